@@ -1,0 +1,1 @@
+"""Rule-set independent pieces of the engine: names, randomness, state, errors."""

@@ -1,0 +1,77 @@
+"""Answers to the choices that arise while a phase resolves.
+
+A script (or a player in the server) gives answers up front, keyed by the
+actor and the skill. A choice without an answer takes a default drawn with
+the game's generator and is marked defaulted. In strict mode (tests) an
+unanswered choice is an error, and so is an answer that was never asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from tianting.core.errors import TiantingError
+from tianting.core.records import DecisionRecord
+from tianting.core.rng import GameRandom
+
+T = TypeVar("T")
+
+
+class InvalidAnswer(TiantingError):
+    """A scripted answer that is not one of the options (``index`` into the answers)."""
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+class UnscriptedChoice(AssertionError):
+    """Strict mode: a choice arose that the test did not answer."""
+
+
+@dataclass
+class DecisionBook:
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    strict: bool = False
+    asked: list[DecisionRecord] = field(default_factory=list)
+    _used: set[int] = field(default_factory=set)
+
+    def _find(self, actor: str, skill: str) -> tuple[int, Any] | None:
+        for i, entry in enumerate(self.answers):
+            if i in self._used:
+                continue
+            if entry.get("actor") == actor and entry.get("skill") == skill:
+                return i, entry.get("answer")
+        return None
+
+    def choose(
+        self,
+        rng: GameRandom,
+        actor: str,
+        skill: str,
+        options: Sequence[T],
+        match: Callable[[Any, T], bool],
+        label: Callable[[T], Any] = str,
+    ) -> T:
+        """Take the scripted answer among ``options``; else draw a default."""
+        found = self._find(actor, skill)
+        if found is not None:
+            i, answer = found
+            for option in options:
+                if match(answer, option):
+                    self._used.add(i)
+                    self.asked.append(DecisionRecord(actor, skill, label(option), False))
+                    return option
+            self._used.add(i)
+            raise InvalidAnswer(i, f"{actor} 的【{skill}】答案 {answer!r} 不是可選項之一（可選：{'、'.join(str(label(o)) for o in options)}）")
+        if self.strict:
+            raise UnscriptedChoice(f"{actor} 的【{skill}】需要選擇，測試未給出答案（選項：{[label(o) for o in options]}）")
+        choice = rng.pick(f"預設選擇 {actor}【{skill}】", list(options), label)
+        self.asked.append(DecisionRecord(actor, skill, label(choice), True))
+        return choice
+
+    def unused(self) -> list[dict[str, Any]]:
+        return [a for i, a in enumerate(self.answers) if i not in self._used]

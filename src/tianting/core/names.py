@@ -1,0 +1,44 @@
+"""Chinese names in either script.
+
+Players and judges type Traditional or Simplified Chinese; the rule set keeps
+its own script. Names are compared through one key: their Simplified form
+(OpenCC ``t2s``), so ``刺杀`` and ``刺殺`` are the same skill.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+import opencc
+
+_T2S = opencc.OpenCC("t2s")
+
+
+@lru_cache(maxsize=4096)
+def name_key(name: str) -> str:
+    """The script-independent key of a name (its Simplified form, stripped)."""
+    return _T2S.convert(name.strip())
+
+
+class NameTable:
+    """Looks up canonical names by any spelling (Traditional, Simplified, alias)."""
+
+    def __init__(self, names: Iterable[str] = (), aliases: dict[str, str] | None = None) -> None:
+        self._by_key: dict[str, str] = {}
+        for name in names:
+            self.add(name)
+        for alias, canonical in (aliases or {}).items():
+            self.add(canonical, alias)
+
+    def add(self, canonical: str, spelling: str | None = None) -> None:
+        self._by_key[name_key(spelling or canonical)] = canonical
+
+    def get(self, spelling: object) -> str | None:
+        """The canonical name for ``spelling``, or None if it is unknown."""
+        if not isinstance(spelling, str) or not spelling.strip():
+            return None
+        return self._by_key.get(name_key(spelling))
+
+    def __contains__(self, spelling: object) -> bool:
+        return self.get(spelling) is not None

@@ -1,0 +1,84 @@
+"""Typed records that flow through a phase: actions in, feedback and trace out."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Action:
+    """What one player submits to use one skill."""
+
+    actor: str
+    skill: str
+    targets: tuple[str, ...] = ()
+    args: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"actor": self.actor, "skill": self.skill, "targets": list(self.targets)}
+        if self.args:
+            data["args"] = dict(self.args)
+        return data
+
+
+@dataclass
+class Feedback:
+    """One private message from the judge to one player."""
+
+    skill: str
+    text: str
+    target: str | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def as_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"skill": self.skill}
+        if self.target is not None:
+            out["target"] = self.target
+        out["data"] = self.data
+        out["text"] = self.text
+        return out
+
+
+@dataclass
+class DecisionRecord:
+    actor: str
+    skill: str
+    answer: Any
+    defaulted: bool
+
+    def as_json(self) -> dict[str, Any]:
+        return {"actor": self.actor, "skill": self.skill, "answer": self.answer, "defaulted": self.defaulted}
+
+
+@dataclass
+class Death:
+    """A death in the judge's record: who, as which character, why."""
+
+    id: str
+    character: str
+    cause: str
+    out: bool = True
+    """False when the player stays in the game (轉生, 太平要術)."""
+
+    def as_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"id": self.id, "character": self.character, "cause": self.cause}
+        if not self.out:
+            data["out"] = False
+        return data
+
+
+@dataclass
+class PhaseResult:
+    """Everything one resolved phase produced."""
+
+    phase: str
+    number: int
+    announcement: dict[str, Any]
+    feedback: dict[str, list[Feedback]]
+    decisions: list[DecisionRecord]
+    deaths: list[Death]
+    trace: list[str]
+    draws: list[dict[str, Any]]
+    rejected: list[dict[str, Any]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)

@@ -1,0 +1,147 @@
+"""The skill framework: declarations, uses and the stage runner.
+
+A skill is a class registered under its name in the rules. It declares its
+kind (active, passive, global), where it comes from (identity or
+character), how it targets, and the resolution stage of its effect. A
+rule set lists its stages in order; :func:`stage_order` is the one
+comparator that orders everything within a night: stage, then priority,
+then character skills before identity skills (the rules: 當若干技能於相同時機
+發動或使用時，角色技能優先於身份技能), then seat, then submission order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tianting.core.records import Action
+
+if TYPE_CHECKING:
+    from tianting.core.state import GameState
+
+
+class Kind(str, Enum):
+    ACTIVE = "active"
+    PASSIVE = "passive"  # *被*
+    GLOBAL = "global"  # *全*
+
+
+class Source(str, Enum):
+    CHARACTER = "character"
+    IDENTITY = "identity"
+
+
+class UseState(str, Enum):
+    PENDING = "pending"
+    FAILED = "failed"  # 發動失敗: as if not used; the owner is told
+    VOID = "void"  # 失效: used, no effect; the owner is not told
+    DONE = "done"
+
+
+def is_limited(name: str) -> bool:
+    """所有的非二字技能稱為限定技能，只能使用一次."""
+    return len(name) != 2
+
+
+@dataclass(frozen=True)
+class TargetRule:
+    """How a skill targets: how many ids, and which ids are legal."""
+
+    count: int = 1
+    self_allowed: bool = True
+    dead: bool = False
+    """True when the targets must be out of the game (暗訪)."""
+    distinct: bool = True
+
+
+class Skill:
+    """Base of every skill implementation."""
+
+    name: ClassVar[str]
+    source: ClassVar[Source]
+    kind: ClassVar[Kind] = Kind.ACTIVE
+    stage: ClassVar[str] = ""
+    priority: ClassVar[int] = 0
+    targets: ClassVar[TargetRule] = TargetRule()
+    args: ClassVar[tuple[str, ...]] = ()
+    """Keys of ``Action.args`` the skill needs."""
+    per_night: ClassVar[int] = 1
+    """How many times one player may use it in one night (before extras)."""
+
+    @property
+    def limited(self) -> bool:
+        return is_limited(self.name)
+
+    def validate(self, state: GameState, action: Action) -> None:
+        """Extra checks beyond targets and limits; raise IllegalAction."""
+
+    def apply(self, night: Any, use: Use) -> None:
+        """The effect, run at ``stage`` during resolution."""
+        raise NotImplementedError
+
+
+@dataclass
+class Redirect:
+    slot: int
+    new_target: str
+    by: str
+
+
+@dataclass
+class Use:
+    """One action as it resolves: intended targets, redirects, what happened."""
+
+    action: Action
+    skill: Skill
+    order: int
+    """Submission order within the phase (the last tie-break)."""
+    seat: int
+    state: UseState = UseState.PENDING
+    redirects: list[Redirect] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def actor(self) -> str:
+        return self.action.actor
+
+    @property
+    def name(self) -> str:
+        return self.skill.name
+
+    @property
+    def live(self) -> bool:
+        return self.state in (UseState.PENDING, UseState.DONE)
+
+    def redirect(self, slot: int, new_target: str, by: str) -> None:
+        """Change the target in ``slot``; conflicts are settled in :meth:`targets`."""
+        self.redirects.append(Redirect(slot, new_target, by))
+
+    @property
+    def targets(self) -> tuple[str, ...]:
+        """The targets after every redirect.
+
+        衝突規則: 若一個行動的目標被至少兩個技能修改，且修改後的目標不同，
+        則該行動的目標改為行動發出者.
+        """
+        out = list(self.action.targets)
+        for slot in range(len(out)):
+            changes = [r.new_target for r in self.redirects if r.slot == slot]
+            if not changes:
+                continue
+            if len(set(changes)) > 1:
+                out[slot] = self.actor
+            else:
+                out[slot] = changes[0]
+        return tuple(out)
+
+
+def stage_order(stages: tuple[str, ...], use: Use) -> tuple[int, int, int, int, int]:
+    """The one ordering of a night: stage, priority, character before identity, seat, order."""
+    return (
+        stages.index(use.skill.stage),
+        use.skill.priority,
+        0 if use.skill.source is Source.CHARACTER else 1,
+        use.seat,
+        use.order,
+    )

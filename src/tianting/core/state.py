@@ -1,0 +1,127 @@
+"""The game model shared by every rule set: players, alliances, the game state.
+
+State is plain data. Rule sets change it only inside their resolution
+stages; everything a player may see is derived from it by views.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from tianting.core.rng import GameRandom
+
+
+class Status(str, Enum):
+    """A player's status, spelled as in the transcript."""
+
+    ALIVE = "alive"
+    INJURED = "injured"  # 受傷
+    OUT = "out"  # 出局
+
+
+class PhaseKind(str, Enum):
+    NIGHT = "night"
+    DAY = "day"
+
+
+def phase_kind(index: int) -> PhaseKind:
+    """The game starts at night 1: even indices are nights, odd ones days."""
+    return PhaseKind.NIGHT if index % 2 == 0 else PhaseKind.DAY
+
+
+def phase_number(index: int) -> int:
+    """Night 1 is index 0, day 2 index 1, night 2 index 2, day 3 index 3 …"""
+    return index // 2 + 1 if index % 2 == 0 else (index + 1) // 2 + 1
+
+
+@dataclass
+class Player:
+    """One seat at the table."""
+
+    id: str
+    """The forum id: the public handle."""
+    seat: int
+    """Position in the script's player list; the tie-break of every ordering."""
+    country: str
+    identity: str
+    character: str
+    """The current character form (a lord changes it on 轉生)."""
+    status: Status = Status.ALIVE
+    wounded_at: int | None = None
+    """Phase index at which the current wound was taken."""
+    hp: int = 1
+    """Deaths the player can take before leaving (太平要術 makes it 2)."""
+    life: int = 0
+    """For lords: 0 first character, 1 after 轉生; successors are marked in ``successor``."""
+    successor: bool = False
+    """A 新任君主 named by 託孤: their death eliminates the country."""
+    markers: dict[str, int] = field(default_factory=dict)
+    used: dict[str, int] = field(default_factory=dict)
+    """Limited skills consumed, by name."""
+    skills: list[str] = field(default_factory=list)
+    """Character skills currently held (learned and lost ones included)."""
+    known: dict[str, str] = field(default_factory=dict)
+    """Characters this player has learned through 互識 and similar, by id."""
+
+    @property
+    def alive(self) -> bool:
+        return self.status is not Status.OUT
+
+    @property
+    def injured(self) -> bool:
+        return self.status is Status.INJURED
+
+    def marker(self, name: str) -> int:
+        return self.markers.get(name, 0)
+
+
+@dataclass
+class Alliance:
+    """Two countries allied from phase ``start`` through phase ``end`` (indices)."""
+
+    countries: tuple[str, str]
+    start: int
+    end: int
+
+    def active(self, index: int) -> bool:
+        return self.start <= index <= self.end
+
+    def joins(self, a: str, b: str) -> bool:
+        return {a, b} == set(self.countries)
+
+
+@dataclass
+class GameState:
+    """Everything the judge knows about a game in progress."""
+
+    rules: str
+    seed: int
+    rng: GameRandom
+    players: dict[str, Player]
+    index: int = 0
+    """Index of the next phase to resolve."""
+    alliances: list[Alliance] = field(default_factory=list)
+    eliminated: list[str] = field(default_factory=list)
+    """Countries eliminated (滅國), in order."""
+    vote_binds: dict[str, str] = field(default_factory=dict)
+    """亂花 and the like: voter id → id their next vote counts for."""
+    vote_bind_conflicts: list[str] = field(default_factory=list)
+    over: bool = False
+    winners: list[str] = field(default_factory=list)
+    peace: bool = False
+    history: list[dict[str, Any]] = field(default_factory=list)
+    """Per resolved phase: the actions that resolved and what came of them."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Rule-set specific state, keyed by the rule set's own names."""
+
+    def player(self, pid: str) -> Player:
+        return self.players[pid]
+
+    def living(self) -> list[Player]:
+        return [p for p in self.players.values() if p.alive]
+
+    def allied(self, a: str, b: str, index: int | None = None) -> bool:
+        at = self.index if index is None else index
+        return any(al.joins(a, b) and al.active(at) for al in self.alliances)

@@ -1,0 +1,81 @@
+"""The day of KK 3.3: the public ballot and its deaths.
+
+投票：於白天投票階段進行。每人可投一票，票面公開，若最高票不為平票且不為0則其死亡；
+若最高票為平票或為0，則無事發生。投票不能棄權，棄權或超時視為自投。
+白天公告：當天投票的票面、因投票而死亡出局的ID（不能留下遺言）。
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.records import Death, Feedback
+from tianting.core.state import Status
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.game import KK33Game
+
+
+class Day:
+    """One day being resolved (the same helper surface as a Night)."""
+
+    def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook) -> None:
+        self.game = game
+        self.state = game.state
+        self.index = game.state.index
+        self.book = book
+        self.votes = votes
+        self.feedback: dict[str, list[Feedback]] = {}
+        self.trace: list[str] = []
+        self.deaths: list[Death] = []
+        self.exited: list[str] = []
+        self.eliminated: list[str] = []
+        self.ballot: dict[str, str] = {}
+        self.counted: dict[str, str] = {}
+        self.tally: dict[str, int] = {}
+
+    def tell(self, pid: str, item: Feedback) -> None:
+        self.feedback.setdefault(pid, []).append(item)
+
+    def note(self, text: str) -> None:
+        self.trace.append(text)
+
+    def heal(self) -> None:
+        """受傷：其於之後的夜晚…有一半概率失敗，再之後的白天開始時脫離受傷狀態。"""
+        for p in self.state.players.values():
+            if p.status is Status.INJURED and p.wounded_at is not None and p.wounded_at < self.index - 1:
+                p.status = Status.ALIVE
+                p.wounded_at = None
+                self.note(f"{p.id} 於白天開始時脫離受傷狀態")
+
+    def run(self) -> None:
+        self.heal()
+        binds = self.state.vote_binds
+        for p in self.game.voters():
+            shown = self.votes.get(p.id, p.id)
+            self.ballot[p.id] = shown
+            if p.id not in self.votes:
+                self.note(f"{p.id} 未投票，視為自投")
+            counted = binds.get(p.id, shown)
+            if counted != shown:
+                self.note(f"{p.id} 票面為 {shown}，因亂花計入 {counted}")
+            if p.marker("黃巾軍"):
+                self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
+                continue
+            self.counted[p.id] = counted
+        for target in self.counted.values():
+            self.tally[target] = self.tally.get(target, 0) + 1
+        seats = {pid: p.seat for pid, p in self.state.players.items()}
+        self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))
+        self.state.vote_binds = {}
+        if not self.tally:
+            self.note("無有效票：無事發生")
+            return
+        top = max(self.tally.values())
+        leaders = [pid for pid, n in self.tally.items() if n == top]
+        if top == 0 or len(leaders) > 1:
+            self.note(f"最高票為平票（{'、'.join(leaders)}，{top}票）：無事發生")
+            return
+        self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
+        self.game.kill(self, leaders[0], "投票", [v for v, t in self.counted.items() if t == leaders[0]])

@@ -1,0 +1,418 @@
+"""A KK 3.3 game: setup checks, the action rules and the phase loop.
+
+This is the rule set's one entry point for the script runner, the tests,
+the server and the bots: create a game from its players, check actions as
+they come, resolve nights and days, read the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.records import Action, Feedback, PhaseResult
+from tianting.core.rng import GameRandom
+from tianting.core.skills import Kind, Skill, Source, Use
+from tianting.core.state import GameState, PhaseKind, Player, phase_kind, phase_number
+from tianting.rules.kk33 import deaths, texts, victory
+from tianting.rules.kk33.day import Day
+from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
+from tianting.rules.kk33.night import Night
+from tianting.rules.kk33.roster import (
+    COUNTRIES,
+    COUNTRY_SEATS,
+    IDENTITIES,
+    OTHER_IDENTITIES,
+    OTHERS,
+    Roster,
+    load_roster,
+)
+
+@cache
+def roster() -> Roster:
+    """The packaged roster (read-only data, loaded once)."""
+    return load_roster()
+
+
+class SetupError(TiantingError):
+    def __init__(self, index: int | None, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One player of a script: id, country, identity and character (any script)."""
+
+    id: str
+    country: str
+    identity: str
+    character: str
+
+
+class KK33Game:
+    """A game of KK規則3.3版 in progress."""
+
+    rules = "kk33"
+
+    def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster) -> None:
+        self.state = state
+        self.skills = skills
+        self.roster = roster
+        self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
+
+    # ---- creation ---------------------------------------------------------
+    @classmethod
+    def create(
+        cls,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        extra_skills: Iterable[type[Skill]] = (),
+    ) -> KK33Game:
+        """A new game at night 1. Raises SetupError naming the bad player entry."""
+        r = roster()
+        players: dict[str, Player] = {}
+        taken: dict[str, int] = {}
+        seat_counts: dict[tuple[str, str], int] = {}
+        for i, seat in enumerate(seats):
+            if not isinstance(seat.id, str) or not seat.id.strip():
+                raise SetupError(i, "玩家ID不能為空")
+            if seat.id in players:
+                raise SetupError(i, f"玩家ID「{seat.id}」重複")
+            if seat.country not in COUNTRIES + (OTHERS,):
+                raise SetupError(i, f"{seat.id}：未知的國籍「{seat.country}」")
+            if seat.identity not in IDENTITIES:
+                raise SetupError(i, f"{seat.id}：未知的身份「{seat.identity}」")
+            allowed_identities = OTHER_IDENTITIES if seat.country == OTHERS else COUNTRY_SEATS
+            if seat.identity not in allowed_identities:
+                raise SetupError(i, f"{seat.id}：{seat.country}國沒有身份「{seat.identity}」")
+            key = (seat.country, seat.identity)
+            seat_counts[key] = seat_counts.get(key, 0) + 1
+            limit = COUNTRY_SEATS.count(seat.identity) if seat.country != OTHERS else 1
+            if seat.country == OTHERS and sum(n for (c, _), n in seat_counts.items() if c == OTHERS) > 1:
+                raise SetupError(i, f"{seat.id}：群雄只有一人")
+            if seat_counts[key] > limit:
+                raise SetupError(i, f"{seat.id}：{seat.country}國{seat.identity}最多{limit}人")
+            character = r.resolve_character(seat.character, seat.identity)
+            if character is None:
+                raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
+            allowed = r.choices(seat.country, seat.identity, include_extras=True)
+            if character not in allowed:
+                raise SetupError(
+                    i, f"{seat.id}：{seat.country}國{seat.identity}不能選擇角色「{character}」（可選：{'、'.join(allowed)}）"
+                )
+            if character in taken:
+                raise SetupError(i, f"{seat.id}：角色「{character}」已被其他玩家選擇")
+            taken[character] = i
+            player = Player(
+                id=seat.id, seat=i, country=seat.country, identity=seat.identity, character=character,
+                skills=[s.name for s in r.characters[character].skills],
+            )
+            if seat.identity == "黃巾頭領":
+                player.hp = 2  # 太平要術
+            players[seat.id] = player
+        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        skills: dict[str, Skill] = {name: impl() for name, impl in IDENTITY_SKILLS.items()}
+        for impl in extra_skills:
+            skills[impl.name] = impl()
+        return cls(state, skills, r)
+
+    # ---- queries ------------------------------------------------------------
+    @property
+    def phase(self) -> PhaseKind:
+        return phase_kind(self.state.index)
+
+    @property
+    def number(self) -> int:
+        return phase_number(self.state.index)
+
+    def country_of(self, pid: str) -> str:
+        """The country a player counts as now (skills may change it later)."""
+        return self.state.player(pid).country
+
+    def rebel_leader(self) -> Player | None:
+        return next((p for p in self.state.players.values() if p.identity == "黃巾頭領"), None)
+
+    def can_act(self, player: Player) -> bool:
+        """Alive, and not of an eliminated country (該國的所有角色不能有任何行動)."""
+        return player.alive and player.country not in self.state.eliminated
+
+    def voters(self) -> list[Player]:
+        return [p for p in self.state.players.values() if self.can_act(p)]
+
+    def identity_skills(self, player: Player) -> tuple[str, ...]:
+        return SKILLS_OF_IDENTITY.get(player.identity, ())
+
+    def stab_allowance(self, country: str) -> int:
+        """殺手於每夜開始時得知當夜可以發動【刺殺】的次數: one a night by default."""
+        killers = [p for p in self.state.players.values()
+                   if self.can_act(p) and p.country == country and p.identity == "殺手"]
+        return 1 if killers else 0
+
+    def uses_left(self, player: Player, skill: str) -> int | None:
+        """None for unlimited skills; else how many uses remain (0 or 1)."""
+        impl = self.skills.get(skill)
+        if impl is None or not impl.limited:
+            return None
+        return max(0, 1 - player.used.get(skill, 0))
+
+    def unbuilt_skills(self, player: Player) -> list[str]:
+        return [s for s in player.skills if s not in self.skills]
+
+    # ---- checking an action -------------------------------------------------
+    def check_action(self, action: Action, accepted: Sequence[Action]) -> Skill:
+        """Raise IllegalAction if ``action`` may not be taken now, given ``accepted``."""
+        state = self.state
+        if state.over:
+            raise IllegalAction("遊戲已經結束", "over")
+        if action.actor not in state.players:
+            raise IllegalAction(f"未知的玩家「{action.actor}」", "unknown-player")
+        player = state.player(action.actor)
+        if not player.alive:
+            raise IllegalAction(f"{player.id} 已出局，不能行動", "actor-out")
+        if player.country in state.eliminated:
+            raise IllegalAction(f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated")
+        name = self.roster.all_skill_names.get(action.skill)
+        if name is None:
+            raise IllegalAction(f"未知的技能「{action.skill}」", "unknown-skill")
+        is_identity = name in self.identity_skills(player)
+        if not is_identity and name not in player.skills:
+            raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
+        impl = self.skills.get(name)
+        if impl is None:
+            raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
+        if impl.kind is Kind.PASSIVE:
+            raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
+        if self.phase is not PhaseKind.NIGHT:
+            raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
+        mine = [a for a in accepted if a.actor == player.id]
+        if impl.limited and player.used.get(name, 0) + sum(1 for a in mine if a.skill == name) >= 1:
+            raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
+        if name == "刺殺":
+            allowance = self.stab_allowance(player.country)
+            stabs = sum(1 for a in accepted if a.skill == "刺殺" and state.player(a.actor).country == player.country)
+            if stabs >= allowance:
+                raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
+        elif sum(1 for a in mine if a.skill == name) >= impl.per_night:
+            raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】", "twice")
+        if impl.source is Source.CHARACTER and any(
+            self.skills[a.skill].source is Source.CHARACTER and self.skills[a.skill].kind is Kind.ACTIVE
+            for a in mine
+        ):
+            raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
+        self._check_targets(impl, player, action)
+        impl.validate(state, action)
+        return impl
+
+    def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
+        rule = impl.targets
+        if len(action.targets) != rule.count:
+            raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(action.targets)}個", "target-count")
+        for target in action.targets:
+            if target not in self.state.players:
+                raise IllegalAction(f"【{impl.name}】的目標「{target}」不在遊戲中", "unknown-target")
+            other = self.state.player(target)
+            if rule.dead and other.alive:
+                raise IllegalAction(f"【{impl.name}】須指定死者ID，{target} 未出局", "target-alive")
+            if not rule.dead and not other.alive:
+                raise IllegalAction(f"【{impl.name}】的目標 {target} 已出局", "target-out")
+            if not rule.self_allowed and target == player.id:
+                raise IllegalAction(f"【{impl.name}】須指定除你以外的ID", "target-self")
+        if rule.distinct and len(set(action.targets)) != len(action.targets):
+            raise IllegalAction(f"【{impl.name}】的目標不能重複", "target-repeat")
+        for key in impl.args:
+            if key not in action.args:
+                raise IllegalAction(f"【{impl.name}】需要參數「{key}」", "missing-arg")
+
+    def check_vote(self, voter: str, target: str) -> None:
+        state = self.state
+        if state.over:
+            raise IllegalAction("遊戲已經結束", "over")
+        if self.phase is not PhaseKind.DAY:
+            raise IllegalAction("只能於白天投票", "wrong-phase")
+        if voter not in state.players:
+            raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
+        if not state.player(voter).alive:
+            raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
+        if state.player(voter).country in state.eliminated:
+            raise IllegalAction(f"{voter} 所屬的{state.player(voter).country}國已滅國，不能投票", "eliminated")
+        if target not in state.players:
+            raise IllegalAction(f"投票對象「{target}」不在遊戲中", "unknown-target")
+        if not state.player(target).alive:
+            raise IllegalAction(f"投票對象 {target} 已出局", "target-out")
+
+    # ---- night start --------------------------------------------------------
+    def night_start_feedback(self) -> dict[str, list[Feedback]]:
+        """殺手於每夜開始時得知當夜可以發動【刺殺】的次數."""
+        out: dict[str, list[Feedback]] = {}
+        for p in self.state.players.values():
+            if self.can_act(p) and p.identity == "殺手":
+                n = self.stab_allowance(p.country)
+                out[p.id] = [Feedback("刺殺", texts.stabs_tonight(n), None, {"stabs": n})]
+        return out
+
+    # ---- resolving ------------------------------------------------------------
+    def resolve_night(
+        self,
+        actions: Sequence[Action],
+        book: DecisionBook | None = None,
+        last_words: dict[str, str] | None = None,
+    ) -> PhaseResult:
+        """Resolve a night whose actions have been checked with check_action."""
+        if self.phase is not PhaseKind.NIGHT:
+            raise IllegalAction("現在不是夜晚", "wrong-phase")
+        book = book or DecisionBook()
+        first_draw = len(self.state.rng.draws)
+        start = self.night_start_feedback()
+        uses = []
+        for i, a in enumerate(actions):
+            name = self._skill_name(a)
+            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
+                            order=i, seat=self.state.player(a.actor).seat))
+        night = Night(self, uses, book)
+        night.feedback.update(start)
+        night.run()
+        self.state.history.append({
+            "phase": "night", "index": self.state.index,
+            "actions": [{**u.action.as_json(), "targets": list(u.targets), "state": u.state.value} for u in uses],
+        })
+        words = {pid: text for pid, text in (last_words or {}).items() if pid in night.exited}
+        warnings = [f"{pid} 未於當夜死亡出局，其遺言不予公布" for pid in (last_words or {}) if pid not in night.exited]
+        announcement = self._night_announcement(night, words)
+        return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings)
+
+    def _skill_name(self, action: Action) -> str:
+        name = self.roster.all_skill_names.get(action.skill)
+        assert name is not None
+        return name
+
+    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None) -> PhaseResult:
+        if self.phase is not PhaseKind.DAY:
+            raise IllegalAction("現在不是白天", "wrong-phase")
+        book = book or DecisionBook()
+        first_draw = len(self.state.rng.draws)
+        day = Day(self, votes, book)
+        day.run()
+        self.state.history.append({"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
+                                   "counted": dict(day.counted)})
+        announcement = self._day_announcement(day)
+        return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
+
+    def kill(self, phase: Any, pid: str, cause: str, sources: list[str], removal: bool = False) -> None:
+        deaths.kill(self, phase, pid, cause, sources, removal)
+
+    def declare_peace(self, reason: str) -> None:
+        """議和: the game ends with no winner."""
+        self.state.over = True
+        self.state.peace = True
+        self.state.winners = []
+        self.state.history.append({"phase": "peace", "index": self.state.index, "reason": reason})
+
+    def peace_agreed(self, proposer: str, agreed: Iterable[str]) -> str | None:
+        """None if a 議和 proposal is valid and unanimous, else the reason it is not.
+
+        君主於除反饋階段外的任意階段向剩餘所有國家發起議和，且所有國家的全體成員均同意.
+        """
+        if proposer not in self.state.players:
+            return f"未知的玩家「{proposer}」"
+        lord = self.state.player(proposer)
+        if lord.identity != "君主" or not self.can_act(lord):
+            return f"{proposer} 不是在場的君主，不能發起議和"
+        yes = set(agreed)
+        missing = [p.id for p in self.voters() if p.id not in yes and p.id != proposer]
+        if missing:
+            return f"以下玩家未同意議和：{'、'.join(missing)}"
+        return None
+
+    # ---- results ----------------------------------------------------------------
+    def _finish(self, kind: PhaseKind, phase: Any, book: DecisionBook, first_draw: int,
+                announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
+        state = self.state
+        number = self.number
+        over, winners = victory.check(self)
+        if over and not state.over:
+            state.over = True
+            state.winners = winners
+            phase.note("遊戲結束：" + ("、".join(winners) + " 獲勝" if winners else "無人獲勝"))
+        state.index += 1
+        draws = [d.as_json() for d in state.rng.draws[first_draw:]]
+        return PhaseResult(
+            phase=kind.value, number=number, announcement=announcement,
+            feedback=dict(sorted(phase.feedback.items(), key=lambda kv: state.player(kv[0]).seat)),
+            decisions=list(book.asked), deaths=list(phase.deaths), trace=list(phase.trace), draws=draws,
+            warnings=warnings + [f"{d.actor} 的【{d.skill}】未給出選擇，已隨機取預設值「{d.answer}」"
+                                 for d in book.asked if d.defaulted],
+        )
+
+    def _alliance_lines(self) -> list[dict[str, Any]]:
+        after = self.state.index + 1
+        return [
+            {"countries": list(a.countries), "until_day": phase_number(a.end)}
+            for a in self.state.alliances if a.active(after) or a.start >= after
+        ]
+
+    def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
+        alliances = self._alliance_lines()
+        lines = [texts.night_title(self.number), texts.night_overview(len(night.exited), len(night.injured))]
+        lines.append(f"昨夜死亡出局：{texts.ids(night.exited)}")
+        lines.append(f"昨夜受傷：{texts.ids(night.injured)}")
+        if night.eliminated:
+            lines.append(f"滅國：{texts.ids(c + '國' for c in night.eliminated)}")
+        lines.append("聯盟：" + ("；".join(texts.alliance_line(tuple(a["countries"]), a["until_day"]) for a in alliances)
+                                 if alliances else "無"))
+        if words:
+            lines.append("遺言：")
+            lines += [f"{pid}：「{text}」" for pid, text in words.items()]
+        return {
+            "text": "\n".join(lines),
+            "exited": list(night.exited),
+            "injured": list(night.injured),
+            "eliminated": list(night.eliminated),
+            "alliances": alliances,
+            "last_words": words,
+        }
+
+    def _day_announcement(self, day: Day) -> dict[str, Any]:
+        lines = [texts.day_title(self.number), "票面："]
+        lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
+        lines.append("得票：" + ("，".join(f"{pid} {n}票" for pid, n in day.tally.items()) or "無"))
+        lines.append(f"因投票死亡出局：{texts.ids(day.exited)}")
+        if day.eliminated:
+            lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
+        return {
+            "text": "\n".join(lines),
+            "votes": dict(day.ballot),
+            "tally": dict(day.tally),
+            "exited": list(day.exited),
+            "injured": [],
+            "eliminated": list(day.eliminated),
+        }
+
+    # ---- truth ---------------------------------------------------------------------
+    def truth_players(self) -> dict[str, dict[str, Any]]:
+        out = {}
+        for p in self.state.players.values():
+            entry: dict[str, Any] = {"status": p.status.value, "character": p.character,
+                                     "country": p.country, "identity": p.identity}
+            if p.markers:
+                entry["markers"] = dict(p.markers)
+            if p.hp != 1:
+                entry["hp"] = p.hp
+            out[p.id] = entry
+        return out
+
+    def passive_warnings(self) -> list[str]:
+        """Passive and awakening character skills in play that are not built yet."""
+        out = []
+        for p in self.state.players.values():
+            character = self.roster.characters[p.character]
+            for name in p.skills:
+                info = character.skill(name)
+                if info and (info.kind == "passive" or info.awaken) and name not in self.skills:
+                    out.append(f"{p.id}（{p.character}）的被動技能【{name}】尚未實作，本局結算中不生效")
+        return out

@@ -1,0 +1,230 @@
+"""Night resolution of KK 3.3, in explicit stages.
+
+The stages, in order (``NIGHT_STAGES``):
+
+``check``     success checks: a wounded player's active skills fail half the time.
+``redirect``  skills that change targets (settled by the conflict rule in ``Use.targets``).
+``cancel``    skills that make other actions fail or void.
+``protect``   immunities declared for the night (急救 …).
+``inform``    information skills, reading the state as the night began.
+``attack``    刺殺 and 援護 are declared; then :meth:`Night.resolve_stabs`.
+``harm``      every harm passes modify → prevent → apply (:mod:`.harm`).
+``death``     deaths and what they trigger (轉生, 託孤, death skills).
+``report``    skills that report the night's actions (方術).
+``after``     marks and bindings for the day (亂花, 起義).
+
+Within a stage, :func:`tianting.core.skills.stage_order` orders uses:
+priority, character skills before identity skills, seat, submission order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.records import Death, Feedback
+from tianting.core.skills import Kind, Use, UseState, stage_order
+from tianting.core.state import Status
+from tianting.rules.kk33 import texts
+from tianting.rules.kk33.harm import Harm, Level
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.game import KK33Game
+
+NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
+
+
+class Night:
+    """One night being resolved: the context every skill's ``apply`` receives."""
+
+    def __init__(self, game: KK33Game, uses: list[Use], book: DecisionBook) -> None:
+        self.game = game
+        self.state = game.state
+        self.rng = game.state.rng
+        self.book = book
+        self.index = game.state.index
+        self.uses = uses
+        self.feedback: dict[str, list[Feedback]] = {}
+        self.trace: list[str] = []
+        self.stabs: list[Use] = []
+        self.guards: list[Use] = []
+        self.stab_immunity: dict[str, list[str]] = {}
+        self.harms: list[Harm] = []
+        self.binds: list[tuple[str, str, str]] = []
+        self.deaths: list[Death] = []
+        self.exited: list[str] = []
+        self.injured: list[str] = []
+        self.eliminated: list[str] = []
+        # Hooks for character skills: functions called at fixed points.
+        self.harm_modifiers: list[Callable[[Night, Harm], None]] = []
+        self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
+
+    # ---- helpers for skills ---------------------------------------------
+    def tell(self, pid: str, item: Feedback) -> None:
+        self.feedback.setdefault(pid, []).append(item)
+
+    def note(self, text: str) -> None:
+        self.trace.append(text)
+
+    def uses_by(self, pid: str) -> list[Use]:
+        return [u for u in self.uses if u.actor == pid]
+
+    def recognise(self, a: str, b: str, via: str) -> None:
+        """互識：兩名玩家分別獲悉對方的角色."""
+        pa, pb = self.state.player(a), self.state.player(b)
+        pa.known[b] = pb.character
+        pb.known[a] = pa.character
+        self.tell(a, Feedback("互識", texts.recognised(b, pb.character), b, {"character": pb.character, "via": via}))
+        self.tell(b, Feedback("互識", texts.recognised(a, pa.character), a, {"character": pa.character, "via": via}))
+        self.note(f"{a} 與 {b} 互識（{via}）")
+
+    # ---- the stages -----------------------------------------------------
+    def run(self) -> None:
+        self.check_success()
+        ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+        for stage in NIGHT_STAGES[1:]:
+            for use in ordered:
+                if use.skill.stage == stage and use.live:
+                    use.skill.apply(self, use)
+                    if use.state is UseState.PENDING:
+                        use.state = UseState.DONE
+            step = getattr(self, f"after_{stage}", None)
+            if step is not None:
+                step()
+
+    def success_rate(self, use: Use) -> Fraction:
+        """The chance an active skill goes off: halved when wounded (受傷)."""
+        rate = Fraction(1)
+        if self.state.player(use.actor).injured:
+            rate /= 2
+        return rate
+
+    def check_success(self) -> None:
+        """當角色進入受傷狀態時，其於之後的夜晚發動或使用的主動技能有一半概率失敗.
+
+        Passive (*被*) and global (*全*) skills roll no check. A failed skill is
+        as if not used (a limited skill is not consumed) and its owner is told
+        「技能發動失敗，可再次發動」.
+        """
+        for use in sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u)):
+            if use.skill.kind is not Kind.ACTIVE:
+                self.consume(use)
+                continue
+            rate = self.success_rate(use)
+            if rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate):
+                use.state = UseState.FAILED
+                self.tell(use.actor, Feedback(use.name, texts.FAILED, use.action.targets[0] if use.action.targets else None,
+                                              {"failed": True}))
+                self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
+                continue
+            self.consume(use)
+
+    def consume(self, use: Use) -> None:
+        if use.skill.limited:
+            player = self.state.player(use.actor)
+            player.used[use.name] = player.used.get(use.name, 0) + 1
+
+    def after_attack(self) -> None:
+        self.resolve_stabs()
+
+    def after_harm(self) -> None:
+        self.apply_harms()
+
+    def resolve_stabs(self) -> None:
+        """Merge the night's 刺殺 per target, check them, then apply 援護.
+
+        *當一名角色同時成為若干個【刺殺】的目標時，這些【刺殺】對該角色的作用效果等同於一次【刺殺】。
+        援護：若其當夜成為有效的【刺殺】的目標，則該【刺殺】無效；若其當夜沒有成為有效的【刺殺】的目標，則令其受傷。
+        *當一名角色同時成為若干個【援護】的目標時，這些【援護】對該角色的作用效果等同於一次【援護】。
+        """
+        valid: dict[str, list[Use]] = {}
+        for use in self.stabs:
+            if not use.live:
+                continue
+            target = use.targets[0]
+            killer = use.actor
+            immune = self.stab_immunity.get(target)
+            if immune:
+                use.state = UseState.VOID
+                self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
+                continue
+            kc, tc = self.game.country_of(killer), self.game.country_of(target)
+            if kc == tc or self.state.allied(kc, tc, self.index):
+                relation = "同國" if kc == tc else "同盟"
+                if self.rng.chance(f"刺殺{relation}失效判定 {killer}→{target}"):
+                    use.state = UseState.VOID
+                    self.note(f"{killer} 的刺殺對 {target} 失效：目標為{relation}角色，一半概率失效")
+                    continue
+                self.note(f"{killer} 的刺殺對 {target}：雖為{relation}角色，判定仍有效")
+            valid.setdefault(target, []).append(use)
+
+        guarded: dict[str, list[str]] = {}
+        for use in self.guards:
+            if use.live:
+                guarded.setdefault(use.targets[0], []).append(use.actor)
+        for target, guards in guarded.items():
+            who = "、".join(guards)
+            if target in valid:
+                for stab in valid.pop(target):
+                    stab.state = UseState.VOID
+                    self.note(f"{stab.actor} 的刺殺對 {target} 無效：{who} 援護")
+            else:
+                self.harms.append(Harm(target, Level.WOUND, "援護", list(guards),
+                                       why=[f"{who} 援護 {target}，其當夜未成為有效刺殺的目標"]))
+        for target, stabs in valid.items():
+            killers = [s.actor for s in stabs]
+            self.harms.append(Harm(target, Level.KILL, "刺殺", killers,
+                                   why=[f"{'、'.join(killers)} 的刺殺對 {target} 有效"]))
+
+    def apply_harms(self) -> None:
+        """modify → prevent → apply, per harm, in the order the harms arose."""
+        for harm in self.harms:
+            player = self.state.player(harm.target)
+            if not player.alive:
+                continue
+            if not harm.removal:
+                for modify in self.harm_modifiers:
+                    modify(self, harm)
+                reason = next((r for r in (p(self, harm) for p in self.harm_preventions) if r), None)
+                if reason and harm.level is not Level.NONE:
+                    self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")
+                    continue
+            if harm.level is Level.NONE:
+                self.note(f"{harm.target} 受到的{harm.cause}已減輕至無")
+                continue
+            why = "；".join(harm.why)
+            if harm.lethal:
+                self.note(f"{harm.target} 受到致命一擊（{harm.cause}）：{why}")
+                self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal)
+            elif player.injured:
+                self.note(f"{harm.target} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
+                self.game.kill(self, harm.target, harm.cause, harm.sources)
+            else:
+                player.status = Status.INJURED
+                player.wounded_at = self.index
+                self.injured.append(harm.target)
+                self.note(f"{harm.target} 受傷（{harm.cause}）：{why}")
+
+    def after_death(self) -> None:
+        self.injured = [pid for pid in self.injured if self.state.player(pid).injured]
+
+    def after_after(self) -> None:
+        """亂花's two fallbacks: B died that night, or A bound to different Bs."""
+        by_voter: dict[str, list[tuple[str, str]]] = {}
+        for a, b, lady in self.binds:
+            by_voter.setdefault(a, []).append((b, lady))
+        for a, entries in by_voter.items():
+            if not self.state.player(a).alive:
+                continue
+            bs = list(dict.fromkeys(b for b, _ in entries))
+            if len(bs) > 1:
+                self.state.vote_binds[a] = a
+                self.note(f"{a} 成為多個亂花的目標且指定了不同的B（{'、'.join(bs)}）：次日改為自投")
+            elif not self.state.player(bs[0]).alive:
+                self.state.vote_binds[a] = a
+                self.note(f"{a} 的亂花目標 {bs[0]} 於當夜死亡：次日改為自投")
+            else:
+                self.state.vote_binds[a] = bs[0]
+                self.note(f"{a} 次日的投票強制改為 {bs[0]}（{'、'.join(l for _, l in entries)} 亂花）")

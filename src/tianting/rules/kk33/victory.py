@@ -1,0 +1,61 @@
+"""Who has won a KK 3.3 game.
+
+每個國家的勝利條件均為其餘所有國家（包括黃巾軍）滅亡。
+黃巾頭領：當場上存活的角色除你以外均是「黃巾軍」時，你單獨獲得勝利。
+  *當黃巾頭領同時觸發死亡與勝利的條件時，死亡優先於勝利。
+方士／神醫：遊戲結束時，若獲勝國為你積累「迷幻」／「行醫」標記最少的國家
+  （必須為最少，若為最少之一則不算），你一同獲勝。
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tianting.rules.kk33.roster import COUNTRIES
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.game import KK33Game
+
+REBELS = "黃巾軍"
+JOINT_MARKERS = {"方士": "迷幻", "神醫": "行醫"}
+
+
+def standing(game: KK33Game) -> list[str]:
+    """The sides not yet eliminated: kingdoms, and 黃巾軍 while its leader lives."""
+    state = game.state
+    sides = [c for c in game.kingdoms if c not in state.eliminated]
+    leader = game.rebel_leader()
+    if leader is not None and leader.alive:
+        sides.append(REBELS)
+    return sides
+
+
+def check(game: KK33Game) -> tuple[bool, list[str]]:
+    """(over, winners). Winners are countries and player ids."""
+    state = game.state
+    leader = game.rebel_leader()
+    if leader is not None and leader.alive:
+        others = [p for p in state.living() if p.id != leader.id]
+        if all(p.marker(REBELS) for p in others):
+            return True, [leader.id]
+    sides = standing(game)
+    if len(sides) > 1:
+        return False, []
+    if not sides:
+        return True, []
+    winner = sides[0]
+    winners = [winner]
+    if winner in COUNTRIES:
+        for player in state.players.values():
+            marker = JOINT_MARKERS.get(player.identity)
+            if marker and fewest(player.markers, marker) == winner:
+                winners.append(player.id)
+    return True, winners
+
+
+def fewest(markers: dict[str, int], marker: str) -> str | None:
+    """The country with strictly the fewest of ``marker`` (None on a tie)."""
+    counts = {c: markers.get(f"{marker}·{c}", 0) for c in COUNTRIES}
+    low = min(counts.values())
+    lows = [c for c, n in counts.items() if n == low]
+    return lows[0] if len(lows) == 1 else None

@@ -1,0 +1,259 @@
+"""Game scripts in, transcripts out (../shared/spec/game-script.md, version 1).
+
+:func:`run_script` checks a whole script while it plays it: the first
+invalid entry raises :class:`ScriptError` naming the phase, the entry, the
+player and the reason. With ``lenient`` an invalid action or vote is left
+out, listed in its phase's ``rejected``, and the game goes on.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from tianting.core.decisions import DecisionBook, InvalidAnswer
+from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.core.names import NameTable
+from tianting.core.records import Action, PhaseResult
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
+from tianting.rules.kk33.game import SetupError
+from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
+
+SCRIPT_FORMAT = "tianting-script/1"
+TRANSCRIPT_FORMAT = "tianting-transcript/1"
+
+COUNTRY_NAMES = NameTable(COUNTRIES + (OTHERS,), {"群雄": OTHERS, "在野": OTHERS})
+IDENTITY_NAMES = NameTable(IDENTITIES, {"殺手甲": "殺手", "殺手乙": "殺手", "主軍師": "正軍師", "黃巾首領": "黃巾頭領"})
+
+
+def _obj(value: Any, where: str, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise ScriptError(where, f"{what}必須是JSON物件")
+    return value
+
+
+def _list(value: Any, where: str, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise ScriptError(where, f"{what}必須是JSON陣列")
+    return value
+
+
+def _text(value: Any, where: str, what: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ScriptError(where, f"{what}必須是非空字串")
+    return value
+
+
+def load_script(text: str) -> dict[str, Any]:
+    """Parse a script's JSON text (errors say where)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScriptError("", f"腳本不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
+    return _obj(data, "", "腳本")
+
+
+def _seats(data: dict[str, Any]) -> list[Any]:
+    from tianting.rules.kk33 import SeatSpec
+
+    players = _list(data.get("players"), "players", "players")
+    if not players:
+        raise ScriptError("players", "至少需要一名玩家")
+    seats = []
+    for i, raw in enumerate(players):
+        where = f"players[{i}]"
+        raw = _obj(raw, where, "玩家")
+        pid = _text(raw.get("id"), where, "id")
+        country = COUNTRY_NAMES.get(raw.get("country"))
+        if country is None:
+            raise ScriptError(where, f"{pid}：未知的國籍「{raw.get('country')}」")
+        identity = IDENTITY_NAMES.get(raw.get("identity"))
+        if identity is None:
+            raise ScriptError(where, f"{pid}：未知的身份「{raw.get('identity')}」")
+        character = raw.get("character")
+        if not isinstance(character, str) or not character.strip():
+            choices = raw.get("choices")
+            hint = f"（可選：{'、'.join(choices)}）" if isinstance(choices, list) else ""
+            raise ScriptError(where, f"{pid}：尚未選擇角色{hint}")
+        seats.append(SeatSpec(pid, country, identity, character))
+    return seats
+
+
+def _action(raw: Any, where: str, rules_names: Any) -> Action:
+    raw = _obj(raw, where, "行動")
+    actor = _text(raw.get("actor"), where, "actor")
+    skill = _text(raw.get("skill"), where, "skill")
+    targets = raw.get("targets", [])
+    if targets is None:
+        targets = []
+    targets = _list(targets, where, "targets")
+    for t in targets:
+        if not isinstance(t, str):
+            raise ScriptError(where, f"{actor}：targets 必須是玩家ID字串的陣列")
+    args = raw.get("args", {}) or {}
+    args = dict(_obj(args, where, "args"))
+    if "country" in args:
+        args["country"] = COUNTRY_NAMES.get(args["country"]) or args["country"]
+    if "identity" in args:
+        args["identity"] = IDENTITY_NAMES.get(args["identity"]) or args["identity"]
+    if "skill" in args:
+        args["skill"] = rules_names.get(args["skill"]) or args["skill"]
+    return Action(actor, skill, tuple(targets), args)
+
+
+def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bool = False) -> dict[str, Any]:
+    """Play a parsed script; return the transcript (a JSON-ready dict)."""
+    if data.get("format") != SCRIPT_FORMAT:
+        raise ScriptError("format", f"format 必須是「{SCRIPT_FORMAT}」，而不是「{data.get('format')}」")
+    rules_name = data.get("rules")
+    if rules_name not in RULESETS:
+        raise ScriptError("rules", f"未知的規則集「{rules_name}」（可用：{'、'.join(RULESETS)}）")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ScriptError("seed", "seed 必須是整數")
+    rules = load_rules(rules_name)
+    seats = _seats(data)
+    try:
+        game = rules.game.create(seats, seed)
+    except SetupError as exc:
+        raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
+    skill_names = game.roster.all_skill_names
+    phases = _list(data.get("phases", []), "phases", "phases")
+    out_phases: list[dict[str, Any]] = []
+    warnings = game.passive_warnings()
+    for i, raw in enumerate(phases):
+        where = f"phases[{i}]"
+        raw = _obj(raw, where, "階段")
+        if game.state.over:
+            raise ScriptError(where, "遊戲已經結束，不能再有階段")
+        kind = raw.get("phase")
+        expected = game.phase.value
+        if kind not in ("night", "day"):
+            raise ScriptError(where, f"phase 必須是「night」或「day」，而不是「{kind}」")
+        if kind != expected:
+            if i == 0:
+                raise ScriptError(where, "遊戲開始於黑夜，第一天沒有白天：第一個階段必須是 night")
+            raise ScriptError(where, f"此處應為 {expected}（夜晚與白天交替），而不是 {kind}")
+        book = DecisionBook(strict=strict_decisions)
+        for j, d in enumerate(_list(raw.get("decisions", []) or [], f"{where}.decisions", "decisions")):
+            d = _obj(d, f"{where}.decisions[{j}]", "選擇")
+            actor = _text(d.get("actor"), f"{where}.decisions[{j}]", "actor")
+            skill = skill_names.get(d.get("skill"))
+            if skill is None:
+                raise ScriptError(f"{where}.decisions[{j}]", f"{actor}：未知的技能「{d.get('skill')}」")
+            if "answer" not in d:
+                raise ScriptError(f"{where}.decisions[{j}]", f"{actor}：缺少 answer")
+            book.answers.append({"actor": actor, "skill": skill, "answer": d["answer"]})
+        rejected: list[dict[str, Any]] = []
+        try:
+            if kind == "night":
+                result = _night(game, raw, where, book, lenient, rejected, skill_names)
+            else:
+                result = _day(game, raw, where, book, lenient, rejected, skill_names)
+        except InvalidAnswer as exc:
+            raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
+        for d in book.unused():
+            result.warnings.append(f"{d['actor']} 的【{d['skill']}】選擇在本階段未被用到")
+        result.rejected = rejected
+        warnings += [f"{where}: {w}" for w in result.warnings]
+        out_phases.append(_phase_json(game, result))
+        peace = raw.get("peace")
+        if peace is not None and not game.state.over:
+            _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace")
+    return {
+        "format": TRANSCRIPT_FORMAT,
+        "rules": rules_name,
+        "seed": seed,
+        "phases": out_phases,
+        "result": {"over": game.state.over, "winners": list(game.state.winners), "peace": game.state.peace},
+        "warnings": warnings,
+    }
+
+
+def _peace(game: Any, peace: dict[str, Any], where: str) -> None:
+    if peace.get("judge") is True:
+        game.declare_peace("經法官判定剩餘的國家均無法令其餘國家滅國")
+        return
+    proposer = peace.get("proposer")
+    agreed = peace.get("agreed", [])
+    if not isinstance(proposer, str) or not isinstance(agreed, list):
+        raise ScriptError(where, "peace 須為 {\"judge\": true} 或 {\"proposer\": 君主ID, \"agreed\": [ID…]}")
+    problem = game.peace_agreed(proposer, agreed)
+    if problem:
+        raise ScriptError(where, f"議和未達成：{problem}")
+    game.declare_peace(f"{proposer} 發起議和，全體成員同意")
+
+
+def _reject(lenient: bool, rejected: list[dict[str, Any]], where: str, entry: Any, exc: TiantingError) -> None:
+    message = getattr(exc, "message", str(exc))
+    if not lenient:
+        raise ScriptError(where, message) from None
+    rejected.append({"where": where, "entry": entry, "message": message})
+
+
+def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
+           rejected: list[dict[str, Any]], skill_names: Any) -> PhaseResult:
+    if raw.get("votes"):
+        raise ScriptError(f"{where}.votes", "夜晚沒有投票")
+    accepted: list[Action] = []
+    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions")):
+        spot = f"{where}.actions[{j}]"
+        action = _action(entry, spot, skill_names)
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction as exc:
+            _reject(lenient, rejected, spot, entry, exc)
+            continue
+        accepted.append(action)
+    words = _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words")
+    for pid, text in words.items():
+        if pid not in game.state.players:
+            raise ScriptError(f"{where}.last_words", f"未知的玩家「{pid}」")
+        if not isinstance(text, str):
+            raise ScriptError(f"{where}.last_words", f"{pid} 的遺言必須是字串")
+    return game.resolve_night(accepted, book, words)
+
+
+def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
+         rejected: list[dict[str, Any]], skill_names: Any) -> PhaseResult:
+    if raw.get("last_words"):
+        raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
+    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions")):
+        spot = f"{where}.actions[{j}]"
+        action = _action(entry, spot, skill_names)
+        try:
+            game.check_action(action, [])
+        except IllegalAction as exc:
+            _reject(lenient, rejected, spot, entry, exc)
+    votes: dict[str, str] = {}
+    for voter, target in _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes").items():
+        spot = f"{where}.votes.{voter}"
+        try:
+            if not isinstance(target, str):
+                raise IllegalAction(f"{voter} 的投票對象必須是玩家ID", "bad-vote")
+            game.check_vote(voter, target)
+        except IllegalAction as exc:
+            _reject(lenient, rejected, spot, {voter: target}, exc)
+            continue
+        votes[voter] = target
+    return game.resolve_day(votes, book)
+
+
+def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:
+    return {
+        "phase": result.phase,
+        "number": result.number,
+        "announcement": result.announcement,
+        "feedback": {pid: [f.as_json() for f in items] for pid, items in result.feedback.items()},
+        "decisions": [d.as_json() for d in result.decisions],
+        "rejected": result.rejected,
+        "truth": {"deaths": [d.as_json() for d in result.deaths], "players": game.truth_players()},
+        "trace": result.trace,
+        "draws": result.draws,
+    }
+
+
+def dump_transcript(transcript: dict[str, Any]) -> str:
+    """The transcript's canonical text: the same game gives the same bytes."""
+    return json.dumps(transcript, ensure_ascii=False, indent=1) + "\n"
