@@ -106,9 +106,10 @@ class KK33Game:
                 raise SetupError(
                     i, f"{seat.id}：{seat.country}國{seat.identity}不能選擇角色「{character}」（可選：{'、'.join(allowed)}）"
                 )
-            if character in taken:
-                raise SetupError(i, f"{seat.id}：角色「{character}」已被其他玩家選擇")
-            taken[character] = i
+            base = r.characters[character].base
+            if base in taken:
+                raise SetupError(i, f"{seat.id}：角色「{base}」已被其他玩家選擇")
+            taken[base] = i
             player = Player(
                 id=seat.id, seat=i, country=seat.country, identity=seat.identity, character=character,
                 skills=[s.name for s in r.characters[character].skills],
