@@ -1,0 +1,104 @@
+"""Drawing a game's setup: a country and an identity for every forum id.
+
+KK 3.3, 一、遊戲流程: 參加遊戲的玩家共22人，分為魏、蜀、吳、群四方，其中三國各7人，
+群雄1人。遊戲開始前隨機分配給每個玩家一個國籍&身份，然後玩家可以在該國籍&身份對應的
+若干角色中選擇一個作為自己在該局遊戲中的角色。
+
+:func:`draw_setup` makes the first half of that sentence: a game script
+(../shared/spec/game-script.md) whose players have a country and an identity
+but no character yet, each with the characters they may choose. The judge
+collects the players' choices, fills in ``character`` and feeds the script to
+``tianting run``. Every draw goes through :class:`GameRandom` and is listed in
+the script's ``setup_draws`` so the judge can show how the seats were drawn.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from tianting.core.errors import TiantingError
+from tianting.core.rng import GameRandom
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
+from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
+
+SCRIPT_FORMAT = "tianting-script/1"
+
+DRAW_OTHERS = "群雄身份"
+"""Purpose of the draw of the 群 seat's identity (黃巾頭領, 方士 or 神醫)."""
+DRAW_SEATS = "分配國籍身份"
+"""Purpose of the shuffle of the seats; draw ``分配國籍身份#n`` is the n-th id's seat."""
+
+
+def read_ids(text: str) -> list[str]:
+    """The forum ids of a text with one id a line.
+
+    Surrounding whitespace (including the full-width space) and a leading
+    byte-order mark are stripped; blank lines and lines starting with ``#``
+    are skipped. Raises :class:`TiantingError` on a repeated id. The number of
+    ids is checked against the rule set by :func:`draw_setup`.
+    """
+    ids: list[str] = []
+    lines: dict[str, int] = {}
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        pid = line.strip()
+        if not pid or pid.startswith("#"):
+            continue
+        if pid in lines:
+            raise TiantingError(f"ID名單第{number}行：玩家ID「{pid}」重複（已見於第{lines[pid]}行）")
+        lines[pid] = number
+        ids.append(pid)
+    return ids
+
+
+def _seat_label(seat: tuple[str, str]) -> str:
+    return f"{seat[0]}·{seat[1]}"
+
+
+def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
+    """A game script start for ``ids``: country, identity and character choices drawn with ``seed``.
+
+    The 群 seat's identity is drawn first (purpose ``群雄身份``), then the
+    seats are shuffled (purposes ``分配國籍身份#1`` …) and dealt to the ids in
+    their given order. Players keep the input order; ``character`` is null
+    until the player chooses one of ``choices``.
+    """
+    rules = load_rules(rules_name)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TiantingError("seed 必須是整數")
+    if len(ids) != len(set(ids)):
+        repeated = next(pid for pid in ids if ids.count(pid) > 1)
+        raise TiantingError(f"玩家ID「{repeated}」重複")
+    if len(ids) != rules.players:
+        raise TiantingError(
+            f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID"
+        )
+    for pid in ids:
+        if not isinstance(pid, str) or not pid.strip():
+            raise TiantingError("玩家ID不能為空")
+    roster = importlib.import_module(RULESETS[rules_name]).roster()
+
+    rng = GameRandom(seed)
+    other_identity = rng.pick(DRAW_OTHERS, list(OTHER_IDENTITIES))
+    seats = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
+    seats.append((OTHERS, other_identity))
+    dealt = rng.shuffled(DRAW_SEATS, seats, label=_seat_label)
+
+    players = []
+    for pid, (country, identity) in zip(ids, dealt, strict=True):
+        players.append({
+            "id": pid,
+            "country": country,
+            "identity": identity,
+            "character": None,
+            "choices": roster.choices(country, identity),
+        })
+    return {
+        "format": SCRIPT_FORMAT,
+        "rules": rules.name,
+        "seed": seed,
+        "players": players,
+        "phases": [],
+        "setup_draws": [d.as_json() for d in rng.draws],
+    }
