@@ -45,7 +45,7 @@ def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], r
 
     player.status = Status.OUT
     player.wounded_at = None
-    phase.deaths.append(Death(pid, before, "退出歷史舞台" if removal and cause != "退出歷史舞台" else cause))
+    phase.deaths.append(Death(pid, before, f"{cause}（退出歷史舞台）" if removal else cause))
     phase.exited.append(pid)
     phase.note(f"{pid}（{before}）死亡出局：{cause}" + ("（退出歷史舞台）" if removal else ""))
 

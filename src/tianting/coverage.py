@@ -1,0 +1,273 @@
+"""Which skills of a rule set are built, and how many tests pin each.
+
+``tianting skills`` lists every skill of the roster, identity skills first,
+then each character form's skills in the roster's order, with whether the
+engine implements it and how many test functions pin it. A test pins skills
+with a marker::
+
+    @pytest.mark.skill("刺殺", "援護")
+    def test_guard_cancels_stab(): ...
+
+The tests are read with :mod:`ast`, never imported. A name pins every skill
+of that name: 曹氏宗親 belongs to three characters, and one test counts for
+all three rows. Names may be written in Traditional or Simplified Chinese.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import json
+import unicodedata
+from collections import Counter
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+import tianting
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
+
+MARKER = "skill"
+"""The pytest marker: ``pytest.mark.skill(*names)``."""
+
+
+class CoverageTable(list[dict[str, Any]]):
+    """The rows of :func:`coverage`, with what :func:`render_coverage` reports beside them."""
+
+    def __init__(self, rows: Iterable[dict[str, Any]], rules: str, tests_dir: Path | None,
+                 unknown_pins: dict[str, int], problems: list[str]) -> None:
+        super().__init__(rows)
+        self.rules = rules
+        self.tests_dir = tests_dir
+        """The tests directory that was read, or None when none was found."""
+        self.unknown_pins = unknown_pins
+        """Names in skill markers that are no skill of the rule set, with their test counts."""
+        self.problems = problems
+        """Test files that could not be parsed."""
+
+
+# ---- what is built ------------------------------------------------------------
+
+def _kk33_built() -> frozenset[str]:
+    from tianting.rules.kk33.identity import IDENTITY_SKILLS
+
+    return frozenset(IDENTITY_SKILLS)
+
+
+_BUILT: dict[str, Callable[[], frozenset[str]]] = {"kk33": _kk33_built}
+"""Per rule set: the names of the skills its engine implements.
+
+Add each character skill registry to the rule set's function as it is written.
+"""
+
+
+def built_skills(rules_name: str) -> frozenset[str]:
+    """The names of the skills of ``rules_name`` that the engine implements."""
+    load_rules(rules_name)
+    return _BUILT[rules_name]()
+
+
+# ---- what is tested -----------------------------------------------------------
+
+def find_tests_dir() -> Path | None:
+    """The ``tests`` directory beside the ``pyproject.toml`` above the installed package, if any."""
+    here = Path(tianting.__file__).resolve().parent
+    for directory in (here, *here.parents):
+        if (directory / "pyproject.toml").is_file() and (directory / "tests").is_dir():
+            return directory / "tests"
+    return None
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return f"{inner}.{node.attr}" if inner else None
+    return None
+
+
+def _marker_names(node: ast.expr) -> list[str]:
+    """The skill names of one marker expression (``pytest.mark.skill("刺殺")``), else []."""
+    if isinstance(node, ast.List | ast.Tuple):
+        return [name for element in node.elts for name in _marker_names(element)]
+    if not isinstance(node, ast.Call):
+        return []
+    func = _dotted(node.func)
+    if func is None or not (func == f"mark.{MARKER}" or func.endswith(f".mark.{MARKER}")):
+        return []
+    return [arg.value for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+
+
+def _pytestmark(body: list[ast.stmt]) -> list[str]:
+    names: list[str] = []
+    for stmt in body:
+        if isinstance(stmt, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
+        ):
+            names += _marker_names(stmt.value)
+        elif (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+              and stmt.target.id == "pytestmark" and stmt.value is not None):
+            names += _marker_names(stmt.value)
+    return names
+
+
+def _test_pins(body: list[ast.stmt], inherited: list[str]) -> Iterable[list[str]]:
+    """For each test function in ``body`` (and its ``Test*`` classes): the skill names it pins."""
+    for stmt in body:
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name.startswith("test"):
+            yield inherited + [n for d in stmt.decorator_list for n in _marker_names(d)]
+        elif isinstance(stmt, ast.ClassDef) and stmt.name.startswith("Test"):
+            marks = inherited + [n for d in stmt.decorator_list for n in _marker_names(d)]
+            yield from _test_pins(stmt.body, marks + _pytestmark(stmt.body))
+
+
+def _is_test_file(path: Path) -> bool:
+    return path.name.startswith("test_") or path.name.endswith("_test.py")
+
+
+def count_skill_tests(
+    tests_dir: Path,
+    normalize: Callable[[str], str] = str.strip,
+    problems: list[str] | None = None,
+) -> Counter[str]:
+    """How many test functions under ``tests_dir`` pin each skill name.
+
+    Reads every ``test_*.py`` / ``*_test.py`` file with :mod:`ast`. A test
+    function (or method of a ``Test*`` class) pins the names of its
+    ``@pytest.mark.skill(...)`` decorators, of its class's, and of the
+    module's or class's ``pytestmark``. ``normalize`` maps a name as written
+    to the name it counts under; a test counts once per name. Files that do
+    not parse are skipped and named in ``problems``.
+    """
+    counts: Counter[str] = Counter()
+    for path in sorted(p for p in tests_dir.rglob("*.py") if _is_test_file(p)):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        except (SyntaxError, UnicodeDecodeError, OSError) as exc:
+            if problems is not None:
+                problems.append(f"{path}: {exc}")
+            continue
+        for names in _test_pins(tree.body, _pytestmark(tree.body)):
+            counts.update({normalize(n) for n in names if n.strip()})
+    return counts
+
+
+# ---- the table ----------------------------------------------------------------
+
+def _roster(rules_name: str) -> Any:
+    load_rules(rules_name)
+    return importlib.import_module(RULESETS[rules_name]).roster()
+
+
+def coverage(rules_name: str) -> CoverageTable:
+    """One row per skill of ``rules_name``: identity skills, then each character form's skills.
+
+    Each row: ``skill``, ``character`` (the identity for identity skills),
+    ``country`` (None for identity skills of every kingdom), ``source``,
+    ``kind`` (active, passive, global), ``awaken``, ``hidden``, ``limited``,
+    ``built`` and ``tests`` (the number of test functions pinning the name).
+    """
+    roster = _roster(rules_name)
+    built = built_skills(rules_name)
+    names = roster.all_skill_names
+
+    def canonical(name: str) -> str:
+        return names.get(name) or name.strip()
+
+    tests_dir = find_tests_dir()
+    problems: list[str] = []
+    pins = count_skill_tests(tests_dir, canonical, problems) if tests_dir else Counter()
+    others = roster.slots.get("群", {})
+
+    def row(skill: Any, character: str, country: str | None, source: str) -> dict[str, Any]:
+        return {
+            "skill": skill.name,
+            "character": character,
+            "country": country,
+            "source": source,
+            "kind": skill.kind,
+            "awaken": skill.awaken,
+            "hidden": skill.hidden,
+            "limited": skill.limited,
+            "built": skill.name in built,
+            "tests": pins.get(skill.name, 0),
+        }
+
+    rows = []
+    for identity, skills in roster.identity_skills.items():
+        country = "群" if identity in others else None
+        rows += [row(s, identity, country, "identity") for s in skills]
+    for character in roster.characters.values():
+        rows += [row(s, character.name, character.country, "character") for s in character.skills]
+    known = {r["skill"] for r in rows}
+    unknown = {name: n for name, n in sorted(pins.items()) if name not in known}
+    return CoverageTable(rows, rules_name, tests_dir, unknown, problems)
+
+
+def _summary(rows: list[dict[str, Any]]) -> dict[str, int]:
+    return {
+        "skills": len(rows),
+        "identity_skills": sum(1 for r in rows if r.get("source") == "identity"),
+        "character_skills": sum(1 for r in rows if r.get("source") != "identity"),
+        "built": sum(1 for r in rows if r["built"]),
+        "tested": sum(1 for r in rows if r["tests"] > 0),
+    }
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+_KINDS = {"active": "主動", "passive": "被動", "global": "全局"}
+
+
+def _kind_text(row: dict[str, Any]) -> str:
+    text = _KINDS.get(row["kind"], row["kind"])
+    if row["awaken"]:
+        text += "·覺醒"
+    if row["hidden"]:
+        text += "·隱藏"
+    return text
+
+
+def render_coverage(rows: list[dict[str, Any]], as_json: bool = False) -> str:
+    """The rows as JSON (``{"rules", "skills", "summary", …}``) or as an aligned text table."""
+    table = rows if isinstance(rows, CoverageTable) else None
+    rules = table.rules if table else None
+    tests_dir = table.tests_dir if table else None
+    summary = _summary(rows)
+    if as_json:
+        data: dict[str, Any] = {"rules": rules, "skills": list(rows), "summary": summary}
+        if table is not None:
+            data["tests_dir"] = str(tests_dir) if tests_dir else None
+            data["unknown_pins"] = table.unknown_pins
+            data["problems"] = table.problems
+        return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+    header = ("技能", "角色／身份", "國籍", "類型", "限定", "實作", "測試")
+    lines = [
+        (r["skill"], r["character"], r["country"] or "—", _kind_text(r),
+         "是" if r["limited"] else "", "是" if r["built"] else "否", str(r["tests"]))
+        for r in rows
+    ]
+    widths = [max(_width(cells[i]) for cells in [header, *lines]) for i in range(len(header))]
+    out = ["  ".join(_pad(c, w) for c, w in zip(cells, widths, strict=True)).rstrip()
+           for cells in [header, *lines]]
+    if table is not None:
+        if tests_dir is None:
+            out.append("找不到 tests 目錄（pyproject.toml 旁的 tests/）：測試數一律記為 0")
+        for name, n in table.unknown_pins.items():
+            out.append(f"測試標記了規則中沒有的技能「{name}」（{n}個測試）")
+        out += [f"無法解析的測試檔：{p}" for p in table.problems]
+    title = f"{rules}: " if rules else ""
+    out.append(
+        f"{title}{summary['character_skills']}+{summary['identity_skills']} skills "
+        f"(角色技能+身份技能), {summary['built']} built, {summary['tested']} pinned by tests"
+    )
+    return "\n".join(out) + "\n"

@@ -1,0 +1,319 @@
+"""Random legal play for KK 3.3: whole game scripts played by dumb bots.
+
+The bots draw every choice from one :class:`random.Random` of their own (the
+*bot* generator, seeded with the ``seed`` given to :func:`random_script`);
+the game draws from its own :class:`~tianting.core.rng.GameRandom`, seeded
+with a number the bots draw first. The two streams never mix.
+
+A game is played on a :class:`~tianting.rules.kk33.KK33Game` advanced in
+step with the script being written, so that the bots know who is alive,
+who is out and what the rules allow:
+
+* **night**: every player who can act (:meth:`KK33Game.can_act`), in an
+  order shuffled each night, tries each of their identity skills with some
+  probability, with random targets (living ids; dead ids for 暗訪; a country
+  and an identity for 方術). An action is kept only if
+  :meth:`KK33Game.check_action` accepts it, given the actions already kept
+  that night, exactly as the script runner checks them; an
+  :class:`~tianting.core.errors.IllegalAction` just drops it. Some lords get
+  an answer for 轉生 or 託孤 up front, some players leave last words.
+* **day**: every voter votes for a living id (often all for one "wagon") or
+  abstains.
+
+Choices left unanswered default by the game's draws, as in the runner. The
+finished script is replayed through :func:`tianting.script.run_script` and
+must give the same game, phase by phase (:class:`ReplayMismatch` if not).
+
+Everything here is pure and deterministic: no I/O, no global state; the same
+seed gives the same script on any machine.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tianting.core.decisions import DecisionBook, InvalidAnswer
+from tianting.core.errors import IllegalAction
+from tianting.core.names import name_key
+from tianting.core.records import Action, PhaseResult
+from tianting.core.skills import Kind
+from tianting.core.state import GameState, PhaseKind, Player
+from tianting.rules.kk33 import KK33Game, SeatSpec, roster
+from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, IDENTITIES, OTHER_IDENTITIES, OTHERS
+from tianting.script import SCRIPT_FORMAT, run_script
+
+__all__ = [
+    "RandomGame",
+    "ReplayMismatch",
+    "play_random",
+    "random_script",
+    "random_seats",
+]
+
+ACT_CHANCE = 0.75
+"""Chance that a player tries one of their identity skills on a night."""
+ABSTAIN_CHANCE = 0.1
+"""Chance that a voter leaves their vote out (counted as a vote for themself)."""
+WAGON_MAX = 0.6
+"""Each day, up to this share of the voters follow one random "wagon" target."""
+DECISION_CHANCE = 0.5
+"""Chance that a lord states their 轉生 / 託孤 answer up front in a phase."""
+LAST_WORDS_CHANCE = 0.1
+"""Chance that a living player leaves last words on a night."""
+SIMPLIFIED_CHANCE = 0.1
+"""Chance that a name (skill, 方術 country or identity) is written in Simplified Chinese."""
+LAST_WORDS = ("我是好人", "再見了各位", "相信我，投他", "我什麼都不知道", "下一局再戰")
+"""Last words the bots may leave; none contains a character name."""
+
+
+class ReplayMismatch(AssertionError):
+    """The script, replayed by :func:`run_script`, gave a different game than the bots played."""
+
+
+@dataclass
+class RandomGame:
+    """One random game: the script, its transcript, and what the bots' own game ended as."""
+
+    seed: int
+    script: dict[str, Any]
+    transcript: dict[str, Any] | None
+    """The transcript from :func:`run_script` (None when not verified)."""
+    over: bool
+    winners: list[str] = field(default_factory=list)
+
+    @property
+    def phases(self) -> int:
+        """How many phases the game lasted."""
+        return len(self.script["phases"])
+
+
+# ---- seats --------------------------------------------------------------
+def random_seats(rng: random.Random) -> list[SeatSpec]:
+    """The 22 seats of KK 3.3 in a random order, with ids ``P01`` … ``P22``.
+
+    魏, 蜀 and 吳 have seven seats each (君主, 正軍師, 副軍師, two 殺手, 護衛,
+    女眷); the one 群 seat is a 黃巾頭領, 方士 or 神醫. Every seat gets a random
+    character its country and identity may choose
+    (:meth:`~tianting.rules.kk33.roster.Roster.choices`, slot forms included),
+    and no two seats share a base character.
+    """
+    r = roster()
+    slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
+    slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
+    rng.shuffle(slots)
+    taken: list[str] = []
+    seats: list[SeatSpec] = []
+    for number, (country, identity) in enumerate(slots, start=1):
+        options = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
+        character = rng.choice(options)
+        taken.append(r.characters[character].base)
+        seats.append(SeatSpec(f"P{number:02d}", country, identity, character))
+    return seats
+
+
+def _script_character(character: str) -> str:
+    """The name a script uses: plain for a character with forms by slot (賈詡, 諸葛亮, 魯肅)."""
+    base = roster().characters[character].base
+    return base if base in roster().forms else character
+
+
+# ---- the bots ---------------------------------------------------------------
+def _spell(bot: random.Random, name: str) -> str:
+    """``name`` as a player might type it: now and then in Simplified Chinese."""
+    return name_key(name) if bot.random() < SIMPLIFIED_CHANCE else name
+
+
+def _random_action(bot: random.Random, game: KK33Game, player: Player, skill: str) -> Action | None:
+    """A random use of ``skill`` by ``player`` (not yet checked), or None if it has no candidates."""
+    impl = game.skills[skill]
+    state = game.state
+    pool = [p.id for p in state.players.values() if p.alive != impl.targets.dead]
+    if len(pool) < impl.targets.count:
+        return None
+    if impl.targets.distinct:
+        targets = bot.sample(pool, impl.targets.count)
+    else:
+        targets = [bot.choice(pool) for _ in range(impl.targets.count)]
+    args: dict[str, Any] = {}
+    if "country" in impl.args:
+        args["country"] = bot.choice(COUNTRIES + (OTHERS,))
+    if "identity" in impl.args:
+        args["identity"] = bot.choice(IDENTITIES)
+    return Action(player.id, skill, tuple(targets), args)
+
+
+def _night_actions(bot: random.Random, game: KK33Game) -> list[Action]:
+    """The night's actions, each accepted by ``check_action`` given those before it."""
+    players = [p for p in game.state.players.values() if game.can_act(p)]
+    bot.shuffle(players)
+    accepted: list[Action] = []
+    for player in players:
+        for skill in game.identity_skills(player):
+            impl = game.skills.get(skill)
+            if impl is None or impl.kind is Kind.PASSIVE or bot.random() >= ACT_CHANCE:
+                continue
+            action = _random_action(bot, game, player, skill)
+            if action is None:
+                continue
+            try:
+                game.check_action(action, accepted)
+            except IllegalAction:
+                continue
+            accepted.append(action)
+    return accepted
+
+
+def _action_json(bot: random.Random, action: Action) -> dict[str, Any]:
+    """An accepted action as a script entry, names sometimes spelt in Simplified Chinese."""
+    entry: dict[str, Any] = {"actor": action.actor, "skill": _spell(bot, action.skill),
+                             "targets": list(action.targets)}
+    if action.args:
+        entry["args"] = {key: _spell(bot, value) for key, value in action.args.items()}
+    return entry
+
+
+def _decisions(bot: random.Random, game: KK33Game) -> list[dict[str, Any]]:
+    """Answers some lords give up front: their 轉生 character, or their 託孤 heir."""
+    out: list[dict[str, Any]] = []
+    state = game.state
+    for lord in state.players.values():
+        if lord.identity != "君主" or lord.successor or not lord.alive or bot.random() >= DECISION_CHANCE:
+            continue
+        if lord.life == 0:
+            options = game.roster.reincarnations(lord.country)
+            if options:
+                out.append({"actor": lord.id, "skill": "轉生", "answer": bot.choice(options)})
+        else:
+            heirs = [p.id for p in state.players.values()
+                     if p.alive and p.country == lord.country and p.id != lord.id]
+            if heirs:
+                out.append({"actor": lord.id, "skill": "託孤", "answer": bot.choice(heirs)})
+    return out
+
+
+def _last_words(bot: random.Random, game: KK33Game) -> dict[str, str]:
+    return {p.id: bot.choice(LAST_WORDS) for p in game.state.players.values()
+            if p.alive and bot.random() < LAST_WORDS_CHANCE}
+
+
+def _votes(bot: random.Random, game: KK33Game) -> dict[str, str]:
+    """A day's ballot: a share of the voters follow one wagon, the rest vote at random or abstain."""
+    living = [p.id for p in game.state.living()]
+    wagon = bot.choice(living)
+    follow = bot.random() * WAGON_MAX
+    votes: dict[str, str] = {}
+    for voter in game.voters():
+        roll = bot.random()
+        if roll < ABSTAIN_CHANCE:
+            continue
+        target = wagon if roll < ABSTAIN_CHANCE + follow else bot.choice(living)
+        try:
+            game.check_vote(voter.id, target)
+        except IllegalAction:
+            continue
+        votes[voter.id] = target
+    return votes
+
+
+# ---- playing ----------------------------------------------------------------
+def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], actions: Sequence[Action],
+             votes: dict[str, str], words: dict[str, str]) -> PhaseResult:
+    """Resolve the phase as the runner does (non-strict decisions).
+
+    A scripted answer can turn out invalid when the phase resolves (a 託孤
+    heir who died the same night): then the phase is replayed from a copy of
+    the state without that answer, and the answer is dropped from
+    ``decisions`` so that the script says what was played.
+    """
+    while True:
+        saved: GameState | None = copy.deepcopy(game.state) if decisions else None
+        book = DecisionBook(answers=[dict(d) for d in decisions])
+        try:
+            if kind is PhaseKind.NIGHT:
+                return game.resolve_night(list(actions), book, words)
+            return game.resolve_day(votes, book)
+        except InvalidAnswer as exc:
+            assert saved is not None
+            game.state = saved
+            del decisions[exc.index]
+
+
+def play_random(seed: int, max_phases: int = 60, verify: bool = True) -> RandomGame:
+    """Play one random legal game; see the module docstring.
+
+    ``seed`` seeds the bots' generator; the game's own seed (the script's
+    ``seed``) is the bots' first draw. With ``verify`` the script is replayed
+    through :func:`run_script` and every phase's truth, exits and the result
+    must match the bots' game, else :class:`ReplayMismatch` is raised.
+    """
+    if max_phases < 1:
+        raise ValueError("max_phases must be at least 1")
+    bot = random.Random(seed)
+    game_seed = bot.getrandbits(31)
+    seats = random_seats(bot)
+    game = KK33Game.create(seats, game_seed)
+    phases: list[dict[str, Any]] = []
+    expected: list[tuple[list[str], dict[str, Any]]] = []
+    while not game.state.over and len(phases) < max_phases:
+        kind = game.phase
+        decisions = _decisions(bot, game)
+        entry: dict[str, Any] = {"phase": kind.value}
+        actions: list[Action] = []
+        votes: dict[str, str] = {}
+        words: dict[str, str] = {}
+        if kind is PhaseKind.NIGHT:
+            actions = _night_actions(bot, game)
+            words = _last_words(bot, game)
+            entry["actions"] = [_action_json(bot, a) for a in actions]
+        else:
+            votes = _votes(bot, game)
+            entry["votes"] = votes
+        result = _resolve(game, kind, decisions, actions, votes, words)
+        if decisions:
+            entry["decisions"] = decisions
+        if words:
+            entry["last_words"] = words
+        phases.append(entry)
+        expected.append((list(result.announcement["exited"]), game.truth_players()))
+    script: dict[str, Any] = {
+        "format": SCRIPT_FORMAT,
+        "rules": "kk33",
+        "seed": game_seed,
+        "players": [{"id": s.id, "country": s.country, "identity": s.identity,
+                     "character": _script_character(s.character)} for s in seats],
+        "phases": phases,
+    }
+    outcome = RandomGame(seed, script, None, game.state.over, list(game.state.winners))
+    if verify:
+        outcome.transcript = run_script(script)
+        _compare(seed, outcome, expected)
+    return outcome
+
+
+def _compare(seed: int, game: RandomGame, expected: list[tuple[list[str], dict[str, Any]]]) -> None:
+    transcript = game.transcript
+    assert transcript is not None
+    played = transcript["phases"]
+    if len(played) != len(expected):
+        raise ReplayMismatch(f"seed {seed}: the replay has {len(played)} phases, the bots played {len(expected)}")
+    for i, (phase, (exited, truth)) in enumerate(zip(played, expected, strict=True)):
+        if phase["announcement"]["exited"] != exited:
+            raise ReplayMismatch(f"seed {seed}: phases[{i}] exits {phase['announcement']['exited']} != {exited}")
+        if phase["truth"]["players"] != truth:
+            raise ReplayMismatch(f"seed {seed}: phases[{i}] truth differs from the bots' game")
+    result = transcript["result"]
+    if (result["over"], result["winners"]) != (game.over, game.winners):
+        raise ReplayMismatch(f"seed {seed}: replay result {result} != over={game.over} winners={game.winners}")
+
+
+def random_script(seed: int, max_phases: int = 60) -> dict[str, Any]:
+    """A whole random legal game script (format ``tianting-script/1``), verified by replay.
+
+    Stops when the game is over or after ``max_phases`` phases. The same seed
+    gives the same script.
+    """
+    return play_random(seed, max_phases).script
