@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from collections import Counter
@@ -103,8 +104,6 @@ def check_game(game: RandomGame) -> None:
 # ---- seats --------------------------------------------------------------
 @pytest.mark.parametrize("seed", range(20))
 def test_random_seats_follow_the_rules(seed: int) -> None:
-    import random
-
     seats = random_seats(random.Random(seed))
     assert [s.id for s in seats] == [f"P{n:02d}" for n in range(1, 23)]
     counts = Counter((s.country, s.identity) for s in seats)

@@ -25,8 +25,9 @@ def _cli(*args: str) -> subprocess.CompletedProcess[str]:
     """Run the installed ``tianting`` command (or the module when no script is installed)."""
     script = Path(sys.executable).with_name("tianting")
     command = [str(script)] if script.exists() else [sys.executable, "-m", "tianting.cli"]
-    return subprocess.run(command + list(args), capture_output=True, text=True, encoding="utf-8",
-                          timeout=120)
+    return subprocess.run(
+        command + list(args), capture_output=True, text=True, encoding="utf-8", timeout=120
+    )
 
 
 def _fill_characters(script: dict[str, Any]) -> dict[str, Any]:
@@ -41,6 +42,7 @@ def _fill_characters(script: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---- read_ids --------------------------------------------------------------------
+
 
 def test_read_ids_skips_blank_lines_and_comments_and_strips_whitespace() -> None:
     text = "\ufeff# 報名名單\n\n  張三 \n\tLi_Si\n#不是ID\n　王五　\n\n🐉龍\nさくら\n"
@@ -57,6 +59,7 @@ def test_read_ids_rejects_a_repeated_id_naming_it() -> None:
 
 
 # ---- draw_setup ------------------------------------------------------------------
+
 
 def test_setup_deals_the_rule_counts_of_countries_and_identities() -> None:
     script = draw_setup("kk33", IDS, 5)
@@ -125,6 +128,7 @@ def test_setup_rejects_an_unknown_rule_set() -> None:
 
 # ---- the command line ----------------------------------------------------------
 
+
 @pytest.fixture
 def ids_file(tmp_path: Path) -> Path:
     path = tmp_path / "ids.txt"
@@ -149,7 +153,9 @@ def test_cli_setup_fails_cleanly_on_too_few_ids(tmp_path: Path) -> None:
     assert done.stdout == ""
 
 
-def test_a_setup_script_cannot_run_before_characters_are_chosen(ids_file: Path, tmp_path: Path) -> None:
+def test_a_setup_script_cannot_run_before_characters_are_chosen(
+    ids_file: Path, tmp_path: Path
+) -> None:
     script = tmp_path / "setup.json"
     done = _cli("setup", "--ids", str(ids_file), "--seed", "5", "--out", str(script))
     assert done.returncode == 0, done.stderr
@@ -164,8 +170,11 @@ def test_a_setup_script_with_chosen_characters_runs(tmp_path: Path) -> None:
     r = roster()
     for country in ("魏", "蜀", "吳"):
         for pair in (("正軍師", "副軍師"), ("殺手",)):
-            bases = [r.characters[p["character"]].base for p in script["players"]
-                     if p["country"] == country and p["identity"] in pair]
+            bases = [
+                r.characters[p["character"]].base
+                for p in script["players"]
+                if p["country"] == country and p["identity"] in pair
+            ]
             assert len(bases) == 2 and len(set(bases)) == 2
     script["phases"] = [{"phase": "night", "actions": []}]
     path = tmp_path / "game.json"
@@ -179,9 +188,12 @@ def test_a_setup_script_with_chosen_characters_runs(tmp_path: Path) -> None:
 
 # ---- coverage ------------------------------------------------------------------------
 
+
 def test_coverage_lists_every_skill_of_the_roster_in_order() -> None:
     r = roster()
-    expected = [(s.name, identity) for identity, skills in r.identity_skills.items() for s in skills]
+    expected = [
+        (s.name, identity) for identity, skills in r.identity_skills.items() for s in skills
+    ]
     expected += [(s.name, c.name) for c in r.characters.values() for s in c.skills]
     rows = cov.coverage("kk33")
     assert [(row["skill"], row["character"]) for row in rows] == expected
@@ -205,7 +217,10 @@ def test_coverage_rows_carry_kind_flags() -> None:
     rows = cov.coverage("kk33")
     caocao = [row for row in rows if row["character"] == "曹操"]
     assert [(row["skill"], row["kind"], row["limited"]) for row in caocao] == [
-        ("奸雄", "passive", False), ("我負天下", "passive", True), ("青梅煮酒", "active", True)]
+        ("奸雄", "passive", False),
+        ("我負天下", "passive", True),
+        ("青梅煮酒", "active", True),
+    ]
     assert any(row["awaken"] for row in rows) and any(row["hidden"] for row in rows)
 
 
@@ -223,10 +238,12 @@ def test_skills_text_output_ends_with_a_summary() -> None:
     done = _cli("skills")
     assert done.returncode == 0, done.stderr
     last = done.stdout.strip().splitlines()[-1]
-    assert last.startswith("kk33: 197+13 skills") and "13 built" in last and "pinned by tests" in last
+    assert (
+        last.startswith("kk33: 197+13 skills") and "13 built" in last and "pinned by tests" in last
+    )
 
 
-PINNING_TESTS = '''
+PINNING_TESTS = """
 import pytest
 from pytest import mark
 
@@ -267,7 +284,7 @@ class TestFirstAid:
 
     def not_a_test(self):
         pass
-'''
+"""
 
 
 @pytest.fixture
@@ -276,10 +293,13 @@ def pinned_tests(tmp_path: Path) -> Path:
     (tests / "sub").mkdir(parents=True)
     (tests / "test_pins.py").write_text(PINNING_TESTS, encoding="utf-8")
     (tests / "sub" / "test_more.py").write_text(
-        'import pytest\n\n@pytest.mark.skill("刺殺")\ndef test_again():\n    pass\n', encoding="utf-8")
+        'import pytest\n\n@pytest.mark.skill("刺殺")\ndef test_again():\n    pass\n',
+        encoding="utf-8",
+    )
     (tests / "helpers.py").write_text(  # not a test file
         'import pytest\n\n@pytest.mark.skill("刺殺")\ndef test_not_collected():\n    pass\n',
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     return tests
 
 
@@ -322,7 +342,9 @@ def test_a_syntax_error_in_a_test_file_is_reported(tmp_path: Path) -> None:
     assert len(problems) == 1 and "test_broken.py" in problems[0]
 
 
-def test_without_a_tests_directory_counts_are_zero_and_said(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_tests_directory_counts_are_zero_and_said(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr(cov, "find_tests_dir", lambda: None)
     rows = cov.coverage("kk33")
     assert all(row["tests"] == 0 for row in rows)

@@ -35,8 +35,14 @@ MARKER = "skill"
 class CoverageTable(list[dict[str, Any]]):
     """The rows of :func:`coverage`, with what :func:`render_coverage` reports beside them."""
 
-    def __init__(self, rows: Iterable[dict[str, Any]], rules: str, tests_dir: Path | None,
-                 unknown_pins: dict[str, int], problems: list[str]) -> None:
+    def __init__(
+        self,
+        rows: Iterable[dict[str, Any]],
+        rules: str,
+        tests_dir: Path | None,
+        unknown_pins: dict[str, int],
+        problems: list[str],
+    ) -> None:
         super().__init__(rows)
         self.rules = rules
         self.tests_dir = tests_dir
@@ -48,6 +54,7 @@ class CoverageTable(list[dict[str, Any]]):
 
 
 # ---- what is built ------------------------------------------------------------
+
 
 def _kk33_built() -> frozenset[str]:
     from tianting.rules.kk33.identity import IDENTITY_SKILLS
@@ -69,6 +76,7 @@ def built_skills(rules_name: str) -> frozenset[str]:
 
 
 # ---- what is tested -----------------------------------------------------------
+
 
 def find_tests_dir() -> Path | None:
     """The ``tests`` directory beside the ``pyproject.toml`` above the installed package, if any."""
@@ -97,7 +105,11 @@ def _marker_names(node: ast.expr) -> list[str]:
     func = _dotted(node.func)
     if func is None or not (func == f"mark.{MARKER}" or func.endswith(f".mark.{MARKER}")):
         return []
-    return [arg.value for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+    return [
+        arg.value
+        for arg in node.args
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+    ]
 
 
 def _pytestmark(body: list[ast.stmt]) -> list[str]:
@@ -107,8 +119,12 @@ def _pytestmark(body: list[ast.stmt]) -> list[str]:
             isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
         ):
             names += _marker_names(stmt.value)
-        elif (isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
-              and stmt.target.id == "pytestmark" and stmt.value is not None):
+        elif (
+            isinstance(stmt, ast.AnnAssign)
+            and isinstance(stmt.target, ast.Name)
+            and stmt.target.id == "pytestmark"
+            and stmt.value is not None
+        ):
             names += _marker_names(stmt.value)
     return names
 
@@ -116,7 +132,9 @@ def _pytestmark(body: list[ast.stmt]) -> list[str]:
 def _test_pins(body: list[ast.stmt], inherited: list[str]) -> Iterable[list[str]]:
     """For each test function in ``body`` (and its ``Test*`` classes): the skill names it pins."""
     for stmt in body:
-        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name.startswith("test"):
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name.startswith(
+            "test"
+        ):
             yield inherited + [n for d in stmt.decorator_list for n in _marker_names(d)]
         elif isinstance(stmt, ast.ClassDef) and stmt.name.startswith("Test"):
             marks = inherited + [n for d in stmt.decorator_list for n in _marker_names(d)]
@@ -155,6 +173,7 @@ def count_skill_tests(
 
 
 # ---- the table ----------------------------------------------------------------
+
 
 def _roster(rules_name: str) -> Any:
     load_rules(rules_name)
@@ -228,7 +247,7 @@ _KINDS = {"active": "主動", "passive": "被動", "global": "全局"}
 
 
 def _kind_text(row: dict[str, Any]) -> str:
-    text = _KINDS.get(row["kind"], row["kind"])
+    text = _KINDS.get(row["kind"], str(row["kind"]))
     if row["awaken"]:
         text += "·覺醒"
     if row["hidden"]:
@@ -252,13 +271,22 @@ def render_coverage(rows: list[dict[str, Any]], as_json: bool = False) -> str:
 
     header = ("技能", "角色／身份", "國籍", "類型", "限定", "實作", "測試")
     lines = [
-        (r["skill"], r["character"], r["country"] or "—", _kind_text(r),
-         "是" if r["limited"] else "", "是" if r["built"] else "否", str(r["tests"]))
+        (
+            r["skill"],
+            r["character"],
+            r["country"] or "—",
+            _kind_text(r),
+            "是" if r["limited"] else "",
+            "是" if r["built"] else "否",
+            str(r["tests"]),
+        )
         for r in rows
     ]
     widths = [max(_width(cells[i]) for cells in [header, *lines]) for i in range(len(header))]
-    out = ["  ".join(_pad(c, w) for c, w in zip(cells, widths, strict=True)).rstrip()
-           for cells in [header, *lines]]
+    out = [
+        "  ".join(_pad(c, w) for c, w in zip(cells, widths, strict=True)).rstrip()
+        for cells in [header, *lines]
+    ]
     if table is not None:
         if tests_dir is None:
             out.append("找不到 tests 目錄（pyproject.toml 旁的 tests/）：測試數一律記為 0")

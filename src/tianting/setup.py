@@ -46,7 +46,9 @@ def read_ids(text: str) -> list[str]:
         if not pid or pid.startswith("#"):
             continue
         if pid in lines:
-            raise TiantingError(f"ID名單第{number}行：玩家ID「{pid}」重複（已見於第{lines[pid]}行）")
+            raise TiantingError(
+                f"ID名單第{number}行：玩家ID「{pid}」重複（已見於第{lines[pid]}行）"
+            )
         lines[pid] = number
         ids.append(pid)
     return ids
@@ -71,9 +73,7 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
         raise TiantingError(f"玩家ID「{repeated}」重複")
     if len(ids) != rules.players:
-        raise TiantingError(
-            f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID"
-        )
+        raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
     for pid in ids:
         if not isinstance(pid, str) or not pid.strip():
             raise TiantingError("玩家ID不能為空")
@@ -87,13 +87,15 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
 
     players = []
     for pid, (country, identity) in zip(ids, dealt, strict=True):
-        players.append({
-            "id": pid,
-            "country": country,
-            "identity": identity,
-            "character": None,
-            "choices": roster.choices(country, identity),
-        })
+        players.append(
+            {
+                "id": pid,
+                "country": country,
+                "identity": identity,
+                "character": None,
+                "choices": roster.choices(country, identity),
+            }
+        )
     return {
         "format": SCRIPT_FORMAT,
         "rules": rules.name,
