@@ -89,8 +89,8 @@ def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None
         for death in phase["truth"]["deaths"]:
             assert death["id"] in ids, where
     assert len(exits) == len(set(exits)), f"someone exited twice: {exits}"
-    if transcript["result"]["over"] and not transcript["result"]["peace"]:
-        assert transcript["result"]["winners"] or len(out) == len(ids), transcript["result"]
+    sides = {*COUNTRIES, "黃巾軍"}
+    assert set(transcript["result"]["winners"]) <= sides | set(ids), transcript["result"]
 
 
 def check_game(game: RandomGame) -> None:

@@ -43,7 +43,13 @@ from tianting.core.records import Action, PhaseResult
 from tianting.core.skills import Kind
 from tianting.core.state import GameState, PhaseKind, Player
 from tianting.rules.kk33 import KK33Game, SeatSpec, roster
-from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, IDENTITIES, OTHER_IDENTITIES, OTHERS
+from tianting.rules.kk33.roster import (
+    COUNTRIES,
+    COUNTRY_SEATS,
+    IDENTITIES,
+    OTHER_IDENTITIES,
+    OTHERS,
+)
 from tianting.script import SCRIPT_FORMAT, run_script
 
 __all__ = [

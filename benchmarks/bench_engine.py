@@ -1,0 +1,170 @@
+"""Engine speed: one busy night, and whole random games.
+
+Run with ``.venv/bin/python benchmarks/bench_engine.py [--reps N] [--games N]``.
+Not collected by pytest (the suite's testpaths is ``tests/``).
+
+* **busy night**: the standard 22-seat table (``tianting.testing.standard_seats``)
+  with every player who can act using every identity skill they may. At
+  night 1 that is 16 players (暗訪 needs a dead target and each country has
+  one 刺殺 a night); the bench therefore also plays night 1 quietly and a
+  day-2 vote that puts out 魏殺手乙, so that at night 2 every one of the 21
+  living players except the two other second killers acts: 19 players, 22
+  actions (正軍師 use both 明察 and 去偽存真). The game is deep-copied
+  before each repetition, outside the timed region; only ``resolve_night``
+  (and separately the ``check_action`` pass) is timed.
+* **whole game**: random legal games from :mod:`tianting.randomplay`,
+  generated beforehand; each is replayed through ``run_script`` (create plus
+  every phase), which is what is timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Action
+from tianting.core.skills import Kind
+from tianting.randomplay import random_script
+from tianting.rules.kk33 import KK33Game, roster
+from tianting.script import run_script
+from tianting.testing import standard_seats
+
+
+def busy_actions(game: KK33Game) -> list[Action]:
+    """Every identity skill every player may use tonight, each with the first legal target.
+
+    Candidates are the ids in seat order, rotated by seven seats past the
+    actor, so that most targets are in another country.
+    """
+    state = game.state
+    ids = list(state.players)
+    accepted: list[Action] = []
+    for player in state.players.values():
+        if not game.can_act(player):
+            continue
+        for skill in game.identity_skills(player):
+            impl = game.skills[skill]
+            if impl.kind is Kind.PASSIVE:
+                continue
+            rotated = ids[player.seat + 7:] + ids[:player.seat + 7]
+            args = {"country": "蜀", "identity": "殺手"} if "country" in impl.args else {}
+            for i in range(len(rotated)):
+                targets = tuple(rotated[i:i + impl.targets.count])
+                if len(targets) < impl.targets.count:
+                    break
+                action = Action(player.id, skill, targets if impl.targets.count else (), args)
+                try:
+                    game.check_action(action, accepted)
+                except IllegalAction:
+                    continue
+                accepted.append(action)
+                break
+    return accepted
+
+
+def night_one() -> KK33Game:
+    return KK33Game.create(standard_seats(), seed=1)
+
+
+def night_two() -> KK33Game:
+    """Night 2 after a quiet night 1 and a day 2 that puts out 魏殺手乙."""
+    game = night_one()
+    game.resolve_night([], DecisionBook())
+    votes = {p.id: "魏殺手乙" for p in game.voters()}
+    game.resolve_day(votes, DecisionBook())
+    assert not game.state.player("魏殺手乙").alive
+    return game
+
+
+def fresh(game: KK33Game) -> KK33Game:
+    """A deep copy that shares the read-only roster and skill objects."""
+    memo = {id(game.roster): game.roster, id(game.skills): game.skills}
+    return copy.deepcopy(game, memo)
+
+
+def time_night(prepared: KK33Game, actions: Sequence[Action], reps: int) -> list[float]:
+    times = []
+    for _ in range(reps):
+        game = fresh(prepared)
+        start = time.perf_counter()
+        game.resolve_night(actions, DecisionBook())
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def time_checks(prepared: KK33Game, actions: Sequence[Action], reps: int) -> list[float]:
+    times = []
+    for _ in range(reps):
+        start = time.perf_counter()
+        accepted: list[Action] = []
+        for action in actions:
+            prepared.check_action(action, accepted)
+            accepted.append(action)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def time_games(scripts: Sequence[dict], reps: int) -> list[float]:
+    times = []
+    for _ in range(reps):
+        for script in scripts:
+            start = time.perf_counter()
+            run_script(script)
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds * 1e6:,.0f} µs" if seconds < 1e-2 else f"{seconds * 1e3:,.2f} ms"
+
+
+def row(label: str, samples: list[float], extra: str = "") -> str:
+    return f"{label:<44} {fmt(statistics.median(samples)):>12} {fmt(min(samples)):>12} {len(samples):>7}  {extra}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--reps", type=int, default=500, help="repetitions of each night (default 500)")
+    parser.add_argument("--games", type=int, default=100, help="random games to replay (default 100)")
+    parser.add_argument("--game-reps", type=int, default=3, help="replays of each game (default 3)")
+    args = parser.parse_args(argv)
+
+    roster()  # load the data outside every timed region
+    one = night_one()
+    one_actions = busy_actions(one)
+    two = night_two()
+    two_actions = busy_actions(two)
+    scripts = [random_script(seed) for seed in range(args.games)]
+    phases = statistics.median(len(s["phases"]) for s in scripts)
+    run_script(scripts[0])  # warm up
+
+    def actors(actions: Sequence[Action]) -> int:
+        return len({a.actor for a in actions})
+
+    rows: list[tuple[str, Callable[[], list[float]], str]] = [
+        (f"night 1: resolve ({actors(one_actions)} players, {len(one_actions)} actions)",
+         lambda: time_night(one, one_actions, args.reps), ""),
+        (f"night 2: resolve ({actors(two_actions)} players, {len(two_actions)} actions)",
+         lambda: time_night(two, two_actions, args.reps), ""),
+        (f"night 2: check_action x{len(two_actions)}",
+         lambda: time_checks(two, two_actions, args.reps), ""),
+    ]
+    print(f"Python {sys.version.split()[0]}")
+    print(f"{'measure':<44} {'median':>12} {'min':>12} {'samples':>7}")
+    for label, measure, extra in rows:
+        print(row(label, measure(), extra))
+    games = time_games(scripts, args.game_reps)
+    per_second = 1 / statistics.median(games)
+    print(row(f"whole game via run_script (median {phases:g} phases)", games,
+              f"{per_second:,.0f} games/s (median), {len(games) / sum(games):,.0f} games/s (mean)"))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
