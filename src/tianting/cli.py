@@ -13,7 +13,7 @@ def _cmd_run(args: argparse.Namespace) -> int:
     from tianting.script import dump_transcript, load_script, run_script
 
     try:
-        text = Path(args.script).read_text(encoding="utf-8")
+        text = Path(args.script).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         print(f"無法讀取腳本 {args.script}：{exc}", file=sys.stderr)
         return 2
@@ -34,9 +34,9 @@ def _cmd_setup(args: argparse.Namespace) -> int:
     from tianting.setup import draw_setup, read_ids
 
     try:
-        ids = read_ids(Path(args.ids).read_text(encoding="utf-8"))
+        ids = read_ids(Path(args.ids).read_text(encoding="utf-8-sig"))
         script = draw_setup(args.rules, ids, args.seed)
-    except OSError as exc:
+    except (OSError, UnicodeDecodeError) as exc:
         print(f"無法讀取ID名單 {args.ids}：{exc}", file=sys.stderr)
         return 2
     except TiantingError as exc:

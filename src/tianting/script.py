@@ -122,6 +122,8 @@ def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bo
     phases = _list(data.get("phases", []), "phases", "phases")
     out_phases: list[dict[str, Any]] = []
     warnings = game.passive_warnings()
+    if len(seats) != rules.players:
+        warnings.insert(0, f"本局只有{len(seats)}名玩家，{rules.title}為{rules.players}人局：缺席的國家視為不在場")
     for i, raw in enumerate(phases):
         where = f"phases[{i}]"
         raw = _obj(raw, where, "階段")

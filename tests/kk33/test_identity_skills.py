@@ -11,11 +11,9 @@ from tianting.core.errors import IllegalAction
 from tianting.core.state import Alliance
 from tianting.testing import Table
 
-skill = pytest.mark.skill
-
 
 # ---- 君主 -------------------------------------------------------------------
-@skill("招賢納才")
+@pytest.mark.skill("招賢納才")
 def test_recruit_gives_mutual_recognition():
     """招賢納才：指定一個除你以外的ID，你與其互識。 互識：兩名玩家分別獲悉對方的角色。"""
     t = Table()
@@ -29,7 +27,7 @@ def test_recruit_gives_mutual_recognition():
     assert t.last.announcement["exited"] == [] and "曹操" not in t.last.announcement["text"]
 
 
-@skill("招賢納才")
+@pytest.mark.skill("招賢納才")
 def test_recruit_cannot_target_self():
     """招賢納才：指定一個「除你以外」的ID。"""
     t = Table()
@@ -37,7 +35,7 @@ def test_recruit_cannot_target_self():
         t.check(t.act("魏君主", "招賢納才", "魏君主"))
 
 
-@skill("招賢納才")
+@pytest.mark.skill("招賢納才")
 def test_recruit_is_limited_once_per_game():
     """所有的非二字技能稱為限定技能，只能使用一次。"""
     t = Table()
@@ -47,7 +45,7 @@ def test_recruit_is_limited_once_per_game():
         t.check(t.act("魏君主", "招賢納才", "吳護衛"))
 
 
-@skill("招賢納才")
+@pytest.mark.skill("招賢納才")
 def test_recruit_failed_when_wounded_is_not_used_up():
     """技能發動或使用失敗…視為擁有該技能的角色未發動或使用該技能…「技能發動/使用失敗，可再次發動/使用」。"""
     t = Table().wound("魏君主")
@@ -62,7 +60,7 @@ def test_recruit_failed_when_wounded_is_not_used_up():
     t.check(t.act("魏君主", "招賢納才", "吳護衛"))  # may be used again
 
 
-@skill("轉生")
+@pytest.mark.skill("轉生")
 def test_reincarnation_lord_continues_as_chosen_character():
     """轉生：當你死亡時，選擇一個轉生角色繼續進行遊戲。"""
     t = Table()
@@ -76,7 +74,7 @@ def test_reincarnation_lord_continues_as_chosen_character():
     assert lord.skills == ["七步", "琳琅妙筆"]
 
 
-@skill("轉生")
+@pytest.mark.skill("轉生")
 def test_reincarnation_accepts_simplified_answer():
     """Names are accepted in Traditional or Simplified Chinese (game-script.md)."""
     t = Table()
@@ -85,7 +83,7 @@ def test_reincarnation_accepts_simplified_answer():
     assert t.player("蜀君主").character == "劉禪"
 
 
-@skill("轉生")
+@pytest.mark.skill("轉生")
 def test_reincarnation_also_on_vote_death():
     """轉生：當你死亡時 — by vote too."""
     t = Table()
@@ -96,7 +94,7 @@ def test_reincarnation_also_on_vote_death():
     assert t.announced("exited") == []
 
 
-@skill("託孤")
+@pytest.mark.skill("託孤")
 def test_entrust_when_reincarnated_lord_dies():
     """託孤：當你的轉生角色死亡時，你獲悉本國尚存活的角色並指定其中一名角色成為新任君主。新任君主得知自己成為新任君主。"""
     t = Table()
@@ -117,7 +115,7 @@ def test_entrust_when_reincarnated_lord_dies():
     assert t.announced("eliminated") == []
 
 
-@skill("託孤")
+@pytest.mark.skill("託孤")
 def test_new_lord_death_eliminates_the_country():
     """新任君主死亡後，該國滅國（公告顯示該國滅國）。當一國滅國後，該國的所有角色不能有任何行動。"""
     t = Table()
@@ -139,7 +137,7 @@ def test_new_lord_death_eliminates_the_country():
     assert t.feedback("魏殺手甲") == []  # no stab count for an eliminated country
 
 
-@skill("託孤")
+@pytest.mark.skill("託孤")
 def test_entrust_answer_must_be_a_living_countryman():
     """指定其中一名角色 — one of 本國尚存活的角色."""
     from tianting.core.decisions import InvalidAnswer
@@ -154,7 +152,7 @@ def test_entrust_answer_must_be_a_living_countryman():
 
 
 # ---- 正軍師 / 副軍師 ------------------------------------------------------------
-@skill("明察")
+@pytest.mark.skill("明察")
 @pytest.mark.parametrize(("target", "expected"), [("吳殺手乙", True), ("吳護衛", False), ("群雄", False)])
 def test_investigate_tells_whether_killer(target, expected):
     """明察：指定一個除你以外的ID，獲悉其是否為殺手。"""
@@ -165,7 +163,7 @@ def test_investigate_tells_whether_killer(target, expected):
     assert fb.text.endswith("：是殺手。" if expected else "：不是殺手。")
 
 
-@skill("明察")
+@pytest.mark.skill("明察")
 def test_investigate_is_unlimited_but_once_a_night():
     """所有的二字技能稱為普通技能，使用次數無限 — each night, once."""
     t = Table()
@@ -177,7 +175,7 @@ def test_investigate_is_unlimited_but_once_a_night():
     assert t.only_feedback("魏正軍師", "明察").data == {"is_killer": True}
 
 
-@skill("明察")
+@pytest.mark.skill("明察")
 def test_investigate_cannot_target_self_or_the_dead():
     """指定一個除你以外的ID；技能需要指定目標時如無特殊說明均為未出局的ID。"""
     t = Table()
@@ -189,7 +187,7 @@ def test_investigate_cannot_target_self_or_the_dead():
         t.check(t.act("魏正軍師", "明察", "吳護衛"))
 
 
-@skill("去偽存真")
+@pytest.mark.skill("去偽存真")
 def test_reveal_country():
     """去偽存真：指定一個除你以外的ID，獲悉其國籍。"""
     t = Table()
@@ -200,7 +198,7 @@ def test_reveal_country():
         t.check(t.act("蜀正軍師", "去偽存真", "魏君主"))
 
 
-@skill("去偽存真")
+@pytest.mark.skill("去偽存真")
 def test_reveal_country_with_investigate_same_night():
     """一次行動包括發動任意個身份技能 — 明察 and 去偽存真 together."""
     t = Table()
@@ -209,7 +207,7 @@ def test_reveal_country_with_investigate_same_night():
     assert t.only_feedback("吳正軍師", "去偽存真").data == {"country": "魏"}
 
 
-@skill("暗訪")
+@pytest.mark.skill("暗訪")
 def test_inquire_dead_learns_character():
     """暗訪：指定一個死者ID，獲悉其角色。"""
     t = Table()
@@ -219,7 +217,7 @@ def test_inquire_dead_learns_character():
     assert t.only_feedback("蜀副軍師", "暗訪").data == {"character": "太史慈"}
 
 
-@skill("暗訪")
+@pytest.mark.skill("暗訪")
 def test_inquire_dead_needs_a_dead_target():
     """暗訪：指定一個死者ID。"""
     t = Table()
@@ -228,7 +226,7 @@ def test_inquire_dead_needs_a_dead_target():
 
 
 # ---- 殺手 -------------------------------------------------------------------------
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_stab_kills_and_announces_last_words():
     """刺殺：由一名殺手出刀，指定一個ID，令其死亡。 在夜晚死亡出局的人可以留下遺言。"""
     t = Table()
@@ -241,7 +239,7 @@ def test_stab_kills_and_announces_last_words():
     assert t.last.deaths[0].cause == "刺殺"
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_killers_learn_their_stab_count_each_night():
     """*殺手於每夜開始時得知當夜可以發動【刺殺】的次數。"""
     t = Table()
@@ -251,7 +249,7 @@ def test_killers_learn_their_stab_count_each_night():
     assert t.feedback("魏護衛") == []
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_a_second_stab_where_the_country_has_one_is_illegal():
     """*當某國殺手某夜晚能發動多次【刺殺】時，出刀者可以不為同一人 — the count is the country's."""
     t = Table()
@@ -260,7 +258,7 @@ def test_a_second_stab_where_the_country_has_one_is_illegal():
     t.check(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("蜀殺手乙", "刺殺", "吳女眷"))
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_several_stabs_on_one_target_count_as_one():
     """*當一名角色同時成為若干個【刺殺】的目標時，這些【刺殺】對該角色的作用效果等同於一次【刺殺】。"""
     t = Table()
@@ -272,7 +270,7 @@ def test_several_stabs_on_one_target_count_as_one():
     assert t.traced("蜀殺手甲 的刺殺對 吳護衛 無效：蜀護衛 援護")
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_merged_stab_names_every_killer():
     """These 刺殺 act as one; the judge's record keeps every 兇手."""
     t = Table()
@@ -281,7 +279,7 @@ def test_merged_stab_names_every_killer():
     assert t.traced("魏殺手甲、蜀殺手甲 的刺殺對 吳護衛 有效")
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 @pytest.mark.parametrize("void", [True, False])
 def test_stab_on_own_country_fails_half_the_time(void):
     """（當【刺殺】的目標為同國或同盟角色時，有一半概率失效）"""
@@ -294,7 +292,7 @@ def test_stab_on_own_country_fails_half_the_time(void):
     assert t.feedback("魏殺手甲")[0].data == {"stabs": 1}
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_stab_on_an_ally_fails_half_the_time():
     """（當【刺殺】的目標為同國或同盟角色時，有一半概率失效）"""
     t = Table()
@@ -305,7 +303,7 @@ def test_stab_on_an_ally_fails_half_the_time():
     assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until_day": 4}]
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_stab_on_other_country_rolls_no_check():
     """Only 同國或同盟 stabs have the half chance: others draw nothing."""
     t = Table()
@@ -313,7 +311,7 @@ def test_stab_on_other_country_rolls_no_check():
     assert t.last.draws == []
 
 
-@skill("刺殺")
+@pytest.mark.skill("刺殺")
 def test_stab_on_a_player_out_of_the_game_is_illegal():
     """技能需要指定目標時如無特殊說明均為未出局的ID。"""
     t = Table()
@@ -326,7 +324,7 @@ def test_stab_on_a_player_out_of_the_game_is_illegal():
 
 
 # ---- 護衛 ---------------------------------------------------------------------------
-@skill("援護")
+@pytest.mark.skill("援護")
 def test_guard_voids_a_valid_stab():
     """援護：指定一個ID，若其當夜成為有效的【刺殺】的目標，則該【刺殺】無效。"""
     t = Table()
@@ -336,7 +334,7 @@ def test_guard_voids_a_valid_stab():
     assert t.traced("魏殺手甲 的刺殺對 吳君主 無效：吳護衛 援護")
 
 
-@skill("援護")
+@pytest.mark.skill("援護")
 def test_guard_wounds_an_unstabbed_target():
     """援護：若其當夜沒有成為有效的【刺殺】的目標，則令其受傷。"""
     t = Table()
@@ -346,7 +344,7 @@ def test_guard_wounds_an_unstabbed_target():
     assert "昨夜受傷：蜀君主" in t.announced("text")
 
 
-@skill("援護")
+@pytest.mark.skill("援護")
 def test_guard_wounds_when_the_stab_on_target_was_void():
     """「有效的」【刺殺】: a same-country stab that 失效 does not count, so the guard wounds."""
     t = Table()
@@ -355,7 +353,7 @@ def test_guard_wounds_when_the_stab_on_target_was_void():
     assert t.status("魏女眷") == "injured"
 
 
-@skill("援護")
+@pytest.mark.skill("援護")
 def test_several_guards_count_as_one():
     """*當一名角色同時成為若干個【援護】的目標時，這些【援護】對該角色的作用效果等同於一次【援護】。"""
     t = Table()
@@ -363,7 +361,7 @@ def test_several_guards_count_as_one():
     assert t.status("蜀君主") == "injured"  # wounded once, not twice (which would kill)
 
 
-@skill("援護")
+@pytest.mark.skill("援護")
 def test_guard_wound_on_a_wounded_player_kills():
     """受傷狀態下的角色再次受傷時會死亡。"""
     t = Table().wound("蜀君主")
@@ -372,7 +370,7 @@ def test_guard_wound_on_a_wounded_player_kills():
     assert t.player("蜀君主").character == "劉禪"
 
 
-@skill("援護")
+@pytest.mark.skill("援護")
 def test_guard_may_protect_self():
     """援護：指定一個ID (no 除你以外)."""
     t = Table()
@@ -381,7 +379,7 @@ def test_guard_may_protect_self():
 
 
 # ---- 女眷 ----------------------------------------------------------------------------
-@skill("亂花")
+@pytest.mark.skill("亂花")
 def test_bind_vote_moves_next_days_vote():
     """亂花：指定兩個ID：A和B，A次日的投票對象強制修改為B。"""
     t = Table()
@@ -393,7 +391,7 @@ def test_bind_vote_moves_next_days_vote():
     assert t.announced("exited") == ["吳護衛"]
 
 
-@skill("亂花")
+@pytest.mark.skill("亂花")
 def test_bind_vote_lasts_one_day():
     """A「次日」的投票 — only the next day."""
     t = Table()
@@ -405,7 +403,7 @@ def test_bind_vote_lasts_one_day():
     assert t.announced("tally")["蜀護衛"] == 3
 
 
-@skill("亂花")
+@pytest.mark.skill("亂花")
 def test_bind_vote_b_dies_then_a_votes_self():
     """*若B於當夜死亡，則次日改為A自投。"""
     t = Table()
@@ -414,7 +412,7 @@ def test_bind_vote_b_dies_then_a_votes_self():
     assert t.announced("tally")["魏君主"] == 1
 
 
-@skill("亂花")
+@pytest.mark.skill("亂花")
 def test_bind_vote_conflicting_bs_then_a_votes_self():
     """*若A於當夜成為多個【亂花】的目標，且它們指定了不同的B，則次日改為A自投。"""
     t = Table()
@@ -425,7 +423,7 @@ def test_bind_vote_conflicting_bs_then_a_votes_self():
     assert "群雄" not in t.announced("tally") or t.announced("tally")["群雄"] == 1
 
 
-@skill("亂花")
+@pytest.mark.skill("亂花")
 def test_bind_vote_same_b_twice_still_binds():
     """Only 「不同的B」 cancel: two 亂花 naming the same B bind to B."""
     t = Table()
@@ -435,7 +433,7 @@ def test_bind_vote_same_b_twice_still_binds():
 
 
 # ---- 群雄 -----------------------------------------------------------------------------
-@skill("起義")
+@pytest.mark.skill("起義")
 def test_rebellion_marks_and_voids_votes_secretly():
     """起義：指定一個除你以外的ID，令其獲得一個「黃巾軍」標記（其無法獲悉），「黃巾軍」的投票無效。"""
     t = Table(others="黃巾頭領")
@@ -448,7 +446,7 @@ def test_rebellion_marks_and_voids_votes_secretly():
     assert t.announced("tally")["蜀護衛"] == 2  # 魏正軍師 + 蜀護衛's own; 魏君主's vote void
 
 
-@skill("起義")
+@pytest.mark.skill("起義")
 def test_rebellion_cannot_target_self():
     """起義：指定一個除你以外的ID。"""
     t = Table(others="黃巾頭領")
@@ -456,7 +454,7 @@ def test_rebellion_cannot_target_self():
         t.check(t.act("群雄", "起義", "群雄"))
 
 
-@skill("太平要術")
+@pytest.mark.skill("太平要術")
 def test_rebel_leader_has_two_lives():
     """太平要術：*被*你的初始體力值為2。"""
     t = Table(others="黃巾頭領")
@@ -470,7 +468,7 @@ def test_rebel_leader_has_two_lives():
     assert t.status("群雄") == "out"
 
 
-@skill("起義")
+@pytest.mark.skill("起義")
 def test_rebel_leader_wins_alone_when_all_others_are_rebels():
     """勝利條件：當場上存活的角色除你以外均是「黃巾軍」時，你單獨獲得勝利。"""
     t = Table(others="黃巾頭領")
@@ -481,7 +479,7 @@ def test_rebel_leader_wins_alone_when_all_others_are_rebels():
     assert t.state.over and t.state.winners == ["群雄"]
 
 
-@skill("起義")
+@pytest.mark.skill("起義")
 def test_rebel_leader_death_beats_victory():
     """*當黃巾頭領同時觸發死亡與勝利的條件時，死亡優先於勝利。"""
     t = Table(others="黃巾頭領")
@@ -494,7 +492,7 @@ def test_rebel_leader_death_beats_victory():
     assert t.state.winners != ["群雄"]
 
 
-@skill("方術")
+@pytest.mark.skill("方術")
 def test_foresee_learns_the_slots_actions_that_night():
     """方術：指定一個國籍與一個身份，獲悉對應角色每夜的行動。"""
     t = Table(others="方士")
@@ -505,7 +503,7 @@ def test_foresee_learns_the_slots_actions_that_night():
     assert "魏殺手乙" not in fb.text  # the actions, not who made them
 
 
-@skill("方術")
+@pytest.mark.skill("方術")
 def test_foresee_needs_country_and_identity():
     """方術：指定一個國籍與一個身份。"""
     t = Table(others="方士")
@@ -515,7 +513,7 @@ def test_foresee_needs_country_and_identity():
         t.check(t.act("群雄", "方術", country="魏", identity="皇帝"))
 
 
-@skill("急救")
+@pytest.mark.skill("急救")
 def test_first_aid_voids_stabs_and_marks_the_country():
     """急救：指定一個ID，令其當夜受到的【刺殺】無效。當你對一名角色發動【急救】時，若該角色屬於魏國、蜀國或吳國角色，你在對應國積累一個「行醫」標記。"""
     t = Table(others="神醫")
@@ -525,7 +523,7 @@ def test_first_aid_voids_stabs_and_marks_the_country():
     assert t.traced("魏殺手甲 的刺殺對 蜀君主 無效：群雄 急救")
 
 
-@skill("急救")
+@pytest.mark.skill("急救")
 def test_first_aid_failed_gives_no_marker_and_no_protection():
     """發動失敗：視為擁有該技能的角色未發動或使用該技能 — no protection, no 行醫 marker."""
     t = Table(others="神醫").wound("群雄")

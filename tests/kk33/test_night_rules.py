@@ -15,8 +15,6 @@ from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.testing import Table
 
-rule = pytest.mark.skill
-
 
 class Observe(Skill):
     """A character skill that only writes the trace, at the same timing as 明察."""
@@ -105,7 +103,7 @@ def table(*grants: tuple[str, type[Skill]], **kw: Any) -> Table:
     return t
 
 
-@rule("明察")
+@pytest.mark.skill("明察")
 def test_character_skills_before_identity_skills_at_the_same_timing():
     """當若干技能於相同時機發動或使用時，角色技能優先於身份技能。"""
     t = table(("吳女眷", Observe))
@@ -122,7 +120,7 @@ def test_one_active_character_skill_a_night():
         t.check(t.act("吳女眷", "測試觀察"), t.act("吳女眷", "測試致傷", "魏君主"))
 
 
-@rule("刺殺")
+@pytest.mark.skill("刺殺")
 def test_target_changed_by_two_skills_to_different_ids_falls_back_to_the_actor():
     """若一個行動的目標被至少兩個技能修改，且修改後的目標不同，則該行動的目標改為行動發出者。"""
     t = table(("吳女眷", Misdirect), ("蜀女眷", Misdirect2))
@@ -133,7 +131,7 @@ def test_target_changed_by_two_skills_to_different_ids_falls_back_to_the_actor()
     assert [t.status(p) for p in ("群雄", "吳君主", "蜀君主")] == ["alive"] * 3
 
 
-@rule("刺殺")
+@pytest.mark.skill("刺殺")
 def test_target_changed_by_two_skills_to_the_same_id_goes_there():
     """Only 「修改後的目標不同」 falls back: two changes to one id agree."""
     t = table(("吳女眷", Misdirect), ("蜀女眷", Misdirect2))
@@ -142,7 +140,7 @@ def test_target_changed_by_two_skills_to_the_same_id_goes_there():
     assert t.status("吳護衛") == "out" and t.status("群雄") == "alive"
 
 
-@rule("援護")
+@pytest.mark.skill("援護")
 def test_immunity_beats_damage():
     """當若干技能發生衝突時，免疫傷害類效果優先於造成傷害類效果。"""
     t = table(("吳女眷", Shield), ("蜀殺手甲", Wound))

@@ -12,7 +12,7 @@ then character skills before identity skills (the rules: 當若干技能於相�
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action
@@ -21,18 +21,18 @@ if TYPE_CHECKING:
     from tianting.core.state import GameState
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     ACTIVE = "active"
     PASSIVE = "passive"  # *被*
     GLOBAL = "global"  # *全*
 
 
-class Source(str, Enum):
+class Source(StrEnum):
     CHARACTER = "character"
     IDENTITY = "identity"
 
 
-class UseState(str, Enum):
+class UseState(StrEnum):
     PENDING = "pending"
     FAILED = "failed"  # 發動失敗: as if not used; the owner is told
     VOID = "void"  # 失效: used, no effect; the owner is not told

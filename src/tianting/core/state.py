@@ -7,13 +7,13 @@ stages; everything a player may see is derived from it by views.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from tianting.core.rng import GameRandom
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """A player's status, spelled as in the transcript."""
 
     ALIVE = "alive"
@@ -21,7 +21,7 @@ class Status(str, Enum):
     OUT = "out"  # 出局
 
 
-class PhaseKind(str, Enum):
+class PhaseKind(StrEnum):
     NIGHT = "night"
     DAY = "day"
 

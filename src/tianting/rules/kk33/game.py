@@ -32,6 +32,7 @@ from tianting.rules.kk33.roster import (
     load_roster,
 )
 
+
 @cache
 def roster() -> Roster:
     """The packaged roster (read-only data, loaded once)."""

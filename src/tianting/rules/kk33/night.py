@@ -227,4 +227,4 @@ class Night:
                 self.note(f"{a} 的亂花目標 {bs[0]} 於當夜死亡：次日改為自投")
             else:
                 self.state.vote_binds[a] = bs[0]
-                self.note(f"{a} 次日的投票強制改為 {bs[0]}（{'、'.join(l for _, l in entries)} 亂花）")
+                self.note(f"{a} 次日的投票強制改為 {bs[0]}（{'、'.join(lady for _, lady in entries)} 亂花）")
