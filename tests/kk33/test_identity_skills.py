@@ -300,7 +300,7 @@ def test_stab_on_an_ally_fails_half_the_time():
     t.same_side_stab("魏殺手甲", "蜀女眷", True, relation="同盟")
     t.night(t.act("魏殺手甲", "刺殺", "蜀女眷"))
     assert t.status("蜀女眷") == "alive"
-    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until_day": 4}]
+    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "day", "number": 4}}]
 
 
 @pytest.mark.skill("刺殺")

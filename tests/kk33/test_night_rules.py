@@ -231,3 +231,60 @@ def test_unbuilt_character_skill_is_a_clear_error():
         t.check(t.act("魏護衛", "虎痴喋血", "吳君主", "蜀君主", "群雄"))
     with pytest.raises(IllegalAction, match="沒有技能"):
         t.check(t.act("魏護衛", "明察", "吳君主"))
+
+
+class Ally(Skill):
+    """「<its two countries>聯盟達成（或延期）兩日兩夜」, like 青梅煮酒 or 舌戰群儒."""
+
+    name = "結盟"
+    source = Source.CHARACTER
+    stage = "after"
+    targets = TargetRule(count=0)
+    args = ("country",)
+
+    def apply(self, night: Any, use: Use) -> None:
+        night.propose_alliance(night.game.country_of(use.actor), use.action.args["country"], use.actor)
+
+
+class Ally2(Ally):
+    name = "締約"
+
+
+def test_alliance_starts_the_next_day_and_lasts_two_days_two_nights():
+    """聯盟從使用達成聯盟的角色技能的後一天白天開始生效 … 兩日兩夜."""
+    t = table(("魏女眷", Ally))
+    t.night(t.act("魏女眷", "結盟", country="蜀"))
+    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "night", "number": 3}}]
+    assert "魏蜀聯盟（至第3夜）" in t.announced("text")
+    assert not t.state.allied("魏", "蜀", 0)  # not on the night it was made
+    assert [t.state.allied("魏", "蜀", i) for i in (1, 2, 3, 4, 5)] == [True, True, True, True, False]
+
+
+def test_alliance_makes_stabs_on_allies_fail_half_the_time():
+    """聯盟會影響到身份技能【刺殺】 (同盟角色: 一半概率失效)."""
+    t = table(("魏女眷", Ally))
+    t.night(t.act("魏女眷", "結盟", country="蜀"))
+    t.day()
+    t.same_side_stab("魏殺手甲", "蜀護衛", True, relation="同盟")
+    t.night(t.act("魏殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "alive"
+
+
+def test_two_different_alliances_in_one_night_make_none():
+    """若某一夜達成了多個不同的聯盟，則視為沒有達成任何聯盟。"""
+    t = table(("魏女眷", Ally), ("吳女眷", Ally2))
+    t.night(t.act("魏女眷", "結盟", country="蜀"), t.act("吳女眷", "締約", country="蜀"))
+    assert t.announced("alliances") == [] and t.state.alliances == []
+
+
+def test_new_alliance_breaks_the_old_and_the_same_one_is_extended():
+    """新的聯盟會使舊的聯盟破裂；「達成（或延期）」."""
+    t = table(("魏女眷", Ally), ("吳女眷", Ally2))
+    t.night(t.act("魏女眷", "結盟", country="蜀"))
+    t.day()
+    t.night(t.act("魏女眷", "結盟", country="蜀"))
+    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "night", "number": 5}}]
+    t.day()
+    t.night(t.act("吳女眷", "締約", country="蜀"))
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 5}}]
+    assert not t.state.allied("魏", "蜀", t.state.index)

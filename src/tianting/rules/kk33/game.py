@@ -357,7 +357,7 @@ class KK33Game:
     def _alliance_lines(self) -> list[dict[str, Any]]:
         after = self.state.index + 1
         return [
-            {"countries": list(a.countries), "until_day": phase_number(a.end)}
+            {"countries": list(a.countries), "until": {"phase": phase_kind(a.end).value, "number": phase_number(a.end)}}
             for a in self.state.alliances if a.active(after) or a.start >= after
         ]
 
@@ -368,7 +368,7 @@ class KK33Game:
         lines.append(f"昨夜受傷：{texts.ids(night.injured)}")
         if night.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in night.eliminated)}")
-        lines.append("聯盟：" + ("；".join(texts.alliance_line(tuple(a["countries"]), a["until_day"]) for a in alliances)
+        lines.append("聯盟：" + ("；".join(texts.alliance_line(tuple(a["countries"]), a["until"]) for a in alliances)
                                  if alliances else "無"))
         if words:
             lines.append("遺言：")

@@ -11,7 +11,7 @@ The stages, in order (``NIGHT_STAGES``):
 ``harm``      every harm passes modify → prevent → apply (:mod:`.harm`).
 ``death``     deaths and what they trigger (轉生, 託孤, death skills).
 ``report``    skills that report the night's actions (方術).
-``after``     marks and bindings for the day (亂花, 起義).
+``after``     marks and bindings for the day (亂花, 起義); alliances are settled.
 
 Within a stage, :func:`tianting.core.skills.stage_order` orders uses:
 priority, character skills before identity skills, seat, submission order.
@@ -27,7 +27,7 @@ from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback
 from tianting.core.skills import Kind, Use, UseState, stage_order
 from tianting.core.state import Status
-from tianting.rules.kk33 import texts
+from tianting.rules.kk33 import alliances, texts
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -53,6 +53,7 @@ class Night:
         self.stab_immunity: dict[str, list[str]] = {}
         self.harms: list[Harm] = []
         self.binds: list[tuple[str, str, str]] = []
+        self.alliance_proposals: list[alliances.Proposal] = []
         self.deaths: list[Death] = []
         self.exited: list[str] = []
         self.injured: list[str] = []
@@ -210,7 +211,16 @@ class Night:
     def after_death(self) -> None:
         self.injured = [pid for pid in self.injured if self.state.player(pid).injured]
 
+    def propose_alliance(self, a: str, b: str, by: str, phases: int = alliances.TWO_DAYS_TWO_NIGHTS) -> None:
+        """「某某聯盟達成（或延期）兩日兩夜」: settled once the night's skills have run."""
+        self.alliance_proposals.append(alliances.Proposal(alliances.pair(a, b), by, phases))
+
     def after_after(self) -> None:
+        self.settle_binds()
+        _, notes = alliances.settle(self.state, self.alliance_proposals, self.index)
+        self.trace += notes
+
+    def settle_binds(self) -> None:
         """亂花's two fallbacks: B died that night, or A bound to different Bs."""
         by_voter: dict[str, list[tuple[str, str]]] = {}
         for a, b, lady in self.binds:

@@ -32,8 +32,9 @@ def night_overview(exited: int, injured: int) -> str:
     return f"昨夜刀光劍影，{exited}人退出遊戲，{injured}人受傷。"
 
 
-def alliance_line(countries: tuple[str, str], end_day: int) -> str:
-    return f"{countries[0]}{countries[1]}聯盟（至第{end_day}日）"
+def alliance_line(countries: tuple[str, str], until: dict[str, object]) -> str:
+    when = f"第{until['number']}{'夜' if until['phase'] == 'night' else '日'}"
+    return f"{countries[0]}{countries[1]}聯盟（至{when}）"
 
 
 # ---- feedback ----------------------------------------------------------
