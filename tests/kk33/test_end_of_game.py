@@ -103,3 +103,13 @@ def test_peace_needs_every_remaining_member():
     assert t.game.peace_agreed("魏君主", everyone) is None
     t.game.declare_peace("全體同意")
     assert t.state.over and t.state.peace and t.state.winners == []
+
+
+@pytest.mark.skill("急救")
+def test_healer_wins_jointly_even_when_out():
+    """你一同獲勝 — the text sets no condition of being alive (ruling)."""
+    t = two_kingdoms()
+    t.player("群雄").markers.update({"行醫·蜀": 1, "行醫·吳": 1})
+    t.player("群雄").status = Status.OUT
+    t.night(t.act("魏殺手甲", "刺殺", "蜀君主"))
+    assert t.state.winners == ["魏", "群雄"]

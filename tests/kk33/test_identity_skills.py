@@ -533,3 +533,49 @@ def test_first_aid_failed_gives_no_marker_and_no_protection():
     assert t.player("群雄").markers == {}
     assert t.player("蜀君主").character == "劉封"
     assert t.only_feedback("群雄", "急救").data == {"failed": True}
+
+
+@pytest.mark.skill("急救", "援護")
+def test_first_aid_and_guard_on_one_stabbed_target_the_guard_wounds():
+    """急救：令其當夜受到的【刺殺】無效 — then it was not 「有效的【刺殺】的目標」, so 援護 令其受傷 (ruling)."""
+    t = Table(others="神醫")
+    t.night(t.act("群雄", "急救", "蜀女眷"), t.act("魏殺手甲", "刺殺", "蜀女眷"), t.act("蜀護衛", "援護", "蜀女眷"))
+    assert t.status("蜀女眷") == "injured"
+
+
+@pytest.mark.skill("轉生")
+def test_reincarnated_lord_starts_unwounded():
+    """轉生：選擇一個轉生角色繼續進行遊戲 — a new character, not wounded (ruling)."""
+    t = Table().wound("蜀君主")
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("吳護衛", "援護", "蜀君主"))
+    assert t.status("蜀君主") == "alive"
+    assert t.announced("injured") == [] and t.announced("exited") == []
+
+
+@pytest.mark.skill("託孤")
+def test_new_lord_takes_the_lord_identity_skills():
+    """新任君主: identity 君主 with 招賢納才; the old identity's skills are gone (ruling)."""
+    t = Table()
+    t.decide("魏君主", "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
+    t.day()
+    t.decide("魏君主", "託孤", "魏護衛")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
+    t.day()
+    with pytest.raises(IllegalAction, match="沒有技能"):
+        t.check(t.act("魏護衛", "援護", "魏女眷"))
+    t.night(t.act("魏護衛", "招賢納才", "魏女眷"))
+    assert t.only_feedback("魏護衛", "互識").data["character"] == "甄姬"
+    assert t.player("魏護衛").character == "許褚"
+
+
+@pytest.mark.skill("暗訪")
+def test_inquire_dead_cannot_target_a_reincarnated_lord():
+    """暗訪：指定一個死者ID — a lord who reincarnated is still in the game."""
+    t = Table()
+    t.decide("魏君主", "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
+    t.day()
+    with pytest.raises(IllegalAction, match="未出局"):
+        t.check(t.act("吳副軍師", "暗訪", "魏君主"))
