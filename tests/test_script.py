@@ -300,3 +300,13 @@ def test_cli_error_names_phase_entry_player_and_reason(tmp_path):
 def test_cli_missing_file_exits_2(tmp_path):
     result = run_cli("run", str(tmp_path / "nope.json"))
     assert result.returncode == 2 and "Traceback" not in result.stderr
+
+
+def test_last_words_of_a_player_who_did_not_die_are_not_published():
+    """在夜晚死亡出局的人可以留下遺言 — only they (rulings R21)."""
+    transcript = run_script(base_script(night(act("魏殺手甲", "刺殺", "吳護衛"),
+                                              last_words={"吳護衛": "再會", "吳君主": "我還活著"})))
+    announcement = transcript["phases"][0]["announcement"]
+    assert announcement["last_words"] == {"吳護衛": "再會"}
+    assert "我還活著" not in announcement["text"]
+    assert any("吳君主" in w and "遺言" in w for w in transcript["warnings"])
