@@ -141,6 +141,11 @@ def test_random_games_end() -> None:
 def test_random_script_is_deterministic() -> None:
     assert random_script(3) == random_script(3)
     assert random_script(3) != random_script(4)
+    # The same in another process with another string-hash seed.
+    code = "import json, sys; from tianting.randomplay import random_script; print(json.dumps(random_script(3)))"
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60, check=True,
+                          env={**os.environ, "PYTHONHASHSEED": "4242"})
+    assert json.loads(proc.stdout) == random_script(3)
 
 
 def test_cli_replays_byte_for_byte(tmp_path: Path) -> None:
