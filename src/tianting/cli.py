@@ -9,59 +9,43 @@ from pathlib import Path
 from tianting.core.errors import TiantingError
 
 
-def _cmd_run(args: argparse.Namespace) -> int:
-    from tianting.script import dump_transcript, load_script, run_script
+class _Fail(Exception):
+    """A user error already worded for stderr: exit 2, nothing written."""
 
+
+def _read(path: str, what: str) -> str:
     try:
-        text = Path(args.script).read_text(encoding="utf-8-sig")
+        return Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        print(f"無法讀取腳本 {args.script}：{exc}", file=sys.stderr)
-        return 2
-    try:
-        transcript = run_script(load_script(text), lenient=args.lenient)
-    except TiantingError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    out = dump_transcript(transcript)
-    if args.out:
-        Path(args.out).write_text(out, encoding="utf-8")
-    else:
-        sys.stdout.write(out)
-    return 0
+        raise _Fail(f"無法讀取{what} {path}：{exc}") from None
 
 
-def _cmd_setup(args: argparse.Namespace) -> int:
-    from tianting.setup import draw_setup, read_ids
-
-    try:
-        ids = read_ids(Path(args.ids).read_text(encoding="utf-8-sig"))
-        script = draw_setup(args.rules, ids, args.seed)
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"無法讀取ID名單 {args.ids}：{exc}", file=sys.stderr)
-        return 2
-    except TiantingError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    from tianting.script import dump_transcript
-
-    text = dump_transcript(script)
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
+def _emit(text: str, out: str | None) -> None:
+    if out:
+        Path(out).write_text(text, encoding="utf-8")
     else:
         sys.stdout.write(text)
-    return 0
 
 
-def _cmd_skills(args: argparse.Namespace) -> int:
+def _cmd_run(args: argparse.Namespace) -> str:
+    from tianting.script import dump_transcript, load_script, run_script
+
+    script = load_script(_read(args.script, "腳本"))
+    return dump_transcript(run_script(script, lenient=args.lenient))
+
+
+def _cmd_setup(args: argparse.Namespace) -> str:
+    from tianting.script import dump_transcript
+    from tianting.setup import draw_setup, read_ids
+
+    ids = read_ids(_read(args.ids, "ID名單"))
+    return dump_transcript(draw_setup(args.rules, ids, args.seed))
+
+
+def _cmd_skills(args: argparse.Namespace) -> str:
     from tianting.coverage import coverage, render_coverage
 
-    try:
-        rows = coverage(args.rules)
-    except TiantingError as exc:
-        print(str(exc), file=sys.stderr)
-        return 2
-    sys.stdout.write(render_coverage(rows, as_json=args.json))
-    return 0
+    return render_coverage(coverage(args.rules), as_json=args.json)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -89,8 +73,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run a command: exit 0 with its output written, or exit 2 with the reason on stderr."""
     args = build_parser().parse_args(argv)
-    return int(args.func(args))
+    try:
+        text = args.func(args)
+    except (_Fail, TiantingError) as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    _emit(text, getattr(args, "out", None))
+    return 0
 
 
 if __name__ == "__main__":

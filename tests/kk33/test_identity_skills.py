@@ -12,6 +12,13 @@ from tianting.core.state import Alliance
 from tianting.testing import Table
 
 
+def wei_lord_reincarnated(t: Table) -> None:
+    """Night 1: 蜀 stabs the 魏 lord, who reincarnates as 曹丕; day 2 passes."""
+    t.decide("魏君主", "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
+    t.day()
+
+
 # ---- 君主 -------------------------------------------------------------------
 @pytest.mark.skill("招賢納才")
 def test_recruit_gives_mutual_recognition():
@@ -98,9 +105,7 @@ def test_reincarnation_also_on_vote_death():
 def test_entrust_when_reincarnated_lord_dies():
     """託孤：當你的轉生角色死亡時，你獲悉本國尚存活的角色並指定其中一名角色成為新任君主。新任君主得知自己成為新任君主。"""
     t = Table()
-    t.decide("魏君主", "轉生", "曹丕")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
-    t.day()
+    wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "魏護衛")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
     listing = t.feedback("魏君主", "託孤")[0]
@@ -119,9 +124,7 @@ def test_entrust_when_reincarnated_lord_dies():
 def test_new_lord_death_eliminates_the_country():
     """新任君主死亡後，該國滅國（公告顯示該國滅國）。當一國滅國後，該國的所有角色不能有任何行動。"""
     t = Table()
-    t.decide("魏君主", "轉生", "曹丕")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
-    t.day()
+    wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "魏護衛")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
     t.day()
@@ -143,9 +146,7 @@ def test_entrust_answer_must_be_a_living_countryman():
     from tianting.core.decisions import InvalidAnswer
 
     t = Table()
-    t.decide("魏君主", "轉生", "曹丕")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
-    t.day()
+    wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "蜀護衛")
     with pytest.raises(InvalidAnswer):
         t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
@@ -557,9 +558,7 @@ def test_reincarnated_lord_starts_unwounded():
 def test_new_lord_takes_the_lord_identity_skills():
     """新任君主: identity 君主 with 招賢納才; the old identity's skills are gone (ruling)."""
     t = Table()
-    t.decide("魏君主", "轉生", "曹丕")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
-    t.day()
+    wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "魏護衛")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
     t.day()
@@ -574,8 +573,6 @@ def test_new_lord_takes_the_lord_identity_skills():
 def test_inquire_dead_cannot_target_a_reincarnated_lord():
     """暗訪：指定一個死者ID — a lord who reincarnated is still in the game."""
     t = Table()
-    t.decide("魏君主", "轉生", "曹丕")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
-    t.day()
+    wei_lord_reincarnated(t)
     with pytest.raises(IllegalAction, match="未出局"):
         t.check(t.act("吳副軍師", "暗訪", "魏君主"))

@@ -109,7 +109,7 @@ def test_character_skills_before_identity_skills_at_the_same_timing():
     t = table(("吳女眷", Observe))
     t.night(t.act("魏正軍師", "明察", "吳殺手甲"), t.act("吳女眷", "測試觀察"))
     order = [line for line in t.last.trace if "測試觀察" in line or "明察" in line]
-    assert order == ["測試觀察 by 吳女眷", "魏正軍師 明察 吳殺手甲：是殺手"]
+    assert order == ["測試觀察 by 吳女眷", "魏正軍師 【明察】吳殺手甲：是殺手。"]
 
 
 def test_one_active_character_skill_a_night():

@@ -8,7 +8,7 @@ leader's hp at setup; the victory conditions are in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
@@ -50,49 +50,53 @@ class Entrust(IdentitySkill):
     kind = Kind.PASSIVE
 
 
-class Investigate(IdentitySkill):
+class Learn(IdentitySkill):
+    """An information skill: its owner learns one fact about one target."""
+
+    stage = "inform"
+
+    def learn(self, night: Night, target: str) -> tuple[dict[str, Any], str]:
+        """The fact as structured data and as the text the owner reads."""
+        raise NotImplementedError
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = use.targets[0]
+        data, text = self.learn(night, target)
+        night.tell(use.actor, Feedback(self.name, text, target, data))
+        night.note(f"{use.actor} {text}")
+
+
+class Investigate(Learn):
     """明察：指定一個除你以外的ID，獲悉其是否為殺手。"""
 
     name = "明察"
-    stage = "inform"
     targets = TargetRule(self_allowed=False)
 
-    def apply(self, night: Night, use: Use) -> None:
-        target = use.targets[0]
+    def learn(self, night: Night, target: str) -> tuple[dict[str, Any], str]:
         yes = night.state.player(target).identity == "殺手"
-        night.tell(use.actor, Feedback(self.name, texts.is_killer(target, yes), target, {"is_killer": yes}))
-        night.note(f"{use.actor} 明察 {target}：{'是' if yes else '不是'}殺手")
+        return {"is_killer": yes}, texts.is_killer(target, yes)
 
 
-class RevealCountry(IdentitySkill):
+class RevealCountry(Learn):
     """去偽存真：指定一個除你以外的ID，獲悉其國籍。"""
 
     name = "去偽存真"
-    stage = "inform"
     targets = TargetRule(self_allowed=False)
 
-    def apply(self, night: Night, use: Use) -> None:
-        target = use.targets[0]
+    def learn(self, night: Night, target: str) -> tuple[dict[str, Any], str]:
         country = night.game.country_of(target)
-        night.tell(use.actor, Feedback(self.name, texts.country_of(target, country), target, {"country": country}))
-        night.note(f"{use.actor} 去偽存真 {target}：{country}")
+        return {"country": country}, texts.country_of(target, country)
 
 
-class InquireDead(IdentitySkill):
+class InquireDead(Learn):
     """暗訪：指定一個死者ID，獲悉其角色。"""
 
     name = "暗訪"
-    stage = "inform"
     targets = TargetRule(dead=True)
 
-    def apply(self, night: Night, use: Use) -> None:
-        target = use.targets[0]
+    def learn(self, night: Night, target: str) -> tuple[dict[str, Any], str]:
         character = night.state.player(target).character
-        night.tell(
-            use.actor,
-            Feedback(self.name, texts.character_of_dead(target, character), target, {"character": character}),
-        )
-        night.note(f"{use.actor} 暗訪 {target}：{character}")
+        return {"character": character}, texts.character_of_dead(target, character)
 
 
 class Stab(IdentitySkill):
