@@ -63,6 +63,8 @@ class KK33Game:
 
     def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster) -> None:
         self.state = state
+        self.results: list[PhaseResult] = []
+        """Every resolved phase, in order (announcements, feedback, trace)."""
         self.skills = skills
         self.roster = roster
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
@@ -346,13 +348,15 @@ class KK33Game:
             phase.note("遊戲結束：" + ("、".join(winners) + " 獲勝" if winners else "無人獲勝"))
         state.index += 1
         draws = [d.as_json() for d in state.rng.draws[first_draw:]]
-        return PhaseResult(
+        result = PhaseResult(
             phase=kind.value, number=number, announcement=announcement,
             feedback=dict(sorted(phase.feedback.items(), key=lambda kv: state.player(kv[0]).seat)),
             decisions=list(book.asked), deaths=list(phase.deaths), trace=list(phase.trace), draws=draws,
             warnings=warnings + [f"{d.actor} 的【{d.skill}】未給出選擇，已隨機取預設值「{d.answer}」"
                                  for d in book.asked if d.defaulted],
         )
+        self.results.append(result)
+        return result
 
     def _alliance_lines(self) -> list[dict[str, Any]]:
         after = self.state.index + 1

@@ -1,0 +1,67 @@
+"""A player sees only what the rules let them see (a leak of hidden information is a security bug)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tianting.rules.kk33.views import player_view
+from tianting.testing import Table
+
+
+def played() -> Table:
+    t = Table(others="黃巾頭領")
+    t.night(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏正軍師", "明察", "蜀殺手甲"),
+            t.act("群雄", "起義", "蜀君主"), t.act("魏君主", "招賢納才", "吳正軍師"))
+    t.day({"魏君主": "蜀女眷"})
+    return t
+
+
+def test_view_holds_own_seat_and_skills():
+    t = played()
+    view = player_view(t.game, "魏正軍師")
+    assert (view["id"], view["country"], view["identity"], view["character"]) == ("魏正軍師", "魏", "正軍師", "郭嘉")
+    skills = {row["skill"]: row for row in view["skills"]}
+    assert skills["明察"]["built"] and skills["明察"]["uses_left"] is None
+    assert skills["去偽存真"]["uses_left"] == 1 and skills["去偽存真"]["limited"]
+    assert skills["英才"]["text"].startswith("*被*") and not skills["英才"]["built"]
+
+
+def test_view_has_own_feedback_and_nobody_elses():
+    t = played()
+    view = player_view(t.game, "魏正軍師")
+    assert [f["skill"] for f in view["feedback"]] == ["明察"]
+    assert view["feedback"][0]["data"] == {"is_killer": True}
+    killer = player_view(t.game, "魏殺手甲")
+    assert [f["skill"] for f in killer["feedback"]] == ["刺殺"]
+
+
+@pytest.mark.skill("招賢納才")
+def test_view_knows_characters_learned_by_recognition():
+    """互識：兩名玩家分別獲悉對方的角色。"""
+    t = played()
+    assert player_view(t.game, "吳正軍師")["known"] == {"魏君主": "曹操"}
+    assert player_view(t.game, "魏君主")["known"] == {"吳正軍師": "周瑜"}
+
+
+@pytest.mark.skill("起義")
+def test_rebel_mark_is_hidden_from_its_bearer():
+    """令其獲得一個「黃巾軍」標記（其無法獲悉）。"""
+    t = played()
+    assert t.player("蜀君主").marker("黃巾軍") == 1
+    assert "黃巾軍" not in json.dumps(player_view(t.game, "蜀君主"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("pid", ["魏君主", "蜀女眷", "吳護衛", "群雄"])
+def test_view_never_holds_another_players_hidden_seat(pid):
+    """Other players appear only by id and whether they are out."""
+    t = played()
+    view = player_view(t.game, pid)
+    text = json.dumps({k: v for k, v in view.items() if k not in ("known", "skills")}, ensure_ascii=False)
+    me = t.player(pid)
+    for other in t.state.players.values():
+        if other.id == pid or other.id in view["known"]:
+            continue
+        assert other.character not in text or other.character == me.character
+    assert all(set(p) == {"id", "out"} for p in view["players"])
