@@ -310,3 +310,12 @@ def test_last_words_of_a_player_who_did_not_die_are_not_published():
     assert announcement["last_words"] == {"吳護衛": "再會"}
     assert "我還活著" not in announcement["text"]
     assert any("吳君主" in w and "遺言" in w for w in transcript["warnings"])
+
+
+@pytest.mark.parametrize("spelling", ["刺杀", "刺殺"])
+def test_limits_count_every_spelling_of_a_skill(spelling):
+    """`刺杀` and `刺殺` are the same skill, for the per-night and per-game limits too."""
+    err = error_of(base_script(night(act("魏殺手甲", spelling, "蜀護衛"), act("魏殺手乙", "刺殺", "吳護衛"))))
+    assert err.where == "phases[0].actions[1]"
+    err = error_of(base_script(night(act("魏君主", "招贤纳才", "蜀護衛"), act("魏君主", "招賢納才", "吳護衛"))))
+    assert err.where == "phases[0].actions[1]" and "限定" in err.message

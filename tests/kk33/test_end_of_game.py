@@ -113,3 +113,22 @@ def test_healer_wins_jointly_even_when_out():
     t.player("群雄").status = Status.OUT
     t.night(t.act("魏殺手甲", "刺殺", "蜀君主"))
     assert t.state.winners == ["魏", "群雄"]
+
+
+@pytest.mark.skill("起義")
+def test_with_only_the_yellow_turbans_left_the_leader_must_still_mark_everyone():
+    """黃巾頭領 wins 「當場上存活的角色除你以外均是「黃巾軍」時」, not by the others' 滅國 alone (ruling R15)."""
+    t = Table(others="黃巾頭領", omit=WU)
+    for pid in SHU + ["魏正軍師", "魏副軍師", "魏殺手乙", "魏護衛"]:
+        t.player(pid).status = Status.OUT
+    t.player("魏君主").successor = True
+    t.night(t.act("群雄", "起義", "魏殺手甲"))
+    assert not t.state.over
+    t.day()
+    t.same_side_stab("魏殺手甲", "魏君主", False)
+    t.night(t.act("魏殺手甲", "刺殺", "魏君主"))
+    assert t.announced("eliminated") == ["魏"]
+    assert not t.state.over  # 魏女眷 survives, unmarked
+    t.day()
+    t.night(t.act("群雄", "起義", "魏女眷"))
+    assert t.state.over and t.state.winners == ["群雄"]

@@ -194,19 +194,22 @@ class KK33Game:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
         if self.phase is not PhaseKind.NIGHT:
             raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
-        mine = [a for a in accepted if a.actor == player.id]
-        if impl.limited and player.used.get(name, 0) + sum(1 for a in mine if a.skill == name) >= 1:
+        before = [(a.actor, self._skill_name(a)) for a in accepted]  # names as the rules spell them
+        mine = [skill for actor, skill in before if actor == player.id]
+        if impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺":
             allowance = self.stab_allowance(player.country)
-            stabs = sum(1 for a in accepted if a.skill == "刺殺" and state.player(a.actor).country == player.country)
+            stabs = sum(1 for actor, skill in before
+                        if skill == "刺殺" and state.player(actor).country == player.country)
             if stabs >= allowance:
                 raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
-        elif sum(1 for a in mine if a.skill == name) >= impl.per_night:
+        elif mine.count(name) >= impl.per_night:
             raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】", "twice")
-        if impl.source is Source.CHARACTER and any(
-            self.skills[a.skill].source is Source.CHARACTER and self.skills[a.skill].kind is Kind.ACTIVE
-            for a in mine
+        if impl.source is Source.CHARACTER and impl.kind is Kind.ACTIVE and any(
+            skill in self.skills and self.skills[skill].source is Source.CHARACTER
+            and self.skills[skill].kind is Kind.ACTIVE
+            for skill in mine
         ):
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
         self._check_targets(impl, player, action)

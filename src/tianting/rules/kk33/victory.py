@@ -39,7 +39,8 @@ def check(game: KK33Game) -> tuple[bool, list[str]]:
         if all(p.marker(REBELS) for p in others):
             return True, [leader.id]
     sides = standing(game)
-    if len(sides) > 1:
+    if len(sides) > 1 or sides == [REBELS]:
+        # With only 黃巾軍 left the leader's own condition decides (checked above).
         return False, []
     if not sides:
         return True, []
