@@ -57,15 +57,16 @@ class CoverageTable(list[dict[str, Any]]):
 
 
 def _kk33_built() -> frozenset[str]:
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
     from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
-    return frozenset(IDENTITY_SKILLS)
+    return frozenset(IDENTITY_SKILLS) | frozenset(CHARACTER_SKILLS)
 
 
 _BUILT: dict[str, Callable[[], frozenset[str]]] = {"kk33": _kk33_built}
 """Per rule set: the names of the skills its engine implements.
 
-Add each character skill registry to the rule set's function as it is written.
+Character skills are gathered in ``tianting.rules.kk33.characters``.
 """
 
 

@@ -77,8 +77,29 @@ class Skill:
         """Extra checks beyond targets and limits; raise IllegalAction."""
 
     def apply(self, night: Any, use: Use) -> None:
-        """The effect, run at ``stage`` during resolution."""
+        """The effect, run at ``stage`` during resolution (passive skills too, as implicit uses)."""
         raise NotImplementedError
+
+    # ---- optional hooks (the defaults do nothing) ---------------------------
+    def prepare(self, night: Any, use: Use) -> None:
+        """Before any check of the night: register rules (success rates, immunities) for tonight."""
+
+    def stab_bonus(self, game: Any, action: Action) -> int:
+        """Extra 刺殺 the actor's country gets tonight when this action is submitted."""
+        return 0
+
+    def extra_uses(self, game: Any, action: Action) -> list[tuple[str, str, int]]:
+        """Extra uses tonight granted by this action: (player id, skill name, how many)."""
+        return []
+
+    def on_day(self, day: Any, owner: str) -> None:
+        """A held skill's part in a day (vote modifiers), registered on ``day``."""
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        """Called for every held skill when anyone dies (``dead`` may be ``owner``)."""
+
+    def on_effect(self, phase: Any, effect: Any) -> None:
+        """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
 
 
 @dataclass
@@ -100,6 +121,8 @@ class Use:
     state: UseState = UseState.PENDING
     redirects: list[Redirect] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    implicit: bool = False
+    """True for a passive skill at work, or an effect 「視為…發動」 (no one submitted it)."""
 
     @property
     def actor(self) -> str:

@@ -64,6 +64,8 @@ class Player:
     """Character skills currently held (learned and lost ones included)."""
     known: dict[str, str] = field(default_factory=dict)
     """Characters this player has learned through 互識 and similar, by id."""
+    granted: dict[str, int] = field(default_factory=dict)
+    """One-time use rights (一次性使用權) of skills the player does not hold, by name."""
 
     @property
     def alive(self) -> bool:
@@ -93,6 +95,19 @@ class Alliance:
 
 
 @dataclass
+class Effect:
+    """Something a skill set up for a later phase (次日, 次夜 …)."""
+
+    kind: str
+    """What it does, in the rule set's vocabulary (e.g. ``votes-void-against``)."""
+    at: int
+    """The phase index it applies to."""
+    owner: str
+    """The id whose skill made it."""
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
 class GameState:
     """Everything the judge knows about a game in progress."""
 
@@ -111,6 +126,8 @@ class GameState:
     over: bool = False
     winners: list[str] = field(default_factory=list)
     peace: bool = False
+    effects: list[Effect] = field(default_factory=list)
+    """Effects scheduled for later phases."""
     history: list[dict[str, Any]] = field(default_factory=list)
     """Per resolved phase: the actions that resolved and what came of them."""
     extra: dict[str, Any] = field(default_factory=dict)
@@ -121,6 +138,10 @@ class GameState:
 
     def living(self) -> list[Player]:
         return [p for p in self.players.values() if p.alive]
+
+    def effects_at(self, kind: str, index: int | None = None) -> list[Effect]:
+        at = self.index if index is None else index
+        return [e for e in self.effects if e.kind == kind and e.at == at]
 
     def allied(self, a: str, b: str, index: int | None = None) -> bool:
         at = self.index if index is None else index

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tianting.core.decisions import DecisionBook
@@ -34,6 +35,15 @@ class Day:
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}
         self.tally: dict[str, int] = {}
+        # Hooks for character skills (registered by Skill.on_day and Skill.on_effect):
+        self.vote_rules: list[Callable[[Day, str, str], str | None]] = []
+        """(voter, counted target) → a reason the vote is void (無效), or None."""
+        self.weight_rules: list[Callable[[Day, str], int | None]] = []
+        """voter → how many votes the vote counts for (視為三票), or None."""
+        self.tally_rules: list[Callable[[Day, dict[str, int]], None]] = []
+        """Change the counted tally in place (得票數+1, -3 …), in the order added."""
+        self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
+        """(top, leaders) → the ids who die instead of the default rule, or None."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -49,8 +59,23 @@ class Day:
                 p.wounded_at = None
                 self.note(f"{p.id} 於白天開始時脫離受傷狀態")
 
+    def register_skills(self) -> None:
+        """Passive skills of the living and effects due today add their rules."""
+        for p in self.state.players.values():
+            if not p.alive:
+                continue
+            for name in p.skills:
+                impl = self.game.skills.get(name)
+                if impl is not None:
+                    impl.on_day(self, p.id)
+        for effect in [e for e in self.state.effects if e.at == self.index]:
+            impl = self.game.skills.get(effect.kind)
+            if impl is not None:
+                impl.on_effect(self, effect)
+
     def run(self) -> None:
         self.heal()
+        self.register_skills()
         binds = self.state.vote_binds
         for p in self.game.voters():
             shown = self.votes.get(p.id, p.id)
@@ -63,9 +88,20 @@ class Day:
             if p.marker("黃巾軍"):
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue
+            reason = next((r for r in (rule(self, p.id, counted) for rule in self.vote_rules) if r), None)
+            if reason:
+                self.note(f"{p.id} 的投票無效：{reason}")
+                continue
             self.counted[p.id] = counted
-        for target in self.counted.values():
-            self.tally[target] = self.tally.get(target, 0) + 1
+        for voter, target in self.counted.items():
+            weight = 1
+            for rule in self.weight_rules:
+                w = rule(self, voter)
+                if w is not None:
+                    weight = w
+            self.tally[target] = self.tally.get(target, 0) + weight
+        for adjust in self.tally_rules:
+            adjust(self, self.tally)
         seats = {pid: p.seat for pid, p in self.state.players.items()}
         self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))
         self.state.vote_binds = {}
@@ -74,8 +110,15 @@ class Day:
             return
         top = max(self.tally.values())
         leaders = [pid for pid, n in self.tally.items() if n == top]
-        if top == 0 or len(leaders) > 1:
-            self.note(f"最高票為平票（{'、'.join(leaders)}，{top}票）：無事發生")
-            return
-        self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
-        self.game.kill(self, leaders[0], "投票", [v for v, t in self.counted.items() if t == leaders[0]])
+        for rule in self.outcome_rules:
+            dying = rule(self, top, leaders)
+            if dying is not None:
+                break
+        else:
+            if top <= 0 or len(leaders) > 1:
+                self.note(f"最高票為平票或為0（{'、'.join(leaders)}，{top}票）：無事發生")
+                return
+            self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
+            dying = leaders
+        for pid in dying:
+            self.game.kill(self, pid, "投票", [v for v, t in self.counted.items() if t == pid])

@@ -41,6 +41,7 @@ def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], r
 
     if player.identity == "君主" and not player.successor and player.life == 0:
         _reincarnate(game, phase, player, cause)
+        game.on_death(phase, pid, cause, sources)
         return
 
     player.status = Status.OUT
@@ -49,6 +50,7 @@ def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], r
     phase.exited.append(pid)
     phase.note(f"{pid}（{before}）死亡出局：{cause}" + ("（退出歷史舞台）" if removal else ""))
 
+    game.on_death(phase, pid, cause, sources)
     if player.identity == "君主":
         if player.successor:
             # 新任君主死亡後，該國滅國（公告顯示該國滅國）。

@@ -19,6 +19,7 @@ from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, Source, Use
 from tianting.core.state import GameState, PhaseKind, Player, phase_kind, phase_number
 from tianting.rules.kk33 import deaths, texts, victory
+from tianting.rules.kk33.characters import CHARACTER_SKILLS
 from tianting.rules.kk33.day import Day
 from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
 from tianting.rules.kk33.night import Night
@@ -122,6 +123,8 @@ class KK33Game:
             players[seat.id] = player
         state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
         skills: dict[str, Skill] = {name: impl() for name, impl in IDENTITY_SKILLS.items()}
+        for name, impl in CHARACTER_SKILLS.items():
+            skills[name] = impl()
         for impl in extra_skills:
             skills[impl.name] = impl()
         return cls(state, skills, r)
@@ -152,14 +155,63 @@ class KK33Game:
     def identity_skills(self, player: Player) -> tuple[str, ...]:
         return SKILLS_OF_IDENTITY.get(player.identity, ())
 
-    def stab_allowance(self, country: str) -> int:
-        """殺手於每夜開始時得知當夜可以發動【刺殺】的次數: one a night by default."""
-        killers = [p for p in self.state.players.values()
+    def in_play(self, character: str) -> Player | None:
+        """The living player now playing ``character`` (any form of it): 「若X在場」."""
+        for p in self.state.players.values():
+            if p.alive and (p.character == character or self.roster.characters[p.character].base == character):
+                return p
+        return None
+
+    def stab_allowance(self, country: str, accepted: Sequence[Action] = ()) -> int:
+        """殺手於每夜開始時得知當夜可以發動【刺殺】的次數: one a night by default.
+
+        Skills add to it (``Skill.stab_bonus`` of actions submitted tonight, effects
+        ``stab-bonus`` set up on an earlier night) or block it (effect ``no-stab``).
+        """
+        state = self.state
+        killers = [p for p in state.players.values()
                    if self.can_act(p) and p.country == country and p.identity == "殺手"]
-        return 1 if killers else 0
+        if not killers:
+            return 0
+        if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
+            return 0
+        count = 1 + sum(e.data.get("n", 1) for e in state.effects_at("stab-bonus") if e.data.get("country") == country)
+        for action in accepted:
+            name = self._skill_name(action)
+            impl = self.skills.get(name) if name else None
+            if impl is not None and state.player(action.actor).country == country:
+                count += impl.stab_bonus(self, action)
+        return max(0, count)
+
+    def allowed_uses(self, pid: str, skill: str, accepted: Sequence[Action]) -> int:
+        """How many times ``pid`` may use ``skill`` tonight: once, plus extras granted by earlier actions."""
+        impl = self.skills[skill]
+        count = impl.per_night
+        for action in accepted:
+            name = self._skill_name(action)
+            other = self.skills.get(name) if name else None
+            if other is not None:
+                count += sum(n for who, what, n in other.extra_uses(self, action) if who == pid and what == skill)
+        return count
+
+    def holds(self, player: Player, skill: str) -> bool:
+        """The player may use ``skill``: an identity skill, a held character skill, or a one-time right."""
+        return skill in self.identity_skills(player) or skill in player.skills or player.granted.get(skill, 0) > 0
+
+    def on_death(self, phase: Any, dead: str, cause: str, sources: list[str]) -> None:
+        """Tell every held skill of every player (the dead one included) that ``dead`` died."""
+        for p in list(self.state.players.values()):
+            if not (p.alive or p.id == dead):
+                continue
+            for name in list(p.skills):
+                impl = self.skills.get(name)
+                if impl is not None and type(impl).on_death is not Skill.on_death:
+                    impl.on_death(phase, p.id, dead, cause, sources)
 
     def uses_left(self, player: Player, skill: str) -> int | None:
-        """None for unlimited skills; else how many uses remain (0 or 1)."""
+        """None for unlimited skills; else how many uses remain (0 or 1, or one-time rights)."""
+        if skill not in player.skills and skill not in self.identity_skills(player):
+            return player.granted.get(skill, 0)
         impl = self.skills.get(skill)
         if impl is None or not impl.limited:
             return None
@@ -184,8 +236,7 @@ class KK33Game:
         name = self._skill_name(action)
         if name is None:
             raise IllegalAction(f"未知的技能「{action.skill}」", "unknown-skill")
-        is_identity = name in self.identity_skills(player)
-        if not is_identity and name not in player.skills:
+        if not self.holds(player, name):
             raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
         impl = self.skills.get(name)
         if impl is None:
@@ -196,16 +247,21 @@ class KK33Game:
             raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
         before = [(a.actor, self._skill_name(a)) for a in accepted]  # names as the rules spell them
         mine = [skill for actor, skill in before if actor == player.id]
-        if impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
+        granted_only = name not in player.skills and name not in self.identity_skills(player)
+        if granted_only and mine.count(name) >= player.granted.get(name, 0):
+            raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
+        if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
-        if name == "刺殺":
-            allowance = self.stab_allowance(player.country)
+        if name == "刺殺" and not granted_only:
+            allowance = self.stab_allowance(player.country, accepted)
             stabs = sum(1 for actor, skill in before
-                        if skill == "刺殺" and state.player(actor).country == player.country)
+                        if skill == "刺殺" and state.player(actor).country == player.country
+                        and state.player(actor).identity == "殺手")
             if stabs >= allowance:
                 raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
-        elif mine.count(name) >= impl.per_night:
-            raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】", "twice")
+        elif mine.count(name) >= self.allowed_uses(player.id, name, accepted):
+            extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
+            raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
         if impl.source is Source.CHARACTER and impl.kind is Kind.ACTIVE and any(
             skill in self.skills and self.skills[skill].source is Source.CHARACTER
             and self.skills[skill].kind is Kind.ACTIVE
@@ -259,7 +315,7 @@ class KK33Game:
         out: dict[str, list[Feedback]] = {}
         for p in self.state.players.values():
             if self.can_act(p) and p.identity == "殺手":
-                n = self.stab_allowance(p.country)
+                n = self.stab_allowance(p.country)  # before tonight's actions add to it
                 out[p.id] = [Feedback("刺殺", texts.stabs_tonight(n), None, {"stabs": n})]
         return out
 
@@ -370,6 +426,7 @@ class KK33Game:
 
     def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
         alliances = self._alliance_lines()
+        night.injured = [pid for pid in dict.fromkeys(night.injured) if self.state.player(pid).injured]
         lines = [texts.night_title(self.number), texts.night_overview(len(night.exited), len(night.injured))]
         lines.append(f"昨夜死亡出局：{texts.ids(night.exited)}")
         lines.append(f"昨夜受傷：{texts.ids(night.injured)}")

@@ -58,9 +58,17 @@ class Night:
         self.exited: list[str] = []
         self.injured: list[str] = []
         self.eliminated: list[str] = []
-        # Hooks for character skills: functions called at fixed points.
+        # Hooks for character skills: functions called at fixed points, in the order added.
+        self.rate_modifiers: list[Callable[[Night, Use], Fraction | None]] = []
+        """Multipliers of an active skill's success rate (威震逍遙津: 成功率減半)."""
+        self.target_rules: list[Callable[[Night, Use], str | None]] = []
+        """After redirects and cancels: a reason makes the use 失效 (貞烈 …)."""
+        self.stab_rules: list[Callable[[Night, Use], str | None]] = []
+        """A reason makes one 刺殺 無效 (青梅煮酒, 曹氏宗親 …), before the same-side check."""
         self.harm_modifiers: list[Callable[[Night, Harm], None]] = []
+        """傷害減輕 / 加深: change ``harm.level``."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
+        """Immunities: a reason prevents the harm (防止、不會受傷、不會死亡)."""
 
     # ---- helpers for skills ---------------------------------------------
     def tell(self, pid: str, item: Feedback) -> None:
@@ -69,8 +77,41 @@ class Night:
     def note(self, text: str) -> None:
         self.trace.append(text)
 
-    def uses_by(self, pid: str) -> list[Use]:
-        return [u for u in self.uses if u.actor == pid]
+    def uses_by(self, pid: str, implicit: bool = False) -> list[Use]:
+        """The actions ``pid`` submitted tonight (and, if asked, their passive skills at work)."""
+        return [u for u in self.uses if u.actor == pid and (implicit or not u.implicit)]
+
+    def aimed_at(self, pid: str) -> list[Use]:
+        """The submitted actions whose (final) targets include ``pid``."""
+        return [u for u in self.uses if not u.implicit and pid in u.targets]
+
+    def void(self, use: Use, reason: str) -> None:
+        """失效: the skill went off with no effect; its owner is not told."""
+        if use.live:
+            use.state = UseState.VOID
+            self.note(f"{use.actor} 的【{use.name}】失效：{reason}")
+
+    def fail(self, use: Use, reason: str) -> None:
+        """發動失敗: as if not used; its owner is told 「技能發動失敗，可再次發動」."""
+        if not use.live:
+            return
+        use.state = UseState.FAILED
+        self.unconsume(use)
+        target = use.action.targets[0] if use.action.targets else None
+        self.tell(use.actor, Feedback(use.name, texts.FAILED, target, {"failed": True}))
+        self.note(f"{use.actor} 的【{use.name}】發動失敗：{reason}")
+
+    def stab_as(self, actor: str, target: str, by: str) -> Use:
+        """「視為(你)對其發動了一次【刺殺】」: a stab no killer submitted, outside the country's count."""
+        from tianting.core.records import Action
+
+        use = Use(Action(actor, "刺殺", (target,)), self.game.skills["刺殺"], order=len(self.uses),
+                  seat=self.state.player(actor).seat, state=UseState.DONE, implicit=True)
+        use.notes.append(by)
+        self.uses.append(use)
+        self.stabs.append(use)
+        self.note(f"{by}：視為 {actor} 對 {target} 發動了一次刺殺")
+        return use
 
     def recognise(self, a: str, b: str, via: str) -> None:
         """互識：兩名玩家分別獲悉對方的角色."""
@@ -83,6 +124,13 @@ class Night:
 
     # ---- the stages -----------------------------------------------------
     def run(self) -> None:
+        self.add_passives()
+        for effect in [e for e in self.state.effects if e.at == self.index]:
+            impl = self.game.skills.get(effect.kind)
+            if impl is not None:
+                impl.on_effect(self, effect)
+        for use in list(self.uses):
+            use.skill.prepare(self, use)
         self.check_success()
         ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
         for stage in NIGHT_STAGES[1:]:
@@ -95,11 +143,28 @@ class Night:
             if step is not None:
                 step()
 
+    def add_passives(self) -> None:
+        """Every built passive skill of a player who can act works tonight, as an implicit use."""
+        from tianting.core.records import Action
+
+        for player in self.state.players.values():
+            if not self.game.can_act(player):
+                continue
+            for name in player.skills:
+                impl = self.game.skills.get(name)
+                if impl is not None and impl.kind is Kind.PASSIVE and impl.stage:
+                    self.uses.append(Use(Action(player.id, name), impl, order=len(self.uses),
+                                         seat=player.seat, implicit=True))
+
     def success_rate(self, use: Use) -> Fraction:
-        """The chance an active skill goes off: halved when wounded (受傷)."""
+        """The chance an active skill goes off: halved when wounded (受傷), then every modifier."""
         rate = Fraction(1)
         if self.state.player(use.actor).injured:
             rate /= 2
+        for modify in self.rate_modifiers:
+            factor = modify(self, use)
+            if factor is not None:
+                rate *= factor
         return rate
 
     def check_success(self) -> None:
@@ -110,6 +175,8 @@ class Night:
         「技能發動失敗，可再次發動」.
         """
         for use in sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u)):
+            if use.implicit:
+                continue
             if use.skill.kind is not Kind.ACTIVE:
                 self.consume(use)
                 continue
@@ -123,9 +190,34 @@ class Night:
             self.consume(use)
 
     def consume(self, use: Use) -> None:
-        if use.skill.limited:
-            player = self.state.player(use.actor)
+        """A use goes off: a limited skill is used up, a one-time right spent."""
+        player = self.state.player(use.actor)
+        if use.name not in player.skills and use.name not in self.game.identity_skills(player) \
+                and player.granted.get(use.name):
+            player.granted[use.name] -= 1
+            use.notes.append("granted")
+        elif use.skill.limited:
             player.used[use.name] = player.used.get(use.name, 0) + 1
+
+    def unconsume(self, use: Use) -> None:
+        player = self.state.player(use.actor)
+        if "granted" in use.notes:
+            player.granted[use.name] += 1
+        elif use.skill.limited and player.used.get(use.name):
+            player.used[use.name] -= 1
+            if not player.used[use.name]:
+                del player.used[use.name]
+
+    def after_cancel(self) -> None:
+        """Rules on targets apply once every redirect and cancel is known."""
+        for use in self.uses:
+            if not use.live or use.implicit:
+                continue
+            for rule in self.target_rules:
+                reason = rule(self, use)
+                if reason:
+                    self.void(use, reason)
+                    break
 
     def after_attack(self) -> None:
         self.resolve_stabs()
@@ -146,7 +238,9 @@ class Night:
                 continue
             target = use.targets[0]
             killer = use.actor
-            immune = self.stab_immunity.get(target)
+            immune = list(self.stab_immunity.get(target, []))
+            if not immune:
+                immune = [r for r in (rule(self, use) for rule in self.stab_rules) if r][:1]
             if immune:
                 use.state = UseState.VOID
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
@@ -180,36 +274,37 @@ class Night:
                                    why=[f"{'、'.join(killers)} 的刺殺對 {target} 有效"]))
 
     def apply_harms(self) -> None:
-        """modify → prevent → apply, per harm, in the order the harms arose."""
+        """Every harm of the attack stage, in the order the harms arose."""
         for harm in self.harms:
-            player = self.state.player(harm.target)
-            if not player.alive:
-                continue
-            if not harm.removal:
-                for modify in self.harm_modifiers:
-                    modify(self, harm)
-                reason = next((r for r in (p(self, harm) for p in self.harm_preventions) if r), None)
-                if reason and harm.level is not Level.NONE:
-                    self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")
-                    continue
-            if harm.level is Level.NONE:
-                self.note(f"{harm.target} 受到的{harm.cause}已減輕至無")
-                continue
-            why = "；".join(harm.why)
-            if harm.lethal:
-                self.note(f"{harm.target} 受到致命一擊（{harm.cause}）：{why}")
-                self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal)
-            elif player.injured:
-                self.note(f"{harm.target} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
-                self.game.kill(self, harm.target, harm.cause, harm.sources)
-            else:
-                player.status = Status.INJURED
-                player.wounded_at = self.index
-                self.injured.append(harm.target)
-                self.note(f"{harm.target} 受傷（{harm.cause}）：{why}")
+            self.apply_harm(harm)
 
-    def after_death(self) -> None:
-        self.injured = [pid for pid in self.injured if self.state.player(pid).injured]
+    def apply_harm(self, harm: Harm) -> None:
+        """One harm: modify (減輕/加深) → prevent (immunity) → apply. Skills may call it late (憤勇)."""
+        player = self.state.player(harm.target)
+        if not player.alive:
+            return
+        if not harm.removal:
+            for modify in self.harm_modifiers:
+                modify(self, harm)
+            reason = next((r for r in (p(self, harm) for p in self.harm_preventions) if r), None)
+            if reason and harm.level is not Level.NONE:
+                self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")
+                return
+        if harm.level is Level.NONE:
+            self.note(f"{harm.target} 受到的{harm.cause}已減輕至無")
+            return
+        why = "；".join(harm.why)
+        if harm.lethal:
+            self.note(f"{harm.target} 受到致命一擊（{harm.cause}）：{why}")
+            self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal)
+        elif player.injured:
+            self.note(f"{harm.target} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
+            self.game.kill(self, harm.target, harm.cause, harm.sources)
+        else:
+            player.status = Status.INJURED
+            player.wounded_at = self.index
+            self.injured.append(harm.target)
+            self.note(f"{harm.target} 受傷（{harm.cause}）：{why}")
 
     def propose_alliance(self, a: str, b: str, by: str, phases: int = alliances.TWO_DAYS_TWO_NIGHTS) -> None:
         """「某某聯盟達成（或延期）兩日兩夜」: settled once the night's skills have run."""
