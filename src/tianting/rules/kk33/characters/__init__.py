@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from tianting.core.skills import Skill
 
-MODULES: tuple[str, ...] = ()
+MODULES: tuple[str, ...] = (
+    "wei_lords",
+    "wei_strategists",
+    "wei_jiaxu_xunyou_chengyu",
+    "wei_killers",
+    "wei_guards",
+    "wei_ladies",
+)
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
 

@@ -1,0 +1,7 @@
+"""KK 3.3 character skills: wei_jiaxu_xunyou_chengyu."""
+
+from __future__ import annotations
+
+from tianting.core.skills import Skill
+
+SKILLS: list[type[Skill]] = []
