@@ -108,7 +108,12 @@ class Roster:
         return name
 
     def choices(self, country: str, identity: str, include_extras: bool = False) -> list[str]:
-        """The characters a player of this country and identity may choose."""
+        """The characters a player of this country and identity may choose.
+
+        The list of 附：身份與角色對應清單; with ``include_extras`` also the
+        characters the text gives outside it for the same slot: SP蔡文姬 and the
+        赤壁之戰 characters (a script may name them; setup does not offer them).
+        """
         if country == OTHERS:
             return list(self.slots[OTHERS].get(identity, []))
         table = self.slots[country]
@@ -121,14 +126,14 @@ class Roster:
                 if fixed and fixed != identity:
                     continue
                 out.append(self.forms[name][identity] if name in self.forms else name)
-            if include_extras:
-                out += [
-                    c.name
-                    for c in self.characters.values()
-                    if c.set != "標準" and c.country == country and c.slot in (identity, "軍師")
-                ]
-            return out
-        return list(table.get(identity, []))
+            slots: tuple[str, ...] = (identity, "軍師")
+        else:
+            out = list(table.get(identity, []))
+            slots = (identity,)
+        if include_extras:
+            out += [c.name for c in self.characters.values()
+                    if c.country == country and c.slot in slots and c.name not in out]
+        return out
 
     def reincarnations(self, country: str) -> list[str]:
         """The 轉生 characters of a country's lord (曹丕/曹植 …)."""
