@@ -62,6 +62,8 @@ __all__ = [
 
 ACT_CHANCE = 0.75
 """Chance that a player tries one of their identity skills on a night."""
+CHARACTER_SKILL_CHANCE = 0.5
+"""Chance that a player tries one of their built active character skills on a night."""
 ABSTAIN_CHANCE = 0.1
 """Chance that a voter leaves their vote out (counted as a vote for themself)."""
 WAGON_MAX = 0.6
@@ -98,25 +100,36 @@ class RandomGame:
 
 
 # ---- seats --------------------------------------------------------------
-def random_seats(rng: random.Random) -> list[SeatSpec]:
+def random_seats(rng: random.Random, prefer: Sequence[str] = ()) -> list[SeatSpec]:
     """The 22 seats of KK 3.3 in a random order, with ids ``P01`` … ``P22``.
 
     魏, 蜀 and 吳 have seven seats each (君主, 正軍師, 副軍師, two 殺手, 護衛,
     女眷); the one 群 seat is a 黃巾頭領, 方士 or 神醫. Every seat gets a random
     character its country and identity may choose
     (:meth:`~tianting.rules.kk33.roster.Roster.choices`, slot forms included),
-    and no two seats share a base character.
+    and no two seats share a base character. Characters in ``prefer`` are
+    seated first where their slot allows (SP蔡文姬 and the 赤壁之戰 extras too).
     """
     r = roster()
     slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
     slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
     rng.shuffle(slots)
     taken: list[str] = []
+    chosen: dict[int, str] = {}
+    for wanted in prefer:
+        for i, (country, identity) in enumerate(slots):
+            if i not in chosen and wanted in r.choices(country, identity, include_extras=True) \
+                    and r.characters[wanted].base not in taken:
+                chosen[i] = wanted
+                taken.append(r.characters[wanted].base)
+                break
     seats: list[SeatSpec] = []
     for number, (country, identity) in enumerate(slots, start=1):
-        options = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
-        character = rng.choice(options)
-        taken.append(r.characters[character].base)
+        character = chosen.get(number - 1)
+        if character is None:
+            options = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
+            character = rng.choice(options)
+            taken.append(r.characters[character].base)
         seats.append(SeatSpec(f"P{number:02d}", country, identity, character))
     return seats
 
@@ -149,6 +162,14 @@ def _random_action(bot: random.Random, game: KK33Game, player: Player, skill: st
         args["country"] = bot.choice(COUNTRIES + (OTHERS,))
     if "identity" in impl.args:
         args["identity"] = bot.choice(IDENTITIES)
+    if "character" in impl.args:
+        args["character"] = bot.choice(list(game.roster.characters))
+    if "skill" in impl.args:
+        args["skill"] = bot.choice(sorted(game.skills))
+    if "choice" in impl.args:
+        args["choice"] = bot.randint(1, 3)
+    if "guess" in impl.args:
+        args["guess"] = {"country": bot.choice(COUNTRIES + (OTHERS,)), "identity": bot.choice(IDENTITIES)}
     return Action(player.id, skill, tuple(targets), args)
 
 
@@ -158,7 +179,12 @@ def _night_actions(bot: random.Random, game: KK33Game) -> list[Action]:
     bot.shuffle(players)
     accepted: list[Action] = []
     for player in players:
-        for skill in game.identity_skills(player):
+        character_skills = [s for s in player.skills
+                            if s in game.skills and game.skills[s].kind is not Kind.PASSIVE]
+        tries = list(game.identity_skills(player))
+        if character_skills and bot.random() < CHARACTER_SKILL_CHANCE:
+            tries.insert(0, bot.choice(character_skills))  # at most one a night; extras it grants follow
+        for skill in tries:
             impl = game.skills.get(skill)
             if impl is None or impl.kind is Kind.PASSIVE or bot.random() >= ACT_CHANCE:
                 continue
@@ -182,15 +208,21 @@ def _action_json(bot: random.Random, action: Action) -> dict[str, Any]:
     return entry
 
 
-def _decisions(bot: random.Random, game: KK33Game) -> list[dict[str, Any]]:
-    """Answers some lords give up front: their 轉生 character, or their 託孤 heir."""
+def _decisions(bot: random.Random, game: KK33Game, prefer: Sequence[str] = ()) -> list[dict[str, Any]]:
+    """Answers some lords give up front: their 轉生 character (a preferred one always), or their 託孤 heir."""
     out: list[dict[str, Any]] = []
     state = game.state
     for lord in state.players.values():
-        if lord.identity != "君主" or lord.successor or not lord.alive or bot.random() >= DECISION_CHANCE:
+        if lord.identity != "君主" or lord.successor or not lord.alive:
+            continue
+        options = game.roster.reincarnations(lord.country) if lord.life == 0 else []
+        wanted = [c for c in prefer if c in options]
+        if wanted:
+            out.append({"actor": lord.id, "skill": "轉生", "answer": wanted[0]})
+            continue
+        if bot.random() >= DECISION_CHANCE:
             continue
         if lord.life == 0:
-            options = game.roster.reincarnations(lord.country)
             if options:
                 out.append({"actor": lord.id, "skill": "轉生", "answer": bot.choice(options)})
         else:
@@ -248,7 +280,7 @@ def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], a
             del decisions[exc.index]
 
 
-def play_random(seed: int, max_phases: int = 60, verify: bool = True) -> RandomGame:
+def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Sequence[str] = ()) -> RandomGame:
     """Play one random legal game; see the module docstring.
 
     ``seed`` seeds the bots' generator; the game's own seed (the script's
@@ -260,13 +292,13 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True) -> RandomG
         raise ValueError("max_phases must be at least 1")
     bot = random.Random(seed)
     game_seed = bot.getrandbits(31)
-    seats = random_seats(bot)
+    seats = random_seats(bot, prefer)
     game = KK33Game.create(seats, game_seed)
     phases: list[dict[str, Any]] = []
     expected: list[tuple[list[str], dict[str, Any]]] = []
     while not game.state.over and len(phases) < max_phases:
         kind = game.phase
-        decisions = _decisions(bot, game)
+        decisions = _decisions(bot, game, prefer)
         entry: dict[str, Any] = {"phase": kind.value}
         actions: list[Action] = []
         votes: dict[str, str] = {}

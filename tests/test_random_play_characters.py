@@ -1,0 +1,36 @@
+"""Random legal play with chosen characters seated: their skills never crash a game.
+
+Issue 3: random legal play over games that include every 魏 character stays crash-free.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tianting.randomplay import play_random
+from tianting.rules.kk33 import roster
+
+WEI = [c.name for c in roster().characters.values() if c.country == "魏"]
+GAMES_EACH = 3
+
+
+@pytest.mark.parametrize("character", WEI)
+def test_random_games_with_each_wei_character(character):
+    """Each 魏 character is seated (or, for 曹丕 and 曹植, reincarnated into) and played."""
+    played = 0
+    for seed in range(GAMES_EACH):
+        game = play_random(1000 + seed, max_phases=40, prefer=[character])
+        assert game.transcript is not None
+        in_play = {p["character"] for phase in game.transcript["phases"]
+                   for p in phase["truth"]["players"].values()}
+        played += character in in_play
+        for phase in game.transcript["phases"]:
+            assert phase["rejected"] == []
+    assert played >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("character", WEI)
+def test_many_random_games_with_each_wei_character(character):
+    for seed in range(60):
+        play_random(5000 + seed, max_phases=60, prefer=[character])
