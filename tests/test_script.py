@@ -31,6 +31,13 @@ def base_script(*phases: dict) -> dict:
     }
 
 
+def with_character(script: dict, pid: str, character: str) -> dict:
+    for player in script["players"]:
+        if player["id"] == pid:
+            player["character"] = character
+    return script
+
+
 def night(*actions: dict, **extra) -> dict:
     return {"phase": "night", "actions": list(actions), **extra}
 
@@ -149,8 +156,9 @@ def test_error_target_not_in_the_game():
 
 
 def test_error_limited_skill_used_twice():
-    err = error_of(base_script(night(act("魏正軍師", "去偽存真", "吳護衛")), day(),
-                               night(act("魏正軍師", "去偽存真", "吳君主"))))
+    """去偽存真 is limited (R1); 荀彧 sits as 正軍師 (郭嘉's 英才 would lift the limit)."""
+    err = error_of(with_character(base_script(night(act("魏正軍師", "去偽存真", "吳護衛")), day(),
+                               night(act("魏正軍師", "去偽存真", "吳君主"))), "魏正軍師", "荀彧"))
     assert err.where == "phases[2].actions[0]" and "去偽存真" in err.message and "限定" in err.message
 
 

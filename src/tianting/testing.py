@@ -62,8 +62,12 @@ class Table:
     """A KK 3.3 game under test, with strict choices and forced draws."""
 
     def __init__(self, seed: int = 1, others: str = "神醫", characters: dict[str, str] | None = None,
-                 omit: Iterable[str] = (), extra_skills: Iterable[type[Skill]] = ()) -> None:
+                 omit: Iterable[str] = (), extra_skills: Iterable[type[Skill]] = (), bare: bool = False) -> None:
+        """``bare``: nobody holds character skills (to test identity rules alone)."""
         self.game = KK33Game.create(standard_seats(others, characters, omit), seed, extra_skills)
+        if bare:
+            for player in self.game.state.players.values():
+                player.skills = []
         self.answers: list[dict[str, Any]] = []
         self.results: list[PhaseResult] = []
 

@@ -16,7 +16,7 @@ SHU = [f"蜀{s}" for s in ("君主", "正軍師", "副軍師", "殺手甲", "殺
 
 def two_kingdoms(others: str = "神醫") -> Table:
     """魏 and 蜀 only, with 蜀 down to its reincarnated lord."""
-    t = Table(others=others, omit=WU)
+    t = Table(bare=True, others=others, omit=WU)
     for pid in SHU[1:]:
         t.player(pid).status = Status.OUT
     t.player("蜀君主").life = 1
@@ -74,7 +74,7 @@ def test_yellow_turbans_must_fall_too():
 
 def test_no_side_left_means_no_winner():
     """Both last sides fall in the same night (新任君主死亡後，該國滅國): over, and no one wins."""
-    t = Table(omit=WU)
+    t = Table(bare=True, omit=WU)
     for pid in ("魏正軍師", "魏副軍師", "魏殺手乙", "魏護衛", "魏女眷", "群雄") + tuple(SHU[1:3]) + tuple(SHU[4:]):
         t.player(pid).status = Status.OUT
     for lord in ("魏君主", "蜀君主"):
@@ -96,7 +96,7 @@ def test_further_phases_after_the_end_are_refused():
 
 def test_peace_needs_every_remaining_member():
     """議和：君主…向剩餘所有國家發起議和，且所有國家的全體成員均同意。"""
-    t = Table()
+    t = Table(bare=True)
     everyone = [p.id for p in t.state.players.values()]
     assert "未同意" in (t.game.peace_agreed("魏君主", everyone[:-1]) or "")
     assert "不是在場的君主" in (t.game.peace_agreed("魏護衛", everyone) or "")
@@ -118,7 +118,7 @@ def test_healer_wins_jointly_even_when_out():
 @pytest.mark.skill("起義")
 def test_with_only_the_yellow_turbans_left_the_leader_must_still_mark_everyone():
     """黃巾頭領 wins 「當場上存活的角色除你以外均是「黃巾軍」時」, not by the others' 滅國 alone (ruling R15)."""
-    t = Table(others="黃巾頭領", omit=WU)
+    t = Table(bare=True, others="黃巾頭領", omit=WU)
     for pid in SHU + ["魏正軍師", "魏副軍師", "魏殺手乙", "魏護衛"]:
         t.player(pid).status = Status.OUT
     t.player("魏君主").successor = True

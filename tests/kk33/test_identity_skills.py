@@ -13,9 +13,10 @@ from tianting.testing import Table
 
 
 def wei_lord_reincarnated(t: Table) -> None:
-    """Night 1: 蜀 stabs the 魏 lord, who reincarnates as 曹丕; day 2 passes."""
+    """Night 1: 蜀 stabs the 魏 lord, who reincarnates as 曹丕 (kept bare); day 2 passes."""
     t.decide("魏君主", "轉生", "曹丕")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
+    t.player("魏君主").skills = []
     t.day()
 
 
@@ -23,7 +24,7 @@ def wei_lord_reincarnated(t: Table) -> None:
 @pytest.mark.skill("招賢納才")
 def test_recruit_gives_mutual_recognition():
     """招賢納才：指定一個除你以外的ID，你與其互識。 互識：兩名玩家分別獲悉對方的角色。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏君主", "招賢納才", "蜀護衛"))
     lord = t.only_feedback("魏君主", "互識")
     guard = t.only_feedback("蜀護衛", "互識")
@@ -37,7 +38,7 @@ def test_recruit_gives_mutual_recognition():
 @pytest.mark.skill("招賢納才")
 def test_recruit_cannot_target_self():
     """招賢納才：指定一個「除你以外」的ID。"""
-    t = Table()
+    t = Table(bare=True)
     with pytest.raises(IllegalAction, match="除你以外"):
         t.check(t.act("魏君主", "招賢納才", "魏君主"))
 
@@ -45,7 +46,7 @@ def test_recruit_cannot_target_self():
 @pytest.mark.skill("招賢納才")
 def test_recruit_is_limited_once_per_game():
     """所有的非二字技能稱為限定技能，只能使用一次。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏君主", "招賢納才", "蜀護衛"))
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
@@ -55,7 +56,7 @@ def test_recruit_is_limited_once_per_game():
 @pytest.mark.skill("招賢納才")
 def test_recruit_failed_when_wounded_is_not_used_up():
     """技能發動或使用失敗…視為擁有該技能的角色未發動或使用該技能…「技能發動/使用失敗，可再次發動/使用」。"""
-    t = Table().wound("魏君主")
+    t = Table(bare=True).wound("魏君主")
     t.fail("魏君主", "招賢納才")
     t.night(t.act("魏君主", "招賢納才", "蜀護衛"))
     failed = t.only_feedback("魏君主", "招賢納才")
@@ -70,7 +71,7 @@ def test_recruit_failed_when_wounded_is_not_used_up():
 @pytest.mark.skill("轉生")
 def test_reincarnation_lord_continues_as_chosen_character():
     """轉生：當你死亡時，選擇一個轉生角色繼續進行遊戲。"""
-    t = Table()
+    t = Table(bare=True)
     t.decide("魏君主", "轉生", "曹植")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
     lord = t.player("魏君主")
@@ -84,7 +85,7 @@ def test_reincarnation_lord_continues_as_chosen_character():
 @pytest.mark.skill("轉生")
 def test_reincarnation_accepts_simplified_answer():
     """Names are accepted in Traditional or Simplified Chinese (game-script.md)."""
-    t = Table()
+    t = Table(bare=True)
     t.decide("蜀君主", "轉生", "刘禅")
     t.night(t.act("魏殺手甲", "刺殺", "蜀君主"))
     assert t.player("蜀君主").character == "劉禪"
@@ -93,7 +94,7 @@ def test_reincarnation_accepts_simplified_answer():
 @pytest.mark.skill("轉生")
 def test_reincarnation_also_on_vote_death():
     """轉生：當你死亡時 — by vote too."""
-    t = Table()
+    t = Table(bare=True)
     t.quiet_night()
     t.decide("吳君主", "轉生", "孫策")
     t.day({"魏君主": "吳君主"})
@@ -104,7 +105,7 @@ def test_reincarnation_also_on_vote_death():
 @pytest.mark.skill("託孤")
 def test_entrust_when_reincarnated_lord_dies():
     """託孤：當你的轉生角色死亡時，你獲悉本國尚存活的角色並指定其中一名角色成為新任君主。新任君主得知自己成為新任君主。"""
-    t = Table()
+    t = Table(bare=True)
     wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "魏護衛")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
@@ -123,7 +124,7 @@ def test_entrust_when_reincarnated_lord_dies():
 @pytest.mark.skill("託孤")
 def test_new_lord_death_eliminates_the_country():
     """新任君主死亡後，該國滅國（公告顯示該國滅國）。當一國滅國後，該國的所有角色不能有任何行動。"""
-    t = Table()
+    t = Table(bare=True)
     wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "魏護衛")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
@@ -145,7 +146,7 @@ def test_entrust_answer_must_be_a_living_countryman():
     """指定其中一名角色 — one of 本國尚存活的角色."""
     from tianting.core.decisions import InvalidAnswer
 
-    t = Table()
+    t = Table(bare=True)
     wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "蜀護衛")
     with pytest.raises(InvalidAnswer):
@@ -157,7 +158,7 @@ def test_entrust_answer_must_be_a_living_countryman():
 @pytest.mark.parametrize(("target", "expected"), [("吳殺手乙", True), ("吳護衛", False), ("群雄", False)])
 def test_investigate_tells_whether_killer(target, expected):
     """明察：指定一個除你以外的ID，獲悉其是否為殺手。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏正軍師", "明察", target))
     fb = t.only_feedback("魏正軍師", "明察")
     assert fb.target == target and fb.data == {"is_killer": expected}
@@ -167,7 +168,7 @@ def test_investigate_tells_whether_killer(target, expected):
 @pytest.mark.skill("明察")
 def test_investigate_is_unlimited_but_once_a_night():
     """所有的二字技能稱為普通技能，使用次數無限 — each night, once."""
-    t = Table()
+    t = Table(bare=True)
     with pytest.raises(IllegalAction, match="已經發動過"):
         t.check(t.act("魏正軍師", "明察", "吳殺手乙"), t.act("魏正軍師", "明察", "吳殺手甲"))
     t.night(t.act("魏正軍師", "明察", "吳殺手乙"))
@@ -179,7 +180,7 @@ def test_investigate_is_unlimited_but_once_a_night():
 @pytest.mark.skill("明察")
 def test_investigate_cannot_target_self_or_the_dead():
     """指定一個除你以外的ID；技能需要指定目標時如無特殊說明均為未出局的ID。"""
-    t = Table()
+    t = Table(bare=True)
     with pytest.raises(IllegalAction, match="除你以外"):
         t.check(t.act("魏正軍師", "明察", "魏正軍師"))
     t.night(t.act("蜀殺手甲", "刺殺", "吳護衛"))
@@ -191,7 +192,7 @@ def test_investigate_cannot_target_self_or_the_dead():
 @pytest.mark.skill("去偽存真")
 def test_reveal_country():
     """去偽存真：指定一個除你以外的ID，獲悉其國籍。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("蜀正軍師", "去偽存真", "群雄"))
     assert t.only_feedback("蜀正軍師", "去偽存真").data == {"country": "群"}
     t.day()
@@ -202,7 +203,7 @@ def test_reveal_country():
 @pytest.mark.skill("去偽存真")
 def test_reveal_country_with_investigate_same_night():
     """一次行動包括發動任意個身份技能 — 明察 and 去偽存真 together."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("吳正軍師", "明察", "魏殺手甲"), t.act("吳正軍師", "去偽存真", "魏殺手甲"))
     assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}
     assert t.only_feedback("吳正軍師", "去偽存真").data == {"country": "魏"}
@@ -211,7 +212,7 @@ def test_reveal_country_with_investigate_same_night():
 @pytest.mark.skill("暗訪")
 def test_inquire_dead_learns_character():
     """暗訪：指定一個死者ID，獲悉其角色。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳護衛"))
     t.day()
     t.night(t.act("蜀副軍師", "暗訪", "吳護衛"))
@@ -221,7 +222,7 @@ def test_inquire_dead_learns_character():
 @pytest.mark.skill("暗訪")
 def test_inquire_dead_needs_a_dead_target():
     """暗訪：指定一個死者ID。"""
-    t = Table()
+    t = Table(bare=True)
     with pytest.raises(IllegalAction, match="死者"):
         t.check(t.act("蜀副軍師", "暗訪", "吳護衛"))
 
@@ -230,7 +231,7 @@ def test_inquire_dead_needs_a_dead_target():
 @pytest.mark.skill("刺殺")
 def test_stab_kills_and_announces_last_words():
     """刺殺：由一名殺手出刀，指定一個ID，令其死亡。 在夜晚死亡出局的人可以留下遺言。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳護衛"), last_words={"吳護衛": "我是護衛"})
     assert t.status("吳護衛") == "out"
     assert t.announced("exited") == ["吳護衛"]
@@ -243,7 +244,7 @@ def test_stab_kills_and_announces_last_words():
 @pytest.mark.skill("刺殺")
 def test_killers_learn_their_stab_count_each_night():
     """*殺手於每夜開始時得知當夜可以發動【刺殺】的次數。"""
-    t = Table()
+    t = Table(bare=True)
     t.quiet_night()
     for pid in ("魏殺手甲", "魏殺手乙", "蜀殺手甲", "吳殺手乙"):
         assert t.only_feedback(pid, "刺殺").data == {"stabs": 1}
@@ -253,7 +254,7 @@ def test_killers_learn_their_stab_count_each_night():
 @pytest.mark.skill("刺殺")
 def test_a_second_stab_where_the_country_has_one_is_illegal():
     """*當某國殺手某夜晚能發動多次【刺殺】時，出刀者可以不為同一人 — the count is the country's."""
-    t = Table()
+    t = Table(bare=True)
     with pytest.raises(IllegalAction, match="只能發動1次"):
         t.check(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏殺手乙", "刺殺", "蜀護衛"))
     t.check(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("蜀殺手乙", "刺殺", "吳女眷"))
@@ -262,7 +263,7 @@ def test_a_second_stab_where_the_country_has_one_is_illegal():
 @pytest.mark.skill("刺殺")
 def test_several_stabs_on_one_target_count_as_one():
     """*當一名角色同時成為若干個【刺殺】的目標時，這些【刺殺】對該角色的作用效果等同於一次【刺殺】。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("蜀殺手甲", "刺殺", "吳護衛"),
             t.act("蜀護衛", "援護", "吳護衛"))
     # One 援護 answers the merged 刺殺: the target lives and is not wounded.
@@ -274,7 +275,7 @@ def test_several_stabs_on_one_target_count_as_one():
 @pytest.mark.skill("刺殺")
 def test_merged_stab_names_every_killer():
     """These 刺殺 act as one; the judge's record keeps every 兇手."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("蜀殺手甲", "刺殺", "吳護衛"))
     assert [d.id for d in t.last.deaths] == ["吳護衛"]
     assert t.traced("魏殺手甲、蜀殺手甲 的刺殺對 吳護衛 有效")
@@ -284,7 +285,7 @@ def test_merged_stab_names_every_killer():
 @pytest.mark.parametrize("void", [True, False])
 def test_stab_on_own_country_fails_half_the_time(void):
     """（當【刺殺】的目標為同國或同盟角色時，有一半概率失效）"""
-    t = Table()
+    t = Table(bare=True)
     t.same_side_stab("魏殺手甲", "魏女眷", void)
     t.night(t.act("魏殺手甲", "刺殺", "魏女眷"))
     assert t.status("魏女眷") == ("alive" if void else "out")
@@ -296,7 +297,7 @@ def test_stab_on_own_country_fails_half_the_time(void):
 @pytest.mark.skill("刺殺")
 def test_stab_on_an_ally_fails_half_the_time():
     """（當【刺殺】的目標為同國或同盟角色時，有一半概率失效）"""
-    t = Table()
+    t = Table(bare=True)
     t.state.alliances.append(Alliance(("魏", "蜀"), 0, 5))
     t.same_side_stab("魏殺手甲", "蜀女眷", True, relation="同盟")
     t.night(t.act("魏殺手甲", "刺殺", "蜀女眷"))
@@ -307,7 +308,7 @@ def test_stab_on_an_ally_fails_half_the_time():
 @pytest.mark.skill("刺殺")
 def test_stab_on_other_country_rolls_no_check():
     """Only 同國或同盟 stabs have the half chance: others draw nothing."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳女眷"))
     assert t.last.draws == []
 
@@ -315,7 +316,7 @@ def test_stab_on_other_country_rolls_no_check():
 @pytest.mark.skill("刺殺")
 def test_stab_on_a_player_out_of_the_game_is_illegal():
     """技能需要指定目標時如無特殊說明均為未出局的ID。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳女眷"))
     t.day()
     with pytest.raises(IllegalAction, match="已出局"):
@@ -328,7 +329,7 @@ def test_stab_on_a_player_out_of_the_game_is_illegal():
 @pytest.mark.skill("援護")
 def test_guard_voids_a_valid_stab():
     """援護：指定一個ID，若其當夜成為有效的【刺殺】的目標，則該【刺殺】無效。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏殺手甲", "刺殺", "吳君主"), t.act("吳護衛", "援護", "吳君主"))
     assert t.status("吳君主") == "alive"
     assert t.announced("exited") == [] and t.announced("injured") == []
@@ -338,7 +339,7 @@ def test_guard_voids_a_valid_stab():
 @pytest.mark.skill("援護")
 def test_guard_wounds_an_unstabbed_target():
     """援護：若其當夜沒有成為有效的【刺殺】的目標，則令其受傷。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("吳護衛", "援護", "蜀君主"))
     assert t.status("蜀君主") == "injured"
     assert t.announced("injured") == ["蜀君主"]
@@ -348,7 +349,7 @@ def test_guard_wounds_an_unstabbed_target():
 @pytest.mark.skill("援護")
 def test_guard_wounds_when_the_stab_on_target_was_void():
     """「有效的」【刺殺】: a same-country stab that 失效 does not count, so the guard wounds."""
-    t = Table()
+    t = Table(bare=True)
     t.same_side_stab("魏殺手甲", "魏女眷", True)
     t.night(t.act("魏殺手甲", "刺殺", "魏女眷"), t.act("魏護衛", "援護", "魏女眷"))
     assert t.status("魏女眷") == "injured"
@@ -357,7 +358,7 @@ def test_guard_wounds_when_the_stab_on_target_was_void():
 @pytest.mark.skill("援護")
 def test_several_guards_count_as_one():
     """*當一名角色同時成為若干個【援護】的目標時，這些【援護】對該角色的作用效果等同於一次【援護】。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("吳護衛", "援護", "蜀君主"), t.act("魏護衛", "援護", "蜀君主"))
     assert t.status("蜀君主") == "injured"  # wounded once, not twice (which would kill)
 
@@ -365,7 +366,7 @@ def test_several_guards_count_as_one():
 @pytest.mark.skill("援護")
 def test_guard_wound_on_a_wounded_player_kills():
     """受傷狀態下的角色再次受傷時會死亡。"""
-    t = Table().wound("蜀君主")
+    t = Table(bare=True).wound("蜀君主")
     t.decide("蜀君主", "轉生", "劉禪")
     t.night(t.act("吳護衛", "援護", "蜀君主"))
     assert t.player("蜀君主").character == "劉禪"
@@ -374,7 +375,7 @@ def test_guard_wound_on_a_wounded_player_kills():
 @pytest.mark.skill("援護")
 def test_guard_may_protect_self():
     """援護：指定一個ID (no 除你以外)."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("吳殺手甲", "刺殺", "魏護衛"), t.act("魏護衛", "援護", "魏護衛"))
     assert t.status("魏護衛") == "alive"
 
@@ -383,7 +384,7 @@ def test_guard_may_protect_self():
 @pytest.mark.skill("亂花")
 def test_bind_vote_moves_next_days_vote():
     """亂花：指定兩個ID：A和B，A次日的投票對象強制修改為B。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏君主", "吳護衛"))
     t.day({"魏君主": "蜀君主"})
     assert t.announced("votes")["魏君主"] == "蜀君主"  # 票面 shows what was voted
@@ -395,7 +396,7 @@ def test_bind_vote_moves_next_days_vote():
 @pytest.mark.skill("亂花")
 def test_bind_vote_lasts_one_day():
     """A「次日」的投票 — only the next day."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏君主", "吳護衛"))
     t.day({"魏君主": "蜀護衛"})
     assert t.announced("tally")["吳護衛"] == 2
@@ -407,7 +408,7 @@ def test_bind_vote_lasts_one_day():
 @pytest.mark.skill("亂花")
 def test_bind_vote_b_dies_then_a_votes_self():
     """*若B於當夜死亡，則次日改為A自投。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏君主", "吳護衛"), t.act("魏殺手甲", "刺殺", "吳護衛"))
     t.day({"魏君主": "蜀君主"})
     assert t.announced("tally")["魏君主"] == 1
@@ -416,7 +417,7 @@ def test_bind_vote_b_dies_then_a_votes_self():
 @pytest.mark.skill("亂花")
 def test_bind_vote_conflicting_bs_then_a_votes_self():
     """*若A於當夜成為多個【亂花】的目標，且它們指定了不同的B，則次日改為A自投。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏正軍師", "吳君主"), t.act("吳女眷", "亂花", "魏正軍師", "蜀君主"))
     t.day({"魏正軍師": "群雄"})
     assert t.announced("votes")["魏正軍師"] == "群雄"
@@ -427,7 +428,7 @@ def test_bind_vote_conflicting_bs_then_a_votes_self():
 @pytest.mark.skill("亂花")
 def test_bind_vote_same_b_twice_still_binds():
     """Only 「不同的B」 cancel: two 亂花 naming the same B bind to B."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏正軍師", "吳護衛"), t.act("吳女眷", "亂花", "魏正軍師", "吳護衛"))
     t.day({"魏正軍師": "群雄"})
     assert t.announced("tally")["吳護衛"] == 2
@@ -437,7 +438,7 @@ def test_bind_vote_same_b_twice_still_binds():
 @pytest.mark.skill("起義")
 def test_rebellion_marks_and_voids_votes_secretly():
     """起義：指定一個除你以外的ID，令其獲得一個「黃巾軍」標記（其無法獲悉），「黃巾軍」的投票無效。"""
-    t = Table(others="黃巾頭領")
+    t = Table(bare=True, others="黃巾頭領")
     t.night(t.act("群雄", "起義", "魏君主"))
     assert t.player("魏君主").marker("黃巾軍") == 1
     assert t.feedback("魏君主") == []  # 其無法獲悉
@@ -450,7 +451,7 @@ def test_rebellion_marks_and_voids_votes_secretly():
 @pytest.mark.skill("起義")
 def test_rebellion_cannot_target_self():
     """起義：指定一個除你以外的ID。"""
-    t = Table(others="黃巾頭領")
+    t = Table(bare=True, others="黃巾頭領")
     with pytest.raises(IllegalAction, match="除你以外"):
         t.check(t.act("群雄", "起義", "群雄"))
 
@@ -458,7 +459,7 @@ def test_rebellion_cannot_target_self():
 @pytest.mark.skill("太平要術")
 def test_rebel_leader_has_two_lives():
     """太平要術：*被*你的初始體力值為2。"""
-    t = Table(others="黃巾頭領")
+    t = Table(bare=True, others="黃巾頭領")
     assert t.player("群雄").hp == 2
     t.night(t.act("魏殺手甲", "刺殺", "群雄"))
     assert t.status("群雄") == "alive" and t.player("群雄").hp == 1
@@ -472,7 +473,7 @@ def test_rebel_leader_has_two_lives():
 @pytest.mark.skill("起義")
 def test_rebel_leader_wins_alone_when_all_others_are_rebels():
     """勝利條件：當場上存活的角色除你以外均是「黃巾軍」時，你單獨獲得勝利。"""
-    t = Table(others="黃巾頭領")
+    t = Table(bare=True, others="黃巾頭領")
     for p in t.state.players.values():
         if p.id not in ("群雄", "魏君主"):
             p.markers["黃巾軍"] = 1
@@ -483,7 +484,7 @@ def test_rebel_leader_wins_alone_when_all_others_are_rebels():
 @pytest.mark.skill("起義")
 def test_rebel_leader_death_beats_victory():
     """*當黃巾頭領同時觸發死亡與勝利的條件時，死亡優先於勝利。"""
-    t = Table(others="黃巾頭領")
+    t = Table(bare=True, others="黃巾頭領")
     t.player("群雄").hp = 1
     for p in t.state.players.values():
         if p.id not in ("群雄", "魏君主"):
@@ -496,7 +497,7 @@ def test_rebel_leader_death_beats_victory():
 @pytest.mark.skill("方術")
 def test_foresee_learns_the_slots_actions_that_night():
     """方術：指定一個國籍與一個身份，獲悉對應角色每夜的行動。"""
-    t = Table(others="方士")
+    t = Table(bare=True, others="方士")
     t.night(t.act("群雄", "方術", country="魏", identity="殺手"), t.act("魏殺手乙", "刺殺", "吳女眷"))
     fb = t.only_feedback("群雄", "方術")
     assert fb.data == {"country": "魏", "identity": "殺手",
@@ -507,7 +508,7 @@ def test_foresee_learns_the_slots_actions_that_night():
 @pytest.mark.skill("方術")
 def test_foresee_needs_country_and_identity():
     """方術：指定一個國籍與一個身份。"""
-    t = Table(others="方士")
+    t = Table(bare=True, others="方士")
     with pytest.raises(IllegalAction, match="需要參數"):
         t.check(t.act("群雄", "方術"))
     with pytest.raises(IllegalAction, match="不是身份之一"):
@@ -517,7 +518,7 @@ def test_foresee_needs_country_and_identity():
 @pytest.mark.skill("急救")
 def test_first_aid_voids_stabs_and_marks_the_country():
     """急救：指定一個ID，令其當夜受到的【刺殺】無效。當你對一名角色發動【急救】時，若該角色屬於魏國、蜀國或吳國角色，你在對應國積累一個「行醫」標記。"""
-    t = Table(others="神醫")
+    t = Table(bare=True, others="神醫")
     t.night(t.act("群雄", "急救", "蜀君主"), t.act("魏殺手甲", "刺殺", "蜀君主"), t.act("吳殺手甲", "刺殺", "蜀君主"))
     assert t.status("蜀君主") == "alive"
     assert t.player("群雄").markers == {"行醫·蜀": 1}
@@ -527,7 +528,7 @@ def test_first_aid_voids_stabs_and_marks_the_country():
 @pytest.mark.skill("急救")
 def test_first_aid_failed_gives_no_marker_and_no_protection():
     """發動失敗：視為擁有該技能的角色未發動或使用該技能 — no protection, no 行醫 marker."""
-    t = Table(others="神醫").wound("群雄")
+    t = Table(bare=True, others="神醫").wound("群雄")
     t.fail("群雄", "急救")
     t.decide("蜀君主", "轉生", "劉封")
     t.night(t.act("群雄", "急救", "蜀君主"), t.act("魏殺手甲", "刺殺", "蜀君主"))
@@ -539,7 +540,7 @@ def test_first_aid_failed_gives_no_marker_and_no_protection():
 @pytest.mark.skill("急救", "援護")
 def test_first_aid_and_guard_on_one_stabbed_target_the_guard_wounds():
     """急救：令其當夜受到的【刺殺】無效 — then it was not 「有效的【刺殺】的目標」, so 援護 令其受傷 (ruling)."""
-    t = Table(others="神醫")
+    t = Table(bare=True, others="神醫")
     t.night(t.act("群雄", "急救", "蜀女眷"), t.act("魏殺手甲", "刺殺", "蜀女眷"), t.act("蜀護衛", "援護", "蜀女眷"))
     assert t.status("蜀女眷") == "injured"
 
@@ -547,7 +548,7 @@ def test_first_aid_and_guard_on_one_stabbed_target_the_guard_wounds():
 @pytest.mark.skill("轉生")
 def test_reincarnated_lord_starts_unwounded():
     """轉生：選擇一個轉生角色繼續進行遊戲 — a new character, not wounded (ruling)."""
-    t = Table().wound("蜀君主")
+    t = Table(bare=True).wound("蜀君主")
     t.decide("蜀君主", "轉生", "劉禪")
     t.night(t.act("吳護衛", "援護", "蜀君主"))
     assert t.status("蜀君主") == "alive"
@@ -557,7 +558,7 @@ def test_reincarnated_lord_starts_unwounded():
 @pytest.mark.skill("託孤")
 def test_new_lord_takes_the_lord_identity_skills():
     """新任君主: identity 君主 with 招賢納才; the old identity's skills are gone (ruling)."""
-    t = Table()
+    t = Table(bare=True)
     wei_lord_reincarnated(t)
     t.decide("魏君主", "託孤", "魏護衛")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
@@ -572,7 +573,7 @@ def test_new_lord_takes_the_lord_identity_skills():
 @pytest.mark.skill("暗訪")
 def test_inquire_dead_cannot_target_a_reincarnated_lord():
     """暗訪：指定一個死者ID — a lord who reincarnated is still in the game."""
-    t = Table()
+    t = Table(bare=True)
     wei_lord_reincarnated(t)
     with pytest.raises(IllegalAction, match="未出局"):
         t.check(t.act("吳副軍師", "暗訪", "魏君主"))

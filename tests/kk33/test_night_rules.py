@@ -97,7 +97,7 @@ class Omen(Skill):
 
 
 def table(*grants: tuple[str, type[Skill]], **kw: Any) -> Table:
-    t = Table(extra_skills=[cls for _, cls in grants], **kw)
+    t = Table(bare=True, extra_skills=[cls for _, cls in grants], **kw)
     for pid, cls in grants:
         t.player(pid).skills.append(cls.name)
     return t
@@ -169,7 +169,7 @@ def test_removal_ignores_taiping_hp_but_triggers_reincarnation():
 
 def test_wounded_player_active_skills_fail_half_the_time():
     """當角色進入受傷狀態時，其於之後的夜晚發動或使用的主動技能有一半概率失敗。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("吳護衛", "援護", "魏正軍師"))  # night 1: wounded
     assert t.status("魏正軍師") == "injured"
     t.day()
@@ -184,7 +184,7 @@ def test_wounded_player_active_skills_fail_half_the_time():
 
 def test_wound_ends_at_the_start_of_the_day_after_the_next_night():
     """…其於之後的夜晚…有一半概率失敗，再之後的白天開始時脫離受傷狀態。"""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("吳護衛", "援護", "魏正軍師"))
     t.day()
     t.quiet_night()
@@ -197,7 +197,7 @@ def test_wound_ends_at_the_start_of_the_day_after_the_next_night():
 
 def test_healthy_players_roll_no_check():
     """Only a wounded player's active skills have the half chance."""
-    t = Table()
+    t = Table(bare=True)
     t.night(t.act("魏正軍師", "明察", "吳殺手甲"), t.act("吳護衛", "援護", "吳君主"))
     assert t.last.draws == []
 
@@ -211,7 +211,7 @@ def test_global_skills_roll_no_check_even_when_wounded():
 
 def test_passive_skills_are_not_used():
     """標註有*被*的技能是被動技能，無需主動使用。"""
-    t = Table()
+    t = Table(bare=True)
     with pytest.raises(IllegalAction, match="被動技能"):
         t.check(t.act("魏君主", "轉生"))
 
@@ -227,8 +227,9 @@ def test_second_wound_the_same_night_kills():
 def test_unbuilt_character_skill_is_a_clear_error():
     """Character skills not built yet are refused with a clear message, never ignored."""
     t = Table()
+    assert "龍膽" not in t.game.skills  # 趙雲's, not built yet
     with pytest.raises(IllegalAction, match="尚未實作"):
-        t.check(t.act("魏護衛", "虎痴喋血", "吳君主", "蜀君主", "群雄"))
+        t.check(t.act("蜀護衛", "龍膽"))
     with pytest.raises(IllegalAction, match="沒有技能"):
         t.check(t.act("魏護衛", "明察", "吳君主"))
 

@@ -133,7 +133,7 @@ class Avenge(Skill):
 
 
 def table(*grants: tuple[str, type[Skill]], **kw: Any) -> Table:
-    t = Table(extra_skills=list(dict.fromkeys(cls for _, cls in grants)), **kw)
+    t = Table(bare=True, extra_skills=list(dict.fromkeys(cls for _, cls in grants)), **kw)
     for pid, cls in grants:
         t.player(pid).skills.append(cls.name)
     return t
@@ -197,7 +197,7 @@ def test_success_rate_modifiers_multiply():
 
 def test_one_time_right_is_spent_when_used_and_kept_when_it_fails():
     """獲得…一次性使用權 (察言觀色): a failed use keeps it (發動失敗，可再次發動)."""
-    t = Table()
+    t = Table(bare=True)
     from tianting.rules.kk33.night import Night
 
     skillbook.lend(Night(t.game, [], None), "魏女眷", "明察", via="測試")  # type: ignore[arg-type]
@@ -216,10 +216,11 @@ def test_one_time_right_is_spent_when_used_and_kept_when_it_fails():
 
 def test_gain_and_lose_skills_are_told():
     """失去某技能時會收到相關反饋。"""
-    t = Table()
+    t = Table(bare=True)
     from tianting.rules.kk33.night import Night
 
     n = Night(t.game, [], None)  # type: ignore[arg-type]
+    t.player("魏女眷").skills = ["洛神"]
     skillbook.gain(n, "魏女眷", "明察", via="測試")
     assert "明察" in t.player("魏女眷").skills
     assert skillbook.lose(n, "魏女眷", "洛神", via="測試")

@@ -11,7 +11,8 @@ from tianting.testing import Table
 
 
 def played() -> Table:
-    t = Table(others="黃巾頭領")
+    t = Table(bare=True, others="黃巾頭領")
+    t.player("魏正軍師").skills = ["先知", "英才", "遺計定遼東"]
     t.night(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏正軍師", "明察", "蜀殺手甲"),
             t.act("群雄", "起義", "蜀君主"), t.act("魏君主", "招賢納才", "吳正軍師"))
     t.day({"魏君主": "蜀女眷"})
@@ -25,7 +26,8 @@ def test_view_holds_own_seat_and_skills():
     skills = {row["skill"]: row for row in view["skills"]}
     assert skills["明察"]["built"] and skills["明察"]["uses_left"] is None
     assert skills["去偽存真"]["uses_left"] == 1 and skills["去偽存真"]["limited"]
-    assert skills["英才"]["text"].startswith("*被*") and not skills["英才"]["built"]
+    assert skills["英才"]["text"].startswith("*被*") and skills["英才"]["source"] == "character"
+    assert skills["英才"]["built"] == ("英才" in t.game.skills)
 
 
 def test_view_has_own_feedback_and_nobody_elses():

@@ -53,6 +53,8 @@ class TargetRule:
     dead: bool = False
     """True when the targets must be out of the game (暗訪)."""
     distinct: bool = True
+    counts: tuple[int, ...] = ()
+    """Other numbers of ids allowed besides ``count`` (十二奇策：指定X名角色)."""
 
 
 class Skill:

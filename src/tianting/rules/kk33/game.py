@@ -140,6 +140,9 @@ class KK33Game:
 
     def country_of(self, pid: str) -> str:
         """The country a player counts as now (skills may change it later)."""
+        seen_as = self.state.extra.get("country_as", {}).get(pid)
+        if seen_as:
+            return seen_as  # 「你的國籍視為晉」(三分歸晉): state.extra["country_as"][pid]
         return self.state.player(pid).country
 
     def rebel_leader(self) -> Player | None:
@@ -274,7 +277,7 @@ class KK33Game:
 
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets
-        if len(action.targets) != rule.count:
+        if len(action.targets) != rule.count and len(action.targets) not in rule.counts:
             raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(action.targets)}個", "target-count")
         for target in action.targets:
             if target not in self.state.players:
@@ -343,10 +346,17 @@ class KK33Game:
         night.run()
         self.state.history.append({
             "phase": "night", "index": self.state.index,
-            "actions": [{**u.action.as_json(), "targets": list(u.targets), "state": u.state.value} for u in uses],
+            "actions": [{**u.action.as_json(), "targets": list(u.targets), "state": u.state.value,
+                         **({"implicit": True} if u.implicit else {})} for u in uses],
         })
         words = {pid: text for pid, text in (last_words or {}).items() if pid in night.exited}
         warnings = [f"{pid} 未於當夜死亡出局，其遺言不予公布" for pid in (last_words or {}) if pid not in night.exited]
+        for pid in list(words):
+            silenced = next((r for r in (rule(night, pid) for rule in night.last_words_rules) if r), None)
+            if silenced:
+                del words[pid]
+                night.trace.append(f"{pid} 無法留下遺言：{silenced}")
+                warnings.append(f"{pid} 無法留下遺言，其遺言不予公布")
         announcement = self._night_announcement(night, words)
         return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings)
 

@@ -69,6 +69,10 @@ class Night:
         """傷害減輕 / 加深: change ``harm.level``."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
         """Immunities: a reason prevents the harm (防止、不會受傷、不會死亡)."""
+        self.wound_listeners: list[Callable[[Night, Harm], None]] = []
+        """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
+        self.last_words_rules: list[Callable[[Night, str], str | None]] = []
+        """A reason means a player who left the game tonight may leave no last words (無法留下遺言)."""
 
     # ---- helpers for skills ---------------------------------------------
     def tell(self, pid: str, item: Feedback) -> None:
@@ -177,6 +181,8 @@ class Night:
         for use in sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u)):
             if use.implicit:
                 continue
+            if use.state is UseState.FAILED:
+                continue  # failed before any check (先知 in prepare): as if not used, not consumed
             if use.skill.kind is not Kind.ACTIVE:
                 self.consume(use)
                 continue
@@ -305,6 +311,8 @@ class Night:
             player.wounded_at = self.index
             self.injured.append(harm.target)
             self.note(f"{harm.target} 受傷（{harm.cause}）：{why}")
+            for listen in list(self.wound_listeners):
+                listen(self, harm)
 
     def propose_alliance(self, a: str, b: str, by: str, phases: int = alliances.TWO_DAYS_TWO_NIGHTS) -> None:
         """「某某聯盟達成（或延期）兩日兩夜」: settled once the night's skills have run."""

@@ -1,7 +1,308 @@
-"""KK 3.3 character skills: wei_guards."""
+"""KK 3.3 character skills: wei_guards.
+
+The 魏 護衛 許褚, 典韋, 曹昂, and 蔣干 (魏國副軍師, 『角色技能·赤壁之戰』).
+Each class quotes its rule text verbatim; the readings chosen where the text
+is silent are in ``docs/rulings/kk33-wei_guards.md`` (G1 …).
+"""
 
 from __future__ import annotations
 
-from tianting.core.skills import Skill
+from typing import TYPE_CHECKING, Any
 
-SKILLS: list[type[Skill]] = []
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Action, Feedback
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.state import Effect, GameState
+from tianting.rules.kk33 import texts
+from tianting.rules.kk33.harm import Harm, Level
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.night import Night
+
+YES = "是"
+NO = "否"
+KEEP = "不修改"
+
+
+def _yes_no(answer: Any, option: str) -> bool:
+    if isinstance(answer, bool):
+        return (option == YES) is answer
+    return answer == option
+
+
+def _consume(night: Any, pid: str, name: str) -> None:
+    """A passive limited skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
+    player = night.state.player(pid)
+    player.used[name] = player.used.get(name, 0) + 1
+
+
+def _unused(night: Any, pid: str, name: str) -> bool:
+    return not night.state.player(pid).used.get(name)
+
+
+def _is_caocao(night: Any, pid: str) -> bool:
+    character = night.state.player(pid).character
+    return night.game.roster.characters[character].base == "曹操"
+
+
+# ---- 許褚 ------------------------------------------------------------------------
+class Luoyi(Skill):
+    """裸衣：使用後當夜，你可以額外發動一次【援護】，此【援護】須指定兩個不同的ID，且其中一個必須是你自己。
+
+    The action carries the extra 援護: its two targets are the two ids of that
+    援護 (G1). It is a 援護 on each of them, merged with any other 援護 on the
+    same id; as an active identity skill of its own it takes its own wounded
+    check after 裸衣's (G2).
+    """
+
+    name = "裸衣"
+    source = Source.CHARACTER
+    stage = "attack"
+    targets = TargetRule(count=2)
+
+    def validate(self, state: GameState, action: Action) -> None:
+        if action.actor not in action.targets:
+            raise IllegalAction("【裸衣】的額外【援護】須指定兩個不同的ID，且其中一個必須是你自己", "target-rule")
+
+    def apply(self, night: Night, use: Use) -> None:
+        guard = night.game.skills["援護"]
+        targets = list(dict.fromkeys(use.targets))
+        extra = Use(Action(use.actor, guard.name, tuple(targets)), guard, order=use.order, seat=use.seat,
+                    implicit=True)
+        rate = night.success_rate(extra)
+        if rate < 1 and not night.rng.chance(f"成功判定 {use.actor}【援護】（裸衣）", rate):
+            night.tell(use.actor, Feedback(guard.name, texts.FAILED, targets[0], {"failed": True, "via": self.name}))
+            night.note(f"{use.actor} 因裸衣額外發動的【援護】發動失敗（成功率{rate}）")
+            return
+        for target in targets:
+            one = Use(Action(use.actor, guard.name, (target,)), guard, order=use.order, seat=use.seat,
+                      state=UseState.DONE, implicit=True)
+            one.notes.append(self.name)
+            night.guards.append(one)
+        night.note(f"{use.actor} 裸衣：額外發動一次【援護】，目標 {'、'.join(targets)}")
+
+
+class HuchiDiexue(Skill):
+    """虎痴喋血：指定三個ID，視為對其中隨機一人發動了一次【刺殺】。
+
+    The owner is not told whom the draw chose (G3).
+    """
+
+    name = "虎痴喋血"
+    source = Source.CHARACTER
+    stage = "attack"
+    targets = TargetRule(count=3)
+
+    def apply(self, night: Night, use: Use) -> None:
+        options = [t for t in dict.fromkeys(use.targets) if night.state.player(t).alive]
+        if not options:
+            night.void(use, "三個目標均已出局")
+            return
+        chosen = night.rng.pick(f"虎痴喋血 {use.actor}", options)
+        night.stab_as(use.actor, chosen, by=f"{use.actor} 虎痴喋血（於{'、'.join(options)}中隨機）")
+
+
+# ---- 典韋 ------------------------------------------------------------------------
+class GuzhiElai(Skill):
+    """古之惡來：*被*當你死亡時，你獲悉所有兇手的ID，然後你指定其中一個ID，令其退出歷史舞台。
+
+    兇手 are the sources of the harm that killed him: every 刺殺 of a merged
+    stab, the 援護 that wounded him a second time, the votes counted against
+    him (G4). He may name only a 兇手 still in the game.
+    """
+
+    name = "古之惡來"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        if dead != owner or not _unused(phase, owner, self.name):
+            return
+        killers = [s for s in dict.fromkeys(sources) if s != owner]
+        _consume(phase, owner, self.name)
+        listing = texts.ids(killers)
+        phase.tell(owner, Feedback(self.name, f"【古之惡來】你死亡，所有兇手的ID：{listing}。（限定技能已消耗）", None,
+                                   {"killers": killers, "consumed": True}))
+        phase.note(f"{owner} 古之惡來：兇手 {listing}")
+        living = [k for k in killers if phase.state.player(k).alive]
+        if not living:
+            phase.note(f"{owner} 古之惡來：無尚在場的兇手可指定")
+            return
+        chosen = phase.book.choose(phase.state.rng, owner, self.name, living, lambda a, o: a == o)
+        phase.tell(owner, Feedback(self.name, f"【古之惡來】你令{chosen}退出歷史舞台。", chosen, {"removed": chosen}))
+        phase.note(f"{owner} 古之惡來：令 {chosen} 退出歷史舞台")
+        phase.game.kill(phase, chosen, self.name, [owner], removal=True)
+
+
+class ShesheHuzhu(Skill):
+    """捨身護主：*被*當本國君主成為【刺殺】的目標時，你可以獲悉，並且可以選擇將此【刺殺】的目標改為你。
+
+    Runs after every 刺殺 is declared (attack stage, late priority): the
+    stabs whose target is the lord count as one (G5). He learns only that the
+    lord is a target, not who the lord or the killer is (G6). Declining leaves
+    the skill unused; taking the stab uses it up (G7).
+    """
+
+    name = "捨身護主"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+    stage = "attack"
+    priority = 1
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        if not _unused(night, owner, self.name):
+            return
+        country = night.game.country_of(owner)
+        lords = {p.id for p in night.state.players.values()
+                 if p.alive and p.identity == "君主" and night.game.country_of(p.id) == country and p.id != owner}
+        on_lord = [s for s in night.stabs if s.live and s.targets[0] in lords]
+        if not on_lord:
+            return
+        night.tell(owner, Feedback(self.name, "【捨身護主】本國君主成為【刺殺】的目標。", None, {"lord_stabbed": True}))
+        answer = night.book.choose(night.rng, owner, self.name, [YES, NO], _yes_no)
+        if answer != YES:
+            night.tell(owner, Feedback(self.name, "【捨身護主】你選擇不改變此【刺殺】的目標。", None, {"redirected": False}))
+            night.note(f"{owner} 捨身護主：獲悉本國君主成為刺殺的目標，選擇不改變目標")
+            return
+        _consume(night, owner, self.name)
+        for stab in on_lord:
+            lord = stab.targets[0]
+            stab.redirect(0, owner, by=self.name)
+            night.note(f"{owner} 捨身護主：將 {stab.actor} 對 {lord} 的刺殺目標改為 {owner}"
+                       f"（最終目標 {stab.targets[0]}）")
+        night.tell(owner, Feedback(self.name, "【捨身護主】你將此【刺殺】的目標改為你。（限定技能已消耗）", None,
+                                   {"redirected": True, "consumed": True}))
+
+
+# ---- 曹昂 ------------------------------------------------------------------------
+class Yixun(Skill):
+    """義殉：使用後當夜，你受傷，若有本國角色成為【刺殺】的目標，將你【援護】的目標改為其中隨機一人。次日你的投票無效。
+
+    It changes the 援護 he submitted that night (none, nothing to change: G8);
+    the owner is not told where his 援護 went (G9).
+    """
+
+    name = "義殉"
+    source = Source.CHARACTER
+    stage = "attack"
+    priority = 2
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        night.harms.append(Harm(owner, Level.WOUND, self.name, [owner], why=[f"{owner} 使用義殉：你受傷"]))
+        night.state.effects.append(Effect(self.name, night.index + 1, owner, {"voter": owner}))
+        country = night.game.country_of(owner)
+        stabbed = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
+                   if any(s.live and s.targets[0] == p.id for s in night.stabs)
+                   and night.game.country_of(p.id) == country]
+        guards = [g for g in night.guards if g.live and g.actor == owner and not g.implicit]
+        if not stabbed:
+            night.note(f"{owner} 義殉：無本國角色成為刺殺的目標，援護目標不變")
+            return
+        if not guards:
+            night.note(f"{owner} 義殉：當夜未發動援護，無可改變的目標")
+            return
+        chosen = stabbed[0] if len(stabbed) == 1 else night.rng.pick(f"義殉 {owner}", stabbed)
+        for guard in guards:
+            before = guard.targets[0]
+            guard.redirect(0, chosen, by=self.name)
+            night.note(f"{owner} 義殉：將援護的目標由 {before} 改為 {chosen}（本國刺殺目標：{'、'.join(stabbed)}）"
+                       f"，最終目標 {guard.targets[0]}")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        voter = effect.data["voter"]
+        if hasattr(phase, "vote_rules"):
+            phase.vote_rules.append(lambda day, v, target: "義殉：次日你的投票無效" if v == voter else None)
+
+
+class CaoshiZongzu(Skill):
+    """曹氏宗族：*被*當你【援護】的目標為曹操時，防止該【援護】對曹操的致傷效果，且你與曹操互識。
+
+    Triggers the first time his 援護's final target is 曹操 (limited: G10),
+    whether or not 曹操 was stabbed; a 援護 that went off but was voided still
+    triggers it (技能發動或使用失效不影響由於此技能而觸發的其他技能).
+    """
+
+    name = "曹氏宗族"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+    stage = "attack"
+    priority = 3
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        if not _unused(night, owner, self.name):
+            return
+        mine = [u for u in night.uses if u.actor == owner and u.name == "援護" and u.state is not UseState.FAILED
+                and u.targets]
+        hit = next((u.targets[0] for u in mine if _is_caocao(night, u.targets[0]) and u.targets[0] != owner), None)
+        if hit is None:
+            return
+        _consume(night, owner, self.name)
+
+        def prevent(n: Any, harm: Harm) -> str | None:
+            if harm.target == hit and harm.cause == "援護" and owner in harm.sources:
+                return f"{owner} 曹氏宗族：防止援護對曹操的致傷效果"
+            return None
+
+        night.harm_preventions.append(prevent)
+        night.tell(owner, Feedback(self.name, "【曹氏宗族】你【援護】的目標為曹操：防止該【援護】對曹操的致傷效果，你與曹操互識。"
+                                   "（限定技能已消耗）", hit, {"prevented": True, "consumed": True}))
+        night.note(f"{owner} 曹氏宗族：援護的目標 {hit} 為曹操")
+        night.recognise(owner, hit, via=self.name)
+
+
+# ---- 蔣干（赤壁之戰） ----------------------------------------------------------------
+class Daoshu(Skill):
+    """盜書：使用後當夜，獲得一份隨機一個存活角色的名單，你獲悉其當夜所有行動並可強制修改其中任意行動的目標。
+
+    The listed id is drawn among the living other than the owner (G11). For
+    each action of that player, in the order submitted, and each of its
+    targets, the owner answers 「不修改」 or a new id (G12). Runs first in the
+    redirect stage, so the changed targets are the ones the actions take.
+    """
+
+    name = "盜書"
+    source = Source.CHARACTER
+    stage = "redirect"
+    priority = -1
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        living = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
+                  if p.alive and p.id != owner]
+        if not living:
+            night.void(use, "無其他存活角色")
+            return
+        listed = night.rng.pick(f"盜書 {owner}", living)
+        actions = night.uses_by(listed)
+        seen = [{"skill": u.name, "targets": list(u.targets)} for u in actions]
+        changed: list[dict[str, Any]] = []
+        for u in actions:
+            rule = u.skill.targets
+            for slot, current in enumerate(u.targets):
+                pool = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
+                        if (not p.alive if rule.dead else p.alive)
+                        and (rule.self_allowed or p.id != u.actor) and p.id != current]
+                if not pool:
+                    continue
+                options = [KEEP, *pool]
+                answer = night.book.choose(night.rng, owner, self.name, options,
+                                           lambda a, o, cur=current: a == o or (o == KEEP and a == cur))
+                if answer == KEEP:
+                    continue
+                u.redirect(slot, answer, by=self.name)
+                changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
+                night.note(f"{owner} 盜書：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+        lines = [f"【{a['skill']}】{'、'.join(a['targets']) or '無目標'}" for a in seen]
+        text = f"【盜書】名單：{listed}。其今夜的行動：{'；'.join(lines) if lines else '無行動'}。"
+        if changed:
+            text += "你修改了：" + "；".join(f"【{c['skill']}】{c['from']}→{c['to']}" for c in changed) + "。"
+        night.tell(owner, Feedback(self.name, text, listed, {"listed": listed, "actions": seen, "changed": changed}))
+        night.note(f"{owner} 盜書：名單 {listed}，{len(seen)}個行動，修改{len(changed)}處")
+
+
+SKILLS: list[type[Skill]] = [Luoyi, HuchiDiexue, GuzhiElai, ShesheHuzhu, Yixun, CaoshiZongzu, Daoshu]

@@ -1,7 +1,542 @@
-"""KK 3.3 character skills: wei_killers."""
+"""KK 3.3 character skills: wei_killers (夏侯惇、夏侯淵、張遼、曹仁、張郃).
+
+Every class quotes its rule text verbatim; the rulings on ambiguous sentences
+are in ``docs/rulings/kk33-wei_killers.md``.
+"""
 
 from __future__ import annotations
 
-from tianting.core.skills import Skill
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-SKILLS: list[type[Skill]] = []
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Action, Feedback
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.state import Effect, GameState, phase_number
+from tianting.rules.kk33 import alliances, skillbook
+from tianting.rules.kk33.harm import Harm, Level
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.game import KK33Game
+    from tianting.rules.kk33.night import Night
+
+NEXT_NIGHT = 2
+"""Phase indices from one night to the next (次夜)."""
+
+
+# ---- helpers ---------------------------------------------------------------------
+def is_character(game: KK33Game, pid: str, name: str) -> bool:
+    """``pid`` plays ``name`` now (any form of it)."""
+    player = game.state.player(pid)
+    return player.character == name or game.roster.characters[player.character].base == name
+
+
+def stabs_made_by(night: Night, pid: str) -> list[Use]:
+    """The 刺殺 ``pid`` made tonight: submitted or 視為, not failed (發動失敗 is as if not made)."""
+    return [u for u in night.uses if u.name == "刺殺" and u.actor == pid and u.state is not UseState.FAILED]
+
+
+def is_country_killer(night: Night, pid: str, country: str) -> bool:
+    """本國殺手: a killer of ``country``."""
+    return night.state.player(pid).identity == "殺手" and night.game.country_of(pid) == country
+
+
+def consumed(night: Night, pid: str, name: str) -> bool:
+    return bool(night.state.player(pid).used.get(name))
+
+
+def consume_passive(night: Night, pid: str, name: str) -> None:
+    """A limited passive skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
+    player = night.state.player(pid)
+    player.used[name] = player.used.get(name, 0) + 1
+    night.note(f"{pid} 的被動限定技能【{name}】已消耗")
+
+
+def is_extra_stab_grant(skill: Skill) -> bool:
+    return type(skill).stab_bonus is not Skill.stab_bonus
+
+
+def settle_unearned_stabs(night: Night, use: Use) -> str | None:
+    """A target rule: a 刺殺 allowed only by an extra-stab grant that did not go off is dropped.
+
+    The grant (神速, 三日五百, 六日一千 …) was counted when the stab was checked;
+    a grant that failed its check was not used (技能發動失敗 … 視為…未發動), so
+    the stab it allowed fails too; a grant that was voided (失效) gives nothing,
+    so the stab it allowed is void. The country's stabs keep their submission
+    order: the last ones are the extra ones.
+    """
+    if use.name != "刺殺" or use.implicit or "granted" in use.notes:
+        return None
+    actor = night.state.player(use.actor)
+    if actor.identity != "殺手":
+        return None
+    country = actor.country
+    grants = [u for u in night.uses if not u.implicit and is_extra_stab_grant(u.skill)
+              and night.state.player(u.actor).country == country]
+    lost = [g for g in grants if not g.live]
+    if not lost:
+        return None
+    allowance = night.game.stab_allowance(country, [u.action for u in night.uses if not u.implicit and u.live])
+    stabs = [u for u in night.uses if u.name == "刺殺" and not u.implicit and "granted" not in u.notes
+             and u.state is not UseState.FAILED and night.state.player(u.actor).identity == "殺手"
+             and night.state.player(u.actor).country == country]
+    stabs.sort(key=lambda u: u.order)
+    if use not in stabs or stabs.index(use) < allowance:
+        return None
+    names = "、".join(f"{g.actor}【{g.name}】" for g in lost)
+    if any(g.state is UseState.FAILED for g in lost):
+        night.fail(use, f"給予此次額外刺殺的{names}發動失敗")
+    else:
+        night.void(use, f"給予此次額外刺殺的{names}失效")
+    return None
+
+
+def register_once(rules: list[Callable[..., Any]], rule: Callable[..., Any]) -> None:
+    if rule not in rules:
+        rules.append(rule)
+
+
+class CharacterSkill(Skill):
+    source = Source.CHARACTER
+
+
+# ---- 夏侯惇 ----------------------------------------------------------------------
+class Ganglie(CharacterSkill):
+    """剛烈：*被*投票對象為你的角色的得票數+1。"""
+
+    name = "剛烈"
+    kind = Kind.PASSIVE
+
+    def on_day(self, day: Any, owner: str) -> None:
+        def add(d: Any, tally: dict[str, int]) -> None:
+            for voter, target in d.counted.items():
+                if target == owner and voter != owner:  # his own (self-)vote is not a vote against him
+                    tally[voter] = tally.get(voter, 0) + 1
+                    d.note(f"{voter} 的投票對象為 {owner}：得票數+1（剛烈）")
+        day.tally_rules.append(add)
+
+
+class Fenyong(CharacterSkill):
+    """憤勇：*被*若你的【刺殺】的目標於結算後仍存活，則你令其受傷。"""
+
+    name = "憤勇"
+    kind = Kind.PASSIVE
+    stage = "death"
+    priority = 100  # once every death of the night is known
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        died = {d.id for d in night.deaths}
+        targets = list(dict.fromkeys(u.targets[0] for u in stabs_made_by(night, owner)))
+        for target in targets:
+            if not night.state.player(target).alive or target in died:
+                continue
+            night.tell(owner, Feedback(self.name, f"【憤勇】你的【刺殺】的目標{target}於結算後仍存活，你令其受傷。",
+                                       target, {"target": target, "survived": True}))
+            night.note(f"{owner} 的刺殺目標 {target} 於結算後仍存活：憤勇令其受傷")
+            night.apply_harm(Harm(target, Level.WOUND, self.name, [owner],
+                                  why=[f"{owner} 的刺殺目標於結算後仍存活（憤勇）"]))
+
+
+class CaoKin(CharacterSkill):
+    """曹氏宗親：*被*當你【刺殺】的目標為曹操時，該【刺殺】無效，且你與曹操互識。"""
+
+    name = "曹氏宗親"
+    kind = Kind.PASSIVE
+    stage = "harm"  # after the stabs are settled
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+
+        def rule(n: Night, stab: Use) -> str | None:
+            if stab.actor == owner and self.name in n.state.player(owner).skills \
+                    and is_character(n.game, stab.targets[0], "曹操"):
+                return f"{owner} 曹氏宗親：刺殺的目標為曹操"
+            return None
+        night.stab_rules.append(rule)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        if self.name not in night.state.player(owner).skills:
+            return  # lost tonight before the stabs were settled
+        for target in dict.fromkeys(u.targets[0] for u in stabs_made_by(night, owner)):
+            if is_character(night.game, target, "曹操") and target != owner:
+                night.recognise(owner, target, via=self.name)
+
+
+class BashiDanjing(CharacterSkill):
+    """拔矢啖睛：*被*你於夜間受到致命一擊時，你不會死亡，但從此失去技能【曹氏宗親】。"""
+
+    name = "拔矢啖睛"
+    kind = Kind.PASSIVE
+    stage = "harm"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            player = n.state.player(owner)
+            if harm.target != owner or consumed(n, owner, self.name):
+                return None
+            lethal = harm.lethal or (harm.level is Level.WOUND and player.injured)
+            if not lethal:
+                return None
+            consume_passive(n, owner, self.name)
+            n.tell(owner, Feedback(self.name, "【拔矢啖睛】你於夜間受到致命一擊，你不會死亡，但從此失去技能【曹氏宗親】。",
+                                   None, {"prevented": True, "consumed": True}))
+            skillbook.lose(n, owner, "曹氏宗親", via=self.name)
+            return f"{owner} 拔矢啖睛：不會死亡"
+        night.harm_preventions.append(prevent)
+
+    def apply(self, night: Night, use: Use) -> None:
+        pass
+
+
+# ---- 夏侯淵 ----------------------------------------------------------------------
+class ExtraStab(CharacterSkill):
+    """「當夜你可以額外發動一次【刺殺】」: one more 刺殺 for the country tonight."""
+
+    targets = TargetRule(count=0)
+    stage = "after"
+
+    def stab_bonus(self, game: Any, action: Action) -> int:
+        return 1
+
+    def prepare(self, night: Night, use: Use) -> None:
+        if not use.implicit:
+            register_once(night.target_rules, settle_unearned_stabs)
+
+    def apply(self, night: Night, use: Use) -> None:
+        night.note(f"{use.actor} 【{self.name}】：當夜本國可額外發動一次刺殺")
+
+
+class Shensu(ExtraStab):
+    """神速：使用後當夜，你可以額外發動一次【刺殺】，但次夜本國殺手均無法發動【刺殺】。"""
+
+    name = "神速"
+
+    def apply(self, night: Night, use: Use) -> None:
+        country = night.game.country_of(use.actor)
+        night.state.effects.append(Effect("no-stab", night.index + NEXT_NIGHT, use.actor, {"country": country}))
+        night.note(f"{use.actor} 神速：當夜額外一次刺殺，次夜{country}國殺手均無法發動刺殺")
+
+
+class FromNight(ExtraStab):
+    """「第N夜及之後的夜晚可以使用」: an illegal action before that night."""
+
+    first_night: int = 1
+
+    def validate(self, state: GameState, action: Action) -> None:
+        number = phase_number(state.index)
+        if number < self.first_night:
+            raise IllegalAction(f"【{self.name}】第{self.first_night}夜及之後的夜晚才可以使用（今夜為第{number}夜）",
+                                "too-early")
+
+
+class SanriWubai(FromNight):
+    """三日五百：第三夜及之後的夜晚可以使用。當夜你可以額外發動一次【刺殺】。"""
+
+    name = "三日五百"
+    first_night = 3
+
+
+class LiuriYiqian(FromNight):
+    """六日一千：第六夜及之後的夜晚可以使用。當夜你可以額外發動一次【刺殺】。"""
+
+    name = "六日一千"
+    first_night = 6
+
+
+# ---- 張遼 ------------------------------------------------------------------------
+class YingxiongXiangxi(CharacterSkill):
+    """英雄相惜：*被*當你【刺殺】的目標為關羽時，該【刺殺】無效，且你與關羽互識。此後本國殺手對關羽的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。"""
+
+    name = "英雄相惜"
+    kind = Kind.PASSIVE
+    stage = "harm"  # after the stabs are settled
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        if consumed(night, owner, self.name):
+            return
+
+        def rule(n: Night, stab: Use) -> str | None:
+            if stab.actor == owner and is_character(n.game, stab.targets[0], "關羽"):
+                return f"{owner} 英雄相惜：刺殺的目標為關羽"
+            return None
+        night.stab_rules.append(rule)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        if consumed(night, owner, self.name):
+            return
+        hit = next((u.targets[0] for u in stabs_made_by(night, owner)
+                    if is_character(night.game, u.targets[0], "關羽") and u.targets[0] != owner), None)
+        if hit is None:
+            return
+        consume_passive(night, owner, self.name)
+        country = night.game.country_of(owner)
+        night.tell(owner, Feedback(self.name, "【英雄相惜】你【刺殺】的目標為關羽，該【刺殺】無效，你與關羽互識；"
+                                   "此後本國殺手對關羽的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。",
+                                   hit, {"target": hit, "consumed": True}))
+        night.recognise(owner, hit, via=self.name)
+        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner, {"guanyu": hit, "country": country}))
+        night.note(f"此後{country}國殺手對 {hit}（關羽）的刺殺均無效（英雄相惜）")
+        night.propose_alliance("魏", "蜀", by=owner)
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        """此後本國殺手對關羽的【刺殺】均無效: renewed every night, whoever is alive."""
+        if not hasattr(phase, "stab_rules"):
+            return
+        guanyu, country = effect.data["guanyu"], effect.data["country"]
+
+        def rule(n: Night, stab: Use) -> str | None:
+            if stab.targets[0] == guanyu and is_country_killer(n, stab.actor, country):
+                return f"英雄相惜：此後{country}國殺手對關羽的刺殺均無效"
+            return None
+        phase.stab_rules.append(rule)
+        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
+
+
+class GushouHefei(CharacterSkill):
+    """固守合肥：若曹操不在場則失效。使用後當夜，所有針對曹操的【刺殺】失效。"""
+
+    name = "固守合肥"
+    targets = TargetRule(count=0)
+    stage = "protect"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        def rule(n: Night, stab: Use) -> str | None:
+            if use.live and is_character(n.game, stab.targets[0], "曹操"):
+                return f"{use.actor} 固守合肥：針對曹操的刺殺失效"
+            return None
+        night.stab_rules.append(rule)
+
+    def apply(self, night: Night, use: Use) -> None:
+        if night.game.in_play("曹操") is None:
+            night.void(use, "曹操不在場")
+            return
+        night.note(f"{use.actor} 固守合肥：當夜所有針對曹操的刺殺失效")
+
+
+class WeizhenXiaoyaojin(CharacterSkill):
+    """威震逍遙津：*全*使用後當夜，所有吳國角色的行動成功率減半。魏吳聯盟（若有）破裂。"""
+
+    name = "威震逍遙津"
+    kind = Kind.GLOBAL
+    targets = TargetRule(count=0)
+    stage = "after"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        def halve(n: Night, other: Use) -> Fraction | None:
+            if use.live and n.game.country_of(other.actor) == "吳":
+                return Fraction(1, 2)
+            return None
+        night.rate_modifiers.append(halve)
+
+    def apply(self, night: Night, use: Use) -> None:
+        night.note(f"{use.actor} 威震逍遙津：當夜所有吳國角色的行動成功率減半")
+        night.trace += alliances.break_alliance(night.state, ("魏", "吳"), night.index)
+
+
+# ---- 曹仁 ------------------------------------------------------------------------
+class JushouFancheng(CharacterSkill):
+    """據守樊城：使用後當夜，本國殺手的【刺殺】造成的傷害減輕，本國角色受到的傷害減輕。"""
+
+    name = "據守樊城"
+    targets = TargetRule(count=0)
+    stage = "protect"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        country = night.game.country_of(use.actor)
+
+        def reduce(n: Night, harm: Harm) -> None:
+            if not use.live:
+                return
+            by_killers = harm.cause == "刺殺" and bool(harm.sources) and all(
+                is_country_killer(n, s, country) for s in harm.sources)
+            if by_killers:
+                harm.reduce(f"{use.actor} 據守樊城：本國殺手的刺殺造成的傷害減輕")
+            elif n.game.country_of(harm.target) == country:
+                harm.reduce(f"{use.actor} 據守樊城：本國角色受到的傷害減輕")
+        night.harm_modifiers.append(reduce)
+
+    def apply(self, night: Night, use: Use) -> None:
+        night.note(f"{use.actor} 據守樊城：當夜本國殺手的刺殺造成的傷害與本國角色受到的傷害減輕")
+
+
+class JianvAnwu(CharacterSkill):
+    """嫁女安吳：若吳國已滅國則失效。使用後當夜，所有針對你和吳國君主（或新任君主）的【刺殺】失效。魏吳聯盟達成（或延期）兩日兩夜。"""
+
+    name = "嫁女安吳"
+    targets = TargetRule(count=0)
+    stage = "protect"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        def rule(n: Night, stab: Use) -> str | None:
+            if not use.live:
+                return None
+            target = stab.targets[0]
+            if target == use.actor or target == wu_lord(n):
+                return f"{use.actor} 嫁女安吳：針對其與吳國君主的刺殺失效"
+            return None
+        night.stab_rules.append(rule)
+
+    def apply(self, night: Night, use: Use) -> None:
+        if "吳" in night.state.eliminated or "吳" not in night.game.kingdoms:
+            night.void(use, "吳國已滅國")
+            return
+        covered = [use.actor] + [pid for pid in [wu_lord(night)] if pid]
+        night.note(f"{use.actor} 嫁女安吳：當夜所有針對 {'、'.join(covered)} 的刺殺失效")
+        night.propose_alliance("魏", "吳", by=use.actor)
+
+
+def wu_lord(night: Night) -> str | None:
+    """吳國君主（或新任君主）: the living lord of 吳 now."""
+    lord = next((p for p in night.state.players.values()
+                 if p.alive and p.country == "吳" and p.identity == "君主"), None)
+    return lord.id if lord else None
+
+
+# ---- 張郃 ------------------------------------------------------------------------
+class Qiaobian(CharacterSkill):
+    """巧變：使用後當夜，本國殺手無法發動【刺殺】，隨機獲悉一個其他國角色以本國角色為目標的技能，並將此技能的目標轉移為一名隨機角色。優先獲悉【刺殺】。"""
+
+    name = "巧變"
+    targets = TargetRule(count=0)
+    stage = "redirect"
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        country = night.game.country_of(owner)
+        for stab in night.uses:
+            if stab.name == "刺殺" and stab.live and is_country_killer(night, stab.actor, country):
+                night.fail(stab, f"{owner} 巧變：當夜本國殺手無法發動刺殺")
+
+        def ours(pid: str) -> bool:
+            return night.state.player(pid).alive and night.game.country_of(pid) == country
+
+        candidates = [u for u in night.uses
+                      if not u.implicit and u.live and u is not use
+                      and night.game.country_of(u.actor) != country and any(ours(t) for t in u.targets)]
+        if not candidates:
+            night.tell(owner, Feedback(self.name, "【巧變】今夜沒有其他國角色以本國角色為目標的技能。", None,
+                                       {"skill": None, "targets": []}))
+            night.note(f"{owner} 巧變：沒有其他國角色以本國角色為目標的技能")
+            return
+        pool = [u for u in candidates if u.name == "刺殺"] or candidates  # 優先獲悉【刺殺】
+        chosen = night.rng.pick(f"巧變 {owner} 獲悉的技能", pool,
+                                label=lambda u: f"{u.actor}【{u.name}】→{'、'.join(u.targets)}")
+        before = list(chosen.targets)
+        moved = []
+        for slot, target in enumerate(before):
+            if not ours(target):
+                continue
+            options = [p.id for p in night.state.living() if p.id != target
+                       and (chosen.skill.targets.self_allowed or p.id != chosen.actor)]
+            if not options:
+                continue
+            new = night.rng.pick(f"巧變 {owner} 轉移目標（第{slot + 1}個目標 {target}）", options)
+            chosen.redirect(slot, new, by=self.name)
+            moved.append(target)
+            night.note(f"{owner} 巧變：{chosen.actor} 的【{chosen.name}】目標 {target} 轉移為 {new}")
+        night.tell(owner, Feedback(
+            self.name,
+            f"【巧變】你獲悉其他國角色對{'、'.join(moved)}發動的【{chosen.name}】，並將其目標轉移為一名隨機角色。",
+            moved[0] if moved else None, {"skill": chosen.name, "targets": moved},
+        ))
+
+
+class LiaodiJixian(CharacterSkill):
+    """料敵機先：獲悉一名隨機的其他國角色所有夜間的行動及反饋。"""
+
+    name = "料敵機先"
+    targets = TargetRule(count=0)
+    stage = "after"
+    priority = 100  # after every other skill of the night, so tonight's feedback is complete
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        country = night.game.country_of(owner)
+        others = [p.id for p in night.state.living() if p.id != owner and night.game.country_of(p.id) != country]
+        if not others:
+            night.tell(owner, Feedback(self.name, "【料敵機先】場上沒有其他國角色。", None, {"nights": []}))
+            return
+        seen = night.rng.pick(f"料敵機先 {owner} 隨機的其他國角色", others)
+        nights = self.record(night, seen)
+        lines = []
+        for entry in nights:
+            acts = "；".join(f"【{a['skill']}】{'、'.join(a['targets']) or '無目標'}" for a in entry["actions"]) or "無行動"
+            said = "；".join(f["text"] for f in entry["feedback"]) or "無反饋"
+            lines.append(f"第{entry['night']}夜：行動：{acts}。反饋：{said}")
+        night.tell(owner, Feedback(self.name, "【料敵機先】你獲悉一名隨機的其他國角色所有夜間的行動及反饋：\n"
+                                   + "\n".join(lines), None, {"nights": nights}))
+        night.note(f"{owner} 料敵機先：隨機獲悉 {seen} 所有夜間的行動及反饋")
+
+    @staticmethod
+    def record(night: Night, pid: str) -> list[dict[str, Any]]:
+        """Every night so far (tonight included): ``pid``'s actions and the feedback they received."""
+        game = night.game
+        feedback = {r.number: r.feedback.get(pid, []) for r in game.results if r.phase == "night"}
+        out = []
+        for entry in game.state.history:
+            if entry.get("phase") != "night":
+                continue
+            number = phase_number(entry["index"])
+            actions = [{"skill": a["skill"], "targets": list(a["targets"]), **({"args": a["args"]} if a.get("args") else {})}
+                       for a in entry["actions"] if a["actor"] == pid and not a.get("implicit")]
+            out.append({"night": number, "actions": actions, "feedback": [f.as_json() for f in feedback.get(number, [])]})
+        tonight = [{"skill": u.name, "targets": list(u.targets), **({"args": dict(u.action.args)} if u.action.args else {})}
+                   for u in night.uses_by(pid)]
+        out.append({"night": phase_number(night.index), "actions": tonight,
+                    "feedback": [f.as_json() for f in night.feedback.get(pid, [])]})
+        return out
+
+
+class MumenFenghou(CharacterSkill):
+    """木門封侯：*被*司馬懿使用【三分歸晉】當夜，你與司馬懿互識。之後司馬懿第一次成為【刺殺】的目標時，你獲悉之，並將此【刺殺】的目標改為你。"""
+
+    name = "木門封侯"
+    kind = Kind.PASSIVE
+    stage = "attack"
+    priority = 100  # after every 刺殺 of the night is declared (視為 ones too), before they are settled
+    KEY = "木門封侯"
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        if consumed(night, owner, self.name):
+            return
+        watch: dict[str, dict[str, Any]] = night.state.extra.setdefault(self.KEY, {})
+        mine = watch.get(owner)
+        if mine is not None and night.index >= mine["from"]:
+            self.redirect(night, owner, mine["simayi"])
+        if mine is None:
+            for other in night.uses:
+                if other.name == "三分歸晉" and not other.implicit and other.state is not UseState.FAILED \
+                        and other.actor != owner and is_character(night.game, other.actor, "司馬懿"):
+                    night.recognise(owner, other.actor, via=self.name)
+                    watch[owner] = {"simayi": other.actor, "from": night.index + NEXT_NIGHT}
+                    night.note(f"{owner} 木門封侯：之後 {other.actor}（司馬懿）第一次成為刺殺的目標時，將其目標改為 {owner}")
+                    break
+
+    def redirect(self, night: Night, owner: str, simayi: str) -> None:
+        """之後司馬懿第一次成為【刺殺】的目標時，你獲悉之，並將此【刺殺】的目標改為你。"""
+        aimed = [s for s in night.stabs if s.live and s.targets[0] == simayi]
+        if not aimed or not night.state.player(simayi).alive:
+            return
+        consume_passive(night, owner, self.name)
+        for stab in aimed:
+            stab.redirect(0, owner, by=self.name)
+            night.note(f"{owner} 木門封侯：{stab.actor} 對 {simayi}（司馬懿）的刺殺目標改為 {owner}")
+        night.tell(owner, Feedback(self.name, f"【木門封侯】司馬懿（{simayi}）成為【刺殺】的目標，你將此【刺殺】的目標改為你。",
+                                   simayi, {"target": simayi, "redirected_to": owner, "consumed": True}))
+
+
+SKILLS: list[type[Skill]] = [
+    Ganglie, Fenyong, CaoKin, BashiDanjing,
+    Shensu, SanriWubai, LiuriYiqian,
+    YingxiongXiangxi, GushouHefei, WeizhenXiaoyaojin,
+    JushouFancheng, JianvAnwu,
+    Qiaobian, LiaodiJixian, MumenFenghou,
+]

@@ -1,7 +1,373 @@
-"""KK 3.3 character skills: wei_strategists."""
+"""KK 3.3 character skills: wei_strategists (郭嘉, 司馬懿, 荀彧).
+
+Every class quotes its rule text verbatim; the readings of ambiguous sentences
+are in ``docs/rulings/kk33-wei_strategists.md``.
+"""
 
 from __future__ import annotations
 
-from tianting.core.skills import Skill
+import weakref
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
-SKILLS: list[type[Skill]] = []
+from tianting.core.names import name_key
+from tianting.core.records import Feedback
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, stage_order
+from tianting.core.state import Effect, phase_number
+from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.roster import COUNTRIES
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.harm import Harm
+    from tianting.rules.kk33.night import Night
+
+
+class CharacterSkill(Skill):
+    source = Source.CHARACTER
+
+
+def _targets_text(targets: Any) -> str:
+    return "、".join(targets) if targets else "無目標"
+
+
+# ---- 郭嘉 ----------------------------------------------------------------------
+class Xianzhi(CharacterSkill):
+    """先知：*被*若周瑜使用【火燒赤壁】，則【火燒赤壁】使用失敗。
+
+    The use fails before any success check of the night (in ``prepare``), so
+    火燒赤壁's 「所有魏國角色的行動成功率減半」 never applies; the user is told
+    「技能發動失敗，可再次發動」 and the limited skill is not used up. Only the
+    player whose character is 周瑜 is stopped (ruling in the rulings file).
+    """
+
+    name = "先知"
+    kind = Kind.PASSIVE
+    stage = "redirect"
+    targets = TargetRule(count=0)
+
+    def prepare(self, night: Night, use: Use) -> None:
+        for other in night.uses:
+            if other.implicit or other.name != "火燒赤壁" or not other.live:
+                continue
+            if night.game.roster.characters[night.state.player(other.actor).character].base != "周瑜":
+                continue
+            night.fail(other, f"{use.actor} 先知：周瑜使用的【火燒赤壁】使用失敗")
+
+    def apply(self, night: Night, use: Use) -> None:
+        """Everything happens in ``prepare`` (before the success checks)."""
+
+
+class Yingcai(CharacterSkill):
+    """英才：*被*你可以發動無限次【去偽存真】（每夜限一次）。
+
+    去偽存真 is a limited skill (R1); the engine counts a limited skill as used
+    once it went off. 英才 gives that use back at the end of each night, so its
+    owner may use 去偽存真 again the next night, never twice in one night (the
+    once-a-night limit stays with the engine's per-night check).
+    """
+
+    name = "英才"
+    kind = Kind.PASSIVE
+    stage = "after"
+    targets = TargetRule(count=0)
+    skill = "去偽存真"
+
+    def apply(self, night: Night, use: Use) -> None:
+        player = night.state.player(use.actor)
+        if player.used.pop(self.skill, None):
+            night.note(f"{use.actor} 英才：【{self.skill}】可於之後的夜晚再次發動")
+
+
+class Yiji(CharacterSkill):
+    """遺計定遼東：*被*你死亡後，曹操（若在場）獲悉你之前每夜的行動和反饋。"""
+
+    name = "遺計定遼東"
+    kind = Kind.PASSIVE
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        if dead != owner:
+            return
+        state = phase.state
+        player = state.player(owner)
+        if player.used.get(self.name):
+            return
+        player.used[self.name] = 1
+        nights = self.record(phase, owner)
+        caocao = phase.game.in_play("曹操")
+        # 被動的限定技能消耗時會收到相關反饋 (the same words whether 曹操 is in play or not).
+        phase.tell(owner, Feedback(self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", None,
+                                   {"consumed": self.name}))
+        if caocao is None or caocao.id == owner:
+            phase.note(f"{owner} 死亡，遺計定遼東觸發：曹操不在場，無人獲悉")
+            return
+        lines = []
+        for entry in nights:
+            acts = "；".join(f"【{a['skill']}】{_targets_text(a['targets'])}" for a in entry["actions"]) or "無行動"
+            fbs = "；".join(f["text"] for f in entry["feedback"]) or "無反饋"
+            lines.append(f"第{entry['night']}夜 行動：{acts}　反饋：{fbs}")
+        text = f"【{self.name}】{owner}死亡，你獲悉其之前每夜的行動和反饋：" + ("\n".join([""] + lines) if lines else "無")
+        phase.tell(caocao.id, Feedback(self.name, text, owner, {"from": owner, "nights": nights}))
+        phase.note(f"{owner} 死亡，遺計定遼東：曹操 {caocao.id} 獲悉其之前{len(nights)}夜的行動和反饋")
+
+    @staticmethod
+    def record(phase: Any, owner: str) -> list[dict[str, Any]]:
+        """The owner's actions (as submitted, after redirects) and feedback, night by night."""
+        game = phase.game
+        out: list[dict[str, Any]] = []
+        for entry in game.state.history:
+            if entry.get("phase") != "night":
+                continue
+            number = phase_number(entry["index"])
+            actions = [_action(a) for a in entry["actions"] if a["actor"] == owner and not a.get("implicit")]
+            result = next((r for r in game.results if r.phase == "night" and r.number == number), None)
+            feedback = [f.as_json() for f in (result.feedback.get(owner, []) if result else [])]
+            out.append({"night": number, "actions": actions, "feedback": feedback})
+        if hasattr(phase, "uses_by"):  # died during a night: that night so far
+            actions = [_action({"skill": u.name, "targets": list(u.targets), "args": dict(u.action.args)})
+                       for u in phase.uses_by(owner)]
+            feedback = [f.as_json() for f in phase.feedback.get(owner, [])]
+            out.append({"night": phase_number(phase.index), "actions": actions, "feedback": feedback})
+        return out
+
+
+def _action(raw: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {"skill": raw["skill"], "targets": list(raw.get("targets", []))}
+    if raw.get("args"):
+        out["args"] = dict(raw["args"])
+    return out
+
+
+# ---- 司馬懿 --------------------------------------------------------------------
+class Bingfa(CharacterSkill):
+    """兵法：*被*你投票的目標得票數+1。
+
+    The target is where the vote counts (after 亂花); a void vote (無效) has no
+    target and gives no +1.
+    """
+
+    name = "兵法"
+    kind = Kind.PASSIVE
+
+    def on_day(self, day: Any, owner: str) -> None:
+        def add(d: Any, tally: dict[str, int]) -> None:
+            target = d.counted.get(owner)
+            if target is None:
+                return
+            tally[target] = tally.get(target, 0) + 1
+            d.note(f"{owner} 兵法：{target} 得票數+1")
+
+        day.tally_rules.append(add)
+
+
+@dataclass
+class _Fate:
+    """One night's 天縱鬼才 uses and the checks their owners decide."""
+
+    owners: list[Use] = field(default_factory=list)
+    ready: bool = False
+    computing: bool = False
+    decided: dict[int, tuple[bool, str]] = field(default_factory=dict)
+    """id(use) → (success, the deciding owner)."""
+
+
+_FATES: weakref.WeakKeyDictionary[Any, _Fate] = weakref.WeakKeyDictionary()
+
+SUCCESS, FAILURE = "成功", "失敗"
+
+
+def _is_answer(answer: Any, option: str) -> bool:
+    if isinstance(answer, bool):
+        return answer == (option == SUCCESS)
+    return isinstance(answer, str) and name_key(answer) == name_key(option)
+
+
+class Tianzong(CharacterSkill):
+    """天縱鬼才：使用後當夜，隨機獲悉三個與魏國角色有關並觸發了概率判定的行動，以及這些行動的發出者和目標（若不夠三個則相應減少），由你決定概率判定的結果。（該技能無需進行任何概率判定）
+
+    概率判定 is the success check (成功概率判定) every active skill takes when its
+    rate is below 1 (受傷, 成功率減半 …). When tonight's checks are about to be
+    rolled, the actions with a check whose actor or a target is (counted as) 魏
+    are gathered; up to three are drawn at random; the owner learns them (actor,
+    skill, targets) and decides each check: 成功 (rate 1) or 失敗 (rate 0). The
+    skill itself takes no check, even when its owner is wounded.
+    """
+
+    name = "天縱鬼才"
+    stage = "inform"
+    targets = TargetRule(count=0)
+
+    def prepare(self, night: Night, use: Use) -> None:
+        fate = _FATES.get(night)
+        if fate is None:
+            fate = _FATES[night] = _Fate()
+            night.rate_modifiers.append(lambda n, u: self.modify(n, u, fate))
+        fate.owners.append(use)
+
+    def base_rate(self, night: Night, use: Use, fate: _Fate) -> Fraction:
+        fate.computing = True
+        try:
+            return night.success_rate(use)
+        finally:
+            fate.computing = False
+
+    def modify(self, night: Night, use: Use, fate: _Fate) -> Fraction | None:
+        if fate.computing:
+            return None
+        if not fate.ready:
+            fate.ready = True
+            self.decide(night, fate)
+        if any(use is owner for owner in fate.owners):
+            base = self.base_rate(night, use, fate)
+            return 1 / base if 0 < base < 1 else None  # 該技能無需進行任何概率判定
+        decided = fate.decided.get(id(use))
+        if decided is None:
+            return None
+        base = self.base_rate(night, use, fate)
+        if decided[0]:
+            return 1 / base if base > 0 else None
+        return Fraction(0)
+
+    def related(self, night: Night, use: Use) -> bool:
+        """與魏國角色有關: its actor or one of its targets counts as 魏."""
+        return any(night.game.country_of(pid) == "魏" for pid in (use.actor, *use.targets))
+
+    def decide(self, night: Night, fate: _Fate) -> None:
+        from tianting.rules.kk33.night import NIGHT_STAGES
+
+        candidates = [
+            u for u in sorted(night.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+            if not u.implicit and u.live and u.skill.kind is Kind.ACTIVE
+            and not any(u is owner for owner in fate.owners)
+            and self.base_rate(night, u, fate) < 1 and self.related(night, u)
+        ]
+        for owner in fate.owners:
+            if not owner.live:
+                continue
+            pool = list(candidates)
+            if len(pool) <= 3:
+                chosen = pool
+            else:
+                chosen = []
+                for k in range(3):
+                    pick = night.rng.pick(f"天縱鬼才 {owner.actor} 抽取#{k + 1}", pool, _label)
+                    pool.remove(pick)
+                    chosen.append(pick)
+            seen = [{"actor": u.actor, "skill": u.name, "targets": list(u.targets)} for u in chosen]
+            lines = "；".join(f"{u.actor}【{u.name}】{_targets_text(u.targets)}" for u in chosen)
+            text = (f"【天縱鬼才】今夜與魏國角色有關並觸發了概率判定的行動：{lines}。請決定其概率判定的結果。"
+                    if chosen else "【天縱鬼才】今夜沒有與魏國角色有關並觸發了概率判定的行動。")
+            night.tell(owner.actor, Feedback(self.name, text, None, {"actions": seen}))
+            for u in chosen:
+                answer = night.book.choose(night.rng, owner.actor, self.name, [SUCCESS, FAILURE], _is_answer)
+                if id(u) in fate.decided:
+                    night.note(f"{owner.actor} 天縱鬼才：{_label(u)} 已由 {fate.decided[id(u)][1]} 決定")
+                    continue
+                fate.decided[id(u)] = (answer == SUCCESS, owner.actor)
+                night.note(f"{owner.actor} 天縱鬼才：決定 {_label(u)} 的概率判定結果為{answer}")
+
+    def apply(self, night: Night, use: Use) -> None:
+        """Everything happens at the success checks (see ``prepare``)."""
+
+
+def _label(use: Use) -> str:
+    return f"{use.actor}【{use.name}】{_targets_text(use.targets)}"
+
+
+class Sanfen(CharacterSkill):
+    """三分歸晉：使用後當夜，三國君主的行動全部失效。次日所有針對你的投票無效。次日及以後你的國籍視為晉（仍可成為託孤的對象，但一切針對魏國角色的技能對你無效）。"""
+
+    name = "三分歸晉"
+    stage = "cancel"
+    priority = 1  # after the other cancels of the night: a voided 三分歸晉 voids nothing
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        for other in night.uses:
+            if other is use or other.implicit or not other.live:
+                continue
+            actor = night.state.player(other.actor)
+            if actor.identity == "君主" and actor.country in COUNTRIES:
+                night.void(other, f"{use.actor} 三分歸晉：三國君主的行動全部失效")
+        night.state.effects.append(Effect(self.name, night.index + 1, use.actor))
+        night.note(f"{use.actor} 三分歸晉：次日所有針對其的投票無效，次日及以後其國籍視為晉")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        owner = effect.owner
+        phase.state.extra.setdefault("country_as", {})[owner] = "晉"
+        phase.note(f"{owner} 的國籍自此視為晉（三分歸晉）")
+        phase.vote_rules.append(lambda day, voter, target: "三分歸晉：次日所有針對其的投票無效"
+                                if target == owner else None)
+
+
+# ---- 荀彧 ----------------------------------------------------------------------
+class Jieming(CharacterSkill):
+    """節命：使用後當夜，若你受到致命一擊，你不會死亡；若你沒有受到致命一擊，則失去該技能。
+
+    致命一擊 is the engine's term (``Harm.lethal``): a harm that would kill after
+    傷害減輕/加深. A second wound on a wounded player is not one. 退出歷史舞台 is
+    a 致命一擊 that 節命 cannot prevent (不能被減輕和防止死亡的效果減免).
+    """
+
+    name = "節命"
+    stage = "after"
+    targets = TargetRule(count=0)
+
+    def __init__(self) -> None:
+        self._struck: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            if not use.live or harm.target != owner or not harm.lethal:
+                return None
+            struck = self._struck.setdefault(n, set())
+            if owner not in struck:
+                struck.add(owner)
+                n.tell(owner, Feedback(self.name, "【節命】你受到致命一擊，但不會死亡。", None, {"saved": True}))
+            return f"{owner} 節命：受到致命一擊，不會死亡"
+
+        night.harm_preventions.append(prevent)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        struck = owner in self._struck.get(night, set()) or any(
+            h.target == owner and h.lethal for h in night.harms)
+        if struck:
+            night.note(f"{owner} 節命：當夜受到致命一擊，保留技能")
+            return
+        if not night.state.player(owner).alive:
+            return
+        skillbook.lose(night, owner, self.name, via=self.name)
+
+
+class Quhu(CharacterSkill):
+    """驅虎吞狼：強制修改某國殺手的【刺殺】目標，若修改過的目標與指定殺手為同國人，則該技能失效。
+
+    Targets: the designated killer, then the new target. Every 刺殺 that killer
+    submitted tonight is aimed at the new target. If the new target is of the
+    killer's country, or the id is no killer with a live 刺殺 tonight, the skill
+    is 失效 (used, no effect, no one is told).
+    """
+
+    name = "驅虎吞狼"
+    stage = "redirect"
+    targets = TargetRule(count=2, distinct=False)
+
+    def apply(self, night: Night, use: Use) -> None:
+        killer, new = use.targets
+        game = night.game
+        if game.country_of(new) == game.country_of(killer):
+            night.void(use, f"修改過的目標 {new} 與指定殺手 {killer} 為同國人")
+            return
+        stabs = [u for u in night.uses if u.name == "刺殺" and u.actor == killer and not u.implicit and u.live]
+        if night.state.player(killer).identity != "殺手" or not stabs:
+            night.void(use, f"{killer} 當夜沒有殺手的【刺殺】可修改")
+            return
+        for stab in stabs:
+            stab.redirect(0, new, by=use.actor)
+        night.note(f"{use.actor} 驅虎吞狼：{killer} 的刺殺目標強制修改為 {new}")
+
+
+SKILLS: list[type[Skill]] = [Xianzhi, Yingcai, Yiji, Bingfa, Tianzong, Sanfen, Jieming, Quhu]

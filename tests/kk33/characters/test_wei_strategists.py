@@ -1,0 +1,487 @@
+"""Scenario tests for 郭嘉, 司馬懿 and 荀彧 (⊙魏國篇 · 軍師), KK規則3.3版.
+
+Each test quotes the sentence of 000_b521fc75d9962f03.txt it checks. The
+default table seats 郭嘉 as 魏正軍師 and 司馬懿 as 魏副軍師; 荀彧 is seated
+where a test needs him.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from tianting.core.errors import IllegalAction
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.testing import Table
+
+GUO, SIMA, CAO = "魏正軍師", "魏副軍師", "魏君主"
+XUN = "魏副軍師"  # seat of 荀彧 when seated with xun()
+
+
+def xun(**kw: Any) -> Table:
+    return Table(characters={XUN: "荀彧"}, **kw)
+
+
+def calm_day(t: Table) -> None:
+    """A day with a tie at the top (吳女眷 and 蜀女眷, 3 votes each): 司馬懿 and the 魏 seats live.
+
+    On the default table an empty day is not calm: 司馬懿's own vote (自投) gets
+    兵法's +1, and would kill him once 夏侯惇 (剛烈) is gone. (Under 曹丕's 行殤 the
+    two tied 女眷 die.)"""
+    t.day({SIMA: "吳女眷", "蜀護衛": "蜀女眷", "吳護衛": "蜀女眷"})
+    assert set(t.announced("exited")) <= {"吳女眷", "蜀女眷"}
+
+
+# ---- 先知 ------------------------------------------------------------------------
+class FireStandIn(Skill):
+    """A stand-in for 周瑜's 火燒赤壁 (not built yet): 使用後當夜，所有魏國角色的行動成功率減半。"""
+
+    name = "火燒赤壁"
+    source = Source.CHARACTER
+    kind = Kind.GLOBAL
+    stage = "after"
+    targets = TargetRule(count=0)
+
+    def prepare(self, night: Any, use: Use) -> None:
+        night.rate_modifiers.append(
+            lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) == "魏" else None)
+
+    def apply(self, night: Any, use: Use) -> None:
+        night.note(f"{use.actor} 火燒赤壁")
+
+
+def fire_table(**kw: Any) -> Table:
+    return Table(extra_skills=[FireStandIn], **kw)
+
+
+@pytest.mark.skill("先知")
+def test_xianzhi_zhou_yu_fire_fails_and_is_not_used_up():
+    """先知：*被*若周瑜使用【火燒赤壁】，則【火燒赤壁】使用失敗。
+    技能發動或使用失敗…視為擁有該技能的角色未發動或使用該技能…「技能發動/使用失敗，可再次發動/使用」。"""
+    t = fire_table()
+    t.night(t.act("吳正軍師", "火燒赤壁"), t.act(GUO, "明察", "吳殺手甲"))
+    fb = t.only_feedback("吳正軍師", "火燒赤壁")
+    assert fb.data == {"failed": True} and fb.text == "技能發動失敗，可再次發動"
+    assert t.player("吳正軍師").used == {}
+    assert t.last.draws == []  # no 成功率減半 for 魏: 郭嘉's 明察 rolls no check
+    assert t.only_feedback(GUO, "明察").data == {"is_killer": True}
+    assert t.feedback(GUO, "先知") == []  # the text tells 郭嘉 nothing
+    assert not t.traced("吳正軍師 火燒赤壁")
+    t.day()
+    t.night(t.act("吳正軍師", "火燒赤壁"))  # may use it again: it fails again
+    assert t.only_feedback("吳正軍師", "火燒赤壁").data == {"failed": True}
+
+
+@pytest.mark.skill("先知")
+def test_xianzhi_does_nothing_once_guo_jia_is_dead():
+    """先知 is 郭嘉's passive skill: once he is out, 周瑜's 火燒赤壁 goes off and halves 魏 rates."""
+    t = fire_table()
+    t.night(t.act("蜀殺手甲", "刺殺", GUO))
+    t.day()
+    t.force("成功判定 魏女眷【亂花】", False)
+    t.night(t.act("吳正軍師", "火燒赤壁"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"))
+    assert t.feedback("吳正軍師", "火燒赤壁") == []
+    assert t.player("吳正軍師").used == {"火燒赤壁": 1}
+    assert [d["options"][0] for d in t.drew("成功判定 魏女眷")] == ["是:1/2"]
+    assert t.traced("吳正軍師 火燒赤壁")
+
+
+@pytest.mark.skill("先知")
+def test_xianzhi_stops_only_zhou_yu():
+    """「若周瑜使用【火燒赤壁】」: another player holding 火燒赤壁 (learned) is not stopped."""
+    t = fire_table()
+    t.player("吳副軍師").skills.append("火燒赤壁")
+    t.force("成功判定 魏女眷【亂花】", True)
+    t.night(t.act("吳副軍師", "火燒赤壁"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"))
+    assert t.feedback("吳副軍師", "火燒赤壁") == []
+    assert t.traced("吳副軍師 火燒赤壁")
+
+
+# ---- 英才 ------------------------------------------------------------------------
+@pytest.mark.skill("英才")
+def test_yingcai_reveal_country_every_night():
+    """英才：*被*你可以發動無限次【去偽存真】（每夜限一次）。"""
+    t = Table()
+    t.night(t.act(GUO, "去偽存真", "吳護衛"))
+    assert t.only_feedback(GUO, "去偽存真").data == {"country": "吳"}
+    t.day()
+    t.night(t.act(GUO, "去偽存真", "蜀護衛"))
+    assert t.only_feedback(GUO, "去偽存真").data == {"country": "蜀"}
+    t.day()
+    t.check(t.act(GUO, "去偽存真", "群雄"))
+
+
+@pytest.mark.skill("英才")
+def test_yingcai_once_a_night():
+    """英才：…（每夜限一次）。"""
+    t = Table()
+    with pytest.raises(IllegalAction):
+        t.check(t.act(GUO, "去偽存真", "吳護衛"), t.act(GUO, "去偽存真", "蜀護衛"))
+
+
+@pytest.mark.skill("英才")
+def test_yingcai_only_its_owner_a_strategist_without_it_stays_limited():
+    """所有的非二字技能稱為限定技能，只能使用一次 — unless 英才 says otherwise, for its owner only."""
+    t = Table()
+    t.night(t.act("蜀正軍師", "去偽存真", "吳護衛"), t.act(GUO, "去偽存真", "吳護衛"))
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("蜀正軍師", "去偽存真", "魏護衛"))
+    t.check(t.act(GUO, "去偽存真", "魏護衛"))
+
+
+@pytest.mark.skill("英才")
+def test_yingcai_failed_check_is_a_use_not_made():
+    """受傷 … 主動技能有一半概率失敗: a failed 去偽存真 gives no answer and is as if not used."""
+    t = Table().wound(GUO)
+    t.fail(GUO, "去偽存真")
+    t.night(t.act(GUO, "去偽存真", "吳護衛"))
+    assert t.only_feedback(GUO, "去偽存真").data == {"failed": True}
+    t.day()
+    t.night(t.act(GUO, "去偽存真", "吳護衛"))
+    assert t.only_feedback(GUO, "去偽存真").data == {"country": "吳"}
+
+
+# ---- 遺計定遼東 -------------------------------------------------------------------
+@pytest.mark.skill("遺計定遼東")
+def test_yiji_cao_cao_learns_every_night_actions_and_feedback():
+    """遺計定遼東：*被*你死亡後，曹操（若在場）獲悉你之前每夜的行動和反饋。"""
+    t = Table()
+    t.night(t.act(GUO, "明察", "吳殺手甲"))
+    t.day()
+    t.night(t.act(GUO, "去偽存真", "蜀護衛"), t.act("蜀殺手甲", "刺殺", GUO))
+    assert t.status(GUO) == "out"
+    fb = t.only_feedback(CAO, "遺計定遼東")
+    assert fb.target == GUO and fb.data["from"] == GUO
+    nights = fb.data["nights"]
+    assert [n["night"] for n in nights] == [1, 2]
+    assert nights[0]["actions"] == [{"skill": "明察", "targets": ["吳殺手甲"]}]
+    assert [f["data"] for f in nights[0]["feedback"]] == [{"is_killer": True}]
+    assert nights[1]["actions"] == [{"skill": "去偽存真", "targets": ["蜀護衛"]}]
+    assert [f["data"] for f in nights[1]["feedback"]] == [{"country": "蜀"}]
+    assert "吳殺手甲" in fb.text and "是殺手" in fb.text
+    # 被動的限定技能消耗時會收到相關反饋; no one else learns anything.
+    assert t.only_feedback(GUO, "遺計定遼東").data == {"consumed": "遺計定遼東"}
+    assert [pid for pid, items in t.last.feedback.items()
+            if any(f.skill == "遺計定遼東" for f in items)] == [CAO, GUO]
+    assert "明察" not in t.announced("text")
+
+
+@pytest.mark.skill("遺計定遼東")
+def test_yiji_on_a_vote_death_nights_without_actions_are_listed():
+    """你死亡後…獲悉你之前每夜的行動和反饋 — a day death too; a night without actions shows none."""
+    t = Table()
+    t.quiet_night()
+    t.day()
+    t.night(t.act(GUO, "明察", "蜀護衛"))
+    votes = {pid: GUO for pid in ("蜀君主", "蜀護衛", "吳護衛", "吳女眷")}
+    t.day(votes)
+    assert t.status(GUO) == "out"
+    nights = t.only_feedback(CAO, "遺計定遼東").data["nights"]
+    assert [(n["night"], n["actions"]) for n in nights] == [
+        (1, []), (2, [{"skill": "明察", "targets": ["蜀護衛"]}])]
+    assert "英才" not in str(nights)  # passive skills at work are not actions
+
+
+@pytest.mark.skill("遺計定遼東")
+def test_yiji_without_cao_cao_no_one_learns():
+    """曹操（若在場）: after 轉生 the lord is no longer 曹操, and no one learns anything."""
+    t = Table()
+    t.decide(CAO, "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", CAO), t.act(GUO, "明察", "吳殺手甲"))
+    t.day()
+    t.night(t.act("蜀殺手甲", "刺殺", GUO))
+    assert t.status(GUO) == "out"
+    assert t.feedback(CAO, "遺計定遼東") == []
+    assert t.only_feedback(GUO, "遺計定遼東").data == {"consumed": "遺計定遼東"}
+    assert t.traced("曹操不在場")
+
+
+# ---- 兵法 ------------------------------------------------------------------------
+@pytest.mark.skill("兵法")
+def test_bingfa_target_gets_one_more_vote():
+    """兵法：*被*你投票的目標得票數+1。"""
+    t = Table()
+    t.quiet_night()
+    t.day({SIMA: "吳護衛", "蜀護衛": "吳護衛", "吳護衛": "蜀女眷"})
+    assert t.announced("tally")["吳護衛"] == 3  # 魏副軍師 + 蜀護衛 + 兵法
+    assert t.announced("exited") == ["吳護衛"]
+    assert t.traced("兵法")
+
+
+@pytest.mark.skill("兵法")
+def test_bingfa_follows_the_vote_moved_by_luanhua():
+    """亂花：A次日的投票對象強制修改為B — 兵法's +1 goes to B, where his vote counts."""
+    t = Table()
+    t.night(t.act("吳女眷", "亂花", SIMA, "蜀女眷"))
+    t.day({SIMA: "吳護衛", "吳護衛": "蜀女眷", "蜀女眷": "吳護衛"})
+    tally = t.announced("tally")
+    assert tally["蜀女眷"] == 3 and tally["吳護衛"] == 1
+
+
+@pytest.mark.skill("兵法")
+def test_bingfa_void_vote_adds_nothing():
+    """「黃巾軍」的投票無效: a void vote has no target, so 兵法 adds nothing."""
+    t = Table(others="黃巾頭領")
+    t.night(t.act("群雄", "起義", SIMA))
+    t.day({SIMA: "吳護衛", "吳護衛": "蜀女眷"})
+    assert "吳護衛" not in t.announced("tally")
+
+
+@pytest.mark.skill("兵法")
+def test_bingfa_abstention_is_a_vote_for_himself():
+    """投票不能棄權，棄權或超時視為自投 — and 兵法 adds one to the target, himself."""
+    t = Table()
+    t.quiet_night()
+    t.day({})
+    assert t.announced("tally")[SIMA] == 2
+
+
+# ---- 天縱鬼才 ----------------------------------------------------------------------
+@pytest.mark.skill("天縱鬼才")
+def test_tianzong_owner_decides_the_checks_of_wei_actions():
+    """天縱鬼才：使用後當夜，隨機獲悉三個與魏國角色有關並觸發了概率判定的行動，以及這些行動的發出者和目標
+    （若不夠三個則相應減少），由你決定概率判定的結果。"""
+    t = Table().wound("魏女眷").wound("蜀正軍師")
+    t.decide(SIMA, "天縱鬼才", "失敗").decide(SIMA, "天縱鬼才", "成功")  # in the order learned
+    t.night(t.act(SIMA, "天縱鬼才"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"),
+            t.act("蜀正軍師", "明察", "魏殺手甲"))
+    fb = t.only_feedback(SIMA, "天縱鬼才")
+    assert fb.data == {"actions": [
+        {"actor": "蜀正軍師", "skill": "明察", "targets": ["魏殺手甲"]},
+        {"actor": "魏女眷", "skill": "亂花", "targets": ["吳君主", "蜀護衛"]},
+    ]}
+    assert t.state.vote_binds == {"吳君主": "蜀護衛"}  # 成功, with no draw
+    assert t.drew("成功判定 魏女眷") == []
+    assert t.only_feedback("蜀正軍師", "明察").data == {"failed": True}  # 失敗
+    assert t.feedback("魏女眷", "天縱鬼才") == [] and t.feedback("蜀正軍師", "天縱鬼才") == []
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(SIMA, "天縱鬼才"))
+
+
+@pytest.mark.skill("天縱鬼才")
+def test_tianzong_three_drawn_at_random_others_roll():
+    """隨機獲悉三個…行動: with four such checks, three are drawn; the fourth rolls as usual."""
+    t = Table()
+    for pid in ("魏女眷", "魏正軍師", "蜀正軍師", "吳正軍師"):
+        t.wound(pid)
+    for k, label in enumerate(["魏正軍師【明察】吳殺手甲", "吳正軍師【明察】魏殺手甲", "魏女眷【亂花】吳君主、蜀護衛"]):
+        t.force(f"天縱鬼才 {SIMA} 抽取#{k + 1}", label)
+    for _ in range(3):
+        t.decide(SIMA, "天縱鬼才", "成功")
+    t.force("成功判定 蜀正軍師【明察】", False)
+    t.night(t.act(SIMA, "天縱鬼才"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"),
+            t.act(GUO, "明察", "吳殺手甲"), t.act("蜀正軍師", "明察", "魏女眷"),
+            t.act("吳正軍師", "明察", "魏殺手甲"))
+    assert [a["actor"] for a in t.only_feedback(SIMA, "天縱鬼才").data["actions"]] == [
+        GUO, "吳正軍師", "魏女眷"]
+    assert t.only_feedback(GUO, "明察").data == {"is_killer": True}
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}
+    assert t.only_feedback("蜀正軍師", "明察").data == {"failed": True}
+
+
+@pytest.mark.skill("天縱鬼才")
+def test_tianzong_only_wei_related_actions_and_itself_takes_no_check():
+    """與魏國角色有關…（該技能無需進行任何概率判定）: a wounded 司馬懿 uses it with no check;
+    a check between 蜀 and 吳 is not his to decide."""
+    t = Table().wound(SIMA).wound("蜀正軍師")
+    t.force("成功判定 蜀正軍師【明察】", True)
+    t.night(t.act(SIMA, "天縱鬼才"), t.act("蜀正軍師", "明察", "吳殺手甲"))
+    assert t.drew(f"成功判定 {SIMA}") == []
+    fb = t.only_feedback(SIMA, "天縱鬼才")
+    assert fb.data == {"actions": []} and "沒有" in fb.text
+    assert t.player(SIMA).used == {"天縱鬼才": 1}
+
+
+# ---- 三分歸晉 ----------------------------------------------------------------------
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_voids_the_three_lords_actions():
+    """三分歸晉：使用後當夜，三國君主的行動全部失效。"""
+    t = Table()
+    t.night(t.act(SIMA, "三分歸晉"), t.act(CAO, "招賢納才", "魏護衛"),
+            t.act("吳君主", "招賢納才", "蜀女眷"), t.act(GUO, "明察", "吳殺手甲"))
+    assert t.feedback(CAO) == [] and t.feedback("吳君主") == []  # 失效: not told
+    assert t.feedback("魏護衛") == [] and t.feedback("蜀女眷") == [] and t.player(CAO).known == {}
+    assert t.player(CAO).used == {"招賢納才": 1}  # used, with no effect
+    assert t.only_feedback(GUO, "明察").data == {"is_killer": True}
+    assert t.traced("三國君主的行動全部失效")
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_next_day_votes_on_him_are_void_only_that_day():
+    """次日所有針對你的投票無效。"""
+    t = Table()
+    t.night(t.act(SIMA, "三分歸晉"))
+    votes = {pid: SIMA for pid in ("蜀護衛", "吳護衛", "吳女眷")}
+    t.day(votes)
+    assert t.status(SIMA) == "alive" and SIMA not in t.announced("exited")
+    assert SIMA not in t.announced("tally")  # his own vote for himself is void too
+    t.quiet_night()
+    t.day(votes)
+    assert t.announced("exited") == [SIMA]
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_country_counts_as_jin_from_the_next_day():
+    """次日及以後你的國籍視為晉（…一切針對魏國角色的技能對你無效）。"""
+    t = Table()
+    t.night(t.act(SIMA, "三分歸晉"), t.act("蜀正軍師", "去偽存真", SIMA))
+    assert t.only_feedback("蜀正軍師", "去偽存真").data == {"country": "魏"}  # that night: still 魏
+    calm_day(t)
+    t.night(t.act("吳正軍師", "去偽存真", SIMA), t.act("魏殺手乙", "刺殺", SIMA))
+    assert t.only_feedback("吳正軍師", "去偽存真").data == {"country": "晉"}
+    assert t.drew("同國失效判定") == []  # a 魏 killer's stab on 晉 is not on his own country
+    assert t.status(SIMA) == "out"
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_still_a_candidate_for_entrusting():
+    """（仍可成為託孤的對象）"""
+    t = Table()
+    t.night(t.act(SIMA, "三分歸晉"))
+    calm_day(t)
+    t.decide(CAO, "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", CAO))
+    calm_day(t)
+    t.decide(CAO, "託孤", SIMA)
+    t.night(t.act("蜀殺手甲", "刺殺", CAO))
+    assert SIMA in t.feedback(CAO, "託孤")[0].data["alive"]
+    assert t.game.country_of(SIMA) == "晉" and t.player(SIMA).country == "魏"
+    assert t.player(SIMA).identity == "君主" and t.player(SIMA).successor
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_failed_when_wounded_voids_nothing_and_is_kept():
+    """技能發動或使用失敗…視為…未發動或使用該技能。"""
+    t = Table().wound(SIMA)
+    t.fail(SIMA, "三分歸晉")
+    t.night(t.act(SIMA, "三分歸晉"), t.act(CAO, "招賢納才", "魏護衛"))
+    assert t.only_feedback(SIMA, "三分歸晉").data == {"failed": True}
+    assert t.player(CAO).known == {"魏護衛": "許褚"}
+    assert t.player(SIMA).used == {}
+    t.day({"蜀護衛": SIMA})
+    assert t.announced("tally")[SIMA] == 3  # 蜀護衛, his own, 兵法: no vote is void
+    assert t.game.country_of(SIMA) == "魏"
+
+
+# ---- 節命 ------------------------------------------------------------------------
+@pytest.mark.skill("節命")
+def test_jieming_survives_a_lethal_blow_and_keeps_it():
+    """節命：使用後當夜，若你受到致命一擊，你不會死亡。"""
+    t = xun()
+    t.night(t.act(XUN, "節命"), t.act("蜀殺手甲", "刺殺", XUN))
+    assert t.status(XUN) == "alive" and t.announced("exited") == [] and t.announced("injured") == []
+    assert t.only_feedback(XUN, "節命").data == {"saved": True}
+    assert "節命" in t.player(XUN).skills
+    assert [f.skill for f in t.feedback("蜀殺手甲")] == ["刺殺"]  # only the night's stab count
+    t.day()
+    t.night(t.act(XUN, "節命"), t.act("蜀殺手乙", "刺殺", XUN))  # unlimited: again
+    assert t.status(XUN) == "alive"
+
+
+@pytest.mark.skill("節命")
+def test_jieming_without_a_lethal_blow_is_lost():
+    """若你沒有受到致命一擊，則失去該技能。 失去某技能時會收到相關反饋。"""
+    t = xun()
+    t.night(t.act(XUN, "節命"))
+    assert t.only_feedback(XUN, "節命").data == {"lost": "節命"}
+    assert "節命" not in t.player(XUN).skills
+    t.day()
+    with pytest.raises(IllegalAction, match="沒有技能"):
+        t.check(t.act(XUN, "節命"))
+
+
+@pytest.mark.skill("節命")
+def test_jieming_a_stab_guarded_away_is_no_lethal_blow():
+    """援護：若其當夜成為有效的【刺殺】的目標，則該【刺殺】無效 — no 致命一擊 reaches him, so 節命 is lost."""
+    t = xun()
+    t.night(t.act(XUN, "節命"), t.act("蜀殺手甲", "刺殺", XUN), t.act("魏護衛", "援護", XUN))
+    assert t.status(XUN) == "alive"
+    assert t.only_feedback(XUN, "節命").data == {"lost": "節命"}
+
+
+@pytest.mark.skill("節命")
+def test_jieming_a_second_wound_is_not_a_lethal_blow():
+    """受傷狀態下的角色再次受傷時會死亡 — a wound is not a 致命一擊, so 節命 does not save him."""
+    t = xun().wound(XUN)
+    t.succeed(XUN, "節命")
+    t.night(t.act(XUN, "節命"), t.act("魏護衛", "援護", XUN))
+    assert t.status(XUN) == "out"
+    assert t.feedback(XUN, "節命") == []
+
+
+@pytest.mark.skill("節命")
+def test_jieming_failed_check_protects_nothing_and_is_kept():
+    """技能發動失敗…視為…未發動: no protection, and the skill is not lost."""
+    t = xun().wound(XUN)
+    t.fail(XUN, "節命")
+    t.night(t.act(XUN, "節命"))
+    assert t.only_feedback(XUN, "節命").data == {"failed": True}
+    assert "節命" in t.player(XUN).skills
+
+
+@pytest.mark.skill("節命")
+def test_jieming_removal_is_a_lethal_blow_it_cannot_stop():
+    """退出歷史舞台：效果等同於死亡…不能被減輕和防止死亡的效果減免。"""
+    from tianting.rules.kk33.harm import Harm, Level
+
+    class Remove(Skill):
+        name = "測試移除"
+        source = Source.CHARACTER
+        stage = "attack"
+
+        def apply(self, night: Any, use: Use) -> None:
+            night.harms.append(Harm(use.targets[0], Level.KILL, self.name, [use.actor], removal=True))
+
+    t = Table(characters={XUN: "荀彧"}, extra_skills=[Remove])
+    t.player("吳女眷").skills.append("測試移除")
+    t.night(t.act(XUN, "節命"), t.act("吳女眷", "測試移除", XUN))
+    assert t.status(XUN) == "out"
+
+
+# ---- 驅虎吞狼 ----------------------------------------------------------------------
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_moves_the_killers_stab():
+    """驅虎吞狼：強制修改某國殺手的【刺殺】目標。"""
+    t = xun()
+    t.night(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    assert t.status("吳正軍師") == "out" and t.status("魏護衛") == "alive"
+    assert t.feedback(XUN) == []  # the text tells him nothing
+    assert [f.skill for f in t.feedback("蜀殺手甲")] == ["刺殺"]  # only the night's stab count
+    assert t.player(XUN).used == {"驅虎吞狼": 1}
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(XUN, "驅虎吞狼", "吳殺手甲", "蜀正軍師"))
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_void_when_the_new_target_is_the_killers_countryman():
+    """若修改過的目標與指定殺手為同國人，則該技能失效。"""
+    t = xun()
+    t.night(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "蜀正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    assert t.status("魏護衛") == "out" and t.status("蜀正軍師") == "alive"
+    assert t.feedback(XUN) == []  # 失效：擁有該技能的角色不能收到反饋
+    assert t.player(XUN).used == {"驅虎吞狼": 1}
+    assert t.traced("同國人")
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_on_no_killer_has_no_effect_and_tells_nothing():
+    """技能失效是指該技能成功發動或使用，但沒有任何效果，擁有該技能的角色不能收到反饋。"""
+    t = xun()
+    t.night(t.act(XUN, "驅虎吞狼", "蜀護衛", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    assert t.status("魏護衛") == "out" and t.status("吳正軍師") == "alive"
+    assert t.feedback(XUN) == []
+    assert t.player(XUN).used == {"驅虎吞狼": 1}
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_may_turn_a_stab_on_his_own_countryman():
+    """強制修改某國殺手的【刺殺】目標 — only the killer's own country is excluded: a 吳 stab may be
+    turned on a 魏 id, and it is a valid stab (not same-country for 吳)."""
+    t = xun()
+    t.night(t.act(XUN, "驅虎吞狼", "吳殺手乙", GUO), t.act("吳殺手乙", "刺殺", "蜀護衛"))
+    assert t.status(GUO) == "out" and t.status("蜀護衛") == "alive"
