@@ -67,3 +67,17 @@ def test_view_never_holds_another_players_hidden_seat(pid):
             continue
         assert other.character not in text or other.character == me.character
     assert all(set(p) == {"id", "out"} for p in view["players"])
+
+
+def test_view_lists_learned_skills_with_their_text_and_one_time_rights():
+    """Learned skills (擇主而事 …) read with their own text; 一次性使用權 are listed with what is left."""
+    from tianting.rules.kk33 import skillbook
+    from tianting.rules.kk33.night import Night
+
+    t = Table(bare=True)
+    night = Night(t.game, [], None)  # type: ignore[arg-type]
+    skillbook.gain(night, "魏副軍師", "奸雄", via="測試")
+    skillbook.lend(night, "魏副軍師", "刺殺", via="測試")
+    rows = {row["skill"]: row for row in player_view(t.game, "魏副軍師")["skills"]}
+    assert rows["奸雄"]["kind"] == "passive" and rows["奸雄"]["text"].startswith("*被*你獲悉")
+    assert rows["刺殺"]["source"] == "granted" and rows["刺殺"]["uses_left"] == 1

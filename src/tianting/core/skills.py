@@ -109,6 +109,9 @@ class Redirect:
     slot: int
     new_target: str
     by: str
+    """Who or what changed it (for the trace)."""
+    source: Use | None = None
+    """The use that made the change: if it is later voided or fails, the change is undone."""
 
 
 @dataclass
@@ -138,9 +141,12 @@ class Use:
     def live(self) -> bool:
         return self.state in (UseState.PENDING, UseState.DONE)
 
-    def redirect(self, slot: int, new_target: str, by: str) -> None:
-        """Change the target in ``slot``; conflicts are settled in :meth:`targets`."""
-        self.redirects.append(Redirect(slot, new_target, by))
+    def redirect(self, slot: int, new_target: str, by: str, source: Use | None = None) -> None:
+        """Change the target in ``slot``; conflicts are settled in :meth:`targets`.
+
+        Pass the redirecting ``source`` use, so that voiding it (失效) undoes the change.
+        """
+        self.redirects.append(Redirect(slot, new_target, by, source))
 
     @property
     def targets(self) -> tuple[str, ...]:
@@ -151,7 +157,8 @@ class Use:
         """
         out = list(self.action.targets)
         for slot in range(len(out)):
-            changes = [r.new_target for r in self.redirects if r.slot == slot]
+            changes = [r.new_target for r in self.redirects
+                       if r.slot == slot and (r.source is None or r.source.live)]
             if not changes:
                 continue
             if len(set(changes)) > 1:

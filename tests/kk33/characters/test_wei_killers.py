@@ -300,6 +300,9 @@ def test_liuri_yiqian_only_from_the_sixth_night():
     t.night(t.act("魏殺手乙", "六日一千"), t.act("魏殺手乙", "刺殺", "吳女眷"), t.act("魏殺手乙", "刺殺", "蜀女眷"))
     assert t.status("吳女眷") == "out" and t.status("蜀女眷") == "out"
     assert t.game.uses_left(t.player("魏殺手乙"), "六日一千") == 0
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("魏殺手乙", "六日一千"))
 
 
 # ---- 張遼 ------------------------------------------------------------------------
@@ -608,6 +611,17 @@ def test_liaodi_jixian_learns_a_random_foreigner_every_night_without_the_id():
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act("魏殺手乙", "料敵機先"))
+
+
+@pytest.mark.skill("料敵機先")
+def test_liaodi_jixian_failed_when_wounded_is_kept_and_learns_nothing():
+    """技能發動失敗…可再次發動: a failed 料敵機先 draws no one and is not used up."""
+    t = Table(characters=ZHANG_HE).wound("魏殺手乙")
+    t.fail("魏殺手乙", "料敵機先")
+    t.night(t.act("魏殺手乙", "料敵機先"))
+    assert t.only_feedback("魏殺手乙", "料敵機先").data == {"failed": True}
+    assert t.drew("料敵機先 魏殺手乙") == []
+    assert t.game.uses_left(t.player("魏殺手乙"), "料敵機先") == 1
 
 
 # ---- 木門封侯 ---------------------------------------------------------------------

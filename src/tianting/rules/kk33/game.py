@@ -460,7 +460,11 @@ class KK33Game:
         lines = [texts.day_title(self.number), "票面："]
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         lines.append("得票：" + ("，".join(f"{pid} {n}票" for pid, n in day.tally.items()) or "無"))
-        lines.append(f"因投票死亡出局：{texts.ids(day.exited)}")
+        by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
+        lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
+        others = [pid for pid in day.exited if pid not in by_vote]
+        if others:
+            lines.append(f"另有出局：{texts.ids(others)}")
         if day.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
         return {
@@ -487,11 +491,12 @@ class KK33Game:
 
     def passive_warnings(self) -> list[str]:
         """Passive and awakening character skills in play that are not built yet."""
+        from tianting.rules.kk33.views import skill_text
+
         out = []
         for p in self.state.players.values():
-            character = self.roster.characters[p.character]
             for name in p.skills:
-                info = character.skill(name)
+                info = skill_text(self, p.character, name)
                 if info and (info.kind == "passive" or info.awaken) and name not in self.skills:
                     out.append(f"{p.id}（{p.character}）的被動技能【{name}】尚未實作，本局結算中不生效")
         return out

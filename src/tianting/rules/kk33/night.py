@@ -245,8 +245,8 @@ class Night:
             target = use.targets[0]
             killer = use.actor
             immune = list(self.stab_immunity.get(target, []))
-            if not immune:
-                immune = [r for r in (rule(self, use) for rule in self.stab_rules) if r][:1]
+            if not immune:  # the first rule that voids it; later rules (and their draws) never run
+                immune = next(([r] for r in (rule(self, use) for rule in self.stab_rules) if r), [])
             if immune:
                 use.state = UseState.VOID
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")

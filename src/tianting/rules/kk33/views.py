@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tianting.rules.kk33.identity import IDENTITY_SKILLS
+from tianting.rules.kk33.roster import SkillText
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -20,25 +20,42 @@ HIDDEN_MARKERS = ("黃巾軍",)
 """Markers their bearer does not know of (起義：其無法獲悉)."""
 
 
-def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
-    player = game.state.player(pid)
-    rows = []
-    identity_texts = {s.name: s for s in game.roster.identity_skills.get(player.identity, [])}
-    for name in game.identity_skills(player):
-        info = identity_texts.get(name)
-        rows.append({
-            "skill": name, "source": "identity", "text": info.text if info else "",
-            "kind": info.kind if info else IDENTITY_SKILLS[name].kind.value,
-            "limited": game.skills[name].limited, "uses_left": game.uses_left(player, name), "built": True,
-        })
-    character = game.roster.characters[player.character]
-    for name in player.skills:
+def skill_text(game: KK33Game, player_character: str, name: str) -> SkillText | None:
+    """The rule text of ``name`` as its holder would read it: their own character's, else the
+    first character that has it (a learned skill), else an identity's."""
+    own = game.roster.characters[player_character].skill(name)
+    if own is not None:
+        return own
+    for character in game.roster.characters.values():
         info = character.skill(name)
-        rows.append({
-            "skill": name, "source": "character", "text": info.text if info else "",
-            "kind": info.kind if info else "active", "limited": info.limited if info else len(name) != 2,
-            "uses_left": game.uses_left(player, name), "built": name in game.skills,
-        })
+        if info is not None:
+            return info
+    for skills in game.roster.identity_skills.values():
+        for info in skills:
+            if info.name == name:
+                return info
+    return None
+
+
+def _row(game: KK33Game, pid: str, name: str, source: str) -> dict[str, Any]:
+    player = game.state.player(pid)
+    info = skill_text(game, player.character, name)
+    impl = game.skills.get(name)
+    return {
+        "skill": name, "source": source, "text": info.text if info else "",
+        "kind": info.kind if info else (impl.kind.value if impl else "active"),
+        "limited": info.limited if info else len(name) != 2,
+        "uses_left": game.uses_left(player, name), "built": impl is not None,
+    }
+
+
+def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
+    """Identity skills, character skills (learned ones too), then one-time rights (一次性使用權)."""
+    player = game.state.player(pid)
+    rows = [_row(game, pid, name, "identity") for name in game.identity_skills(player)]
+    rows += [_row(game, pid, name, "character") for name in player.skills]
+    held = {row["skill"] for row in rows}
+    rows += [_row(game, pid, name, "granted") for name, n in player.granted.items() if n > 0 and name not in held]
     return rows
 
 
