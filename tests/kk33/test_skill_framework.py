@@ -241,3 +241,23 @@ def test_death_listeners_hear_every_death():
     t = table(("吳護衛", Avenge))
     t.night(t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("蜀殺手甲", "刺殺", "吳護衛"))
     assert t.traced("吳護衛 的兇手：魏殺手甲、蜀殺手甲")
+
+
+@pytest.mark.skill("亂花")
+def test_an_extra_use_goes_with_a_grant_that_failed():
+    """技能發動失敗…視為未發動: the extra 亂花 it allowed fails too (the first 亂花 stands)."""
+    t = table(("魏女眷", Twice)).wound("魏女眷")
+    t.fail("魏女眷", "雙花").succeed("魏女眷", "亂花").succeed("魏女眷", "亂花")
+    t.night(t.act("魏女眷", "雙花"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"),
+            t.act("魏女眷", "亂花", "吳護衛", "蜀護衛"))
+    assert t.state.vote_binds == {"吳君主": "蜀護衛"}
+    assert [f.data for f in t.feedback("魏女眷")] == [{"failed": True}, {"failed": True}]
+
+
+@pytest.mark.skill("刺殺")
+def test_an_extra_stab_goes_with_a_grant_that_failed():
+    """The country keeps its own 刺殺; the one the failed grant allowed fails."""
+    t = table(("魏殺手乙", Haste)).wound("魏殺手乙")
+    t.fail("魏殺手乙", "疾行").succeed("魏殺手乙", "刺殺")
+    t.night(t.act("魏殺手乙", "疾行"), t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏殺手乙", "刺殺", "蜀護衛"))
+    assert t.status("吳護衛") == "out" and t.status("蜀護衛") == "alive"

@@ -581,6 +581,15 @@ def test_qiaobian_nothing_aimed_at_wei():
 
 
 @pytest.mark.skill("巧變")
+def test_qiaobian_blocks_a_stab_submitted_before_it():
+    """巧變：使用後當夜，本國殺手無法發動【刺殺】 — whatever the order the actions came in (ruling)."""
+    t = Table(characters=ZHANG_HE)
+    t.night(t.act("魏殺手甲", "刺殺", "蜀女眷"), t.act("魏殺手乙", "巧變"))
+    assert t.status("蜀女眷") == "alive"
+    assert [f.data for f in t.feedback("魏殺手甲", "刺殺")] == [{"stabs": 1}, {"failed": True}]
+
+
+@pytest.mark.skill("巧變")
 def test_qiaobian_failed_lets_wei_stab():
     """技能發動失敗: a failed 巧變 blocks no 刺殺 and moves nothing."""
     t = Table(characters=ZHANG_HE).wound("魏殺手乙")

@@ -215,7 +215,8 @@ class Night:
                 del player.used[use.name]
 
     def after_cancel(self) -> None:
-        """Rules on targets apply once every redirect and cancel is known."""
+        """Once every redirect and cancel is known: settle grants, then the rules on targets."""
+        self.settle_grants()
         for use in self.uses:
             if not use.live or use.implicit:
                 continue
@@ -230,6 +231,40 @@ class Night:
 
     def after_harm(self) -> None:
         self.apply_harms()
+
+    def settle_grants(self) -> None:
+        """A use allowed only by a grant that did not go off goes with it.
+
+        Extra 刺殺 (神速, 三日五百 …) and extra uses (洛神, 裸衣 …) were counted
+        when the actions were checked. A grant that failed its check was not
+        used (發動失敗…視為未發動), so the use it allowed fails too; a grant
+        that was voided (失效) gives nothing, so that use is void. The last
+        uses in submission order are the extra ones.
+        """
+        lost = [u for u in self.uses if not u.implicit and not u.live
+                and (self._grants_stabs(u) or u.skill.extra_uses(self.game, u.action))]
+        if not lost:
+            return
+        live = [u.action for u in self.uses if not u.implicit and u.live]
+        failed = any(u.state is UseState.FAILED for u in lost)
+        reason = f"給予此次額外使用的{'、'.join(f'{u.actor}【{u.name}】' for u in lost)}" + \
+            ("發動失敗" if failed else "失效")
+        surplus: list[Use] = []
+        for country in dict.fromkeys(self.state.player(u.actor).country for u in lost):
+            stabs = sorted((u for u in self.uses if u.name == "刺殺" and u.live and not u.implicit
+                            and "granted" not in u.notes
+                            and self.state.player(u.actor).identity == "殺手"
+                            and self.state.player(u.actor).country == country), key=lambda u: u.order)
+            surplus += stabs[self.game.stab_allowance(country, live):]
+        for pid, skill in dict.fromkeys((who, what) for u in lost for who, what, _ in u.skill.extra_uses(self.game, u.action)):
+            uses = sorted((u for u in self.uses if u.actor == pid and u.name == skill and u.live
+                           and not u.implicit and "granted" not in u.notes), key=lambda u: u.order)
+            surplus += uses[self.game.allowed_uses(pid, skill, live):]
+        for use in surplus:
+            (self.fail if failed else self.void)(use, reason)
+
+    def _grants_stabs(self, use: Use) -> bool:
+        return use.skill.stab_bonus(self.game, use.action) > 0
 
     def resolve_stabs(self) -> None:
         """Merge the night's 刺殺 per target, check them, then apply 援護.

@@ -57,41 +57,6 @@ def is_extra_stab_grant(skill: Skill) -> bool:
     return type(skill).stab_bonus is not Skill.stab_bonus
 
 
-def settle_unearned_stabs(night: Night, use: Use) -> str | None:
-    """A target rule: a 刺殺 allowed only by an extra-stab grant that did not go off is dropped.
-
-    The grant (神速, 三日五百, 六日一千 …) was counted when the stab was checked;
-    a grant that failed its check was not used (技能發動失敗 … 視為…未發動), so
-    the stab it allowed fails too; a grant that was voided (失效) gives nothing,
-    so the stab it allowed is void. The country's stabs keep their submission
-    order: the last ones are the extra ones.
-    """
-    if use.name != "刺殺" or use.implicit or "granted" in use.notes:
-        return None
-    actor = night.state.player(use.actor)
-    if actor.identity != "殺手":
-        return None
-    country = actor.country
-    grants = [u for u in night.uses if not u.implicit and is_extra_stab_grant(u.skill)
-              and night.state.player(u.actor).country == country]
-    lost = [g for g in grants if not g.live]
-    if not lost:
-        return None
-    allowance = night.game.stab_allowance(country, [u.action for u in night.uses if not u.implicit and u.live])
-    stabs = [u for u in night.uses if u.name == "刺殺" and not u.implicit and "granted" not in u.notes
-             and u.state is not UseState.FAILED and night.state.player(u.actor).identity == "殺手"
-             and night.state.player(u.actor).country == country]
-    stabs.sort(key=lambda u: u.order)
-    if use not in stabs or stabs.index(use) < allowance:
-        return None
-    names = "、".join(f"{g.actor}【{g.name}】" for g in lost)
-    if any(g.state is UseState.FAILED for g in lost):
-        night.fail(use, f"給予此次額外刺殺的{names}發動失敗")
-    else:
-        night.void(use, f"給予此次額外刺殺的{names}失效")
-    return None
-
-
 def register_once(rules: list[Callable[..., Any]], rule: Callable[..., Any]) -> None:
     if rule not in rules:
         rules.append(rule)
@@ -202,10 +167,6 @@ class ExtraStab(CharacterSkill):
 
     def stab_bonus(self, game: Any, action: Action) -> int:
         return 1
-
-    def prepare(self, night: Night, use: Use) -> None:
-        if not use.implicit:
-            register_once(night.target_rules, settle_unearned_stabs)
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 【{self.name}】：當夜本國可額外發動一次刺殺")
@@ -407,12 +368,17 @@ class Qiaobian(CharacterSkill):
     targets = TargetRule(count=0)
     stage = "redirect"
 
+    def prepare(self, night: Night, use: Use) -> None:
+        """本國殺手無法發動【刺殺】: settled once redirects and cancels are known (a void 巧變 blocks nothing)."""
+        def block(n: Night, stab: Use) -> str | None:
+            if use.live and stab.name == "刺殺" and is_country_killer(n, stab.actor, n.game.country_of(use.actor)):
+                n.fail(stab, f"{use.actor} 巧變：當夜本國殺手無法發動刺殺")
+            return None
+        night.target_rules.append(block)
+
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         country = night.game.country_of(owner)
-        for stab in night.uses:
-            if stab.name == "刺殺" and stab.live and is_country_killer(night, stab.actor, country):
-                night.fail(stab, f"{owner} 巧變：當夜本國殺手無法發動刺殺")
 
         def ours(pid: str) -> bool:
             return night.state.player(pid).alive and night.game.country_of(pid) == country
@@ -438,7 +404,7 @@ class Qiaobian(CharacterSkill):
             if not options:
                 continue
             new = night.rng.pick(f"巧變 {owner} 轉移目標（第{slot + 1}個目標 {target}）", options)
-            chosen.redirect(slot, new, by=self.name)
+            chosen.redirect(slot, new, by=self.name, source=use)
             moved.append(target)
             night.note(f"{owner} 巧變：{chosen.actor} 的【{chosen.name}】目標 {target} 轉移為 {new}")
         night.tell(owner, Feedback(
@@ -510,7 +476,7 @@ class MumenFenghou(CharacterSkill):
         watch: dict[str, dict[str, Any]] = night.state.extra.setdefault(self.KEY, {})
         mine = watch.get(owner)
         if mine is not None and night.index >= mine["from"]:
-            self.redirect(night, owner, mine["simayi"])
+            self.redirect(night, use, mine["simayi"])
         if mine is None:
             for other in night.uses:
                 if other.name == "三分歸晉" and not other.implicit and other.state is not UseState.FAILED \
@@ -520,14 +486,15 @@ class MumenFenghou(CharacterSkill):
                     night.note(f"{owner} 木門封侯：之後 {other.actor}（司馬懿）第一次成為刺殺的目標時，將其目標改為 {owner}")
                     break
 
-    def redirect(self, night: Night, owner: str, simayi: str) -> None:
+    def redirect(self, night: Night, use: Use, simayi: str) -> None:
         """之後司馬懿第一次成為【刺殺】的目標時，你獲悉之，並將此【刺殺】的目標改為你。"""
+        owner = use.actor
         aimed = [s for s in night.stabs if s.live and s.targets[0] == simayi]
         if not aimed or not night.state.player(simayi).alive:
             return
         consume_passive(night, owner, self.name)
         for stab in aimed:
-            stab.redirect(0, owner, by=self.name)
+            stab.redirect(0, owner, by=self.name, source=use)
             night.note(f"{owner} 木門封侯：{stab.actor} 對 {simayi}（司馬懿）的刺殺目標改為 {owner}")
         night.tell(owner, Feedback(self.name, f"【木門封侯】司馬懿（{simayi}）成為【刺殺】的目標，你將此【刺殺】的目標改為你。",
                                    simayi, {"target": simayi, "redirected_to": owner, "consumed": True}))

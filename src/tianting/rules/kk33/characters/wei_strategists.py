@@ -366,7 +366,7 @@ class Quhu(CharacterSkill):
             night.void(use, f"{killer} 當夜沒有殺手的【刺殺】可修改")
             return
         for stab in stabs:
-            stab.redirect(0, new, by=use.actor)
+            stab.redirect(0, new, by=use.actor, source=use)
         night.note(f"{use.actor} 驅虎吞狼：{killer} 的刺殺目標強制修改為 {new}")
 
 
