@@ -261,3 +261,10 @@ def test_an_extra_stab_goes_with_a_grant_that_failed():
     t.fail("魏殺手乙", "疾行").succeed("魏殺手乙", "刺殺")
     t.night(t.act("魏殺手乙", "疾行"), t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏殺手乙", "刺殺", "蜀護衛"))
     assert t.status("吳護衛") == "out" and t.status("蜀護衛") == "alive"
+
+
+def test_a_global_skill_is_the_nights_one_character_skill():
+    """一次行動包括…使用至多一個主動使用的角色技能 — a *全* skill is used too."""
+    t = table(("吳女眷", Gloom), ("吳女眷", Strike))
+    with pytest.raises(IllegalAction, match="至多使用一個"):
+        t.check(t.act("吳女眷", "陰霾"), t.act("吳女眷", "突擊", "魏正軍師"))

@@ -265,11 +265,11 @@ class KK33Game:
         elif mine.count(name) >= self.allowed_uses(player.id, name, accepted):
             extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
             raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is Source.CHARACTER and impl.kind is Kind.ACTIVE and any(
+        if impl.source is Source.CHARACTER and impl.kind is not Kind.PASSIVE and any(
             skill in self.skills and self.skills[skill].source is Source.CHARACTER
-            and self.skills[skill].kind is Kind.ACTIVE
+            and self.skills[skill].kind is not Kind.PASSIVE
             for skill in mine
-        ):
+        ):  # *全* skills are used too: 至多一個主動使用的角色技能
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
         self._check_targets(impl, player, action)
         impl.validate(state, action)
