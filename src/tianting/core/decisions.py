@@ -73,5 +73,21 @@ class DecisionBook:
         self.asked.append(DecisionRecord(actor, skill, label(choice), True))
         return choice
 
+    def mark(self) -> tuple[int, frozenset[int]]:
+        """Where the book stands, to go back to when a phase is resolved again."""
+        return len(self.asked), frozenset(self._used)
+
+    def restore(self, mark: tuple[int, frozenset[int]]) -> None:
+        asked, used = mark
+        del self.asked[asked:]
+        self._used = set(used)
+
+    def replay(self, record: DecisionRecord) -> None:
+        """Record again a choice made in a pass that was thrown away (its scripted answer stays used)."""
+        found = self._find(record.actor, record.skill)
+        if found is not None and not record.defaulted:
+            self._used.add(found[0])
+        self.asked.append(record)
+
     def unused(self) -> list[dict[str, Any]]:
         return [a for i, a in enumerate(self.answers) if i not in self._used]

@@ -70,6 +70,8 @@ class Skill:
     """Keys of ``Action.args`` the skill needs."""
     per_night: ClassVar[int] = 1
     """How many times one player may use it in one night (before extras)."""
+    may_rerun_night: ClassVar[bool] = False
+    """True for a skill that can ask for the night to be resolved again (肝腸寸斷)."""
 
     @property
     def limited(self) -> bool:

@@ -764,3 +764,57 @@ def test_hengren_a_new_lord_stays_the_lord():
     me.identity, me.successor = "君主", True  # as if named by 託孤
     t.night(t.act("蜀殺手甲", "刺殺", "魏殺手乙"))
     assert me.identity == "君主" and me.used == {} and t.feedback("魏女眷", "橫刃復誓") == []
+
+
+# ---- 肝腸寸斷 (built by the lead: the night is resolved again) -----------------------
+def caiwenji_table() -> Table:
+    t = Table(bare=True, characters={"魏女眷": "蔡文姬"})
+    t.player("魏女眷").skills = ["肝腸寸斷"]
+    return t
+
+
+@pytest.mark.skill("肝腸寸斷")
+def test_ganchang_voids_every_action_of_the_named_player_that_night():
+    """肝腸寸斷：*被*當你死亡時，指定一個ID，令其此夜的所有行動均失效。"""
+    t = caiwenji_table()
+    t.decide("魏女眷", "肝腸寸斷", "吳護衛").decide("吳君主", "轉生", "孫策")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("魏殺手甲", "刺殺", "吳君主"),
+            t.act("吳護衛", "援護", "吳君主"), t.act("吳正軍師", "明察", "魏殺手甲"))
+    # 吳護衛's 援護 is void: the stab on 吳君主 is valid again and he dies (轉生).
+    assert t.status("魏女眷") == "out"
+    assert t.player("吳君主").character == "孫策"
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}  # others' actions stand
+    assert t.only_feedback("魏女眷", "肝腸寸斷").data == {"voided": "吳護衛"}
+    assert t.traced("吳護衛 的【援護】失效：魏女眷 的【肝腸寸斷】令其此夜的所有行動均失效")
+
+
+@pytest.mark.skill("肝腸寸斷")
+def test_ganchang_naming_her_killer_does_not_undo_her_death():
+    """Her death sets it off; voiding the killer's 刺殺 afterwards does not bring her back (ruling W6)."""
+    t = caiwenji_table()
+    t.decide("魏女眷", "肝腸寸斷", "蜀殺手甲")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("蜀正軍師", "明察", "吳殺手甲"))
+    assert t.status("魏女眷") == "out"
+    assert t.announced("exited") == ["魏女眷"]
+    assert [d.cause for d in t.last.deaths] == ["刺殺"]
+    assert t.traced("蜀殺手甲 的【刺殺】失效")
+    assert [d.as_json() for d in t.last.decisions] == [
+        {"actor": "魏女眷", "skill": "肝腸寸斷", "answer": "蜀殺手甲", "defaulted": False}]
+
+
+@pytest.mark.skill("肝腸寸斷")
+def test_ganchang_by_day_does_nothing():
+    """「此夜」: a death by vote has no night to void; no choice is asked."""
+    t = caiwenji_table()
+    t.quiet_night()
+    t.day({"魏君主": "魏女眷", "蜀君主": "魏女眷"})
+    assert t.status("魏女眷") == "out"
+    assert t.feedback("魏女眷") == []
+
+
+@pytest.mark.skill("肝腸寸斷")
+def test_ganchang_does_nothing_while_she_lives():
+    t = caiwenji_table()
+    t.night(t.act("吳護衛", "援護", "吳君主"))
+    assert t.status("吳君主") == "injured"
+    assert not t.traced("重新結算")

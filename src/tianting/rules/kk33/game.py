@@ -7,6 +7,7 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -334,20 +335,21 @@ class KK33Game:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
-        start = self.night_start_feedback()
-        uses = []
-        for i, a in enumerate(actions):
-            name = self._skill_name(a)
-            assert name is not None, "resolve_night takes checked actions"
-            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
-                            order=i, seat=self.state.player(a.actor).seat))
-        night = Night(self, uses, book)
-        night.feedback.update(start)
-        night.run()
+        snapshot = copy.deepcopy(self.state) if self._may_rerun() else None
+        mark = book.mark()
+        night = self._night_pass(actions, book, None)
+        if night.rerun_request is not None and snapshot is not None:
+            first = night
+            self.state = snapshot
+            book.restore(mark)
+            if first.rerun_request.record is not None:
+                book.replay(first.rerun_request.record)
+            night = self._night_pass(actions, book, first.rerun_request)
+            night.trace[:0] = [f"（第一次結算，因【{first.rerun_request.skill}】作廢）{line}" for line in first.trace]
         self.state.history.append({
             "phase": "night", "index": self.state.index,
             "actions": [{**u.action.as_json(), "targets": list(u.targets), "state": u.state.value,
-                         **({"implicit": True} if u.implicit else {})} for u in uses],
+                         **({"implicit": True} if u.implicit else {})} for u in night.uses],
         })
         words = {pid: text for pid, text in (last_words or {}).items() if pid in night.exited}
         warnings = [f"{pid} 未於當夜死亡出局，其遺言不予公布" for pid in (last_words or {}) if pid not in night.exited]
@@ -359,6 +361,24 @@ class KK33Game:
                 warnings.append(f"{pid} 無法留下遺言，其遺言不予公布")
         announcement = self._night_announcement(night, words)
         return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings)
+
+    def _may_rerun(self) -> bool:
+        return any(p.alive and any(getattr(self.skills.get(n), "may_rerun_night", False) for n in p.skills)
+                   for p in self.state.players.values())
+
+    def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any) -> Night:
+        """Resolve the night once (twice when a skill asks for it: see ``Night.rerun_request``)."""
+        start = self.night_start_feedback()
+        uses = []
+        for i, a in enumerate(actions):
+            name = self._skill_name(a)
+            assert name is not None, "resolve_night takes checked actions"
+            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
+                            order=i, seat=self.state.player(a.actor).seat))
+        night = Night(self, uses, book, rerun)
+        night.feedback.update(start)
+        night.run()
+        return night
 
     def _skill_name(self, action: Action) -> str | None:
         """The rules' name of the skill an action names (any script), or None."""

@@ -20,11 +20,12 @@ priority, character skills before identity skills, seat, submission order.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, Feedback
+from tianting.core.records import DecisionRecord, Death, Feedback
 from tianting.core.skills import Kind, Use, UseState, stage_order
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, texts
@@ -36,10 +37,25 @@ if TYPE_CHECKING:
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
 
 
+@dataclass(frozen=True)
+class Rerun:
+    """A request to resolve the night again with every action of ``voided`` void (肝腸寸斷)."""
+
+    voided: str
+    by: str
+    """The id whose skill asks for it; that player's death stands."""
+    cause: str
+    sources: tuple[str, ...]
+    skill: str
+    record: DecisionRecord | None = None
+    """The choice that named ``voided`` (kept for the transcript; not asked again)."""
+
+
 class Night:
     """One night being resolved: the context every skill's ``apply`` receives."""
 
-    def __init__(self, game: KK33Game, uses: list[Use], book: DecisionBook) -> None:
+    def __init__(self, game: KK33Game, uses: list[Use], book: DecisionBook,
+                 rerun: Rerun | None = None) -> None:
         self.game = game
         self.state = game.state
         self.rng = game.state.rng
@@ -58,6 +74,10 @@ class Night:
         self.exited: list[str] = []
         self.injured: list[str] = []
         self.eliminated: list[str] = []
+        self.rerun = rerun
+        """The request this pass carries out (None on a first pass)."""
+        self.rerun_request: Rerun | None = None
+        """Set by a skill during a first pass: the night is then resolved again."""
         # Hooks for character skills: functions called at fixed points, in the order added.
         self.rate_modifiers: list[Callable[[Night, Use], Fraction | None]] = []
         """Multipliers of an active skill's success rate (威震逍遙津: 成功率減半)."""
@@ -133,8 +153,14 @@ class Night:
             impl = self.game.skills.get(effect.kind)
             if impl is not None:
                 impl.on_effect(self, effect)
+        if self.rerun is not None:
+            for use in self.uses:
+                if use.actor == self.rerun.voided and not use.implicit:
+                    use.state = UseState.VOID
+                    self.note(f"{use.actor} 的【{use.name}】失效：{self.rerun.by} 的【{self.rerun.skill}】令其此夜的所有行動均失效")
         for use in list(self.uses):
-            use.skill.prepare(self, use)
+            if use.live:
+                use.skill.prepare(self, use)
         self.check_success()
         ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
         for stage in NIGHT_STAGES[1:]:
@@ -183,6 +209,9 @@ class Night:
                 continue
             if use.state is UseState.FAILED:
                 continue  # failed before any check (先知 in prepare): as if not used, not consumed
+            if use.state is UseState.VOID:
+                self.consume(use)  # 失效: used, with no effect; no check to roll
+                continue
             if use.skill.kind is not Kind.ACTIVE:
                 self.consume(use)
                 continue
@@ -318,6 +347,10 @@ class Night:
         """Every harm of the attack stage, in the order the harms arose."""
         for harm in self.harms:
             self.apply_harm(harm)
+        if self.rerun is not None and self.state.player(self.rerun.by).alive:
+            # Her death stands though the night is resolved again without the named player's actions.
+            self.note(f"{self.rerun.by} 已於此夜死亡（重新結算不改變此事）")
+            self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
 
     def apply_harm(self, harm: Harm) -> None:
         """One harm: modify (減輕/加深) → prevent (immunity) → apply. Skills may call it late (憤勇)."""

@@ -518,5 +518,39 @@ class Hengren(LadySkill):
         phase.note(f"{me.id} 橫刃復誓：其於同一階段死亡，身份不變")
 
 
-SKILLS: list[type[Skill]] = [Luoshen, Piaohu, Guihan, Beifen, Shixiang, Lingzou, Jinbi, Chengwen, Tongxin,
+class Ganchang(LadySkill):
+    """肝腸寸斷：*被*當你死亡時，指定一個ID，令其此夜的所有行動均失效。
+
+    Her night death is known only once the harms are settled; the night is then
+    resolved again from its start with every action the named player submitted
+    that night void (``Night.rerun_request``). Her death stands either way. A
+    death by day has no 「此夜」: nothing happens (ruling W6).
+    """
+
+    name = "肝腸寸斷"
+    kind = Kind.PASSIVE
+    may_rerun_night = True
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        if dead != owner or not _is_night(phase):
+            return
+        if phase.rerun is not None:
+            if phase.rerun.by == owner:  # the second pass: the choice stands, she is told
+                voided = phase.rerun.voided
+                phase.state.player(owner).used[self.name] = 1
+                phase.tell(owner, Feedback(self.name, f"【肝腸寸斷】你指定{voided}，其此夜的所有行動均失效。",
+                                           voided, {"voided": voided}))
+            return
+        from tianting.rules.kk33.night import Rerun
+
+        options = [p.id for p in phase.state.players.values()
+                   if p.id != owner and (p.alive or p.id in phase.exited)]
+        if not options:
+            return
+        chosen = phase.book.choose(phase.rng, owner, self.name, options, lambda a, o: a == o)
+        phase.rerun_request = Rerun(chosen, owner, cause, tuple(sources), self.name, phase.book.asked[-1])
+        phase.note(f"{owner} 死亡，【肝腸寸斷】指定 {chosen}：其此夜的所有行動均失效，此夜重新結算")
+
+
+SKILLS: list[type[Skill]] = [Luoshen, Piaohu, Guihan, Beifen, Ganchang, Shixiang, Lingzou, Jinbi, Chengwen, Tongxin,
                              Lianli, Zhenlie, Hengren]
