@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import DecisionRecord, Death, Feedback
+from tianting.core.records import Death, DecisionRecord, Feedback
 from tianting.core.skills import Kind, Use, UseState, stage_order
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, texts
