@@ -55,8 +55,10 @@ class DecisionBook:
         options: Sequence[T],
         match: Callable[[Any, T], bool],
         label: Callable[[T], Any] = str,
+        default: T | None = None,
     ) -> T:
-        """Take the scripted answer among ``options``; else draw a default."""
+        """Take the scripted answer among ``options``; else the skill's documented ``default``
+        (the harmless choice of a 「可以」: not using it), else one drawn with the game's generator."""
         found = self._find(actor, skill)
         if found is not None:
             i, answer = found
@@ -69,6 +71,9 @@ class DecisionBook:
             raise InvalidAnswer(i, f"{actor} 的【{skill}】答案 {answer!r} 不是可選項之一（可選：{'、'.join(str(label(o)) for o in options)}）")
         if self.strict:
             raise UnscriptedChoice(f"{actor} 的【{skill}】需要選擇，測試未給出答案（選項：{[label(o) for o in options]}）")
+        if default is not None:
+            self.asked.append(DecisionRecord(actor, skill, label(default), True))
+            return default
         choice = rng.pick(f"預設選擇 {actor}【{skill}】", list(options), label)
         self.asked.append(DecisionRecord(actor, skill, label(choice), True))
         return choice

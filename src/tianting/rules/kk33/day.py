@@ -41,7 +41,9 @@ class Day:
         self.weight_rules: list[Callable[[Day, str], int | None]] = []
         """voter → how many votes the vote counts for (視為三票), or None."""
         self.tally_rules: list[Callable[[Day, dict[str, int]], None]] = []
-        """Change the counted tally in place (得票數+1, -3 …), in the order added."""
+        """Add to the counted tally in place (得票數+1 …), in the order added."""
+        self.tally_reductions: list[Callable[[Day, dict[str, int]], None]] = []
+        """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
 
@@ -100,7 +102,7 @@ class Day:
                 if w is not None:
                     weight = w
             self.tally[target] = self.tally.get(target, 0) + weight
-        for adjust in self.tally_rules:
+        for adjust in self.tally_rules + self.tally_reductions:
             adjust(self, self.tally)
         seats = {pid: p.seat for pid, p in self.state.players.items()}
         self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))
@@ -121,4 +123,6 @@ class Day:
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
         for pid in dying:
-            self.game.kill(self, pid, "投票", [v for v, t in self.counted.items() if t == pid])
+            # The voters named as behind a vote death are those of the public ballot (票面): who
+            # really counted for whom (亂花, 黃巾軍) stays hidden.
+            self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])

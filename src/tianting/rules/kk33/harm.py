@@ -34,11 +34,25 @@ class Harm:
     """The ids behind it (several for merged 刺殺: every 兇手)."""
     removal: bool = False
     why: list[str] = field(default_factory=list)
+    base: Level = field(init=False)
+    """The level the harm was dealt at, before any 減輕 or 加深."""
+
+    def __post_init__(self) -> None:
+        self.base = self.level
 
     @property
     def lethal(self) -> bool:
-        """致命一擊: a harm that would kill."""
+        """A harm that kills by itself (致死, 退出歷史舞台)."""
         return self.removal or self.level is Level.KILL
+
+    def fatal(self, injured: bool) -> bool:
+        """致命一擊: the harm would kill its target — a kill, or a wound on one already wounded."""
+        return self.lethal or (self.level is Level.WOUND and injured)
+
+    @property
+    def wounding(self) -> bool:
+        """A wound, or dealt as one: what 「不會受傷」 stops (免疫傷害類效果優先, even over 毒士's 加深)."""
+        return not self.removal and Level.WOUND in (self.level, self.base)
 
     def reduce(self, reason: str) -> None:
         if self.removal or self.level is Level.NONE:

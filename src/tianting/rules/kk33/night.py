@@ -89,6 +89,9 @@ class Night:
         """傷害減輕 / 加深: change ``harm.level``."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
         """Immunities: a reason prevents the harm (防止、不會受傷、不會死亡)."""
+        self.after_harms: list[Callable[[Night], None]] = []
+        """Run once every harm of the attack stage is applied (the night's deaths are simultaneous):
+        choices made on death that depend on who else died (古之惡來) wait here."""
         self.wound_listeners: list[Callable[[Night, Harm], None]] = []
         """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
         self.last_words_rules: list[Callable[[Night, str], str | None]] = []
@@ -216,7 +219,7 @@ class Night:
                 self.consume(use)
                 continue
             rate = self.success_rate(use)
-            if rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate):
+            if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
                 use.state = UseState.FAILED
                 self.tell(use.actor, Feedback(use.name, texts.FAILED, use.action.targets[0] if use.action.targets else None,
                                               {"failed": True}))
@@ -347,10 +350,16 @@ class Night:
         """Every harm of the attack stage, in the order the harms arose."""
         for harm in self.harms:
             self.apply_harm(harm)
+        while self.after_harms:
+            self.after_harms.pop(0)(self)
         if self.rerun is not None and self.state.player(self.rerun.by).alive:
             # Her death stands though the night is resolved again without the named player's actions.
             self.note(f"{self.rerun.by} 已於此夜死亡（重新結算不改變此事）")
             self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
+
+    def is_fatal(self, harm: Harm) -> bool:
+        """致命一擊: would this harm kill its target now?"""
+        return harm.fatal(self.state.player(harm.target).injured)
 
     def apply_harm(self, harm: Harm) -> None:
         """One harm: modify (減輕/加深) → prevent (immunity) → apply. Skills may call it late (憤勇)."""

@@ -163,7 +163,7 @@ class Beifen(LadySkill):
             return None
 
         def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.level is Level.WOUND and ours(n, harm.target):
+            if use.live and harm.wounding and ours(n, harm.target):
                 return f"{use.actor} 悲憤詩篇：本國角色不會受傷"
             return None
 
