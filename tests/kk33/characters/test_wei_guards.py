@@ -6,14 +6,45 @@ rulings it pins (G1 …) are in docs/rulings/kk33-wei_guards.md.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
+from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Action, PhaseResult
+from tianting.core.skills import Skill, Source, TargetRule, Use
 from tianting.testing import Table
 
 DIANWEI = {"魏護衛": "典韋"}
 CAOANG = {"魏護衛": "曹昂"}
 JIANGGAN = {"魏副軍師": "蔣干"}
+
+
+def lenient_night(t: Table, *actions: Action) -> PhaseResult:
+    """A night run as a script runs it: a choice with no answer takes its default instead of failing the test."""
+    t.check(*actions)
+    book = DecisionBook(answers=t.answers, strict=False)
+    t.answers = []
+    result = t.game.resolve_night(list(actions), book)
+    t.results.append(result)
+    return result
+
+
+class VoidLater(Skill):
+    """令一個行動失效 once it has acted (as 遊說 may): the targets it changed must change back."""
+
+    name = "測試失效"
+    source = Source.CHARACTER
+    stage = "attack"
+    priority = 50  # after 捨身護主 and 義殉, before the stabs are settled
+    targets = TargetRule(count=1)
+    args = ("name",)
+
+    def apply(self, night: Any, use: Use) -> None:
+        for other in night.uses_by(use.targets[0], implicit=True):
+            if other.name == use.action.args["name"]:
+                night.void(other, f"{use.actor} 測試失效")
 
 
 # ---- 許褚 · 裸衣 ------------------------------------------------------------------
@@ -184,7 +215,7 @@ def test_guzhi_learns_every_killer_and_removes_one():
 def test_guzhi_removal_is_not_reduced_by_hp():
     """退出歷史舞台：…不能被減輕和防止死亡的效果減免 — 太平要術's second life does not help.
 
-    典韋 dies by vote; the 兇手 are those whose votes counted against him (G4).
+    典韋 dies by vote; the 兇手 are the voters whose public ballot names him (G4, R33).
     """
     t = Table(characters=DIANWEI, others="黃巾頭領")
     t.quiet_night()
@@ -199,11 +230,53 @@ def test_guzhi_removal_is_not_reduced_by_hp():
 def test_guzhi_only_a_killer_still_in_the_game_can_be_named():
     """指定其中一個ID — a 兇手 who is already out cannot be named (技能需要指定目標時…均為未出局的ID)."""
     t = Table(characters=DIANWEI)
-    # Harms apply in seat order: 吳殺手甲 dies of 蜀殺手甲's 刺殺 before 典韋 dies of his.
+    # 吳殺手甲 dies of 蜀殺手甲's 刺殺 the same night: he is out when 典韋 names a 兇手.
     t.night(t.act("蜀殺手甲", "刺殺", "吳殺手甲"), t.act("吳殺手甲", "刺殺", "魏護衛"))
     assert t.status("吳殺手甲") == "out" and t.status("魏護衛") == "out"
     assert t.only_feedback("魏護衛", "古之惡來").data == {"killers": ["吳殺手甲"], "consumed": True}
     assert t.last.decisions == []
+
+
+@pytest.mark.skill("古之惡來")
+@pytest.mark.parametrize("killer, other", [("蜀殺手甲", "吳殺手甲"), ("吳殺手甲", "蜀殺手甲")])
+def test_guzhi_deaths_of_a_night_are_simultaneous(killer, other):
+    """然後你指定其中一個ID — the night's deaths are simultaneous: a 兇手 who dies of another 刺殺 that
+    same night is not in the game when 典韋 names one, whichever harm the engine applies first (G4).
+
+    No choice is asked (the strict table would fail on an unscripted one) and the 兇手 dies of that 刺殺.
+    """
+    t = Table(characters=DIANWEI)
+    t.night(t.act(killer, "刺殺", "魏護衛"), t.act(other, "刺殺", killer))
+    assert t.only_feedback("魏護衛", "古之惡來").data == {"killers": [killer], "consumed": True}
+    assert t.last.decisions == []
+    assert sorted((d.id, d.cause) for d in t.last.deaths) == sorted([("魏護衛", "刺殺"), (killer, "刺殺")])
+    assert t.traced("古之惡來：無尚在場的兇手可指定")
+
+
+@pytest.mark.skill("古之惡來", "憤勇")
+def test_guzhi_a_death_after_the_nights_harms_names_a_killer_at_once():
+    """當你死亡時 — a death after the night's harms are applied (憤勇's wound in the death stage) does not
+    wait: he names the 兇手 then (G4)."""
+    t = Table(characters=DIANWEI).wound("魏護衛")
+    t.player("吳殺手甲").skills.append("憤勇")
+    t.decide("魏護衛", "古之惡來", "吳殺手甲")
+    t.night(t.act("吳殺手甲", "刺殺", "魏護衛"), t.act("蜀護衛", "援護", "魏護衛"))
+    assert [(d.id, d.cause) for d in t.last.deaths] == [("魏護衛", "憤勇"), ("吳殺手甲", "古之惡來（退出歷史舞台）")]
+    assert t.feedback("魏護衛", "古之惡來")[1].data == {"removed": "吳殺手甲"}
+
+
+@pytest.mark.skill("古之惡來")
+def test_guzhi_by_day_the_killers_are_the_public_ballot():
+    """你獲悉所有兇手的ID — by day, the voters whose public ballot names him (票面公開; G4, R33):
+    a 「黃巾軍」 whose vote did not count is named; a voter bound by 亂花 whose ballot shows someone else is not."""
+    t = Table(characters=DIANWEI, others="黃巾頭領")
+    t.night(t.act("群雄", "起義", "蜀護衛"), t.act("吳女眷", "亂花", "吳護衛", "魏護衛"))
+    t.decide("魏護衛", "古之惡來", "蜀護衛")
+    t.day({"蜀君主": "魏護衛", "蜀護衛": "魏護衛", "吳護衛": "吳女眷"})
+    assert t.traced("蜀護衛 的投票無效：「黃巾軍」的投票無效") and t.traced("吳護衛 票面為 吳女眷，因亂花計入 魏護衛")
+    assert t.announced("tally")["魏護衛"] == 3  # his own, 蜀君主's and 吳護衛's bound vote
+    assert t.feedback("魏護衛", "古之惡來")[0].data["killers"] == ["蜀君主", "蜀護衛"]
+    assert t.status("蜀護衛") == "out" and t.status("吳護衛") == "alive"
 
 
 @pytest.mark.skill("古之惡來")
@@ -238,7 +311,7 @@ def test_sheshen_takes_the_stab_meant_for_the_lord():
     assert t.status("魏君主") == "alive" and t.status("魏護衛") == "alive"
     assert t.traced("蜀殺手甲 的刺殺對 魏護衛 無效：魏護衛 援護")
     told = t.feedback("魏護衛", "捨身護主")
-    assert [f.data for f in told] == [{"lord_stabbed": True}, {"redirected": True, "consumed": True}]
+    assert [f.data for f in told] == [{"lord_stabbed": True, "consumed": True}, {"chose": True}]
     for f in told:
         assert f.target is None and "魏君主" not in f.text and "蜀殺手甲" not in f.text
     assert t.feedback("魏君主", "捨身護主") == []
@@ -256,18 +329,32 @@ def test_sheshen_dies_for_the_lord_and_avenges_him():
 
 
 @pytest.mark.skill("捨身護主")
-def test_sheshen_may_decline_and_keeps_the_skill():
-    """並且「可以」選擇 — declining leaves the 刺殺 on the lord and the skill unused (G7)."""
+def test_sheshen_declining_still_uses_it_up():
+    """並且「可以」選擇 — declining leaves the 刺殺 on the lord; the limited passive was used up when it
+    triggered, and he was told (被動的限定技能消耗時…會收到相關反饋; G7)."""
     t = Table(characters=DIANWEI)
     t.decide("魏護衛", "捨身護主", "否").decide("魏君主", "轉生", "曹丕")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
     assert t.player("魏君主").character == "曹丕"
-    assert [f.data for f in t.feedback("魏護衛", "捨身護主")] == [{"lord_stabbed": True}, {"redirected": False}]
-    assert t.player("魏護衛").used == {}
+    told = t.feedback("魏護衛", "捨身護主")
+    assert [f.data for f in told] == [{"lord_stabbed": True, "consumed": True}, {"chose": False}]
+    assert "限定技能已消耗" in told[0].text
+    assert t.player("魏護衛").used == {"捨身護主": 1}
     t.day()
-    t.decide("魏護衛", "捨身護主", "是")
-    t.night(t.act("吳殺手甲", "刺殺", "魏君主"), t.act("魏護衛", "援護", "魏護衛"))
-    assert t.status("魏君主") == "alive" and t.player("魏護衛").used == {"捨身護主": 1}
+    t.night(t.act("吳殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"))  # no choice is asked again
+    assert t.feedback("魏護衛") == [] and t.last.decisions == []
+
+
+@pytest.mark.skill("捨身護主")
+def test_sheshen_with_no_answer_does_not_take_the_stab():
+    """「可以」選擇將此【刺殺】的目標改為你 — a missing answer takes the documented default: not taking it (R32)."""
+    t = Table(characters=DIANWEI)
+    lenient_night(t, t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"))
+    assert [d.as_json() for d in t.last.decisions] == [
+        {"actor": "魏護衛", "skill": "捨身護主", "answer": "否", "defaulted": True}]
+    assert t.drew("預設選擇") == []
+    assert t.traced("蜀殺手甲 的刺殺對 魏君主 無效：吳護衛 援護") and t.status("魏護衛") == "alive"
+    assert t.player("魏護衛").used == {"捨身護主": 1}
 
 
 @pytest.mark.skill("捨身護主")
@@ -316,6 +403,21 @@ def test_sheshen_after_another_redirect_follows_the_conflict_rule():
     t.night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
     assert t.status("魏君主") == "alive" and t.status("吳女眷") == "alive" and t.status("魏護衛") == "alive"
     assert t.status("蜀殺手甲") == "out"
+    # He is told what he chose, never that the 刺殺 now targets him (it fell on its killer).
+    chose = t.feedback("魏護衛", "捨身護主")[-1]
+    assert chose.data == {"chose": True} and chose.text == "【捨身護主】你選擇將此【刺殺】的目標改為你。"
+
+
+@pytest.mark.skill("捨身護主")
+def test_sheshen_voided_after_the_move_gives_the_stab_back_to_the_lord():
+    """技能失效是指該技能成功發動或使用，但沒有任何效果 — a voided 捨身護主 moved nothing: the 刺殺 is the lord's again."""
+    t = Table(characters=DIANWEI, extra_skills=[VoidLater])
+    t.player("吳君主").skills.append("測試失效")
+    t.decide("魏護衛", "捨身護主", "是")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"),
+            t.act("吳君主", "測試失效", "魏護衛", name="捨身護主"))
+    assert t.traced("蜀殺手甲 的刺殺對 魏君主 無效：吳護衛 援護")
+    assert t.status("魏護衛") == "alive" and t.status("魏君主") == "alive"
 
 
 # ---- 曹昂 · 義殉 ---------------------------------------------------------------------
@@ -389,6 +491,27 @@ def test_yixun_failed_has_no_effect():
     assert t.announced("tally")["吳女眷"] == 2  # 曹昂's vote counts, and her own (視為自投)
 
 
+@pytest.mark.skill("義殉")
+def test_yixun_when_he_is_the_only_stabbed_countryman_guards_himself():
+    """若有本國角色成為【刺殺】的目標，將你【援護】的目標改為其中隨機一人 — 曹昂 himself is one (G8):
+    his 援護 moves onto him and voids the 刺殺; 義殉's own wound remains. One candidate: no draw."""
+    t = Table(characters=CAOANG)
+    t.night(t.act("魏護衛", "義殉"), t.act("魏護衛", "援護", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    assert t.traced("蜀殺手甲 的刺殺對 魏護衛 無效：魏護衛 援護")
+    assert t.status("魏護衛") == "injured" and t.status("吳正軍師") == "alive"
+    assert t.announced("injured") == ["魏護衛"] and t.drew("義殉") == []
+
+
+@pytest.mark.skill("義殉")
+def test_yixun_voided_after_the_move_leaves_the_guard_where_it_was():
+    """技能失效…沒有任何效果 — once 義殉 is voided, its change of his 援護's target is undone."""
+    t = Table(characters=CAOANG, extra_skills=[VoidLater])
+    t.player("吳君主").skills.append("測試失效")
+    t.night(t.act("魏護衛", "義殉"), t.act("魏護衛", "援護", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "魏女眷"),
+            t.act("吳君主", "測試失效", "魏護衛", name="義殉"))
+    assert t.status("魏女眷") == "out" and t.status("吳正軍師") == "injured"
+
+
 # ---- 曹昂 · 曹氏宗族 -----------------------------------------------------------------
 @pytest.mark.skill("曹氏宗族")
 def test_zongzu_prevents_the_wound_and_recognises():
@@ -444,6 +567,20 @@ def test_zongzu_not_for_the_reincarnated_lord():
     t.night(t.act("魏護衛", "援護", "魏君主"))
     assert t.announced("injured") == ["魏君主"]
     assert t.feedback("魏護衛") == [] and t.player("魏護衛").used == {}
+
+
+@pytest.mark.skill("曹氏宗族")
+def test_zongzu_triggered_by_a_guard_voided_by_wansha():
+    """技能發動或使用失效不影響由於此技能而觸發的其他技能 — 完殺 voids his 援護 on 曹操 (the 刺殺 on
+    曹操 is valid again), yet the 援護 went off: 曹氏宗族 is used up and they 互識 (G10)."""
+    t = Table(characters={**CAOANG, "魏正軍師": "台上的主宰·賈詡"})
+    t.decide("魏君主", "轉生", "曹丕")
+    t.night(t.act("魏正軍師", "完殺", "魏君主"), t.act("魏護衛", "援護", "魏君主"), t.act("蜀殺手甲", "刺殺", "魏君主"))
+    assert t.traced("魏護衛 的【援護】失效：魏正軍師 完殺 魏君主")
+    assert t.player("魏君主").character == "曹丕"  # the 刺殺 went through
+    assert t.player("魏護衛").used == {"曹氏宗族": 1}
+    assert t.only_feedback("魏護衛", "曹氏宗族").data == {"prevented": True, "consumed": True}
+    assert t.only_feedback("魏護衛", "互識").data["character"] == "曹操"
 
 
 # ---- 蔣干 · 盜書 ---------------------------------------------------------------------
@@ -545,3 +682,38 @@ def test_daoshu_failed_when_wounded_learns_nothing():
     t.night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
     assert t.only_feedback("魏副軍師", "盜書").data == {"failed": True}
     assert t.status("吳女眷") == "out" and t.drew("盜書 魏副軍師") == []
+
+
+@pytest.mark.skill("盜書")
+def test_daoshu_does_not_list_an_action_that_failed_its_check():
+    """你獲悉其當夜所有行動 — 技能發動失敗…視為擁有該技能的角色未發動: a failed 刺殺 is not one of them (G11)."""
+    t = Table(characters=JIANGGAN).wound("蜀殺手甲")
+    t.force("盜書 魏副軍師", "蜀殺手甲")
+    t.fail("蜀殺手甲", "刺殺")
+    t.night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    assert t.only_feedback("魏副軍師", "盜書").data == {"listed": "蜀殺手甲", "actions": [], "changed": []}
+    assert t.last.decisions == [] and t.status("吳女眷") == "alive"
+
+
+@pytest.mark.skill("盜書")
+def test_daoshu_with_no_answer_keeps_every_target():
+    """並「可」強制修改 — a missing answer takes the documented default 「不修改」 (G12, R32)."""
+    t = Table(characters=JIANGGAN)
+    t.force("盜書 魏副軍師", "蜀殺手甲")
+    lenient_night(t, t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    assert [d.as_json() for d in t.last.decisions] == [
+        {"actor": "魏副軍師", "skill": "盜書", "answer": "不修改", "defaulted": True}]
+    assert t.drew("預設選擇") == []
+    assert t.status("吳女眷") == "out"
+
+
+@pytest.mark.skill("盜書")
+def test_daoshu_voided_after_the_change_undoes_it():
+    """技能失效…沒有任何效果 — a 盜書 voided once it has acted changed no target."""
+    t = Table(characters=JIANGGAN, extra_skills=[VoidLater])
+    t.player("吳君主").skills.append("測試失效")
+    t.force("盜書 魏副軍師", "蜀殺手甲")
+    t.decide("魏副軍師", "盜書", "吳正軍師")
+    t.night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"),
+            t.act("吳君主", "測試失效", "魏副軍師", name="盜書"))
+    assert t.status("吳女眷") == "out" and t.status("吳正軍師") == "alive"

@@ -8,14 +8,25 @@ from __future__ import annotations
 
 import pytest
 
+from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Action, DecisionRecord
 from tianting.core.skills import Skill, Source, Use
+from tianting.core.state import Status
 from tianting.testing import Table
 
 JIA_XU = {"魏正軍師": "賈詡"}  # 台上的主宰·賈詡
 JIA_XU_BEHIND = {"魏副軍師": "賈詡"}  # 幕後的主使·賈詡
 XUN_YOU = {"魏副軍師": "荀攸"}
 CHENG_YU = {"魏副軍師": "程昱"}
+
+
+def unscripted_night(t: Table, *actions: Action) -> DecisionBook:
+    """A night whose choices are left unanswered, as a script may leave them (a non-strict book)."""
+    t.check(*actions)
+    book = DecisionBook(strict=False)
+    t._done(t.game.resolve_night(list(actions), book, None), book)
+    return book
 
 
 # ---- 台上的主宰·賈詡：帷幕 ------------------------------------------------------
@@ -83,6 +94,19 @@ def test_weimu_failed_investigation_does_not_count():
     t.day({"蜀殺手甲": "魏正軍師", "魏正軍師": "吳護衛"})
     assert not t.traced("帷幕")
     assert t.announced("tally")["魏正軍師"] == 1
+
+
+@pytest.mark.skill("帷幕")
+def test_weimu_a_voided_investigation_still_counts():
+    """技能失效是指該技能成功發動或使用，但沒有任何效果: a 明察 made 失效 (遊說) was used, so 帷幕 counts it (J1)."""
+    t = Table(characters={**JIA_XU, **CHENG_YU})
+    t.decide("魏副軍師", "遊說", "台上的主宰·賈詡【明察】")
+    t.night(t.act("魏正軍師", "明察", "魏副軍師"), t.act("吳正軍師", "明察", "魏副軍師"))
+    assert t.traced("魏正軍師 的【明察】失效：魏副軍師 遊說")
+    assert t.feedback("魏正軍師", "明察") == []  # 失效: no result
+    t.day({"魏副軍師": "魏正軍師", "魏正軍師": "吳護衛"})
+    assert t.traced("魏副軍師 的投票無效：魏正軍師 帷幕")
+    assert "魏正軍師" not in t.announced("tally")
 
 
 # ---- 台上的主宰·賈詡：完殺 ------------------------------------------------------
@@ -201,6 +225,35 @@ def test_wenhe_luanwu_is_limited_and_takes_no_check_when_wounded():
         t.check(t.act("魏正軍師", "文和亂武"))
 
 
+@pytest.mark.skill("文和亂武")
+def test_wenhe_luanwu_list_is_of_living_ids_other_than_the_killer():
+    """文和亂武：…獲得一份包含2個隨機ID的名單，殺手須選擇其中一個ID作為當夜額外刺殺的目標 — never himself (J5)."""
+    t = luanwu_table(omit=("魏殺手乙", "蜀殺手甲", "蜀殺手乙", "吳殺手甲", "吳殺手乙"))
+    t.player("吳女眷").status = Status.OUT
+    living = sorted(p.id for p in t.state.players.values() if p.alive and p.id != "魏殺手甲")
+    t.force("文和亂武名單 魏殺手甲#1", "吳副軍師").force("文和亂武名單 魏殺手甲#2", "蜀女眷")
+    t.decide("魏殺手甲", "文和亂武", "蜀女眷")
+    t.night(t.act("魏正軍師", "文和亂武"))
+    assert sorted(t.drew("文和亂武名單 魏殺手甲#1")[0]["options"]) == living
+    assert sorted(t.drew("文和亂武名單 魏殺手甲#2")[0]["options"]) == [p for p in living if p != "吳副軍師"]
+    assert t.status("蜀女眷") == "out"
+
+
+@pytest.mark.skill("文和亂武", "神速")
+def test_wenhe_luanwu_no_list_for_killers_who_cannot_stab_tonight():
+    """神速：…次夜本國殺手均無法發動【刺殺】 — so 文和亂武's extra 刺殺 is not theirs that night either (J5)."""
+    t = Table(characters=JIA_XU, omit=("蜀殺手乙", "吳殺手甲", "吳殺手乙"))
+    t.night(t.act("魏殺手乙", "神速"))
+    t.day()
+    t.force("文和亂武名單 蜀殺手甲#1", "吳副軍師").force("文和亂武名單 蜀殺手甲#2", "魏女眷")
+    t.decide("蜀殺手甲", "文和亂武", "吳副軍師")
+    t.night(t.act("魏正軍師", "文和亂武"))
+    assert t.drew("文和亂武名單 魏") == []
+    assert t.feedback("魏殺手甲", "文和亂武") == [] and t.feedback("魏殺手乙", "文和亂武") == []
+    assert t.traced("文和亂武：魏殺手甲 當夜無法發動刺殺（魏國殺手當夜無法發動刺殺），不獲得名單")
+    assert t.status("吳副軍師") == "out"
+
+
 # ---- 幕後的主使·賈詡：毒士 ------------------------------------------------------
 @pytest.mark.skill("毒士")
 def test_dushi_own_countrys_guard_wound_becomes_a_kill():
@@ -241,6 +294,16 @@ def test_dushi_stops_when_jia_xu_is_out():
     assert t.status("吳副軍師") == "injured"
 
 
+@pytest.mark.skill("毒士", "悲憤詩篇")
+def test_dushi_does_not_beat_a_no_wound_immunity():
+    """悲憤詩篇：…所有本國角色不會受傷。 衝突規則：免疫傷害類效果優先於造成傷害類效果 — the wound 毒士 made lethal is still a wound dealt (J6)."""
+    t = Table(characters={**JIA_XU_BEHIND, "魏女眷": "蔡文姬"})
+    t.night(t.act("魏女眷", "悲憤詩篇"), t.act("魏護衛", "援護", "魏殺手乙"))
+    assert t.traced("魏殺手乙 受到的援護被防止：魏女眷 悲憤詩篇：本國角色不會受傷")
+    assert t.status("魏殺手乙") == "alive"
+    assert t.announced("exited") == [] and t.announced("injured") == []
+
+
 # ---- 幕後的主使·賈詡：神算 ------------------------------------------------------
 @pytest.mark.skill("神算")
 def test_shensuan_both_right_may_stop_and_use_it_again_the_next_night():
@@ -270,6 +333,19 @@ def test_shensuan_both_right_goes_on_until_one_is_wrong_and_then_learns_the_char
     assert "無法繼續" in second.text
     assert "神算" in t.player("魏副軍師").skills
     assert [a["targets"] for a in t.state.history[-1]["actions"] if a["skill"] == "神算"] == [["蜀護衛"], ["吳殺手甲"]]
+
+
+@pytest.mark.skill("神算")
+def test_shensuan_unanswered_choice_stops():
+    """神算：當夜你「可選擇」是否繼續使用【神算】 — left unanswered, he does not go on (documented default, no draw; J7)."""
+    t = Table(characters=JIA_XU_BEHIND)
+    book = unscripted_night(t, t.act("魏副軍師", "神算", "蜀護衛", identity="護衛", country="蜀"))
+    assert book.asked == [DecisionRecord("魏副軍師", "神算", "不再使用", True)]
+    assert t.drew("預設選擇") == []
+    assert t.only_feedback("魏副軍師", "神算").data["correct"] == 2
+    assert t.traced("魏副軍師 當夜不再使用神算")
+    t.day()
+    t.check(t.act("魏副軍師", "神算", "吳護衛", identity="護衛", country="吳"))
 
 
 @pytest.mark.skill("神算")
@@ -452,12 +528,12 @@ class Steer(Skill):
     def apply(self, night, use: Use) -> None:  # type: ignore[no-untyped-def]
         for other in night.uses:
             if other.name == "刺殺" and not other.implicit:
-                other.redirect(0, use.targets[0], by=use.actor)
+                other.redirect(0, use.targets[0], by="測試", source=use)
 
 
 @pytest.mark.skill("遊說")
 def test_youshui_voiding_a_redirect_undoes_it():
-    """遊說：…並可令其中一個行動失效 — 失效 is no effect: a target change it made is undone."""
+    """遊說：…並可令其中一個行動失效 — 失效 is no effect: a target change it made (with source=its use) is undone."""
     t = Table(characters=CHENG_YU, extra_skills=[Steer])
     t.player("蜀女眷").skills.append("測試轉向")
     t.decide("魏副軍師", "遊說", "糜夫人【測試轉向】")
@@ -465,6 +541,7 @@ def test_youshui_voiding_a_redirect_undoes_it():
     labels = [a["label"] for a in t.only_feedback("魏副軍師", "遊說").data["actions"]]
     assert labels == ["糜夫人【測試轉向】", "關羽【刺殺】"]  # the 刺殺 was aimed at him by the change
     assert t.status("魏副軍師") == "alive" and t.status("吳護衛") == "out"
+    assert t.traced("魏副軍師 遊說：撤銷 蜀女眷【測試轉向】對 蜀殺手甲【刺殺】目標的修改")
 
 
 @pytest.mark.skill("遊說")
@@ -475,6 +552,17 @@ def test_youshui_may_void_nothing():
     t.night(t.act("蜀殺手甲", "刺殺", "魏副軍師"), t.act("吳殺手乙", "刺殺", "魏副軍師"))
     assert t.status("魏副軍師") == "out"
     assert t.only_feedback("魏副軍師", "遊說").data["voided"] is None
+
+
+@pytest.mark.skill("遊說")
+def test_youshui_unanswered_voids_nothing():
+    """遊說：…並「可」令其中一個行動失效 — left unanswered, nothing is voided (documented default, no draw; J11)."""
+    t = Table(characters=CHENG_YU)
+    book = unscripted_night(t, t.act("蜀殺手甲", "刺殺", "魏副軍師"), t.act("吳正軍師", "明察", "魏副軍師"))
+    assert book.asked == [DecisionRecord("魏副軍師", "遊說", "不使用", True)]
+    assert t.drew("預設選擇") == []
+    assert t.only_feedback("魏副軍師", "遊說").data["voided"] is None
+    assert t.status("魏副軍師") == "out"
 
 
 @pytest.mark.skill("遊說")
@@ -525,12 +613,24 @@ def test_zezhu_ershi_may_turn_it_into_recruit():
 
 
 @pytest.mark.skill("擇主而事")
+def test_zezhu_ershi_unanswered_keeps_the_learned_skill():
+    """擇主而事：學到技能後，你「可以」將其更為【招賢納才】 — left unanswered, he keeps it (documented default, no draw; J12)."""
+    t = Table(characters=CHENG_YU)
+    t.force("擇主而事 君主角色", "孫堅").force("擇主而事 孫堅的技能", "英魂")
+    book = unscripted_night(t, t.act("魏副軍師", "擇主而事"))
+    assert book.asked == [DecisionRecord("魏副軍師", "擇主而事", "英魂", True)]
+    assert t.drew("預設選擇") == []
+    assert "英魂" in t.player("魏副軍師").skills and "招賢納才" not in t.player("魏副軍師").skills
+
+
+@pytest.mark.skill("擇主而事")
 def test_zezhu_ershi_only_lords_still_in_play_and_fails_with_none():
-    """擇主而事：「尚在場」的君主角色; with none, nothing is learned: 使用失敗, not used up."""
+    """擇主而事：「尚在場」的君主角色; with none, nothing is learned: 失效 (used up, and he is not told, J12)."""
     t = Table(characters=CHENG_YU, omit=("魏君主", "蜀君主", "吳君主"))
     t.night(t.act("魏副軍師", "擇主而事"))
-    assert t.only_feedback("魏副軍師", "擇主而事").data == {"failed": True}
-    assert t.player("魏副軍師").used == {}
+    assert t.feedback("魏副軍師", "擇主而事") == []
+    assert t.traced("魏副軍師 的【擇主而事】失效：場上沒有尚在場且有角色技能的君主角色")
+    assert t.player("魏副軍師").used == {"擇主而事": 1}
     t2 = Table(characters=CHENG_YU, omit=("魏君主", "吳君主"))
     t2.force("擇主而事 君主角色", "劉備").force("擇主而事 劉備的技能", "漢裔")
     t2.decide("魏副軍師", "擇主而事", "漢裔")

@@ -6,12 +6,9 @@ Seats: 魏殺手甲 夏侯惇, 魏殺手乙 夏侯淵 unless a test seats anothe
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.core.skills import Skill, Source, TargetRule, Use
 from tianting.core.state import Alliance
 from tianting.testing import Table
 
@@ -77,14 +74,25 @@ def test_ganglie_void_vote_gets_nothing():
 
 @pytest.mark.skill("憤勇")
 def test_fenyong_guarded_target_survives_and_is_wounded():
-    """憤勇：*被*若你的【刺殺】的目標於結算後仍存活，則你令其受傷。 (援護 saved it from the stab)"""
+    """憤勇：*被*若你的【刺殺】的目標於結算後仍存活，則你令其受傷。 (援護 saved it from the stab; no feedback: WK2)"""
     t = Table()
     t.night(t.act("魏殺手甲", "刺殺", "吳女眷"), t.act("吳護衛", "援護", "吳女眷"))
     assert t.status("吳女眷") == "injured"
     assert t.announced("injured") == ["吳女眷"] and t.announced("exited") == []
-    fb = t.only_feedback("魏殺手甲", "憤勇")
-    assert fb.target == "吳女眷" and fb.data == {"target": "吳女眷", "survived": True}
-    assert "吳護衛" not in fb.text
+    assert t.feedback("魏殺手甲", "憤勇") == []
+    assert t.traced("魏殺手甲 的刺殺目標 吳女眷 於結算後仍存活：憤勇令其受傷")
+
+
+@pytest.mark.skill("憤勇")
+def test_fenyong_says_nothing_when_the_wound_is_prevented():
+    """憤勇 is an unlimited passive: its owner gets no feedback, so he cannot learn that 悲憤詩篇（本國角色不會受傷）stopped the wound (WK2)."""
+    t = Table(characters={"魏女眷": "蔡文姬"})
+    t.force("悲憤詩篇失效判定 魏殺手甲→魏女眷", False)
+    t.same_side_stab("魏殺手甲", "魏女眷", void=True)
+    t.night(t.act("魏女眷", "悲憤詩篇"), t.act("魏殺手甲", "刺殺", "魏女眷"))
+    assert t.status("魏女眷") == "alive"
+    assert t.traced("魏女眷 受到的憤勇被防止：魏女眷 悲憤詩篇：本國角色不會受傷")
+    assert t.feedback("魏殺手甲", "憤勇") == []
 
 
 @pytest.mark.skill("憤勇")
@@ -424,7 +432,18 @@ def test_weizhen_xiaoyaojin_breaks_the_wei_wu_alliance():
     t.night(t.act("魏殺手乙", "威震逍遙津"))
     assert t.announced("alliances") == []
     assert t.traced("魏吳聯盟破裂")
-    assert not t.state.allied("魏", "吳", 1)
+    assert not t.state.allied("魏", "吳", 0) and not t.state.allied("魏", "吳", 1)
+
+
+@pytest.mark.skill("威震逍遙津")
+def test_weizhen_xiaoyaojin_the_broken_alliance_does_not_count_for_tonights_stabs():
+    """威震逍遙津：魏吳聯盟（若有）破裂 — broken that night: a 魏↔吳 刺殺 takes no 同盟 half chance (WK10)."""
+    t = Table(characters=ZHANG_LIAO)
+    t.state.alliances.append(Alliance(("魏", "吳"), start=0, end=3))
+    t.succeed("吳殺手乙", "刺殺")  # 吳's actions are halved tonight
+    t.night(t.act("魏殺手乙", "威震逍遙津"), t.act("魏殺手甲", "刺殺", "吳女眷"), t.act("吳殺手乙", "刺殺", "魏女眷"))
+    assert t.drew("刺殺同盟失效判定") == []
+    assert t.status("吳女眷") == "out" and t.status("魏女眷") == "out"
 
 
 @pytest.mark.skill("威震逍遙津")
@@ -599,6 +618,35 @@ def test_qiaobian_failed_lets_wei_stab():
     assert t.only_feedback("魏殺手乙", "巧變").data == {"failed": True}
 
 
+@pytest.mark.skill("巧變", "文和亂武")
+def test_qiaobian_wei_killers_get_no_luanwu_stab_and_a_luanwu_stab_on_wei_is_moved():
+    """巧變：使用後當夜，本國殺手無法發動【刺殺】，隨機獲悉一個其他國角色以本國角色為目標的技能，並將此技能的目標轉移為一名隨機角色。
+    The extra 刺殺 of 文和亂武 is a 刺殺 too: 魏's killers get none, and another country's one on 魏 may be moved (WK13)."""
+    t = Table(characters={**ZHANG_HE, "魏正軍師": "賈詡"}, omit=("蜀殺手乙", "吳殺手甲", "吳殺手乙"))
+    t.force("文和亂武名單 蜀殺手甲#1", "魏女眷").force("文和亂武名單 蜀殺手甲#2", "吳護衛")
+    t.decide("蜀殺手甲", "文和亂武", "魏女眷")
+    t.force("巧變 魏殺手乙 獲悉的技能", "蜀殺手甲【刺殺】→魏女眷")
+    t.force("巧變 魏殺手乙 轉移目標（第1個目標 魏女眷）", "吳女眷")
+    t.night(t.act("魏正軍師", "文和亂武"), t.act("魏殺手乙", "巧變"))
+    assert t.drew("文和亂武名單 魏") == []
+    assert t.feedback("魏殺手甲", "文和亂武") == [] and t.feedback("魏殺手乙", "文和亂武") == []
+    assert t.traced("文和亂武：魏殺手甲 當夜無法發動刺殺（魏殺手乙 巧變：當夜本國殺手無法發動刺殺），不獲得名單")
+    assert t.drew("獲悉的技能")[0]["options"] == ["蜀殺手甲【刺殺】→魏女眷"]
+    assert t.status("魏女眷") == "alive" and t.status("吳女眷") == "out"
+    assert t.only_feedback("魏殺手乙", "巧變").data == {"skill": "刺殺", "targets": ["魏女眷"]}
+
+
+@pytest.mark.skill("巧變", "文和亂武")
+def test_qiaobian_failed_leaves_wei_killers_their_luanwu_stab():
+    """技能發動失敗…視為未發動: a failed 巧變 bars no 魏 killer from 文和亂武's extra 刺殺."""
+    t = Table(characters={**ZHANG_HE, "魏正軍師": "賈詡"}, omit=("魏殺手甲", "蜀殺手甲", "蜀殺手乙", "吳殺手甲", "吳殺手乙"))
+    t.wound("魏殺手乙").fail("魏殺手乙", "巧變")
+    t.force("文和亂武名單 魏殺手乙#1", "吳女眷").force("文和亂武名單 魏殺手乙#2", "蜀女眷")
+    t.decide("魏殺手乙", "文和亂武", "吳女眷")
+    t.night(t.act("魏正軍師", "文和亂武"), t.act("魏殺手乙", "巧變"))
+    assert t.status("吳女眷") == "out"
+
+
 @pytest.mark.skill("料敵機先")
 def test_liaodi_jixian_learns_a_random_foreigner_every_night_without_the_id():
     """料敵機先：獲悉一名隨機的其他國角色所有夜間的行動及反饋。"""
@@ -634,20 +682,11 @@ def test_liaodi_jixian_failed_when_wounded_is_kept_and_learns_nothing():
 
 
 # ---- 木門封侯 ---------------------------------------------------------------------
-class SanfenStandIn(Skill):
-    """A stand-in for 司馬懿's 三分歸晉 (built by another group): only its use matters to 木門封侯."""
-
-    name = "三分歸晉"
-    source = Source.CHARACTER
-    stage = "after"
-    targets = TargetRule(count=0)
-
-    def apply(self, night: Any, use: Use) -> None:
-        pass
-
-
 def mumen_table() -> Table:
-    return Table(characters=ZHANG_HE, extra_skills=[SanfenStandIn])
+    """張郃 beside 司馬懿 (魏副軍師), whose 三分歸晉 is the real one."""
+    t = Table(characters=ZHANG_HE)
+    assert t.player("魏副軍師").character == "司馬懿" and "三分歸晉" in t.game.skills
+    return t
 
 
 def scapegoat_day(t: Table, scapegoat: str) -> None:

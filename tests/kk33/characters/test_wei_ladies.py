@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from tianting.core.decisions import InvalidAnswer
+from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction
-from tianting.core.skills import Skill, Source, Use
+from tianting.core.records import Action, PhaseResult
+from tianting.core.skills import Skill, Source, TargetRule, Use
 from tianting.core.state import Alliance
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.testing import Table
@@ -32,6 +33,31 @@ def grant(t: Table, pid: str, *skills: str) -> Table:
     """Give ``pid`` a character skill (as a learning skill would), to exercise an interaction."""
     t.player(pid).skills.extend(skills)
     return t
+
+
+def lenient_night(t: Table, *actions: Action) -> PhaseResult:
+    """A night run as a script runs it: a choice with no answer takes its default instead of failing the test."""
+    t.check(*actions)
+    book = DecisionBook(answers=t.answers, strict=False)
+    t.answers = []
+    result = t.game.resolve_night(list(actions), book)
+    t.results.append(result)
+    return result
+
+
+class VoidInCancel(Skill):
+    """令一個行動失效 in the cancel stage, once the redirects have acted: the targets it changed change back."""
+
+    name = "測試失效"
+    source = Source.CHARACTER
+    stage = "cancel"
+    targets = TargetRule(count=1)
+    args = ("name",)
+
+    def apply(self, night: Any, use: Use) -> None:
+        for other in night.uses_by(use.targets[0]):
+            if other.name == use.action.args["name"]:
+                night.void(other, f"{use.actor} 測試失效")
 
 
 # ==== 甄姬 =========================================================================
@@ -152,6 +178,44 @@ def test_piaohu_is_limited_and_a_failed_use_is_kept():
         t.check(t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳正軍師", "吳副軍師"))
 
 
+@pytest.mark.skill("飄忽若神")
+def test_piaohu_changes_the_target_of_an_inquiry_to_another_dead_id():
+    """獲悉他們當夜【明察】或【暗訪】的目標並可強制修改之 — a 暗訪 moved to another dead id learns that one's character (W3)."""
+    t = table()
+    t.night(t.act("蜀殺手甲", "刺殺", "群雄"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
+    assert t.status("群雄") == "out" and t.status("蜀女眷") == "out"
+    t.day()
+    t.decide("魏女眷", "飄忽若神", "蜀女眷")
+    t.night(t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳副軍師", "魏護衛"), t.act("吳副軍師", "暗訪", "群雄"))
+    reads = {f.target: f.data["actions"] for f in t.feedback("魏女眷", "飄忽若神")}
+    assert reads["吳副軍師"] == [{"skill": "暗訪", "target": "群雄", "changed_to": "蜀女眷"}]
+    seen = t.only_feedback("吳副軍師", "暗訪")
+    assert (seen.target, seen.data) == ("蜀女眷", {"character": t.player("蜀女眷").character})
+
+
+@pytest.mark.skill("飄忽若神")
+def test_piaohu_with_no_answer_changes_nothing():
+    """並「可」強制修改之 — a missing answer takes the documented default 「不修改」 (W3, R32)."""
+    t = table()
+    lenient_night(t, t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳正軍師", "吳副軍師"), t.act("蜀正軍師", "明察", "吳殺手甲"))
+    assert [d.as_json() for d in t.last.decisions] == [
+        {"actor": "魏女眷", "skill": "飄忽若神", "answer": "不修改", "defaulted": True}]
+    assert t.drew("預設選擇") == []
+    assert t.only_feedback("蜀正軍師", "明察").target == "吳殺手甲"
+
+
+@pytest.mark.skill("飄忽若神")
+def test_piaohu_voided_after_the_change_undoes_it():
+    """技能失效…沒有任何效果 — a 飄忽若神 voided once it has acted changed no target."""
+    t = table(extra_skills=[VoidInCancel])
+    grant(t, "吳君主", "測試失效")
+    t.decide("魏女眷", "飄忽若神", "吳君主")
+    t.night(t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳正軍師", "吳副軍師"), t.act("蜀正軍師", "明察", "吳殺手甲"),
+            t.act("吳君主", "測試失效", "魏女眷", name="飄忽若神"))
+    seen = t.only_feedback("蜀正軍師", "明察")
+    assert (seen.target, seen.data) == ("吳殺手甲", {"is_killer": True})
+
+
 # ==== 蔡文姬 ========================================================================
 @pytest.mark.skill("歸漢")
 def test_guihan_tells_the_target_her_character_one_way():
@@ -232,6 +296,30 @@ def test_beifen_is_global_and_limited():
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act("魏女眷", "悲憤詩篇"))
+
+
+@pytest.mark.skill("悲憤詩篇")
+def test_beifen_beats_dushi_deepening_a_guard_wound():
+    """所有本國角色不會受傷 — 衝突規則：免疫傷害類效果優先於造成傷害類效果 (R31): 毒士 makes the 魏 guard's
+    援護 on an unstabbed countryman lethal (致傷更為致死), yet it was dealt as a wound, which 悲憤詩篇 stops."""
+    t = table("蔡文姬", characters={"魏副軍師": "幕後的主使·賈詡"})
+    t.night(t.act("魏女眷", "悲憤詩篇"), t.act("魏護衛", "援護", "魏正軍師"))
+    assert t.status("魏正軍師") == "alive"
+    assert t.traced("魏正軍師 受到的援護被防止：魏女眷 悲憤詩篇")
+    assert t.announced("exited") == [] and t.announced("injured") == []
+
+
+@pytest.mark.skill("悲憤詩篇")
+def test_beifen_her_own_bind_and_our_own_stabs_roll_too():
+    """「所有」針對本國角色的【刺殺】、【亂花】 — her own 亂花 naming a countryman and a 魏 killer's 刺殺 on a
+    countryman draw too (W5); the 刺殺 then takes the same-country draw as well."""
+    t = table("蔡文姬")
+    t.force("悲憤詩篇失效判定 魏女眷【亂花】魏君主→蜀君主", True)
+    t.force("悲憤詩篇失效判定 魏殺手甲→魏護衛", False)
+    t.same_side_stab("魏殺手甲", "魏護衛", void=False)
+    t.night(t.act("魏女眷", "悲憤詩篇"), t.act("魏女眷", "亂花", "魏君主", "蜀君主"), t.act("魏殺手甲", "刺殺", "魏護衛"))
+    assert t.state.vote_binds == {}
+    assert t.status("魏護衛") == "out"
 
 
 # ==== SP蔡文姬 =====================================================================
@@ -375,7 +463,8 @@ def test_lingzou_with_no_marker_and_on_identity_skills_draws_nothing():
 
 @pytest.mark.skill("玲奏")
 def test_lingzou_certain_at_ten_and_checked_before_redirects():
-    """X/10 with X ≥ 10 fails for sure; a skill of the redirect stage (飄忽若神) is stopped before it acts."""
+    """X/10 with X ≥ 10 fails for sure; a skill of the redirect stage (飄忽若神) is stopped before it acts,
+    whole: the other two ids it named are not read either (W9)."""
     t = sp()
     grant(t, "吳女眷", "飄忽若神")
     t.player("魏女眷").markers["詩"] = 12
@@ -383,6 +472,7 @@ def test_lingzou_certain_at_ten_and_checked_before_redirects():
     assert t.drew("玲奏") == []
     assert t.feedback("吳女眷", "飄忽若神") == []
     assert t.traced("吳女眷 的【飄忽若神】失效：魏女眷 玲奏（10/10概率失效）")
+    assert t.only_feedback("蜀正軍師", "明察").target == "吳殺手甲" and t.last.decisions == []
 
 
 def guessed_right_last_night(t: Table, markers: int) -> None:
@@ -565,14 +655,24 @@ def test_tongxin_prevents_death_but_not_a_wound():
 
 
 @pytest.mark.skill("同心")
-def test_tongxin_only_that_night_and_only_another_player():
-    """「當夜」: a death by vote the next day takes no one along; 「他」 is someone else (W13)."""
+def test_tongxin_only_that_night():
+    """「當夜」: a death by vote the next day takes no one along (W13)."""
     t = xhj()
-    with pytest.raises(IllegalAction, match="除你以外"):
-        t.check(t.act("魏女眷", "同心", "魏女眷"))
     t.night(t.act("魏女眷", "同心", "吳護衛"))
     t.day({"蜀君主": "魏女眷", "蜀正軍師": "魏女眷"})
     assert t.status("魏女眷") == "out" and t.status("吳護衛") == "alive"
+
+
+@pytest.mark.skill("同心")
+def test_tongxin_on_herself_is_allowed_and_does_nothing():
+    """同心：指定一個ID — only 除你以外 excludes the user (技能需要指定目標時如無特殊說明…; R10), so she may
+    name herself; 「若你未死亡則他也不會死亡」 about herself says nothing: she is not spared (W13)."""
+    t = xhj()
+    t.check(t.act("魏女眷", "同心", "魏女眷"))
+    t.night(t.act("魏女眷", "同心", "魏女眷"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
+    assert t.status("魏女眷") == "out"
+    assert [(d.id, d.cause) for d in t.last.deaths] == [("魏女眷", "刺殺")]
+    assert t.traced("魏女眷 同心：指定自己，無事發生")
 
 
 @pytest.mark.skill("同心")
@@ -610,6 +710,19 @@ def test_lianli_with_zhang_fei():
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act("魏女眷", "連理並蒂"))
+
+
+@pytest.mark.skill("連理並蒂")
+def test_lianli_extends_an_alliance_already_in_force():
+    """魏蜀聯盟達成「（或延期）」兩日兩夜 — a 魏蜀 alliance in force is extended two days and two nights from its end (R24)."""
+    t = table("夏侯涓", characters={"蜀殺手乙": "張飛"})
+    t.quiet_night()
+    t.state.alliances.append(Alliance(("魏", "蜀"), start=1, end=4))  # as if made on night 1 by another skill
+    t.day()
+    t.night(t.act("魏女眷", "連理並蒂"))
+    assert t.state.alliances == [Alliance(("魏", "蜀"), start=1, end=8)]
+    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "night", "number": 5}}]
+    assert t.traced("魏蜀聯盟延期")
 
 
 # ==== 王異 ===========================================================================

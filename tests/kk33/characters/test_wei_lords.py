@@ -54,6 +54,19 @@ class VoidRecruit(Skill):
         night.target_rules.append(lambda n, u: "封印" if u.name == "招賢納才" else None)
 
 
+class Wound(Skill):
+    """令其受傷 (a character skill that wounds its target at the attack stage, before the stabs)."""
+
+    name = "刺傷"
+    source = Source.CHARACTER
+    stage = "attack"
+
+    def apply(self, night: Any, use: Use) -> None:
+        from tianting.rules.kk33.harm import Harm, Level
+
+        night.harms.append(Harm(use.targets[0], Level.WOUND, self.name, [use.actor]))
+
+
 class ZeroTally(Skill):
     """*被* every tally is 0 (to make a top of 0)."""
 
@@ -165,6 +178,17 @@ def test_jianxiong_still_reports_the_night_cao_cao_dies_then_ends():
     t.day(all_vote(t, "吳女眷"))
     t.night(t.act("吳正軍師", "明察", "魏君主"))
     assert t.feedback("魏君主", "奸雄") == []
+
+
+@pytest.mark.skill("奸雄")
+def test_jianxiong_a_holder_who_is_out_learns_nothing():
+    """奸雄：*被*你獲悉所有於夜間針對你的行動 — a holder who died that night (and is out) is told nothing."""
+    t = table()
+    t.player("吳女眷").skills.append("奸雄")  # a learned 奸雄 (擇主而事): its holder has no 轉生
+    t.night(t.act("蜀殺手甲", "刺殺", "吳女眷"), t.act("魏正軍師", "明察", "吳女眷"))
+    assert t.status("吳女眷") == "out"
+    assert t.feedback("吳女眷", "奸雄") == []
+    assert not t.traced("吳女眷 奸雄")
 
 
 # ---- 曹操：我負天下 -----------------------------------------------------------------
@@ -440,6 +464,18 @@ def test_qibu_a_marker_for_each_wei_wound_or_death():
 
 
 @pytest.mark.skill("七步")
+def test_qibu_wounded_then_killed_in_one_night_gives_two():
+    """每當一名本國角色受傷或死亡後，你將得知獲得一個「步」標記 — a wound and then a death, in one
+    night, are two events (WL8)."""
+    t = table("曹植", grant=(("吳女眷", Wound),))
+    t.night(t.act("吳女眷", "刺傷", "魏女眷"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
+    assert t.status("魏女眷") == "out"
+    assert t.traced("魏女眷 受傷（刺傷）")
+    assert t.player("魏君主").markers == {"步": 2}
+    assert [f.data["count"] for f in t.feedback("魏君主", "七步")] == [1, 2]
+
+
+@pytest.mark.skill("七步")
 def test_qibu_counts_his_own_wound_and_a_vote_death():
     """每當一名本國角色受傷或死亡後 — 曹植 himself is 本國; a death by vote is a death."""
     t = table("曹植")
@@ -470,6 +506,18 @@ def test_qibu_one_step_his_votes_minus_one():
     t.day(halves(t, "魏君主", "蜀護衛"))
     assert t.announced("tally") == {"蜀護衛": 11, "魏君主": 10}
     assert t.announced("exited") == ["蜀護衛"]
+
+
+@pytest.mark.skill("七步")
+def test_qibu_minus_one_comes_after_every_addition():
+    """①你的得票數-1 — taken once every addition is in: 曹植 votes 夏侯惇, whose 剛烈
+    (投票對象為你的角色的得票數+1) gives him one vote, and 七步 takes it away."""
+    t = table("曹植", keep=("魏殺手甲",))
+    t.player("魏君主").markers["步"] = 1
+    t.quiet_night()
+    t.day({"魏君主": "魏殺手甲"})
+    assert t.traced("魏君主 的投票對象為 魏殺手甲：得票數+1（剛烈）")
+    assert t.announced("tally")["魏君主"] == 0
 
 
 @pytest.mark.skill("七步")

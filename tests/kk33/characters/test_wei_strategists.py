@@ -154,7 +154,6 @@ def test_yiji_cao_cao_learns_every_night_actions_and_feedback():
     t.night(t.act(GUO, "去偽存真", "蜀護衛"), t.act("蜀殺手甲", "刺殺", GUO))
     assert t.status(GUO) == "out"
     fb = t.only_feedback(CAO, "遺計定遼東")
-    assert fb.target == GUO and fb.data["from"] == GUO
     nights = fb.data["nights"]
     assert [n["night"] for n in nights] == [1, 2]
     assert nights[0]["actions"] == [{"skill": "明察", "targets": ["吳殺手甲"]}]
@@ -167,6 +166,16 @@ def test_yiji_cao_cao_learns_every_night_actions_and_feedback():
     assert [pid for pid, items in t.last.feedback.items()
             if any(f.skill == "遺計定遼東" for f in items)] == [CAO, GUO]
     assert "明察" not in t.announced("text")
+
+
+@pytest.mark.skill("遺計定遼東")
+def test_yiji_cao_cao_is_not_told_whose_they_were():
+    """曹操（若在場）獲悉你之前每夜的行動和反饋 — the actions and the feedback, not the id of 郭嘉."""
+    t = Table()
+    t.night(t.act(GUO, "明察", "吳殺手甲"), t.act("蜀殺手甲", "刺殺", GUO))
+    fb = t.only_feedback(CAO, "遺計定遼東")
+    assert fb.data["nights"][0]["actions"] == [{"skill": "明察", "targets": ["吳殺手甲"]}]
+    assert fb.target is None and GUO not in fb.text and GUO not in str(fb.data)
 
 
 @pytest.mark.skill("遺計定遼東")
@@ -296,6 +305,17 @@ def test_tianzong_only_wei_related_actions_and_itself_takes_no_check():
     assert t.player(SIMA).used == {"天縱鬼才": 1}
 
 
+@pytest.mark.skill("天縱鬼才")
+def test_tianzong_a_decided_failure_draws_nothing():
+    """由你決定概率判定的結果 — a check decided 失敗 fails with no draw (R34: a certain failure draws nothing)."""
+    t = Table().wound("蜀正軍師")
+    t.decide(SIMA, "天縱鬼才", "失敗")
+    t.night(t.act(SIMA, "天縱鬼才"), t.act("蜀正軍師", "明察", "魏殺手甲"))
+    assert t.only_feedback("蜀正軍師", "明察").data == {"failed": True}
+    assert t.drew("成功判定") == [] and t.last.draws == []
+    assert t.traced("蜀正軍師 的【明察】發動失敗（成功率0）")
+
+
 # ---- 三分歸晉 ----------------------------------------------------------------------
 @pytest.mark.skill("三分歸晉")
 def test_sanfen_voids_the_three_lords_actions():
@@ -308,6 +328,38 @@ def test_sanfen_voids_the_three_lords_actions():
     assert t.player(CAO).used == {"招賢納才": 1}  # used, with no effect
     assert t.only_feedback(GUO, "明察").data == {"is_killer": True}
     assert t.traced("三國君主的行動全部失效")
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_voids_a_lords_character_skill():
+    """三國君主的行動全部失效 — a lord's character skill too: 曹操's 青梅煮酒 voids no stab and makes no alliance."""
+    t = Table()
+    t.decide(CAO, "轉生", "曹丕")
+    t.night(t.act(SIMA, "三分歸晉"), t.act(CAO, "青梅煮酒"), t.act("吳殺手甲", "刺殺", CAO))
+    assert t.traced(f"{CAO} 的【青梅煮酒】失效：{SIMA} 三分歸晉")
+    assert t.player(CAO).character == "曹丕"  # the stab was not void
+    assert t.announced("alliances") == []
+    assert t.player(CAO).used.get("青梅煮酒") == 1  # used, with no effect
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_voids_a_stab_made_as_if_by_a_lord():
+    """三國君主的行動全部失效 — 我負天下's stab is 「視為你發動」: 曹操's action, void with the rest.
+    (The void 招賢納才 still sets 我負天下 off: 技能發動或使用失效不影響由於此技能而觸發的其他技能.)"""
+    t = Table()
+    t.night(t.act(SIMA, "三分歸晉"), t.act(CAO, "招賢納才", "蜀護衛"))
+    assert t.traced(f"我負天下：視為 {CAO} 對 蜀護衛 發動了一次刺殺")
+    assert t.traced(f"{CAO} 的刺殺對 蜀護衛 無效：{SIMA} 三分歸晉")
+    assert t.status("蜀護衛") == "alive" and t.announced("exited") == []
+
+
+@pytest.mark.skill("三分歸晉")
+def test_sanfen_counts_as_jin_once_the_night_is_over():
+    """次日及以後你的國籍視為晉 — from the end of that night, before the day is resolved; during the night, 魏."""
+    t = Table()
+    t.night(t.act(SIMA, "三分歸晉"), t.act("蜀正軍師", "去偽存真", SIMA))
+    assert t.only_feedback("蜀正軍師", "去偽存真").data == {"country": "魏"}
+    assert t.game.country_of(SIMA) == "晉"  # already as the day begins, whatever that day resolves
 
 
 @pytest.mark.skill("三分歸晉")
@@ -404,13 +456,50 @@ def test_jieming_a_stab_guarded_away_is_no_lethal_blow():
 
 
 @pytest.mark.skill("節命")
-def test_jieming_a_second_wound_is_not_a_lethal_blow():
-    """受傷狀態下的角色再次受傷時會死亡 — a wound is not a 致命一擊, so 節命 does not save him."""
+def test_jieming_a_wound_on_him_wounded_is_a_lethal_blow():
+    """若你受到致命一擊，你不會死亡 — 受傷狀態下的角色再次受傷時會死亡, so a wound on a wounded 荀彧 is a
+    致命一擊 (R30): he lives, still wounded, and keeps 節命."""
     t = xun().wound(XUN)
     t.succeed(XUN, "節命")
     t.night(t.act(XUN, "節命"), t.act("魏護衛", "援護", XUN))
-    assert t.status(XUN) == "out"
-    assert t.feedback(XUN, "節命") == []
+    assert t.status(XUN) == "injured" and t.announced("exited") == []
+    assert t.only_feedback(XUN, "節命").data == {"saved": True}
+    assert "節命" in t.player(XUN).skills
+
+
+@pytest.mark.skill("節命")
+def test_jieming_a_first_wound_is_not_a_lethal_blow():
+    """若你沒有受到致命一擊，則失去該技能 — a wound on him unwounded does not kill: no 致命一擊."""
+    t = xun()
+    t.night(t.act(XUN, "節命"), t.act("魏護衛", "援護", XUN))
+    assert t.status(XUN) == "injured"
+    assert t.only_feedback(XUN, "節命").data == {"lost": "節命"}
+
+
+class Shield(Skill):
+    """A stand-in immunity: 令其當夜不會死亡 (prevents every harm on its target)."""
+
+    name = "護身"
+    source = Source.CHARACTER
+    stage = "protect"
+
+    def prepare(self, night: Any, use: Use) -> None:
+        night.harm_preventions.append(lambda n, h: "護身" if use.live and h.target == use.targets[0] else None)
+
+    def apply(self, night: Any, use: Use) -> None:
+        """Everything is in ``prepare``."""
+
+
+@pytest.mark.skill("節命")
+def test_jieming_a_lethal_blow_stopped_by_another_immunity_still_counts():
+    """若你受到致命一擊…；若你沒有受到致命一擊，則失去該技能 — a 致命一擊 reached him (another immunity
+    stopped it first): he received one and keeps 節命."""
+    t = Table(characters={XUN: "荀彧"}, extra_skills=[Shield])
+    t.player("吳女眷").skills.append("護身")
+    t.night(t.act("吳女眷", "護身", XUN), t.act(XUN, "節命"), t.act("蜀殺手甲", "刺殺", XUN))
+    assert t.status(XUN) == "alive"
+    assert t.traced(f"{XUN} 受到的刺殺被防止：護身")
+    assert "節命" in t.player(XUN).skills and t.feedback(XUN, "節命") == []
 
 
 @pytest.mark.skill("節命")
@@ -485,3 +574,31 @@ def test_quhu_may_turn_a_stab_on_his_own_countryman():
     t = xun()
     t.night(t.act(XUN, "驅虎吞狼", "吳殺手乙", GUO), t.act("吳殺手乙", "刺殺", "蜀護衛"))
     assert t.status(GUO) == "out" and t.status("蜀護衛") == "alive"
+
+
+class Divert(Skill):
+    """A stand-in skill that changes a killer's 刺殺 target too (targets: the killer, the new target)."""
+
+    name = "改道"
+    source = Source.CHARACTER
+    stage = "redirect"
+    targets = TargetRule(count=2, distinct=False)
+
+    def apply(self, night: Any, use: Use) -> None:
+        killer, new = use.targets
+        for stab in night.uses:
+            if stab.name == "刺殺" and stab.actor == killer and not stab.implicit:
+                stab.redirect(0, new, by=use.actor, source=use)
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_with_another_change_of_the_same_stab_falls_back_to_the_killer():
+    """衝突規則：若一個行動的目標被至少兩個技能修改，且修改後的目標不同，則該行動的目標改為行動發出者。"""
+    t = Table(characters={XUN: "荀彧"}, extra_skills=[Divert])
+    t.player("吳女眷").skills.append("改道")
+    t.same_side_stab("蜀殺手甲", "蜀殺手甲", void=False)
+    t.night(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "吳正軍師"), t.act("吳女眷", "改道", "蜀殺手甲", "魏女眷"),
+            t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    assert t.status("蜀殺手甲") == "out"  # his stab fell back on himself
+    for pid in ("魏護衛", "吳正軍師", "魏女眷"):
+        assert t.status(pid) == "alive"

@@ -107,13 +107,22 @@ class GuzhiElai(Skill):
     """古之惡來：*被*當你死亡時，你獲悉所有兇手的ID，然後你指定其中一個ID，令其退出歷史舞台。
 
     兇手 are the sources of the harm that killed him: every 刺殺 of a merged
-    stab, the 援護 that wounded him a second time, the votes counted against
-    him (G4). He may name only a 兇手 still in the game.
+    stab, the 援護 that wounded him a second time, the voters whose public
+    ballot names him (G4). The night's deaths are simultaneous: he learns the
+    兇手 as he dies, and names one once every harm of the night is applied
+    (``night.after_harms``), among those still in the game then.
     """
 
     name = "古之惡來"
     source = Source.CHARACTER
     kind = Kind.PASSIVE
+    stage = "death"
+    priority = -1000
+    """Its implicit use at the start of the death stage marks the night's harms as applied: a death
+    after that (憤勇) names a 兇手 at once."""
+
+    def apply(self, night: Night, use: Use) -> None:
+        pass
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
         if dead != owner or not _unused(phase, owner, self.name):
@@ -124,6 +133,19 @@ class GuzhiElai(Skill):
         phase.tell(owner, Feedback(self.name, f"【古之惡來】你死亡，所有兇手的ID：{listing}。（限定技能已消耗）", None,
                                    {"killers": killers, "consumed": True}))
         phase.note(f"{owner} 古之惡來：兇手 {listing}")
+        if self._harms_pending(phase, owner):
+            phase.after_harms.append(lambda night: self._name_one(night, owner, killers))
+        else:
+            self._name_one(phase, owner, killers)
+
+    def _harms_pending(self, phase: Any, owner: str) -> bool:
+        """At night, before the harms of the night are all applied (this skill's death-stage use not yet run)."""
+        if not hasattr(phase, "after_harms"):
+            return False
+        mine = [u for u in phase.uses if u.implicit and u.name == self.name and u.actor == owner]
+        return bool(mine) and not any(u.state is UseState.DONE for u in mine)
+
+    def _name_one(self, phase: Any, owner: str, killers: list[str]) -> None:
         living = [k for k in killers if phase.state.player(k).alive]
         if not living:
             phase.note(f"{owner} 古之惡來：無尚在場的兇手可指定")
@@ -139,8 +161,10 @@ class ShesheHuzhu(Skill):
 
     Runs after every 刺殺 is declared (attack stage, late priority): the
     stabs whose target is the lord count as one (G5). He learns only that the
-    lord is a target, not who the lord or the killer is (G6). Declining leaves
-    the skill unused; taking the stab uses it up (G7).
+    lord is a target, not who the lord or the killer is (G6). The skill is used
+    up when it triggers, whether he takes the stab or not, and he is told (G7);
+    with no answer he does not take it. He is told what he chose, not where the
+    stab ended (the conflict rule may send it elsewhere).
     """
 
     name = "捨身護主"
@@ -159,20 +183,20 @@ class ShesheHuzhu(Skill):
         on_lord = [s for s in night.stabs if s.live and s.targets[0] in lords]
         if not on_lord:
             return
-        night.tell(owner, Feedback(self.name, "【捨身護主】本國君主成為【刺殺】的目標。", None, {"lord_stabbed": True}))
-        answer = night.book.choose(night.rng, owner, self.name, [YES, NO], _yes_no)
-        if answer != YES:
-            night.tell(owner, Feedback(self.name, "【捨身護主】你選擇不改變此【刺殺】的目標。", None, {"redirected": False}))
-            night.note(f"{owner} 捨身護主：獲悉本國君主成為刺殺的目標，選擇不改變目標")
-            return
         _consume(night, owner, self.name)
+        night.tell(owner, Feedback(self.name, "【捨身護主】本國君主成為【刺殺】的目標。（限定技能已消耗）", None,
+                                   {"lord_stabbed": True, "consumed": True}))
+        answer = night.book.choose(night.rng, owner, self.name, [YES, NO], _yes_no, default=NO)
+        if answer != YES:
+            night.tell(owner, Feedback(self.name, "【捨身護主】你選擇不將此【刺殺】的目標改為你。", None, {"chose": False}))
+            night.note(f"{owner} 捨身護主：獲悉本國君主成為刺殺的目標，選擇不改變目標（限定技能已消耗）")
+            return
         for stab in on_lord:
             lord = stab.targets[0]
-            stab.redirect(0, owner, by=self.name)
+            stab.redirect(0, owner, by=self.name, source=use)
             night.note(f"{owner} 捨身護主：將 {stab.actor} 對 {lord} 的刺殺目標改為 {owner}"
                        f"（最終目標 {stab.targets[0]}）")
-        night.tell(owner, Feedback(self.name, "【捨身護主】你將此【刺殺】的目標改為你。（限定技能已消耗）", None,
-                                   {"redirected": True, "consumed": True}))
+        night.tell(owner, Feedback(self.name, "【捨身護主】你選擇將此【刺殺】的目標改為你。", None, {"chose": True}))
 
 
 # ---- 曹昂 ------------------------------------------------------------------------
@@ -207,7 +231,7 @@ class Yixun(Skill):
         chosen = stabbed[0] if len(stabbed) == 1 else night.rng.pick(f"義殉 {owner}", stabbed)
         for guard in guards:
             before = guard.targets[0]
-            guard.redirect(0, chosen, by=self.name)
+            guard.redirect(0, chosen, by=self.name, source=use)
             night.note(f"{owner} 義殉：將援護的目標由 {before} 改為 {chosen}（本國刺殺目標：{'、'.join(stabbed)}）"
                        f"，最終目標 {guard.targets[0]}")
 
@@ -258,9 +282,10 @@ class CaoshiZongzu(Skill):
 class Daoshu(Skill):
     """盜書：使用後當夜，獲得一份隨機一個存活角色的名單，你獲悉其當夜所有行動並可強制修改其中任意行動的目標。
 
-    The listed id is drawn among the living other than the owner (G11). For
-    each action of that player, in the order submitted, and each of its
-    targets, the owner answers 「不修改」 or a new id (G12). Runs first in the
+    The listed id is drawn among the living other than the owner (G11); an
+    action of his that failed its check was not made and is not listed. For
+    each listed action, in the order submitted, and each of its targets, the
+    owner answers 「不修改」 (the default) or a new id (G12). Runs first in the
     redirect stage, so the changed targets are the ones the actions take.
     """
 
@@ -278,7 +303,8 @@ class Daoshu(Skill):
             night.void(use, "無其他存活角色")
             return
         listed = night.rng.pick(f"盜書 {owner}", living)
-        actions = night.uses_by(listed)
+        # 技能發動失敗…視為擁有該技能的角色未發動: a failed action is not one of his actions.
+        actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
         seen = [{"skill": u.name, "targets": list(u.targets)} for u in actions]
         changed: list[dict[str, Any]] = []
         for u in actions:
@@ -291,10 +317,10 @@ class Daoshu(Skill):
                     continue
                 options = [KEEP, *pool]
                 answer = night.book.choose(night.rng, owner, self.name, options,
-                                           lambda a, o, cur=current: a == o or (o == KEEP and a == cur))
+                                           lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP)
                 if answer == KEEP:
                     continue
-                u.redirect(slot, answer, by=self.name)
+                u.redirect(slot, answer, by=self.name, source=use)
                 changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
                 night.note(f"{owner} 盜書：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
         lines = [f"【{a['skill']}】{'、'.join(a['targets']) or '無目標'}" for a in seen]

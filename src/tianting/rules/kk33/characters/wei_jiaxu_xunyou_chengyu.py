@@ -26,6 +26,8 @@ GUESS_COUNTRIES = (*COUNTRIES, OTHERS, "晉")
 """國籍 a guess may name (晉: 三分歸晉)."""
 LORD_SLOTS = ("君主", "轉生")
 """Roster slots of the 君主角色 (曹操-曹丕/曹植, 劉備-劉封/劉禪, 孫堅-孫策/孫權)."""
+LUANWU_STAB = "文和亂武額外刺殺"
+"""The note on a 刺殺 文和亂武 made (巧變 may move it; no one submitted it)."""
 
 
 def _canonical(value: Any, options: tuple[str, ...]) -> str | None:
@@ -116,8 +118,10 @@ class Wansha(CharacterSkill):
 class WenheLuanwu(CharacterSkill):
     """文和亂武：*全*使用後當夜，各國殺手（若在場）獲得一份包含2個隨機ID的名單，殺手須選擇其中一個ID作為當夜額外刺殺的目標。
 
-    Every living killer of every country gets a list of his own and makes his
-    own extra 刺殺, outside his country's count.
+    Every living killer of every country gets a list of his own (two living ids
+    other than himself) and makes his own extra 刺殺, outside his country's
+    count. A killer who cannot 發動【刺殺】 tonight (神速's 次夜 ban, a live 巧變
+    of his country: 本國殺手無法發動【刺殺】) gets no list.
     """
 
     name = "文和亂武"
@@ -133,7 +137,11 @@ class WenheLuanwu(CharacterSkill):
         if not killers:
             night.note("文和亂武：場上沒有殺手")
         for killer in killers:
-            pool = list(living)
+            barred = self.barred(night, killer.id)
+            if barred:
+                night.note(f"文和亂武：{killer.id} 當夜無法發動刺殺（{barred}），不獲得名單")
+                continue
+            pool = [pid for pid in living if pid != killer.id]
             names: list[str] = []
             for i in range(min(2, len(pool))):
                 pick = night.rng.pick(f"文和亂武名單 {killer.id}#{i + 1}", pool)
@@ -144,7 +152,20 @@ class WenheLuanwu(CharacterSkill):
             night.tell(killer.id, Feedback(self.name, f"【文和亂武】你獲得名單：{listing}；你選擇{target}作為當夜額外刺殺的目標。",
                                            target, {"list": names, "target": target}))
             night.note(f"文和亂武：{killer.id} 獲得名單 {listing}，選擇 {target}")
-            night.stab_as(killer.id, target, by=f"{use.actor} 文和亂武")
+            night.stab_as(killer.id, target, by=f"{use.actor} 文和亂武").notes.append(LUANWU_STAB)
+
+    @staticmethod
+    def barred(night: Night, killer: str) -> str | None:
+        """Why ``killer`` cannot 發動【刺殺】 tonight, or None: a ``no-stab`` effect on his country
+        (神速：次夜本國殺手均無法發動【刺殺】), or a live 巧變 of his country (本國殺手無法發動【刺殺】)."""
+        country = night.game.country_of(killer)
+        if any(e.data.get("country") == country for e in night.state.effects_at("no-stab", night.index)):
+            return f"{country}國殺手當夜無法發動刺殺"
+        blocker = next((u for u in night.uses if u.name == "巧變" and u.live
+                        and night.game.country_of(u.actor) == country), None)
+        if blocker is not None:
+            return f"{blocker.actor} 巧變：當夜本國殺手無法發動刺殺"
+        return None
 
 
 # ---- 幕後的主使·賈詡 -----------------------------------------------------------
@@ -195,7 +216,9 @@ class Shensuan(CharacterSkill):
             if not self._guess(night, current):
                 return
             # 兩者皆猜測正確：當夜你可選擇是否繼續使用【神算】
-            go_on = night.book.choose(night.rng, use.actor, self.name, ["繼續使用", "不再使用"], _same)
+            # 「可選擇」: unanswered, he does not go on (the harmless default).
+            go_on = night.book.choose(night.rng, use.actor, self.name, ["繼續使用", "不再使用"], _same,
+                                      default="不再使用")
             if go_on == "不再使用":
                 night.note(f"{use.actor} 當夜不再使用神算")
                 return
@@ -332,19 +355,18 @@ class Youshui(CharacterSkill):
                 n += 1
             labels.append(label)
             rows.append({"character": character, "skill": u.name, "label": label})
-        choice = night.book.choose(night.rng, owner, self.name, ["不使用", *labels], _same)
+        # 「可令」: unanswered, he voids nothing (the harmless default).
+        choice = night.book.choose(night.rng, owner, self.name, ["不使用", *labels], _same, default="不使用")
         voided = None if choice == "不使用" else choice
         text = f"【遊說】當夜針對你的行動：{'、'.join(labels)}。"
         if voided is not None:
             victim = aimed[labels.index(voided)]
             night.void(victim, f"{owner} 遊說")
-            if victim.skill.stage == "redirect":
-                # It has already changed targets this night: 失效 means it has no effect, so undo them.
-                for other in night.uses:
-                    before = len(other.redirects)
-                    other.redirects = [r for r in other.redirects if r.by not in (victim.actor, victim.name)]
-                    if len(other.redirects) != before:
-                        night.note(f"{owner} 遊說：撤銷 {victim.actor}【{victim.name}】對 {other.actor}【{other.name}】目標的修改")
+            # 失效 means no effect: a target change it made this night (made with source=its use)
+            # no longer counts in Use.targets.
+            for other in night.uses:
+                if any(r.source is victim for r in other.redirects):
+                    night.note(f"{owner} 遊說：撤銷 {victim.actor}【{victim.name}】對 {other.actor}【{other.name}】目標的修改")
             text += f"你令{voided}失效。"
         night.tell(owner, Feedback(self.name, text, None, {"actions": rows, "voided": voided}))
         night.note(f"{owner} 遊說：{len(aimed)}個行動針對其" + (f"，令 {voided} 失效" if voided else ""))
@@ -368,14 +390,16 @@ class ZezhuErshi(CharacterSkill):
             if own:
                 lords.append((p.character, own))
         if not lords:
-            night.fail(use, "場上沒有尚在場且有角色技能的君主角色")
+            # Nothing to learn: 失效 (used up, its owner is not told: being told would say no lord lives).
+            night.void(use, "場上沒有尚在場且有角色技能的君主角色")
             return
         character, skills = night.rng.pick("擇主而事 君主角色", lords, label=lambda o: o[0])
         learned = night.rng.pick(f"擇主而事 {character}的技能", skills)
         night.tell(use.actor, Feedback(self.name, f"【擇主而事】你隨機學得君主角色「{character}」的技能【{learned}】，"
                                                   "可以將其更為【招賢納才】。",
                                        None, {"character": character, "skill": learned}))
-        chosen = night.book.choose(night.rng, use.actor, self.name, [learned, "招賢納才"], _same)
+        # 「可以將其更為」: unanswered, he keeps what he learned (the harmless default).
+        chosen = night.book.choose(night.rng, use.actor, self.name, [learned, "招賢納才"], _same, default=learned)
         skillbook.gain(night, use.actor, chosen, via=self.name)
 
 

@@ -6,7 +6,6 @@ are in ``docs/rulings/kk33-wei_killers.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -14,7 +13,8 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
-from tianting.rules.kk33 import alliances, skillbook
+from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -53,15 +53,6 @@ def consume_passive(night: Night, pid: str, name: str) -> None:
     night.note(f"{pid} 的被動限定技能【{name}】已消耗")
 
 
-def is_extra_stab_grant(skill: Skill) -> bool:
-    return type(skill).stab_bonus is not Skill.stab_bonus
-
-
-def register_once(rules: list[Callable[..., Any]], rule: Callable[..., Any]) -> None:
-    if rule not in rules:
-        rules.append(rule)
-
-
 class CharacterSkill(Skill):
     source = Source.CHARACTER
 
@@ -97,8 +88,7 @@ class Fenyong(CharacterSkill):
         for target in targets:
             if not night.state.player(target).alive or target in died:
                 continue
-            night.tell(owner, Feedback(self.name, f"【憤勇】你的【刺殺】的目標{target}於結算後仍存活，你令其受傷。",
-                                       target, {"target": target, "survived": True}))
+            # No feedback: the text grants none, and telling him would say whether the wound was prevented.
             night.note(f"{owner} 的刺殺目標 {target} 於結算後仍存活：憤勇令其受傷")
             night.apply_harm(Harm(target, Level.WOUND, self.name, [owner],
                                   why=[f"{owner} 的刺殺目標於結算後仍存活（憤勇）"]))
@@ -141,11 +131,7 @@ class BashiDanjing(CharacterSkill):
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
-            player = n.state.player(owner)
-            if harm.target != owner or consumed(n, owner, self.name):
-                return None
-            lethal = harm.lethal or (harm.level is Level.WOUND and player.injured)
-            if not lethal:
+            if harm.target != owner or consumed(n, owner, self.name) or not n.is_fatal(harm):
                 return None
             consume_passive(n, owner, self.name)
             n.tell(owner, Feedback(self.name, "【拔矢啖睛】你於夜間受到致命一擊，你不會死亡，但從此失去技能【曹氏宗親】。",
@@ -295,10 +281,15 @@ class WeizhenXiaoyaojin(CharacterSkill):
                 return Fraction(1, 2)
             return None
         night.rate_modifiers.append(halve)
+        # 魏吳聯盟（若有）破裂: broken before anything of the night is settled, so it no longer
+        # counts tonight (no 同盟 half chance for tonight's 魏↔吳 刺殺).
+        for alliance in night.state.alliances:
+            if alliance.joins("魏", "吳") and alliance.end >= night.index:
+                alliance.end = night.index - 1
+                night.note(f"{use.actor} 威震逍遙津：魏吳聯盟破裂（當夜起不再生效）")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 威震逍遙津：當夜所有吳國角色的行動成功率減半")
-        night.trace += alliances.break_alliance(night.state, ("魏", "吳"), night.index)
 
 
 # ---- 曹仁 ------------------------------------------------------------------------
@@ -383,8 +374,9 @@ class Qiaobian(CharacterSkill):
         def ours(pid: str) -> bool:
             return night.state.player(pid).alive and night.game.country_of(pid) == country
 
+        # Submitted actions, and the extra 刺殺 of 文和亂武 (made earlier in this stage).
         candidates = [u for u in night.uses
-                      if not u.implicit and u.live and u is not use
+                      if (not u.implicit or LUANWU_STAB in u.notes) and u.live and u is not use
                       and night.game.country_of(u.actor) != country and any(ours(t) for t in u.targets)]
         if not candidates:
             night.tell(owner, Feedback(self.name, "【巧變】今夜沒有其他國角色以本國角色為目標的技能。", None,

@@ -2,10 +2,7 @@
 
 Each class quotes its rule text verbatim. Rulings on ambiguous sentences are
 in ``docs/rulings/kk33-wei_ladies.md`` (W1 …), cited where they apply.
-
-Not built: 肝腸寸斷 (蔡文姬), ruling W6: voiding 「此夜的所有行動」 of the named
-player after a death found late in the night needs the night to be resolved
-again, which the engine cannot do.
+肝腸寸斷 (蔡文姬) resolves the night again (ruling W6, ``Night.rerun_request``).
 """
 
 from __future__ import annotations
@@ -94,10 +91,10 @@ class Piaohu(LadySkill):
                         continue
                     was = other.targets[0]
                     new = night.book.choose(night.rng, use.actor, self.name, self._options(night, other),
-                                            lambda answer, option: answer == option)
+                                            lambda answer, option: answer == option, default=KEEP)
                     entry: dict[str, Any] = {"skill": other.name, "target": was, "changed_to": None}
                     if new != KEEP:
-                        other.redirect(0, new, by=use.actor)
+                        other.redirect(0, new, by=use.actor, source=use)
                         entry["changed_to"] = new
                         night.note(f"{use.actor} 飄忽若神：將 {target} 的【{other.name}】目標由 {was} 改為 {new}")
                     seen.append(entry)
@@ -392,17 +389,19 @@ class Tongxin(LadySkill):
 
     name = "同心"
     stage = "protect"
-    targets = TargetRule(self_allowed=False)
-    """W13: 「他」 is another player; naming oneself would make 「若你未死亡則他也不會死亡」 circular."""
+    targets = TargetRule()
+    """W13: she may name herself (only 除你以外 excludes the user, R10); that does nothing."""
 
     def apply(self, night: Night, use: Use) -> None:
         owner, target = use.actor, use.targets[0]
+        if target == owner:
+            night.note(f"{owner} 同心：指定自己，無事發生")
+            return
 
         def spared(n: Night, harm: Harm) -> str | None:
             if not use.live or harm.target != target or not n.state.player(owner).alive:
                 return None
-            dying = harm.lethal or (harm.level is Level.WOUND and n.state.player(target).injured)
-            return f"{owner} 同心（{owner}未死亡，{target}也不會死亡）" if dying else None
+            return f"{owner} 同心（{owner}未死亡，{target}也不會死亡）" if n.is_fatal(harm) else None
 
         night.harm_preventions.append(spared)
         night.note(f"{owner} 同心 {target}")
@@ -413,7 +412,7 @@ class Tongxin(LadySkill):
         for use in phase.uses:
             if use.name == self.name and use.actor == owner and use.live and not use.implicit:
                 target = use.targets[0]
-                if phase.state.player(target).alive:
+                if target != owner and phase.state.player(target).alive:
                     phase.apply_harm(Harm(target, Level.KILL, self.name, [owner],
                                           why=[f"{owner} 死亡，同心的 {target} 一同死亡"]))
 

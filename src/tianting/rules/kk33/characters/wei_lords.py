@@ -46,7 +46,8 @@ class Jianxiong(CharacterSkill):
     「視為」 by a skill) whose final targets include you and that was not 發動失敗
     (a failed skill counts as not used), with its skill, targets and the
     character of whoever issued it — the character, not the id — except 起義,
-    whose text says its target cannot learn of it (see the rulings).
+    whose text says its target cannot learn of it (see the rulings). A holder
+    who is out by then is told nothing.
     """
 
     name = "奸雄"
@@ -61,6 +62,8 @@ class Jianxiong(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
+        if not night.state.player(owner).alive:
+            return  # a holder who is out learns nothing (轉生 keeps the player alive: he is told)
         characters = _scratch(night, "奸雄", {})
         seen: list[dict[str, Any]] = []
         for other in night.uses:
@@ -323,7 +326,8 @@ class Qibu(CharacterSkill):
                     tally[pid] = max(0, before - 1)
                     d.note(f"{owner} 七步：{pid} 的得票數-1（{before}→{tally[pid]}）")
 
-        day.tally_rules.append(minus_one)
+        # A subtraction: once every addition (剛烈, 兵法 …) is in.
+        day.tally_reductions.append(minus_one)
 
 
 # ---- 曹植 ----------------------------------------------------------------------

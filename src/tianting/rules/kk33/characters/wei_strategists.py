@@ -6,7 +6,6 @@ are in ``docs/rulings/kk33-wei_strategists.md``.
 
 from __future__ import annotations
 
-import weakref
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -80,7 +79,11 @@ class Yingcai(CharacterSkill):
 
 
 class Yiji(CharacterSkill):
-    """遺計定遼東：*被*你死亡後，曹操（若在場）獲悉你之前每夜的行動和反饋。"""
+    """遺計定遼東：*被*你死亡後，曹操（若在場）獲悉你之前每夜的行動和反饋。
+
+    曹操 learns the actions and the feedback, not whose they were: the feedback
+    names no id of the dead owner (the text grants 「你之前每夜的行動和反饋」).
+    """
 
     name = "遺計定遼東"
     kind = Kind.PASSIVE
@@ -106,8 +109,8 @@ class Yiji(CharacterSkill):
             acts = "；".join(f"【{a['skill']}】{_targets_text(a['targets'])}" for a in entry["actions"]) or "無行動"
             fbs = "；".join(f["text"] for f in entry["feedback"]) or "無反饋"
             lines.append(f"第{entry['night']}夜 行動：{acts}　反饋：{fbs}")
-        text = f"【{self.name}】{owner}死亡，你獲悉其之前每夜的行動和反饋：" + ("\n".join([""] + lines) if lines else "無")
-        phase.tell(caocao.id, Feedback(self.name, text, owner, {"from": owner, "nights": nights}))
+        text = f"【{self.name}】你獲悉一名死者之前每夜的行動和反饋：" + ("\n".join([""] + lines) if lines else "無")
+        phase.tell(caocao.id, Feedback(self.name, text, None, {"nights": nights}))
         phase.note(f"{owner} 死亡，遺計定遼東：曹操 {caocao.id} 獲悉其之前{len(nights)}夜的行動和反饋")
 
     @staticmethod
@@ -171,7 +174,8 @@ class _Fate:
     """id(use) → (success, the deciding owner)."""
 
 
-_FATES: weakref.WeakKeyDictionary[Any, _Fate] = weakref.WeakKeyDictionary()
+FATE_KEY = "wei_strategists:天縱鬼才"
+"""Where a night keeps its :class:`_Fate` (``vars(night)``)."""
 
 SUCCESS, FAILURE = "成功", "失敗"
 
@@ -189,8 +193,9 @@ class Tianzong(CharacterSkill):
     rate is below 1 (受傷, 成功率減半 …). When tonight's checks are about to be
     rolled, the actions with a check whose actor or a target is (counted as) 魏
     are gathered; up to three are drawn at random; the owner learns them (actor,
-    skill, targets) and decides each check: 成功 (rate 1) or 失敗 (rate 0). The
-    skill itself takes no check, even when its owner is wounded.
+    skill, targets) and decides each check: 成功 (rate 1) or 失敗 (rate 0, which
+    the engine fails with no draw). The skill itself takes no check, even when
+    its owner is wounded.
     """
 
     name = "天縱鬼才"
@@ -198,9 +203,9 @@ class Tianzong(CharacterSkill):
     targets = TargetRule(count=0)
 
     def prepare(self, night: Night, use: Use) -> None:
-        fate = _FATES.get(night)
+        fate = vars(night).get(FATE_KEY)
         if fate is None:
-            fate = _FATES[night] = _Fate()
+            fate = vars(night)[FATE_KEY] = _Fate()  # this night's data lives and dies with the night
             night.rate_modifiers.append(lambda n, u: self.modify(n, u, fate))
         fate.owners.append(use)
 
@@ -275,27 +280,45 @@ def _label(use: Use) -> str:
 
 
 class Sanfen(CharacterSkill):
-    """三分歸晉：使用後當夜，三國君主的行動全部失效。次日所有針對你的投票無效。次日及以後你的國籍視為晉（仍可成為託孤的對象，但一切針對魏國角色的技能對你無效）。"""
+    """三分歸晉：使用後當夜，三國君主的行動全部失效。次日所有針對你的投票無效。次日及以後你的國籍視為晉（仍可成為託孤的對象，但一切針對魏國角色的技能對你無效）。
+
+    Every action of a lord of 魏, 蜀 or 吳 is void once redirects and cancels are
+    settled (a 三分歸晉 voided by a cancel voids nothing), and so is every 刺殺
+    made 「視為」 by that lord (我負天下): an effect 「視為你發動」 is the lord's
+    action. At the very end of the night its owner counts as 晉; the next day
+    the votes counted for him are void.
+    """
 
     name = "三分歸晉"
-    stage = "cancel"
-    priority = 1  # after the other cancels of the night: a voided 三分歸晉 voids nothing
+    stage = "after"
+    priority = 1000  # the night's last step: 晉 from the next day on, never during the night
     targets = TargetRule(count=0)
 
+    def prepare(self, night: Night, use: Use) -> None:
+        reason = f"{use.actor} 三分歸晉：三國君主的行動全部失效"
+
+        def lord(pid: str) -> bool:
+            player = night.state.player(pid)
+            return player.identity == "君主" and player.country in COUNTRIES
+
+        def action_rule(n: Night, other: Use) -> str | None:
+            return reason if use.live and other is not use and lord(other.actor) else None
+
+        def stab_rule(n: Night, stab: Use) -> str | None:
+            return reason if use.live and stab is not use and lord(stab.actor) else None
+
+        night.target_rules.append(action_rule)  # submitted actions, once redirects and cancels are known
+        night.stab_rules.append(stab_rule)  # 刺殺 made 「視為」 by a lord's skill (我負天下)
+
     def apply(self, night: Night, use: Use) -> None:
-        for other in night.uses:
-            if other is use or other.implicit or not other.live:
-                continue
-            actor = night.state.player(other.actor)
-            if actor.identity == "君主" and actor.country in COUNTRIES:
-                night.void(other, f"{use.actor} 三分歸晉：三國君主的行動全部失效")
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor))
-        night.note(f"{use.actor} 三分歸晉：次日所有針對其的投票無效，次日及以後其國籍視為晉")
+        owner = use.actor
+        night.state.effects.append(Effect(self.name, night.index + 1, owner))
+        if night.state.player(owner).alive:
+            night.state.extra.setdefault("country_as", {})[owner] = "晉"
+        night.note(f"{owner} 三分歸晉：次日所有針對其的投票無效，次日及以後其國籍視為晉")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
-        phase.state.extra.setdefault("country_as", {})[owner] = "晉"
-        phase.note(f"{owner} 的國籍自此視為晉（三分歸晉）")
         phase.vote_rules.append(lambda day, voter, target: "三分歸晉：次日所有針對其的投票無效"
                                 if target == owner else None)
 
@@ -304,37 +327,44 @@ class Sanfen(CharacterSkill):
 class Jieming(CharacterSkill):
     """節命：使用後當夜，若你受到致命一擊，你不會死亡；若你沒有受到致命一擊，則失去該技能。
 
-    致命一擊 is the engine's term (``Harm.lethal``): a harm that would kill after
-    傷害減輕/加深. A second wound on a wounded player is not one. 退出歷史舞台 is
-    a 致命一擊 that 節命 cannot prevent (不能被減輕和防止死亡的效果減免).
+    致命一擊 is the engine's one term (``Night.is_fatal``): a harm that would kill
+    as it stands after 傷害減輕/加深 — a kill, or a wound on one already wounded.
+    退出歷史舞台 is a 致命一擊 that 節命 cannot prevent (不能被減輕和防止死亡的效果減免).
     """
 
     name = "節命"
     stage = "after"
     targets = TargetRule(count=0)
 
-    def __init__(self) -> None:
-        self._struck: weakref.WeakKeyDictionary[Any, set[str]] = weakref.WeakKeyDictionary()
+    def tonight(self, night: Night) -> dict[str, set[str]]:
+        """This night's owners struck by a 致命一擊 and those told so (kept on the night)."""
+        data: dict[str, set[str]] = vars(night).setdefault("wei_strategists:節命", {"struck": set(), "told": set()})
+        return data
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
+        def seen(n: Night, harm: Harm) -> str | None:
+            # First in the prevent window: a 致命一擊 reaching him counts, whichever immunity stops it.
+            if use.live and harm.target == owner and n.is_fatal(harm):
+                self.tonight(n)["struck"].add(owner)
+            return None
+
         def prevent(n: Night, harm: Harm) -> str | None:
-            if not use.live or harm.target != owner or not harm.lethal:
+            if not use.live or harm.target != owner or not n.is_fatal(harm):
                 return None
-            struck = self._struck.setdefault(n, set())
-            if owner not in struck:
-                struck.add(owner)
+            told = self.tonight(n)["told"]
+            if owner not in told:
+                told.add(owner)
                 n.tell(owner, Feedback(self.name, "【節命】你受到致命一擊，但不會死亡。", None, {"saved": True}))
             return f"{owner} 節命：受到致命一擊，不會死亡"
 
+        night.harm_preventions.insert(0, seen)
         night.harm_preventions.append(prevent)
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        struck = owner in self._struck.get(night, set()) or any(
-            h.target == owner and h.lethal for h in night.harms)
-        if struck:
+        if owner in self.tonight(night)["struck"]:
             night.note(f"{owner} 節命：當夜受到致命一擊，保留技能")
             return
         if not night.state.player(owner).alive:
