@@ -37,6 +37,9 @@ class DecisionBook:
     answers: list[dict[str, Any]] = field(default_factory=list)
     strict: bool = False
     asked: list[DecisionRecord] = field(default_factory=list)
+    decider: Callable[[str, str, list[Any]], Any] | None = None
+    """Asked live when no answer was scripted (a bot, a player online): (actor, skill, option
+    labels) → one of the labels, or None to leave it to the default."""
     _used: set[int] = field(default_factory=set)
 
     def _find(self, actor: str, skill: str) -> tuple[int, Any] | None:
@@ -69,6 +72,13 @@ class DecisionBook:
                     return option
             self._used.add(i)
             raise InvalidAnswer(i, f"{actor} 的【{skill}】答案 {answer!r} 不是可選項之一（可選：{'、'.join(str(label(o)) for o in options)}）")
+        if self.decider is not None:
+            labels = [label(o) for o in options]
+            answer = self.decider(actor, skill, labels)
+            if answer is not None and answer in labels:
+                chosen = options[labels.index(answer)]
+                self.asked.append(DecisionRecord(actor, skill, answer, False))
+                return chosen
         if self.strict:
             raise UnscriptedChoice(f"{actor} 的【{skill}】需要選擇，測試未給出答案（選項：{[label(o) for o in options]}）")
         if default is not None:

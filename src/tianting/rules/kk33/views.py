@@ -41,12 +41,18 @@ def _row(game: KK33Game, pid: str, name: str, source: str) -> dict[str, Any]:
     player = game.state.player(pid)
     info = skill_text(game, player.character, name)
     impl = game.skills.get(name)
-    return {
+    row: dict[str, Any] = {
         "skill": name, "source": source, "text": info.text if info else "",
         "kind": info.kind if info else (impl.kind.value if impl else "active"),
         "limited": info.limited if info else len(name) != 2,
         "uses_left": game.uses_left(player, name), "built": impl is not None,
     }
+    if impl is not None:  # how the skill is used: public rule knowledge, as a form would ask it
+        rule = impl.targets
+        row["targets"] = {"count": rule.count, "counts": list(rule.counts), "self": rule.self_allowed,
+                          "dead": rule.dead}
+        row["args"] = list(impl.args)
+    return row
 
 
 def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:

@@ -1,0 +1,116 @@
+"""Playing whole KK 3.3 games with bots.
+
+Each bot sees only its player's view; its actions go through the engine's
+own checks; its answers to choices that arise during resolution are asked
+live (``DecisionBook.decider``). Everything is seeded: the same seed gives
+the same game, whatever process plays it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tianting.bots.policy import Offer, Policy, get_policy
+from tianting.bots.record import GameRecord, SeatRecord
+from tianting.core.decisions import DecisionBook
+from tianting.core.state import PhaseKind
+from tianting.rules.kk33 import KK33Game, SeatSpec, roster
+from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
+from tianting.rules.kk33.views import player_view
+
+
+def built_characters(game_skills: set[str]) -> set[str]:
+    """Characters every one of whose skills is built."""
+    return {c.name for c in roster().characters.values() if all(s.name in game_skills for s in c.skills)}
+
+
+def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], list[str]]:
+    """22 seats by the rule's counts, characters drawn among the built ones where the slot has any.
+
+    Returns the seats and the characters seated although not fully built (said plainly in reports).
+    """
+    r = roster()
+    slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
+    slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
+    rng.shuffle(slots)
+    taken: set[str] = set()
+    seats: list[SeatSpec] = []
+    unbuilt: list[str] = []
+    for number, (country, identity) in enumerate(slots, start=1):
+        free = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
+        good = [c for c in free if c in built]
+        character = rng.choice(good or free)
+        if character not in built:
+            unbuilt.append(character)
+        taken.add(r.characters[character].base)
+        seats.append(SeatSpec(f"P{number:02d}", country, identity, character))
+    return seats, unbuilt
+
+
+def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
+              max_phases: int = 80) -> GameRecord:
+    """One whole game played by bots of ``policy``; stops when over or after ``max_phases``."""
+    bots = get_policy(policy) if isinstance(policy, str) else policy
+    rng = random.Random(seed)
+    game_seed = rng.getrandbits(31)
+    probe = KK33Game.create([SeatSpec("_", "魏", "君主", "曹操")], 0)
+    built = built_characters(set(probe.skills))
+    unbuilt: list[str] = []
+    if seats is None:
+        seats, unbuilt = random_table(rng, built)
+    game = KK33Game.create(list(seats), game_seed)
+    start = {p.id: p.character for p in game.state.players.values()}
+    refused = 0
+
+    def decider(actor: str, skill: str, options: list[Any]) -> Any:
+        return bots.decide(player_view(game, actor), skill, options, rng)
+
+    while not game.state.over and game.state.index < max_phases:
+        book = DecisionBook(decider=decider)
+        if game.phase is PhaseKind.NIGHT:
+            accepted: list[Any] = []
+            for player in list(game.state.players.values()):
+                if not game.can_act(player):
+                    continue
+                offer = Offer(lambda action, mine: game.check_action(action, accepted + mine))
+                bots.night(player_view(game, player.id), offer, rng)
+                refused += len(offer.refused)
+                accepted += offer.actions
+            game.resolve_night(accepted, book)
+        else:
+            votes: dict[str, str] = {}
+            for player in game.voters():
+                target = bots.vote(player_view(game, player.id), rng)
+                if target is None:
+                    continue
+                try:
+                    game.check_vote(player.id, target)
+                except Exception:  # noqa: BLE001 — an illegal vote counts as a refusal
+                    refused += 1
+                    continue
+                votes[player.id] = target
+            game.resolve_day(votes, book)
+    return _record(seed, game_seed, game, start, refused, unbuilt)
+
+
+def _record(seed: int, game_seed: int, game: KK33Game, start: dict[str, str], refused: int,
+            unbuilt: list[str]) -> GameRecord:
+    state = game.state
+    uses: dict[str, list[int]] = {}
+    for phase in state.history:
+        for action in phase.get("actions", []):
+            if action.get("implicit"):
+                continue
+            counts = uses.setdefault(action["skill"], [0, 0])
+            counts[0] += 1
+            counts[1] += action["state"] == "done"
+    winners = set(state.winners)
+    seats = [
+        SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,
+                   p.country in winners or p.id in winners)
+        for p in state.players.values()
+    ]
+    return GameRecord(seed, game_seed, state.index, state.over, list(state.winners), state.peace, seats,
+                      dict(sorted(uses.items())), refused, unbuilt)

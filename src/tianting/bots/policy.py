@@ -1,0 +1,79 @@
+"""What a bot is: a policy that sees one player's view and answers for that player.
+
+A policy never sees the judge's state. Each call gets the player's view
+(:func:`tianting.rules.kk33.views.player_view`: own seat, skills and what is
+left of them, learned characters, own feedback, public announcements) and,
+at night, an :class:`Offer` to submit actions through: the same checks the
+engine, the script runner and the server apply, answering with the reason an
+action is refused, in the player's language. A refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Action
+
+
+class Offer:
+    """A player's night submission, built one action at a time."""
+
+    def __init__(self, check: Callable[[Action, list[Action]], None]) -> None:
+        self._check = check
+        self.actions: list[Action] = []
+        self.refused: list[tuple[Action, str]] = []
+
+    def check(self, action: Action) -> str | None:
+        """Would the rules take ``action`` now? The reason if not (nothing is submitted): the
+        immediate validation a player's form gives."""
+        try:
+            self._check(action, self.actions)
+        except IllegalAction as exc:
+            return exc.message
+        return None
+
+    def submit(self, action: Action) -> str | None:
+        """Add ``action`` if the rules allow it now; else return the reason (and add nothing)."""
+        try:
+            self._check(action, self.actions)
+        except IllegalAction as exc:
+            self.refused.append((action, exc.message))
+            return exc.message
+        self.actions.append(action)
+        return None
+
+
+class Policy(Protocol):
+    """One bot's way of playing. ``rng`` is the bot's own generator, never the game's."""
+
+    name: str
+
+    def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
+        """Submit tonight's actions through ``offer.submit``."""
+
+    def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
+        """The id to vote for by day, or None to abstain (a vote for oneself)."""
+
+    def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
+        """One of ``options`` for a choice that arises while a phase resolves (None: the default)."""
+
+
+POLICIES: dict[str, Callable[[], Policy]] = {}
+"""Policies by name (``random``, ``heuristic``): registered by their modules."""
+
+
+def register(name: str, factory: Callable[[], Policy]) -> None:
+    POLICIES[name] = factory
+
+
+def get_policy(name: str) -> Policy:
+    from tianting.bots import heuristic, random_policy  # noqa: F401 (they register themselves)
+    from tianting.core.errors import TiantingError
+
+    factory = POLICIES.get(name)
+    if factory is None:
+        raise TiantingError(f"未知的策略「{name}」（可用：{'、'.join(sorted(POLICIES))}）")
+    return factory()
