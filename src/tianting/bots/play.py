@@ -74,10 +74,10 @@ def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSp
             for player in list(game.state.players.values()):
                 if not game.can_act(player):
                     continue
-                offer = Offer(lambda action, mine: game.check_action(action, accepted + mine))
+                offer = Offer(lambda action, mine, before=accepted: game.check_action(action, before + mine))
                 bots.night(player_view(game, player.id), offer, rng)
                 refused += len(offer.refused)
-                accepted += offer.actions
+                accepted = accepted + offer.actions
             game.resolve_night(accepted, book)
         else:
             votes: dict[str, str] = {}
