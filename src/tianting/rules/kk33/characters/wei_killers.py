@@ -14,6 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
 from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -246,25 +247,12 @@ class YingxiongXiangxi(CharacterSkill):
         phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
 
 
-class GushouHefei(CharacterSkill):
+class GushouHefei(StabShield):
     """固守合肥：若曹操不在場則失效。使用後當夜，所有針對曹操的【刺殺】失效。"""
 
     name = "固守合肥"
-    targets = TargetRule(count=0)
-    stage = "protect"
-
-    def prepare(self, night: Night, use: Use) -> None:
-        def rule(n: Night, stab: Use) -> str | None:
-            if use.live and is_character(n.game, stab.targets[0], "曹操"):
-                return f"{use.actor} 固守合肥：針對曹操的刺殺失效"
-            return None
-        night.stab_rules.append(rule)
-
-    def apply(self, night: Night, use: Use) -> None:
-        if night.game.in_play("曹操") is None:
-            night.void(use, "曹操不在場")
-            return
-        night.note(f"{use.actor} 固守合肥：當夜所有針對曹操的刺殺失效")
+    partner = "曹操"
+    shield_owner = False
 
 
 class WeizhenXiaoyaojin(CharacterSkill):
@@ -318,30 +306,19 @@ class JushouFancheng(CharacterSkill):
         night.note(f"{use.actor} 據守樊城：當夜本國殺手的刺殺造成的傷害與本國角色受到的傷害減輕")
 
 
-class JianvAnwu(CharacterSkill):
+class JianvAnwu(StabShield):
     """嫁女安吳：若吳國已滅國則失效。使用後當夜，所有針對你和吳國君主（或新任君主）的【刺殺】失效。魏吳聯盟達成（或延期）兩日兩夜。"""
 
     name = "嫁女安吳"
-    targets = TargetRule(count=0)
-    stage = "protect"
+    alliance = ("魏", "吳")
 
-    def prepare(self, night: Night, use: Use) -> None:
-        def rule(n: Night, stab: Use) -> str | None:
-            if not use.live:
-                return None
-            target = stab.targets[0]
-            if target == use.actor or target == wu_lord(n):
-                return f"{use.actor} 嫁女安吳：針對其與吳國君主的刺殺失效"
-            return None
-        night.stab_rules.append(rule)
+    def partner_id(self, night: Night, use: Use) -> str | None:
+        return wu_lord(night)
 
-    def apply(self, night: Night, use: Use) -> None:
+    def absent(self, night: Night, use: Use) -> str | None:
         if "吳" in night.state.eliminated or "吳" not in night.game.kingdoms:
-            night.void(use, "吳國已滅國")
-            return
-        covered = [use.actor] + [pid for pid in [wu_lord(night)] if pid]
-        night.note(f"{use.actor} 嫁女安吳：當夜所有針對 {'、'.join(covered)} 的刺殺失效")
-        night.propose_alliance("魏", "吳", by=use.actor)
+            return "吳國已滅國"
+        return None
 
 
 def wu_lord(night: Night) -> str | None:

@@ -15,6 +15,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -417,23 +418,16 @@ class Tongxin(LadySkill):
                                           why=[f"{owner} 死亡，同心的 {target} 一同死亡"]))
 
 
-class Lianli(LadySkill):
+class Lianli(StabShield):
     """連理並蒂：若張飛不在場則失效。使用後當夜，所有針對你和張飛的【刺殺】失效。張飛失去技能【迎娶新妻】。魏蜀聯盟達成（或延期）兩日兩夜。"""
 
     name = "連理並蒂"
-    stage = "protect"
-    targets = TargetRule(count=0)
+    partner = "張飛"
+    alliance = ("魏", "蜀")
 
-    def apply(self, night: Night, use: Use) -> None:
-        zhang = night.game.in_play("張飛")
-        if zhang is None:
-            night.void(use, "張飛不在場")
-            return
-        for pid in dict.fromkeys((use.actor, zhang.id)):
-            night.stab_immunity.setdefault(pid, []).append(f"{use.actor} 連理並蒂")
-        skillbook.lose(night, zhang.id, "迎娶新妻", via=self.name)
-        night.propose_alliance("魏", "蜀", by=use.actor)
-        night.note(f"{use.actor} 連理並蒂：針對其與 {zhang.id}（張飛）的刺殺失效")
+    def also(self, night: Night, use: Use, partner: str | None) -> None:
+        if partner is not None:
+            skillbook.lose(night, partner, "迎娶新妻", via=self.name)
 
 
 # ---- 王異 ---------------------------------------------------------------------

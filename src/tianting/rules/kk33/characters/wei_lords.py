@@ -14,6 +14,7 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
 from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.common import StabShield
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
@@ -123,28 +124,12 @@ class Wofutianxia(CharacterSkill):
             return
 
 
-class Qingmeizhujiu(CharacterSkill):
+class Qingmeizhujiu(StabShield):
     """青梅煮酒：若劉備不在場則失效。使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。"""
 
     name = "青梅煮酒"
-    stage = "protect"
-    targets = TargetRule(count=0)
-
-    def apply(self, night: Night, use: Use) -> None:
-        liubei = night.game.in_play("劉備")
-        if liubei is None:
-            night.void(use, "劉備不在場")
-            return
-        shielded = {use.actor, liubei.id}
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] in shielded:
-                return f"{use.actor} 青梅煮酒（針對其與劉備的刺殺失效）"
-            return None
-
-        night.stab_rules.append(rule)
-        night.propose_alliance("魏", "蜀", by=use.actor)
-        night.note(f"{use.actor} 青梅煮酒：針對 {use.actor} 與 {liubei.id}（劉備）的刺殺失效；魏蜀聯盟達成（或延期）")
+    partner = "劉備"
+    alliance = ("魏", "蜀")
 
 
 # ---- 曹丕 ----------------------------------------------------------------------
