@@ -125,6 +125,16 @@ class Table:
         result = self.game.resolve_night(list(actions), book, last_words)
         return self._done(result, book)
 
+    def lenient_night(self, *actions: Action) -> PhaseResult:
+        """A night as the script runner plays it: a choice with no answer takes its default
+        (documented, or drawn) instead of failing the test."""
+        self.check(*actions)
+        book = DecisionBook(answers=self.answers, strict=False)
+        self.answers = []
+        result = self.game.resolve_night(list(actions), book)
+        self.results.append(result)
+        return result
+
     def day(self, votes: dict[str, str] | None = None) -> PhaseResult:
         votes = votes or {}
         for voter, target in votes.items():

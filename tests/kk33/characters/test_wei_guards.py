@@ -10,9 +10,7 @@ from typing import Any
 
 import pytest
 
-from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
-from tianting.core.records import Action, PhaseResult
 from tianting.core.skills import Skill, Source, TargetRule, Use
 from tianting.testing import Table
 
@@ -20,15 +18,6 @@ DIANWEI = {"魏護衛": "典韋"}
 CAOANG = {"魏護衛": "曹昂"}
 JIANGGAN = {"魏副軍師": "蔣干"}
 
-
-def lenient_night(t: Table, *actions: Action) -> PhaseResult:
-    """A night run as a script runs it: a choice with no answer takes its default instead of failing the test."""
-    t.check(*actions)
-    book = DecisionBook(answers=t.answers, strict=False)
-    t.answers = []
-    result = t.game.resolve_night(list(actions), book)
-    t.results.append(result)
-    return result
 
 
 class VoidLater(Skill):
@@ -349,7 +338,7 @@ def test_sheshen_declining_still_uses_it_up():
 def test_sheshen_with_no_answer_does_not_take_the_stab():
     """「可以」選擇將此【刺殺】的目標改為你 — a missing answer takes the documented default: not taking it (R32)."""
     t = Table(characters=DIANWEI)
-    lenient_night(t, t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"))
+    t.lenient_night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"))
     assert [d.as_json() for d in t.last.decisions] == [
         {"actor": "魏護衛", "skill": "捨身護主", "answer": "否", "defaulted": True}]
     assert t.drew("預設選擇") == []
@@ -700,7 +689,7 @@ def test_daoshu_with_no_answer_keeps_every_target():
     """並「可」強制修改 — a missing answer takes the documented default 「不修改」 (G12, R32)."""
     t = Table(characters=JIANGGAN)
     t.force("盜書 魏副軍師", "蜀殺手甲")
-    lenient_night(t, t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    t.lenient_night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
     assert [d.as_json() for d in t.last.decisions] == [
         {"actor": "魏副軍師", "skill": "盜書", "answer": "不修改", "defaulted": True}]
     assert t.drew("預設選擇") == []

@@ -13,9 +13,8 @@ from typing import Any
 
 import pytest
 
-from tianting.core.decisions import DecisionBook, InvalidAnswer
+from tianting.core.decisions import InvalidAnswer
 from tianting.core.errors import IllegalAction
-from tianting.core.records import Action, PhaseResult
 from tianting.core.skills import Skill, Source, TargetRule, Use
 from tianting.core.state import Alliance
 from tianting.rules.kk33.harm import Harm, Level
@@ -34,15 +33,6 @@ def grant(t: Table, pid: str, *skills: str) -> Table:
     t.player(pid).skills.extend(skills)
     return t
 
-
-def lenient_night(t: Table, *actions: Action) -> PhaseResult:
-    """A night run as a script runs it: a choice with no answer takes its default instead of failing the test."""
-    t.check(*actions)
-    book = DecisionBook(answers=t.answers, strict=False)
-    t.answers = []
-    result = t.game.resolve_night(list(actions), book)
-    t.results.append(result)
-    return result
 
 
 class VoidInCancel(Skill):
@@ -197,7 +187,7 @@ def test_piaohu_changes_the_target_of_an_inquiry_to_another_dead_id():
 def test_piaohu_with_no_answer_changes_nothing():
     """並「可」強制修改之 — a missing answer takes the documented default 「不修改」 (W3, R32)."""
     t = table()
-    lenient_night(t, t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳正軍師", "吳副軍師"), t.act("蜀正軍師", "明察", "吳殺手甲"))
+    t.lenient_night(t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳正軍師", "吳副軍師"), t.act("蜀正軍師", "明察", "吳殺手甲"))
     assert [d.as_json() for d in t.last.decisions] == [
         {"actor": "魏女眷", "skill": "飄忽若神", "answer": "不修改", "defaulted": True}]
     assert t.drew("預設選擇") == []
