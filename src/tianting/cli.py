@@ -48,6 +48,29 @@ def _cmd_skills(args: argparse.Namespace) -> str:
     return render_coverage(coverage(args.rules), as_json=args.json)
 
 
+def _cmd_simulate(args: argparse.Namespace) -> str:
+    from tianting.simulate.report import dump_figures, summary, write_report
+    from tianting.simulate.runner import Study, simulate
+
+    seats = None
+    if args.setup:
+        from tianting.rules.kk33 import KK33Game
+        from tianting.script import _seats, load_script
+
+        seats = tuple(_seats(load_script(_read(args.setup, "腳本"))))
+        KK33Game.create(list(seats), 0)  # a bad table is refused here, before any game is played
+    study = Study(games=args.games, seed=args.seed, policy=args.policy, rules=args.rules,
+                  max_phases=args.max_phases, seats=seats, setup_name=args.setup)
+    progress = not args.quiet and sys.stderr.isatty()
+    figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
+    if args.report:
+        page = write_report(figures, args.report, with_json=args.json)
+        return summary(figures) + f"report: {page}\n"
+    if args.json:
+        return dump_figures(figures)
+    return summary(figures)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tianting", description="天庭：三國版殺的自動法官")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -69,6 +92,22 @@ def build_parser() -> argparse.ArgumentParser:
     skills.add_argument("--rules", default="kk33")
     skills.add_argument("--json", action="store_true")
     skills.set_defaults(func=_cmd_skills)
+
+    sim = sub.add_parser("simulate", help="play many bot games and report win rates, lengths and skill use")
+    sim.add_argument("--rules", default="kk33")
+    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
+    sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
+    sim.add_argument("--seed", type=int, default=0, help="the study's seed: same seed, same figures")
+    sim.add_argument("--policy", default="random", help="the bots' policy: random or heuristic")
+    sim.add_argument("--report", metavar="DIR", help="write index.html and PNG plots here")
+    sim.add_argument("--json", action="store_true",
+                     help="also write figures.json into DIR (without --report: the figures to stdout)")
+    sim.add_argument("--backend", choices=("local", "ray"), default="local",
+                     help="local processes, or a Ray cluster (RAY_ADDRESS; needs the ray extra)")
+    sim.add_argument("--setup", metavar="SCRIPT.json", help="play every game at this script's table")
+    sim.add_argument("--max-phases", type=int, default=80, help="stop a game after this many phases")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(func=_cmd_simulate)
     return parser
 
 

@@ -1,0 +1,234 @@
+"""Playing a study's games: in this process, on all local cores, or on a Ray cluster.
+
+Every game's seed is derived from the study's seed and the game's index
+(:func:`game_seed`), games are played in chunks of consecutive indices, and
+the records are put back in game order before anything is counted: the same
+study gives the same figures whatever ``jobs`` or backend played it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from tianting.bots.play import play_game
+from tianting.bots.record import GameRecord
+from tianting.core.errors import TiantingError
+from tianting.rules.kk33 import SeatSpec
+
+RULES = ("kk33",)
+BACKENDS = ("local", "ray")
+DEFAULT_MAX_PHASES = 80
+
+
+@dataclass(frozen=True)
+class Study:
+    """What to play: the figures depend on these fields only."""
+
+    games: int
+    seed: int = 0
+    policy: str = "random"
+    rules: str = "kk33"
+    max_phases: int = DEFAULT_MAX_PHASES
+    seats: tuple[SeatSpec, ...] | None = None
+    """A fixed table for every game (from a script's ``players``), or None for random tables."""
+    setup_name: str | None = None
+    """Where the fixed table came from (shown in the report)."""
+
+    def parameters(self) -> dict[str, Any]:
+        """The study's parameters, JSON-ready."""
+        return {
+            "rules": self.rules,
+            "games": self.games,
+            "seed": self.seed,
+            "policy": self.policy,
+            "max_phases": self.max_phases,
+            "setup": self.setup_name if self.seats is not None else "random",
+        }
+
+
+@dataclass
+class StudyRun:
+    """The records of a study, in game order, and how they were played."""
+
+    study: Study
+    records: list[GameRecord]
+    backend: str
+    jobs: int
+    seconds: float
+    chunks: int = field(default=0)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a study seeded ``seed`` (a hash: independent of the other games)."""
+    digest = hashlib.blake2b(f"tianting-simulate:{seed}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") & (2**63 - 1)
+
+
+def play_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
+               max_phases: int) -> list[GameRecord]:
+    """Play the games with these seeds, one after another (the unit of work of every backend)."""
+    return [play_game(s, policy, seats, max_phases) for s in seeds]
+
+
+def default_jobs() -> int:
+    """All the cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
+    """Consecutive runs of seeds: about 16 chunks per worker (progress and balance), 1 to 64 games each."""
+    size = max(1, min(64, math.ceil(len(seeds) / (workers * 16))))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def _check(study: Study, backend: str) -> None:
+    if study.rules not in RULES:
+        raise TiantingError(f"未知的規則「{study.rules}」（可用：{'、'.join(RULES)}）")
+    if backend not in BACKENDS:
+        raise TiantingError(f"未知的後端「{backend}」（可用：{'、'.join(BACKENDS)}）")
+    if study.games < 1:
+        raise TiantingError("--games 至少為 1")
+    if study.max_phases < 1:
+        raise TiantingError("--max-phases 至少為 1")
+    from tianting.bots.policy import get_policy
+
+    get_policy(study.policy)  # an unknown policy is refused before any process starts
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    from tqdm import tqdm
+
+    return tqdm(total=total, unit="game", file=sys.stderr, disable=not enabled, dynamic_ncols=True,
+                desc="simulate")
+
+
+def run_study(study: Study, jobs: int | None = None, backend: str = "local",
+              progress: bool = False) -> StudyRun:
+    """Play every game of ``study`` and return the records in game order.
+
+    ``jobs``: worker processes for the local backend (default: all cores; 1 plays in this
+    process). ``backend="ray"``: chunks run as Ray tasks on the cluster ``ray.init()`` finds
+    (``RAY_ADDRESS``) or a local instance started with ``jobs`` CPUs.
+    """
+    _check(study, backend)
+    jobs = default_jobs() if jobs is None else max(1, jobs)
+    seeds = [game_seed(study.seed, i) for i in range(study.games)]
+    seats = list(study.seats) if study.seats is not None else None
+    start = time.perf_counter()
+    with _progress(study.games, progress) as bar:
+        if backend == "ray":
+            chunks, done = _run_ray(study, seeds, seats, jobs, bar.update)
+        elif jobs == 1:
+            chunks = _chunks(seeds, 1)
+            done = []
+            for chunk in chunks:
+                done.append(play_chunk(study.policy, chunk, seats, study.max_phases))
+                bar.update(len(chunk))
+        else:
+            chunks, done = _run_local(study, seeds, seats, jobs, bar.update)
+    records = [record for part in done for record in part]
+    if seats is not None:
+        unbuilt = _unbuilt_seated(seats)
+        for record in records:
+            record.unbuilt_characters = list(unbuilt)
+    return StudyRun(study, records, backend, jobs, time.perf_counter() - start, len(chunks))
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fresh workers from a fork server where there is one (never a fork of a process that may run
+    threads: the progress bar's, Ray's), else spawned ones."""
+    methods = multiprocessing.get_all_start_methods()
+    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+
+
+def _run_local(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs: int,
+               advance: Callable[[int], Any]) -> tuple[list[list[int]], list[list[GameRecord]]]:
+    chunks = _chunks(seeds, jobs)
+    done: list[list[GameRecord] | None] = [None] * len(chunks)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
+        pending = {
+            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases): i
+            for i, chunk in enumerate(chunks)
+        }
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                i = pending.pop(future)
+                done[i] = future.result()
+                advance(len(chunks[i]))
+    return chunks, [part for part in done if part is not None]
+
+
+def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs: int,
+             advance: Callable[[int], Any]) -> tuple[list[list[int]], list[list[GameRecord]]]:
+    try:
+        import ray
+    except ImportError:
+        raise TiantingError("--backend ray 需要 Ray：pip install -e '.[ray]'") from None
+    started = False
+    if not ray.is_initialized():
+        address = os.environ.get("RAY_ADDRESS")
+        if address:
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
+        else:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                     logging_level=logging.WARNING)
+        started = True
+    try:
+        workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
+        chunks = _chunks(seeds, workers)
+        remote = ray.remote(play_chunk)
+        refs = [remote.remote(study.policy, chunk, seats, study.max_phases) for chunk in chunks]
+        index = {ref: i for i, ref in enumerate(refs)}
+        done: list[list[GameRecord] | None] = [None] * len(refs)
+        waiting = list(refs)
+        while waiting:
+            ready, waiting = ray.wait(waiting, num_returns=1)
+            for ref in ready:
+                i = index[ref]
+                done[i] = ray.get(ref)
+                advance(len(chunks[i]))
+    finally:
+        if started:
+            ray.shutdown()
+    return chunks, [part for part in done if part is not None]
+
+
+def _unbuilt_seated(seats: Sequence[SeatSpec]) -> list[str]:
+    """The fixed table's characters that are not fully built."""
+    from tianting.rules.kk33 import roster
+    from tianting.simulate.stats import built_and_unbuilt
+
+    built, _ = built_and_unbuilt()
+    names = [roster().resolve_character(s.character, s.identity) or s.character for s in seats]
+    return [name for name in names if name not in built]
+
+
+def simulate(study: Study, jobs: int | None = None, backend: str = "local",
+             progress: bool = False) -> dict[str, Any]:
+    """Play ``study`` and return its figures, with how the run went under ``"run"``."""
+    from tianting.simulate.stats import aggregate
+
+    run = run_study(study, jobs, backend, progress)
+    figures = aggregate(run.records, study)
+    figures["run"] = {
+        "backend": run.backend,
+        "jobs": run.jobs,
+        "chunks": run.chunks,
+        "seconds": round(run.seconds, 3),
+        "games_per_second": round(study.games / run.seconds, 1) if run.seconds > 0 else None,
+    }
+    return figures
