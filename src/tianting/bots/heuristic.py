@@ -1,13 +1,219 @@
-"""The heuristic policy (a sensible beginner): to be written."""
+"""The heuristic policy: a sensible beginner who reads only their own view.
+
+What the player knows about the others (:class:`Knowledge`) comes from the
+view alone: characters learned by 互識 (and 歸漢) read through the public
+roster (a character's country and slot), their own feedback (明察,
+去偽存真, 暗訪, 託孤), the public ballots of known friends and the alliances
+in the last announcement. From that:
+
+- killers never stab an id they know to be of their own (or an allied)
+  country; they go for known enemy lords, then found killers, then known
+  enemies, then anyone not known to be a friend;
+- guards protect their own lord when they know him, else a known friend,
+  else someone not known to be an enemy;
+- lords recruit (招賢納才) ids whose country they do not know yet;
+- strategists investigate (明察) ids not known yet, spend 去偽存真 on a found
+  killer whose country they do not know, and share what they found by voting
+  for it; 暗訪 reads dead ids not known yet;
+- ladies bind (亂花) a suspect's vote onto the side's main suspect;
+- everyone votes for what their side suspects: found killers not known to be
+  friends, then ids known friends voted for on the last day, then known
+  enemies, else any living id not known to be a friend.
+
+Character skills, the 群 identities' skills and choices that arise during
+resolution are played as by the random policy, except that a choice among
+ids prefers suspects and never a known friend when it can. Everything is
+deterministic given the bot's generator.
+"""
 
 from __future__ import annotations
 
-from tianting.bots.policy import register
-from tianting.bots.random_policy import RandomPolicy
+import random
+from typing import Any
+
+from tianting.bots.policy import Offer, register
+from tianting.bots.random_policy import ACT_CHANCE, RandomPolicy, try_submit, usable_rows
+from tianting.core.records import Action
+from tianting.rules.kk33 import roster
+from tianting.rules.kk33.roster import COUNTRIES
+
+SLOT_IDENTITY = {"轉生": "君主"}
+"""A character's slot read as an identity (a 轉生 character is a lord; 軍師 stays ambiguous)."""
+PLAYED_AS_RANDOM = ("起義", "方術", "急救")
+"""Identity skills without a side to read (the 群 identities): used as the random policy uses them."""
+
+
+class Knowledge:
+    """What one player's view tells about the other players."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.me: str = view["id"]
+        self.mine: str = view["country"]
+        self.alive: list[str] = [p["id"] for p in view["players"] if not p["out"]]
+        self.dead: list[str] = [p["id"] for p in view["players"] if p["out"]]
+        self.country: dict[str, str] = {self.me: self.mine}
+        self.identity: dict[str, str] = {self.me: view["identity"]}
+        self.killers: list[str] = []
+        """Ids found to be killers (明察), in the order found."""
+        self.investigated: set[str] = set()
+        characters = roster().characters
+        for pid, name in view["known"].items():
+            self._learn_character(pid, name, characters)
+        for item in view["feedback"]:
+            self._read(item, characters)
+        last = view["announcements"][-1] if view["announcements"] else {}
+        self.allies: set[str] = {
+            c for a in last.get("alliances", []) if self.mine in a["countries"] for c in a["countries"]
+        } - {self.mine}
+        self.friend_votes: list[str] = []
+        """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
+        day = next((a for a in reversed(view["announcements"]) if "votes" in a), None)
+        if day is not None:
+            self.friend_votes = [t for v, t in day["votes"].items() if v != self.me and self.friend(v)]
+
+    def _learn_character(self, pid: str, name: str, characters: dict[str, Any]) -> None:
+        c = characters.get(name)
+        if c is None:
+            return
+        self.country[pid] = c.country
+        self.identity[pid] = SLOT_IDENTITY.get(c.slot, c.slot)
+
+    def _read(self, item: dict[str, Any], characters: dict[str, Any]) -> None:
+        skill, data, target = item["skill"], item.get("data", {}), item.get("target")
+        if skill == "明察" and target is not None:
+            self.investigated.add(target)
+            if data.get("is_killer"):
+                self.identity[target] = "殺手"
+                if target not in self.killers:
+                    self.killers.append(target)
+        elif skill == "去偽存真" and target is not None and "country" in data:
+            self.country[target] = data["country"]
+        elif skill == "暗訪" and target is not None and "character" in data:
+            self._learn_character(target, data["character"], characters)
+        elif skill == "託孤" and isinstance(data.get("alive"), dict):
+            for pid, name in data["alive"].items():
+                self._learn_character(pid, name, characters)
+                self.country[pid] = self.mine
+
+    # ---- reading ---------------------------------------------------------------
+    def friend(self, pid: str) -> bool:
+        """Known to be of my country (the 群 have no friends but themselves)."""
+        return self.country.get(pid) == self.mine and (self.mine in COUNTRIES or pid == self.me)
+
+    def spared(self, pid: str) -> bool:
+        """Known to be of my country or of a country allied with it (a stab on them may fail)."""
+        return self.friend(pid) or self.country.get(pid) in self.allies
+
+    def enemy(self, pid: str) -> bool:
+        return pid != self.me and pid in self.country and not self.spared(pid)
+
+    def living_others(self) -> list[str]:
+        return [pid for pid in self.alive if pid != self.me]
+
+    def suspects(self) -> list[str]:
+        """Living ids my side suspects, most suspected first (no known friend, not me)."""
+        order = [*self.killers, *self.friend_votes,
+                 *(pid for pid in self.alive if self.enemy(pid) and self.identity.get(pid) == "殺手"),
+                 *(pid for pid in self.alive if self.enemy(pid))]
+        alive = set(self.living_others())
+        return [pid for pid in dict.fromkeys(order) if pid in alive and not self.friend(pid)]
+
+    def my_lord(self) -> str | None:
+        lords = [pid for pid in self.living_others() if self.friend(pid) and self.identity.get(pid) == "君主"]
+        return lords[0] if lords else None
+
+
+def tiers(rng: random.Random, *groups: list[str]) -> str | None:
+    """A random id of the first non-empty group."""
+    for group in groups:
+        if group:
+            return rng.choice(group)
+    return None
 
 
 class HeuristicPolicy(RandomPolicy):
+    """A sensible beginner (see the module's docstring)."""
+
     name = "heuristic"
+
+    def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
+        """Identity skills by the side's knowledge, then now and then one character skill."""
+        know = Knowledge(view)
+        rows = usable_rows(view)
+        for row in rows:
+            if row["source"] == "character" or row["skill"] in PLAYED_AS_RANDOM:
+                continue
+            action = self._identity_action(view, know, row, rng)
+            if action is not None and offer.check(action) is None:
+                offer.submit(action)
+        others = [r for r in rows if r["source"] == "character" or r["skill"] in PLAYED_AS_RANDOM]
+        rng.shuffle(others)
+        for row in others:
+            if rng.random() < ACT_CHANCE:
+                try_submit(view, offer, row, rng)
+
+    def _identity_action(self, view: dict[str, Any], know: Knowledge, row: dict[str, Any],
+                         rng: random.Random) -> Action | None:
+        skill = row["skill"]
+        me = know.me
+        others = know.living_others()
+        unknown = [pid for pid in others if pid not in know.country]
+        not_friends = [pid for pid in others if not know.friend(pid)]
+        target: str | None = None
+        if skill == "刺殺":
+            free = [pid for pid in others if not know.spared(pid)]
+            enemy_lords = [pid for pid in free if know.enemy(pid) and know.identity.get(pid) == "君主"]
+            target = tiers(rng, enemy_lords, [k for k in know.killers if k in free],
+                           [pid for pid in free if know.enemy(pid)], free)
+        elif skill == "援護":
+            lord = know.my_lord()
+            friends = [pid for pid in others if know.friend(pid)]
+            target = lord or tiers(rng, friends, [pid for pid in others if not know.enemy(pid)])
+        elif skill == "招賢納才":
+            target = tiers(rng, unknown)
+        elif skill == "明察":
+            target = tiers(rng, [pid for pid in unknown if pid not in know.investigated],
+                           [pid for pid in not_friends if pid not in know.investigated])
+        elif skill == "去偽存真":
+            found = [k for k in know.killers if k in others and k not in know.country]
+            # kept for a killer found later; from night 3 on, spent on anyone not known yet
+            target = tiers(rng, found, unknown if view["number"] >= 3 else [])
+        elif skill == "暗訪":
+            target = tiers(rng, [pid for pid in know.dead if pid not in know.country])
+        elif skill == "亂花":
+            suspects = know.suspects()
+            b = suspects[0] if suspects else tiers(rng, not_friends)
+            if b is None:
+                return None
+            a = tiers(rng, [pid for pid in not_friends if pid != b])
+            return Action(me, skill, (a, b)) if a is not None else None
+        if target is None:
+            return None
+        return Action(me, skill, (target,))
+
+    def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
+        """The side's main suspect, else any living id not known to be a friend."""
+        know = Knowledge(view)
+        suspects = know.suspects()
+        if suspects:
+            return suspects[0]
+        return tiers(rng, [pid for pid in know.living_others() if not know.friend(pid)], know.alive)
+
+    def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
+        """A choice among ids: a suspect, else someone not known to be a friend (託孤: a known
+        non-killer friend first); any other choice as the random policy makes it."""
+        if not options:
+            return None
+        ids = {p["id"] for p in view["players"]}
+        if all(isinstance(o, str) and o in ids for o in options):
+            know = Knowledge(view)
+            if skill == "託孤":
+                return tiers(rng, [o for o in options if know.identity.get(o) not in (None, "殺手")], options)
+            suspects = [s for s in know.suspects() if s in options]
+            if suspects:
+                return suspects[0]
+            return tiers(rng, [o for o in options if not know.friend(o)], options)
+        return rng.choice(options)
 
 
 register("heuristic", HeuristicPolicy)

@@ -1,8 +1,20 @@
-"""The uniformly random legal policy: every choice drawn from what the view allows."""
+"""The uniformly random legal policy: every choice drawn from what the view allows.
+
+Uniform "as far as is practical": each usable skill is used tonight with
+probability :data:`ACT_CHANCE`, in a random order; a use is drawn uniformly
+among the well-formed actions the skill's public form allows (how many
+targets, which ids, whether they may repeat, the values of its arguments)
+and kept only if the rules accept it (:meth:`Offer.check`). Drawing until
+one is accepted (rejection sampling) leaves every legal use equally likely;
+after :data:`TRIES` refusals the skill is left unused tonight. Votes are
+uniform over the living (oneself included: a vote for oneself is the rules'
+abstention), answers uniform over the options.
+"""
 
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from tianting.bots.policy import Offer, register
@@ -10,31 +22,85 @@ from tianting.core.records import Action
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
 
 ACT_CHANCE = 0.7
-TRIES = 6
+"""How often a usable skill is used on a given night."""
+TRIES = 24
+"""Draws per skill and night before giving up on it (each refused draw costs one check)."""
+ARG_COUNTRIES = (*COUNTRIES, OTHERS, "晉")
+"""Countries an argument may name: the four sides and 晉 (三分歸晉; 神算 may guess it). A skill
+that does not take one refuses it and the draw is made again."""
+MAX_GUESSES = 3
+"""詩想: at most this many guesses in one use."""
 
 
 def target_pool(view: dict[str, Any], dead: bool) -> list[str]:
+    """The ids that are out (``dead``) or still in the game, in seat order."""
     return [p["id"] for p in view["players"] if p["out"] == dead]
 
 
+@cache
+def guessable_skills() -> tuple[str, ...]:
+    """Skills 詩想 may name (active and *全* character skills, passive ones of more than two
+    characters): public rule text, read from the roster."""
+    from tianting.rules.kk33 import roster
+
+    names: dict[str, None] = {}
+    for character in roster().characters.values():
+        for s in character.skills:
+            if s.kind in ("active", "global") or (s.kind == "passive" and len(s.name) != 2):
+                names[s.name] = None
+    return tuple(names)
+
+
+def random_arg(view: dict[str, Any], key: str, rng: random.Random) -> Any:
+    """A random value for the argument ``key`` of a skill's form."""
+    if key == "country":
+        return rng.choice(ARG_COUNTRIES)
+    if key == "identity":
+        return rng.choice(IDENTITIES)
+    if key == "guess":
+        return {"country": rng.choice(ARG_COUNTRIES), "identity": rng.choice(IDENTITIES)}
+    if key == "guesses":
+        others = [p["id"] for p in view["players"] if p["id"] != view["id"]]
+        skills = guessable_skills()
+        count = rng.randint(1, MAX_GUESSES)
+        return [[rng.choice(others), rng.choice(skills)] for _ in range(count)]
+    if key == "choice":
+        return rng.randint(1, 3)
+    return None
+
+
 def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random) -> Action | None:
-    """A random well-formed use of the skill in ``row`` (its target rule and arguments from the view)."""
+    """A random well-formed use of the skill in ``row`` (its target rule and arguments from the
+    view), or None if the table has too few eligible ids for it."""
     rule = row["targets"]
     pool = [pid for pid in target_pool(view, rule["dead"]) if rule["self"] or pid != view["id"]]
-    count = rng.choice([rule["count"], *rule["counts"]])
-    if len(pool) < count:
+    counts = sorted({rule["count"], *rule["counts"]})
+    count = rng.choice(counts)
+    distinct = rule.get("distinct", True)
+    if (len(pool) < count) if distinct else (count and not pool):
         return None
-    args: dict[str, Any] = {}
-    for key in row["args"]:
-        if key == "country":
-            args[key] = rng.choice(COUNTRIES + (OTHERS,))
-        elif key == "identity":
-            args[key] = rng.choice(IDENTITIES)
-        elif key == "choice":
-            args[key] = rng.randint(1, 3)
-        elif key == "guess":
-            args[key] = {"country": rng.choice(COUNTRIES + (OTHERS,)), "identity": rng.choice(IDENTITIES)}
-    return Action(view["id"], row["skill"], tuple(rng.sample(pool, count)), args)
+    targets = rng.sample(pool, count) if distinct else [rng.choice(pool) for _ in range(count)]
+    args = {key: random_arg(view, key, rng) for key in row["args"]}
+    return Action(view["id"], row["skill"], tuple(targets), args)
+
+
+def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The skills the player may use by night: built, not passive, not used up."""
+    return [r for r in view["skills"]
+            if r["built"] and r["kind"] != "passive" and r["uses_left"] != 0 and "targets" in r]
+
+
+def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
+               tries: int = TRIES) -> Action | None:
+    """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none)."""
+    for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
+        action = random_action(view, row, rng)
+        if action is None:
+            return None
+        if offer.check(action) is None:
+            offer.submit(action)
+            return action
+    return None
 
 
 class RandomPolicy:
@@ -44,22 +110,20 @@ class RandomPolicy:
     name = "random"
 
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
-        rows = [r for r in view["skills"] if r["built"] and r["kind"] != "passive" and r["uses_left"] != 0]
+        """Each usable skill, in a random order, with probability ACT_CHANCE."""
+        rows = usable_rows(view)
         rng.shuffle(rows)
         for row in rows:
-            if rng.random() >= ACT_CHANCE:
-                continue
-            for _ in range(TRIES):  # what the form accepts, it submits: never an illegal submission
-                action = random_action(view, row, rng)
-                if action is not None and offer.check(action) is None:
-                    offer.submit(action)
-                    break
+            if rng.random() < ACT_CHANCE:
+                try_submit(view, offer, row, rng)
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
+        """Any living id, oneself included (the rules' abstention)."""
         alive = target_pool(view, dead=False)
-        return rng.choice(alive) if alive and rng.random() > 0.1 else None
+        return rng.choice(alive) if alive else None
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
+        """Any of the options."""
         return rng.choice(options) if options else None
 
 
