@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from tianting.bots.policy import Offer, Policy, get_policy
 from tianting.bots.record import GameRecord, SeatRecord
+from tianting.bots.viewcache import ViewCache
 from tianting.core.decisions import DecisionBook
+from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.kk33 import KK33Game, SeatSpec, roster
 from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
-from tianting.rules.kk33.views import player_view
+from tianting.rules.kk33.views import player_view as rules_player_view
 
 
 def built_characters(game_skills: set[str]) -> set[str]:
     """Characters every one of whose skills is built."""
     return {c.name for c in roster().characters.values() if all(s.name in game_skills for s in c.skills)}
+
+
+@cache
+def _built() -> frozenset[str]:
+    """The built characters of the packaged rules (the skill registry is fixed once imported)."""
+    probe = KK33Game.create([SeatSpec("_", "魏", "君主", "曹操")], 0)
+    return frozenset(built_characters(set(probe.skills)))
 
 
 def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], list[str]]:
@@ -49,19 +60,67 @@ def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], l
     return seats, unbuilt
 
 
+_CACHES: WeakKeyDictionary[KK33Game, ViewCache] = WeakKeyDictionary()
+"""The view caches of the games being played by :func:`play_game` in this process."""
+
+
+def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
+    """What ``pid`` may see now: exactly :func:`tianting.rules.kk33.views.player_view`.
+
+    The one door through which bots get their views (tests wrap it to watch them). A game
+    being played by :func:`play_game` answers from its :class:`ViewCache`; any other game
+    from the rules' own function.
+    """
+    views = _CACHES.get(game)
+    return rules_player_view(game, pid) if views is None else views.view(pid)
+
+
+class _Checker:
+    """The engine's check of one player's offer tonight, given the actions accepted before it.
+
+    ``check_action`` is a pure function of the state (which does not change while the night's
+    actions are offered), the action and the actions before it; so an action found legal is not
+    checked again when it is submitted next, unchanged, after the same submissions.
+    """
+
+    __slots__ = ("game", "before", "_legal", "_after")
+
+    def __init__(self, game: KK33Game, before: list[Action]) -> None:
+        self.game = game
+        self.before = before
+        self._legal: Action | None = None
+        self._after: tuple[int, Action | None] = (0, None)
+
+    def __call__(self, action: Action, mine: list[Action]) -> None:
+        after = (len(mine), mine[-1] if mine else None)
+        if action is self._legal and after[0] == self._after[0] and after[1] is self._after[1]:
+            return
+        self._legal = None
+        self.game.check_action(action, self.before + mine)
+        self._legal, self._after = action, after
+
+
 def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
               max_phases: int = 80) -> GameRecord:
     """One whole game played by bots of ``policy``; stops when over or after ``max_phases``."""
     bots = get_policy(policy) if isinstance(policy, str) else policy
     rng = random.Random(seed)
     game_seed = rng.getrandbits(31)
-    probe = KK33Game.create([SeatSpec("_", "魏", "君主", "曹操")], 0)
-    built = built_characters(set(probe.skills))
     unbuilt: list[str] = []
     if seats is None:
-        seats, unbuilt = random_table(rng, built)
+        seats, unbuilt = random_table(rng, set(_built()))
     game = KK33Game.create(list(seats), game_seed)
     start = {p.id: p.character for p in game.state.players.values()}
+    views = _CACHES[game] = ViewCache(game)  # what player_view (below) reads while this game plays
+    try:
+        refused = _play(game, bots, rng, views, max_phases)
+    finally:
+        del _CACHES[game]
+    return _record(seed, game_seed, game, start, refused, unbuilt)
+
+
+def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, max_phases: int) -> int:
+    """The phase loop of :func:`play_game`; returns how many actions and votes were refused."""
     refused = 0
 
     def decider(actor: str, skill: str, options: list[Any]) -> Any:
@@ -70,15 +129,17 @@ def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSp
     while not game.state.over and game.state.index < max_phases:
         book = DecisionBook(decider=decider)
         if game.phase is PhaseKind.NIGHT:
-            accepted: list[Any] = []
+            accepted: list[Action] = []
             for player in list(game.state.players.values()):
                 if not game.can_act(player):
                     continue
-                offer = Offer(lambda action, mine, before=accepted: game.check_action(action, before + mine))
+                offer = Offer(_Checker(game, accepted))
                 bots.night(player_view(game, player.id), offer, rng)
                 refused += len(offer.refused)
                 accepted = accepted + offer.actions
+            views.settled = False  # decisions during the resolution see the state live
             game.resolve_night(accepted, book)
+            views.settled = True
         else:
             votes: dict[str, str] = {}
             for player in game.voters():
@@ -91,8 +152,10 @@ def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSp
                     refused += 1
                     continue
                 votes[player.id] = target
+            views.settled = False
             game.resolve_day(votes, book)
-    return _record(seed, game_seed, game, start, refused, unbuilt)
+            views.settled = True
+    return refused
 
 
 def _record(seed: int, game_seed: int, game: KK33Game, start: dict[str, str], refused: int,

@@ -26,6 +26,8 @@ class NameTable:
 
     def __init__(self, names: Iterable[str] = (), aliases: dict[str, str] | None = None) -> None:
         self._by_key: dict[str, str] = {}
+        self._seen: dict[str, str | None] = {}
+        """Answers already given, by spelling (the table only grows by ``add``, which clears it)."""
         for name in names:
             self.add(name)
         for alias, canonical in (aliases or {}).items():
@@ -33,12 +35,20 @@ class NameTable:
 
     def add(self, canonical: str, spelling: str | None = None) -> None:
         self._by_key[name_key(spelling or canonical)] = canonical
+        self._seen.clear()
 
     def get(self, spelling: object) -> str | None:
         """The canonical name for ``spelling``, or None if it is unknown."""
-        if not isinstance(spelling, str) or not spelling.strip():
+        if not isinstance(spelling, str):
             return None
-        return self._by_key.get(name_key(spelling))
+        try:
+            return self._seen[spelling]
+        except KeyError:
+            pass
+        found = self._by_key.get(name_key(spelling)) if spelling.strip() else None
+        if len(self._seen) < 4096:
+            self._seen[spelling] = found
+        return found
 
     def __contains__(self, spelling: object) -> bool:
         return self.get(spelling) is not None

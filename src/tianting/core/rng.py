@@ -9,6 +9,7 @@ machines. Tests force draws by purpose.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,18 @@ class GameRandom:
 
     def __post_init__(self) -> None:
         self._mt = random.Random(self.seed)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameRandom:
+        """A copy that draws the same from here on: draws are immutable and shared, the
+        generator's state is copied as a whole (much cheaper than copying it item by item)."""
+        new = GameRandom.__new__(GameRandom)
+        memo[id(self)] = new
+        new.seed = self.seed
+        new.draws = list(self.draws)
+        new._forced = copy.deepcopy(self._forced, memo)
+        new._mt = random.Random()
+        new._mt.setstate(self._mt.getstate())
+        return new
 
     # ---- forcing (tests, judge review) ---------------------------------
     def force(self, purpose: str, outcome: Any) -> None:

@@ -69,6 +69,8 @@ class KK33Game:
         """Every resolved phase, in order (announcements, feedback, trace)."""
         self.skills = skills
         self.roster = roster
+        self._roster_names: dict[str, str | None] = {}
+        """Skill spellings already looked up in the roster: see ``_skill_name``."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
 
     # ---- creation ---------------------------------------------------------
@@ -173,9 +175,8 @@ class KK33Game:
         ``stab-bonus`` set up on an earlier night) or block it (effect ``no-stab``).
         """
         state = self.state
-        killers = [p for p in state.players.values()
-                   if self.can_act(p) and p.country == country and p.identity == "殺手"]
-        if not killers:
+        if not any(p.identity == "殺手" and p.country == country and self.can_act(p)
+                   for p in state.players.values()):
             return 0
         if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
             return 0
@@ -183,7 +184,8 @@ class KK33Game:
         for action in accepted:
             name = self._skill_name(action)
             impl = self.skills.get(name) if name else None
-            if impl is not None and state.player(action.actor).country == country:
+            if impl is not None and type(impl).stab_bonus is not Skill.stab_bonus \
+                    and state.player(action.actor).country == country:  # the base adds nothing
                 count += impl.stab_bonus(self, action)
         return max(0, count)
 
@@ -194,7 +196,7 @@ class KK33Game:
         for action in accepted:
             name = self._skill_name(action)
             other = self.skills.get(name) if name else None
-            if other is not None:
+            if other is not None and type(other).extra_uses is not Skill.extra_uses:  # the base grants none
                 count += sum(n for who, what, n in other.extra_uses(self, action) if who == pid and what == skill)
         return count
 
@@ -249,8 +251,8 @@ class KK33Game:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
         if self.phase is not PhaseKind.NIGHT:
             raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
-        before = [(a.actor, self._skill_name(a)) for a in accepted]  # names as the rules spell them
-        mine = [skill for actor, skill in before if actor == player.id]
+        # names as the rules spell them
+        mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
         granted_only = name not in player.skills and name not in self.identity_skills(player)
         if granted_only and mine.count(name) >= player.granted.get(name, 0):
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
@@ -258,9 +260,9 @@ class KK33Game:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only:
             allowance = self.stab_allowance(player.country, accepted)
-            stabs = sum(1 for actor, skill in before
-                        if skill == "刺殺" and state.player(actor).country == player.country
-                        and state.player(actor).identity == "殺手")
+            stabs = sum(1 for a in accepted
+                        if self._skill_name(a) == "刺殺" and state.player(a.actor).country == player.country
+                        and state.player(a.actor).identity == "殺手")
             if stabs >= allowance:
                 raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
         elif mine.count(name) >= self.allowed_uses(player.id, name, accepted):
@@ -382,7 +384,13 @@ class KK33Game:
 
     def _skill_name(self, action: Action) -> str | None:
         """The rules' name of the skill an action names (any script), or None."""
-        name = self.roster.all_skill_names.get(action.skill)
+        if type(action.skill) is str:  # the roster's answers, remembered per game (they never change)
+            try:
+                name = self._roster_names[action.skill]
+            except KeyError:
+                name = self._roster_names[action.skill] = self.roster.all_skill_names.get(action.skill)
+        else:
+            name = self.roster.all_skill_names.get(action.skill)
         if name is None and action.skill in self.skills:
             return action.skill  # a skill registered outside the roster (tests)
         return name

@@ -140,6 +140,19 @@ class Roster:
         return list(self.slots[country].get("轉生", []))
 
     @cached_property
+    def skill_texts(self) -> dict[str, SkillText]:
+        """Each skill's text by name: the first character that has it, else the first identity
+        (the order :func:`tianting.rules.kk33.views.skill_text` searches in; built once)."""
+        out: dict[str, SkillText] = {}
+        for c in self.characters.values():
+            for s in c.skills:
+                out.setdefault(s.name, s)
+        for skills in self.identity_skills.values():
+            for s in skills:
+                out.setdefault(s.name, s)
+        return out
+
+    @cached_property
     def all_skill_names(self) -> NameTable:
         table = NameTable()
         for skills in self.identity_skills.values():

@@ -26,15 +26,7 @@ def skill_text(game: KK33Game, player_character: str, name: str) -> SkillText | 
     own = game.roster.characters[player_character].skill(name)
     if own is not None:
         return own
-    for character in game.roster.characters.values():
-        info = character.skill(name)
-        if info is not None:
-            return info
-    for skills in game.roster.identity_skills.values():
-        for info in skills:
-            if info.name == name:
-                return info
-    return None
+    return game.roster.skill_texts.get(name)
 
 
 def _row(game: KK33Game, pid: str, name: str, source: str) -> dict[str, Any]:
@@ -50,7 +42,7 @@ def _row(game: KK33Game, pid: str, name: str, source: str) -> dict[str, Any]:
     if impl is not None:  # how the skill is used: public rule knowledge, as a form would ask it
         rule = impl.targets
         row["targets"] = {"count": rule.count, "counts": list(rule.counts), "self": rule.self_allowed,
-                          "dead": rule.dead}
+                          "dead": rule.dead, "distinct": rule.distinct}
         row["args"] = list(impl.args)
     return row
 

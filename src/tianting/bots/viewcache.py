@@ -1,0 +1,122 @@
+"""Player views for the bot loop, built incrementally: the same content as
+:func:`tianting.rules.kk33.views.player_view`, at a fraction of the cost.
+
+``player_view`` rebuilds a player's whole view from the game every time: every
+announcement and every feedback so far, every skill row with its rule text,
+the table. The bot loop asks for about three hundred views a game, so a
+:class:`ViewCache` keeps, for one game, what does not change:
+
+* the announcements and each player's feedback, folded in once per resolved
+  phase (``game.results`` only ever grows);
+* each player's skill rows (the rules' own ``_skill_rows``), built again only
+  when something they are read from changed: identity, character, skills,
+  limited skills used, one-time rights;
+* the table (who is out), the phase and each country's stabs tonight once per
+  phase, while no phase is being resolved (``settled``; during a resolution, a
+  decision's view reads them live).
+
+A view it returns equals ``player_view(game, pid)`` at that moment, key for key
+(``tests/test_bot_speed.py`` compares them on every view of many games).
+Views share their inner rows and entries with each other: like every view,
+they are read-only for the policy.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tianting.rules.kk33.views import HIDDEN_MARKERS, _skill_rows
+
+if TYPE_CHECKING:
+    from tianting.core.state import Player
+    from tianting.rules.kk33.game import KK33Game
+
+
+class ViewCache:
+    """Per-game cache of the parts of player views that outlive a phase."""
+
+    def __init__(self, game: KK33Game) -> None:
+        self.game = game
+        self.settled = True
+        """No phase is being resolved: the table may be read once per phase (the bot loop clears
+        it around each resolution, when a decision's view must read the state live)."""
+        self._seen = 0
+        """How many of ``game.results`` are folded into the lists below."""
+        self._announcements: list[dict[str, Any]] = []
+        self._feedback: dict[str, list[dict[str, Any]]] = {}
+        self._rows: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
+        self._table_at = -1
+        self._table: list[dict[str, Any]] = []
+        self._phase: tuple[str, int] = ("", 0)
+        self._stabs: dict[str, int] = {}
+
+    def _catch_up(self) -> None:
+        results = self.game.results
+        if self._seen == len(results):
+            return
+        for r in results[self._seen:]:
+            self._announcements.append({"phase": r.phase, "number": r.number, **r.announcement})
+            for pid, items in r.feedback.items():
+                if items:
+                    self._feedback.setdefault(pid, []).extend(
+                        {"phase": r.phase, "number": r.number, **f.as_json()} for f in items)
+        self._seen = len(results)
+
+    def _settle(self) -> None:
+        """A new phase (or a resolution under way): forget what was read once per phase."""
+        game = self.game
+        self._table = [{"id": p.id, "out": not p.alive} for p in game.state.players.values()]
+        self._phase = (game.phase.value, game.number)
+        self._stabs = {}
+        self._table_at = game.state.index if self.settled else -1
+
+    def _stabs_tonight(self, country: str) -> int:
+        if not self.settled:
+            return self.game.stab_allowance(country)
+        n = self._stabs.get(country)
+        if n is None:
+            n = self._stabs[country] = self.game.stab_allowance(country)
+        return n
+
+    def _skill_rows(self, player: Player) -> list[dict[str, Any]]:
+        # Everything the rows are read from (KK33Game.uses_left included); the game's skills and
+        # the roster do not change during a game.
+        key = (player.identity, player.character, tuple(player.skills), tuple(player.used.items()),
+               tuple(player.granted.items()))
+        cached = self._rows.get(player.id)
+        if cached is None or cached[0] != key:
+            cached = self._rows[player.id] = (key, _skill_rows(self.game, player.id))
+        return list(cached[1])
+
+    def view(self, pid: str) -> dict[str, Any]:
+        """``player_view(game, pid)``, now."""
+        self._catch_up()
+        game = self.game
+        state = game.state
+        if not self.settled or self._table_at != state.index:
+            self._settle()
+        me = state.players[pid]
+        view: dict[str, Any] = {
+            "id": me.id,
+            "country": me.country,
+            "identity": me.identity,
+            "character": me.character,
+            "status": me.status.value,
+            "skills": self._skill_rows(me),
+            "known": dict(me.known),
+            "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS},
+            "phase": self._phase[0],
+            "number": self._phase[1],
+            "players": list(self._table),
+            "feedback": list(self._feedback.get(pid, ())),
+            "announcements": list(self._announcements),
+            "over": state.over,
+        }
+        if me.identity == "黃巾頭領":
+            view["hp"] = me.hp
+        if me.identity == "殺手" and game.can_act(me):
+            view["stabs_tonight"] = self._stabs_tonight(me.country)
+        if state.over:
+            view["winners"] = list(state.winners)
+            view["peace"] = state.peace
+        return view

@@ -1,0 +1,136 @@
+"""The bot loop's speed-ups change nothing: same views, same copies, same names.
+
+* :class:`tianting.bots.viewcache.ViewCache` hands out exactly what
+  :func:`tianting.rules.kk33.views.player_view` gives, key for key and in the
+  same order, on every view of whole games (night, vote and mid-resolution
+  decision views), for both policies;
+* the fast ``__deepcopy__`` of the state (a night's snapshot for 肝腸寸斷) is a
+  true deep copy: equal, independent, sharing kept where the original shares;
+* the skill-text index and the name memo answer as the searches they replace.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from tianting.bots import play
+from tianting.bots.play import play_game
+from tianting.core.names import NameTable
+from tianting.core.rng import GameRandom
+from tianting.core.state import GameState, Player
+from tianting.rules.kk33 import KK33Game, roster
+from tianting.rules.kk33.views import player_view, skill_text
+
+VIEW_GAMES = 30
+
+
+@pytest.mark.parametrize("policy", ["random", "heuristic"])
+def test_cached_views_are_player_view(policy, monkeypatch):
+    cached = play.player_view
+    compared = {"views": 0, "mid-resolution": 0}
+
+    def both(game: KK33Game, pid: str):
+        view = cached(game, pid)
+        expected = player_view(game, pid)
+        assert view == expected, f"{pid} at phase {game.state.index}"
+        assert list(view) == list(expected)
+        compared["views"] += 1
+        compared["mid-resolution"] += not play._CACHES[game].settled
+        return view
+
+    monkeypatch.setattr(play, "player_view", both)
+    for seed in range(VIEW_GAMES):
+        play_game(seed, policy)
+    assert compared["views"] > VIEW_GAMES * 100
+    assert compared["mid-resolution"] > 0, "decisions during a resolution were compared too"
+    assert not play._CACHES, "no cache outlives its game"
+
+
+def test_player_view_outside_play_game_is_the_rules_view():
+    game = KK33Game.create(play.random_table(random.Random(3), set(roster().characters))[0], 5)
+    assert play.player_view(game, "P01") == player_view(game, "P01")
+
+
+def mid_game(seed: int = 11) -> KK33Game:
+    """A game some phases in, stopped by hand: the state has history, draws, effects, deaths."""
+    taken: list[KK33Game] = []
+    real = KK33Game.resolve_night
+
+    def spy(self: KK33Game, *a, **k):
+        taken.append(self)
+        return real(self, *a, **k)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(KK33Game, "resolve_night", spy)
+        play_game(seed, "random", max_phases=9)
+    return taken[-1]
+
+
+def test_state_deepcopy_is_a_true_deep_copy():
+    game = mid_game()
+    state = game.state
+    assert state.history and state.rng.draws
+    snap = copy.deepcopy(state)
+    assert snap is not state
+    assert {k: v for k, v in vars(snap).items() if k != "rng"} == {k: v for k, v in vars(state).items() if k != "rng"}
+    assert snap.rng.draws == state.rng.draws and snap.rng.draws is not state.rng.draws
+    for pid, p in state.players.items():
+        q = snap.players[pid]
+        assert q == p and q is not p
+        for name in ("markers", "used", "skills", "known", "granted"):
+            assert getattr(q, name) is not getattr(p, name)
+    snap.players["P01"].skills.append("x")
+    snap.history[0]["phase"] = "changed"
+    assert "x" not in state.players["P01"].skills and state.history[0]["phase"] == "night"
+    # the generators go on alike
+    assert [snap.rng.pick("t", range(100)) for _ in range(5)] == [state.rng.pick("t", range(100)) for _ in range(5)]
+
+
+def test_deepcopy_keeps_sharing_and_falls_back_for_other_objects():
+    shared = ["a"]
+    p = Player("P", 0, "魏", "君主", "曹操", skills=shared)
+    state = GameState("kk33", 1, GameRandom(1), {"P": p}, extra={"same": shared, "obj": {1, 2}, "tuple": (shared,)})
+    snap = copy.deepcopy(state)
+    assert snap.players["P"].skills is snap.extra["same"] is snap.extra["tuple"][0]
+    assert snap.extra["same"] is not shared
+    assert snap.extra["obj"] == {1, 2} and snap.extra["obj"] is not state.extra["obj"]
+
+
+def test_forced_draws_are_copied():
+    rng = GameRandom(3)
+    rng.force("x", "是")
+    twin = copy.deepcopy(rng)
+    assert twin.unused_forced() == {"x": ["是"]}
+    twin.chance("x")
+    assert rng.unused_forced() == {"x": ["是"]} and twin.unused_forced() == {}
+
+
+def test_skill_text_index_answers_as_the_search():
+    r = roster()
+    game = KK33Game.create(play.random_table(random.Random(1), set(r.characters))[0], 1)
+    names = {s.name for c in r.characters.values() for s in c.skills}
+    names |= {s.name for skills in r.identity_skills.values() for s in skills} | {"沒有這個技能"}
+
+    def searched(character: str, name: str):
+        own = r.characters[character].skill(name)
+        if own is not None:
+            return own
+        for c in r.characters.values():
+            if c.skill(name) is not None:
+                return c.skill(name)
+        return next((s for skills in r.identity_skills.values() for s in skills if s.name == name), None)
+
+    for character in r.characters:
+        for name in names:
+            assert skill_text(game, character, name) is searched(character, name)
+
+
+def test_name_memo_forgets_on_add():
+    table = NameTable(["刺殺"])
+    assert table.get("刺杀") == "刺殺" and table.get("援護") is None and table.get(" ") is None
+    table.add("援護")
+    assert table.get("援護") == "援護" and table.get("援护") == "援護"
+    assert table.get(3) is None and table.get("刺杀") == "刺殺"
