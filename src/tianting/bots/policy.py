@@ -18,6 +18,13 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 
 
+WHOLE_SKILL_REFUSALS = frozenset({
+    "over", "unknown-player", "actor-out", "eliminated", "unknown-skill", "no-skill", "not-built",
+    "passive", "wrong-phase", "used-up", "stab-count", "twice", "one-character-skill",
+})
+"""Refusals about the skill itself, whatever its targets: no other use of it will do tonight."""
+
+
 class Offer:
     """A player's night submission, built one action at a time."""
 
@@ -25,13 +32,17 @@ class Offer:
         self._check = check
         self.actions: list[Action] = []
         self.refused: list[tuple[Action, str]] = []
+        self.last_code = ""
+        """The code of the last refusal by :meth:`check` (``stab-count``, ``target-out`` …)."""
 
     def check(self, action: Action) -> str | None:
         """Would the rules take ``action`` now? The reason if not (nothing is submitted): the
         immediate validation a player's form gives."""
+        self.last_code = ""
         try:
             self._check(action, self.actions)
         except IllegalAction as exc:
+            self.last_code = exc.code
             return exc.message
         return None
 

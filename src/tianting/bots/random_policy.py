@@ -17,7 +17,7 @@ import random
 from functools import cache
 from typing import Any
 
-from tianting.bots.policy import Offer, register
+from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, register
 from tianting.core.records import Action
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
 
@@ -100,6 +100,8 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
         if offer.check(action) is None:
             offer.submit(action)
             return action
+        if offer.last_code in WHOLE_SKILL_REFUSALS:
+            return None  # no use of this skill is legal tonight: the uniform draw is over
     return None
 
 
