@@ -17,7 +17,6 @@ from typing import Any, Protocol
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 
-
 WHOLE_SKILL_REFUSALS = frozenset({
     "over", "unknown-player", "actor-out", "eliminated", "unknown-skill", "no-skill", "not-built",
     "passive", "wrong-phase", "used-up", "stab-count", "twice", "one-character-skill",
