@@ -577,3 +577,22 @@ def test_inquire_dead_cannot_target_a_reincarnated_lord():
     wei_lord_reincarnated(t)
     with pytest.raises(IllegalAction, match="未出局"):
         t.check(t.act("吳副軍師", "暗訪", "魏君主"))
+
+
+@pytest.mark.skill("太平要術")
+def test_rebel_leader_vote_death_costs_one_hp():
+    """太平要術：*被*你的初始體力值為2 — a death by vote costs one point too (ruling R14)."""
+    t = Table(bare=True, others="黃巾頭領")
+    t.quiet_night()
+    t.day({"魏君主": "群雄", "蜀君主": "群雄"})
+    assert t.status("群雄") == "alive" and t.player("群雄").hp == 1
+    assert t.announced("exited") == []
+    assert t.only_feedback("群雄", "太平要術").data == {"hp": 1}
+
+
+@pytest.mark.skill("太平要術")
+def test_rebel_leader_second_life_starts_unwounded():
+    """A death that costs a point leaves the leader in the game, not wounded (ruling R14)."""
+    t = Table(bare=True, others="黃巾頭領").wound("群雄")
+    t.night(t.act("魏護衛", "援護", "群雄"))
+    assert t.status("群雄") == "alive" and t.player("群雄").hp == 1

@@ -158,6 +158,7 @@ def test_removal_cannot_be_prevented():
     assert t.last.deaths[0].cause == "測試退場（退出歷史舞台）"
 
 
+@pytest.mark.skill("太平要術", "轉生")
 def test_removal_ignores_taiping_hp_but_triggers_reincarnation():
     """退出歷史舞台：能夠觸發以死亡為前提的技能 (轉生), but no 減免 (the second hp of 太平要術)."""
     t = table(("蜀殺手甲", Remove), ("吳殺手甲", Remove), others="黃巾頭領")

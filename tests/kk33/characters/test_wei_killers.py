@@ -740,3 +740,21 @@ def test_mumen_fenghou_nothing_without_sanfen():
     t.night(t.act("蜀殺手甲", "刺殺", "魏副軍師"))
     assert t.status("魏副軍師") == "out"
     assert t.player("魏殺手乙").known == {}
+
+
+@pytest.mark.skill("三日五百", "六日一千")
+def test_both_extra_stab_skills_in_one_night_are_two_character_skills():
+    """一次行動包括…使用至多一個主動使用的角色技能: 三日五百 and 六日一千 cannot stack on one night."""
+    t = Table()
+    skip_to_night(t, 6)
+    with pytest.raises(IllegalAction, match="至多使用一個"):
+        t.check(t.act("魏殺手乙", "三日五百"), t.act("魏殺手乙", "六日一千"))
+
+
+@pytest.mark.skill("六日一千")
+def test_liuri_yiqian_extra_stab_not_listed_after_it_is_refused():
+    """The extra 刺殺 exists only with 六日一千 used that night: without it the country has one."""
+    t = Table()
+    skip_to_night(t, 6)
+    with pytest.raises(IllegalAction, match="只能發動1次"):
+        t.check(t.act("魏殺手甲", "刺殺", "吳女眷"), t.act("魏殺手乙", "刺殺", "蜀女眷"))
