@@ -49,8 +49,10 @@ class Knowledge:
     def __init__(self, view: dict[str, Any]) -> None:
         self.me: str = view["id"]
         self.mine: str = view["country"]
-        self.alive: list[str] = [p["id"] for p in view["players"] if not p["out"]]
-        self.dead: list[str] = [p["id"] for p in view["players"] if p["out"]]
+        self.alive: list[str] = []
+        self.dead: list[str] = []
+        for p in view["players"]:
+            (self.dead if p["out"] else self.alive).append(p["id"])
         self.country: dict[str, str] = {self.me: self.mine}
         self.identity: dict[str, str] = {self.me: view["identity"]}
         self.killers: list[str] = []
@@ -65,6 +67,7 @@ class Knowledge:
         self.allies: set[str] = {
             c for a in last.get("alliances", []) if self.mine in a["countries"] for c in a["countries"]
         } - {self.mine}
+        self._settle()
         self.friend_votes: list[str] = []
         """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
         day = next((a for a in reversed(view["announcements"]) if "votes" in a), None)
@@ -95,28 +98,42 @@ class Knowledge:
                 self._learn_character(pid, name, characters)
                 self.country[pid] = self.mine
 
+    def _settle(self) -> None:
+        """Friends, spared and enemies as sets, once ``country`` and ``allies`` are known (they do
+        not change afterwards): the readings below are then set lookups."""
+        mine, me, allies = self.mine, self.me, self.allies
+        if mine in COUNTRIES:
+            self._friends = {pid for pid, c in self.country.items() if c == mine}
+        else:
+            self._friends = {me} if self.country.get(me) == mine else set()
+        self._spared = self._friends | {pid for pid, c in self.country.items() if c in allies}
+        self._enemies = {pid for pid in self.country if pid != me and pid not in self._spared}
+
     # ---- reading ---------------------------------------------------------------
     def friend(self, pid: str) -> bool:
         """Known to be of my country (the 群 have no friends but themselves)."""
-        return self.country.get(pid) == self.mine and (self.mine in COUNTRIES or pid == self.me)
+        return pid in self._friends
 
     def spared(self, pid: str) -> bool:
         """Known to be of my country or of a country allied with it (a stab on them may fail)."""
-        return self.friend(pid) or self.country.get(pid) in self.allies
+        return pid in self._spared
 
     def enemy(self, pid: str) -> bool:
-        return pid != self.me and pid in self.country and not self.spared(pid)
+        return pid in self._enemies
 
     def living_others(self) -> list[str]:
         return [pid for pid in self.alive if pid != self.me]
 
     def suspects(self) -> list[str]:
         """Living ids my side suspects, most suspected first (no known friend, not me)."""
+        enemies, identity = self._enemies, self.identity
         order = [*self.killers, *self.friend_votes,
-                 *(pid for pid in self.alive if self.enemy(pid) and self.identity.get(pid) == "殺手"),
-                 *(pid for pid in self.alive if self.enemy(pid))]
-        alive = set(self.living_others())
-        return [pid for pid in dict.fromkeys(order) if pid in alive and not self.friend(pid)]
+                 *(pid for pid in self.alive if pid in enemies and identity.get(pid) == "殺手"),
+                 *(pid for pid in self.alive if pid in enemies)]
+        alive = set(self.alive)
+        alive.discard(self.me)
+        friends = self._friends
+        return [pid for pid in dict.fromkeys(order) if pid in alive and pid not in friends]
 
     def my_lord(self) -> str | None:
         lords = [pid for pid in self.living_others() if self.friend(pid) and self.identity.get(pid) == "君主"]

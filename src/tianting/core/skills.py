@@ -157,6 +157,8 @@ class Use:
         衝突規則: 若一個行動的目標被至少兩個技能修改，且修改後的目標不同，
         則該行動的目標改為行動發出者.
         """
+        if not self.redirects:
+            return tuple(self.action.targets)
         out = list(self.action.targets)
         for slot in range(len(out)):
             changes = [r.new_target for r in self.redirects

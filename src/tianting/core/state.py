@@ -179,6 +179,22 @@ class GameState:
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
 
+    def snapshot(self) -> GameState:
+        """A copy to go back to (a night resolved again): ``copy.deepcopy(self)``, except that the
+        entries of ``history`` are shared. They are written once per resolved phase and only read
+        afterwards, so the copy behaves the same, at a cost that does not grow with the game."""
+        memo: dict[int, Any] = {}
+        new = object.__new__(type(self))
+        memo[id(self)] = new
+        fields: dict[str, Any] = {}
+        for k, v in self.__dict__.items():
+            if k == "history" and type(v) is list:
+                fields[k] = memo[id(v)] = list(v)
+            else:
+                fields[k] = _deepcopy_plain(v, memo)
+        new.__dict__.update(fields)
+        return new
+
     def player(self, pid: str) -> Player:
         return self.players[pid]
 

@@ -7,7 +7,6 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -18,7 +17,7 @@ from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.records import Action, Feedback, PhaseResult
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, Source, Use
-from tianting.core.state import GameState, PhaseKind, Player, phase_kind, phase_number
+from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.rules.kk33 import deaths, texts, victory
 from tianting.rules.kk33.characters import CHARACTER_SKILLS
 from tianting.rules.kk33.day import Day
@@ -33,6 +32,8 @@ from tianting.rules.kk33.roster import (
     Roster,
     load_roster,
 )
+
+_BASE_ON_DEATH = Skill.on_death
 
 
 @cache
@@ -153,10 +154,11 @@ class KK33Game:
 
     def can_act(self, player: Player) -> bool:
         """Alive, and not of an eliminated country (該國的所有角色不能有任何行動)."""
-        return player.alive and player.country not in self.state.eliminated
+        return player.status is not Status.OUT and player.country not in self.state.eliminated
 
     def voters(self) -> list[Player]:
-        return [p for p in self.state.players.values() if self.can_act(p)]
+        out, eliminated = Status.OUT, self.state.eliminated
+        return [p for p in self.state.players.values() if p.status is not out and p.country not in eliminated]
 
     def identity_skills(self, player: Player) -> tuple[str, ...]:
         return SKILLS_OF_IDENTITY.get(player.identity, ())
@@ -206,12 +208,13 @@ class KK33Game:
 
     def on_death(self, phase: Any, dead: str, cause: str, sources: list[str]) -> None:
         """Tell every held skill of every player (the dead one included) that ``dead`` died."""
+        skills = self.skills
         for p in list(self.state.players.values()):
             if not (p.alive or p.id == dead):
                 continue
             for name in list(p.skills):
-                impl = self.skills.get(name)
-                if impl is not None and type(impl).on_death is not Skill.on_death:
+                impl = skills.get(name)
+                if impl is not None and type(impl).on_death is not _BASE_ON_DEATH:
                     impl.on_death(phase, p.id, dead, cause, sources)
 
     def uses_left(self, player: Player, skill: str) -> int | None:
@@ -320,7 +323,7 @@ class KK33Game:
         """殺手於每夜開始時得知當夜可以發動【刺殺】的次數."""
         out: dict[str, list[Feedback]] = {}
         for p in self.state.players.values():
-            if self.can_act(p) and p.identity == "殺手":
+            if p.identity == "殺手" and self.can_act(p):
                 n = self.stab_allowance(p.country)  # before tonight's actions add to it
                 out[p.id] = [Feedback("刺殺", texts.stabs_tonight(n), None, {"stabs": n})]
         return out
@@ -337,7 +340,7 @@ class KK33Game:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
-        snapshot = copy.deepcopy(self.state) if self._may_rerun() else None
+        snapshot = self.state.snapshot() if self._may_rerun() else None
         mark = book.mark()
         night = self._night_pass(actions, book, None)
         if night.rerun_request is not None and snapshot is not None:

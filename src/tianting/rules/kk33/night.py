@@ -165,10 +165,12 @@ class Night:
             if use.live:
                 use.skill.prepare(self, use)
         self.check_success()
-        ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+        by_stage: dict[str, list[Use]] = {}  # each stage's uses, in the night's order
+        for use in sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u)):
+            by_stage.setdefault(use.skill.stage, []).append(use)
         for stage in NIGHT_STAGES[1:]:
-            for use in ordered:
-                if use.skill.stage == stage and use.live:
+            for use in by_stage.get(stage, ()):
+                if use.live:
                     use.skill.apply(self, use)
                     if use.state is UseState.PENDING:
                         use.state = UseState.DONE
@@ -180,11 +182,12 @@ class Night:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
         from tianting.core.records import Action
 
+        can_act, skills = self.game.can_act, self.game.skills
         for player in self.state.players.values():
-            if not self.game.can_act(player):
+            if not player.skills or not can_act(player):
                 continue
             for name in player.skills:
-                impl = self.game.skills.get(name)
+                impl = skills.get(name)
                 if impl is not None and impl.kind is Kind.PASSIVE and impl.stage:
                     self.uses.append(Use(Action(player.id, name), impl, order=len(self.uses),
                                          seat=player.seat, implicit=True))
