@@ -41,6 +41,8 @@ SLOT_IDENTITY = {"轉生": "君主"}
 """A character's slot read as an identity (a 轉生 character is a lord; 軍師 stays ambiguous)."""
 PLAYED_AS_RANDOM = ("起義", "方術", "急救")
 """Identity skills without a side to read (the 群 identities): used as the random policy uses them."""
+READ_SKILLS = frozenset({"明察", "去偽存真", "暗訪", "託孤"})
+"""The feedback :meth:`Knowledge._read` learns from (any other item teaches it nothing)."""
 
 
 class Knowledge:
@@ -49,30 +51,39 @@ class Knowledge:
     def __init__(self, view: dict[str, Any]) -> None:
         self.me: str = view["id"]
         self.mine: str = view["country"]
-        self.alive: list[str] = []
-        self.dead: list[str] = []
-        for p in view["players"]:
-            (self.dead if p["out"] else self.alive).append(p["id"])
-        self.country: dict[str, str] = {self.me: self.mine}
-        self.identity: dict[str, str] = {self.me: view["identity"]}
+        me, mine = self.me, self.mine
+        players = view["players"]
+        self.alive: list[str] = [p["id"] for p in players if not p["out"]]
+        self.dead: list[str] = [p["id"] for p in players if p["out"]]
+        self.country: dict[str, str] = {me: mine}
+        self.identity: dict[str, str] = {me: view["identity"]}
         self.killers: list[str] = []
         """Ids found to be killers (明察), in the order found."""
         self.investigated: set[str] = set()
-        characters = roster().characters
-        for pid, name in view["known"].items():
-            self._learn_character(pid, name, characters)
-        for item in view["feedback"]:
-            self._read(item, characters)
-        last = view["announcements"][-1] if view["announcements"] else {}
+        known, feedback = view["known"], view["feedback"]
+        if known or feedback:
+            characters = roster().characters
+            for pid, name in known.items():
+                self._learn_character(pid, name, characters)
+            for item in feedback:
+                if item["skill"] in READ_SKILLS:
+                    self._read(item, characters)
+        announcements = view["announcements"]
+        alliances = announcements[-1].get("alliances") if announcements else None
         self.allies: set[str] = {
-            c for a in last.get("alliances", []) if self.mine in a["countries"] for c in a["countries"]
-        } - {self.mine}
+            c for a in alliances if mine in a["countries"] for c in a["countries"]
+        } - {mine} if alliances else set()
         self._settle()
         self.friend_votes: list[str] = []
         """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
-        day = next((a for a in reversed(view["announcements"]) if "votes" in a), None)
+        day = None
+        for a in reversed(announcements):
+            if "votes" in a:
+                day = a
+                break
         if day is not None:
-            self.friend_votes = [t for v, t in day["votes"].items() if v != self.me and self.friend(v)]
+            friends = self._friends
+            self.friend_votes = [t for v, t in day["votes"].items() if v != me and v in friends]
 
     def _learn_character(self, pid: str, name: str, characters: dict[str, Any]) -> None:
         c = characters.get(name)
@@ -155,11 +166,13 @@ class HeuristicPolicy(RandomPolicy):
 
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Identity skills by the side's knowledge, then now and then one character skill."""
-        know = Knowledge(view)
+        know: Knowledge | None = None  # read from the view only when an identity skill needs it
         rows = usable_rows(view)
         for row in rows:
             if row["source"] == "character" or row["skill"] in PLAYED_AS_RANDOM:
                 continue
+            if know is None:
+                know = Knowledge(view)
             action = self._identity_action(view, know, row, rng)
             if action is not None and offer.check(action) is None:
                 offer.submit(action)
@@ -174,8 +187,10 @@ class HeuristicPolicy(RandomPolicy):
         skill = row["skill"]
         me = know.me
         others = know.living_others()
-        unknown = [pid for pid in others if pid not in know.country]
-        not_friends = [pid for pid in others if not know.friend(pid)]
+        # read only by the skills that need them (reading draws nothing)
+        unknown = [pid for pid in others if pid not in know.country] \
+            if skill in ("招賢納才", "明察", "去偽存真") else []
+        not_friends = [pid for pid in others if not know.friend(pid)] if skill in ("明察", "亂花") else []
         target: str | None = None
         if skill == "刺殺":
             free = [pid for pid in others if not know.spared(pid)]

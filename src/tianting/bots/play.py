@@ -83,11 +83,13 @@ class _Checker:
     checked again when it is submitted next, unchanged, after the same submissions.
     """
 
-    __slots__ = ("game", "before", "_legal", "_after")
+    __slots__ = ("game", "before", "stab_bases", "_legal", "_after")
 
-    def __init__(self, game: KK33Game, before: list[Action]) -> None:
+    def __init__(self, game: KK33Game, before: list[Action], stab_bases: dict[str, int | None]) -> None:
         self.game = game
         self.before = before
+        self.stab_bases = stab_bases
+        """The night's memo for ``KK33Game.stab_allowance``, shared by every player's checker."""
         self._legal: Action | None = None
         self._after: tuple[int, Action | None] = (0, None)
 
@@ -96,7 +98,7 @@ class _Checker:
         if action is self._legal and after[0] == self._after[0] and after[1] is self._after[1]:
             return
         self._legal = None
-        self.game.check_action(action, self.before + mine)
+        self.game.check_action(action, self.before + mine, self.stab_bases)
         self._legal, self._after = action, after
 
 
@@ -130,10 +132,11 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
         book = DecisionBook(decider=decider)
         if game.phase is PhaseKind.NIGHT:
             accepted: list[Action] = []
+            stab_bases: dict[str, int | None] = {}  # the state does not change while actions are offered
             for player in list(game.state.players.values()):
                 if not game.can_act(player):
                     continue
-                offer = Offer(_Checker(game, accepted))
+                offer = Offer(_Checker(game, accepted, stab_bases))
                 bots.night(player_view(game, player.id), offer, rng)
                 refused += len(offer.refused)
                 accepted = accepted + offer.actions

@@ -72,9 +72,21 @@ def random_arg(view: dict[str, Any], key: str, rng: random.Random) -> Any:
 def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random) -> Action | None:
     """A random well-formed use of the skill in ``row`` (its target rule and arguments from the
     view), or None if the table has too few eligible ids for it."""
+    return _draw(view, row, rng, *_form(view, row))
+
+
+def _form(view: dict[str, Any], row: dict[str, Any]) -> tuple[list[str], list[int]]:
+    """The eligible ids and the possible target counts of the skill in ``row``: what every draw
+    of :func:`random_action` reads from the view (the same for every draw from one view)."""
     rule = row["targets"]
     pool = [pid for pid in target_pool(view, rule["dead"]) if rule["self"] or pid != view["id"]]
-    counts = sorted({rule["count"], *rule["counts"]})
+    return pool, sorted({rule["count"], *rule["counts"]})
+
+
+def _draw(view: dict[str, Any], row: dict[str, Any], rng: random.Random, pool: list[str],
+          counts: list[int]) -> Action | None:
+    """:func:`random_action` given its :func:`_form` (the same draws from ``rng``)."""
+    rule = row["targets"]
     count = rng.choice(counts)
     distinct = rule.get("distinct", True)
     if (len(pool) < count) if distinct else (count and not pool):
@@ -93,8 +105,9 @@ def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
                tries: int = TRIES) -> Action | None:
     """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none)."""
+    form = _form(view, row)  # read once: neither the view nor the row changes between draws
     for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
-        action = random_action(view, row, rng)
+        action = _draw(view, row, rng, *form)
         if action is None:
             return None
         if offer.check(action) is None:

@@ -44,7 +44,8 @@ class ViewCache:
         """How many of ``game.results`` are folded into the lists below."""
         self._announcements: list[dict[str, Any]] = []
         self._feedback: dict[str, list[dict[str, Any]]] = {}
-        self._rows: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
+        self._rows: dict[str, tuple[str, str, list[str], dict[str, int], tuple[Any, ...],
+                                    list[dict[str, Any]]]] = {}
         self._table_at = -1
         self._table: list[dict[str, Any]] = []
         self._phase: tuple[str, int] = ("", 0)
@@ -81,16 +82,20 @@ class ViewCache:
     def _skill_rows(self, player: Player) -> list[dict[str, Any]]:
         # Everything the rows are read from (KK33Game.uses_left included); the game's skills and
         # the roster do not change during a game.
-        key = (player.identity, player.character, tuple(player.skills), tuple(player.used.items()),
-               tuple(player.granted.items()))
+        # Compared field by field, copies kept: ``used`` is only looked up (its order does not
+        # matter), the order of ``granted`` orders the rows.
         cached = self._rows.get(player.id)
-        if cached is None or cached[0] != key:
-            cached = self._rows[player.id] = (key, _skill_rows(self.game, player.id))
-        return list(cached[1])
+        granted = tuple(player.granted.items()) if player.granted else ()
+        if cached is None or cached[0] != player.identity or cached[1] != player.character \
+                or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted:
+            cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
+                                              dict(player.used), granted, _skill_rows(self.game, player.id))
+        return list(cached[5])
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
-        self._catch_up()
+        if self._seen != len(self.game.results):
+            self._catch_up()
         game = self.game
         state = game.state
         if not self.settled or self._table_at != state.index:

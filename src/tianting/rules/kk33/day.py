@@ -12,10 +12,14 @@ from typing import TYPE_CHECKING
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback
+from tianting.core.skills import Skill
 from tianting.core.state import Status
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
+
+_BASE_ON_DAY = Skill.on_day
+"""The base skill's ``on_day`` (does nothing): skills that keep it are not called."""
 
 
 class Day:
@@ -63,12 +67,13 @@ class Day:
 
     def register_skills(self) -> None:
         """Passive skills of the living and effects due today add their rules."""
+        skills = self.game.skills
         for p in self.state.players.values():
             if not p.alive:
                 continue
             for name in p.skills:
-                impl = self.game.skills.get(name)
-                if impl is not None:
+                impl = skills.get(name)
+                if impl is not None and type(impl).on_day is not _BASE_ON_DAY:  # the base does nothing
                     impl.on_day(self, p.id)
         for effect in [e for e in self.state.effects if e.at == self.index]:
             impl = self.game.skills.get(effect.kind)

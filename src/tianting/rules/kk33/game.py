@@ -170,19 +170,25 @@ class KK33Game:
                 return p
         return None
 
-    def stab_allowance(self, country: str, accepted: Sequence[Action] = ()) -> int:
+    def stab_allowance(self, country: str, accepted: Sequence[Action] = (),
+                       bases: dict[str, int | None] | None = None) -> int:
         """殺手於每夜開始時得知當夜可以發動【刺殺】的次數: one a night by default.
 
         Skills add to it (``Skill.stab_bonus`` of actions submitted tonight, effects
         ``stab-bonus`` set up on an earlier night) or block it (effect ``no-stab``).
+        ``bases``: a caller's memo of :meth:`_stab_base` by country, kept only while the
+        state does not change (one night's actions being offered).
         """
+        if bases is None:
+            count = self._stab_base(country)
+        else:
+            try:
+                count = bases[country]
+            except KeyError:
+                count = bases[country] = self._stab_base(country)
+        if count is None:
+            return 0
         state = self.state
-        if not any(p.identity == "殺手" and p.country == country and self.can_act(p)
-                   for p in state.players.values()):
-            return 0
-        if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
-            return 0
-        count = 1 + sum(e.data.get("n", 1) for e in state.effects_at("stab-bonus") if e.data.get("country") == country)
         for action in accepted:
             name = self._skill_name(action)
             impl = self.skills.get(name) if name else None
@@ -190,6 +196,17 @@ class KK33Game:
                     and state.player(action.actor).country == country:  # the base adds nothing
                 count += impl.stab_bonus(self, action)
         return max(0, count)
+
+    def _stab_base(self, country: str) -> int | None:
+        """The part of :meth:`stab_allowance` read from the state alone: None when the country
+        may not stab tonight, else one plus the ``stab-bonus`` effects."""
+        state = self.state
+        if not any(p.identity == "殺手" and p.country == country and self.can_act(p)
+                   for p in state.players.values()):
+            return None
+        if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
+            return None
+        return 1 + sum(e.data.get("n", 1) for e in state.effects_at("stab-bonus") if e.data.get("country") == country)
 
     def allowed_uses(self, pid: str, skill: str, accepted: Sequence[Action]) -> int:
         """How many times ``pid`` may use ``skill`` tonight: once, plus extras granted by earlier actions."""
@@ -230,8 +247,13 @@ class KK33Game:
         return [s for s in player.skills if s not in self.skills]
 
     # ---- checking an action -------------------------------------------------
-    def check_action(self, action: Action, accepted: Sequence[Action]) -> Skill:
-        """Raise IllegalAction if ``action`` may not be taken now, given ``accepted``."""
+    def check_action(self, action: Action, accepted: Sequence[Action],
+                     stab_bases: dict[str, int | None] | None = None) -> Skill:
+        """Raise IllegalAction if ``action`` may not be taken now, given ``accepted``.
+
+        ``stab_bases``: a memo for :meth:`stab_allowance`, shared by checks made while the
+        state does not change (the bot loop's checks of one night's offers).
+        """
         state = self.state
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
@@ -262,7 +284,7 @@ class KK33Game:
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only:
-            allowance = self.stab_allowance(player.country, accepted)
+            allowance = self.stab_allowance(player.country, accepted, stab_bases)
             stabs = sum(1 for a in accepted
                         if self._skill_name(a) == "刺殺" and state.player(a.actor).country == player.country
                         and state.player(a.actor).identity == "殺手")
@@ -322,9 +344,10 @@ class KK33Game:
     def night_start_feedback(self) -> dict[str, list[Feedback]]:
         """殺手於每夜開始時得知當夜可以發動【刺殺】的次數."""
         out: dict[str, list[Feedback]] = {}
+        bases: dict[str, int | None] = {}  # the same for a country's killers (the state does not change here)
         for p in self.state.players.values():
             if p.identity == "殺手" and self.can_act(p):
-                n = self.stab_allowance(p.country)  # before tonight's actions add to it
+                n = self.stab_allowance(p.country, (), bases)  # before tonight's actions add to it
                 out[p.id] = [Feedback("刺殺", texts.stabs_tonight(n), None, {"stabs": n})]
         return out
 
@@ -368,8 +391,13 @@ class KK33Game:
         return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings)
 
     def _may_rerun(self) -> bool:
-        return any(p.alive and any(getattr(self.skills.get(n), "may_rerun_night", False) for n in p.skills)
-                   for p in self.state.players.values())
+        skills = self.skills
+        for p in self.state.players.values():
+            if p.alive:
+                for n in p.skills:
+                    if getattr(skills.get(n), "may_rerun_night", False):
+                        return True
+        return False
 
     def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any) -> Night:
         """Resolve the night once (twice when a skill asks for it: see ``Night.rerun_request``)."""

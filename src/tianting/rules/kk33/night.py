@@ -164,10 +164,14 @@ class Night:
         for use in list(self.uses):
             if use.live:
                 use.skill.prepare(self, use)
-        self.check_success()
+        ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        self.check_success(ordered)
+        if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
+            ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
         by_stage: dict[str, list[Use]] = {}  # each stage's uses, in the night's order
-        for use in sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u)):
-            by_stage.setdefault(use.skill.stage, []).append(use)
+        for use in ordered:
+            if use.skill.stage:
+                by_stage.setdefault(use.skill.stage, []).append(use)
         for stage in NIGHT_STAGES[1:]:
             for use in by_stage.get(stage, ()):
                 if use.live:
@@ -203,14 +207,17 @@ class Night:
                 rate *= factor
         return rate
 
-    def check_success(self) -> None:
+    def check_success(self, ordered: list[Use] | None = None) -> None:
         """當角色進入受傷狀態時，其於之後的夜晚發動或使用的主動技能有一半概率失敗.
 
         Passive (*被*) and global (*全*) skills roll no check. A failed skill is
         as if not used (a limited skill is not consumed) and its owner is told
-        「技能發動失敗，可再次發動」.
+        「技能發動失敗，可再次發動」. ``ordered``: the uses already sorted in the
+        night's order (``run`` sorts them once for this and for the stages).
         """
-        for use in sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u)):
+        if ordered is None:
+            ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        for use in ordered:
             if use.implicit:
                 continue
             if use.state is UseState.FAILED:
@@ -220,6 +227,9 @@ class Night:
                 continue
             if use.skill.kind is not Kind.ACTIVE:
                 self.consume(use)
+                continue
+            if not self.rate_modifiers and not self.state.player(use.actor).injured:
+                self.consume(use)  # a rate of 1 (see success_rate): nothing to roll
                 continue
             rate = self.success_rate(use)
             if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
