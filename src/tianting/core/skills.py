@@ -81,8 +81,10 @@ class Skill:
         """Extra checks beyond targets and limits; raise IllegalAction."""
 
     def apply(self, night: Any, use: Use) -> None:
-        """The effect, run at ``stage`` during resolution (passive skills too, as implicit uses)."""
-        raise NotImplementedError
+        """The effect, run at ``stage`` during resolution (passive skills too, as implicit uses).
+
+        A skill that works only through the hooks it registers in :meth:`prepare` (or the day and
+        death hooks) keeps this default, which does nothing."""
 
     # ---- optional hooks (the defaults do nothing) ---------------------------
     def prepare(self, night: Any, use: Use) -> None:

@@ -121,9 +121,6 @@ class GuzhiElai(Skill):
     """Its implicit use at the start of the death stage marks the night's harms as applied: a death
     after that (憤勇) names a 兇手 at once."""
 
-    def apply(self, night: Night, use: Use) -> None:
-        pass
-
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
         if dead != owner or not _unused(phase, owner, self.name):
             return

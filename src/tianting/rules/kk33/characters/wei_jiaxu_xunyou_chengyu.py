@@ -84,9 +84,6 @@ class Weimu(CharacterSkill):
 
         night.harm_modifiers.append(reduce)
 
-    def apply(self, night: Night, use: Use) -> None:
-        pass
-
     def on_day(self, day: Any, owner: str) -> None:
         seen = investigated_by(day, owner)
 
@@ -190,9 +187,6 @@ class Dushi(CharacterSkill):
 
         # 即將致人受傷時: the wound turns lethal as it is dealt, before any 傷害減輕 of the target.
         night.harm_modifiers.insert(0, deepen)
-
-    def apply(self, night: Night, use: Use) -> None:
-        pass
 
 
 class Shensuan(CharacterSkill):

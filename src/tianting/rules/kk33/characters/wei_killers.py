@@ -141,9 +141,6 @@ class BashiDanjing(CharacterSkill):
             return f"{owner} 拔矢啖睛：不會死亡"
         night.harm_preventions.append(prevent)
 
-    def apply(self, night: Night, use: Use) -> None:
-        pass
-
 
 # ---- 夏侯淵 ----------------------------------------------------------------------
 class ExtraStab(CharacterSkill):

@@ -450,9 +450,6 @@ class Zhenlie(LadySkill):
 
         night.target_rules.append(rule)
 
-    def apply(self, night: Night, use: Use) -> None:
-        pass
-
 
 class Hengren(LadySkill):
     """橫刃復誓：*被*本國殺手死亡的下個階段開始時，你的身份更為殺手。"""
