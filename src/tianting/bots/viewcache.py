@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tianting.rules.kk33.views import HIDDEN_MARKERS, _skill_rows
+from tianting.rules.kk33.views import _skill_rows, assemble_view
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
@@ -48,7 +48,6 @@ class ViewCache:
                                     list[dict[str, Any]]]] = {}
         self._table_at = -1
         self._table: list[dict[str, Any]] = []
-        self._phase: tuple[str, int] = ("", 0)
         self._stabs: dict[str, int] = {}
 
     def _catch_up(self) -> None:
@@ -67,7 +66,6 @@ class ViewCache:
         """A new phase (or a resolution under way): forget what was read once per phase."""
         game = self.game
         self._table = [{"id": p.id, "out": not p.alive} for p in game.state.players.values()]
-        self._phase = (game.phase.value, game.number)
         self._stabs = {}
         self._table_at = game.state.index if self.settled else -1
 
@@ -100,28 +98,11 @@ class ViewCache:
         state = game.state
         if not self.settled or self._table_at != state.index:
             self._settle()
-        me = state.players[pid]
-        view: dict[str, Any] = {
-            "id": me.id,
-            "country": me.country,
-            "identity": me.identity,
-            "character": me.character,
-            "status": me.status.value,
-            "skills": self._skill_rows(me),
-            "known": dict(me.known),
-            "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS},
-            "phase": self._phase[0],
-            "number": self._phase[1],
-            "players": list(self._table),
-            "feedback": list(self._feedback.get(pid, ())),
-            "announcements": list(self._announcements),
-            "over": state.over,
-        }
-        if me.identity == "黃巾頭領":
-            view["hp"] = me.hp
-        if me.identity == "殺手" and game.can_act(me):
-            view["stabs_tonight"] = self._stabs_tonight(me.country)
-        if state.over:
-            view["winners"] = list(state.winners)
-            view["peace"] = state.peace
-        return view
+        return assemble_view(
+            game, pid,
+            skills=self._skill_rows(state.players[pid]),
+            players=list(self._table),
+            feedback=list(self._feedback.get(pid, ())),
+            announcements=list(self._announcements),
+            stabs_tonight=self._stabs_tonight,
+        )

@@ -9,6 +9,7 @@ bots read this and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tianting.rules.kk33.roster import SkillText
@@ -60,6 +61,22 @@ def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
 def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
     """Everything ``pid`` may know now, JSON-ready."""
     state = game.state
+    return assemble_view(
+        game, pid,
+        skills=_skill_rows(game, pid),
+        players=[{"id": p.id, "out": not p.alive} for p in state.players.values()],
+        feedback=[{"phase": r.phase, "number": r.number, **f.as_json()}
+                  for r in game.results for f in r.feedback.get(pid, [])],
+        announcements=[{"phase": r.phase, "number": r.number, **r.announcement} for r in game.results],
+        stabs_tonight=game.stab_allowance,
+    )
+
+
+def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], players: list[dict[str, Any]],
+                  feedback: list[dict[str, Any]], announcements: list[dict[str, Any]],
+                  stabs_tonight: Callable[[str], int]) -> dict[str, Any]:
+    """The one shape of a player's view, from its parts (computed afresh or cached by the caller)."""
+    state = game.state
     me = state.player(pid)
     view: dict[str, Any] = {
         "id": me.id,
@@ -67,23 +84,20 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
         "identity": me.identity,
         "character": me.character,
         "status": me.status.value,
-        "skills": _skill_rows(game, pid),
+        "skills": skills,
         "known": dict(me.known),
         "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS},
         "phase": game.phase.value,
         "number": game.number,
-        "players": [{"id": p.id, "out": not p.alive} for p in state.players.values()],
-        "feedback": [
-            {"phase": r.phase, "number": r.number, **f.as_json()}
-            for r in game.results for f in r.feedback.get(pid, [])
-        ],
-        "announcements": [{"phase": r.phase, "number": r.number, **r.announcement} for r in game.results],
+        "players": players,
+        "feedback": feedback,
+        "announcements": announcements,
         "over": state.over,
     }
     if me.identity == "黃巾頭領":
         view["hp"] = me.hp
     if me.identity == "殺手" and game.can_act(me):
-        view["stabs_tonight"] = game.stab_allowance(me.country)
+        view["stabs_tonight"] = stabs_tonight(me.country)
     if state.over:
         view["winners"] = list(state.winners)
         view["peace"] = state.peace
