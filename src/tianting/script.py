@@ -104,6 +104,12 @@ def _action(raw: Any, where: str, rules_names: Any) -> Action:
 
 def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bool = False) -> dict[str, Any]:
     """Play a parsed script; return the transcript (a JSON-ready dict)."""
+    return play_script(data, lenient, strict_decisions)[1]
+
+
+def play_script(data: dict[str, Any], lenient: bool = False,
+                strict_decisions: bool = False) -> tuple[Any, dict[str, Any]]:
+    """Play a parsed script; return the game as it stands after the last phase, and the transcript."""
     if data.get("format") != SCRIPT_FORMAT:
         raise ScriptError("format", f"format 必須是「{SCRIPT_FORMAT}」，而不是「{data.get('format')}」")
     rules_name = data.get("rules")
@@ -163,7 +169,7 @@ def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bo
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace")
-    return {
+    return game, {
         "format": TRANSCRIPT_FORMAT,
         "rules": rules_name,
         "seed": seed,

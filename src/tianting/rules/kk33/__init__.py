@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from tianting.rules.kk33.game import KK33Game, SeatSpec, roster
+from tianting.rules.kk33.views import player_view
 
 
 @dataclass(frozen=True)
@@ -15,8 +18,12 @@ class RuleSet:
     """The rule set's own Chinese script: 'traditional' or 'simplified'."""
     players: int
     game: type[KK33Game]
+    player_view: Callable[[Any, str], dict[str, Any]]
+    """What one player may see of a game in progress (the rules' own per-player view)."""
+    roster: Callable[[], Any]
 
 
-RULESET = RuleSet(name="kk33", title="KK規則3.3版", script="traditional", players=22, game=KK33Game)
+RULESET = RuleSet(name="kk33", title="KK規則3.3版", script="traditional", players=22, game=KK33Game,
+                  player_view=player_view, roster=roster)
 
 __all__ = ["RULESET", "KK33Game", "SeatSpec", "roster"]

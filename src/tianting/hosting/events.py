@@ -1,0 +1,70 @@
+"""The inputs of a hosted game: one append-only list of events.
+
+Every event has a per-game sequence number, a kind, an actor (``judge``,
+``system`` or a player id), a JSON payload and the time it was committed.
+Whatever the event needs from the clock (a deadline) is written into its
+payload when it is made, so folding the same events always gives the same
+game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+JUDGE = "judge"
+SYSTEM = "system"
+
+CREATED = "created"
+"""The judge created the game: rules, forum ids, title, durations, seed commitment."""
+CHOOSE = "choose"
+"""A player chose their character (or the judge assigned one: actor ``judge``, payload ``player``)."""
+START = "start"
+"""The judge started night 1."""
+SUBMIT = "submit"
+"""A player's whole list of night actions, replacing any earlier one."""
+VOTE = "vote"
+"""A player's day vote, replacing any earlier one."""
+DEADLINE = "deadline"
+"""The judge set the open phase's deadline."""
+RESOLVE = "resolve"
+"""The open phase closed: the draft is resolved from what was submitted so far."""
+DECIDE = "decide"
+"""The judge answered a choice that arose in the draft."""
+ASK_LAST_WORDS = "ask_last_words"
+"""The judge asked the draft's dead for their last words."""
+LAST_WORDS = "last_words"
+"""A dead player's last words (pending the judge's approval)."""
+RULE_LAST_WORDS = "rule_last_words"
+"""The judge approved or refused a player's last words (遺言的合法性由天庭裁定)."""
+EDIT = "edit"
+"""The judge reworded a text of the draft (audit-logged)."""
+PUBLISH = "publish"
+"""The judge published the draft; the next phase opens."""
+PEACE = "peace"
+"""A peace ruling (議和): by the judge's judgement or by the lords' agreement."""
+NOTE = "note"
+"""A free ruling or remark of the judge, kept in the 復盤."""
+
+KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_LAST_WORDS, LAST_WORDS,
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One stored input of a game."""
+
+    seq: int
+    kind: str
+    actor: str
+    payload: dict[str, Any] = field(default_factory=dict)
+    at: str = ""
+    """ISO 8601 UTC time of the commit (informative; the fold never reads the clock)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {"seq": self.seq, "kind": self.kind, "actor": self.actor, "payload": self.payload, "at": self.at}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        return cls(int(data["seq"]), str(data["kind"]), str(data["actor"]), dict(data.get("payload") or {}),
+                   str(data.get("at") or ""))

@@ -1,0 +1,642 @@
+"""A hosted game, derived by folding its events.
+
+:meth:`HostedGame.apply` checks one event against the game as it stands and
+either raises :class:`Refused` (with a message for the user, nothing changed)
+or applies it. The server appends an event only after ``apply`` accepted it,
+so the stored list is always a valid history, and folding it again (after a
+restart, on another process, in ``tianting verify``) gives the same game.
+
+The engine is reached only through the game-script contract: the published
+and drafted phases add up to a game script (:meth:`HostedGame.script`), and
+:func:`tianting.script.play_script` plays it. A draft is the last phase of
+that replay; the base that submissions are checked against is the game after
+the published phases.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.hosting import events as ev
+from tianting.hosting.events import Event
+from tianting.hosting.fairness import commitment
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
+from tianting.script import SCRIPT_FORMAT, _action, play_script
+from tianting.setup import draw_setup
+
+MAX_TEXT = 2000
+"""Longest last words, edit or note the server accepts (characters)."""
+MAX_ACTIONS = 12
+"""Most actions one player may list for one night."""
+
+
+class Refused(TiantingError):
+    """An event the game does not allow now; ``message`` is for the user, ``status`` the HTTP code."""
+
+    def __init__(self, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass
+class LastWords:
+    text: str
+    status: str = "pending"
+    """``pending``, ``approved`` or ``refused``."""
+    reason: str = ""
+
+
+@dataclass
+class Phase:
+    """One phase of the hosted game: open for submissions, drafted, then published."""
+
+    kind: str
+    """``night`` or ``day``."""
+    number: int
+    deadline: str | None = None
+    submissions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    """Night: each player's current list of actions, in the order of their latest submission."""
+    votes: dict[str, str] = field(default_factory=dict)
+    resolved_by: str | None = None
+    decisions: list[dict[str, Any]] = field(default_factory=list)
+    asked_last_words: bool = False
+    last_words: dict[str, LastWords] = field(default_factory=dict)
+    edits: list[dict[str, Any]] = field(default_factory=list)
+    """Every edit of the wording (the audit log), current ones marked ``current``."""
+    draft: dict[str, Any] | None = None
+    """The phase as the engine resolved it (transcript shape) while it is a draft or published."""
+    draft_warnings: list[str] = field(default_factory=list)
+    published: bool = False
+    peace: dict[str, Any] | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.resolved_by is not None
+
+    @property
+    def label(self) -> str:
+        return f"第{self.number}{'夜' if self.kind == 'night' else '天'}"
+
+
+def _text(payload: dict[str, Any], key: str, what: str, limit: int = MAX_TEXT, empty: bool = False) -> str:
+    value = payload.get(key)
+    if not isinstance(value, str):
+        raise Refused(f"{what}必須是文字", 422)
+    value = value.strip()
+    if not value and not empty:
+        raise Refused(f"{what}不能為空", 422)
+    if len(value) > limit:
+        raise Refused(f"{what}過長（最多{limit}字，現有{len(value)}字）", 413)
+    return value
+
+
+class HostedGame:
+    """Everything about one hosted game, derived from its events."""
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.meta: dict[str, Any] = {}
+        self.setup: dict[str, Any] = {}
+        self.characters: dict[str, str] = {}
+        self.phases: list[Phase] = []
+        self.started = False
+        self.notes: list[dict[str, Any]] = []
+        self._base: Any = None
+        """The engine game after the published phases (checks run against it)."""
+        self._draft_game: Any = None
+        self._transcript: dict[str, Any] | None = None
+
+    # ---- folding ------------------------------------------------------------
+    @classmethod
+    def fold(cls, events: list[Event]) -> HostedGame:
+        game = cls()
+        for event in events:
+            game.apply(event)
+        return game
+
+    @property
+    def seq(self) -> int:
+        return self.events[-1].seq if self.events else 0
+
+    def apply(self, event: Event) -> None:
+        """Check ``event`` and apply it; raise :class:`Refused` (changing nothing) if not allowed."""
+        if event.seq != self.seq + 1:
+            raise Refused(f"事件序號應為{self.seq + 1}，而不是{event.seq}", 409)
+        if not self.events and event.kind != ev.CREATED:
+            raise Refused("遊戲尚未建立", 409)
+        handler = getattr(self, f"_on_{event.kind}", None)
+        if handler is None or event.kind not in ev.KINDS:
+            raise Refused(f"未知的事件「{event.kind}」", 422)
+        if self.over and event.kind not in (ev.NOTE, ev.CREATED):
+            raise Refused("遊戲已經結束", 409)
+        handler(event)
+        self.events.append(event)
+
+    # ---- queries ------------------------------------------------------------
+    @property
+    def rules(self) -> str:
+        return str(self.meta["rules"])
+
+    @property
+    def ids(self) -> list[str]:
+        return list(self.meta["ids"])
+
+    @property
+    def current(self) -> Phase | None:
+        """The phase being played or drafted (the last one), if the game has started."""
+        return self.phases[-1] if self.phases else None
+
+    @property
+    def over(self) -> bool:
+        return self._base is not None and bool(self._base.state.over)
+
+    @property
+    def base(self) -> Any:
+        """The engine game after the published phases."""
+        return self._base
+
+    @property
+    def stage(self) -> str:
+        """``choosing``, ``open``, ``draft`` or ``over``."""
+        if self.over:
+            return "over"
+        if not self.started:
+            return "choosing"
+        phase = self.current
+        assert phase is not None
+        return "draft" if phase.resolved else "open"
+
+    def seat(self, pid: str) -> dict[str, Any]:
+        for player in self.setup["players"]:
+            if player["id"] == pid:
+                return player
+        raise Refused(f"未知的玩家「{pid}」", 404)
+
+    def expected(self) -> list[str]:
+        """The ids who still owe a submission (night) or a vote (day) in the open phase."""
+        phase = self.current
+        if self.stage != "open" or phase is None:
+            return []
+        if phase.kind == "night":
+            return [p.id for p in self._base.state.players.values()
+                    if self._base.can_act(p) and p.id not in phase.submissions]
+        return [p.id for p in self._base.voters() if p.id not in phase.votes]
+
+    def participants(self) -> list[str]:
+        """The ids who may submit (night) or vote (day) in the open phase."""
+        phase = self.current
+        if self.stage != "open" or phase is None:
+            return []
+        if phase.kind == "night":
+            return [p.id for p in self._base.state.players.values() if self._base.can_act(p)]
+        return [p.id for p in self._base.voters()]
+
+    def follow_ups(self, now: str) -> list[tuple[str, str, dict[str, Any]]]:
+        """Events the system owes now: resolving the open phase once all are in or its deadline passed."""
+        phase = self.current
+        if self.stage != "open" or phase is None:
+            return []
+        if not self.participants():
+            return []
+        if not self.expected():
+            return [(ev.RESOLVE, ev.SYSTEM, {"phase": len(self.phases) - 1, "why": "all-in"})]
+        if phase.deadline and now >= phase.deadline:
+            return [(ev.RESOLVE, ev.SYSTEM, {"phase": len(self.phases) - 1, "why": "deadline"})]
+        return []
+
+    # ---- scripts and the engine ----------------------------------------------
+    def script(self, through: int | None = None, secret: bool = True) -> dict[str, Any]:
+        """The game script the phases add up to (``through``: the last phase index to include)."""
+        last = len(self.phases) - 1 if through is None else through
+        phases = []
+        for phase in self.phases[: last + 1]:
+            if not phase.resolved:
+                break
+            entry: dict[str, Any] = {"phase": phase.kind}
+            if phase.kind == "night":
+                entry["actions"] = [a for acts in phase.submissions.values() for a in acts]
+                words = {pid: w.text for pid, w in phase.last_words.items() if w.status == "approved"}
+                if words:
+                    entry["last_words"] = words
+            else:
+                entry["votes"] = dict(phase.votes)
+            if phase.decisions:
+                entry["decisions"] = [dict(d) for d in phase.decisions]
+            if phase.peace:
+                entry["peace"] = dict(phase.peace)
+            phases.append(entry)
+        return {
+            "format": SCRIPT_FORMAT,
+            "rules": self.rules,
+            "seed": self.meta["seed"] if secret else None,
+            "players": [{"id": p["id"], "country": p["country"], "identity": p["identity"],
+                         "character": self.characters.get(p["id"])} for p in self.setup["players"]],
+            "phases": phases,
+        }
+
+    def _play(self, through: int) -> tuple[Any, dict[str, Any]]:
+        try:
+            return play_script(self.script(through), lenient=True)
+        except ScriptError as exc:
+            raise Refused(exc.message, 422) from None
+
+    def _redraft(self) -> None:
+        phase = self.current
+        assert phase is not None
+        game, transcript = self._play(len(self.phases) - 1)
+        phase.draft = transcript["phases"][-1]
+        prefix = f"phases[{len(self.phases) - 1}]: "
+        phase.draft_warnings = [w.removeprefix(prefix) for w in transcript["warnings"] if w.startswith(prefix)]
+        for edit in phase.edits:
+            edit["current"] = False
+        self._draft_game = game
+        self._transcript = transcript
+
+    # ---- texts --------------------------------------------------------------
+    def announcement_text(self, index: int) -> str:
+        phase = self.phases[index]
+        assert phase.draft is not None
+        text = phase.draft["announcement"]["text"]
+        for edit in phase.edits:
+            if edit["current"] and edit["target"] == "announcement":
+                text = edit["text"]
+        return str(text)
+
+    def feedback_items(self, index: int, pid: str) -> list[dict[str, Any]]:
+        """``pid``'s feedback for phase ``index``, with the judge's current rewording."""
+        phase = self.phases[index]
+        assert phase.draft is not None
+        items = [dict(item) for item in phase.draft["feedback"].get(pid, [])]
+        for edit in phase.edits:
+            if edit["current"] and edit["target"] == "feedback" and edit["player"] == pid:
+                items[edit["index"]]["text"] = edit["text"]
+        return items
+
+    def published(self) -> list[tuple[int, Phase]]:
+        return [(i, p) for i, p in enumerate(self.phases) if p.published]
+
+    def public_announcements(self) -> list[dict[str, Any]]:
+        """The public thread: each published phase's announcement, as published."""
+        out = []
+        for i, phase in self.published():
+            assert phase.draft is not None
+            out.append({"index": i, "phase": phase.kind, "number": phase.number, "label": phase.label,
+                        **phase.draft["announcement"], "text": self.announcement_text(i)})
+        return out
+
+    def player_view(self, pid: str) -> dict[str, Any]:
+        """What ``pid`` may see now: the rules' own per-player view, as published, plus their own inputs."""
+        seat = self.seat(pid)
+        view: dict[str, Any] = {"id": pid, "country": seat["country"], "identity": seat["identity"],
+                                "character": self.characters.get(pid), "choices": list(seat["choices"]),
+                                "stage": self.stage, "title": self.meta["title"]}
+        if self._base is None:
+            view["taken"] = sorted(self._taken_bases(exclude=pid))
+            return view
+        view.update(load_rules(self.rules).player_view(self._base, pid))
+        view["stage"] = self.stage
+        view["title"] = self.meta["title"]
+        view["feedback"] = [{"phase": p.kind, "number": p.number, "label": p.label, **item}
+                            for i, p in self.published() for item in self.feedback_items(i, pid)]
+        view["announcements"] = self.public_announcements()
+        phase = self.current
+        if phase is not None and not self.over:
+            view["open"] = {"kind": phase.kind, "number": phase.number, "label": phase.label,
+                            "deadline": phase.deadline, "resolved": phase.resolved,
+                            "may_act": pid in self.participants(),
+                            "actions": list(phase.submissions.get(pid, [])),
+                            "submitted": pid in phase.submissions or pid in phase.votes,
+                            "vote": phase.votes.get(pid)}
+            if phase.asked_last_words and phase.draft and pid in phase.draft["announcement"].get("exited", []):
+                words = phase.last_words.get(pid)
+                view["last_words"] = {"asked": True, "text": words.text if words else "",
+                                      "status": words.status if words else "none",
+                                      "reason": words.reason if words else ""}
+        if self.over:
+            view["revealed"] = True
+        return view
+
+    # ---- handlers -----------------------------------------------------------
+    def _judge(self, event: Event) -> None:
+        if event.actor not in (ev.JUDGE, ev.SYSTEM):
+            raise Refused("只有天庭可以這樣做", 403)
+
+    def _player(self, event: Event) -> dict[str, Any]:
+        if event.actor in (ev.JUDGE, ev.SYSTEM):
+            raise Refused("這是玩家的操作", 403)
+        return self.seat(event.actor)
+
+    def _on_created(self, event: Event) -> None:
+        if self.events:
+            raise Refused("遊戲已經建立", 409)
+        p = event.payload
+        rules_name = p.get("rules")
+        if rules_name not in RULESETS:
+            raise Refused(f"未知的規則集「{rules_name}」（可用：{'、'.join(RULESETS)}）", 422)
+        ids = p.get("ids")
+        if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+            raise Refused("玩家ID名單必須是文字的列表", 422)
+        for pid in ids:
+            if not pid.strip() or len(pid) > 64 or pid in (ev.JUDGE, ev.SYSTEM):
+                raise Refused(f"玩家ID「{pid[:64]}」無效（1至64字，不能是 judge 或 system）", 422)
+        seed, salt = p.get("seed"), p.get("salt")
+        if not isinstance(seed, int) or not isinstance(salt, str):
+            raise Refused("缺少種子", 422)
+        if p.get("commitment") != commitment(seed, salt):
+            raise Refused("種子承諾與種子不符", 422)
+        title = _text(p, "title", "遊戲名稱", 100)
+        try:
+            setup = draw_setup(rules_name, ids, seed)
+        except TiantingError as exc:
+            raise Refused(str(exc), 422) from None
+        for key in ("night_minutes", "day_minutes"):
+            value = p.get(key)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 0 < value <= 7 * 24 * 60):
+                raise Refused("每階段時限須為1至10080分鐘", 422)
+        self.meta = {**p, "title": title, "created_at": event.at}
+        self.setup = setup
+
+    def _roster(self) -> Any:
+        return load_rules(self.rules).roster()
+
+    def _taken_bases(self, exclude: str | None = None) -> set[str]:
+        roster = self._roster()
+        return {roster.characters[c].base for pid, c in self.characters.items() if pid != exclude}
+
+    def _on_choose(self, event: Event) -> None:
+        if self.started:
+            raise Refused("遊戲已經開始，不能再選擇角色", 409)
+        if event.actor == ev.JUDGE:
+            pid = event.payload.get("player")
+            if not isinstance(pid, str):
+                raise Refused("須指明玩家", 422)
+        else:
+            pid = event.actor
+        seat = self.seat(pid)
+        wanted = _text(event.payload, "character", "角色", 20)
+        roster = self._roster()
+        character = roster.resolve_character(wanted, seat["identity"])
+        if character is None:
+            raise Refused(f"未知的角色「{wanted}」", 422)
+        if character not in seat["choices"]:
+            raise Refused(f"{seat['country']}國{seat['identity']}不能選擇「{character}」（可選：{'、'.join(seat['choices'])}）", 422)
+        base = roster.characters[character].base
+        if base in self._taken_bases(exclude=pid):
+            raise Refused(f"角色「{base}」已被其他玩家選擇", 409)
+        self.characters[pid] = character
+
+    def _on_start(self, event: Event) -> None:
+        self._judge(event)
+        if self.started:
+            raise Refused("遊戲已經開始", 409)
+        missing = [pid for pid in self.ids if pid not in self.characters]
+        if missing:
+            raise Refused(f"尚有玩家未選擇角色：{'、'.join(missing)}", 409)
+        try:
+            game, _ = play_script(self.script())
+        except ScriptError as exc:
+            raise Refused(exc.message, 422) from None
+        self._base = game
+        self.started = True
+        self.phases.append(Phase("night", 1, deadline=event.payload.get("deadline")))
+
+    def _open(self, what: str) -> Phase:
+        phase = self.current
+        if self.stage != "open" or phase is None:
+            raise Refused(f"現在不是提交{what}的時候", 409)
+        return phase
+
+    def _on_submit(self, event: Event) -> None:
+        self._player(event)
+        phase = self._open("行動")
+        if phase.kind != "night":
+            raise Refused("白天只能投票，行動請在夜晚提交", 409)
+        raw = event.payload.get("actions")
+        if not isinstance(raw, list):
+            raise Refused("actions 必須是列表", 422)
+        if len(raw) > MAX_ACTIONS:
+            raise Refused(f"一夜最多提交{MAX_ACTIONS}個行動", 413)
+        actions = self.check_actions(event.actor, raw)
+        phase.submissions.pop(event.actor, None)
+        phase.submissions[event.actor] = actions
+
+    def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
+        """``pid``'s night actions in canonical form; raise :class:`Refused` naming the first bad one."""
+        game = self._base
+        if not any(p.id == pid for p in game.state.players.values() if game.can_act(p)):
+            raise Refused("你已出局或所屬國家已滅國，不能行動", 409)
+        accepted: list[Any] = []
+        out = []
+        for i, entry in enumerate(raw):
+            if not isinstance(entry, dict):
+                raise Refused(f"第{i + 1}個行動格式錯誤", 422)
+            entry = {**entry, "actor": pid}
+            try:
+                action = _action(entry, f"actions[{i}]", game.roster.all_skill_names)
+                impl = game.check_action(action, accepted)
+            except ScriptError as exc:
+                raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
+            except IllegalAction as exc:
+                raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
+            accepted.append(action)
+            canonical = action.as_json()
+            canonical["skill"] = impl.name
+            out.append(canonical)
+        return out
+
+    def _on_vote(self, event: Event) -> None:
+        self._player(event)
+        phase = self._open("投票")
+        if phase.kind != "day":
+            raise Refused("夜晚不能投票", 409)
+        target = event.payload.get("target")
+        if not isinstance(target, str):
+            raise Refused("投票對象必須是玩家ID", 422)
+        try:
+            self._base.check_vote(event.actor, target)
+        except IllegalAction as exc:
+            raise Refused(exc.message, 422) from None
+        phase.votes.pop(event.actor, None)
+        phase.votes[event.actor] = target
+
+    def _on_deadline(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._open("行動")
+        deadline = event.payload.get("deadline")
+        if deadline is not None and not isinstance(deadline, str):
+            raise Refused("時限格式錯誤", 422)
+        phase.deadline = deadline
+
+    def _on_resolve(self, event: Event) -> None:
+        self._judge(event)
+        phase = self.current
+        if self.stage != "open" or phase is None:
+            raise Refused("目前沒有待結算的階段", 409)
+        if event.payload.get("phase", len(self.phases) - 1) != len(self.phases) - 1:
+            raise Refused("該階段已經結算", 409)
+        phase.resolved_by = event.actor
+        try:
+            self._redraft()
+        except Refused:
+            phase.resolved_by = None
+            raise
+
+    def _draft_phase(self) -> Phase:
+        phase = self.current
+        if self.stage != "draft" or phase is None:
+            raise Refused("目前沒有待審閱的草稿", 409)
+        return phase
+
+    def _on_decide(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._draft_phase()
+        p = event.payload
+        actor, skill = p.get("actor"), p.get("skill")
+        if not isinstance(actor, str) or not isinstance(skill, str) or "answer" not in p:
+            raise Refused("選擇須有 actor、skill 與 answer", 422)
+        if not any(d["actor"] == actor and d["skill"] == skill for d in phase.draft["decisions"]):  # type: ignore[index]
+            raise Refused(f"草稿中沒有 {actor} 的【{skill}】選擇", 422)
+        before = list(phase.decisions)
+        phase.decisions = [d for d in phase.decisions if not (d["actor"] == actor and d["skill"] == skill)]
+        phase.decisions.append({"actor": actor, "skill": skill, "answer": p["answer"]})
+        try:
+            self._redraft()
+        except Refused:
+            phase.decisions = before
+            self._redraft()
+            raise
+
+    def _on_ask_last_words(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._draft_phase()
+        if phase.kind != "night":
+            raise Refused("因投票而死亡出局的ID不能留下遺言", 409)
+        if not phase.draft["announcement"].get("exited"):  # type: ignore[index]
+            raise Refused("本夜無人出局", 409)
+        phase.asked_last_words = True
+
+    def _on_last_words(self, event: Event) -> None:
+        self._player(event)
+        phase = self.current
+        if (self.stage != "draft" or phase is None or not phase.asked_last_words
+                or event.actor not in phase.draft["announcement"].get("exited", [])):  # type: ignore[index]
+            raise Refused("現在不能留下遺言", 409)
+        text = _text(event.payload, "text", "遺言")
+        phase.last_words[event.actor] = LastWords(text)
+
+    def _on_rule_last_words(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._draft_phase()
+        pid = event.payload.get("player")
+        words = phase.last_words.get(pid) if isinstance(pid, str) else None
+        if words is None:
+            raise Refused("該玩家沒有待裁定的遺言", 409)
+        approved = event.payload.get("approved")
+        if not isinstance(approved, bool):
+            raise Refused("approved 須為 true 或 false", 422)
+        reason = _text(event.payload, "reason", "理由", 500, empty=True) if "reason" in event.payload else ""
+        words.status, words.reason = ("approved" if approved else "refused"), reason
+        self._redraft()
+
+    def _on_edit(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._draft_phase()
+        p = event.payload
+        text = _text(p, "text", "文字")
+        target = p.get("target")
+        index = len(self.phases) - 1
+        if target == "announcement":
+            before = self.announcement_text(index)
+            edit = {"target": target}
+        elif target == "feedback":
+            pid, i = p.get("player"), p.get("index")
+            items = phase.draft["feedback"].get(pid, []) if isinstance(pid, str) else []  # type: ignore[index]
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(items):
+                raise Refused("沒有這條反饋", 422)
+            before = self.feedback_items(index, pid)[i]["text"]
+            edit = {"target": target, "player": pid, "index": i}
+        else:
+            raise Refused("只能修改公告或反饋的文字", 422)
+        phase.edits.append({**edit, "text": text, "before": before, "seq": event.seq, "at": event.at,
+                            "current": True})
+
+    def _on_publish(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._draft_phase()
+        phase.published = True
+        self._base = self._draft_game
+        if self.over:
+            return
+        kind = "day" if phase.kind == "night" else "night"
+        number = phase.number + 1 if phase.kind == "night" else phase.number
+        self.phases.append(Phase(kind, number, deadline=event.payload.get("deadline")))
+
+    def _on_peace(self, event: Event) -> None:
+        self._judge(event)
+        ruling = event.payload
+        if not (ruling.get("judge") is True or ("proposer" in ruling and "agreed" in ruling)):
+            raise Refused("議和須為法官判定，或君主發起且全體同意", 422)
+        done = self.published()
+        if not done or self.stage != "open":
+            raise Refused("議和須在已公布的階段之後、結算之前裁定", 409)
+        index, last = done[-1]
+        last.peace = {k: ruling[k] for k in ("judge", "proposer", "agreed") if k in ruling}
+        try:
+            game, _ = self._play(index)
+        except Refused:
+            last.peace = None
+            raise
+        if not game.state.over:
+            last.peace = None
+            raise Refused("議和未能結束遊戲", 409)
+        self._base = game
+        self.phases.pop()  # the open phase is never played
+
+    def _on_note(self, event: Event) -> None:
+        self._judge(event)
+        self.notes.append({"seq": event.seq, "at": event.at, "text": _text(event.payload, "text", "備註")})
+
+    # ---- export -------------------------------------------------------------
+    def export(self, reveal: bool | None = None) -> dict[str, Any]:
+        """The 復盤: every input, the script, the transcript and what was published.
+
+        The seed and salt are included only once the game is over (or ``reveal``)."""
+        reveal = self.over if reveal is None else reveal
+        events = [e.as_json() for e in self.events]
+        if not reveal and events:
+            events[0] = copy.deepcopy(events[0])
+            events[0]["payload"]["seed"] = None
+            events[0]["payload"]["salt"] = None
+        transcript = play_script(self.script(len(self.phases) - 1))[1] if reveal and self.started else None
+        return {
+            "format": "tianting-export/1",
+            "title": self.meta["title"],
+            "rules": self.rules,
+            "rules_title": load_rules(self.rules).title,
+            "commitment": self.meta["commitment"],
+            "seed": self.meta["seed"] if reveal else None,
+            "salt": self.meta["salt"] if reveal else None,
+            "over": self.over,
+            "result": transcript["result"] if transcript else None,
+            "setup_draws": self.setup.get("setup_draws", []),
+            "players": [{"id": p["id"], "country": p["country"], "identity": p["identity"],
+                         "character": self.characters.get(p["id"])} for p in self.setup["players"]],
+            "events": events,
+            "script": self.script(secret=reveal),
+            "published": [self._published_json(i) for i, _ in self.published()],
+            "edits": [{"phase": i, **{k: v for k, v in e.items()}} for i, p in enumerate(self.phases) for e in p.edits],
+            "notes": list(self.notes),
+            "transcript": transcript,
+        }
+
+    def _published_json(self, index: int) -> dict[str, Any]:
+        phase = self.phases[index]
+        assert phase.draft is not None
+        return {"index": index, "phase": phase.kind, "number": phase.number,
+                "announcement": {**phase.draft["announcement"], "text": self.announcement_text(index)},
+                "feedback": {pid: self.feedback_items(index, pid) for pid in phase.draft["feedback"]}}

@@ -1,0 +1,1 @@
+"""The game server, ``tianting serve``: players and judges in the browser."""

@@ -1,0 +1,126 @@
+"""The JSON API: the same operations as the pages, for scripts, tests and benchmarks.
+
+Bodies must be ``application/json`` (a cross-site form cannot send that), so
+the API needs no CSRF field. Every error is ``{"error": "<中文訊息>"}`` with a
+4xx status, and changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse
+
+from tianting.hosting import events as ev
+from tianting.hosting.game import Refused
+from tianting.hosting.views import judge_view, public_view
+from tianting.server.commands import judge_event, player_event
+from tianting.server.store import Access, Store
+
+router = APIRouter(prefix="/api")
+
+
+def store_of(request: Request) -> Store:
+    return request.app.state.store  # type: ignore[no-any-return]
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise Refused("請以 application/json 傳送", 415)
+    try:
+        body = await request.json()
+    except ValueError:
+        raise Refused("請求內容不是有效的JSON", 400) from None
+    if not isinstance(body, dict):
+        raise Refused("請求內容必須是JSON物件", 400)
+    return body
+
+
+def access(request: Request, token: str, role: str) -> Access:
+    found = store_of(request).access(token)
+    if found is None or found.role != role:
+        raise Refused("連結無效", 404)
+    return found
+
+
+def links(request: Request, token: str, role: str) -> str:
+    return str(request.base_url).rstrip("/") + f"/{'j' if role == 'judge' else 'p'}/{token}"
+
+
+@router.post("/games", status_code=201)
+async def create_game(request: Request) -> JSONResponse:
+    body = await json_body(request)
+    ids = body.get("ids")
+    if isinstance(ids, str):
+        from tianting.setup import read_ids
+
+        try:
+            ids = read_ids(ids)
+        except ValueError as exc:
+            raise Refused(str(exc), 422) from None
+    store = store_of(request)
+    made = store.create_game(
+        title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
+        night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
+    )
+    base = str(request.base_url).rstrip("/")
+    return JSONResponse({
+        "game_id": made.game_id, "commitment": made.commitment,
+        "public_url": f"{base}/g/{made.public_id}", "public_id": made.public_id,
+        "judge_token": made.judge_token, "judge_url": f"{base}/j/{made.judge_token}",
+        "players": {pid: {"token": t, "url": f"{base}/p/{t}"} for pid, t in made.player_tokens.items()},
+    }, status_code=201)
+
+
+@router.get("/p/{token}")
+def player_state(request: Request, token: str) -> dict[str, Any]:
+    who = access(request, token, "player")
+    with store_of(request).game(who.game_id) as game:
+        return game.player_view(who.player_id or "")
+
+
+@router.post("/p/{token}/{command}")
+async def player_command(request: Request, token: str, command: str) -> dict[str, Any]:
+    body = await json_body(request)
+    who = access(request, token, "player")
+    kind, payload = player_event(command, body)
+    written = store_of(request).append(who.game_id, kind, who.player_id or "", payload)
+    return {"ok": True, "seq": written[0].seq, "events": [e.kind for e in written]}
+
+
+@router.get("/j/{token}")
+def judge_state(request: Request, token: str) -> dict[str, Any]:
+    who = access(request, token, "judge")
+    with store_of(request).game(who.game_id) as game:
+        view = judge_view(game)
+    view["public_id"] = store_of(request).public_id(who.game_id)
+    return view
+
+
+@router.get("/j/{token}/export")
+def judge_export(request: Request, token: str) -> dict[str, Any]:
+    who = access(request, token, "judge")
+    with store_of(request).game(who.game_id) as game:
+        return game.export()
+
+
+@router.post("/j/{token}/{command}")
+async def judge_command(request: Request, token: str, command: str) -> dict[str, Any]:
+    body = await json_body(request)
+    who = access(request, token, "judge")
+    store = store_of(request)
+    with store.game(who.game_id) as game:
+        kind, payload = judge_event(game, command, body, datetime.now(UTC))
+    written = store.append(who.game_id, kind, ev.JUDGE, payload)
+    return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
+
+
+@router.get("/g/{public_id}")
+def public_state(request: Request, public_id: str) -> dict[str, Any]:
+    game_id = store_of(request).by_public_id(public_id)
+    if game_id is None:
+        raise Refused("沒有這局遊戲", 404)
+    with store_of(request).game(game_id) as game:
+        return public_view(game)

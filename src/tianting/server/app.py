@@ -1,0 +1,96 @@
+"""The ASGI application: ``create_app(database_url)``.
+
+Routes live in :mod:`tianting.server.api` (JSON) and
+:mod:`tianting.server.pages` (HTML); this module wires them with the store,
+the security middleware, the error handlers and the deadline scheduler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from tianting.hosting.game import Refused
+from tianting.server import api, pages
+from tianting.server.security import BodyLimit, SecurityHeaders
+from tianting.server.store import Store, now_iso
+
+log = logging.getLogger("tianting.server")
+
+
+async def _scheduler(store: Store, interval: float) -> None:
+    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent)."""
+    while True:
+        await asyncio.sleep(interval)
+        try:
+            for game_id in await asyncio.to_thread(store.due_games, now_iso()):
+                await asyncio.to_thread(store.append, game_id, None, "system", {})
+        except Exception:  # pragma: no cover - logged, retried next tick
+            log.exception("deadline scheduler")
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+
+
+def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> FastAPI:
+    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off."""
+    store = Store(database_url)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(_scheduler(store, scheduler_interval)) if scheduler_interval else None
+        yield
+        if task is not None:
+            task.cancel()
+        store.close()
+
+    app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.state.store = store
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(BodyLimit)
+
+    @app.exception_handler(Refused)
+    async def refused(request: Request, exc: Refused) -> Response:
+        if _wants_json(request):
+            return JSONResponse({"error": exc.message}, status_code=exc.status)
+        return pages.error_page(request, exc.message, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> Response:
+        if _wants_json(request):
+            return JSONResponse({"error": "請求格式錯誤"}, status_code=422)
+        return pages.error_page(request, "請求格式錯誤", 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        message = {404: "找不到這個頁面", 405: "不支援這種請求"}.get(exc.status_code, "請求有誤")
+        if _wants_json(request):
+            return JSONResponse({"error": message}, status_code=exc.status_code)
+        return pages.error_page(request, message, exc.status_code)
+
+    @app.get("/healthz")
+    def healthz() -> dict[str, Any]:
+        return {"ok": True}
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
+    return app
+
+
+def run(database_url: str, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Serve until interrupted (``tianting serve``)."""
+    import uvicorn
+
+    uvicorn.run(create_app(database_url), host=host, port=port, log_level="info")
+

@@ -1,0 +1,70 @@
+"""What a judge's or a player's request turns into: one event, with the clock read here.
+
+Shared by the JSON API and the HTML forms so both accept exactly the same
+things. Deadlines are computed when the event is made and written into it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from tianting.hosting import events as ev
+from tianting.hosting.game import HostedGame, Refused
+
+JUDGE_COMMANDS = {
+    "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
+    "rule-last-words": ev.RULE_LAST_WORDS, "edit": ev.EDIT, "publish": ev.PUBLISH, "peace": ev.PEACE,
+    "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE,
+}
+PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS}
+
+
+def _deadline_after(minutes: Any, now: datetime) -> str | None:
+    if not isinstance(minutes, int) or minutes <= 0:
+        return None
+    return (now + timedelta(minutes=minutes)).isoformat(timespec="seconds")
+
+
+def parse_deadline(text: Any) -> str | None:
+    """A deadline the judge typed (ISO 8601; local time without an offset is read as UTC)."""
+    if text in (None, ""):
+        return None
+    if not isinstance(text, str) or len(text) > 40:
+        raise Refused("時限格式錯誤（例：2026-12-01T20:00）", 422)
+    try:
+        moment = datetime.fromisoformat(text)
+    except ValueError:
+        raise Refused("時限格式錯誤（例：2026-12-01T20:00）", 422) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).isoformat(timespec="seconds")
+
+
+def judge_event(game: HostedGame, command: str, body: dict[str, Any], now: datetime) -> tuple[str, dict[str, Any]]:
+    """The event kind and payload for a judge's ``command``."""
+    kind = JUDGE_COMMANDS.get(command)
+    if kind is None:
+        raise Refused(f"未知的操作「{command[:40]}」", 404)
+    payload = dict(body)
+    payload.pop("csrf", None)
+    if kind == ev.START:
+        payload = {"deadline": _deadline_after(game.meta.get("night_minutes"), now)}
+    elif kind == ev.PUBLISH:
+        phase = game.current
+        next_kind = "day" if phase is not None and phase.kind == "night" else "night"
+        payload = {"deadline": _deadline_after(game.meta.get(f"{next_kind}_minutes"), now)}
+    elif kind == ev.RESOLVE:
+        payload = {"phase": len(game.phases) - 1, "why": "judge"}
+    elif kind == ev.DEADLINE:
+        payload = {"deadline": parse_deadline(body.get("deadline"))}
+    return kind, payload
+
+
+def player_event(command: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    kind = PLAYER_COMMANDS.get(command)
+    if kind is None:
+        raise Refused(f"未知的操作「{command[:40]}」", 404)
+    payload = dict(body)
+    payload.pop("csrf", None)
+    return kind, payload
