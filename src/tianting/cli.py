@@ -71,6 +71,16 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     return summary(figures)
 
 
+def _cmd_serve(args: argparse.Namespace) -> str:
+    from tianting.server.app import run
+    from tianting.server.db import default_url
+
+    url = args.database_url or default_url(args.data)
+    print(f"天庭 serving on http://{args.host}:{args.port}/  (database: {url.split('@')[-1]})", file=sys.stderr)
+    run(url, host=args.host, port=args.port)
+    return ""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tianting", description="天庭：三國版殺的自動法官")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -108,6 +118,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--max-phases", type=int, default=80, help="stop a game after this many phases")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_cmd_simulate)
+
+    serve = sub.add_parser("serve", help="host games in the browser (SQLite file by default)")
+    serve.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
+    serve.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.set_defaults(func=_cmd_serve)
     return parser
 
 
