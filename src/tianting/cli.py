@@ -13,6 +13,14 @@ class _Fail(Exception):
     """A user error already worded for stderr: exit 2, nothing written."""
 
 
+class _Verdict(Exception):
+    """A command that ran but found a failure: its text goes to stdout, exit 1."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.text = text
+
+
 def _read(path: str, what: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8-sig")
@@ -81,6 +89,21 @@ def _cmd_serve(args: argparse.Namespace) -> str:
     return ""
 
 
+def _cmd_verify(args: argparse.Namespace) -> str:
+    import json
+
+    from tianting.hosting.verify import verify_export
+
+    try:
+        export = json.loads(_read(args.export, "復盤檔"))
+    except json.JSONDecodeError as exc:
+        raise _Fail(f"復盤檔不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
+    verdict = verify_export(export)
+    if not verdict.ok:
+        raise _Verdict(verdict.render())
+    return verdict.render()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tianting", description="天庭：三國版殺的自動法官")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -125,6 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.set_defaults(func=_cmd_serve)
+
+    verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")
+    verify.add_argument("export", help="the game's export (復盤 JSON from the server)")
+    verify.set_defaults(func=_cmd_verify)
     return parser
 
 
@@ -133,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         text = args.func(args)
+    except _Verdict as verdict:
+        sys.stdout.write(verdict.text)
+        return 1
     except (_Fail, TiantingError) as exc:
         print(str(exc), file=sys.stderr)
         return 2
