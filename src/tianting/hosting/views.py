@@ -7,6 +7,20 @@ from dataclasses import asdict
 from typing import Any
 
 from tianting.hosting.game import HostedGame
+from tianting.rules import load as load_rules
+
+
+def _rules_title(game: HostedGame) -> str:
+    return str(load_rules(game.rules).title)
+
+
+def free_choices(game: HostedGame, pid: str) -> list[dict[str, Any]]:
+    """``pid``'s character choices, each marked ``taken`` when another player holds its base
+    character (public rule knowledge: who chose what is not revealed, only what is left)."""
+    roster = load_rules(game.rules).roster()
+    taken = {roster.characters[c].base for other, c in game.characters.items() if other != pid}
+    return [{"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken}
+            for c in game.seat(pid)["choices"]]
 
 
 def judge_view(game: HostedGame) -> dict[str, Any]:
@@ -17,16 +31,22 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
     truth = game.base.truth_players() if game.base is not None else {}
     for seat in game.setup["players"]:
         pid = seat["id"]
-        players.append({"id": pid, "country": seat["country"], "identity": seat["identity"],
-                        "character": game.characters.get(pid), "choices": seat["choices"],
-                        "status": truth.get(pid, {}).get("status", "alive")})
+        entry = {"id": pid, "country": seat["country"], "identity": seat["identity"],
+                 "character": game.characters.get(pid), "choices": seat["choices"],
+                 "status": truth.get(pid, {}).get("status", "alive")}
+        if not game.started:
+            entry["free_choices"] = free_choices(game, pid)
+        players.append(entry)
     view: dict[str, Any] = {
-        "title": game.meta["title"], "rules": game.rules, "stage": game.stage, "seq": game.seq,
+        "title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
+        "stage": game.stage, "seq": game.seq,
         "commitment": game.meta["commitment"], "players": players,
+        "chosen": sum(1 for p in players if p["character"]),
         "night_minutes": game.meta.get("night_minutes"), "day_minutes": game.meta.get("day_minutes"),
         "published": [{"index": i, "label": p.label, "kind": p.kind, "number": p.number,
                        "announcement": game.announcement_text(i)} for i, p in game.published()],
         "notes": game.notes, "over": game.over,
+        "may_peace": bool(game.published()) and game.stage == "open",
     }
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
@@ -56,10 +76,47 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
 
 def public_view(game: HostedGame) -> dict[str, Any]:
     """The public thread: announcements as published; the 復盤 once the game is over."""
-    view: dict[str, Any] = {"title": game.meta["title"], "rules": game.rules, "stage": game.stage,
-                            "commitment": game.meta["commitment"], "ids": game.ids,
+    view: dict[str, Any] = {"title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
+                            "stage": game.stage, "commitment": game.meta["commitment"], "ids": game.ids,
                             "announcements": game.public_announcements(), "over": game.over}
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
         view["export"] = game.export()
     return view
+
+
+def replay_view(game: HostedGame) -> dict[str, Any]:
+    """The 復盤 as a readable page: the seats, every phase (announcement as published and as
+    first drafted, every player's feedback, decisions, rejected actions, last words and their
+    rulings, the trace and the draws, the audit log of edits), the notes and every event.
+
+    The judge may read it at any time (the seed stays hidden until the end); the public only
+    once the game is over (the caller checks)."""
+    data = game.export()
+    final = game.base.truth_players() if game.base is not None else {}
+    players = [{**p, "status": final.get(p["id"], {}).get("status", "alive")} for p in data["players"]]
+    phases = []
+    for i, phase in enumerate(game.phases):
+        entry: dict[str, Any] = {
+            "index": i, "kind": phase.kind, "number": phase.number, "label": phase.label,
+            "deadline": phase.deadline, "published": phase.published, "resolved_by": phase.resolved_by,
+            "submissions": phase.submissions, "votes": phase.votes, "decisions_given": phase.decisions,
+            "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
+            "edits": phase.edits, "peace": phase.peace, "warnings": phase.draft_warnings,
+        }
+        if phase.draft is not None:
+            draft = phase.draft
+            entry.update({
+                "announcement": game.announcement_text(i),
+                "original_announcement": draft["announcement"]["text"],
+                "feedback": {pid: game.feedback_items(i, pid) for pid in draft["feedback"]},
+                "decisions": draft["decisions"], "rejected": draft["rejected"], "trace": draft["trace"],
+                "draws": draft["draws"], "deaths": draft["truth"]["deaths"],
+            })
+        phases.append(entry)
+    return {
+        "title": data["title"], "rules": data["rules"], "rules_title": data["rules_title"],
+        "commitment": data["commitment"], "seed": data["seed"], "salt": data["salt"], "over": data["over"],
+        "result": data["result"], "setup_draws": data["setup_draws"], "players": players, "phases": phases,
+        "notes": data["notes"], "events": data["events"], "stage": game.stage,
+    }

@@ -1,18 +1,592 @@
-"""The HTML pages: home, judge console, player page, public thread."""
+"""The HTML pages: home, judge console, player page, public thread, 復盤.
+
+Every page resolves its secret link first and shows only what that role may
+see: a player's page is built from :meth:`HostedGame.player_view` alone, the
+console from :func:`~tianting.hosting.views.judge_view`, the public page from
+:func:`~tianting.hosting.views.public_view`. Every form is posted
+``application/x-www-form-urlencoded`` with a CSRF field bound to its link
+(:func:`tianting.server.security.csrf_token`) and turned into the same
+event as the JSON API (:mod:`tianting.server.commands`); a refused one
+re-renders the page with the message and a 4xx status, changing nothing.
+Successful posts redirect (303) back to the page (Post/Redirect/Get).
+
+Templates are Jinja2 with autoescaping on for every file: no user text is
+ever marked safe. The Content-Security-Policy allows only ``/static`` script
+and style, so templates carry no inline script or style.
+"""
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+import jinja2
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+from fastapi.responses import (
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
 from fastapi.templating import Jinja2Templates
+
+from tianting.core.errors import TiantingError
+from tianting.hosting import bbcode
+from tianting.hosting import events as ev
+from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
+from tianting.hosting.views import judge_view, public_view, replay_view
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
+from tianting.server import security
+from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
+from tianting.server.security import player_token
+from tianting.server.store import Access, Store
+from tianting.setup import read_ids
 
 HERE = Path(__file__).parent
 STATIC = HERE / "static"
-templates = Jinja2Templates(directory=HERE / "templates")
 router = APIRouter()
+
+FORBIDDEN = "請求來源無法驗證"
+"""The message of a form post without the right CSRF field or from another site."""
+
+COUNTRIES = ("魏", "蜀", "吳", "群")
+IDENTITIES = ("君主", "正軍師", "副軍師", "殺手", "護衛", "女眷", "黃巾頭領", "方士", "神醫")
+ACTION_ROWS = 3
+"""Rows of the night form (blank rows are ignored); more when the current list is longer."""
+MAX_TARGETS = 8
+"""Most target fields one row of the night form is read for."""
+
+STAGE_ZH = {"choosing": "選擇角色", "open": "進行中", "draft": "草稿待審", "over": "已結束"}
+STATUS_ZH = {"alive": "存活", "injured": "受傷", "out": "出局"}
+KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
+SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權"}
+PHASE_ZH = {"night": "夜晚", "day": "白天"}
+ACTOR_ZH = {ev.JUDGE: "天庭", ev.SYSTEM: "系統"}
+WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}
+EVENT_ZH = {
+    ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
+    ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
+    ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
+    ev.PEACE: "議和", ev.NOTE: "備註",
+}
+ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
+          "guesses": "猜測"}
+DONE_ZH = {
+    "start": "遊戲已開始：第1夜開放提交。", "resolve": "已結算，請審閱草稿。", "decide": "已記錄選擇並重新結算。",
+    "ask-last-words": "已向昨夜出局者徵求遺言。", "rule-last-words": "已裁定遺言並重新結算。",
+    "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "peace": "已裁定議和，遊戲結束。",
+    "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
+    "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
+    "last-words": "已提交遺言，待天庭裁定。",
+}
+ANCHOR = {"decide": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
+          "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
+
+
+# ---- templates ----------------------------------------------------------------------
+def _pretty(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=1, sort_keys=False)
+
+
+def _answer(value: Any) -> str:
+    """A decision's answer as the judge types it: text as is, anything else as JSON."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _action(action: dict[str, Any]) -> str:
+    """One action for reading: 【skill】→ targets（args）."""
+    text = f"【{action.get('skill', '')}】"
+    targets = action.get("targets") or []
+    if targets:
+        text += " → " + "、".join(str(t) for t in targets)
+    args = action.get("args") or {}
+    if args:
+        text += "（" + "，".join(f"{ARG_ZH.get(k, k)}：{_answer(v)}" for k, v in args.items()) + "）"
+    return text
+
+
+def _input_time(deadline: str | None) -> str:
+    """A stored UTC deadline as a ``datetime-local`` value."""
+    return deadline[:16] if deadline else ""
+
+
+_env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                          trim_blocks=True, lstrip_blocks=True)
+_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time)
+_env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
+                    PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, EVENT_ZH=EVENT_ZH,
+                    ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT)
+templates = Jinja2Templates(env=_env)
+
+
+PAGE_HEADERS = {"Referrer-Policy": "same-origin"}
+"""Pages send no referrer to other sites (links are secrets) but keep it, and with it a real
+``Origin``, on their own form posts: under ``no-referrer`` a browser sends ``Origin: null`` on
+every form post, which :func:`tianting.server.security.same_origin` rightly refuses."""
+
+
+def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
+    return templates.TemplateResponse(request, name, context, status_code=status, headers=PAGE_HEADERS)
 
 
 def error_page(request: Request, message: str, status: int) -> HTMLResponse:
-    return templates.TemplateResponse(request, "error.html", {"message": message}, status_code=status)
+    return templates.TemplateResponse(request, "error.html", {"message": message, "status": status},
+                                      status_code=status, headers=PAGE_HEADERS)
+
+
+# ---- who is asking ----------------------------------------------------------------------
+def store_of(request: Request) -> Store:
+    return request.app.state.store  # type: ignore[no-any-return]
+
+
+def _base(request: Request) -> str:
+    return str(request.base_url).rstrip("/")
+
+
+_LINK = re.compile(r"[A-Za-z0-9_-]{1,100}")
+"""What a secret link or public id can look like (``secrets.token_urlsafe``): anything else is
+refused before it reaches the database (a NUL byte, say, is an error in PostgreSQL)."""
+
+
+def _access(request: Request, token: str, role: str) -> Access:
+    found = store_of(request).access(token) if _LINK.fullmatch(token) else None
+    if found is None or found.role != role:
+        raise Refused("連結無效", 404)
+    return found
+
+
+def _public_game(request: Request, public_id: str) -> str:
+    game_id = store_of(request).by_public_id(public_id) if _LINK.fullmatch(public_id) else None
+    if game_id is None:
+        raise Refused("沒有這局遊戲", 404)
+    return game_id
+
+
+@contextmanager
+def _game(request: Request, game_id: str) -> Iterator[HostedGame]:
+    with store_of(request).game(game_id) as game:
+        yield game
+
+
+def _csrf(request: Request, link_token: str) -> str:
+    return security.csrf_token(store_of(request).secret, link_token)
+
+
+class Form:
+    """A posted form: every field a string (repeated fields kept in order)."""
+
+    def __init__(self, values: dict[str, list[str]]) -> None:
+        self.values = values
+
+    def get(self, key: str, default: str = "") -> str:
+        found = self.values.get(key)
+        return found[0] if found else default
+
+    def getlist(self, key: str) -> list[str]:
+        return list(self.values.get(key, []))
+
+    def keys(self) -> list[str]:
+        return list(self.values)
+
+
+async def _form(request: Request, link_token: str) -> Form:
+    """The posted form, after checking its CSRF field and origin (403 otherwise)."""
+    try:
+        raw = await request.form()
+    except Exception:  # malformed multipart or urlencoded body
+        raise Refused("請求格式錯誤", 400) from None
+    values: dict[str, list[str]] = {}
+    try:
+        for key, value in raw.multi_items():
+            if not isinstance(value, str):
+                raise Refused("不接受上傳檔案", 400)
+            values.setdefault(key, []).append(value)
+    finally:
+        await raw.close()
+    form = Form(values)
+    if not security.same_origin(request) or not security.csrf_ok(store_of(request).secret, link_token,
+                                                                  form.get("csrf") or None):
+        raise Refused(FORBIDDEN, 403)
+    return form
+
+
+def _done(request: Request) -> str | None:
+    return DONE_ZH.get(request.query_params.get("ok", ""))
+
+
+# ---- the judge's player links ---------------------------------------------------------------
+def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str]:
+    """Every player's link token, derived again from the judge's link (see security.player_token)."""
+    with store.game(game_id) as game:
+        ids = game.ids
+    return {pid: player_token(judge_token, pid) for pid in ids}
+
+
+# ---- home ----------------------------------------------------------------------------------
+def _home(request: Request, error: str | None = None, status: int = 200,
+          values: dict[str, str] | None = None) -> HTMLResponse:
+    rulesets = [(name, load_rules(name).title) for name in RULESETS]
+    return _render(request, "home.html", {"csrf": _csrf(request, "home"), "rulesets": rulesets, "error": error,
+                                          "values": values or {}}, status)
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request) -> HTMLResponse:
+    return _home(request)
+
+
+def _minutes(text: str, what: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit() or not 0 < int(text) <= 7 * 24 * 60:
+        raise Refused(f"{what}須為1至10080分鐘（或留空表示不設時限）", 422)
+    return int(text)
+
+
+@router.post("/games")
+async def create_game(request: Request) -> Response:
+    form = await _form(request, "home")
+    values = {k: form.get(k) for k in ("title", "rules", "ids", "night_minutes", "day_minutes")}
+    store = store_of(request)
+    try:
+        made = store.create_game(
+            title=values["title"], rules=values["rules"] or "kk33", ids=read_ids(values["ids"]),
+            night_minutes=_minutes(values["night_minutes"], "夜晚時限"),
+            day_minutes=_minutes(values["day_minutes"], "白天時限"),
+        )
+    except TiantingError as exc:
+        message = exc.message if isinstance(exc, Refused) else str(exc)
+        return _home(request, message, exc.status if isinstance(exc, Refused) else 422, values)
+    return RedirectResponse(f"/j/{made.judge_token}?ok=created", status_code=303)
+
+
+# ---- judge ----------------------------------------------------------------------------------
+def _judge_page(request: Request, token: str, who: Access, error: str | None = None,
+                status: int = 200) -> HTMLResponse:
+    store = store_of(request)
+    base = _base(request)
+    links = _player_links(store, who.game_id, token)
+    public_id = store.public_id(who.game_id)
+    ok = "遊戲已建立。請保存天庭連結，並把每位玩家的連結私下發給該玩家。" \
+        if request.query_params.get("ok") == "created" else _done(request)
+    with _game(request, who.game_id) as game:
+        view = judge_view(game)
+        latest = game.public_announcements()[-1:] if game.phases else []
+        seats = {p["id"]: n for n, p in enumerate(view["players"], start=1)}
+        context = {
+            "token": token, "view": view, "csrf": _csrf(request, token), "error": error, "ok": ok,
+            "judge_url": f"{base}/j/{token}", "public_url": f"{base}/g/{public_id}",
+            "player_urls": {pid: f"{base}/p/{t}" for pid, t in links.items()},
+            "seats": seats, "latest_bbcode": bbcode.announcement(latest[0]) if latest else "",
+            "latest_label": latest[0]["label"] if latest else "",
+            "living": [p["id"] for p in view["players"] if p["status"] != "out"],
+        }
+        return _render(request, "judge.html", context, status)
+
+
+@router.get("/j/{token}", response_class=HTMLResponse)
+def judge_console(request: Request, token: str) -> HTMLResponse:
+    who = _access(request, token, "judge")
+    return _judge_page(request, token, who)
+
+
+@router.get("/j/{token}/export.json")
+def judge_export(request: Request, token: str) -> JSONResponse:
+    who = _access(request, token, "judge")
+    with _game(request, who.game_id) as game:
+        return JSONResponse(game.export())
+
+
+@router.get("/j/{token}/bbcode.txt")
+def judge_bbcode(request: Request, token: str) -> PlainTextResponse:
+    who = _access(request, token, "judge")
+    with _game(request, who.game_id) as game:
+        return PlainTextResponse(bbcode.thread(public_view(game)), media_type="text/plain; charset=utf-8")
+
+
+@router.get("/j/{token}/replay", response_class=HTMLResponse)
+def judge_replay(request: Request, token: str) -> HTMLResponse:
+    who = _access(request, token, "judge")
+    with _game(request, who.game_id) as game:
+        return _render(request, "replay.html", {"view": replay_view(game), "judge": True,
+                                                "back": f"/j/{token}"})
+
+
+def _judge_body(command: str, form: Form) -> dict[str, Any]:
+    """The JSON body the API would take for ``command``, from the console's form fields."""
+    if command == "assign":
+        return {"player": form.get("player"), "character": form.get("character")}
+    if command == "decide":
+        text = form.get("answer").strip()
+        answer: Any = text
+        if text[:1] in ("{", "["):
+            try:
+                answer = json.loads(text)
+            except ValueError:
+                raise Refused("答案以 { 或 [ 開頭時須為有效的JSON", 422) from None
+        if not text:
+            raise Refused("請填寫答案", 422)
+        return {"actor": form.get("actor"), "skill": form.get("skill"), "answer": answer}
+    if command == "rule-last-words":
+        approved = form.get("approved")
+        if approved not in ("1", "0"):
+            raise Refused("請選擇核准或不予公布", 422)
+        return {"player": form.get("player"), "approved": approved == "1", "reason": form.get("reason")}
+    if command == "edit":
+        body: dict[str, Any] = {"target": form.get("target"), "text": form.get("text")}
+        if body["target"] == "feedback":
+            index = form.get("index")
+            if not index.isdigit() or len(index) > 4:
+                raise Refused("沒有這條反饋", 422)
+            body.update(player=form.get("player"), index=int(index))
+        return body
+    if command == "peace":
+        mode = form.get("mode")
+        if mode == "judge":
+            return {"judge": True}
+        if mode == "lords":
+            proposer = form.get("proposer")
+            if not proposer:
+                raise Refused("請選擇發起議和的君主", 422)
+            return {"proposer": proposer, "agreed": form.getlist("agreed")}
+        raise Refused("請選擇議和的方式", 422)
+    if command == "note":
+        return {"text": form.get("text")}
+    if command == "deadline":
+        return {"deadline": "" if form.get("clear") else form.get("deadline")}
+    return {}
+
+
+@router.post("/j/{token}/{command}")
+async def judge_command(request: Request, token: str, command: str) -> Response:
+    who = _access(request, token, "judge")
+    form = await _form(request, token)
+    store = store_of(request)
+    try:
+        if command not in JUDGE_COMMANDS:
+            raise Refused(f"未知的操作「{command[:40]}」", 404)
+        body = _judge_body(command, form)
+        with _game(request, who.game_id) as game:
+            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+        store.append(who.game_id, kind, ev.JUDGE, payload)
+    except Refused as exc:
+        return _judge_page(request, token, who, exc.message, exc.status)
+    anchor = ANCHOR.get(command, "top")
+    return RedirectResponse(f"/j/{token}?ok={command}#{anchor}", status_code=303)
+
+
+# ---- player ----------------------------------------------------------------------------------
+def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The skills a night row may name: those the player may submit (not passive)."""
+    out = []
+    for row in view.get("skills", []):
+        if row.get("kind") == "passive":
+            continue
+        targets = row.get("targets") or {"count": 0, "counts": [], "self": True, "dead": False}
+        note = ""
+        if not row.get("built", True):
+            note = "尚未實作"
+        elif row.get("uses_left") == 0:
+            note = "已用完"
+        out.append({"skill": row["skill"], "targets": targets, "args": row.get("args") or [],
+                    "most": max([targets.get("count", 0), *targets.get("counts", [])]),
+                    "disabled": not row.get("built", True), "note": note, "uses_left": row.get("uses_left")})
+    return out
+
+
+def _rows_from_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    rows = []
+    for action in actions:
+        args = {}
+        for key, value in (action.get("args") or {}).items():
+            if key == "guesses" and isinstance(value, list):  # back to the textarea's 「ID 技能」 lines
+                pairs = [g if isinstance(g, list) else [g.get("id"), g.get("skill")] for g in value
+                         if isinstance(g, (list, dict))]
+                args[key] = "\n".join(" ".join(str(x) for x in pair) for pair in pairs)
+            else:
+                args[key] = _answer(value)
+        rows.append({"skill": action.get("skill", ""), "targets": list(action.get("targets") or []), "args": args})
+    return rows
+
+
+def _player_page(request: Request, token: str, who: Access, error: str | None = None, status: int = 200,
+                 rows: list[dict[str, Any]] | None = None, words: str | None = None) -> HTMLResponse:
+    pid = who.player_id or ""
+    with _game(request, who.game_id) as game:
+        view = game.player_view(pid)
+        context: dict[str, Any] = {"token": token, "view": view, "csrf": _csrf(request, token), "error": error,
+                                   "ok": None if error else _done(request)}
+        if view["stage"] == "choosing":
+            roster = load_rules(game.rules).roster()
+            taken = set(view.get("taken", []))
+            context["choices"] = [
+                {"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken,
+                 "skills": [{"name": s.name, "kind": s.kind, "text": s.text} for s in roster.characters[c].skills]}
+                for c in view["choices"]
+            ]
+    options = _skill_options(view)
+    current = view.get("open") or {}
+    if rows is None:
+        rows = _rows_from_actions(current.get("actions") or [])
+    count = min(MAX_ACTIONS, max(ACTION_ROWS, len(rows) + 1))
+    rows = rows + [{"skill": "", "targets": [], "args": {}} for _ in range(count - len(rows))]
+    arg_keys: list[str] = []
+    for option in options:
+        for key in option["args"]:
+            if key not in arg_keys:
+                arg_keys.append(key)
+    context.update({
+        "options": options, "rows": rows,
+        "target_slots": max([0, *(o["most"] for o in options)]), "arg_keys": arg_keys,
+        "players": view.get("players", []),
+        "living": [p["id"] for p in view.get("players", []) if not p.get("out")],
+        "words": words if words is not None else (view.get("last_words") or {}).get("text", ""),
+        "feedback_groups": _group(view.get("feedback", [])),
+    })
+    return _render(request, "player.html", context, status)
+
+
+def _group(items: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Feedback by phase label, in order."""
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    for item in items:
+        label = item.get("label") or f"第{item.get('number')}{'夜' if item.get('phase') == 'night' else '天'}"
+        if not groups or groups[-1][0] != label:
+            groups.append((label, []))
+        groups[-1][1].append(item)
+    return groups
+
+
+@router.get("/p/{token}", response_class=HTMLResponse)
+def player_page(request: Request, token: str) -> HTMLResponse:
+    who = _access(request, token, "player")
+    return _player_page(request, token, who)
+
+
+_ROW = re.compile(r"^skill-(\d{1,2})$")
+_ARG = re.compile(r"^arg-([a-z_]{1,20})-(\d{1,2})$")
+_TARGET = re.compile(r"^target-(\d{1,2})-(\d{1,2})$")
+
+
+def _guesses(text: str, row: int) -> list[list[str]]:
+    out = []
+    for line in text.splitlines():
+        line = line.strip().replace("：", " ").replace(":", " ")
+        if not line:
+            continue
+        parts = line.rsplit(None, 1)
+        if len(parts) != 2:
+            raise Refused(f"第{row}行的猜測「{line[:40]}」格式錯誤：每行寫「ID 技能」", 422)
+        out.append([parts[0].strip(), parts[1].strip()])
+    return out
+
+
+def _rows_from_form(form: Form) -> list[dict[str, Any]]:
+    """The night form's rows as entered (blank rows dropped), for the payload and for re-display."""
+    indexes: set[int] = set()
+    for key in form.keys():
+        for pattern in (_ROW, _ARG, _TARGET):
+            match = pattern.match(key)
+            if match:
+                indexes.add(int(match.group(2) if pattern is _ARG else match.group(1)))
+    rows = []
+    for i in sorted(indexes):
+        skill = form.get(f"skill-{i}").strip()
+        targets = [form.get(f"target-{i}-{j}").strip() for j in range(MAX_TARGETS)]
+        args = {}
+        for key in form.keys():
+            match = _ARG.match(key)
+            if match and int(match.group(2)) == i and form.get(key).strip():
+                args[match.group(1)] = form.get(key).strip()
+        targets = [t for t in targets if t]
+        if not skill and not targets and not args:
+            continue
+        rows.append({"skill": skill, "targets": targets, "args": args})
+    return rows
+
+
+def _actions(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    actions = []
+    for n, row in enumerate(rows, start=1):
+        if not row["skill"]:
+            raise Refused(f"第{n}個行動填了目標或參數，但沒有選擇技能", 422)
+        action: dict[str, Any] = {"skill": row["skill"], "targets": row["targets"]}
+        args: dict[str, Any] = {}
+        for key, value in row["args"].items():
+            args[key] = _guesses(value, n) if key == "guesses" else value
+        if args:
+            action["args"] = args
+        actions.append(action)
+    return actions
+
+
+def _player_body(command: str, form: Form) -> dict[str, Any]:
+    if command == "choose":
+        if not form.get("character"):
+            raise Refused("請選擇一個角色", 422)
+        return {"character": form.get("character")}
+    if command == "vote":
+        if not form.get("target"):
+            raise Refused("請選擇投票對象", 422)
+        return {"target": form.get("target")}
+    if command == "last-words":
+        return {"text": form.get("text")}
+    return {}
+
+
+@router.post("/p/{token}/{command}")
+async def player_command(request: Request, token: str, command: str) -> Response:
+    who = _access(request, token, "player")
+    form = await _form(request, token)
+    rows: list[dict[str, Any]] | None = None
+    try:
+        if command == "actions":
+            rows = [] if form.get("none") else _rows_from_form(form)
+            body: dict[str, Any] = {"actions": _actions(rows)}
+        else:
+            body = _player_body(command, form)
+        kind, payload = player_event(command, body)
+        store_of(request).append(who.game_id, kind, who.player_id or "", payload)
+    except Refused as exc:
+        words = form.get("text") if command == "last-words" else None
+        return _player_page(request, token, who, exc.message, exc.status, rows=rows, words=words)
+    return RedirectResponse(f"/p/{token}?ok={command}", status_code=303)
+
+
+# ---- public ----------------------------------------------------------------------------------
+@router.get("/g/{public_id}", response_class=HTMLResponse)
+def public_page(request: Request, public_id: str) -> HTMLResponse:
+    game_id = _public_game(request, public_id)
+    with _game(request, game_id) as game:
+        view = public_view(game)
+        return _render(request, "public.html", {"view": view, "public_id": public_id})
+
+
+def _over(game: HostedGame) -> None:
+    if not game.over:
+        raise Refused("復盤於遊戲結束後公開", 404)
+
+
+@router.get("/g/{public_id}/replay", response_class=HTMLResponse)
+def public_replay(request: Request, public_id: str) -> HTMLResponse:
+    game_id = _public_game(request, public_id)
+    with _game(request, game_id) as game:
+        _over(game)
+        return _render(request, "replay.html", {"view": replay_view(game), "judge": False,
+                                                "back": f"/g/{public_id}"})
+
+
+@router.get("/g/{public_id}/export.json")
+def public_export(request: Request, public_id: str) -> JSONResponse:
+    game_id = _public_game(request, public_id)
+    with _game(request, game_id) as game:
+        _over(game)
+        return JSONResponse(game.export())

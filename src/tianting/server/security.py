@@ -8,12 +8,13 @@
   with a foreign ``Origin``, is refused. The JSON API accepts only
   ``application/json`` bodies, which a cross-site form cannot send.
 - Every response carries a strict Content-Security-Policy (no inline script),
-  ``Referrer-Policy: no-referrer`` (links are secrets) and no caching.
+  ``Referrer-Policy: same-origin`` (links are secrets: no other site sees them, and the pages' own posts carry their Origin) and no caching.
 - Bodies over :data:`MAX_BODY` bytes are refused before they are read.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 from typing import Any
@@ -28,11 +29,22 @@ MAX_BODY = 64 * 1024
 HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
                                 "frame-ancestors 'none'; form-action 'self'; base-uri 'none'"),
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     "X-Frame-Options": "DENY",
     "Cache-Control": "no-store",
 }
+
+
+def player_token(judge_token: str, player_id: str) -> str:
+    """A player's secret link token, derived from the judge's by HMAC-SHA256 (256 bits).
+
+    The judge's console can show every player's link again from its own link, and the
+    database keeps only hashes of all of them; a player's token reveals nothing about the
+    judge's or another player's (HMAC is one-way).
+    """
+    digest = hmac.new(judge_token.encode(), f"tianting-player/1:{player_id}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
 def csrf_token(secret: str, link_token: str) -> str:
