@@ -16,6 +16,7 @@ the published phases.
 from __future__ import annotations
 
 import copy
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,7 +81,7 @@ class Phase:
 
     @property
     def label(self) -> str:
-        return f"第{self.number}{'夜' if self.kind == 'night' else '天'}"
+        return f"第{self.number}{'夜' if self.kind == 'night' else '日'}"
 
 
 def _text(payload: dict[str, Any], key: str, what: str, limit: int = MAX_TEXT, empty: bool = False) -> str:
@@ -93,6 +94,16 @@ def _text(payload: dict[str, Any], key: str, what: str, limit: int = MAX_TEXT, e
     if len(value) > limit:
         raise Refused(f"{what}過長（最多{limit}字，現有{len(value)}字）", 413)
     return value
+
+
+def _has_control(text: str) -> bool:
+    """True if ``text`` holds a control character (ids and titles are stored as plain columns:
+    PostgreSQL refuses NUL, and a line break in an id would garble every list of ids)."""
+    return any(unicodedata.category(c) == "Cc" for c in text)
+
+
+def _printable(text: str) -> str:
+    return "".join(c if unicodedata.category(c) != "Cc" else "?" for c in text)
 
 
 class HostedGame:
@@ -296,7 +307,9 @@ class HostedGame:
                                 "character": self.characters.get(pid), "choices": list(seat["choices"]),
                                 "stage": self.stage, "title": self.meta["title"]}
         if self._base is None:
-            view["taken"] = sorted(self._taken_bases(exclude=pid))
+            roster = self._roster()
+            mine = {roster.characters[c].base for c in seat["choices"]}
+            view["taken"] = sorted(self._taken_bases(exclude=pid) & mine)  # others' choices stay secret
             return view
         view.update(load_rules(self.rules).player_view(self._base, pid))
         view["stage"] = self.stage
@@ -336,20 +349,22 @@ class HostedGame:
             raise Refused("遊戲已經建立", 409)
         p = event.payload
         rules_name = p.get("rules")
-        if rules_name not in RULESETS:
+        if not isinstance(rules_name, str) or rules_name not in RULESETS:
             raise Refused(f"未知的規則集「{rules_name}」（可用：{'、'.join(RULESETS)}）", 422)
         ids = p.get("ids")
         if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
             raise Refused("玩家ID名單必須是文字的列表", 422)
         for pid in ids:
-            if not pid.strip() or len(pid) > 64 or pid in (ev.JUDGE, ev.SYSTEM):
-                raise Refused(f"玩家ID「{pid[:64]}」無效（1至64字，不能是 judge 或 system）", 422)
+            if not pid.strip() or len(pid) > 64 or pid in (ev.JUDGE, ev.SYSTEM) or _has_control(pid):
+                raise Refused(f"玩家ID「{_printable(pid[:64])}」無效（1至64字，不能是 judge 或 system，不能含控制字元）", 422)
         seed, salt = p.get("seed"), p.get("salt")
         if not isinstance(seed, int) or not isinstance(salt, str):
             raise Refused("缺少種子", 422)
         if p.get("commitment") != commitment(seed, salt):
             raise Refused("種子承諾與種子不符", 422)
         title = _text(p, "title", "遊戲名稱", 100)
+        if _has_control(title):
+            raise Refused("遊戲名稱不能含控制字元", 422)
         try:
             setup = draw_setup(rules_name, ids, seed)
         except TiantingError as exc:
@@ -411,9 +426,16 @@ class HostedGame:
             raise Refused(f"現在不是提交{what}的時候", 409)
         return phase
 
+    @staticmethod
+    def _in_time(phase: Phase, event: Event) -> None:
+        """投票不能棄權，棄權或超時視為自投: nothing a player sends after the deadline counts."""
+        if phase.deadline and event.at and event.at >= phase.deadline:
+            raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
+
     def _on_submit(self, event: Event) -> None:
         self._player(event)
         phase = self._open("行動")
+        self._in_time(phase, event)
         if phase.kind != "night":
             raise Refused("白天只能投票，行動請在夜晚提交", 409)
         raw = event.payload.get("actions")
@@ -452,6 +474,7 @@ class HostedGame:
     def _on_vote(self, event: Event) -> None:
         self._player(event)
         phase = self._open("投票")
+        self._in_time(phase, event)
         if phase.kind != "day":
             raise Refused("夜晚不能投票", 409)
         target = event.payload.get("target")
@@ -507,8 +530,8 @@ class HostedGame:
         try:
             self._redraft()
         except Refused:
+            # _redraft failed before changing anything (the replay raised): only undo our change.
             phase.decisions = before
-            self._redraft()
             raise
 
     def _on_ask_last_words(self, event: Event) -> None:
@@ -527,7 +550,10 @@ class HostedGame:
                 or event.actor not in phase.draft["announcement"].get("exited", [])):  # type: ignore[index]
             raise Refused("現在不能留下遺言", 409)
         text = _text(event.payload, "text", "遺言")
+        previous = phase.last_words.get(event.actor)
         phase.last_words[event.actor] = LastWords(text)
+        if previous is not None and previous.status == "approved":
+            self._redraft()  # the approved words were in the draft; the new ones await a ruling
 
     def _on_rule_last_words(self, event: Event) -> None:
         self._judge(event)
@@ -581,6 +607,10 @@ class HostedGame:
         ruling = event.payload
         if not (ruling.get("judge") is True or ("proposer" in ruling and "agreed" in ruling)):
             raise Refused("議和須為法官判定，或君主發起且全體同意", 422)
+        if ruling.get("judge") is not True and (
+                not isinstance(ruling["proposer"], str) or not isinstance(ruling["agreed"], list)
+                or not all(isinstance(a, str) for a in ruling["agreed"])):
+            raise Refused("議和須寫明發起的君主ID（proposer）與同意者ID的列表（agreed）", 422)
         done = self.published()
         if not done or self.stage != "open":
             raise Refused("議和須在已公布的階段之後、結算之前裁定", 409)
@@ -612,7 +642,10 @@ class HostedGame:
             events[0] = copy.deepcopy(events[0])
             events[0]["payload"]["seed"] = None
             events[0]["payload"]["salt"] = None
-        transcript = play_script(self.script(len(self.phases) - 1))[1] if reveal and self.started else None
+        # lenient, as every draft was played: an action accepted on submission may still be left out
+        # when the night resolves (the country's one 刺殺 taken by the partner), listed in ``rejected``
+        transcript = (play_script(self.script(len(self.phases) - 1), lenient=True)[1]
+                      if reveal and self.started else None)
         return {
             "format": "tianting-export/1",
             "title": self.meta["title"],

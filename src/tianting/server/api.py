@@ -7,11 +7,15 @@ the API needs no CSRF field. Every error is ``{"error": "<中文訊息>"}`` with
 
 from __future__ import annotations
 
+import copy
+import json
+import re
 from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import events as ev
 from tianting.hosting.game import Refused
@@ -20,18 +24,31 @@ from tianting.server.commands import judge_event, player_event
 from tianting.server.store import Access, Store
 
 router = APIRouter(prefix="/api")
+PUBLIC_ID = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""What a public id can look like (``secrets.token_urlsafe``); anything else is not looked up (a NUL
+in it made PostgreSQL fail the query: a 500 instead of a 404)."""
 
 
 def store_of(request: Request) -> Store:
     return request.app.state.store  # type: ignore[no-any-return]
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(name)
+
+
 async def json_body(request: Request) -> dict[str, Any]:
+    """The request's JSON object; anything else is refused with a message (and nothing is stored).
+
+    Standard JSON only: NaN/Infinity, nesting deeper than the parser allows and unpaired
+    surrogates (which no database column can hold) are refused here rather than failing later."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise Refused("請以 application/json 傳送", 415)
+    raw = await request.body()
     try:
-        body = await request.json()
-    except ValueError:
+        body = json.loads(raw, parse_constant=_no_constant)
+        json.dumps(body, ensure_ascii=False).encode("utf-8")
+    except (ValueError, RecursionError):  # UnicodeError is a ValueError
         raise Refused("請求內容不是有效的JSON", 400) from None
     if not isinstance(body, dict):
         raise Refused("請求內容必須是JSON物件", 400)
@@ -43,6 +60,14 @@ def access(request: Request, token: str, role: str) -> Access:
     if found is None or found.role != role:
         raise Refused("連結無效", 404)
     return found
+
+
+def snapshot(view: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``view`` taken while the game is held: views share lists and dicts with the cached
+    game (a phase's submissions, the notes…), and the response is serialised after the lock is
+    released, while another request may be appending to them (a torn read, or a 500 for a dict
+    that changed size during iteration)."""
+    return copy.deepcopy(view)
 
 
 def links(request: Request, token: str, role: str) -> str:
@@ -60,9 +85,8 @@ async def create_game(request: Request) -> JSONResponse:
             ids = read_ids(ids)
         except ValueError as exc:
             raise Refused(str(exc), 422) from None
-    store = store_of(request)
-    made = store.create_game(
-        title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
+    made = await run_in_threadpool(
+        store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
     )
     base = str(request.base_url).rstrip("/")
@@ -78,23 +102,27 @@ async def create_game(request: Request) -> JSONResponse:
 def player_state(request: Request, token: str) -> dict[str, Any]:
     who = access(request, token, "player")
     with store_of(request).game(who.game_id) as game:
-        return game.player_view(who.player_id or "")
+        return snapshot(game.player_view(who.player_id or ""))
 
 
 @router.post("/p/{token}/{command}")
 async def player_command(request: Request, token: str, command: str) -> dict[str, Any]:
     body = await json_body(request)
-    who = access(request, token, "player")
-    kind, payload = player_event(command, body)
-    written = store_of(request).append(who.game_id, kind, who.player_id or "", payload)
-    return {"ok": True, "seq": written[0].seq, "events": [e.kind for e in written]}
+
+    def run() -> dict[str, Any]:
+        who = access(request, token, "player")
+        kind, payload = player_event(command, body)
+        written = store_of(request).append(who.game_id, kind, who.player_id or "", payload)
+        return {"ok": True, "seq": written[0].seq, "events": [e.kind for e in written]}
+
+    return await run_in_threadpool(run)  # the store blocks (locks, disk): not on the event loop
 
 
 @router.get("/j/{token}")
 def judge_state(request: Request, token: str) -> dict[str, Any]:
     who = access(request, token, "judge")
     with store_of(request).game(who.game_id) as game:
-        view = judge_view(game)
+        view = snapshot(judge_view(game))
     view["public_id"] = store_of(request).public_id(who.game_id)
     return view
 
@@ -103,24 +131,28 @@ def judge_state(request: Request, token: str) -> dict[str, Any]:
 def judge_export(request: Request, token: str) -> dict[str, Any]:
     who = access(request, token, "judge")
     with store_of(request).game(who.game_id) as game:
-        return game.export()
+        return snapshot(game.export())
 
 
 @router.post("/j/{token}/{command}")
 async def judge_command(request: Request, token: str, command: str) -> dict[str, Any]:
     body = await json_body(request)
-    who = access(request, token, "judge")
-    store = store_of(request)
-    with store.game(who.game_id) as game:
-        kind, payload = judge_event(game, command, body, datetime.now(UTC))
-    written = store.append(who.game_id, kind, ev.JUDGE, payload)
-    return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
+
+    def run() -> dict[str, Any]:
+        who = access(request, token, "judge")
+        store = store_of(request)
+        with store.game(who.game_id) as game:
+            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+        written = store.append(who.game_id, kind, ev.JUDGE, payload)
+        return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
+
+    return await run_in_threadpool(run)  # the store blocks (locks, disk): not on the event loop
 
 
 @router.get("/g/{public_id}")
 def public_state(request: Request, public_id: str) -> dict[str, Any]:
-    game_id = store_of(request).by_public_id(public_id)
+    game_id = store_of(request).by_public_id(public_id) if PUBLIC_ID.fullmatch(public_id) else None
     if game_id is None:
         raise Refused("沒有這局遊戲", 404)
     with store_of(request).game(game_id) as game:
-        return public_view(game)
+        return snapshot(public_view(game))

@@ -31,11 +31,22 @@ async def _scheduler(store: Store, interval: float) -> None:
     """Resolve open phases whose deadline has passed (at most once each: the store is idempotent)."""
     while True:
         await asyncio.sleep(interval)
+        await _resolve_due(store)
+
+
+async def _resolve_due(store: Store) -> None:
+    """One tick of the scheduler. A game that fails is logged and retried next tick; it never
+    holds up the other due games."""
+    try:
+        due = await asyncio.to_thread(store.due_games, now_iso())
+    except Exception:  # pragma: no cover - logged, retried next tick
+        log.exception("deadline scheduler")
+        return
+    for game_id in due:
         try:
-            for game_id in await asyncio.to_thread(store.due_games, now_iso()):
-                await asyncio.to_thread(store.append, game_id, None, "system", {})
-        except Exception:  # pragma: no cover - logged, retried next tick
-            log.exception("deadline scheduler")
+            await asyncio.to_thread(store.append, game_id, None, "system", {})
+        except Exception:
+            log.exception("deadline scheduler: game %s", game_id)
 
 
 def _wants_json(request: Request) -> bool:
@@ -56,8 +67,11 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
-    app.add_middleware(SecurityHeaders)
+    # BodyLimit inside SecurityHeaders: its 413 gets the security headers, and the limit it raises
+    # while the body is read is caught by BodyLimit itself, not wrapped in an ExceptionGroup by
+    # SecurityHeaders' task group (which turned a chunked or mislabelled oversized body into a 500).
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:

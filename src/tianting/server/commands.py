@@ -18,6 +18,21 @@ JUDGE_COMMANDS = {
     "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE,
 }
 PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS}
+FIELDS = {
+    ev.CHOOSE: ("player", "character"), ev.DECIDE: ("actor", "skill", "answer"),
+    ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
+    ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
+    ev.SUBMIT: ("actions",), ev.VOTE: ("target",), ev.LAST_WORDS: ("text",),
+}
+"""The fields each event takes from a request body; anything else (a form's csrf field, stray
+keys) is not stored, so the event log holds only what the game reads."""
+
+
+def _fields(kind: str, body: dict[str, Any], player: bool = False) -> dict[str, Any]:
+    keys = FIELDS[kind]
+    if player and kind == ev.CHOOSE:
+        keys = ("character",)  # a player chooses for themself only: the actor comes from the link
+    return {key: body[key] for key in keys if key in body}
 
 
 def _deadline_after(minutes: Any, now: datetime) -> str | None:
@@ -46,8 +61,6 @@ def judge_event(game: HostedGame, command: str, body: dict[str, Any], now: datet
     kind = JUDGE_COMMANDS.get(command)
     if kind is None:
         raise Refused(f"未知的操作「{command[:40]}」", 404)
-    payload = dict(body)
-    payload.pop("csrf", None)
     if kind == ev.START:
         payload = {"deadline": _deadline_after(game.meta.get("night_minutes"), now)}
     elif kind == ev.PUBLISH:
@@ -58,6 +71,8 @@ def judge_event(game: HostedGame, command: str, body: dict[str, Any], now: datet
         payload = {"phase": len(game.phases) - 1, "why": "judge"}
     elif kind == ev.DEADLINE:
         payload = {"deadline": parse_deadline(body.get("deadline"))}
+    else:
+        payload = _fields(kind, body)
     return kind, payload
 
 
@@ -65,6 +80,4 @@ def player_event(command: str, body: dict[str, Any]) -> tuple[str, dict[str, Any
     kind = PLAYER_COMMANDS.get(command)
     if kind is None:
         raise Refused(f"未知的操作「{command[:40]}」", 404)
-    payload = dict(body)
-    payload.pop("csrf", None)
-    return kind, payload
+    return kind, _fields(kind, body, player=True)

@@ -35,6 +35,7 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.templating import Jinja2Templates
+from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import TiantingError
 from tianting.hosting import bbcode
@@ -254,6 +255,10 @@ def _minutes(text: str, what: str) -> int | None:
 @router.post("/games")
 async def create_game(request: Request) -> Response:
     form = await _form(request, "home")
+    return await run_in_threadpool(_create_game, request, form)  # the store blocks: not on the event loop
+
+
+def _create_game(request: Request, form: Form) -> Response:
     values = {k: form.get(k) for k in ("title", "rules", "ids", "night_minutes", "day_minutes")}
     store = store_of(request)
     try:
@@ -367,8 +372,12 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
 
 @router.post("/j/{token}/{command}")
 async def judge_command(request: Request, token: str, command: str) -> Response:
-    who = _access(request, token, "judge")
+    who = await run_in_threadpool(_access, request, token, "judge")
     form = await _form(request, token)
+    return await run_in_threadpool(_judge_command, request, token, who, command, form)
+
+
+def _judge_command(request: Request, token: str, who: Access, command: str, form: Form) -> Response:
     store = store_of(request)
     try:
         if command not in JUDGE_COMMANDS:
@@ -544,8 +553,12 @@ def _player_body(command: str, form: Form) -> dict[str, Any]:
 
 @router.post("/p/{token}/{command}")
 async def player_command(request: Request, token: str, command: str) -> Response:
-    who = _access(request, token, "player")
+    who = await run_in_threadpool(_access, request, token, "player")
     form = await _form(request, token)
+    return await run_in_threadpool(_player_command, request, token, who, command, form)
+
+
+def _player_command(request: Request, token: str, who: Access, command: str, form: Form) -> Response:
     rows: list[dict[str, Any]] | None = None
     try:
         if command == "actions":

@@ -7,6 +7,13 @@ resolving once everyone is in), and commits. Only then does the caller get
 its answer, so an acknowledged submission is on disk. A refused event writes
 nothing. The fold is cached per process and caught up from the database on
 every access, so several server processes may share one database.
+
+Group commit: writes that arrive while another is being committed wait in a
+queue, and the next of their threads commits all of them (across games) in
+one transaction, so one disk flush serves many submissions. Each is still
+checked on its own (a refused one writes nothing and does not disturb the
+others), and each caller still gets its answer only after that commit.
+Secret links never change, so who a token belongs to is looked up once.
 """
 
 from __future__ import annotations
@@ -14,22 +21,26 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import re
 import secrets
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
 from tianting.server.db import events, games, make_engine, migrate, settings, tokens
+from tianting.server.security import player_token
 
+LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
+"""What a public id may look like (anything else is no game, before the database is asked)."""
 TOKEN_BYTES = 32
 """Secret links carry 256 random bits (the issue asks for at least 128)."""
 
@@ -52,6 +63,22 @@ class Access:
     player_id: str | None = None
 
 
+@dataclass(eq=False)
+class _Write:
+    """One caller's :meth:`Store.append`, waiting in the group-commit queue."""
+
+    game_id: str
+    kind: str | None
+    actor: str
+    payload: dict[str, Any]
+    at: str
+    done: bool = False
+    written: list[Event] | None = None
+    error: BaseException | None = None
+    wake: threading.Event = field(default_factory=threading.Event)
+    """Set when the write is done, or when its thread is to commit the queue."""
+
+
 @dataclass(frozen=True)
 class NewGame:
     game_id: str
@@ -72,6 +99,14 @@ class Store:
         self._cache: dict[str, HostedGame] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
+        self._access: dict[str, Access] = {}
+        self._public: dict[str, str] = {}
+        """public id → game id (and back, in ``_public_of``); both never change."""
+        self._public_of: dict[str, str] = {}
+        self._queue: list[_Write] = []
+        self._queue_lock = threading.Lock()
+        self._committing = False
+        """Whether some thread is committing (it takes the queue when it is done)."""
         self.secret = self._setting("csrf-secret", lambda: secrets.token_hex(32))
 
     def close(self) -> None:
@@ -104,7 +139,7 @@ class Store:
         hosted = HostedGame.fold([created])  # raises Refused before anything is written
         game_id, public_id = secrets.token_hex(8), secrets.token_urlsafe(9)
         judge_token = secrets.token_urlsafe(TOKEN_BYTES)
-        player_tokens = {pid: secrets.token_urlsafe(TOKEN_BYTES) for pid in hosted.ids}
+        player_tokens = {pid: player_token(judge_token, pid) for pid in hosted.ids}
         with self.engine.begin() as conn:
             conn.execute(insert(games).values(id=game_id, public_id=public_id, title=hosted.meta["title"], seq=1,
                                               stage=hosted.stage, deadline=None, created_at=at))
@@ -120,24 +155,41 @@ class Store:
         """Whose link ``token`` is, or None for a wrong or forged one."""
         if not token or len(token) > 100:
             return None
+        key = hash_token(token)
+        found = self._access.get(key)
+        if found is not None:
+            return found
         with self.engine.connect() as conn:
             row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
-                               .where(tokens.c.token_hash == hash_token(token))).first()
+                               .where(tokens.c.token_hash == key)).first()
             conn.rollback()
-        return Access(row[0], row[1], row[2]) if row else None
+        if row is None:
+            return None  # not remembered: forged tokens must not fill the memory
+        found = self._access[key] = Access(row[0], row[1], row[2])
+        return found
 
     def by_public_id(self, public_id: str) -> str | None:
-        if not public_id or len(public_id) > 40:
+        if not LINK_CHARS.fullmatch(public_id or ""):
             return None
+        game_id = self._public.get(public_id)
+        if game_id is not None:
+            return game_id
         with self.engine.connect() as conn:
             row = conn.execute(select(games.c.id).where(games.c.public_id == public_id)).first()
             conn.rollback()
-        return row[0] if row else None
+        if row is None:
+            return None
+        self._public[public_id], self._public_of[row[0]] = row[0], public_id
+        return str(row[0])
 
     def public_id(self, game_id: str) -> str:
+        public_id = self._public_of.get(game_id)
+        if public_id is not None:
+            return public_id
         with self.engine.connect() as conn:
             row = conn.execute(select(games.c.public_id).where(games.c.id == game_id)).one()
             conn.rollback()
+        self._public[row[0]], self._public_of[game_id] = game_id, row[0]
         return str(row[0])
 
     def due_games(self, now: str) -> list[str]:
@@ -150,8 +202,7 @@ class Store:
 
     # ---- reading ----------------------------------------------------------------
     def _insert(self, conn: Connection, game_id: str, event: Event) -> None:
-        conn.execute(insert(events).values(game_id=game_id, seq=event.seq, kind=event.kind, actor=event.actor,
-                                           payload=json.dumps(event.payload, ensure_ascii=False), at=event.at))
+        conn.execute(insert(events), [self._row(game_id, event)])
 
     def _catch_up(self, conn: Connection, game_id: str, upto: int | None = None) -> HostedGame:
         hosted = self._cache.get(game_id)
@@ -188,41 +239,102 @@ class Store:
         Returns the events written, after the commit. Raises :class:`Refused`
         (nothing written) if the game does not allow the event.
         """
-        at = at or now_iso()
-        with self._lock(game_id):
+        write = _Write(game_id, kind, actor, payload, at or now_iso())
+        with self._queue_lock:
+            self._queue.append(write)
+            lead, self._committing = not self._committing, True
+        if not lead:
+            write.wake.wait()  # done, or handed the queue
+        while not write.done:
+            with self._queue_lock:
+                batch, self._queue = self._queue, []
             try:
-                with self.engine.begin() as conn:
-                    query = select(games.c.seq).where(games.c.id == game_id)
-                    if self.postgres:
-                        query = query.with_for_update()
-                    row = conn.execute(query).first()
-                    if row is None:
-                        raise Refused("沒有這局遊戲", 404)
-                    hosted = self._catch_up(conn, game_id, row[0])
-                    written: list[Event] = []
-                    try:
-                        if kind is not None:
-                            written.append(self._apply(hosted, Event(hosted.seq + 1, kind, actor, payload, at)))
-                        for follow_kind, follow_actor, follow_payload in hosted.follow_ups(at):
-                            written.append(self._apply(hosted, Event(hosted.seq + 1, follow_kind, follow_actor,
-                                                                     follow_payload, at)))
-                    except Refused:
-                        if written:
-                            self._cache.pop(game_id, None)
-                        raise
-                    for event in written:
-                        self._insert(conn, game_id, event)
-                    if written:
-                        phase = hosted.current
-                        deadline = phase.deadline if phase is not None and hosted.stage == "open" else None
-                        conn.execute(update(games).where(games.c.id == game_id)
-                                     .values(seq=hosted.seq, stage=hosted.stage, deadline=deadline))
-            except Refused:
-                raise
-            except Exception:
-                self._cache.pop(game_id, None)  # the fold ran ahead of a transaction that failed
-                raise
-        return written
+                self._commit(batch)
+            finally:
+                with self._queue_lock:
+                    if self._queue:
+                        self._queue[0].wake.set()  # the next thread in line commits what came meanwhile
+                    else:
+                        self._committing = False
+        if write.error is not None:
+            raise write.error
+        assert write.written is not None
+        return write.written
+
+    def _commit(self, batch: list[_Write]) -> None:
+        """Apply and store ``batch`` in one transaction; every write ends done, with its events or error."""
+        game_ids = sorted({w.game_id for w in batch})
+        try:
+            with ExitStack() as held:
+                for game_id in game_ids:  # always in the same order: no deadlock between committers
+                    held.enter_context(self._lock(game_id))
+                try:
+                    self._commit_locked(batch, game_ids)
+                except BaseException as exc:
+                    for game_id in game_ids:
+                        self._cache.pop(game_id, None)  # the folds ran ahead of a transaction that failed
+                    for w in batch:
+                        if w.error is None and (w.written is None or w.written):
+                            w.written, w.error = None, exc
+        finally:
+            for w in batch:
+                w.done = True
+                w.wake.set()
+
+    def _commit_locked(self, batch: list[_Write], game_ids: list[str]) -> None:
+        with self.engine.begin() as conn:
+            query = select(games.c.id, games.c.seq).where(games.c.id.in_(game_ids)).order_by(games.c.id)
+            if self.postgres:
+                query = query.with_for_update()
+            stored = {row[0]: row[1] for row in conn.execute(query)}
+            folds: dict[str, HostedGame] = {}
+            for game_id, seq in stored.items():
+                hosted = self._cache.get(game_id)
+                if hosted is None or hosted.seq != seq:  # the events are immutable: same seq, same game
+                    hosted = self._catch_up(conn, game_id, seq)
+                folds[game_id] = hosted
+            rows: list[dict[str, Any]] = []
+            for w in batch:
+                hosted = folds.get(w.game_id)
+                if hosted is None:
+                    w.error = Refused("沒有這局遊戲", 404)
+                    continue
+                before = hosted.seq
+                written: list[Event] = []
+                try:
+                    if w.kind is not None:
+                        written.append(self._apply(hosted, Event(hosted.seq + 1, w.kind, w.actor, w.payload, w.at)))
+                    for follow_kind, follow_actor, follow_payload in hosted.follow_ups(w.at):
+                        written.append(self._apply(hosted, Event(hosted.seq + 1, follow_kind, follow_actor,
+                                                                 follow_payload, w.at)))
+                    mine = [self._row(w.game_id, e) for e in written]
+                except Exception as exc:
+                    if hosted.seq != before or not isinstance(exc, Refused):
+                        # undo what this write applied (rare: a follow-up refused, or a bug)
+                        hosted = HostedGame.fold([copy.deepcopy(e) for e in hosted.events[:before]])
+                        folds[w.game_id] = self._cache[w.game_id] = hosted
+                    w.error = exc
+                    continue
+                w.written = written
+                rows += mine
+            if not rows:
+                return
+            conn.execute(insert(events), rows)
+            changed = {row["game_id"] for row in rows}
+            updates = []
+            for game_id in sorted(changed):
+                hosted = folds[game_id]
+                phase = hosted.current
+                deadline = phase.deadline if phase is not None and hosted.stage == "open" else None
+                updates.append({"key": game_id, "seq": hosted.seq, "stage": hosted.stage, "deadline": deadline})
+            conn.execute(update(games).where(games.c.id == bindparam("key"))
+                         .values(seq=bindparam("seq"), stage=bindparam("stage"), deadline=bindparam("deadline")),
+                         updates)
+
+    @staticmethod
+    def _row(game_id: str, event: Event) -> dict[str, Any]:
+        return {"game_id": game_id, "seq": event.seq, "kind": event.kind, "actor": event.actor,
+                "payload": json.dumps(event.payload, ensure_ascii=False), "at": event.at}
 
     @staticmethod
     def _apply(hosted: HostedGame, event: Event) -> Event:

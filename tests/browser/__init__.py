@@ -1,0 +1,1 @@
+"""Browser tests: Playwright for Python driving Debian's Chromium against the real server."""

@@ -1,0 +1,598 @@
+"""The hosted game as a fold of events, without a server.
+
+KK 3.3 rule text quoted in the tests is from the seed file 000_b521fc75d9962f03.txt.
+The games here use seed 1 with every player taking the first character still free; the
+seats the scenarios rely on are asserted where they are used, so a change of the set-up
+draw fails loudly instead of silently testing something else.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+from tianting.hosting import events as ev
+from tianting.hosting.events import Event
+from tianting.hosting.fairness import commitment
+from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
+from tianting.hosting.views import judge_view, public_view
+from tianting.script import run_script
+
+IDS = [f"玩家{i:02d}" for i in range(1, 23)]
+T0 = "2026-03-01T12:00:00+00:00"
+DEADLINE = "2026-03-01T13:00:00+00:00"
+LATE = "2026-03-01T13:00:05+00:00"
+DAY_DEADLINE = "2026-03-02T12:00:00+00:00"
+
+
+def created_payload(seed: int = 1, salt: str = "鹽", **extra: Any) -> dict[str, Any]:
+    return {"rules": "kk33", "ids": IDS, "title": "測試局", "seed": seed, "salt": salt,
+            "commitment": commitment(seed, salt), "night_minutes": 60, "day_minutes": 30, **extra}
+
+
+class Table:
+    """A hosted game driven by events, as the store would append them."""
+
+    def __init__(self, seed: int = 1) -> None:
+        self.game = HostedGame.fold([Event(1, ev.CREATED, ev.JUDGE, created_payload(seed), T0)])
+
+    @property
+    def events(self) -> list[Event]:
+        return self.game.events
+
+    def add(self, kind: str, actor: str, payload: dict[str, Any] | None = None, at: str = T0) -> Event:
+        event = Event(self.game.seq + 1, kind, actor, payload or {}, at)
+        self.game.apply(copy.deepcopy(event))
+        return event
+
+    def who(self, country: str, identity: str) -> list[str]:
+        return [p["id"] for p in self.game.setup["players"]
+                if p["country"] == country and p["identity"] == identity]
+
+    def choose_all(self) -> Table:
+        for seat in self.game.setup["players"]:
+            for character in seat["choices"]:
+                try:
+                    self.add(ev.CHOOSE, seat["id"], {"character": character})
+                    break
+                except Refused:
+                    continue
+        return self
+
+    def start(self) -> Table:
+        self.choose_all()
+        self.add(ev.START, ev.JUDGE, {"deadline": DEADLINE})
+        return self
+
+    def stab(self, killer: str, target: str) -> None:
+        self.add(ev.SUBMIT, killer, {"actions": [{"skill": "刺殺", "targets": [target]}]})
+
+    def resolve(self) -> dict[str, Any]:
+        self.add(ev.RESOLVE, ev.JUDGE, {"phase": len(self.game.phases) - 1, "why": "judge"})
+        return self.draft
+
+    @property
+    def draft(self) -> dict[str, Any]:
+        phase = self.game.current
+        assert phase is not None and phase.draft is not None
+        return phase.draft
+
+
+def snapshot(game: HostedGame) -> str:
+    """Everything anyone can read of the game, as one string."""
+    return json.dumps({
+        "seq": game.seq, "stage": game.stage, "judge": judge_view(game), "public": public_view(game),
+        "script": game.script() if game.started else None,
+        "players": {pid: game.player_view(pid) for pid in game.ids},
+    }, ensure_ascii=False, sort_keys=True, default=str)
+
+
+def refused(table: Table, kind: str, actor: str, payload: dict[str, Any] | None = None,
+            at: str = T0) -> Refused:
+    """Apply an event that must be refused; check that it changed nothing."""
+    before = snapshot(table.game)
+    events_before = list(table.game.events)
+    with pytest.raises(Refused) as info:
+        table.add(kind, actor, payload, at)
+    assert snapshot(table.game) == before
+    assert table.game.events == events_before
+    assert info.value.message and any("\u4e00" <= c <= "\u9fff" for c in info.value.message)
+    return info.value
+
+
+# ---- a scenario: night 1 with three stabs and a 明察 -----------------------------------------
+class Night1:
+    """Seed 1. 魏殺手 stabs 蜀君主 (→ 轉生), 蜀殺手 stabs 魏正軍師, 吳殺手 stabs 蜀女眷,
+    蜀正軍師 uses 明察 on the 魏 killer."""
+
+    def __init__(self) -> None:
+        t = self.t = Table(1).start()
+        self.wei_killer = t.who("魏", "殺手")[0]
+        self.shu_killer = t.who("蜀", "殺手")[0]
+        self.wu_killer = t.who("吳", "殺手")[0]
+        [self.shu_lord] = t.who("蜀", "君主")
+        [self.wei_strategist] = t.who("魏", "正軍師")
+        [self.shu_lady] = t.who("蜀", "女眷")
+        [self.shu_strategist] = t.who("蜀", "正軍師")
+        t.stab(self.wei_killer, self.shu_lord)
+        t.stab(self.shu_killer, self.wei_strategist)
+        t.stab(self.wu_killer, self.shu_lady)
+        t.add(ev.SUBMIT, self.shu_strategist, {"actions": [{"skill": "明察", "targets": [self.wei_killer]}]})
+
+    def resolved(self) -> Night1:
+        self.t.resolve()
+        return self
+
+
+def test_a_night_draft_follows_the_rules():
+    n = Night1().resolved()
+    t, draft = n.t, n.t.draft
+    # 死亡：角色死亡時公布ID但不公布其角色。 Both stabbed non-lords leave the game.
+    assert sorted(draft["announcement"]["exited"]) == sorted([n.wei_strategist, n.shu_lady])
+    assert t.game.characters[n.wei_strategist] not in draft["announcement"]["text"]
+    # 轉生：當你死亡時，選擇一個轉生角色繼續進行遊戲。 The lord does not leave; a choice arises.
+    assert n.shu_lord not in draft["announcement"]["exited"]
+    [choice] = draft["decisions"]
+    assert (choice["actor"], choice["skill"], choice["defaulted"]) == (n.shu_lord, "轉生", True)
+    # the default is drawn with the game's generator, among 劉備's 轉生 forms (『劉備-劉封/劉禪』)
+    [draw] = draft["draws"]
+    assert draw["options"] == ["劉封", "劉禪"] and draw["outcome"] == choice["answer"]
+    # 明察：指定一個除你以外的ID，獲悉其是否為殺手。
+    [seen] = draft["feedback"][n.shu_strategist]
+    assert (seen["skill"], seen["target"], seen["data"]) == ("明察", n.wei_killer, {"is_killer": True})
+    assert draft["truth"]["players"][n.wei_strategist]["status"] == "out"
+    assert draft["trace"]
+
+
+def test_the_judge_answers_the_lords_reincarnation():
+    n = Night1().resolved()
+    t = n.t
+    t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})
+    [choice] = t.draft["decisions"]
+    assert (choice["answer"], choice["defaulted"]) == ("劉禪", False)
+    assert t.draft["draws"] == []
+    assert t.draft["feedback"][n.shu_lord][0]["data"] == {"character": "劉禪"}
+    assert t.draft["truth"]["players"][n.shu_lord] == {"status": "alive", "character": "劉禪",
+                                                        "country": "蜀", "identity": "君主"}
+    # an answer that is not one of the forms is refused and changes nothing
+    error = refused(t, ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "曹丕"})
+    assert error.status == 422 and "曹丕" in error.message
+
+
+def test_a_refused_decision_leaves_the_judges_edits_current():
+    """Pins a bug: a refused answer used to redraft, which marked every edit non-current."""
+    n = Night1().resolved()
+    t = n.t
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "昨夜風雨交加。"})
+    refused(t, ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "不存在的角色"})
+    assert t.game.announcement_text(0) == "昨夜風雨交加。"
+    assert t.game.current.edits[-1]["current"] is True
+
+
+def test_last_words_of_the_nights_dead_are_published_when_approved():
+    """遺言：在夜晚死亡出局的人可以留下遺言。遺言內容將由法官在該夜公告中發布。"""
+    n = Night1().resolved()
+    t = n.t
+    alive = n.shu_strategist
+    # nobody may leave words before the judge asks for them
+    assert refused(t, ev.LAST_WORDS, n.wei_strategist, {"text": "太早"}).status == 409
+    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    # a living player cannot leave last words; nor can the lord who 轉生 and lives on
+    assert refused(t, ev.LAST_WORDS, alive, {"text": "我還活著"}).status == 409
+    assert refused(t, ev.LAST_WORDS, n.shu_lord, {"text": "我轉生了"}).status == 409
+    assert refused(t, ev.LAST_WORDS, n.wei_strategist, {"text": "x" * (MAX_TEXT + 1)}).status == 413
+    assert refused(t, ev.LAST_WORDS, n.wei_strategist, {"text": "   "}).status == 422
+    t.add(ev.LAST_WORDS, n.wei_strategist, {"text": "殺我者蜀人也"})
+    t.add(ev.LAST_WORDS, n.shu_lady, {"text": "【違規內容】"})
+    # pending words are not in the draft
+    assert t.draft["announcement"]["last_words"] == {}
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.wei_strategist, "approved": True})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.shu_lady, "approved": False, "reason": "洩露身份"})
+    announcement = t.draft["announcement"]
+    assert announcement["last_words"] == {n.wei_strategist: "殺我者蜀人也"}
+    assert "殺我者蜀人也" in announcement["text"] and "違規內容" not in announcement["text"]
+    # the dead player sees the ruling on their own words, and only their own
+    assert t.game.player_view(n.shu_lady)["last_words"] == {"asked": True, "text": "【違規內容】",
+                                                           "status": "refused", "reason": "洩露身份"}
+    assert "last_words" not in t.game.player_view(alive)
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    [published] = public_view(t.game)["announcements"]
+    assert "殺我者蜀人也" in published["text"] and "違規內容" not in published["text"]
+
+
+def test_new_words_after_approval_are_not_published_until_approved_again():
+    """Pins a bug: replacing approved words left the old ones in the draft, so the published
+    announcement disagreed with the game script (and with every later replay)."""
+    n = Night1().resolved()
+    t = n.t
+    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    t.add(ev.LAST_WORDS, n.wei_strategist, {"text": "第一版"})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.wei_strategist, "approved": True})
+    assert t.draft["announcement"]["last_words"] == {n.wei_strategist: "第一版"}
+    t.add(ev.LAST_WORDS, n.wei_strategist, {"text": "第二版"})
+    assert t.draft["announcement"]["last_words"] == {}
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    replay = run_script(t.game.script())
+    assert replay["phases"][0] == t.game.phases[0].draft
+    assert "第一版" not in t.game.announcement_text(0)
+
+
+def test_edits_are_audited_and_a_redraft_makes_them_stale():
+    n = Night1().resolved()
+    t = n.t
+    original = t.draft["announcement"]["text"]
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "昨夜風雨交加。"})
+    feedback_before = t.draft["feedback"][n.shu_strategist][0]["text"]
+    t.add(ev.EDIT, ev.JUDGE, {"target": "feedback", "player": n.shu_strategist, "index": 0,
+                              "text": "你查驗之人是殺手。"})
+    edits = t.game.current.edits
+    assert [(e["target"], e["before"], e["text"], e["current"]) for e in edits] == [
+        ("announcement", original, "昨夜風雨交加。", True),
+        ("feedback", feedback_before, "你查驗之人是殺手。", True),
+    ]
+    assert judge_view(t.game)["current"]["draft"]["original_announcement"] == original
+    # the judge's answer re-drafts: the wording was about the old draft
+    t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})
+    assert [e["current"] for e in t.game.current.edits] == [False, False]
+    assert t.game.announcement_text(0) == original
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "最終版公告"})
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    assert public_view(t.game)["announcements"][0]["text"] == "最終版公告"
+    assert t.game.player_view(n.shu_strategist)["feedback"][0]["text"] == feedback_before
+    audit = t.game.export()["edits"]
+    assert [(e["text"], e["current"]) for e in audit] == [("昨夜風雨交加。", False), ("你查驗之人是殺手。", False),
+                                                          ("最終版公告", True)]
+
+
+def published_night(n: Night1) -> Table:
+    t = n.t
+    t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": DAY_DEADLINE})
+    return t
+
+
+def test_publish_opens_the_day_with_its_deadline():
+    t = published_night(Night1().resolved())
+    phase = t.game.current
+    assert (phase.kind, phase.number, phase.deadline) == ("day", 2, DAY_DEADLINE)
+    assert t.game.stage == "open"
+    # the dead do not vote: 角色死亡後出局，不能再進行任何行動。
+    assert len(t.game.expected()) == 20
+
+
+def test_an_abstention_counts_as_a_vote_for_oneself():
+    """投票：每人可投一票…若最高票不為平票且不為0則其死亡…投票不能棄權，棄權或超時視為自投。"""
+    n = Night1().resolved()
+    t = published_night(n)
+    target, voters = n.wu_killer, [n.wei_killer, n.shu_killer]
+    for voter in voters:
+        t.add(ev.VOTE, voter, {"target": target})
+    draft = t.resolve()
+    votes, tally = draft["announcement"]["votes"], draft["announcement"]["tally"]
+    living = [pid for pid in IDS if pid not in (n.wei_strategist, n.shu_lady)]
+    assert sorted(votes) == sorted(living)
+    for pid in living:
+        if pid not in voters:
+            assert votes[pid] == pid  # 棄權視為自投
+    # target: its own (abstained) vote and two more; nobody else reaches three
+    assert tally[target] == 3 and all(n_votes < 3 for pid, n_votes in tally.items() if pid != target)
+    assert draft["announcement"]["exited"] == [target]
+    # 因投票而死亡出局的ID（不能留下遺言）
+    assert refused(t, ev.ASK_LAST_WORDS, ev.JUDGE).message == "因投票而死亡出局的ID不能留下遺言"
+    assert refused(t, ev.LAST_WORDS, target, {"text": "冤枉"}).status == 409
+
+
+def test_peace_by_the_judges_ruling_ends_the_game():
+    """議和：2、經法官判定剩餘的國家均無法令其餘國家滅國。"""
+    t = published_night(Night1().resolved())
+    refused(t, ev.PEACE, ev.JUDGE, {})
+    t.add(ev.PEACE, ev.JUDGE, {"judge": True})
+    assert t.game.over and t.game.stage == "over"
+    assert judge_view(t.game)["result"] == {"winners": [], "peace": True}
+    assert [p.kind for p in t.game.phases] == ["night"]  # the open day was never played
+    exported = t.game.export()
+    assert exported["over"] and exported["result"]["peace"] is True
+    assert exported["seed"] == 1 and commitment(exported["seed"], exported["salt"]) == exported["commitment"]
+    # 遊戲已經結束: nothing more may happen, but the judge may still note things
+    for kind, actor, payload in [(ev.VOTE, IDS[0], {"target": IDS[1]}), (ev.RESOLVE, ev.JUDGE, {}),
+                                 (ev.PUBLISH, ev.JUDGE, {}), (ev.PEACE, ev.JUDGE, {"judge": True})]:
+        assert refused(t, kind, actor, payload).message == "遊戲已經結束"
+    t.add(ev.NOTE, ev.JUDGE, {"text": "感謝各位參與"})
+
+
+def test_peace_by_the_lords_needs_everyone():
+    """議和：1、君主於除反饋階段外的任意階段向剩餘所有國家發起議和，且所有國家的全體成員均同意。"""
+    n = Night1().resolved()
+    t = published_night(n)
+    living = [pid for pid in IDS if pid not in (n.wei_strategist, n.shu_lady)]
+    assert refused(t, ev.PEACE, ev.JUDGE, {"proposer": n.shu_lord, "agreed": living[:5]}).status == 422
+    assert refused(t, ev.PEACE, ev.JUDGE, {"proposer": n.wei_killer, "agreed": living}).status == 422
+    # pins a crash (TypeError: unhashable) on ids that are not strings
+    assert refused(t, ev.PEACE, ev.JUDGE, {"proposer": n.shu_lord, "agreed": [{}]}).status == 422
+    assert refused(t, ev.PEACE, ev.JUDGE, {"proposer": [n.shu_lord], "agreed": living}).status == 422
+    t.add(ev.PEACE, ev.JUDGE, {"proposer": n.shu_lord, "agreed": living})
+    assert t.game.over and t.game.base.state.peace
+
+
+def test_the_system_resolves_when_all_are_in_or_at_the_deadline():
+    t = Table(1).start()
+    assert t.game.follow_ups("2026-03-01T12:59:59+00:00") == []
+    assert t.game.follow_ups(DEADLINE) == [(ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "deadline"})]
+    for pid in IDS[:-1]:
+        t.add(ev.SUBMIT, pid, {"actions": []})
+    assert t.game.expected() == [IDS[-1]]
+    assert t.game.follow_ups(T0) == []
+    t.add(ev.SUBMIT, IDS[-1], {"actions": []})
+    assert t.game.follow_ups(T0) == [(ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "all-in"})]
+    t.add(ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "all-in"})
+    assert t.game.current.resolved_by == ev.SYSTEM and t.game.follow_ups(LATE) == []
+    assert refused(t, ev.RESOLVE, ev.JUDGE, {"phase": 0}).status == 409
+
+
+def test_nothing_a_player_sends_after_the_deadline_counts():
+    """棄權或超時視為自投: pins a bug, a submission that arrived after the deadline but before
+    the scheduler's tick was accepted."""
+    t = Table(1).start()
+    [killer, *_] = t.who("魏", "殺手")
+    error = refused(t, ev.SUBMIT, killer, {"actions": []}, at=LATE)
+    assert error.status == 409 and "時限" in error.message
+    # the judge may extend the deadline; then it counts again
+    t.add(ev.DEADLINE, ev.JUDGE, {"deadline": "2026-03-01T18:00:00+00:00"}, at=LATE)
+    t.add(ev.SUBMIT, killer, {"actions": []}, at=LATE)
+
+
+def test_a_player_sees_only_their_own_choices_taken():
+    """Pins a leak: while choosing, a player was shown every character any other player had
+    chosen (of every country), not only the ones they could no longer take themselves."""
+    t = Table(1)
+    killers = t.who("吳", "殺手")
+    [wei_lord] = t.who("魏", "君主")
+    [wu_lord] = t.who("吳", "君主")
+    t.add(ev.CHOOSE, killers[0], {"character": "甘寧"})
+    t.add(ev.CHOOSE, wei_lord, {"character": "曹操"})
+    assert t.game.player_view(killers[1])["taken"] == ["甘寧"]  # the other 吳 killer's choice blocks them
+    assert t.game.player_view(wu_lord)["taken"] == []
+    error = refused(t, ev.CHOOSE, killers[1], {"character": "甘寧"})
+    assert (error.status, error.message) == (409, "角色「甘寧」已被其他玩家選擇")
+    # choosing again (before the start) replaces one's own choice and frees the old one
+    t.add(ev.CHOOSE, killers[0], {"character": "凌統"})
+    assert t.game.player_view(killers[1])["taken"] == ["凌統"]
+
+
+def test_the_judge_assigns_and_start_waits_for_everyone():
+    """遊戲開始前隨機分配給每個玩家一個國籍&身份，然後玩家可以在…若干角色中選擇一個"""
+    t = Table(1)
+    seats = t.game.setup["players"]
+    assert [s["id"] for s in seats] == IDS
+    error = refused(t, ev.START, ev.JUDGE)
+    assert error.status == 409 and all(pid in error.message for pid in IDS)
+    first = seats[0]
+    t.add(ev.CHOOSE, ev.JUDGE, {"player": first["id"], "character": first["choices"][-1]})
+    assert t.game.characters[first["id"]] == first["choices"][-1]
+    t.choose_all()
+    t.add(ev.START, ev.JUDGE, {"deadline": DEADLINE})
+    assert t.game.stage == "open" and t.game.current.deadline == DEADLINE
+
+
+# ---- refusals change nothing ----------------------------------------------------------------
+def _choosing() -> Table:
+    t = Table(1)
+    t.add(ev.CHOOSE, t.who("吳", "殺手")[0], {"character": "甘寧"})
+    return t
+
+
+def _night_open() -> Table:
+    return Table(1).start()
+
+
+def _draft() -> Table:
+    n = Night1().resolved()
+    n.t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "改過的公告"})
+    n.t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    return n.t
+
+
+def _day_open() -> Table:
+    return published_night(Night1().resolved())
+
+
+def _day_draft() -> Table:
+    t = _day_open()
+    t.resolve()
+    return t
+
+
+def _over() -> Table:
+    t = _day_open()
+    t.add(ev.PEACE, ev.JUDGE, {"judge": True})
+    return t
+
+
+def _t(t: Table, country: str, identity: str, i: int = 0) -> str:
+    return t.who(country, identity)[i]
+
+
+REFUSALS: list[tuple[str, Any, int]] = [
+    # (stage, lambda table -> (kind, actor, payload), status)
+    ("choosing", lambda t: (ev.CHOOSE, _t(t, "吳", "殺手", 1), {"character": "甘寧"}), 409),
+    ("choosing", lambda t: (ev.CHOOSE, _t(t, "吳", "殺手", 1), {"character": "曹操"}), 422),
+    ("choosing", lambda t: (ev.CHOOSE, _t(t, "吳", "殺手", 1), {"character": "孫悟空"}), 422),
+    ("choosing", lambda t: (ev.CHOOSE, _t(t, "吳", "殺手", 1), {"character": ["甘寧"]}), 422),
+    ("choosing", lambda t: (ev.CHOOSE, ev.JUDGE, {"character": "甘寧"}), 422),
+    ("choosing", lambda t: (ev.CHOOSE, ev.JUDGE, {"player": "路人", "character": "甘寧"}), 404),
+    ("choosing", lambda t: (ev.START, ev.JUDGE, {}), 409),
+    ("choosing", lambda t: (ev.START, IDS[0], {}), 403),
+    ("choosing", lambda t: (ev.SUBMIT, IDS[0], {"actions": []}), 409),
+    ("choosing", lambda t: (ev.RESOLVE, ev.JUDGE, {}), 409),
+    ("choosing", lambda t: (ev.CREATED, ev.JUDGE, created_payload()), 409),
+    ("choosing", lambda t: ("explode", ev.JUDGE, {}), 422),
+    ("night", lambda t: (ev.CHOOSE, IDS[0], {"character": "甘寧"}), 409),
+    ("night", lambda t: (ev.START, ev.JUDGE, {}), 409),
+    ("night", lambda t: (ev.VOTE, IDS[0], {"target": IDS[1]}), 409),
+    ("night", lambda t: (ev.RESOLVE, IDS[0], {}), 403),
+    ("night", lambda t: (ev.SUBMIT, ev.JUDGE, {"actions": []}), 403),
+    ("night", lambda t: (ev.SUBMIT, "路人", {"actions": []}), 404),
+    ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": "刺殺"}), 422),
+    ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": ["刺殺"]}), 422),
+    ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": [{"skill": "乾坤大挪移", "targets": [IDS[1]]}]}), 422),
+    ("night", lambda t: (ev.SUBMIT, _t(t, "魏", "殺手"),
+                         {"actions": [{"skill": "明察", "targets": [IDS[1]]}]}), 422),
+    ("night", lambda t: (ev.SUBMIT, _t(t, "魏", "殺手"),
+                         {"actions": [{"skill": "刺殺", "targets": ["路人"]}]}), 422),
+    ("night", lambda t: (ev.SUBMIT, _t(t, "魏", "殺手"),
+                         {"actions": [{"skill": "刺殺", "targets": [IDS[1]], "args": ["x"]}]}), 422),
+    ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": [{}] * (MAX_ACTIONS + 1)}), 413),
+    ("night", lambda t: (ev.DECIDE, ev.JUDGE, {"actor": IDS[0], "skill": "轉生", "answer": "劉禪"}), 409),
+    ("night", lambda t: (ev.PUBLISH, ev.JUDGE, {}), 409),
+    ("night", lambda t: (ev.ASK_LAST_WORDS, ev.JUDGE, {}), 409),
+    ("night", lambda t: (ev.LAST_WORDS, IDS[0], {"text": "x"}), 409),
+    ("night", lambda t: (ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "x"}), 409),
+    ("night", lambda t: (ev.PEACE, ev.JUDGE, {"judge": True}), 409),
+    ("night", lambda t: (ev.NOTE, ev.JUDGE, {"text": "  "}), 422),
+    ("night", lambda t: (ev.NOTE, IDS[0], {"text": "我是法官"}), 403),
+    ("night", lambda t: (ev.DEADLINE, ev.JUDGE, {"deadline": 5}), 422),
+    ("draft", lambda t: (ev.RESOLVE, ev.JUDGE, {"phase": 0}), 409),
+    ("draft", lambda t: (ev.SUBMIT, IDS[0], {"actions": []}), 409),
+    ("draft", lambda t: (ev.DECIDE, ev.JUDGE, {"actor": IDS[0], "skill": "轉生", "answer": "劉禪"}), 422),
+    ("draft", lambda t: (ev.DECIDE, ev.JUDGE, {"actor": _t(t, "蜀", "君主"), "skill": "轉生"}), 422),
+    ("draft", lambda t: (ev.DECIDE, ev.JUDGE, {"actor": _t(t, "蜀", "君主"), "skill": "轉生",
+                                               "answer": "孫權"}), 422),
+    ("draft", lambda t: (ev.LAST_WORDS, _t(t, "蜀", "正軍師"), {"text": "我還活著"}), 409),
+    ("draft", lambda t: (ev.LAST_WORDS, _t(t, "魏", "正軍師"), {"text": 42}), 422),
+    ("draft", lambda t: (ev.RULE_LAST_WORDS, ev.JUDGE, {"player": _t(t, "魏", "正軍師"), "approved": True}), 409),
+    ("draft", lambda t: (ev.RULE_LAST_WORDS, ev.JUDGE, {"player": ["x"], "approved": True}), 409),
+    ("draft", lambda t: (ev.EDIT, ev.JUDGE, {"target": "feedback", "player": _t(t, "蜀", "正軍師"),
+                                             "index": 5, "text": "x"}), 422),
+    ("draft", lambda t: (ev.EDIT, ev.JUDGE, {"target": "feedback", "player": _t(t, "蜀", "正軍師"),
+                                             "index": True, "text": "x"}), 422),
+    ("draft", lambda t: (ev.EDIT, ev.JUDGE, {"target": "truth", "text": "x"}), 422),
+    ("draft", lambda t: (ev.EDIT, ev.JUDGE, {"target": "announcement", "text": ""}), 422),
+    ("draft", lambda t: (ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "x" * (MAX_TEXT + 1)}), 413),
+    ("draft", lambda t: (ev.PUBLISH, IDS[0], {}), 403),
+    ("day", lambda t: (ev.SUBMIT, IDS[0], {"actions": []}), 409),
+    ("day", lambda t: (ev.VOTE, _t(t, "魏", "正軍師"), {"target": IDS[0]}), 422),
+    ("day", lambda t: (ev.VOTE, IDS[0], {"target": "路人"}), 422),
+    ("day", lambda t: (ev.VOTE, IDS[0], {"target": None}), 422),
+    ("day", lambda t: (ev.VOTE, IDS[0], {"target": IDS[1]}, DAY_DEADLINE), 409),
+    ("day", lambda t: (ev.PEACE, ev.JUDGE, {"judge": False}), 422),
+    ("day draft", lambda t: (ev.ASK_LAST_WORDS, ev.JUDGE, {}), 409),
+    ("day draft", lambda t: (ev.VOTE, IDS[0], {"target": IDS[1]}), 409),
+    ("over", lambda t: (ev.NOTE, ev.JUDGE, {"text": ""}), 422),
+    ("over", lambda t: (ev.SUBMIT, IDS[0], {"actions": []}), 409),
+    ("over", lambda t: (ev.DEADLINE, ev.JUDGE, {"deadline": None}), 409),
+]
+STAGES = {"choosing": _choosing, "night": _night_open, "draft": _draft, "day": _day_open,
+          "day draft": _day_draft, "over": _over}
+
+
+@pytest.fixture(scope="module")
+def stage_tables() -> dict[str, Table]:
+    return {name: make() for name, make in STAGES.items()}
+
+
+@pytest.mark.parametrize(("stage", "make", "status"), REFUSALS,
+                         ids=[f"{i:02d}-{s}" for i, (s, _, _) in enumerate(REFUSALS)])
+def test_a_refused_event_changes_nothing(stage_tables, stage, make, status):
+    t = stage_tables[stage]
+    kind, actor, payload, *at = make(t)
+    error = refused(t, kind, actor, payload, *at)
+    assert error.status == status, error.message
+
+
+def test_apply_refuses_a_wrong_sequence_number():
+    t = _night_open()
+    for seq in (t.game.seq + 2, t.game.seq, 0, -1):
+        before = snapshot(t.game)
+        with pytest.raises(Refused) as info:
+            t.game.apply(Event(seq, ev.NOTE, ev.JUDGE, {"text": "x"}, T0))
+        assert info.value.status == 409 and f"{t.game.seq + 1}" in info.value.message
+        assert snapshot(t.game) == before
+    with pytest.raises(Refused):
+        HostedGame().apply(Event(1, ev.NOTE, ev.JUDGE, {"text": "x"}, T0))
+
+
+@pytest.mark.parametrize(("change", "status"), [
+    ({"rules": ["kk33"]}, 422),  # pins a crash (unhashable rule set name)
+    ({"rules": "kk99"}, 422),
+    ({"ids": IDS[:21]}, 422),
+    ({"ids": IDS[:21] + [IDS[0]]}, 422),
+    ({"ids": IDS[:21] + ["a\x00b"]}, 422),  # pins a crash on PostgreSQL (NUL in a column)
+    ({"ids": IDS[:21] + ["judge"]}, 422),
+    ({"title": "a\nb"}, 422),
+    ({"title": "   "}, 422),
+    ({"commitment": "0" * 64}, 422),
+    ({"night_minutes": 0}, 422),
+    ({"day_minutes": True}, 422),
+])
+def test_a_bad_game_is_not_created(change, status):
+    with pytest.raises(Refused) as info:
+        HostedGame.fold([Event(1, ev.CREATED, ev.JUDGE, {**created_payload(), **change}, T0)])
+    assert info.value.status == status
+
+
+# ---- folding and the game script ----------------------------------------------------------------
+def long_game() -> Table:
+    """Night 1 (decided, words approved and refused, edited), day 2 (a vote kills), night 2 drafted."""
+    n = Night1().resolved()
+    t = n.t
+    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    t.add(ev.LAST_WORDS, n.wei_strategist, {"text": "殺我者蜀人也"})
+    t.add(ev.LAST_WORDS, n.shu_lady, {"text": "不予公布"})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.wei_strategist, "approved": True})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.shu_lady, "approved": False})
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "第一夜公告（修訂）"})
+    published_night(n)
+    t.add(ev.NOTE, ev.JUDGE, {"text": "第二天開始"})
+    for voter in (n.wei_killer, n.shu_killer):
+        t.add(ev.VOTE, voter, {"target": n.wu_killer})
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    t.stab(n.wei_killer, n.shu_lord)
+    t.resolve()
+    return t
+
+
+def test_folding_the_same_events_gives_the_same_game():
+    t = long_game()
+    again = HostedGame.fold([copy.deepcopy(e) for e in t.events])
+    assert judge_view(again) == judge_view(t.game)
+    assert again.script() == t.game.script()
+    assert again.export() == t.game.export()
+    assert all(again.player_view(pid) == t.game.player_view(pid) for pid in IDS)
+
+
+def test_the_script_replays_to_the_drafts():
+    t = long_game()
+    script = t.game.script()
+    transcript = run_script(copy.deepcopy(script))  # strict: the script is valid as it stands
+    assert len(transcript["phases"]) == len(t.game.phases) == 3
+    for phase, played in zip(t.game.phases, transcript["phases"], strict=True):
+        assert played == phase.draft
+    assert script["phases"][0]["last_words"] == {t.who("魏", "正軍師")[0]: "殺我者蜀人也"}
+    assert script["phases"][0]["decisions"] == [{"actor": t.who("蜀", "君主")[0], "skill": "轉生",
+                                                 "answer": "劉禪"}]
+    # 轉生 took the judge's answer; the lord, stabbed again, now leaves and 託孤 arises
+    assert transcript["phases"][2]["decisions"][0]["skill"] == "託孤"
+
+
+def test_a_stab_beyond_the_countrys_allowance_is_left_out_and_the_game_still_exports():
+    """殺手於每夜開始時得知當夜可以發動【刺殺】的次數 (one by default). Both 魏 killers submit a
+    stab, each valid on its own; the night takes the first and lists the second in ``rejected``.
+    Pins a crash: the end-of-game export replayed the script strictly and failed on it."""
+    t = Table(1).start()
+    first, second = t.who("魏", "殺手")
+    [shu_guard], [wu_guard] = t.who("蜀", "護衛"), t.who("吳", "護衛")
+    t.stab(first, shu_guard)
+    t.stab(second, wu_guard)
+    draft = t.resolve()
+    [rejected] = draft["rejected"]
+    assert rejected["entry"]["actor"] == second and "刺殺" in rejected["message"]
+    assert draft["announcement"]["exited"] == [shu_guard]
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    t.add(ev.PEACE, ev.JUDGE, {"judge": True})
+    exported = t.game.export()
+    assert exported["transcript"]["phases"][0] == t.game.phases[0].draft
+    assert run_script(t.game.script(), lenient=True)["phases"][0] == draft
