@@ -370,6 +370,11 @@ def test_the_judge_sets_and_clears_the_deadline_and_adds_a_note(client):
     assert "2031-05-06T07:08:00+00:00" in client.get(ppage(game, IDS[0])).text
     bad = post(client, jpage(game), jpage(game) + "/deadline", {"deadline": "明天"})
     assert bad.status_code == 422 and "時限格式錯誤" in bad.text
+    local = post(client, jpage(game), jpage(game) + "/deadline", {"deadline": "2031-05-06T20:00", "tz": "480"})
+    assert local.status_code == 303  # typed in UTC+8, as the console's script reports the browser's offset
+    assert judge_state(client, game)["current"]["deadline"] == "2031-05-06T12:00:00+00:00"
+    zone = post(client, jpage(game), jpage(game) + "/deadline", {"deadline": "2031-05-06T20:00", "tz": "東八區"})
+    assert zone.status_code == 422 and "時區" in zone.text
     cleared = post(client, jpage(game), jpage(game) + "/deadline", {"deadline": "2031-05-06T07:08", "clear": "1"})
     assert cleared.status_code == 303 and judge_state(client, game)["current"]["deadline"] is None
     note = post(client, jpage(game), jpage(game) + "/note", {"text": "第1夜：某玩家私下透露身份，警告一次"})

@@ -6,7 +6,7 @@ things. Deadlines are computed when the event is made and written into it.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from tianting.hosting import events as ev
@@ -41,8 +41,11 @@ def _deadline_after(minutes: Any, now: datetime) -> str | None:
     return (now + timedelta(minutes=minutes)).isoformat(timespec="seconds")
 
 
-def parse_deadline(text: Any) -> str | None:
-    """A deadline the judge typed (ISO 8601; local time without an offset is read as UTC)."""
+def parse_deadline(text: Any, offset: Any = None) -> str | None:
+    """A deadline the judge typed (ISO 8601), stored in UTC.
+
+    A time without an offset is the judge's local time when the browser told us its offset
+    (``offset``: minutes east of UTC, sent by the console's script), else UTC."""
     if text in (None, ""):
         return None
     if not isinstance(text, str) or len(text) > 40:
@@ -52,7 +55,13 @@ def parse_deadline(text: Any) -> str | None:
     except ValueError:
         raise Refused("時限格式錯誤（例：2026-12-01T20:00）", 422) from None
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=UTC)
+        try:
+            minutes = int(offset) if offset not in (None, "") else 0
+        except (TypeError, ValueError):
+            raise Refused("時區格式錯誤", 422) from None
+        if not -16 * 60 <= minutes <= 16 * 60:
+            raise Refused("時區格式錯誤", 422)
+        moment = moment.replace(tzinfo=timezone(timedelta(minutes=minutes)))
     return moment.astimezone(UTC).isoformat(timespec="seconds")
 
 
@@ -70,7 +79,7 @@ def judge_event(game: HostedGame, command: str, body: dict[str, Any], now: datet
     elif kind == ev.RESOLVE:
         payload = {"phase": len(game.phases) - 1, "why": "judge"}
     elif kind == ev.DEADLINE:
-        payload = {"deadline": parse_deadline(body.get("deadline"))}
+        payload = {"deadline": parse_deadline(body.get("deadline"), body.get("tz"))}
     else:
         payload = _fields(kind, body)
     return kind, payload

@@ -366,7 +366,7 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
     if command == "note":
         return {"text": form.get("text")}
     if command == "deadline":
-        return {"deadline": "" if form.get("clear") else form.get("deadline")}
+        return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
 
 

@@ -67,4 +67,28 @@
     var select = row.querySelector("select.skill-select");
     if (select) { select.addEventListener("change", function () { fitRow(row); }); }
   });
+
+  // Times: stored and shown in UTC; with this script, shown in the reader's own time, and the
+  // judge's deadline typed in local time (the form sends the browser's offset with it).
+  function pad(n) { return (n < 10 ? "0" : "") + n; }
+  function localInput(date) {
+    return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()) + "T" +
+      pad(date.getHours()) + ":" + pad(date.getMinutes());
+  }
+  document.querySelectorAll("time.local-time").forEach(function (el) {
+    var date = new Date(el.getAttribute("datetime"));
+    if (!isNaN(date.getTime())) { el.textContent = localInput(date).replace("T", " ") + "（本機時間）"; }
+  });
+  var tz = document.getElementById("deadline-tz");
+  if (tz) {
+    tz.value = String(-new Date().getTimezoneOffset());
+    var zone = document.getElementById("deadline-zone");
+    if (zone) { zone.textContent = "本機時間"; }
+    var input = document.getElementById("deadline-input");
+    var utc = input && input.getAttribute("data-utc");
+    if (utc) {
+      var when = new Date(utc);
+      if (!isNaN(when.getTime())) { input.value = localInput(when); }
+    }
+  }
 })();
