@@ -461,9 +461,7 @@ class HostedGame:
             try:
                 action = _action(entry, f"actions[{i}]", game.roster.all_skill_names)
                 impl = game.check_action(action, accepted)
-            except ScriptError as exc:
-                raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
-            except IllegalAction as exc:
+            except (ScriptError, IllegalAction) as exc:
                 raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
             accepted.append(action)
             canonical = action.as_json()
