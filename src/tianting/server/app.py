@@ -67,9 +67,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
-    # BodyLimit inside SecurityHeaders: its 413 gets the security headers, and the limit it raises
-    # while the body is read is caught by BodyLimit itself, not wrapped in an ExceptionGroup by
-    # SecurityHeaders' task group (which turned a chunked or mislabelled oversized body into a 500).
+    # BodyLimit inside SecurityHeaders: its 413 gets the security headers too.
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
 

@@ -127,19 +127,13 @@ _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOU
 templates = Jinja2Templates(env=_env)
 
 
-PAGE_HEADERS = {"Referrer-Policy": "same-origin"}
-"""Pages send no referrer to other sites (links are secrets) but keep it, and with it a real
-``Origin``, on their own form posts: under ``no-referrer`` a browser sends ``Origin: null`` on
-every form post, which :func:`tianting.server.security.same_origin` rightly refuses."""
-
-
 def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    return templates.TemplateResponse(request, name, context, status_code=status, headers=PAGE_HEADERS)
+    return templates.TemplateResponse(request, name, context, status_code=status)
 
 
 def error_page(request: Request, message: str, status: int) -> HTMLResponse:
     return templates.TemplateResponse(request, "error.html", {"message": message, "status": status},
-                                      status_code=status, headers=PAGE_HEADERS)
+                                      status_code=status)
 
 
 # ---- who is asking ----------------------------------------------------------------------

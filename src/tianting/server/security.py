@@ -19,9 +19,8 @@ import hashlib
 import hmac
 from typing import Any
 
-from starlette.middleware.base import BaseHTTPMiddleware
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
@@ -65,12 +64,26 @@ def same_origin(request: Request) -> bool:
     return origin.split("://", 1)[-1] == host
 
 
-class SecurityHeaders(BaseHTTPMiddleware):
-    async def dispatch(self, request: Request, call_next: Any) -> Response:
-        response: Response = await call_next(request)
-        for key, value in HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
+class SecurityHeaders:
+    """Add :data:`HEADERS` to every HTTP response (a plain ASGI middleware: no task group, no copy)."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.raw = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in self.raw if k not in present]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
 
 
 class BodyLimit:
