@@ -385,3 +385,20 @@ def test_bad_games_are_not_created(client):
     assert len({answer["judge_token"], *(p["token"] for p in answer["players"].values())}) == 23
     assert all(len(t["token"]) >= 43 for t in answer["players"].values())  # 256 random bits
     assert secrets.compare_digest(answer["judge_url"].rsplit("/", 1)[1], answer["judge_token"])
+
+
+def test_the_access_log_never_holds_a_secret_link():
+    """Secret links are secrets: the server's access log shows /p/… and /j/…, not the token."""
+    import logging
+
+    from tianting.server.app import RedactLinks
+
+    token = "AbC-123_xyz" * 4
+    record = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                               ("127.0.0.1:5000", "POST", f"/api/p/{token}/actions", "1.1", 200), None)
+    RedactLinks().filter(record)
+    assert token not in record.getMessage() and "/api/p/…/actions" in record.getMessage()
+    judge = logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                              ("127.0.0.1:5000", "GET", f"/j/{token}?ok=publish", "1.1", 200), None)
+    RedactLinks().filter(judge)
+    assert token not in judge.getMessage() and "/j/…?ok=publish" in judge.getMessage()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -100,9 +101,22 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
     return app
 
 
+SECRET_PATH = re.compile(r"/(api/)?([pj])/[A-Za-z0-9_-]+")
+
+
+class RedactLinks(logging.Filter):
+    """Keep secret links out of the access log: ``/p/<token>`` is logged as ``/p/…``."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(SECRET_PATH.sub(r"/\1\2/…", a) if isinstance(a, str) else a for a in record.args)
+        return True
+
+
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000) -> None:
     """Serve until interrupted (``tianting serve``)."""
     import uvicorn
 
+    logging.getLogger("uvicorn.access").addFilter(RedactLinks())
     uvicorn.run(create_app(database_url), host=host, port=port, log_level="info")
 
