@@ -294,10 +294,12 @@ class HostedGame:
     def public_announcements(self) -> list[dict[str, Any]]:
         """The public thread: each published phase's announcement, as published."""
         out = []
+        hidden = load_rules(self.rules).judge_only
         for i, phase in self.published():
             assert phase.draft is not None
+            shown = {k: v for k, v in phase.draft["announcement"].items() if k not in hidden}
             out.append({"index": i, "phase": phase.kind, "number": phase.number, "label": phase.label,
-                        **phase.draft["announcement"], "text": self.announcement_text(i)})
+                        **shown, "text": self.announcement_text(i)})
         return out
 
     def player_view(self, pid: str) -> dict[str, Any]:
