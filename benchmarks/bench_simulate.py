@@ -7,9 +7,10 @@ Each game is :func:`tianting.bots.play.play_game` with a random table: setup,
 every player's view every phase, the bots' actions offered through the
 engine's checks, every night and day resolved, the record. One core plays
 the games in this process; all cores play the same games in a pool of
-processes (``multiprocessing``, one per core, in chunks of consecutive seeds),
-started and warmed up before the clock starts. The same seeds are played
-both ways, and the records are compared: equal, whatever the process.
+processes (``multiprocessing``, one per core, in the chunks of consecutive
+seeds ``tianting simulate`` plays), started and warmed up before the clock
+starts. The same seeds are played both ways, and the records are compared:
+equal, whatever the process.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tianting.bots.play import play_game
+from tianting.simulate.runner import _chunks
 
 
 def _warm(policy: str) -> None:
@@ -43,8 +45,7 @@ def one_core(policy: str, seeds: Sequence[int]) -> tuple[float, list[dict[str, A
 
 
 def all_cores(policy: str, seeds: Sequence[int], jobs: int) -> tuple[float, list[dict[str, Any]]]:
-    size = max(1, min(64, len(seeds) // (jobs * 8)))
-    chunks = [(policy, seeds[i:i + size]) for i in range(0, len(seeds), size)]
+    chunks = [(policy, chunk) for chunk in _chunks(list(seeds), jobs)]  # as `tianting simulate` cuts them
     with multiprocessing.get_context("fork" if sys.platform == "linux" else "spawn").Pool(
             jobs, initializer=_warm, initargs=(policy,)) as pool:
         pool.map(abs, range(jobs * 4))  # every worker started and warmed up

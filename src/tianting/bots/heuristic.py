@@ -29,10 +29,11 @@ deterministic given the bot's generator.
 from __future__ import annotations
 
 import random
+from functools import cached_property
 from typing import Any
 
 from tianting.bots.policy import Offer, register
-from tianting.bots.random_policy import ACT_CHANCE, RandomPolicy, try_submit, usable_rows
+from tianting.bots.random_policy import ACT_CHANCE, Pools, RandomPolicy, try_submit, usable_rows
 from tianting.core.records import Action
 from tianting.rules.kk33 import roster
 from tianting.rules.kk33.roster import COUNTRIES
@@ -52,9 +53,8 @@ class Knowledge:
         self.me: str = view["id"]
         self.mine: str = view["country"]
         me, mine = self.me, self.mine
-        players = view["players"]
-        self.alive: list[str] = [p["id"] for p in players if not p["out"]]
-        self.dead: list[str] = [p["id"] for p in players if p["out"]]
+        self._players: list[dict[str, Any]] = view["players"]
+        self.alive: list[str] = [p["id"] for p in self._players if not p["out"]]
         self.country: dict[str, str] = {me: mine}
         self.identity: dict[str, str] = {me: view["identity"]}
         self.killers: list[str] = []
@@ -81,9 +81,9 @@ class Knowledge:
             if "votes" in a:
                 day = a
                 break
-        if day is not None:
-            friends = self._friends
-            self.friend_votes = [t for v, t in day["votes"].items() if v != me and v in friends]
+        others = self.friends - {me}
+        if day is not None and others:  # no known friend but oneself: no friend's vote to read
+            self.friend_votes = [t for v, t in day["votes"].items() if v in others]
 
     def _learn_character(self, pid: str, name: str, characters: dict[str, Any]) -> None:
         c = characters.get(name)
@@ -110,40 +110,56 @@ class Knowledge:
                 self.country[pid] = self.mine
 
     def _settle(self) -> None:
-        """Friends, spared and enemies as sets, once ``country`` and ``allies`` are known (they do
-        not change afterwards): the readings below are then set lookups."""
+        """``friends``, ``spared_ids`` and ``enemies`` (sets, read-only), once ``country`` and
+        ``allies`` are known (they do not change afterwards): the readings below are set lookups."""
         mine, me, allies = self.mine, self.me, self.allies
-        if mine in COUNTRIES:
-            self._friends = {pid for pid, c in self.country.items() if c == mine}
-        else:
-            self._friends = {me} if self.country.get(me) == mine else set()
-        self._spared = self._friends | {pid for pid, c in self.country.items() if c in allies}
-        self._enemies = {pid for pid in self.country if pid != me and pid not in self._spared}
+        kingdom = mine in COUNTRIES  # the 群 have no friends but themselves
+        friends: set[str] = set()
+        spared: set[str] = set()  # friends, and ids of allied countries
+        enemies: set[str] = set()  # the others known, but me
+        for pid, c in self.country.items():
+            if c == mine and (kingdom or pid == me):
+                friends.add(pid)
+                spared.add(pid)
+            elif c in allies:
+                spared.add(pid)
+            elif pid != me:
+                enemies.add(pid)
+        self.friends, self.spared_ids, self.enemies = friends, spared, enemies
 
     # ---- reading ---------------------------------------------------------------
+    @cached_property
+    def dead(self) -> list[str]:
+        """The ids out of the game, in seat order (read from the view when first asked)."""
+        return [p["id"] for p in self._players if p["out"]]
+
     def friend(self, pid: str) -> bool:
         """Known to be of my country (the 群 have no friends but themselves)."""
-        return pid in self._friends
+        return pid in self.friends
 
     def spared(self, pid: str) -> bool:
         """Known to be of my country or of a country allied with it (a stab on them may fail)."""
-        return pid in self._spared
+        return pid in self.spared_ids
 
     def enemy(self, pid: str) -> bool:
-        return pid in self._enemies
+        return pid in self.enemies
 
     def living_others(self) -> list[str]:
-        return [pid for pid in self.alive if pid != self.me]
+        others = list(self.alive)  # in seat order, without me (ids are unique)
+        if self.me in others:
+            others.remove(self.me)
+        return others
 
     def suspects(self) -> list[str]:
         """Living ids my side suspects, most suspected first (no known friend, not me)."""
-        enemies, identity = self._enemies, self.identity
-        order = [*self.killers, *self.friend_votes,
-                 *(pid for pid in self.alive if pid in enemies and identity.get(pid) == "殺手"),
-                 *(pid for pid in self.alive if pid in enemies)]
+        enemies, identity = self.enemies, self.identity
+        order = [*self.killers, *self.friend_votes]
+        if enemies:
+            order += [pid for pid in self.alive if pid in enemies and identity.get(pid) == "殺手"]
+            order += [pid for pid in self.alive if pid in enemies]
         alive = set(self.alive)
         alive.discard(self.me)
-        friends = self._friends
+        friends = self.friends
         return [pid for pid in dict.fromkeys(order) if pid in alive and pid not in friends]
 
     def my_lord(self) -> str | None:
@@ -178,9 +194,10 @@ class HeuristicPolicy(RandomPolicy):
                 offer.submit(action)
         others = [r for r in rows if r["source"] == "character" or r["skill"] in PLAYED_AS_RANDOM]
         rng.shuffle(others)
+        pools: Pools = {}
         for row in others:
             if rng.random() < ACT_CHANCE:
-                try_submit(view, offer, row, rng)
+                try_submit(view, offer, row, rng, pools=pools)
 
     def _identity_action(self, view: dict[str, Any], know: Knowledge, row: dict[str, Any],
                          rng: random.Random) -> Action | None:
@@ -190,17 +207,20 @@ class HeuristicPolicy(RandomPolicy):
         # read only by the skills that need them (reading draws nothing)
         unknown = [pid for pid in others if pid not in know.country] \
             if skill in ("招賢納才", "明察", "去偽存真") else []
-        not_friends = [pid for pid in others if not know.friend(pid)] if skill in ("明察", "亂花") else []
+        friends = know.friends
+        not_friends = [pid for pid in others if pid not in friends] if skill in ("明察", "亂花") else []
         target: str | None = None
         if skill == "刺殺":
-            free = [pid for pid in others if not know.spared(pid)]
-            enemy_lords = [pid for pid in free if know.enemy(pid) and know.identity.get(pid) == "君主"]
+            spared, enemies = know.spared_ids, know.enemies
+            free = [pid for pid in others if pid not in spared]
+            enemy_lords = [pid for pid in free if pid in enemies and know.identity.get(pid) == "君主"]
             target = tiers(rng, enemy_lords, [k for k in know.killers if k in free],
-                           [pid for pid in free if know.enemy(pid)], free)
+                           [pid for pid in free if pid in enemies], free)
         elif skill == "援護":
             lord = know.my_lord()
-            friends = [pid for pid in others if know.friend(pid)]
-            target = lord or tiers(rng, friends, [pid for pid in others if not know.enemy(pid)])
+            enemies = know.enemies
+            target = lord or tiers(rng, [pid for pid in others if pid in friends],
+                                   [pid for pid in others if pid not in enemies])
         elif skill == "招賢納才":
             target = tiers(rng, unknown)
         elif skill == "明察":
@@ -229,7 +249,8 @@ class HeuristicPolicy(RandomPolicy):
         suspects = know.suspects()
         if suspects:
             return suspects[0]
-        return tiers(rng, [pid for pid in know.living_others() if not know.friend(pid)], know.alive)
+        friends = know.friends
+        return tiers(rng, [pid for pid in know.living_others() if pid not in friends], know.alive)
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """A choice among ids: a suspect, else someone not known to be a friend (託孤: a known

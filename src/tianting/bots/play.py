@@ -12,7 +12,6 @@ import random
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from tianting.bots.policy import Offer, Policy, get_policy
 from tianting.bots.record import GameRecord, SeatRecord
@@ -60,8 +59,9 @@ def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], l
     return seats, unbuilt
 
 
-_CACHES: WeakKeyDictionary[KK33Game, ViewCache] = WeakKeyDictionary()
-"""The view caches of the games being played by :func:`play_game` in this process."""
+_CACHES: dict[KK33Game, ViewCache] = {}
+"""The view caches of the games being played by :func:`play_game` in this process (each removed
+when its game ends; games hash by identity)."""
 
 
 def player_view(game: KK33Game, pid: str) -> dict[str, Any]:

@@ -75,11 +75,23 @@ def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random)
     return _draw(view, row, rng, *_form(view, row))
 
 
-def _form(view: dict[str, Any], row: dict[str, Any]) -> tuple[list[str], list[int]]:
+Pools = dict[bool, list[str]]
+"""One view's :func:`target_pool` lists, by ``dead``, read once for all of its skills."""
+
+
+def _form(view: dict[str, Any], row: dict[str, Any], pools: Pools | None = None) -> tuple[list[str], list[int]]:
     """The eligible ids and the possible target counts of the skill in ``row``: what every draw
-    of :func:`random_action` reads from the view (the same for every draw from one view)."""
+    of :func:`random_action` reads from the view (the same for every draw from one view).
+    ``pools``: the view's pools read so far (filled in here), or None to read them afresh."""
     rule = row["targets"]
-    pool = [pid for pid in target_pool(view, rule["dead"]) if rule["self"] or pid != view["id"]]
+    dead = rule["dead"]
+    if pools is None:
+        ids = target_pool(view, dead)
+    else:
+        found = pools.get(dead)
+        ids = pools[dead] = target_pool(view, dead) if found is None else found
+    me = view["id"]
+    pool = ids if rule["self"] else [pid for pid in ids if pid != me]  # drawn from, never changed
     return pool, sorted({rule["count"], *rule["counts"]})
 
 
@@ -103,9 +115,10 @@ def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
-               tries: int = TRIES) -> Action | None:
-    """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none)."""
-    form = _form(view, row)  # read once: neither the view nor the row changes between draws
+               tries: int = TRIES, pools: Pools | None = None) -> Action | None:
+    """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none).
+    ``pools``: shared by the calls made with one view (see :func:`_form`)."""
+    form = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
     for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
         action = _draw(view, row, rng, *form)
         if action is None:
@@ -128,9 +141,10 @@ class RandomPolicy:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = usable_rows(view)
         rng.shuffle(rows)
+        pools: Pools = {}
         for row in rows:
             if rng.random() < ACT_CHANCE:
-                try_submit(view, offer, row, rng)
+                try_submit(view, offer, row, rng, pools=pools)
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """Any living id, oneself included (the rules' abstention)."""

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tianting.core.state import Status
 from tianting.rules.kk33.views import _skill_rows, assemble_view
 
 if TYPE_CHECKING:
@@ -65,7 +66,8 @@ class ViewCache:
     def _settle(self) -> None:
         """A new phase (or a resolution under way): forget what was read once per phase."""
         game = self.game
-        self._table = [{"id": p.id, "out": not p.alive} for p in game.state.players.values()]
+        out = Status.OUT
+        self._table = [{"id": p.id, "out": p.status is out} for p in game.state.players.values()]
         self._stabs = {}
         self._table_at = game.state.index if self.settled else -1
 

@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cache
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -37,6 +38,14 @@ class Draw:
         if self.forced:
             data["forced"] = True
         return data
+
+
+@cache
+def _chance_options(numerator: int, denominator: int) -> tuple[str, str]:
+    """The recorded options of a chance of ``numerator/denominator`` (the same few rates recur:
+    worked out once each, as Fraction arithmetic and text are slow)."""
+    p = Fraction(numerator, denominator)
+    return (f"是:{p}", f"否:{1 - p}")
 
 
 class UnusedForcedDraw(AssertionError):
@@ -99,7 +108,7 @@ class GameRandom:
             outcome = bool(value)
         else:
             outcome = self._below(p.denominator) < p.numerator
-        self.draws.append(Draw(purpose, (f"是:{p}", f"否:{1 - p}"), "是" if outcome else "否", forced))
+        self.draws.append(Draw(purpose, _chance_options(p.numerator, p.denominator), "是" if outcome else "否", forced))
         return outcome
 
     def pick(self, purpose: str, options: Sequence[T], label: Any = str) -> T:

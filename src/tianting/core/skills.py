@@ -11,8 +11,10 @@ then character skills before identity skills (the rules: 當若干技能於相�
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action
@@ -73,7 +75,7 @@ class Skill:
     may_rerun_night: ClassVar[bool] = False
     """True for a skill that can ask for the night to be resolved again (肝腸寸斷)."""
 
-    @property
+    @cached_property
     def limited(self) -> bool:
         return is_limited(self.name)
 
@@ -106,6 +108,57 @@ class Skill:
 
     def on_effect(self, phase: Any, effect: Any) -> None:
         """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
+
+
+def overrides(impl: Skill, hook: str) -> bool:
+    """Does this skill's class replace the base's ``hook`` (which does nothing)?"""
+    return getattr(type(impl), hook) is not getattr(Skill, hook)
+
+
+@dataclass(frozen=True)
+class SkillIndex:
+    """Which of a game's skills take part in which step, read once from their classes (a game's
+    skills never change): the loops over every held skill of every player look names up here."""
+
+    passive_staged: frozenset[str]
+    """Passive skills with a night stage: each works every night as an implicit use."""
+    on_death: frozenset[str]
+    """Skills that listen to deaths (:meth:`Skill.on_death`)."""
+    on_day: frozenset[str]
+    """Skills with a part in the day (:meth:`Skill.on_day`)."""
+    may_rerun: frozenset[str]
+    """Skills that can ask for the night to be resolved again."""
+    stab_bonus: frozenset[str]
+    """Skills whose use may add 刺殺 tonight (:meth:`Skill.stab_bonus`)."""
+    extra_uses: frozenset[str]
+    """Skills whose use may grant extra uses tonight (:meth:`Skill.extra_uses`)."""
+
+    @classmethod
+    def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
+        return cls(
+            passive_staged=frozenset(n for n, s in skills.items() if s.kind is Kind.PASSIVE and s.stage),
+            on_death=frozenset(n for n, s in skills.items() if overrides(s, "on_death")),
+            on_day=frozenset(n for n, s in skills.items() if overrides(s, "on_day")),
+            may_rerun=frozenset(n for n, s in skills.items() if s.may_rerun_night),
+            stab_bonus=frozenset(n for n, s in skills.items() if overrides(s, "stab_bonus")),
+            extra_uses=frozenset(n for n, s in skills.items() if overrides(s, "extra_uses")),
+        )
+
+
+def first_reason(rules: Iterable[Callable[..., str | None]], *args: Any) -> str | None:
+    """The first reason (a non-empty answer) the rules give for ``args``, asking them in order and
+    no further; None if none gives one."""
+    for rule in rules:
+        reason = rule(*args)
+        if reason:
+            return reason
+    return None
+
+
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_LIVE = (UseState.PENDING, UseState.DONE)
+"""The states of a use that still acts."""
+_CHARACTER = Source.CHARACTER
 
 
 @dataclass
@@ -143,7 +196,7 @@ class Use:
 
     @property
     def live(self) -> bool:
-        return self.state in (UseState.PENDING, UseState.DONE)
+        return self.state in _LIVE
 
     def redirect(self, slot: int, new_target: str, by: str, source: Use | None = None) -> None:
         """Change the target in ``slot``; conflicts are settled in :meth:`targets`.
@@ -179,7 +232,7 @@ def stage_order(stages: tuple[str, ...], use: Use) -> tuple[int, int, int, int, 
     return (
         stages.index(use.skill.stage),
         use.skill.priority,
-        0 if use.skill.source is Source.CHARACTER else 1,
+        0 if use.skill.source is _CHARACTER else 1,
         use.seat,
         use.order,
     )

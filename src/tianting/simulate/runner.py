@@ -89,9 +89,17 @@ def default_jobs() -> int:
 
 
 def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
-    """Consecutive runs of seeds: about 16 chunks per worker (progress and balance), 1 to 64 games each."""
-    size = max(1, min(64, math.ceil(len(seeds) / (workers * 16))))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+    """Consecutive runs of seeds, 1 to 64 games each: about 16 chunks per worker at first (progress
+    and balance), then ever smaller ones (an eighth of what is left per worker), so that the
+    workers run out of games together instead of one idling while another plays a long last chunk."""
+    out: list[list[int]] = []
+    start, total = 0, len(seeds)
+    first = math.ceil(total / (workers * 16))
+    while start < total:
+        size = max(1, min(64, first, math.ceil((total - start) / (workers * 8))))
+        out.append(seeds[start:start + size])
+        start += size
+    return out
 
 
 def _check(study: Study, backend: str) -> None:

@@ -12,14 +12,11 @@ from typing import TYPE_CHECKING
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback
-from tianting.core.skills import Skill
+from tianting.core.skills import first_reason
 from tianting.core.state import Status
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
-
-_BASE_ON_DAY = Skill.on_day
-"""The base skill's ``on_day`` (does nothing): skills that keep it are not called."""
 
 
 class Day:
@@ -59,22 +56,22 @@ class Day:
 
     def heal(self) -> None:
         """受傷：其於之後的夜晚…有一半概率失敗，再之後的白天開始時脫離受傷狀態。"""
+        injured = Status.INJURED
         for p in self.state.players.values():
-            if p.status is Status.INJURED and p.wounded_at is not None and p.wounded_at < self.index - 1:
+            if p.status is injured and p.wounded_at is not None and p.wounded_at < self.index - 1:
                 p.status = Status.ALIVE
                 p.wounded_at = None
                 self.note(f"{p.id} 於白天開始時脫離受傷狀態")
 
     def register_skills(self) -> None:
         """Passive skills of the living and effects due today add their rules."""
-        skills = self.game.skills
+        skills, hooked, out = self.game.skills, self.game.hooks.on_day, Status.OUT
         for p in self.state.players.values():
-            if not p.alive:
+            if p.status is out or hooked.isdisjoint(p.skills):
                 continue
             for name in p.skills:
-                impl = skills.get(name)
-                if impl is not None and type(impl).on_day is not _BASE_ON_DAY:  # the base does nothing
-                    impl.on_day(self, p.id)
+                if name in hooked:  # the base's on_day does nothing
+                    skills[name].on_day(self, p.id)
         for effect in [e for e in self.state.effects if e.at == self.index]:
             impl = self.game.skills.get(effect.kind)
             if impl is not None:
@@ -95,7 +92,7 @@ class Day:
             if p.marker("黃巾軍"):
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = next((r for r in (rule(self, p.id, counted) for rule in self.vote_rules) if r), None)
+            reason = first_reason(self.vote_rules, self, p.id, counted)
             if reason:
                 self.note(f"{p.id} 的投票無效：{reason}")
                 continue

@@ -16,7 +16,7 @@ from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.records import Action, Feedback, PhaseResult
 from tianting.core.rng import GameRandom
-from tianting.core.skills import Kind, Skill, Source, Use
+from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.rules.kk33 import deaths, texts, victory
 from tianting.rules.kk33.characters import CHARACTER_SKILLS
@@ -33,13 +33,48 @@ from tianting.rules.kk33.roster import (
     load_roster,
 )
 
-_BASE_ON_DEATH = Skill.on_death
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__),
+# and these are read in the innermost loops (every check of an action or a vote, every player).
+_OUT = Status.OUT
+_PASSIVE = Kind.PASSIVE
+_CHARACTER = Source.CHARACTER
+_NIGHT, _DAY = PhaseKind.NIGHT, PhaseKind.DAY
 
 
 @cache
 def roster() -> Roster:
     """The packaged roster (read-only data, loaded once)."""
     return load_roster()
+
+
+def _history_entry(use: Use) -> dict[str, Any]:
+    """One use as the history keeps it: the action as submitted (``Action.as_json``) with its final
+    targets, then its state, then ``implicit`` for a passive skill at work."""
+    entry = use.action.as_json()
+    entry["targets"] = list(use.targets)  # the key keeps its place
+    entry["state"] = use.state._value_  # .value, without the enum property's cost
+    if use.implicit:
+        entry["implicit"] = True
+    return entry
+
+
+def _skill_classes(extra: tuple[type[Skill], ...]) -> dict[str, type[Skill]]:
+    """Every skill of a game by name: identity skills, character skills, then ``extra`` (tests)."""
+    classes: dict[str, type[Skill]] = dict(IDENTITY_SKILLS)
+    classes.update(CHARACTER_SKILLS)
+    for impl in extra:
+        classes[impl.name] = impl
+    return classes
+
+
+@cache
+def _index_of(classes: tuple[tuple[str, type[Skill]], ...]) -> SkillIndex:
+    return SkillIndex.of({name: impl() for name, impl in classes})
+
+
+def _skill_index(classes: dict[str, type[Skill]]) -> SkillIndex:
+    """The :class:`SkillIndex` of a game with these skills (read from their classes, once each set)."""
+    return _index_of(tuple(classes.items()))
 
 
 class SetupError(TiantingError):
@@ -64,11 +99,14 @@ class KK33Game:
 
     rules = "kk33"
 
-    def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster) -> None:
+    def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster,
+                 hooks: SkillIndex | None = None) -> None:
         self.state = state
         self.results: list[PhaseResult] = []
         """Every resolved phase, in order (announcements, feedback, trace)."""
         self.skills = skills
+        self.hooks = SkillIndex.of(skills) if hooks is None else hooks
+        """Which skills take part in which step (the skills never change during a game)."""
         self.roster = roster
         self._roster_names: dict[str, str | None] = {}
         """Skill spellings already looked up in the roster: see ``_skill_name``."""
@@ -126,12 +164,9 @@ class KK33Game:
                 player.hp = 2  # 太平要術
             players[seat.id] = player
         state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
-        skills: dict[str, Skill] = {name: impl() for name, impl in IDENTITY_SKILLS.items()}
-        for name, impl in CHARACTER_SKILLS.items():
-            skills[name] = impl()
-        for impl in extra_skills:
-            skills[impl.name] = impl()
-        return cls(state, skills, r)
+        classes = _skill_classes(tuple(extra_skills))
+        skills: dict[str, Skill] = {name: impl() for name, impl in classes.items()}
+        return cls(state, skills, r, _skill_index(classes))
 
     # ---- queries ------------------------------------------------------------
     @property
@@ -147,17 +182,17 @@ class KK33Game:
         seen_as = self.state.extra.get("country_as", {}).get(pid)
         if seen_as:
             return seen_as  # 「你的國籍視為晉」(三分歸晉): state.extra["country_as"][pid]
-        return self.state.player(pid).country
+        return self.state.players[pid].country
 
     def rebel_leader(self) -> Player | None:
         return next((p for p in self.state.players.values() if p.identity == "黃巾頭領"), None)
 
     def can_act(self, player: Player) -> bool:
         """Alive, and not of an eliminated country (該國的所有角色不能有任何行動)."""
-        return player.status is not Status.OUT and player.country not in self.state.eliminated
+        return player.status is not _OUT and player.country not in self.state.eliminated
 
     def voters(self) -> list[Player]:
-        out, eliminated = Status.OUT, self.state.eliminated
+        out, eliminated = _OUT, self.state.eliminated
         return [p for p in self.state.players.values() if p.status is not out and p.country not in eliminated]
 
     def identity_skills(self, player: Player) -> tuple[str, ...]:
@@ -188,35 +223,43 @@ class KK33Game:
                 count = bases[country] = self._stab_base(country)
         if count is None:
             return 0
-        state = self.state
-        for action in accepted:
-            name = self._skill_name(action)
-            impl = self.skills.get(name) if name else None
-            if impl is not None and type(impl).stab_bonus is not Skill.stab_bonus \
-                    and state.player(action.actor).country == country:  # the base adds nothing
-                count += impl.stab_bonus(self, action)
+        if accepted:
+            players, bonus = self.state.players, self.hooks.stab_bonus  # the base adds nothing
+            for action in accepted:
+                name = self._skill_name(action)
+                if name in bonus and players[action.actor].country == country:
+                    count += self.skills[name].stab_bonus(self, action)
         return max(0, count)
 
     def _stab_base(self, country: str) -> int | None:
         """The part of :meth:`stab_allowance` read from the state alone: None when the country
         may not stab tonight, else one plus the ``stab-bonus`` effects."""
         state = self.state
-        if not any(p.identity == "殺手" and p.country == country and self.can_act(p)
-                   for p in state.players.values()):
+        if country in state.eliminated:
             return None
+        out = _OUT
+        for p in state.players.values():
+            if p.identity == "殺手" and p.country == country and p.status is not out:
+                break  # a killer of the country who can act
+        else:
+            return None
+        if not state.effects:
+            return 1
         if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
             return None
         return 1 + sum(e.data.get("n", 1) for e in state.effects_at("stab-bonus") if e.data.get("country") == country)
 
     def allowed_uses(self, pid: str, skill: str, accepted: Sequence[Action]) -> int:
-        """How many times ``pid`` may use ``skill`` tonight: once, plus extras granted by earlier actions."""
+        """How many times ``pid`` may use ``skill`` tonight: once (``per_night``), plus extras granted
+        by earlier actions (``Skill.extra_uses``: extras only ever add)."""
         impl = self.skills[skill]
         count = impl.per_night
+        grants = self.hooks.extra_uses  # the base grants none
         for action in accepted:
             name = self._skill_name(action)
-            other = self.skills.get(name) if name else None
-            if other is not None and type(other).extra_uses is not Skill.extra_uses:  # the base grants none
-                count += sum(n for who, what, n in other.extra_uses(self, action) if who == pid and what == skill)
+            if name in grants:
+                count += sum(n for who, what, n in self.skills[name].extra_uses(self, action)
+                             if who == pid and what == skill)
         return count
 
     def holds(self, player: Player, skill: str) -> bool:
@@ -225,14 +268,15 @@ class KK33Game:
 
     def on_death(self, phase: Any, dead: str, cause: str, sources: list[str]) -> None:
         """Tell every held skill of every player (the dead one included) that ``dead`` died."""
-        skills = self.skills
+        skills, listeners, out = self.skills, self.hooks.on_death, _OUT
+        if not listeners:
+            return
         for p in list(self.state.players.values()):
-            if not (p.alive or p.id == dead):
+            if (p.status is out and p.id != dead) or listeners.isdisjoint(p.skills):
                 continue
             for name in list(p.skills):
-                impl = skills.get(name)
-                if impl is not None and type(impl).on_death is not _BASE_ON_DEATH:
-                    impl.on_death(phase, p.id, dead, cause, sources)
+                if name in listeners:
+                    skills[name].on_death(phase, p.id, dead, cause, sources)
 
     def uses_left(self, player: Player, skill: str) -> int | None:
         """None for unlimited skills; else how many uses remain (0 or 1, or one-time rights)."""
@@ -259,8 +303,8 @@ class KK33Game:
             raise IllegalAction("遊戲已經結束", "over")
         if action.actor not in state.players:
             raise IllegalAction(f"未知的玩家「{action.actor}」", "unknown-player")
-        player = state.player(action.actor)
-        if not player.alive:
+        player = state.players[action.actor]
+        if player.status is _OUT:
             raise IllegalAction(f"{player.id} 已出局，不能行動", "actor-out")
         if player.country in state.eliminated:
             raise IllegalAction(f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated")
@@ -272,9 +316,9 @@ class KK33Game:
         impl = self.skills.get(name)
         if impl is None:
             raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
-        if impl.kind is Kind.PASSIVE:
+        if impl.kind is _PASSIVE:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
-        if self.phase is not PhaseKind.NIGHT:
+        if phase_kind(state.index) is not _NIGHT:
             raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
@@ -290,12 +334,14 @@ class KK33Game:
                         and state.player(a.actor).identity == "殺手")
             if stabs >= allowance:
                 raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
-        elif mine.count(name) >= self.allowed_uses(player.id, name, accepted):
-            extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
-            raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is Source.CHARACTER and impl.kind is not Kind.PASSIVE and any(
-            skill in self.skills and self.skills[skill].source is Source.CHARACTER
-            and self.skills[skill].kind is not Kind.PASSIVE
+        else:
+            used = mine.count(name)  # extras only add to per_night: below it, no need to count them
+            if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
+                extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
+                raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
+        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and any(
+            skill in self.skills and self.skills[skill].source is _CHARACTER
+            and self.skills[skill].kind is not _PASSIVE
             for skill in mine
         ):  # *全* skills are used too: 至多一個主動使用的角色技能
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
@@ -305,19 +351,21 @@ class KK33Game:
 
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets
-        if len(action.targets) != rule.count and len(action.targets) not in rule.counts:
-            raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(action.targets)}個", "target-count")
-        for target in action.targets:
-            if target not in self.state.players:
+        targets = action.targets
+        if len(targets) != rule.count and len(targets) not in rule.counts:
+            raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
+        players, out, dead = self.state.players, _OUT, rule.dead
+        for target in targets:
+            if target not in players:
                 raise IllegalAction(f"【{impl.name}】的目標「{target}」不在遊戲中", "unknown-target")
-            other = self.state.player(target)
-            if rule.dead and other.alive:
+            alive = players[target].status is not out
+            if dead and alive:
                 raise IllegalAction(f"【{impl.name}】須指定死者ID，{target} 未出局", "target-alive")
-            if not rule.dead and not other.alive:
+            if not dead and not alive:
                 raise IllegalAction(f"【{impl.name}】的目標 {target} 已出局", "target-out")
             if not rule.self_allowed and target == player.id:
                 raise IllegalAction(f"【{impl.name}】須指定除你以外的ID", "target-self")
-        if rule.distinct and len(set(action.targets)) != len(action.targets):
+        if rule.distinct and len(targets) > 1 and len(set(targets)) != len(targets):
             raise IllegalAction(f"【{impl.name}】的目標不能重複", "target-repeat")
         for key in impl.args:
             if key not in action.args:
@@ -327,17 +375,18 @@ class KK33Game:
         state = self.state
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
-        if self.phase is not PhaseKind.DAY:
+        if phase_kind(state.index) is not _DAY:
             raise IllegalAction("只能於白天投票", "wrong-phase")
-        if voter not in state.players:
+        players, out = state.players, _OUT
+        if voter not in players:
             raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
-        if not state.player(voter).alive:
+        if players[voter].status is out:
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
-        if state.player(voter).country in state.eliminated:
-            raise IllegalAction(f"{voter} 所屬的{state.player(voter).country}國已滅國，不能投票", "eliminated")
-        if target not in state.players:
+        if players[voter].country in state.eliminated:
+            raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")
+        if target not in players:
             raise IllegalAction(f"投票對象「{target}」不在遊戲中", "unknown-target")
-        if not state.player(target).alive:
+        if players[target].status is out:
             raise IllegalAction(f"投票對象 {target} 已出局", "target-out")
 
     # ---- night start --------------------------------------------------------
@@ -376,13 +425,12 @@ class KK33Game:
             night.trace[:0] = [f"（第一次結算，因【{first.rerun_request.skill}】作廢）{line}" for line in first.trace]
         self.state.history.append({
             "phase": "night", "index": self.state.index,
-            "actions": [{**u.action.as_json(), "targets": list(u.targets), "state": u.state.value,
-                         **({"implicit": True} if u.implicit else {})} for u in night.uses],
+            "actions": [_history_entry(u) for u in night.uses],
         })
         words = {pid: text for pid, text in (last_words or {}).items() if pid in night.exited}
         warnings = [f"{pid} 未於當夜死亡出局，其遺言不予公布" for pid in (last_words or {}) if pid not in night.exited]
         for pid in list(words):
-            silenced = next((r for r in (rule(night, pid) for rule in night.last_words_rules) if r), None)
+            silenced = first_reason(night.last_words_rules, night, pid)
             if silenced:
                 del words[pid]
                 night.trace.append(f"{pid} 無法留下遺言：{silenced}")
@@ -391,13 +439,9 @@ class KK33Game:
         return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings)
 
     def _may_rerun(self) -> bool:
-        skills = self.skills
-        for p in self.state.players.values():
-            if p.alive:
-                for n in p.skills:
-                    if getattr(skills.get(n), "may_rerun_night", False):
-                        return True
-        return False
+        reruns, out = self.hooks.may_rerun, _OUT
+        return bool(reruns) and any(p.status is not out and not reruns.isdisjoint(p.skills)
+                                    for p in self.state.players.values())
 
     def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any) -> Night:
         """Resolve the night once (twice when a skill asks for it: see ``Night.rerun_request``)."""
@@ -407,7 +451,7 @@ class KK33Game:
             name = self._skill_name(a)
             assert name is not None, "resolve_night takes checked actions"
             uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
-                            order=i, seat=self.state.player(a.actor).seat))
+                            order=i, seat=self.state.players[a.actor].seat))
         night = Night(self, uses, book, rerun)
         night.feedback.update(start)
         night.run()

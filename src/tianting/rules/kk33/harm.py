@@ -24,6 +24,10 @@ class Level(IntEnum):
     KILL = 2  # 致死
 
 
+_WOUND, _KILL = Level.WOUND, Level.KILL
+"""Read once (reading enum members off their class is slow)."""
+
+
 @dataclass
 class Harm:
     target: str
@@ -43,11 +47,11 @@ class Harm:
     @property
     def lethal(self) -> bool:
         """A harm that kills by itself (致死, 退出歷史舞台)."""
-        return self.removal or self.level is Level.KILL
+        return self.removal or self.level is _KILL
 
     def fatal(self, injured: bool) -> bool:
         """致命一擊: the harm would kill its target — a kill, or a wound on one already wounded."""
-        return self.lethal or (self.level is Level.WOUND and injured)
+        return self.lethal or (self.level is _WOUND and injured)
 
     @property
     def wounding(self) -> bool:

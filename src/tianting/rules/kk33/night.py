@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, DecisionRecord, Feedback
-from tianting.core.skills import Kind, Use, UseState, stage_order
+from tianting.core.skills import Kind, Skill, Use, UseState, first_reason, stage_order
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, texts
 from tianting.rules.kk33.harm import Harm, Level
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
+_BASE_PREPARE = Skill.prepare
+_BASE_APPLY = Skill.apply
+"""The base skill's hooks (they do nothing): skills that keep them are not called."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,7 @@ class Night:
                     use.state = UseState.VOID
                     self.note(f"{use.actor} 的【{use.name}】失效：{self.rerun.by} 的【{self.rerun.skill}】令其此夜的所有行動均失效")
         for use in list(self.uses):
-            if use.live:
+            if use.live and type(use.skill).prepare is not _BASE_PREPARE:
                 use.skill.prepare(self, use)
         ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
         self.check_success(ordered)
@@ -172,12 +175,14 @@ class Night:
         for use in ordered:
             if use.skill.stage:
                 by_stage.setdefault(use.skill.stage, []).append(use)
+        pending, done = UseState.PENDING, UseState.DONE
         for stage in NIGHT_STAGES[1:]:
             for use in by_stage.get(stage, ()):
-                if use.live:
-                    use.skill.apply(self, use)
-                    if use.state is UseState.PENDING:
-                        use.state = UseState.DONE
+                if use.state is pending or use.state is done:  # use.live
+                    if type(use.skill).apply is not _BASE_APPLY:
+                        use.skill.apply(self, use)
+                    if use.state is pending:
+                        use.state = done
             step = getattr(self, f"after_{stage}", None)
             if step is not None:
                 step()
@@ -186,15 +191,15 @@ class Night:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
         from tianting.core.records import Action
 
-        can_act, skills = self.game.can_act, self.game.skills
+        can_act, skills, passive = self.game.can_act, self.game.skills, self.game.hooks.passive_staged
+        uses = self.uses
         for player in self.state.players.values():
-            if not player.skills or not can_act(player):
+            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
                 continue
             for name in player.skills:
-                impl = skills.get(name)
-                if impl is not None and impl.kind is Kind.PASSIVE and impl.stage:
-                    self.uses.append(Use(Action(player.id, name), impl, order=len(self.uses),
-                                         seat=player.seat, implicit=True))
+                if name in passive:
+                    uses.append(Use(Action(player.id, name), skills[name], order=len(uses),
+                                    seat=player.seat, implicit=True))
 
     def success_rate(self, use: Use) -> Fraction:
         """The chance an active skill goes off: halved when wounded (受傷), then every modifier."""
@@ -217,18 +222,19 @@ class Night:
         """
         if ordered is None:
             ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        failed, void, active = UseState.FAILED, UseState.VOID, Kind.ACTIVE
         for use in ordered:
             if use.implicit:
                 continue
-            if use.state is UseState.FAILED:
+            if use.state is failed:
                 continue  # failed before any check (先知 in prepare): as if not used, not consumed
-            if use.state is UseState.VOID:
+            if use.state is void:
                 self.consume(use)  # 失效: used, with no effect; no check to roll
                 continue
-            if use.skill.kind is not Kind.ACTIVE:
+            if use.skill.kind is not active:
                 self.consume(use)
                 continue
-            if not self.rate_modifiers and not self.state.player(use.actor).injured:
+            if not self.rate_modifiers and not self.state.players[use.actor].injured:
                 self.consume(use)  # a rate of 1 (see success_rate): nothing to roll
                 continue
             rate = self.success_rate(use)
@@ -242,9 +248,9 @@ class Night:
 
     def consume(self, use: Use) -> None:
         """A use goes off: a limited skill is used up, a one-time right spent."""
-        player = self.state.player(use.actor)
-        if use.name not in player.skills and use.name not in self.game.identity_skills(player) \
-                and player.granted.get(use.name):
+        player = self.state.players[use.actor]
+        if player.granted.get(use.name) and use.name not in player.skills \
+                and use.name not in self.game.identity_skills(player):
             player.granted[use.name] -= 1
             use.notes.append("granted")
         elif use.skill.limited:
@@ -326,7 +332,8 @@ class Night:
             killer = use.actor
             immune = list(self.stab_immunity.get(target, []))
             if not immune:  # the first rule that voids it; later rules (and their draws) never run
-                immune = next(([r] for r in (rule(self, use) for rule in self.stab_rules) if r), [])
+                reason = first_reason(self.stab_rules, self, use)
+                immune = [reason] if reason else []
             if immune:
                 use.state = UseState.VOID
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
@@ -382,7 +389,7 @@ class Night:
         if not harm.removal:
             for modify in self.harm_modifiers:
                 modify(self, harm)
-            reason = next((r for r in (p(self, harm) for p in self.harm_preventions) if r), None)
+            reason = first_reason(self.harm_preventions, self, harm)
             if reason and harm.level is not Level.NONE:
                 self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")
                 return

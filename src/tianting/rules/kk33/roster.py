@@ -84,6 +84,8 @@ class Roster:
             identity: [_skill(s) for s in skills] for identity, skills in raw["identity_skills"].items()
         }
         self.victory: dict[str, str] = raw.get("victory", {})
+        self._choices: dict[tuple[str, str, bool], tuple[str, ...]] = {}
+        """The answers of :meth:`choices` so far."""
 
     @cached_property
     def character_names(self) -> NameTable:
@@ -114,6 +116,13 @@ class Roster:
         characters the text gives outside it for the same slot: SP蔡文姬 and the
         赤壁之戰 characters (a script may name them; setup does not offer them).
         """
+        key = (country, identity, include_extras)
+        found = self._choices.get(key)
+        if found is None:  # the roster never changes: each answer is worked out once
+            found = self._choices[key] = tuple(self._find_choices(country, identity, include_extras))
+        return list(found)
+
+    def _find_choices(self, country: str, identity: str, include_extras: bool) -> list[str]:
         if country == OTHERS:
             return list(self.slots[OTHERS].get(identity, []))
         table = self.slots[country]

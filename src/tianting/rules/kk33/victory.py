@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from tianting.rules.kk33.roster import COUNTRIES
 
 if TYPE_CHECKING:
+    from tianting.core.state import Player
     from tianting.rules.kk33.game import KK33Game
 
 REBELS = "黃巾軍"
@@ -22,9 +23,11 @@ JOINT_MARKERS = {"方士": "迷幻", "神醫": "行醫"}
 
 def standing(game: KK33Game) -> list[str]:
     """The sides not yet eliminated: kingdoms, and 黃巾軍 while its leader lives."""
-    state = game.state
-    sides = [c for c in game.kingdoms if c not in state.eliminated]
-    leader = game.rebel_leader()
+    return _standing(game, game.rebel_leader())
+
+
+def _standing(game: KK33Game, leader: Player | None) -> list[str]:
+    sides = [c for c in game.kingdoms if c not in game.state.eliminated]
     if leader is not None and leader.alive:
         sides.append(REBELS)
     return sides
@@ -38,7 +41,7 @@ def check(game: KK33Game) -> tuple[bool, list[str]]:
         others = [p for p in state.living() if p.id != leader.id]
         if all(p.marker(REBELS) for p in others):
             return True, [leader.id]
-    sides = standing(game)
+    sides = _standing(game, leader)
     if len(sides) > 1 or sides == [REBELS]:
         # With only 黃巾軍 left the leader's own condition decides (checked above).
         return False, []

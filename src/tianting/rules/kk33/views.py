@@ -10,11 +10,14 @@ bots read this and nothing else.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from tianting.rules.kk33.roster import SkillText
+from tianting.core.state import Player, phase_kind, phase_number
+from tianting.rules.kk33.roster import Roster, SkillText
 
 if TYPE_CHECKING:
+    from tianting.core.skills import Skill
     from tianting.rules.kk33.game import KK33Game
 
 HIDDEN_MARKERS = ("黃巾軍",)
@@ -24,37 +27,56 @@ HIDDEN_MARKERS = ("黃巾軍",)
 def skill_text(game: KK33Game, player_character: str, name: str) -> SkillText | None:
     """The rule text of ``name`` as its holder would read it: their own character's, else the
     first character that has it (a learned skill), else an identity's."""
-    own = game.roster.characters[player_character].skill(name)
+    return _skill_text(game.roster, player_character, name)
+
+
+def _skill_text(roster: Roster, player_character: str, name: str) -> SkillText | None:
+    own = roster.characters[player_character].skill(name)
     if own is not None:
         return own
-    return game.roster.skill_texts.get(name)
+    return roster.skill_texts.get(name)
 
 
-def _row(game: KK33Game, pid: str, name: str, source: str) -> dict[str, Any]:
-    player = game.state.player(pid)
-    info = skill_text(game, player.character, name)
+@cache
+def _public_form(roster: Roster, player_character: str, name: str,
+                 impl: type[Skill] | None) -> tuple[str, str, bool, tuple[Any, ...] | None]:
+    """What a skill row says that never changes: text, kind, limited, and how the skill is used
+    (target rule and argument keys, None when not built). Read once per process from the
+    roster's text and the skill's class, both fixed; rows are built fresh from it."""
+    info = _skill_text(roster, player_character, name)
+    kind = info.kind if info else (impl.kind.value if impl else "active")
+    form = None
+    if impl is not None:
+        rule = impl.targets
+        form = (rule.count, rule.counts, rule.self_allowed, rule.dead, rule.distinct, impl.args)
+    return (info.text if info else "", kind, info.limited if info else len(name) != 2, form)
+
+
+def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, Any]:
     impl = game.skills.get(name)
+    text, kind, limited, form = _public_form(game.roster, player.character, name,
+                                             None if impl is None else type(impl))
     row: dict[str, Any] = {
-        "skill": name, "source": source, "text": info.text if info else "",
-        "kind": info.kind if info else (impl.kind.value if impl else "active"),
-        "limited": info.limited if info else len(name) != 2,
+        "skill": name, "source": source, "text": text, "kind": kind, "limited": limited,
         "uses_left": game.uses_left(player, name), "built": impl is not None,
     }
-    if impl is not None:  # how the skill is used: public rule knowledge, as a form would ask it
-        rule = impl.targets
-        row["targets"] = {"count": rule.count, "counts": list(rule.counts), "self": rule.self_allowed,
-                          "dead": rule.dead, "distinct": rule.distinct}
-        row["args"] = list(impl.args)
+    if form is not None:  # how the skill is used: public rule knowledge, as a form would ask it
+        count, counts, self_allowed, dead, distinct, args = form
+        row["targets"] = {"count": count, "counts": list(counts), "self": self_allowed,
+                          "dead": dead, "distinct": distinct}
+        row["args"] = list(args)
     return row
 
 
 def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
     """Identity skills, character skills (learned ones too), then one-time rights (一次性使用權)."""
     player = game.state.player(pid)
-    rows = [_row(game, pid, name, "identity") for name in game.identity_skills(player)]
-    rows += [_row(game, pid, name, "character") for name in player.skills]
-    held = {row["skill"] for row in rows}
-    rows += [_row(game, pid, name, "granted") for name, n in player.granted.items() if n > 0 and name not in held]
+    rows = [_row(game, player, name, "identity") for name in game.identity_skills(player)]
+    rows += [_row(game, player, name, "character") for name in player.skills]
+    if player.granted:
+        held = {row["skill"] for row in rows}
+        rows += [_row(game, player, name, "granted") for name, n in player.granted.items()
+                 if n > 0 and name not in held]
     return rows
 
 
@@ -77,18 +99,19 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
                   stabs_tonight: Callable[[str], int]) -> dict[str, Any]:
     """The one shape of a player's view, from its parts (computed afresh or cached by the caller)."""
     state = game.state
-    me = state.player(pid)
+    me = state.players[pid]
+    index = state.index
     view: dict[str, Any] = {
         "id": me.id,
         "country": me.country,
         "identity": me.identity,
         "character": me.character,
-        "status": me.status.value,
+        "status": me.status._value_,  # .value, without the enum property's cost
         "skills": skills,
         "known": dict(me.known),
-        "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS},
-        "phase": game.phase.value,
-        "number": game.number,
+        "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS} if me.markers else {},
+        "phase": phase_kind(index)._value_,
+        "number": phase_number(index),
         "players": players,
         "feedback": feedback,
         "announcements": announcements,

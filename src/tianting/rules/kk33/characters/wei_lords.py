@@ -67,8 +67,9 @@ class Jianxiong(CharacterSkill):
             return  # a holder who is out learns nothing (轉生 keeps the player alive: he is told)
         characters = _scratch(night, "奸雄", {})
         seen: list[dict[str, Any]] = []
+        failed = UseState.FAILED
         for other in night.uses:
-            if other.actor == owner or other.state is UseState.FAILED or owner not in other.targets:
+            if other.actor == owner or other.state is failed or owner not in other.targets:
                 continue
             if other.name in UNKNOWABLE:
                 continue
