@@ -57,7 +57,9 @@ def granted_view(game: KK33Game, pid: str) -> dict[str, Any]:
     me = state.player(pid)
     feedback = [{"phase": r.phase, "number": r.number, **f.as_json()}
                 for r in game.results for f in r.feedback.get(pid, [])]
-    announcements = [{"phase": r.phase, "number": r.number, **r.announcement} for r in game.results]
+    # 白天公告：當天投票的票面、因投票而死亡出局的ID: the counted tally is not part of it (R41)
+    announcements = [{"phase": r.phase, "number": r.number,
+                      **{k: v for k, v in r.announcement.items() if k != "tally"}} for r in game.results]
     out: set[str] = set()
     for a in announcements:
         out.update(a.get("exited", []))

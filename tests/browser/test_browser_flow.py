@@ -335,8 +335,9 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     expect(thread).to_contain_text("【第2日投票公告】")
     expect(thread).to_contain_text("票面：")
     expect(thread).to_contain_text(f"{SPECIAL} → {killer}")
-    # 得票 may hold more than the ballots: skills add votes (兵法, 剛烈…)
-    expect(thread).to_contain_text(f"得票：{condemned} {day['tally'][condemned]}票")
+    # 白天公告：當天投票的票面、因投票而死亡出局的ID — not the counted tally, which would show
+    # skills at work (兵法, 剛烈, 亂花 …; ruling R41)
+    expect(thread).not_to_contain_text("得票")
     expect(thread).to_contain_text(f"因投票死亡出局：{condemned}")
     assert public.locator("#announcements b, #ids b").count() == 0
     assert public.locator("#replay-link").count() == 0  # the replay only once the game is over

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
-from tianting.rules.kk33.views import _skill_rows, assemble_view
+from tianting.rules.kk33.views import _skill_rows, assemble_view, public_announcement
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
@@ -56,7 +56,7 @@ class ViewCache:
         if self._seen == len(results):
             return
         for r in results[self._seen:]:
-            self._announcements.append({"phase": r.phase, "number": r.number, **r.announcement})
+            self._announcements.append(public_announcement(r))
             for pid, items in r.feedback.items():
                 if items:
                     self._feedback.setdefault(pid, []).extend(

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tianting.rules.kk33.game import KK33Game, SeatSpec, roster
-from tianting.rules.kk33.views import player_view
+from tianting.rules.kk33.views import JUDGE_ONLY, player_view
 
 
 @dataclass(frozen=True)
@@ -21,10 +21,8 @@ class RuleSet:
     player_view: Callable[[Any, str], dict[str, Any]]
     """What one player may see of a game in progress (the rules' own per-player view)."""
     roster: Callable[[], Any]
-    judge_only: tuple[str, ...] = ("tally",)
-    """Announcement fields the transcript keeps for the judge but players never see: the counted
-    votes after every skill would show 亂花, 剛烈 … at work, and 白天公告 holds only 當天投票的票面
-    and 因投票而死亡出局的ID (ruling R41)."""
+    judge_only: tuple[str, ...] = JUDGE_ONLY
+    """Announcement fields the transcript keeps for the judge but players never see."""
 
 
 RULESET = RuleSet(name="kk33", title="KK規則3.3版", script="traditional", players=22, game=KK33Game,

@@ -562,7 +562,6 @@ class KK33Game:
     def _day_announcement(self, day: Day) -> dict[str, Any]:
         lines = [texts.day_title(self.number), "票面："]
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
-        lines.append("得票：" + ("，".join(f"{pid} {n}票" for pid, n in day.tally.items()) or "無"))
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
         others = [pid for pid in day.exited if pid not in by_vote]

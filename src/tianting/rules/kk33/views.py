@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from tianting.core.skills import Skill
     from tianting.rules.kk33.game import KK33Game
 
+JUDGE_ONLY = ("tally",)
+"""Announcement fields kept for the judge, never shown to players: the counted votes after every
+skill would show 亂花, 剛烈 … at work; 白天公告 holds only 當天投票的票面 and 因投票而死亡出局的ID
+(ruling R41)."""
+
 HIDDEN_MARKERS = ("黃巾軍",)
 """Markers their bearer does not know of (起義：其無法獲悉)."""
 
@@ -89,9 +94,16 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
         players=[{"id": p.id, "out": not p.alive} for p in state.players.values()],
         feedback=[{"phase": r.phase, "number": r.number, **f.as_json()}
                   for r in game.results for f in r.feedback.get(pid, [])],
-        announcements=[{"phase": r.phase, "number": r.number, **r.announcement} for r in game.results],
+        announcements=[public_announcement(r) for r in game.results],
         stabs_tonight=game.stab_allowance,
     )
+
+
+def public_announcement(result: Any) -> dict[str, Any]:
+    """A resolved phase's announcement as every player reads it (without :data:`JUDGE_ONLY`)."""
+    shown = {"phase": result.phase, "number": result.number}
+    shown.update((k, v) for k, v in result.announcement.items() if k not in JUDGE_ONLY)
+    return shown
 
 
 def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], players: list[dict[str, Any]],
