@@ -124,7 +124,7 @@ def test_decision_answer_is_used_and_recorded():
                                decisions=[{"actor": "魏君主", "skill": "轉生", "answer": "曹植"}]))
     transcript = run_script(script)
     assert transcript["phases"][0]["decisions"] == [
-        {"actor": "魏君主", "skill": "轉生", "answer": "曹植", "defaulted": False}]
+        {"actor": "魏君主", "skill": "轉生", "answer": "曹植", "defaulted": False, "options": ["曹丕", "曹植"]}]
     assert transcript["phases"][0]["truth"]["players"]["魏君主"]["character"] == "曹植"
 
 

@@ -10,6 +10,7 @@ and the one random draw of night 1 is checked in the draft's ``draws``).
 from __future__ import annotations
 
 import asyncio
+import re
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -219,6 +220,10 @@ def test_a_whole_game_from_creation_to_the_end(client):
     assert (choice["actor"], choice["skill"], choice["defaulted"]) == (shu_lord, "轉生", True)
     assert draft["draws"] == [{"purpose": f"預設選擇 {shu_lord}【轉生】", "options": ["劉封", "劉禪"],
                                "outcome": choice["answer"]}]
+    # the choice lists its options (轉生 into one of the lord's other forms), and the console offers them
+    assert choice["options"] == ["劉封", "劉禪"]
+    console_page = api.client.get(f"/j/{api.judge_token}").text
+    assert re.search(r'<select name="answer"[^>]*>\s*<option value="劉封"', console_page)
     # nothing of the draft reaches the players before it is published
     assert api.view(shu_strategist)["feedback"] == [] and api.view(shu_strategist)["announcements"] == []
     assert api.public()["announcements"] == []

@@ -62,30 +62,30 @@ class DecisionBook:
     ) -> T:
         """Take the scripted answer among ``options``; else the skill's documented ``default``
         (the harmless choice of a 「可以」: not using it), else one drawn with the game's generator."""
+        labels = [label(o) for o in options]
         found = self._find(actor, skill)
         if found is not None:
             i, answer = found
-            for option in options:
+            for option, shown in zip(options, labels, strict=True):
                 if match(answer, option):
                     self._used.add(i)
-                    self.asked.append(DecisionRecord(actor, skill, label(option), False))
+                    self.asked.append(DecisionRecord(actor, skill, shown, False, labels))
                     return option
             self._used.add(i)
-            raise InvalidAnswer(i, f"{actor} 的【{skill}】答案 {answer!r} 不是可選項之一（可選：{'、'.join(str(label(o)) for o in options)}）")
+            raise InvalidAnswer(i, f"{actor} 的【{skill}】答案 {answer!r} 不是可選項之一（可選：{'、'.join(str(x) for x in labels)}）")
         if self.decider is not None:
-            labels = [label(o) for o in options]
             answer = self.decider(actor, skill, labels)
             if answer is not None and answer in labels:
                 chosen = options[labels.index(answer)]
-                self.asked.append(DecisionRecord(actor, skill, answer, False))
+                self.asked.append(DecisionRecord(actor, skill, answer, False, labels))
                 return chosen
         if self.strict:
-            raise UnscriptedChoice(f"{actor} 的【{skill}】需要選擇，測試未給出答案（選項：{[label(o) for o in options]}）")
+            raise UnscriptedChoice(f"{actor} 的【{skill}】需要選擇，測試未給出答案（選項：{labels}）")
         if default is not None:
-            self.asked.append(DecisionRecord(actor, skill, label(default), True))
+            self.asked.append(DecisionRecord(actor, skill, label(default), True, labels))
             return default
         choice = rng.pick(f"預設選擇 {actor}【{skill}】", list(options), label)
-        self.asked.append(DecisionRecord(actor, skill, label(choice), True))
+        self.asked.append(DecisionRecord(actor, skill, label(choice), True, labels))
         return choice
 
     def mark(self) -> tuple[int, frozenset[int]]:

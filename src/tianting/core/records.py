@@ -46,9 +46,14 @@ class DecisionRecord:
     skill: str
     answer: Any
     defaulted: bool
+    options: list[Any] | None = None
+    """What the choice was among (answer labels), so a judge can answer it."""
 
     def as_json(self) -> dict[str, Any]:
-        return {"actor": self.actor, "skill": self.skill, "answer": self.answer, "defaulted": self.defaulted}
+        data = {"actor": self.actor, "skill": self.skill, "answer": self.answer, "defaulted": self.defaulted}
+        if self.options is not None:
+            data["options"] = list(self.options)
+        return data
 
 
 @dataclass

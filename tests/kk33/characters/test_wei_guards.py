@@ -340,7 +340,7 @@ def test_sheshen_with_no_answer_does_not_take_the_stab():
     t = Table(characters=DIANWEI)
     t.lenient_night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"))
     assert [d.as_json() for d in t.last.decisions] == [
-        {"actor": "魏護衛", "skill": "捨身護主", "answer": "否", "defaulted": True}]
+        {"actor": "魏護衛", "skill": "捨身護主", "answer": "否", "defaulted": True, "options": ["是", "否"]}]
     assert t.drew("預設選擇") == []
     assert t.traced("蜀殺手甲 的刺殺對 魏君主 無效：吳護衛 援護") and t.status("魏護衛") == "alive"
     assert t.player("魏護衛").used == {"捨身護主": 1}
@@ -690,8 +690,9 @@ def test_daoshu_with_no_answer_keeps_every_target():
     t = Table(characters=JIANGGAN)
     t.force("盜書 魏副軍師", "蜀殺手甲")
     t.lenient_night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
-    assert [d.as_json() for d in t.last.decisions] == [
-        {"actor": "魏副軍師", "skill": "盜書", "answer": "不修改", "defaulted": True}]
+    (decision,) = t.last.decisions
+    assert (decision.actor, decision.skill, decision.answer, decision.defaulted) == ("魏副軍師", "盜書", "不修改", True)
+    assert decision.options[0] == "不修改" and set(decision.options[1:]) <= set(t.state.players)
     assert t.drew("預設選擇") == []
     assert t.status("吳女眷") == "out"
 

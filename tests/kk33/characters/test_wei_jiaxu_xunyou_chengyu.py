@@ -340,7 +340,7 @@ def test_shensuan_unanswered_choice_stops():
     """神算：當夜你「可選擇」是否繼續使用【神算】 — left unanswered, he does not go on (documented default, no draw; J7)."""
     t = Table(characters=JIA_XU_BEHIND)
     book = unscripted_night(t, t.act("魏副軍師", "神算", "蜀護衛", identity="護衛", country="蜀"))
-    assert book.asked == [DecisionRecord("魏副軍師", "神算", "不再使用", True)]
+    assert book.asked == [DecisionRecord("魏副軍師", "神算", "不再使用", True, ["繼續使用", "不再使用"])]
     assert t.drew("預設選擇") == []
     assert t.only_feedback("魏副軍師", "神算").data["correct"] == 2
     assert t.traced("魏副軍師 當夜不再使用神算")
@@ -559,7 +559,8 @@ def test_youshui_unanswered_voids_nothing():
     """遊說：…並「可」令其中一個行動失效 — left unanswered, nothing is voided (documented default, no draw; J11)."""
     t = Table(characters=CHENG_YU)
     book = unscripted_night(t, t.act("蜀殺手甲", "刺殺", "魏副軍師"), t.act("吳正軍師", "明察", "魏副軍師"))
-    assert book.asked == [DecisionRecord("魏副軍師", "遊說", "不使用", True)]
+    assert book.asked == [DecisionRecord("魏副軍師", "遊說", "不使用", True,
+                                          ["不使用", "關羽【刺殺】", "周瑜【明察】"])]  # the actions aimed at him
     assert t.drew("預設選擇") == []
     assert t.only_feedback("魏副軍師", "遊說").data["voided"] is None
     assert t.status("魏副軍師") == "out"
@@ -618,7 +619,7 @@ def test_zezhu_ershi_unanswered_keeps_the_learned_skill():
     t = Table(characters=CHENG_YU)
     t.force("擇主而事 君主角色", "孫堅").force("擇主而事 孫堅的技能", "英魂")
     book = unscripted_night(t, t.act("魏副軍師", "擇主而事"))
-    assert book.asked == [DecisionRecord("魏副軍師", "擇主而事", "英魂", True)]
+    assert book.asked == [DecisionRecord("魏副軍師", "擇主而事", "英魂", True, ["英魂", "招賢納才"])]
     assert t.drew("預設選擇") == []
     assert "英魂" in t.player("魏副軍師").skills and "招賢納才" not in t.player("魏副軍師").skills
 

@@ -188,8 +188,9 @@ def test_piaohu_with_no_answer_changes_nothing():
     """並「可」強制修改之 — a missing answer takes the documented default 「不修改」 (W3, R32)."""
     t = table()
     t.lenient_night(t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳正軍師", "吳副軍師"), t.act("蜀正軍師", "明察", "吳殺手甲"))
-    assert [d.as_json() for d in t.last.decisions] == [
-        {"actor": "魏女眷", "skill": "飄忽若神", "answer": "不修改", "defaulted": True}]
+    (decision,) = t.last.decisions
+    assert (decision.actor, decision.skill, decision.answer, decision.defaulted) == ("魏女眷", "飄忽若神", "不修改", True)
+    assert decision.options[0] == "不修改" and set(decision.options[1:]) <= set(t.state.players)
     assert t.drew("預設選擇") == []
     assert t.only_feedback("蜀正軍師", "明察").target == "吳殺手甲"
 
@@ -902,7 +903,8 @@ def test_ganchang_naming_her_killer_does_not_undo_her_death():
     assert [d.cause for d in t.last.deaths] == ["刺殺"]
     assert t.traced("蜀殺手甲 的【刺殺】失效")
     assert [d.as_json() for d in t.last.decisions] == [
-        {"actor": "魏女眷", "skill": "肝腸寸斷", "answer": "蜀殺手甲", "defaulted": False}]
+        {"actor": "魏女眷", "skill": "肝腸寸斷", "answer": "蜀殺手甲", "defaulted": False,
+         "options": [pid for pid in t.state.players if pid != "魏女眷"]}]  # any id but her own
 
 
 @pytest.mark.skill("肝腸寸斷")
