@@ -162,6 +162,27 @@ def test_the_judge_answers_the_lords_reincarnation():
     assert error.status == 422 and "曹丕" in error.message
 
 
+def test_the_lord_chooses_his_own_reincarnation_once_the_judge_asks():
+    """轉生 is the lord's own choice: the judge asks him, he answers from the forms the rules allow,
+    nobody else may answer for him, and the draft is resolved again with his answer."""
+    n = Night1().resolved()
+    t = n.t
+    # before the judge asks, the lord's page says nothing of it and he may not answer
+    assert "decisions" not in t.game.player_view(n.shu_lord)
+    refused(t, ev.DECIDE, n.shu_lord, {"skill": "轉生", "answer": "劉禪"})
+    t.add(ev.ASK_DECISION, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生"})
+    assert t.game.player_view(n.shu_lord)["decisions"] == [{"skill": "轉生", "options": ["劉封", "劉禪"],
+                                                            "answer": None}]
+    assert "decisions" not in t.game.player_view(n.shu_strategist)  # nobody else sees it
+    refused(t, ev.DECIDE, n.shu_strategist, {"skill": "轉生", "answer": "劉封"})
+    assert refused(t, ev.DECIDE, n.shu_lord, {"skill": "轉生", "answer": "曹丕"}).status == 422
+    t.add(ev.DECIDE, n.shu_lord, {"skill": "轉生", "answer": "劉禪"})
+    [choice] = t.draft["decisions"]
+    assert (choice["actor"], choice["answer"], choice["defaulted"]) == (n.shu_lord, "劉禪", False)
+    assert t.draft["truth"]["players"][n.shu_lord]["character"] == "劉禪"
+    assert t.game.player_view(n.shu_lord)["decisions"][0]["answer"] == "劉禪"
+
+
 def test_a_refused_decision_leaves_the_judges_edits_current():
     """Pins a bug: a refused answer used to redraft, which marked every edit non-current."""
     n = Night1().resolved()

@@ -639,3 +639,32 @@ def test_bbcode_bolds_titles_and_makes_brackets_inert():
     assert thread.index("第1夜戰況公告") < thread.index("第1日投票公告") < thread.index("遊戲結束")
     assert "勝方：魏" in thread and "種子：42" in thread
     assert bbcode.thread({"title": "t", "announcements": [], "over": True, "result": {"peace": True}}).count("議和") == 1
+
+
+def test_the_judge_asks_the_lord_to_choose_his_reincarnation_and_he_answers_on_his_page(client):
+    """轉生 is the lord's own choice: the console's 請玩家選擇 puts it on his page with the forms
+    the rules allow; his answer redrafts the night; nobody else's page shows it."""
+    game = fixed_game(client, seed=1)
+    choose_all(client, game)
+    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
+    lord = next(pid for pid in IDS if player_state(client, game, pid)["identity"] == "君主")
+    stab_everyone_at(client, game, lord)
+    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    [choice] = judge_state(client, game)["current"]["draft"]["decisions"]
+    assert (choice["actor"], choice["skill"], choice["defaulted"]) == (lord, "轉生", True)
+    assert 'id="decisions"' not in client.get(ppage(game, lord)).text  # not before the judge asks
+    assert post(client, jpage(game), jpage(game) + "/ask-decision",
+                {"actor": lord, "skill": "轉生"}).status_code == 303
+    assert 'id="asked-decision-1"' in client.get(jpage(game)).text
+    page = client.get(ppage(game, lord)).text
+    forms = choice["options"]
+    assert len(forms) == 2 and all(f'<option value="{form}"' in page for form in forms)
+    other = next(pid for pid in IDS if pid != lord)
+    assert 'id="decisions"' not in client.get(ppage(game, other)).text
+    meddling = post(client, ppage(game, other), ppage(game, other) + "/decide", {"skill": "轉生", "answer": forms[0]})
+    assert meddling.status_code == 409
+    wanted = next(f for f in forms if f != choice["answer"])
+    answered = post(client, ppage(game, lord), ppage(game, lord) + "/decide", {"skill": "轉生", "answer": wanted})
+    assert answered.status_code == 303
+    [choice] = judge_state(client, game)["current"]["draft"]["decisions"]
+    assert (choice["answer"], choice["defaulted"]) == (wanted, False)

@@ -30,7 +30,9 @@ DEADLINE = "deadline"
 RESOLVE = "resolve"
 """The open phase closed: the draft is resolved from what was submitted so far."""
 DECIDE = "decide"
-"""The judge answered a choice that arose in the draft."""
+"""A choice that arose in the draft answered: by the judge, or by its player once asked."""
+ASK_DECISION = "ask_decision"
+"""The judge asked a player to answer their own choice in the draft (轉生's form, 託孤's heir …)."""
 ASK_LAST_WORDS = "ask_last_words"
 """The judge asked the draft's dead for their last words."""
 LAST_WORDS = "last_words"
@@ -46,7 +48,7 @@ PEACE = "peace"
 NOTE = "note"
 """A free ruling or remark of the judge, kept in the 復盤."""
 
-KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_LAST_WORDS, LAST_WORDS,
+KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
          RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE)
 
 

@@ -65,6 +65,8 @@ class Phase:
     votes: dict[str, str] = field(default_factory=dict)
     resolved_by: str | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
+    asked_decisions: list[tuple[str, str]] = field(default_factory=list)
+    """(actor, skill) of the draft's choices the judge asked their players to answer."""
     asked_last_words: bool = False
     last_words: dict[str, LastWords] = field(default_factory=dict)
     edits: list[dict[str, Any]] = field(default_factory=list)
@@ -327,6 +329,11 @@ class HostedGame:
                             "actions": list(phase.submissions.get(pid, [])),
                             "submitted": pid in phase.submissions or pid in phase.votes,
                             "vote": phase.votes.get(pid)}
+            asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
+                     and d["actor"] == pid]
+            if asked:  # only what the judge asked of this player: the choice, its options, the answer so far
+                view["decisions"] = [{"skill": d["skill"], "options": list(d.get("options") or []),
+                                      "answer": None if d["defaulted"] else d["answer"]} for d in asked]
             if phase.asked_last_words and phase.draft and pid in phase.draft["announcement"].get("exited", []):
                 words = phase.last_words.get(pid)
                 view["last_words"] = {"asked": True, "text": words.text if words else "",
@@ -515,15 +522,33 @@ class HostedGame:
             raise Refused("目前沒有待審閱的草稿", 409)
         return phase
 
-    def _on_decide(self, event: Event) -> None:
-        self._judge(event)
-        phase = self._draft_phase()
-        p = event.payload
-        actor, skill = p.get("actor"), p.get("skill")
-        if not isinstance(actor, str) or not isinstance(skill, str) or "answer" not in p:
+    def _draft_decision(self, phase: Phase, actor: Any, skill: Any) -> None:
+        if not isinstance(actor, str) or not isinstance(skill, str):
             raise Refused("選擇須有 actor、skill 與 answer", 422)
         if not any(d["actor"] == actor and d["skill"] == skill for d in phase.draft["decisions"]):  # type: ignore[index]
             raise Refused(f"草稿中沒有 {actor} 的【{skill}】選擇", 422)
+
+    def _on_ask_decision(self, event: Event) -> None:
+        self._judge(event)
+        phase = self._draft_phase()
+        actor, skill = event.payload.get("actor"), event.payload.get("skill")
+        self._draft_decision(phase, actor, skill)
+        if actor in (ev.JUDGE, ev.SYSTEM) or (actor, skill) in phase.asked_decisions:
+            raise Refused("已經請該玩家選擇", 409)
+        phase.asked_decisions.append((actor, skill))
+
+    def _on_decide(self, event: Event) -> None:
+        phase = self._draft_phase()
+        p = event.payload
+        if event.actor in (ev.JUDGE, ev.SYSTEM):
+            actor, skill = p.get("actor"), p.get("skill")
+        else:  # a player answers their own choice, once the judge asked them
+            actor, skill = event.actor, p.get("skill")
+            if (actor, skill) not in phase.asked_decisions:
+                raise Refused("天庭沒有請你作這個選擇", 409)
+        if "answer" not in p:
+            raise Refused("選擇須有 actor、skill 與 answer", 422)
+        self._draft_decision(phase, actor, skill)
         before = list(phase.decisions)
         phase.decisions = [d for d in phase.decisions if not (d["actor"] == actor and d["skill"] == skill)]
         phase.decisions.append({"actor": actor, "skill": skill, "answer": p["answer"]})

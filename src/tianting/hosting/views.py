@@ -58,6 +58,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "expected": game.expected(), "submissions": phase.submissions, "votes": phase.votes,
             "resolved_by": phase.resolved_by, "decisions_given": phase.decisions,
             "asked_last_words": phase.asked_last_words,
+            "asked_decisions": [list(pair) for pair in phase.asked_decisions],
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
             "edits": phase.edits,
         }

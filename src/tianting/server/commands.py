@@ -15,11 +15,12 @@ from tianting.hosting.game import HostedGame, Refused
 JUDGE_COMMANDS = {
     "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
     "rule-last-words": ev.RULE_LAST_WORDS, "edit": ev.EDIT, "publish": ev.PUBLISH, "peace": ev.PEACE,
-    "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE,
+    "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE, "ask-decision": ev.ASK_DECISION,
 }
-PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS}
+PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS,
+                   "decide": ev.DECIDE}
 FIELDS = {
-    ev.CHOOSE: ("player", "character"), ev.DECIDE: ("actor", "skill", "answer"),
+    ev.CHOOSE: ("player", "character"), ev.DECIDE: ("actor", "skill", "answer"), ev.ASK_DECISION: ("actor", "skill"),
     ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
     ev.SUBMIT: ("actions",), ev.VOTE: ("target",), ev.LAST_WORDS: ("text",),
@@ -32,6 +33,8 @@ def _fields(kind: str, body: dict[str, Any], player: bool = False) -> dict[str, 
     keys = FIELDS[kind]
     if player and kind == ev.CHOOSE:
         keys = ("character",)  # a player chooses for themself only: the actor comes from the link
+    if player and kind == ev.DECIDE:
+        keys = ("skill", "answer")  # likewise a player answers only their own choice
     return {key: body[key] for key in keys if key in body}
 
 

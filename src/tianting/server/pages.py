@@ -85,9 +85,9 @@ DONE_ZH = {
     "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "peace": "已裁定議和，遊戲結束。",
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
-    "last-words": "已提交遺言，待天庭裁定。",
+    "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
 }
-ANCHOR = {"decide": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
+ANCHOR = {"decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
           "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
 
 
@@ -359,6 +359,8 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         raise Refused("請選擇議和的方式", 422)
     if command == "note":
         return {"text": form.get("text")}
+    if command == "ask-decision":
+        return {"actor": form.get("actor"), "skill": form.get("skill")}
     if command == "deadline":
         return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
@@ -542,6 +544,8 @@ def _player_body(command: str, form: Form) -> dict[str, Any]:
         return {"target": form.get("target")}
     if command == "last-words":
         return {"text": form.get("text")}
+    if command == "decide":
+        return {"skill": form.get("skill"), "answer": form.get("answer")}
     return {}
 
 
