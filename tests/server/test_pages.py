@@ -668,3 +668,25 @@ def test_the_judge_asks_the_lord_to_choose_his_reincarnation_and_he_answers_on_h
     assert answered.status_code == 303
     [choice] = judge_state(client, game)["current"]["draft"]["decisions"]
     assert (choice["answer"], choice["defaulted"]) == (wanted, False)
+
+
+def test_a_reader_may_switch_the_pages_to_simplified_chinese_and_back(client):
+    """Show the rule set's own script by default (KK 3.3: Traditional); a reader may ask for
+    Simplified, which converts the page's text but never a form value, a link or an editable text."""
+    game = started_game(client)
+    pid, _ = killer_of(client, game)
+    traditional = client.get(ppage(game, pid)).text
+    assert "國籍" in traditional and 'lang="zh-Hant"' in traditional
+    simplified = client.get(ppage(game, pid) + "?script=simplified")
+    assert "国籍" in simplified.text and "國籍" not in simplified.text and 'lang="zh-Hans"' in simplified.text
+    assert 'value="刺殺"' in simplified.text  # the form still posts the rule set's own name
+    assert client.get(ppage(game, pid)).text.count("国籍") >= 1  # kept in a cookie
+    submitted = post(client, ppage(game, pid), ppage(game, pid) + "/actions", {"none": "1"})
+    assert submitted.status_code == 303  # the converted page's form works
+    back = client.get(ppage(game, pid) + "?script=traditional").text
+    assert "國籍" in back
+    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    console = client.get(jpage(game) + "?script=simplified").text
+    assert "种子承诺" in console and "種子承諾" not in console
+    # the draft's announcement in its edit box stays as stored: editing it must not reword it by accident
+    assert re.search(r"<textarea[^>]*>\s*【第1夜戰況公告】", console)

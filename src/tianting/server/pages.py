@@ -44,7 +44,7 @@ from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
 from tianting.hosting.views import judge_view, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import security
+from tianting.server import chinese_script, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
@@ -128,12 +128,13 @@ templates = Jinja2Templates(env=_env)
 
 
 def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    return templates.TemplateResponse(request, name, context, status_code=status)
+    context = {**context, "script": chinese_script.wanted(request) or chinese_script.TRADITIONAL}
+    response = templates.TemplateResponse(request, name, context, status_code=status)
+    return chinese_script.apply(request, response)  # type: ignore[return-value]
 
 
 def error_page(request: Request, message: str, status: int) -> HTMLResponse:
-    return templates.TemplateResponse(request, "error.html", {"message": message, "status": status},
-                                      status_code=status)
+    return _render(request, "error.html", {"message": message, "status": status}, status)
 
 
 # ---- who is asking ----------------------------------------------------------------------
