@@ -159,7 +159,7 @@ def _access(request: Request, token: str, role: str) -> Access:
 
 
 def _public_game(request: Request, public_id: str) -> str:
-    game_id = store_of(request).by_public_id(public_id) if _LINK.fullmatch(public_id) else None
+    game_id = store_of(request).by_public_id(public_id)  # checks the id's shape before the database
     if game_id is None:
         raise Refused("沒有這局遊戲", 404)
     return game_id

@@ -40,7 +40,8 @@ from tianting.server.db import events, games, make_engine, migrate, settings, to
 from tianting.server.security import player_token
 
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
-"""What a public id may look like (anything else is no game, before the database is asked)."""
+"""What a public id may look like (``secrets.token_urlsafe``): anything else is no game, before the
+database is asked (a NUL in it made PostgreSQL fail the query: a 500 instead of a 404)."""
 TOKEN_BYTES = 32
 """Secret links carry 256 random bits (the issue asks for at least 128)."""
 
