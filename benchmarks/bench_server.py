@@ -41,7 +41,6 @@ import asyncio
 import contextlib
 import json
 import os
-import secrets
 import socket
 import subprocess
 import sys
@@ -54,6 +53,8 @@ from typing import Any
 
 import httpx
 
+from tianting.server.db import scratch_database
+
 IDS = [f"玩家{i:02d}" for i in range(1, 23)]
 
 
@@ -61,25 +62,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-@contextlib.contextmanager
-def fresh_postgres(url: str) -> Iterator[str]:
-    """A new empty database on the server of ``url``, dropped afterwards."""
-    from sqlalchemy import create_engine, text
-
-    from tianting.server.db import normalise_url
-
-    admin = create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
-    name = f"tianting_bench_{secrets.token_hex(6)}"
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield f"{url.rsplit('/', 1)[0]}/{name}"
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 @contextlib.contextmanager
@@ -360,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
         data = Path(tmp) / "bench.sqlite3"
         print(f"fsync in {tmp}: {fsync_ms(Path(tmp)):.2f} ms (median of 30)")
         with contextlib.ExitStack() as stack:
-            url = stack.enter_context(fresh_postgres(args.database_url)) if args.database_url else None
+            url = stack.enter_context(scratch_database(args.database_url, "tianting_bench")) if args.database_url else None
             base = stack.enter_context(server(data, url))
             asyncio.run(bench(base, args.games, args.revisions, args.rounds))
     return 0

@@ -9,7 +9,6 @@ a fresh database of its own, dropped afterwards.
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Iterator
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tianting.server.app import create_app
+from tianting.server.db import scratch_database
 
 POSTGRES_URL = os.environ.get("TIANTING_TEST_POSTGRES_URL")
 REQUIRE = os.environ.get("TIANTING_TEST_REQUIRE_SERVICES") == "1"
@@ -28,21 +28,8 @@ def _postgres_database() -> Iterator[str]:
         if REQUIRE:
             pytest.fail("TIANTING_TEST_POSTGRES_URL is not set but services are required")
         pytest.skip("no PostgreSQL server (set TIANTING_TEST_POSTGRES_URL)")
-    from sqlalchemy import create_engine, text
-
-    from tianting.server.db import normalise_url
-
-    admin = create_engine(normalise_url(POSTGRES_URL), isolation_level="AUTOCOMMIT")
-    name = f"tianting_test_{secrets.token_hex(6)}"
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
-    base = POSTGRES_URL.rsplit("/", 1)[0]
-    try:
-        yield f"{base}/{name}"
-    finally:
-        with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+    with scratch_database(POSTGRES_URL, "tianting_test") as url:
+        yield url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

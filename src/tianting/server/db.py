@@ -14,6 +14,9 @@ lock on the game instead.
 
 from __future__ import annotations
 
+import contextlib
+import secrets
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +32,7 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    text,
 )
 
 metadata = MetaData()
@@ -112,3 +116,19 @@ def migrate(engine: Engine) -> None:
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+@contextlib.contextmanager
+def scratch_database(url: str, prefix: str = "tianting_scratch") -> Iterator[str]:
+    """A new empty PostgreSQL database on the server of ``url`` (its role needs CREATEDB), dropped
+    afterwards; yields its URL. For the tests and the load benchmark."""
+    admin = create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
+    name = f"{prefix}_{secrets.token_hex(6)}"
+    with admin.connect() as conn:
+        conn.execute(text(f'CREATE DATABASE "{name}"'))
+    try:
+        yield f"{url.rsplit('/', 1)[0]}/{name}"
+    finally:
+        with admin.connect() as conn:
+            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
