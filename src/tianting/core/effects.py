@@ -26,6 +26,10 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Use, UseState
 from tianting.core.state import Status
 
+RULING_EFFECTS = {"void": "行動失效", "spare": "豁免傷害", "injure": "致傷", "kill": "致死", "heal": "脫離受傷",
+                  "tell": "私下告知"}
+"""The effects of the judge's rulings (game-script.md ``rulings``), with their Chinese names."""
+
 JUDGE_SKILL = "天庭"
 """The ``skill`` of feedback and trace lines that come from the judge's rulings."""
 

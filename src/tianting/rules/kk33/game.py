@@ -605,8 +605,8 @@ class KK33Game:
             out[p.id] = entry
         return out
 
-    def passive_warnings(self) -> list[str]:
-        """Passive and awakening character skills in play that are not built yet."""
+    def unbuilt_passives(self) -> list[tuple[str, str, str]]:
+        """(id, character, skill) of every passive or awakening character skill held that is not built."""
         from tianting.rules.kk33.views import skill_text
 
         out = []
@@ -614,5 +614,19 @@ class KK33Game:
             for name in p.skills:
                 info = skill_text(self, p.character, name)
                 if info and (info.kind == "passive" or info.awaken) and name not in self.skills:
-                    out.append(f"{p.id}（{p.character}）的被動技能【{name}】尚未實作，本局結算中不生效")
+                    out.append((p.id, p.character, name))
         return out
+
+    def rule_text(self, pid: str, skill: str) -> str:
+        """The rule text of ``skill`` as ``pid`` would read it (any spelling of the skill); "" if unknown."""
+        from tianting.rules.kk33.views import skill_text
+
+        name = self.roster.all_skill_names.get(skill) or skill
+        player = self.state.players.get(pid)
+        info = skill_text(self, player.character, name) if player else self.roster.skill_texts.get(name)
+        return info.text if info else ""
+
+    def passive_warnings(self) -> list[str]:
+        """Passive and awakening character skills in play that are not built yet."""
+        return [f"{pid}（{character}）的被動技能【{name}】尚未實作，本局結算中不生效"
+                for pid, character, name in self.unbuilt_passives()]

@@ -26,9 +26,8 @@ from tianting.core.state import Status
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
-EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell")
-EFFECT_ZH = {"void": "行動失效", "spare": "豁免傷害", "injure": "致傷", "kill": "致死", "heal": "脫離受傷",
-             "tell": "私下告知"}
+EFFECTS = tuple(effects.RULING_EFFECTS)
+EFFECT_ZH = effects.RULING_EFFECTS
 CAUSE = "天庭裁定"
 
 
