@@ -3,12 +3,12 @@ the fixes found when a judge tried the tool: all through the fold, without a ser
 
 from __future__ import annotations
 
+from tests.hosting.test_hosted_game import IDS, T0, Night1, Table, created_payload, refused
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.game import HostedGame
 from tianting.hosting.verify import verify_export
 from tianting.hosting.views import judge_view, replay_view
-from tests.hosting.test_hosted_game import IDS, T0, Night1, Table, created_payload, refused
 
 
 def finish(t: Table) -> None:
