@@ -3,6 +3,8 @@ the fixes found when a judge tried the tool: all through the fold, without a ser
 
 from __future__ import annotations
 
+import pytest
+
 from tests.hosting.test_hosted_game import IDS, T0, Night1, Table, created_payload, refused
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
@@ -109,3 +111,12 @@ def test_ids_typed_in_simplified_are_matched_in_votes_and_actions():
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     t.add(ev.VOTE, "孟德", {"target": "子义"})
     assert t.game.current.votes["孟德"] == "子義"
+
+
+def test_a_game_whose_ids_differ_only_by_script_is_refused_at_creation():
+    """R46: 子义 would find 子義, so the two cannot both be ids of one game."""
+    from tianting.core.errors import TiantingError
+    from tianting.setup import draw_setup
+
+    with pytest.raises(TiantingError, match="只有繁簡之別"):
+        draw_setup("kk33", ["子義", "子义", *IDS[2:]], 1)
