@@ -120,3 +120,31 @@ def test_a_game_whose_ids_differ_only_by_script_is_refused_at_creation():
 
     with pytest.raises(TiantingError, match="只有繁簡之別"):
         draw_setup("kk33", ["子義", "子义", *IDS[2:]], 1)
+
+
+def test_day_rulings_void_a_vote_and_spare_the_voted_then_verify():
+    """Rulings work by day too: a vote made 無效, the voted spared; replayed by `tianting verify`."""
+    t = Table(1).start()
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    voters = t.game.participants()
+    condemned, other = voters[0], voters[7]  # (voters[1] holds 兵法: 得票數+1)
+    for pid in voters[2:5]:
+        t.add(ev.VOTE, pid, {"target": condemned})
+    t.add(ev.VOTE, voters[5], {"target": other})
+    t.add(ev.VOTE, voters[6], {"target": other})
+    t.resolve()
+    assert t.draft["announcement"]["exited"] == [condemned]
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "void", "voter": voters[2], "why": "代投"}})
+    assert t.draft["announcement"]["exited"] == []  # 3 : 3, a tie: nothing happens
+    assert t.draft["announcement"]["votes"][voters[2]] == condemned  # the ballot still shows it
+    t.add(ev.RULE, ev.JUDGE, {"remove": 0})
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "spare", "target": condemned}})
+    assert t.draft["announcement"]["exited"] == []
+    assert any(f"{condemned} 的死亡（投票）被防止：天庭裁定" in line for line in t.draft["trace"])
+    help_ = judge_view(t.game)["current"]["ruling_help"]
+    assert "void" not in [e["effect"] for e in help_["effects"]] and help_["effects"][-1]["effect"] == "void-vote"
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    finish(t)
+    verdict = verify_export(t.game.export())
+    assert verdict.ok, verdict.render()
