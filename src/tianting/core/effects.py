@@ -12,10 +12,11 @@ object with ``state``, ``note(text)``, ``tell(pid, feedback)``, ``trace``,
 - :func:`heal`      a player leaves the wounded state.
 - :func:`tell`      private feedback to one player.
 - :func:`recognise` 互識: two players learn each other's character.
+- :func:`mark`      a player gains markers (標記: 黃巾軍, 行醫 …).
 
 Harm that kills goes through the rule set (its deaths set off 轉生, 託孤 …);
 :func:`protected_from` is how the rule set asks whether a protection stops it.
-Later rule sets and skills reuse these (and grow the list: mark, join).
+Later rule sets and skills reuse these (and grow the list: join a country, learn a skill).
 """
 
 from __future__ import annotations
@@ -94,3 +95,13 @@ def recognise(phase: Any, a: str, b: str, via: str, text: Any) -> None:
     tell(phase, a, text(b, pb.character), "互識", b, {"character": pb.character, "via": via})
     tell(phase, b, text(a, pa.character), "互識", a, {"character": pa.character, "via": via})
     phase.note(f"{a} 與 {b} 互識（{via}）")
+
+
+def mark(phase: Any, pid: str, name: str, n: int = 1, why: str | None = None) -> int:
+    """``pid`` gains ``n`` markers called ``name`` (獲得一個「…」標記); their count now. ``why``: a
+    trace line (a skill that words its own line leaves it out)."""
+    player = phase.state.player(pid)
+    player.markers[name] = player.markers.get(name, 0) + n
+    if why:
+        phase.note(why)
+    return player.markers[name]
