@@ -25,6 +25,9 @@ class Bare:
     def note(self, text: str) -> None:
         self.trace.append(text)
 
+    def tell(self, pid: str, item: Any) -> None:
+        self.feedback.setdefault(pid, []).append(item)
+
 
 class Probe(Skill):
     name = "探查"

@@ -2,7 +2,7 @@
 
 Each primitive changes the state of one phase being resolved (a night or a day)
 and writes one line of trace; rule sets decide *when* they run. A phase is any
-object with ``state``, ``note(text)``, ``tell(pid, feedback)``, ``trace``,
+object with ``state``, ``note(text)``, ``tell(pid, feedback)``,
 ``injured`` (ids wounded in the phase, where the phase has one) and
 ``protected`` (id → the reason no harm reaches them in this phase).
 
@@ -83,8 +83,8 @@ def heal(phase: Any, pid: str, why: str) -> bool:
 
 def tell(phase: Any, pid: str, text: str, skill: str = JUDGE_SKILL, target: str | None = None,
          data: dict[str, Any] | None = None) -> None:
-    """Private feedback to ``pid``."""
-    phase.feedback.setdefault(pid, []).append(Feedback(skill, text, target, dict(data or {})))
+    """Private feedback to ``pid`` (through the phase's own ``tell``: observers may hook it)."""
+    phase.tell(pid, Feedback(skill, text, target, dict(data or {})))
 
 
 def recognise(phase: Any, a: str, b: str, via: str, text: Any) -> None:
