@@ -148,3 +148,20 @@ def test_day_rulings_void_a_vote_and_spare_the_voted_then_verify():
     finish(t)
     verdict = verify_export(t.game.export())
     assert verdict.ok, verdict.render()
+
+
+def test_a_dropped_edit_stays_listed_until_the_judge_rewords_that_text():
+    """The judge is told plainly which edit did not survive, and the notice stays through later
+    re-drafts until that text is reworded."""
+    n = Night1().resolved()
+    t = n.t
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "第一稿"})
+    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    dead = t.draft["announcement"]["exited"][0]
+    t.add(ev.LAST_WORDS, dead, {"text": "再會"})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": dead, "approved": True})  # the announcement changes
+    assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["第一稿"]
+    t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})  # another re-draft
+    assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["第一稿"]
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "第二稿"})
+    assert judge_view(t.game)["current"]["lost_edits"] == []

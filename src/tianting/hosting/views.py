@@ -97,6 +97,20 @@ def option_texts(roster: Any, options: list[Any], players: dict[str, Any] | None
     return out
 
 
+def _spot(edit: dict[str, Any]) -> tuple[Any, ...]:
+    return (edit["target"], edit.get("player"), edit.get("index"))
+
+
+def unreplaced_drops(phase: Phase) -> list[dict[str, Any]]:
+    """The edits a re-draft dropped (the text they replaced changed) that no later edit of the same
+    text has replaced yet: what the judge still has to reword."""
+    out = []
+    for i, edit in enumerate(phase.edits):
+        if edit.get("dropped") and not any(_spot(later) == _spot(edit) for later in phase.edits[i + 1:]):
+            out.append(edit)
+    return out
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -135,7 +149,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "asked_last_words": phase.asked_last_words,
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
-            "edits": phase.edits, "lost_edits": phase.lost_edits, "rulings": phase.rulings,
+            "edits": phase.edits, "lost_edits": unreplaced_drops(phase), "rulings": phase.rulings,
         }
         if phase.draft is not None:
             draft = phase.draft
