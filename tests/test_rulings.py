@@ -187,3 +187,16 @@ def test_cli_bad_ruling_exits_2_naming_it(tmp_path):
     result = run_cli("run", str(script))
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.startswith("phases[0].rulings[0]: 未知的玩家「曹操」")
+
+
+def test_a_ruled_wound_is_heard_by_skills_that_listen_to_wounds():
+    """七步：*被*每當一名本國角色受傷或死亡後，你將得知獲得一個「步」標記 — the judge's wound is a wound."""
+    script = base_script(night(rulings=[{"effect": "kill", "target": "魏君主"}],
+                               decisions=[{"actor": "魏君主", "skill": "轉生", "answer": "曹植"}]),
+                         day(),
+                         night(rulings=[{"effect": "injure", "target": "魏女眷"}]))
+    t = run_script(script)
+    assert players(t, 2)["魏女眷"]["status"] == "injured"
+    [step] = phase(t, 2)["feedback"]["魏君主"]  # (day 2's vote killed 魏副軍師: the first 「步」)
+    assert step["skill"] == "七步" and step["data"]["count"] == 2
+    assert "魏君主 七步：本國角色 魏女眷 受傷，獲得一個「步」標記（共2個）" in phase(t, 2)["trace"]

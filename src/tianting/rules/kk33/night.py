@@ -389,11 +389,11 @@ class Night:
         player = self.state.player(harm.target)
         if not player.alive:
             return
-        spared = effects.protected_from(self, harm.target)
+        spared = None if harm.forced else effects.protected_from(self, harm.target)
         if spared:
             self.note(f"{harm.target} 受到的{harm.cause}被防止：{spared}")
             return
-        if not harm.removal:
+        if not harm.removal and not harm.forced:
             for modify in self.harm_modifiers:
                 modify(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
@@ -406,10 +406,10 @@ class Night:
         why = "；".join(harm.why)
         if harm.lethal:
             self.note(f"{harm.target} 受到致命一擊（{harm.cause}）：{why}")
-            self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal)
+            self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal, forced=harm.forced)
         elif player.injured:
             self.note(f"{harm.target} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
-            self.game.kill(self, harm.target, harm.cause, harm.sources)
+            self.game.kill(self, harm.target, harm.cause, harm.sources, forced=harm.forced)
         else:
             effects.wound(self, harm.target, f"（{harm.cause}）：{why}")
             for listen in list(self.wound_listeners):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.records import Ruling
 from tianting.core.state import Status
+from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -84,6 +85,10 @@ def harms(phase: Any, rulings: Sequence[Ruling]) -> None:
         player = phase.state.player(r.target)
         if not player.alive:
             phase.note(f"{r.target} 已出局，{reason(r)}的{EFFECT_ZH[r.effect]}不再改變什麼")
+            continue
+        if hasattr(phase, "apply_harm"):  # a night: through its harm steps, so 「受傷後」 skills hear it
+            level = Level.KILL if r.effect == "kill" else Level.WOUND
+            phase.apply_harm(Harm(r.target, level, CAUSE, [], why=[reason(r)], forced=True))
             continue
         if r.effect == "kill":
             phase.note(f"{r.target} 受到致命一擊（{CAUSE}）：{reason(r)}")
