@@ -34,6 +34,7 @@ def test_a_ruling_that_kills_a_lord_leads_to_reincarnation_and_verifies():
     # after 轉生 the seat table and the 復盤 show the new character (they showed the old one)
     seat = next(p for p in judge_view(t.game)["players"] if p["id"] == wei_lord)
     assert seat["character"] == "曹丕" and seat["chosen"] == "曹操"
+    assert t.game.player_view(wei_lord)["character"] == "曹丕"
     finish(t)
     replayed = next(p for p in replay_view(t.game)["players"] if p["id"] == wei_lord)
     assert (replayed["character"], replayed["now"]) == ("曹操", "曹丕")
@@ -111,6 +112,9 @@ def test_ids_typed_in_simplified_are_matched_in_votes_and_actions():
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     t.add(ev.VOTE, "孟德", {"target": "子义"})
     assert t.game.current.votes["孟德"] == "子義"
+    t.resolve()
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "tell", "target": "子义", "text": "…"}})
+    assert t.game.current.rulings == [{"effect": "tell", "target": "子義", "text": "…"}]
 
 
 def test_a_game_whose_ids_differ_only_by_script_is_refused_at_creation():

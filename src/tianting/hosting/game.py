@@ -776,6 +776,10 @@ class HostedGame:
                 if isinstance(value, str) and len(value) > MAX_TEXT:
                     raise Refused(f"裁定的文字過長（最多{MAX_TEXT}字）", 413)
                 kept[key] = value.strip() if isinstance(value, str) else value
+            ids = PlayerIds(self._base.state.players)
+            for key in ("target", "voter"):
+                if key in kept:
+                    kept[key] = ids.get(kept[key])  # 子义 is 子義 (R46)
             phase.rulings.append(kept)
         try:
             self._redraft()
