@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
@@ -108,9 +108,29 @@ class Stab(IdentitySkill):
 
     name = "刺殺"
     stage = "attack"
+    targets = TargetRule(count=1, counts=(2,))
+    """One id; two where a held character skill allows it tonight (烈弓: :meth:`validate`)."""
+
+    def validate(self, state: GameState, action: Action) -> None:
+        if len(action.targets) == 1:
+            return
+        from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+        player = state.player(action.actor)
+        allowed = max((CHARACTER_SKILLS[name].stab_targets(state, player.id) for name in player.skills
+                       if hasattr(CHARACTER_SKILLS.get(name), "stab_targets")), default=1)
+        if len(action.targets) > allowed:
+            raise IllegalAction(f"【刺殺】需要指定1個目標，給出了{len(action.targets)}個", "target-count")
 
     def apply(self, night: Night, use: Use) -> None:
         night.stabs.append(use)
+        # A 刺殺 with two targets (烈弓) is one 刺殺 on each: every target is settled on its own.
+        for target in use.targets[1:]:
+            one = Use(Action(use.actor, self.name, (target,)), self, order=use.order, seat=use.seat,
+                      state=UseState.DONE, implicit=True)
+            one.notes.append(f"{use.actor} 的【刺殺】的第二個目標")
+            night.uses.append(one)
+            night.stabs.append(one)
 
 
 class Guard(IdentitySkill):
