@@ -363,6 +363,18 @@ def test_liegong_two_targets_from_the_fourth_night():
 
 
 @pytest.mark.skill("烈弓")
+def test_liegong_form_offers_a_second_target_to_huang_zhong_only():
+    """The player's form (view) of 黃忠's 刺殺 offers one or two ids; 關羽's offers one."""
+    from tianting.rules.kk33.views import player_view
+
+    t = Table(characters=HUANG_ZHONG)
+    (mine,) = [r for r in player_view(t.game, "蜀殺手乙")["skills"] if r["skill"] == "刺殺"]
+    (his,) = [r for r in player_view(t.game, "蜀殺手甲")["skills"] if r["skill"] == "刺殺"]
+    assert mine["targets"]["count"] == 1 and mine["targets"]["counts"] == [2]
+    assert his["targets"]["counts"] == []
+
+
+@pytest.mark.skill("烈弓")
 def test_liegong_others_may_not_name_two():
     """烈弓 is 黃忠's: 關羽's 刺殺 names one id, even on night 4."""
     t = Table(characters=HUANG_ZHONG)

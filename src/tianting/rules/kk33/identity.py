@@ -102,26 +102,15 @@ class InquireDead(Learn):
 class Stab(IdentitySkill):
     """刺殺：由一名殺手出刀，指定一個ID，令其死亡。（當【刺殺】的目標為同國或同盟角色時，有一半概率失效）
 
+    A held character skill may let it name two ids (烈弓: ``more_targets``, read by the game's
+    check of targets).
+
     The stab is registered here; :meth:`Night.resolve_stabs` merges stabs on
     one target, applies the same-country check and the guards.
     """
 
     name = "刺殺"
     stage = "attack"
-    targets = TargetRule(count=1, counts=(2,))
-    """One id; two where a held character skill allows it tonight (烈弓: :meth:`validate`)."""
-
-    def validate(self, state: GameState, action: Action) -> None:
-        if len(action.targets) == 1:
-            return
-        from tianting.rules.kk33.characters import CHARACTER_SKILLS
-
-        player = state.player(action.actor)
-        allowed = max((CHARACTER_SKILLS[name].stab_targets(state, player.id) for name in player.skills
-                       if hasattr(CHARACTER_SKILLS.get(name), "stab_targets")), default=1)
-        if len(action.targets) > allowed:
-            raise IllegalAction(f"【刺殺】需要指定1個目標，給出了{len(action.targets)}個", "target-count")
-
     def apply(self, night: Night, use: Use) -> None:
         night.stabs.append(use)
         # A 刺殺 with two targets (烈弓) is one 刺殺 on each: every target is settled on its own.

@@ -6,7 +6,7 @@ are in ``docs/rulings/kk33-shu_killers.md`` (SK1 …).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
@@ -207,7 +207,7 @@ class Benxi(CharacterSkill):
 class Liegong(CharacterSkill):
     """烈弓：*被*從第四夜開始，每晚你的【刺殺】可以指定兩個目標。
 
-    Read by 刺殺's own check (:class:`tianting.rules.kk33.identity.Stab`): from
+    Read by the game's check of targets (:meth:`KK33Game.more_targets`): from
     night 4 his 刺殺 may name two different ids; it is one 刺殺 of the
     country's count, settled on each target as a 刺殺 of its own (SK6).
     """
@@ -215,10 +215,14 @@ class Liegong(CharacterSkill):
     name = "烈弓"
     kind = Kind.PASSIVE
     FIRST_NIGHT = 4
+    form_targets: ClassVar[dict[str, tuple[int, ...]]] = {"刺殺": (2,)}
+    """What the player's form offers (the view): 刺殺 with one or two ids."""
 
-    @classmethod
-    def stab_targets(cls, state: GameState, pid: str) -> int:
-        return 2 if phase_number(state.index) >= cls.FIRST_NIGHT else 1
+    def more_targets(self, state: GameState, pid: str, skill: str) -> tuple[int, ...]:
+        """Read by the game's check of targets (:meth:`KK33Game.more_targets`)."""
+        if skill == "刺殺" and phase_number(state.index) >= self.FIRST_NIGHT:
+            return (2,)
+        return ()
 
 
 class LaodangYizhuang(CharacterSkill):
