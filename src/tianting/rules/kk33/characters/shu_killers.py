@@ -214,9 +214,15 @@ class Liegong(CharacterSkill):
 
     name = "烈弓"
     kind = Kind.PASSIVE
+    stage = "attack"
     FIRST_NIGHT = 4
     form_targets: ClassVar[dict[str, tuple[int, ...]]] = {"刺殺": (2,)}
     """What the player's form offers (the view): 刺殺 with one or two ids."""
+
+    def apply(self, night: Night, use: Use) -> None:
+        for stab in night.uses_by(use.actor):
+            if stab.name == "刺殺" and len(stab.action.targets) > 1:
+                night.note(f"{use.actor} 烈弓：刺殺指定了兩個目標（{'、'.join(stab.targets)}）")
 
     def more_targets(self, state: GameState, pid: str, skill: str) -> tuple[int, ...]:
         """Read by the game's check of targets (:meth:`KK33Game.more_targets`)."""
