@@ -56,6 +56,18 @@ def test_wusheng_a_shu_character_removed_gives_guan_yu_an_extra_stab_next_night(
 
 
 @pytest.mark.skill("武聖")
+def test_wusheng_after_an_exit_by_day_the_coming_night():
+    """武聖 when the exit is by day: the extra 刺殺 is the coming night's (SK1). 典韋, voted out, names a voter."""
+    t = Table(characters=DIANWEI)
+    t.quiet_night()
+    t.decide("魏護衛", "古之惡來", "蜀殺手乙")
+    t.day({"蜀殺手乙": "魏護衛", "吳君主": "魏護衛", "吳護衛": "魏護衛"})
+    assert t.status("魏護衛") == "out" and t.status("蜀殺手乙") == "out"
+    assert t.only_feedback("蜀殺手甲", "武聖").data == {"extra_stab_night": 2}
+    assert stabs_tonight(t, "蜀殺手甲") == 2
+
+
+@pytest.mark.skill("武聖")
 def test_wusheng_not_for_an_ordinary_death():
     """武聖 asks for 退出歷史舞台: a 本國 killer stabbed to death gives nothing."""
     t = Table(characters=QUIET)
