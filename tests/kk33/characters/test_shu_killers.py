@@ -275,6 +275,19 @@ def test_yingqu_xinqi_void_without_xiahou_juan():
     assert t.feedback("蜀殺手乙", "迎娶新妻") == [] and t.state.alliances == []
 
 
+@pytest.mark.skill("連理並蒂")
+@pytest.mark.skill("迎娶新妻")
+def test_lianli_bingdi_takes_yingqu_xinqi_from_zhang_fei():
+    """連理並蒂（夏侯涓）：…張飛失去技能【迎娶新妻】。 He is told, and may no longer use it."""
+    t = Table(characters=XIAHOU_JUAN)
+    t.night(t.act("魏女眷", "連理並蒂"), t.act("吳殺手甲", "刺殺", "蜀殺手乙"))
+    assert t.status("蜀殺手乙") == "alive"
+    assert t.only_feedback("蜀殺手乙", "連理並蒂").data == {"lost": "迎娶新妻"}
+    t.day()
+    with pytest.raises(IllegalAction, match="沒有技能【迎娶新妻】"):
+        t.check(t.act("蜀殺手乙", "迎娶新妻"))
+
+
 @pytest.mark.skill("迎娶新妻")
 @pytest.mark.skill("連理並蒂")
 @pytest.mark.parametrize("first", ["魏女眷", "蜀殺手乙"])
