@@ -145,6 +145,18 @@ def test_kuanggu_character_skills_are_unchanged():
 
 
 @pytest.mark.skill("狂骨")
+def test_kuanggu_voided_recruit_still_sets_off_wo_fu_tianxia():
+    """技能發動或使用失效不影響由於此技能而觸發的其他技能: 曹操's 招賢納才 on her becomes a 刺殺 (狂骨), and his
+    我負天下 (目標不為本國角色：視為你對其發動了一次【刺殺】) still makes its own 刺殺 (SG3)."""
+    t = Table(characters=WEI_YAN)
+    t.night(t.act("蜀護衛", "狂骨", "吳女眷"), t.act("魏君主", "招賢納才", "吳女眷"))
+    assert t.status("吳女眷") == "out"
+    assert t.player("魏君主").known == {}  # no 互識: the 招賢納才 became a 刺殺
+    assert t.traced("魏君主 的【招賢納才】失效：蜀護衛 狂骨")
+    assert t.traced("我負天下：視為 魏君主 對 吳女眷 發動了一次刺殺")
+
+
+@pytest.mark.skill("狂骨")
 def test_kuanggu_failed_when_wounded_changes_nothing():
     """失敗…視為未發動: the 明察 on her goes on."""
     t = Table(characters=WEI_YAN).wound("蜀護衛")
@@ -272,6 +284,16 @@ def test_longyin_right_is_for_the_next_night_only():
     assert t.player("蜀護衛").granted == {}
     with pytest.raises(IllegalAction, match="沒有技能【刺殺】"):
         t.check(t.act("蜀護衛", "刺殺", "吳女眷"))
+
+
+@pytest.mark.skill("龍吟")
+@pytest.mark.skill("奔襲")
+def test_longyin_after_benxi_blocks_a_shu_stab():
+    """奔襲（本國殺手無法發動【刺殺】）makes 關羽's 刺殺 fail: a 本國殺手's action failed, so 龍吟 gives 關平 a 刺殺."""
+    t = Table(characters=GUAN_PING)
+    t.night(t.act("蜀殺手乙", "奔襲"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    assert t.feedback("蜀護衛", "龍吟")[0].data == {"actions": [{"skill": "刺殺", "how": "失敗"}]}
+    assert t.player("蜀護衛").granted == {"刺殺": 1}
 
 
 @pytest.mark.skill("龍吟")
