@@ -451,7 +451,7 @@ def test_fengqi_character_shields_do_not_stop_his_stab():
 
 
 @pytest.mark.skill("鋒騎")
-def test_fengqi_water_on_wei_killers_and_identity_skills_still_apply():
+def test_fengqi_identity_skills_still_apply():
     """鋒騎 names 角色技能: 援護 and 急救 (identity skills) still make his 刺殺 無效."""
     t = Table(characters=MA_DAI)
     t.night(t.act("蜀殺手乙", "刺殺", "吳女眷"), t.act("吳護衛", "援護", "吳女眷"))
@@ -459,6 +459,20 @@ def test_fengqi_water_on_wei_killers_and_identity_skills_still_apply():
     t.day()
     t.night(t.act("蜀殺手乙", "刺殺", "吳女眷"), t.act("群雄", "急救", "吳女眷"))
     assert t.status("吳女眷") == "alive"
+
+
+@pytest.mark.skill("鋒騎")
+def test_fengqi_prohibitions_and_harm_prevention_still_apply():
+    """鋒騎 cancels no prohibition and no protection of the target (SK7): 奔襲（本國殺手無法發動【刺殺】）
+    makes his 刺殺 fail; 拔矢啖睛（你不會死亡）saves 夏侯惇 from it."""
+    t = Table(characters={**MA_DAI, "蜀殺手甲": "馬超"})
+    t.night(t.act("蜀殺手甲", "奔襲"), t.act("蜀殺手乙", "刺殺", "吳女眷"))
+    assert t.status("吳女眷") == "alive"
+    assert t.feedback("蜀殺手乙", "刺殺")[-1].data == {"failed": True}
+    t2 = Table(characters={"蜀殺手乙": "馬岱"})
+    t2.night(t2.act("蜀殺手乙", "刺殺", "魏殺手甲"))
+    assert t2.player("魏殺手甲").character == "夏侯惇" and t2.status("魏殺手甲") == "alive"
+    assert t2.traced("魏殺手甲 受到的刺殺被防止：魏殺手甲 拔矢啖睛")
 
 
 @pytest.mark.skill("撥亂反正")
