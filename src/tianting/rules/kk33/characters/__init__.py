@@ -18,6 +18,8 @@ MODULES: tuple[str, ...] = (
     "wei_ladies",
     "shu_killers",
     "shu_guards",
+    "wu_lords",
+    "wu_ladies",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
