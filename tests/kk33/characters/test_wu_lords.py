@@ -130,8 +130,11 @@ def test_luanshi_yingxiong_not_stab_nor_recruit_nor_twice():
     t = Table()
     with pytest.raises(IllegalAction, match="沒有技能【刺殺】"):
         t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "刺殺", "魏君主"))
-    with pytest.raises(IllegalAction, match="已經發動過【明察】"):
+    with pytest.raises(IllegalAction, match="一次性使用權已用完"):
         t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "明察", "魏君主"), t.act("吳君主", "明察", "蜀君主"))
+    with pytest.raises(IllegalAction, match="只能發動一次其他主動身份技能"):
+        t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "明察", "魏君主"), t.act("吳君主", "援護", "蜀君主"))
+    t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "招賢納才", "魏君主"), t.act("吳君主", "明察", "蜀君主"))
     with pytest.raises(IllegalAction, match="沒有技能【明察】"):
         t.check(t.act("吳君主", "明察", "魏君主"), t.act("吳君主", "亂世英雄"))
 

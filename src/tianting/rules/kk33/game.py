@@ -312,8 +312,10 @@ class KK33Game:
         name = self._skill_name(action)
         if name is None:
             raise IllegalAction(f"未知的技能「{action.skill}」", "unknown-skill")
-        lent = not self.holds(player, name) and self._lent_tonight(player.id, name, accepted)
-        if not self.holds(player, name) and not lent:
+        granting = [a for a in accepted if a.actor == player.id and self._skill_name(a) in self.hooks.grants] \
+            if self.hooks.grants else []
+        granted_now = sum(self.skills[self._skill_name(a) or ""].grants(self, a).count(name) for a in granting)
+        if not self.holds(player, name) and not granted_now:
             raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
         impl = self.skills.get(name)
         if impl is None:
@@ -324,9 +326,13 @@ class KK33Game:
             raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
-        granted_only = name not in player.skills and name not in self.identity_skills(player) and not lent
-        if granted_only and mine.count(name) >= player.granted.get(name, 0):
+        granted_only = name not in player.skills and name not in self.identity_skills(player)
+        if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
+        for a in granting:
+            refusal = self.skills[self._skill_name(a) or ""].refuse_with(self, a, action, mine)
+            if refusal:
+                raise IllegalAction(refusal, "refused-with")
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only:
@@ -350,18 +356,6 @@ class KK33Game:
         self._check_targets(impl, player, action)
         impl.validate(state, action)
         return impl
-
-    def _lent_tonight(self, pid: str, name: str, accepted: Sequence[Action]) -> bool:
-        """「使用後當夜，你可以發動一次X」 (亂世英雄): a skill ``pid`` used tonight, listed before this
-        action, lets them use ``name`` once tonight though they do not hold it: its class's optional
-        ``lends_tonight(game, action)`` names the skills it lends."""
-        for a in accepted:
-            if a.actor != pid:
-                continue
-            lends = getattr(self.skills.get(self._skill_name(a) or ""), "lends_tonight", None)
-            if lends is not None and name in lends(self, a):
-                return True
-        return False
 
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets

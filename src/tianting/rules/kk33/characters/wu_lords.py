@@ -126,7 +126,7 @@ BORROWED = "亂世英雄:borrowed"
 class Luanshi(CharacterSkill):
     """亂世英雄：使用後當夜，你可以發動一次除【刺殺】、【招賢納才】外的任意主動身份技能。
 
-    WU3: submitted as 【亂世英雄】 (no target), then, listed after it, the identity skill with its
+    WU3: submitted as 【亂世英雄】 (no target), then, listed after it, the identity skill (``grants`` / ``refuse_with``) with its
     own targets and arguments (checked as that skill: 暗訪 a dead id, 方術 a country and an
     identity …). The identity skill is 亂世英雄's content: one success check, 亂世英雄's (當主動技能
     經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效); if 亂世英雄 fails, the borrowed
@@ -143,8 +143,16 @@ class Luanshi(CharacterSkill):
         return tuple(n for n, impl in IDENTITY_SKILLS.items()
                      if impl.kind is Kind.ACTIVE and n not in cls.EXCLUDED)
 
-    def lends_tonight(self, game: KK33Game, action: Any) -> tuple[str, ...]:
-        return self.lendable()
+    def grants(self, game: KK33Game, action: Any) -> tuple[str, ...]:
+        player = game.state.player(action.actor)
+        return tuple(n for n in self.lendable() if n not in game.identity_skills(player))
+
+    def refuse_with(self, game: KK33Game, action: Any, other: Any, mine: list[str]) -> str | None:
+        name = game._skill_name(other)
+        lent = self.grants(game, action)
+        if name in lent and any(m in lent for m in mine):
+            return f"{other.actor} 使用【亂世英雄】當夜只能發動一次其他主動身份技能"
+        return None
 
     def borrowed(self, night: Night, use: Use) -> Use | None:
         player = night.state.player(use.actor)
