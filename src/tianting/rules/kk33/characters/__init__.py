@@ -16,6 +16,7 @@ MODULES: tuple[str, ...] = (
     "wei_killers",
     "wei_guards",
     "wei_ladies",
+    "shu_lords",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

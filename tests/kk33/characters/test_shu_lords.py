@@ -1,0 +1,283 @@
+"""Scenario tests for the 蜀 君主 『劉備-劉封/劉禪』 and the three 諸葛亮 (⊙蜀國篇 and
+『角色技能·赤壁之戰』 of KK規則3.3版).
+
+Each test quotes the sentence of 000_b521fc75d9962f03.txt it checks; the rulings (SL1 …) are in
+docs/rulings/kk33-shu_lords.md. The other players' character skills are cleared unless a test
+keeps them, so that what other groups build does not change what these tests pin.
+Seats: 蜀君主 劉備, 蜀正軍師 遲暮的丞相·諸葛亮, 蜀殺手甲 關羽, 蜀殺手乙 馬超, 蜀護衛 趙雲.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tianting.core.errors import IllegalAction
+from tianting.core.state import Effect
+from tianting.rules.kk33 import roster
+from tianting.testing import Table
+
+
+def table(lord: str = "劉備", keep: tuple[str, ...] = ("蜀君主",), **kw: Any) -> Table:
+    """A table whose 蜀 lord plays ``lord`` (劉封/劉禪 as after 轉生, see ``reincarnate``);
+    every player's character skills are cleared except those of ``keep``."""
+    t = Table(**kw)
+    for p in t.state.players.values():
+        if p.id not in keep:
+            p.skills = []
+    if lord != "劉備":
+        p = t.player("蜀君主")
+        p.character = lord
+        p.life = 1
+        p.skills = [s.name for s in roster().characters[lord].skills]
+        t.state.extra.setdefault("不出", {})["蜀君主"] = -1  # as if he came in before night 1
+    return t
+
+
+def all_vote(t: Table, target: str) -> dict[str, str]:
+    return {p.id: target for p in t.game.voters()}
+
+
+def halves(t: Table, first: str, second: str, n_first: int = 11) -> dict[str, str]:
+    voters = [p.id for p in t.game.voters()]
+    return {pid: first if i < n_first else second for i, pid in enumerate(voters)}
+
+
+# ---- 劉備：仁德 -------------------------------------------------------------------------
+@pytest.mark.skill("仁德")
+def test_rende_recruit_every_night():
+    """仁德：*被*你可以發動無限次【招賢納才】 — 招賢納才 (a limited skill) again on later nights."""
+    t = table()
+    t.night(t.act("蜀君主", "招賢納才", "蜀正軍師"))
+    assert t.player("蜀君主").known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
+    t.day(all_vote(t, "吳女眷"))
+    t.night(t.act("蜀君主", "招賢納才", "蜀護衛"))
+    t.day(all_vote(t, "吳護衛"))
+    t.night(t.act("蜀君主", "招賢納才", "魏護衛"))
+    assert set(t.player("蜀君主").known) == {"蜀正軍師", "蜀護衛", "魏護衛"}
+    assert t.player("魏護衛").known == {"蜀君主": "劉備"}
+    views = t.game.uses_left(t.player("蜀君主"), "招賢納才")
+    assert views is None  # unlimited while 仁德 is held
+
+
+@pytest.mark.skill("仁德")
+def test_rende_once_a_night():
+    """仁德：…（每夜限一次）。"""
+    t = table()
+    with pytest.raises(IllegalAction, match="今夜已經發動過"):
+        t.check(t.act("蜀君主", "招賢納才", "蜀護衛"), t.act("蜀君主", "招賢納才", "吳護衛"))
+
+
+@pytest.mark.skill("仁德")
+def test_rende_without_it_the_recruit_is_limited():
+    """所有的非二字技能稱為限定技能，只能使用一次 — another lord (孫堅) has no 仁德; and after 轉生
+    劉封 holds no 仁德 and the uses 劉備 made count (SL1)."""
+    t = table()
+    t.night(t.act("吳君主", "招賢納才", "吳護衛"), t.act("蜀君主", "招賢納才", "蜀護衛"))
+    t.day(all_vote(t, "魏女眷"))
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("吳君主", "招賢納才", "吳女眷"))
+    t.decide("蜀君主", "轉生", "劉封")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.player("蜀君主").character == "劉封"
+    t.day(all_vote(t, "魏護衛"))
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("蜀君主", "招賢納才", "蜀女眷"))
+
+
+# ---- 劉備：漢裔 -------------------------------------------------------------------------
+@pytest.mark.skill("漢裔")
+def test_hanyi_votes_on_liu_bei_are_void():
+    """漢裔：*被*所有針對你的投票無效。"""
+    t = table()
+    t.quiet_night()
+    t.day(halves(t, "蜀君主", "吳護衛", n_first=15))
+    assert t.announced("tally") == {"吳護衛": 7}
+    assert t.announced("exited") == ["吳護衛"]
+    assert t.traced("的投票無效：蜀君主 漢裔")
+    assert t.announced("votes")["魏君主"] == "蜀君主"  # the ballot stays public
+
+
+@pytest.mark.skill("漢裔")
+def test_hanyi_counts_where_the_vote_lands_after_luanhua():
+    """漢裔：所有針對你的投票無效 — a vote forced onto him by 亂花 is void too."""
+    t = table()
+    t.night(t.act("魏女眷", "亂花", "吳護衛", "蜀君主"))
+    t.day({"吳護衛": "魏女眷", "魏君主": "魏女眷"})
+    assert t.announced("tally").get("蜀君主") is None
+    assert t.traced("吳護衛 的投票無效：蜀君主 漢裔")
+
+
+@pytest.mark.skill("漢裔")
+@pytest.mark.skill("代漢自立")
+def test_hanyi_lost_to_daihanzili_then_votes_count():
+    """漢裔：曹丕使用【代漢自立】…後失去此技能 (a test seating both sides: 曹丕 and 劉備)."""
+    t = table(keep=("蜀君主", "魏君主"))
+    p = t.player("魏君主")
+    p.character, p.life, p.skills = "曹丕", 1, ["行殤", "代漢自立"]
+    t.night(t.act("魏君主", "代漢自立"))
+    assert "漢裔" not in t.player("蜀君主").skills
+    assert t.only_feedback("蜀君主", "漢裔").data == {"lost": "漢裔"}
+    t.decide("蜀君主", "轉生", "劉封")
+    t.day(halves(t, "蜀君主", "吳護衛", n_first=15))
+    assert t.announced("tally") == {"蜀君主": 15, "吳護衛": 7}
+    assert t.player("蜀君主").character == "劉封"  # the votes counted: he died and reincarnated
+
+
+# ---- 曹操：青梅煮酒 with 劉備 --------------------------------------------------------------
+@pytest.mark.skill("青梅煮酒")
+def test_qingmeizhujiu_with_liu_bei_seated_and_his_skills_at_work():
+    """青梅煮酒：使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。 — both sides
+    seated with their skills: 魏's and 吳's stabs on 劉備 are void, the alliance is made, and 劉備's
+    漢裔 still voids the next day's votes on him."""
+    t = table(keep=("蜀君主", "魏君主"))
+    t.state.effects.append(Effect("stab-bonus", 0, "魏殺手甲", {"country": "魏", "n": 1}))
+    t.night(t.act("魏君主", "青梅煮酒"), t.act("魏殺手甲", "刺殺", "蜀君主"), t.act("吳殺手甲", "刺殺", "蜀君主"),
+            t.act("魏殺手乙", "刺殺", "蜀護衛"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+    assert t.traced("魏殺手甲 的刺殺對 蜀君主 無效：魏君主 青梅煮酒")
+    assert t.traced("吳殺手甲 的刺殺對 蜀君主 無效：魏君主 青梅煮酒")
+    assert t.status("蜀護衛") == "out"
+    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "night", "number": 3}}]
+    t.day(halves(t, "蜀君主", "吳護衛", n_first=12))
+    assert t.announced("exited") == ["吳護衛"]  # 漢裔
+
+
+# ---- 劉備：三顧茅廬 ---------------------------------------------------------------------
+@pytest.mark.skill("三顧茅廬")
+def test_sangumaolu_zhuge_liang_targets_him_they_recognise():
+    """三顧茅廬：*被*當你成為諸葛亮的技能目標時…且你與其互識。 (被動的限定技能消耗時…收到相關反饋)"""
+    t = table()
+    t.night(t.act("蜀正軍師", "明察", "蜀君主"))
+    assert t.player("蜀君主").known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
+    assert t.player("蜀正軍師").known == {"蜀君主": "劉備"}
+    fb = t.only_feedback("蜀君主", "三顧茅廬")
+    assert fb.data == {"consumed": True, "with": ["蜀正軍師"]}
+    assert t.only_feedback("蜀正軍師", "明察").data == {"is_killer": False}  # the 明察 itself works
+    assert t.player("蜀君主").used == {"三顧茅廬": 1}
+
+
+@pytest.mark.skill("三顧茅廬")
+def test_sangumaolu_is_limited_and_a_failed_skill_does_not_trigger():
+    """技能發動或使用失敗…視為…未發動 (no trigger); 三顧茅廬 is limited: the second time, nothing."""
+    t = table().wound("蜀正軍師")
+    t.fail("蜀正軍師", "明察")
+    t.night(t.act("蜀正軍師", "明察", "蜀君主"))
+    assert t.feedback("蜀君主", "三顧茅廬") == [] and t.player("蜀君主").known == {}
+    t.day(all_vote(t, "吳女眷"))
+    t.night(t.act("蜀正軍師", "去偽存真", "蜀君主"))
+    assert t.only_feedback("蜀君主", "三顧茅廬").data["consumed"]
+    t.day(all_vote(t, "吳護衛"))
+    t.night(t.act("蜀正軍師", "明察", "蜀君主"))
+    assert t.feedback("蜀君主", "三顧茅廬") == [] and t.feedback("蜀君主", "互識") == []
+
+
+# ---- 劉備：桃園飛花 ---------------------------------------------------------------------
+@pytest.mark.skill("桃園飛花")
+def test_taoyuanfeihua_guan_yus_stab_is_prevented_and_they_recognise():
+    """桃園飛花：*被*當你成為關羽或張飛的技能目標時，防止其對你造成的致死或致傷效果，且你與其互識。"""
+    t = table()
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+    assert t.traced("蜀殺手甲 的刺殺對 蜀君主 無效：蜀君主 桃園飛花")
+    assert t.drew("刺殺同國失效判定") == []  # prevented before the same-country half chance
+    assert t.player("蜀君主").known == {"蜀殺手甲": "關羽"}
+    assert t.player("蜀殺手甲").known == {"蜀君主": "劉備"}
+    assert t.only_feedback("蜀君主", "桃園飛花").data == {"consumed": True, "with": ["蜀殺手甲"]}
+
+
+@pytest.mark.skill("桃園飛花")
+def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night():
+    """當你成為關羽或張飛的技能目標時…且你與其互識 — both stab him the same night: one trigger covers
+    both (SL2), both stabs are void, and he 互識 with each."""
+    t = table(characters={"蜀殺手乙": "張飛"})
+    t.state.effects.append(Effect("stab-bonus", 0, "蜀殺手甲", {"country": "蜀", "n": 1}))  # two 刺殺 tonight
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"), t.act("蜀殺手乙", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+    assert t.player("蜀君主").known == {"蜀殺手甲": "關羽", "蜀殺手乙": "張飛"}
+    assert t.only_feedback("蜀君主", "桃園飛花").data == {"consumed": True, "with": ["蜀殺手甲", "蜀殺手乙"]}
+
+
+@pytest.mark.skill("桃園飛花")
+def test_taoyuanfeihua_a_guard_is_not_theirs():
+    """防止「其」對你造成的致死或致傷效果 — 趙雲's 援護 on him (no valid 刺殺) still wounds him."""
+    t = table()
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"), t.act("蜀護衛", "援護", "蜀君主"))
+    assert t.player("蜀君主").injured  # 關羽's stab was void, so he was no target of a valid 刺殺
+
+
+@pytest.mark.skill("桃園飛花")
+def test_taoyuanfeihua_only_guan_yu_and_zhang_fei():
+    """當你成為關羽或張飛的技能目標時 — 馬超's 刺殺 is not theirs: the same-country half chance decides."""
+    t = table()
+    t.same_side_stab("蜀殺手乙", "蜀君主", void=False)
+    t.decide("蜀君主", "轉生", "劉封")
+    t.night(t.act("蜀殺手乙", "刺殺", "蜀君主"))
+    assert t.player("蜀君主").character == "劉封"
+    assert t.feedback("蜀君主", "桃園飛花") == []
+
+
+@pytest.mark.skill("桃園飛花")
+def test_taoyuanfeihua_merged_with_another_stab_still_kills():
+    """防止「其」對你造成的…效果 — 關羽's stab is void; 吳's stab on him the same night holds."""
+    t = table()
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"), t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.player("蜀君主").character == "劉禪"
+    assert t.player("蜀君主").known == {"蜀殺手甲": "關羽"}
+
+
+# ---- 劉備：五虎封將 ---------------------------------------------------------------------
+@pytest.mark.skill("五虎封將")
+def test_wuhufengjiang_stabs_on_him_and_the_tigers_half_void_and_no_wounds():
+    """五虎封將：使用後當夜，所有針對你和五虎將…的【刺殺】有一半概率失效，你和五虎將不會受傷。"""
+    t = table()
+    t.force("五虎封將 魏殺手甲→蜀殺手甲 失效判定", True)
+    t.force("五虎封將 吳殺手甲→蜀君主 失效判定", True)
+    t.state.effects.append(Effect("stab-bonus", 0, "吳殺手甲", {"country": "吳", "n": 1}))  # two 吳 刺殺
+    t.force("五虎封將 吳殺手乙→蜀護衛 失效判定", False)
+    t.night(t.act("蜀君主", "五虎封將"), t.act("魏殺手甲", "刺殺", "蜀殺手甲"),
+            t.act("吳殺手甲", "刺殺", "蜀君主"), t.act("吳殺手乙", "刺殺", "蜀護衛"),
+            t.act("吳護衛", "援護", "蜀殺手乙"), t.act("魏護衛", "援護", "蜀女眷"))
+    assert t.status("蜀殺手甲") == "alive" and t.status("蜀君主") == "alive"
+    assert t.status("蜀護衛") == "out"  # the half chance went the other way
+    assert not t.player("蜀殺手乙").injured  # 馬超 不會受傷
+    assert t.player("蜀女眷").injured  # 糜夫人 is no tiger
+    assert t.traced("蜀殺手乙 受到的援護被防止：蜀君主 五虎封將")
+    assert t.feedback("蜀君主", "五虎封將") == []
+    assert t.player("蜀君主").used == {"五虎封將": 1}
+
+
+@pytest.mark.skill("五虎封將")
+def test_wuhufengjiang_fails_without_two_tigers_or_fa_zheng():
+    """必須滿足以下兩條件至少一個方可使用成功，否則使用失敗 — one tiger (關羽) left, no 法正: 使用失敗,
+    the owner is told, the skill is not used up (可再次使用)."""
+    t = table(omit=("蜀殺手乙", "蜀護衛"))
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("蜀君主", "五虎封將"), t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.only_feedback("蜀君主", "五虎封將").data == {"failed": True}
+    assert t.player("蜀君主").character == "劉禪"
+    assert "五虎封將" not in t.player("蜀君主").used
+    assert t.drew("五虎封將") == []
+
+
+@pytest.mark.skill("五虎封將")
+def test_wuhufengjiang_fa_zheng_in_play_is_enough():
+    """2、法正在場。 — with no tiger but 法正 (蜀副軍師) it works."""
+    t = table(omit=("蜀殺手甲", "蜀殺手乙", "蜀護衛"), characters={"蜀副軍師": "法正"})
+    t.force("五虎封將 吳殺手甲→蜀君主 失效判定", True)
+    t.night(t.act("蜀君主", "五虎封將"), t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+    assert t.feedback("蜀君主", "五虎封將") == []
+
+
+@pytest.mark.skill("五虎封將")
+def test_wuhufengjiang_a_wound_on_a_wounded_tiger_is_no_death_and_limited():
+    """你和五虎將不會受傷 — a wound on a wounded tiger (which would kill) is prevented; limited."""
+    t = table().wound("蜀殺手甲")
+    t.night(t.act("蜀君主", "五虎封將"), t.act("魏護衛", "援護", "蜀殺手甲"))
+    assert t.status("蜀殺手甲") != "out"
+    t.day(all_vote(t, "吳女眷"))
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("蜀君主", "五虎封將"))
