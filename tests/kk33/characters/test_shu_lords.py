@@ -281,3 +281,210 @@ def test_wuhufengjiang_a_wound_on_a_wounded_tiger_is_no_death_and_limited():
     t.day(all_vote(t, "吳女眷"))
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act("蜀君主", "五虎封將"))
+
+
+# ---- 劉封：不出 -------------------------------------------------------------------------
+def come_in_as(t: Table, lord: str) -> None:
+    """劉備 dies at night (a 吳 刺殺) and the player goes on as ``lord`` (轉生)."""
+    t.decide("蜀君主", "轉生", lord)
+    t.night(t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.player("蜀君主").character == lord
+
+
+@pytest.mark.skill("不出")
+def test_buchu_first_night_other_lords_identity_skills_void():
+    """不出：*被*你登場後的第一夜，其他國君主的身份技能均失效。 (his own country's are not)"""
+    t = table()
+    come_in_as(t, "劉封")
+    t.day(all_vote(t, "群雄"))
+    t.night(t.act("魏君主", "招賢納才", "吳護衛"), t.act("蜀君主", "招賢納才", "蜀護衛"),
+            t.act("魏正軍師", "明察", "吳護衛"))
+    assert t.player("魏君主").known == {} and t.player("吳護衛").known == {}
+    assert t.traced("魏君主 的【招賢納才】失效：蜀君主 不出（第1夜：其他國君主的身份技能均失效）")
+    assert t.feedback("魏君主") == []  # 失效: not told
+    assert t.player("蜀君主").known == {"蜀護衛": "趙雲"}
+    assert t.only_feedback("魏正軍師", "明察").data == {"is_killer": False}  # 軍師 wait for the second night
+
+
+@pytest.mark.skill("不出")
+def test_buchu_nights_two_to_five_then_nothing():
+    """第二夜，其他國軍師…；第三夜，其他國殺手…；第四夜，其他國護衛…；第五夜，其他國女眷的身份技能均失效。"""
+    t = table()
+    come_in_as(t, "劉封")
+    t.day(all_vote(t, "群雄"))
+    t.quiet_night()  # his first night
+    t.day(all_vote(t, "吳女眷"))
+    t.night(t.act("魏正軍師", "明察", "蜀殺手甲"), t.act("吳副軍師", "暗訪", "群雄"),
+            t.act("蜀正軍師", "明察", "魏殺手甲"))
+    assert t.feedback("魏正軍師") == [] and t.feedback("吳副軍師") == []
+    assert t.only_feedback("蜀正軍師", "明察").data == {"is_killer": True}
+    t.day(all_vote(t, "吳護衛"))
+    t.night(t.act("魏殺手甲", "刺殺", "蜀殺手甲"), t.act("魏護衛", "援護", "蜀護衛"))
+    assert t.status("蜀殺手甲") == "alive" and t.player("蜀護衛").injured  # 刺殺 void, 援護 not yet
+    t.day(all_vote(t, "魏殺手乙"))
+    t.night(t.act("魏護衛", "援護", "蜀女眷"), t.act("魏女眷", "亂花", "蜀女眷", "蜀殺手乙"))
+    assert not t.player("蜀女眷").injured
+    t.day(all_vote(t, "魏副軍師"))
+    t.night(t.act("魏女眷", "亂花", "蜀女眷", "蜀殺手乙"), t.act("魏護衛", "援護", "蜀女眷"))
+    assert t.state.vote_binds == {} and t.player("蜀女眷").injured  # 第五夜 女眷; 護衛 again
+    t.day(all_vote(t, "吳副軍師"))
+    t.night(t.act("魏女眷", "亂花", "蜀女眷", "蜀殺手乙"))
+    assert t.state.vote_binds == {"蜀女眷": "蜀殺手乙"}  # the sixth night: nothing any more
+
+
+@pytest.mark.skill("不出")
+def test_buchu_coming_in_by_day_the_next_night_is_the_first():
+    """你登場後的第一夜 — 劉備 voted out by day: the night after that day is 劉封's first."""
+    t = table()
+    t.player("蜀君主").skills.remove("漢裔")  # so that the votes on him count
+    t.quiet_night()
+    t.decide("蜀君主", "轉生", "劉封")
+    t.day(all_vote(t, "蜀君主"))
+    assert t.player("蜀君主").character == "劉封"
+    t.night(t.act("吳君主", "招賢納才", "魏護衛"))
+    assert t.player("吳君主").known == {}
+
+
+@pytest.mark.skill("不出")
+def test_buchu_not_for_liu_shan():
+    """不出 is 劉封's: 劉禪 coming in voids nothing."""
+    t = table()
+    come_in_as(t, "劉禪")
+    t.day(all_vote(t, "群雄"))
+    t.night(t.act("魏君主", "招賢納才", "吳護衛"))
+    assert t.player("魏君主").known == {"吳護衛": "太史慈"}
+
+
+# ---- 劉封：陷嗣 -------------------------------------------------------------------------
+@pytest.mark.skill("陷嗣")
+def test_xiansi_prevents_their_harm_and_wounds_him():
+    """陷嗣：指定2個…ID，防止其於當夜造成的致傷或致死效果。若以此法成功防止了致傷或致死效果，你受傷。"""
+    t = table("劉封")
+    t.night(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"), t.act("吳殺手甲", "刺殺", "蜀護衛"),
+            t.act("魏護衛", "援護", "吳女眷"))
+    assert t.status("蜀護衛") == "alive" and not t.player("吳女眷").injured
+    assert t.traced("蜀護衛 受到的刺殺被防止：蜀君主 陷嗣")
+    assert t.player("蜀君主").injured and t.announced("injured") == ["蜀君主"]
+    assert t.only_feedback("蜀君主", "陷嗣").data == {"prevented": True}  # one wound for both preventions
+    assert t.feedback("吳殺手甲", "陷嗣") == [] and t.feedback("蜀護衛", "陷嗣") == []
+
+
+@pytest.mark.skill("陷嗣")
+def test_xiansi_nothing_prevented_no_wound():
+    """若以此法「成功防止了」致傷或致死效果，你受傷 — they harmed no one: he is not wounded."""
+    t = table("劉封")
+    t.night(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"), t.act("魏殺手甲", "刺殺", "吳女眷"))
+    assert t.status("吳女眷") == "out"
+    assert not t.player("蜀君主").injured and t.feedback("蜀君主", "陷嗣") == []
+
+
+@pytest.mark.skill("陷嗣")
+def test_xiansi_a_stab_merged_with_another_killers_still_kills():
+    """防止「其」…造成的致死效果 — 吳's stab and 魏's on one target are one 刺殺 of both: it holds (SL5)."""
+    t = table("劉封")
+    t.night(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"), t.act("吳殺手甲", "刺殺", "群雄"),
+            t.act("魏殺手甲", "刺殺", "群雄"))
+    assert t.status("群雄") == "out" and not t.player("蜀君主").injured
+
+
+@pytest.mark.skill("陷嗣")
+def test_xiansi_an_id_named_once_cannot_be_named_again():
+    """指定2個「未被【陷嗣】指定過」的ID。"""
+    t = table("劉封")
+    t.night(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"))
+    t.day(all_vote(t, "群雄"))
+    with pytest.raises(IllegalAction, match="未被【陷嗣】指定過"):
+        t.check(t.act("蜀君主", "陷嗣", "吳殺手乙", "魏護衛"))
+    t.check(t.act("蜀君主", "陷嗣", "吳殺手乙", "魏殺手甲"))
+
+
+@pytest.mark.skill("陷嗣")
+def test_xiansi_failed_when_wounded_names_no_one():
+    """技能發動或使用失敗…視為…未發動 — the ids of a failed 陷嗣 are not 「指定過」."""
+    t = table("劉封").wound("蜀君主")
+    t.fail("蜀君主", "陷嗣")
+    t.night(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"), t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "out"
+    assert t.only_feedback("蜀君主", "陷嗣").data == {"failed": True}
+    t.day(all_vote(t, "群雄"))
+    t.check(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"))
+
+
+# ---- 劉禪：放權 -------------------------------------------------------------------------
+@pytest.mark.skill("放權")
+def test_fangquan_his_vote_counts_three_and_hers_is_void():
+    """放權：指定一個除你以外的ID，次日他的投票視為三票，你的投票無效。"""
+    t = table("劉禪")
+    t.night(t.act("蜀君主", "放權", "蜀護衛"))
+    assert t.feedback("蜀君主") == []
+    t.day({"蜀護衛": "魏女眷", "蜀君主": "魏女眷"})  # everyone else votes for themselves
+    tally = t.announced("tally")
+    assert tally["魏女眷"] == 4  # her own vote and 趙雲's three; 劉禪's is void
+    assert "蜀君主" not in tally and "蜀護衛" not in tally
+    assert t.announced("exited") == ["魏女眷"]
+    assert t.traced("蜀君主 的投票無效：蜀君主 放權")
+
+
+@pytest.mark.skill("放權")
+def test_fangquan_only_the_next_day_and_not_himself():
+    """「次日」 — the day after, votes weigh one again; 「除你以外」."""
+    t = table("劉禪")
+    with pytest.raises(IllegalAction, match="除你以外"):
+        t.check(t.act("蜀君主", "放權", "蜀君主"))
+    t.night(t.act("蜀君主", "放權", "蜀護衛"))
+    t.day({"蜀護衛": "魏女眷"})
+    t.quiet_night()
+    t.day({"蜀護衛": "魏護衛", "魏君主": "吳女眷", "吳君主": "吳女眷", "蜀君主": "吳女眷"})
+    assert t.announced("tally")["魏護衛"] == 2 and t.announced("tally")["吳女眷"] == 4
+    assert t.announced("exited") == ["吳女眷"]
+
+
+@pytest.mark.skill("放權")
+def test_fangquan_failed_when_wounded():
+    """技能發動或使用失敗 — nothing the next day."""
+    t = table("劉禪").wound("蜀君主")
+    t.fail("蜀君主", "放權")
+    t.night(t.act("蜀君主", "放權", "蜀護衛"))
+    assert t.only_feedback("蜀君主", "放權").data == {"failed": True}
+    t.day({"蜀護衛": "魏女眷", "蜀君主": "吳女眷", "吳君主": "吳女眷"})
+    assert t.announced("exited") == ["吳女眷"]
+
+
+# ---- 劉禪：樂不思蜀 ---------------------------------------------------------------------
+@pytest.mark.skill("樂不思蜀")
+def test_lebusishu_prevents_a_fatal_blow_then_his_votes_are_void():
+    """樂不思蜀：*被*你於夜間受到致命一擊時，防止之，但次日及以後你的投票均無效。"""
+    t = table("劉禪")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "alive"
+    assert t.traced("蜀君主 受到的刺殺被防止：蜀君主 樂不思蜀")
+    assert t.only_feedback("蜀君主", "樂不思蜀").data == {"consumed": True}
+    assert t.player("蜀君主").used == {"樂不思蜀": 1}
+    t.day({**all_vote(t, "魏女眷"), "蜀君主": "吳女眷"})
+    assert t.announced("tally") == {"魏女眷": 21}
+    t.quiet_night()
+    t.day({**all_vote(t, "魏護衛"), "蜀君主": "吳女眷"})
+    assert t.announced("tally") == {"魏護衛": 20}  # 及以後
+
+
+@pytest.mark.skill("樂不思蜀")
+def test_lebusishu_a_wound_when_wounded_is_a_fatal_blow_and_once_only():
+    """致命一擊 — a wound while wounded is one; limited: the next fatal blow kills (託孤 follows)."""
+    t = table("劉禪").wound("蜀君主")
+    t.night(t.act("魏護衛", "援護", "蜀君主"))
+    assert t.status("蜀君主") != "out" and t.player("蜀君主").used == {"樂不思蜀": 1}
+    t.day(all_vote(t, "群雄"))
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "out" and t.player("蜀護衛").identity == "君主"
+
+
+@pytest.mark.skill("樂不思蜀")
+def test_lebusishu_a_mere_wound_is_not_prevented_nor_a_day_vote():
+    """受到「致命一擊」時 — a first wound is not one (the skill stays); 「於夜間」 — a vote death is not."""
+    t = table("劉禪")
+    t.night(t.act("魏護衛", "援護", "蜀君主"))
+    assert t.player("蜀君主").injured and t.player("蜀君主").used == {}
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.day(all_vote(t, "蜀君主"))
+    assert t.status("蜀君主") == "out"

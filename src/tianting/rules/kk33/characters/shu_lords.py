@@ -196,4 +196,173 @@ class Wuhufengjiang(CharacterSkill):
         night.note(f"{use.actor} 五虎封將：當夜針對其與五虎將的刺殺有一半概率失效，其與五虎將不會受傷")
 
 
-SKILLS: list[type[Skill]] = [Rende, Hanyi, Sangumaolu, Taoyuanfeihua, Wuhufengjiang]
+# ---- 劉封 ----------------------------------------------------------------------
+BUCHU_SEATS: tuple[tuple[str, ...], ...] = (("君主",), ("正軍師", "副軍師"), ("殺手",), ("護衛",), ("女眷",))
+"""不出's nights in order: 君主, 軍師, 殺手, 護衛, 女眷."""
+BUCHU_WORDS = ("君主", "軍師", "殺手", "護衛", "女眷")
+
+
+class Buchu(CharacterSkill):
+    """不出：*被*你登場後的第一夜，其他國君主的身份技能均失效；第二夜，其他國軍師的身份技能均失效；第三夜，其他國殺手的身份技能均失效；第四夜，其他國護衛的身份技能均失效；第五夜，其他國女眷的身份技能均失效。
+
+    劉封 comes in when 劉備 dies and the player chooses him (轉生): the phase is recorded
+    (``state.extra["不出"]``); the first night after it is his first night. On the n-th
+    night the identity skills that players of other countries with the n-th identity
+    submit are 失效 (SL4: the actions; 轉生 and 託孤, rules of death, are not voided).
+    """
+
+    name = "不出"
+    kind = Kind.PASSIVE
+    stage = "cancel"
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        if dead == owner and phase.state.player(owner).alive:  # the death that brought him in (轉生)
+            phase.state.extra.setdefault(self.name, {})[owner] = phase.index
+            phase.note(f"{owner} 劉封登場（不出自下一夜起計）")
+
+    @staticmethod
+    def night_number(night: Night, owner: str) -> int | None:
+        """Which of his nights tonight is (1 = the first night after he came in), or None."""
+        entry = night.state.extra.get("不出", {}).get(owner)
+        if entry is None:
+            return None
+        first = entry + 2 if entry % 2 == 0 else entry + 1  # even indices are nights
+        if night.index < first:
+            return None
+        return (night.index - first) // 2 + 1
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        n = self.night_number(night, owner)
+        if n is None or n > len(BUCHU_SEATS):
+            return
+        seats, word = BUCHU_SEATS[n - 1], BUCHU_WORDS[n - 1]
+        mine = _country(night, owner)
+
+        def rule(nt: Night, other: Use) -> str | None:
+            if other.skill.source is not Source.IDENTITY or _country(nt, other.actor) == mine:
+                return None
+            if nt.state.player(other.actor).identity in seats:
+                return f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）"
+            return None
+
+        night.target_rules.append(rule)
+        night.note(f"{owner} 不出：登場後第{n}夜，其他國{word}的身份技能均失效")
+
+
+class Xiansi(CharacterSkill):
+    """陷嗣：指定2個未被【陷嗣】指定過的ID，防止其於當夜造成的致傷或致死效果。若以此法成功防止了致傷或致死效果，你受傷。
+
+    Every harm dealt that night only by the two (a 刺殺 merged with another's is not) is
+    prevented, asked before any other immunity; the first it prevents wounds its owner once
+    every harm of the night is in (SL5).
+    """
+
+    name = "陷嗣"
+    stage = "protect"
+    targets = TargetRule(count=2)
+
+    @staticmethod
+    def named_before(state: GameState) -> set[str]:
+        """Every id a 陷嗣 named on an earlier night (one that went off: done or void)."""
+        out: set[str] = set()
+        for h in state.history:
+            if h.get("phase") != "night":
+                continue
+            for a in h["actions"]:
+                if a["skill"] == "陷嗣" and a["state"] in ("done", "void") and not a.get("implicit"):
+                    out.update(a["targets"])
+        return out
+
+    def validate(self, state: GameState, action: Action) -> None:
+        again = [t for t in action.targets if t in self.named_before(state)]
+        if again:
+            raise IllegalAction(f"【陷嗣】須指定未被【陷嗣】指定過的ID：{'、'.join(again)} 已被指定過", "bad-target")
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        named = set(use.targets)
+        done: list[bool] = []
+
+        def wound_owner(n: Night) -> None:
+            n.tell(owner, Feedback(self.name, "【陷嗣】成功防止了致傷或致死效果，你受傷。", None, {"prevented": True}))
+            n.apply_harm(Harm(owner, Level.WOUND, self.name, [owner],
+                              why=[f"{owner} 的陷嗣成功防止了致傷或致死效果"]))
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            if not use.live or harm.level is Level.NONE or not harm.sources or not set(harm.sources) <= named:
+                return None
+            if not done:
+                done.append(True)
+                n.after_harms.append(wound_owner)
+            return f"{owner} 陷嗣（防止{'、'.join(harm.sources)}於當夜造成的致傷或致死效果）"
+
+        night.harm_preventions.insert(0, prevent)  # SL5: asked first, so its success does not hang on order
+        night.note(f"{owner} 陷嗣 {'、'.join(use.targets)}：防止其於當夜造成的致傷或致死效果")
+
+
+# ---- 劉禪 ----------------------------------------------------------------------
+class Fangquan(CharacterSkill):
+    """放權：指定一個除你以外的ID，次日他的投票視為三票，你的投票無效。"""
+
+    name = "放權"
+    stage = "after"
+    targets = TargetRule(self_allowed=False)
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = use.targets[0]
+        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"target": target}))
+        night.note(f"{use.actor} 放權 {target}：次日其投票視為三票，{use.actor} 的投票無效")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        owner, target = effect.owner, effect.data["target"]
+
+        def weight(d: Day, voter: str) -> int | None:
+            return 3 if voter == target else None
+
+        def void(d: Day, voter: str, counted: str) -> str | None:
+            return f"{owner} 放權（其投票無效）" if voter == owner else None
+
+        phase.weight_rules.append(weight)
+        phase.vote_rules.append(void)
+
+
+class Lebusishu(CharacterSkill):
+    """樂不思蜀：*被*你於夜間受到致命一擊時，防止之，但次日及以後你的投票均無效。
+
+    A passive limited skill: it prevents the first 致命一擊 (a kill, or a wound while wounded)
+    he takes at night, then is used up (he is told); 退出歷史舞台 cannot be prevented (SL6).
+    """
+
+    name = "樂不思蜀"
+    kind = Kind.PASSIVE
+    stage = "protect"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            me = n.state.player(owner)
+            if harm.target != owner or me.used.get(self.name) or self.name not in me.skills or not n.is_fatal(harm):
+                return None
+            me.used[self.name] = 1
+            n.state.extra.setdefault(self.name, {})[owner] = n.index
+            n.tell(owner, Feedback(self.name, "【樂不思蜀】發動：防止了你受到的致命一擊，次日及以後你的投票均無效。"
+                                   "此技能已消耗。", None, {"consumed": True}))
+            return f"{owner} 樂不思蜀（防止其受到的致命一擊）"
+
+        night.harm_preventions.append(prevent)
+
+    def on_day(self, day: Day, owner: str) -> None:
+        since = day.state.extra.get(self.name, {}).get(owner)
+        if since is None or since >= day.index:
+            return
+
+        def rule(d: Day, voter: str, target: str) -> str | None:
+            return f"{owner} 樂不思蜀（次日及以後其投票均無效）" if voter == owner else None
+
+        day.vote_rules.append(rule)
+
+
+SKILLS: list[type[Skill]] = [Rende, Hanyi, Sangumaolu, Taoyuanfeihua, Wuhufengjiang, Buchu, Xiansi, Fangquan,
+                             Lebusishu]
