@@ -488,3 +488,279 @@ def test_lebusishu_a_mere_wound_is_not_prevented_nor_a_day_vote():
     t.decide("蜀君主", "託孤", "蜀護衛")
     t.day(all_vote(t, "蜀君主"))
     assert t.status("蜀君主") == "out"
+@pytest.mark.skill("三顧茅廬")
+def test_sangumaolu_prevents_zhuge_liangs_stab_as_if():
+    """三顧茅廬：防止其對你造成的致死或致傷效果 — 兵行詭道's 「視為你對其發動了一次【刺殺】」 on 劉備."""
+    t = table(keep=("蜀君主", "蜀正軍師"))
+    t.night(t.act("蜀正軍師", "兵行詭道", "蜀君主", identity="君主"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+    assert t.traced("蜀正軍師 的刺殺對 蜀君主 無效：蜀君主 三顧茅廬")
+    assert t.player("蜀君主").known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
+
+
+@pytest.mark.skill("三顧茅廬")
+def test_sangumaolu_other_harm_still_lands_and_others_do_not_trigger():
+    """防止「其」對你造成的…效果 — another's stab the same night still kills; a skill of someone
+    who is not 諸葛亮 (周瑜's 明察) sets off nothing."""
+    t = table(keep=("蜀君主", "蜀正軍師"))
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("蜀正軍師", "兵行詭道", "蜀君主", identity="君主"), t.act("吳殺手甲", "刺殺", "蜀君主"),
+            t.act("吳正軍師", "明察", "蜀君主"))
+    assert t.player("蜀君主").character == "劉禪"
+    assert t.player("蜀君主").known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
+
+
+
+# ---- 遲暮的丞相·諸葛亮：七星 -------------------------------------------------------------
+def chancellor(keep_fate: bool = False, keep: tuple[str, ...] = (), **kw: Any) -> Table:
+    """蜀正軍師 plays 遲暮的丞相·諸葛亮 with his skills (without 逆天改命 unless ``keep_fate``)."""
+    t = table(keep=("蜀正軍師", *keep), **kw)
+    if not keep_fate:
+        t.player("蜀正軍師").skills.remove("逆天改命")
+    return t
+
+
+@pytest.mark.skill("七星")
+def test_qixing_a_the_stab_is_void():
+    """七星：*被*每當你受到有效的【刺殺】時，隨機執行以下七項中的一項：A 該【刺殺】無效。"""
+    t = chancellor()
+    t.force("七星 蜀正軍師", "A")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive" and t.status("吳殺手甲") == "alive"
+    assert t.traced("蜀正軍師 受到的刺殺被防止：蜀正軍師 七星（A：該刺殺無效）")
+    assert t.feedback("蜀正軍師") == []  # without 逆天改命 he is not told the letter
+
+
+@pytest.mark.skill("七星")
+def test_qixing_b_he_does_not_die_and_g_he_does():
+    """B 該【刺殺】仍有效但你不會死亡；G 該【刺殺】仍有效。"""
+    t = chancellor()
+    t.force("七星 蜀正軍師", "B")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive"
+    t.day(all_vote(t, "群雄"))
+    t.force("七星 蜀正軍師", "G")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "out"
+
+
+@pytest.mark.skill("七星")
+def test_qixing_c_and_d_the_killers_die():
+    """C 該【刺殺】無效且發動【刺殺】的人死亡；D 該【刺殺】仍有效但發動【刺殺】的人死亡。 — with two
+    killers on him (one merged 刺殺), both die."""
+    t = chancellor()
+    t.force("七星 蜀正軍師", "C")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"), t.act("魏殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive"
+    assert t.announced("exited") == ["魏殺手甲", "吳殺手甲"] or set(t.announced("exited")) == {"魏殺手甲", "吳殺手甲"}
+    t.day(all_vote(t, "群雄"))
+    t.force("七星 蜀正軍師", "D")
+    t.night(t.act("吳殺手乙", "刺殺", "蜀正軍師"))
+    assert set(t.announced("exited")) == {"蜀正軍師", "吳殺手乙"}
+
+
+@pytest.mark.skill("七星")
+def test_qixing_e_and_f_next_day_shu_votes_void():
+    """E 該【刺殺】無效但次日全體蜀國角色投票無效；F 該【刺殺】仍有效且次日全體蜀國角色投票無效。"""
+    t = chancellor()
+    t.force("七星 蜀正軍師", "E")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive"
+    t.day(all_vote(t, "群雄"))
+    assert t.announced("tally") == {"群雄": 15}  # the six 蜀 votes are void
+    t.force("七星 蜀正軍師", "F")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "out"
+    t.day(all_vote(t, "吳女眷"))
+    assert t.announced("tally") == {"吳女眷": 14}  # 14 non-蜀 voters left
+
+
+@pytest.mark.skill("七星")
+def test_qixing_only_a_valid_stab_triggers_it():
+    """每當你受到「有效的」【刺殺】時 — a 刺殺 made 無效 by 援護 draws nothing."""
+    t = chancellor()
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"), t.act("蜀護衛", "援護", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive" and t.drew("七星") == []
+
+
+@pytest.mark.skill("七星")
+def test_qixing_wei_yan_in_play_bends_b_to_a_and_c_to_d():
+    """魏延在場時，AB恆為A，CD恆為D。"""
+    t = chancellor(characters={"蜀護衛": "魏延"})
+    t.force("七星 蜀正軍師", "C")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert set(t.announced("exited")) == {"蜀正軍師", "吳殺手甲"}  # D: the stab holds, the killer dies
+    assert t.traced("魏延在場，C 恆為 D")
+
+
+@pytest.mark.skill("七星")
+def test_qixing_wei_yan_b_becomes_a_unless_boluanfanzheng_used():
+    """AB恆為A; 撥亂反正：該技能消耗後，諸葛亮的【七星】不再受魏延影響。"""
+    t = chancellor(characters={"蜀護衛": "魏延"})
+    t.force("七星 蜀正軍師", "B")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.traced("七星（A：該刺殺無效）")
+    t.day(all_vote(t, "群雄"))
+    t.player("蜀殺手乙").used["撥亂反正"] = 1  # 馬岱's skill used up
+    t.force("七星 蜀正軍師", "C")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive" and t.status("吳殺手甲") == "out"  # C as drawn
+
+
+# ---- 遲暮的丞相·諸葛亮：逆天改命 ---------------------------------------------------------
+@pytest.mark.skill("逆天改命")
+def test_nitiangaiming_learns_the_letter_and_changes_it():
+    """逆天改命：*被*當你的【七星】觸發時，你獲悉判定的結果，並可以選擇將其更為剩餘6項中的隨機一項。"""
+    t = chancellor(keep_fate=True)
+    t.force("七星 蜀正軍師", "G")
+    t.decide("蜀正軍師", "逆天改命", "更改")
+    t.force("逆天改命 蜀正軍師", "A")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive"
+    fb = t.only_feedback("蜀正軍師", "逆天改命")
+    assert fb.data == {"drawn": "G", "changed": "A", "consumed": True}
+    assert "G" in fb.text and "A" in fb.text
+    assert [d["options"] for d in t.drew("逆天改命")] == [["A", "B", "C", "D", "E", "F"]]
+
+
+@pytest.mark.skill("逆天改命")
+def test_nitiangaiming_keeping_the_letter_still_uses_it_up():
+    """A passive limited skill fires once (SL8): he keeps B; the next 七星 is not shown to him."""
+    t = chancellor(keep_fate=True)
+    t.force("七星 蜀正軍師", "B")
+    t.decide("蜀正軍師", "逆天改命", "不更改")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive"
+    assert t.only_feedback("蜀正軍師", "逆天改命").data == {"drawn": "B", "consumed": True}
+    t.day(all_vote(t, "群雄"))
+    t.force("七星 蜀正軍師", "A")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.feedback("蜀正軍師", "逆天改命") == []
+
+
+# ---- 遲暮的丞相·諸葛亮：舌戰群儒 ---------------------------------------------------------
+@pytest.mark.skill("舌戰群儒")
+def test_shezhanqunru_chancellor_next_day_nothing_happens_and_alliance():
+    """舌戰群儒：令次日投票無事發生。吳蜀聯盟達成（或延期）兩日兩夜。 — the votes are counted (public
+    tally) and no one dies."""
+    t = chancellor()
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
+    t.day(all_vote(t, "群雄"))
+    assert t.announced("tally") == {"群雄": 22} and t.announced("exited") == []
+    assert t.traced("舌戰群儒：次日投票無事發生")
+    t.quiet_night()
+    t.day(all_vote(t, "群雄"))
+    assert t.announced("exited") == ["群雄"]  # only 次日
+
+
+@pytest.mark.skill("舌戰群儒")
+def test_shezhanqunru_nothing_happens_even_with_xingshang():
+    """令次日投票無事發生 — over 行殤 (a tie at the top would kill every leader): nothing happens."""
+    t = chancellor(keep=("魏君主",))
+    p = t.player("魏君主")
+    p.character, p.life, p.skills = "曹丕", 1, ["行殤", "代漢自立"]
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    t.day(halves(t, "蜀護衛", "吳護衛"))
+    assert t.announced("exited") == []
+
+
+@pytest.mark.skill("舌戰群儒")
+def test_shezhanqunru_limited_and_failed():
+    """限定技能; 發動失敗：可再次使用, no alliance."""
+    t = chancellor().wound("蜀正軍師")
+    t.fail("蜀正軍師", "舌戰群儒")
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    assert t.announced("alliances") == []
+    t.day(all_vote(t, "群雄"))
+    assert t.announced("exited") == ["群雄"]
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    t.day(all_vote(t, "吳女眷"))
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("蜀正軍師", "舌戰群儒"))
+
+
+# ---- 遲暮的丞相·諸葛亮：兵行詭道 ---------------------------------------------------------
+@pytest.mark.skill("兵行詭道")
+def test_bingxingguidao_right_guess_stabs_the_target():
+    """兵行詭道：…猜測其身份，若猜測正確則視為你對其發動了一次【刺殺】。"""
+    t = chancellor()
+    t.night(t.act("蜀正軍師", "兵行詭道", "吳殺手乙", identity="殺手"))
+    assert t.status("吳殺手乙") == "out"
+    assert t.traced("兵行詭道：視為 蜀正軍師 對 吳殺手乙 發動了一次刺殺")
+    assert t.feedback("蜀正軍師", "兵行詭道") == []  # he is not told whether he guessed right
+    assert t.player("蜀正軍師").used == {"兵行詭道": 1}
+
+
+@pytest.mark.skill("兵行詭道")
+def test_bingxingguidao_wrong_guess_the_target_stabs_him_and_qixing_answers():
+    """如猜測錯誤則視為其對你發動了一次【刺殺】 — the 刺殺 on him sets off 七星 (C: 「發動刺殺的人」 dies)."""
+    t = chancellor()
+    t.force("七星 蜀正軍師", "C")
+    t.night(t.act("蜀正軍師", "兵行詭道", "吳護衛", identity="女眷"))
+    assert t.traced("兵行詭道：視為 吳護衛 對 蜀正軍師 發動了一次刺殺")
+    assert t.status("蜀正軍師") == "alive" and t.status("吳護衛") == "out"
+
+
+@pytest.mark.skill("兵行詭道")
+def test_bingxingguidao_not_on_an_id_he_investigated():
+    """指定一個你未【明察】且未【去偽存真】過的ID — and the guess must be an identity."""
+    t = chancellor()
+    t.night(t.act("蜀正軍師", "明察", "吳殺手乙"))
+    t.day(all_vote(t, "群雄"))
+    with pytest.raises(IllegalAction, match="未【明察】且未【去偽存真】過"):
+        t.check(t.act("蜀正軍師", "兵行詭道", "吳殺手乙", identity="殺手"))
+    with pytest.raises(IllegalAction, match="不是身份之一"):
+        t.check(t.act("蜀正軍師", "兵行詭道", "吳殺手甲", identity="丞相"))
+    t.check(t.act("蜀正軍師", "兵行詭道", "吳殺手甲", identity="杀手甲"))  # Simplified, 甲 accepted
+
+
+# ---- 遲暮的丞相·諸葛亮：空城絕唱、空城 -----------------------------------------------------
+@pytest.mark.skill("空城絕唱")
+@pytest.mark.skill("空城")
+def test_kongchengjuechang_awakens_the_phase_after_the_last_four_character_skill():
+    """空城絕唱：*覺醒技*當你的所有四字技能（除該技能外）全部正常消耗或失去後的第一個階段開始時，你失去技能【七星】，
+    獲得技能【空城】。 空城：*隱藏技**被*【刺殺】對你無效。"""
+    t = chancellor(keep_fate=True)
+    t.player("蜀正軍師").used.update({"逆天改命": 1, "兵行詭道": 1})
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    assert "七星" in t.player("蜀正軍師").skills  # not yet: the phase after
+    t.day(all_vote(t, "群雄"))
+    assert t.player("蜀正軍師").skills == ["空城", "空城絕唱", "逆天改命", "舌戰群儒", "兵行詭道"]
+    awoke, lost = t.feedback("蜀正軍師", "空城絕唱")
+    assert awoke.data == {"awakened": True} and awoke.text.endswith("獲得技能【空城】。")
+    assert lost.data == {"lost": "七星"}
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive" and t.drew("七星") == []
+    assert t.traced("吳殺手甲 的刺殺對 蜀正軍師 無效：蜀正軍師 空城")
+
+
+@pytest.mark.skill("空城絕唱")
+@pytest.mark.skill("空城")
+def test_kongchengjuechang_at_a_night_start_and_kongcheng_that_night():
+    """…後的第一個階段開始時 — the last one gone during a day (here: lost) → the night's start awakens him,
+    and 空城 works that very night. Before that, 空城 (a 隱藏技 he holds from the start) does nothing."""
+    t = chancellor()
+    t.player("蜀正軍師").used.update({"兵行詭道": 1})
+    t.force("七星 蜀正軍師", "A")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.traced("七星（A：該刺殺無效）") and not t.traced("空城")
+    t.day(all_vote(t, "群雄"))
+    t.player("蜀正軍師").skills.remove("舌戰群儒")  # as if lost by day
+    assert "七星" in t.player("蜀正軍師").skills
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.player("蜀正軍師").used.get("空城絕唱") == 1
+    assert t.status("蜀正軍師") == "alive" and t.drew("七星") == []
+
+
+@pytest.mark.skill("空城絕唱")
+def test_kongchengjuechang_a_failed_use_is_not_used_up():
+    """全部「正常消耗」 — a 舌戰群儒 that failed its check uses nothing up: no awakening."""
+    t = chancellor().wound("蜀正軍師")
+    t.player("蜀正軍師").used.update({"兵行詭道": 1})
+    t.fail("蜀正軍師", "舌戰群儒")
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    t.day(all_vote(t, "群雄"))
+    assert "七星" in t.player("蜀正軍師").skills and t.feedback("蜀正軍師", "空城絕唱") == []
+    with pytest.raises(IllegalAction, match="被動技能"):
+        t.check(t.act("蜀正軍師", "空城絕唱"))

@@ -364,5 +364,299 @@ class Lebusishu(CharacterSkill):
         day.vote_rules.append(rule)
 
 
+# ---- 遲暮的丞相·諸葛亮 ---------------------------------------------------------------
+SEVEN = "ABCDEFG"
+SEVEN_TEXT = {
+    "A": "該【刺殺】無效",
+    "B": "該【刺殺】仍有效但你不會死亡",
+    "C": "該【刺殺】無效且發動【刺殺】的人死亡",
+    "D": "該【刺殺】仍有效但發動【刺殺】的人死亡",
+    "E": "該【刺殺】無效但次日全體蜀國角色投票無效",
+    "F": "該【刺殺】仍有效且次日全體蜀國角色投票無效",
+    "G": "該【刺殺】仍有效",
+}
+CHANGE, KEEP_RESULT = "更改", "不更改"
+
+
+def _scratch(night: Night, key: str, default: Any) -> Any:
+    """Per-night working data of this module's skills (gone with the night)."""
+    return vars(night).setdefault(f"shu_lords:{key}", default)
+
+
+class Qixing(CharacterSkill):
+    """七星：*被*每當你受到有效的【刺殺】時，隨機執行以下七項中的一項：
+    A 該【刺殺】無效；
+    B 該【刺殺】仍有效但你不會死亡；
+    C 該【刺殺】無效且發動【刺殺】的人死亡；
+    D 該【刺殺】仍有效但發動【刺殺】的人死亡；
+    E 該【刺殺】無效但次日全體蜀國角色投票無效；
+    F 該【刺殺】仍有效且次日全體蜀國角色投票無效；
+    G 該【刺殺】仍有效。
+    魏延在場時，AB恆為A，CD恆為D。
+
+    「受到有效的【刺殺】」: the night's 刺殺 on him that passed every check (immunities, the
+    same-side half chance, 援護) and were merged into one, as it reaches the harm windows; one
+    draw for it. 無效 and 「不會死亡」 prevent the harm; 「發動【刺殺】的人」 is every killer of the
+    merged 刺殺, who dies (a 致死, once every harm of the night is in). 魏延's rule holds while
+    魏延 is in play and no one has used up 撥亂反正 (SL7).
+    """
+
+    name = "七星"
+    kind = Kind.PASSIVE
+    stage = "protect"
+
+    @staticmethod
+    def weiyan_bends(night: Night) -> bool:
+        """魏延在場時…; 撥亂反正：該技能消耗後，諸葛亮的【七星】不再受魏延影響。"""
+        if night.game.in_play("魏延") is None:
+            return False
+        return not any(p.used.get("撥亂反正") for p in night.state.players.values())
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        results: dict[int, str] = _scratch(night, f"七星:{owner}", {})
+
+        def roll(n: Night, harm: Harm) -> None:
+            if harm.target != owner or harm.cause != "刺殺" or harm.removal or harm.level is Level.NONE \
+                    or id(harm) in results or not _holds(n, owner, self.name):
+                return
+            drawn = n.rng.pick(f"七星 {owner}", list(SEVEN))
+            n.note(f"{owner} 七星：判定結果 {drawn}（{SEVEN_TEXT[drawn]}）")
+            drawn = Nitiangaiming.offer(n, owner, drawn)
+            result = drawn
+            if self.weiyan_bends(n):
+                result = {"B": "A", "C": "D"}.get(drawn, drawn)
+                if result != drawn:
+                    n.note(f"{owner} 七星：魏延在場，{drawn} 恆為 {result}")
+            results[id(harm)] = result
+            self.carry_out(n, owner, harm, result)
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            result = results.get(id(harm))
+            if result in ("A", "C", "E"):
+                return f"{owner} 七星（{result}：該刺殺無效）"
+            if result == "B":
+                return f"{owner} 七星（B：該刺殺仍有效但其不會死亡）"
+            return None
+
+        night.harm_modifiers.append(roll)
+        night.harm_preventions.append(prevent)
+
+    def carry_out(self, night: Night, owner: str, harm: Harm, result: str) -> None:
+        if result in ("C", "D"):
+            killers = list(harm.sources)
+
+            def killers_die(n: Night) -> None:
+                for killer in killers:
+                    n.apply_harm(Harm(killer, Level.KILL, self.name, [owner],
+                                      why=[f"{owner} 七星（{result}）：發動刺殺的人死亡"]))
+
+            night.after_harms.append(killers_die)
+        if result in ("E", "F"):
+            night.state.effects.append(Effect(self.name, night.index + 1, owner, {"country": "蜀"}))
+            night.note(f"{owner} 七星（{result}）：次日全體蜀國角色投票無效")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        country = effect.data["country"]
+
+        def rule(d: Day, voter: str, target: str) -> str | None:
+            if _country(d, voter) == country:
+                return f"{effect.owner} 七星（次日全體{country}國角色投票無效）"
+            return None
+
+        phase.vote_rules.append(rule)
+
+
+class Nitiangaiming(CharacterSkill):
+    """逆天改命：*被*當你的【七星】觸發時，你獲悉判定的結果，並可以選擇將其更為剩餘6項中的隨機一項。
+
+    A passive limited skill: it fires at the first 七星 (the owner learns the letter drawn) and is
+    then used up, whether or not he changes it (SL8); his choice is 「更改」 or 「不更改」
+    (the default); a change draws among the other six.
+    """
+
+    name = "逆天改命"
+    kind = Kind.PASSIVE
+
+    @classmethod
+    def offer(cls, night: Night, owner: str, drawn: str) -> str:
+        me = night.state.player(owner)
+        if cls.name not in me.skills or me.used.get(cls.name):
+            return drawn
+        me.used[cls.name] = 1
+        choice = night.book.choose(night.rng, owner, cls.name, [KEEP_RESULT, CHANGE],
+                                   lambda a, o: a == o or (isinstance(a, bool) and a == (o == CHANGE)),
+                                   default=KEEP_RESULT)
+        data: dict[str, Any] = {"drawn": drawn, "consumed": True}
+        text = f"【逆天改命】你的【七星】判定結果為 {drawn}（{SEVEN_TEXT[drawn]}）"
+        result = drawn
+        if choice == CHANGE:
+            result = night.rng.pick(f"逆天改命 {owner}", [x for x in SEVEN if x != drawn])
+            data["changed"] = result
+            text += f"，你將其更為 {result}（{SEVEN_TEXT[result]}）"
+            night.note(f"{owner} 逆天改命：{drawn} 更為 {result}")
+        night.tell(owner, Feedback(cls.name, text + "。此技能已消耗。", None, data))
+        return result
+
+
+class Kongcheng(CharacterSkill):
+    """空城：*隱藏技**被*【刺殺】對你無效。
+
+    隱藏技是指在覺醒技觸發之後才能使用的技能: the roster lists it among 遲暮的丞相's skills from
+    the start; it works once 空城絕唱 has awakened (or for a holder without 空城絕唱, who gained it).
+    """
+
+    name = "空城"
+    kind = Kind.PASSIVE
+    stage = "protect"
+
+    @staticmethod
+    def awake(phase: Any, owner: str) -> bool:
+        me = phase.state.player(owner)
+        return bool(me.used.get("空城絕唱")) or "空城絕唱" not in me.skills
+
+    @classmethod
+    def shield(cls, night: Night, owner: str) -> None:
+        def rule(n: Night, stab: Use) -> str | None:
+            if stab.targets[0] == owner and _holds(n, owner, cls.name) and cls.awake(n, owner):
+                return f"{owner} 空城（刺殺對其無效）"
+            return None
+
+        night.stab_rules.append(rule)
+
+    def prepare(self, night: Night, use: Use) -> None:
+        self.shield(night, use.actor)
+
+
+class Kongchengjuechang(CharacterSkill):
+    """空城絕唱：*覺醒技*當你的所有四字技能（除該技能外）全部正常消耗或失去後的第一個階段開始時，你失去技能【七星】，獲得技能【空城】。
+
+    Checked as every phase begins (before that phase's actions are used up): when every
+    four-character skill he holds other than this one is used up (a failed use uses nothing
+    up) — or none is left — he awakens (SL9). 空城 works from that phase on.
+    """
+
+    name = "空城絕唱"
+    kind = Kind.PASSIVE
+    stage = "protect"
+    priority = -1000
+
+    def due(self, phase: Any, owner: str) -> bool:
+        me = phase.state.player(owner)
+        if me.used.get(self.name) or self.name not in me.skills:
+            return False
+        return all(me.used.get(s) for s in me.skills if len(s) == 4 and s != self.name)
+
+    def awaken(self, phase: Any, owner: str) -> bool:
+        if not self.due(phase, owner):
+            return False
+        phase.state.player(owner).used[self.name] = 1
+        phase.tell(owner, Feedback(self.name, "【空城絕唱】覺醒：你失去技能【七星】，獲得技能【空城】。", None,
+                                   {"awakened": True}))
+        phase.note(f"{owner} 空城絕唱覺醒")
+        skillbook.lose(phase, owner, "七星", via=self.name)
+        skillbook.gain(phase, owner, "空城", via=self.name, tell=False)  # the awakening's feedback says it
+        return True
+
+    def prepare(self, night: Night, use: Use) -> None:
+        if self.awaken(night, use.actor):
+            Kongcheng.shield(night, use.actor)  # its passive use was not set up tonight
+
+    def on_day(self, day: Day, owner: str) -> None:
+        if day.game.can_act(day.state.player(owner)):
+            self.awaken(day, owner)
+
+
+class Shezhanqunru(CharacterSkill):
+    """舌戰群儒（遲暮的丞相·諸葛亮）：令次日投票無事發生。吳蜀聯盟達成（或延期）兩日兩夜。
+    舌戰群儒（赤壁·諸葛亮）：令次日投票無效。吳蜀聯盟達成（或延期）兩日兩夜。
+
+    The two texts share a name: the user's character decides which (SL10). 「無事發生」: the
+    votes are cast and counted (the tally is public) and no one dies; 「無效」: every vote is void.
+    """
+
+    name = "舌戰群儒"
+    stage = "after"
+    targets = TargetRule(count=0)
+
+    @staticmethod
+    def void_votes(night: Night, pid: str) -> bool:
+        character = night.game.roster.characters[night.state.player(pid).character]
+        text = character.skill("舌戰群儒")
+        return text is not None and "投票無效" in text.text
+
+    def apply(self, night: Night, use: Use) -> None:
+        void = self.void_votes(night, use.actor)
+        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"void": void}))
+        night.propose_alliance("吳", "蜀", by=use.actor)
+        night.note(f"{use.actor} 舌戰群儒：次日投票{'無效' if void else '無事發生'}；吳蜀聯盟達成（或延期）")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        owner = effect.owner
+        if effect.data.get("void"):
+            phase.vote_rules.append(lambda d, voter, target: f"{owner} 舌戰群儒（次日投票無效）")
+            return
+
+        def nothing(d: Day, top: int, leaders: list[str]) -> list[str] | None:
+            d.note(f"{owner} 舌戰群儒：次日投票無事發生")
+            return []
+
+        phase.outcome_rules.insert(0, nothing)  # before any rule that would make someone die (行殤)
+
+
+class Bingxingguidao(CharacterSkill):
+    """兵行詭道：指定一個你未【明察】且未【去偽存真】過的ID，猜測其身份，若猜測正確則視為你對其發動了一次【刺殺】，如猜測錯誤則視為其對你發動了一次【刺殺】。
+
+    Submitted with the guess as ``identity`` (殺手甲/殺手乙 are 殺手). 「未明察且未去偽存真過」:
+    no 明察 or 去偽存真 of his that went off on an earlier night named that id (SL11). The owner
+    is not told whether he guessed right: only what the 刺殺 does shows it.
+    """
+
+    name = "兵行詭道"
+    stage = "attack"
+    args = ("identity",)
+
+    @staticmethod
+    def guess(action: Action) -> str | None:
+        raw = action.args.get("identity")
+        if not isinstance(raw, str):
+            return None
+        key = name_key(raw)
+        if key in (name_key("殺手甲"), name_key("殺手乙")):
+            return "殺手"
+        return next((i for i in IDENTITIES if name_key(i) == key), None)
+
+    @staticmethod
+    def probed(state: GameState, actor: str) -> set[str]:
+        out: set[str] = set()
+        for h in state.history:
+            if h.get("phase") != "night":
+                continue
+            for a in h["actions"]:
+                if a["actor"] == actor and a["skill"] in ("明察", "去偽存真") and a["state"] in ("done", "void"):
+                    out.update(a["targets"])
+        return out
+
+    def validate(self, state: GameState, action: Action) -> None:
+        if self.guess(action) is None:
+            raise IllegalAction(f"【兵行詭道】的身份「{action.args.get('identity')}」不是身份之一"
+                                f"（{'、'.join(IDENTITIES)}）", "bad-arg")
+        if action.targets and action.targets[0] in self.probed(state, action.actor):
+            raise IllegalAction(f"【兵行詭道】須指定你未【明察】且未【去偽存真】過的ID：{action.targets[0]} 已被你查驗過",
+                                "bad-target")
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner, target = use.actor, use.targets[0]
+        guess = self.guess(use.action)
+        actual = night.state.player(target).identity
+        if guess == actual:
+            night.note(f"{owner} 兵行詭道：猜測 {target} 的身份為{guess}，正確")
+            night.stab_as(owner, target, by=self.name)
+        else:
+            night.note(f"{owner} 兵行詭道：猜測 {target} 的身份為{guess}，錯誤（實為{actual}）")
+            night.stab_as(target, owner, by=self.name)
+
+
 SKILLS: list[type[Skill]] = [Rende, Hanyi, Sangumaolu, Taoyuanfeihua, Wuhufengjiang, Buchu, Xiansi, Fangquan,
-                             Lebusishu]
+                             Lebusishu, Qixing, Nitiangaiming, Kongcheng, Kongchengjuechang, Shezhanqunru,
+                             Bingxingguidao]
