@@ -764,3 +764,226 @@ def test_kongchengjuechang_a_failed_use_is_not_used_up():
     assert "七星" in t.player("蜀正軍師").skills and t.feedback("蜀正軍師", "空城絕唱") == []
     with pytest.raises(IllegalAction, match="被動技能"):
         t.check(t.act("蜀正軍師", "空城絕唱"))
+
+
+# ---- 隆中的卧龍·諸葛亮 ---------------------------------------------------------------
+def sleeping_dragon(**kw: Any) -> Table:
+    """蜀副軍師 plays 隆中的卧龍·諸葛亮 (蜀正軍師 then plays 徐庶) with his skills."""
+    characters = {"蜀副軍師": "諸葛亮", "蜀正軍師": "徐庶", **kw.pop("characters", {})}
+    keep = ("蜀副軍師", *kw.pop("keep", ()))
+    t = table(keep=keep, characters=characters, **kw)
+    assert t.player("蜀副軍師").character == "隆中的卧龍·諸葛亮"
+    return t
+
+
+@pytest.mark.skill("先知先覺")
+def test_xianzhixianjue_the_target_learns_whether_its_actions_were_void():
+    """先知先覺：指定一個ID，令其獲悉其當夜的行動是否失效。 — 魏君主's 招賢納才 voided by 劉封's 不出."""
+    t = sleeping_dragon(keep=("蜀君主",))
+    p = t.player("蜀君主")
+    p.character, p.life, p.skills = "劉封", 1, ["不出", "陷嗣"]
+    t.state.extra["不出"] = {"蜀君主": -1}
+    t.night(t.act("蜀副軍師", "先知先覺", "魏君主"), t.act("魏君主", "招賢納才", "吳護衛"),
+            t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    fb = t.only_feedback("魏君主", "先知先覺")
+    assert fb.data == {"actions": [{"skill": "招賢納才", "targets": ["吳護衛"], "void": True}]}
+    assert "失效" in fb.text and "蜀副軍師" not in fb.text and "諸葛亮" not in fb.text
+    assert t.feedback("蜀副軍師", "先知先覺") == []
+    assert t.player("蜀副軍師").used == {"先知先覺": 1}
+
+
+@pytest.mark.skill("先知先覺")
+def test_xianzhixianjue_actions_that_worked_and_none_at_all():
+    """令其獲悉其當夜的行動是否失效 — an action that worked is 未失效; a target with no action is told so."""
+    t = sleeping_dragon()
+    t.night(t.act("蜀副軍師", "先知先覺", "吳正軍師"), t.act("吳正軍師", "明察", "魏殺手甲"))
+    assert t.only_feedback("吳正軍師", "先知先覺").data == {
+        "actions": [{"skill": "明察", "targets": ["魏殺手甲"], "void": False}]}
+    t.day(all_vote(t, "群雄"))
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("蜀副軍師", "先知先覺", "吳正軍師"))
+    t2 = sleeping_dragon()
+    t2.night(t2.act("蜀副軍師", "先知先覺", "吳正軍師"))
+    assert t2.only_feedback("吳正軍師", "先知先覺").data == {"actions": []}
+
+
+@pytest.mark.skill("火燒博望")
+def test_huoshaobowang_wounds_xiahou_dun_and_loses_xinye():
+    """火燒博望：使用後當夜，若夏侯惇在場，你令其受傷…使用後失去技能【火燒新野】。"""
+    t = sleeping_dragon()
+    assert t.player("魏殺手甲").character == "夏侯惇"
+    t.night(t.act("蜀副軍師", "火燒博望"))
+    assert t.player("魏殺手甲").injured and t.announced("injured") == ["魏殺手甲"]
+    assert "火燒新野" not in t.player("蜀副軍師").skills
+    assert t.only_feedback("蜀副軍師", "火燒博望").data == {"lost": "火燒新野"}
+    assert t.feedback("魏殺手甲", "火燒博望") == []
+
+
+@pytest.mark.skill("火燒博望")
+def test_huoshaobowang_without_xiahou_dun_wei_strategists_and_killers_halved():
+    """若夏侯惇不在場，則魏國軍師及殺手的行動成功率減半。"""
+    t = sleeping_dragon(characters={"魏殺手甲": "張遼", "魏殺手乙": "夏侯淵"})
+    t.force("成功判定 魏殺手甲【刺殺】", False)
+    t.force("成功判定 魏正軍師【明察】", True)
+    t.night(t.act("蜀副軍師", "火燒博望"), t.act("魏殺手甲", "刺殺", "蜀護衛"), t.act("魏正軍師", "明察", "蜀殺手甲"),
+            t.act("魏護衛", "援護", "魏君主"))
+    assert t.status("蜀護衛") == "alive"
+    assert t.feedback("魏殺手甲", "刺殺")[-1].data == {"failed": True}
+    assert t.only_feedback("魏正軍師", "明察").data == {"is_killer": True}
+    assert [d["purpose"] for d in t.drew("成功判定")] == ["成功判定 魏正軍師【明察】", "成功判定 魏殺手甲【刺殺】"]
+    assert t.player("魏君主").injured  # a 護衛 is neither 軍師 nor 殺手: no check
+
+
+@pytest.mark.skill("火燒博望")
+def test_huoshaobowang_failed_keeps_both_and_halves_nothing():
+    """技能發動或使用失敗…視為…未發動 — it is checked first: failed, nothing is halved, 火燒新野 stays."""
+    t = sleeping_dragon(characters={"魏殺手甲": "張遼", "魏殺手乙": "夏侯淵"}).wound("蜀副軍師")
+    t.fail("蜀副軍師", "火燒博望")
+    t.night(t.act("蜀副軍師", "火燒博望"), t.act("魏殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "out"
+    assert "火燒新野" in t.player("蜀副軍師").skills and t.player("蜀副軍師").used == {}
+
+
+@pytest.mark.skill("火燒新野")
+def test_huoshaoxinye_wounds_cao_ren_and_loses_bowang():
+    """火燒新野：使用後當夜，若曹仁在場，你令其受傷…使用後失去技能【火燒博望】。"""
+    t = sleeping_dragon(characters={"魏殺手乙": "曹仁"})
+    t.night(t.act("蜀副軍師", "火燒新野"))
+    assert t.player("魏殺手乙").injured
+    assert t.player("蜀副軍師").skills == ["先知先覺", "火燒新野", "隆中對策"]
+    t.day(all_vote(t, "群雄"))
+    with pytest.raises(IllegalAction, match="沒有技能【火燒博望】"):
+        t.check(t.act("蜀副軍師", "火燒博望"))
+
+
+@pytest.mark.skill("火燒新野")
+def test_huoshaoxinye_without_cao_ren_halves():
+    """若曹仁不在場，則魏國軍師及殺手的行動成功率減半 (曹仁 is not seated)."""
+    t = sleeping_dragon()
+    t.force("成功判定 魏殺手甲【刺殺】", False)
+    t.night(t.act("蜀副軍師", "火燒新野"), t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏君主", "招賢納才", "吳護衛"))
+    assert t.status("吳護衛") == "alive"
+    assert t.player("魏君主").known == {"吳護衛": "太史慈"}  # a 君主 takes no check
+    assert "火燒博望" not in t.player("蜀副軍師").skills
+
+
+@pytest.mark.skill("火燒新野")
+def test_huoshaoxinye_a_wounded_cao_ren_dies():
+    """你令其受傷 — 受傷狀態下的角色再次受傷時會死亡。"""
+    t = sleeping_dragon(characters={"魏殺手乙": "曹仁"}).wound("魏殺手乙")
+    t.night(t.act("蜀副軍師", "火燒新野"))
+    assert t.status("魏殺手乙") == "out"
+
+
+@pytest.mark.skill("隆中對策")
+def test_longzhongduice_every_action_on_shu_and_its_feedback():
+    """隆中對策：*全*得知當夜所有針對本國角色的行動及反饋。 — issuers are not named (SL14)."""
+    t = sleeping_dragon()
+    t.night(t.act("蜀副軍師", "隆中對策"), t.act("魏正軍師", "明察", "蜀殺手甲"), t.act("吳殺手甲", "刺殺", "蜀女眷"),
+            t.act("魏女眷", "亂花", "吳護衛", "蜀君主"), t.act("魏殺手甲", "刺殺", "吳女眷"),
+            t.act("蜀護衛", "援護", "蜀君主"))
+    fb = t.only_feedback("蜀副軍師", "隆中對策")
+    assert fb.data == {"actions": [
+        {"skill": "明察", "targets": ["蜀殺手甲"], "feedback": ["【明察】蜀殺手甲：是殺手。"]},
+        {"skill": "刺殺", "targets": ["蜀女眷"], "feedback": []},
+        {"skill": "亂花", "targets": ["吳護衛", "蜀君主"], "feedback": []},
+        {"skill": "援護", "targets": ["蜀君主"], "feedback": []},
+    ]}
+    for pid in ("魏正軍師", "吳殺手甲", "魏女眷"):
+        assert pid not in fb.text
+    assert t.player("蜀副軍師").used == {"隆中對策": 1}
+
+
+@pytest.mark.skill("隆中對策")
+def test_longzhongduice_failed_actions_are_not_reported_and_none_is_said():
+    """技能發動或使用失敗…視為…未發動 — a failed 明察 on 蜀 is not reported; with nothing aimed at 蜀 he is told so."""
+    t = sleeping_dragon().wound("魏正軍師")
+    t.fail("魏正軍師", "明察")
+    t.night(t.act("蜀副軍師", "隆中對策"), t.act("魏正軍師", "明察", "蜀殺手甲"))
+    assert t.only_feedback("蜀副軍師", "隆中對策").data == {"actions": []}
+
+
+# ---- 赤壁·諸葛亮 -------------------------------------------------------------------
+def red_cliffs(**kw: Any) -> Table:
+    characters = {"蜀正軍師": "赤壁·諸葛亮", **kw.pop("characters", {})}
+    keep = ("蜀正軍師", *kw.pop("keep", ()))
+    t = table(keep=keep, characters=characters, **kw)
+    assert t.player("蜀正軍師").skills == ["舌戰群儒", "草船借箭", "只欠東風"]
+    return t
+
+
+@pytest.mark.skill("舌戰群儒")
+def test_shezhanqunru_red_cliffs_next_day_votes_void_and_alliance():
+    """赤壁·諸葛亮 舌戰群儒：令次日投票無效。吳蜀聯盟達成（或延期）兩日兩夜。 — no vote counts (SL10)."""
+    t = red_cliffs()
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
+    t.day(all_vote(t, "群雄"))
+    assert t.announced("tally") == {} and t.announced("exited") == []
+    assert t.traced("的投票無效：蜀正軍師 舌戰群儒（次日投票無效）")
+
+
+@pytest.mark.skill("舌戰群儒")
+def test_shezhanqunru_extends_a_wu_shu_alliance():
+    """吳蜀聯盟達成「（或延期）」兩日兩夜。"""
+    t = red_cliffs()
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    t.day()
+    t.state.players["蜀正軍師"].used.clear()  # as if restored (蕙質蘭心), to use it again
+    t.night(t.act("蜀正軍師", "舌戰群儒"))
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 5}}]
+
+
+@pytest.mark.skill("草船借箭")
+def test_caochuanjiejian_learns_actions_on_him_and_turns_them():
+    """草船借箭：使用後當夜，可獲悉所有針對你的行動，並可以更改其中任意行動的目標。"""
+    t = red_cliffs()
+    t.decide("蜀正軍師", "草船借箭", "魏護衛")
+    t.decide("蜀正軍師", "草船借箭", "不更改")
+    t.same_side_stab("魏殺手甲", "魏護衛", void=False)
+    t.night(t.act("蜀正軍師", "草船借箭"), t.act("魏殺手甲", "刺殺", "蜀正軍師"), t.act("吳正軍師", "明察", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive"
+    assert t.status("魏護衛") == "out"  # the 刺殺 turned onto 魏's own 護衛
+    fb = t.only_feedback("蜀正軍師", "草船借箭")
+    assert fb.data == {"actions": [{"skill": "刺殺", "targets": ["蜀正軍師"]}, {"skill": "明察", "targets": ["蜀正軍師"]}],
+                       "changed": [{"skill": "刺殺", "slot": 0, "from": "蜀正軍師", "to": "魏護衛"}]}
+    assert "魏殺手甲" not in fb.text and "吳正軍師" not in fb.text  # the issuers are not granted
+    assert t.only_feedback("吳正軍師", "明察").target == "蜀正軍師"
+
+
+@pytest.mark.skill("草船借箭")
+def test_caochuanjiejian_nothing_aimed_and_limited():
+    """可獲悉所有針對你的行動 — none: he is told none; 限定技能."""
+    t = red_cliffs()
+    t.night(t.act("蜀正軍師", "草船借箭"))
+    assert t.only_feedback("蜀正軍師", "草船借箭").data == {"actions": [], "changed": []}
+    t.day(all_vote(t, "群雄"))
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("蜀正軍師", "草船借箭"))
+
+
+@pytest.mark.skill("只欠東風")
+def test_zhiqiandongfeng_wei_targets_become_random():
+    """只欠東風：*全*使用後當夜，所有魏國角色的行動目標變為隨機。"""
+    t = red_cliffs()
+    t.force("只欠東風 魏殺手甲【刺殺】目標1", "吳女眷")
+    t.force("只欠東風 魏正軍師【明察】目標1", "吳殺手甲")
+    t.force("只欠東風 魏女眷【亂花】目標1", "吳護衛")
+    t.force("只欠東風 魏女眷【亂花】目標2", "群雄")
+    t.night(t.act("蜀正軍師", "只欠東風"), t.act("魏殺手甲", "刺殺", "蜀君主"), t.act("魏正軍師", "明察", "蜀殺手甲"),
+            t.act("魏女眷", "亂花", "蜀護衛", "蜀君主"), t.act("吳正軍師", "明察", "蜀殺手甲"))
+    assert t.status("蜀君主") == "alive" and t.status("吳女眷") == "out"
+    assert t.only_feedback("魏正軍師", "明察").data == {"is_killer": True} and \
+        t.only_feedback("魏正軍師", "明察").target == "吳殺手甲"
+    assert t.state.vote_binds == {"吳護衛": "群雄"}
+    assert t.only_feedback("吳正軍師", "明察").target == "蜀殺手甲"  # 吳 is untouched
+    assert t.feedback("蜀正軍師") == [] and t.player("蜀正軍師").used == {"只欠東風": 1}
+
+
+@pytest.mark.skill("只欠東風")
+def test_zhiqiandongfeng_draws_only_legal_targets():
+    """變為隨機 — among the ids the action may name: 明察 (除你以外) never lands on its own actor (SL16)."""
+    t = red_cliffs()
+    t.night(t.act("蜀正軍師", "只欠東風"), t.act("魏正軍師", "明察", "蜀殺手甲"))
+    options = t.drew("只欠東風 魏正軍師")[0]["options"]
+    assert "魏正軍師" not in options and len(options) == 21

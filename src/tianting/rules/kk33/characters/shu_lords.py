@@ -657,6 +657,209 @@ class Bingxingguidao(CharacterSkill):
             night.stab_as(target, owner, by=self.name)
 
 
+# ---- 隆中的卧龍·諸葛亮 ---------------------------------------------------------------
+class Xianzhixianjue(CharacterSkill):
+    """先知先覺：指定一個ID，令其獲悉其當夜的行動是否失效。
+
+    Reported after the night's actions are settled: for each action the target submitted
+    that night and that was not 發動失敗 (its owner is told that anyway), whether it was 失效.
+    The target is told by 【先知先覺】, not who used it; the owner learns nothing (SL12).
+    """
+
+    name = "先知先覺"
+    stage = "report"
+    priority = 1000
+    """After every other report, so the actions are settled."""
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = use.targets[0]
+        mine = [u for u in night.uses_by(target) if u.state is not UseState.FAILED]
+        entries = [{"skill": u.name, "targets": list(u.targets), "void": u.state is UseState.VOID} for u in mine]
+        if entries:
+            lines = "；".join(f"【{e['skill']}】{'失效' if e['void'] else '未失效'}" for e in entries)
+            text = f"【先知先覺】你當夜的行動：{lines}。"
+        else:
+            text = "【先知先覺】你當夜沒有行動。"
+        night.tell(target, Feedback(self.name, text, None, {"actions": entries}))
+        night.note(f"{use.actor} 先知先覺 {target}：{len(entries)}個行動")
+
+
+class Huoshao(CharacterSkill):
+    """「使用後當夜，若X在場，你令其受傷，若X不在場，則魏國軍師及殺手的行動成功率減半。使用後失去技能【Y】。」
+
+    「在場」 is read as the night begins. The skill takes its own success check before any
+    other action of the night (``stage``/``priority``), so a 火燒 that fails halves nothing
+    (SL13).
+    """
+
+    stage = "redirect"
+    priority = -1_000_000
+    targets = TargetRule(count=0)
+    general: str = ""
+    other: str = ""
+
+    def prepare(self, night: Night, use: Use) -> None:
+        found = night.game.in_play(self.general)
+        _scratch(night, f"{self.name}:{id(use)}", {})["target"] = found.id if found else None
+        if found is not None:
+            return
+
+        def halve(n: Night, other: Use) -> Fraction | None:
+            if use.live and other is not use and _country(n, other.actor) == "魏" \
+                    and n.state.player(other.actor).identity in ("正軍師", "副軍師", "殺手"):
+                return Fraction(1, 2)
+            return None
+
+        night.rate_modifiers.append(halve)
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = _scratch(night, f"{self.name}:{id(use)}", {}).get("target")
+        if target is not None:
+            night.harms.append(Harm(target, Level.WOUND, self.name, [use.actor],
+                                    why=[f"{use.actor} {self.name}：{self.general}在場，令其受傷"]))
+            night.note(f"{use.actor} {self.name}：{self.general}（{target}）在場，令其受傷")
+        else:
+            night.note(f"{use.actor} {self.name}：{self.general}不在場，魏國軍師及殺手的行動成功率減半")
+        skillbook.lose(night, use.actor, self.other, via=self.name)
+
+
+class Huoshaobowang(Huoshao):
+    """火燒博望：使用後當夜，若夏侯惇在場，你令其受傷，若夏侯惇不在場，則魏國軍師及殺手的行動成功率減半。使用後失去技能【火燒新野】。"""
+
+    name = "火燒博望"
+    general = "夏侯惇"
+    other = "火燒新野"
+
+
+class Huoshaoxinye(Huoshao):
+    """火燒新野：使用後當夜，若曹仁在場，你令其受傷，若曹仁不在場，則魏國軍師及殺手的行動成功率減半。使用後失去技能【火燒博望】。"""
+
+    name = "火燒新野"
+    general = "曹仁"
+    other = "火燒博望"
+
+
+class Longzhongduice(CharacterSkill):
+    """隆中對策：*全*得知當夜所有針對本國角色的行動及反饋。
+
+    Reported last of the night's reports: every action (submitted, or a 刺殺 made 「視為」 by a
+    skill) whose final targets include a player of the owner's country and that was not 發動失敗,
+    with its skill and targets, and the feedback its issuer got from it that night. The
+    issuers are not named: the text grants the actions (奸雄 names 發出者 in so many words) (SL14).
+    """
+
+    name = "隆中對策"
+    kind = Kind.GLOBAL
+    stage = "report"
+    priority = 1001
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        mine = _country(night, owner)
+        seen: list[dict[str, Any]] = []
+        for other in night.uses:
+            if other is use or other.state is UseState.FAILED or not other.targets:
+                continue
+            if not any(_country(night, t) == mine for t in other.targets):
+                continue
+            told = [f.text for f in night.feedback.get(other.actor, [])
+                    if f.skill == other.name and f.target in other.targets]
+            seen.append({"skill": other.name, "targets": list(other.targets), "feedback": told})
+        if seen:
+            lines = "；".join(f"【{e['skill']}】{'、'.join(e['targets'])}" + (f"（反饋：{' '.join(e['feedback'])}）"
+                                                                       if e["feedback"] else "")
+                             for e in seen)
+            text = f"【隆中對策】當夜針對本國角色的行動：{lines}。"
+        else:
+            text = "【隆中對策】當夜沒有針對本國角色的行動。"
+        night.tell(owner, Feedback(self.name, text, None, {"actions": seen}))
+        night.note(f"{owner} 隆中對策：{len(seen)}個針對{mine}國角色的行動")
+
+
+# ---- 赤壁·諸葛亮 -------------------------------------------------------------------
+UNCHANGED = "不更改"
+
+
+class Caochuanjiejian(CharacterSkill):
+    """草船借箭：使用後當夜，可獲悉所有針對你的行動，並可以更改其中任意行動的目標。
+
+    At the start of the redirect stage the owner learns every action submitted tonight whose
+    targets (as they stand then) include him and that did not fail: its skill and targets, not
+    its issuer. For each of those actions, in the order submitted, and each of its targets, he
+    answers 「不更改」 (the default) or a new id among those the action may name (SL15).
+    """
+
+    name = "草船借箭"
+    stage = "redirect"
+    priority = -1
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not UseState.FAILED
+                 and owner in u.targets]
+        seen = [{"skill": u.name, "targets": list(u.targets)} for u in aimed]
+        changed: list[dict[str, Any]] = []
+        players = sorted(night.state.players.values(), key=lambda p: p.seat)
+        for u in aimed:
+            rule = u.skill.targets
+            for slot, current in enumerate(u.targets):
+                pool = [p.id for p in players if (not p.alive if rule.dead else p.alive)
+                        and (rule.self_allowed or p.id != u.actor) and p.id != current]
+                if not pool:
+                    continue
+                answer = night.book.choose(night.rng, owner, self.name, [UNCHANGED, *pool],
+                                           lambda a, o, cur=current: a == o or (o == UNCHANGED and a == cur),
+                                           default=UNCHANGED)
+                if answer == UNCHANGED:
+                    continue
+                u.redirect(slot, answer, by=self.name, source=use)
+                changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
+                night.note(f"{owner} 草船借箭：將【{u.name}】的目標 {current} 改為 {answer}")
+        lines = "；".join(f"【{a['skill']}】{'、'.join(a['targets'])}" for a in seen) or "無"
+        text = f"【草船借箭】今夜針對你的行動：{lines}。"
+        if changed:
+            text += "你更改了：" + "；".join(f"【{c['skill']}】{c['from']}→{c['to']}" for c in changed) + "。"
+        night.tell(owner, Feedback(self.name, text, None, {"actions": seen, "changed": changed}))
+
+
+class Zhiqiandongfeng(CharacterSkill):
+    """只欠東風：*全*使用後當夜，所有魏國角色的行動目標變為隨機。
+
+    Every action a player counted as 魏 submitted tonight (not failed) has each of its targets
+    drawn anew among the ids it may name (the living, or the dead for 暗訪; not its actor where
+    it says 除你以外; no id twice where it names several), once redirects are being settled (SL16).
+    """
+
+    name = "只欠東風"
+    kind = Kind.GLOBAL
+    stage = "redirect"
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        players = sorted(night.state.players.values(), key=lambda p: p.seat)
+        count = 0
+        for u in night.uses:
+            if u.implicit or not u.live or not u.action.targets or _country(night, u.actor) != "魏":
+                continue
+            rule = u.skill.targets
+            chosen: list[str] = []
+            for slot in range(len(u.action.targets)):
+                pool = [p.id for p in players if (not p.alive if rule.dead else p.alive)
+                        and (rule.self_allowed or p.id != u.actor)
+                        and not (rule.distinct and p.id in chosen)]
+                if not pool:
+                    continue
+                new = night.rng.pick(f"只欠東風 {u.actor}【{u.name}】目標{slot + 1}", pool)
+                chosen.append(new)
+                u.redirect(slot, new, by=self.name, source=use)
+                count += 1
+            night.note(f"{use.actor} 只欠東風：{u.actor} 的【{u.name}】目標變為 {'、'.join(u.targets)}")
+        night.note(f"{use.actor} 只欠東風：{count}個魏國行動目標變為隨機")
+
+
 SKILLS: list[type[Skill]] = [Rende, Hanyi, Sangumaolu, Taoyuanfeihua, Wuhufengjiang, Buchu, Xiansi, Fangquan,
                              Lebusishu, Qixing, Nitiangaiming, Kongcheng, Kongchengjuechang, Shezhanqunru,
-                             Bingxingguidao]
+                             Bingxingguidao, Xianzhixianjue, Huoshaobowang, Huoshaoxinye, Longzhongduice,
+                             Caochuanjiejian, Zhiqiandongfeng]
