@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.skills import Skill, Source, Use
 from tianting.core.state import Effect
 from tianting.rules.kk33 import roster
 from tianting.testing import Table
@@ -987,3 +988,36 @@ def test_zhiqiandongfeng_draws_only_legal_targets():
     t.night(t.act("蜀正軍師", "只欠東風"), t.act("魏正軍師", "明察", "蜀殺手甲"))
     options = t.drew("只欠東風 魏正軍師")[0]["options"]
     assert "魏正軍師" not in options and len(options) == 21
+
+
+# ---- edges shared with other rules -------------------------------------------------------
+class Remove(Skill):
+    """A character skill that makes its target 退出歷史舞台 (to test what cannot be prevented)."""
+
+    name = "退場"
+    source = Source.CHARACTER
+    stage = "attack"
+
+    def apply(self, night: Any, use: Use) -> None:
+        from tianting.rules.kk33.harm import Harm, Level
+
+        night.harms.append(Harm(use.targets[0], Level.KILL, self.name, [use.actor], removal=True))
+
+
+@pytest.mark.skill("樂不思蜀")
+def test_lebusishu_cannot_stop_a_removal():
+    """退出歷史舞台：…不能被減輕和防止死亡的效果減免 — 樂不思蜀 stays unused; the 轉生角色 leaves (託孤)."""
+    t = table("劉禪", extra_skills=[Remove])
+    t.player("吳女眷").skills.append("退場")
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.night(t.act("吳女眷", "退場", "蜀君主"))
+    assert t.status("蜀君主") == "out" and t.player("蜀君主").used == {}
+
+
+@pytest.mark.skill("五虎封將")
+def test_wuhufengjiang_exactly_two_tigers_is_enough():
+    """1、五虎將中至少有兩人在場 — 關羽 and 馬超 (趙雲 not seated); 劉備 himself is no tiger."""
+    t = table(omit=("蜀護衛",))
+    t.night(t.act("蜀君主", "五虎封將"))
+    assert t.feedback("蜀君主", "五虎封將") == [] and t.player("蜀君主").used == {"五虎封將": 1}
+    assert t.traced("蜀君主 五虎封將：當夜針對其與五虎將的刺殺有一半概率失效")
