@@ -1021,3 +1021,19 @@ def test_wuhufengjiang_exactly_two_tigers_is_enough():
     t.night(t.act("蜀君主", "五虎封將"))
     assert t.feedback("蜀君主", "五虎封將") == [] and t.player("蜀君主").used == {"五虎封將": 1}
     assert t.traced("蜀君主 五虎封將：當夜針對其與五虎將的刺殺有一半概率失效")
+
+
+@pytest.mark.skill("陷嗣")
+@pytest.mark.parametrize("order", [0, 1, 2])
+def test_xiansi_and_taoyuanfeihua_do_not_hang_on_submission_order(order: int):
+    """Everything in one phase happens at once: 陷嗣 (on 吳殺手甲) and 桃園飛花 (關羽 on 劉備) with the
+    night's actions submitted in any order give one outcome."""
+    t = table(keep=("蜀君主", "吳君主"))
+    p = t.player("吳君主")  # a 劉封 is not needed for the order: 陷嗣 is lent to 吳君主 here
+    p.skills = ["陷嗣"]
+    actions = [t.act("吳君主", "陷嗣", "吳殺手甲", "魏護衛"), t.act("吳殺手甲", "刺殺", "蜀護衛"),
+               t.act("蜀殺手甲", "刺殺", "蜀君主")]
+    actions = actions[order:] + actions[:order]
+    t.night(*actions)
+    assert t.status("蜀護衛") == "alive" and t.status("蜀君主") == "alive"
+    assert t.player("吳君主").injured and t.player("蜀君主").known == {"蜀殺手甲": "關羽"}
