@@ -1037,3 +1037,37 @@ def test_xiansi_and_taoyuanfeihua_do_not_hang_on_submission_order(order: int):
     t.night(*actions)
     assert t.status("蜀護衛") == "alive" and t.status("蜀君主") == "alive"
     assert t.player("吳君主").injured and t.player("蜀君主").known == {"蜀殺手甲": "關羽"}
+
+
+@pytest.mark.skill("三顧茅廬")
+def test_sangumaolu_any_form_of_zhuge_liang():
+    """當你成為諸葛亮的技能目標時 — 隆中的卧龍·諸葛亮 (the 副軍師 form) is 諸葛亮 too: his 先知先覺 on 劉備."""
+    t = sleeping_dragon(keep=("蜀君主",))
+    t.night(t.act("蜀副軍師", "先知先覺", "蜀君主"))
+    assert t.player("蜀君主").known == {"蜀副軍師": "隆中的卧龍·諸葛亮"}
+    assert t.only_feedback("蜀君主", "先知先覺").data == {"actions": []}
+
+
+@pytest.mark.skill("三顧茅廬")
+@pytest.mark.skill("七星")
+def test_sangumaolu_a_wrong_guess_on_liu_bei_is_his_stab_on_zhuge_liang():
+    """兵行詭道 猜測錯誤 → 視為劉備對諸葛亮發動了一次【刺殺】: 三顧茅廬 fires (互識) but shields only 劉備;
+    the 刺殺 on 諸葛亮 sets off 七星."""
+    t = table(keep=("蜀君主", "蜀正軍師"))
+    t.player("蜀正軍師").skills.remove("逆天改命")
+    t.force("刺殺同國失效判定 蜀君主→蜀正軍師", False)
+    t.force("七星 蜀正軍師", "A")
+    t.night(t.act("蜀正軍師", "兵行詭道", "蜀君主", identity="女眷"))
+    assert t.player("蜀君主").known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
+    assert t.status("蜀正軍師") == "alive" and t.traced("七星（A：該刺殺無效）")
+
+
+@pytest.mark.skill("空城絕唱")
+def test_kongchengjuechang_is_shown_as_passive_not_as_a_skill_to_submit():
+    """覺醒技是指在滿足一定條件時觸發的技能 — the player's skill list does not offer it as an action."""
+    from tianting.rules.kk33.views import player_view
+
+    t = chancellor()
+    rows = {r["skill"]: r for r in player_view(t.game, "蜀正軍師")["skills"]}
+    assert rows["空城絕唱"]["kind"] == "passive" and rows["空城"]["kind"] == "passive"
+    assert rows["兵行詭道"]["kind"] == "active" and rows["兵行詭道"]["args"] == ["identity"]
