@@ -44,10 +44,6 @@ def _holds(phase: Any, pid: str, skill: str) -> bool:
     return player.alive and skill in player.skills
 
 
-def _is_night(phase: Any) -> bool:
-    return hasattr(phase, "harm_preventions")
-
-
 # ---- 劉備 ----------------------------------------------------------------------
 class Rende(CharacterSkill):
     """仁德：*被*你可以發動無限次【招賢納才】（每夜限一次）。
@@ -778,7 +774,8 @@ class Longzhongduice(CharacterSkill):
 
 
 # ---- 赤壁·諸葛亮 -------------------------------------------------------------------
-UNCHANGED = "不更改"
+UNCHANGED = KEEP_RESULT
+"""草船借箭's 「不更改」 (the default: the target stays)."""
 
 
 class Caochuanjiejian(CharacterSkill):
