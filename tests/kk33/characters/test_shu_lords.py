@@ -57,6 +57,7 @@ def test_rende_recruit_every_night():
     t.day(all_vote(t, "吳護衛"))
     t.night(t.act("蜀君主", "招賢納才", "魏護衛"))
     assert set(t.player("蜀君主").known) == {"蜀正軍師", "蜀護衛", "魏護衛"}
+    assert t.traced("蜀君主 仁德：第3次發動【招賢納才】")
     assert t.player("魏護衛").known == {"蜀君主": "劉備"}
     views = t.game.uses_left(t.player("蜀君主"), "招賢納才")
     assert views is None  # unlimited while 仁德 is held

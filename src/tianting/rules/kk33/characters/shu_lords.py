@@ -54,7 +54,16 @@ class Rende(CharacterSkill):
 
     name = "仁德"
     kind = Kind.PASSIVE
+    stage = "inform"
+    priority = 1
     lifts_limit = ("招賢納才",)
+
+    def apply(self, night: Night, use: Use) -> None:
+        """The judge's trace says when a 招賢納才 went beyond its once-a-game limit thanks to 仁德."""
+        owner = use.actor
+        count = night.state.player(owner).used.get("招賢納才", 0)
+        if count > 1 and any(u.name == "招賢納才" and u.live for u in night.uses_by(owner)):
+            night.note(f"{owner} 仁德：第{count}次發動【招賢納才】（無限次，每夜限一次）")
 
 
 class Hanyi(CharacterSkill):
