@@ -1072,3 +1072,29 @@ def test_kongchengjuechang_is_shown_as_passive_not_as_a_skill_to_submit():
     rows = {r["skill"]: r for r in player_view(t.game, "蜀正軍師")["skills"]}
     assert rows["空城絕唱"]["kind"] == "passive" and rows["空城"]["kind"] == "passive"
     assert rows["兵行詭道"]["kind"] == "active" and rows["兵行詭道"]["args"] == ["identity"]
+
+
+@pytest.mark.skill("桃園飛花")
+def test_taoyuanfeihua_with_zhang_feis_nuhou():
+    """桃園飛花 prevents 「致死或致傷效果」 only: 張飛's 刺殺 on 劉備 is void and they 互識, but 怒吼
+    (若你的【刺殺】的ID於結算後仍存活，則其次日及以後的投票均無效) still silences 劉備's votes (SL2)."""
+    t = table(keep=("蜀君主", "蜀殺手甲"), characters={"蜀殺手甲": "張飛"})
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").known == {"蜀殺手甲": "張飛"}
+    t.day({**all_vote(t, "吳女眷"), "蜀君主": "魏女眷"})
+    assert t.announced("tally") == {"吳女眷": 21}
+
+
+@pytest.mark.skill("七星")
+@pytest.mark.skill("撥亂反正")
+def test_qixing_free_of_wei_yan_once_ma_dais_boluanfanzheng_is_used_up():
+    """撥亂反正：…該技能消耗後，諸葛亮的【七星】不再受魏延影響。 — 馬岱 (seated, his skill at work) uses it;
+    the next night, with 魏延 in play, a drawn C stays C."""
+    t = chancellor(keep=("蜀殺手乙",), characters={"蜀護衛": "魏延", "蜀殺手乙": "馬岱"})
+    t.night(t.act("蜀殺手乙", "撥亂反正", "吳殺手乙"))
+    assert t.player("蜀殺手乙").used == {"撥亂反正": 1}
+    t.day(all_vote(t, "群雄"))
+    t.force("七星 蜀正軍師", "C")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive" and t.status("吳殺手甲") == "out"
+    assert not t.traced("魏延在場")

@@ -18,6 +18,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.shu_killers import qixing_free_of_weiyan
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import IDENTITIES
 
@@ -415,7 +416,7 @@ class Qixing(CharacterSkill):
         """魏延在場時…; 撥亂反正：該技能消耗後，諸葛亮的【七星】不再受魏延影響。"""
         if night.game.in_play("魏延") is None:
             return False
-        return not any(p.used.get("撥亂反正") for p in night.state.players.values())
+        return not qixing_free_of_weiyan(night.state)
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
