@@ -1098,3 +1098,13 @@ def test_qixing_free_of_wei_yan_once_ma_dais_boluanfanzheng_is_used_up():
     t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
     assert t.status("蜀正軍師") == "alive" and t.status("吳殺手甲") == "out"
     assert not t.traced("魏延在場")
+
+
+@pytest.mark.skill("三顧茅廬")
+def test_sangumaolu_a_kuanggu_stab_from_zhuge_liang_is_prevented():
+    """魏延's 狂骨 (當夜所有針對其的身份技能更為【刺殺】) turns 諸葛亮's 明察 on 劉備 into a 刺殺 of 諸葛亮's:
+    三顧茅廬 fires (the 明察 named him) and prevents it."""
+    t = table(keep=("蜀君主", "蜀護衛"), characters={"蜀護衛": "魏延"})
+    t.night(t.act("蜀護衛", "狂骨", "蜀君主"), t.act("蜀正軍師", "明察", "蜀君主"))
+    assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+    assert t.traced("蜀正軍師 的刺殺對 蜀君主 無效：蜀君主 三顧茅廬")
