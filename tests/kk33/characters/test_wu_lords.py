@@ -337,3 +337,18 @@ def test_jianv_anwu_shields_the_reincarnated_sun_quan():
     t.same_side_stab("魏殺手甲", "吳女眷", void=True, relation="同盟")
     t.night(t.act("魏殺手甲", "刺殺", "吳女眷"))
     assert t.status("吳女眷") == "alive"
+
+
+@pytest.mark.skill("三分制衡")
+def test_sanfen_zhiheng_then_votes_on_liu_bei_count():
+    """漢裔：所有針對你的投票無效。…孫權使用【三分制衡】後失去此技能 — both sides seated: before, votes on
+    劉備 are void; after 三分制衡, they count."""
+    t = Table()
+    reincarnate(t, "孫權")
+    votes = {v: "蜀君主" for v in ("吳正軍師", "吳副軍師", "吳殺手甲")}
+    t.day(votes)
+    assert t.status("蜀君主") == "alive" and t.traced("漢裔")
+    t.night(t.act("吳君主", "三分制衡"))
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.day(votes)
+    assert t.player("蜀君主").character == "劉禪"  # the votes counted: he died and reincarnated
