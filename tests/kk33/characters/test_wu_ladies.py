@@ -275,3 +275,41 @@ def test_wumian_zhihou_not_for_sun_ce():
     t = Table(characters=BU_LIANSHI)
     reincarnate(t, "孫策")
     assert t.feedback("吳女眷", "無冕之後") == [] and t.feedback("吳女眷", "互識") == []
+
+
+@pytest.mark.skill("國色天香")
+def test_guose_tianxiang_against_another_redirect_falls_back_to_the_actor():
+    """衝突規則：若一個行動的目標被至少兩個技能修改，且修改後的目標不同，則該行動的目標改為行動發出者 (WN1):
+    驅虎吞狼 and 國色天香 on the same 刺殺."""
+    t = Table(characters={"魏副軍師": "荀彧"})
+    t.force("國色天香 魏殺手乙【刺殺】第1個目標", "吳護衛")
+    t.same_side_stab("魏殺手乙", "魏殺手乙", void=True)
+    t.night(t.act("吳女眷", "國色天香", "魏殺手乙"), t.act("魏副軍師", "驅虎吞狼", "魏殺手乙", "蜀女眷"),
+            t.act("魏殺手乙", "刺殺", "蜀護衛"))
+    assert t.status("吳護衛") == "alive" and t.status("蜀女眷") == "alive" and t.status("蜀護衛") == "alive"
+    assert t.traced("魏殺手乙 的刺殺對 魏殺手乙 失效")
+
+
+@pytest.mark.skill("梟姬")
+def test_xiaoji_beats_dushi_deepened_wound():
+    """梟姬：你不會受傷 — a 援護's wound that 毒士 (幕後的主使·賈詡) deepens to 致死 is still a wound dealt:
+    免疫傷害類效果優先於造成傷害類效果."""
+    t = Table(characters={**SUN_SHANGXIANG, "魏副軍師": "賈詡"})
+    t.decide("吳女眷", "兄長之風", "孫權")
+    t.night(t.act("魏護衛", "援護", "吳女眷"))
+    assert t.status("吳女眷") == "alive"
+    assert t.traced("梟姬（你不會受傷）")
+    control = Table(characters={**SUN_SHANGXIANG, "魏副軍師": "賈詡"})
+    control.player("吳女眷").skills.remove("梟姬")
+    control.decide("吳女眷", "兄長之風", "孫權")
+    control.night(control.act("魏護衛", "援護", "吳女眷"))
+    assert control.status("吳女眷") == "out"  # without 梟姬, 毒士 makes the wound a death
+
+
+@pytest.mark.skill("流離江南")
+def test_liuli_jiangnan_does_not_stop_fengqi():
+    """鋒騎 (馬岱)：你的【刺殺】不能被角色技能抵消 — 流離江南 is a character skill: the 刺殺 kills (WN4)."""
+    t = Table(characters={**DA_QIAO, "蜀殺手乙": "馬岱"})
+    t.night(t.act("蜀殺手乙", "刺殺", "吳女眷"))
+    assert t.status("吳女眷") == "out"
+    assert t.feedback("吳女眷", "流離江南") == []
