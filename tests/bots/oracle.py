@@ -48,7 +48,17 @@ def own_skill_rows(game: KK33Game, pid: str) -> list[tuple[str, str, int | None,
     rows += [(name, "character") for name in me.skills]
     held = {name for name, _ in rows}
     rows += [(name, "granted") for name, n in me.granted.items() if n > 0 and name not in held]
-    return [(name, source, game.uses_left(me, name), name in game.skills) for name, source in rows]
+    out = [(name, source, game.uses_left(me, name), name in game.skills) for name, source in rows]
+    held |= {name for name, _ in rows}
+    for skill in me.skills:  # 亂世英雄：使用後當夜，你可以發動一次…任意主動身份技能 (Skill.grants), while unused
+        impl = game.skills.get(skill)
+        if impl is None or game.uses_left(me, skill) == 0:
+            continue
+        for name in impl.grants(game, Action(pid, skill)):
+            if name not in held and name in game.skills:
+                out.append((name, "lent", 1, True))
+                held.add(name)
+    return out
 
 
 def granted_view(game: KK33Game, pid: str) -> dict[str, Any]:

@@ -352,3 +352,21 @@ def test_sanfen_zhiheng_then_votes_on_liu_bei_count():
     t.decide("蜀君主", "轉生", "劉禪")
     t.day(votes)
     assert t.player("蜀君主").character == "劉禪"  # the votes counted: he died and reincarnated
+
+
+@pytest.mark.skill("亂世英雄")
+def test_luanshi_yingxiong_form_offers_the_lendable_skills_until_used():
+    """The player's form (view rows) offers each skill 亂世英雄 may lend, marked to be listed after it, with
+    its own target rule; 刺殺 and 招賢納才 are not among them; once 亂世英雄 is used up, none."""
+    from tianting.rules.kk33.views import player_view
+
+    t = Table()
+    rows = {r["skill"]: r for r in player_view(t.game, "吳君主")["skills"]}
+    lent = {name for name, r in rows.items() if r["source"] == "lent"}
+    assert {"明察", "去偽存真", "暗訪", "援護", "亂花", "急救", "方術", "起義"} <= lent
+    assert "刺殺" not in rows and rows["招賢納才"]["source"] == "identity"
+    assert rows["暗訪"]["via"] == "亂世英雄" and rows["暗訪"]["targets"]["dead"] is True
+    assert rows["明察"]["uses_left"] == 1
+    t.night(t.act("吳君主", "亂世英雄"))
+    rows = {r["skill"]: r for r in player_view(t.game, "吳君主")["skills"]}
+    assert not any(r["source"] == "lent" for r in rows.values())

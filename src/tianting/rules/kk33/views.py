@@ -97,7 +97,30 @@ def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
         held = {row["skill"] for row in rows}
         rows += [_row(game, player, name, "granted") for name, n in player.granted.items()
                  if n > 0 and name not in held]
+    lenders = game.hooks.grants
+    if lenders and player.skills and not lenders.isdisjoint(player.skills):
+        rows += _lent_rows(game, player, {row["skill"] for row in rows})
     return rows
+
+
+def _lent_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str, Any]]:
+    """Skills a held skill lets its owner use the night it is used (亂世英雄：你可以發動一次…任意主動身份技能;
+    ``Skill.grants``): one row each, ``source`` "lent", ``via`` the granting skill, to be listed after it."""
+    from tianting.core.records import Action
+
+    out = []
+    for skill in player.skills:
+        if skill not in game.hooks.grants or game.uses_left(player, skill) == 0:
+            continue
+        for name in game.skills[skill].grants(game, Action(player.id, skill)):
+            if name in held or name not in game.skills:
+                continue
+            row = _row(game, player, name, "lent")
+            row["uses_left"] = 1
+            row["via"] = skill
+            out.append(row)
+            held.add(name)
+    return out
 
 
 def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
