@@ -313,3 +313,18 @@ def test_liuli_jiangnan_does_not_stop_fengqi():
     t.night(t.act("蜀殺手乙", "刺殺", "吳女眷"))
     assert t.status("吳女眷") == "out"
     assert t.feedback("吳女眷", "流離江南") == []
+
+
+@pytest.mark.skill("無冕之後")
+def test_wumian_zhihou_sun_quan_comes_at_the_vote_next_day_is_the_day_after():
+    """次日 (WN6): 孫權 comes on at a day's vote; the votes on her that day count, the next day's are void."""
+    t = Table(characters=BU_LIANSHI)
+    t.night()
+    t.decide("吳君主", "轉生", "孫權").decide("吳女眷", "安恤", "不轉移")  # her 安恤 sees 吳君主 on top
+    votes = {v: "吳君主" for v in ("魏君主", "魏正軍師", "蜀君主", "蜀正軍師")}
+    t.day(votes)
+    assert t.player("吳君主").character == "孫權"
+    assert t.only_feedback("吳女眷", "互識").data == {"character": "孫權", "via": "無冕之後"}
+    t.night()
+    t.day({v: "吳女眷" for v in ("魏君主", "魏正軍師", "魏副軍師")})
+    assert t.status("吳女眷") == "alive" and t.traced("無冕之後（次日針對其的投票無效）")

@@ -198,7 +198,8 @@ class Liuli(CharacterSkill):
                     _consume(n, owner, self.name, "你成為【刺殺】的目標，【刺殺】無效。")
             if not state["on"]:
                 return None
-            n.state.effects.append(Effect(self.name, n.index + 2, owner, {"who": stab.actor}))
+            # 次夜: the next night, whether she was stabbed at night or by day (奇襲).
+            n.state.effects.append(Effect(self.name, next_of(n.index, PhaseKind.NIGHT), owner, {"who": stab.actor}))
             return f"{owner} 流離江南（【刺殺】無效，發動者次夜的行動均無效）"
 
         night.stab_rules.append(rule)
