@@ -102,16 +102,19 @@ def test_luoyi_is_unlimited_once_a_night_and_one_character_skill():
 
 
 @pytest.mark.skill("裸衣")
-def test_luoyi_wounded_the_extra_guard_takes_its_own_check():
-    """當角色進入受傷狀態時，其於之後的夜晚發動或使用的主動技能有一半概率失敗 — 裸衣, then the extra 援護 (G2)."""
+def test_luoyi_wounded_one_check_and_the_extra_guard_goes_with_it():
+    """當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效 — a wounded 許褚 rolls
+    once, for 裸衣; its extra 援護 is part of it and takes no second check, and no one is told
+    「可再次發動」 of a 援護 he could not send again (G2, issue 10 fix 5)."""
     t = Table().wound("魏護衛")
     t.succeed("魏護衛", "裸衣")
-    t.force("成功判定 魏護衛【援護】（裸衣）", False)
     t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀正軍師"), t.act("吳殺手甲", "刺殺", "蜀正軍師"))
-    assert t.status("蜀正軍師") == "out"  # the extra 援護 failed: no guard
-    failed = t.only_feedback("魏護衛", "援護")
-    assert failed.data == {"failed": True, "via": "裸衣"} and failed.text == "技能發動失敗，可再次發動"
-    assert t.status("魏護衛") == "injured"  # still wounded from before, not wounded again
+    assert [d["purpose"] for d in t.drew("成功判定 魏護衛")] == ["成功判定 魏護衛【裸衣】"]
+    assert t.status("蜀正軍師") == "alive"  # the extra 援護 saved him
+    assert t.feedback("魏護衛", "援護") == []
+    # the other half of the extra 援護 went off too: 「若其當夜沒有成為有效的【刺殺】的目標，則令其受傷」,
+    # and 受傷狀態下的角色再次受傷時會死亡
+    assert t.status("魏護衛") == "out" and t.traced("魏護衛 在受傷狀態下再次受傷而死亡（援護）")
 
 
 @pytest.mark.skill("裸衣")

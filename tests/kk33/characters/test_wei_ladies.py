@@ -591,13 +591,15 @@ def test_chengwen_same_night_or_failed_investigations_are_not_before():
 
 
 @pytest.mark.skill("丞文")
-def test_chengwen_wounded_the_investigation_takes_its_own_check():
-    """受傷…發動或使用的主動技能有一半概率失敗: 丞文 and its 【明察】 are each checked (W11)."""
+def test_chengwen_wounded_one_check_for_chengwen_and_its_investigation():
+    """當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效 — a wounded SP蔡文姬
+    rolls once, for 丞文; its 【明察】 is its content and goes off (W11, issue 10 fix 5)."""
     t = awakened().wound("魏女眷")
-    t.succeed("魏女眷", "丞文").fail("魏女眷", "明察")
+    t.succeed("魏女眷", "丞文")
     t.night(t.act("魏女眷", "丞文", "吳殺手甲"))
+    assert [d["purpose"] for d in t.drew("成功判定 魏女眷")] == ["成功判定 魏女眷【丞文】"]
     told = t.only_feedback("魏女眷", "明察")
-    assert told.data == {"failed": True, "via": "丞文"} and told.text == "技能發動失敗，可再次發動"
+    assert told.data["via"] == "丞文" and "failed" not in told.data
 
 
 # ==== 夏侯涓 ========================================================================
