@@ -387,10 +387,52 @@ def test_bind_vote_moves_next_days_vote():
     t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏君主", "吳護衛"))
     t.day({"魏君主": "蜀君主"})
-    assert t.announced("votes")["魏君主"] == "蜀君主"  # 票面 shows what was voted
+    assert t.announced("votes")["魏君主"] == "吳護衛"  # the forced vote is what the 票面 shows (R19)
     assert t.announced("tally")["吳護衛"] == 2  # counted for B (and 吳護衛's own abstention)
     assert t.announced("tally")["蜀君主"] == 1  # only 蜀君主's own
     assert t.announced("exited") == ["吳護衛"]
+
+
+@pytest.mark.skill("亂花")
+def test_bind_vote_the_ballot_shows_the_forced_vote_and_explains_the_death():
+    """亂花：A次日的投票對象強制修改為B; 票面公開 — the post shows the forced vote, so a ballot that looks
+    like a 3–3 tie no longer stands beside a death by vote (issue 10, fix 4)."""
+    t = Table(bare=True)
+    t.night(t.act("蜀女眷", "亂花", "魏殺手甲", "吳護衛"))
+    # as cast: 吳護衛 2 + his own abstention, 蜀護衛 2 + his own: a 3–3 tie, and no one would die
+    t.day({"魏君主": "吳護衛", "魏正軍師": "吳護衛", "魏殺手甲": "蜀護衛", "蜀君主": "蜀護衛"})
+    shown = t.announced("votes")
+    assert shown["魏殺手甲"] == "吳護衛"
+    on = {pid: sum(1 for x in shown.values() if x == pid) for pid in ("吳護衛", "蜀護衛")}
+    assert on == {"吳護衛": 4, "蜀護衛": 2} == {k: t.announced("tally")[k] for k in on}
+    assert t.announced("exited") == ["吳護衛"]
+    assert "魏殺手甲 → 吳護衛" in t.announced("text")
+
+
+def test_a_false_ballot_target_hook_is_what_bind_vote_changes():
+    """玲瓏（吳, not built）：你可以在票面上顯示一個虛假的投票對象，而你的真實投票對象不公布。（女眷對你發動【亂花】時，
+    修改的是你票面上顯示的虛假投票對象） — ``day.ballot_rules``: the ballot shows the false target, 亂花 moves
+    that, and the vote cast still counts."""
+    from tianting.core.skills import Kind, Skill, Source
+
+    class FalseTarget(Skill):
+        name = "測試假票"
+        source = Source.CHARACTER
+        kind = Kind.PASSIVE
+
+        def on_day(self, day, owner):  # type: ignore[no-untyped-def]
+            day.ballot_rules.append(lambda d, voter, cast: "魏君主" if voter == owner else None)
+
+    t = Table(bare=True, extra_skills=[FalseTarget])
+    t.player("吳女眷").skills = ["測試假票"]
+    t.quiet_night()
+    t.day({"吳女眷": "蜀護衛"})
+    assert t.announced("votes")["吳女眷"] == "魏君主"
+    assert t.announced("tally")["蜀護衛"] == 2 and "魏君主" not in [k for k, n in t.announced("tally").items() if n > 1]
+    t.night(t.act("蜀女眷", "亂花", "吳女眷", "魏正軍師"))
+    t.day({"吳女眷": "吳護衛"})
+    assert t.announced("votes")["吳女眷"] == "魏正軍師"  # 亂花 changed the false target shown …
+    assert t.announced("tally")["吳護衛"] == 2  # … and her real vote still counts
 
 
 @pytest.mark.skill("亂花")
@@ -420,7 +462,7 @@ def test_bind_vote_conflicting_bs_then_a_votes_self():
     t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏正軍師", "吳君主"), t.act("吳女眷", "亂花", "魏正軍師", "蜀君主"))
     t.day({"魏正軍師": "群雄"})
-    assert t.announced("votes")["魏正軍師"] == "群雄"
+    assert t.announced("votes")["魏正軍師"] == "魏正軍師"  # 改為A自投: the 票面 shows the self-vote (R19)
     assert t.announced("tally")["魏正軍師"] == 1
     assert "群雄" not in t.announced("tally") or t.announced("tally")["群雄"] == 1
 

@@ -260,14 +260,16 @@ def test_guzhi_a_death_after_the_nights_harms_names_a_killer_at_once():
 @pytest.mark.skill("古之惡來")
 def test_guzhi_by_day_the_killers_are_the_public_ballot():
     """你獲悉所有兇手的ID — by day, the voters whose public ballot names him (票面公開; G4, R33):
-    a 「黃巾軍」 whose vote did not count is named; a voter bound by 亂花 whose ballot shows someone else is not."""
+    a 「黃巾軍」 whose vote did not count is named, and so is a voter bound to him by 亂花: the ballot shows
+    the forced vote (亂花：A次日的投票對象強制修改為B; R19, issue 10 fix 4)."""
     t = Table(characters=DIANWEI, others="黃巾頭領")
     t.night(t.act("群雄", "起義", "蜀護衛"), t.act("吳女眷", "亂花", "吳護衛", "魏護衛"))
     t.decide("魏護衛", "古之惡來", "蜀護衛")
     t.day({"蜀君主": "魏護衛", "蜀護衛": "魏護衛", "吳護衛": "吳女眷"})
-    assert t.traced("蜀護衛 的投票無效：「黃巾軍」的投票無效") and t.traced("吳護衛 票面為 吳女眷，因亂花計入 魏護衛")
+    assert t.traced("蜀護衛 的投票無效：「黃巾軍」的投票無效") and t.traced("吳護衛 投票 吳女眷，因亂花強制修改為 魏護衛")
+    assert t.announced("votes")["吳護衛"] == "魏護衛"
     assert t.announced("tally")["魏護衛"] == 3  # his own, 蜀君主's and 吳護衛's bound vote
-    assert t.feedback("魏護衛", "古之惡來")[0].data["killers"] == ["蜀君主", "蜀護衛"]
+    assert t.feedback("魏護衛", "古之惡來")[0].data["killers"] == ["蜀君主", "蜀護衛", "吳護衛"]
     assert t.status("蜀護衛") == "out" and t.status("吳護衛") == "alive"
 
 

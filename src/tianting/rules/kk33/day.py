@@ -3,6 +3,7 @@
 投票：於白天投票階段進行。每人可投一票，票面公開，若最高票不為平票且不為0則其死亡；
 若最高票為平票或為0，則無事發生。投票不能棄權，棄權或超時視為自投。
 白天公告：當天投票的票面、因投票而死亡出局的ID（不能留下遺言）。
+亂花：A次日的投票對象強制修改為B — the ballot (票面) shows B (R19).
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class Day:
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
+        self.ballot_rules: list[Callable[[Day, str, str], str | None]] = []
+        """(voter, vote cast) → a false target shown on the ballot instead, or None (玲瓏：在票面上顯示一個
+        虛假的投票對象，而你的真實投票對象不公布). For such a voter 亂花 changes the false target shown
+        (「女眷對你發動【亂花】時，修改的是你票面上顯示的虛假投票對象」) and the vote cast still counts."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -82,13 +87,22 @@ class Day:
         self.register_skills()
         binds = self.state.vote_binds
         for p in self.game.voters():
-            shown = self.votes.get(p.id, p.id)
-            self.ballot[p.id] = shown
+            cast = self.votes.get(p.id, p.id)
             if p.id not in self.votes:
                 self.note(f"{p.id} 未投票，視為自投")
-            counted = binds.get(p.id, shown)
-            if counted != shown:
-                self.note(f"{p.id} 票面為 {shown}，因亂花計入 {counted}")
+            false = first_reason(self.ballot_rules, self, p.id, cast)
+            bound = binds.get(p.id)
+            if false is not None:
+                # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
+                shown = bound if bound is not None else false
+                counted = cast
+                self.note(f"{p.id} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+            else:
+                # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
+                shown = counted = bound if bound is not None else cast
+                if shown != cast:
+                    self.note(f"{p.id} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+            self.ballot[p.id] = shown
             if p.marker("黃巾軍"):
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue
