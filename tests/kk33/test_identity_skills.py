@@ -69,6 +69,34 @@ def test_recruit_failed_when_wounded_is_not_used_up():
 
 
 @pytest.mark.skill("轉生")
+def test_a_lords_first_death_is_announced_counted_and_leaves_last_words():
+    """角色死亡時公布ID但不公布其角色。 在夜晚死亡出局的人可以留下遺言。遺言內容將由法官在該夜公告中發布。
+    曹操 dies and plays on as 曹丕: the post names the id, counts the death, publishes his words, and never
+    the character (8.1 釋疑 on 孫策→孫權: 「在当夜有遗言，计入当夜死伤人数」; R11, issue 10 fix 3)."""
+    t = Table(bare=True)
+    t.decide("魏君主", "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), last_words={"魏君主": "孤不死，天下不安"})
+    assert t.announced("died") == ["魏君主"] and t.announced("exited") == []
+    text = t.announced("text")
+    assert "無人傷亡" not in text and "1人死亡" in text and "昨夜死亡（仍在場）：魏君主" in text
+    assert t.announced("last_words") == {"魏君主": "孤不死，天下不安"} and "孤不死，天下不安" in text
+    assert "曹操" not in text and "曹丕" not in text
+    assert t.last.warnings == []
+
+
+@pytest.mark.skill("轉生")
+def test_a_lord_voted_out_who_plays_on_is_posted():
+    """白天公告…因投票而死亡出局的ID; 角色死亡時公布ID — a lord who dies by vote and plays on is posted too."""
+    t = Table(bare=True)
+    t.quiet_night()
+    t.decide("魏君主", "轉生", "曹植")
+    t.day({"蜀君主": "魏君主", "吳君主": "魏君主"})
+    assert t.player("魏君主").alive and t.player("魏君主").character == "曹植"
+    assert t.announced("died") == ["魏君主"] and t.announced("exited") == []
+    assert "因投票死亡（仍在場）：魏君主" in t.announced("text") and "曹操" not in t.announced("text")
+
+
+@pytest.mark.skill("轉生")
 def test_reincarnation_lord_continues_as_chosen_character():
     """轉生：當你死亡時，選擇一個轉生角色繼續進行遊戲。"""
     t = Table(bare=True)

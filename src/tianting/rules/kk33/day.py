@@ -33,6 +33,8 @@ class Day:
         self.trace: list[str] = []
         self.deaths: list[Death] = []
         self.exited: list[str] = []
+        self.died: list[str] = []
+        """Ids whose character died today (``exited`` and a lord who plays on): see ``Night.died``."""
         self.eliminated: list[str] = []
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}

@@ -41,6 +41,7 @@ def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], r
 
     if player.identity == "君主" and not player.successor and player.life == 0:
         _reincarnate(game, phase, player, cause)
+        phase.died.append(pid)  # 角色死亡時公布ID但不公布其角色: announced, though he plays on
         game.on_death(phase, pid, cause, sources)
         return
 
@@ -48,6 +49,7 @@ def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], r
     player.wounded_at = None
     phase.deaths.append(Death(pid, before, f"{cause}（退出歷史舞台）" if removal else cause))
     phase.exited.append(pid)
+    phase.died.append(pid)
     phase.note(f"{pid}（{before}）死亡出局：{cause}" + ("（退出歷史舞台）" if removal else ""))
 
     game.on_death(phase, pid, cause, sources)

@@ -427,8 +427,9 @@ class KK33Game:
             "phase": "night", "index": self.state.index,
             "actions": [_history_entry(u) for u in night.uses],
         })
-        words = {pid: text for pid, text in (last_words or {}).items() if pid in night.exited}
-        warnings = [f"{pid} 未於當夜死亡出局，其遺言不予公布" for pid in (last_words or {}) if pid not in night.exited]
+        # 遺言：在夜晚死亡出局的人可以留下遺言 — and a lord whose character died (轉生) leaves his too (R11).
+        words = {pid: text for pid, text in (last_words or {}).items() if pid in night.died}
+        warnings = [f"{pid} 未於當夜死亡，其遺言不予公布" for pid in (last_words or {}) if pid not in night.died]
         for pid in list(words):
             silenced = first_reason(night.last_words_rules, night, pid)
             if silenced:
@@ -540,8 +541,12 @@ class KK33Game:
     def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
         alliances = self._alliance_lines()
         night.injured = [pid for pid in dict.fromkeys(night.injured) if self.state.player(pid).injured]
-        lines = [texts.night_title(self.number), texts.night_overview(len(night.exited), len(night.injured))]
+        died = list(dict.fromkeys(night.died))
+        stayed = [pid for pid in died if pid not in night.exited]
+        lines = [texts.night_title(self.number), texts.night_overview(len(died), len(night.injured))]
         lines.append(f"昨夜死亡出局：{texts.ids(night.exited)}")
+        if stayed:  # 角色死亡時公布ID但不公布其角色: a lord who plays on (轉生) is named and counted
+            lines.append(f"昨夜死亡（仍在場）：{texts.ids(stayed)}")
         lines.append(f"昨夜受傷：{texts.ids(night.injured)}")
         if night.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in night.eliminated)}")
@@ -553,6 +558,7 @@ class KK33Game:
         return {
             "text": "\n".join(lines),
             "exited": list(night.exited),
+            "died": died,
             "injured": list(night.injured),
             "eliminated": list(night.eliminated),
             "alliances": alliances,
@@ -564,9 +570,16 @@ class KK33Game:
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
+        died = list(dict.fromkeys(day.died))
+        stayed_by_vote = [d.id for d in day.deaths if not d.out and d.cause == "投票" and d.id in died]
+        if stayed_by_vote:  # a lord voted out who plays on (轉生) is posted too
+            lines.append(f"因投票死亡（仍在場）：{texts.ids(stayed_by_vote)}")
         others = [pid for pid in day.exited if pid not in by_vote]
         if others:
             lines.append(f"另有出局：{texts.ids(others)}")
+        stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
+        if stayed:
+            lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
         if day.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
         return {
@@ -574,6 +587,7 @@ class KK33Game:
             "votes": dict(day.ballot),
             "tally": dict(day.tally),
             "exited": list(day.exited),
+            "died": died,
             "injured": [],
             "eliminated": list(day.eliminated),
         }

@@ -75,6 +75,9 @@ class Night:
         self.alliance_proposals: list[alliances.Proposal] = []
         self.deaths: list[Death] = []
         self.exited: list[str] = []
+        self.died: list[str] = []
+        """Ids whose character died tonight, in order: everyone in ``exited`` and a lord who plays on (轉生);
+        角色死亡時公布ID但不公布其角色, so the announcement names them all."""
         self.injured: list[str] = []
         self.eliminated: list[str] = []
         self.rerun = rerun
