@@ -489,12 +489,19 @@ def test_qibu_counts_his_own_wound_and_a_vote_death():
 
 @pytest.mark.skill("七步")
 def test_qibu_the_death_that_brings_cao_zhi_in_does_not_count():
-    """曹操's death (轉生 to 曹植) came before 曹植 was in play; a 魏 death after it that night counts."""
-    t = table()
-    t.decide("魏君主", "轉生", "曹植")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳殺手甲", "刺殺", "魏女眷"))
-    assert t.player("魏君主").character == "曹植" and t.status("魏女眷") == "out"
-    assert t.player("魏君主").markers == {"步": 1}
+    """七步：每當一名本國角色受傷或死亡後 — 曹操's death (轉生 to 曹植) and a 魏 death of the same moment came
+    before 曹植 was in play: neither counts, whichever sits lower (deaths of one moment are simultaneous: G4,
+    issue 10 fix 1). A 魏 death on a later night counts."""
+    for first, second in (("魏君主", "魏女眷"), ("魏女眷", "魏君主")):
+        t = table()
+        t.decide("魏君主", "轉生", "曹植")
+        killers = {"魏君主": "蜀殺手甲", "魏女眷": "吳殺手甲"}
+        t.night(t.act(killers[first], "刺殺", first), t.act(killers[second], "刺殺", second))
+        assert t.player("魏君主").character == "曹植" and t.status("魏女眷") == "out"
+        assert t.player("魏君主").markers == {} and t.feedback("魏君主", "七步") == []
+    t.day()
+    t.night(t.act("吳殺手甲", "刺殺", "魏護衛"))
+    assert t.status("魏護衛") == "out" and t.player("魏君主").markers == {"步": 1}
 
 
 @pytest.mark.skill("七步")

@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback
@@ -34,6 +34,8 @@ class Day:
         self.deaths: list[Death] = []
         self.exited: list[str] = []
         self.died: list[str] = []
+        self.death_batch: list[Any] | None = None
+        """The deaths of the moment being settled (``deaths.simultaneous``), or None."""
         """Ids whose character died today (``exited`` and a lord who plays on): see ``Night.died``."""
         self.eliminated: list[str] = []
         self.ballot: dict[str, str] = {}
@@ -140,7 +142,7 @@ class Day:
                 return
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
-        for pid in dying:
-            # The voters named as behind a vote death are those of the public ballot (票面): who
-            # really counted for whom (亂花, 黃巾軍) stays hidden.
-            self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])
+        with self.game.simultaneous(self):  # 行殤's leaders die at one moment (託孤 sees them all dead)
+            for pid in dying:
+                # The voters named as behind a vote death are those of the public ballot (票面).
+                self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])

@@ -7,7 +7,8 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -266,13 +267,20 @@ class KK33Game:
         """The player may use ``skill``: an identity skill, a held character skill, or a one-time right."""
         return skill in self.identity_skills(player) or skill in player.skills or player.granted.get(skill, 0) > 0
 
-    def on_death(self, phase: Any, dead: str, cause: str, sources: list[str]) -> None:
-        """Tell every held skill of every player (the dead one included) that ``dead`` died."""
+    def on_death(self, phase: Any, dead: str, cause: str, sources: list[str],
+                 arrived: Collection[str] = ()) -> None:
+        """Tell every held skill of every player (the dead one included) that ``dead`` died.
+
+        Called once the deaths of the moment have all taken effect (``deaths.settle``): a player
+        who died at the same moment hears only his own death, and ``arrived`` (lords whose new
+        character came in through 轉生 at that moment) hear only their own: the new character was
+        not in play when the others died.
+        """
         skills, listeners, out = self.skills, self.hooks.on_death, _OUT
         if not listeners:
             return
         for p in list(self.state.players.values()):
-            if (p.status is out and p.id != dead) or listeners.isdisjoint(p.skills):
+            if ((p.status is out or p.id in arrived) and p.id != dead) or listeners.isdisjoint(p.skills):
                 continue
             for name in list(p.skills):
                 if name in listeners:
@@ -484,7 +492,17 @@ class KK33Game:
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
 
     def kill(self, phase: Any, pid: str, cause: str, sources: list[str], removal: bool = False) -> None:
+        """Kill ``pid``: at once, or with the other deaths of the moment inside ``simultaneous``."""
         deaths.kill(self, phase, pid, cause, sources, removal)
+
+    def simultaneous(self, phase: Any) -> AbstractContextManager[None]:
+        """``with game.simultaneous(phase): …``: every death inside happens at one moment; the death
+        skills, 滅國 and 託孤 run on leaving, each seeing the whole moment (``deaths.settle``)."""
+        return deaths.simultaneous(self, phase)
+
+    def dying(self, phase: Any, pid: str) -> bool:
+        """``pid`` dies at the moment now being settled (recorded, not yet in effect)."""
+        return deaths.dying(phase, pid)
 
     def declare_peace(self, reason: str) -> None:
         """議和: the game ends with no winner."""

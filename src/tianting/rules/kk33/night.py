@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, DecisionRecord, Feedback
@@ -76,6 +76,8 @@ class Night:
         self.deaths: list[Death] = []
         self.exited: list[str] = []
         self.died: list[str] = []
+        self.death_batch: list[Any] | None = None
+        """The deaths of the moment being settled (``deaths.simultaneous``), or None."""
         """Ids whose character died tonight, in order: everyone in ``exited`` and a lord who plays on (轉生);
         角色死亡時公布ID但不公布其角色, so the announcement names them all."""
         self.injured: list[str] = []
@@ -370,15 +372,25 @@ class Night:
                                    why=[f"{'、'.join(killers)} 的刺殺對 {target} 有效"]))
 
     def apply_harms(self) -> None:
-        """Every harm of the attack stage, in the order the harms arose."""
-        for harm in self.harms:
-            self.apply_harm(harm)
+        """Every harm of the attack stage, at one moment (the night's deaths are simultaneous).
+
+        Harms are applied one by one (a second wound kills: R6), a player's lesser harms before his
+        lethal ones, so that what a harm sets off does not depend on the order the harms arose in;
+        a death is recorded and passes the player by later harms of the moment
+        (``deaths.simultaneous``), and its consequences run once every harm is in.
+        """
+        with self.game.simultaneous(self):
+            done = 0
+            while done < len(self.harms):
+                batch, done = self.harms[done:], len(self.harms)
+                for harm in sorted(batch, key=lambda h: (h.removal, h.level)):
+                    self.apply_harm(harm)
+            if self.rerun is not None and self.state.player(self.rerun.by).alive:
+                # Her death stands though the night is resolved again without the named player's actions.
+                self.note(f"{self.rerun.by} 已於此夜死亡（重新結算不改變此事）")
+                self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
         while self.after_harms:
             self.after_harms.pop(0)(self)
-        if self.rerun is not None and self.state.player(self.rerun.by).alive:
-            # Her death stands though the night is resolved again without the named player's actions.
-            self.note(f"{self.rerun.by} 已於此夜死亡（重新結算不改變此事）")
-            self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
 
     def is_fatal(self, harm: Harm) -> bool:
         """致命一擊: would this harm kill its target now?"""
@@ -387,8 +399,8 @@ class Night:
     def apply_harm(self, harm: Harm) -> None:
         """One harm: modify (減輕/加深) → prevent (immunity) → apply. Skills may call it late (憤勇)."""
         player = self.state.player(harm.target)
-        if not player.alive:
-            return
+        if not player.alive or self.game.dying(self, harm.target):
+            return  # out, or already dying at this moment: one death however many blows
         if not harm.removal:
             for modify in self.harm_modifiers:
                 modify(self, harm)
