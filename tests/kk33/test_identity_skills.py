@@ -576,6 +576,20 @@ def test_foresee_learns_the_slots_actions_that_night():
 
 
 @pytest.mark.skill("方術")
+def test_foresee_reports_the_night_it_is_used_not_every_night_after():
+    """方術：…獲悉對應角色每夜的行動 — a two-character skill used once a night (R2): each use reports that night;
+    a night he does not use it reports nothing, and one use does not report the nights before (R16, kept)."""
+    t = Table(bare=True, others="方士")
+    t.night(t.act("魏殺手乙", "刺殺", "吳女眷"))
+    t.day()
+    t.night(t.act("群雄", "方術", country="魏", identity="殺手"), t.act("魏殺手甲", "刺殺", "蜀女眷"))
+    assert t.only_feedback("群雄", "方術").data["actions"] == [{"skill": "刺殺", "targets": ["蜀女眷"]}]
+    t.day()
+    t.night(t.act("魏殺手甲", "刺殺", "蜀護衛"))
+    assert t.feedback("群雄", "方術") == []
+
+
+@pytest.mark.skill("方術")
 def test_foresee_needs_country_and_identity():
     """方術：指定一個國籍與一個身份。"""
     t = Table(bare=True, others="方士")
@@ -608,10 +622,20 @@ def test_first_aid_failed_gives_no_marker_and_no_protection():
 
 
 @pytest.mark.skill("急救", "援護")
-def test_first_aid_and_guard_on_one_stabbed_target_the_guard_wounds():
-    """急救：令其當夜受到的【刺殺】無效 — then it was not 「有效的【刺殺】的目標」, so 援護 令其受傷 (ruling)."""
+def test_first_aid_and_guard_on_one_stabbed_target_neither_wounds():
+    """急救：令其當夜受到的【刺殺】無效 and 援護 on the same stabbed target: 當若干技能發生衝突時，免疫傷害類效果
+    優先於造成傷害類效果 — both protect her, and the protection wins over 援護's wound (R8, issue 10)."""
     t = Table(bare=True, others="神醫")
     t.night(t.act("群雄", "急救", "蜀女眷"), t.act("魏殺手甲", "刺殺", "蜀女眷"), t.act("蜀護衛", "援護", "蜀女眷"))
+    assert t.status("蜀女眷") == "alive" and t.announced("injured") == []
+    assert t.traced("免疫傷害類效果優先")
+
+
+@pytest.mark.skill("急救", "援護")
+def test_first_aid_and_guard_without_a_stab_the_guard_still_wounds():
+    """援護：若其當夜沒有成為有效的【刺殺】的目標，則令其受傷 — with no stab at all there is nothing 急救 voided."""
+    t = Table(bare=True, others="神醫")
+    t.night(t.act("群雄", "急救", "蜀女眷"), t.act("蜀護衛", "援護", "蜀女眷"))
     assert t.status("蜀女眷") == "injured"
 
 

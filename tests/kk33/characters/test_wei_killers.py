@@ -224,6 +224,15 @@ def test_bashi_danjing_after_losing_cao_kin_a_stab_on_cao_cao_is_checked_as_usua
 
 
 @pytest.mark.skill("拔矢啖睛")
+def test_bashi_danjing_he_is_not_wounded_either():
+    """拔矢啖睛：你不會死亡，但從此失去技能【曹氏宗親】 — the 8.1 text said 「不會死亡只會受傷」; 3.3 dropped 「只會受傷」
+    and kept the price 「但從此失去」: a healthy 夏侯惇 is stabbed, does not die and is not wounded (WK5, kept)."""
+    t = Table()
+    t.night(t.act("蜀殺手甲", "刺殺", "魏殺手甲"))
+    assert t.status("魏殺手甲") == "alive" and t.announced("injured") == [] and t.announced("died") == []
+
+
+@pytest.mark.skill("拔矢啖睛")
 def test_bashi_danjing_not_used_up_by_a_wound():
     """拔矢啖睛 needs 致命一擊: a wound on a healthy 夏侯惇 is not one."""
     t = Table()

@@ -367,6 +367,21 @@ def test_xingshang_a_clear_top_dies_alone():
 
 
 @pytest.mark.skill("行殤")
+def test_xingshang_when_every_player_has_the_same_count_no_one_has_the_most():
+    """行殤：若投票時最高票為平票且不為0 and 棄權或超時視為自投 — a day on which everyone abstains leaves every
+    player at his own one vote: no one has 「最高票」, so no one dies (WL6, issue 10), rather than the table."""
+    t = table("曹丕")
+    t.quiet_night()
+    t.day({})
+    assert set(t.announced("tally").values()) == {1} and len(t.announced("tally")) == 22
+    assert t.announced("exited") == [] and t.traced("無人得票最高")
+    voters = [p.id for p in t.game.voters()]
+    t.quiet_night()
+    t.day({pid: voters[(i + 1) % len(voters)] for i, pid in enumerate(voters)})  # a ring: one vote each
+    assert t.announced("exited") == []
+
+
+@pytest.mark.skill("行殤")
 def test_xingshang_the_lord_among_the_leaders_dies_too():
     """所有最高票的角色均死亡 — 曹丕 himself included (his death is the 轉生角色's: 託孤)."""
     t = table("曹丕")

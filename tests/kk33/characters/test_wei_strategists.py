@@ -240,12 +240,17 @@ def test_bingfa_void_vote_adds_nothing():
 
 
 @pytest.mark.skill("兵法")
-def test_bingfa_abstention_is_a_vote_for_himself():
-    """投票不能棄權，棄權或超時視為自投 — and 兵法 adds one to the target, himself."""
+def test_bingfa_a_vote_for_himself_adds_nothing():
+    """兵法：*被*你投票的目標得票數+1 and 投票不能棄權，棄權或超時視為自投 — a self-vote (an abstention included)
+    is not his vote aimed at a target: no +1, as 剛烈 gives none for 夏侯惇's own vote (WS4 with WK1, issue 10).
+    Otherwise 司馬懿 would stand alone at the top with 2 votes on every quiet day, and die of his own passive."""
     t = Table()
     t.quiet_night()
     t.day({})
-    assert t.announced("tally")[SIMA] == 2
+    assert t.announced("tally")[SIMA] == 1 and t.announced("exited") == []
+    t.quiet_night()
+    t.day({SIMA: SIMA, "吳護衛": SIMA})
+    assert t.announced("tally")[SIMA] == 2  # his own and 吳護衛's: no third from 兵法
 
 
 # ---- 天縱鬼才 ----------------------------------------------------------------------
@@ -303,6 +308,18 @@ def test_tianzong_only_wei_related_actions_and_itself_takes_no_check():
     fb = t.only_feedback(SIMA, "天縱鬼才")
     assert fb.data == {"actions": []} and "沒有" in fb.text
     assert t.player(SIMA).used == {"天縱鬼才": 1}
+
+
+@pytest.mark.skill("天縱鬼才")
+def test_tianzong_a_half_chance_inside_a_skill_is_not_a_check_he_decides():
+    """標註有*全*的技能是全局技能，無需進行任何概率判定 — yet 悲憤詩篇 (*全*) carries 「有一半概率失效」: the rules call
+    概率判定 the success check only, not a half chance inside a skill's effect. A 魏 killer's 刺殺 on a 魏 player
+    rolls its 同國 half chance as usual; 天縱鬼才 is not offered it (WS5, kept in issue 10)."""
+    t = Table()
+    t.same_side_stab("魏殺手乙", "魏女眷", void=True)
+    t.night(t.act(SIMA, "天縱鬼才"), t.act("魏殺手乙", "刺殺", "魏女眷"))
+    assert t.only_feedback(SIMA, "天縱鬼才").data == {"actions": []}
+    assert t.drew("刺殺同國失效判定 魏殺手乙→魏女眷") and t.status("魏女眷") == "alive"
 
 
 @pytest.mark.skill("天縱鬼才")
@@ -415,7 +432,7 @@ def test_sanfen_failed_when_wounded_voids_nothing_and_is_kept():
     assert t.player(CAO).known == {"魏護衛": "許褚"}
     assert t.player(SIMA).used == {}
     t.day({"蜀護衛": SIMA})
-    assert t.announced("tally")[SIMA] == 3  # 蜀護衛, his own, 兵法: no vote is void
+    assert t.announced("tally")[SIMA] == 2  # 蜀護衛 and his own: no vote is void (兵法 adds nothing to a self-vote: WS4)
     assert t.game.country_of(SIMA) == "魏"
 
 

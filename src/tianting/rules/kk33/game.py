@@ -42,6 +42,10 @@ _CHARACTER = Source.CHARACTER
 _NIGHT, _DAY = PhaseKind.NIGHT, PhaseKind.DAY
 
 
+NO_COUNTRY = ("方士", "神醫")
+"""群雄 identities that are no side of the game (they win only jointly with a kingdom)."""
+
+
 @cache
 def roster() -> Roster:
     """The packaged roster (read-only data, loaded once)."""
@@ -522,7 +526,10 @@ class KK33Game:
         if lord.identity != "君主" or not self.can_act(lord):
             return f"{proposer} 不是在場的君主，不能發起議和"
         yes = set(agreed)
-        missing = [p.id for p in self.voters() if p.id not in yes and p.id != proposer]
+        # R26: the members of every remaining side — the kingdoms, and 黃巾軍 while its leader lives (「其餘所有
+        # 國家（包括黃巾軍）」); the 方士 and the 神醫 belong to no country and are not asked.
+        missing = [p.id for p in self.voters() if p.id not in yes and p.id != proposer
+                   and p.identity not in NO_COUNTRY]
         if missing:
             return f"以下玩家未同意議和：{'、'.join(missing)}"
         return None

@@ -330,6 +330,8 @@ class Night:
         *當一名角色同時成為若干個【援護】的目標時，這些【援護】對該角色的作用效果等同於一次【援護】。
         """
         valid: dict[str, list[Use]] = {}
+        shielded: dict[str, list[str]] = {}
+        """Targets whose stab a protective skill voided (急救, 青梅煮酒 …): R8, no 援護 wound on them."""
         for use in self.stabs:
             if not use.live:
                 continue
@@ -341,6 +343,7 @@ class Night:
                 immune = [reason] if reason else []
             if immune:
                 use.state = UseState.VOID
+                shielded.setdefault(target, []).extend(immune)
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
                 continue
             kc, tc = self.game.country_of(killer), self.game.country_of(target)
@@ -363,6 +366,11 @@ class Night:
                 for stab in valid.pop(target):
                     stab.state = UseState.VOID
                     self.note(f"{stab.actor} 的刺殺對 {target} 無效：{who} 援護")
+            elif target in shielded:
+                # R8: 當若干技能發生衝突時，免疫傷害類效果優先於造成傷害類效果 — the skill that voided the
+                # stab and the 援護 both protect him; the protection wins over the 援護's wound.
+                self.note(f"{who} 援護 {target}：其刺殺已被{'、'.join(dict.fromkeys(shielded[target]))}無效，"
+                          "免疫傷害類效果優先，援護不令其受傷")
             else:
                 self.harms.append(Harm(target, Level.WOUND, "援護", list(guards),
                                        why=[f"{who} 援護 {target}，其當夜未成為有效刺殺的目標"]))

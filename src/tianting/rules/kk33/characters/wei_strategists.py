@@ -146,7 +146,8 @@ class Bingfa(CharacterSkill):
     """兵法：*被*你投票的目標得票數+1。
 
     The target is where the vote counts (after 亂花); a void vote (無效) has no
-    target and gives no +1.
+    target and gives no +1, and neither does a vote for himself (自投, an
+    abstention included: WS4, the same as 剛烈's WK1).
     """
 
     name = "兵法"
@@ -155,7 +156,7 @@ class Bingfa(CharacterSkill):
     def on_day(self, day: Any, owner: str) -> None:
         def add(d: Any, tally: dict[str, int]) -> None:
             target = d.counted.get(owner)
-            if target is None:
+            if target is None or target == owner:
                 return
             tally[target] = tally.get(target, 0) + 1
             d.note(f"{owner} 兵法：{target} 得票數+1")
