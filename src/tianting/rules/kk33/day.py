@@ -96,7 +96,7 @@ class Day:
         self.register_skills()
         if self.rulings:
             rulings.begin(self, self.rulings)
-        with self.game.simultaneous(self):  # the vote's deaths and the judge's ruled harms: one moment (R43)
+        with self.game.simultaneous(self):  # the vote's deaths and the judge's ruled harms: one moment (R47)
             self.vote()
             if self.rulings:
                 rulings.harms(self, self.rulings)  # with the vote's deaths

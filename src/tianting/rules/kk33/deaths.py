@@ -3,7 +3,7 @@
 死亡：角色死亡時公布ID但不公布其角色。角色死亡後出局，不能再進行任何行動。
 退出歷史舞台：效果等同於死亡，能夠觸發以死亡為前提的技能，但不能被減輕和防止死亡的效果減免。
 
-The deaths of one moment are simultaneous (ruling G4 in rulings.md). A death is first
+The deaths of one moment are simultaneous (ruling R47 in docs/rulings.md). A death is first
 *recorded* in the phase's open batch (``phase.death_batch``): the player stays as he
 was, and later harms of that moment pass him by (``dying``). When the batch settles,
 every recorded death takes effect at once (out, or 轉生, or a point of 太平要術), and
