@@ -108,9 +108,9 @@ def test_luoyi_wounded_one_check_and_the_extra_guard_goes_with_it():
     「可再次發動」 of a 援護 he could not send again (G2, issue 10 fix 5)."""
     t = Table().wound("魏護衛")
     t.succeed("魏護衛", "裸衣")
-    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀正軍師"), t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀女眷"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
     assert [d["purpose"] for d in t.drew("成功判定 魏護衛")] == ["成功判定 魏護衛【裸衣】"]
-    assert t.status("蜀正軍師") == "alive"  # the extra 援護 saved him
+    assert t.status("蜀女眷") == "alive"  # the extra 援護 saved her
     assert t.feedback("魏護衛", "援護") == []
     # the other half of the extra 援護 went off too: 「若其當夜沒有成為有效的【刺殺】的目標，則令其受傷」,
     # and 受傷狀態下的角色再次受傷時會死亡
@@ -122,8 +122,8 @@ def test_luoyi_failed_when_wounded_gives_no_extra_guard():
     """技能發動或使用失敗是指該技能未成功發動或使用 — no extra 援護, no second check."""
     t = Table().wound("魏護衛")
     t.fail("魏護衛", "裸衣")
-    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀正軍師"), t.act("吳殺手甲", "刺殺", "蜀正軍師"))
-    assert t.status("蜀正軍師") == "out"
+    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀女眷"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
+    assert t.status("蜀女眷") == "out"
     assert t.only_feedback("魏護衛", "裸衣").data == {"failed": True}
     assert t.drew("（裸衣）") == []
 

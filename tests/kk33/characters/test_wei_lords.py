@@ -105,6 +105,17 @@ def all_vote(t: Table, target: str) -> dict[str, str]:
     return {p.id: target for p in t.game.voters()}
 
 
+class VoidOnMe(Skill):
+    """A stand-in passive: every vote for its holder is void (as 蜀's 漢裔 does)."""
+
+    name = "測試免票"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+
+    def on_day(self, day: Any, owner: str) -> None:
+        day.vote_rules.append(lambda d, voter, target: "測試免票" if target == owner else None)
+
+
 def halves(t: Table, first: str, second: str, n_first: int = 11) -> dict[str, str]:
     """Every voter votes: the first ``n_first`` (by seat) for ``first``, the rest for ``second``."""
     voters = [p.id for p in t.game.voters()]
@@ -379,6 +390,20 @@ def test_xingshang_when_every_player_has_the_same_count_no_one_has_the_most():
     t.quiet_night()
     t.day({pid: voters[(i + 1) % len(voters)] for i, pid in enumerate(voters)})  # a ring: one vote each
     assert t.announced("exited") == []
+
+
+@pytest.mark.skill("行殤")
+def test_xingshang_a_top_made_of_self_votes_alone_is_no_contest():
+    """行殤 with a player whose votes are all void (漢裔-like: 「所有針對其的投票無效」): a quiet day leaves him at 0 and
+    everyone else at his own 自投 — the 「最高票」 is no vote of anyone for anyone, so no one dies (WL6)."""
+    t = table("曹丕", grant=(("蜀君主", VoidOnMe),))
+    t.quiet_night()
+    t.day({})
+    assert t.announced("tally").get("蜀君主", 0) == 0 and t.announced("exited") == []
+    assert t.traced("均只是各自的自投")
+    t.quiet_night()
+    t.day({"蜀護衛": "吳護衛", "吳女眷": "蜀女眷"})  # two real votes: 吳護衛 and 蜀女眷 tie at 2 (each with his own)
+    assert set(t.announced("exited")) == {"吳護衛", "蜀女眷"}
 
 
 @pytest.mark.skill("行殤")

@@ -574,8 +574,8 @@ def test_quhu_needs_a_country_and_one_id():
         t.check(t.act(XUN, "驅虎吞狼", "吳正軍師", country="群"))
     with pytest.raises(IllegalAction, match="需要指定1個目標"):
         t.check(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "吳正軍師", country="蜀"))
-    t.night(t.act(XUN, "驅虎吞狼", "蜀正軍師", country="吴"), t.act("吳殺手甲", "刺殺", "魏護衛"))
-    assert t.status("蜀正軍師") == "out" and t.status("魏護衛") == "alive"
+    t.night(t.act(XUN, "驅虎吞狼", "蜀女眷", country="吴"), t.act("吳殺手甲", "刺殺", "魏護衛"))
+    assert t.status("蜀女眷") == "out" and t.status("魏護衛") == "alive"
 
 
 @pytest.mark.skill("驅虎吞狼")
