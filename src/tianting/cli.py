@@ -81,9 +81,10 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
 
 def _cmd_serve(args: argparse.Namespace) -> str:
     from tianting.server.app import run
-    from tianting.server.db import default_url
+    from tianting.server.db import default_url, open_database
 
     url = args.database_url or default_url(args.data)
+    open_database(url).dispose()  # checked (and migrated) first: one line and exit 2 if it cannot be used
     print(f"天庭 serving on http://{args.host}:{args.port}/  (database: {url.split('@')[-1]})", file=sys.stderr)
     run(url, host=args.host, port=args.port)
     return ""

@@ -69,6 +69,7 @@ def snapshot(view: dict[str, Any]) -> dict[str, Any]:
 @router.post("/games", status_code=201)
 async def create_game(request: Request) -> JSONResponse:
     body = await json_body(request)
+    request.app.state.create_limit.check(request.client.host if request.client else "")  # 429 if too fast
     ids = body.get("ids")
     if isinstance(ids, str):
         from tianting.setup import read_ids

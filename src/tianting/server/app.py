@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -22,10 +21,16 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
 from tianting.server import api, pages
+from tianting.server.failures import CatchAll
+from tianting.server.logs import LOG_CONFIG, SECRET_PATH, RedactLinks, guard
+from tianting.server.ratelimit import RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
-from tianting.server.store import Store, now_iso
+from tianting.server.store import CACHE_GAMES, Store, now_iso
+
+__all__ = ["SECRET_PATH", "RedactLinks", "create_app", "run"]
 
 log = logging.getLogger("tianting.server")
+guard(log)
 
 
 async def _scheduler(store: Store, interval: float) -> None:
@@ -54,9 +59,12 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
 
 
-def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> FastAPI:
-    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off."""
-    store = Store(database_url)
+def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_games: int = CACHE_GAMES,
+               create_limit: RateLimit | None = None) -> FastAPI:
+    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
+
+    ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s)."""
+    store = Store(database_url, cache_games=cache_games)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -68,15 +76,21 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
-    # BodyLimit inside SecurityHeaders: its 413 gets the security headers too.
+    app.state.create_limit = create_limit or RateLimit()
+    # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too.
     app.add_middleware(BodyLimit)
+    app.add_middleware(CatchAll, page=pages.error_page)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         if _wants_json(request):
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return pages.error_page(request, exc.message, exc.status)
+            response: Response = JSONResponse({"error": exc.message}, status_code=exc.status)
+        else:
+            response = pages.error_page(request, exc.message, exc.status)
+        if isinstance(exc, RateLimited):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
@@ -101,22 +115,10 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
     return app
 
 
-SECRET_PATH = re.compile(r"/(api/)?([pj])/[A-Za-z0-9_-]+")
-
-
-class RedactLinks(logging.Filter):
-    """Keep secret links out of the access log: ``/p/<token>`` is logged as ``/p/…``."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(SECRET_PATH.sub(r"/\1\2/…", a) if isinstance(a, str) else a for a in record.args)
-        return True
-
-
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000) -> None:
     """Serve until interrupted (``tianting serve``)."""
     import uvicorn
 
     logging.getLogger("uvicorn.access").addFilter(RedactLinks())
-    uvicorn.run(create_app(database_url), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(database_url), host=host, port=port, log_level="info", log_config=LOG_CONFIG)
 

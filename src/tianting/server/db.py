@@ -10,6 +10,13 @@ SQLite (the default, one file) runs in WAL mode with ``synchronous=FULL`` so
 a commit is on disk before the server acknowledges it, and every transaction
 begins ``IMMEDIATE`` so two writers never interleave. PostgreSQL takes a row
 lock on the game instead.
+
+:func:`open_database` checks the database before anything is served: a file that
+is not SQLite (or is damaged), a database that belongs to something else, one
+written by a newer tianting, or a server that cannot be reached is refused with
+one line (:class:`DatabaseUnusable`), never a traceback. Engines never put SQL
+parameters (a new game's seed and salt, token hashes) into an exception or a log
+(``hide_parameters``).
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Column,
     Engine,
@@ -32,8 +40,13 @@ from sqlalchemy import (
     Text,
     create_engine,
     event,
+    inspect,
+    make_url,
     text,
 )
+from sqlalchemy.exc import SQLAlchemyError
+
+from tianting.core.errors import TiantingError
 
 metadata = MetaData()
 
@@ -90,7 +103,7 @@ def make_engine(url: str) -> Engine:
     """An engine for ``url`` with the durability settings above."""
     url = normalise_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -106,16 +119,127 @@ def make_engine(url: str) -> Engine:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True,
+                         connect_args={"connect_timeout": 10})
+
+
+class DatabaseUnusable(TiantingError):
+    """The database cannot be served from (the message is one line for the console)."""
+
+
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def known_revisions() -> set[str]:
+    """Every schema revision this tianting knows."""
+    return {script.revision for script in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
+
+
+def where(engine: Engine) -> str:
+    """The database for a message: the SQLite file, or PostgreSQL's host/database (never the password)."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite":
+        return str(url.database or ":memory:")
+    return f"{url.host or 'localhost'}{f':{url.port}' if url.port else ''}/{url.database or ''}"
+
+
+def first_line(exc: BaseException) -> str:
+    """A driver error's own message, on one line and short (without DETAIL, SQL or parameters)."""
+    orig = getattr(exc, "orig", None) or exc
+    lines = [line.strip() for line in str(orig).splitlines() if line.strip()]
+    message = " ".join(line for line in lines if not line.startswith(("DETAIL", "HINT", "[SQL", "[parameters")))
+    return message[:200]
+
+
+def check_schema(engine: Engine) -> bool:
+    """Whether the database needs migrating: False when it is at the newest revision.
+
+    Raises :class:`DatabaseUnusable` for a database that is not tianting's (tables but no
+    tianting revision), one written by a newer tianting (an unknown revision), or one whose
+    tables lack columns this tianting needs."""
+    with engine.connect() as conn:
+        names = set(inspect(conn).get_table_names())
+        version = None
+        if "alembic_version" in names:
+            rows = conn.execute(text("SELECT version_num FROM alembic_version")).all()
+            version = rows[0][0] if len(rows) == 1 else None
+            if version is None:
+                raise DatabaseUnusable(f"資料庫 {where(engine)} 不是天庭的資料庫（alembic_version 不是一行）")
+        conn.rollback()
+    if not names:
+        return True
+    if version is None:
+        shown = "、".join(sorted(names)[:5])
+        raise DatabaseUnusable(f"資料庫 {where(engine)} 不是天庭的資料庫：已有其他資料表（{shown}），請指定新的資料庫")
+    known = known_revisions()
+    if version not in known:
+        raise DatabaseUnusable(f"資料庫 {where(engine)} 的結構版本「{version[:40]}」不是這個天庭認得的"
+                               "（由較新的天庭建立，或不是天庭的資料庫）")
+    head = ScriptDirectory.from_config(_alembic_config()).get_current_head()
+    if version == head:
+        _check_columns(engine, names)
+        return False
+    return True
+
+
+def _check_columns(engine: Engine, names: set[str]) -> None:
+    with engine.connect() as conn:
+        inspector = inspect(conn)
+        for table in metadata.tables.values():
+            if table.name not in names:
+                raise DatabaseUnusable(f"資料庫 {where(engine)} 缺少資料表 {table.name}：不是完整的天庭資料庫")
+            have = {c["name"] for c in inspector.get_columns(table.name)}
+            missing = sorted(c.name for c in table.columns if c.name not in have)
+            if missing:
+                raise DatabaseUnusable(f"資料庫 {where(engine)} 的資料表 {table.name} 缺少欄位 {'、'.join(missing)}")
+        conn.rollback()
 
 
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
+    """Bring the schema to the newest Alembic revision (after :func:`check_schema` said it is ours)."""
+    config = _alembic_config()
     with engine.begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+def open_database(url: str) -> Engine:
+    """An engine on ``url`` whose schema is checked and brought up to date.
+
+    Raises :class:`DatabaseUnusable` (one line, no traceback) when it cannot be used."""
+    try:
+        backend = make_url(normalise_url(url)).get_backend_name()
+    except (SQLAlchemyError, ValueError) as exc:
+        raise DatabaseUnusable(f"資料庫網址無效：{first_line(exc)}") from None
+    if backend not in ("sqlite", "postgresql"):
+        raise DatabaseUnusable(f"不支援的資料庫「{backend[:40]}」：只支援 SQLite 檔案與 postgresql://")
+    try:
+        engine = make_engine(url)
+    except (SQLAlchemyError, ValueError, ImportError) as exc:
+        raise DatabaseUnusable(f"資料庫網址無效：{first_line(exc)}") from None
+    try:
+        if check_schema(engine):
+            migrate(engine)
+            _check_columns(engine, set(inspect(engine).get_table_names()))
+    except DatabaseUnusable:
+        engine.dispose()
+        raise
+    except SQLAlchemyError as exc:
+        engine.dispose()
+        raise DatabaseUnusable(_describe(engine, exc)) from None
+    return engine
+
+
+def _describe(engine: Engine, exc: SQLAlchemyError) -> str:
+    message = first_line(exc)
+    if engine.dialect.name == "sqlite":
+        if "not a database" in message or "malformed" in message or "disk image" in message:
+            return f"資料庫檔案 {where(engine)} 不是SQLite資料庫或已損壞（{message}）"
+        return f"無法開啟資料庫檔案 {where(engine)}：{message}"
+    return f"無法使用PostgreSQL資料庫 {where(engine)}：{message}"
 
 
 @contextlib.contextmanager

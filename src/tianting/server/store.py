@@ -14,6 +14,9 @@ one transaction, so one disk flush serves many submissions. Each is still
 checked on its own (a refused one writes nothing and does not disturb the
 others), and each caller still gets its answer only after that commit.
 Secret links never change, so who a token belongs to is looked up once.
+
+The folds are kept in a bounded cache (:class:`GameCache`, least recently used
+out first): an evicted game is folded again from its events on its next use.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import json
 import re
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -31,12 +35,21 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy.exc import SQLAlchemyError
 
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
-from tianting.server.db import events, games, make_engine, migrate, settings, tokens
+from tianting.server.db import (
+    DatabaseUnusable,
+    events,
+    first_line,
+    games,
+    open_database,
+    settings,
+    tokens,
+)
 from tianting.server.security import player_token
 
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
@@ -44,6 +57,53 @@ LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
 database is asked (a NUL in it made PostgreSQL fail the query: a 500 instead of a 404)."""
 TOKEN_BYTES = 32
 """Secret links carry 256 random bits (the issue asks for at least 128)."""
+CACHE_GAMES = 200
+"""Folded games kept in memory per process (least recently used out first). Measured with
+tracemalloc (``benchmarks/bench_game_memory.py``): a created game's fold keeps 38 KB, a started
+one (night 1 open) 75 KB, a whole game played to its end ≈ 1 MB (0.8–1.3 MB, 18–41 phases); so at
+most ≈ 250 MB, and ≈ 15 MB for 200 games in their first night. A game not in the cache is folded
+again from its events on its next use: milliseconds for a new game, 1–2 s for a finished one."""
+
+
+class GameCache:
+    """Folded games by id, at most ``limit`` of them: the least recently used is dropped first.
+
+    Thread-safe for its own structure; a game's fold itself is guarded by the store's per-game
+    lock. Dropping a fold that a caller still holds is harmless: that caller keeps its reference
+    and the next caller folds the game again from the database."""
+
+    def __init__(self, limit: int = CACHE_GAMES) -> None:
+        if limit < 1:
+            raise ValueError("the game cache must hold at least one game")
+        self.limit = limit
+        self._games: OrderedDict[str, HostedGame] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def get(self, game_id: str) -> HostedGame | None:
+        with self._guard:
+            hosted = self._games.get(game_id)
+            if hosted is not None:
+                self._games.move_to_end(game_id)
+            return hosted
+
+    def put(self, game_id: str, hosted: HostedGame) -> None:
+        with self._guard:
+            self._games[game_id] = hosted
+            self._games.move_to_end(game_id)
+            while len(self._games) > self.limit:
+                self._games.popitem(last=False)
+
+    def pop(self, game_id: str) -> None:
+        with self._guard:
+            self._games.pop(game_id, None)
+
+    def __contains__(self, game_id: object) -> bool:
+        with self._guard:
+            return game_id in self._games
+
+    def __len__(self) -> int:
+        with self._guard:
+            return len(self._games)
 
 
 def now_iso() -> str:
@@ -92,12 +152,13 @@ class NewGame:
 class Store:
     """The server's one way to the database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, cache_games: int = CACHE_GAMES) -> None:
+        """Open (check, migrate) the database at ``url``; raises :class:`DatabaseUnusable` if it cannot
+        be served from."""
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = open_database(url)
         self.postgres = self.engine.dialect.name == "postgresql"
-        migrate(self.engine)
-        self._cache: dict[str, HostedGame] = {}
+        self._cache = GameCache(cache_games)
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
         self._access: dict[str, Access] = {}
@@ -108,7 +169,11 @@ class Store:
         self._queue_lock = threading.Lock()
         self._committing = False
         """Whether some thread is committing (it takes the queue when it is done)."""
-        self.secret = self._setting("csrf-secret", lambda: secrets.token_hex(32))
+        try:
+            self.secret = self._setting("csrf-secret", lambda: secrets.token_hex(32))
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            raise DatabaseUnusable(f"無法讀取資料庫的設定：{first_line(exc)}") from None
 
     def close(self) -> None:
         self.engine.dispose()
@@ -214,7 +279,7 @@ class Store:
         query = select(events).where(events.c.game_id == game_id, events.c.seq > hosted.seq).order_by(events.c.seq)
         for row in conn.execute(query):
             hosted.apply(Event(row.seq, row.kind, row.actor, json.loads(row.payload), row.at))
-        self._cache[game_id] = hosted
+        self._cache.put(game_id, hosted)
         return hosted
 
     @contextmanager
@@ -273,7 +338,7 @@ class Store:
                     self._commit_locked(batch, game_ids)
                 except BaseException as exc:
                     for game_id in game_ids:
-                        self._cache.pop(game_id, None)  # the folds ran ahead of a transaction that failed
+                        self._cache.pop(game_id)  # the folds ran ahead of a transaction that failed
                     for w in batch:
                         if w.error is None and (w.written is None or w.written):
                             w.written, w.error = None, exc
@@ -313,7 +378,8 @@ class Store:
                     if hosted.seq != before or not isinstance(exc, Refused):
                         # undo what this write applied (rare: a follow-up refused, or a bug)
                         hosted = HostedGame.fold([copy.deepcopy(e) for e in hosted.events[:before]])
-                        folds[w.game_id] = self._cache[w.game_id] = hosted
+                        folds[w.game_id] = hosted
+                        self._cache.put(w.game_id, hosted)
                     w.error = exc
                     continue
                 w.written = written
