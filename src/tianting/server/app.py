@@ -25,7 +25,7 @@ from tianting.server.failures import CatchAll
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, RedactLinks, guard
 from tianting.server.ratelimit import RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
-from tianting.server.store import CACHE_GAMES, Store, now_iso
+from tianting.server.store import CACHE_GAMES, Store
 
 __all__ = ["SECRET_PATH", "RedactLinks", "create_app", "run"]
 
@@ -41,18 +41,15 @@ async def _scheduler(store: Store, interval: float) -> None:
 
 
 async def _resolve_due(store: Store) -> None:
-    """One tick of the scheduler. A game that fails is logged and retried next tick; it never
-    holds up the other due games."""
+    """One tick of the scheduler (:meth:`Store.resolve_due`). A game that fails is logged and retried
+    next tick; it never holds up the other due games."""
     try:
-        due = await asyncio.to_thread(store.due_games, now_iso())
+        failed = await asyncio.to_thread(store.resolve_due)
     except Exception:  # pragma: no cover - logged, retried next tick
         log.exception("deadline scheduler")
         return
-    for game_id in due:
-        try:
-            await asyncio.to_thread(store.append, game_id, None, "system", {})
-        except Exception:
-            log.exception("deadline scheduler: game %s", game_id)
+    for game_id, exc in failed:
+        log.error("deadline scheduler: game %s", game_id, exc_info=exc)
 
 
 def _wants_json(request: Request) -> bool:

@@ -21,7 +21,6 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -401,8 +400,9 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
         body = _judge_body(command, form)
+        clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
-            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+            kind, payload = judge_event(game, command, body, clock)
         store.append(who.game_id, kind, ev.JUDGE, payload)
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)

@@ -34,27 +34,35 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
 
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
+from tianting.server import db
 from tianting.server.db import (
     DatabaseUnusable,
     events,
     first_line,
     games,
     open_database,
+    retryable,
+    retrying,
     settings,
     tokens,
+    writing,
 )
 from tianting.server.security import player_token
 
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a public id may look like (``secrets.token_urlsafe``): anything else is no game, before the
 database is asked (a NUL in it made PostgreSQL fail the query: a 500 instead of a 404)."""
+SCHEDULER_LOCK = db.MIGRATION_LOCK + 1
+"""The PostgreSQL advisory lock a deadline scheduler holds while it acts (one process at a time)."""
 TOKEN_BYTES = 32
 """Secret links carry 256 random bits (the issue asks for at least 128)."""
 CACHE_GAMES = 200
@@ -107,6 +115,7 @@ class GameCache:
 
 
 def now_iso() -> str:
+    """This host's clock (the store itself uses the database's: :meth:`Store.clock`)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -132,7 +141,8 @@ class _Write:
     kind: str | None
     actor: str
     payload: dict[str, Any]
-    at: str
+    at: str | None
+    """When the write happened; None: the database's clock at its commit."""
     done: bool = False
     written: list[Event] | None = None
     error: BaseException | None = None
@@ -179,13 +189,49 @@ class Store:
         self.engine.dispose()
 
     def _setting(self, key: str, make: Any) -> str:
-        with self.engine.begin() as conn:
-            row = conn.execute(select(settings.c.value).where(settings.c.key == key)).first()
-            if row is not None:
-                return str(row[0])
-            value = make()
-            conn.execute(insert(settings).values(key=key, value=value))
-            return str(value)
+        """The stored setting ``key``, made and stored first if missing. Idempotent: processes starting
+        together each insert-if-absent and then all read the one value that won."""
+        make_insert = pg_insert if self.postgres else sqlite_insert
+
+        def run() -> str:
+            with writing(self.engine) as conn:
+                conn.execute(make_insert(settings).values(key=key, value=make())
+                             .on_conflict_do_nothing(index_elements=["key"]))
+                return str(conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar_one())
+
+        return retrying(run)
+
+    def clock(self) -> datetime:
+        """Now, by the database's clock: every process on one database agrees on deadlines."""
+        with self.engine.connect() as conn:
+            moment = self._now(conn)
+            conn.rollback()
+        return moment
+
+    def _now(self, conn: Connection) -> datetime:
+        return db.now(conn)
+
+    def resolve_due(self) -> list[tuple[str, Exception]]:
+        """One tick of the deadline scheduler: resolve every open phase whose deadline has passed by the
+        database's clock; the games that failed, with why (retried next tick; they never hold up the
+        others). On PostgreSQL only one process's scheduler acts at a time (an advisory try-lock held
+        for the tick; the others skip it); each resolve is idempotent anyway (the game's row lock)."""
+        with ExitStack() as held:
+            if self.postgres:
+                conn = held.enter_context(self.engine.connect())
+                if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": SCHEDULER_LOCK}).scalar():
+                    conn.rollback()
+                    return []
+                conn.commit()
+                held.callback(lambda: (conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEDULER_LOCK}),
+                                       conn.commit()))
+            failed: list[tuple[str, Exception]] = []
+            for game_id in self.due_games():
+                try:
+                    self.append(game_id, None, ev.SYSTEM, {})
+                except Exception as exc:
+                    failed.append((game_id, exc))
+            return failed
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
@@ -200,21 +246,25 @@ class Store:
         payload = {"rules": rules, "ids": ids, "title": title, "seed": seed, "salt": salt,
                    "commitment": commitment(seed, salt), "night_minutes": night_minutes,
                    "day_minutes": day_minutes}
-        at = now_iso()
+        at = self.clock().isoformat()
         created = Event(1, ev.CREATED, ev.JUDGE, payload, at)
         hosted = HostedGame.fold([created])  # raises Refused before anything is written
         game_id, public_id = secrets.token_hex(8), secrets.token_urlsafe(9)
         judge_token = secrets.token_urlsafe(TOKEN_BYTES)
         player_tokens = {pid: player_token(judge_token, pid) for pid in hosted.ids}
-        with self.engine.begin() as conn:
-            conn.execute(insert(games).values(id=game_id, public_id=public_id, title=hosted.meta["title"], seq=1,
-                                              stage=hosted.stage, deadline=None, created_at=at))
-            self._insert(conn, game_id, created)
-            conn.execute(insert(tokens), [
-                {"token_hash": hash_token(judge_token), "game_id": game_id, "role": "judge", "player_id": None},
-                *({"token_hash": hash_token(t), "game_id": game_id, "role": "player", "player_id": pid}
-                  for pid, t in player_tokens.items()),
-            ])
+
+        def insert_all() -> None:
+            with writing(self.engine) as conn:
+                conn.execute(insert(games).values(id=game_id, public_id=public_id, title=hosted.meta["title"], seq=1,
+                                                  stage=hosted.stage, deadline=None, created_at=at))
+                self._insert(conn, game_id, created)
+                conn.execute(insert(tokens), [
+                    {"token_hash": hash_token(judge_token), "game_id": game_id, "role": "judge", "player_id": None},
+                    *({"token_hash": hash_token(t), "game_id": game_id, "role": "player", "player_id": pid}
+                      for pid, t in player_tokens.items()),
+                ])
+
+        retrying(insert_all)
         return NewGame(game_id, public_id, judge_token, player_tokens, payload["commitment"])
 
     def access(self, token: str) -> Access | None:
@@ -258,9 +308,11 @@ class Store:
         self._public[row[0]], self._public_of[game_id] = game_id, row[0]
         return str(row[0])
 
-    def due_games(self, now: str) -> list[str]:
-        """Open games whose deadline has passed (the scheduler resolves them)."""
+    def due_games(self, now: str | None = None) -> list[str]:
+        """Open games whose deadline has passed by ``now`` (default: the database's clock)."""
         with self.engine.connect() as conn:
+            if now is None:
+                now = self._now(conn).isoformat()
             rows = conn.execute(select(games.c.id).where(games.c.stage == "open", games.c.deadline.is_not(None),
                                                          games.c.deadline <= now)).all()
             conn.rollback()
@@ -305,7 +357,7 @@ class Store:
         Returns the events written, after the commit. Raises :class:`Refused`
         (nothing written) if the game does not allow the event.
         """
-        write = _Write(game_id, kind, actor, payload, at or now_iso())
+        write = _Write(game_id, kind, actor, payload, at)
         with self._queue_lock:
             self._queue.append(write)
             lead, self._committing = not self._committing, True
@@ -334,25 +386,34 @@ class Store:
             with ExitStack() as held:
                 for game_id in game_ids:  # always in the same order: no deadlock between committers
                     held.enter_context(self._lock(game_id))
-                try:
-                    self._commit_locked(batch, game_ids)
-                except BaseException as exc:
-                    for game_id in game_ids:
-                        self._cache.pop(game_id)  # the folds ran ahead of a transaction that failed
-                    for w in batch:
-                        if w.error is None and (w.written is None or w.written):
-                            w.written, w.error = None, exc
+                for attempt in range(db.ATTEMPTS):
+                    try:
+                        self._commit_locked(batch, game_ids)
+                        break
+                    except BaseException as exc:
+                        for game_id in game_ids:
+                            self._cache.pop(game_id)  # the folds ran ahead of a transaction that failed
+                        if retryable(exc) and attempt < db.ATTEMPTS - 1:
+                            for w in batch:  # from the start: the game may have moved meanwhile
+                                w.written, w.error = None, None
+                            db.backoff(attempt)
+                            continue
+                        for w in batch:
+                            if w.error is None and (w.written is None or w.written):
+                                w.written, w.error = None, exc
+                        break
         finally:
             for w in batch:
                 w.done = True
                 w.wake.set()
 
     def _commit_locked(self, batch: list[_Write], game_ids: list[str]) -> None:
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             query = select(games.c.id, games.c.seq).where(games.c.id.in_(game_ids)).order_by(games.c.id)
             if self.postgres:
                 query = query.with_for_update()
             stored = {row[0]: row[1] for row in conn.execute(query)}
+            moment = self._now(conn).isoformat()  # the database's clock: one for every process
             folds: dict[str, HostedGame] = {}
             for game_id, seq in stored.items():
                 hosted = self._cache.get(game_id)
@@ -366,13 +427,14 @@ class Store:
                     w.error = Refused("沒有這局遊戲", 404)
                     continue
                 before = hosted.seq
+                at = w.at or moment
                 written: list[Event] = []
                 try:
                     if w.kind is not None:
-                        written.append(self._apply(hosted, Event(hosted.seq + 1, w.kind, w.actor, w.payload, w.at)))
-                    for follow_kind, follow_actor, follow_payload in hosted.follow_ups(w.at):
+                        written.append(self._apply(hosted, Event(hosted.seq + 1, w.kind, w.actor, w.payload, at)))
+                    for follow_kind, follow_actor, follow_payload in hosted.follow_ups(at):
                         written.append(self._apply(hosted, Event(hosted.seq + 1, follow_kind, follow_actor,
-                                                                 follow_payload, w.at)))
+                                                                 follow_payload, at)))
                     mine = [self._row(w.game_id, e) for e in written]
                 except Exception as exc:
                     if hosted.seq != before or not isinstance(exc, Refused):
