@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -23,7 +25,7 @@ from tianting.hosting.game import Refused
 from tianting.server import api, pages
 from tianting.server.failures import CatchAll
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, RedactLinks, guard
-from tianting.server.ratelimit import RateLimit, RateLimited
+from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import CACHE_GAMES, Store
 
@@ -57,7 +59,7 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_games: int = CACHE_GAMES,
-               create_limit: RateLimit | None = None) -> FastAPI:
+               create_limit: RateLimit | NoLimit | None = None) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
 
     ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s)."""
@@ -112,10 +114,28 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     return app
 
 
-def run(database_url: str, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve until interrupted (``tianting serve``)."""
+SERVE_ENV = "TIANTING_SERVE"
+"""How ``tianting serve --workers N`` hands its options to each worker process (JSON)."""
+
+
+def app_from_environment() -> FastAPI:
+    """The app for one worker of ``tianting serve --workers N`` (a uvicorn factory): each worker
+    builds its own store, cache and deadline scheduler; logging (with the redaction filters) is
+    set up by uvicorn in every worker from :data:`~tianting.server.logs.LOG_CONFIG`."""
+    options = json.loads(os.environ[SERVE_ENV])
+    return create_app(options["database_url"], cache_games=options["cache_games"],
+                      create_limit=None if options["create_limit"] else NoLimit())
+
+
+def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
+        cache_games: int = CACHE_GAMES, create_limit: bool = True) -> None:
+    """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port."""
     import uvicorn
 
-    logging.getLogger("uvicorn.access").addFilter(RedactLinks())
-    uvicorn.run(create_app(database_url), host=host, port=port, log_level="info", log_config=LOG_CONFIG)
-
+    options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit}
+    os.environ[SERVE_ENV] = json.dumps(options)
+    if workers > 1:
+        uvicorn.run("tianting.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
+                    log_level="info", log_config=LOG_CONFIG)
+        return
+    uvicorn.run(app_from_environment(), host=host, port=port, log_level="info", log_config=LOG_CONFIG)

@@ -61,8 +61,6 @@ from tianting.server.security import player_token
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a public id may look like (``secrets.token_urlsafe``): anything else is no game, before the
 database is asked (a NUL in it made PostgreSQL fail the query: a 500 instead of a 404)."""
-SCHEDULER_LOCK = db.MIGRATION_LOCK + 1
-"""The PostgreSQL advisory lock a deadline scheduler holds while it acts (one process at a time)."""
 TOKEN_BYTES = 32
 """Secret links carry 256 random bits (the issue asks for at least 128)."""
 CACHE_GAMES = 200
@@ -219,11 +217,11 @@ class Store:
         with ExitStack() as held:
             if self.postgres:
                 conn = held.enter_context(self.engine.connect())
-                if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": SCHEDULER_LOCK}).scalar():
+                if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": db.SCHEDULER_LOCK}).scalar():
                     conn.rollback()
                     return []
                 conn.commit()
-                held.callback(lambda: (conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": SCHEDULER_LOCK}),
+                held.callback(lambda: (conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": db.SCHEDULER_LOCK}),
                                        conn.commit()))
             failed: list[tuple[str, Exception]] = []
             for game_id in self.due_games():
