@@ -355,3 +355,46 @@ def test_no_secret_in_any_workers_log(tmp_path, pg_url):
         assert secret not in log
         assert store_module.hash_token(secret) not in log
     assert "boom" not in log  # the DETAIL quoting the row is gone
+
+
+# ---- SQLite reads and the migration step ------------------------------------------------------------------
+def test_sqlite_reads_do_not_wait_for_the_write_lock(sqlite_url):
+    """Another process holds SQLite's write lock (BEGIN IMMEDIATE, not committed): reads still answer
+    (before, every read began IMMEDIATE and waited up to the 30 s busy timeout)."""
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from tianting.server.app import create_app
+
+    with TestClient(create_app(sqlite_url, scheduler_interval=None)) as client:
+        made = client.post("/api/games", json={"title": "讀", "rules": "kk33", "ids": IDS}).json()
+        writer = sqlite3.connect(sqlite_url.removeprefix("sqlite:///"), isolation_level=None)
+        writer.execute("BEGIN IMMEDIATE")
+        writer.execute("UPDATE games SET title = title")
+        answers: list[int] = []
+        reader = threading.Thread(target=lambda: answers.extend(
+            client.get(f"/api/p/{t['token']}").status_code for t in list(made["players"].values())[:3]))
+        try:
+            reader.start()
+            reader.join(20)  # far less than the busy timeout a blocked read would wait
+            assert answers == [200, 200, 200]
+        finally:
+            writer.execute("ROLLBACK")
+            writer.close()
+            reader.join(60)
+
+
+def test_db_upgrade_is_a_step_of_its_own(tmp_path, pg_url, capsys):
+    from tianting.cli import main
+
+    for args in (["--data", str(tmp_path / "new.sqlite3")], ["--database-url", pg_url]):
+        assert main(["db", "upgrade", *args]) == 0
+        assert "已升級到結構版本 0001" in capsys.readouterr().out
+        assert main(["db", "upgrade", *args]) == 0
+        assert "已是最新的結構版本" in capsys.readouterr().out
+    bad = tmp_path / "bad.sqlite3"
+    bad.write_bytes(b"\x00garbage" * 1000)
+    assert main(["db", "upgrade", "--data", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
