@@ -111,8 +111,9 @@ def normalise_url(url: str) -> str:
     return url
 
 
-WRITE = "tianting_write"
-"""The execution option that marks a connection's transaction as a write (SQLite: ``BEGIN IMMEDIATE``)."""
+READ = "tianting_read"
+"""The execution option that marks a connection as reading only (SQLite: a deferred ``BEGIN``, which
+never waits for the write lock); every other transaction is taken as a write (``BEGIN IMMEDIATE``)."""
 
 
 def make_engine(url: str) -> Engine:
@@ -132,7 +133,7 @@ def make_engine(url: str) -> Engine:
 
         @event.listens_for(engine, "begin")
         def _begin(conn: Connection) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE) else "BEGIN")
+            conn.exec_driver_sql("BEGIN" if conn.get_execution_options().get(READ) else "BEGIN IMMEDIATE")
 
         return engine
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True,
@@ -142,10 +143,13 @@ def make_engine(url: str) -> Engine:
 @contextlib.contextmanager
 def writing(engine: Engine) -> Iterator[Connection]:
     """A write transaction, committed at the end of the block (SQLite: ``BEGIN IMMEDIATE``)."""
-    with engine.connect() as conn:
-        conn.execution_options(**{WRITE: True})
-        with conn.begin():
-            yield conn
+    with engine.begin() as conn:
+        yield conn
+
+
+def reading(engine: Engine) -> Connection:
+    """A connection for reading only (SQLite: its transactions begin deferred, beside any writer)."""
+    return engine.execution_options(**{READ: True}).connect()
 
 
 T = TypeVar("T")
@@ -285,7 +289,7 @@ def upgrade(engine: Engine, migrate: bool = True) -> str | None:
     migrating when ``migrate`` is false."""
     shown = where(engine)
     with engine.connect() as conn, _migration_lock(conn):
-        conn.execution_options(**{WRITE: True})  # SQLite: the check and the migration in one BEGIN IMMEDIATE
+        # SQLite: the check and the migration in one BEGIN IMMEDIATE (the connection is not marked READ)
         with conn.begin():
             if not _check_schema(conn, shown):
                 return None

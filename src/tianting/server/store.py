@@ -50,6 +50,7 @@ from tianting.server.db import (
     first_line,
     games,
     open_database,
+    reading,
     retryable,
     retrying,
     settings,
@@ -201,7 +202,7 @@ class Store:
 
     def clock(self) -> datetime:
         """Now, by the database's clock: every process on one database agrees on deadlines."""
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             moment = self._now(conn)
             conn.rollback()
         return moment
@@ -273,7 +274,7 @@ class Store:
         found = self._access.get(key)
         if found is not None:
             return found
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
                                .where(tokens.c.token_hash == key)).first()
             conn.rollback()
@@ -288,7 +289,7 @@ class Store:
         game_id = self._public.get(public_id)
         if game_id is not None:
             return game_id
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(games.c.id).where(games.c.public_id == public_id)).first()
             conn.rollback()
         if row is None:
@@ -300,7 +301,7 @@ class Store:
         public_id = self._public_of.get(game_id)
         if public_id is not None:
             return public_id
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(games.c.public_id).where(games.c.id == game_id)).one()
             conn.rollback()
         self._public[row[0]], self._public_of[game_id] = game_id, row[0]
@@ -308,7 +309,7 @@ class Store:
 
     def due_games(self, now: str | None = None) -> list[str]:
         """Open games whose deadline has passed by ``now`` (default: the database's clock)."""
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             if now is None:
                 now = self._now(conn).isoformat()
             rows = conn.execute(select(games.c.id).where(games.c.stage == "open", games.c.deadline.is_not(None),
@@ -336,13 +337,13 @@ class Store:
     def game(self, game_id: str) -> Iterator[HostedGame]:
         """The game as stored now, held for reading (do not keep it past the block)."""
         with self._lock(game_id):
-            with self.engine.connect() as conn:
+            with reading(self.engine) as conn:
                 hosted = self._catch_up(conn, game_id)
                 conn.rollback()
             yield hosted
 
     def events(self, game_id: str) -> list[Event]:
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             rows = conn.execute(select(events).where(events.c.game_id == game_id).order_by(events.c.seq)).all()
             conn.rollback()
         return [Event(r.seq, r.kind, r.actor, json.loads(r.payload), r.at) for r in rows]
