@@ -24,10 +24,11 @@ import secrets
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
+TOO_LARGE = "請求內容過大"
 
 HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -141,7 +142,7 @@ class BodyLimit:
             except ValueError:
                 too_big = True
             if too_big:
-                await PlainTextResponse("請求內容過大", status_code=413)(scope, receive, send)
+                await too_large(scope)(scope, receive, send)
                 return
         seen = 0
 
@@ -157,8 +158,17 @@ class BodyLimit:
         try:
             await self.app(scope, limited, send)
         except TooLarge:
-            await PlainTextResponse("請求內容過大", status_code=413)(scope, receive, send)
+            await too_large(scope)(scope, receive, send)
 
 
 class TooLarge(Exception):
     pass
+
+
+def too_large(scope: Scope) -> Response:
+    """The 413: ``{"error": …}`` for the API (its one error shape), a small HTML page otherwise."""
+    from tianting.server.failures import plain_page, wants_json
+
+    if wants_json(scope):
+        return JSONResponse({"error": TOO_LARGE}, status_code=413)
+    return plain_page(TOO_LARGE, 413)
