@@ -365,3 +365,15 @@ def test_open_database_raises_a_one_line_error_not_a_driver_exception(tmp_path):
     with pytest.raises(DatabaseUnusable) as raised:
         open_database(f"sqlite:///{bad}")
     assert "\n" not in str(raised.value)
+
+
+def test_the_link_caches_are_bounded_and_a_forgotten_link_is_looked_up_again(sqlite_url, monkeypatch):
+    monkeypatch.setattr(store_module, "CACHE_LINKS", 5)
+    with TestClient(create_app(sqlite_url, scheduler_interval=None)) as client:
+        answer = new_game(client)
+        tokens = [p["token"] for p in answer["players"].values()]
+        for _ in range(2):
+            assert all(client.get(f"/api/p/{t}").json()["id"] in IDS for t in tokens)
+        store = client.app.state.store
+        assert len(store._access) == 5
+        assert client.get(f"/api/g/{answer['public_id']}").status_code == 200

@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, bindparam, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
@@ -72,45 +72,60 @@ most ≈ 250 MB, and ≈ 15 MB for 200 games in their first night. A game not in
 again from its events on its next use: milliseconds for a new game, 1–2 s for a finished one."""
 
 
-class GameCache:
-    """Folded games by id, at most ``limit`` of them: the least recently used is dropped first.
+CACHE_LINKS = 100_000
+"""Secret links and public ids remembered per process (a few hundred bytes each), least recently
+used out first; one not remembered is looked up again."""
 
-    Thread-safe for its own structure; a game's fold itself is guarded by the store's per-game
-    lock. Dropping a fold that a caller still holds is harmless: that caller keeps its reference
-    and the next caller folds the game again from the database."""
+K = TypeVar("K")
+V = TypeVar("V")
 
-    def __init__(self, limit: int = CACHE_GAMES) -> None:
+
+class Recent(Generic[K, V]):
+    """At most ``limit`` entries: the least recently used is dropped first. Thread-safe."""
+
+    def __init__(self, limit: int) -> None:
         if limit < 1:
-            raise ValueError("the game cache must hold at least one game")
+            raise ValueError("a cache must hold at least one entry")
         self.limit = limit
-        self._games: OrderedDict[str, HostedGame] = OrderedDict()
+        self._items: OrderedDict[K, V] = OrderedDict()
         self._guard = threading.Lock()
 
-    def get(self, game_id: str) -> HostedGame | None:
+    def get(self, key: K) -> V | None:
         with self._guard:
-            hosted = self._games.get(game_id)
-            if hosted is not None:
-                self._games.move_to_end(game_id)
-            return hosted
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
 
-    def put(self, game_id: str, hosted: HostedGame) -> None:
+    def put(self, key: K, value: V) -> None:
         with self._guard:
-            self._games[game_id] = hosted
-            self._games.move_to_end(game_id)
-            while len(self._games) > self.limit:
-                self._games.popitem(last=False)
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
 
-    def pop(self, game_id: str) -> None:
+    def pop(self, key: K) -> None:
         with self._guard:
-            self._games.pop(game_id, None)
+            self._items.pop(key, None)
 
-    def __contains__(self, game_id: object) -> bool:
+    def __contains__(self, key: object) -> bool:
         with self._guard:
-            return game_id in self._games
+            return key in self._items
 
     def __len__(self) -> int:
         with self._guard:
-            return len(self._games)
+            return len(self._items)
+
+
+class GameCache(Recent[str, HostedGame]):
+    """Folded games by id, at most ``limit`` of them: the least recently used is dropped first.
+
+    A game's fold itself is guarded by the store's per-game lock. Dropping a fold that a caller
+    still holds is harmless: that caller keeps its reference and the next caller folds the game
+    again from the database."""
+
+    def __init__(self, limit: int = CACHE_GAMES) -> None:
+        super().__init__(limit)
 
 
 def now_iso() -> str:
@@ -170,10 +185,10 @@ class Store:
         self._cache = GameCache(cache_games)
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
-        self._access: dict[str, Access] = {}
-        self._public: dict[str, str] = {}
+        self._access: Recent[str, Access] = Recent(CACHE_LINKS)
+        self._public: Recent[str, str] = Recent(CACHE_LINKS)
         """public id → game id (and back, in ``_public_of``); both never change."""
-        self._public_of: dict[str, str] = {}
+        self._public_of: Recent[str, str] = Recent(CACHE_LINKS)
         self._queue: list[_Write] = []
         self._queue_lock = threading.Lock()
         self._committing = False
@@ -280,7 +295,8 @@ class Store:
             conn.rollback()
         if row is None:
             return None  # not remembered: forged tokens must not fill the memory
-        found = self._access[key] = Access(row[0], row[1], row[2])
+        found = Access(row[0], row[1], row[2])
+        self._access.put(key, found)
         return found
 
     def by_public_id(self, public_id: str) -> str | None:
@@ -294,7 +310,8 @@ class Store:
             conn.rollback()
         if row is None:
             return None
-        self._public[public_id], self._public_of[row[0]] = row[0], public_id
+        self._public.put(public_id, row[0])
+        self._public_of.put(row[0], public_id)
         return str(row[0])
 
     def public_id(self, game_id: str) -> str:
@@ -304,7 +321,8 @@ class Store:
         with reading(self.engine) as conn:
             row = conn.execute(select(games.c.public_id).where(games.c.id == game_id)).one()
             conn.rollback()
-        self._public[row[0]], self._public_of[game_id] = game_id, row[0]
+        self._public.put(row[0], game_id)
+        self._public_of.put(game_id, row[0])
         return str(row[0])
 
     def due_games(self, now: str | None = None) -> list[str]:
