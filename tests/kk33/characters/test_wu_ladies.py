@@ -284,7 +284,7 @@ def test_guose_tianxiang_against_another_redirect_falls_back_to_the_actor():
     t = Table(characters={"魏副軍師": "荀彧"})
     t.force("國色天香 魏殺手乙【刺殺】第1個目標", "吳護衛")
     t.same_side_stab("魏殺手乙", "魏殺手乙", void=True)
-    t.night(t.act("吳女眷", "國色天香", "魏殺手乙"), t.act("魏副軍師", "驅虎吞狼", "魏殺手乙", "蜀女眷"),
+    t.night(t.act("吳女眷", "國色天香", "魏殺手乙"), t.act("魏副軍師", "驅虎吞狼", "蜀女眷", country="魏"),
             t.act("魏殺手乙", "刺殺", "蜀護衛"))
     assert t.status("吳護衛") == "alive" and t.status("蜀女眷") == "alive" and t.status("蜀護衛") == "alive"
     assert t.traced("魏殺手乙 的刺殺對 魏殺手乙 失效")

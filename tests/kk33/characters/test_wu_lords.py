@@ -225,7 +225,7 @@ def test_qunying_huicui_learns_every_character_in_play():
     t.day()
     t.night(t.act("吳君主", "群英薈萃"))
     seen = t.only_feedback("吳君主", "群英薈萃").data["characters"]
-    assert len(seen) == 20 and "孫策" in seen and t.player("蜀女眷").character not in seen
+    assert len(seen) == 21 and "孫策" in seen and t.player("蜀女眷").character not in seen
     assert "吳" not in "".join(seen) and t.only_feedback("吳君主", "群英薈萃").target is None
 
 
@@ -236,12 +236,12 @@ def test_tianyou_three_fewer_votes():
     t = Table()
     reincarnate(t, "孫權")
     votes = {v: "吳君主" for v in ("吳正軍師", "吳副軍師", "吳殺手甲", "吳殺手乙")}
-    votes["吳君主"] = "魏君主"
+    votes["吳君主"] = "吳正軍師"
     t.day(votes)
     assert t.traced("吳君主 天佑：得票數-3（4→1）")
     assert t.status("吳君主") == "alive"
     t.night()
-    t.day({"吳護衛": "吳君主", "吳君主": "魏君主"})
+    t.day({"吳護衛": "吳君主", "吳君主": "吳護衛"})
     assert t.traced("吳君主 天佑：得票數-3（1→0）")
 
 
