@@ -370,3 +370,32 @@ def test_luanshi_yingxiong_form_offers_the_lendable_skills_until_used():
     t.night(t.act("吳君主", "亂世英雄"))
     rows = {r["skill"]: r for r in player_view(t.game, "吳君主")["skills"]}
     assert not any(r["source"] == "lent" for r in rows.values())
+
+
+@pytest.mark.skill("群英薈萃")
+def test_qunying_huicui_limited_and_failed_is_kept():
+    """限定技能 (四字): once a game; 受傷: a failed use tells nothing and is kept (技能發動失敗，可再次發動)."""
+    t = Table()
+    reincarnate(t, "孫策")
+    t.day()
+    t.wound("吳君主").fail("吳君主", "群英薈萃")
+    t.night(t.act("吳君主", "群英薈萃"))
+    assert t.only_feedback("吳君主", "群英薈萃").data == {"failed": True}
+    assert t.game.uses_left(t.player("吳君主"), "群英薈萃") == 1
+    t.day()
+    t.night(t.act("吳君主", "群英薈萃"))
+    assert "characters" in t.only_feedback("吳君主", "群英薈萃").data
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act("吳君主", "群英薈萃"))
+
+
+@pytest.mark.skill("天佑")
+def test_tianyou_changes_who_dies():
+    """天佑：每次投票你的得票數均-3 — 4 votes on 孫權 count 1, so 2 on another make that one the sole top."""
+    t = Table()
+    reincarnate(t, "孫權")
+    votes = {v: "吳君主" for v in ("吳正軍師", "吳副軍師", "吳殺手甲", "吳殺手乙")}
+    votes.update({"吳君主": "魏女眷", "吳護衛": "魏女眷"})
+    t.day(votes)
+    assert t.status("吳君主") == "alive" and t.status("魏女眷") == "out"
