@@ -19,6 +19,7 @@ MODULES: tuple[str, ...] = (
     "shu_lords",
     "shu_killers",
     "shu_guards",
+    "wu_strategists",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
