@@ -244,3 +244,284 @@ def test_fanjian_failed_is_kept_and_gives_nothing():
     t.night(t.act(ZHOU, "巧設反間", "魏女眷"))
     assert t.player(ZHOU).used == {} and "巧設反間" not in t.player("魏女眷").skills
     assert t.only_feedback(ZHOU, "巧設反間").data == {"failed": True}
+
+
+# ---- 獨斷的外交家·魯肅 -------------------------------------------------------------
+def lone(**kw: Any) -> Table:
+    """獨斷的外交家·魯肅 at 吳正軍師 (魯肅 at the 正軍師 seat uses this form); 陸遜 at 吳副軍師 (張昭's 固政 would
+    lift the wound's halving)."""
+    return Table(characters={ZHOU: "魯肅", LU: "陸遜", **kw.pop("characters", {})}, **kw)
+
+
+@pytest.mark.skill("中庸")
+def test_zhongyong_investigation_never_tells():
+    """中庸：*被*你的【明察】始終無反饋。 (The judge's trace keeps the answer.)"""
+    t = lone()
+    assert t.player(ZHOU).character == "獨斷的外交家·魯肅"
+    t.night(t.act(ZHOU, "明察", "魏殺手甲"))
+    assert t.feedback(ZHOU) == []
+    assert t.traced(f"{ZHOU} 明察 魏殺手甲：無反饋")
+    assert t.player(ZHOU).marker("智") == 1  # 大智若愚 still counts it
+
+
+@pytest.mark.skill("中庸")
+def test_zhongyong_a_failed_investigation_is_still_told_failed():
+    """中庸 silences the answer of a 明察, not the judge's 「技能發動失敗，可再次發動」 of one that failed."""
+    t = lone()
+    t.wound(ZHOU).fail(ZHOU, "明察")
+    t.night(t.act(ZHOU, "明察", "魏殺手甲"))
+    assert t.only_feedback(ZHOU, "明察").data == {"failed": True}
+    assert t.player(ZHOU).marker("智") == 0
+
+
+@pytest.mark.skill("遠見")
+def test_yuanjian_no_repeated_target():
+    """遠見：*被*你的【明察】的目標不可重複。"""
+    t = lone()
+    t.night(t.act(ZHOU, "明察", "蜀女眷"))
+    t.day()
+    with pytest.raises(IllegalAction, match="遠見.*不可重複"):
+        t.check(t.act(ZHOU, "明察", "蜀女眷"))
+    t.check(t.act(ZHOU, "明察", "蜀護衛"))
+    t.check(t.act("魏正軍師", "明察", "蜀女眷"))  # only his own 明察
+
+
+@pytest.mark.skill("遠見")
+def test_yuanjian_a_failed_investigation_does_not_count():
+    """發動失敗…視為未發動: the id of a 明察 that failed may be named again."""
+    t = lone()
+    t.wound(ZHOU).fail(ZHOU, "明察")
+    t.night(t.act(ZHOU, "明察", "蜀女眷"))
+    t.day()
+    t.check(t.act(ZHOU, "明察", "蜀女眷"))
+
+
+def awaken(t: Table) -> None:
+    """Two nights of 明察 on killers: 大智若愚 awakens at the end of the second."""
+    t.night(t.act(ZHOU, "明察", "魏殺手甲"))
+    t.day()
+    t.night(t.act(ZHOU, "明察", "蜀殺手乙"))
+
+
+@pytest.mark.skill("大智若愚")
+def test_dazhi_awakens_with_two_marks():
+    """大智若愚：*覺醒技*每當你【明察】的對象為殺手時，你可以在法官處積累一個「智」標記。結算時若你的「智」標記達到2個或更多，
+    你可以獲悉你的「智」標記的數量及之前的所有【明察】的反饋，並且永久失去技能【中庸】，永久獲得技能【練兵】和【慧才】。"""
+    t = lone()
+    t.night(t.act(ZHOU, "明察", "魏殺手甲"))
+    assert t.feedback(ZHOU) == [] and t.player(ZHOU).used == {}
+    t.day()
+    t.night(t.act(ZHOU, "明察", "蜀殺手乙"))
+    fb = t.feedback(ZHOU, "大智若愚")[0]
+    assert fb.data["zhi"] == 2 and fb.data["awakened"] is True
+    assert [r["text"] for r in fb.data["investigations"]] == ["【明察】魏殺手甲：是殺手。", "【明察】蜀殺手乙：是殺手。"]
+    assert "中庸" not in t.player(ZHOU).skills
+    assert {"練兵", "慧才"} <= set(t.player(ZHOU).skills)
+    assert any(f.data == {"lost": "中庸"} for f in t.feedback(ZHOU))
+    assert t.player(ZHOU).used == {"大智若愚": 1}
+    t.day()
+    t.night(t.act(ZHOU, "明察", "蜀護衛"))  # now he is told, and 慧才 adds the character
+    assert t.only_feedback(ZHOU, "明察").data == {"is_killer": False, "character": t.player("蜀護衛").character}
+
+
+@pytest.mark.skill("大智若愚")
+def test_dazhi_no_mark_for_a_non_killer_and_no_awakening_with_one():
+    """「每當你【明察】的對象為殺手時」 only: a 明察 on a non-killer gives no 「智」; one 「智」 awakens nothing."""
+    t = lone()
+    t.night(t.act(ZHOU, "明察", "魏殺手甲"))
+    t.day()
+    t.night(t.act(ZHOU, "明察", "蜀女眷"))
+    assert t.player(ZHOU).marker("智") == 1
+    assert t.feedback(ZHOU) == [] and "中庸" in t.player(ZHOU).skills
+
+
+@pytest.mark.skill("慧才")
+def test_huicai_sleeps_until_the_awakening():
+    """慧才：*隱藏技*你發動【明察】時可以直接獲悉目標的角色。 隱藏技是指在覺醒技觸發之後才能使用的技能 —
+    before 大智若愚 awakens nothing is added (and 中庸 keeps him silent); afterwards the character is told."""
+    t = lone()
+    t.night(t.act(ZHOU, "明察", "魏殺手甲"))
+    assert t.feedback(ZHOU) == []
+    assert "character" not in t.player(ZHOU).known.get("魏殺手甲", "")  # nothing learned
+    t.day()
+    t.night(t.act(ZHOU, "明察", "蜀殺手乙"))
+    t.day()
+    t.night(t.act(ZHOU, "明察", "魏殺手乙"))
+    fb = t.only_feedback(ZHOU, "明察")
+    assert fb.data == {"is_killer": True, "character": "夏侯淵"}
+    assert "夏侯淵" in fb.text
+
+
+@pytest.mark.skill("練兵")
+def test_lianbing_refused_before_awakening_and_without_marks():
+    """練兵：*隱藏技*你可以（在合理的時機）棄掉一個「智」標記，發動一次【暗訪】、【援護】或【亂花】。"""
+    t = lone()
+    with pytest.raises(IllegalAction, match="隱藏技"):
+        t.check(t.act(ZHOU, "練兵", "吳君主", choice="援護"))
+    awaken(t)
+    t.day()
+    t.player(ZHOU).markers["智"] = 0
+    with pytest.raises(IllegalAction, match="「智」標記"):
+        t.check(t.act(ZHOU, "練兵", "吳君主", choice="援護"))
+
+
+@pytest.mark.skill("練兵")
+def test_lianbing_guard_spends_a_mark():
+    """…棄掉一個「智」標記，發動一次【援護】: the 援護 voids a 刺殺 on its target."""
+    t = lone()
+    awaken(t)
+    t.day()
+    t.night(t.act(ZHOU, "練兵", "吳君主", choice="援護"), t.act("魏殺手乙", "刺殺", "吳君主"))
+    assert t.status("吳君主") == "alive"
+    assert t.traced("魏殺手乙 的刺殺對 吳君主 無效：吳正軍師 援護")
+    assert t.player(ZHOU).marker("智") == 1
+    t.day()
+    with pytest.raises(IllegalAction, match="需要指定2個目標"):  # the chosen skill's own targets
+        t.check(t.act(ZHOU, "練兵", "吳君主", choice="亂花"))
+    with pytest.raises(IllegalAction, match="每夜至多使用一個主動的角色技能"):
+        t.check(t.act(ZHOU, "練兵", "吳君主", choice="援護"), t.act(ZHOU, "聯劉抗曹"))
+
+
+@pytest.mark.skill("練兵")
+def test_lianbing_bind_and_inquire():
+    """…發動一次【亂花】 (A 次日的投票對象強制修改為B) or 【暗訪】 (指定一個死者ID，獲悉其角色)."""
+    t = lone()
+    awaken(t)
+    t.day()
+    t.night(t.act(ZHOU, "練兵", "蜀護衛", "魏女眷", choice="亂花"), t.act("魏殺手甲", "刺殺", "蜀女眷"))
+    assert t.state.vote_binds == {"蜀護衛": "魏女眷"}
+    t.day()
+    with pytest.raises(IllegalAction, match="死者"):
+        t.check(t.act(ZHOU, "練兵", "蜀護衛", choice="暗訪"))
+    t.night(t.act(ZHOU, "練兵", "蜀女眷", choice="暗訪"))
+    assert t.only_feedback(ZHOU, "暗訪").data == {"character": "糜夫人", "via": "練兵"}
+    assert t.player(ZHOU).marker("智") == 0
+
+
+@pytest.mark.skill("練兵")
+def test_lianbing_failed_keeps_the_mark():
+    """技能發動失敗…視為未發動: a 練兵 that fails its check (受傷) spends no 「智」 and guards no one."""
+    t = lone()
+    awaken(t)
+    t.day()
+    t.wound(ZHOU).fail(ZHOU, "練兵")
+    t.night(t.act(ZHOU, "練兵", "吳君主", choice="援護"))
+    assert t.player(ZHOU).marker("智") == 2 and t.status("吳君主") == "alive"
+    assert t.only_feedback(ZHOU, "練兵").data == {"failed": True}
+
+
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_wei_lord_fails_and_wu_shu_alliance():
+    """聯劉抗曹：使用後當夜，魏國君主當夜的所有行動均失敗。吳蜀聯盟達成（或延期）兩日兩夜。"""
+    t = lone()
+    t.night(t.act(ZHOU, "聯劉抗曹"), t.act(CAO, "招賢納才", "魏護衛"), t.act("魏女眷", "亂花", "蜀護衛", "吳君主"))
+    assert t.only_feedback(CAO, "招賢納才").data == {"failed": True}
+    assert t.player(CAO).used == {} and "魏護衛" not in t.player(CAO).known
+    assert t.state.vote_binds == {"蜀護衛": "吳君主"}  # only the lord
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
+    assert [(a.start, a.end) for a in t.state.alliances] == [(1, 4)]  # 從…後一天白天開始生效: day 1 to night 3
+    t.day()
+    assert t.state.allied("蜀", "吳")
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(ZHOU, "聯劉抗曹"))
+
+
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_extends_and_two_alliances_make_none():
+    """「達成（或延期）兩日兩夜」: with 吳蜀 in force it is extended; 「若某一夜達成了多個不同的聯盟，則視為沒有達成任何聯盟」."""
+    t = Table()
+    ally(t, end=t.state.index + 2)
+    t.night(t.act(LU, "聯劉抗曹"))
+    assert t.announced("alliances")[0]["until"] == {"phase": "night", "number": 4}  # night 2 + 兩日兩夜
+    t2 = Table(characters={"吳副軍師": "陸遜", ZHOU: "魯肅"})
+    t2.night(t2.act(ZHOU, "聯劉抗曹"), t2.act("吳副軍師", "火燒連營"))
+    assert t2.announced("alliances") == [] and t2.traced("視為沒有達成任何聯盟")
+
+
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_failed_does_nothing():
+    """A 聯劉抗曹 that fails its check (受傷) is as if not used: the lord acts, no alliance."""
+    t = Table()
+    t.wound(LU).fail(LU, "聯劉抗曹")
+    t.night(t.act(LU, "聯劉抗曹"), t.act(CAO, "招賢納才", "魏護衛"))
+    assert "魏護衛" in t.player(CAO).known and t.announced("alliances") == []
+    assert t.player(LU).used == {}
+
+
+# ---- 聯盟的締造者·魯肅 / 赤壁·魯肅 ---------------------------------------------
+@pytest.mark.skill("厲兵秣馬")
+def test_libing_killer_stabs_twice():
+    """厲兵秣馬：指定一個ID，令其當夜可額外行動一次。 A killer's extra action is one more 刺殺 for its country."""
+    t = Table()
+    with pytest.raises(IllegalAction, match="只能發動1次"):
+        t.check(t.act("吳殺手乙", "刺殺", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"))
+    t.night(t.act(LU, "厲兵秣馬", "吳殺手乙"), t.act("吳殺手乙", "刺殺", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"))
+    assert t.status("魏女眷") == "out" and t.status("魏護衛") == "out"
+    assert t.player(LU).used == {"厲兵秣馬": 1}
+
+
+@pytest.mark.skill("厲兵秣馬")
+def test_libing_on_another_country_and_a_second_character_skill():
+    """The target may be of any country: 蜀's killer gets 蜀 one more 刺殺; 一次行動包括發動任意個身份技能和使用至多一個
+    主動使用的角色技能 — a second active character skill is allowed too."""
+    t = Table()
+    t.night(t.act(LU, "厲兵秣馬", "蜀殺手甲"), t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    assert t.status("魏女眷") == "out" and t.status("魏護衛") == "out"
+    t2 = Table()
+    with pytest.raises(IllegalAction, match="至多使用一個主動的角色技能"):
+        t2.check(t2.act(ZHOU, "巧設反間", "魏女眷"), t2.act(ZHOU, "火燒赤壁"))
+    t2.check(t2.act(LU, "厲兵秣馬", ZHOU), t2.act(ZHOU, "明察", "魏女眷"), t2.act(ZHOU, "明察", "魏護衛"),
+             t2.act(ZHOU, "巧設反間", "魏女眷"), t2.act(ZHOU, "火燒赤壁"))
+
+
+@pytest.mark.skill("厲兵秣馬")
+def test_libing_failed_takes_the_extra_with_it():
+    """技能發動失敗…視為未發動: if 厲兵秣馬 fails its check, the extra 明察 listed after it fails too."""
+    t = Table()
+    t.wound(LU).fail(LU, "厲兵秣馬")
+    t.night(t.act(LU, "厲兵秣馬", "魏正軍師"), t.act("魏正軍師", "明察", "吳殺手甲"), t.act("魏正軍師", "明察", "蜀殺手甲"))
+    fbs = {f.target: f.data for f in t.feedback("魏正軍師", "明察")}
+    assert fbs == {"吳殺手甲": {"is_killer": True}, "蜀殺手甲": {"failed": True}}
+    assert t.player(LU).used == {}
+
+
+@pytest.mark.skill("厲兵秣馬")
+def test_libing_chibi_lu_su_has_it_too():
+    """赤壁·魯肅（吳國副軍師）：厲兵秣馬 — the same text, the same skill."""
+    t = Table(characters={LU: "赤壁·魯肅"})
+    t.night(t.act(LU, "厲兵秣馬", "魏正軍師"), t.act("魏正軍師", "明察", "吳殺手甲"), t.act("魏正軍師", "明察", "蜀殺手甲"))
+    assert [f.data for f in t.feedback("魏正軍師", "明察")] == [{"is_killer": True}, {"is_killer": True}]
+
+
+@pytest.mark.skill("榻上對策")
+def test_tashang_stabs_on_wu_half_void():
+    """榻上對策：使用後當夜，所有針對本國角色的【刺殺】…有一半概率失效 — one draw a 刺殺."""
+    t = Table()
+    t.force(f"榻上對策 {LU} 刺殺失效判定 魏殺手甲→吳女眷", True)
+    t.force(f"榻上對策 {LU} 刺殺失效判定 蜀殺手甲→吳護衛", False)
+    t.night(t.act(LU, "榻上對策"), t.act("魏殺手甲", "刺殺", "吳女眷"), t.act("蜀殺手甲", "刺殺", "吳護衛"),
+            t.act("吳殺手甲", "刺殺", "魏女眷"))
+    assert t.status("吳女眷") == "alive" and t.status("吳護衛") == "out" and t.status("魏女眷") == "out"
+    assert t.player(LU).used == {"榻上對策": 1}
+
+
+@pytest.mark.skill("榻上對策")
+def test_tashang_binds_on_wu_half_void_and_no_wounds():
+    """…【亂花】（包括被指定為目標A或B）有一半概率失效，所有本國角色不會受傷。"""
+    t = Table(characters={LU: "赤壁·魯肅"})
+    t.force(f"榻上對策 {LU} 亂花失效判定 魏女眷", True).force(f"榻上對策 {LU} 亂花失效判定 蜀女眷", False)
+    t.night(t.act(LU, "榻上對策"), t.act("魏女眷", "亂花", "蜀護衛", "吳君主"),
+            t.act("蜀女眷", "亂花", "吳護衛", "魏君主"), t.act("魏護衛", "援護", "吳殺手甲"),
+            t.act("蜀護衛", "援護", "魏女眷"))
+    assert t.state.vote_binds == {"吳護衛": "魏君主"}
+    assert t.status("吳殺手甲") == "alive"  # 援護's wound is prevented
+    assert t.status("魏女眷") == "injured"  # others are wounded as usual
+
+
+@pytest.mark.skill("榻上對策")
+def test_tashang_failed_protects_nothing():
+    """A 榻上對策 that fails its check protects no one (no draw is made)."""
+    t = Table()
+    t.wound(LU).fail(LU, "榻上對策")
+    t.night(t.act(LU, "榻上對策"), t.act("魏殺手甲", "刺殺", "吳女眷"))
+    assert t.status("吳女眷") == "out" and t.drew("刺殺失效判定") == []

@@ -378,6 +378,9 @@ class KK33Game:
 
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets
+        pick = getattr(impl, "targets_for", None)  # a skill whose targets depend on its args (練兵)
+        if pick is not None:
+            rule = pick(action)
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
                 and len(targets) not in self.more_targets(player, impl.name):

@@ -322,19 +322,26 @@ class Dazhi(CharacterSkill):
 class Lianbing(CharacterSkill):
     """練兵：*隱藏技*你可以（在合理的時機）棄掉一個「智」標記，發動一次【暗訪】、【援護】或【亂花】。
 
-    Submitted as 練兵 with ``args: {"skill": "援護"}`` (or 暗訪, 亂花) and that skill's targets
+    Submitted as 練兵 with ``args: {"choice": "援護"}`` (or 暗訪, 亂花) and that skill's targets
     (亂花: A and B; 暗訪: a dead id). It is his character skill of the night (one success check);
     when it goes off a 「智」 is spent and the identity skill acts as if he had used it (WU-S7)."""
 
     name = "練兵"
     stage = "attack"
     targets = TargetRule(count=1, counts=(2,), distinct=False)
-    args = ("skill",)
+    args = ("choice",)
     CHOICES = ("暗訪", "援護", "亂花")
 
     def chosen(self, action: Action) -> str | None:
-        raw = action.args.get("skill")
+        raw = action.args.get("choice")
         return next((c for c in self.CHOICES if isinstance(raw, str) and name_key(raw) == name_key(c)), None)
+
+    def targets_for(self, action: Action) -> TargetRule:
+        """The chosen skill's own rule: 暗訪 a dead id, 亂花 A and B, 援護 one id."""
+        skill = self.chosen(action)
+        if skill is None:
+            return self.targets
+        return IDENTITY_SKILLS[skill].targets
 
     def validate(self, state: GameState, action: Action) -> None:
         player = state.player(action.actor)
@@ -344,15 +351,7 @@ class Lianbing(CharacterSkill):
             raise IllegalAction("【練兵】須棄掉一個「智」標記：你沒有「智」標記", "no-marker")
         skill = self.chosen(action)
         if skill is None:
-            raise IllegalAction(f"【練兵】的參數 skill 須為{'、'.join(self.CHOICES)}之一", "bad-arg")
-        count = 2 if skill == "亂花" else 1
-        if len(action.targets) != count:
-            raise IllegalAction(f"【練兵】發動【{skill}】需要指定{count}個目標", "target-count")
-        dead = not state.player(action.targets[0]).alive
-        if skill == "暗訪" and not dead:
-            raise IllegalAction(f"【暗訪】須指定死者ID，{action.targets[0]} 未出局", "target-alive")
-        if skill != "暗訪" and any(not state.player(t).alive for t in action.targets):
-            raise IllegalAction(f"【{skill}】的目標已出局", "target-out")
+            raise IllegalAction(f"【練兵】的參數 choice 須為{'、'.join(self.CHOICES)}之一", "bad-arg")
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
