@@ -525,3 +525,104 @@ def test_tashang_failed_protects_nothing():
     t.wound(LU).fail(LU, "榻上對策")
     t.night(t.act(LU, "榻上對策"), t.act("魏殺手甲", "刺殺", "吳女眷"))
     assert t.status("吳女眷") == "out" and t.drew("刺殺失效判定") == []
+
+
+# ---- 張昭 ----------------------------------------------------------------------
+def zhang(**kw: Any) -> Table:
+    return Table(characters={LU: "張昭", **kw.pop("characters", {})}, **kw)
+
+
+@pytest.mark.skill("直諫")
+def test_zhijian_moves_wu_stabs_and_tells_the_killers():
+    """直諫：指定一個ID，若本國殺手當夜發動【刺殺】，則將【刺殺】的目標改為此ID，且本國殺手得知【刺殺】的新目標。"""
+    t = zhang()
+    t.night(t.act(LU, "直諫", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    assert t.status("魏女眷") == "out" and t.status("魏護衛") == "alive"
+    assert t.only_feedback("吳殺手乙", "直諫").data == {"new_target": "魏女眷"}
+    assert t.status("吳女眷") == "out"  # another country's 刺殺 is not his to move
+    assert t.feedback(LU, "直諫") == []
+    assert t.feedback("吳殺手甲", "直諫") == []  # a killer who made no 刺殺 is told nothing
+
+
+@pytest.mark.skill("直諫")
+def test_zhijian_without_a_wu_stab_does_nothing_and_is_unlimited():
+    """「若本國殺手當夜發動【刺殺】」: with none, nothing happens; a two-character skill may be used every night."""
+    t = zhang()
+    t.night(t.act(LU, "直諫", "魏女眷"))
+    assert t.status("魏女眷") == "alive" and t.traced("本國殺手當夜沒有發動刺殺")
+    t.day()
+    t.night(t.act(LU, "直諫", "魏女眷"), t.act("吳殺手乙", "刺殺", "蜀女眷"))
+    assert t.status("魏女眷") == "out"
+
+
+@pytest.mark.skill("直諫")
+def test_zhijian_failed_moves_nothing():
+    """A 直諫 that fails its check (張遼's 威震逍遙津 halves every 吳 action) moves nothing: as if not used.
+    (孫堅 is left out: his 英魂 would make 威震逍遙津 fail.)"""
+    t = zhang(characters={"魏殺手甲": "張遼"}, omit=("吳君主",))
+    t.fail(LU, "直諫").succeed("吳殺手乙", "刺殺")
+    t.night(t.act("魏殺手甲", "威震逍遙津"), t.act(LU, "直諫", "魏女眷"), t.act("吳殺手乙", "刺殺", "蜀女眷"))
+    assert t.status("魏女眷") == "alive" and t.status("蜀女眷") == "out"
+    assert t.only_feedback(LU, "直諫").data == {"failed": True}
+    assert t.feedback("吳殺手乙", "直諫") == []
+
+
+@pytest.mark.skill("固政")
+def test_guzheng_wounded_wu_players_roll_no_check():
+    """固政：*被*本國角色受傷狀態下的行動成功率不受受傷影響。 — other countries' wounded still roll."""
+    t = zhang()
+    t.wound("吳女眷").wound("蜀女眷")
+    t.force("成功判定 蜀女眷【亂花】", False)
+    t.night(t.act("吳女眷", "亂花", "魏護衛", "魏君主"), t.act("蜀女眷", "亂花", "魏女眷", "魏君主"))
+    assert t.drew("成功判定 吳女眷") == []
+    assert t.state.vote_binds == {"魏護衛": "魏君主"}
+
+
+@pytest.mark.skill("固政")
+def test_guzheng_gone_with_zhang_zhao():
+    """A passive skill works while its holder lives: once 張昭 is out, a wounded 吳 player rolls again."""
+    t = zhang()
+    t.night(t.act("魏殺手乙", "刺殺", LU))
+    t.day()
+    t.wound("吳女眷").fail("吳女眷", "亂花")
+    t.night(t.act("吳女眷", "亂花", "魏護衛", "魏君主"))
+    assert t.only_feedback("吳女眷", "亂花").data == {"failed": True}
+
+
+@pytest.mark.skill("固政")
+def test_guzheng_other_halvings_still_apply():
+    """「不受受傷影響」 lifts the wound's halving only: a wounded 吳 player under 威震逍遙津 rolls 1/2, not 1/4 nor 1."""
+    t = zhang(characters={"魏殺手甲": "張遼"}, omit=("吳君主",))
+    t.wound("吳女眷").succeed("吳女眷", "亂花")
+    t.night(t.act("魏殺手甲", "威震逍遙津"), t.act("吳女眷", "亂花", "魏護衛", "魏君主"))
+    assert [d["options"][0] for d in t.drew("成功判定 吳女眷")] == ["是:1/2"]
+
+
+@pytest.mark.skill("託孤老臣")
+def test_tuogu_laochen_recognises_the_new_lord():
+    """託孤老臣：*被*本國君主發動【託孤】後，你與新君主互識。 (被動的限定技能消耗時…會收到相關反饋。)"""
+    t = zhang()
+    t.decide("吳君主", "轉生", "孫策")
+    t.night(t.act("魏殺手乙", "刺殺", "吳君主"))
+    assert t.feedback(LU) == []  # 轉生 is not 託孤
+    t.day()
+    t.decide("吳君主", "託孤", "吳護衛")
+    t.night(t.act("魏殺手乙", "刺殺", "吳君主"))
+    assert t.player("吳護衛").identity == "君主"
+    assert t.player(LU).known["吳護衛"] == "太史慈" and t.player("吳護衛").known[LU] == "張昭"
+    assert t.only_feedback(LU, "託孤老臣").data == {"consumed": "託孤老臣"}
+    assert t.player(LU).used == {"託孤老臣": 1}
+
+
+@pytest.mark.skill("託孤老臣")
+def test_tuogu_laochen_not_for_himself_nor_another_country():
+    """「本國君主」 only; named the new lord himself, there is no one else to recognise (it stays unused)."""
+    t = zhang(characters={"蜀君主": "劉備"})
+    t.decide("吳君主", "轉生", "孫策").decide("蜀君主", "轉生", "劉封")
+    t.night(t.act("魏殺手乙", "刺殺", "吳君主"), t.act("吳殺手乙", "刺殺", "蜀君主"))
+    t.day()
+    t.decide("吳君主", "託孤", LU).decide("蜀君主", "託孤", "蜀護衛")
+    t.night(t.act("魏殺手乙", "刺殺", "吳君主"), t.act("吳殺手乙", "刺殺", "蜀君主"))
+    assert t.player(LU).identity == "君主" and t.player("蜀護衛").identity == "君主"
+    assert t.feedback(LU, "託孤老臣") == [] and "蜀護衛" not in t.player(LU).known
+    assert t.player(LU).used == {}
