@@ -626,3 +626,188 @@ def test_tuogu_laochen_not_for_himself_nor_another_country():
     assert t.player(LU).identity == "君主" and t.player("蜀護衛").identity == "君主"
     assert t.feedback(LU, "託孤老臣") == [] and "蜀護衛" not in t.player(LU).known
     assert t.player(LU).used == {}
+
+
+# ---- 呂蒙 ----------------------------------------------------------------------
+def lu_meng(**kw: Any) -> Table:
+    return Table(characters={LU: "呂蒙", **kw.pop("characters", {})}, **kw)
+
+
+@pytest.mark.skill("白衣渡江")
+def test_baiyi_wounds_guan_yu():
+    """白衣渡江：使用後當夜，若關羽在場，你令其受傷 — and no halving then."""
+    t = lu_meng()
+    t.night(t.act(LU, "白衣渡江"), t.act("蜀殺手乙", "刺殺", "魏女眷"))
+    assert t.status(GUAN) == "injured"
+    assert t.drew("成功判定") == [] and t.status("魏女眷") == "out"
+    assert t.player(LU).used == {"白衣渡江": 1}
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LU, "白衣渡江"))
+
+
+@pytest.mark.skill("白衣渡江")
+def test_baiyi_without_guan_yu_halves_shu_strategists_and_killers():
+    """…若關羽不在場，則蜀國軍師及殺手的行動成功率減半 — not 蜀's lady, not other countries."""
+    t = lu_meng(characters={GUAN: "張飛", "蜀殺手乙": "馬超"})
+    t.force("成功判定 蜀殺手乙【刺殺】", False).force("成功判定 蜀正軍師【明察】", True)
+    t.night(t.act(LU, "白衣渡江"), t.act("蜀殺手乙", "刺殺", "魏女眷"), t.act(LIANG, "明察", "魏殺手甲"),
+            t.act("蜀女眷", "亂花", "魏護衛", "魏君主"), t.act("魏女眷", "亂花", "吳護衛", "魏君主"))
+    assert t.status("魏女眷") == "alive"
+    assert t.feedback("蜀殺手乙", "刺殺")[-1].data == {"failed": True}
+    assert t.drew("成功判定 蜀女眷") == [] and t.drew("成功判定 魏女眷") == []
+    assert t.state.vote_binds == {"魏護衛": "魏君主", "吳護衛": "魏君主"}
+
+
+@pytest.mark.skill("白衣渡江")
+def test_baiyi_failed_does_nothing():
+    """A 白衣渡江 that fails its check (受傷) wounds no one, halves nothing, and is kept."""
+    t = lu_meng()
+    t.wound(LU).fail(LU, "白衣渡江")
+    t.night(t.act(LU, "白衣渡江"))
+    assert t.status(GUAN) == "alive" and t.player(LU).used == {}
+
+
+@pytest.mark.skill("士別三日")
+def test_shibie_learns_a_random_skill():
+    """士別三日：隨機學得一個在場角色的一項角色技能。 (He keeps it: 保留.)"""
+    t = lu_meng()
+    t.force(f"士別三日 {LU} 角色", "甄姬").force(f"士別三日 {LU} 技能", "洛神")
+    t.decide(LU, "士別三日", "保留")
+    t.night(t.act(LU, "士別三日"))
+    assert "洛神" in t.player(LU).skills
+    assert t.only_feedback(LU, "士別三日").data == {"learned": "洛神", "character": "甄姬"}
+    assert "洛神" in t.player("魏女眷").skills  # learned, not taken
+    assert t.player(LU).used == {"士別三日": 1}
+
+
+@pytest.mark.skill("士別三日")
+def test_shibie_swap_for_an_identity_skill_right():
+    """學到技能後，你可以將其更為該角色的隨機一項身份技能的一次性發動權 — a killer's: one 刺殺, outside the count."""
+    t = lu_meng()
+    t.force(f"士別三日 {LU} 角色", "夏侯淵").force(f"士別三日 {LU} 技能", "神速")
+    t.force(f"士別三日 {LU} 身份技能", "刺殺")
+    t.decide(LU, "士別三日", "更換")
+    t.night(t.act(LU, "士別三日"))
+    assert "神速" not in t.player(LU).skills and t.player(LU).granted == {"刺殺": 1}
+    t.day()
+    t.night(t.act(LU, "刺殺", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"))
+    assert t.status("魏女眷") == "out" and t.status("魏護衛") == "out"
+    assert t.player(LU).granted == {"刺殺": 0}
+
+
+@pytest.mark.skill("士別三日")
+def test_shibie_never_awakening_or_hidden_skills():
+    """（無法學習到覺醒技、隱藏技）: 獨斷的外交家·魯肅 offers only 中庸、遠見、聯劉抗曹."""
+    t = lu_meng(characters={ZHOU: "魯肅"})
+    t.force(f"士別三日 {LU} 角色", "獨斷的外交家·魯肅").force(f"士別三日 {LU} 技能", "遠見")
+    t.decide(LU, "士別三日", "保留")
+    t.night(t.act(LU, "士別三日"))
+    assert t.drew(f"士別三日 {LU} 技能")[0]["options"] == ["中庸", "遠見", "聯劉抗曹"]
+
+
+# ---- 陸遜 ----------------------------------------------------------------------
+def lu_xun(**kw: Any) -> Table:
+    return Table(characters={LU: "陸遜", **kw.pop("characters", {})}, **kw)
+
+
+@pytest.mark.skill("謙遜")
+def test_qianxun_second_inquiry():
+    """謙遜：使用後當夜，你可以額外發動一次【暗訪】。"""
+    t = lu_xun()
+    t.night(t.act("魏殺手乙", "刺殺", "蜀女眷"), t.act("吳殺手乙", "刺殺", "魏女眷"))
+    t.day()
+    with pytest.raises(IllegalAction, match="已經發動過【暗訪】"):
+        t.check(t.act(LU, "暗訪", "蜀女眷"), t.act(LU, "暗訪", "魏女眷"))
+    t.night(t.act(LU, "謙遜"), t.act(LU, "暗訪", "蜀女眷"), t.act(LU, "暗訪", "魏女眷"))
+    assert {f.target: f.data for f in t.feedback(LU, "暗訪")} == {
+        "蜀女眷": {"character": "糜夫人"}, "魏女眷": {"character": "甄姬"}}
+
+
+@pytest.mark.skill("謙遜")
+def test_qianxun_failed_takes_the_extra_with_it():
+    """技能發動失敗…視為未發動: with 謙遜 failed, the extra 暗訪 fails too; the first still goes off."""
+    t = lu_xun()
+    t.night(t.act("魏殺手乙", "刺殺", "蜀女眷"), t.act("吳殺手乙", "刺殺", "魏女眷"))
+    t.day()
+    t.wound(LU).fail(LU, "謙遜").succeed(LU, "暗訪")
+    t.night(t.act(LU, "謙遜"), t.act(LU, "暗訪", "蜀女眷"), t.act(LU, "暗訪", "魏女眷"))
+    assert {f.target: f.data for f in t.feedback(LU, "暗訪")} == {
+        "蜀女眷": {"character": "糜夫人"}, "魏女眷": {"failed": True}}
+
+
+@pytest.mark.skill("出將入相")
+def test_chujiang_becomes_the_strategist():
+    """出將入相：*被*當本國正軍師死亡時，你與其互識。你可以選擇將你的身份改為正軍師，然後你失去所有角色技能，
+    並獲得原正軍師尚未消耗的角色技能。 — 周瑜's 英才早逝 went off at that very death: used up, not passed on."""
+    t = lu_xun()
+    t.decide(ZHOU, "英才早逝", "吳護衛").decide(LU, "出將入相", "改為正軍師")
+    t.night(t.act("魏殺手乙", "刺殺", ZHOU))
+    assert t.player(LU).known[ZHOU] == "周瑜" and t.player(ZHOU).known[LU] == "陸遜"
+    assert t.player(LU).identity == "正軍師"
+    assert t.player(LU).skills == ["聰慧", "火燒赤壁", "巧設反間"]
+    assert t.feedback(LU, "出將入相")[-1].data == {"consumed": "出將入相", "changed": True,
+                                                  "skills": ["聰慧", "火燒赤壁", "巧設反間"]}
+    t.day()
+    t.night(t.act(LU, "明察", "魏殺手甲"))  # now a 正軍師, with 聰慧
+    assert t.only_feedback(LU, "明察").data == {"is_killer": True, "identity": "殺手"}
+    with pytest.raises(IllegalAction, match="沒有技能【暗訪】"):
+        t.check(t.act(LU, "暗訪", ZHOU))
+
+
+@pytest.mark.skill("出將入相")
+def test_chujiang_used_skills_are_not_gained_and_he_may_decline():
+    """「尚未消耗的角色技能」: a limited skill 周瑜 used is not gained; 「你可以選擇」: declining keeps him as he is."""
+    t = lu_xun()
+    t.force(f"巧設反間 {ZHOU}→魏女眷 受傷", True)
+    t.night(t.act(ZHOU, "巧設反間", "魏女眷"))
+    t.day()
+    t.decide(ZHOU, "英才早逝", "吳護衛").decide(LU, "出將入相", "改為正軍師")
+    t.night(t.act("魏殺手乙", "刺殺", ZHOU))
+    assert t.player(LU).skills == ["聰慧", "火燒赤壁"]
+    t2 = lu_xun()
+    t2.decide(ZHOU, "英才早逝", "吳護衛").decide(LU, "出將入相", "不改")
+    t2.night(t2.act("魏殺手乙", "刺殺", ZHOU))
+    assert t2.player(LU).identity == "副軍師" and t2.player(LU).skills == ["謙遜", "出將入相", "火燒連營"]
+    assert t2.player(LU).used == {"出將入相": 1} and t2.player(LU).known[ZHOU] == "周瑜"
+
+
+@pytest.mark.skill("出將入相")
+def test_chujiang_void_with_sun_quan():
+    """孫權在場時，此技能無效。 — and only 本國's 正軍師."""
+    t = lu_xun()
+    t.decide("吳君主", "轉生", "孫權")
+    t.night(t.act("魏殺手乙", "刺殺", "吳君主"))
+    t.day()
+    t.decide(ZHOU, "英才早逝", "吳護衛")
+    t.night(t.act("魏殺手乙", "刺殺", ZHOU), t.act("吳殺手乙", "刺殺", "魏正軍師"))
+    assert t.status(ZHOU) == "out" and t.status("魏正軍師") == "out"
+    assert t.feedback(LU, "出將入相") == [] and ZHOU not in t.player(LU).known
+    assert t.player(LU).used == {} and t.traced("孫權在場，此技能無效")
+
+
+@pytest.mark.skill("火燒連營")
+def test_huoshao_lianying_halves_shu_wounds_liu_bei_and_allies_wei_wu():
+    """火燒連營：*全*使用後當夜，所有蜀國角色的行動成功率減半。若劉備在場，你令其受傷。魏吳聯盟達成（或延期）兩日兩夜。"""
+    t = lu_xun()
+    t.force("成功判定 蜀女眷【亂花】", False)
+    t.night(t.act(LU, "火燒連營"), t.act("蜀女眷", "亂花", "魏護衛", "魏君主"), t.act("魏女眷", "亂花", "吳護衛", "魏君主"))
+    assert t.status(LIUBEI) == "injured"
+    assert t.only_feedback("蜀女眷", "亂花").data == {"failed": True}
+    assert t.drew("成功判定 魏女眷") == []
+    assert t.announced("alliances")[0]["countries"] == ["魏", "吳"]
+    assert t.player(LU).used == {"火燒連營": 1} and t.feedback(LU, "火燒連營") == []
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LU, "火燒連營"))
+
+
+@pytest.mark.skill("火燒連營")
+def test_huoshao_lianying_without_liu_bei_and_voided():
+    """「若劉備在場」: after 劉備 (轉生 as 劉禪) no one is wounded; a 火燒連營 made 失效 does nothing (no alliance)."""
+    t = lu_xun()
+    t.decide(LIUBEI, "轉生", "劉封")
+    t.night(t.act("魏殺手乙", "刺殺", LIUBEI))
+    t.day()
+    t.night(t.act(LU, "火燒連營"))
+    assert t.status(LIUBEI) == "alive" and t.last.announcement["injured"] == []

@@ -410,7 +410,7 @@ class Libing(CharacterSkill):
             return []
         target = game.state.player(action.targets[0])
         names = [*game.identity_skills(target), *target.skills]
-        return [(target.id, n, 1) for n in dict.fromkeys(names) if n != "刺殺"]
+        return [(target.id, n, 1) for n in dict.fromkeys(names) if n != "刺殺" and n in game.skills]
 
     def stab_bonus(self, game: KK33Game, action: Action) -> int:
         if not action.targets or action.targets[0] not in game.state.players:
