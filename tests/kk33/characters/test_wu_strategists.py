@@ -96,6 +96,17 @@ def test_yingcai_zaoshi_not_on_other_deaths():
     assert t.feedback(ZHOU, "英才早逝") == [] and t.player(ZHOU).used == {}
 
 
+@pytest.mark.skill("英才早逝")
+def test_yingcai_zaoshi_also_on_a_vote_death():
+    """「當你死亡時」: a death by vote counts too; the gained skill is his from that day on."""
+    t = Table()
+    t.quiet_night()
+    t.decide(ZHOU, "英才早逝", "吳女眷").force(f"英才早逝 {ZHOU}→吳女眷", False)
+    t.day({"魏護衛": ZHOU, "蜀護衛": ZHOU})
+    assert t.status(ZHOU) == "out" and "巧設反間" in t.player("吳女眷").skills
+    assert t.only_feedback("吳女眷", "英才早逝").data == {"gained": "巧設反間"}
+
+
 # ---- 火燒赤壁 --------------------------------------------------------------------
 @pytest.mark.skill("火燒赤壁")
 def test_huoshao_fails_without_the_wu_shu_alliance():
@@ -195,6 +206,18 @@ def test_huoshao_wei_lord_fails_after_huangai_fire_ship():
     assert "魏護衛" in t2.player(CAO).known
 
 
+@pytest.mark.skill("火燒赤壁")
+def test_huoshao_stopped_by_guo_jia():
+    """先知 (郭嘉)：*被*若周瑜使用【火燒赤壁】，則【火燒赤壁】使用失敗 — even with 吳蜀 in force: no halving, no 互識,
+    not used up (the skill's every effect waits on its use being live)."""
+    t = Table()
+    ally(t)
+    t.night(t.act(ZHOU, "火燒赤壁"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"))
+    assert t.only_feedback(ZHOU, "火燒赤壁").data == {"failed": True}
+    assert t.drew("成功判定") == [] and LIANG not in t.player(ZHOU).known
+    assert t.player(ZHOU).used == {}
+
+
 # ---- 巧設反間 --------------------------------------------------------------------
 @pytest.mark.skill("巧設反間")
 def test_fanjian_wound_half_and_the_target_gains_it():
@@ -234,6 +257,19 @@ def test_fanjian_stab_cancelled_by_guard():
     t.night(t.act(ZHOU, "巧設反間", "魏女眷"), t.act("魏護衛", "援護", "魏女眷"))
     assert t.status("魏女眷") == "alive"
     assert "巧設反間" in t.player("魏女眷").skills
+
+
+@pytest.mark.skill("巧設反間")
+def test_fanjian_on_a_holder_gives_no_second_copy():
+    """「該角色獲得此技能」: one who holds it already (周瑜 himself, or a target who used hers) gains nothing new."""
+    t = Table()
+    t.force(f"巧設反間 {ZHOU}→{ZHOU} 受傷", True)
+    t.night(t.act(ZHOU, "巧設反間", ZHOU))
+    assert t.status(ZHOU) == "injured" and t.player(ZHOU).used == {"巧設反間": 1}
+    assert t.traced("已擁有技能【巧設反間】")
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(ZHOU, "巧設反間", "魏女眷"))
 
 
 @pytest.mark.skill("巧設反間")
@@ -335,6 +371,16 @@ def test_dazhi_no_mark_for_a_non_killer_and_no_awakening_with_one():
     assert t.feedback(ZHOU) == [] and "中庸" in t.player(ZHOU).skills
 
 
+@pytest.mark.skill("大智若愚")
+def test_dazhi_marks_keep_coming_after_the_awakening():
+    """「每當你【明察】的對象為殺手時」 holds after the awakening too: the 「智」 that 練兵 spends keep coming (WU-S6)."""
+    t = lone()
+    awaken(t)
+    t.day()
+    t.night(t.act(ZHOU, "明察", "吳殺手甲"))
+    assert t.player(ZHOU).marker("智") == 3 and t.feedback(ZHOU, "大智若愚") == []
+
+
 @pytest.mark.skill("慧才")
 def test_huicai_sleeps_until_the_awakening():
     """慧才：*隱藏技*你發動【明察】時可以直接獲悉目標的角色。 隱藏技是指在覺醒技觸發之後才能使用的技能 —
@@ -393,7 +439,9 @@ def test_lianbing_bind_and_inquire():
     t.day()
     with pytest.raises(IllegalAction, match="死者"):
         t.check(t.act(ZHOU, "練兵", "蜀護衛", choice="暗訪"))
-    t.night(t.act(ZHOU, "練兵", "蜀女眷", choice="暗訪"))
+    with pytest.raises(IllegalAction, match="choice"):
+        t.check(t.act(ZHOU, "練兵", "吳君主", choice="明察"))
+    t.night(t.act(ZHOU, "練兵", "蜀女眷", choice=1))  # 1: 暗訪, the text's first
     assert t.only_feedback(ZHOU, "暗訪").data == {"character": "糜夫人", "via": "練兵"}
     assert t.player(ZHOU).marker("智") == 0
 
@@ -804,10 +852,11 @@ def test_huoshao_lianying_halves_shu_wounds_liu_bei_and_allies_wei_wu():
 
 @pytest.mark.skill("火燒連營")
 def test_huoshao_lianying_without_liu_bei_and_voided():
-    """「若劉備在場」: after 劉備 (轉生 as 劉禪) no one is wounded; a 火燒連營 made 失效 does nothing (no alliance)."""
+    """「若劉備在場」: once 劉備 has died (轉生 as 劉封) no one is wounded; the halving and the alliance stand."""
     t = lu_xun()
     t.decide(LIUBEI, "轉生", "劉封")
     t.night(t.act("魏殺手乙", "刺殺", LIUBEI))
     t.day()
     t.night(t.act(LU, "火燒連營"))
     assert t.status(LIUBEI) == "alive" and t.last.announcement["injured"] == []
+    assert t.announced("alliances")[0]["countries"] == ["魏", "吳"]

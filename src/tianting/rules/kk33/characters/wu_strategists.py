@@ -173,7 +173,8 @@ class Fanjian(CharacterSkill):
 
     One draw: a wound, or a 刺殺 「視為」 settled as any (同國/同盟 half chance, immunities); if it
     kills, the death is 退出歷史舞台 (no 減輕, no 防止). Then the target gains 巧設反間 (a fresh,
-    unused copy), whatever happened — only if the skill went off (WU-S4)."""
+    unused copy; one who holds it already gains nothing), whatever happened — only if the skill
+    went off (WU-S4)."""
 
     name = "巧設反間"
     stage = "attack"
@@ -194,15 +195,10 @@ class Fanjian(CharacterSkill):
                     harm.why.append(f"{owner} 巧設反間：此刺殺的致死效果改為令對方退出歷史舞台")
 
             night.harm_modifiers.insert(0, removal)
-        if night.state.player(target).alive or target != owner:
-            player = night.state.player(target)
-            if self.name in player.skills:
-                player.used.pop(self.name, None)
-                night.tell(target, Feedback(self.name, f"【{self.name}】你獲得技能【{self.name}】。", None,
-                                            {"gained": self.name}))
-                night.note(f"{target} 獲得技能【{self.name}】（巧設反間）")
-            else:
-                skillbook.gain(night, target, self.name, via=self.name)
+        if self.name in night.state.player(target).skills:
+            night.note(f"{target} 已擁有技能【{self.name}】（巧設反間）：無從再獲得")
+        else:
+            skillbook.gain(night, target, self.name, via=self.name)
 
 
 # ---- 獨斷的外交家·魯肅 ----------------------------------------------------------
@@ -294,7 +290,7 @@ class Dazhi(CharacterSkill):
 
     def shape_investigation(self, night: Night, use: Use, data: dict[str, Any],
                             text: str | None) -> tuple[dict[str, Any], str | None]:
-        if night.state.player(use.targets[0]).identity == "殺手" and not night.state.player(use.actor).used.get(self.name):
+        if night.state.player(use.targets[0]).identity == "殺手":  # 每當: after the awakening too (練兵 spends them)
             count = effects.mark(night, use.actor, ZHI)
             night.note(f"{use.actor} 大智若愚：明察的對象為殺手，積累一個「智」標記（共{count}個）")
         return data, text
@@ -322,7 +318,7 @@ class Dazhi(CharacterSkill):
 class Lianbing(CharacterSkill):
     """練兵：*隱藏技*你可以（在合理的時機）棄掉一個「智」標記，發動一次【暗訪】、【援護】或【亂花】。
 
-    Submitted as 練兵 with ``args: {"choice": "援護"}`` (or 暗訪, 亂花) and that skill's targets
+    Submitted as 練兵 with ``args: {"choice": "援護"}`` (or 暗訪, 亂花; or 1, 2, 3 in the text's order) and that skill's targets
     (亂花: A and B; 暗訪: a dead id). It is his character skill of the night (one success check);
     when it goes off a 「智」 is spent and the identity skill acts as if he had used it (WU-S7)."""
 
@@ -334,6 +330,10 @@ class Lianbing(CharacterSkill):
 
     def chosen(self, action: Action) -> str | None:
         raw = action.args.get("choice")
+        if isinstance(raw, str) and raw.strip().isdigit():
+            raw = int(raw.strip())  # a form's text field
+        if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= len(self.CHOICES):
+            return self.CHOICES[raw - 1]  # the text's order: 1 暗訪, 2 援護, 3 亂花
         return next((c for c in self.CHOICES if isinstance(raw, str) and name_key(raw) == name_key(c)), None)
 
     def targets_for(self, action: Action) -> TargetRule:
@@ -428,8 +428,8 @@ class Tashang(CharacterSkill):
     """榻上對策：使用後當夜，所有針對本國角色的【刺殺】、【亂花】（包括被指定為目標A或B）有一半概率失效，所有本國角色不會受傷。
 
     本國 is the owner's country. Each 刺殺 on a 本國 player, and each 亂花 naming one as A or B,
-    draws its own half chance to be 失效; no 本國 player is wounded tonight (a wound is
-    prevented; a 致死 is not a wound) (WU-S9)."""
+    draws its own half chance to be 失效; no 本國 player is wounded tonight (a harm dealt as a
+    wound is prevented, even one 加深 to 致死; a 致死 dealt as such is not a wound) (WU-S9)."""
 
     name = "榻上對策"
     stage = "protect"
@@ -458,7 +458,7 @@ class Tashang(CharacterSkill):
             return None
 
         def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and harm.level is Level.WOUND and ours(harm.target):
+            if use.live and harm.wounding and ours(harm.target):  # dealt as a wound: beats 加深 too
                 return f"{owner} 榻上對策：本國角色不會受傷"
             return None
 
