@@ -851,7 +851,7 @@ def test_huoshao_lianying_halves_shu_wounds_liu_bei_and_allies_wei_wu():
 
 
 @pytest.mark.skill("火燒連營")
-def test_huoshao_lianying_without_liu_bei_and_voided():
+def test_huoshao_lianying_without_liu_bei():
     """「若劉備在場」: once 劉備 has died (轉生 as 劉封) no one is wounded; the halving and the alliance stand."""
     t = lu_xun()
     t.decide(LIUBEI, "轉生", "劉封")
@@ -860,3 +860,15 @@ def test_huoshao_lianying_without_liu_bei_and_voided():
     t.night(t.act(LU, "火燒連營"))
     assert t.status(LIUBEI) == "alive" and t.last.announcement["injured"] == []
     assert t.announced("alliances")[0]["countries"] == ["魏", "吳"]
+
+
+@pytest.mark.skill("慧才")
+def test_huicai_is_shown_as_passive_and_cannot_be_submitted():
+    """慧才 works by itself when he uses 明察: his page lists it as passive, and submitting it is refused."""
+    from tianting.rules.kk33.views import player_view
+
+    t = lone()
+    rows = {r["skill"]: r for r in player_view(t.game, ZHOU)["skills"]}
+    assert rows["慧才"]["kind"] == "passive" and rows["練兵"]["kind"] == "active"
+    with pytest.raises(IllegalAction, match="被動技能"):
+        t.check(t.act(ZHOU, "慧才"))
