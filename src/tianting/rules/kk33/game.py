@@ -363,10 +363,11 @@ class KK33Game:
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and sum(
+        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and (used_character := sum(
             1 for skill in mine if skill in self.skills and self.skills[skill].source is _CHARACTER
             and self.skills[skill].kind is not _PASSIVE
-        ) >= 1 + self.extra_actions(player.id, accepted):  # *全* skills are used too: 至多一個主動使用的角色技能
+        )) and used_character >= 1 + self.extra_actions(player.id, accepted):
+            # *全* skills are used too: 至多一個主動使用的角色技能 (厲兵秣馬's extra action allows one more)
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
         self._check_targets(impl, player, action)
         impl.validate(state, action)
