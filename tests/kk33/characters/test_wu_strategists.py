@@ -468,7 +468,7 @@ def test_lianliu_wei_lord_fails_and_wu_shu_alliance():
     assert t.state.vote_binds == {"蜀護衛": "吳君主"}  # only the lord
     assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
     assert [(a.start, a.end) for a in t.state.alliances] == [(1, 4)]  # 從…後一天白天開始生效: day 1 to night 3
-    t.day()
+    t.day({"吳女眷": "魏女眷"})  # 吳君主 (bound) and 魏女眷 tie at two: no one dies
     assert t.state.allied("蜀", "吳")
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act(ZHOU, "聯劉抗曹"))
@@ -845,7 +845,7 @@ def test_huoshao_lianying_halves_shu_wounds_liu_bei_and_allies_wei_wu():
     assert t.drew("成功判定 魏女眷") == []
     assert t.announced("alliances")[0]["countries"] == ["魏", "吳"]
     assert t.player(LU).used == {"火燒連營": 1} and t.feedback(LU, "火燒連營") == []
-    t.day()
+    t.day({"蜀殺手乙": "魏女眷"})  # 魏君主 (bound) and 魏女眷 tie at two: no one dies
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act(LU, "火燒連營"))
 
