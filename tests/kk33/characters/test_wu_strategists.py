@@ -872,3 +872,16 @@ def test_huicai_is_shown_as_passive_and_cannot_be_submitted():
     assert rows["慧才"]["kind"] == "passive" and rows["練兵"]["kind"] == "active"
     with pytest.raises(IllegalAction, match="被動技能"):
         t.check(t.act(ZHOU, "慧才"))
+
+
+@pytest.mark.skill("出將入相")
+def test_chujiang_not_when_he_dies_at_the_same_moment():
+    """The deaths of one moment are simultaneous (R47): a 陸遜 who dies the same night as 周瑜 takes nothing over,
+    and 英才早逝 cannot name him (「未出局的ID」)."""
+    t = lu_xun()
+    t.decide(ZHOU, "英才早逝", "吳女眷")
+    t.night(t.act("魏殺手乙", "刺殺", ZHOU), t.act("蜀殺手甲", "刺殺", LU))
+    assert t.status(ZHOU) == "out" and t.status(LU) == "out"
+    assert t.feedback(LU, "出將入相") == [] and t.player(LU).identity == "副軍師"
+    asked = next(d for d in t.last.decisions if d.skill == "英才早逝")
+    assert LU not in asked.options and ZHOU not in asked.options and "吳女眷" in asked.options
