@@ -195,8 +195,7 @@ def test_huoshao_wei_lord_fails_after_huangai_fire_ship():
     """…或黃蓋使用過【火船沖陣】，魏國君主的行動失敗。 Without either, the lord only rolls the halved check."""
     t = no_guo(characters={"吳殺手甲": "黃蓋"})
     ally(t)
-    t.state.history.append({"phase": "night", "index": 0, "actions": [
-        {"actor": "吳殺手甲", "skill": "火船沖陣", "targets": ["魏女眷"], "args": {}, "state": "done"}]})
+    t.player("吳殺手甲").used["火船沖陣"] = 1  # 黃蓋's (h13-wu-generals): a limited skill, recorded as used up
     t.night(t.act(ZHOU, "火燒赤壁"), t.act(CAO, "招賢納才", "魏護衛"))
     assert t.only_feedback(CAO, "招賢納才").data == {"failed": True}
     t2 = no_guo(characters={"吳殺手甲": "黃蓋"})

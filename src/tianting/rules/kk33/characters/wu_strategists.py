@@ -140,15 +140,13 @@ class Huoshao(CharacterSkill):
 
     @staticmethod
     def lord_doomed(night: Night) -> str | None:
+        """「若諸葛亮使用過【舌戰群儒】或黃蓋使用過【火船沖陣】」: both are limited skills, so 「使用過」 is the
+        player's used count (a use that went off, tonight's included: it is used by the time the fire burns)."""
         for p in night.state.players.values():
             base = night.game.roster.characters[p.character].base
             if base == "諸葛亮" and p.used.get("舌戰群儒"):
                 return "諸葛亮使用過【舌戰群儒】"
-            if base == "黃蓋" and any(
-                    e.get("phase") == "night" and any(
-                        a.get("actor") == p.id and a.get("skill") == "火船沖陣" and a.get("state") in ("done", "void")
-                        and not a.get("implicit") for a in e.get("actions", ()))
-                    for e in night.state.history):
+            if base == "黃蓋" and p.used.get("火船沖陣"):
                 return "黃蓋使用過【火船沖陣】"
         return None
 
