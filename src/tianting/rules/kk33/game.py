@@ -275,6 +275,13 @@ class KK33Game:
                              if who == pid and what == skill)
         return count
 
+    def _extra_action_left(self, pid: str, mine: Sequence[str | None], accepted: Sequence[Action]) -> bool:
+        """May ``pid`` list one more active character skill tonight, having listed ``mine``: only with
+        an extra action granted (厲兵秣馬) not yet taken up."""
+        skills = self.skills
+        listed = sum(1 for s in mine if s in skills and skills[s].source is _CHARACTER and skills[s].kind is not _PASSIVE)
+        return listed < 1 + self.extra_actions(pid, accepted)
+
     def extra_actions(self, pid: str, accepted: Sequence[Action]) -> int:
         """Whole extra actions ``pid`` may take tonight (厲兵秣馬：令其當夜可額外行動一次), granted by
         accepted actions whose class has ``extra_actions(game, action)`` (the ids granted one each)."""
@@ -375,11 +382,11 @@ class KK33Game:
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and (used_character := sum(
-            1 for skill in mine if skill in self.skills and self.skills[skill].source is _CHARACTER
+        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and any(
+            skill in self.skills and self.skills[skill].source is _CHARACTER
             and self.skills[skill].kind is not _PASSIVE
-        )) and used_character >= 1 + self.extra_actions(player.id, accepted):
-            # *全* skills are used too: 至多一個主動使用的角色技能 (厲兵秣馬's extra action allows one more)
+            for skill in mine
+        ) and not self._extra_action_left(player.id, mine, accepted):  # *全* skills are used too: 至多一個主動使用的角色技能
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
         self._check_targets(impl, player, action)
         impl.validate(state, action)
