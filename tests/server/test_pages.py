@@ -483,6 +483,7 @@ def test_oversized_bodies_and_texts_are_refused(client):
     page = jpage(game)
     response = post(client, page, page + "/note", {"text": "x" * 70_000})
     assert response.status_code == 413
+    assert response.headers["content-type"].startswith("text/html") and "請求內容過大" in response.text
     assert judge_state(client, game)["notes"] == []
 
 
