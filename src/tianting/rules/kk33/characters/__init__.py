@@ -20,6 +20,7 @@ MODULES: tuple[str, ...] = (
     "shu_killers",
     "shu_guards",
     "wu_strategists",
+    "wu_zhang_lu",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
