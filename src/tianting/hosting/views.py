@@ -7,7 +7,13 @@ from dataclasses import asdict
 from typing import Any
 
 from tianting.hosting.game import HostedGame
+from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
+
+COUNTRY_WORDS = ("魏", "蜀", "吳", "群")
+IDENTITY_WORDS = {"君主": "君主", "主公": "君主", "正軍師": "正軍師", "副軍師": "副軍師", "殺手": "殺手",
+                  "護衛": "護衛", "女眷": "女眷", "黃巾頭領": "黃巾頭領", "方士": "方士", "神醫": "神醫"}
+"""The countries and identities a skill's arguments name (方術, 神算), as players write them."""
 
 
 def _rules_title(game: HostedGame) -> str:
@@ -121,3 +127,35 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
         "result": data["result"], "setup_draws": data["setup_draws"], "players": players, "phases": phases,
         "notes": data["notes"], "events": data["events"], "stage": game.stage,
     }
+
+
+def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
+    """What the words of ``pid``'s private message may mean (for :func:`tianting.hosting.message.read_message`):
+    every skill name of the rule set with how it is used, the game's ids in seat order, and the
+    characters now played (forms, bases and aliases) with who plays them. For the judge only: a
+    character name is read as the player behind it."""
+    base = game.base
+    roster = load_rules(game.rules).roster()
+    skills: dict[str, SkillForm] = {}
+    for name in roster.skill_texts:
+        impl = base.skills.get(name) if base is not None else None
+        if impl is None:
+            skills[name] = SkillForm(name)
+            continue
+        rule = impl.targets
+        counts = [rule.count, *rule.counts]
+        skills[name] = SkillForm(name, most=max(counts), least=min(counts), args=tuple(impl.args))
+    playing = ({p.id: p.character for p in base.state.players.values()} if base is not None
+               else dict(game.characters))
+    characters: dict[str, str] = {}
+    for who, name in playing.items():
+        if not name or name not in roster.characters:
+            continue
+        character = roster.characters[name]
+        for spelling in (name, character.base, *character.aliases):
+            characters.setdefault(spelling, who)
+    own: set[str] = set()
+    if base is not None:
+        own = {row["skill"] for row in load_rules(game.rules).player_view(base, pid)["skills"]}
+    return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
+                      identities=dict(IDENTITY_WORDS), own=frozenset(own))
