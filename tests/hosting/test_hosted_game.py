@@ -454,7 +454,8 @@ REFUSALS: list[tuple[str, Any, int]] = [
     ("night", lambda t: (ev.START, ev.JUDGE, {}), 409),
     ("night", lambda t: (ev.VOTE, IDS[0], {"target": IDS[1]}), 409),
     ("night", lambda t: (ev.RESOLVE, IDS[0], {}), 403),
-    ("night", lambda t: (ev.SUBMIT, ev.JUDGE, {"actions": []}), 403),
+    ("night", lambda t: (ev.SUBMIT, ev.SYSTEM, {"actions": []}), 403),
+    ("night", lambda t: (ev.SUBMIT, ev.JUDGE, {"actions": []}), 422),  # for whom?
     ("night", lambda t: (ev.SUBMIT, "路人", {"actions": []}), 404),
     ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": "刺殺"}), 422),
     ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": ["刺殺"]}), 422),
@@ -617,3 +618,42 @@ def test_a_stab_beyond_the_countrys_allowance_is_left_out_and_the_game_still_exp
     exported = t.game.export()
     assert exported["transcript"]["phases"][0] == t.game.phases[0].draft
     assert run_script(t.game.script(), lenient=True)["phases"][0] == draft
+
+
+# ---- the judge submits a player's private message for them ----------------------------------------
+def test_the_judge_submits_a_players_actions_for_them_recorded_as_the_judges_act():
+    t = Table().start()
+    strategist = t.who("魏", "正軍師")[0]
+    target = t.who("蜀", "殺手")[0]
+    event = t.add(ev.SUBMIT, ev.JUDGE, {"player": strategist, "via": "message",
+                                        "actions": [{"skill": "明察", "targets": [target]}]})
+    phase = t.game.current
+    assert event.actor == ev.JUDGE
+    assert phase.submissions[strategist] == [{"actor": strategist, "skill": "明察", "targets": [target]}]
+    assert phase.submitted_by == {strategist: ev.JUDGE}
+    assert judge_view(t.game)["current"]["submitted_by"] == {strategist: ev.JUDGE}
+    assert t.game.player_view(strategist)["open"]["by_judge"] is True
+    assert strategist not in t.game.expected()
+    # the player's own later submission replaces it and is theirs again
+    t.add(ev.SUBMIT, strategist, {"actions": []})
+    assert phase.submitted_by == {} and t.game.player_view(strategist)["open"]["by_judge"] is False
+    # and the fold of the stored events gives the same game
+    again = HostedGame.fold(copy.deepcopy(t.events))
+    assert again.current.submissions == phase.submissions
+
+
+def test_a_submission_for_a_player_is_checked_by_the_engine_like_theirs():
+    t = Table().start()
+    guard = t.who("魏", "護衛")[0]
+    with pytest.raises(Refused) as refused:
+        t.add(ev.SUBMIT, ev.JUDGE, {"player": guard, "actions": [{"skill": "明察", "targets": [IDS[0]]}]})
+    assert "明察" in refused.value.message
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.JUDGE, {"player": "沒有這人", "actions": []})
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.JUDGE, {"actions": []})
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.JUDGE, {"player": guard, "actions": [], "via": "telepathy"})
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.SYSTEM, {"player": guard, "actions": []})
+    assert t.game.current.submissions == {}

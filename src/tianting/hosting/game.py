@@ -63,6 +63,8 @@ class Phase:
     submissions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Night: each player's current list of actions, in the order of their latest submission."""
     votes: dict[str, str] = field(default_factory=dict)
+    submitted_by: dict[str, str] = field(default_factory=dict)
+    """Night: the players whose current list the judge submitted for them (from a private message)."""
     resolved_by: str | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
     asked_decisions: list[tuple[str, str]] = field(default_factory=list)
@@ -328,6 +330,7 @@ class HostedGame:
                             "may_act": pid in self.participants(),
                             "actions": list(phase.submissions.get(pid, [])),
                             "submitted": pid in phase.submissions or pid in phase.votes,
+                            "by_judge": phase.submitted_by.get(pid) == ev.JUDGE,
                             "vote": phase.votes.get(pid)}
             asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
                      and d["actor"] == pid]
@@ -442,7 +445,16 @@ class HostedGame:
             raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
 
     def _on_submit(self, event: Event) -> None:
-        self._player(event)
+        if event.actor == ev.JUDGE:  # the judge submits a player's private message on their behalf
+            pid = event.payload.get("player")
+            if not isinstance(pid, str):
+                raise Refused("須指明代為提交的玩家", 422)
+            if event.payload.get("via", "message") != "message":
+                raise Refused("代為提交只能依玩家的私訊（via: message）", 422)
+            self.seat(pid)
+        else:
+            self._player(event)
+            pid = event.actor
         phase = self._open("行動")
         self._in_time(phase, event)
         if phase.kind != "night":
@@ -452,9 +464,13 @@ class HostedGame:
             raise Refused("actions 必須是列表", 422)
         if len(raw) > MAX_ACTIONS:
             raise Refused(f"一夜最多提交{MAX_ACTIONS}個行動", 413)
-        actions = self.check_actions(event.actor, raw)
-        phase.submissions.pop(event.actor, None)
-        phase.submissions[event.actor] = actions
+        actions = self.check_actions(pid, raw)
+        phase.submissions.pop(pid, None)
+        phase.submissions[pid] = actions
+        if event.actor == ev.JUDGE:
+            phase.submitted_by[pid] = ev.JUDGE
+        else:
+            phase.submitted_by.pop(pid, None)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
         """``pid``'s night actions in canonical form; raise :class:`Refused` naming the first bad one."""

@@ -62,6 +62,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "index": index, "kind": phase.kind, "number": phase.number, "label": phase.label,
             "deadline": phase.deadline, "participants": game.participants() if game.stage == "open" else [],
             "expected": game.expected(), "submissions": phase.submissions, "votes": phase.votes,
+            "submitted_by": phase.submitted_by,
             "resolved_by": phase.resolved_by, "decisions_given": phase.decisions,
             "asked_last_words": phase.asked_last_words,
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
@@ -108,6 +109,7 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
             "index": i, "kind": phase.kind, "number": phase.number, "label": phase.label,
             "deadline": phase.deadline, "published": phase.published, "resolved_by": phase.resolved_by,
             "submissions": phase.submissions, "votes": phase.votes, "decisions_given": phase.decisions,
+            "submitted_by": phase.submitted_by,
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
             "edits": phase.edits, "peace": phase.peace, "warnings": phase.draft_warnings,
         }

@@ -41,7 +41,8 @@ from tianting.core.errors import TiantingError
 from tianting.hosting import bbcode
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
-from tianting.hosting.views import judge_view, public_view, replay_view
+from tianting.hosting.message import read_message
+from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chinese_script, security
@@ -86,6 +87,7 @@ DONE_ZH = {
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
+    "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
 }
 ANCHOR = {"decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
           "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
@@ -367,6 +369,87 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
     return {}
 
 
+# ---- the judge reads a player's private message and submits it for them -----------------------------
+def _message_page(request: Request, token: str, who: Access, player: str = "", text: str = "",
+                  reading: bool = False, rows: list[dict[str, Any]] | None = None, error: str | None = None,
+                  status: int = 200) -> HTMLResponse:
+    """The page that turns a pasted private message into the actions it means (read by
+    :mod:`tianting.hosting.message`, checked by the engine) for the judge to confirm."""
+    with _game(request, who.game_id) as game:
+        phase = game.current
+        open_night = game.stage == "open" and phase is not None and phase.kind == "night"
+        participants = game.participants() if open_night else []
+        context: dict[str, Any] = {
+            "token": token, "csrf": _csrf(request, token), "error": error, "title": game.meta["title"],
+            "label": phase.label if phase is not None else "", "open_night": open_night,
+            "participants": participants, "player": player, "text": text, "reading": None,
+            "seats": {pid: n for n, pid in enumerate(game.ids, start=1)},
+            "current": (list(phase.submissions.get(player, [])) if phase is not None and player in phase.submissions
+                        else None),
+            "by_judge": phase is not None and phase.submitted_by.get(player) == ev.JUDGE,
+        }
+        if open_night and player in participants:
+            view = game.player_view(player)
+            found = None
+            if reading:
+                found = read_message(text, message_vocabulary(game, player))
+                context["reading"] = found
+                actions = [a.as_json() for a in found.actions]
+                try:
+                    game.check_actions(player, actions)
+                    context["check"] = None
+                except Refused as exc:
+                    context["check"] = exc.message
+            if rows is None:
+                rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
+            context.update(_night_form(view, rows))
+            context.update({"players": view.get("players", []), "character": view.get("character"),
+                            "identity": view.get("identity"), "country": view.get("country")})
+    return _render(request, "message.html", context, status)
+
+
+@router.get("/j/{token}/message", response_class=HTMLResponse)
+def judge_message(request: Request, token: str, player: str = "") -> HTMLResponse:
+    who = _access(request, token, "judge")
+    return _message_page(request, token, who, player=player[:64])
+
+
+@router.post("/j/{token}/read-message", response_class=HTMLResponse)
+async def judge_read_message(request: Request, token: str) -> HTMLResponse:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    text = form.get("text")
+    if len(text) > MAX_TEXT:
+        return await run_in_threadpool(_message_page, request, token, who, form.get("player"), "", False, None,
+                                       f"私訊過長（最多{MAX_TEXT}字）", 413)
+    if not form.get("player"):
+        return await run_in_threadpool(_message_page, request, token, who, "", text, False, None,
+                                       "請選擇這則私訊的玩家", 422)
+    return await run_in_threadpool(_message_page, request, token, who, form.get("player"), text, True)
+
+
+@router.post("/j/{token}/submit-for")
+async def judge_submit_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_submit_for, request, token, who, form)
+
+
+def _judge_submit_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    player = form.get("player")
+    rows: list[dict[str, Any]] | None = None
+    try:
+        rows = [] if form.get("none") else _rows_from_form(form)
+        body = {"player": player, "actions": _actions(rows), "via": "message"}
+        with _game(request, who.game_id) as game:
+            kind, payload = judge_event(game, "submit-for", body, datetime.now(UTC))
+        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), rows=rows,
+                             error=exc.message, status=exc.status)
+    return RedirectResponse(f"/j/{token}?ok=submit-for#phase", status_code=303)
+
+
 @router.post("/j/{token}/{command}")
 async def judge_command(request: Request, token: str, command: str) -> Response:
     who = await run_in_threadpool(_access, request, token, "judge")
@@ -423,6 +506,21 @@ def _rows_from_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _night_form(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the night form's rows need (``action_rows`` in _macros.html): the skills a row may
+    name, the rows (``rows`` and blank ones), how many target fields and which argument fields."""
+    options = _skill_options(view)
+    count = min(MAX_ACTIONS, max(ACTION_ROWS, len(rows) + 1))
+    rows = rows + [{"skill": "", "targets": [], "args": {}} for _ in range(count - len(rows))]
+    arg_keys: list[str] = []
+    for option in options:
+        for key in option["args"]:
+            if key not in arg_keys:
+                arg_keys.append(key)
+    return {"options": options, "rows": rows, "target_slots": max([0, *(o["most"] for o in options)]),
+            "arg_keys": arg_keys}
+
+
 def _player_page(request: Request, token: str, who: Access, error: str | None = None, status: int = 200,
                  rows: list[dict[str, Any]] | None = None, words: str | None = None) -> HTMLResponse:
     pid = who.player_id or ""
@@ -438,20 +536,11 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                  "skills": [{"name": s.name, "kind": s.kind, "text": s.text} for s in roster.characters[c].skills]}
                 for c in view["choices"]
             ]
-    options = _skill_options(view)
     current = view.get("open") or {}
     if rows is None:
         rows = _rows_from_actions(current.get("actions") or [])
-    count = min(MAX_ACTIONS, max(ACTION_ROWS, len(rows) + 1))
-    rows = rows + [{"skill": "", "targets": [], "args": {}} for _ in range(count - len(rows))]
-    arg_keys: list[str] = []
-    for option in options:
-        for key in option["args"]:
-            if key not in arg_keys:
-                arg_keys.append(key)
+    context.update(_night_form(view, rows))
     context.update({
-        "options": options, "rows": rows,
-        "target_slots": max([0, *(o["most"] for o in options)]), "arg_keys": arg_keys,
         "players": view.get("players", []),
         "living": [p["id"] for p in view.get("players", []) if not p.get("out")],
         "words": words if words is not None else (view.get("last_words") or {}).get("text", ""),
