@@ -32,7 +32,7 @@ def test_a_pasted_message_is_read_checked_and_submitted_for_the_player_by_the_ju
     assert read.status_code == 200, read.text
     assert "【明察】 → " + html.escape(target) in read.text
     assert 'id="engine-check"' in read.text and "可以提交" in read.text
-    assert '<mark class="unread" title="無法辨認">顺便问好</mark>' in read.text
+    assert '<mark class="unread" title="無法辨認">顺便问</mark>' in read.text
     assert re.search(rf'<option value="{re.escape(target)}"[^>]*selected', read.text)  # the form is prefilled
     # confirm: the form as read
     response = post(client, jpage(game) + "/message", jpage(game) + "/submit-for",
