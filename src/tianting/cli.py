@@ -82,10 +82,17 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
 def _cmd_serve(args: argparse.Namespace) -> str:
     from tianting.server.app import run
     from tianting.server.db import default_url
+    from tianting.server.urls import check_base_url
 
     url = args.database_url or default_url(args.data)
-    print(f"天庭 serving on http://{args.host}:{args.port}/  (database: {url.split('@')[-1]})", file=sys.stderr)
-    run(url, host=args.host, port=args.port)
+    try:
+        base_url = check_base_url(args.base_url)
+    except ValueError as exc:
+        raise _Fail(str(exc)) from None
+    shown = base_url or f"http://{args.host}:{args.port}"
+    print(f"天庭 serving on http://{args.host}:{args.port}/, links shown as {shown}/  "
+          f"(database: {url.split('@')[-1]})", file=sys.stderr)
+    run(url, host=args.host, port=args.port, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips)
     return ""
 
 
@@ -147,6 +154,11 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--base-url", help="the public address links are shown with, e.g. https://game.example.org "
+                                          "(when serving behind a reverse proxy; see docs/hosting.md)")
+    serve.add_argument("--forwarded-allow-ips", metavar="IPS",
+                       help="proxies whose X-Forwarded-For/-Proto headers are trusted, comma-separated "
+                            "(default 127.0.0.1; uvicorn's proxy headers)")
     serve.set_defaults(func=_cmd_serve)
 
     verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")

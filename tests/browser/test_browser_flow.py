@@ -108,8 +108,9 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     judge_token = judge_url.rsplit("/", 1)[1]
     links = judge.locator("input.player-link").evaluate_all("els => els.map(e => e.value)")
     assert len(links) == 22 and len(set(links)) == 22
-    lines = [line.rsplit(" ", 1) for line in judge.input_value("#all-links").splitlines() if line.strip()]
-    urls = {pid: url for pid, url in lines}
+    rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
+    assert rows[0] == ["座位", "ID", "連結"]
+    urls = {pid: url for _, pid, url in rows[1:]}
     assert list(urls) == IDS and list(urls.values()) == links
     tokens = {pid: url.rsplit("/", 1)[1] for pid, url in urls.items()}
     # the HTML ID is text in the seats table, not markup

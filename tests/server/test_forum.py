@@ -98,3 +98,54 @@ def test_reading_a_message_needs_the_judges_link_and_csrf_field(client):
     forged = client.post(jpage(game) + "/submit-for", data={"player": pid, "none": "1"}, follow_redirects=False)
     assert forged.status_code == 403
     assert judge_state(client, game)["current"]["submissions"] == {}
+
+
+# ---- a public address behind a proxy ---------------------------------------------------------------
+def test_base_url_is_used_for_every_link_shown_and_its_origin_may_post(sqlite_url):
+    import pytest
+    from fastapi.testclient import TestClient
+
+    from tianting.server.app import create_app
+
+    with pytest.raises(ValueError):
+        create_app(sqlite_url, scheduler_interval=None, base_url="ftp://x")
+    with pytest.raises(ValueError):
+        create_app(sqlite_url, scheduler_interval=None, base_url="https://x.org/sub")
+    app = create_app(sqlite_url, scheduler_interval=None, base_url="https://game.example.org/")
+    with TestClient(app) as client:
+        made = client.post("/api/games", json={"title": "論壇局", "rules": "kk33", "ids": IDS}).json()
+        assert made["judge_url"].startswith("https://game.example.org/j/")
+        assert made["public_url"].startswith("https://game.example.org/g/")
+        assert all(p["url"].startswith("https://game.example.org/p/") for p in made["players"].values())
+        console = client.get(f"/j/{made['judge_token']}").text
+        urls = re.findall(r'value="(https?://[^"]+)"', console)
+        assert urls and all(u.startswith("https://game.example.org/") for u in urls)
+        assert "testserver" not in console
+        # the private-message text of each player carries their link
+        pm = html.unescape(re.search(r'id="pm-player-1"[^>]*>([^<]+)</textarea>', console).group(1))
+        assert made["players"][IDS[0]]["url"] in pm and IDS[0] in pm
+        table = html.unescape(re.search(r'id="all-links"[^>]*>([^<]+)</textarea>', console).group(1))
+        assert table.strip().splitlines()[1] == f"1\t{IDS[0]}\t{made['players'][IDS[0]]['url']}"
+        # a form posted from the public address (the proxy passes another Host) is accepted
+        page = f"/j/{made['judge_token']}"
+        response = post(client, page, page + "/note", {"text": "備註"},
+                        headers={"origin": "https://game.example.org", "host": "127.0.0.1:8000"})
+        assert response.status_code == 303
+        response = post(client, page, page + "/note", {"text": "備註"},
+                        headers={"origin": "https://evil.example", "host": "127.0.0.1:8000"})
+        assert response.status_code == 403
+
+
+def test_serve_refuses_a_bad_base_url_and_passes_forwarded_allow_ips_to_uvicorn(monkeypatch, tmp_path):
+    import uvicorn
+
+    from tianting import cli
+
+    seen = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: seen.update(kw, app=app))
+    db = tmp_path / "t.sqlite3"
+    assert cli.main(["serve", "--data", str(db), "--base-url", "https://g.example.org",
+                     "--forwarded-allow-ips", "10.0.0.5"]) in (0, None)
+    assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == "10.0.0.5"
+    assert seen["app"].state.base_url == "https://g.example.org"
+    assert cli.main(["serve", "--data", str(db), "--base-url", "g.example.org"]) == 2

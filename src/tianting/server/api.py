@@ -21,6 +21,7 @@ from tianting.hosting.game import Refused
 from tianting.hosting.views import judge_view, public_view
 from tianting.server.commands import judge_event, player_event
 from tianting.server.store import Access, Store
+from tianting.server.urls import public_base
 
 router = APIRouter(prefix="/api")
 
@@ -81,7 +82,7 @@ async def create_game(request: Request) -> JSONResponse:
         store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
     )
-    base = str(request.base_url).rstrip("/")
+    base = public_base(request)
     return JSONResponse({
         "game_id": made.game_id, "commitment": made.commitment,
         "public_url": f"{base}/g/{made.public_id}", "public_id": made.public_id,

@@ -24,6 +24,7 @@ from tianting.hosting.game import Refused
 from tianting.server import api, pages
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import Store, now_iso
+from tianting.server.urls import check_base_url
 
 log = logging.getLogger("tianting.server")
 
@@ -54,8 +55,10 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
 
 
-def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> FastAPI:
-    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off."""
+def create_app(database_url: str, scheduler_interval: float | None = 5.0, base_url: str | None = None) -> FastAPI:
+    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off;
+    ``base_url`` is the public address every link is shown with (behind a proxy)."""
+    base_url = check_base_url(base_url)
     store = Store(database_url)
 
     @contextlib.asynccontextmanager
@@ -68,6 +71,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
+    app.state.base_url = base_url
     # BodyLimit inside SecurityHeaders: its 413 gets the security headers too.
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
@@ -113,10 +117,15 @@ class RedactLinks(logging.Filter):
         return True
 
 
-def run(database_url: str, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve until interrupted (``tianting serve``)."""
+def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
+        forwarded_allow_ips: str | None = None) -> None:
+    """Serve until interrupted (``tianting serve``).
+
+    ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
+    believed (uvicorn's proxy headers; default ``127.0.0.1``, a proxy on the same machine)."""
     import uvicorn
 
     logging.getLogger("uvicorn.access").addFilter(RedactLinks())
-    uvicorn.run(create_app(database_url), host=host, port=port, log_level="info")
+    uvicorn.run(create_app(database_url, base_url=base_url), host=host, port=port, log_level="info",
+                proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1")
 

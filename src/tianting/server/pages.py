@@ -49,6 +49,7 @@ from tianting.server import chinese_script, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
+from tianting.server.urls import public_base, public_origin
 from tianting.setup import read_ids
 
 HERE = Path(__file__).parent
@@ -145,7 +146,8 @@ def store_of(request: Request) -> Store:
 
 
 def _base(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+    """The address links are shown with: ``--base-url`` when set (behind a proxy), else the request's."""
+    return public_base(request)
 
 
 _LINK = re.compile(r"[A-Za-z0-9_-]{1,100}")
@@ -209,7 +211,7 @@ async def _form(request: Request, link_token: str) -> Form:
     finally:
         await raw.close()
     form = Form(values)
-    if not security.same_origin(request) or not security.csrf_ok(store_of(request).secret, link_token,
+    if not security.same_origin(request, public_origin(request)) or not security.csrf_ok(store_of(request).secret, link_token,
                                                                   form.get("csrf") or None):
         raise Refused(FORBIDDEN, 403)
     return form
@@ -220,6 +222,12 @@ def _done(request: Request) -> str | None:
 
 
 # ---- the judge's player links ---------------------------------------------------------------
+def pm_text(title: str, pid: str, url: str) -> str:
+    """The private message that gives ``pid`` their link, ready to paste on the forum."""
+    return (f"{pid} 你好：這是「{title}」你的秘密玩家連結，只給你本人，請勿公開或轉給別人：\n{url}\n"
+            "打開它可以看身份與技能、提交每夜行動與投票、讀你的反饋；也可以照常私訊天庭你的行動。")
+
+
 def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str]:
     """Every player's link token, derived again from the judge's link (see security.player_token)."""
     with store.game(game_id) as game:
@@ -287,6 +295,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "token": token, "view": view, "csrf": _csrf(request, token), "error": error, "ok": ok,
             "judge_url": f"{base}/j/{token}", "public_url": f"{base}/g/{public_id}",
             "player_urls": {pid: f"{base}/p/{t}" for pid, t in links.items()},
+            "pm_texts": {pid: pm_text(game.meta["title"], pid, f"{base}/p/{t}") for pid, t in links.items()},
             "seats": seats, "latest_bbcode": bbcode.announcement(latest[0]) if latest else "",
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],

@@ -55,11 +55,14 @@ def csrf_ok(secret: str, link_token: str, given: Any) -> bool:
     return isinstance(given, str) and hmac.compare_digest(csrf_token(secret, link_token), given)
 
 
-def same_origin(request: Request) -> bool:
-    """False when the browser says the request came from another site."""
+def same_origin(request: Request, public_origin: str | None = None) -> bool:
+    """False when the browser says the request came from another site (``public_origin``: the
+    server's public address, ``https://host``, when it runs behind a proxy: see ``--base-url``)."""
     origin = request.headers.get("origin")
     if origin is None or origin == "null":
         return origin is None
+    if public_origin is not None and origin == public_origin:
+        return True
     host = request.headers.get("host", "")
     return origin.split("://", 1)[-1] == host
 
