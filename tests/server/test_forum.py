@@ -149,3 +149,48 @@ def test_serve_refuses_a_bad_base_url_and_passes_forwarded_allow_ips_to_uvicorn(
     assert seen["proxy_headers"] is True and seen["forwarded_allow_ips"] == "10.0.0.5"
     assert seen["app"].state.base_url == "https://g.example.org"
     assert cli.main(["serve", "--data", str(db), "--base-url", "g.example.org"]) == 2
+
+
+# ---- live pages -------------------------------------------------------------------------------------
+def live(client, url):
+    response = client.get(url)
+    assert response.status_code == 200 and response.headers["cache-control"] == "no-store"
+    return response.json()
+
+
+def test_each_reader_polls_a_version_of_what_they_may_see_and_nothing_else(client):
+    game = started_game(client)
+    killer, view = seat_of(client, game, "魏", "殺手")
+    guard, _ = seat_of(client, game, "蜀", "護衛")
+    target, _ = seat_of(client, game, "吳", "女眷")
+    public_id = judge_state(client, game)["public_id"]
+    urls = {"judge": jpage(game) + "/live", "killer": ppage(game, killer) + "/live",
+            "guard": ppage(game, guard) + "/live", "public": f"/g/{public_id}/live"}
+    before = {who: live(client, url) for who, url in urls.items()}
+    # every page carries the version it was rendered from
+    page = client.get(ppage(game, guard)).text
+    assert f'data-live="{urls["guard"]}" data-live-version="{before["guard"]["v"]}"' in page
+    assert f'data-live-version="{before["public"]["v"]}"' in client.get(f"/g/{public_id}").text
+    assert before["killer"]["deadline"] == judge_state(client, game)["current"]["deadline"]
+    # the killer submits: the judge's and the killer's versions move; the other player's and the
+    # public's do not (a submission is nobody else's business)
+    response = client.post(f"/api/p/{game['players'][killer]['token']}/actions",
+                           json={"actions": [{"skill": "刺殺", "targets": [target]}]})
+    assert response.status_code == 200, response.text
+    after = {who: live(client, url) for who, url in urls.items()}
+    assert after["judge"]["v"] != before["judge"]["v"] and after["killer"]["v"] != before["killer"]["v"]
+    assert after["guard"] == before["guard"] and after["public"] == before["public"]
+    # the judge resolves and publishes: everyone's moves
+    client.post(f"/api/j/{game['judge_token']}/resolve", json={})
+    resolved = {who: live(client, url) for who, url in urls.items()}
+    assert resolved["guard"] != after["guard"]  # the stage the guard reads changed
+    client.post(f"/api/j/{game['judge_token']}/publish", json={})
+    published = {who: live(client, url) for who, url in urls.items()}
+    assert all(published[w]["v"] != resolved[w]["v"] for w in urls)
+
+
+def test_live_answers_need_a_valid_link(client):
+    game = started_game(client)
+    assert client.get("/p/" + "x" * 43 + "/live").status_code == 404
+    assert client.get("/j/" + game["players"][IDS[0]]["token"] + "/live").status_code == 404
+    assert client.get("/g/nosuchgame/live").status_code == 404

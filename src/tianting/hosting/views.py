@@ -82,11 +82,29 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
     return view
 
 
+def out_ids(game: HostedGame) -> list[str]:
+    """The ids out of the game after the published phases: public (every death is announced, and
+    every player's view lists the same)."""
+    if game.base is None:
+        return []
+    return [p.id for p in game.base.state.players.values() if not p.alive]
+
+
+def open_phase(game: HostedGame) -> dict[str, Any] | None:
+    """The phase being played, as anyone may know it: its name and deadline."""
+    phase = game.current
+    if phase is None or game.over or phase.published:
+        return None
+    return {"label": phase.label, "kind": phase.kind, "deadline": phase.deadline if game.stage == "open" else None,
+            "resolved": phase.resolved}
+
+
 def public_view(game: HostedGame) -> dict[str, Any]:
     """The public thread: announcements as published; the 復盤 once the game is over."""
     view: dict[str, Any] = {"title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
                             "stage": game.stage, "commitment": game.meta["commitment"], "ids": game.ids,
-                            "announcements": game.public_announcements(), "over": game.over}
+                            "announcements": game.public_announcements(), "over": game.over,
+                            "out": out_ids(game), "open": open_phase(game)}
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
         view["export"] = game.export()

@@ -21,7 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
-from tianting.server import api, pages
+from tianting.server import api, live, pages
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import Store, now_iso
 from tianting.server.urls import check_base_url
@@ -55,9 +55,11 @@ def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
 
 
-def create_app(database_url: str, scheduler_interval: float | None = 5.0, base_url: str | None = None) -> FastAPI:
+def create_app(database_url: str, scheduler_interval: float | None = 5.0, base_url: str | None = None,
+               live_seconds: float = live.POLL_SECONDS) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off;
-    ``base_url`` is the public address every link is shown with (behind a proxy)."""
+    ``base_url`` is the public address every link is shown with (behind a proxy); pages ask
+    whether their reader's view changed every ``live_seconds``."""
     base_url = check_base_url(base_url)
     store = Store(database_url)
 
@@ -72,6 +74,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, base_u
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.base_url = base_url
+    app.state.live_seconds = live_seconds
     # BodyLimit inside SecurityHeaders: its 413 gets the security headers too.
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)

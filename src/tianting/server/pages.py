@@ -45,7 +45,7 @@ from tianting.hosting.message import read_message
 from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script, security
+from tianting.server import chinese_script, live, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
@@ -131,7 +131,8 @@ templates = Jinja2Templates(env=_env)
 
 
 def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    context = {**context, "script": chinese_script.wanted(request) or chinese_script.TRADITIONAL}
+    context = {**context, "script": chinese_script.wanted(request) or chinese_script.TRADITIONAL,
+               "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS))}
     response = templates.TemplateResponse(request, name, context, status_code=status)
     return chinese_script.apply(request, response)  # type: ignore[return-value]
 
@@ -299,6 +300,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "seats": seats, "latest_bbcode": bbcode.announcement(latest[0]) if latest else "",
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
+            "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
         }
         return _render(request, "judge.html", context, status)
 
@@ -536,7 +538,8 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
     with _game(request, who.game_id) as game:
         view = game.player_view(pid)
         context: dict[str, Any] = {"token": token, "view": view, "csrf": _csrf(request, token), "error": error,
-                                   "ok": None if error else _done(request)}
+                                   "ok": None if error else _done(request), "live_url": f"/p/{token}/live",
+                                   "live_version": live.player_version(game, pid)}
         if view["stage"] == "choosing":
             roster = load_rules(game.rules).roster()
             taken = set(view.get("taken", []))
@@ -677,7 +680,9 @@ def public_page(request: Request, public_id: str) -> HTMLResponse:
     game_id = _public_game(request, public_id)
     with _game(request, game_id) as game:
         view = public_view(game)
-        return _render(request, "public.html", {"view": view, "public_id": public_id})
+        return _render(request, "public.html", {"view": view, "public_id": public_id,
+                                                "live_url": f"/g/{public_id}/live",
+                                                "live_version": live.public_version(game)})
 
 
 def _over(game: HostedGame) -> None:
@@ -700,3 +705,29 @@ def public_export(request: Request, public_id: str) -> JSONResponse:
     with _game(request, game_id) as game:
         _over(game)
         return JSONResponse(game.export())
+
+
+# ---- live: each reader's version of what they may see (see tianting.server.live) ---------------------
+def _live(version: str, deadline: str | None) -> JSONResponse:
+    return JSONResponse({"v": version, "deadline": deadline}, headers=live.NO_STORE)
+
+
+@router.get("/j/{token}/live")
+def judge_live(request: Request, token: str) -> JSONResponse:
+    who = _access(request, token, "judge")
+    with _game(request, who.game_id) as game:
+        return _live(live.judge_version(game), live.open_deadline(game))
+
+
+@router.get("/p/{token}/live")
+def player_live(request: Request, token: str) -> JSONResponse:
+    who = _access(request, token, "player")
+    with _game(request, who.game_id) as game:
+        return _live(live.player_version(game, who.player_id or ""), live.open_deadline(game))
+
+
+@router.get("/g/{public_id}/live")
+def public_live(request: Request, public_id: str) -> JSONResponse:
+    game_id = _public_game(request, public_id)
+    with _game(request, game_id) as game:
+        return _live(live.public_version(game), live.open_deadline(game))
