@@ -92,7 +92,11 @@ def _cmd_serve(args: argparse.Namespace) -> str:
     shown = base_url or f"http://{args.host}:{args.port}"
     print(f"天庭 serving on http://{args.host}:{args.port}/, links shown as {shown}/  "
           f"(database: {url.split('@')[-1]})", file=sys.stderr)
-    run(url, host=args.host, port=args.port, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips)
+    webhook = args.webhook.strip() if args.webhook else None
+    if webhook and not webhook.startswith(("http://", "https://")):
+        raise _Fail(f"--webhook must be an http(s):// address, not {webhook!r}")
+    run(url, host=args.host, port=args.port, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips,
+        webhook=webhook, warn_minutes=args.webhook_before)
     return ""
 
 
@@ -159,6 +163,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--forwarded-allow-ips", metavar="IPS",
                        help="proxies whose X-Forwarded-For/-Proto headers are trusted, comma-separated "
                             "(default 127.0.0.1; uvicorn's proxy headers)")
+    serve.add_argument("--webhook", metavar="URL", help="POST a JSON notification here when a draft is ready "
+                                                        "or a deadline is near (every game)")
+    serve.add_argument("--webhook-before", type=float, default=30.0, metavar="MINUTES",
+                       help="warn this long before a deadline (default 30)")
     serve.set_defaults(func=_cmd_serve)
 
     verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")

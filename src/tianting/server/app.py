@@ -12,6 +12,7 @@ import contextlib
 import logging
 import re
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -22,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
 from tianting.server import api, live, pages
+from tianting.server.notify import GameNotifications, Notifier
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import Store, now_iso
 from tianting.server.urls import check_base_url
@@ -29,11 +31,17 @@ from tianting.server.urls import check_base_url
 log = logging.getLogger("tianting.server")
 
 
-async def _scheduler(store: Store, interval: float) -> None:
-    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent)."""
+async def _scheduler(store: Store, interval: float, notifications: GameNotifications | None = None) -> None:
+    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent),
+    and warn the webhooks of deadlines drawing near."""
     while True:
         await asyncio.sleep(interval)
         await _resolve_due(store)
+        if notifications is not None:
+            try:
+                await asyncio.to_thread(notifications.tick, datetime.now(UTC))
+            except Exception:  # pragma: no cover - logged, retried next tick
+                log.exception("deadline warnings")
 
 
 async def _resolve_due(store: Store) -> None:
@@ -56,25 +64,35 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(database_url: str, scheduler_interval: float | None = 5.0, base_url: str | None = None,
-               live_seconds: float = live.POLL_SECONDS) -> FastAPI:
+               live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
+               allow_private_webhooks: bool = False, warn_minutes: float = 30.0) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off;
     ``base_url`` is the public address every link is shown with (behind a proxy); pages ask
-    whether their reader's view changed every ``live_seconds``."""
+    whether their reader's view changed every ``live_seconds``; ``webhook`` is notified of every
+    game's drafts and deadlines (``warn_minutes`` before), as is each game's own webhook (which
+    must be public https unless ``allow_private_webhooks``)."""
     base_url = check_base_url(base_url)
     store = Store(database_url)
+    notifier = Notifier(allow_private=allow_private_webhooks)
+    notifications = GameNotifications(store, notifier, webhook, base_url, warn_minutes)
+    store.listeners.append(notifications.on_written)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        task = asyncio.create_task(_scheduler(store, scheduler_interval)) if scheduler_interval else None
+        task = (asyncio.create_task(_scheduler(store, scheduler_interval, notifications))
+                if scheduler_interval else None)
         yield
         if task is not None:
             task.cancel()
+        notifier.close()
         store.close()
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.base_url = base_url
     app.state.live_seconds = live_seconds
+    app.state.notifier = notifier
+    app.state.notifications = notifications
     # BodyLimit inside SecurityHeaders: its 413 gets the security headers too.
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
@@ -121,7 +139,7 @@ class RedactLinks(logging.Filter):
 
 
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
-        forwarded_allow_ips: str | None = None) -> None:
+        forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0) -> None:
     """Serve until interrupted (``tianting serve``).
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
@@ -129,6 +147,6 @@ def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, base_url: 
     import uvicorn
 
     logging.getLogger("uvicorn.access").addFilter(RedactLinks())
-    uvicorn.run(create_app(database_url, base_url=base_url), host=host, port=port, log_level="info",
+    uvicorn.run(create_app(database_url, base_url=base_url, webhook=webhook, warn_minutes=warn_minutes), host=host, port=port, log_level="info",
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1")
 

@@ -24,6 +24,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jinja2
 from fastapi import APIRouter, Request
@@ -45,7 +46,7 @@ from tianting.hosting.message import read_message
 from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script, live, security
+from tianting.server import chinese_script, live, notify, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
@@ -88,6 +89,7 @@ DONE_ZH = {
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
+    "webhook": "已更新通知網址。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
 }
 ANCHOR = {"decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
@@ -280,6 +282,12 @@ def _create_game(request: Request, form: Form) -> Response:
 
 
 # ---- judge ----------------------------------------------------------------------------------
+def _webhook_host(store: Store, game_id: str) -> str | None:
+    """Only the host of the game's webhook is shown (the whole address is usually a secret)."""
+    url = store.get_setting(notify.game_key(game_id))
+    return urlsplit(url).hostname if url else None
+
+
 def _judge_page(request: Request, token: str, who: Access, error: str | None = None,
                 status: int = 200) -> HTMLResponse:
     store = store_of(request)
@@ -301,6 +309,8 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
             "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
+            "webhook_host": _webhook_host(store, who.game_id),
+            "server_webhook": bool(request.app.state.notifications.server_url),
         }
         return _render(request, "judge.html", context, status)
 
@@ -378,6 +388,31 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
     if command == "deadline":
         return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
+
+
+# ---- the judge's own webhook for this game (a setting, not an event: it is often a secret) -----------
+def set_webhook(request: Request, game_id: str, url: str) -> None:
+    """Set (or, with an empty ``url``, remove) a game's webhook; :class:`Refused` if not allowed."""
+    store = store_of(request)
+    if not url.strip():
+        store.put_setting(notify.game_key(game_id), None)
+        return
+    try:
+        checked = notify.check_url(url, request.app.state.notifier.allow_private)
+    except notify.BadWebhook as exc:
+        raise Refused(str(exc), 422) from None
+    store.put_setting(notify.game_key(game_id), checked)
+
+
+@router.post("/j/{token}/webhook")
+async def judge_webhook(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    try:
+        await run_in_threadpool(set_webhook, request, who.game_id, form.get("url"))
+    except Refused as exc:
+        return await run_in_threadpool(_judge_page, request, token, who, exc.message, exc.status)
+    return RedirectResponse(f"/j/{token}?ok=webhook#notify", status_code=303)
 
 
 # ---- the judge reads a player's private message and submits it for them -----------------------------
