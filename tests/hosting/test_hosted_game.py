@@ -216,8 +216,9 @@ def test_last_words_of_the_nights_dead_are_published_when_approved():
     assert announcement["last_words"] == {n.wei_strategist: "殺我者蜀人也"}
     assert "殺我者蜀人也" in announcement["text"] and "違規內容" not in announcement["text"]
     # the dead player sees the ruling on their own words, and only their own
-    assert t.game.player_view(n.shu_lady)["last_words"] == {"asked": True, "text": "【違規內容】",
-                                                           "status": "refused", "reason": "洩露身份"}
+    words = t.game.player_view(n.shu_lady)["last_words"]
+    assert {k: v for k, v in words.items() if k != "feedback"} == {"asked": True, "text": "【違規內容】",
+                                                                   "status": "refused", "reason": "洩露身份"}
     assert "last_words" not in t.game.player_view(alive)
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     [published] = public_view(t.game)["announcements"]

@@ -342,6 +342,12 @@ class HostedGame:
                 view["last_words"] = {"asked": True, "text": words.text if words else "",
                                       "status": words.status if words else "none",
                                       "reason": words.reason if words else ""}
+                # asked for last words because they died tonight: say so, and show them tonight's own
+                # feedback as it stands in the draft (the judge may still reword it before publishing)
+                view["status"] = "out"
+                view["last_words"]["feedback"] = [
+                    {"phase": phase.kind, "number": phase.number, "label": phase.label, **item}
+                    for item in self.feedback_items(len(self.phases) - 1, pid)]
         if self.over:
             view["revealed"] = True
         return view

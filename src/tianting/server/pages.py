@@ -36,6 +36,7 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import TiantingError
@@ -118,6 +119,23 @@ def _action(action: dict[str, Any]) -> str:
     return text
 
 
+RULE_MARKS = {"被": "被動技", "全": "全局技", "隱藏技": "隱藏技", "覺醒技": "覺醒技", "限定技": "限定技"}
+"""The rule text's own markers (``*被*`` …) and the labels they are shown as."""
+_RULE_MARK = re.compile(r"\*(" + "|".join(map(re.escape, RULE_MARKS)) + r")\*")
+
+
+def _rule_text(text: str) -> Markup:
+    """A skill's rule text with its ``*被*``-style markers shown as labels (the rest escaped)."""
+    out = []
+    at = 0
+    for match in _RULE_MARK.finditer(text or ""):
+        out.append(escape(text[at:match.start()]))
+        out.append(Markup('<span class="badge rule-mark">{}</span>').format(RULE_MARKS[match.group(1)]))
+        at = match.end()
+    out.append(escape((text or "")[at:]))
+    return Markup("").join(out)
+
+
 def _input_time(deadline: str | None) -> str:
     """A stored UTC deadline as a ``datetime-local`` value."""
     return deadline[:16] if deadline else ""
@@ -125,7 +143,7 @@ def _input_time(deadline: str | None) -> str:
 
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                           trim_blocks=True, lstrip_blocks=True)
-_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time)
+_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT)
@@ -288,6 +306,15 @@ def _webhook_host(store: Store, game_id: str) -> str | None:
     return urlsplit(url).hostname if url else None
 
 
+def _latest_bbcode(game: HostedGame, latest: list[dict[str, Any]]) -> str:
+    """The post to paste next: the latest announcement, and at the end of the game the ending
+    (result, every identity, the seed)."""
+    parts = [bbcode.announcement(latest[0])] if latest else []
+    if game.over:
+        parts.append(bbcode.ending(public_view(game)))
+    return "\n\n".join(parts)
+
+
 def _judge_page(request: Request, token: str, who: Access, error: str | None = None,
                 status: int = 200) -> HTMLResponse:
     store = store_of(request)
@@ -305,7 +332,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "judge_url": f"{base}/j/{token}", "public_url": f"{base}/g/{public_id}",
             "player_urls": {pid: f"{base}/p/{t}" for pid, t in links.items()},
             "pm_texts": {pid: pm_text(game.meta["title"], pid, f"{base}/p/{t}") for pid, t in links.items()},
-            "seats": seats, "latest_bbcode": bbcode.announcement(latest[0]) if latest else "",
+            "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
             "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
