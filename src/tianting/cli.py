@@ -57,7 +57,7 @@ def _cmd_skills(args: argparse.Namespace) -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
-    from tianting.simulate.report import dump_figures, summary, write_report
+    from tianting.simulate.report import NO_FONT, cjk_font, dump_figures, summary, write_report
     from tianting.simulate.runner import Study, simulate
 
     seats = None
@@ -73,6 +73,8 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
     if args.report:
         page = write_report(figures, args.report, with_json=args.json)
+        if cjk_font() is None:
+            print(NO_FONT, file=sys.stderr)
         return summary(figures) + f"report: {page}\n"
     if args.json:
         return dump_figures(figures)
