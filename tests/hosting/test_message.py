@@ -94,6 +94,18 @@ def test_the_longest_known_word_wins():
     assert actions("明察孟德") == [{"skill": "明察", "targets": ["孟德"]}]
 
 
+def test_self_means_the_players_own_id():
+    vocab = Vocabulary(skills=VOCAB.skills, players=IDS, own=VOCAB.own, me="奉孝")
+    reading = read_message("援護自己", vocab)
+    assert [a.as_json() for a in reading.actions] == [{"skill": "援護", "targets": ["奉孝"]}]
+    assert "「自己」是奉孝" in reading.actions[0].notes
+    assert read_message("援護自己", VOCAB).unread  # without knowing whose message it is: not read
+
+
+def test_at_signs_and_hashes_before_ids_are_punctuation():
+    assert actions("明察 @子義") == [{"skill": "明察", "targets": ["子義"]}]
+
+
 # ---- several actions, target order, repeated skills ------------------------------------------------
 def test_targets_before_the_skill_in_the_same_sentence():
     assert actions("對子義使用明察") == [{"skill": "明察", "targets": ["子義"]}]

@@ -140,3 +140,18 @@ def test_a_failing_webhook_is_logged_and_nothing_else_happens(sqlite_url):
         assert client.post(f"/api/j/{game['judge_token']}/resolve", json={}).status_code == 200
         app.state.notifier.close()  # waits for the queue to be worked off
         assert app.state.notifier.failed == 1 and app.state.notifier.sent == 0
+
+
+def test_the_api_sets_and_clears_a_games_webhook(sqlite_url, hook):
+    app = create_app(sqlite_url, scheduler_interval=None, allow_private_webhooks=True)
+    with TestClient(app) as client:
+        game = started(client)
+        api = f"/api/j/{game['judge_token']}/webhook"
+        assert client.post(api, json={"url": 12}).status_code == 422
+        assert client.post(api, json={"url": "ftp://x"}).status_code == 422
+        assert client.post(api, json={"url": hook.url}).json() == {"ok": True}
+        assert app.state.store.get_setting(notify.game_key(game["game_id"])) == hook.url
+        player = game["players"][next(iter(game["players"]))]["token"]
+        assert client.post(f"/api/p/{player}/webhook", json={"url": hook.url}).status_code == 404
+        assert client.post(api, json={"url": ""}).json() == {"ok": True}
+        assert app.state.store.get_setting(notify.game_key(game["game_id"])) is None

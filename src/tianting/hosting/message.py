@@ -54,7 +54,9 @@ FILLERS = (
 )
 """Words that carry no action of their own: read, never marked unread."""
 
-PUNCTUATION = set(" \t\r　,，、.。;；:：!！?？()（）[]［］【】「」『』\"'“”‘’<>《》-—~～/|+*&")
+PUNCTUATION = set(" \t\r　,，、.。;；:：!！?？()（）[]［］【】「」『』\"'“”‘’<>《》-—~～/|+*&@＠#＃")
+SELF_WORDS = ("自己", "我自己", "本人")
+"""What a player writes for themself as a target."""
 SENTENCE_END = set("\n。；;！!？?")
 """Where a sentence ends: ids before a skill attach to it only within one sentence."""
 
@@ -90,6 +92,8 @@ class Vocabulary:
     """Identity words (軍師, 主公 …) → the identity an argument takes (正軍師, 君主 …)."""
     own: frozenset[str] = frozenset()
     """The skills the player holds now (a skill outside it is read, and flagged)."""
+    me: str | None = None
+    """The player's own id: what 「自己」 means in their message (援護自己)."""
 
 
 @dataclass
@@ -193,6 +197,9 @@ def _lexicon(vocab: Vocabulary) -> _Lexicon:
         lex.add(phrase, "none", phrase)
     for pid in vocab.players:  # a forum id as typed wins over a character of the same name
         lex.add(pid, "player", pid)
+    if vocab.me is not None:
+        for word in SELF_WORDS:
+            lex.add(word, "player", vocab.me, f"「{word}」是{vocab.me}")
     for name in vocab.skills:
         lex.add(name, "skill", name)
     for name, pid in vocab.characters.items():

@@ -178,4 +178,4 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
     if base is not None:
         own = {row["skill"] for row in load_rules(game.rules).player_view(base, pid)["skills"]}
     return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
-                      identities=dict(IDENTITY_WORDS), own=frozenset(own))
+                      identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid)

@@ -127,6 +127,24 @@ def judge_export(request: Request, token: str) -> dict[str, Any]:
         return snapshot(game.export())
 
 
+@router.post("/j/{token}/webhook")
+async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
+    """Set (``{"url": "https://…"}``) or remove (``{"url": ""}``) the game's own webhook."""
+    body = await json_body(request)
+    url = body.get("url", "")
+    if not isinstance(url, str):
+        raise Refused("通知網址須為文字", 422)
+
+    def run() -> dict[str, Any]:
+        from tianting.server.pages import set_webhook
+
+        who = access(request, token, "judge")
+        set_webhook(request, who.game_id, url)
+        return {"ok": True}
+
+    return await run_in_threadpool(run)
+
+
 @router.post("/j/{token}/{command}")
 async def judge_command(request: Request, token: str, command: str) -> dict[str, Any]:
     body = await json_body(request)
