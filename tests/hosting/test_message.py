@@ -69,6 +69,15 @@ def test_a_character_name_stands_for_the_player_who_plays_it_and_says_so():
     assert "「馬超」是孟起的角色" in reading.actions[0].notes
 
 
+def test_a_character_nobody_plays_is_marked_and_said_so():
+    vocab = Vocabulary(skills=VOCAB.skills, players=IDS, characters=VOCAB.characters, own=VOCAB.own,
+                       absent=frozenset({"諸葛亮"}))
+    reading = read_message("刺殺诸葛亮", vocab)
+    assert reading.actions[0].targets == []
+    assert reading.pieces()[-1] == ("诸葛亮", True)
+    assert "本局沒有人扮演「諸葛亮」" in reading.problems
+
+
 def test_a_character_name_in_simplified():
     assert actions("刺杀马超") == [{"skill": "刺殺", "targets": ["孟起"]}]
 
@@ -236,6 +245,9 @@ def test_a_real_games_character_names_and_simplified_skill_names():
     reading = read_message(f"刺杀{character}", vocab)
     assert [a.as_json() for a in reading.actions] == [{"skill": "刺殺", "targets": [victim]}]
     assert f"「{character}」是{victim}的角色" in reading.actions[0].notes
+    played = set(t.game.characters.values())
+    nobody = next(c for c in vocab.absent if c not in played and len(c) >= 2)
+    assert any(nobody in p for p in read_message(f"刺殺{nobody}", vocab).problems)
 
 
 def test_a_real_games_foresee_reads_country_and_identity():

@@ -94,6 +94,8 @@ class Vocabulary:
     """The skills the player holds now (a skill outside it is read, and flagged)."""
     me: str | None = None
     """The player's own id: what 「自己」 means in their message (援護自己)."""
+    absent: frozenset[str] = frozenset()
+    """Character names of the rule set nobody plays in this game (read, and said so)."""
 
 
 @dataclass
@@ -151,7 +153,8 @@ class Reading:
 @dataclass(frozen=True)
 class _Token:
     kind: str
-    """``skill``, ``player``, ``country``, ``identity``, ``none``, ``filler``, ``end``, ``unread``."""
+    """``skill``, ``player``, ``country``, ``identity``, ``none``, ``filler``, ``end``, ``unread``,
+    ``absent`` (a character nobody plays)."""
     value: str
     start: int
     end: int
@@ -204,6 +207,8 @@ def _lexicon(vocab: Vocabulary) -> _Lexicon:
         lex.add(name, "skill", name)
     for name, pid in vocab.characters.items():
         lex.add(name, "player", pid, f"「{name}」是{pid}的角色")
+    for name in vocab.absent:
+        lex.add(name, "absent", name)
     for word, identity in vocab.identities.items():
         lex.add(word, "identity", identity)
     for country in vocab.countries:
@@ -346,6 +351,9 @@ class _Reader:
                 nones.append(token)
             elif token.kind == "unread":
                 self.reading.unread.append((token.start, token.end))
+            elif token.kind == "absent":
+                self.reading.unread.append((token.start, token.end))
+                self.reading.problems.append(f"本局沒有人扮演「{token.value}」")
         self.end_sentence()
         reading = self.reading
         if nones and reading.actions:

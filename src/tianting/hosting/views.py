@@ -174,8 +174,14 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
         character = roster.characters[name]
         for spelling in (name, character.base, *character.aliases):
             characters.setdefault(spelling, who)
+    absent = set()
+    for character in roster.characters.values():
+        for spelling in (character.name, character.base, *character.aliases):
+            if spelling not in characters:
+                absent.add(spelling)
     own: set[str] = set()
     if base is not None:
         own = {row["skill"] for row in load_rules(game.rules).player_view(base, pid)["skills"]}
     return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
-                      identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid)
+                      identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid,
+                      absent=frozenset(absent))
