@@ -658,3 +658,20 @@ def test_a_submission_for_a_player_is_checked_by_the_engine_like_theirs():
     with pytest.raises(Refused):
         t.add(ev.SUBMIT, ev.SYSTEM, {"player": guard, "actions": []})
     assert t.game.current.submissions == {}
+
+
+def test_the_judge_casts_a_players_day_vote_from_their_message_checked_like_theirs():
+    t = Table().start()
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    voter, target = IDS[2], IDS[5]
+    t.add(ev.VOTE, ev.JUDGE, {"player": voter, "target": target, "via": "message"})
+    phase = t.game.current
+    assert phase.votes[voter] == target and phase.submitted_by == {voter: ev.JUDGE}
+    with pytest.raises(Refused):
+        t.add(ev.VOTE, ev.JUDGE, {"player": voter, "target": "沒有這人"})
+    with pytest.raises(Refused):
+        t.add(ev.VOTE, ev.JUDGE, {"target": target})
+    assert phase.votes[voter] == target
+    t.add(ev.VOTE, voter, {"target": voter})
+    assert phase.votes[voter] == voter and phase.submitted_by == {}

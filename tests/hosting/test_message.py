@@ -12,7 +12,7 @@ import pytest
 
 from tests.hosting.test_hosted_game import Table
 from tianting.hosting import events as ev
-from tianting.hosting.message import SkillForm, Vocabulary, read_message
+from tianting.hosting.message import SkillForm, Vocabulary, read_message, read_vote
 from tianting.hosting.views import message_vocabulary
 
 IDS = ("子義", "孟起", "文遠", "孟德", "公瑾", "奉孝", "仲達", "阿斗2")
@@ -267,3 +267,32 @@ def test_a_real_games_none_message_is_submitted_as_no_action():
     assert reading.none
     t.add(ev.SUBMIT, pid, {"actions": []})
     assert t.game.current.submissions[pid] == []
+
+
+# ---- a day vote by private message -------------------------------------------------------------------
+@pytest.mark.parametrize("text", ["投孟起", "票投 孟起", "我投孟起一票", "投票给孟起", "馬超", "改投马超"])
+def test_a_vote_names_one_id(text):
+    reading = read_vote(text, VOCAB)
+    assert reading.vote == "孟起" and not reading.problems and reading.understood, (text, reading)
+
+
+def test_a_vote_for_a_character_says_whose_it_is():
+    assert read_vote("投馬超", VOCAB).notes == ["「馬超」是孟起的角色"]
+
+
+def test_a_vote_naming_no_one_or_several_is_a_problem():
+    assert read_vote("投阿斗", VOCAB).vote is None
+    assert "沒有讀到投票對象" in read_vote("投阿斗", VOCAB).problems
+    several = read_vote("投孟起或子義", VOCAB)
+    assert several.vote is None and several.problems == ["讀到多個投票對象：孟起、子義"]
+    assert read_vote("投孟起，孟起", VOCAB).vote == "孟起"  # the same id twice is one vote
+
+
+def test_abstaining_is_not_a_vote():
+    reading = read_vote("本日棄權", VOCAB)
+    assert reading.vote is None and "投票不能棄權：棄權或超時視為自投" in reading.problems
+
+
+def test_a_skill_in_a_vote_is_unread():
+    reading = read_vote("刺殺孟起", VOCAB)
+    assert reading.vote == "孟起" and reading.pieces()[0] == ("刺殺", True)

@@ -194,3 +194,31 @@ def test_live_answers_need_a_valid_link(client):
     assert client.get("/p/" + "x" * 43 + "/live").status_code == 404
     assert client.get("/j/" + game["players"][IDS[0]]["token"] + "/live").status_code == 404
     assert client.get("/g/nosuchgame/live").status_code == 404
+
+
+def test_a_day_vote_by_private_message_is_read_and_cast_for_the_player(client):
+    game = started_game(client)
+    jt = game["judge_token"]
+    client.post(f"/api/j/{jt}/resolve", json={})
+    client.post(f"/api/j/{jt}/publish", json={})
+    voter, target = IDS[3], IDS[7]
+    character = player_state(client, game, target)["character"]
+    read = post(client, jpage(game) + "/message", jpage(game) + "/read-message",
+                {"player": voter, "text": f"票投{character}"})
+    assert read.status_code == 200
+    assert f"投給 <strong>{html.escape(target)}</strong>" in read.text
+    assert re.search(rf'<option value="{re.escape(target)}" selected>', read.text)
+    assert "可以提交" in read.text
+    response = post(client, jpage(game) + "/message", jpage(game) + "/vote-for", {"player": voter, "target": target})
+    assert response.status_code == 303, response.text
+    state = judge_state(client, game)["current"]
+    assert state["votes"][voter] == target and state["submitted_by"] == {voter: "judge"}
+    assert "天庭代投" in client.get(jpage(game)).text
+    # abstaining is read as what it is, and an empty vote is refused
+    read = post(client, jpage(game) + "/message", jpage(game) + "/read-message", {"player": voter, "text": "棄權"})
+    assert "投票不能棄權" in read.text
+    refused = post(client, jpage(game) + "/message", jpage(game) + "/vote-for", {"player": voter, "target": ""})
+    assert refused.status_code == 422
+    # the player changes it themself: their own again
+    client.post(f"/api/p/{game['players'][voter]['token']}/vote", json={"target": voter})
+    assert judge_state(client, game)["current"]["submitted_by"] == {}

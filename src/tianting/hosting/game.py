@@ -64,7 +64,8 @@ class Phase:
     """Night: each player's current list of actions, in the order of their latest submission."""
     votes: dict[str, str] = field(default_factory=dict)
     submitted_by: dict[str, str] = field(default_factory=dict)
-    """Night: the players whose current list the judge submitted for them (from a private message)."""
+    """The players whose current list (night) or vote (day) the judge entered for them, from their
+    private message."""
     resolved_by: str | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
     asked_decisions: list[tuple[str, str]] = field(default_factory=list)
@@ -450,17 +451,29 @@ class HostedGame:
         if phase.deadline and event.at and event.at >= phase.deadline:
             raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
 
-    def _on_submit(self, event: Event) -> None:
-        if event.actor == ev.JUDGE:  # the judge submits a player's private message on their behalf
-            pid = event.payload.get("player")
-            if not isinstance(pid, str):
-                raise Refused("須指明代為提交的玩家", 422)
-            if event.payload.get("via", "message") != "message":
-                raise Refused("代為提交只能依玩家的私訊（via: message）", 422)
-            self.seat(pid)
-        else:
+    def _for_whom(self, event: Event) -> str:
+        """Whose submission or vote ``event`` is: its actor's, or, from the judge, the player named
+        in it (the judge enters a player's private message for them)."""
+        if event.actor != ev.JUDGE:
             self._player(event)
-            pid = event.actor
+            return event.actor
+        pid = event.payload.get("player")
+        if not isinstance(pid, str):
+            raise Refused("須指明代為提交的玩家", 422)
+        if event.payload.get("via", "message") != "message":
+            raise Refused("代為提交只能依玩家的私訊（via: message）", 422)
+        self.seat(pid)
+        return pid
+
+    @staticmethod
+    def _mark_proxy(phase: Phase, pid: str, event: Event) -> None:
+        if event.actor == ev.JUDGE:
+            phase.submitted_by[pid] = ev.JUDGE
+        else:
+            phase.submitted_by.pop(pid, None)
+
+    def _on_submit(self, event: Event) -> None:
+        pid = self._for_whom(event)
         phase = self._open("行動")
         self._in_time(phase, event)
         if phase.kind != "night":
@@ -473,10 +486,7 @@ class HostedGame:
         actions = self.check_actions(pid, raw)
         phase.submissions.pop(pid, None)
         phase.submissions[pid] = actions
-        if event.actor == ev.JUDGE:
-            phase.submitted_by[pid] = ev.JUDGE
-        else:
-            phase.submitted_by.pop(pid, None)
+        self._mark_proxy(phase, pid, event)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
         """``pid``'s night actions in canonical form; raise :class:`Refused` naming the first bad one."""
@@ -501,7 +511,7 @@ class HostedGame:
         return out
 
     def _on_vote(self, event: Event) -> None:
-        self._player(event)
+        pid = self._for_whom(event)
         phase = self._open("投票")
         self._in_time(phase, event)
         if phase.kind != "day":
@@ -510,11 +520,12 @@ class HostedGame:
         if not isinstance(target, str):
             raise Refused("投票對象必須是玩家ID", 422)
         try:
-            self._base.check_vote(event.actor, target)
+            self._base.check_vote(pid, target)
         except IllegalAction as exc:
             raise Refused(exc.message, 422) from None
-        phase.votes.pop(event.actor, None)
-        phase.votes[event.actor] = target
+        phase.votes.pop(pid, None)
+        phase.votes[pid] = target
+        self._mark_proxy(phase, pid, event)
 
     def _on_deadline(self, event: Event) -> None:
         self._judge(event)

@@ -38,6 +38,11 @@ from typing import Any
 
 from tianting.core.names import name_key
 
+VOTE_WORDS = ("投票", "投票給", "投給", "票投", "投", "票", "改投", "改票", "選", "出局", "公投")
+"""Words of a day message that say it is a vote (read, nothing more)."""
+ABSTAIN = ("棄權", "弃权", "不投票", "不投")
+"""A vote cannot be withheld (投票不能棄權，棄權或超時視為自投)."""
+
 NONE_PHRASES = (
     "本夜不行動", "今夜不行動", "今晚不行動", "不行動", "不發動", "不發動技能", "不使用技能", "不出手",
     "放棄行動", "無行動", "沒有行動", "空過", "跳過", "本夜跳過", "pass",
@@ -130,11 +135,15 @@ class Reading:
     """Spans ``[start, end)`` of the text that mean nothing known."""
     problems: list[str] = field(default_factory=list)
     """What the judge should look at, in Chinese."""
+    vote: str | None = None
+    """A day message (:func:`read_vote`): the id voted for."""
+    notes: list[str] = field(default_factory=list)
+    """How the vote's target was read (「馬超」是孟起的角色 …)."""
 
     @property
     def understood(self) -> bool:
         """True when every part of the message was read and nothing is in doubt."""
-        return not self.unread and not self.problems and (self.none or bool(self.actions))
+        return not self.unread and not self.problems and (self.none or bool(self.actions) or self.vote is not None)
 
     def pieces(self) -> list[tuple[str, bool]]:
         """The message cut into ``(text, unread)`` pieces, in order (for marking it up)."""
@@ -194,8 +203,10 @@ class _Lexicon:
         return None
 
 
-def _lexicon(vocab: Vocabulary) -> _Lexicon:
+def _lexicon(vocab: Vocabulary, extra: Iterable[tuple[str, str]] = ()) -> _Lexicon:
     lex = _Lexicon()
+    for word, kind in extra:  # words of a kind of message (a vote), before everything
+        lex.add(word, kind, word)
     for phrase in NONE_PHRASES:  # before everything: 「不行動」 is not 「行動」
         lex.add(phrase, "none", phrase)
     for pid in vocab.players:  # a forum id as typed wins over a character of the same name
@@ -219,8 +230,8 @@ def _lexicon(vocab: Vocabulary) -> _Lexicon:
     return lex
 
 
-def _tokens(text: str, vocab: Vocabulary) -> list[_Token]:
-    lex = _lexicon(vocab)
+def _tokens(text: str, vocab: Vocabulary, extra: Iterable[tuple[str, str]] = ()) -> list[_Token]:
+    lex = _lexicon(vocab, extra)
     folded = _fold(text.translate(_FULLWIDTH_DIGITS))
     out: list[_Token] = []
     at = 0
@@ -388,3 +399,31 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 def read_message(text: str, vocab: Vocabulary) -> Reading:
     """The night actions ``text`` means for the player ``vocab`` describes (see the module's doc)."""
     return _Reader(text, vocab).read(_tokens(text, vocab))
+
+
+def read_vote(text: str, vocab: Vocabulary) -> Reading:
+    """The day vote ``text`` means (「投孟起」, 「票投 馬超」): the one id it names, in ``vote``.
+
+    Skill names mean nothing in a vote and are marked unread; naming no one or several is a
+    problem; so is abstaining, which the rules do not allow (棄權或超時視為自投)."""
+    reading = Reading(text)
+    named: list[_Token] = []
+    for token in _tokens(text, vocab, extra=[(w, "filler") for w in VOTE_WORDS] + [(w, "abstain") for w in ABSTAIN]):
+        if token.kind == "player":
+            named.append(token)
+        elif token.kind == "abstain":
+            reading.problems.append("投票不能棄權：棄權或超時視為自投")
+        elif token.kind in ("unread", "skill", "country", "identity", "none", "absent"):
+            reading.unread.append((token.start, token.end))
+            if token.kind == "absent":
+                reading.problems.append(f"本局沒有人扮演「{token.value}」")
+    targets = list(dict.fromkeys(t.value for t in named))
+    if len(targets) == 1:
+        reading.vote = targets[0]
+        reading.notes = list(dict.fromkeys(t.note for t in named if t.note))
+    elif not targets:
+        reading.problems.append("沒有讀到投票對象")
+    else:
+        reading.problems.append(f"讀到多個投票對象：{'、'.join(targets)}")
+    reading.unread = _merge(reading.unread)
+    return reading

@@ -39,11 +39,11 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
-from tianting.core.errors import TiantingError
+from tianting.core.errors import IllegalAction, TiantingError
 from tianting.hosting import bbcode
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
-from tianting.hosting.message import read_message
+from tianting.hosting.message import read_message, read_vote
 from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
@@ -91,6 +91,7 @@ DONE_ZH = {
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
     "webhook": "已更新通知網址。",
+    "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
 }
 ANCHOR = {"decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
@@ -445,39 +446,53 @@ async def judge_webhook(request: Request, token: str) -> Response:
 # ---- the judge reads a player's private message and submits it for them -----------------------------
 def _message_page(request: Request, token: str, who: Access, player: str = "", text: str = "",
                   reading: bool = False, rows: list[dict[str, Any]] | None = None, error: str | None = None,
-                  status: int = 200) -> HTMLResponse:
-    """The page that turns a pasted private message into the actions it means (read by
-    :mod:`tianting.hosting.message`, checked by the engine) for the judge to confirm."""
+                  status: int = 200, vote: str | None = None) -> HTMLResponse:
+    """The page that turns a pasted private message into what it means (read by
+    :mod:`tianting.hosting.message`, checked by the engine) for the judge to confirm: the night's
+    actions, or the day's vote."""
     with _game(request, who.game_id) as game:
         phase = game.current
-        open_night = game.stage == "open" and phase is not None and phase.kind == "night"
-        participants = game.participants() if open_night else []
+        kind = phase.kind if game.stage == "open" and phase is not None else None
+        participants = game.participants() if kind else []
         context: dict[str, Any] = {
             "token": token, "csrf": _csrf(request, token), "error": error, "title": game.meta["title"],
-            "label": phase.label if phase is not None else "", "open_night": open_night,
+            "label": phase.label if phase is not None else "", "kind": kind,
             "participants": participants, "player": player, "text": text, "reading": None,
             "seats": {pid: n for n, pid in enumerate(game.ids, start=1)},
-            "current": (list(phase.submissions.get(player, [])) if phase is not None and player in phase.submissions
-                        else None),
-            "by_judge": phase is not None and phase.submitted_by.get(player) == ev.JUDGE,
+            "current": None, "by_judge": phase is not None and phase.submitted_by.get(player) == ev.JUDGE,
         }
-        if open_night and player in participants:
+        if phase is not None and kind == "night" and player in phase.submissions:
+            context["current"] = list(phase.submissions[player])
+        if phase is not None and kind == "day" and player in phase.votes:
+            context["current_vote"] = phase.votes[player]
+        if kind and player in participants:
             view = game.player_view(player)
+            vocab = message_vocabulary(game, player)
             found = None
-            if reading:
-                found = read_message(text, message_vocabulary(game, player))
-                context["reading"] = found
-                actions = [a.as_json() for a in found.actions]
+            if reading and kind == "night":
+                found = read_message(text, vocab)
                 try:
-                    game.check_actions(player, actions)
+                    game.check_actions(player, [a.as_json() for a in found.actions])
                     context["check"] = None
                 except Refused as exc:
                     context["check"] = exc.message
-            if rows is None:
-                rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
-            context.update(_night_form(view, rows))
+            elif reading:
+                found = read_vote(text, vocab)
+                if found.vote is not None:
+                    try:
+                        game.base.check_vote(player, found.vote)
+                        context["check"] = None
+                    except IllegalAction as exc:
+                        context["check"] = exc.message
+                vote = found.vote if vote is None else vote
+            context["reading"] = found
+            if kind == "night":
+                if rows is None:
+                    rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
+                context.update(_night_form(view, rows))
             context.update({"players": view.get("players", []), "character": view.get("character"),
-                            "identity": view.get("identity"), "country": view.get("country")})
+                            "identity": view.get("identity"), "country": view.get("country"),
+                            "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
     return _render(request, "message.html", context, status)
 
 
@@ -521,6 +536,28 @@ def _judge_submit_for(request: Request, token: str, who: Access, form: Form) -> 
         return _message_page(request, token, who, player=player, text=form.get("text"), rows=rows,
                              error=exc.message, status=exc.status)
     return RedirectResponse(f"/j/{token}?ok=submit-for#phase", status_code=303)
+
+
+@router.post("/j/{token}/vote-for")
+async def judge_vote_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_vote_for, request, token, who, form)
+
+
+def _judge_vote_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    player, target = form.get("player"), form.get("target")
+    try:
+        if not target:
+            raise Refused("請選擇投票對象", 422)
+        body = {"player": player, "target": target, "via": "message"}
+        with _game(request, who.game_id) as game:
+            kind, payload = judge_event(game, "vote-for", body, datetime.now(UTC))
+        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
+                             status=exc.status, vote=target or None)
+    return RedirectResponse(f"/j/{token}?ok=vote-for#phase", status_code=303)
 
 
 @router.post("/j/{token}/{command}")
