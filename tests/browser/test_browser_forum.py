@@ -92,7 +92,10 @@ def test_pages_update_live_without_reloading(pages: Pages, server_url: str, api:
     game = started(api, "即時局")
     killer, _ = seat(api, game, "魏", "殺手")
     victim, _ = seat(api, game, "吳", "女眷")
-    judge = pages.new("judge")
+    context = pages.browser.new_context(timezone_id="Asia/Taipei", locale="zh-TW")  # UTC+8
+    pages.contexts.append(context)
+    judge = context.new_page()
+    judge.on("pageerror", lambda exc: pages.errors.append(f"judge: {exc}"))
     judge.goto(game["judge_url"])
     player = pages.new("player")
     player.goto(game["players"][victim]["url"])
@@ -108,6 +111,9 @@ def test_pages_update_live_without_reloading(pages: Pages, server_url: str, api:
     expect(judge.locator("#submission-count")).not_to_have_text(count, timeout=LIVE_MS)
     expect(judge.locator("#phase")).to_contain_text(f"【刺殺】 → {victim}", timeout=LIVE_MS)
     expect(judge.locator("#live-status")).to_contain_text("頁面已更新")
+    # the swapped-in deadline form still sends the judge's own offset, and says it is local time
+    expect(judge.locator("#deadline-tz")).to_have_value("480")
+    expect(judge.locator("#deadline-zone")).to_have_text("本機時間")
     # the judge publishes: the player's page and the public page show the announcement by themselves
     api_post(api, f"/api/j/{game['judge_token']}/resolve", {})
     api_post(api, f"/api/j/{game['judge_token']}/publish", {})

@@ -103,17 +103,18 @@
       form.addEventListener("input", mark);
       form.addEventListener("change", mark);
     });
+    deadlineInput(root);
     countdown();
   }
 
   // The judge's deadline is typed in local time (the form sends the browser's offset with it).
-  function deadlineInput() {
-    var tz = document.getElementById("deadline-tz");
+  function deadlineInput(root) {
+    var tz = root.querySelector("#deadline-tz");
     if (!tz) { return; }
     tz.value = String(-new Date().getTimezoneOffset());
-    var zone = document.getElementById("deadline-zone");
+    var zone = root.querySelector("#deadline-zone");
     if (zone) { zone.textContent = zh("本機時間"); }
-    var input = document.getElementById("deadline-input");
+    var input = root.querySelector("#deadline-input");
     var utc = input && input.getAttribute("data-utc");
     if (utc) {
       var when = new Date(utc);
@@ -236,7 +237,6 @@
   }
 
   enhance(document);
-  deadlineInput();
   window.setInterval(countdown, 1000);
   if (liveUrl) { window.setTimeout(poll, every); }
 })();
