@@ -675,3 +675,21 @@ def test_the_judge_casts_a_players_day_vote_from_their_message_checked_like_thei
     assert phase.votes[voter] == target
     t.add(ev.VOTE, voter, {"target": voter})
     assert phase.votes[voter] == voter and phase.submitted_by == {}
+
+
+def test_a_game_with_submissions_entered_by_the_judge_verifies():
+    from tianting.hosting.verify import verify_export
+
+    t = Table().start()
+    strategist, target = t.who("魏", "正軍師")[0], t.who("蜀", "殺手")[0]
+    t.add(ev.SUBMIT, ev.JUDGE, {"player": strategist, "actions": [{"skill": "明察", "targets": [target]}],
+                                "via": "message"})
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    t.add(ev.VOTE, ev.JUDGE, {"player": IDS[0], "target": IDS[1], "via": "message"})
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    t.add(ev.PEACE, ev.JUDGE, {"judge": True})
+    assert t.game.over
+    verdict = verify_export(t.game.export())
+    assert verdict.ok, verdict.render()
