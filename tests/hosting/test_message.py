@@ -296,3 +296,23 @@ def test_abstaining_is_not_a_vote():
 def test_a_skill_in_a_vote_is_unread():
     reading = read_vote("刺殺孟起", VOCAB)
     assert reading.vote == "孟起" and reading.pieces()[0] == ("刺殺", True)
+
+
+def test_short_words_for_skills_are_read_and_said_so():
+    vocab = Vocabulary(skills=VOCAB.skills, players=IDS, own=VOCAB.own,
+                       aliases={"查": "明察", "殺": "刺殺", "保護": "援護", "飛": "沒有這技能"})
+    reading = read_message("查子義，殺孟起，保護文遠", vocab)
+    assert [a.as_json() for a in reading.actions] == [
+        {"skill": "明察", "targets": ["子義"]}, {"skill": "刺殺", "targets": ["孟起"]},
+        {"skill": "援護", "targets": ["文遠"]}]
+    assert reading.actions[0].notes == ["「查」讀作【明察】"]
+    assert read_message("飛子義", vocab).unread  # an alias for no skill of the rule set is not read
+    assert actions("刺殺孟起", vocab) == [{"skill": "刺殺", "targets": ["孟起"]}]  # the full name as before
+
+
+def test_a_real_games_vocabulary_reads_the_forums_short_words():
+    t = Table().start()
+    strategist = t.who("魏", "正軍師")[0]
+    other = t.who("蜀", "殺手")[0]
+    reading = read_message(f"今晚查{other}", message_vocabulary(t.game, strategist))
+    assert [a.as_json() for a in reading.actions] == [{"skill": "明察", "targets": [other]}]

@@ -101,6 +101,8 @@ class Vocabulary:
     """The player's own id: what 「自己」 means in their message (援護自己)."""
     absent: frozenset[str] = frozenset()
     """Character names of the rule set nobody plays in this game (read, and said so)."""
+    aliases: dict[str, str] = field(default_factory=dict)
+    """Words players use for a skill (查 → 明察, 殺 → 刺殺): read as the skill, and said so."""
 
 
 @dataclass
@@ -216,6 +218,9 @@ def _lexicon(vocab: Vocabulary, extra: Iterable[tuple[str, str]] = ()) -> _Lexic
             lex.add(word, "player", vocab.me, f"「{word}」是{vocab.me}")
     for name in vocab.skills:
         lex.add(name, "skill", name)
+    for word, name in vocab.aliases.items():
+        if name in vocab.skills:
+            lex.add(word, "skill", name, f"「{word}」讀作【{name}】")
     for name, pid in vocab.characters.items():
         lex.add(name, "player", pid, f"「{name}」是{pid}的角色")
     for name in vocab.absent:
@@ -279,6 +284,8 @@ class _Reader:
 
     def start(self, token: _Token) -> None:
         action = ReadAction(token.value, start=token.start, end=token.end)
+        if token.note:
+            action.notes.append(token.note)
         if token.value not in self.vocab.own:
             action.notes.append(f"你的技能中沒有【{token.value}】")
         self.reading.actions.append(action)

@@ -14,6 +14,10 @@ COUNTRY_WORDS = ("魏", "蜀", "吳", "群")
 IDENTITY_WORDS = {"君主": "君主", "主公": "君主", "正軍師": "正軍師", "副軍師": "副軍師", "殺手": "殺手",
                   "護衛": "護衛", "女眷": "女眷", "黃巾頭領": "黃巾頭領", "方士": "方士", "神醫": "神醫"}
 """The countries and identities a skill's arguments name (方術, 神算), as players write them."""
+SKILL_WORDS = {"殺": "刺殺", "刀": "刺殺", "砍": "刺殺", "查": "明察", "驗": "明察", "查驗": "明察",
+               "護": "援護", "保": "援護", "保護": "援護", "守": "援護", "救": "急救"}
+"""How forum players shorten the identity skills in a private message (KK 3.3's names); the reading
+says so beside every action read from one."""
 
 
 def _rules_title(game: HostedGame) -> str:
@@ -184,4 +188,4 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
         own = {row["skill"] for row in load_rules(game.rules).player_view(base, pid)["skills"]}
     return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
                       identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid,
-                      absent=frozenset(absent))
+                      absent=frozenset(absent), aliases={w: s for w, s in SKILL_WORDS.items() if s in skills})
