@@ -316,3 +316,12 @@ def test_a_real_games_vocabulary_reads_the_forums_short_words():
     other = t.who("蜀", "殺手")[0]
     reading = read_message(f"今晚查{other}", message_vocabulary(t.game, strategist))
     assert [a.as_json() for a in reading.actions] == [{"skill": "明察", "targets": [other]}]
+
+
+def test_a_players_own_form_of_a_skill_takes_its_extra_target():
+    """烈弓：每晚你的【刺殺】可以指定兩個目標: with the player's form (one or two ids), two ids after
+    one 刺殺 are one action, not two stabs."""
+    skills = {**VOCAB.skills, "刺殺": SkillForm("刺殺", most=2, least=1)}
+    vocab = Vocabulary(skills=skills, players=IDS, own=VOCAB.own)
+    assert actions("刺殺子義、孟起", vocab) == [{"skill": "刺殺", "targets": ["子義", "孟起"]}]
+    assert actions("刺殺子義", vocab) == [{"skill": "刺殺", "targets": ["子義"]}]

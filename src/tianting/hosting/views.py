@@ -185,7 +185,13 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
                 absent.add(spelling)
     own: set[str] = set()
     if base is not None:
-        own = {row["skill"] for row in load_rules(game.rules).player_view(base, pid)["skills"]}
+        for row in load_rules(game.rules).player_view(base, pid)["skills"]:
+            own.add(row["skill"])
+            targets = row.get("targets")
+            if targets:  # the player's own form of the skill (烈弓: 刺殺 with two ids)
+                counts = [targets.get("count", 0), *targets.get("counts", [])]
+                skills[row["skill"]] = SkillForm(row["skill"], most=max(counts), least=min(counts),
+                                                 args=tuple(row.get("args") or ()))
     return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
                       identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid,
                       absent=frozenset(absent), aliases={w: s for w, s in SKILL_WORDS.items() if s in skills})
