@@ -189,6 +189,7 @@
         if (old.innerHTML === s.el.innerHTML) { return; }
         if (dirty(old)) { kept = true; return; }
         var node = document.importNode(s.el, true);
+        node.classList.add("fresh");
         old.replaceWith(node);
         enhance(node);
       });
@@ -198,6 +199,9 @@
       main.querySelectorAll("section").forEach(function (el) { el.remove(); });
       after.forEach(function (s) {
         var node = document.importNode(s.el, true);
+        if (!before.some(function (b) { return b.key === s.key && b.el.innerHTML === s.el.innerHTML; })) {
+          node.classList.add("fresh");
+        }
         main.appendChild(node);
         enhance(node);
       });
