@@ -222,3 +222,18 @@ def test_a_day_vote_by_private_message_is_read_and_cast_for_the_player(client):
     # the player changes it themself: their own again
     client.post(f"/api/p/{game['players'][voter]['token']}/vote", json={"target": voter})
     assert judge_state(client, game)["current"]["submitted_by"] == {}
+
+
+def test_live_polls_are_left_out_of_the_access_log_unless_they_fail():
+    import logging
+
+    from tianting.server.app import QuietLive
+
+    def record(path, status):
+        return logging.LogRecord("uvicorn.access", logging.INFO, __file__, 1, '%s - "%s %s HTTP/%s" %d',
+                                 ("127.0.0.1:5000", "GET", path, "1.1", status), None)
+
+    assert not QuietLive().filter(record("/p/abc/live", 200))
+    assert not QuietLive().filter(record("/g/xyz/live", 200))
+    assert QuietLive().filter(record("/p/abc/live", 404))
+    assert QuietLive().filter(record("/p/abc", 200))

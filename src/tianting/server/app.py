@@ -138,6 +138,17 @@ class RedactLinks(logging.Filter):
         return True
 
 
+class QuietLive(logging.Filter):
+    """Leave the pages' live polls (``GET …/live`` answered 200, every few seconds from every open
+    page) out of the access log; their failures are kept."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 5 and args[1] == "GET" and args[4] == 200:
+            return not str(args[2]).split("?", 1)[0].endswith("/live")
+        return True
+
+
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, base_url: str | None = None,
         forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0) -> None:
     """Serve until interrupted (``tianting serve``).
@@ -146,6 +157,7 @@ def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, base_url: 
     believed (uvicorn's proxy headers; default ``127.0.0.1``, a proxy on the same machine)."""
     import uvicorn
 
+    logging.getLogger("uvicorn.access").addFilter(QuietLive())
     logging.getLogger("uvicorn.access").addFilter(RedactLinks())
     uvicorn.run(create_app(database_url, base_url=base_url, webhook=webhook, warn_minutes=warn_minutes), host=host, port=port, log_level="info",
                 proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips or "127.0.0.1")
