@@ -79,7 +79,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測"}
@@ -93,8 +93,9 @@ DONE_ZH = {
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
+    "rule": "已記錄裁定並重新結算。",
 }
-ANCHOR = {"decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
+ANCHOR = {"rule": "rulings", "decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
           "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
 
 
@@ -413,9 +414,38 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         return {"text": form.get("text")}
     if command == "ask-decision":
         return {"actor": form.get("actor"), "skill": form.get("skill")}
+    if command == "rule":
+        return _ruling_body(form)
     if command == "deadline":
         return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
+
+
+def _ruling_body(form: Form) -> dict[str, Any]:
+    """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why."""
+    if form.get("remove"):
+        index = form.get("remove")
+        if not index.isdigit() or len(index) > 4:
+            raise Refused("沒有這條裁定", 422)
+        return {"remove": int(index)}
+    effect = form.get("effect")
+    if not effect:
+        raise Refused("請選擇裁定的效果", 422)
+    ruling: dict[str, Any] = {"effect": effect, "why": form.get("why").strip()}
+    if effect == "void-vote":
+        ruling.update(effect="void", voter=form.get("target"))
+    elif effect == "void":
+        action = form.get("action")
+        if not action.isdigit() or len(action) > 4:
+            raise Refused("請選擇要作廢的行動", 422)
+        ruling["action"] = int(action)
+    else:
+        if not form.get("target"):
+            raise Refused("請選擇裁定的對象", 422)
+        ruling["target"] = form.get("target")
+    if effect == "tell":
+        ruling["text"] = form.get("text")
+    return {"ruling": ruling}
 
 
 # ---- the judge's own webhook for this game (a setting, not an event: it is often a secret) -----------
