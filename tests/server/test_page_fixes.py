@@ -120,3 +120,15 @@ def test_the_last_bbcode_post_of_a_finished_game_has_the_identity_table(client):
         assert f"[td]{bbcode.escape(p['id'])}[/td][td]{p['country']}[/td][td]{p['identity']}[/td][td]{p['character']}[/td]" in latest
     thread = client.get(jpage(game) + "/bbcode.txt").text
     assert "[/table]" in thread.split("【遊戲結束】")[-1]
+
+
+def test_every_template_shows_rule_texts_through_the_label_filter():
+    """Skill texts (a seat's skills, a choice's options, a draft's notices) never show raw markers."""
+    from pathlib import Path
+
+    import tianting.server.pages as pages
+
+    for template in Path(pages.HERE, "templates").glob("*.html"):
+        source = template.read_text(encoding="utf-8")
+        for raw in re.findall(r"\{\{\s*(?:s|sk|o|c)\.text\s*\}\}|\{\{\s*n\.rule\s*\}\}", source):
+            raise AssertionError(f"{template.name}: {raw} without |rule_text")
