@@ -123,14 +123,14 @@ def _action(action: dict[str, Any]) -> str:
 
 RULE_MARKS = {"被": "被動技", "全": "全局技", "隱藏技": "隱藏技", "覺醒技": "覺醒技", "限定技": "限定技"}
 """The rule text's own markers (``*被*`` …) and the labels they are shown as."""
-_RULE_MARK = re.compile(r"\*(" + "|".join(map(re.escape, RULE_MARKS)) + r")\*")
+RULE_MARK = re.compile(r"\*(" + "|".join(map(re.escape, RULE_MARKS)) + r")\*")
 
 
 def _rule_text(text: str) -> Markup:
     """A skill's rule text with its ``*被*``-style markers shown as labels (the rest escaped)."""
     out = []
     at = 0
-    for match in _RULE_MARK.finditer(text or ""):
+    for match in RULE_MARK.finditer(text or ""):
         out.append(escape(text[at:match.start()]))
         out.append(Markup('<span class="badge rule-mark">{}</span>').format(RULE_MARKS[match.group(1)]))
         at = match.end()
