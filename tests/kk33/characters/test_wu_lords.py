@@ -86,7 +86,7 @@ def test_xianzhu_investigated_by_a_compatriot_they_recognise():
     t.night(t.act("吳正軍師", "明察", "吳君主"), t.act("魏正軍師", "明察", "吳君主"))
     assert t.only_feedback("吳君主", "互識").data["character"] == t.player("吳正軍師").character
     assert t.only_feedback("吳正軍師", "互識").data == {"character": "孫堅", "via": "先主"}
-    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": False}
+    assert t.only_feedback("吳正軍師", "明察").data["is_killer"] is False  # (周瑜's 聰慧 adds the identity)
     assert t.feedback("魏正軍師", "互識") == []
 
 
@@ -172,6 +172,7 @@ def test_moni_zhijiao_recognises_zhou_yu_and_taishi_ci_on_coming():
 def test_moni_zhijiao_absent_partners():
     """（若在場）: 周瑜 dead, 太史慈 not seated — no 互識."""
     t = Table(characters={"吳正軍師": "周瑜", "吳護衛": "朱然"})
+    t.decide("吳正軍師", "英才早逝", "群雄")  # 周瑜's own death skill
     t.night(t.act("魏殺手甲", "刺殺", "吳正軍師"))
     t.day()
     reincarnate(t, "孫策")
@@ -280,6 +281,7 @@ def test_sanfen_zhiheng_stabs_of_larger_countries_void():
     t.day()
     reincarnate(t, "孫權")  # 蜀 stabs the lord; he plays on
     t.day()
+    t.decide("吳正軍師", "英才早逝", "群雄")  # 周瑜's own death skill
     t.night(t.act("吳君主", "三分制衡"), t.act("蜀殺手甲", "刺殺", "吳護衛"), t.act("魏殺手甲", "刺殺", "吳正軍師"))
     assert t.status("吳護衛") == "alive"  # 蜀 (7) > 吳 (6)
     assert t.status("吳正軍師") == "out"  # 魏 (6) is not larger
