@@ -103,6 +103,11 @@ class Skill:
         """Extra uses tonight granted by this action: (player id, skill name, how many)."""
         return []
 
+    def acts_as(self, action: Action) -> str:
+        """The skill this action counts as for other skills' rules on it: its own name, except a
+        skill that 「發動一次【X】」 inside its own action (練兵's 亂花 is a 亂花 for 悲憤詩篇)."""
+        return self.name
+
     def on_day(self, day: Any, owner: str) -> None:
         """A held skill's part in a day (vote modifiers), registered on ``day``."""
 

@@ -445,6 +445,22 @@ def test_lianbing_bind_and_inquire():
     assert t.player(ZHOU).marker("智") == 0
 
 
+@pytest.mark.skill("練兵", "悲憤詩篇")
+def test_lianbing_bind_is_a_bind_for_beifen_shipian():
+    """練兵：…發動一次…【亂花】 — it is a 亂花, so 悲憤詩篇（所有針對本國角色的【刺殺】、【亂花】（包括被指定為目標A或B）
+    有一半概率失效） draws for it like for any 亂花 naming a 魏 player (WU-S7)."""
+    t = lone(characters={"魏女眷": "蔡文姬"})
+    awaken(t)
+    t.day()
+    t.force(f"悲憤詩篇失效判定 {ZHOU}【亂花】魏護衛→蜀女眷", True)
+    t.night(t.act(ZHOU, "練兵", "魏護衛", "蜀女眷", choice="亂花"), t.act("魏女眷", "悲憤詩篇"))
+    assert t.state.vote_binds == {}
+    assert t.traced("悲憤詩篇（一半概率失效）")
+    t.day()
+    t.night(t.act(ZHOU, "練兵", "蜀護衛", "魏護衛", choice="亂花"))  # no 悲憤詩篇 tonight: nothing drawn
+    assert t.state.vote_binds == {"蜀護衛": "魏護衛"} and t.drew("悲憤詩篇") == []
+
+
 @pytest.mark.skill("練兵")
 def test_lianbing_failed_keeps_the_mark():
     """技能發動失敗…視為未發動: a 練兵 that fails its check (受傷) spends no 「智」 and guards no one."""

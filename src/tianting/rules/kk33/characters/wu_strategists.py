@@ -334,6 +334,10 @@ class Lianbing(CharacterSkill):
             return self.CHOICES[raw - 1]  # the text's order: 1 暗訪, 2 援護, 3 亂花
         return next((c for c in self.CHOICES if isinstance(raw, str) and name_key(raw) == name_key(c)), None)
 
+    def acts_as(self, action: Action) -> str:
+        """「發動一次【暗訪】、【援護】或【亂花】」: for other skills' rules it is that skill."""
+        return self.chosen(action) or self.name
+
     def targets_for(self, action: Action) -> TargetRule:
         """The chosen skill's own rule: 暗訪 a dead id, 亂花 A and B, 援護 one id."""
         skill = self.chosen(action)
@@ -449,7 +453,8 @@ class Tashang(CharacterSkill):
             return None
 
         def bind_rule(n: Night, other: Use) -> str | None:
-            if not use.live or other.name != "亂花" or not any(ours(t) for t in other.targets):
+            if not use.live or other.skill.acts_as(other.action) != "亂花" \
+                    or not any(ours(t) for t in other.targets):
                 return None
             if n.rng.chance(f"榻上對策 {owner} 亂花失效判定 {other.actor}"):
                 return f"{owner} 榻上對策：針對本國角色的亂花失效（一半概率）"
