@@ -456,6 +456,7 @@ def test_lianbing_bind_is_a_bind_for_beifen_shipian():
     t.night(t.act(ZHOU, "練兵", "魏護衛", "蜀女眷", choice="亂花"), t.act("魏女眷", "悲憤詩篇"))
     assert t.state.vote_binds == {}
     assert t.traced("悲憤詩篇（一半概率失效）")
+    assert t.player(ZHOU).marker("智") == 1  # 失效 (發動, no effect): the 「智」 is discarded all the same
     t.day()
     t.night(t.act(ZHOU, "練兵", "蜀護衛", "魏護衛", choice="亂花"))  # no 悲憤詩篇 tonight: nothing drawn
     assert t.state.vote_binds == {"蜀護衛": "魏護衛"} and t.drew("悲憤詩篇") == []
