@@ -387,7 +387,9 @@ def test_huicai_sleeps_until_the_awakening():
     t = lone()
     t.night(t.act(ZHOU, "明察", "魏殺手甲"))
     assert t.feedback(ZHOU) == []
-    assert "character" not in t.player(ZHOU).known.get("魏殺手甲", "")  # nothing learned
+    withheld = t.state.extra["大智若愚"][ZHOU][0]  # what 中庸 kept back: 慧才 added nothing to it
+    assert withheld["data"] == {"is_killer": True} and "夏侯" not in withheld["text"]
+    assert "魏殺手甲" not in t.player(ZHOU).known
     t.day()
     t.night(t.act(ZHOU, "明察", "蜀殺手乙"))
     t.day()
