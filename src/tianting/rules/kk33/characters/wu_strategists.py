@@ -15,7 +15,7 @@ from tianting.core import effects
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import GameState, Player
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.harm import Harm, Level
@@ -355,25 +355,19 @@ class Lianbing(CharacterSkill):
         if skill is None:
             raise IllegalAction(f"【練兵】的參數 choice 須為{'、'.join(self.CHOICES)}之一", "bad-arg")
 
-    @staticmethod
-    def spend(night: Night, owner: str) -> None:
-        player = night.state.player(owner)
+    def pay(self, night: Night, use: Use) -> None:
+        """棄掉一個「智」標記 when it goes off — or is 失效 (技能失效是指該技能成功發動或使用，但沒有任何效果);
+        one that 發動失敗 (視為未發動) gets it back (:meth:`refund`)."""
+        player = night.state.player(use.actor)
         player.markers[ZHI] = max(0, player.marker(ZHI) - 1)
 
-    def prepare(self, night: Night, use: Use) -> None:
-        """技能失效是指該技能成功發動或使用，但沒有任何效果: a 練兵 made 失效 was 發動, so its 「智」 is
-        discarded all the same (a failed one, 視為未發動, keeps it)."""
-        def spend_if_void(n: Night) -> None:
-            if use.state is UseState.VOID:
-                self.spend(n, use.actor)
-                n.note(f"{use.actor} 練兵失效：仍棄掉一個「智」標記")
-
-        night.after_harms.append(spend_if_void)
+    def refund(self, night: Night, use: Use) -> None:
+        player = night.state.player(use.actor)
+        player.markers[ZHI] = player.marker(ZHI) + 1
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         skill = self.chosen(use.action) or "援護"
-        self.spend(night, owner)
         night.note(f"{owner} 練兵：棄掉一個「智」標記，發動一次【{skill}】")
         if skill == "援護":
             night.guards.append(use)
