@@ -259,7 +259,7 @@ class SG24Game:
                 continue
             if a.kind == "character" and asked_char is not None:
                 named = self.pack.get(asked_char)
-                if named is not None and any(named.name in opt.split("/") for opt in a.of):
+                if named is not None and any(_fits(opt, named) for opt in a.of):
                     return i, a
             if a.kind == "evaluation" and asked_eval is not None and _norm(asked_eval) in a.of:
                 return i, a
@@ -415,11 +415,15 @@ class SG24Game:
         return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings + pending)
 
     def _stab(self, night: Phase, a: Action) -> list[Harm]:
-        """「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半概率减轻为致伤。」"""
-        killer, target = self.state.player(a.actor), self.state.player(a.targets[0])
+        return self.stab(night, a.actor, a.targets[0], by_killer=True)
+
+    def stab(self, night: Phase, actor: str, target_id: str, by_killer: bool) -> list[Harm]:
+        """A stab's harm. 「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半概率减轻为致伤。
+        非杀手因技能发动的刺杀不会有同国判定。」 (``by_killer`` False: a stab a skill makes)."""
+        killer, target = self.state.player(actor), self.state.player(target_id)
         if not target.alive:
             return []
-        if target.country == killer.country:
+        if by_killer and target.country == killer.country:
             if target.identity == "君主":
                 night.note(f"{killer.id} 的刺杀对 {target.id} 无效：刺杀到本国君主")
                 return []
@@ -694,6 +698,17 @@ class SG24Game:
 
     def decisions(self) -> list[DecisionRecord]:
         return [d for r in self.results for d in r.decisions]
+
+
+def _fits(option: str, named: Character) -> bool:
+    """Whether a named character is one an allowance lets one 指认: 「郭嘉/荀彧/荀攸」 names alternatives,
+    「蜀国君主」 any character of that country and identity."""
+    if named.name in option.split("/"):
+        return True
+    for identity in ("君主", "军师", "杀手", "护卫", "女眷"):
+        if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
+            return named.identity == identity
+    return False
 
 
 def _why(judged: Sequence[Ruling], index: int) -> str:
