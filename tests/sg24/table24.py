@@ -39,8 +39,17 @@ class Table24:
             self.game.check_action(a, accepted)
             accepted.append(a)
         book = self._book(answers)
+        auto: list[dict[str, Any]] = []
+        if not any(a.get("skill") == "投奔" for a in answers or []):
+            # 「天庭会给在野随机一个投奔国家」 asks a 主军师 each night from night 2: unless the test
+            # scripts those answers, every 主军师 refuses.
+            for country in ("魏", "蜀", "吴"):
+                chief = self.game.chief_strategist(country)
+                if chief is not None:
+                    auto += [{"actor": chief.id, "skill": "投奔", "answer": "拒绝"}] * 3
+        book.answers += auto
         result = self.game.resolve_night(accepted, book, last_words, rulings, defences)
-        assert not book.unused(), book.unused()
+        assert not [a for a in book.unused() if a not in auto], book.unused()
         self.results.append(result)
         return result
 
