@@ -77,6 +77,8 @@ for country, names in START.items():
 # seed facts override
 chars["刘备"]["evaluations"] = ["统帅", "义士", "仁者"]
 chars["徐庶"]["natural_death"] = 3
+chars["糜氏"]["aliases"] = ["糜夫人"]  # the reference's name of the seed's 糜氏
+chars["甄姬"]["aliases"] = ["甄宓"]
 if not any(a["kind"] == "evaluation" and "猛将" in a["of"] for a in chars["典韦"]["recognition"]):
     chars["典韦"]["recognition"].append({"kind": "evaluation", "count": 1, "of": ["猛将"], "feedback": True, "from_night": 1})
 # successors one level deep (their facts; their own successors kept as names)

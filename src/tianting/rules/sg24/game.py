@@ -259,7 +259,7 @@ class SG24Game:
                 continue
             if a.kind == "character" and asked_char is not None:
                 named = self.pack.get(asked_char)
-                if named is not None and any(_fits(opt, named) for opt in a.of):
+                if named is not None and any(_fits(self.pack, opt, named) for opt in a.of):
                     return i, a
             if a.kind == "evaluation" and asked_eval is not None and _norm(asked_eval) in a.of:
                 return i, a
@@ -378,12 +378,16 @@ class SG24Game:
             if skill == STAB:
                 harms += self._stab(night, a)
         invites: dict[str, list[str]] = {}
+        found: list[dict[str, Any]] = []
         for a in live:
             skill = _norm(a.skill)
             if skill == RECOGNISE:
-                self._recognise(night, a)
+                one = self._recognise(night, a)
+                if one is not None:
+                    found.append(one)
             elif skill == RECRUIT:
                 self._recruit(night, a, invites)
+        self._recognition_feedback(night, found)
         applications = {a.actor: _norm_country(a.args["country"]) for a in live if _norm(a.skill) == APPLY}
         pending = self._skill_notices(night, live)
         for r in judged:
@@ -432,8 +436,9 @@ class SG24Game:
                 return [Harm(target.id, WOUND, killer.id, "刺杀")]
         return [Harm(target.id, DEATH, killer.id, "刺杀")]
 
-    def _recognise(self, night: Phase, a: Action) -> None:
-        """同国指认 (a character named) and 评价指认 (an evaluation or identity asked)."""
+    def _recognise(self, night: Phase, a: Action) -> dict[str, Any] | None:
+        """同国指认 (a character named) and 评价指认 (an evaluation or identity asked). A right 同国指认
+        is learned at once; its feedback waits for the night's other 指认 (:meth:`_recognition_feedback`)."""
         actor, target = self.state.player(a.actor), self.state.player(a.targets[0])
         _, allowance = self._allowance_for(actor, a)
         if "character" in a.args:
@@ -443,17 +448,23 @@ class SG24Game:
             if right:
                 actor.known[target.id] = target.character
             night.note(f"{actor.id} 指认 {target.id} 为{named.name}：{'正确' if right else '错误'}")
-            if allowance.feedback:
-                text = texts.recognised(target.id, named.name, right, right and self.mutual(actor.id, target.id))
-                effects.tell(night, actor.id, text, RECOGNISE, target.id,
-                             {"character": named.name, "right": right})
-        else:
-            asked = _norm(a.args["evaluation"])
-            has = asked in self.character(target.id).evaluations or asked == target.identity
-            night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
-            if allowance.feedback:
-                effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,
-                             {"evaluation": asked, "has": has})
+            return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
+                    "feedback": allowance.feedback}
+        asked = _norm(a.args["evaluation"])
+        has = asked in self.character(target.id).evaluations or asked == target.identity
+        night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
+        if allowance.feedback:
+            effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,
+                         {"evaluation": asked, "has": has})
+        return None
+
+    def _recognition_feedback(self, night: Phase, found: list[dict[str, Any]]) -> None:
+        """「若A单方认识B且B单方认识A，则两者互相认识」: told after every 指认 of the night is in."""
+        for f in found:
+            if f["feedback"]:
+                mutual = f["right"] and self.mutual(f["actor"], f["target"])
+                effects.tell(night, f["actor"], texts.recognised(f["target"], f["named"], f["right"], mutual),
+                             RECOGNISE, f["target"], {"character": f["named"], "right": f["right"], "mutual": mutual})
 
     def _recruit(self, night: Phase, a: Action, invites: dict[str, list[str]]) -> None:
         """君主招揽: 「被君主指认到的在野角色会得到通知，是否加入该国」."""
@@ -700,10 +711,10 @@ class SG24Game:
         return [d for r in self.results for d in r.decisions]
 
 
-def _fits(option: str, named: Character) -> bool:
+def _fits(pack: Pack, option: str, named: Character) -> bool:
     """Whether a named character is one an allowance lets one 指认: 「郭嘉/荀彧/荀攸」 names alternatives,
     「蜀国君主」 any character of that country and identity."""
-    if named.name in option.split("/"):
+    if any((c := pack.get(alt)) is not None and c.name == named.name for alt in option.split("/")):
         return True
     for identity in ("君主", "军师", "杀手", "护卫", "女眷"):
         if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:

@@ -159,7 +159,11 @@ def parse_pack(data: Any) -> Pack:
         for s in c.successors:
             if s not in chars:
                 raise _fail(f"「{c.name}」.successors", f"继任者「{s}」不在角色包中")
-    return Pack(str(data.get("title", "")), chars, NameTable(chars))
+    names = NameTable(chars)
+    for raw in raw_chars:
+        for alias in _str_list(raw.get("aliases", []), f"「{raw['name']}」.aliases"):
+            names.add(raw["name"], alias)
+    return Pack(str(data.get("title", "")), chars, names)
 
 
 def load_pack(text: str) -> Pack:
