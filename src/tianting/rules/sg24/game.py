@@ -368,7 +368,10 @@ class SG24Game:
         for r in judged:
             if r.effect == "spare" and r.target:
                 effects.protect(night, r.target, r.why or "天庭裁定")
-        live = [a for i, a in enumerate(actions) if i not in void]
+        # Everything at once: the night's actions in seat order, whatever order they were sent in.
+        live = sorted((a for i, a in enumerate(actions) if i not in void),
+                      key=lambda a: (self.state.player(a.actor).seat, _norm(a.skill), a.targets,
+                                     sorted(map(str, a.args.items()))))
         for i in sorted(void):
             night.note(f"{actions[i].actor} 的【{actions[i].skill}】失效：{_why(judged, i)}")
         harms: list[Harm] = []
