@@ -208,3 +208,19 @@ def test_a_judge_can_load_a_pack_and_bad_packs_are_refused() -> None:
         {"name": "甲", "country": "魏", "identity": "君主", "evaluations": ["统帅"],
          "skills": [{"name": "号令", "kind": "active", "timing": "全局技能", "text": "……"}]}]}))
     assert own.skill("甲", "號令") is not None and own.get("甲").evaluations == ("统帅",)
+
+
+def test_peace_needs_every_standing_side() -> None:
+    """「三方议和」: each side agrees through its 君主 (R-SG10)."""
+    t = Table24()
+    assert t.game.peace_agreed("曹操", ["刘备"]) == "以下各方未同意议和：吴"
+    assert t.game.peace_agreed("曹操", ["刘备", "孙坚"]) is None
+    assert "不属于任何尚存的一方" in (t.game.peace_agreed("华佗", ["刘备", "孙坚", "曹操"]) or "")
+
+
+def test_killers_told_at_nightfall_and_passives_left_to_the_judge() -> None:
+    """Each killer may stab once tonight (R-SG1); passive skills in play are the judge's to rule."""
+    t = Table24()
+    told = t.game.night_start_feedback()
+    assert set(told) == {"夏侯惇", "张辽", "关羽", "张飞", "太史慈", "凌操"}
+    assert any("割发代首" in w for w in t.game.passive_warnings())

@@ -684,6 +684,21 @@ class SG24Game:
             self.state.winners = standing
             phase.note(f"{standing[0]}获胜" if standing else "三方同时灭国，无人获胜")
 
+    def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
+        """None if 三方议和 is agreed, else why not: every standing side agrees through its 君主, or
+        through any of its members while it has none (R-SG10); the proposer must be one of them."""
+        yes = set(agreed) | {proposer}
+        if proposer not in self.state.players or not self.state.player(proposer).alive:
+            return f"「{proposer}」不是场上的ID"
+        if self.state.player(proposer).country not in self.open_countries():
+            return f"{proposer} 不属于任何尚存的一方，不能发起议和"
+        missing = []
+        for c in self.open_countries():
+            voices = [p.id for p in self.members(c) if p.identity == "君主"] or [p.id for p in self.members(c)]
+            if not yes & set(voices):
+                missing.append(c)
+        return f"以下各方未同意议和：{'、'.join(missing)}" if missing else None
+
     def declare_peace(self, reason: str) -> None:
         """三方议和: the game ends with no winner."""
         self.state.over = True
@@ -705,6 +720,22 @@ class SG24Game:
         self.state.index += 1
         self.results.append(result)
         return result
+
+    def night_start_feedback(self) -> dict[str, list[Feedback]]:
+        """Each killer who may act is told at night's start that he may stab once tonight (R-SG1)."""
+        return {p.id: [Feedback(STAB, texts.stab_tonight(), None, {"stabs": 1})] for p in self.state.living()
+                if p.identity == "杀手" and p.country in COUNTRIES and self.can_act(p)} \
+            if self.phase is PhaseKind.NIGHT else {}
+
+    def passive_warnings(self) -> list[str]:
+        """Passive skills in play: the pack gives no effect the engine can apply, so the judge rules them."""
+        return [f"{p.id}（{p.character}）的被动技能【{s.name}】由天庭裁定（角色包未给出可执行的效果）"
+                for p in sorted(self.state.living(), key=lambda p: p.seat)
+                for s in self.character(p.id).skills if s.kind == "passive"]
+
+    def rule_text(self, pid: str, skill: str) -> str:
+        data = self.pack.skill(self.state.player(pid).character, skill) if pid in self.state.players else None
+        return (data.text or "") if data else ""
 
     def truth_players(self) -> dict[str, dict[str, Any]]:
         return {pid: {"country": p.country, "identity": p.identity, "character": p.character,

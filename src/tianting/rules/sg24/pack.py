@@ -81,6 +81,10 @@ class Pack:
         name = self.names.get(spelling)
         return self.characters.get(name) if name else None
 
+    def skill_names(self) -> NameTable:
+        """Every skill name of the pack (any spelling), for scripts' ``skill`` fields."""
+        return NameTable({s.name for c in self.characters.values() for s in c.skills})
+
     def starting(self, country: str) -> list[Character]:
         return [c for c in self.characters.values() if c.start and c.country == country]
 

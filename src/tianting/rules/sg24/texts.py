@@ -15,6 +15,11 @@ def day_title(n: int) -> str:
     return f"第{n}日"
 
 
+def stab_tonight() -> str:
+    """「每夜可以提交一个ID，对其进行一次刺杀」."""
+    return "本夜你可以提交一个ID，对其进行一次刺杀"
+
+
 def successor(dead: str, new: str) -> str:
     return f"你的角色{dead}死亡，由继任者{new}继续游戏"
 
