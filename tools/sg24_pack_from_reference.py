@@ -1,6 +1,6 @@
 """One-off: build the bundled sg24 pack from seed 001's facts and the 8.1 reference's facts."""
 import json, re
-REF = open('/work/shared/reference/sanguobansha-8.1-characters.txt').read()
+REF = open(__import__('os').path.join(__import__('os').path.dirname(__file__), '..', '..', 'shared', 'reference', 'sanguobansha-8.1-characters.txt')).read()
 START = {
  "魏": ["曹操", "荀彧", "郭嘉", "夏侯惇", "张辽", "典韦", "甄姬"],
  "蜀": ["刘备", "徐庶", "庞统", "关羽", "张飞", "赵云", "糜氏"],
@@ -19,6 +19,8 @@ def entry(name):
 def allowances(basic):
     out = []
     for sent in re.split(r"[。]", basic):
+        if re.search(r"(互识|登场|得知.*)后", sent):
+            continue  # allowances under a condition are left to the judge (docs/dev/sg24-pack.md)
         from_night = 1
         m = re.search(r"第(.)夜开始", sent)
         if m: from_night = NUM[m.group(1)]
@@ -90,6 +92,6 @@ for c in chars.values():
     c["successors"] = [s for s in c["successors"] if s in chars]
 pack = {"format": "tianting-sg24-pack/1", "title": "三国版杀24人规则 开局角色（种子001 + 8.1 资料）",
         "characters": list(chars.values())}
-json.dump(pack, open('/work/wt-h15-sg24/src/tianting/rules/sg24/data/characters.json', 'w'), ensure_ascii=False, indent=1)
+json.dump(pack, open(__import__('os').path.join(__import__('os').path.dirname(__file__), '..', 'src', 'tianting', 'rules', 'sg24', 'data', 'characters.json'), 'w'), ensure_ascii=False, indent=1)
 print(len(chars))
 for c in chars.values(): print(c["name"], c["country"], c["identity"], c["evaluations"], c["successors"], c["natural_death"], len(c["recognition"]), len(c["skills"]))
