@@ -224,3 +224,24 @@ def test_killers_told_at_nightfall_and_passives_left_to_the_judge() -> None:
     told = t.game.night_start_feedback()
     assert set(told) == {"夏侯惇", "张辽", "关羽", "张飞", "太史慈", "凌操"}
     assert any("割发代首" in w for w in t.game.passive_warnings())
+
+
+def test_a_fallen_side_no_longer_acts_nor_votes() -> None:
+    """「某一方存在场上的人数小于等于2人，则判定其灭国」: its ids take no further part (R-SG15)."""
+    t = Table24()
+    out(t, "刘备", "徐庶", "庞统", "关羽")
+    t.night()
+    assert t.state.eliminated == ["蜀"] and not t.state.over
+    r = t.day({"张飞": "曹操", "赵云": "曹操", "孙坚": "夏侯惇"})
+    assert r.announcement["voted"] == "夏侯惇"
+    with pytest.raises(IllegalAction, match="蜀已灭国"):
+        t.game.check_action(act("张飞", "刺杀", "曹操"), [])
+
+
+def test_all_three_falling_at_once_is_no_win() -> None:
+    """「某一方将另外两方灭国时，该方获得胜利。」 — no side is left to win (R-SG15)."""
+    t = Table24()
+    out(t, "刘备", "徐庶", "庞统", "关羽", "张昭", "吕蒙", "太史慈", "凌操", "荀彧", "郭嘉", "张辽", "甄姬",
+        "典韦")
+    t.night(act("夏侯惇", "刺杀", "孙淑"))
+    assert t.state.over and t.state.winners == [] and sorted(t.state.eliminated) == ["吴", "蜀", "魏"]

@@ -164,8 +164,8 @@ class SG24Game:
         return min(pool, key=lambda p: p.seat) if pool else None
 
     def can_act(self, player: Player) -> bool:
-        """「受伤状态时，角色不能进行任何行动」."""
-        return player.status is Status.ALIVE
+        """「受伤状态时，角色不能进行任何行动」; nor the ids of a side that fell (R-SG15)."""
+        return player.status is Status.ALIVE and player.country not in self.state.eliminated
 
     def knows(self, a: str, b: str) -> bool:
         return b in self.state.player(a).known
@@ -197,6 +197,8 @@ class SG24Game:
         if self.phase is PhaseKind.DAY:
             self._check_skill(player, action, accepted, day=True)
             return
+        if player.country in self.state.eliminated:
+            raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
         if not self.can_act(player):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         mine = [a for a in accepted if a.actor == player.id]
@@ -602,6 +604,9 @@ class SG24Game:
                 continue
             if p.country == UNALIGNED:
                 day.note(f"{voter} 的投票无效：在野未入国")
+                continue
+            if p.country in self.state.eliminated:
+                day.note(f"{voter} 的投票无效：{p.country}已灭国")
                 continue
             counted[voter] = target
         tally: dict[str, int] = {}
