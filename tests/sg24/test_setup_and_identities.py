@@ -168,3 +168,11 @@ def test_judge_rulings_use_core_effects() -> None:
                                                      Ruling("kill", "孙淑"), Ruling("tell", "孙淑", text="……")))
     assert t.character("刘备") == "刘备" and t.status("孙淑") == "out" and "……" in t.said("孙淑")
     assert r.announcement["died"] == ["孙淑"]
+
+
+def test_vote_wounds_an_unaligned_player() -> None:
+    """「票数最多的角色会受到致伤伤害」: an 在野 has no 君主 whose absence deepens it (R-SG3)."""
+    t = Table24()
+    t.night()
+    t.day({"曹操": "华佗", "刘备": "华佗"})
+    assert t.status("华佗") == "injured"
