@@ -176,3 +176,10 @@ def test_vote_wounds_an_unaligned_player() -> None:
     t.night()
     t.day({"曹操": "华佗", "刘备": "华佗"})
     assert t.status("华佗") == "injured"
+
+
+def test_the_judges_own_harm_is_not_spared() -> None:
+    """The judge's last word: a ruled 致死 reaches a player the judge also spared from the night's harm."""
+    t = Table24()
+    t.night(act("夏侯惇", "刺杀", "孙淑"), rulings=(Ruling("spare", "孙淑"), Ruling("kill", "孙淑", why="裁定")))
+    assert t.status("孙淑") == "out"

@@ -288,16 +288,18 @@ class SG24Game:
     # ---- harm and deaths ------------------------------------------------------------
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook) -> None:
         """Everything at once: per target, one defence each stops one harm (the greatest first), then
-        any 致死 kills, a 致伤 wounds, and a second 致伤 (or one on the already wounded) kills."""
+        any 致死 kills, a 致伤 wounds, and a second 致伤 (or one on the already wounded) kills. The judge's
+        own harms are neither spared nor defended (as KK 3.3's R44: nothing prevents or lessens them)."""
         by_target: dict[str, list[Harm]] = {}
         for h in harms:
             by_target.setdefault(h.target, []).append(h)
         dying: list[tuple[str, str]] = []
         for pid in sorted(by_target, key=lambda p: self.state.player(p).seat):
-            left = list(by_target[pid])
-            if effects.protected_from(phase, pid):
+            ruled = [h for h in by_target[pid] if h.source == effects.JUDGE_SKILL]
+            left = [h for h in by_target[pid] if h.source != effects.JUDGE_SKILL]
+            if left and effects.protected_from(phase, pid):
                 phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
-                continue
+                left = []
             pool = [d for d in defences if d.target == pid]
             while pool and left:
                 d = defence_to_use(self.state.rng, pool)
@@ -305,6 +307,7 @@ class SG24Game:
                 pool.remove(d)
                 left.remove(h)
                 phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
+            left += ruled
             if not left:
                 continue
             player = self.state.player(pid)
