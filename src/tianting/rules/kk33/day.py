@@ -97,6 +97,16 @@ class Day:
                 self.note(f"{p.id} 的投票無效：{reason}")
                 continue
             self.counted[p.id] = counted
+        for p in self.game.posthumous_voters():  # 涅槃：你死亡後仍可投票（你以此法的投票不公布）
+            if p.id not in self.votes:
+                continue  # no vote owed: nothing counts
+            counted = self.votes[p.id]
+            reason = first_reason(self.vote_rules, self, p.id, counted)
+            if reason:
+                self.note(f"{p.id} 死亡後的投票無效：{reason}")
+                continue
+            self.counted[p.id] = counted
+            self.note(f"{p.id} 死亡後仍投票（不公布）：{counted}")
         for voter, target in self.counted.items():
             weight = 1
             for rule in self.weight_rules:

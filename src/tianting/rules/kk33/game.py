@@ -77,6 +77,11 @@ def _skill_index(classes: dict[str, type[Skill]]) -> SkillIndex:
     return _index_of(tuple(classes.items()))
 
 
+def _outside_limit(impl: Skill) -> bool:
+    """（本技能不計入每夜角色技能使用次數限制）: a skill class may say so (``outside_limit``)."""
+    return bool(getattr(impl, "outside_limit", False))
+
+
 class SetupError(TiantingError):
     def __init__(self, index: int | None, message: str) -> None:
         super().__init__(message)
@@ -194,6 +199,13 @@ class KK33Game:
     def voters(self) -> list[Player]:
         out, eliminated = _OUT, self.state.eliminated
         return [p for p in self.state.players.values() if p.status is not out and p.country not in eliminated]
+
+    def posthumous_voters(self) -> list[Player]:
+        """Players out of the game who may still vote (涅槃：你死亡後仍可投票): they hold a skill whose
+        class says ``votes_after_death``; their country is not eliminated. They owe no vote."""
+        out, eliminated, skills = _OUT, self.state.eliminated, self.skills
+        return [p for p in self.state.players.values() if p.status is out and p.country not in eliminated
+                and any(getattr(skills.get(s), "votes_after_death", False) for s in p.skills)]
 
     def identity_skills(self, player: Player) -> tuple[str, ...]:
         return SKILLS_OF_IDENTITY.get(player.identity, ())
@@ -339,20 +351,33 @@ class KK33Game:
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and any(
+        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
             skill in self.skills and self.skills[skill].source is _CHARACTER
-            and self.skills[skill].kind is not _PASSIVE
+            and self.skills[skill].kind is not _PASSIVE and not _outside_limit(self.skills[skill])
             for skill in mine
-        ):  # *全* skills are used too: 至多一個主動使用的角色技能
+        ):  # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
-        self._check_targets(impl, player, action)
+        more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
+        self._check_targets(impl, player, action, more)
         impl.validate(state, action)
         return impl
 
-    def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
+    def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
+        """Extra ids this action may name, granted by actions accepted before it: a skill's optional
+        ``extra_targets(game, grant, action)`` (落鴻哀歌：本國殺手發動的【刺殺】可以額外指定一個目標)."""
+        more = 0
+        for grant in accepted:
+            impl = self.skills.get(self._skill_name(grant) or "")
+            hook = getattr(impl, "extra_targets", None)
+            if hook is not None:
+                more += hook(self, grant, action)
+        return more
+
+    def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
         rule = impl.targets
         targets = action.targets
-        if len(targets) != rule.count and len(targets) not in rule.counts:
+        if len(targets) != rule.count and len(targets) not in rule.counts \
+                and not rule.count < len(targets) <= rule.count + more:
             raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
         players, out, dead = self.state.players, _OUT, rule.dead
         for target in targets:
@@ -380,7 +405,7 @@ class KK33Game:
         players, out = state.players, _OUT
         if voter not in players:
             raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
-        if players[voter].status is out:
+        if players[voter].status is out and players[voter] not in self.posthumous_voters():
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
         if players[voter].country in state.eliminated:
             raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")

@@ -16,6 +16,8 @@ MODULES: tuple[str, ...] = (
     "wei_killers",
     "wei_guards",
     "wei_ladies",
+    "shu_strategists",
+    "shu_ladies",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

@@ -1,0 +1,148 @@
+"""Scenario tests for the 蜀 軍師: 徐庶, 龐統, 法正, 馬良, 姜維 (⊙蜀國篇), KK規則3.3版.
+
+Each test quotes the sentence of 000_b521fc75d9962f03.txt it checks; the
+rulings SS1 … are in docs/rulings/kk33-shu_strategists.md.
+
+The tables seat 荀彧, 張遼 and 夏侯淵 instead of 司馬懿 (兵法) and 夏侯惇 (剛烈), whose
+vote and harm modifiers would change the days these scenarios pass through.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tianting.core.errors import IllegalAction
+from tianting.core.state import Alliance
+from tianting.testing import Table
+
+SAFE = {"魏副軍師": "荀彧", "魏殺手甲": "張遼", "魏殺手乙": "夏侯淵"}
+XU = "蜀正軍師"  # 徐庶 (固定出現在正軍師選將位置)
+ADV = "蜀副軍師"  # 龐統 by default; 法正, 馬良, 姜維 where a test seats them
+
+
+def table(**chars: str) -> Table:
+    others = chars.pop("others", "神醫")
+    return Table(characters={**SAFE, **chars}, others=others)
+
+
+def xushu() -> Table:
+    return table(蜀正軍師="徐庶")
+
+
+# ==== 徐庶 =========================================================================
+@pytest.mark.skill("緘默")
+def test_jianmo_survivor_vote_void_next_day_only():
+    """緘默：指定一個ID，若其當夜未死亡則令其次日投票無效。"""
+    t = xushu()
+    t.night(t.act(XU, "緘默", "吳護衛"))
+    assert t.feedback(XU, "緘默") == [] and t.feedback("吳護衛", "緘默") == []
+    t.day({"吳護衛": "魏女眷", "吳女眷": "魏護衛"})
+    assert t.announced("votes")["吳護衛"] == "魏女眷"  # the ballot still shows it
+    assert t.traced("吳護衛 的投票無效：蜀正軍師 緘默")
+    # 棄權視為自投: 魏女眷 has her own vote only; 魏護衛 his own and 吳女眷's
+    assert t.announced("tally")["魏女眷"] == 1 and t.announced("tally")["魏護衛"] == 2
+    t.quiet_night()
+    t.day({"吳護衛": "魏女眷"})
+    assert t.announced("tally")["魏女眷"] == 2  # 次日 only
+
+
+@pytest.mark.skill("緘默")
+def test_jianmo_dead_target_leaves_no_last_words():
+    """緘默：…若其當夜死亡則無法留下遺言。"""
+    t = xushu()
+    t.night(t.act(XU, "緘默", "吳護衛"), t.act("魏殺手乙", "刺殺", "吳護衛"),
+            t.act("蜀殺手甲", "刺殺", "吳女眷"),
+            last_words={"吳護衛": "我是太史慈", "吳女眷": "我是小喬"})
+    assert t.status("吳護衛") == "out"
+    assert t.announced("last_words") == {"吳女眷": "我是小喬"}
+    assert "吳護衛 無法留下遺言，其遺言不予公布" in t.last.warnings
+    assert not any(e.kind == "緘默" for e in t.state.effects)  # no vote to void: he is out
+
+
+@pytest.mark.skill("緘默")
+def test_jianmo_failed_check_does_nothing():
+    """受傷 … 主動技能有一半概率失敗: a failed 緘默 silences nobody, its owner is told."""
+    t = xushu().wound(XU)
+    t.fail(XU, "緘默")
+    t.night(t.act(XU, "緘默", "吳護衛"), t.act("魏殺手乙", "刺殺", "吳護衛"), last_words={"吳護衛": "遺言"})
+    assert t.only_feedback(XU, "緘默").data == {"failed": True}
+    assert t.announced("last_words") == {"吳護衛": "遺言"}
+
+
+@pytest.mark.skill("居魏思蜀")
+def test_juwei_shields_owner_and_liu_bei_and_allies_wei_shu():
+    """居魏思蜀：使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。"""
+    t = xushu()
+    t.night(t.act(XU, "居魏思蜀"), t.act("魏殺手甲", "刺殺", XU), t.act("吳殺手甲", "刺殺", "蜀君主"),
+            t.act("蜀殺手甲", "刺殺", "吳護衛"))
+    assert t.status(XU) == "alive" and t.status("蜀君主") == "alive"
+    assert t.traced("魏殺手甲 的刺殺對 蜀正軍師 無效：蜀正軍師 居魏思蜀")
+    assert t.status("吳護衛") == "out"  # other stabs go on
+    assert t.state.alliances == [Alliance(("魏", "蜀"), start=1, end=4)]
+    assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "night", "number": 3}}]
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(XU, "居魏思蜀"))
+
+
+@pytest.mark.skill("居魏思蜀")
+def test_juwei_without_liu_bei_still_shields_its_owner():
+    """居魏思蜀 has no 「若劉備不在場則失效」 (SS2): after 劉備 became 劉禪 it still shields 徐庶 and allies."""
+    t = xushu()
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("魏殺手甲", "刺殺", "蜀君主"))
+    assert t.player("蜀君主").character == "劉禪"
+    t.day()
+    t.night(t.act(XU, "居魏思蜀"), t.act("魏殺手甲", "刺殺", XU))
+    assert t.status(XU) == "alive"
+    assert t.traced(f"{XU} 居魏思蜀：當夜所有針對 {XU} 的刺殺失效")  # 劉禪 is not 劉備
+    assert any(a.countries == ("魏", "蜀") for a in t.state.alliances)
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_goes_on_until_a_killer():
+    """計無不成：使用後當夜，若你的【明察】的目標不為殺手，那麼你可以繼續發動【明察】，直到你【明察】的對象是殺手…為止。"""
+    t = xushu()
+    t.decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "魏殺手乙")
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏女眷"))
+    answers = [(f.target, f.data["is_killer"]) for f in t.feedback(XU, "明察")]
+    assert answers == [("魏女眷", False), ("吳護衛", False), ("魏殺手乙", True)]
+    assert [f.data.get("via") for f in t.feedback(XU, "明察")] == [None, "計無不成", "計無不成"]
+    assert t.feedback("吳護衛") == []  # the targets learn nothing
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(XU, "計無不成"))
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_owner_may_stop():
+    """計無不成：…直到你【明察】的對象是殺手或你主動停止為止。"""
+    t = xushu()
+    t.decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "停止")
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏女眷"))
+    assert [f.target for f in t.feedback(XU, "明察")] == ["魏女眷", "吳護衛"]
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_nothing_after_a_killer_or_without_investigation():
+    """若你的【明察】的目標不為殺手 — a first 明察 on a killer, or none at all, lets nothing follow (SS3)."""
+    t = xushu()
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏殺手甲"))  # strict: no choice is asked
+    assert [f.data["is_killer"] for f in t.feedback(XU, "明察")] == [True]
+    assert t.player(XU).used == {"計無不成": 1}
+    t2 = xushu()
+    t2.night(t2.act(XU, "計無不成"))
+    assert t2.feedback(XU, "明察") == [] and t2.traced("當夜沒有生效的【明察】")
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_each_further_investigation_takes_the_wounded_check():
+    """受傷：其於之後的夜晚發動或使用的主動技能有一半概率失敗 — each further 【明察】 is a use of its own."""
+    t = xushu().wound(XU)
+    t.succeed(XU, "計無不成").succeed(XU, "明察")
+    t.force(f"成功判定 {XU}【明察】（計無不成）", False).force(f"成功判定 {XU}【明察】（計無不成）", True)
+    t.decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "停止")
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏女眷"))
+    got = [(f.target, f.data) for f in t.feedback(XU, "明察")]
+    assert got == [("魏女眷", {"is_killer": False}), ("吳護衛", {"failed": True, "via": "計無不成"}),
+                   ("吳護衛", {"is_killer": False, "via": "計無不成"})]
