@@ -146,3 +146,135 @@ def test_jiwubucheng_each_further_investigation_takes_the_wounded_check():
     got = [(f.target, f.data) for f in t.feedback(XU, "明察")]
     assert got == [("魏女眷", {"is_killer": False}), ("吳護衛", {"failed": True, "via": "計無不成"}),
                    ("吳護衛", {"is_killer": False, "via": "計無不成"})]
+
+
+# ==== 龐統 =========================================================================
+@pytest.mark.skill("涅槃")
+def test_niepan_dead_pang_tong_votes_unpublished():
+    """涅槃：*被*你死亡後仍可投票。（你以此法的投票不公布）"""
+    t = table()
+    t.night(t.act("魏殺手甲", "刺殺", ADV))
+    assert t.status(ADV) == "out"
+    t.day({ADV: "魏女眷", "吳女眷": "魏護衛"})
+    assert ADV not in t.announced("votes") and ADV not in t.announced("text")
+    assert t.announced("tally")["魏女眷"] == 2  # her own vote and his hidden one
+    assert t.traced(f"{ADV} 死亡後仍投票（不公布）：魏女眷")
+
+
+@pytest.mark.skill("涅槃")
+def test_niepan_a_dead_vote_is_not_owed_and_others_stay_silent():
+    """涅槃 belongs to 龐統 only: other dead players cannot vote; he owes no vote (SS4)."""
+    t = table()
+    t.night(t.act("魏殺手甲", "刺殺", ADV), t.act("蜀殺手甲", "刺殺", "吳護衛"))
+    with pytest.raises(IllegalAction, match="已出局"):
+        t.game.check_vote("吳護衛", "魏女眷")
+    with pytest.raises(IllegalAction, match="已出局"):
+        t.game.check_vote(ADV, "吳護衛")  # his vote, too, must name someone in the game
+    t.day()
+    assert ADV not in t.state.history[-1]["counted"]
+    assert not t.traced(f"{ADV} 死亡後")
+
+
+@pytest.mark.skill("涅槃")
+def test_niepan_living_pang_tong_votes_in_the_open():
+    """涅槃 is about after death: alive, 龐統's vote is on the ballot like everyone's."""
+    t = table()
+    t.quiet_night()
+    t.day({ADV: "魏女眷"})
+    assert t.announced("votes")[ADV] == "魏女眷"
+
+
+def link(t: Table, a: str, b: str) -> None:
+    t.night(t.act(ADV, "連環", a, b))
+    t.day()
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_actions_on_one_end_act_on_both():
+    """連環：指定兩個ID，將他們連在一起，此後針對其中任意一人的行動對兩人均生效。"""
+    t = table()
+    t.night(t.act(ADV, "連環", "魏女眷", "魏殺手乙"), t.act("蜀正軍師", "明察", "魏女眷"))
+    assert [f.target for f in t.feedback("蜀正軍師", "明察")] == ["魏女眷"]  # 此後: from the next night (SS5)
+    fb = t.only_feedback(ADV, "連環")
+    assert fb.data == {"ends": ["魏女眷", "魏殺手乙"]}
+    assert t.feedback("魏女眷", "連環") == [] and t.feedback("魏殺手乙", "連環") == []
+    t.day()
+    t.night(t.act("蜀正軍師", "明察", "魏女眷"), t.act("吳殺手甲", "刺殺", "魏殺手乙"))
+    got = {f.target: f.data["is_killer"] for f in t.feedback("蜀正軍師", "明察")}
+    assert got == {"魏女眷": False, "魏殺手乙": True}
+    assert t.status("魏女眷") == "out" and t.status("魏殺手乙") == "out"  # the 刺殺 on one acts on both
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_a_failed_or_void_action_spreads_nothing():
+    """The echo on the other end goes with the action: a failed (受傷) 刺殺 kills neither end."""
+    t = table()
+    link(t, "魏女眷", "魏護衛")
+    t.wound("吳殺手甲").fail("吳殺手甲", "刺殺")
+    t.night(t.act("吳殺手甲", "刺殺", "魏女眷"))
+    assert t.status("魏女眷") == "alive" and t.status("魏護衛") == "alive"
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_change_one_end_a_night():
+    """連環：每夜可改變連環的一端。"""
+    t = table()
+    link(t, "魏女眷", "魏護衛")
+    with pytest.raises(IllegalAction, match="一端"):
+        t.check(t.act(ADV, "連環", "吳女眷", "吳護衛"))
+    t.night(t.act(ADV, "連環", "魏女眷", "吳護衛"))
+    assert t.state.extra["連環"][ADV] == ["魏女眷", "吳護衛"]
+    t.day()
+    t.night(t.act("蜀正軍師", "明察", "吳護衛"))
+    assert {f.target for f in t.feedback("蜀正軍師", "明察")} == {"吳護衛", "魏女眷"}
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_false_end_and_both_false_loses_the_skill():
+    """若連環的一端對應的角色出局，則視為該端處於假連環狀態，當連環兩端都處於假連環狀態時，失去此技能。"""
+    t = table()
+    link(t, "魏女眷", "魏護衛")
+    t.night(t.act("吳殺手甲", "刺殺", "吳女眷"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
+    assert t.status("魏女眷") == "out" and t.status("魏護衛") == "out"  # the stab acts on both ends
+    assert "連環" not in t.player(ADV).skills
+    assert t.only_feedback(ADV, "連環").data == {"lost": "連環"}
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_guard_on_one_end_guards_both():
+    """此後針對其中任意一人的行動對兩人均生效 — 援護 too: with no valid 刺殺 it wounds both ends."""
+    t = table()
+    link(t, "魏女眷", "魏護衛")
+    t.night(t.act("蜀護衛", "援護", "魏女眷"), t.act("吳殺手甲", "刺殺", "魏護衛"))
+    # the 刺殺 acts on both ends, the 援護 guards both: each 刺殺 is void, no one is wounded
+    assert t.status("魏護衛") == "alive" and t.status("魏女眷") == "alive"
+    assert t.traced("吳殺手甲 的刺殺對 魏女眷 無效：蜀護衛 援護")
+    t.day()
+    t.night(t.act("蜀護衛", "援護", "魏護衛"))
+    assert t.player("魏女眷").injured and t.player("魏護衛").injured
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_a_false_end_passes_nothing():
+    """假連環：an end out of the game — actions on the other end no longer spread."""
+    t = table()
+    link(t, "魏女眷", "魏護衛")
+    t.night(t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    t.day({pid: "魏女眷" for pid in ("蜀君主", "蜀護衛", "吳護衛", "吳君主")})
+    assert t.status("魏女眷") == "out" and t.status("魏護衛") == "alive"
+    assert "連環" in t.player(ADV).skills  # one end false: the skill stays
+    t.night(t.act("蜀正軍師", "明察", "魏護衛"))
+    assert [f.target for f in t.feedback("蜀正軍師", "明察")] == ["魏護衛"]
+    assert t.traced("處於假連環狀態")
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_vanishes_when_pang_tong_dies():
+    """連環：龐統死亡出局時，場上的連環立即消失。"""
+    t = table()
+    link(t, "魏女眷", "魏護衛")
+    t.night(t.act("魏殺手甲", "刺殺", ADV))
+    t.day()
+    assert "連環" not in t.state.extra["連環"]
+    t.night(t.act("蜀正軍師", "明察", "魏女眷"))
+    assert [f.target for f in t.feedback("蜀正軍師", "明察")] == ["魏女眷"]
