@@ -9,10 +9,15 @@ vote and harm modifiers would change the days these scenarios pass through.
 
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import Any
+
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Alliance
+from tianting.rules.kk33.harm import Harm, Level
 from tianting.testing import Table
 
 SAFE = {"魏副軍師": "荀彧", "魏殺手甲": "張遼", "魏殺手乙": "夏侯淵"}
@@ -278,3 +283,139 @@ def test_lianhuan_vanishes_when_pang_tong_dies():
     assert "連環" not in t.state.extra["連環"]
     t.night(t.act("蜀正軍師", "明察", "魏女眷"))
     assert [f.target for f in t.feedback("蜀正軍師", "明察")] == ["魏女眷"]
+
+
+# ==== 法正 =========================================================================
+class FireCampStandIn(Skill):
+    """A stand-in for 陸遜's 火燒連營 (吳, not built here): 使用後當夜，所有蜀國角色的行動成功率減半。
+    若劉備在場，你令其受傷。魏吳聯盟達成（或延期）兩日兩夜。"""
+
+    name = "火燒連營"
+    source = Source.CHARACTER
+    kind = Kind.GLOBAL
+    stage = "cancel"
+    targets = TargetRule(count=0)
+
+    def prepare(self, night: Any, use: Use) -> None:
+        night.rate_modifiers.append(
+            lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) == "蜀" else None)
+
+    def apply(self, night: Any, use: Use) -> None:
+        liubei = night.game.in_play("劉備")
+        if liubei is not None:
+            night.harms.append(Harm(liubei.id, Level.WOUND, "火燒連營", [use.actor], why=["火燒連營"]))
+        night.propose_alliance("魏", "吳", by=use.actor)
+
+
+def fazheng(**chars: str) -> Table:
+    t = Table(characters={**SAFE, ADV: "法正", "吳副軍師": "陸遜", **chars}, extra_skills=[FireCampStandIn])
+    return t
+
+
+@pytest.mark.skill("正諫")
+def test_zhengjian_lu_xun_fire_fails_before_any_check():
+    """正諫：*被*若陸遜使用【火燒連營】，則【火燒連營】使用失敗。"""
+    t = fazheng()
+    t.night(t.act("吳副軍師", "火燒連營"), t.act("蜀正軍師", "明察", "魏女眷"))
+    assert t.only_feedback("吳副軍師", "火燒連營").data == {"failed": True}
+    assert t.player("吳副軍師").used == {}  # 使用失敗: not used up
+    assert t.last.draws == []  # no 成功率減半 for 蜀
+    assert not t.player("蜀君主").injured and t.state.alliances == []
+    assert t.feedback(ADV, "正諫") == []
+
+
+@pytest.mark.skill("正諫")
+def test_zhengjian_only_while_fa_zheng_lives_and_only_lu_xun():
+    """正諫 is 法正's passive: dead, it stops nothing; and it names 陸遜, not whoever holds 火燒連營."""
+    t = fazheng()
+    t.night(t.act("魏殺手甲", "刺殺", ADV))
+    t.day()
+    t.night(t.act("吳副軍師", "火燒連營"))
+    assert t.player("吳副軍師").used == {"火燒連營": 1} and t.player("蜀君主").injured
+    t2 = fazheng()
+    t2.player("吳正軍師").skills.append("火燒連營")
+    t2.night(t2.act("吳正軍師", "火燒連營"))
+    assert t2.feedback("吳正軍師", "火燒連營") == [] and t2.player("蜀君主").injured
+
+
+@pytest.mark.skill("睚眥必報")
+def test_yazi_killers_votes_void_from_next_day_on():
+    """睚眥必報：*被*於夜間致你死的角色次日及次日以後的投票均無效。"""
+    t = fazheng()
+    t.force("刺殺同國失效判定 蜀殺手甲→蜀副軍師", False)
+    t.night(t.act("魏殺手甲", "刺殺", ADV), t.act("蜀殺手甲", "刺殺", ADV))
+    assert t.status(ADV) == "out"
+    assert t.only_feedback(ADV, "睚眥必報").data == {"consumed": "睚眥必報"}
+    assert t.feedback("魏殺手甲", "睚眥必報") == []  # they are not told
+    t.day({"魏殺手甲": "吳女眷", "蜀殺手甲": "吳女眷", "吳護衛": "吳女眷"})
+    assert t.announced("tally")["吳女眷"] == 2  # her own and 吳護衛's
+    assert t.traced("魏殺手甲 的投票無效：蜀副軍師 睚眥必報") and t.traced("蜀殺手甲 的投票無效")
+    t.quiet_night()
+    t.day({"魏殺手甲": "魏護衛"})
+    assert t.announced("tally")["魏護衛"] == 1  # 次日以後 too
+    t.quiet_night()
+    t.day({"魏殺手甲": "魏護衛"})
+    assert t.traced("魏殺手甲 的投票無效：蜀副軍師 睚眥必報")
+
+
+@pytest.mark.skill("睚眥必報")
+def test_yazi_only_a_night_death():
+    """於夜間致你死: a vote death sets nothing off; the skill stays unspent."""
+    t = fazheng()
+    t.quiet_night()
+    t.day({pid: ADV for pid in ("魏殺手甲", "吳護衛", "吳君主", "蜀君主")})
+    assert t.status(ADV) == "out"
+    assert t.feedback(ADV, "睚眥必報") == [] and not any(e.kind == "睚眥必報" for e in t.state.effects)
+
+
+@pytest.mark.skill("蓋棺論定")
+def test_gaiguan_learns_every_character_out_of_the_game():
+    """蓋棺論定：獲悉所有退出遊戲的ID對應的角色。"""
+    t = fazheng()
+    t.night(t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("吳殺手甲", "刺殺", "魏護衛"))
+    t.day()
+    t.night(t.act(ADV, "蓋棺論定"), t.act("魏殺手甲", "刺殺", "吳女眷"))
+    fb = t.only_feedback(ADV, "蓋棺論定")
+    assert fb.data == {"characters": {"魏護衛": "許褚", "魏女眷": "甄姬"}}  # as the night began
+    assert "甄姬" in fb.text and "許褚" in fb.text
+    assert t.feedback("魏女眷") == []
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(ADV, "蓋棺論定"))
+
+
+@pytest.mark.skill("蓋棺論定")
+def test_gaiguan_with_no_one_out():
+    """蓋棺論定 on the first night: no one is out; the owner is told so and the skill is used."""
+    t = fazheng()
+    t.night(t.act(ADV, "蓋棺論定"))
+    assert t.only_feedback(ADV, "蓋棺論定").data == {"characters": {}}
+    assert t.player(ADV).used == {"蓋棺論定": 1}
+
+
+@pytest.mark.skill("眩遠惑近")
+def test_xuanyuan_second_highest_all_leave():
+    """眩遠惑近：次日的投票規則改為所有得票數次高的角色均退出歷史舞台。"""
+    t = fazheng()
+    t.night(t.act(ADV, "眩遠惑近"))
+    votes = {"吳君主": "魏女眷", "吳護衛": "魏女眷", "吳女眷": "魏女眷",
+             "蜀君主": "魏護衛", "蜀護衛": "魏護衛", "蜀殺手甲": "吳殺手甲", "蜀殺手乙": "吳殺手甲"}
+    t.day(votes)
+    # 魏女眷 4 (with her own), 魏護衛 3, 吳殺手甲 3: the two on the second count leave; the top stays
+    assert t.status("魏女眷") == "alive"
+    assert t.status("魏護衛") == "out" and t.status("吳殺手甲") == "out"
+    assert t.announced("exited") == ["魏護衛", "吳殺手甲"] or set(t.announced("exited")) == {"魏護衛", "吳殺手甲"}
+    assert [d.cause for d in t.last.deaths] == ["眩遠惑近（退出歷史舞台）"] * 2
+    t.quiet_night()
+    t.day({"吳君主": "魏女眷", "吳護衛": "魏女眷"})
+    assert t.status("魏女眷") == "out"  # 次日 only: the usual rule again
+
+
+@pytest.mark.skill("眩遠惑近")
+def test_xuanyuan_without_a_second_count_no_one_leaves():
+    """所有得票數次高的角色: with one count only (every vote a self-vote) there is no second — no one dies (SS7)."""
+    t = fazheng()
+    t.night(t.act(ADV, "眩遠惑近"))
+    t.day()
+    assert t.announced("exited") == []
+    assert t.traced("沒有得票數次高的角色")
