@@ -16,7 +16,8 @@ import pytest
 
 from tianting.core.errors import IllegalAction
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
-from tianting.core.state import Alliance
+from tianting.core.state import Alliance, Status
+from tianting.rules.kk33 import victory
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.testing import Table
 
@@ -419,3 +420,136 @@ def test_xuanyuan_without_a_second_count_no_one_leaves():
     t.day()
     assert t.announced("exited") == []
     assert t.traced("沒有得票數次高的角色")
+
+
+# ==== 馬良 =========================================================================
+def maliang(**chars: str) -> Table:
+    return Table(characters={**SAFE, ADV: "馬良", **chars}, extra_skills=[FireCampStandIn])
+
+
+def zhenji_dies_after_luoshen(t: Table) -> None:
+    """Night 1: 甄姬 (魏女眷) uses 洛神 and is killed; then a quiet day."""
+    t.night(t.act("魏女眷", "洛神"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
+    assert t.status("魏女眷") == "out"
+    t.day()
+
+
+@pytest.mark.skill("五常")
+def test_wuchang_gains_the_active_skills_used_in_life():
+    """五常：指定一個…已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。（本技能不計入每夜角色技能使用次數限制）"""
+    t = maliang()
+    zhenji_dies_after_luoshen(t)
+    t.night(t.act(ADV, "五常", "魏女眷"), t.act(ADV, "送圖問計", "魏護衛"))  # both: 五常 is outside the limit
+    assert "洛神" in t.player(ADV).skills and "飄忽若神" not in t.player(ADV).skills  # used in life only
+    assert t.only_feedback(ADV, "五常").data == {"gained": "洛神"}
+    t.day()
+    with pytest.raises(IllegalAction, match="沒有通過【五常】指定過"):
+        t.check(t.act(ADV, "五常", "魏女眷"))
+    t.check(t.act(ADV, "洛神"))  # a learned skill, with its usual limit
+
+
+@pytest.mark.skill("五常")
+def test_wuchang_must_be_used_when_a_target_exists():
+    """五常：（當存在合理的目標時該技能必須使用）— not submitted, the judge uses it on one drawn (SS9)."""
+    t = maliang()
+    zhenji_dies_after_luoshen(t)
+    t.force(f"五常 必須使用 {ADV}", "魏女眷")
+    t.night()
+    assert "洛神" in t.player(ADV).skills
+    assert t.traced("未使用【五常】而存在合理的目標")
+    t.day()
+    t.night()  # no reasonable target left: nothing happens, nothing drawn
+    assert t.drew("五常") == []
+
+
+@pytest.mark.skill("五常")
+def test_wuchang_a_target_who_used_nothing():
+    """生前使用過的所有主動的角色技能: one who used none gives nothing; he is no reasonable target."""
+    t = maliang()
+    t.night(t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    t.day()
+    t.night()  # 許褚 used no character skill: no reasonable target, nothing forced
+    assert t.feedback(ADV, "五常") == []
+    t.day()
+    t.night(t.act(ADV, "五常", "魏護衛"))
+    assert t.only_feedback(ADV, "五常").data == {"gained": []}
+
+
+@pytest.mark.skill("五常")
+def test_wuchang_five_skills_leave_the_stage_next_night():
+    """當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。"""
+    t = maliang()
+    zhenji_dies_after_luoshen(t)
+    t.state.extra["五常"] = {ADV: {"named": [], "gained": ["一", "二", "三", "四"]}}  # as if four gained before
+    t.night(t.act(ADV, "五常", "魏女眷"))
+    assert any(f.data.get("leaving") for f in t.feedback(ADV, "五常"))
+    assert t.status(ADV) == "alive"
+    t.day()
+    t.night(t.act("蜀護衛", "援護", ADV))
+    assert t.status(ADV) == "out"
+    assert [d.cause for d in t.last.deaths] == ["五常（退出歷史舞台）"]
+
+
+@pytest.mark.skill("招納蠻夷")
+def test_zhaona_others_win_with_shu_but_zhang_jiao():
+    """招納蠻夷：*被*蜀國獲勝時，除張角外所有群雄角色一同勝利。"""
+    t = maliang()
+    t.state.eliminated += ["魏", "吳"]
+    over, winners = victory.check(t.game)
+    assert over and winners == ["蜀", "群雄"]
+    t2 = Table(characters={**SAFE, ADV: "馬良"}, others="黃巾頭領")
+    t2.state.eliminated += ["魏", "吳"]
+    t2.player("群雄").status = Status.OUT
+    assert victory.check(t2.game) == (True, ["蜀"])  # 除張角外
+
+
+@pytest.mark.skill("招納蠻夷")
+def test_zhaona_not_when_another_side_wins_or_ma_liang_is_out():
+    """蜀國獲勝時 only; and 招納蠻夷 is 馬良's passive: out of the game, it works no more (SS10)."""
+    t = maliang()
+    t.state.eliminated += ["蜀", "吳"]
+    assert victory.check(t.game) == (True, ["魏"])
+    t2 = maliang()
+    t2.state.eliminated += ["魏", "吳"]
+    t2.player(ADV).status = Status.OUT
+    assert victory.check(t2.game) == (True, ["蜀"])
+
+
+@pytest.mark.skill("送圖問計")
+def test_songtu_wu_target_all_actions_fail():
+    """送圖問計：指定一個ID，若其為吳國人，則令其當夜所有行動失敗。"""
+    t = maliang()
+    t.night(t.act(ADV, "送圖問計", "吳正軍師"), t.act("吳正軍師", "明察", "魏殺手甲"),
+            t.act("吳正軍師", "去偽存真", "蜀君主"), t.act("吳殺手甲", "刺殺", "魏護衛"),
+            t.act("魏正軍師", "明察", "吳殺手甲"))
+    assert t.only_feedback("吳正軍師", "明察").data == {"failed": True}
+    assert t.only_feedback("吳正軍師", "去偽存真").data == {"failed": True}
+    assert t.player("吳正軍師").used == {}  # 發動失敗: the limited 去偽存真 is not used up
+    assert t.status("魏護衛") == "out"  # only the named id's actions fail
+    assert t.only_feedback("魏正軍師", "明察").data == {"is_killer": True}
+    assert t.feedback(ADV, "送圖問計") == []
+
+
+@pytest.mark.skill("送圖問計")
+def test_songtu_not_wu_does_nothing_and_is_used():
+    """若其為吳國人 — a 魏 target's actions go on; the limited skill is used all the same."""
+    t = maliang()
+    t.night(t.act(ADV, "送圖問計", "魏殺手甲"), t.act("魏殺手甲", "刺殺", "吳護衛"))
+    assert t.status("吳護衛") == "out"
+    assert t.player(ADV).used == {"送圖問計": 1}
+
+
+@pytest.mark.skill("送圖問計")
+def test_songtu_from_next_night_fire_camp_does_not_wound_liu_bei():
+    """此技能使用次夜及以後，若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷。"""
+    t = maliang(吳副軍師="陸遜")
+    t.night(t.act(ADV, "送圖問計", "魏殺手甲"), t.act("吳副軍師", "火燒連營"))
+    assert t.player("蜀君主").injured  # the night it is used: not yet
+    t2 = maliang(吳副軍師="陸遜")
+    t2.night(t2.act(ADV, "送圖問計", "魏殺手甲"))
+    t2.day()
+    t2.quiet_night()
+    t2.day()
+    t2.night(t2.act("吳副軍師", "火燒連營"))
+    assert not t2.player("蜀君主").injured
+    assert t2.traced("送圖問計：劉備不會因【火燒連營】而受傷")

@@ -333,7 +333,7 @@ WUCHANG_KEY = "五常"
 class Wuchang(CharacterSkill):
     """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
 
-    Ruling SS8: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
+    Ruling SS9: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
     character skills of the kind *主動* (not *全*, not 五常). 合理的目標: an out id not yet named
     whose skills would give something new. On a night that begins with one and no 五常 submitted,
     the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check.
@@ -433,7 +433,7 @@ class Zhaona(CharacterSkill):
     """招納蠻夷：*被*蜀國獲勝時，除張角外所有群雄角色一同勝利。
 
     Read by :mod:`..victory` (``joint_winners``): while the player holding it is alive when 蜀
-    wins, every 群雄 player but 張角 wins with 蜀 (ruling SS9)."""
+    wins, every 群雄 player but 張角 wins with 蜀 (ruling SS10)."""
 
     name = "招納蠻夷"
     kind = Kind.PASSIVE
@@ -484,7 +484,7 @@ class Songtu(CharacterSkill):
 class Tianyi(CharacterSkill):
     """天儀：*被*當你於夜間成為三個或以上技能的目標，你不會死亡。
 
-    Ruling SS10: every use that aims at him tonight counts (submitted or 「視為」, echoes of 連環,
+    Ruling SS12: every use that aims at him tonight counts (submitted or 「視為」, echoes of 連環,
     void ones too: 失效 is still a use), except failed ones (as if not used) and his own. With
     three or more, no harm of the night kills him (退出歷史舞台 still does)."""
 
@@ -539,7 +539,7 @@ LUOHONG_KEY = "落鴻哀歌"
 class Luohong(CharacterSkill):
     """落鴻哀歌：*全*若本國為當前場上人數最多的國家則使用失敗。當夜本國的聯盟狀態（若有）終止，其他國角色的技能有一半概率失敗，本國殺手發動的【刺殺】可以額外指定一個目標；跳過次日投票階段；次夜所有針對本國殺手的行動均失效，你於次夜結算時退出歷史舞台。
 
-    Ruling SS11: 人數最多 counts living players of 魏, 蜀 and 吳 as the night begins; a country
+    Ruling SS14: 人數最多 counts living players of 魏, 蜀 and 吳 as the night begins; a country
     tied for the most is among the most (使用失敗, before any check). The extra target of a 刺殺 is
     submitted with it (a 刺殺 listed after 落鴻哀歌 may name two ids) and acts as a second 刺殺 of
     that killer. 跳過次日投票階段: every vote of the next day is void (nobody dies by votes).
