@@ -553,3 +553,126 @@ def test_songtu_from_next_night_fire_camp_does_not_wound_liu_bei():
     t2.night(t2.act("吳副軍師", "火燒連營"))
     assert not t2.player("蜀君主").injured
     assert t2.traced("送圖問計：劉備不會因【火燒連營】而受傷")
+
+
+# ==== 姜維 =========================================================================
+def jiangwei(**chars: str) -> Table:
+    return table(蜀副軍師="姜維", **chars)
+
+
+@pytest.mark.skill("天儀")
+def test_tianyi_three_skills_on_him_he_does_not_die():
+    """天儀：*被*當你於夜間成為三個或以上技能的目標，你不會死亡。"""
+    t = jiangwei()
+    t.night(t.act("魏殺手甲", "刺殺", ADV), t.act("魏正軍師", "明察", ADV), t.act("吳正軍師", "去偽存真", ADV))
+    assert t.status(ADV) == "alive"
+    assert t.traced(f"{ADV} 天儀（當夜成為3個技能的目標，不會死亡）")
+    assert t.feedback(ADV, "天儀") == []
+
+
+@pytest.mark.skill("天儀")
+def test_tianyi_two_skills_are_not_enough():
+    """三個或以上: with two skills on him a 刺殺 kills him; a failed one (受傷) does not count (SS12)."""
+    t = jiangwei()
+    t.night(t.act("魏殺手甲", "刺殺", ADV), t.act("魏正軍師", "明察", ADV))
+    assert t.status(ADV) == "out"
+    t2 = jiangwei().wound("吳正軍師")
+    t2.fail("吳正軍師", "去偽存真")
+    t2.night(t2.act("魏殺手甲", "刺殺", ADV), t2.act("魏正軍師", "明察", ADV), t2.act("吳正軍師", "去偽存真", ADV))
+    assert t2.status(ADV) == "out"
+
+
+@pytest.mark.skill("天儀")
+def test_tianyi_a_wound_on_a_wound_is_no_death_either():
+    """你不會死亡: a second wound (受傷狀態下的角色再次受傷時會死亡) does not kill him either."""
+    t = jiangwei().wound(ADV)
+    t.night(t.act("魏護衛", "援護", ADV), t.act("魏正軍師", "明察", ADV), t.act("吳正軍師", "去偽存真", ADV))
+    assert t.status(ADV) != "out"
+
+
+@pytest.mark.skill("挑釁")
+def test_tiaoxin_identity_skill_aimed_at_him():
+    """挑釁：指定一個ID，將其當夜發動的身份技能的目標改為你。"""
+    t = jiangwei()
+    t.night(t.act(ADV, "挑釁", "魏正軍師"), t.act("魏正軍師", "明察", "蜀殺手甲"))
+    fb = t.only_feedback("魏正軍師", "明察")
+    assert fb.target == ADV and fb.data == {"is_killer": False}
+    assert t.feedback(ADV, "挑釁") == []
+
+
+@pytest.mark.skill("挑釁")
+def test_tiaoxin_a_killers_stab_comes_to_him():
+    """將其當夜發動的身份技能的目標改為你 — a killer's 刺殺 too; his own skills are not changed."""
+    t = jiangwei()
+    t.night(t.act(ADV, "挑釁", "魏殺手甲"), t.act("魏殺手甲", "刺殺", "吳護衛"))
+    assert t.status("吳護衛") == "alive" and t.status(ADV) == "out"
+
+
+@pytest.mark.skill("挑釁")
+def test_tiaoxin_on_a_lady_changes_bind_vote_b():
+    """（若指定的ID身份為女眷，將【亂花】的目標B改為你）"""
+    t = jiangwei()
+    t.night(t.act(ADV, "挑釁", "吳女眷"), t.act("吳女眷", "亂花", "魏君主", "蜀護衛"))
+    assert t.state.vote_binds == {"魏君主": ADV}
+
+
+@pytest.mark.skill("挑釁")
+def test_tiaoxin_with_tianyi_draws_the_stabs_and_lives():
+    """挑釁 and 天儀 together: the stab comes to him, and with three skills on him he does not die."""
+    t = jiangwei()
+    t.night(t.act(ADV, "挑釁", "魏殺手甲"), t.act("魏殺手甲", "刺殺", "吳護衛"),
+            t.act("魏正軍師", "明察", ADV), t.act("吳正軍師", "去偽存真", ADV))
+    assert t.status("吳護衛") == "alive" and t.status(ADV) == "alive"
+
+
+def shu_fewer(t: Table) -> None:
+    """Night 1: 蜀護衛 and 蜀女眷 are killed (蜀 is then no longer among the most numerous); a calm day."""
+    t.night(t.act("魏殺手甲", "刺殺", "蜀護衛"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
+    t.day()
+
+
+@pytest.mark.skill("落鴻哀歌")
+def test_luohong_fails_when_shu_is_among_the_most():
+    """落鴻哀歌：*全*若本國為當前場上人數最多的國家則使用失敗 — tied for the most is among the most (SS14)."""
+    t = jiangwei()
+    t.night(t.act(ADV, "落鴻哀歌"), t.act("魏正軍師", "明察", "吳殺手甲"))
+    assert t.only_feedback(ADV, "落鴻哀歌").data == {"failed": True}
+    assert t.player(ADV).used == {}
+    assert t.only_feedback("魏正軍師", "明察").data == {"is_killer": True} and t.drew("成功判定") == []
+
+
+@pytest.mark.skill("落鴻哀歌")
+def test_luohong_the_night_alliance_ends_others_halved_two_targets():
+    """當夜本國的聯盟狀態（若有）終止，其他國角色的技能有一半概率失敗，本國殺手發動的【刺殺】可以額外指定一個目標。"""
+    t = jiangwei()
+    shu_fewer(t)
+    t.state.alliances.append(Alliance(("蜀", "吳"), start=2, end=6))
+    with pytest.raises(IllegalAction, match="需要指定1個目標"):
+        t.check(t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"), t.act(ADV, "落鴻哀歌"))  # the grant comes first
+    t.fail("魏正軍師", "明察").succeed("吳正軍師", "明察")
+    t.night(t.act(ADV, "落鴻哀歌"), t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"),
+            t.act("魏正軍師", "明察", "吳殺手甲"), t.act("吳正軍師", "明察", "魏殺手甲"))
+    assert t.status("魏女眷") == "out" and t.status("吳女眷") == "out"
+    assert t.only_feedback("魏正軍師", "明察").data == {"failed": True}
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}
+    assert t.announced("alliances") == []
+    assert not t.state.allied("蜀", "吳", t.state.index)
+
+
+@pytest.mark.skill("落鴻哀歌")
+def test_luohong_no_vote_next_day_then_killers_untouchable_and_he_leaves():
+    """跳過次日投票階段；次夜所有針對本國殺手的行動均失效，你於次夜結算時退出歷史舞台。"""
+    t = jiangwei()
+    shu_fewer(t)
+    t.night(t.act(ADV, "落鴻哀歌"))
+    t.day({pid: "魏女眷" for pid in ("吳君主", "吳護衛", "蜀君主", "吳女眷")})
+    assert t.status("魏女眷") == "alive" and t.announced("exited") == []
+    assert t.traced("落鴻哀歌：跳過本日投票階段")
+    t.night(t.act("吳殺手甲", "刺殺", "蜀殺手甲"), t.act("吳正軍師", "明察", "蜀殺手乙"))
+    assert t.status("蜀殺手甲") == "alive" and t.traced("吳殺手甲 的【刺殺】失效：蜀副軍師 落鴻哀歌")
+    assert t.feedback("吳正軍師", "明察") == []  # 失效: its owner is not told
+    assert t.status(ADV) == "out"
+    assert [d.cause for d in t.last.deaths] == ["落鴻哀歌（退出歷史舞台）"]
+    t.day()
+    t.night(t.act("吳殺手甲", "刺殺", "蜀殺手甲"))
+    assert t.status("蜀殺手甲") == "out"  # 次夜 only
