@@ -66,6 +66,17 @@ def test_jianmo_dead_target_leaves_no_last_words():
 
 
 @pytest.mark.skill("緘默")
+def test_jianmo_a_lord_who_died_and_reincarnated_keeps_his_vote():
+    """若其當夜死亡…: a lord who died and came back (轉生：當你死亡時…) died that night — his vote stands (SS1)."""
+    t = xushu()
+    t.decide("吳君主", "轉生", "孫策")
+    t.night(t.act(XU, "緘默", "吳君主"), t.act("魏殺手甲", "刺殺", "吳君主"))
+    assert t.player("吳君主").character == "孫策" and t.status("吳君主") != "out"
+    t.day({"吳君主": "魏女眷"})
+    assert t.announced("tally")["魏女眷"] == 2 and not t.traced("緘默")
+
+
+@pytest.mark.skill("緘默")
 def test_jianmo_failed_check_does_nothing():
     """受傷 … 主動技能有一半概率失敗: a failed 緘默 silences nobody, its owner is told."""
     t = xushu().wound(XU)
@@ -209,6 +220,17 @@ def test_lianhuan_actions_on_one_end_act_on_both():
     got = {f.target: f.data["is_killer"] for f in t.feedback("蜀正軍師", "明察")}
     assert got == {"魏女眷": False, "魏殺手乙": True}
     assert t.status("魏女眷") == "out" and t.status("魏殺手乙") == "out"  # the 刺殺 on one acts on both
+
+
+@pytest.mark.skill("連環")
+def test_lianhuan_the_other_ends_own_immunities_hold():
+    """The action reaches the other end as an action on it: 王異's 貞烈 (針對你的【明察】…均失效) voids
+    the 明察 that reaches her through the chain; the 明察 on the first end answers as usual."""
+    t = table(魏女眷="王異")
+    link(t, "魏女眷", "魏護衛")
+    t.night(t.act("蜀正軍師", "明察", "魏護衛"))
+    assert [f.target for f in t.feedback("蜀正軍師", "明察")] == ["魏護衛"]
+    assert t.traced("蜀正軍師 的【明察】失效：魏女眷 貞烈")
 
 
 @pytest.mark.skill("連環")

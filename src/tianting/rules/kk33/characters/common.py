@@ -80,6 +80,11 @@ def _echo_apply(self: Skill, night: Any, use: Use) -> None:
     if not still():
         night.void(use, f"{why}：原行動的目標已改變")
         return
+    for rule in night.target_rules:  # the night's rules on targets hold for the echo's targets (貞烈 …)
+        reason = rule(night, use)
+        if reason:
+            night.void(use, reason)
+            return
     type(self).__mro__[1].apply(self, night, use)  # the skill's own effect, on the echo's targets
 
 
@@ -89,9 +94,9 @@ def echo(night: Night, origin: Use, targets: tuple[str, ...], why: str,
     落鴻哀歌's extra 刺殺 target).
 
     The echo is an implicit use of the same skill (no success check of its own, nothing consumed,
-    not an action anyone submitted). At its stage it acts only if ``origin`` is still live and
-    ``still()`` holds (the condition that made it, e.g. the origin still aims at a linked id);
-    otherwise it is void. Call it before the night's uses are sorted (in ``prepare`` or
+    not an action anyone submitted). At its stage it acts only if ``origin`` is still live,
+    ``still()`` holds (the condition that made it, e.g. the origin still aims at a linked id) and
+    no rule of ``night.target_rules`` voids it; otherwise it is void. Call it before the night's uses are sorted (in ``prepare`` or
     ``on_effect``), so that it runs at its skill's stage.
     """
     cls = type(origin.skill)

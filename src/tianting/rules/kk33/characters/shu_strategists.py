@@ -56,7 +56,7 @@ class Jianmo(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        if not night.state.player(target).alive:
+        if any(d.id == target for d in night.deaths):  # SS1: a lord's 轉生 is a death too
             night.note(f"{use.actor} 緘默 {target}：其當夜死亡，無法留下遺言")
             return
         night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor, {"voter": target}))
