@@ -343,3 +343,25 @@ def test_jiangmen_stab_is_a_stab_same_country_half():
     t.same_side_stab(LADY, "蜀君主", True)
     t.night(t.act(LADY, "將門虎女", "蜀君主"))
     assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
+
+
+@pytest.mark.skill("將門虎女")
+def test_jiangmen_submission_order_does_not_matter():
+    """The 亂花 listed before 將門虎女 is void all the same (everything in one phase happens at once)."""
+    t = table("關銀屏")
+    t.night(t.act(LADY, "亂花", "魏君主", "吳君主"), t.act(LADY, "將門虎女", "魏女眷"))
+    assert t.state.vote_binds == {} and t.status("魏女眷") == "out"
+
+
+@pytest.mark.skill("危情長坂")
+def test_weiqing_liu_chan_arrives_by_day():
+    """劉禪登場時 — also when 劉備 dies of the votes: she is told by day, and they recognise each other."""
+    t = table()
+    t.quiet_night()
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.day({pid: "蜀君主" for pid in ("魏君主", "魏護衛", "吳君主", "吳護衛")})
+    assert t.player("蜀君主").character == "劉禪"
+    assert [f.data for f in t.feedback(LADY, "危情長坂")][0] == {"awakened": True}
+    assert t.player(LADY).known == {"蜀君主": "劉禪", "蜀護衛": "趙雲"}
+    t.night(t.act(LADY, "投井自盡"))
+    assert t.status(LADY) == "out"

@@ -698,3 +698,12 @@ def test_luohong_no_vote_next_day_then_killers_untouchable_and_he_leaves():
     t.day()
     t.night(t.act("吳殺手甲", "刺殺", "蜀殺手甲"))
     assert t.status("蜀殺手甲") == "out"  # 次夜 only
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_submission_order_does_not_matter():
+    """Everything in one phase happens at once: 計無不成 listed after its 【明察】 works the same."""
+    t = xushu()
+    t.decide(XU, "計無不成", "魏殺手乙")
+    t.night(t.act(XU, "明察", "魏女眷"), t.act(XU, "計無不成"))
+    assert [(f.target, f.data["is_killer"]) for f in t.feedback(XU, "明察")] == [("魏女眷", False), ("魏殺手乙", True)]
