@@ -707,3 +707,13 @@ def test_jiwubucheng_submission_order_does_not_matter():
     t.decide(XU, "計無不成", "魏殺手乙")
     t.night(t.act(XU, "明察", "魏女眷"), t.act(XU, "計無不成"))
     assert [(f.target, f.data["is_killer"]) for f in t.feedback(XU, "明察")] == [("魏女眷", False), ("魏殺手乙", True)]
+
+
+@pytest.mark.skill("天儀")
+def test_tianyi_one_stab_naming_two_ids_is_one_skill():
+    """A 刺殺 naming two ids (落鴻哀歌) is one skill on each: with one more skill on him, two — he dies."""
+    t = jiangwei()
+    shu_fewer(t)
+    t.succeed("魏正軍師", "明察").same_side_stab("蜀殺手甲", ADV, False)
+    t.night(t.act(ADV, "落鴻哀歌"), t.act("蜀殺手甲", "刺殺", ADV, "魏女眷"), t.act("魏正軍師", "明察", ADV))
+    assert t.status("魏女眷") == "out" and t.status(ADV) == "out"

@@ -110,3 +110,9 @@ def echo(night: Night, origin: Use, targets: tuple[str, ...], why: str,
     night.uses.append(copy)
     night.note(f"{why}：{origin.actor} 的【{origin.name}】亦對 {'、'.join(targets)} 生效")
     return copy
+
+
+def echo_origin(night: Any, use: Use) -> Use | None:
+    """The action ``use`` is an echo of (see :func:`echo`), or None."""
+    entry = vars(night).get(ECHO_KEY, {}).get(id(use))
+    return entry[0] if entry else None

@@ -14,7 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import alliances, skillbook, texts
-from tianting.rules.kk33.characters.common import StabShield, echo
+from tianting.rules.kk33.characters.common import StabShield, echo, echo_origin
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, OTHERS
 
@@ -495,8 +495,15 @@ class Tianyi(CharacterSkill):
 
     @staticmethod
     def aimed(night: Night, owner: str) -> int:
-        return sum(1 for u in night.uses if u.state is not UseState.FAILED and u.actor != owner
-                   and owner in u.targets)
+        count = 0
+        for u in night.uses:
+            if u.state is UseState.FAILED or u.actor == owner or owner not in u.targets:
+                continue
+            origin = echo_origin(night, u)
+            if origin is not None and owner in origin.targets:
+                continue  # one 刺殺 naming two ids (落鴻哀歌) is one skill on each
+            count += 1
+        return count
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
