@@ -715,5 +715,6 @@ def test_tianyi_one_stab_naming_two_ids_is_one_skill():
     t = jiangwei()
     shu_fewer(t)
     t.succeed("魏正軍師", "明察").same_side_stab("蜀殺手甲", ADV, False)
+    t.force(f"深明大義失效判定 蜀殺手甲→{ADV}", False)  # 糜夫人 died on night 1
     t.night(t.act(ADV, "落鴻哀歌"), t.act("蜀殺手甲", "刺殺", ADV, "魏女眷"), t.act("魏正軍師", "明察", ADV))
     assert t.status("魏女眷") == "out" and t.status(ADV) == "out"
