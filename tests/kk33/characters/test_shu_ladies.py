@@ -365,3 +365,14 @@ def test_weiqing_liu_chan_arrives_by_day():
     assert t.player(LADY).known == {"蜀君主": "劉禪", "蜀護衛": "趙雲"}
     t.night(t.act(LADY, "投井自盡"))
     assert t.status(LADY) == "out"
+
+
+@pytest.mark.skill("血祭")
+def test_xueji_on_a_day_of_xuanyuan_too():
+    """血祭 watches the count whatever rule decides the day: on a day of 法正's 眩遠惑近 (the top stays,
+    the second leaves), her voters are marked all the same."""
+    t = table("關銀屏", 蜀副軍師="法正")
+    t.night(t.act("蜀副軍師", "眩遠惑近"))
+    t.day({"魏君主": LADY, "魏護衛": LADY, "吳君主": "魏女眷"})
+    assert t.status(LADY) == "alive" and t.status("魏女眷") == "out"
+    assert t.state.extra["血祭"] == {"魏君主": 1, "魏護衛": 1}

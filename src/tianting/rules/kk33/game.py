@@ -405,7 +405,7 @@ class KK33Game:
         players, out = state.players, _OUT
         if voter not in players:
             raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
-        if players[voter].status is out and players[voter] not in self.posthumous_voters():
+        if players[voter].status is out and all(p.id != voter for p in self.posthumous_voters()):
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
         if players[voter].country in state.eliminated:
             raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")

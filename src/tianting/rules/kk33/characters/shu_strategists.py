@@ -322,7 +322,7 @@ class Xuanyuan(CharacterSkill):
                 day.game.kill(day, pid, self.name, [effect.owner], removal=True)
             return []
 
-        phase.outcome_rules.insert(0, rule)
+        phase.outcome_rules.append(rule)  # after 血祭, which only watches the top
 
 
 # ---- 馬良 -------------------------------------------------------------------------
