@@ -297,6 +297,20 @@ def test_lianhuan_a_false_end_passes_nothing():
 
 
 @pytest.mark.skill("連環")
+def test_lianhuan_intact_for_chibi():
+    """火燒赤壁 asks 「若龐統在場且【連環】的兩端均不為假連環狀態」: ``Lianhuan.intact`` answers it."""
+    from tianting.rules.kk33.characters.shu_strategists import Lianhuan
+
+    t = table()
+    assert not Lianhuan.intact(t.state)
+    link(t, "魏女眷", "魏護衛")
+    assert Lianhuan.intact(t.state)
+    t.night(t.act("蜀殺手甲", "刺殺", "吳女眷"))
+    t.day({pid: "魏女眷" for pid in ("蜀君主", "蜀護衛", "吳護衛", "吳君主")})
+    assert not Lianhuan.intact(t.state)  # one end is a 假連環
+
+
+@pytest.mark.skill("連環")
 def test_lianhuan_vanishes_when_pang_tong_dies():
     """連環：龐統死亡出局時，場上的連環立即消失。"""
     t = table()

@@ -171,6 +171,12 @@ class Lianhuan(CharacterSkill):
     stage = "after"
     targets = TargetRule(count=2, self_allowed=True)
 
+    @staticmethod
+    def intact(state: GameState) -> bool:
+        """Is a chain in play with neither end a 假連環 (火燒赤壁：若龐統在場且【連環】的兩端均不為假連環狀態)?"""
+        return any(state.player(owner).alive and all(state.player(pid).alive for pid in ends)
+                   for owner, ends in state.extra.get(LINK_KEY, {}).items())
+
     def validate(self, state: GameState, action: Action) -> None:
         chain = state.extra.get(LINK_KEY, {}).get(action.actor)
         if chain and not set(chain) & set(action.targets):
