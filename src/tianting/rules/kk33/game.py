@@ -116,6 +116,8 @@ class KK33Game:
         self._roster_names: dict[str, str | None] = {}
         """Skill spellings already looked up in the roster: see ``_skill_name``."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
+        self._target_grants = frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets"))
+        """Skills that may let a later action name more ids (``extra_targets``)."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -365,12 +367,13 @@ class KK33Game:
     def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
         """Extra ids this action may name, granted by actions accepted before it: a skill's optional
         ``extra_targets(game, grant, action)`` (落鴻哀歌：本國殺手發動的【刺殺】可以額外指定一個目標)."""
-        more = 0
+        more, grants = 0, self._target_grants
+        if not grants:
+            return 0
         for grant in accepted:
-            impl = self.skills.get(self._skill_name(grant) or "")
-            hook = getattr(impl, "extra_targets", None)
-            if hook is not None:
-                more += hook(self, grant, action)
+            granted = self._skill_name(grant)
+            if granted in grants:
+                more += self.skills[granted].extra_targets(self, grant, action)  # type: ignore[attr-defined]
         return more
 
     def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
