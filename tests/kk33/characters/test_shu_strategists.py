@@ -153,16 +153,26 @@ def test_jiwubucheng_nothing_after_a_killer_or_without_investigation():
 
 
 @pytest.mark.skill("計無不成")
-def test_jiwubucheng_each_further_investigation_takes_the_wounded_check():
-    """受傷：其於之後的夜晚發動或使用的主動技能有一半概率失敗 — each further 【明察】 is a use of its own."""
+def test_jiwubucheng_wounded_one_check_for_the_whole_chain():
+    """當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效 — a wounded 徐庶 rolls for
+    計無不成 (and for his own 明察), not for each further 【明察】 (SS3)."""
     t = xushu().wound(XU)
     t.succeed(XU, "計無不成").succeed(XU, "明察")
-    t.force(f"成功判定 {XU}【明察】（計無不成）", False).force(f"成功判定 {XU}【明察】（計無不成）", True)
-    t.decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "停止")
+    t.decide(XU, "計無不成", "吳護衛").decide(XU, "計無不成", "停止")
     t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏女眷"))
     got = [(f.target, f.data) for f in t.feedback(XU, "明察")]
-    assert got == [("魏女眷", {"is_killer": False}), ("吳護衛", {"failed": True, "via": "計無不成"}),
-                   ("吳護衛", {"is_killer": False, "via": "計無不成"})]
+    assert got == [("魏女眷", {"is_killer": False}), ("吳護衛", {"is_killer": False, "via": "計無不成"})]
+    assert len(t.drew("成功判定")) == 2
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_further_investigation_on_wang_yi_is_void():
+    """Each further 【明察】 is a 明察: 王異's 貞烈 (針對你的【明察】…均失效) voids it; the chain goes on."""
+    t = Table(characters={**SAFE, XU: "徐庶", "魏女眷": "王異"})
+    t.decide(XU, "計無不成", "魏女眷").decide(XU, "計無不成", "魏殺手乙")
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "吳護衛"))
+    assert [f.target for f in t.feedback(XU, "明察")] == ["吳護衛", "魏殺手乙"]
+    assert t.traced(f"{XU} 的【明察】失效：魏女眷 貞烈")
 
 
 # ==== 龐統 =========================================================================

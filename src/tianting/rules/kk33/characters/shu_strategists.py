@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
-from tianting.rules.kk33 import alliances, skillbook, texts
+from tianting.rules.kk33 import alliances, skillbook
 from tianting.rules.kk33.characters.common import StabShield, echo, echo_origin
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, OTHERS
@@ -87,8 +87,8 @@ class Jiwubucheng(CharacterSkill):
     Ruling SS3: it runs after the owner's own 【明察】 of the night (submitted with it). If none of
     them went off, or one found a killer, nothing follows. Else the owner chooses, one at a time,
     the next id to 【明察】 or 「停止」 (scripted decisions 「計無不成」; the default is 停止).
-    Each further 【明察】 is an active use of its own: the wounded check and the night's rules on
-    targets (貞烈 …) apply to it; it ends the chain once it finds a killer.
+    Each further 【明察】 is the skill's content: no success check of its own (計無不成 took it),
+    but the night's rules on targets (貞烈 …) apply to it; it ends the chain once it finds a killer.
     """
 
     name = "計無不成"
@@ -118,12 +118,7 @@ class Jiwubucheng(CharacterSkill):
                        seat=night.state.player(owner).seat, implicit=True)
             more.notes.append(self.name)
             night.uses.append(more)
-            rate = night.success_rate(more)
-            if rate <= 0 or (rate < 1 and not night.rng.chance(f"成功判定 {owner}【明察】（計無不成）", rate)):
-                more.state = UseState.FAILED
-                night.tell(owner, Feedback("明察", texts.FAILED, chosen, {"failed": True, "via": self.name}))
-                night.note(f"{owner} 計無不成的【明察】發動失敗（成功率{rate}）")
-                continue
+            # 當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效: no check of its own.
             reason = first_reason(night.target_rules, night, more)
             seen.add(chosen)
             if reason:
