@@ -185,7 +185,7 @@ def test_niepan_dead_pang_tong_votes_unpublished():
     t.day({ADV: "魏女眷", "吳女眷": "魏護衛"})
     assert ADV not in t.announced("votes") and ADV not in t.announced("text")
     assert t.announced("tally")["魏女眷"] == 2  # her own vote and his hidden one
-    assert t.traced(f"{ADV} 死亡後仍投票（不公布）：魏女眷")
+    assert t.traced(f"{ADV} 死亡後仍投票（涅槃，不公布）：魏女眷")
 
 
 @pytest.mark.skill("涅槃")

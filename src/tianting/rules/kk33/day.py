@@ -103,10 +103,10 @@ class Day:
             counted = self.votes[p.id]
             reason = first_reason(self.vote_rules, self, p.id, counted)
             if reason:
-                self.note(f"{p.id} 死亡後的投票無效：{reason}")
+                self.note(f"{p.id} 死亡後的投票（涅槃）無效：{reason}")
                 continue
             self.counted[p.id] = counted
-            self.note(f"{p.id} 死亡後仍投票（不公布）：{counted}")
+            self.note(f"{p.id} 死亡後仍投票（涅槃，不公布）：{counted}")
         for voter, target in self.counted.items():
             weight = 1
             for rule in self.weight_rules:
