@@ -1,7 +1,7 @@
 """Scenario tests for the 蜀 女眷: 糜夫人, 黃月英, 甘夫人, 關銀屏 (⊙蜀國篇), KK規則3.3版.
 
 Each test quotes the sentence of 000_b521fc75d9962f03.txt it checks; the
-rulings SL1 … are in docs/rulings/kk33-shu_ladies.md.
+rulings SN1 … are in docs/rulings/kk33-shu_ladies.md.
 
 The tables seat 荀彧, 張遼 and 夏侯淵 instead of 司馬懿 (兵法) and 夏侯惇 (剛烈), whose
 vote and harm modifiers would change the days these scenarios pass through.
@@ -89,7 +89,7 @@ def test_huizhi_lost_limited_skills_come_back():
 
 @pytest.mark.skill("蕙質蘭心")
 def test_huizhi_on_herself_does_not_restore_itself():
-    """蕙質蘭心 on herself: nothing else used, and 蕙質蘭心 is not restored by its own use (SL2)."""
+    """蕙質蘭心 on herself: nothing else used, and 蕙質蘭心 is not restored by its own use (SN2)."""
     t = table()
     t.night(t.act(LADY, "蕙質蘭心", LADY))
     assert t.only_feedback(LADY, "蕙質蘭心").data == {"restored": []}

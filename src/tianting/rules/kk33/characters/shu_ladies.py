@@ -1,7 +1,7 @@
 """KK 3.3 character skills: shu_ladies (蜀·女眷：糜夫人、黃月英、甘夫人、關銀屏).
 
 Every class quotes its rule text verbatim; the readings of ambiguous sentences
-are in ``docs/rulings/kk33-shu_ladies.md`` (SL1 …), cited where they apply.
+are in ``docs/rulings/kk33-shu_ladies.md`` (SN1 …), cited where they apply.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def _plays(game: Any, pid: str, character: str) -> bool:
 class Shenming(LadySkill):
     """深明大義：*被*你死亡後次夜，所有針對本國角色的【刺殺】有一半概率失效。
 
-    Ruling SL1: the night after her death (the next night after a night or a day). Each 刺殺 on
+    Ruling SN1: the night after her death (the next night after a night or a day). Each 刺殺 on
     a player of her country then has its own half chance to be void. Consumed at her death (she is
     told)."""
 
@@ -82,7 +82,7 @@ class Shenming(LadySkill):
 class Huizhi(LadySkill):
     """蕙質蘭心：指定一個ID，令其已經正常消耗或失去的所有限定技能全部復原。
 
-    Ruling SL2: at the end of the night the target's limited skills (identity ones too, 去偽存真)
+    Ruling SN2: at the end of the night the target's limited skills (identity ones too, 去偽存真)
     that were used up become usable again, and the limited skills the target lost (失去) are
     regained. Awakening skills (覺醒技) are not consumed by use and stay as they are; 蕙質蘭心
     itself is not restored by its own use. The target is told what was restored."""
@@ -225,7 +225,7 @@ class Shushen(LadySkill):
 class Shenzhi(LadySkill):
     """神智：*被*當你的【亂花】的目標為本國角色時，你獲悉之。
 
-    Ruling SL3: for each 亂花 of hers that goes off, she learns which of its targets (A, B, as
+    Ruling SN5: for each 亂花 of hers that goes off, she learns which of its targets (A, B, as
     they stand after redirects) are of her country; nothing when none is."""
 
     name = "神智"
@@ -265,7 +265,7 @@ class Xiangfu(StabShield):
 class Xueji(LadySkill):
     """血祭：*被*當你的得票數為全場最高時，所有在本次投票中投票對象為你的角色此後得票數均+1。
 
-    Ruling SL4: 全場最高 includes a tie at the top (above 0). The voters whose vote counted for
+    Ruling SN7: 全場最高 includes a tie at the top (above 0). The voters whose vote counted for
     her are marked; from the next day on each marked player gets +1 to the votes counted for
     them, every day, even after her death. Marks add up when it fires again."""
 
@@ -304,7 +304,7 @@ class Xueji(LadySkill):
 class Jiangmen(LadySkill):
     """將門虎女：使用後當夜，你可以不發動【亂花】，而是發動一次【刺殺】。你與關羽（若在場）互識，你與關平（若在場）互識。
 
-    Ruling SL5: the 刺殺 is submitted as 將門虎女's one target (no target: no 刺殺). It is her own
+    Ruling SN8: the 刺殺 is submitted as 將門虎女's one target (no target: no 刺殺). It is her own
     刺殺, outside her country's count, checked as any 刺殺. 「不發動【亂花】，而是」: a 亂花 she
     submits the same night with a 刺殺 is void."""
 
