@@ -207,7 +207,8 @@ class HostedGame:
             return []
         if phase.kind == "night":
             return [p.id for p in self._base.state.players.values() if self._base.can_act(p)]
-        return [p.id for p in self._base.voters()]
+        # 涅槃：你死亡後仍可投票 — such a player may vote, though no vote is owed (see expected)
+        return [p.id for p in self._base.voters()] + [p.id for p in self._base.posthumous_voters()]
 
     def follow_ups(self, now: str) -> list[tuple[str, str, dict[str, Any]]]:
         """Events the system owes now: resolving the open phase once all are in or its deadline passed."""
