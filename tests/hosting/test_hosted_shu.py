@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from tests.hosting.test_hosted_game import DAY_DEADLINE, DEADLINE, Table
 from tianting.hosting import events as ev
 from tianting.hosting.game import Refused
-from tests.hosting.test_hosted_game import DAY_DEADLINE, DEADLINE, Table
 
 
 def pang_tong_table() -> tuple[Table, str]:
