@@ -688,6 +688,17 @@ def test_luohong_fails_when_shu_is_among_the_most():
 
 
 @pytest.mark.skill("落鴻哀歌")
+def test_luohong_failed_the_extra_target_lapses():
+    """使用失敗…視為…未發動: a 刺殺 that named a second id on a 落鴻哀歌 that failed settles its first
+    target only (SS14)."""
+    t = jiangwei()
+    t.night(t.act(ADV, "落鴻哀歌"), t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"))
+    assert t.only_feedback(ADV, "落鴻哀歌").data == {"failed": True}
+    assert t.status("魏女眷") == "out" and t.status("吳女眷") == "alive"
+    assert t.traced("蜀殺手甲 的刺殺額外指定的目標 吳女眷 不予結算")
+
+
+@pytest.mark.skill("落鴻哀歌")
 def test_luohong_the_night_alliance_ends_others_halved_two_targets():
     """當夜本國的聯盟狀態（若有）終止，其他國角色的技能有一半概率失敗，本國殺手發動的【刺殺】可以額外指定一個目標。"""
     t = jiangwei()

@@ -380,7 +380,8 @@ class KK33Game:
         rule = impl.targets
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
-                and not rule.count < len(targets) <= rule.count + more:
+                and not rule.count < len(targets) <= rule.count + more \
+                and len(targets) not in self.more_targets(player, impl.name):
             raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
         players, out, dead = self.state.players, _OUT, rule.dead
         for target in targets:
@@ -398,6 +399,17 @@ class KK33Game:
         for key in impl.args:
             if key not in action.args:
                 raise IllegalAction(f"【{impl.name}】需要參數「{key}」", "missing-arg")
+
+    def more_targets(self, player: Player, skill: str) -> tuple[int, ...]:
+        """Other numbers of targets ``skill`` may take now for ``player``, allowed by a character skill
+        they hold (烈弓：從第四夜開始，每晚你的【刺殺】可以指定兩個目標): its class's ``more_targets``."""
+        out: tuple[int, ...] = ()
+        for name in player.skills:
+            impl = self.skills.get(name)
+            more = getattr(impl, "more_targets", None)
+            if more is not None:
+                out += more(self.state, player.id, skill)
+        return out
 
     def check_vote(self, voter: str, target: str) -> None:
         state = self.state

@@ -88,6 +88,11 @@ class Night:
         """After redirects and cancels: a reason makes the use 失效 (貞烈 …)."""
         self.stab_rules: list[Callable[[Night, Use], str | None]] = []
         """A reason makes one 刺殺 無效 (青梅煮酒, 曹氏宗親 …), before the same-side check."""
+        self.guard_proof: list[Callable[[Night, Use], str | None]] = []
+        """A reason means 援護 cannot cancel this 刺殺 (鐵騎：你的【刺殺】不能被【援護】抵消)."""
+        self.rule_proof: list[Callable[[Night, Use], str | None]] = []
+        """A reason means ``stab_rules`` (every one a character skill's) cannot make this 刺殺 無效
+        (鋒騎：你的【刺殺】不能被角色技能抵消)."""
         self.harm_modifiers: list[Callable[[Night, Harm], None]] = []
         """傷害減輕 / 加深: change ``harm.level``."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
@@ -331,9 +336,13 @@ class Night:
             target = use.targets[0]
             killer = use.actor
             immune = list(self.stab_immunity.get(target, []))
-            if not immune:  # the first rule that voids it; later rules (and their draws) never run
-                reason = first_reason(self.stab_rules, self, use)
-                immune = [reason] if reason else []
+            if not immune and self.stab_rules:  # the first rule that voids it; later ones (and their draws) never run
+                proof = first_reason(self.rule_proof, self, use) if self.rule_proof else None
+                if proof:
+                    self.note(f"{killer} 的刺殺對 {target} 不受使刺殺無效的角色技能影響：{proof}")
+                else:
+                    reason = first_reason(self.stab_rules, self, use)
+                    immune = [reason] if reason else []
             if immune:
                 use.state = UseState.VOID
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
@@ -355,9 +364,19 @@ class Night:
         for target, guards in guarded.items():
             who = "、".join(guards)
             if target in valid:
-                for stab in valid.pop(target):
+                kept = []
+                for stab in valid[target]:
+                    proof = first_reason(self.guard_proof, self, stab) if self.guard_proof else None
+                    if proof:
+                        kept.append(stab)
+                        self.note(f"{stab.actor} 的刺殺對 {target} 不能被 {who} 的援護抵消：{proof}")
+                        continue
                     stab.state = UseState.VOID
                     self.note(f"{stab.actor} 的刺殺對 {target} 無效：{who} 援護")
+                if kept:
+                    valid[target] = kept
+                else:
+                    del valid[target]
             else:
                 self.harms.append(Harm(target, Level.WOUND, "援護", list(guards),
                                        why=[f"{who} 援護 {target}，其當夜未成為有效刺殺的目標"]))

@@ -57,6 +57,18 @@ def _public_form(roster: Roster, player_character: str, name: str,
     return (info.text if info else "", kind, info.limited if info else len(name) != 2, form)
 
 
+@cache
+def _form_targets(held: tuple[str, ...], name: str) -> tuple[int, ...]:
+    """Numbers of targets a held character skill adds to the form of ``name`` (烈弓: 刺殺 with two
+    ids), from the skills' classes (``form_targets``); the game's check says when they are legal."""
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+    out: tuple[int, ...] = ()
+    for skill in held:
+        out += getattr(CHARACTER_SKILLS.get(skill), "form_targets", {}).get(name, ())
+    return out
+
+
 def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, Any]:
     impl = game.skills.get(name)
     text, kind, limited, form = _public_form(game.roster, player.character, name,
@@ -67,8 +79,9 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
     }
     if form is not None:  # how the skill is used: public rule knowledge, as a form would ask it
         count, counts, self_allowed, dead, distinct, args = form
-        row["targets"] = {"count": count, "counts": list(counts), "self": self_allowed,
-                          "dead": dead, "distinct": distinct}
+        more = _form_targets(tuple(player.skills), name) if player.skills else ()
+        row["targets"] = {"count": count, "counts": sorted({*counts, *more}) if more else list(counts),
+                          "self": self_allowed, "dead": dead, "distinct": distinct}
         row["args"] = list(args)
     return row
 

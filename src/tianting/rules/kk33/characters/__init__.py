@@ -16,6 +16,8 @@ MODULES: tuple[str, ...] = (
     "wei_killers",
     "wei_guards",
     "wei_ladies",
+    "shu_killers",
+    "shu_guards",
     "shu_strategists",
     "shu_ladies",
 )

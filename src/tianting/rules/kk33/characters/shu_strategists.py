@@ -502,7 +502,11 @@ class Tianyi(CharacterSkill):
                 continue
             origin = echo_origin(night, u)
             if origin is not None and owner in origin.targets:
-                continue  # one 刺殺 naming two ids (落鴻哀歌) is one skill on each
+                continue  # an echo of an action already counted
+            if u.implicit and u.name == "刺殺" and any(
+                    o.order == u.order and o.actor == u.actor and not o.implicit and owner in o.targets
+                    for o in night.stabs):
+                continue  # one 刺殺 naming two ids (落鴻哀歌, 烈弓) is one skill on each
             count += 1
         return count
 
@@ -549,8 +553,9 @@ class Luohong(CharacterSkill):
 
     Ruling SS14: 人數最多 counts living players of 魏, 蜀 and 吳 as the night begins; a country
     tied for the most is among the most (使用失敗, before any check). The extra target of a 刺殺 is
-    submitted with it (a 刺殺 listed after 落鴻哀歌 may name two ids) and acts as a second 刺殺 of
-    that killer. 跳過次日投票階段: every vote of the next day is void (nobody dies by votes).
+    submitted with it (a 刺殺 listed after 落鴻哀歌 may name two ids: ``extra_targets``); the 刺殺
+    is then one 刺殺 on each (``Stab.apply``). If 落鴻哀歌 fails or is void, only the first target
+    is settled. 跳過次日投票階段: every vote of the next day is void (nobody dies by votes).
     """
 
     name = "落鴻哀歌"
@@ -572,16 +577,25 @@ class Luohong(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
+
+        def lapse(n: Night, stab: Use) -> str | None:
+            """A 刺殺 that named a second id on this grant, when the grant did not go off: only its
+            first target is settled (the right to the extra one was never given)."""
+            if use.live or stab.name != "刺殺" or len(stab.action.targets) < 2 \
+                    or n.game.country_of(stab.actor) != country \
+                    or len(stab.action.targets) in n.game.more_targets(n.state.player(stab.actor), "刺殺"):
+                return None
+            a = stab.action
+            stab.action = Action(a.actor, a.skill, a.targets[:1], dict(a.args))
+            n.note(f"{stab.actor} 的刺殺額外指定的目標 {'、'.join(a.targets[1:])} 不予結算：{use.actor} 的【落鴻哀歌】未生效")
+            return None
+
+        night.target_rules.append(lapse)
         if self.most(night, country):
             night.fail(use, f"{country}國為當前場上人數最多的國家")
             return
         night.rate_modifiers.append(
             lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) != country else None)
-        for stab in list(night.uses):
-            if stab.name == "刺殺" and not stab.implicit and len(stab.action.targets) == 2 \
-                    and night.game.country_of(stab.actor) == country:
-                echo(night, stab, (stab.action.targets[1],), f"{use.actor} 落鴻哀歌（額外指定的目標）",
-                     still=lambda: use.live)
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
