@@ -263,6 +263,8 @@ def _last_words(bot: random.Random, game: KK33Game) -> dict[str, str]:
 
 def _votes(bot: random.Random, game: KK33Game) -> dict[str, str]:
     """A day's ballot: a share of the voters follow one wagon, the rest vote at random or abstain."""
+    if game.vote_skipped():
+        return {}  # 「跳過次日投票階段」 (落鴻哀歌)
     living = [p.id for p in game.state.living()]
     wagon = bot.choice(living)
     follow = bot.random() * WAGON_MAX

@@ -722,9 +722,12 @@ def test_luohong_no_vote_next_day_then_killers_untouchable_and_he_leaves():
     t = jiangwei()
     shu_fewer(t)
     t.night(t.act(ADV, "落鴻哀歌"))
-    t.day({pid: "魏女眷" for pid in ("吳君主", "吳護衛", "蜀君主", "吳女眷")})
-    assert t.status("魏女眷") == "alive" and t.announced("exited") == []
-    assert t.traced("落鴻哀歌：跳過本日投票階段")
+    with pytest.raises(IllegalAction, match="跳過投票階段"):
+        t.day({"吳君主": "魏女眷"})
+    t.day()
+    assert t.announced("votes") == {} and t.announced("exited") == [] and t.announced("tally") == {}
+    assert "本日跳過投票階段" in t.announced("text") and "落鴻哀歌" not in t.announced("text")
+    assert t.traced("本日跳過投票階段：落鴻哀歌")
     t.night(t.act("吳殺手甲", "刺殺", "蜀殺手甲"), t.act("吳正軍師", "明察", "蜀殺手乙"))
     assert t.status("蜀殺手甲") == "alive" and t.traced("吳殺手甲 的【刺殺】失效：蜀副軍師 落鴻哀歌")
     assert t.feedback("吳正軍師", "明察") == []  # 失效: its owner is not told

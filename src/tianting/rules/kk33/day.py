@@ -94,6 +94,11 @@ class Day:
 
     def vote(self) -> None:
         """The ballot, the counted tally and the vote's deaths."""
+        skipped = self.game.vote_skipped() if self.state.effects else None
+        if skipped:  # 「跳過次日投票階段」: no ballot, no tally, no vote death; 亂花's binds lapse
+            self.state.vote_binds = {}
+            self.note(f"本日跳過投票階段：{skipped}")
+            return
         binds = self.state.vote_binds
         for p in self.game.voters():
             shown = self.votes.get(p.id, p.id)

@@ -210,6 +210,12 @@ class KK33Game:
         return [p for p in self.state.players.values() if p.status is out and p.country not in eliminated
                 and any(getattr(skills.get(s), "votes_after_death", False) for s in p.skills)]
 
+    def vote_skipped(self) -> str | None:
+        """「跳過次日投票階段」 (落鴻哀歌): why today has no vote, from an effect ``no-vote`` due now; else None."""
+        for effect in self.state.effects_at("no-vote"):
+            return str(effect.data.get("by", "跳過投票階段"))
+        return None
+
     def identity_skills(self, player: Player) -> tuple[str, ...]:
         return SKILLS_OF_IDENTITY.get(player.identity, ())
 
@@ -418,6 +424,8 @@ class KK33Game:
             raise IllegalAction("遊戲已經結束", "over")
         if phase_kind(state.index) is not _DAY:
             raise IllegalAction("只能於白天投票", "wrong-phase")
+        if state.effects and self.vote_skipped():
+            raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
         if voter not in players:
             raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
@@ -615,6 +623,8 @@ class KK33Game:
 
     def _day_announcement(self, day: Day) -> dict[str, Any]:
         lines = [texts.day_title(self.number), "票面："]
+        if self.state.effects and self.vote_skipped():
+            lines[1:] = ["本日跳過投票階段。"]
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")

@@ -555,7 +555,8 @@ class Luohong(CharacterSkill):
     tied for the most is among the most (使用失敗, before any check). The extra target of a 刺殺 is
     submitted with it (a 刺殺 listed after 落鴻哀歌 may name two ids: ``extra_targets``); the 刺殺
     is then one 刺殺 on each (``Stab.apply``). If 落鴻哀歌 fails or is void, only the first target
-    is settled. 跳過次日投票階段: every vote of the next day is void (nobody dies by votes).
+    is settled. 跳過次日投票階段: the next day has no vote (effect ``no-vote``: votes are refused,
+    no ballot, no vote death).
     """
 
     name = "落鴻哀歌"
@@ -602,15 +603,13 @@ class Luohong(CharacterSkill):
         for a in night.state.alliances:
             if country in a.countries and a.active(night.index):
                 night.trace += alliances.break_alliance(night.state, a.countries, night.index)
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor, {"country": country}))
+        night.state.effects.append(Effect("no-vote", night.index + NEXT_DAY, use.actor, {"by": self.name}))
         night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor, {"country": country}))
         night.note(f"{use.actor} 落鴻哀歌：{country}國的聯盟終止，其他國角色的技能有一半概率失敗")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner, country = effect.owner, effect.data["country"]
         if not _is_night(phase):
-            phase.vote_rules.append(lambda day, v, target: f"{owner} 落鴻哀歌：跳過次日投票階段")
-            phase.note(f"{owner} 落鴻哀歌：跳過本日投票階段")
             return
 
         def killer(n: Night, pid: str) -> bool:
