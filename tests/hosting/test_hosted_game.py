@@ -614,8 +614,10 @@ def test_the_script_replays_to_the_drafts():
     assert script["phases"][0]["last_words"] == {t.who("魏", "正軍師")[0]: "殺我者蜀人也"}
     assert script["phases"][0]["decisions"] == [{"actor": t.who("蜀", "君主")[0], "skill": "轉生",
                                                  "answer": "劉禪"}]
-    # 轉生 took the judge's answer; the lord, stabbed again, now leaves and 託孤 arises
-    assert transcript["phases"][2]["decisions"][0]["skill"] == "託孤"
+    # 轉生 took the judge's answer (劉禪); stabbed again, his 樂不思蜀 prevents the 致命一擊 (no 託孤)
+    lord = t.who("蜀", "君主")[0]
+    assert transcript["phases"][2]["decisions"] == []
+    assert [f["skill"] for f in transcript["phases"][2]["feedback"][lord]] == ["樂不思蜀"]
 
 
 def test_a_stab_beyond_the_countrys_allowance_is_refused_at_once_without_naming_the_partner():

@@ -299,12 +299,17 @@ class KK33Game:
                 if name in listeners:
                     skills[name].on_death(phase, p.id, dead, cause, sources)
 
+    def limit_lifted(self, player: Player, skill: str) -> bool:
+        """Does a skill ``player`` holds lift ``skill``'s once-a-game limit (``Skill.lifts_limit``: 仁德)?"""
+        skills = self.skills
+        return any(skill in skills[s].lifts_limit for s in player.skills if s in skills)
+
     def uses_left(self, player: Player, skill: str) -> int | None:
         """None for unlimited skills; else how many uses remain (0 or 1, or one-time rights)."""
         if skill not in player.skills and skill not in self.identity_skills(player):
             return player.granted.get(skill, 0)
         impl = self.skills.get(skill)
-        if impl is None or not impl.limited:
+        if impl is None or not impl.limited or self.limit_lifted(player, skill):
             return None
         return max(0, 1 - player.used.get(skill, 0))
 
@@ -346,7 +351,8 @@ class KK33Game:
         granted_only = name not in player.skills and name not in self.identity_skills(player)
         if granted_only and mine.count(name) >= player.granted.get(name, 0):
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
-        if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
+        if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
+                and not self.limit_lifted(player, name):
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
