@@ -33,6 +33,7 @@ PARTNERS: dict[str, tuple[str, ...]] = {
     "關羽": ("張遼", "典韋"),  # 英雄相器 names 張遼; 典韋's 古之惡來 makes a 退出歷史舞台 for 武聖
     "張飛": ("夏侯涓",),  # 迎娶新妻
     "魏延": ("徐庶", "龐統"),  # 子午奇兵 fails while any 諸葛亮 is in play
+    "劉備": ("遲暮的丞相·諸葛亮",),  # 三顧茅廬 (the 蜀 軍師 seats now have five more built forms to draw)
 }
 """Characters seated beside a form so that its skills can take effect."""
 OUT_OF_REACH: dict[str, str] = {

@@ -207,8 +207,8 @@ def test_shushen_vote_on_own_country_is_void():
     """淑慎：*被*當你的投票目標為本國角色時，你的投票無效。"""
     t = table("甘夫人")
     t.quiet_night()
-    t.day({LADY: "蜀君主"})
-    assert t.traced(f"{LADY} 的投票無效：{LADY} 淑慎") and t.announced("tally")["蜀君主"] == 1
+    t.day({LADY: "蜀護衛"})
+    assert t.traced(f"{LADY} 的投票無效：{LADY} 淑慎") and t.announced("tally")["蜀護衛"] == 1
     t.quiet_night()
     t.day({LADY: "魏女眷"})
     assert t.announced("tally")["魏女眷"] == 2
@@ -357,6 +357,7 @@ def test_jiangmen_submission_order_does_not_matter():
 def test_weiqing_liu_chan_arrives_by_day():
     """劉禪登場時 — also when 劉備 dies of the votes: she is told by day, and they recognise each other."""
     t = table()
+    t.player("蜀君主").skills.remove("漢裔")  # as if lost to 曹丕's 代漢自立: votes on 劉備 count
     t.quiet_night()
     t.decide("蜀君主", "轉生", "劉禪")
     t.day({pid: "蜀君主" for pid in ("魏君主", "魏護衛", "吳君主", "吳護衛")})
