@@ -377,3 +377,17 @@ def test_xueji_on_a_day_of_xuanyuan_too():
     t.day({"魏君主": LADY, "魏護衛": LADY, "吳君主": "魏女眷"})
     assert t.status(LADY) == "alive" and t.status("魏女眷") == "out"
     assert t.state.extra["血祭"] == {"魏君主": 1, "魏護衛": 1}
+
+
+@pytest.mark.skill("投井自盡")
+def test_toujing_votes_on_other_countries_count_and_only_the_next_day():
+    """次日所有針對本國角色的投票無效 — votes on the other countries count; the day after, all count again."""
+    t = table()
+    liu_chan(t)
+    t.day()
+    t.night(t.act(LADY, "投井自盡"))
+    t.day({"魏君主": "吳女眷", "魏護衛": "蜀護衛"})
+    assert t.announced("tally")["吳女眷"] == 2 and "蜀護衛" not in t.announced("tally")
+    t.quiet_night()
+    t.day({"魏護衛": "蜀護衛"})
+    assert t.announced("tally")["蜀護衛"] == 2

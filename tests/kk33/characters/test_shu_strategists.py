@@ -756,3 +756,14 @@ def test_tianyi_one_stab_naming_two_ids_is_one_skill():
     t.force(f"深明大義失效判定 蜀殺手甲→{ADV}", False)  # 糜夫人 died on night 1
     t.night(t.act(ADV, "落鴻哀歌"), t.act("蜀殺手甲", "刺殺", ADV, "魏女眷"), t.act("魏正軍師", "明察", ADV))
     assert t.status("魏女眷") == "out" and t.status(ADV) == "out"
+
+
+@pytest.mark.skill("睚眥必報")
+def test_yazi_a_guard_whose_wound_killed_him():
+    """致你死的角色: a 援護 that wounds 法正 already wounded kills him (受傷狀態下的角色再次受傷時會死亡):
+    the guard's votes are void from the next day on."""
+    t = fazheng().wound(ADV)
+    t.night(t.act("吳護衛", "援護", ADV))
+    assert t.status(ADV) == "out"
+    t.day({"吳護衛": "魏女眷"})
+    assert t.traced("吳護衛 的投票無效：蜀副軍師 睚眥必報") and t.announced("tally")["魏女眷"] == 1
