@@ -88,6 +88,17 @@ def test_huizhi_lost_limited_skills_come_back():
 
 
 @pytest.mark.skill("蕙質蘭心")
+def test_huizhi_awakenings_stay_awakened():
+    """覺醒技 are triggered, not used up (SN2): SP蔡文姬's awakened 金璧之才 is not restored (it would
+    awaken again)."""
+    t = table(魏女眷="SP蔡文姬")
+    t.player("魏女眷").used["金璧之才"] = 1  # as if awakened on an earlier night
+    t.night(t.act(LADY, "蕙質蘭心", "魏女眷"))
+    assert t.only_feedback("魏女眷", "蕙質蘭心").data == {"restored": []}
+    assert t.player("魏女眷").used == {"金璧之才": 1}
+
+
+@pytest.mark.skill("蕙質蘭心")
 def test_huizhi_on_herself_does_not_restore_itself():
     """蕙質蘭心 on herself: nothing else used, and 蕙質蘭心 is not restored by its own use (SN2)."""
     t = table()

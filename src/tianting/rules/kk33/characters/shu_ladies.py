@@ -42,6 +42,13 @@ def _plays(game: Any, pid: str, character: str) -> bool:
     return p.character == character or game.roster.characters[p.character].base == character
 
 
+def _awakenings() -> frozenset[str]:
+    """Every 覺醒技 of the roster (a learned one too: it is not the holder's own character's)."""
+    from tianting.rules.kk33.game import roster
+
+    return frozenset(s.name for c in roster().characters.values() for s in c.skills if s.awaken)
+
+
 # ---- 糜夫人 -----------------------------------------------------------------------
 class Shenming(LadySkill):
     """深明大義：*被*你死亡後次夜，所有針對本國角色的【刺殺】有一半概率失效。
@@ -96,12 +103,11 @@ class Huizhi(LadySkill):
         player = night.state.player(target)
         if not player.alive:
             return
-        skills, roster = night.game.skills, night.game.roster
-        character = roster.characters[player.character]
+        skills = night.game.skills
+        awakenings = _awakenings()
 
         def awaken(name: str) -> bool:
-            text = character.skill(name)
-            return bool(text and text.awaken)
+            return name in awakenings
 
         restored = [n for n in list(player.used) if n != self.name and not awaken(n)
                     and (n not in skills or skills[n].limited)]
