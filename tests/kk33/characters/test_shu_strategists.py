@@ -711,7 +711,7 @@ def test_luohong_the_night_alliance_ends_others_halved_two_targets():
             t.act("魏正軍師", "明察", "吳殺手甲"), t.act("吳正軍師", "明察", "魏殺手甲"))
     assert t.status("魏女眷") == "out" and t.status("吳女眷") == "out"
     assert t.only_feedback("魏正軍師", "明察").data == {"failed": True}
-    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}
+    assert t.only_feedback("吳正軍師", "明察").data["is_killer"] is True  # (周瑜's 聰慧 may add more)
     assert t.announced("alliances") == []
     assert not t.state.allied("蜀", "吳", t.state.index)
 

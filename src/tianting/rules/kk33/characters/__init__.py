@@ -21,6 +21,8 @@ MODULES: tuple[str, ...] = (
     "shu_guards",
     "shu_strategists",
     "shu_ladies",
+    "wu_strategists",
+    "wu_zhang_lu",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
