@@ -592,7 +592,10 @@ def long_game() -> Table:
         t.add(ev.VOTE, voter, {"target": n.wu_killer})
     t.resolve()
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    # 蜀女眷 (糜夫人) died on night 1: 深明大義 gives each 刺殺 on 蜀 tonight a half chance to be void;
+    # with this seed the 魏 killer's is void, and the 蜀 killer's stands (both draws go its way).
     t.stab(n.wei_killer, n.shu_lord)
+    t.stab(n.shu_killer, n.shu_lord)
     t.resolve()
     return t
 

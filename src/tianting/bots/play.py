@@ -151,7 +151,8 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             views.settled = True
         else:
             votes: dict[str, str] = {}
-            for player in game.voters():
+            voters = [] if game.vote_skipped() else game.voters() + game.posthumous_voters()  # 涅槃
+            for player in voters:
                 target = bots.vote(player_view(game, player.id), rng)
                 if target is None:
                     continue

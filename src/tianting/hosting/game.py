@@ -215,6 +215,8 @@ class HostedGame:
         if phase.kind == "night":
             return [p.id for p in self._base.state.players.values()
                     if self._base.can_act(p) and p.id not in phase.submissions]
+        if self._base.vote_skipped():
+            return []  # 「跳過次日投票階段」 (落鴻哀歌): no one votes today
         return [p.id for p in self._base.voters() if p.id not in phase.votes]
 
     def participants(self) -> list[str]:
@@ -224,7 +226,10 @@ class HostedGame:
             return []
         if phase.kind == "night":
             return [p.id for p in self._base.state.players.values() if self._base.can_act(p)]
-        return [p.id for p in self._base.voters()]
+        if self._base.vote_skipped():
+            return []
+        # 涅槃：你死亡後仍可投票 — such a player may vote, though no vote is owed (see expected)
+        return [p.id for p in self._base.voters()] + [p.id for p in self._base.posthumous_voters()]
 
     def follow_ups(self, now: str) -> list[tuple[str, str, dict[str, Any]]]:
         """Events the system owes now: resolving the open phase once all are in or its deadline passed."""

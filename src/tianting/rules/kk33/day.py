@@ -105,6 +105,11 @@ class Day:
 
     def vote(self) -> None:
         """The ballot, the counted tally and the vote's deaths."""
+        skipped = self.game.vote_skipped() if self.state.effects else None
+        if skipped:  # 「跳過次日投票階段」: no ballot, no tally, no vote death; 亂花's binds lapse
+            self.state.vote_binds = {}
+            self.note(f"本日跳過投票階段：{skipped}")
+            return
         binds = self.state.vote_binds
         for p in self.game.voters():
             cast = self.votes.get(p.id, p.id)
@@ -131,6 +136,16 @@ class Day:
                 self.note(f"{p.id} 的投票無效：{reason}")
                 continue
             self.counted[p.id] = counted
+        for p in self.game.posthumous_voters():  # 涅槃：你死亡後仍可投票（你以此法的投票不公布）
+            if p.id not in self.votes:
+                continue  # no vote owed: nothing counts
+            counted = self.votes[p.id]
+            reason = first_reason(self.vote_rules, self, p.id, counted)
+            if reason:
+                self.note(f"{p.id} 死亡後的投票（涅槃）無效：{reason}")
+                continue
+            self.counted[p.id] = counted
+            self.note(f"{p.id} 死亡後仍投票（涅槃，不公布）：{counted}")
         for voter, target in self.counted.items():
             weight = 1
             for rule in self.weight_rules:

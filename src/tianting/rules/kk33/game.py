@@ -83,6 +83,11 @@ def _skill_index(classes: dict[str, type[Skill]]) -> SkillIndex:
     return _index_of(tuple(classes.items()))
 
 
+def _outside_limit(impl: Skill) -> bool:
+    """（本技能不計入每夜角色技能使用次數限制）: a skill class may say so (``outside_limit``)."""
+    return bool(getattr(impl, "outside_limit", False))
+
+
 class SetupError(TiantingError):
     def __init__(self, index: int | None, message: str) -> None:
         super().__init__(message)
@@ -117,6 +122,8 @@ class KK33Game:
         self._roster_names: dict[str, str | None] = {}
         """Skill spellings already looked up in the roster: see ``_skill_name``."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
+        self._target_grants = frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets"))
+        """Skills that may let a later action name more ids (``extra_targets``)."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -200,6 +207,19 @@ class KK33Game:
     def voters(self) -> list[Player]:
         out, eliminated = _OUT, self.state.eliminated
         return [p for p in self.state.players.values() if p.status is not out and p.country not in eliminated]
+
+    def posthumous_voters(self) -> list[Player]:
+        """Players out of the game who may still vote (涅槃：你死亡後仍可投票): they hold a skill whose
+        class says ``votes_after_death``; their country is not eliminated. They owe no vote."""
+        out, eliminated, skills = _OUT, self.state.eliminated, self.skills
+        return [p for p in self.state.players.values() if p.status is out and p.country not in eliminated
+                and any(getattr(skills.get(s), "votes_after_death", False) for s in p.skills)]
+
+    def vote_skipped(self) -> str | None:
+        """「跳過次日投票階段」 (落鴻哀歌): why today has no vote, from an effect ``no-vote`` due now; else None."""
+        for effect in self.state.effects_at("no-vote"):
+            return str(effect.data.get("by", "跳過投票階段"))
+        return None
 
     def identity_skills(self, player: Player) -> tuple[str, ...]:
         return SKILLS_OF_IDENTITY.get(player.identity, ())
@@ -389,13 +409,15 @@ class KK33Game:
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and any(
+        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
             skill in self.skills and self.skills[skill].source is _CHARACTER
-            and self.skills[skill].kind is not _PASSIVE
+            and self.skills[skill].kind is not _PASSIVE and not _outside_limit(self.skills[skill])
             for skill in mine
-        ) and not self._extra_action_left(player.id, mine, accepted):  # *全* skills are used too: 至多一個主動使用的角色技能
+        ) and not self._extra_action_left(player.id, mine, accepted):
+            # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
-        self._check_targets(impl, player, action)
+        more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
+        self._check_targets(impl, player, action, more)
         impl.validate(state, action)
         for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
             restrict = getattr(self.skills.get(held), "restrict_action", None)
@@ -403,13 +425,26 @@ class KK33Game:
                 restrict(self, player, action, name)
         return impl
 
-    def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
+    def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
+        """Extra ids this action may name, granted by actions accepted before it: a skill's optional
+        ``extra_targets(game, grant, action)`` (落鴻哀歌：本國殺手發動的【刺殺】可以額外指定一個目標)."""
+        more, grants = 0, self._target_grants
+        if not grants:
+            return 0
+        for grant in accepted:
+            granted = self._skill_name(grant)
+            if granted in grants:
+                more += self.skills[granted].extra_targets(self, grant, action)  # type: ignore[attr-defined]
+        return more
+
+    def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
         rule = impl.targets
         pick = getattr(impl, "targets_for", None)  # a skill whose targets depend on its args (練兵)
         if pick is not None:
             rule = pick(action)
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
+                and not rule.count < len(targets) <= rule.count + more \
                 and len(targets) not in self.more_targets(player, impl.name):
             raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
         players, out, dead = self.state.players, _OUT, rule.dead
@@ -446,10 +481,12 @@ class KK33Game:
             raise IllegalAction("遊戲已經結束", "over")
         if phase_kind(state.index) is not _DAY:
             raise IllegalAction("只能於白天投票", "wrong-phase")
+        if state.effects and self.vote_skipped():
+            raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
         if voter not in players:
             raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
-        if players[voter].status is out:
+        if players[voter].status is out and all(p.id != voter for p in self.posthumous_voters()):
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
         if players[voter].country in state.eliminated:
             raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")
@@ -662,6 +699,8 @@ class KK33Game:
 
     def _day_announcement(self, day: Day) -> dict[str, Any]:
         lines = [texts.day_title(self.number), "票面："]
+        if self.state.effects and self.vote_skipped():
+            lines[1:] = ["本日跳過投票階段。"]
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")

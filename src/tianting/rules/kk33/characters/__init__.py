@@ -19,6 +19,8 @@ MODULES: tuple[str, ...] = (
     "shu_lords",
     "shu_killers",
     "shu_guards",
+    "shu_strategists",
+    "shu_ladies",
     "wu_lords",
     "wu_ladies",
     "wu_strategists",
