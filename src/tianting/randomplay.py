@@ -201,6 +201,27 @@ def _night_actions(bot: random.Random, game: KK33Game) -> list[Action]:
     return accepted
 
 
+def _day_actions(bot: random.Random, game: KK33Game) -> list[Action]:
+    """The day's actions (「可以於白天使用」, 奇襲's 刺殺), each accepted by ``check_action``; no draw
+    at all when nobody holds a skill usable by day."""
+    candidates = [(p, s) for p in game.voters()
+                  for s in (*game.identity_skills(p), *p.skills)
+                  if s in game.skills and game.skills[s].kind is not Kind.PASSIVE and game.usable_by_day(p, s)]
+    accepted: list[Action] = []
+    for player, skill in candidates:
+        if bot.random() >= ACT_CHANCE:
+            continue
+        action = _random_action(bot, game, player, skill)
+        if action is None:
+            continue
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction:
+            continue
+        accepted.append(action)
+    return accepted
+
+
 def _action_json(bot: random.Random, action: Action) -> dict[str, Any]:
     """An accepted action as a script entry, names sometimes spelt in Simplified Chinese."""
     entry: dict[str, Any] = {"actor": action.actor, "skill": _spell(bot, action.skill),
@@ -275,7 +296,7 @@ def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], a
         try:
             if kind is PhaseKind.NIGHT:
                 return game.resolve_night(list(actions), book, words)
-            return game.resolve_day(votes, book)
+            return game.resolve_day(votes, book, list(actions))
         except InvalidAnswer as exc:
             assert saved is not None
             game.state = saved
@@ -310,6 +331,9 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Se
             words = _last_words(bot, game)
             entry["actions"] = [_action_json(bot, a) for a in actions]
         else:
+            actions = _day_actions(bot, game)
+            if actions:
+                entry["actions"] = [_action_json(bot, a) for a in actions]
             votes = _votes(bot, game)
             entry["votes"] = votes
         result = _resolve(game, kind, decisions, actions, votes, words)

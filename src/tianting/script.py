@@ -227,13 +227,17 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
          rejected: list[dict[str, Any]], skill_names: Any) -> PhaseResult:
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
+    # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
+    accepted: list[Action] = []
     for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions")):
         spot = f"{where}.actions[{j}]"
         action = _action(entry, spot, skill_names)
         try:
-            game.check_action(action, [])
+            game.check_action(action, accepted)
         except IllegalAction as exc:
             _reject(lenient, rejected, spot, entry, exc)
+            continue
+        accepted.append(action)
     votes: dict[str, str] = {}
     for voter, target in _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes").items():
         spot = f"{where}.votes.{voter}"
@@ -245,7 +249,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
             _reject(lenient, rejected, spot, {voter: target}, exc)
             continue
         votes[voter] = target
-    return game.resolve_day(votes, book)
+    return game.resolve_day(votes, book, accepted)
 
 
 def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:

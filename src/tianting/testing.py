@@ -135,12 +135,14 @@ class Table:
         self.results.append(result)
         return result
 
-    def day(self, votes: dict[str, str] | None = None) -> PhaseResult:
+    def day(self, votes: dict[str, str] | None = None, *actions: Action) -> PhaseResult:
+        """A day: its votes, and its actions (「可以於白天使用」, 奇襲), checked in order."""
         votes = votes or {}
+        self.check(*actions)
         for voter, target in votes.items():
             self.game.check_vote(voter, target)
         book = self._book()
-        result = self.game.resolve_day(votes, book)
+        result = self.game.resolve_day(votes, book, list(actions))
         return self._done(result, book)
 
     def quiet_night(self) -> PhaseResult:

@@ -74,6 +74,10 @@ class Skill:
     """How many times one player may use it in one night (before extras)."""
     may_rerun_night: ClassVar[bool] = False
     """True for a skill that can ask for the night to be resolved again (肝腸寸斷)."""
+    by_day: ClassVar[bool] = False
+    """True when the text says the skill 「可以於白天使用」 (緩釋): it may be submitted by day as well as
+    by night. A day use resolves in the day's action pass (``rules/kk33/daytime.py``), before the vote
+    is counted; ``per_night`` and the limits count it like a night's use."""
 
     @cached_property
     def limited(self) -> bool:
@@ -109,6 +113,14 @@ class Skill:
     def on_effect(self, phase: Any, effect: Any) -> None:
         """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
 
+    def day_skills(self, state: GameState, owner: str) -> tuple[str, ...]:
+        """Other skills this held skill lets its owner use by day (奇襲：你的【刺殺】的發動時機為白天投票階段)."""
+        return ()
+
+    def night_refusal(self, state: GameState, owner: str, skill: str) -> str | None:
+        """A reason this held skill forbids its owner ``skill`` at night (奇襲: his 刺殺 is a day action)."""
+        return None
+
 
 def overrides(impl: Skill, hook: str) -> bool:
     """Does this skill's class replace the base's ``hook`` (which does nothing)?"""
@@ -132,6 +144,9 @@ class SkillIndex:
     """Skills whose use may add 刺殺 tonight (:meth:`Skill.stab_bonus`)."""
     extra_uses: frozenset[str]
     """Skills whose use may grant extra uses tonight (:meth:`Skill.extra_uses`)."""
+    day_rules: frozenset[str] = frozenset()
+    """Held skills that change what their owner may use by day or by night
+    (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -142,6 +157,8 @@ class SkillIndex:
             may_rerun=frozenset(n for n, s in skills.items() if s.may_rerun_night),
             stab_bonus=frozenset(n for n, s in skills.items() if overrides(s, "stab_bonus")),
             extra_uses=frozenset(n for n, s in skills.items() if overrides(s, "extra_uses")),
+            day_rules=frozenset(n for n, s in skills.items()
+                                if overrides(s, "day_skills") or overrides(s, "night_refusal")),
         )
 
 

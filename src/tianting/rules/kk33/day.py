@@ -3,17 +3,23 @@
 投票：於白天投票階段進行。每人可投一票，票面公開，若最高票不為平票且不為0則其死亡；
 若最高票為平票或為0，則無事發生。投票不能棄權，棄權或超時視為自投。
 白天公告：當天投票的票面、因投票而死亡出局的ID（不能留下遺言）。
+
+A day may carry actions (「可以於白天使用」, 奇襲): they resolve in :mod:`.daytime`, before the ballot
+is counted, and their harms take effect at the moment of the vote's, just before it. The vote's death
+is a harm too (緩釋：減輕他因為下一次投票受到的傷害): it passes the day's ``harm_modifiers`` and
+``harm_preventions`` (registered by ``on_day``, ``on_effect`` and day actions; none by default).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback
-from tianting.core.skills import first_reason
+from tianting.core.skills import Use, first_reason
 from tianting.core.state import Status
+from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -22,7 +28,8 @@ if TYPE_CHECKING:
 class Day:
     """One day being resolved (the same helper surface as a Night)."""
 
-    def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook) -> None:
+    def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook,
+                 uses: list[Use] | None = None) -> None:
         self.game = game
         self.state = game.state
         self.index = game.state.index
@@ -33,6 +40,11 @@ class Day:
         self.deaths: list[Death] = []
         self.exited: list[str] = []
         self.eliminated: list[str] = []
+        self.injured: list[str] = []
+        """Ids wounded today (a vote's harm lessened to a wound, a day action's wound)."""
+        self.submitted: list[Use] = list(uses or [])
+        self.actions: Any = None
+        """The day's action pass (``daytime.DayActions``) when actions were submitted, else None."""
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}
         self.tally: dict[str, int] = {}
@@ -47,6 +59,12 @@ class Day:
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
+        self.harm_modifiers: list[Callable[[Day, Harm], None]] = []
+        """傷害減輕 / 加深 of the vote's harm (緩釋)."""
+        self.harm_preventions: list[Callable[[Day, Harm], str | None]] = []
+        """A reason prevents the vote's harm."""
+        self.wound_listeners: list[Callable[[Day, Harm], None]] = []
+        """Called after the vote's harm has wounded its target (「受傷後」: 七步)."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -80,6 +98,49 @@ class Day:
     def run(self) -> None:
         self.heal()
         self.register_skills()
+        if self.submitted:
+            from tianting.rules.kk33.daytime import DayActions
+
+            self.actions = DayActions(self, self.submitted)
+            self.actions.run()
+        dying = self.count_votes()
+        # The moment the vote takes effect: the day actions' harms, then the vote's.
+        if self.actions is not None:
+            self.actions.finish()
+        for pid in dying:
+            # The voters named as behind a vote death are those of the public ballot (票面): who
+            # really counted for whom (亂花, 黃巾軍) stays hidden.
+            self.vote_harm(pid, [v for v, t in self.ballot.items() if t == pid and v != pid])
+
+    def vote_harm(self, pid: str, sources: list[str]) -> None:
+        """若最高票不為平票且不為0則其死亡: a 致死 harm, through the day's harm steps (緩釋 減輕 it)."""
+        player = self.state.player(pid)
+        if not player.alive:
+            return
+        harm = Harm(pid, Level.KILL, "投票", sources, why=["投票最高票"])
+        for modify in self.harm_modifiers:
+            modify(self, harm)
+        reason = first_reason(self.harm_preventions, self, harm)
+        if reason and harm.level is not Level.NONE:
+            self.note(f"{pid} 因投票受到的傷害被防止：{reason}")
+            return
+        if harm.level is Level.NONE:
+            self.note(f"{pid} 因投票受到的傷害已減輕至無")
+            return
+        if harm.lethal or player.injured:
+            if not harm.lethal:
+                self.note(f"{pid} 在受傷狀態下因投票再次受傷而死亡：{'；'.join(harm.why)}")
+            self.game.kill(self, pid, "投票", sources)
+            return
+        player.status = Status.INJURED
+        player.wounded_at = self.index
+        self.injured.append(pid)
+        self.note(f"{pid} 因投票受傷：{'；'.join(harm.why)}")
+        for listen in list(self.wound_listeners):
+            listen(self, harm)
+
+    def count_votes(self) -> list[str]:
+        """The ballot, the count and the rule of the vote: the ids the vote kills (not yet killed)."""
         binds = self.state.vote_binds
         for p in self.game.voters():
             shown = self.votes.get(p.id, p.id)
@@ -111,7 +172,7 @@ class Day:
         self.state.vote_binds = {}
         if not self.tally:
             self.note("無有效票：無事發生")
-            return
+            return []
         top = max(self.tally.values())
         leaders = [pid for pid, n in self.tally.items() if n == top]
         for rule in self.outcome_rules:
@@ -121,10 +182,7 @@ class Day:
         else:
             if top <= 0 or len(leaders) > 1:
                 self.note(f"最高票為平票或為0（{'、'.join(leaders)}，{top}票）：無事發生")
-                return
+                return []
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
-        for pid in dying:
-            # The voters named as behind a vote death are those of the public ballot (票面): who
-            # really counted for whom (亂花, 黃巾軍) stays hidden.
-            self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])
+        return list(dying)

@@ -318,8 +318,14 @@ class KK33Game:
             raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
         if impl.kind is _PASSIVE:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
-        if phase_kind(state.index) is not _NIGHT:
-            raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
+        by_night = phase_kind(state.index) is _NIGHT
+        if by_night:
+            refusal = self.night_refusal(player, name)
+            if refusal:
+                raise IllegalAction(refusal, "day-only")
+        elif not self.usable_by_day(player, name):
+            raise IllegalAction(f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
+                                "wrong-phase")
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
         granted_only = name not in player.skills and name not in self.identity_skills(player)
@@ -327,7 +333,7 @@ class KK33Game:
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
-        if name == "刺殺" and not granted_only:
+        if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
             stabs = sum(1 for a in accepted
                         if self._skill_name(a) == "刺殺" and state.player(a.actor).country == player.country
@@ -348,6 +354,30 @@ class KK33Game:
         self._check_targets(impl, player, action)
         impl.validate(state, action)
         return impl
+
+    def usable_by_day(self, player: Player, skill: str) -> bool:
+        """``player`` may use ``skill`` by day: its text says 「可以於白天使用」 (``Skill.by_day``), or a
+        held skill moves it to the day (奇襲: ``Skill.day_skills``)."""
+        impl = self.skills.get(skill)
+        if impl is not None and impl.by_day:
+            return True
+        rules = self.hooks.day_rules
+        if rules.isdisjoint(player.skills):
+            return False
+        return any(skill in self.skills[name].day_skills(self.state, player.id)
+                   for name in player.skills if name in rules)
+
+    def night_refusal(self, player: Player, skill: str) -> str | None:
+        """Why a held skill forbids ``player`` to use ``skill`` at night (奇襲), or None."""
+        rules = self.hooks.day_rules
+        if rules.isdisjoint(player.skills):
+            return None
+        for name in player.skills:
+            if name in rules:
+                reason = self.skills[name].night_refusal(self.state, player.id, skill)
+                if reason:
+                    return reason
+        return None
 
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets
@@ -482,15 +512,29 @@ class KK33Game:
             return action.skill  # a skill registered outside the roster (tests)
         return name
 
-    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None) -> PhaseResult:
+    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
+                    actions: Sequence[Action] = ()) -> PhaseResult:
+        """Resolve a day: its actions (checked with check_action, 「可以於白天使用」) and its vote.
+
+        The day's actions resolve first, all at once, in the night's one order (``daytime``); then the
+        ballot is counted; the harms of the actions and the vote's take effect at one moment."""
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
-        day = Day(self, votes, book)
+        uses = []
+        for i, a in enumerate(actions):
+            name = self._skill_name(a)
+            assert name is not None, "resolve_day takes checked actions"
+            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
+                            order=i, seat=self.state.players[a.actor].seat))
+        day = Day(self, votes, book, uses)
         day.run()
-        self.state.history.append({"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
-                                   "counted": dict(day.counted)})
+        entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
+                                 "counted": dict(day.counted)}
+        if day.actions is not None:
+            entry["actions"] = [_history_entry(u) for u in day.actions.uses]
+        self.state.history.append(entry)
         announcement = self._day_announcement(day)
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
 
@@ -579,6 +623,9 @@ class KK33Game:
         others = [pid for pid in day.exited if pid not in by_vote]
         if others:
             lines.append(f"另有出局：{texts.ids(others)}")
+        injured = [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured]
+        if injured:
+            lines.append(f"受傷：{texts.ids(injured)}")
         if day.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
         return {
@@ -586,7 +633,7 @@ class KK33Game:
             "votes": dict(day.ballot),
             "tally": dict(day.tally),
             "exited": list(day.exited),
-            "injured": [],
+            "injured": [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured],
             "eliminated": list(day.eliminated),
         }
 

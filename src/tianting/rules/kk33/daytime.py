@@ -1,0 +1,94 @@
+"""Actions by day in KK 3.3: the day's action pass.
+
+緩釋：可以於白天使用。…
+奇襲：*被*你的【刺殺】的發動時機為白天投票階段。
+
+A skill is used by day only when its text says so (``Skill.by_day``) or a held skill moves it there
+(``Skill.day_skills``: 奇襲 moves 甘寧's 刺殺). The day's actions are submitted with the votes, checked
+by ``KK33Game.check_action`` with the night's messages, and resolved by :class:`DayActions`: the
+night's own machinery (success checks, the stages and their one order, 刺殺 with its rules, the harm
+steps, deaths) run as one pass inside the day, in two parts:
+
+1. before the ballot is counted: every passive skill of a player who can act registers its rules
+   (``prepare`` only: the protections that always hold, 七步's shield, hold by day too; a passive's
+   night-time ``apply`` does not run by day), then the day's uses are prepared, checked for success
+   and run through the stages ``redirect`` … ``attack`` (刺殺 are settled there, harms collected);
+2. at the moment the vote's result takes effect: the actions' harms, then the vote's, then the
+   stages ``death`` … ``after``. So a player stabbed at the vote still cast his vote, and a
+   player both stabbed and voted out dies once.
+
+See docs/rulings.md R-DAY and docs/dev/character-skills.md, 「Actions by day」.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tianting.core.records import Action
+from tianting.core.skills import Skill, Use, stage_order
+from tianting.rules.kk33.night import NIGHT_STAGES, Night
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.day import Day
+
+_BASE_PREPARE = Skill.prepare
+_BASE_APPLY = Skill.apply
+BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
+"""The stages a day action runs before the ballot is counted (redirect … attack)."""
+AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
+"""The stages run at the moment the vote takes effect (harm … after)."""
+SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "death_batch")
+"""What the pass records into the day's own record (one feedback, trace and death list a day)."""
+
+
+class DayActions(Night):
+    """The day's submitted actions, resolved with the night's machinery (see the module)."""
+
+    def __init__(self, day: Day, uses: list[Use]) -> None:
+        super().__init__(day.game, uses, day.book)
+        self.day = day
+        """The day this pass belongs to: a day skill registers its vote rules there."""
+        for name in SHARED:
+            if hasattr(day, name):
+                setattr(self, name, getattr(day, name))
+        self._by_stage: dict[str, list[Use]] = {}
+
+    def run(self) -> None:
+        """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
+        game = self.game
+        can_act, skills, passive = game.can_act, game.skills, game.hooks.passive_staged
+        for player in self.state.players.values():
+            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
+                continue
+            for name in player.skills:
+                impl = skills.get(name)
+                if name in passive and impl is not None and type(impl).prepare is not _BASE_PREPARE:
+                    impl.prepare(self, Use(Action(player.id, name), impl, order=-1, seat=player.seat, implicit=True))
+        for use in list(self.uses):
+            if use.live and type(use.skill).prepare is not _BASE_PREPARE:
+                use.skill.prepare(self, use)
+        ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        self.check_success(ordered)
+        ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+        for use in ordered:
+            self._by_stage.setdefault(use.skill.stage, []).append(use)
+        self._stages(BEFORE_VOTE)
+
+    def finish(self) -> None:
+        """Part 2, at the moment of the vote: the harms, deaths and what comes after."""
+        self._stages(AT_VOTE)
+
+    def _stages(self, stages: tuple[str, ...]) -> None:
+        from tianting.core.skills import UseState
+
+        pending, done = UseState.PENDING, UseState.DONE
+        for stage in stages:
+            for use in self._by_stage.get(stage, ()):
+                if use.state is pending or use.state is done:
+                    if type(use.skill).apply is not _BASE_APPLY:
+                        use.skill.apply(self, use)
+                    if use.state is pending:
+                        use.state = done
+            step = getattr(self, f"after_{stage}", None)
+            if step is not None:
+                step()
