@@ -227,7 +227,8 @@ def _action_json(bot: random.Random, action: Action) -> dict[str, Any]:
     entry: dict[str, Any] = {"actor": action.actor, "skill": _spell(bot, action.skill),
                              "targets": list(action.targets)}
     if action.args:
-        entry["args"] = {key: _spell(bot, value) for key, value in action.args.items()}
+        entry["args"] = {key: _spell(bot, value) if isinstance(value, str) else value
+                         for key, value in action.args.items()}
     return entry
 
 

@@ -113,6 +113,16 @@ class Skill:
     def on_effect(self, phase: Any, effect: Any) -> None:
         """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
 
+    def grants(self, game: Any, action: Action) -> tuple[str, ...]:
+        """Skills this accepted action lets its actor use in the same phase though they do not hold
+        them (天義：使用後當夜，你可以…發動一次【刺殺】): one use each, listed after it."""
+        return ()
+
+    def refuse_with(self, game: Any, action: Action, other: Action, mine: list[str]) -> str | None:
+        """A reason this accepted action of a player forbids ``other``, a later action of the same
+        player (``mine``: the names of the skills they already listed), or None."""
+        return None
+
     def day_skills(self, state: GameState, owner: str) -> tuple[str, ...]:
         """Other skills this held skill lets its owner use by day (奇襲：你的【刺殺】的發動時機為白天投票階段)."""
         return ()
@@ -144,6 +154,9 @@ class SkillIndex:
     """Skills whose use may add 刺殺 tonight (:meth:`Skill.stab_bonus`)."""
     extra_uses: frozenset[str]
     """Skills whose use may grant extra uses tonight (:meth:`Skill.extra_uses`)."""
+    grants: frozenset[str] = frozenset()
+    """Skills whose use lets their actor use another skill they do not hold (:meth:`Skill.grants`,
+    :meth:`Skill.refuse_with`)."""
     day_rules: frozenset[str] = frozenset()
     """Held skills that change what their owner may use by day or by night
     (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
@@ -157,6 +170,8 @@ class SkillIndex:
             may_rerun=frozenset(n for n, s in skills.items() if s.may_rerun_night),
             stab_bonus=frozenset(n for n, s in skills.items() if overrides(s, "stab_bonus")),
             extra_uses=frozenset(n for n, s in skills.items() if overrides(s, "extra_uses")),
+            grants=frozenset(n for n, s in skills.items()
+                             if overrides(s, "grants") or overrides(s, "refuse_with")),
             day_rules=frozenset(n for n, s in skills.items()
                                 if overrides(s, "day_skills") or overrides(s, "night_refusal")),
         )

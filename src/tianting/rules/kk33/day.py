@@ -114,28 +114,34 @@ class Day:
 
     def vote_harm(self, pid: str, sources: list[str]) -> None:
         """若最高票不為平票且不為0則其死亡: a 致死 harm, through the day's harm steps (緩釋 減輕 it)."""
+        self.apply_harm(Harm(pid, Level.KILL, "投票", sources, why=["投票最高票"]))
+
+    def apply_harm(self, harm: Harm) -> None:
+        """One harm by day (the vote's, or a skill's outside the day's action pass): modify (減輕/加深)
+        → prevent → apply, as at night (``Night.apply_harm``), with the day's own rules."""
+        pid = harm.target
         player = self.state.player(pid)
         if not player.alive:
             return
-        harm = Harm(pid, Level.KILL, "投票", sources, why=["投票最高票"])
-        for modify in self.harm_modifiers:
-            modify(self, harm)
-        reason = first_reason(self.harm_preventions, self, harm)
-        if reason and harm.level is not Level.NONE:
-            self.note(f"{pid} 因投票受到的傷害被防止：{reason}")
-            return
+        if not harm.removal:
+            for modify in self.harm_modifiers:
+                modify(self, harm)
+            reason = first_reason(self.harm_preventions, self, harm)
+            if reason and harm.level is not Level.NONE:
+                self.note(f"{pid} 受到的{harm.cause}傷害被防止：{reason}")
+                return
         if harm.level is Level.NONE:
-            self.note(f"{pid} 因投票受到的傷害已減輕至無")
+            self.note(f"{pid} 受到的{harm.cause}傷害已減輕至無")
             return
         if harm.lethal or player.injured:
             if not harm.lethal:
-                self.note(f"{pid} 在受傷狀態下因投票再次受傷而死亡：{'；'.join(harm.why)}")
-            self.game.kill(self, pid, "投票", sources)
+                self.note(f"{pid} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{'；'.join(harm.why)}")
+            self.game.kill(self, pid, harm.cause, harm.sources, removal=harm.removal)
             return
         player.status = Status.INJURED
         player.wounded_at = self.index
         self.injured.append(pid)
-        self.note(f"{pid} 因投票受傷：{'；'.join(harm.why)}")
+        self.note(f"{pid} 受傷（{harm.cause}）：{'；'.join(harm.why)}")
         for listen in list(self.wound_listeners):
             listen(self, harm)
 

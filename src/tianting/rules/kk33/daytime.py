@@ -37,8 +37,10 @@ BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
 """The stages a day action runs before the ballot is counted (redirect … attack)."""
 AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
 """The stages run at the moment the vote takes effect (harm … after)."""
-SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "death_batch")
-"""What the pass records into the day's own record (one feedback, trace and death list a day)."""
+SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "death_batch",
+          "wound_listeners")
+"""What the pass shares with its day: one feedback, trace and death record a day, and one list of
+「受傷後」 listeners (a wound by a day action or by the vote is heard once)."""
 
 
 class DayActions(Night):
@@ -52,6 +54,9 @@ class DayActions(Night):
             if hasattr(day, name):
                 setattr(self, name, getattr(day, name))
         self._by_stage: dict[str, list[Use]] = {}
+        # The day's own harm rules (on_day, on_effect: 醇醪之交) hold for the actions' harms too.
+        self.harm_modifiers = list(day.harm_modifiers)
+        self.harm_preventions = list(day.harm_preventions)
 
     def run(self) -> None:
         """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""

@@ -311,7 +311,10 @@ class KK33Game:
         name = self._skill_name(action)
         if name is None:
             raise IllegalAction(f"未知的技能「{action.skill}」", "unknown-skill")
-        if not self.holds(player, name):
+        granting = [a for a in accepted if a.actor == player.id and self._skill_name(a) in self.hooks.grants] \
+            if self.hooks.grants else []
+        granted_now = sum(self.skills[self._skill_name(a) or ""].grants(self, a).count(name) for a in granting)
+        if not self.holds(player, name) and not granted_now:
             raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
         impl = self.skills.get(name)
         if impl is None:
@@ -329,8 +332,12 @@ class KK33Game:
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
         granted_only = name not in player.skills and name not in self.identity_skills(player)
-        if granted_only and mine.count(name) >= player.granted.get(name, 0):
+        if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
+        for a in granting:
+            refusal = self.skills[self._skill_name(a) or ""].refuse_with(self, a, action, mine)
+            if refusal:
+                raise IllegalAction(refusal, "refused-with")
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only and by_night:
@@ -344,7 +351,7 @@ class KK33Game:
             used = mine.count(name)  # extras only add to per_night: below it, no need to count them
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
-                raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
+                raise IllegalAction(f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice")
         if impl.source is _CHARACTER and impl.kind is not _PASSIVE and any(
             skill in self.skills and self.skills[skill].source is _CHARACTER
             and self.skills[skill].kind is not _PASSIVE

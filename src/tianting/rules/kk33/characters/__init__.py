@@ -18,6 +18,9 @@ MODULES: tuple[str, ...] = (
     "wei_ladies",
     "shu_killers",
     "shu_guards",
+    "wu_killers",
+    "wu_guards",
+    "wu_zhugejin",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
