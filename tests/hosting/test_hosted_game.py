@@ -26,6 +26,8 @@ T0 = "2026-03-01T12:00:00+00:00"
 DEADLINE = "2026-03-01T13:00:00+00:00"
 LATE = "2026-03-01T13:00:05+00:00"
 DAY_DEADLINE = "2026-03-02T12:00:00+00:00"
+LAST = ("甘寧", "凌統")
+"""Characters a player of these scenarios takes only when nothing else is free (see ``choose_all``)."""
 
 
 def created_payload(seed: int = 1, salt: str = "鹽", **extra: Any) -> dict[str, Any]:
@@ -53,8 +55,10 @@ class Table:
                 if p["country"] == country and p["identity"] == identity]
 
     def choose_all(self) -> Table:
+        """Everyone takes the first character still free, 甘寧 and 凌統 last (奇襲 moves 甘寧's 刺殺 to
+        the day, 旋風 fails his target's actions: the night scenarios want plain killers)."""
         for seat in self.game.setup["players"]:
-            for character in seat["choices"]:
+            for character in sorted(seat["choices"], key=lambda c: c in LAST):
                 try:
                     self.add(ev.CHOOSE, seat["id"], {"character": character})
                     break
