@@ -70,6 +70,10 @@ class DayActions(Night):
                 if name in passive and impl is not None and type(impl).prepare is not _BASE_PREPARE:
                     impl.prepare(self, Use(Action(player.id, name), impl, order=-1, seat=player.seat, implicit=True))
         for use in list(self.uses):
+            if not use.skill.by_day:  # moved to the day by a held skill (奇襲): say which
+                mover = next((n for n in self.state.player(use.actor).skills if n in game.hooks.day_rules
+                              and use.name in skills[n].day_skills(self.state, use.actor)), None)
+                self.note(f"{use.actor} 的【{use.name}】於白天投票階段發動（{mover}）")
             if use.live and type(use.skill).prepare is not _BASE_PREPARE:
                 use.skill.prepare(self, use)
         ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
