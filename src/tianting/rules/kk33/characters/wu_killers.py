@@ -298,6 +298,9 @@ class ChunlaoZhijiao(CharacterSkill):
         bond = phase.state.extra.get(FRIEND, {}).get(owner)
         if bond is None:
             return
+        keeper, protected = (owner, bond["friend"]) if bond["choice"] == 1 else (bond["friend"], owner)
+        if not (phase.state.player(keeper).alive and phase.state.player(protected).alive):
+            return  # 「只要…存活」: the bond has ended for good
         self.register(phase, owner)
         phase.state.effects.append(Effect(self.name, phase.index + 1, owner, {}))
 
