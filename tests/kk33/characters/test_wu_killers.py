@@ -317,3 +317,19 @@ def test_xuanji_dikou_one_target_is_not_enough_and_it_is_spent_once_used():
     t.day()
     t.night(t.act("蜀殺手甲", "刺殺", "吳副軍師"), t.act("魏殺手甲", "刺殺", "吳殺手甲"))
     assert t.feedback("吳殺手乙", "旋擊敵寇") == [] and t.drew("旋擊敵寇") == []
+
+
+@pytest.mark.skill("旋風")
+def test_xuanfeng_before_huochuan_whatever_the_seats():
+    """旋風 and 火船沖陣 on one target: the target's actions fail (told, not spent) whichever of 凌統
+    and 黃蓋 sits first (WUK3): one phase, one outcome, whatever the seat order."""
+    outcomes = set()
+    for first, second in (("凌統", "黃蓋"), ("黃蓋", "凌統")):
+        t = Table(characters={**QUIET, "吳殺手甲": first, "吳殺手乙": second})
+        lingtong = "吳殺手甲" if first == "凌統" else "吳殺手乙"
+        huanggai = "吳殺手乙" if first == "凌統" else "吳殺手甲"
+        t.night(t.act(lingtong, "刺殺", "魏君主"), t.act(huanggai, "火船沖陣", "魏君主"), t.act("魏君主", "青梅煮酒"),
+                t.act("魏護衛", "援護", "魏君主"))
+        outcomes.add((t.player("魏君主").used.get("青梅煮酒"),
+                      tuple(f.data.get("failed") for f in t.feedback("魏君主", "青梅煮酒"))))
+    assert outcomes == {(None, (True,))}

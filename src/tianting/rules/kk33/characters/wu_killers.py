@@ -96,15 +96,13 @@ class Xuanfeng(CharacterSkill):
     name = "旋風"
     kind = Kind.PASSIVE
     stage = "cancel"
-    priority = -5  # before the other cancels: the target's actions fail before they act
+    priority = -6  # before every other cancel (火船沖陣 too): the target's actions fail before they act
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         if not holds_alive(night, owner, self.name):
             return
-        for stab in stabs_by(night, owner):
-            if not stab.live:
-                continue
+        for stab in stabs_by(night, owner):  # a void 刺殺 still sets it off (失效…不影響由於此技能而觸發的其他技能)
             target = stab.targets[0]
             for other in night.uses_by(target):
                 night.fail(other, f"{owner} 旋風（{target} 為其刺殺的目標，當夜的所有行動均失敗）")
