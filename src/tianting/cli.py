@@ -39,7 +39,16 @@ def _cmd_run(args: argparse.Namespace) -> str:
     from tianting.script import dump_transcript, load_script, run_script
 
     script = load_script(_read(args.script, "腳本"))
-    return dump_transcript(run_script(script, lenient=args.lenient))
+    transcript = run_script(script, lenient=args.lenient)
+    if args.out:  # the transcript goes to a file: say what a judge should know here
+        for phase in transcript["phases"]:
+            for entry in phase["rejected"]:
+                print(f"已略過 {entry['where']}：{entry['message']}", file=sys.stderr)
+        for warning in transcript["warnings"]:
+            print(f"注意：{warning}", file=sys.stderr)
+        print(f"已寫入 {args.out}：{len(transcript['phases'])}個階段，{len(transcript['warnings'])}則注意事項",
+              file=sys.stderr)
+    return dump_transcript(transcript)
 
 
 def _cmd_setup(args: argparse.Namespace) -> str:

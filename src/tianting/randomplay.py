@@ -297,7 +297,7 @@ def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], a
         try:
             if kind is PhaseKind.NIGHT:
                 return game.resolve_night(list(actions), book, words)
-            return game.resolve_day(votes, book, list(actions))
+            return game.resolve_day(votes, book, actions=list(actions))
         except InvalidAnswer as exc:
             assert saved is not None
             game.state = saved

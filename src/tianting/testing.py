@@ -152,7 +152,7 @@ class Table:
         for voter, target in votes.items():
             self.game.check_vote(voter, target)
         book = self._book()
-        result = self.game.resolve_day(votes, book, list(actions))
+        result = self.game.resolve_day(votes, book, actions=list(actions))
         return self._done(result, book)
 
     def quiet_night(self) -> PhaseResult:

@@ -53,14 +53,24 @@ class ChoosingBot(RandomPolicy):
 
 
 def seat(seats: list[SeatSpec], character: str) -> list[SeatSpec]:
-    """``seats`` with ``character`` in a slot that may choose it (the first such), every other seat kept."""
+    """``seats`` with ``character`` in a slot that may choose it (the first such), every other seat kept
+    but one that plays another form of the same character (赤壁·諸葛亮 beside 遲暮的丞相·諸葛亮), which
+    takes a free character of its slot instead."""
     r = roster()
     base = r.characters[character].base
-    if any(r.characters[s.character].base == base for s in seats):
+    if any(s.character == character for s in seats):
         return seats
+    taken = {r.characters[s.character].base for s in seats}
+    clash = next((i for i, s in enumerate(seats) if r.characters[s.character].base == base), None)
     for i, s in enumerate(seats):
         if character in r.choices(s.country, s.identity, include_extras=True):
-            return [*seats[:i], SeatSpec(s.id, s.country, s.identity, character), *seats[i + 1:]]
+            out = list(seats)
+            if clash is not None and clash != i:
+                c = out[clash]
+                free = next(x for x in r.choices(c.country, c.identity) if r.characters[x].base not in taken)
+                out[clash] = SeatSpec(c.id, c.country, c.identity, free)
+            out[i] = SeatSpec(s.id, s.country, s.identity, character)
+            return out
     raise AssertionError(f"no slot for {character}")
 
 

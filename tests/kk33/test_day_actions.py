@@ -169,3 +169,22 @@ def test_tianting_run_plays_a_day_action(tmp_path):
     assert d2["announcement"]["injured"] == ["蜀女眷"]  # voted top, 緩釋 lessened death to a wound
     assert d2["truth"]["deaths"] == [{"id": "魏護衛", "character": "許褚", "cause": "刺殺"}]
     assert any("緩釋" in line for line in d2["trace"])
+
+
+def test_the_judges_rulings_reach_day_actions():
+    """R44 with RD1: a day's `void` may name one of its actions; `spare` keeps a day stab off its target."""
+    players = [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
+               for s in standard_seats(characters=WU)]
+
+    def day_with(rulings: list[dict]) -> dict:
+        script = {"format": "tianting-script/1", "rules": "kk33", "seed": 5, "players": players, "phases": [
+            {"phase": "night", "actions": []},
+            {"phase": "day", "votes": {}, "rulings": rulings,
+             "actions": [{"actor": "吳殺手甲", "skill": "刺殺", "targets": ["魏護衛"]}]}]}
+        return run_script(script)["phases"][1]
+
+    assert day_with([])["announcement"]["exited"] == ["魏護衛"]
+    voided = day_with([{"effect": "void", "action": 0}])
+    assert voided["announcement"]["exited"] == [] and voided["truth"]["players"]["魏護衛"]["status"] == "alive"
+    spared = day_with([{"effect": "spare", "target": "魏護衛"}])
+    assert spared["announcement"]["exited"] == [] and spared["truth"]["players"]["魏護衛"]["status"] == "alive"

@@ -172,7 +172,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                     continue
                 votes[player.id] = target
             views.settled = False
-            game.resolve_day(votes, book, day_actions)
+            game.resolve_day(votes, book, actions=day_actions)
             views.settled = True
     return refused
 

@@ -78,6 +78,9 @@ class Skill:
     """True when the text says the skill 「可以於白天使用」 (緩釋): it may be submitted by day as well as
     by night. A day use resolves in the day's action pass (``rules/kk33/daytime.py``), before the vote
     is counted; ``per_night`` and the limits count it like a night's use."""
+    lifts_limit: ClassVar[tuple[str, ...]] = ()
+    """Limited skills its holder may use without the once-a-game limit, still once a night
+    (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""
 
     @cached_property
     def limited(self) -> bool:

@@ -47,9 +47,12 @@ PEACE = "peace"
 """A peace ruling (議和): by the judge's judgement or by the lords' agreement."""
 NOTE = "note"
 """A free ruling or remark of the judge, kept in the 復盤."""
+RULE = "rule"
+"""The judge's ruling on the draft (game-script.md ``rulings``: void, spare, injure, kill, heal, tell):
+payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-drafts."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
-         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE)
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE)
 
 
 @dataclass(frozen=True)

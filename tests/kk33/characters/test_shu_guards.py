@@ -236,7 +236,7 @@ def test_zhongji_nothing_aimed_and_no_guard():
     assert t.only_feedback("蜀護衛", "忠績").data == {"target": "蜀女眷", "actions": []}
     assert t.status("蜀女眷") == "injured"  # his own 援護 wounded her
     t.day()
-    t.night(t.act("吳殺手甲", "刺殺", "蜀正軍師"))
+    t.night(t.act("吳殺手甲", "刺殺", "蜀副軍師"))
     assert t.feedback("蜀護衛", "忠績") == []
     t2 = Table(characters=GUAN_PING).wound("蜀護衛")
     t2.fail("蜀護衛", "援護")

@@ -15,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, Feedback
+from tianting.core.records import Death, Feedback, Ruling
 from tianting.core.skills import Use, first_reason
 from tianting.core.state import Status
+from tianting.rules.kk33 import rulings
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -29,7 +31,7 @@ class Day:
     """One day being resolved (the same helper surface as a Night)."""
 
     def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook,
-                 uses: list[Use] | None = None) -> None:
+                 judged: tuple[Ruling, ...] = (), uses: list[Use] | None = None) -> None:
         self.game = game
         self.state = game.state
         self.index = game.state.index
@@ -48,6 +50,10 @@ class Day:
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}
         self.tally: dict[str, int] = {}
+        self.rulings = judged
+        """The judge's rulings for this day (:mod:`.rulings`)."""
+        self.protected: dict[str, str] = {}
+        """Ids no harm reaches today, with the reason (:func:`tianting.core.effects.protect`)."""
         # Hooks for character skills (registered by Skill.on_day and Skill.on_effect):
         self.vote_rules: list[Callable[[Day, str, str], str | None]] = []
         """(voter, counted target) → a reason the vote is void (無效), or None."""
@@ -64,7 +70,7 @@ class Day:
         self.harm_preventions: list[Callable[[Day, Harm], str | None]] = []
         """A reason prevents the vote's harm."""
         self.wound_listeners: list[Callable[[Day, Harm], None]] = []
-        """Called after the vote's harm has wounded its target (「受傷後」: 七步)."""
+        """Called after a harm by day has wounded its target (「受傷後」: 七步)."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -77,9 +83,7 @@ class Day:
         injured = Status.INJURED
         for p in self.state.players.values():
             if p.status is injured and p.wounded_at is not None and p.wounded_at < self.index - 1:
-                p.status = Status.ALIVE
-                p.wounded_at = None
-                self.note(f"{p.id} 於白天開始時脫離受傷狀態")
+                effects.heal(self, p.id, "於白天開始時脫離受傷狀態")
 
     def register_skills(self) -> None:
         """Passive skills of the living and effects due today add their rules."""
@@ -98,12 +102,14 @@ class Day:
     def run(self) -> None:
         self.heal()
         self.register_skills()
+        if self.rulings:
+            rulings.begin(self, self.rulings, self.submitted)
         if self.submitted:
             from tianting.rules.kk33.daytime import DayActions
 
             self.actions = DayActions(self, self.submitted)
             self.actions.run()
-        dying = self.count_votes()
+        dying = self.vote()
         # The moment the vote takes effect: the day actions' harms, then the vote's.
         if self.actions is not None:
             self.actions.finish()
@@ -111,19 +117,24 @@ class Day:
             # The voters named as behind a vote death are those of the public ballot (票面): who
             # really counted for whom (亂花, 黃巾軍) stays hidden.
             self.vote_harm(pid, [v for v, t in self.ballot.items() if t == pid and v != pid])
+        if self.rulings:
+            rulings.harms(self, self.rulings)  # with the vote's deaths
+            rulings.finish(self, self.rulings)
 
     def vote_harm(self, pid: str, sources: list[str]) -> None:
         """若最高票不為平票且不為0則其死亡: a 致死 harm, through the day's harm steps (緩釋 減輕 it)."""
         self.apply_harm(Harm(pid, Level.KILL, "投票", sources, why=["投票最高票"]))
 
     def apply_harm(self, harm: Harm) -> None:
-        """One harm by day (the vote's, or a skill's outside the day's action pass): modify (減輕/加深)
-        → prevent → apply, as at night (``Night.apply_harm``), with the day's own rules."""
+        """One harm by day (the vote's, the judge's, or a skill's outside the day's action pass):
+        modify (減輕/加深) → prevent → apply, as at night (``Night.apply_harm``), with the day's own
+        rules; the judge's ``spare`` stops it (a death in ``KK33Game.kill``); ``forced`` (the judge's
+        own harm) skips all but the apply."""
         pid = harm.target
         player = self.state.player(pid)
         if not player.alive:
             return
-        if not harm.removal:
+        if not harm.removal and not harm.forced:
             for modify in self.harm_modifiers:
                 modify(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
@@ -133,20 +144,25 @@ class Day:
         if harm.level is Level.NONE:
             self.note(f"{pid} 受到的{harm.cause}傷害已減輕至無")
             return
+        why = "；".join(harm.why)
         if harm.lethal or player.injured:
             if not harm.lethal:
-                self.note(f"{pid} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{'；'.join(harm.why)}")
-            self.game.kill(self, pid, harm.cause, harm.sources, removal=harm.removal)
+                self.note(f"{pid} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
+            elif harm.cause != "投票":
+                self.note(f"{pid} 受到致命一擊（{harm.cause}）：{why}")
+            self.game.kill(self, pid, harm.cause, harm.sources, removal=harm.removal, forced=harm.forced)
             return
-        player.status = Status.INJURED
-        player.wounded_at = self.index
-        self.injured.append(pid)
-        self.note(f"{pid} 受傷（{harm.cause}）：{'；'.join(harm.why)}")
+        spared = None if harm.forced else effects.protected_from(self, pid)
+        if spared:  # (a death is stopped by ``KK33Game.kill``, which says so)
+            self.note(f"{pid} 受到的{harm.cause}被防止：{spared}")
+            return
+        effects.wound(self, pid, f"（{harm.cause}）：{why}")
         for listen in list(self.wound_listeners):
             listen(self, harm)
 
-    def count_votes(self) -> list[str]:
-        """The ballot, the count and the rule of the vote: the ids the vote kills (not yet killed)."""
+    def vote(self) -> list[str]:
+        """The ballot, the counted tally and the rule of the vote: the ids the vote kills (their
+        harm is applied by ``run``, at the moment of the day's actions' harms)."""
         binds = self.state.vote_binds
         for p in self.game.voters():
             shown = self.votes.get(p.id, p.id)

@@ -37,7 +37,7 @@ BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
 """The stages a day action runs before the ballot is counted (redirect … attack)."""
 AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
 """The stages run at the moment the vote takes effect (harm … after)."""
-SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "death_batch",
+SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "death_batch", "protected",
           "wound_listeners")
 """What the pass shares with its day: one feedback, trace and death record a day, and one list of
 「受傷後」 listeners (a wound by a day action or by the vote is heard once)."""

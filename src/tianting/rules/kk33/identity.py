@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import effects
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
@@ -156,8 +157,7 @@ class Rebel(IdentitySkill):
         if target.marker("黃巾軍"):
             night.note(f"{use.actor} 起義 {target.id}：其已有「黃巾軍」標記")
             return
-        target.markers["黃巾軍"] = 1
-        night.note(f"{use.actor} 起義 {target.id}：獲得「黃巾軍」標記")
+        effects.mark(night, target.id, "黃巾軍", why=f"{use.actor} 起義 {target.id}：獲得「黃巾軍」標記")
 
 
 class TaipingArts(IdentitySkill):
@@ -222,10 +222,7 @@ class FirstAid(IdentitySkill):
         night.stab_immunity.setdefault(target, []).append(f"{use.actor} 急救")
         country = night.state.player(target).country
         if country in COUNTRIES:
-            healer = night.state.player(use.actor)
-            key = f"行醫·{country}"
-            healer.markers[key] = healer.marker(key) + 1
-            night.note(f"{use.actor} 急救 {target}：在{country}積累一個「行醫」標記")
+            effects.mark(night, use.actor, f"行醫·{country}", why=f"{use.actor} 急救 {target}：在{country}積累一個「行醫」標記")
 
 
 IDENTITY_SKILLS: dict[str, type[Skill]] = {

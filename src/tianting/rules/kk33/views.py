@@ -50,6 +50,8 @@ def _public_form(roster: Roster, player_character: str, name: str,
     roster's text and the skill's class, both fixed; rows are built fresh from it."""
     info = _skill_text(roster, player_character, name)
     kind = info.kind if info else (impl.kind.value if impl else "active")
+    if info is not None and info.awaken and impl is not None:
+        kind = impl.kind.value  # an awakening the engine sets off itself (空城絕唱) is not submitted
     form = None
     if impl is not None:
         rule = impl.targets

@@ -16,6 +16,7 @@ MODULES: tuple[str, ...] = (
     "wei_killers",
     "wei_guards",
     "wei_ladies",
+    "shu_lords",
     "shu_killers",
     "shu_guards",
     "wu_killers",
