@@ -10,10 +10,13 @@ import itertools
 import json
 import subprocess
 import sys
+from typing import Any
 
 import pytest
 
 from tianting.core.errors import IllegalAction, ScriptError
+from tianting.core.skills import Kind, Skill, Source, Use
+from tianting.core.state import Effect
 from tianting.script import run_script
 from tianting.testing import Table, standard_seats
 
@@ -188,3 +191,39 @@ def test_the_judges_rulings_reach_day_actions():
     assert voided["announcement"]["exited"] == [] and voided["truth"]["players"]["魏護衛"]["status"] == "alive"
     spared = day_with([{"effect": "spare", "target": "魏護衛"}])
     assert spared["announcement"]["exited"] == [] and spared["truth"]["players"]["魏護衛"]["status"] == "alive"
+
+
+class Marked(Skill):
+    """A test passive written for nights: when stabbed, 「次日其投票無效」 (an effect at ``index + 1``)."""
+
+    name = "測試次日"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+    stage = "attack"
+
+    def prepare(self, night: Any, use: Use) -> None:
+        owner = use.actor
+
+        def rule(n: Any, stab: Use) -> str | None:
+            if stab.targets[0] == owner:
+                n.state.effects.append(Effect(self.name, n.index + 1, owner, {}))
+                return "測試次日"
+            return None
+
+        night.stab_rules.append(rule)
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        phase.vote_rules.append(lambda day, voter, target: "測試次日" if voter == effect.owner else None)
+
+
+def test_a_nights_skill_set_off_by_day_schedules_its_next_day_on_the_next_day():
+    """A passive set off by a 刺殺 at the vote writes 「次日」 as ``index + 1`` like at night: the day's
+    pass retimes it to the next day (index + 2), not the coming night (docs/dev/character-skills.md)."""
+    t = Table(characters=WU, extra_skills=[Marked])
+    t.player("蜀護衛").skills.append(Marked.name)
+    t.quiet_night()
+    t.day({}, t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "alive"
+    t.quiet_night()  # no vote rule lands on a night
+    t.day({"蜀護衛": "魏君主"})
+    assert t.traced("蜀護衛 的投票無效：測試次日")

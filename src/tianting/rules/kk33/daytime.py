@@ -54,12 +54,14 @@ class DayActions(Night):
             if hasattr(day, name):
                 setattr(self, name, getattr(day, name))
         self._by_stage: dict[str, list[Use]] = {}
+        self._effects_before = len(self.state.effects)
         # The day's own harm rules (on_day, on_effect: 醇醪之交) hold for the actions' harms too.
         self.harm_modifiers = list(day.harm_modifiers)
         self.harm_preventions = list(day.harm_preventions)
 
     def run(self) -> None:
         """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
+        self._effects_before = len(self.state.effects)
         game = self.game
         can_act, skills, passive = game.can_act, game.skills, game.hooks.passive_staged
         for player in self.state.players.values():
@@ -86,6 +88,24 @@ class DayActions(Night):
     def finish(self) -> None:
         """Part 2, at the moment of the vote: the harms, deaths and what comes after."""
         self._stages(AT_VOTE)
+        self._retime_effects()
+
+    def _retime_effects(self) -> None:
+        """A night's skill set off by day (七星 by a 刺殺 at the vote …) schedules its 「次日」 at
+        ``index + 1`` and its 「次夜」 at ``index + 2``, counting from a night. From a day those are the
+        other way round: the next day is ``index + 2``, the next night ``index + 1``: a skill's own
+        effect (``Effect.kind`` its name) is retimed so. Effects of skills usable by day (``by_day``)
+        count from the day already, and the engine's generic ones (``stab-bonus``, ``no-stab``) are
+        written by phase-aware code (``shu_killers.next_night``): both are left as they are."""
+        day = self.index
+        for effect in self.state.effects[self._effects_before:]:
+            impl = self.game.skills.get(effect.kind)
+            if impl is None or impl.by_day:
+                continue
+            if effect.at == day + 1:
+                effect.at = day + 2
+            elif effect.at == day + 2:
+                effect.at = day + 1
 
     def _stages(self, stages: tuple[str, ...]) -> None:
         from tianting.core.skills import UseState
