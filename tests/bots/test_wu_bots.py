@@ -28,6 +28,8 @@ PARTNERS: dict[str, tuple[str, ...]] = {"諸葛瑾": ("曹仁",)}
 """Seated beside a form so its skills can take effect (曹仁's 嫁女安吳 makes a 魏吳 alliance for 和睦)."""
 RARE: dict[str, str] = {
     "突圍": "needs a table down to 吳 and one other kingdom with no fewer living: bot games seldom get there",
+    "困鬥": "needs 朱然 wounded while 吳 is not the largest kingdom and a 刺殺 on 吳 that night: about one "
+            "game in forty",
 }
 
 
