@@ -53,3 +53,12 @@ def test_a_day_stab_through_the_api_and_the_page(client):
     api.judge("publish")
     posted = api.public()["announcements"][-1]
     assert wei_guard in posted["exited"]
+
+
+def test_the_console_lists_a_day_action_beside_the_vote(client):
+    api, ganning = day_two_with_ganning(client)
+    [wei_guard] = api.who("魏", "護衛")
+    api.player(ganning, "actions", {"actions": [{"skill": "刺殺", "targets": [wei_guard]}]})
+    api.player(ganning, "vote", {"target": wei_guard})
+    console = client.get(f"/j/{api.judge_token}").text
+    assert f"【刺殺】 → {wei_guard}" in console and f"→ {wei_guard}" in console
