@@ -3,6 +3,7 @@
 投票：於白天投票階段進行。每人可投一票，票面公開，若最高票不為平票且不為0則其死亡；
 若最高票為平票或為0，則無事發生。投票不能棄權，棄權或超時視為自投。
 白天公告：當天投票的票面、因投票而死亡出局的ID（不能留下遺言）。
+亂花：A次日的投票對象強制修改為B — the ballot (票面) shows B (R19).
 
 A day may carry actions (「可以於白天使用」, 奇襲): they resolve in :mod:`.daytime`, before the ballot
 is counted, and their harms take effect at the moment of the vote's, just before it. The vote's death
@@ -41,6 +42,10 @@ class Day:
         self.trace: list[str] = []
         self.deaths: list[Death] = []
         self.exited: list[str] = []
+        self.died: list[str] = []
+        self.death_batch: list[Any] | None = None
+        """The deaths of the moment being settled (``deaths.simultaneous``), or None."""
+        """Ids whose character died today (``exited`` and a lord who plays on): see ``Night.died``."""
         self.eliminated: list[str] = []
         self.injured: list[str] = []
         """Ids wounded today (a vote's harm lessened to a wound, a day action's wound)."""
@@ -65,6 +70,10 @@ class Day:
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
+        self.ballot_rules: list[Callable[[Day, str, str], str | None]] = []
+        """(voter, vote cast) → a false target shown on the ballot instead, or None (玲瓏：在票面上顯示一個
+        虛假的投票對象，而你的真實投票對象不公布). For such a voter 亂花 changes the false target shown
+        (「女眷對你發動【亂花】時，修改的是你票面上顯示的虛假投票對象」) and the vote cast still counts."""
         self.harm_modifiers: list[Callable[[Day, Harm], None]] = []
         """傷害減輕 / 加深 of the vote's harm (緩釋)."""
         self.harm_preventions: list[Callable[[Day, Harm], str | None]] = []
@@ -110,15 +119,17 @@ class Day:
             self.actions = DayActions(self, self.submitted)
             self.actions.run()
         dying = self.vote()
-        # The moment the vote takes effect: the day actions' harms, then the vote's.
-        if self.actions is not None:
-            self.actions.finish()
-        for pid in dying:
-            # The voters named as behind a vote death are those of the public ballot (票面): who
-            # really counted for whom (亂花, 黃巾軍) stays hidden.
-            self.vote_harm(pid, [v for v, t in self.ballot.items() if t == pid and v != pid])
+        # One moment (RD1, R47): the day actions' harms, the vote's deaths and the judge's ruled harms.
+        with self.game.simultaneous(self):
+            if self.actions is not None:
+                self.actions.finish()
+            for pid in dying:
+                # The voters named as behind a vote death are those of the public ballot (票面): who
+                # really counted for whom (亂花, 黃巾軍) stays hidden.
+                self.vote_harm(pid, [v for v, t in self.ballot.items() if t == pid and v != pid])
+            if self.rulings:
+                rulings.harms(self, self.rulings)  # with the vote's deaths
         if self.rulings:
-            rulings.harms(self, self.rulings)  # with the vote's deaths
             rulings.finish(self, self.rulings)
 
     def vote_harm(self, pid: str, sources: list[str]) -> None:
@@ -132,8 +143,8 @@ class Day:
         own harm) skips all but the apply."""
         pid = harm.target
         player = self.state.player(pid)
-        if not player.alive:
-            return
+        if not player.alive or self.game.dying(self, pid):
+            return  # out, or dying at this moment (R47)
         if not harm.removal and not harm.forced:
             for modify in self.harm_modifiers:
                 modify(self, harm)
@@ -165,13 +176,22 @@ class Day:
         harm is applied by ``run``, at the moment of the day's actions' harms)."""
         binds = self.state.vote_binds
         for p in self.game.voters():
-            shown = self.votes.get(p.id, p.id)
-            self.ballot[p.id] = shown
+            cast = self.votes.get(p.id, p.id)
             if p.id not in self.votes:
                 self.note(f"{p.id} 未投票，視為自投")
-            counted = binds.get(p.id, shown)
-            if counted != shown:
-                self.note(f"{p.id} 票面為 {shown}，因亂花計入 {counted}")
+            false = first_reason(self.ballot_rules, self, p.id, cast)
+            bound = binds.get(p.id)
+            if false is not None:
+                # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
+                shown = bound if bound is not None else false
+                counted = cast
+                self.note(f"{p.id} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+            else:
+                # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
+                shown = counted = bound if bound is not None else cast
+                if shown != cast:
+                    self.note(f"{p.id} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+            self.ballot[p.id] = shown
             if p.marker("黃巾軍"):
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue

@@ -22,7 +22,7 @@ See docs/rulings.md R-DAY and docs/dev/character-skills.md, 「Actions by day」
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action
 from tianting.core.skills import Skill, Use, stage_order
@@ -37,7 +37,7 @@ BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
 """The stages a day action runs before the ballot is counted (redirect … attack)."""
 AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
 """The stages run at the moment the vote takes effect (harm … after)."""
-SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "death_batch", "protected",
+SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "protected",
           "wound_listeners")
 """What the pass shares with its day: one feedback, trace and death record a day, and one list of
 「受傷後」 listeners (a wound by a day action or by the vote is heard once)."""
@@ -47,9 +47,9 @@ class DayActions(Night):
     """The day's submitted actions, resolved with the night's machinery (see the module)."""
 
     def __init__(self, day: Day, uses: list[Use]) -> None:
-        super().__init__(day.game, uses, day.book)
         self.day = day
         """The day this pass belongs to: a day skill registers its vote rules there."""
+        super().__init__(day.game, uses, day.book)
         for name in SHARED:
             if hasattr(day, name):
                 setattr(self, name, getattr(day, name))
@@ -58,6 +58,15 @@ class DayActions(Night):
         # The day's own harm rules (on_day, on_effect: 醇醪之交) hold for the actions' harms too.
         self.harm_modifiers = list(day.harm_modifiers)
         self.harm_preventions = list(day.harm_preventions)
+
+    @property  # type: ignore[override]
+    def death_batch(self) -> Any:
+        """The day's: the actions' deaths are recorded in the moment of the vote's (R47)."""
+        return self.day.death_batch
+
+    @death_batch.setter
+    def death_batch(self, value: Any) -> None:
+        self.day.death_batch = value
 
     def run(self) -> None:
         """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
