@@ -678,7 +678,7 @@ def test_a_wu_player_submits_a_day_action_and_the_days_result_reflects_it():
     draft = t.resolve()
     assert t.game.script()["phases"][1]["actions"] == [{"actor": ganning, "skill": "刺殺", "targets": [wei_guard]}]
     assert draft["announcement"]["exited"] == [wei_guard]
-    assert draft["truth"]["deaths"] == [{"id": wei_guard, "character": t.game.characters[wei_guard], "cause": "刺殺"}]
+    assert {"id": wei_guard, "character": t.game.characters[wei_guard], "cause": "刺殺"} in draft["truth"]["deaths"]
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     posted = public_view(t.game)["announcements"][-1]
     assert wei_guard in posted["text"] and posted["exited"] == [wei_guard]
