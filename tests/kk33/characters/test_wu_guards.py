@@ -152,10 +152,10 @@ def test_kundou_wounded_and_not_the_largest_country_stabs_on_wu_half_fail():
     t = Table(characters=ZHURAN)
     t.player("吳女眷").status = Status.OUT  # 吳 6 living, 魏 and 蜀 7
     t.wound("吳護衛")
-    t.force("困鬥 魏殺手甲→吳正軍師 失敗判定", True)
+    t.force("困鬥 魏殺手甲→吳殺手甲 失敗判定", True)
     t.force("困鬥 蜀殺手甲→吳副軍師 失敗判定", False)
-    t.night(t.act("魏殺手甲", "刺殺", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "吳副軍師"))
-    assert t.status("吳正軍師") == "alive" and t.status("吳副軍師") == "out"
+    t.night(t.act("魏殺手甲", "刺殺", "吳殺手甲"), t.act("蜀殺手甲", "刺殺", "吳副軍師"))
+    assert t.status("吳殺手甲") == "alive" and t.status("吳副軍師") == "out"
     assert [f.data for f in t.feedback("魏殺手甲", "刺殺") if f.target] == [{"failed": True}]
 
 
@@ -164,12 +164,12 @@ def test_kundou_needs_his_wound_and_wu_not_tied_for_most():
     """Healthy 朱然, or 吳 tied for the most living: no draw, the stab kills."""
     t = Table(characters=ZHURAN)
     t.wound("吳護衛")
-    t.night(t.act("魏殺手甲", "刺殺", "吳正軍師"))  # 7, 7, 7: 吳 is (tied for) the most
-    assert t.status("吳正軍師") == "out" and t.drew("困鬥") == []
+    t.night(t.act("魏殺手甲", "刺殺", "吳副軍師"))  # 7, 7, 7: 吳 is (tied for) the most
+    assert t.status("吳副軍師") == "out" and t.drew("困鬥") == []
     t2 = Table(characters=ZHURAN)
     t2.player("吳女眷").status = Status.OUT
-    t2.night(t2.act("魏殺手甲", "刺殺", "吳正軍師"))
-    assert t2.status("吳正軍師") == "out" and t2.drew("困鬥") == []
+    t2.night(t2.act("魏殺手甲", "刺殺", "吳副軍師"))
+    assert t2.status("吳副軍師") == "out" and t2.drew("困鬥") == []
 
 
 @pytest.mark.skill("焚野")

@@ -312,10 +312,10 @@ def test_xuanji_dikou_one_target_is_not_enough_and_it_is_spent_once_used():
     t.day()
     t.force("旋擊敵寇 吳殺手乙 令 蜀殺手甲 受傷判定", False)
     t.force("旋擊敵寇 吳殺手乙 令 魏殺手甲 受傷判定", False)
-    t.night(t.act("蜀殺手甲", "刺殺", "吳護衛"), t.act("魏殺手甲", "刺殺", "吳正軍師"))
+    t.night(t.act("蜀殺手甲", "刺殺", "吳護衛"), t.act("魏殺手甲", "刺殺", "吳副軍師"))
     assert t.only_feedback("吳殺手乙", "旋擊敵寇").data["consumed"] is True
     t.day()
-    t.night(t.act("蜀殺手甲", "刺殺", "吳副軍師"), t.act("魏殺手甲", "刺殺", "吳殺手甲"))
+    t.night(t.act("蜀殺手甲", "刺殺", "吳殺手乙"), t.act("魏殺手甲", "刺殺", "吳殺手甲"))
     assert t.feedback("吳殺手乙", "旋擊敵寇") == [] and t.drew("旋擊敵寇") == []
 
 
