@@ -107,6 +107,18 @@ class Skill:
         """Extra uses tonight granted by this action: (player id, skill name, how many)."""
         return []
 
+    def pay(self, night: Any, use: Use) -> None:
+        """A cost paid when the use goes off or is 失效 (used, no effect), like a limited skill's
+        use (練兵 discards a 「智」); :meth:`refund` gives it back if the use then 發動失敗."""
+
+    def refund(self, night: Any, use: Use) -> None:
+        """Undo :meth:`pay` (called only for a use that paid)."""
+
+    def acts_as(self, action: Action) -> str:
+        """The skill this action counts as for other skills' rules on it: its own name, except a
+        skill that 「發動一次【X】」 inside its own action (練兵's 亂花 is a 亂花 for 悲憤詩篇)."""
+        return self.name
+
     def on_day(self, day: Any, owner: str) -> None:
         """A held skill's part in a day (vote modifiers), registered on ``day``."""
 

@@ -268,6 +268,9 @@ class Night:
             use.notes.append("granted")
         elif use.skill.limited:
             player.used[use.name] = player.used.get(use.name, 0) + 1
+        if type(use.skill).pay is not Skill.pay and "paid" not in use.notes:
+            use.notes.append("paid")
+            use.skill.pay(self, use)
 
     def unconsume(self, use: Use) -> None:
         player = self.state.player(use.actor)
@@ -277,6 +280,9 @@ class Night:
             player.used[use.name] -= 1
             if not player.used[use.name]:
                 del player.used[use.name]
+        if "paid" in use.notes:
+            use.notes.remove("paid")
+            use.skill.refund(self, use)
 
     def after_cancel(self) -> None:
         """Once every redirect and cancel is known: settle grants, then the rules on targets."""
