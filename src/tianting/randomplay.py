@@ -222,12 +222,34 @@ def _with_extra_target(bot: random.Random, game: KK33Game, action: Action) -> Ac
     return Action(action.actor, action.skill, (*action.targets, bot.choice(pool)), action.args)
 
 
+def _day_actions(bot: random.Random, game: KK33Game) -> list[Action]:
+    """The day's actions (「可以於白天使用」, 奇襲's 刺殺), each accepted by ``check_action``; no draw
+    at all when nobody holds a skill usable by day."""
+    candidates = [(p, s) for p in game.voters()
+                  for s in (*game.identity_skills(p), *p.skills)
+                  if s in game.skills and game.skills[s].kind is not Kind.PASSIVE and game.usable_by_day(p, s)]
+    accepted: list[Action] = []
+    for player, skill in candidates:
+        if bot.random() >= ACT_CHANCE:
+            continue
+        action = _random_action(bot, game, player, skill)
+        if action is None:
+            continue
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction:
+            continue
+        accepted.append(action)
+    return accepted
+
+
 def _action_json(bot: random.Random, action: Action) -> dict[str, Any]:
     """An accepted action as a script entry, names sometimes spelt in Simplified Chinese."""
     entry: dict[str, Any] = {"actor": action.actor, "skill": _spell(bot, action.skill),
                              "targets": list(action.targets)}
     if action.args:
-        entry["args"] = {key: _spell(bot, value) for key, value in action.args.items()}
+        entry["args"] = {key: _spell(bot, value) if isinstance(value, str) else value
+                         for key, value in action.args.items()}
     return entry
 
 
@@ -302,7 +324,7 @@ def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], a
         try:
             if kind is PhaseKind.NIGHT:
                 return game.resolve_night(list(actions), book, words)
-            return game.resolve_day(votes, book)
+            return game.resolve_day(votes, book, actions=list(actions))
         except InvalidAnswer as exc:
             assert saved is not None
             game.state = saved
@@ -337,6 +359,9 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Se
             words = _last_words(bot, game)
             entry["actions"] = [_action_json(bot, a) for a in actions]
         else:
+            actions = _day_actions(bot, game)
+            if actions:
+                entry["actions"] = [_action_json(bot, a) for a in actions]
             votes = _votes(bot, game)
             entry["votes"] = votes
         result = _resolve(game, kind, decisions, actions, votes, words)

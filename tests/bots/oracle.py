@@ -27,8 +27,9 @@ from tianting.rules.kk33.identity import SKILLS_OF_IDENTITY
 
 HIDDEN_MARKERS = ("黃巾軍",)
 """起義：令其獲得一個「黃巾軍」標記（其無法獲悉）."""
-REVEALING = ("互識", "歸漢")
-"""Feedback that makes its reader know a character (互識：兩名玩家分別獲悉對方的角色; 歸漢：令其獲悉你的角色)."""
+REVEALING = ("互識", "歸漢", "醇醪之交")
+"""Feedback that makes its reader know a character (互識：兩名玩家分別獲悉對方的角色; 歸漢：令其獲悉你的角色;
+醇醪之交：你獲悉你的「醇醪之交」的角色 / 你的「醇醪之交」獲悉你的角色)."""
 OWN_SEAT = ("id", "country", "identity", "character", "status", "skills", "markers", "hp", "stabs_tonight")
 
 

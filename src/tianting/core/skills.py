@@ -74,6 +74,10 @@ class Skill:
     """How many times one player may use it in one night (before extras)."""
     may_rerun_night: ClassVar[bool] = False
     """True for a skill that can ask for the night to be resolved again (肝腸寸斷)."""
+    by_day: ClassVar[bool] = False
+    """True when the text says the skill 「可以於白天使用」 (緩釋): it may be submitted by day as well as
+    by night. A day use resolves in the day's action pass (``rules/kk33/daytime.py``), before the vote
+    is counted; ``per_night`` and the limits count it like a night's use."""
     lifts_limit: ClassVar[tuple[str, ...]] = ()
     """Limited skills its holder may use without the once-a-game limit, still once a night
     (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""
@@ -134,6 +138,14 @@ class Skill:
         player (``mine``: the names of the skills they already listed), or None."""
         return None
 
+    def day_skills(self, state: GameState, owner: str) -> tuple[str, ...]:
+        """Other skills this held skill lets its owner use by day (奇襲：你的【刺殺】的發動時機為白天投票階段)."""
+        return ()
+
+    def night_refusal(self, state: GameState, owner: str, skill: str) -> str | None:
+        """A reason this held skill forbids its owner ``skill`` at night (奇襲: his 刺殺 is a day action)."""
+        return None
+
 
 def overrides(impl: Skill, hook: str) -> bool:
     """Does this skill's class replace the base's ``hook`` (which does nothing)?"""
@@ -160,6 +172,9 @@ class SkillIndex:
     grants: frozenset[str] = frozenset()
     """Skills whose use lets their actor use another skill they do not hold (:meth:`Skill.grants`,
     :meth:`Skill.refuse_with`)."""
+    day_rules: frozenset[str] = frozenset()
+    """Held skills that change what their owner may use by day or by night
+    (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -172,6 +187,8 @@ class SkillIndex:
             extra_uses=frozenset(n for n, s in skills.items() if overrides(s, "extra_uses")),
             grants=frozenset(n for n, s in skills.items()
                              if overrides(s, "grants") or overrides(s, "refuse_with")),
+            day_rules=frozenset(n for n, s in skills.items()
+                                if overrides(s, "day_skills") or overrides(s, "night_refusal")),
         )
 
 

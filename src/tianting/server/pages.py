@@ -635,10 +635,15 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
 
 # ---- player ----------------------------------------------------------------------------------
 def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The skills a night row may name: those the player may submit (not passive)."""
+    """The skills an action row may name: those the player may submit (not passive) in the open
+    phase: by day only those usable by day (``by_day``: 緩釋, 奇襲's 刺殺), by night not those that
+    are day-only."""
     out = []
+    by_day = (view.get("open") or {}).get("kind") == "day"
     for row in view.get("skills", []):
         if row.get("kind") == "passive":
+            continue
+        if (by_day and not row.get("by_day")) or (not by_day and row.get("by_night") is False):
             continue
         targets = row.get("targets") or {"count": 0, "counts": [], "self": True, "dead": False}
         note = ""

@@ -383,8 +383,14 @@ class KK33Game:
             raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
         if impl.kind is _PASSIVE:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
-        if phase_kind(state.index) is not _NIGHT:
-            raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
+        by_night = phase_kind(state.index) is _NIGHT
+        if by_night:
+            refusal = self.night_refusal(player, name)
+            if refusal:
+                raise IllegalAction(refusal, "day-only")
+        elif not self.usable_by_day(player, name):
+            raise IllegalAction(f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
+                                "wrong-phase")
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
         granted_only = name not in player.skills and name not in self.identity_skills(player)
@@ -397,7 +403,7 @@ class KK33Game:
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
                 and not self.limit_lifted(player, name):
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
-        if name == "刺殺" and not granted_only:
+        if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
             stabs = sum(1 for a in accepted
                         if self._skill_name(a) == "刺殺" and state.player(a.actor).country == player.country
@@ -408,7 +414,7 @@ class KK33Game:
             used = mine.count(name)  # extras only add to per_night: below it, no need to count them
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
-                raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
+                raise IllegalAction(f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice")
         if impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
             skill in self.skills and self.skills[skill].source is _CHARACTER
             and self.skills[skill].kind is not _PASSIVE and not _outside_limit(self.skills[skill])
@@ -436,6 +442,30 @@ class KK33Game:
             if granted in grants:
                 more += self.skills[granted].extra_targets(self, grant, action)  # type: ignore[attr-defined]
         return more
+
+    def usable_by_day(self, player: Player, skill: str) -> bool:
+        """``player`` may use ``skill`` by day: its text says 「可以於白天使用」 (``Skill.by_day``), or a
+        held skill moves it to the day (奇襲: ``Skill.day_skills``)."""
+        impl = self.skills.get(skill)
+        if impl is not None and impl.by_day:
+            return True
+        rules = self.hooks.day_rules
+        if rules.isdisjoint(player.skills):
+            return False
+        return any(skill in self.skills[name].day_skills(self.state, player.id)
+                   for name in player.skills if name in rules)
+
+    def night_refusal(self, player: Player, skill: str) -> str | None:
+        """Why a held skill forbids ``player`` to use ``skill`` at night (奇襲), or None."""
+        rules = self.hooks.day_rules
+        if rules.isdisjoint(player.skills):
+            return None
+        for name in player.skills:
+            if name in rules:
+                reason = self.skills[name].night_refusal(self.state, player.id, skill)
+                if reason:
+                    return reason
+        return None
 
     def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
         rule = impl.targets
@@ -582,15 +612,28 @@ class KK33Game:
         return name
 
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
-                    judged: Sequence[Ruling] = ()) -> PhaseResult:
+                    judged: Sequence[Ruling] = (), actions: Sequence[Action] = ()) -> PhaseResult:
+        """Resolve a day: its actions (checked with check_action, 「可以於白天使用」) and its vote.
+
+        The day's actions resolve first, all at once, in the night's one order (``daytime``); then the
+        ballot is counted; the harms of the actions and the vote's take effect at one moment."""
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
-        day = Day(self, votes, book, tuple(judged))
+        uses = []
+        for i, a in enumerate(actions):
+            name = self._skill_name(a)
+            assert name is not None, "resolve_day takes checked actions"
+            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
+                            order=i, seat=self.state.players[a.actor].seat))
+        day = Day(self, votes, book, tuple(judged), uses)
         day.run()
-        self.state.history.append({"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
-                                   "counted": dict(day.counted)})
+        entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
+                                 "counted": dict(day.counted)}
+        if day.actions is not None:
+            entry["actions"] = [_history_entry(u) for u in day.actions.uses]
+        self.state.history.append(entry)
         announcement = self._day_announcement(day)
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
 
@@ -714,6 +757,9 @@ class KK33Game:
         stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
         if stayed:
             lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
+        injured = [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured]
+        if injured:
+            lines.append(f"受傷：{texts.ids(injured)}")
         if day.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
         return {
@@ -722,7 +768,7 @@ class KK33Game:
             "tally": dict(day.tally),
             "exited": list(day.exited),
             "died": died,
-            "injured": [],
+            "injured": [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured],
             "eliminated": list(day.eliminated),
         }
 

@@ -111,6 +111,8 @@ class Night:
         choices made on death that depend on who else died (古之惡來) wait here."""
         self.wound_listeners: list[Callable[[Night, Harm], None]] = []
         """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
+        self.alliance_length_rules: list[Callable[[Night, tuple[str, str]], int]] = []
+        """Phases added to an alliance made or extended tonight (和睦：聯盟時限增加一日一夜 → 2)."""
         self.last_words_rules: list[Callable[[Night, str], str | None]] = []
         """A reason means a player who left the game tonight may leave no last words (無法留下遺言)."""
 
@@ -470,7 +472,9 @@ class Night:
 
     def after_after(self) -> None:
         self.settle_binds()
-        _, notes = alliances.settle(self.state, self.alliance_proposals, self.index)
+        rules = self.alliance_length_rules
+        _, notes = alliances.settle(self.state, self.alliance_proposals, self.index,
+                                    (lambda pair: sum(rule(self, pair) for rule in rules)) if rules else None)
         self.trace += notes
 
     def settle_binds(self) -> None:

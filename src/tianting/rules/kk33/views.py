@@ -86,6 +86,12 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
         row["targets"] = {"count": count, "counts": sorted({*counts, *more}) if more else list(counts),
                           "self": self_allowed, "dead": dead, "distinct": distinct}
         row["args"] = list(args)
+        # Actions by day: only a skill whose text says so (緩釋), or one a held skill moves to the day
+        # (奇襲 moves 甘寧's 刺殺: not usable at night). Absent keys mean night only.
+        if game.usable_by_day(player, name):
+            row["by_day"] = True
+            if game.night_refusal(player, name):
+                row["by_night"] = False
     return row
 
 

@@ -25,6 +25,9 @@ MODULES: tuple[str, ...] = (
     "wu_ladies",
     "wu_strategists",
     "wu_zhang_lu",
+    "wu_killers",
+    "wu_guards",
+    "wu_zhugejin",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 
