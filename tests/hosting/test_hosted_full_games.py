@@ -49,7 +49,10 @@ def play_hosted(seed: int) -> HostedGame:
             mine: dict[str, list[dict]] = {}
             for action in _night_actions(bot, game.base):
                 mine.setdefault(action.actor, []).append(action.as_json())
-            for pid in game.participants():
+            # in the order the bots' actions were accepted: a grant (落鴻哀歌's extra 刺殺 target) is
+            # in before the action that relies on it, as a player's teammate would have sent it first
+            for pid in [*(p for p in mine if p in game.participants()),
+                        *(p for p in game.participants() if p not in mine)]:
                 _add(game, ev.SUBMIT, pid, {"actions": [{k: v for k, v in a.items() if k != "actor"}
                                                         for a in mine.get(pid, [])]})
         else:
