@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import IO, Any
 
 from tianting.core.errors import TiantingError
+from tianting.core.usertext import one_line, shown
+
+MAX_INPUT = 64 * 1024 * 1024
+"""Largest file a command reads (bytes): a 1,000-phase script or its export is a few megabytes."""
 
 
 class _Fail(Exception):
@@ -21,31 +29,90 @@ class _Verdict(Exception):
         self.text = text
 
 
+Output = str | Iterable[str]
+"""What a command writes: a text, or its pieces (written one after another, never joined)."""
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
 def _read(path: str, what: str) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _Fail(f"無法讀取{what} {path}：{exc}") from None
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT + 1)
+    except OSError as exc:
+        raise _Fail(f"無法讀取{what}「{shown(path, 200)}」：{_os_reason(exc)}") from None
+    if len(data) > MAX_INPUT:
+        raise _Fail(f"{what}「{shown(path, 200)}」過大（最多{MAX_INPUT // (1024 * 1024)} MB）")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Fail(f"{what}「{shown(path, 200)}」不是UTF-8文字（第{exc.start + 1}個位元組）") from None
 
 
-def _emit(text: str, out: str | None) -> None:
+def check_out(path: str) -> None:
+    """Refuse an output path that cannot be written, before any work is done (a directory, a
+    missing folder)."""
+    target = Path(path)
+    if target.is_dir():
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：這是一個資料夾")
+    if not target.parent.is_dir():
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：資料夾「{shown(str(target.parent), 200)}」不存在")
+
+
+def write_atomically(path: str, write: Callable[[IO[str]], None]) -> None:
+    """Write a file through a temporary file in the same folder, renamed over ``path`` only once
+    complete: a failure (full disk, no permission, an error halfway) leaves ``path`` as it was."""
+    check_out(path)
+    target = Path(path)
+    try:
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:100]}.", suffix=".tmp")
+    except OSError as exc:
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：{_os_reason(exc)}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            write(f)
+        os.chmod(temp, 0o644)
+        os.replace(temp, target)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：{_os_reason(exc)}") from None
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _pieces(output: Output) -> Iterable[str]:
+    return (output,) if isinstance(output, str) else output
+
+
+def _emit(output: Output, out: str | None) -> None:
     if out:
-        Path(out).write_text(text, encoding="utf-8")
+        def write(f: IO[str]) -> None:
+            for piece in _pieces(output):
+                f.write(piece)
+        write_atomically(out, write)
     else:
-        sys.stdout.write(text)
+        for piece in _pieces(output):
+            sys.stdout.write(piece)
 
 
-def _cmd_run(args: argparse.Namespace) -> str:
-    from tianting.script import dump_transcript, load_script, run_script
+def _cmd_run(args: argparse.Namespace) -> Output:
+    from tianting.script import iter_transcript, load_script, run_script
 
+    if args.out:
+        check_out(args.out)
     script = load_script(_read(args.script, "腳本"))
-    return dump_transcript(run_script(script, lenient=args.lenient))
+    return iter_transcript(run_script(script, lenient=args.lenient))
 
 
 def _cmd_setup(args: argparse.Namespace) -> str:
     from tianting.script import dump_transcript
     from tianting.setup import draw_setup, read_ids
 
+    if args.out:
+        check_out(args.out)
     ids = read_ids(_read(args.ids, "ID名單"))
     return dump_transcript(draw_setup(args.rules, ids, args.seed))
 
@@ -61,22 +128,63 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     from tianting.simulate.runner import Study, simulate
 
     seats = None
+    if args.report:
+        check_report_dir(args.report)
     if args.setup:
         from tianting.rules.kk33 import KK33Game
+        from tianting.rules.kk33.game import SetupError
         from tianting.script import _seats, load_script
 
         seats = tuple(_seats(load_script(_read(args.setup, "腳本"))))
-        KK33Game.create(list(seats), 0)  # a bad table is refused here, before any game is played
+        try:
+            KK33Game.create(list(seats), 0)  # a bad table is refused here, before any game is played
+        except SetupError as exc:
+            where = f"players[{exc.index}]" if exc.index is not None else "players"
+            raise _Fail(f"{where}: {exc.message}") from None
     study = Study(games=args.games, seed=args.seed, policy=args.policy, rules=args.rules,
                   max_phases=args.max_phases, seats=seats, setup_name=args.setup)
     progress = not args.quiet and sys.stderr.isatty()
     figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
     if args.report:
-        page = write_report(figures, args.report, with_json=args.json)
+        page = _write_report(figures, args.report, args.json, write_report)
         return summary(figures) + f"report: {page}\n"
     if args.json:
         return dump_figures(figures)
     return summary(figures)
+
+
+def check_report_dir(directory: str) -> None:
+    """Refuse a report folder that cannot be made or written, before any game is played."""
+    target = Path(directory)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=target, prefix=".tianting-probe.")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise _Fail(f"無法寫入報告資料夾「{shown(directory, 200)}」：{_os_reason(exc)}") from None
+
+
+def _write_report(figures: dict[str, Any], directory: str, with_json: bool,
+                  write_report: Callable[..., Path]) -> Path:
+    """The report written into a temporary folder inside ``directory``, then each file moved into
+    place: a failure while plotting leaves the files already there as they were."""
+    target = Path(directory)
+    try:
+        staging = Path(tempfile.mkdtemp(dir=target, prefix=".tianting-report."))
+    except OSError as exc:
+        raise _Fail(f"無法寫入報告資料夾「{shown(directory, 200)}」：{_os_reason(exc)}") from None
+    try:
+        page = write_report(figures, staging, with_json=with_json)
+        for made in sorted(staging.iterdir()):
+            os.replace(made, target / made.name)
+        return target / page.name
+    except OSError as exc:
+        raise _Fail(f"無法寫入報告資料夾「{shown(directory, 200)}」：{_os_reason(exc)}") from None
+    finally:
+        for left in staging.glob("*"):
+            left.unlink(missing_ok=True)
+        staging.rmdir()
 
 
 def _cmd_serve(args: argparse.Namespace) -> str:
@@ -90,14 +198,10 @@ def _cmd_serve(args: argparse.Namespace) -> str:
 
 
 def _cmd_verify(args: argparse.Namespace) -> str:
-    import json
-
+    from tianting.core.jsoninput import parse_json
     from tianting.hosting.verify import verify_export
 
-    try:
-        export = json.loads(_read(args.export, "復盤檔"))
-    except json.JSONDecodeError as exc:
-        raise _Fail(f"復盤檔不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
+    export = parse_json(_read(args.export, "復盤檔"), "復盤檔")
     verdict = verify_export(export)
     if not verdict.ok:
         raise _Verdict(verdict.render())
@@ -155,18 +259,33 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _say(message: str) -> None:
+    """One line on stderr, whatever the message holds (user text in it is already shortened;
+    this is the last guard)."""
+    print(one_line(message), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run a command: exit 0 with its output written, or exit 2 with the reason on stderr."""
+    """Run a command: exit 0 with its output written, or exit 2 with the reason on stderr, one line.
+
+    Exit 1 is ``verify``'s: the export was read and does not verify. An output file (``--out``)
+    is replaced only by a complete new one: a failed run leaves it as it was."""
     args = build_parser().parse_args(argv)
     try:
-        text = args.func(args)
+        output = args.func(args)
+        _emit(output, getattr(args, "out", None))
     except _Verdict as verdict:
         sys.stdout.write(verdict.text)
         return 1
     except (_Fail, TiantingError) as exc:
-        print(str(exc), file=sys.stderr)
+        _say(str(exc))
         return 2
-    _emit(text, getattr(args, "out", None))
+    except RecursionError:
+        _say("輸入的巢狀層次過深，無法處理")
+        return 2
+    except MemoryError:
+        _say("記憶體不足：輸入過大，無法處理")
+        return 2
     return 0
 
 

@@ -356,6 +356,8 @@ class HostedGame:
     def _on_created(self, event: Event) -> None:
         if self.events:
             raise Refused("遊戲已經建立", 409)
+        if event.actor != ev.JUDGE:
+            raise Refused("只有天庭可以建立遊戲", 403)
         p = event.payload
         rules_name = p.get("rules")
         if not isinstance(rules_name, str) or rules_name not in RULESETS:
