@@ -17,8 +17,8 @@ from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.jsoninput import InputError, key_path, parse_json
 from tianting.core.names import NameTable
-from tianting.core.usertext import shown
 from tianting.core.records import Action, PhaseResult
+from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.rules.kk33.game import SetupError

@@ -34,7 +34,7 @@ from tianting.core.usertext import shown
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
-from tianting.hosting.game import HostedGame, Refused
+from tianting.hosting.game import HostedGame
 
 EXPORT_FORMAT = "tianting-export/1"
 
