@@ -104,7 +104,7 @@ def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _legal(seed: int) -> dict[str, Any]:
     return random_script(seed, max_phases=8)
 
