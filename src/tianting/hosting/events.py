@@ -48,6 +48,27 @@ PEACE = "peace"
 NOTE = "note"
 """A free ruling or remark of the judge, kept in the 復盤."""
 
+PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
+    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
+    CHOOSE: ("player", "character"),
+    START: ("deadline",),
+    SUBMIT: ("actions",),
+    VOTE: ("target",),
+    DEADLINE: ("deadline",),
+    RESOLVE: ("phase", "why"),
+    DECIDE: ("actor", "skill", "answer"),
+    ASK_DECISION: ("actor", "skill"),
+    ASK_LAST_WORDS: (),
+    LAST_WORDS: ("text",),
+    RULE_LAST_WORDS: ("player", "approved", "reason"),
+    EDIT: ("target", "text", "player", "index"),
+    PUBLISH: ("deadline",),
+    PEACE: ("judge", "proposer", "agreed"),
+    NOTE: ("text",),
+}
+"""The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
+refuses an event with any other field, which nothing would read and nothing could check)."""
+
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
          RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE)
 

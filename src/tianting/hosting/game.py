@@ -511,6 +511,15 @@ class HostedGame:
             raise Refused("目前沒有待結算的階段", 409)
         if event.payload.get("phase", len(self.phases) - 1) != len(self.phases) - 1:
             raise Refused("該階段已經結算", 409)
+        why = event.payload.get("why")  # the reason recorded must be true (an export is checked by replay)
+        if why == "all-in" and (event.actor != ev.SYSTEM or self.expected()):
+            raise Refused("尚有玩家未提交，不能以「全部提交」結算", 409)
+        if why == "deadline" and (event.actor != ev.SYSTEM or not phase.deadline or event.at < phase.deadline):
+            raise Refused("時限未到，不能以「時限已到」結算", 409)
+        if why == "judge" and event.actor != ev.JUDGE:
+            raise Refused("只有天庭可以直接結算", 409)
+        if why is not None and why not in ("all-in", "deadline", "judge"):
+            raise Refused("未知的結算原因", 422)
         phase.resolved_by = event.actor
         try:
             self._redraft()

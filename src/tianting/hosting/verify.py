@@ -126,6 +126,14 @@ def _event(raw: Any, i: int) -> Event:
         value = raw.get(key)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise _Unreadable(f"{where}.{key}", f"應為{what}，而不是「{shown(value)}」")
+    allowed = ev.PAYLOAD_KEYS.get(raw["kind"])
+    if allowed is not None:
+        for key in raw["payload"]:
+            if key not in allowed:
+                raise _Unreadable(key_path(f"{where}.payload", key), f"「{shown(raw['kind'])}」事件沒有這個欄位")
+    extra = [key for key in raw if key not in ("seq", "kind", "actor", "payload", "at")]
+    if extra:
+        raise _Unreadable(key_path(where, extra[0]), "事件沒有這個欄位")
     try:
         datetime.fromisoformat(raw["at"])
     except ValueError:
@@ -145,7 +153,7 @@ def verify_export(export: Any) -> Verdict:
     Raises :class:`TiantingError` (the command's exit 2) only if it is not an export at all, or
     the seed is not revealed yet (a game still running cannot be verified); anything else wrong
     is a failure of the verdict naming the field (exit 1)."""
-    if not isinstance(export, dict) or "events" not in export:
+    if not isinstance(export, dict) or ("events" not in export and export.get("format") != EXPORT_FORMAT):
         raise TiantingError(f"不是天庭的復盤檔（應為含 events 的JSON物件，format 為「{EXPORT_FORMAT}」）")
     verdict = Verdict()
     if export.get("format") != EXPORT_FORMAT:
@@ -159,7 +167,7 @@ def verify_export(export: Any) -> Verdict:
         return verdict
     verdict.check(commitment(seed, salt) == promised, "種子與建立遊戲時公布的承諾相符",
                   f"seed 與 salt 的 sha256 得出 {commitment(seed, salt)}，commitment 為「{shown(promised, 80)}」")
-    raw_events = export["events"]
+    raw_events = export.get("events")
     if not isinstance(raw_events, list) or not raw_events:
         verdict.check(False, "事件紀錄", "events 應為非空的列表")
         return verdict
