@@ -260,7 +260,7 @@ def test_shown_and_one_line():
 def test_too_many_phases_is_refused_before_anything_is_played(tmp_path):
     """「20,000 empty phases take 16 s, 1.1 GB and a 101 MB transcript … Decide a sane limit」"""
     script = base_script(*[night() if i % 2 == 0 else day() for i in range(20_000)])
-    assert refused(tmp_path, script) == f"phases: phases過多（最多{MAX_PHASES}個，現有20000個）"
+    assert refused(tmp_path, script) == f"phases: 階段過多（最多{MAX_PHASES}個，現有20000個）"
 
 
 def test_the_phase_limit_itself_is_played(tmp_path):
@@ -272,7 +272,7 @@ def test_the_phase_limit_itself_is_played(tmp_path):
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda s: s["phases"][0].update(actions=[act("魏殺手甲", "刺殺", "吳護衛")] * (MAX_ENTRIES + 1)),
-     f"phases[0].actions: actions過多（最多{MAX_ENTRIES}個"),
+     f"phases[0].actions: 行動過多（最多{MAX_ENTRIES}個"),
     (lambda s: s["phases"][0].update(last_words={"吳護衛": "話" * (MAX_TEXT + 1)}),
      f"phases[0].last_words: 吳護衛 的遺言過長（最多{MAX_TEXT}字"),
     (lambda s: s["players"][0].update(id="長" * (MAX_ID + 1)), "players[0]: 玩家ID「"),

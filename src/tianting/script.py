@@ -48,11 +48,11 @@ def _obj(value: Any, where: str, what: str) -> dict[str, Any]:
     return value
 
 
-def _list(value: Any, where: str, what: str, limit: int | None = None) -> list[Any]:
+def _list(value: Any, where: str, what: str, limit: int | None = None, noun: str = "") -> list[Any]:
     if not isinstance(value, list):
         raise ScriptError(where, f"{what}必須是JSON陣列")
     if limit is not None and len(value) > limit:
-        raise ScriptError(where, f"{what}過多（最多{limit}個，現有{len(value)}個）")
+        raise ScriptError(where, f"{noun or what}過多（最多{limit}個，現有{len(value)}個）")
     return value
 
 
@@ -85,7 +85,7 @@ def load_script(text: str) -> dict[str, Any]:
 def _seats(data: dict[str, Any]) -> list[Any]:
     from tianting.rules.kk33 import SeatSpec
 
-    players = _list(data.get("players"), "players", "players", limit=MAX_PLAYERS)
+    players = _list(data.get("players"), "players", "players", limit=MAX_PLAYERS, noun="玩家")
     if not players:
         raise ScriptError("players", "至少需要一名玩家")
     seats = []
@@ -154,7 +154,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     except SetupError as exc:
         raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
     skill_names = game.roster.all_skill_names
-    phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES)
+    phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
     out_phases: list[dict[str, Any]] = []
     warnings = game.passive_warnings()
     if len(seats) != rules.players:
@@ -174,7 +174,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
             raise ScriptError(where, f"此處應為 {expected}（夜晚與白天交替），而不是 {kind}")
         book = DecisionBook(strict=strict_decisions)
         for j, d in enumerate(_list(raw.get("decisions", []) or [], f"{where}.decisions", "decisions",
-                                    limit=MAX_ENTRIES)):
+                                    limit=MAX_ENTRIES, noun="選擇")):
             d = _obj(d, f"{where}.decisions[{j}]", "選擇")
             actor = _text(d.get("actor"), f"{where}.decisions[{j}]", "actor")
             skill = skill_names.get(d.get("skill"))
@@ -195,7 +195,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
             result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
         warnings += [f"{where}: {w}" for w in result.warnings]
-        out_phases.append(_phase_json(game, result))
+        out_phases.append(_phase_json(game, result, out_phases[-1] if out_phases else None))
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace")
@@ -235,7 +235,8 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
     accepted: list[Action] = []
-    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES)):
+    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES,
+                                    noun="行動")):
         spot = f"{where}.actions[{j}]"
         action = _action(entry, spot, skill_names)
         try:
@@ -259,7 +260,8 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
          rejected: list[dict[str, Any]], skill_names: Any) -> PhaseResult:
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
-    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES)):
+    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES,
+                                    noun="行動")):
         spot = f"{where}.actions[{j}]"
         action = _action(entry, spot, skill_names)
         try:
@@ -269,7 +271,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     votes: dict[str, str] = {}
     ballot = _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes")
     if len(ballot) > MAX_ENTRIES:
-        raise ScriptError(f"{where}.votes", f"votes過多（最多{MAX_ENTRIES}個，現有{len(ballot)}個）")
+        raise ScriptError(f"{where}.votes", f"投票過多（最多{MAX_ENTRIES}個，現有{len(ballot)}個）")
     for voter, target in ballot.items():
         spot = key_path(f"{where}.votes", voter)
         try:
@@ -283,7 +285,21 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     return game.resolve_day(votes, book)
 
 
-def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:
+def _truth_players(game: Any, previous: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """Every player's status after the phase; an entry that did not change since ``previous`` is
+    the previous phase's own object (the same JSON, kept once in memory: a long game stays cheap)."""
+    players = game.truth_players()
+    if previous is None:
+        return players  # type: ignore[no-any-return]
+    before = previous["truth"]["players"]
+    for pid, entry in players.items():
+        old = before.get(pid)
+        if old == entry:
+            players[pid] = old
+    return players  # type: ignore[no-any-return]
+
+
+def _phase_json(game: Any, result: PhaseResult, previous: dict[str, Any] | None = None) -> dict[str, Any]:
     return {
         "phase": result.phase,
         "number": result.number,
@@ -291,7 +307,7 @@ def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:
         "feedback": {pid: [f.as_json() for f in items] for pid, items in result.feedback.items()},
         "decisions": [d.as_json() for d in result.decisions],
         "rejected": result.rejected,
-        "truth": {"deaths": [d.as_json() for d in result.deaths], "players": game.truth_players()},
+        "truth": {"deaths": [d.as_json() for d in result.deaths], "players": _truth_players(game, previous)},
         "trace": result.trace,
         "draws": result.draws,
     }
