@@ -301,3 +301,17 @@ def test_the_transcript_streamed_is_the_same_bytes():
     transcript = run_script(base_script(night(act("魏殺手甲", "刺殺", "吳護衛"), last_words={"吳護衛": "再\n會"}),
                                         day({"魏君主": "蜀君主"}), night()))
     assert dump_transcript(transcript) == json.dumps(transcript, ensure_ascii=False, indent=1) + "\n"
+
+
+@pytest.mark.parametrize(("bad", "says"), [("長" * (MAX_ID + 1), "無效"), ("a\x00b", "無效"), ("P01", "重複")])
+def test_setup_refuses_ids_run_would_refuse(tmp_path, bad, says):
+    """`tianting setup` writes only scripts `tianting run` accepts: ids of 1 to 64 characters, no
+    control characters, no repeats."""
+    ids = tmp_path / "ids.txt"
+    ids.write_text("\n".join([f"P{i:02d}" for i in range(1, 22)] + [bad]), encoding="utf-8")
+    out = tmp_path / "game.json"
+    out.write_text(SENTINEL, encoding="utf-8")
+    outcome = call("setup", "--ids", str(ids), "--seed", "1", "--out", str(out))
+    assert outcome.code == 2 and says in outcome.err
+    assert_one_line_error(outcome)
+    assert out.read_text(encoding="utf-8") == SENTINEL

@@ -23,6 +23,7 @@ from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.rules.kk33.game import SetupError
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
+from tianting.setup import MAX_ID
 
 SCRIPT_FORMAT = "tianting-script/1"
 TRANSCRIPT_FORMAT = "tianting-transcript/1"
@@ -33,8 +34,6 @@ MAX_PLAYERS = 1000
 """Most entries ``players`` may list (a rule set seats far fewer: the rest is refused by its setup)."""
 MAX_ENTRIES = 1000
 """Most actions, decisions or votes one phase may list."""
-MAX_ID = 64
-"""Longest player id, in characters (as the server accepts)."""
 MAX_TEXT = 2000
 """Longest last words, in characters (as the server accepts)."""
 
@@ -65,7 +64,7 @@ def _text(value: Any, where: str, what: str) -> str:
 def _player_id(value: Any, where: str) -> str:
     """A player id: 1 to :data:`MAX_ID` characters, no control character (as the server accepts)."""
     pid = _text(value, where, "id")
-    if len(pid) > MAX_ID or any(unicodedata.category(c) in ("Cc", "Zl", "Zp") for c in pid):
+    if len(pid) > MAX_ID or any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for c in pid):
         raise ScriptError(where, f"玩家ID「{shown(pid)}」無效（1至{MAX_ID}字，不能含換行等控制字元）")
     return pid
 
