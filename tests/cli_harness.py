@@ -29,7 +29,10 @@ def call(*argv: str) -> Outcome:
     out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n")
     err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict", newline="\n")
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):  # UTF-8 as a terminal: strict
-        code = main(list(argv))
+        try:
+            code = main(list(argv))
+        except SystemExit as done:  # argparse's own errors and --help
+            code = done.code if isinstance(done.code, int) else 1
     out.flush()
     err.flush()
     return Outcome(code, out.buffer.getvalue().decode("utf-8"), err.buffer.getvalue().decode("utf-8"))

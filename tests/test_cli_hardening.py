@@ -315,3 +315,19 @@ def test_setup_refuses_ids_run_would_refuse(tmp_path, bad, says):
     assert outcome.code == 2 and says in outcome.err
     assert_one_line_error(outcome)
     assert out.read_text(encoding="utf-8") == SENTINEL
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--games", "0"], ["simulate", "--jobs", "100000"], ["simulate", "--max-phases", str(MAX_PHASES + 1)],
+    ["simulate", "--games", "x\ny"], ["setup", "--ids", "x", "--seed", "9" * 5000], ["run"], ["nonsense"],
+])
+def test_bad_arguments_are_one_line_too(argv):
+    """argparse's own errors: exit 2 and one line (not the usage block), sizes bounded."""
+    outcome = call(*argv)
+    assert outcome.code == 2
+    assert_one_line_error(outcome)
+
+
+def test_bad_arguments_print_one_line():
+    outcome = call("simulate", "--games", "x\ny")
+    assert "不是整數" in outcome.err and "x\\ny" in outcome.err

@@ -8,7 +8,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, NoReturn
 
 from tianting.core.errors import TiantingError
 from tianting.core.usertext import one_line, shown
@@ -208,9 +208,49 @@ def _cmd_verify(args: argparse.Namespace) -> str:
     return verdict.render()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, its errors on one line (exit 2, as every other error of the command line)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, one_line(f"{self.prog}: {message}（--help 可看用法）") + "\n")
+
+
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"「{shown(text)}」不是整數") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"須為{low}至{high}，而不是{value}")
+        return value
+    return parse
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed a script may hold (at most 100 digits, as ``run`` reads)."""
+    from tianting.core.jsoninput import MAX_INT_DIGITS
+
+    if len(text.strip().lstrip("+-")) > MAX_INT_DIGITS:
+        raise argparse.ArgumentTypeError(f"種子過長（最多{MAX_INT_DIGITS}位）")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"「{shown(text)}」不是整數") from None
+
+
+MAX_GAMES = 1_000_000
+"""Most games one ``simulate`` plays (its records are kept in memory)."""
+MAX_JOBS = 256
+"""Most worker processes ``simulate`` starts."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tianting", description="天庭：三國版殺的自動法官")
-    sub = parser.add_subparsers(dest="command", required=True)
+    from tianting.script import MAX_PHASES
+
+    parser = _Parser(prog="tianting", description="天庭：三國版殺的自動法官")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     run = sub.add_parser("run", help="resolve a game script and write its transcript")
     run.add_argument("script", help="the game script (JSON)")
@@ -221,7 +261,7 @@ def build_parser() -> argparse.ArgumentParser:
     setup = sub.add_parser("setup", help="draw countries and identities for a list of forum ids")
     setup.add_argument("--rules", default="kk33")
     setup.add_argument("--ids", required=True, help="a text file with one forum id a line")
-    setup.add_argument("--seed", type=int, required=True)
+    setup.add_argument("--seed", type=_seed, required=True)
     setup.add_argument("--out", help="write the script here instead of stdout")
     setup.set_defaults(func=_cmd_setup)
 
@@ -232,9 +272,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many bot games and report win rates, lengths and skill use")
     sim.add_argument("--rules", default="kk33")
-    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    sim.add_argument("--seed", type=int, default=0, help="the study's seed: same seed, same figures")
+    sim.add_argument("--games", type=_bounded(1, MAX_GAMES), default=1000, help="how many games (default 1000)")
+    sim.add_argument("--jobs", type=_bounded(1, MAX_JOBS), default=None, help="worker processes (default: all cores)")
+    sim.add_argument("--seed", type=_seed, default=0, help="the study's seed: same seed, same figures")
     sim.add_argument("--policy", default="random", help="the bots' policy: random or heuristic")
     sim.add_argument("--report", metavar="DIR", help="write index.html and PNG plots here")
     sim.add_argument("--json", action="store_true",
@@ -242,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--backend", choices=("local", "ray"), default="local",
                      help="local processes, or a Ray cluster (RAY_ADDRESS; needs the ray extra)")
     sim.add_argument("--setup", metavar="SCRIPT.json", help="play every game at this script's table")
-    sim.add_argument("--max-phases", type=int, default=80, help="stop a game after this many phases")
+    sim.add_argument("--max-phases", type=_bounded(1, MAX_PHASES), default=80,
+                     help=f"stop a game after this many phases (at most {MAX_PHASES})")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_cmd_simulate)
 
