@@ -311,7 +311,10 @@ def main(argv: list[str] | None = None) -> int:
 
     Exit 1 is ``verify``'s: the export was read and does not verify. An output file (``--out``)
     is replaced only by a complete new one: a failed run leaves it as it was."""
-    args = build_parser().parse_args(argv)
+    try:
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, or a bad argument (already said on one line)
+        return done.code if isinstance(done.code, int) else 2
     try:
         output = args.func(args)
         _emit(output, getattr(args, "out", None))
