@@ -194,7 +194,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
             result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
         warnings += [f"{where}: {w}" for w in result.warnings]
-        out_phases.append(_phase_json(game, result, out_phases[-1] if out_phases else None))
+        out_phases.append(_phase_json(game, result))
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace")
@@ -284,21 +284,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     return game.resolve_day(votes, book)
 
 
-def _truth_players(game: Any, previous: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
-    """Every player's status after the phase; an entry that did not change since ``previous`` is
-    the previous phase's own object (the same JSON, kept once in memory: a long game stays cheap)."""
-    players = game.truth_players()
-    if previous is None:
-        return players  # type: ignore[no-any-return]
-    before = previous["truth"]["players"]
-    for pid, entry in players.items():
-        old = before.get(pid)
-        if old == entry:
-            players[pid] = old
-    return players  # type: ignore[no-any-return]
-
-
-def _phase_json(game: Any, result: PhaseResult, previous: dict[str, Any] | None = None) -> dict[str, Any]:
+def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:
     return {
         "phase": result.phase,
         "number": result.number,
@@ -306,7 +292,7 @@ def _phase_json(game: Any, result: PhaseResult, previous: dict[str, Any] | None 
         "feedback": {pid: [f.as_json() for f in items] for pid, items in result.feedback.items()},
         "decisions": [d.as_json() for d in result.decisions],
         "rejected": result.rejected,
-        "truth": {"deaths": [d.as_json() for d in result.deaths], "players": _truth_players(game, previous)},
+        "truth": {"deaths": [d.as_json() for d in result.deaths], "players": game.truth_players()},
         "trace": result.trace,
         "draws": result.draws,
     }

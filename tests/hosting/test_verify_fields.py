@@ -20,16 +20,47 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli_harness import call
-from tests.hosting.test_verify import _add, finished_game
+from tests.hosting.test_verify import IDS, _add
 from tianting.core.jsoninput import key_path
 from tianting.hosting import events as ev
+from tianting.hosting.fairness import commitment
+from tianting.hosting.game import HostedGame
 from tianting.hosting.verify import verify_export
 
 
 def _export() -> dict[str, Any]:
-    """Night 1 (a stab, an investigation, an edited announcement), 議和, then a note."""
-    game = finished_game()
+    """Night 1 (a stab, an investigation; the dead's last words refused; an edited announcement),
+    day 2 (votes), then 議和 and a note: every part of an export has a leaf."""
+    game = HostedGame()
+    seed, salt = 20261201, "9c0f"
+    _add(game, ev.CREATED, ev.JUDGE, {"rules": "kk33", "ids": IDS, "title": "驗證局", "seed": seed, "salt": salt,
+                                      "commitment": commitment(seed, salt), "night_minutes": 60})
+    for seat in game.setup["players"]:
+        taken = game._taken_bases()
+        character = next(c for c in seat["choices"] if game._roster().characters[c].base not in taken)
+        _add(game, ev.CHOOSE, seat["id"], {"character": character})
+    _add(game, ev.START, ev.JUDGE, {"deadline": "2026-12-30T00:00:00+00:00"})
+    seats = {p["id"]: p for p in game.setup["players"]}
+    killer = next(pid for pid, s in seats.items() if s["identity"] == "殺手")
+    victim = next(pid for pid, s in seats.items() if s["country"] != seats[killer]["country"]
+                  and s["identity"] == "女眷")
+    _add(game, ev.SUBMIT, killer, {"actions": [{"skill": "刺殺", "targets": [victim]}]})
+    strategist = next(pid for pid, s in seats.items() if s["identity"] == "正軍師")
+    _add(game, ev.SUBMIT, strategist, {"actions": [{"skill": "明察", "targets": [killer]}]})
+    _add(game, ev.RESOLVE, ev.JUDGE, {"phase": 0, "why": "judge"})
+    assert victim in game.current.draft["announcement"]["exited"]
+    _add(game, ev.ASK_LAST_WORDS, ev.JUDGE, {})
+    _add(game, ev.LAST_WORDS, victim, {"text": "殺我的是某國殺手"})
+    _add(game, ev.RULE_LAST_WORDS, ev.JUDGE, {"player": victim, "approved": False, "reason": "遺言不得指認"})
+    _add(game, ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "昨夜月黑風高。"})
+    _add(game, ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    _add(game, ev.VOTE, killer, {"target": strategist})
+    _add(game, ev.VOTE, strategist, {"target": killer})
+    _add(game, ev.RESOLVE, ev.JUDGE, {"phase": 1, "why": "judge"})
+    _add(game, ev.PUBLISH, ev.JUDGE, {})
+    _add(game, ev.PEACE, ev.JUDGE, {"judge": True})
     _add(game, ev.NOTE, ev.JUDGE, {"text": "第一夜的刺殺經法官確認"})
+    assert game.over
     return game.export()
 
 
@@ -152,6 +183,10 @@ def test_every_key_dropped_or_added_is_rejected():
 
 @pytest.mark.parametrize(("path", "value"), [
     (("notes", 0, "text"), "第一夜的刺殺無效"),
+    (("last_words", 0, "reason"), "無"),
+    (("last_words", 0, "text"), "無話可說"),
+    (("schedule", 0, "deadline"), "2026-12-31T00:00:00+00:00"),
+    (("night_minutes", ), 30),
     (("setup_draws", 0, "outcome"), "神醫"),
     (("title", ), "另一局"),
     (("rules", ), "sg24"),

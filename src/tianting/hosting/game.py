@@ -687,6 +687,8 @@ class HostedGame:
             "title": self.meta["title"],
             "rules": self.rules,
             "rules_title": load_rules(self.rules).title,
+            "night_minutes": self.meta.get("night_minutes"),
+            "day_minutes": self.meta.get("day_minutes"),
             "commitment": self.meta["commitment"],
             "seed": self.meta["seed"] if reveal else None,
             "salt": self.meta["salt"] if reveal else None,
@@ -700,6 +702,10 @@ class HostedGame:
             "published": [self._published_json(i) for i, _ in self.published()],
             "edits": [{"phase": i, **{k: v for k, v in e.items()}} for i, p in enumerate(self.phases) for e in p.edits],
             "notes": list(self.notes),
+            "schedule": [{"phase": p.kind, "number": p.number, "deadline": p.deadline, "resolved_by": p.resolved_by}
+                         for p in self.phases],
+            "last_words": [{"phase": i, "player": pid, "text": w.text, "status": w.status, "reason": w.reason}
+                           for i, p in enumerate(self.phases) for pid, w in p.last_words.items()],
             "transcript": transcript,
         }
 

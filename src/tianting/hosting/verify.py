@@ -78,7 +78,11 @@ FIELDS = {
     "script": "遊戲腳本",
     "published": "每一則已公布的公告與每位玩家的反饋",
     "edits": "天庭修改措辭的紀錄",
+    "night_minutes": "每夜的時限",
+    "day_minutes": "每日的時限",
+    "schedule": "各階段的時限與結算者",
     "notes": "天庭的備註",
+    "last_words": "死者的遺言與天庭的裁定（含未獲准的）",
     "transcript": "逐階段的結算紀錄（判定、抽籤、死亡）",
 }
 """Every field of an export, with what it is (a field not listed here is compared all the same)."""
