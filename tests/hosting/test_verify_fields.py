@@ -122,12 +122,12 @@ def test_the_export_verifies_as_it_is():
     assert verdict.ok, verdict.failures
 
 
-IDS = {p["id"] for p in EXPORT["players"]}
+PLAYER_IDS = {p["id"] for p in EXPORT["players"]}
 
 
 def pattern(path: tuple[Any, ...]) -> tuple[Any, ...]:
     """A leaf's kind of place: indices and player ids left out (``transcript.phases[*].truth.players.*.status``)."""
-    return tuple("*" if isinstance(k, int) or k in IDS else k for k in path)
+    return tuple("*" if isinstance(k, int) or k in PLAYER_IDS else k for k in path)
 
 
 def one_per_pattern(paths: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
