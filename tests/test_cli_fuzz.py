@@ -221,17 +221,14 @@ def test_fuzzed_id_lists_for_setup(text, seed):
 
 # ---- exports for `tianting verify` -------------------------------------------------------------
 def _export() -> dict[str, Any]:
-    from tests.hosting.test_verify import finished_game
+    from tests.hosting.test_verify_fields import EXPORT
 
-    return finished_game().export()
-
-
-EXPORT = _export()
+    return EXPORT
 
 
 @st.composite
 def exports(draw: st.DrawFn) -> Any:
-    export = copy.deepcopy(EXPORT)
+    export = copy.deepcopy(_export())
     for _ in range(draw(st.integers(1, 2))):
         path = draw(st.sampled_from(_paths(export)))
         if not path:
