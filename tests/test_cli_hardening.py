@@ -331,3 +331,35 @@ def test_bad_arguments_are_one_line_too(argv):
 def test_bad_arguments_print_one_line():
     outcome = call("simulate", "--games", "x\ny")
     assert "不是整數" in outcome.err and "x\\ny" in outcome.err
+
+
+def test_a_reader_that_leaves_early_gets_no_traceback(tmp_path):
+    """`tianting run LONG.json | head`: the pipe closes while the transcript is written."""
+    import subprocess
+    import sys
+
+    source = tmp_path / "long.json"
+    write_json(source, base_script(*[night() if i % 2 == 0 else day() for i in range(200)]))
+    proc = subprocess.Popen([sys.executable, "-m", "tianting", "run", str(source)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.read(100)
+    proc.stdout.close()
+    err = proc.stderr.read().decode("utf-8")
+    assert proc.wait() in (0, 1) and err == ""
+
+
+def test_a_terminal_that_is_not_utf8_gets_utf8_json_and_readable_messages(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    done = subprocess.run([sys.executable, "-m", "tianting", "run", str(EXAMPLE)], capture_output=True, env=env,
+                          check=False)
+    assert done.returncode == 0 and json.loads(done.stdout.decode("utf-8"))["format"] == "tianting-transcript/1"
+    source = tmp_path / "bad.json"
+    write_json(source, base_script(night(act("魏護衛", "明察", "吳護衛"))))
+    done = subprocess.run([sys.executable, "-m", "tianting", "run", str(source)], capture_output=True, env=env,
+                          check=False)
+    assert done.returncode == 2 and b"Traceback" not in done.stderr and done.stderr.count(b"\n") == 1

@@ -300,6 +300,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _utf8_streams() -> None:
+    """Transcripts are UTF-8 JSON whatever the terminal's locale; a message never fails to print."""
+    for stream, errors in ((sys.stdout, "strict"), (sys.stderr, "backslashreplace")):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding != "utf8" and reconfigure is not None:
+            reconfigure(encoding="utf-8", errors=errors)
+
+
 def _say(message: str) -> None:
     """One line on stderr, whatever the message holds (user text in it is already shortened;
     this is the last guard)."""
@@ -311,6 +320,7 @@ def main(argv: list[str] | None = None) -> int:
 
     Exit 1 is ``verify``'s: the export was read and does not verify. An output file (``--out``)
     is replaced only by a complete new one: a failed run leaves it as it was."""
+    _utf8_streams()
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as done:  # --help, or a bad argument (already said on one line)
@@ -324,6 +334,9 @@ def main(argv: list[str] | None = None) -> int:
     except (_Fail, TiantingError) as exc:
         _say(str(exc))
         return 2
+    except BrokenPipeError:  # `tianting run x | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     except RecursionError:
         _say("輸入的巢狀層次過深，無法處理")
         return 2
