@@ -363,3 +363,22 @@ def test_a_terminal_that_is_not_utf8_gets_utf8_json_and_readable_messages(tmp_pa
     done = subprocess.run([sys.executable, "-m", "tianting", "run", str(source)], capture_output=True, env=env,
                           check=False)
     assert done.returncode == 2 and b"Traceback" not in done.stderr and done.stderr.count(b"\n") == 1
+
+
+def test_a_defect_of_tianting_itself_is_one_line_and_its_own_exit_status(tmp_path, monkeypatch):
+    """Never a traceback, even for a bug; but not exit 2 either (the input was not at fault), and the
+    traceback is there with TIANTING_DEBUG=1."""
+    import tianting.script as script_module
+    from tianting.cli import INTERNAL_ERROR
+
+    def broken(*args, **kwargs):
+        raise KeyError("玩家")
+
+    monkeypatch.setattr(script_module, "run_script", broken)
+    outcome, out = run_file(tmp_path, json.loads(EXAMPLE.read_text(encoding="utf-8")))
+    assert outcome.code == INTERNAL_ERROR and "天庭內部錯誤（KeyError" in outcome.err
+    assert_one_line_error(outcome)
+    assert out.read_text(encoding="utf-8") == SENTINEL
+    monkeypatch.setenv("TIANTING_DEBUG", "1")
+    with pytest.raises(KeyError):
+        run_file(tmp_path, json.loads(EXAMPLE.read_text(encoding="utf-8")))

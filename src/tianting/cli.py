@@ -13,6 +13,8 @@ from typing import IO, Any, NoReturn
 from tianting.core.errors import TiantingError
 from tianting.core.usertext import one_line, shown
 
+INTERNAL_ERROR = 70
+"""Exit status of a defect of tianting itself (EX_SOFTWARE): never an answer to bad input."""
 MAX_INPUT = 64 * 1024 * 1024
 """Largest file a command reads (bytes): a 1,000-phase script or its export is a few megabytes."""
 
@@ -343,6 +345,11 @@ def main(argv: list[str] | None = None) -> int:
     except MemoryError:
         _say("記憶體不足：輸入過大，無法處理")
         return 2
+    except Exception as exc:  # a defect of tianting, not of the input: one line, the details on request
+        if os.environ.get("TIANTING_DEBUG"):
+            raise
+        _say(f"天庭內部錯誤（{type(exc).__name__}：{shown(str(exc), 200)}）；設定 TIANTING_DEBUG=1 可看完整的追蹤，請回報此問題")
+        return INTERNAL_ERROR
     return 0
 
 
