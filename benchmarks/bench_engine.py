@@ -12,6 +12,13 @@ Not collected by pytest (the suite's testpaths is ``tests/``).
   actions (正軍師 use both 明察 and 去偽存真). The game is deep-copied
   before each repetition, outside the timed region; only ``resolve_night``
   (and separately the ``check_action`` pass) is timed.
+* **蜀-busy night** (issue 12): four tables that between them seat every 蜀 form
+  (``SHU_TABLES``; 劉封 and 劉禪 are put on the 蜀 lord's seat as if reincarnated), each at
+  night 2 as above, where every player uses their identity skills and every 蜀 player
+  first one of their built active character skills (the first one the rules accept,
+  with the first legal target). Timed in the same run as the night 2 above (the
+  魏-busy night of the README, 魏 passives in play), with the ratio of the slowest
+  蜀 table to it.
 * **whole game**: random legal games from :mod:`tianting.randomplay`,
   generated beforehand; each is replayed through ``run_script`` (create plus
   every phase), which is what is timed.
@@ -36,7 +43,7 @@ from tianting.script import run_script
 from tianting.testing import standard_seats
 
 
-def busy_actions(game: KK33Game) -> list[Action]:
+def busy_actions(game: KK33Game, before: Sequence[Action] = ()) -> list[Action]:
     """Every identity skill every player may use tonight, each with the first legal target.
 
     Candidates are the ids in seat order, rotated by seven seats past the
@@ -44,7 +51,7 @@ def busy_actions(game: KK33Game) -> list[Action]:
     """
     state = game.state
     ids = list(state.players)
-    accepted: list[Action] = []
+    accepted: list[Action] = list(before)
     for player in state.players.values():
         if not game.can_act(player):
             continue
@@ -65,7 +72,86 @@ def busy_actions(game: KK33Game) -> list[Action]:
                     continue
                 accepted.append(action)
                 break
-    return accepted
+    return accepted[len(before):]
+
+
+ARG_GUESSES = {"country": "魏", "identity": "殺手", "character": "曹操", "skill": "刺殺", "choice": 1,
+               "guess": {"country": "魏", "identity": "殺手"}, "guesses": [["魏君主", "奸雄"]]}
+"""A value for each argument a character skill may need (the first legal use is kept)."""
+
+SHU_TABLES: tuple[dict[str, str], ...] = (
+    {"蜀君主": "劉備", "蜀正軍師": "遲暮的丞相·諸葛亮", "蜀副軍師": "龐統", "蜀殺手甲": "關羽", "蜀殺手乙": "馬超",
+     "蜀護衛": "趙雲", "蜀女眷": "糜夫人"},
+    {"蜀君主": "劉封", "蜀正軍師": "徐庶", "蜀副軍師": "隆中的卧龍·諸葛亮", "蜀殺手甲": "張飛", "蜀殺手乙": "黃忠",
+     "蜀護衛": "魏延", "蜀女眷": "黃月英"},
+    {"蜀君主": "劉禪", "蜀正軍師": "法正", "蜀副軍師": "赤壁·諸葛亮", "蜀殺手甲": "馬岱", "蜀殺手乙": "關羽",
+     "蜀護衛": "關平", "蜀女眷": "甘夫人"},
+    {"蜀君主": "劉備", "蜀正軍師": "馬良", "蜀副軍師": "姜維", "蜀殺手甲": "馬超", "蜀殺手乙": "張飛",
+     "蜀護衛": "趙雲", "蜀女眷": "關銀屏"},
+)
+"""Seats of 蜀 for the 蜀-busy nights: every 蜀 form at least once."""
+
+
+def character_actions(game: KK33Game, country: str, accepted: list[Action]) -> list[Action]:
+    """One built active character skill for each player of ``country`` who can act: the first the
+    rules accept, with the first legal targets (ids rotated as in :func:`busy_actions`)."""
+    state = game.state
+    ids = list(state.players)
+    out: list[Action] = []
+    for player in state.players.values():
+        if player.country != country or not game.can_act(player):
+            continue
+        rotated = ids[player.seat + 7:] + ids[:player.seat + 7]
+        for name in player.skills:
+            impl = game.skills.get(name)
+            if impl is None or impl.kind is Kind.PASSIVE:
+                continue
+            args = {key: ARG_GUESSES[key] for key in impl.args if key in ARG_GUESSES}
+            action = _first_legal(game, player.id, name, impl.targets.count, rotated, args, accepted + out)
+            if action is not None:
+                out.append(action)
+                break
+    return out
+
+
+def _first_legal(game: KK33Game, actor: str, skill: str, count: int, ids: list[str], args: dict,
+                 accepted: list[Action]) -> Action | None:
+    for i in range(max(1, len(ids))):
+        targets = tuple(ids[i:i + count]) if count else ()
+        if len(targets) < count:
+            return None
+        action = Action(actor, skill, targets, args)
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction:
+            if not count:
+                return None
+            continue
+        return action
+    return None
+
+
+def shu_night_two(table: dict[str, str]) -> KK33Game:
+    """Night 2 of :func:`night_two` with ``table``'s 蜀 seats (劉封, 劉禪: the lord reincarnated)."""
+    r = roster()
+    seated = {pid: ("劉備" if c in ("劉封", "劉禪") else c) for pid, c in table.items()}
+    game = KK33Game.create(standard_seats(characters=seated), seed=1)
+    for pid, character in table.items():
+        player = game.state.player(pid)
+        if player.character != character:  # as if 轉生 had made him this form
+            player.character = character
+            player.skills = [s.name for s in r.characters[character].skills]
+            player.life = 1
+    game.resolve_night([], DecisionBook())
+    game.resolve_day({p.id: "魏殺手乙" for p in game.voters()}, DecisionBook())
+    assert not game.state.player("魏殺手乙").alive
+    return game
+
+
+def shu_busy(table: dict[str, str]) -> tuple[KK33Game, list[Action]]:
+    game = shu_night_two(table)
+    characters = character_actions(game, "蜀", [])
+    return game, characters + busy_actions(game, characters)
 
 
 def night_one() -> KK33Game:
@@ -157,8 +243,21 @@ def main(argv: list[str] | None = None) -> int:
     ]
     print(f"Python {sys.version.split()[0]}")
     print(f"{'measure':<44} {'median':>12} {'min':>12} {'samples':>7}")
+    medians: dict[str, float] = {}
     for label, measure, extra in rows:
-        print(row(label, measure(), extra))
+        samples = measure()
+        medians[label] = statistics.median(samples)
+        print(row(label, samples, extra))
+    wei = medians[rows[1][0]]
+    shu: list[float] = []
+    for number, table in enumerate(SHU_TABLES, start=1):
+        game, actions = shu_busy(table)
+        acting = sum(1 for a in actions if game.skills[game._skill_name(a)].source.value == "character")
+        samples = time_night(game, actions, args.reps)
+        shu.append(statistics.median(samples))
+        print(row(f"蜀-busy night {number}: resolve ({actors(actions)} players, {len(actions)} actions)", samples,
+                  f"{acting} 蜀 character skills: {'、'.join(table.values())}"))
+    print(f"slowest 蜀-busy night / 魏-busy night (night 2): {max(shu) / wei:.2f}x (limit 2x)")
     games = time_games(scripts, args.game_reps)
     per_second = 1 / statistics.median(games)
     print(row(f"whole game via run_script (median {phases:g} phases)", games,

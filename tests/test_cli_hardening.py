@@ -228,7 +228,7 @@ def test_a_script_error_in_a_late_phase_leaves_the_old_transcript(tmp_path):
 
 def test_a_good_run_replaces_the_old_transcript(tmp_path):
     outcome, out = run_file(tmp_path, json.loads(EXAMPLE.read_text(encoding="utf-8")))
-    assert outcome.code == 0 and outcome.err == ""
+    assert outcome.code == 0 and outcome.err.splitlines()[-1].startswith(f"已寫入 {out}：")
     assert out.read_text(encoding="utf-8") == dump_transcript(run_script(json.loads(EXAMPLE.read_text("utf-8"))))
     assert oct(out.stat().st_mode & 0o777) == "0o644"
 

@@ -34,3 +34,28 @@ def test_random_games_with_each_wei_character(character):
 def test_many_random_games_with_each_wei_character(character):
     for seed in range(60):
         play_random(5000 + seed, max_phases=60, prefer=[character])
+
+
+SHU = [c.name for c in roster().characters.values() if c.country == "蜀"]
+
+
+@pytest.mark.parametrize("character", SHU)
+def test_random_games_with_each_shu_character(character):
+    """Issue 12: each 蜀 form is seated (or, for 劉封 and 劉禪, reincarnated into) and played, crash-free."""
+    played = 0
+    for seed in range(GAMES_EACH):
+        game = play_random(2000 + seed, max_phases=40, prefer=[character])
+        assert game.transcript is not None
+        in_play = {p["character"] for phase in game.transcript["phases"]
+                   for p in phase["truth"]["players"].values()}
+        played += character in in_play
+        for phase in game.transcript["phases"]:
+            assert phase["rejected"] == []
+    assert played >= 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("character", SHU)
+def test_many_random_games_with_each_shu_character(character):
+    for seed in range(60):
+        play_random(6000 + seed, max_phases=60, prefer=[character])

@@ -106,7 +106,14 @@ def _cmd_run(args: argparse.Namespace) -> Output:
     if args.out:
         check_out(args.out)
     script = load_script(_read(args.script, "腳本"))
-    return iter_transcript(run_script(script, lenient=args.lenient))
+    transcript = run_script(script, lenient=args.lenient)
+    if args.out:  # the transcript goes to a file: say what a judge should know here, once it is written
+        notices = [f"已略過 {entry['where']}：{entry['message']}"
+                   for phase in transcript["phases"] for entry in phase["rejected"]]
+        notices += [f"注意：{warning}" for warning in transcript["warnings"]]
+        notices.append(f"已寫入 {args.out}：{len(transcript['phases'])}個階段，{len(transcript['warnings'])}則注意事項")
+        args.notices = notices
+    return iter_transcript(transcript)
 
 
 def _cmd_setup(args: argparse.Namespace) -> str:
@@ -330,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         output = args.func(args)
         _emit(output, getattr(args, "out", None))
+        for notice in getattr(args, "notices", ()):
+            _say(notice)
     except _Verdict as verdict:
         sys.stdout.write(verdict.text)
         return 1

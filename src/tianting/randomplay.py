@@ -134,10 +134,12 @@ def random_seats(rng: random.Random, prefer: Sequence[str] = ()) -> list[SeatSpe
     return seats
 
 
-def _script_character(character: str) -> str:
-    """The name a script uses: plain for a character with forms by slot (賈詡, 諸葛亮, 魯肅)."""
-    base = roster().characters[character].base
-    return base if base in roster().forms else character
+def _script_character(character: str, identity: str) -> str:
+    """The name a script uses: plain for a character with forms by slot (賈詡, 諸葛亮, 魯肅), when the
+    plain name gives that form in this slot; else the form's own name (赤壁·諸葛亮, an extra)."""
+    r = roster()
+    base = r.characters[character].base
+    return base if base in r.forms and r.resolve_character(base, identity) == character else character
 
 
 # ---- the bots ---------------------------------------------------------------
@@ -322,7 +324,7 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Se
         "rules": "kk33",
         "seed": game_seed,
         "players": [{"id": s.id, "country": s.country, "identity": s.identity,
-                     "character": _script_character(s.character)} for s in seats],
+                     "character": _script_character(s.character, s.identity)} for s in seats],
         "phases": phases,
     }
     outcome = RandomGame(seed, script, None, game.state.over, list(game.state.winners))

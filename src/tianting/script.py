@@ -16,8 +16,8 @@ from typing import IO, Any
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.jsoninput import InputError, key_path, parse_json
-from tianting.core.names import NameTable
-from tianting.core.records import Action, PhaseResult
+from tianting.core.names import NameTable, name_key
+from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
@@ -33,9 +33,9 @@ MAX_PHASES = 1000
 MAX_PLAYERS = 1000
 """Most entries ``players`` may list (a rule set seats far fewer: the rest is refused by its setup)."""
 MAX_ENTRIES = 1000
-"""Most actions, decisions or votes one phase may list."""
+"""Most actions, decisions, votes or rulings one phase may list."""
 MAX_TEXT = 2000
-"""Longest last words, in characters (as the server accepts)."""
+"""Longest last words or ruling text, in characters (as the server accepts)."""
 
 COUNTRY_NAMES = NameTable(COUNTRIES + (OTHERS,), {"群雄": OTHERS, "在野": OTHERS})
 IDENTITY_NAMES = NameTable(IDENTITIES, {"殺手甲": "殺手", "殺手乙": "殺手", "主軍師": "正軍師", "黃巾首領": "黃巾頭領"})
@@ -59,6 +59,22 @@ def _text(value: Any, where: str, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ScriptError(where, f"{what}必須是非空字串")
     return value
+
+
+class PlayerIds:
+    """Player ids as typed, in either script: 子义 finds 子義 (an exact spelling always wins)."""
+
+    def __init__(self, ids: Any) -> None:
+        self.ids = set(ids)
+        self._by_key: dict[str, str] = {}
+        for pid in ids:
+            self._by_key.setdefault(name_key(pid), pid)
+
+    def get(self, typed: Any) -> Any:
+        """The game's id for ``typed``; anything not an id comes back as it is (the checks say why)."""
+        if not isinstance(typed, str) or typed in self.ids:
+            return typed
+        return self._by_key.get(name_key(typed), typed) if typed.strip() else typed
 
 
 def _player_id(value: Any, where: str) -> str:
@@ -88,10 +104,14 @@ def _seats(data: dict[str, Any]) -> list[Any]:
     if not players:
         raise ScriptError("players", "至少需要一名玩家")
     seats = []
+    keys: dict[str, str] = {}
     for i, raw in enumerate(players):
         where = f"players[{i}]"
         raw = _obj(raw, where, "玩家")
         pid = _player_id(raw.get("id"), where)
+        other = keys.setdefault(name_key(pid), pid)
+        if other != pid:
+            raise ScriptError(where, f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
         country = COUNTRY_NAMES.get(raw.get("country"))
         if country is None:
             raise ScriptError(where, f"{pid}：未知的國籍「{shown(raw.get('country'))}」")
@@ -108,17 +128,21 @@ def _seats(data: dict[str, Any]) -> list[Any]:
     return seats
 
 
-def _action(raw: Any, where: str, rules_names: Any) -> Action:
+def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None) -> Action:
     raw = _obj(raw, where, "行動")
     actor = _text(raw.get("actor"), where, "actor")
+    if ids is not None:
+        actor = ids.get(actor)
     skill = _text(raw.get("skill"), where, "skill")
     targets = raw.get("targets", [])
     if targets is None:
         targets = []
-    targets = _list(targets, where, "targets")
+    targets = _list(targets, where, "targets", limit=MAX_ENTRIES, noun="目標")
     for t in targets:
         if not isinstance(t, str):
-            raise ScriptError(where, f"{actor}：targets 必須是玩家ID字串的陣列")
+            raise ScriptError(where, f"{shown(actor)}：targets 必須是玩家ID字串的陣列")
+    if ids is not None:
+        targets = [ids.get(t) for t in targets]
     args = raw.get("args", {}) or {}
     args = dict(_obj(args, where, "args"))
     if "country" in args:
@@ -153,6 +177,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     except SetupError as exc:
         raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
     skill_names = game.roster.all_skill_names
+    ids = PlayerIds(game.state.players)
     phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
     out_phases: list[dict[str, Any]] = []
     warnings = game.passive_warnings()
@@ -175,26 +200,29 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         for j, d in enumerate(_list(raw.get("decisions", []) or [], f"{where}.decisions", "decisions",
                                     limit=MAX_ENTRIES, noun="選擇")):
             d = _obj(d, f"{where}.decisions[{j}]", "選擇")
-            actor = _text(d.get("actor"), f"{where}.decisions[{j}]", "actor")
+            actor = ids.get(_text(d.get("actor"), f"{where}.decisions[{j}]", "actor"))
             skill = skill_names.get(d.get("skill"))
             if skill is None:
                 raise ScriptError(f"{where}.decisions[{j}]", f"{shown(actor)}：未知的技能「{shown(d.get('skill'))}」")
             if "answer" not in d:
                 raise ScriptError(f"{where}.decisions[{j}]", f"{shown(actor)}：缺少 answer")
-            book.answers.append({"actor": actor, "skill": skill, "answer": d["answer"]})
+            answer = d["answer"]
+            answer = [ids.get(a) for a in answer] if isinstance(answer, list) else ids.get(answer)
+            book.answers.append({"actor": actor, "skill": skill, "answer": answer})
         rejected: list[dict[str, Any]] = []
+        ruled: list[dict[str, Any]] = []
         try:
             if kind == "night":
-                result = _night(game, raw, where, book, lenient, rejected, skill_names)
+                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled)
             else:
-                result = _day(game, raw, where, book, lenient, rejected, skill_names)
+                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled)
         except InvalidAnswer as exc:
             raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
         for d in book.unused():
             result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
         warnings += [f"{where}: {w}" for w in result.warnings]
-        out_phases.append(_phase_json(game, result))
+        out_phases.append(_phase_json(game, result, ruled))
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace")
@@ -229,22 +257,89 @@ def _reject(lenient: bool, rejected: list[dict[str, Any]], where: str, entry: An
     rejected.append({"where": where, "entry": entry, "message": message})
 
 
+def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolving: dict[int, int] | None,
+             actions: int, ruled: list[dict[str, Any]]) -> list[Ruling]:
+    """The phase's ``rulings``, checked: the engine's records (an action counted among those that
+    resolve) and, in ``ruled``, the transcript's (the script's own numbering, the game's ids)."""
+    from tianting.rules.kk33 import rulings as kk33_rulings
+
+    out: list[Ruling] = []
+    for j, entry in enumerate(_list(raw.get("rulings", []) or [], f"{where}.rulings", "rulings",
+                                    limit=MAX_ENTRIES, noun="裁定")):
+        spot = f"{where}.rulings[{j}]"
+        entry = _obj(entry, spot, "裁定")
+        effect = entry.get("effect")
+        if not isinstance(effect, str) or effect not in kk33_rulings.EFFECTS:
+            raise ScriptError(spot, f"未知的裁定「{shown(effect)}」（可用：{'、'.join(kk33_rulings.EFFECTS)}）")
+        why = entry.get("why", "")
+        if why is None:
+            why = ""
+        if not isinstance(why, str):
+            raise ScriptError(spot, "why 必須是字串")
+        if len(why) > MAX_TEXT:
+            raise ScriptError(spot, f"why 過長（最多{MAX_TEXT}字，現有{len(why)}字）")
+        record: dict[str, Any] = {"effect": effect}
+        target = voter = index = text = None
+        if effect == "void" and "voter" in entry:
+            voter = ids.get(entry.get("voter"))
+            if resolving is not None:
+                raise ScriptError(spot, "夜晚沒有投票可以作廢：請以 action 指明行動")
+            if voter not in game.state.players:
+                raise ScriptError(spot, f"未知的玩家「{shown(entry.get('voter'))}」")
+            record["voter"] = voter
+        elif effect == "void":
+            n = entry.get("action")
+            if not isinstance(n, int) or isinstance(n, bool):
+                raise ScriptError(spot, "void 須以 action 指明本階段的第幾個行動（從0數起）")
+            if resolving is None:
+                raise ScriptError(spot, "白天的行動不經結算，無從作廢：作廢投票請用 voter")
+            if not 0 <= n < actions:
+                raise ScriptError(spot, f"本階段沒有第{n}個行動（共{actions}個，從0數起）")
+            if n not in resolving:
+                raise ScriptError(spot, f"第{n}個行動已被退回，不會結算，無需作廢")
+            index = resolving[n]
+            record["action"] = n
+        else:
+            target = ids.get(entry.get("target"))
+            if target not in game.state.players:
+                raise ScriptError(spot, f"未知的玩家「{shown(entry.get('target'))}」")
+            record["target"] = target
+        if effect == "tell":
+            text = _text(entry.get("text"), spot, "text")
+            if len(text) > MAX_TEXT:
+                raise ScriptError(spot, f"text 過長（最多{MAX_TEXT}字，現有{len(text)}字）")
+            record["text"] = text
+        if why:
+            record["why"] = why
+        out.append(Ruling(effect, target, index, voter, text, why))
+        ruled.append(record)
+    for j, message in kk33_rulings.check(game, out):
+        raise ScriptError(f"{where}.rulings[{j}]", message)
+    return out
+
+
 def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
-           rejected: list[dict[str, Any]], skill_names: Any) -> PhaseResult:
+           rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
+           ruled: list[dict[str, Any]] | None = None) -> PhaseResult:
+    ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
     accepted: list[Action] = []
-    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES,
-                                    noun="行動")):
+    resolving: dict[int, int] = {}
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
+    for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names)
+        action = _action(entry, spot, skill_names, ids)
         try:
             game.check_action(action, accepted)
         except IllegalAction as exc:
             _reject(lenient, rejected, spot, entry, exc)
             continue
+        resolving[j] = len(accepted)
         accepted.append(action)
-    words = _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words")
+    judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled)
+    words = {ids.get(pid): text for pid, text in
+             _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
     for pid, text in words.items():
         if pid not in game.state.players:
             raise ScriptError(f"{where}.last_words", f"未知的玩家「{shown(pid)}」")
@@ -252,17 +347,19 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
             raise ScriptError(f"{where}.last_words", f"{pid} 的遺言必須是字串")
         if len(text) > MAX_TEXT:
             raise ScriptError(f"{where}.last_words", f"{pid} 的遺言過長（最多{MAX_TEXT}字，現有{len(text)}字）")
-    return game.resolve_night(accepted, book, words)
+    return game.resolve_night(accepted, book, words, judged)
 
 
 def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
-         rejected: list[dict[str, Any]], skill_names: Any) -> PhaseResult:
+         rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
+         ruled: list[dict[str, Any]] | None = None) -> PhaseResult:
+    ids = ids or PlayerIds(game.state.players)
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
-    for j, entry in enumerate(_list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES,
-                                    noun="行動")):
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
+    for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names)
+        action = _action(entry, spot, skill_names, ids)
         try:
             game.check_action(action, [])
         except IllegalAction as exc:
@@ -273,6 +370,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
         raise ScriptError(f"{where}.votes", f"投票過多（最多{MAX_ENTRIES}個，現有{len(ballot)}個）")
     for voter, target in ballot.items():
         spot = key_path(f"{where}.votes", voter)
+        voter, target = ids.get(voter), ids.get(target)
         try:
             if not isinstance(target, str):
                 raise IllegalAction(f"{shown(voter)} 的投票對象必須是玩家ID", "bad-vote")
@@ -281,11 +379,12 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
             _reject(lenient, rejected, spot, {voter: target}, exc)
             continue
         votes[voter] = target
-    return game.resolve_day(votes, book)
+    judged = _rulings(game, raw, where, ids, None, len(entries), [] if ruled is None else ruled)
+    return game.resolve_day(votes, book, judged)
 
 
-def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:
-    return {
+def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    out = {
         "phase": result.phase,
         "number": result.number,
         "announcement": result.announcement,
@@ -296,6 +395,9 @@ def _phase_json(game: Any, result: PhaseResult) -> dict[str, Any]:
         "trace": result.trace,
         "draws": result.draws,
     }
+    if ruled:
+        out["rulings"] = ruled  # the judge's rulings, as given (absent when there were none)
+    return out
 
 
 def _dumped(value: Any, indent: str) -> str:

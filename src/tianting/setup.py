@@ -19,6 +19,7 @@ import unicodedata
 from typing import Any
 
 from tianting.core.errors import TiantingError
+from tianting.core.names import name_key
 from tianting.core.rng import GameRandom
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
@@ -79,11 +80,15 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
         raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
     if len(ids) != rules.players:
         raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
+    keys: dict[str, str] = {}
     for pid in ids:
         if not isinstance(pid, str) or not pid.strip():
             raise TiantingError("玩家ID不能為空")
         if len(pid) > MAX_ID or any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for c in pid):
             raise TiantingError(f"玩家ID「{shown(pid)}」無效（1至{MAX_ID}字，不能含換行等控制字元）")
+        other = keys.setdefault(name_key(pid), pid)
+        if other != pid:  # R46: 子义 is 子義 wherever an id is typed
+            raise TiantingError(f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
     roster = importlib.import_module(RULESETS[rules_name]).roster()
 
     rng = GameRandom(seed)

@@ -34,6 +34,14 @@ TITLE = "瀏覽器測試局"
 ROSTER = load_rules("kk33").roster()
 
 
+def unbuilt_passive(character: str) -> str | None:
+    """A passive skill of ``character`` that the engine does not build (the judge must rule for it)."""
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+    return next((s.name for s in ROSTER.characters[character].skills
+                 if s.kind == "passive" and s.name not in CHARACTER_SKILLS), None)
+
+
 def passive_free(character: str) -> bool:
     """A character without passive skills: nothing of theirs changes a stab or a vote unasked,
     so the night's and the day's outcomes below do not depend on the seats drawn."""
@@ -150,9 +158,12 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     assert SPECIAL in special.title()
 
     # -- the others choose through the API (the first character still free, without passives
-    # if there is one)
+    # if there is one), but one, who takes a character with a passive skill not built
+    marked = next(p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"]))
     for pid in others:
         options = sorted(views[pid]["choices"], key=lambda c: not passive_free(c))
+        if pid == marked:
+            options = [c for c in views[pid]["choices"] if unbuilt_passive(c)]
         for character in options:
             if api.post(f"/api/p/{tokens[pid]}/choose", json={"character": character}).status_code == 200:
                 chosen[pid] = character
@@ -249,6 +260,28 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     expect(page.locator("#waiting")).to_contain_text("已結算，等待天庭審閱並公布")
     expect(page.locator("#feedback")).to_contain_text("尚無反饋")
 
+    # -- the judge sees the unbuilt passive where it matters, with its rule text, and rules on it
+    skill = unbuilt_passive(characters[marked])
+    notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
+    expect(notice).to_have_count(1)
+    rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
+    expect(notice.locator("td.rule-text")).to_contain_text(rule_text[:20])
+    notice.locator("select[name=effect]").select_option("injure")
+    notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
+    with judge.expect_navigation():
+        notice.locator("button").click()
+    expect(judge.locator("#ok")).to_contain_text("已記錄裁定並重新結算")
+    expect(judge.locator("#ruling-list")).to_contain_text(f"致傷：{marked}（理由：【{skill}】按規則生效）")
+    judge.select_option("#ruling-effect", "tell")
+    judge.select_option("#ruling-target", marked)
+    judge.fill("#ruling-text", "天庭裁定：你受傷了")
+    assert submit(judge, "#add-ruling").status == 200
+    draft = judge_state(api, judge_token)["current"]["draft"]
+    assert marked in draft["announcement"]["injured"]
+    assert any(f"天庭裁定（【{skill}】按規則生效）" in line for line in draft["trace"])
+    original = judge.input_value("#edit-announcement-text")
+    assert original == draft["announcement"]["text"]
+
     # -- the judge rewords the announcement
     edited = original + "\n" + EDITED
     judge.fill("#edit-announcement-text", edited)
@@ -290,6 +323,11 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
         assert page.locator("#submit-actions").count() == 0
     expect(player[killer].locator("#feedback")).to_contain_text("今夜本國可發動【刺殺】")
     expect(player[strategist].locator("#feedback")).to_contain_text(f"【明察】{killer}")
+    # the player the judge ruled on sees the result: wounded, and the judge's word
+    ruled = pages.new(marked)
+    ruled.goto(urls[marked])
+    expect(ruled.locator("#status")).to_contain_text("受傷")
+    expect(ruled.locator("#feedback")).to_contain_text("天庭裁定：你受傷了")
     player[strategist].screenshot(path=str(shots / "tianting-player.png"), full_page=True)
     # the victim is out and may not vote
     dead = pages.new(victim)

@@ -171,8 +171,15 @@ def test_the_lord_chooses_his_own_reincarnation_once_the_judge_asks():
     assert "decisions" not in t.game.player_view(n.shu_lord)
     refused(t, ev.DECIDE, n.shu_lord, {"skill": "轉生", "answer": "劉禪"})
     t.add(ev.ASK_DECISION, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生"})
-    assert t.game.player_view(n.shu_lord)["decisions"] == [{"skill": "轉生", "options": ["劉封", "劉禪"],
-                                                            "answer": None}]
+    [asked] = t.game.player_view(n.shu_lord)["decisions"]
+    assert {k: asked[k] for k in ("skill", "options", "answer")} == {"skill": "轉生", "options": ["劉封", "劉禪"],
+                                                                     "answer": None}
+    # 轉生's choice with its context and every option's skill texts (it showed bare names)
+    assert asked["context"] == "你於第1夜死亡，須作出【轉生】的選擇"
+    assert asked["rule"] == "當你死亡時，選擇一個轉生角色繼續進行遊戲。"
+    assert [(o["option"], [sk["name"] for sk in o["skills"]]) for o in asked["help"]] == [
+        ("劉封", ["不出", "陷嗣"]), ("劉禪", ["放權", "樂不思蜀"])]
+    assert asked["help"][1]["skills"][0]["text"].startswith("指定一個除你以外的ID，次日他的投票視為三票")
     assert "decisions" not in t.game.player_view(n.shu_strategist)  # nobody else sees it
     refused(t, ev.DECIDE, n.shu_strategist, {"skill": "轉生", "answer": "劉封"})
     assert refused(t, ev.DECIDE, n.shu_lord, {"skill": "轉生", "answer": "曹丕"}).status == 422
@@ -241,7 +248,7 @@ def test_new_words_after_approval_are_not_published_until_approved_again():
     assert "第一版" not in t.game.announcement_text(0)
 
 
-def test_edits_are_audited_and_a_redraft_makes_them_stale():
+def test_edits_are_audited_and_survive_a_redraft_while_their_text_stands():
     n = Night1().resolved()
     t = n.t
     original = t.draft["announcement"]["text"]
@@ -255,16 +262,25 @@ def test_edits_are_audited_and_a_redraft_makes_them_stale():
         ("feedback", feedback_before, "你查驗之人是殺手。", True),
     ]
     assert judge_view(t.game)["current"]["draft"]["original_announcement"] == original
-    # the judge's answer re-drafts: the wording was about the old draft
+    # the judge's answer re-drafts; neither text it replaced changed, so both edits stand
     t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})
-    assert [e["current"] for e in t.game.current.edits] == [False, False]
-    assert t.game.announcement_text(0) == original
+    assert [e["current"] for e in t.game.current.edits] == [True, True]
+    assert t.game.current.lost_edits == []
+    assert t.game.announcement_text(0) == "昨夜風雨交加。"
+    # approved last words change the announcement: that edit cannot stand, and the judge is told
+    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    dead = t.draft["announcement"]["exited"][0]
+    t.add(ev.LAST_WORDS, dead, {"text": "後會有期"})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": dead, "approved": True})
+    assert [e["current"] for e in t.game.current.edits] == [False, True]
+    assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["昨夜風雨交加。"]
+    assert "後會有期" in t.game.announcement_text(0)
     t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "最終版公告"})
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     assert public_view(t.game)["announcements"][0]["text"] == "最終版公告"
-    assert t.game.player_view(n.shu_strategist)["feedback"][0]["text"] == feedback_before
+    assert t.game.player_view(n.shu_strategist)["feedback"][0]["text"] == "你查驗之人是殺手。"
     audit = t.game.export()["edits"]
-    assert [(e["text"], e["current"]) for e in audit] == [("昨夜風雨交加。", False), ("你查驗之人是殺手。", False),
+    assert [(e["text"], e["current"]) for e in audit] == [("昨夜風雨交加。", False), ("你查驗之人是殺手。", True),
                                                           ("最終版公告", True)]
 
 
@@ -595,23 +611,31 @@ def test_the_script_replays_to_the_drafts():
     assert script["phases"][0]["last_words"] == {t.who("魏", "正軍師")[0]: "殺我者蜀人也"}
     assert script["phases"][0]["decisions"] == [{"actor": t.who("蜀", "君主")[0], "skill": "轉生",
                                                  "answer": "劉禪"}]
-    # 轉生 took the judge's answer; the lord, stabbed again, now leaves and 託孤 arises
-    assert transcript["phases"][2]["decisions"][0]["skill"] == "託孤"
+    # 轉生 took the judge's answer (劉禪); stabbed again, his 樂不思蜀 prevents the 致命一擊 (no 託孤)
+    lord = t.who("蜀", "君主")[0]
+    assert transcript["phases"][2]["decisions"] == []
+    assert [f["skill"] for f in transcript["phases"][2]["feedback"][lord]] == ["樂不思蜀"]
 
 
-def test_a_stab_beyond_the_countrys_allowance_is_left_out_and_the_game_still_exports():
-    """殺手於每夜開始時得知當夜可以發動【刺殺】的次數 (one by default). Both 魏 killers submit a
-    stab, each valid on its own; the night takes the first and lists the second in ``rejected``.
-    Pins a crash: the end-of-game export replayed the script strictly and failed on it."""
+def test_a_stab_beyond_the_countrys_allowance_is_refused_at_once_without_naming_the_partner():
+    """殺手於每夜開始時得知當夜可以發動【刺殺】的次數 (one by default). Both 魏 killers stab: the second
+    is told at once that the country's stabs are used up (it was accepted and silently dropped at
+    resolution), without learning who holds them (R43); once the first withdraws, the second may stab.
+    The end-of-game export still replays (it failed once on a stab left out)."""
     t = Table(1).start()
     first, second = t.who("魏", "殺手")
     [shu_guard], [wu_guard] = t.who("蜀", "護衛"), t.who("吳", "護衛")
     t.stab(first, shu_guard)
+    err = refused(t, ev.SUBMIT, second, {"actions": [{"skill": "刺殺", "targets": [wu_guard]}]})
+    assert "本國今夜可發動的【刺殺】次數已由本國殺手的其他提交用完" in err.message
+    assert first not in err.message and shu_guard not in err.message
+    t.add(ev.SUBMIT, first, {"actions": []})  # the first withdraws
     t.stab(second, wu_guard)
+    err = refused(t, ev.SUBMIT, first, {"actions": [{"skill": "刺殺", "targets": [shu_guard]}]})
+    assert second not in err.message
     draft = t.resolve()
-    [rejected] = draft["rejected"]
-    assert rejected["entry"]["actor"] == second and "刺殺" in rejected["message"]
-    assert draft["announcement"]["exited"] == [shu_guard]
+    assert draft["rejected"] == []
+    assert draft["announcement"]["exited"] == [wu_guard]
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     t.add(ev.PEACE, ev.JUDGE, {"judge": True})
     exported = t.game.export()

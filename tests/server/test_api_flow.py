@@ -188,10 +188,12 @@ def test_a_whole_game_from_creation_to_the_end(client):
     api.player(wu_killer, "actions", {"actions": [{"skill": "刺殺", "targets": [shu_lady]}]})
     api.player(shu_strategist, "actions", {"actions": [{"skill": "明察", "targets": [wei_killer]}]})
     # 刺殺：由一名殺手出刀 — 魏 has one stab tonight and its first killer used it. The second
-    # killer's stab is accepted as a submission (refusing it would tell them their partner acted)
-    # and left out when the night resolves, listed for the judge in the draft's ``rejected``.
+    # killer is told at once (it was accepted and silently dropped at resolution), without
+    # learning who used it (R43); they send their night without it.
     second_wei_killer = api.who("魏", "殺手")[1]
-    api.player(second_wei_killer, "actions", {"actions": [{"skill": "刺殺", "targets": [shu_strategist]}]})
+    error = api.refused(second_wei_killer, "actions", {"actions": [{"skill": "刺殺", "targets": [shu_strategist]}]}, 422)
+    assert "本國今夜可發動的【刺殺】次數已由本國殺手的其他提交用完" in error and wei_killer not in error
+    api.player(second_wei_killer, "actions", {"actions": []})
     # a player's own actions, as the server understood them
     assert api.view(shu_killer)["open"]["actions"] == [
         {"actor": shu_killer, "skill": "刺殺", "targets": [wei_strategist]}]
@@ -212,8 +214,7 @@ def test_a_whole_game_from_creation_to_the_end(client):
     # 明察 tells the 蜀 strategist that the 魏 killer is a killer
     assert draft["feedback"][shu_strategist][0]["data"] == {"is_killer": True}
     assert draft["truth"]["players"][wei_strategist]["status"] == "out" and draft["trace"]
-    [rejected] = draft["rejected"]
-    assert rejected["entry"]["actor"] == second_wei_killer and "刺殺" in rejected["message"]
+    assert draft["rejected"] == []
     assert draft["truth"]["players"][shu_strategist]["status"] == "alive"
     # 轉生: the 蜀 lord lives on; unanswered, the choice took a default drawn with the seed
     [choice] = draft["decisions"]
@@ -247,9 +248,15 @@ def test_a_whole_game_from_creation_to_the_end(client):
 
     original = api.draft()["announcement"]["text"]
     api.judge("edit", {"target": "announcement", "text": "初稿修訂"})
-    api.judge("rule-last-words", {"player": wei_strategist, "approved": True})  # re-drafts
+    api.judge("rule-last-words", {"player": wei_strategist, "approved": True})  # re-drafts, the same text
     edits = api.console()["current"]["edits"]
-    assert [(e["before"], e["text"], e["current"]) for e in edits] == [(original, "初稿修訂", False)]
+    assert [(e["before"], e["text"], e["current"]) for e in edits] == [(original, "初稿修訂", True)]
+    assert api.draft()["announcement"]["text"] == "初稿修訂"  # the edit stands: the text it replaced did not change
+    api.judge("rule-last-words", {"player": wei_strategist, "approved": False, "reason": "改變主意"})
+    edits = api.console()["current"]["edits"]
+    assert [(e["text"], e["current"], e.get("dropped")) for e in edits] == [("初稿修訂", False, True)]
+    assert [e["text"] for e in api.console()["current"]["lost_edits"]] == ["初稿修訂"]
+    api.judge("rule-last-words", {"player": wei_strategist, "approved": True})
     assert api.draft()["announcement"]["text"] == original
     api.judge("edit", {"target": "announcement", "text": original + "\n（天庭：昨夜風雨交加）"})
     api.judge("edit", {"target": "feedback", "player": shu_strategist, "index": 0, "text": "你查驗之人正是殺手。"})

@@ -105,6 +105,12 @@ class _Checker:
 def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
               max_phases: int = 80) -> GameRecord:
     """One whole game played by bots of ``policy``; stops when over or after ``max_phases``."""
+    return play_game_kept(seed, policy, seats, max_phases)[1]
+
+
+def play_game_kept(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
+                   max_phases: int = 80) -> tuple[KK33Game, GameRecord]:
+    """:func:`play_game`, also returning the game played (its results: traces, feedback)."""
     bots = get_policy(policy) if isinstance(policy, str) else policy
     rng = random.Random(seed)
     game_seed = rng.getrandbits(31)
@@ -118,7 +124,7 @@ def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSp
         refused = _play(game, bots, rng, views, max_phases)
     finally:
         del _CACHES[game]
-    return _record(seed, game_seed, game, start, refused, unbuilt)
+    return game, _record(seed, game_seed, game, start, refused, unbuilt)
 
 
 def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, max_phases: int) -> int:

@@ -22,6 +22,21 @@ class Action:
         return data
 
 
+@dataclass(frozen=True)
+class Ruling:
+    """One ruling of the judge for one phase (game-script.md ``rulings``): an ``effect`` and its fields.
+
+    ``action`` is the index of the ruled action among the phase's actions that resolve (the
+    script's own index is kept by the script runner); ``voter`` names a vote (a day's ``void``)."""
+
+    effect: str
+    target: str | None = None
+    action: int | None = None
+    voter: str | None = None
+    text: str | None = None
+    why: str = ""
+
+
 @dataclass
 class Feedback:
     """One private message from the judge to one player."""

@@ -74,6 +74,9 @@ class Skill:
     """How many times one player may use it in one night (before extras)."""
     may_rerun_night: ClassVar[bool] = False
     """True for a skill that can ask for the night to be resolved again (肝腸寸斷)."""
+    lifts_limit: ClassVar[tuple[str, ...]] = ()
+    """Limited skills its holder may use without the once-a-game limit, still once a night
+    (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""
 
     @cached_property
     def limited(self) -> bool:

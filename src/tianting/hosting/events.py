@@ -47,6 +47,9 @@ PEACE = "peace"
 """A peace ruling (議和): by the judge's judgement or by the lords' agreement."""
 NOTE = "note"
 """A free ruling or remark of the judge, kept in the 復盤."""
+RULE = "rule"
+"""The judge's ruling on the draft (game-script.md ``rulings``: void, spare, injure, kill, heal, tell):
+payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-drafts."""
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
@@ -70,7 +73,7 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
 refuses an event with any other field, which nothing would read and nothing could check)."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
-         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE)
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE)
 
 
 @dataclass(frozen=True)

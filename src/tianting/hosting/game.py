@@ -26,13 +26,15 @@ from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.script import SCRIPT_FORMAT, _action, play_script
+from tianting.script import SCRIPT_FORMAT, PlayerIds, _action, play_script
 from tianting.setup import draw_setup
 
 MAX_TEXT = 2000
 """Longest last words, edit or note the server accepts (characters)."""
 MAX_ACTIONS = 12
 """Most actions one player may list for one night."""
+MAX_RULINGS = 60
+"""Most rulings the judge may make on one phase."""
 
 
 class Refused(TiantingError):
@@ -74,6 +76,12 @@ class Phase:
     draft: dict[str, Any] | None = None
     """The phase as the engine resolved it (transcript shape) while it is a draft or published."""
     draft_warnings: list[str] = field(default_factory=list)
+    notices: list[dict[str, Any]] = field(default_factory=list)
+    """What the judge should know about the draft, each where it matters (:meth:`HostedGame._notices`)."""
+    rulings: list[dict[str, Any]] = field(default_factory=list)
+    """The judge's rulings on this phase (game-script.md ``rulings``), in the order made."""
+    lost_edits: list[dict[str, Any]] = field(default_factory=list)
+    """The edits the last re-drafting could not keep: the text they replaced changed."""
     published: bool = False
     peace: dict[str, Any] | None = None
 
@@ -240,6 +248,8 @@ class HostedGame:
                 entry["votes"] = dict(phase.votes)
             if phase.decisions:
                 entry["decisions"] = [dict(d) for d in phase.decisions]
+            if phase.rulings:
+                entry["rulings"] = [dict(r) for r in phase.rulings]
             if phase.peace:
                 entry["peace"] = dict(phase.peace)
             phases.append(entry)
@@ -265,10 +275,66 @@ class HostedGame:
         phase.draft = transcript["phases"][-1]
         prefix = f"phases[{len(self.phases) - 1}]: "
         phase.draft_warnings = [w.removeprefix(prefix) for w in transcript["warnings"] if w.startswith(prefix)]
-        for edit in phase.edits:
-            edit["current"] = False
+        phase.notices = self._notices(phase)
+        phase.lost_edits = self._keep_edits(phase)
         self._draft_game = game
         self._transcript = transcript
+
+    def _notices(self, phase: Phase) -> list[dict[str, Any]]:
+        """Every warning of the draft with the player and skill it is about and the skill's rule text:
+        passive skills in play not built (the judge rules for them), choices that took their
+        default, actions left out at resolution, and the phase's other warnings."""
+        base, draft = self._base, phase.draft
+        assert draft is not None
+        out: list[dict[str, Any]] = []
+        for pid, character, skill in base.unbuilt_passives():
+            if base.state.players[pid].alive:
+                out.append({"kind": "unbuilt", "player": pid, "character": character, "skill": skill,
+                            "rule": base.rule_text(pid, skill),
+                            "message": f"{pid}（{character}）的被動技能【{skill}】尚未實作，本階段結算中不生效；"
+                                       "若它應當起作用，請裁定"})
+        for d in draft["decisions"]:
+            if d["defaulted"]:
+                out.append({"kind": "defaulted", "player": d["actor"], "skill": d["skill"],
+                            "rule": base.rule_text(d["actor"], d["skill"]),
+                            "message": f"{d['actor']} 的【{d['skill']}】未給出選擇，已隨機取預設值「{d['answer']}」"})
+        for r in draft["rejected"]:
+            entry = r.get("entry") if isinstance(r.get("entry"), dict) else {}
+            actor, skill = entry.get("actor"), entry.get("skill")
+            what = f"{actor} 的【{skill}】" if actor and skill else "一個行動"
+            out.append({"kind": "left_out", "player": actor, "skill": skill,
+                        "rule": base.rule_text(actor, skill) if isinstance(actor, str) and isinstance(skill, str) else "",
+                        "message": f"{what}未予結算：{r['message']}"})
+        for w in phase.draft_warnings:
+            if "未給出選擇，已隨機取預設值" not in w:
+                out.append({"kind": "other", "player": None, "skill": None, "rule": "", "message": w})
+        return out
+
+    def _keep_edits(self, phase: Phase) -> list[dict[str, Any]]:
+        """Re-drafted: an edit stays when the text it replaced is still there (the new draft's text
+        with the edits kept before it); the others are dropped, and returned for the judge."""
+        draft = phase.draft
+        assert draft is not None
+        now: dict[tuple[Any, ...], str] = {}
+        lost = []
+        for edit in phase.edits:
+            if not edit["current"]:
+                continue
+            if edit["target"] == "announcement":
+                spot: tuple[Any, ...] = ("announcement",)
+                original = draft["announcement"]["text"]
+            else:
+                spot = ("feedback", edit["player"], edit["index"])
+                items = draft["feedback"].get(edit["player"], [])
+                original = items[edit["index"]]["text"] if edit["index"] < len(items) else None
+            text = now.get(spot, original)
+            if text is not None and text == edit["before"]:
+                now[spot] = edit["text"]
+            else:
+                edit["current"] = False
+                edit["dropped"] = True
+                lost.append(edit)
+        return lost
 
     # ---- texts --------------------------------------------------------------
     def announcement_text(self, index: int) -> str:
@@ -286,7 +352,7 @@ class HostedGame:
         assert phase.draft is not None
         items = [dict(item) for item in phase.draft["feedback"].get(pid, [])]
         for edit in phase.edits:
-            if edit["current"] and edit["target"] == "feedback" and edit["player"] == pid:
+            if edit["current"] and edit["target"] == "feedback" and edit["player"] == pid and edit["index"] < len(items):
                 items[edit["index"]]["text"] = edit["text"]
         return items
 
@@ -332,8 +398,20 @@ class HostedGame:
             asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
                      and d["actor"] == pid]
             if asked:  # only what the judge asked of this player: the choice, its options, the answer so far
+                from tianting.hosting.views import option_texts
+
+                draft = phase.draft or {}
+                died = any(x["id"] == pid for x in draft.get("truth", {}).get("deaths", []))
+                known: dict[str, Any] = {}  # 託孤：你獲悉本國尚存活的角色 — what the draft's feedback tells them
+                for item in draft.get("feedback", {}).get(pid, []):
+                    for other, character in (item.get("data", {}).get("alive") or {}).items():
+                        known[other] = {"character": character}
                 view["decisions"] = [{"skill": d["skill"], "options": list(d.get("options") or []),
-                                      "answer": None if d["defaulted"] else d["answer"]} for d in asked]
+                                      "answer": None if d["defaulted"] else d["answer"],
+                                      "context": f"你於{phase.label}死亡，須作出【{d['skill']}】的選擇" if died else "",
+                                      "rule": self._base.rule_text(pid, d["skill"]),
+                                      "help": option_texts(self._roster(), list(d.get("options") or []), known)}
+                                     for d in asked]
             if phase.asked_last_words and phase.draft and pid in phase.draft["announcement"].get("exited", []):
                 words = phase.last_words.get(pid)
                 view["last_words"] = {"asked": True, "text": words.text if words else "",
@@ -463,22 +541,42 @@ class HostedGame:
         game = self._base
         if not any(p.id == pid for p in game.state.players.values() if game.can_act(p)):
             raise Refused("你已出局或所屬國家已滅國，不能行動", 409)
-        accepted: list[Any] = []
+        ids = PlayerIds(game.state.players)
+        # The others' current actions come first, as they will when the night resolves (R38, R43):
+        # a 刺殺 beyond the country's allowance is refused now rather than left out then.
+        phase = self.current
+        others = [_action(a, "", game.roster.all_skill_names) for who, acts in (phase.submissions.items() if phase else ())
+                  if who != pid for a in acts]
+        accepted: list[Any] = list(others)
         out = []
         for i, entry in enumerate(raw):
             if not isinstance(entry, dict):
                 raise Refused(f"第{i + 1}個行動格式錯誤", 422)
             entry = {**entry, "actor": pid}
             try:
-                action = _action(entry, f"actions[{i}]", game.roster.all_skill_names)
+                action = _action(entry, f"actions[{i}]", game.roster.all_skill_names, ids)
                 impl = game.check_action(action, accepted)
-            except (ScriptError, IllegalAction) as exc:
+            except IllegalAction as exc:
+                message = exc.message
+                if exc.code == "stab-count" and self._stab_fits_alone(pid, action, accepted[len(others):]):
+                    message = (f"本國今夜可發動的【刺殺】次數已由本國殺手的其他提交用完，你的【刺殺】不會結算"
+                               f"（{exc.message}）；若對方撤回，你可再次提交")
+                raise Refused(f"第{i + 1}個行動：{message}", 422) from None
+            except ScriptError as exc:
                 raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
             accepted.append(action)
             canonical = action.as_json()
             canonical["skill"] = impl.name
             out.append(canonical)
         return out
+
+    def _stab_fits_alone(self, pid: str, action: Any, mine: list[Any]) -> bool:
+        """Would ``action`` pass with only ``pid``'s own earlier actions (the country's others aside)?"""
+        try:
+            self._base.check_action(action, mine)
+        except IllegalAction:
+            return False
+        return True
 
     def _on_vote(self, event: Event) -> None:
         self._player(event)
@@ -489,6 +587,7 @@ class HostedGame:
         target = event.payload.get("target")
         if not isinstance(target, str):
             raise Refused("投票對象必須是玩家ID", 422)
+        target = PlayerIds(self._base.state.players).get(target)
         try:
             self._base.check_vote(event.actor, target)
         except IllegalAction as exc:
@@ -662,6 +761,42 @@ class HostedGame:
             raise Refused("議和未能結束遊戲", 409)
         self._base = game
         self.phases.pop()  # the open phase is never played
+
+    def _on_rule(self, event: Event) -> None:
+        """The judge's ruling on the draft: added (``ruling``) or taken back (``remove``: its index)."""
+        self._judge(event)
+        phase = self._draft_phase()
+        p = event.payload
+        before = list(phase.rulings)
+        if "remove" in p:
+            i = p["remove"]
+            if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(phase.rulings):
+                raise Refused("沒有這條裁定", 422)
+            del phase.rulings[i]
+        else:
+            ruling = p.get("ruling")
+            if not isinstance(ruling, dict):
+                raise Refused("裁定須為 {effect, target/action, text, why}", 422)
+            if len(phase.rulings) >= MAX_RULINGS:
+                raise Refused(f"每階段最多{MAX_RULINGS}條裁定", 413)
+            kept = {}
+            for key in ("effect", "target", "action", "voter", "text", "why"):
+                value = ruling.get(key)
+                if value in (None, ""):
+                    continue
+                if isinstance(value, str) and len(value) > MAX_TEXT:
+                    raise Refused(f"裁定的文字過長（最多{MAX_TEXT}字）", 413)
+                kept[key] = value.strip() if isinstance(value, str) else value
+            ids = PlayerIds(self._base.state.players)
+            for key in ("target", "voter"):
+                if key in kept:
+                    kept[key] = ids.get(kept[key])  # 子义 is 子義 (R46)
+            phase.rulings.append(kept)
+        try:
+            self._redraft()
+        except Refused:
+            phase.rulings = before  # _redraft raised before changing anything else
+            raise
 
     def _on_note(self, event: Event) -> None:
         self._judge(event)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from tianting.hosting.game import HostedGame
+from tianting.core.effects import RULING_EFFECTS
+from tianting.hosting.game import HostedGame, Phase
 from tianting.rules import load as load_rules
 
 
@@ -23,6 +24,93 @@ def free_choices(game: HostedGame, pid: str) -> list[dict[str, Any]]:
             for c in game.seat(pid)["choices"]]
 
 
+def action_words(action: dict[str, Any]) -> str:
+    """One action in words: 「甲 的【刺殺】→ 乙」."""
+    text = f"{action.get('actor', '')} 的【{action.get('skill', '')}】"
+    targets = action.get("targets") or []
+    return text + (" → " + "、".join(str(t) for t in targets) if targets else "")
+
+
+def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
+    """A ruling in words, for the console and the 復盤."""
+    effect = ruling.get("effect", "")
+    head = RULING_EFFECTS.get(effect, effect)
+    if effect == "void" and "voter" in ruling:
+        what = f"{ruling['voter']} 的投票"
+    elif effect == "void":
+        n = ruling.get("action")
+        what = action_words(actions[n]) if isinstance(n, int) and 0 <= n < len(actions) else f"第{n}個行動"
+    else:
+        what = str(ruling.get("target", ""))
+    text = f"{head}：{what}"
+    if effect == "tell":
+        text += f"「{ruling.get('text', '')}」"
+    if ruling.get("why"):
+        text += f"（理由：{ruling['why']}）"
+    return text
+
+
+def ruling_help(game: HostedGame, phase: Phase) -> dict[str, Any]:
+    """What the console's ruling form offers: the effects, the phase's actions in words (by their
+    index in the game script), the players, and the rulings made so far in words."""
+    index = game.phases.index(phase)
+    script = game.script(index)
+    actions = script["phases"][index].get("actions", []) if len(script["phases"]) > index else []
+    base = game.base
+    return {
+        "effects": [{"effect": k, "label": v} for k, v in RULING_EFFECTS.items()
+                    if phase.kind == "night" or k != "void"] + (
+            [{"effect": "void-vote", "label": "投票無效"}] if phase.kind == "day" else []),
+        "actions": [{"index": i, "label": action_words(a)} for i, a in enumerate(actions)],
+        "players": [p.id for p in base.state.players.values() if p.alive],
+        "everyone": list(base.state.players),
+        "made": [ruling_words(r, actions) for r in phase.rulings],
+    }
+
+
+def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
+    """For each choice in the draft: why it arose (the chooser's death and its cause), the rule
+    text of the skill, and the skills of every character among the options (轉生)."""
+    draft = phase.draft or {}
+    roster = load_rules(game.rules).roster()
+    out = []
+    for d in draft.get("decisions", []):
+        deaths = [x for x in draft.get("truth", {}).get("deaths", []) if x["id"] == d["actor"]]
+        context = "；".join(f"{d['actor']}（{x['character']}）死亡：{x['cause']}" for x in deaths)
+        out.append({"actor": d["actor"], "skill": d["skill"], "context": context,
+                    "rule": game.base.rule_text(d["actor"], d["skill"]),
+                    "options": option_texts(roster, d.get("options") or [], draft.get("truth", {}).get("players", {}))})
+    return out
+
+
+def option_texts(roster: Any, options: list[Any], players: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """Each option with what a chooser needs to read: a character's skills and their rule text;
+    a player id with their character (``players``: only where the rules tell the chooser)."""
+    out = []
+    for option in options:
+        entry: dict[str, Any] = {"option": option, "skills": [], "character": None}
+        if isinstance(option, str) and option in roster.characters:
+            entry["skills"] = [{"name": s.name, "text": s.text} for s in roster.characters[option].skills]
+        elif isinstance(option, str) and players and option in players:
+            entry["character"] = players[option].get("character")
+        out.append(entry)
+    return out
+
+
+def _spot(edit: dict[str, Any]) -> tuple[Any, ...]:
+    return (edit["target"], edit.get("player"), edit.get("index"))
+
+
+def unreplaced_drops(phase: Phase) -> list[dict[str, Any]]:
+    """The edits a re-draft dropped (the text they replaced changed) that no later edit of the same
+    text has replaced yet: what the judge still has to reword."""
+    out = []
+    for i, edit in enumerate(phase.edits):
+        if edit.get("dropped") and not any(_spot(later) == _spot(edit) for later in phase.edits[i + 1:]):
+            out.append(edit)
+    return out
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -31,8 +119,9 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
     truth = game.base.truth_players() if game.base is not None else {}
     for seat in game.setup["players"]:
         pid = seat["id"]
-        entry = {"id": pid, "country": seat["country"], "identity": seat["identity"],
-                 "character": game.characters.get(pid), "choices": seat["choices"],
+        entry = {"id": pid, "country": seat["country"], "identity": truth.get(pid, {}).get("identity", seat["identity"]),
+                 "character": truth.get(pid, {}).get("character") or game.characters.get(pid),
+                 "chosen": game.characters.get(pid), "choices": seat["choices"],
                  "status": truth.get(pid, {}).get("status", "alive")}
         if not game.started:
             entry["free_choices"] = free_choices(game, pid)
@@ -60,16 +149,19 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "asked_last_words": phase.asked_last_words,
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
-            "edits": phase.edits,
+            "edits": phase.edits, "lost_edits": unreplaced_drops(phase), "rulings": phase.rulings,
         }
         if phase.draft is not None:
             draft = phase.draft
+            current["ruling_help"] = ruling_help(game, phase)
+            current["decision_help"] = decision_help(game, phase)
             current["draft"] = {
                 **draft,
                 "announcement": {**draft["announcement"], "text": game.announcement_text(index)},
                 "feedback": {pid: game.feedback_items(index, pid) for pid in draft["feedback"]},
                 "original_announcement": draft["announcement"]["text"],
                 "warnings": phase.draft_warnings,
+                "notices": phase.notices,
             }
         view["current"] = current
     return view
@@ -95,7 +187,9 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
     once the game is over (the caller checks)."""
     data = game.export()
     final = game.base.truth_players() if game.base is not None else {}
-    players = [{**p, "status": final.get(p["id"], {}).get("status", "alive")} for p in data["players"]]
+    players = [{**p, "status": final.get(p["id"], {}).get("status", "alive"),
+                "now": final.get(p["id"], {}).get("character") or p["character"],
+                "identity_now": final.get(p["id"], {}).get("identity") or p["identity"]} for p in data["players"]]
     phases = []
     for i, phase in enumerate(game.phases):
         entry: dict[str, Any] = {
@@ -104,6 +198,7 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
             "submissions": phase.submissions, "votes": phase.votes, "decisions_given": phase.decisions,
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
             "edits": phase.edits, "peace": phase.peace, "warnings": phase.draft_warnings,
+            "notices": phase.notices, "rulings": [],
         }
         if phase.draft is not None:
             draft = phase.draft
@@ -114,6 +209,10 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
                 "decisions": draft["decisions"], "rejected": draft["rejected"], "trace": draft["trace"],
                 "draws": draft["draws"], "deaths": draft["truth"]["deaths"],
             })
+            if game.started and phase.resolved:
+                script = game.script(i)
+                actions = script["phases"][i].get("actions", []) if len(script["phases"]) > i else []
+                entry["rulings"] = [ruling_words(r, actions) for r in phase.rulings]
         phases.append(entry)
     return {
         "title": data["title"], "rules": data["rules"], "rules_title": data["rules_title"],

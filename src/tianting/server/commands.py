@@ -16,6 +16,7 @@ JUDGE_COMMANDS = {
     "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
     "rule-last-words": ev.RULE_LAST_WORDS, "edit": ev.EDIT, "publish": ev.PUBLISH, "peace": ev.PEACE,
     "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE, "ask-decision": ev.ASK_DECISION,
+    "rule": ev.RULE,
 }
 PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS,
                    "decide": ev.DECIDE}
@@ -23,7 +24,7 @@ FIELDS = {
     ev.CHOOSE: ("player", "character"), ev.DECIDE: ("actor", "skill", "answer"), ev.ASK_DECISION: ("actor", "skill"),
     ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
-    ev.SUBMIT: ("actions",), ev.VOTE: ("target",), ev.LAST_WORDS: ("text",),
+    ev.SUBMIT: ("actions",), ev.VOTE: ("target",), ev.LAST_WORDS: ("text",), ev.RULE: ("ruling", "remove"),
 }
 """The fields each event takes from a request body; anything else (a form's csrf field, stray
 keys) is not stored, so the event log holds only what the game reads."""

@@ -75,7 +75,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測"}
@@ -86,8 +86,9 @@ DONE_ZH = {
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
+    "rule": "已記錄裁定並重新結算。",
 }
-ANCHOR = {"decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
+ANCHOR = {"rule": "rulings", "decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
           "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
 
 
@@ -362,9 +363,38 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         return {"text": form.get("text")}
     if command == "ask-decision":
         return {"actor": form.get("actor"), "skill": form.get("skill")}
+    if command == "rule":
+        return _ruling_body(form)
     if command == "deadline":
         return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
+
+
+def _ruling_body(form: Form) -> dict[str, Any]:
+    """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why."""
+    if form.get("remove"):
+        index = form.get("remove")
+        if not index.isdigit() or len(index) > 4:
+            raise Refused("沒有這條裁定", 422)
+        return {"remove": int(index)}
+    effect = form.get("effect")
+    if not effect:
+        raise Refused("請選擇裁定的效果", 422)
+    ruling: dict[str, Any] = {"effect": effect, "why": form.get("why").strip()}
+    if effect == "void-vote":
+        ruling.update(effect="void", voter=form.get("target"))
+    elif effect == "void":
+        action = form.get("action")
+        if not action.isdigit() or len(action) > 4:
+            raise Refused("請選擇要作廢的行動", 422)
+        ruling["action"] = int(action)
+    else:
+        if not form.get("target"):
+            raise Refused("請選擇裁定的對象", 422)
+        ruling["target"] = form.get("target")
+    if effect == "tell":
+        ruling["text"] = form.get("text")
+    return {"ruling": ruling}
 
 
 @router.post("/j/{token}/{command}")

@@ -107,8 +107,8 @@ def test_luoyi_wounded_the_extra_guard_takes_its_own_check():
     t = Table().wound("魏護衛")
     t.succeed("魏護衛", "裸衣")
     t.force("成功判定 魏護衛【援護】（裸衣）", False)
-    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀正軍師"), t.act("吳殺手甲", "刺殺", "蜀正軍師"))
-    assert t.status("蜀正軍師") == "out"  # the extra 援護 failed: no guard
+    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀女眷"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
+    assert t.status("蜀女眷") == "out"  # the extra 援護 failed: no guard
     failed = t.only_feedback("魏護衛", "援護")
     assert failed.data == {"failed": True, "via": "裸衣"} and failed.text == "技能發動失敗，可再次發動"
     assert t.status("魏護衛") == "injured"  # still wounded from before, not wounded again
@@ -119,8 +119,8 @@ def test_luoyi_failed_when_wounded_gives_no_extra_guard():
     """技能發動或使用失敗是指該技能未成功發動或使用 — no extra 援護, no second check."""
     t = Table().wound("魏護衛")
     t.fail("魏護衛", "裸衣")
-    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀正軍師"), t.act("吳殺手甲", "刺殺", "蜀正軍師"))
-    assert t.status("蜀正軍師") == "out"
+    t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀女眷"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
+    assert t.status("蜀女眷") == "out"
     assert t.only_feedback("魏護衛", "裸衣").data == {"failed": True}
     assert t.drew("（裸衣）") == []
 

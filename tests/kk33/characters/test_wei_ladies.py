@@ -819,7 +819,7 @@ def test_hengren_is_limited():
     t = wangyi()
     t.night(t.act("蜀殺手甲", "刺殺", "魏殺手乙"))
     t.day()
-    t.night(t.act("蜀殺手甲", "刺殺", "魏殺手甲"))
+    t.night(t.act("蜀殺手乙", "刺殺", "魏殺手甲"))  # not 關羽: his 英雄相器 spares 張遼
     assert t.status("魏殺手甲") == "out"
     assert t.feedback("魏女眷", "橫刃復誓") == [] and t.player("魏女眷").used == {"橫刃復誓": 1}
 

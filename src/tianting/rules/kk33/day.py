@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, Feedback
+from tianting.core.records import Death, Feedback, Ruling
 from tianting.core.skills import first_reason
 from tianting.core.state import Status
+from tianting.rules.kk33 import rulings
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -22,7 +24,8 @@ if TYPE_CHECKING:
 class Day:
     """One day being resolved (the same helper surface as a Night)."""
 
-    def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook) -> None:
+    def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook,
+                 judged: tuple[Ruling, ...] = ()) -> None:
         self.game = game
         self.state = game.state
         self.index = game.state.index
@@ -36,6 +39,10 @@ class Day:
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}
         self.tally: dict[str, int] = {}
+        self.rulings = judged
+        """The judge's rulings for this day (:mod:`.rulings`)."""
+        self.protected: dict[str, str] = {}
+        """Ids no harm reaches today, with the reason (:func:`tianting.core.effects.protect`)."""
         # Hooks for character skills (registered by Skill.on_day and Skill.on_effect):
         self.vote_rules: list[Callable[[Day, str, str], str | None]] = []
         """(voter, counted target) → a reason the vote is void (無效), or None."""
@@ -59,9 +66,7 @@ class Day:
         injured = Status.INJURED
         for p in self.state.players.values():
             if p.status is injured and p.wounded_at is not None and p.wounded_at < self.index - 1:
-                p.status = Status.ALIVE
-                p.wounded_at = None
-                self.note(f"{p.id} 於白天開始時脫離受傷狀態")
+                effects.heal(self, p.id, "於白天開始時脫離受傷狀態")
 
     def register_skills(self) -> None:
         """Passive skills of the living and effects due today add their rules."""
@@ -80,6 +85,15 @@ class Day:
     def run(self) -> None:
         self.heal()
         self.register_skills()
+        if self.rulings:
+            rulings.begin(self, self.rulings)
+        self.vote()
+        if self.rulings:
+            rulings.harms(self, self.rulings)  # with the vote's deaths
+            rulings.finish(self, self.rulings)
+
+    def vote(self) -> None:
+        """The ballot, the counted tally and the vote's deaths."""
         binds = self.state.vote_binds
         for p in self.game.voters():
             shown = self.votes.get(p.id, p.id)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, TiantingError
-from tianting.core.records import Action, Feedback, PhaseResult
+from tianting.core.records import Action, Feedback, PhaseResult, Ruling
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
@@ -279,12 +280,17 @@ class KK33Game:
                 if name in listeners:
                     skills[name].on_death(phase, p.id, dead, cause, sources)
 
+    def limit_lifted(self, player: Player, skill: str) -> bool:
+        """Does a skill ``player`` holds lift ``skill``'s once-a-game limit (``Skill.lifts_limit``: 仁德)?"""
+        skills = self.skills
+        return any(skill in skills[s].lifts_limit for s in player.skills if s in skills)
+
     def uses_left(self, player: Player, skill: str) -> int | None:
         """None for unlimited skills; else how many uses remain (0 or 1, or one-time rights)."""
         if skill not in player.skills and skill not in self.identity_skills(player):
             return player.granted.get(skill, 0)
         impl = self.skills.get(skill)
-        if impl is None or not impl.limited:
+        if impl is None or not impl.limited or self.limit_lifted(player, skill):
             return None
         return max(0, 1 - player.used.get(skill, 0))
 
@@ -326,7 +332,8 @@ class KK33Game:
         granted_only = name not in player.skills and name not in self.identity_skills(player)
         if granted_only and mine.count(name) >= player.granted.get(name, 0):
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
-        if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1:
+        if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
+                and not self.limit_lifted(player, name):
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
@@ -353,7 +360,8 @@ class KK33Game:
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets
         targets = action.targets
-        if len(targets) != rule.count and len(targets) not in rule.counts:
+        if len(targets) != rule.count and len(targets) not in rule.counts \
+                and len(targets) not in self.more_targets(player, impl.name):
             raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
         players, out, dead = self.state.players, _OUT, rule.dead
         for target in targets:
@@ -371,6 +379,17 @@ class KK33Game:
         for key in impl.args:
             if key not in action.args:
                 raise IllegalAction(f"【{impl.name}】需要參數「{key}」", "missing-arg")
+
+    def more_targets(self, player: Player, skill: str) -> tuple[int, ...]:
+        """Other numbers of targets ``skill`` may take now for ``player``, allowed by a character skill
+        they hold (烈弓：從第四夜開始，每晚你的【刺殺】可以指定兩個目標): its class's ``more_targets``."""
+        out: tuple[int, ...] = ()
+        for name in player.skills:
+            impl = self.skills.get(name)
+            more = getattr(impl, "more_targets", None)
+            if more is not None:
+                out += more(self.state, player.id, skill)
+        return out
 
     def check_vote(self, voter: str, target: str) -> None:
         state = self.state
@@ -407,22 +426,25 @@ class KK33Game:
         actions: Sequence[Action],
         book: DecisionBook | None = None,
         last_words: dict[str, str] | None = None,
+        judged: Sequence[Ruling] = (),
     ) -> PhaseResult:
-        """Resolve a night whose actions have been checked with check_action."""
+        """Resolve a night whose actions have been checked with check_action; ``judged``: the
+        judge's rulings (an action's index counts among ``actions``), see :mod:`.rulings`."""
         if self.phase is not PhaseKind.NIGHT:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
         snapshot = self.state.snapshot() if self._may_rerun() else None
         mark = book.mark()
-        night = self._night_pass(actions, book, None)
+        judged = tuple(judged)
+        night = self._night_pass(actions, book, None, judged)
         if night.rerun_request is not None and snapshot is not None:
             first = night
             self.state = snapshot
             book.restore(mark)
             if first.rerun_request.record is not None:
                 book.replay(first.rerun_request.record)
-            night = self._night_pass(actions, book, first.rerun_request)
+            night = self._night_pass(actions, book, first.rerun_request, judged)
             night.trace[:0] = [f"（第一次結算，因【{first.rerun_request.skill}】作廢）{line}" for line in first.trace]
         self.state.history.append({
             "phase": "night", "index": self.state.index,
@@ -444,7 +466,8 @@ class KK33Game:
         return bool(reruns) and any(p.status is not out and not reruns.isdisjoint(p.skills)
                                     for p in self.state.players.values())
 
-    def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any) -> Night:
+    def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any,
+                    judged: tuple[Ruling, ...] = ()) -> Night:
         """Resolve the night once (twice when a skill asks for it: see ``Night.rerun_request``)."""
         start = self.night_start_feedback()
         uses = []
@@ -453,7 +476,7 @@ class KK33Game:
             assert name is not None, "resolve_night takes checked actions"
             uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
                             order=i, seat=self.state.players[a.actor].seat))
-        night = Night(self, uses, book, rerun)
+        night = Night(self, uses, book, rerun, judged)
         night.feedback.update(start)
         night.run()
         return night
@@ -471,19 +494,28 @@ class KK33Game:
             return action.skill  # a skill registered outside the roster (tests)
         return name
 
-    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None) -> PhaseResult:
+    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
+                    judged: Sequence[Ruling] = ()) -> PhaseResult:
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
-        day = Day(self, votes, book)
+        day = Day(self, votes, book, tuple(judged))
         day.run()
         self.state.history.append({"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
                                    "counted": dict(day.counted)})
         announcement = self._day_announcement(day)
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
 
-    def kill(self, phase: Any, pid: str, cause: str, sources: list[str], removal: bool = False) -> None:
+    def kill(self, phase: Any, pid: str, cause: str, sources: list[str], removal: bool = False,
+             forced: bool = False) -> None:
+        """``pid`` dies in ``phase``, unless protected from every harm of it (the judge's ``spare``;
+        ``forced``: the judge's own harm, which nothing stops)."""
+        spared = None if forced else effects.protected_from(phase, pid)
+        if spared:
+            if self.state.player(pid).alive:
+                phase.note(f"{pid} 的死亡（{cause}）被防止：{spared}")
+            return
         deaths.kill(self, phase, pid, cause, sources, removal)
 
     def declare_peace(self, reason: str) -> None:
@@ -592,8 +624,8 @@ class KK33Game:
             out[p.id] = entry
         return out
 
-    def passive_warnings(self) -> list[str]:
-        """Passive and awakening character skills in play that are not built yet."""
+    def unbuilt_passives(self) -> list[tuple[str, str, str]]:
+        """(id, character, skill) of every passive or awakening character skill held that is not built."""
         from tianting.rules.kk33.views import skill_text
 
         out = []
@@ -601,5 +633,19 @@ class KK33Game:
             for name in p.skills:
                 info = skill_text(self, p.character, name)
                 if info and (info.kind == "passive" or info.awaken) and name not in self.skills:
-                    out.append(f"{p.id}（{p.character}）的被動技能【{name}】尚未實作，本局結算中不生效")
+                    out.append((p.id, p.character, name))
         return out
+
+    def rule_text(self, pid: str, skill: str) -> str:
+        """The rule text of ``skill`` as ``pid`` would read it (any spelling of the skill); "" if unknown."""
+        from tianting.rules.kk33.views import skill_text
+
+        name = self.roster.all_skill_names.get(skill) or skill
+        player = self.state.players.get(pid)
+        info = skill_text(self, player.character, name) if player else self.roster.skill_texts.get(name)
+        return info.text if info else ""
+
+    def passive_warnings(self) -> list[str]:
+        """Passive and awakening character skills in play that are not built yet."""
+        return [f"{pid}（{character}）的被動技能【{name}】尚未實作，本局結算中不生效"
+                for pid, character, name in self.unbuilt_passives()]

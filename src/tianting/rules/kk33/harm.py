@@ -38,6 +38,8 @@ class Harm:
     """The ids behind it (several for merged 刺殺: every 兇手)."""
     removal: bool = False
     why: list[str] = field(default_factory=list)
+    forced: bool = False
+    """The judge's own harm (a ruling): nothing lessens, deepens or prevents it."""
     base: Level = field(init=False)
     """The level the harm was dealt at, before any 減輕 or 加深."""
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import effects
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
 from tianting.rules.kk33 import texts
@@ -103,15 +104,24 @@ class InquireDead(Learn):
 class Stab(IdentitySkill):
     """刺殺：由一名殺手出刀，指定一個ID，令其死亡。（當【刺殺】的目標為同國或同盟角色時，有一半概率失效）
 
+    A held character skill may let it name two ids (烈弓: ``more_targets``, read by the game's
+    check of targets).
+
     The stab is registered here; :meth:`Night.resolve_stabs` merges stabs on
     one target, applies the same-country check and the guards.
     """
 
     name = "刺殺"
     stage = "attack"
-
     def apply(self, night: Night, use: Use) -> None:
         night.stabs.append(use)
+        # A 刺殺 with two targets (烈弓) is one 刺殺 on each: every target is settled on its own.
+        for target in use.targets[1:]:
+            one = Use(Action(use.actor, self.name, (target,)), self, order=use.order, seat=use.seat,
+                      state=UseState.DONE, implicit=True)
+            one.notes.append(f"{use.actor} 的【刺殺】的第二個目標")
+            night.uses.append(one)
+            night.stabs.append(one)
 
 
 class Guard(IdentitySkill):
@@ -148,8 +158,7 @@ class Rebel(IdentitySkill):
         if target.marker("黃巾軍"):
             night.note(f"{use.actor} 起義 {target.id}：其已有「黃巾軍」標記")
             return
-        target.markers["黃巾軍"] = 1
-        night.note(f"{use.actor} 起義 {target.id}：獲得「黃巾軍」標記")
+        effects.mark(night, target.id, "黃巾軍", why=f"{use.actor} 起義 {target.id}：獲得「黃巾軍」標記")
 
 
 class TaipingArts(IdentitySkill):
@@ -214,10 +223,7 @@ class FirstAid(IdentitySkill):
         night.stab_immunity.setdefault(target, []).append(f"{use.actor} 急救")
         country = night.state.player(target).country
         if country in COUNTRIES:
-            healer = night.state.player(use.actor)
-            key = f"行醫·{country}"
-            healer.markers[key] = healer.marker(key) + 1
-            night.note(f"{use.actor} 急救 {target}：在{country}積累一個「行醫」標記")
+            effects.mark(night, use.actor, f"行醫·{country}", why=f"{use.actor} 急救 {target}：在{country}積累一個「行醫」標記")
 
 
 IDENTITY_SKILLS: dict[str, type[Skill]] = {

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, DecisionRecord, Feedback
+from tianting.core.records import Death, DecisionRecord, Feedback, Ruling
 from tianting.core.skills import Kind, Skill, Use, UseState, first_reason, stage_order
-from tianting.core.state import Status
-from tianting.rules.kk33 import alliances, texts
+from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class Night:
     """One night being resolved: the context every skill's ``apply`` receives."""
 
     def __init__(self, game: KK33Game, uses: list[Use], book: DecisionBook,
-                 rerun: Rerun | None = None) -> None:
+                 rerun: Rerun | None = None, judged: tuple[Ruling, ...] = ()) -> None:
         self.game = game
         self.state = game.state
         self.rng = game.state.rng
@@ -79,6 +79,10 @@ class Night:
         self.eliminated: list[str] = []
         self.rerun = rerun
         """The request this pass carries out (None on a first pass)."""
+        self.rulings = judged
+        """The judge's rulings for this night (:mod:`.rulings`)."""
+        self.protected: dict[str, str] = {}
+        """Ids no harm reaches tonight, with the reason (:func:`tianting.core.effects.protect`)."""
         self.rerun_request: Rerun | None = None
         """Set by a skill during a first pass: the night is then resolved again."""
         # Hooks for character skills: functions called at fixed points, in the order added.
@@ -88,6 +92,11 @@ class Night:
         """After redirects and cancels: a reason makes the use 失效 (貞烈 …)."""
         self.stab_rules: list[Callable[[Night, Use], str | None]] = []
         """A reason makes one 刺殺 無效 (青梅煮酒, 曹氏宗親 …), before the same-side check."""
+        self.guard_proof: list[Callable[[Night, Use], str | None]] = []
+        """A reason means 援護 cannot cancel this 刺殺 (鐵騎：你的【刺殺】不能被【援護】抵消)."""
+        self.rule_proof: list[Callable[[Night, Use], str | None]] = []
+        """A reason means ``stab_rules`` (every one a character skill's) cannot make this 刺殺 無效
+        (鋒騎：你的【刺殺】不能被角色技能抵消)."""
         self.harm_modifiers: list[Callable[[Night, Harm], None]] = []
         """傷害減輕 / 加深: change ``harm.level``."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
@@ -117,9 +126,7 @@ class Night:
 
     def void(self, use: Use, reason: str) -> None:
         """失效: the skill went off with no effect; its owner is not told."""
-        if use.live:
-            use.state = UseState.VOID
-            self.note(f"{use.actor} 的【{use.name}】失效：{reason}")
+        effects.void(self, use, reason)
 
     def fail(self, use: Use, reason: str) -> None:
         """發動失敗: as if not used; its owner is told 「技能發動失敗，可再次發動」."""
@@ -145,12 +152,7 @@ class Night:
 
     def recognise(self, a: str, b: str, via: str) -> None:
         """互識：兩名玩家分別獲悉對方的角色."""
-        pa, pb = self.state.player(a), self.state.player(b)
-        pa.known[b] = pb.character
-        pb.known[a] = pa.character
-        self.tell(a, Feedback("互識", texts.recognised(b, pb.character), b, {"character": pb.character, "via": via}))
-        self.tell(b, Feedback("互識", texts.recognised(a, pa.character), a, {"character": pa.character, "via": via}))
-        self.note(f"{a} 與 {b} 互識（{via}）")
+        effects.recognise(self, a, b, via, texts.recognised)
 
     # ---- the stages -----------------------------------------------------
     def run(self) -> None:
@@ -164,6 +166,8 @@ class Night:
                 if use.actor == self.rerun.voided and not use.implicit:
                     use.state = UseState.VOID
                     self.note(f"{use.actor} 的【{use.name}】失效：{self.rerun.by} 的【{self.rerun.skill}】令其此夜的所有行動均失效")
+        if self.rulings:
+            rulings.begin(self, self.rulings, self.uses)
         for use in list(self.uses):
             if use.live and type(use.skill).prepare is not _BASE_PREPARE:
                 use.skill.prepare(self, use)
@@ -186,6 +190,8 @@ class Night:
             step = getattr(self, f"after_{stage}", None)
             if step is not None:
                 step()
+        if self.rulings:
+            rulings.finish(self, self.rulings)
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
@@ -331,9 +337,13 @@ class Night:
             target = use.targets[0]
             killer = use.actor
             immune = list(self.stab_immunity.get(target, []))
-            if not immune:  # the first rule that voids it; later rules (and their draws) never run
-                reason = first_reason(self.stab_rules, self, use)
-                immune = [reason] if reason else []
+            if not immune and self.stab_rules:  # the first rule that voids it; later ones (and their draws) never run
+                proof = first_reason(self.rule_proof, self, use) if self.rule_proof else None
+                if proof:
+                    self.note(f"{killer} 的刺殺對 {target} 不受使刺殺無效的角色技能影響：{proof}")
+                else:
+                    reason = first_reason(self.stab_rules, self, use)
+                    immune = [reason] if reason else []
             if immune:
                 use.state = UseState.VOID
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
@@ -355,9 +365,19 @@ class Night:
         for target, guards in guarded.items():
             who = "、".join(guards)
             if target in valid:
-                for stab in valid.pop(target):
+                kept = []
+                for stab in valid[target]:
+                    proof = first_reason(self.guard_proof, self, stab) if self.guard_proof else None
+                    if proof:
+                        kept.append(stab)
+                        self.note(f"{stab.actor} 的刺殺對 {target} 不能被 {who} 的援護抵消：{proof}")
+                        continue
                     stab.state = UseState.VOID
                     self.note(f"{stab.actor} 的刺殺對 {target} 無效：{who} 援護")
+                if kept:
+                    valid[target] = kept
+                else:
+                    del valid[target]
             else:
                 self.harms.append(Harm(target, Level.WOUND, "援護", list(guards),
                                        why=[f"{who} 援護 {target}，其當夜未成為有效刺殺的目標"]))
@@ -370,6 +390,8 @@ class Night:
         """Every harm of the attack stage, in the order the harms arose."""
         for harm in self.harms:
             self.apply_harm(harm)
+        if self.rulings:
+            rulings.harms(self, self.rulings)  # with the night's harms: the deaths are simultaneous
         while self.after_harms:
             self.after_harms.pop(0)(self)
         if self.rerun is not None and self.state.player(self.rerun.by).alive:
@@ -386,7 +408,11 @@ class Night:
         player = self.state.player(harm.target)
         if not player.alive:
             return
-        if not harm.removal:
+        spared = None if harm.forced else effects.protected_from(self, harm.target)
+        if spared:
+            self.note(f"{harm.target} 受到的{harm.cause}被防止：{spared}")
+            return
+        if not harm.removal and not harm.forced:
             for modify in self.harm_modifiers:
                 modify(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
@@ -399,15 +425,12 @@ class Night:
         why = "；".join(harm.why)
         if harm.lethal:
             self.note(f"{harm.target} 受到致命一擊（{harm.cause}）：{why}")
-            self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal)
+            self.game.kill(self, harm.target, harm.cause, harm.sources, removal=harm.removal, forced=harm.forced)
         elif player.injured:
             self.note(f"{harm.target} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
-            self.game.kill(self, harm.target, harm.cause, harm.sources)
+            self.game.kill(self, harm.target, harm.cause, harm.sources, forced=harm.forced)
         else:
-            player.status = Status.INJURED
-            player.wounded_at = self.index
-            self.injured.append(harm.target)
-            self.note(f"{harm.target} 受傷（{harm.cause}）：{why}")
+            effects.wound(self, harm.target, f"（{harm.cause}）：{why}")
             for listen in list(self.wound_listeners):
                 listen(self, harm)
 

@@ -50,11 +50,25 @@ def _public_form(roster: Roster, player_character: str, name: str,
     roster's text and the skill's class, both fixed; rows are built fresh from it."""
     info = _skill_text(roster, player_character, name)
     kind = info.kind if info else (impl.kind.value if impl else "active")
+    if info is not None and info.awaken and impl is not None:
+        kind = impl.kind.value  # an awakening the engine sets off itself (空城絕唱) is not submitted
     form = None
     if impl is not None:
         rule = impl.targets
         form = (rule.count, rule.counts, rule.self_allowed, rule.dead, rule.distinct, impl.args)
     return (info.text if info else "", kind, info.limited if info else len(name) != 2, form)
+
+
+@cache
+def _form_targets(held: tuple[str, ...], name: str) -> tuple[int, ...]:
+    """Numbers of targets a held character skill adds to the form of ``name`` (烈弓: 刺殺 with two
+    ids), from the skills' classes (``form_targets``); the game's check says when they are legal."""
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+    out: tuple[int, ...] = ()
+    for skill in held:
+        out += getattr(CHARACTER_SKILLS.get(skill), "form_targets", {}).get(name, ())
+    return out
 
 
 def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, Any]:
@@ -67,8 +81,9 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
     }
     if form is not None:  # how the skill is used: public rule knowledge, as a form would ask it
         count, counts, self_allowed, dead, distinct, args = form
-        row["targets"] = {"count": count, "counts": list(counts), "self": self_allowed,
-                          "dead": dead, "distinct": distinct}
+        more = _form_targets(tuple(player.skills), name) if player.skills else ()
+        row["targets"] = {"count": count, "counts": sorted({*counts, *more}) if more else list(counts),
+                          "self": self_allowed, "dead": dead, "distinct": distinct}
         row["args"] = list(args)
     return row
 

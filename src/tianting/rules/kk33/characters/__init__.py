@@ -16,6 +16,9 @@ MODULES: tuple[str, ...] = (
     "wei_killers",
     "wei_guards",
     "wei_ladies",
+    "shu_lords",
+    "shu_killers",
+    "shu_guards",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

@@ -195,11 +195,17 @@ class LiuriYiqian(FromNight):
 
 # ---- 張遼 ------------------------------------------------------------------------
 class YingxiongXiangxi(CharacterSkill):
-    """英雄相惜：*被*當你【刺殺】的目標為關羽時，該【刺殺】無效，且你與關羽互識。此後本國殺手對關羽的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。"""
+    """英雄相惜：*被*當你【刺殺】的目標為關羽時，該【刺殺】無效，且你與關羽互識。此後本國殺手對關羽的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。
+
+    One class for the pair: 關羽's 英雄相器 (⊙蜀國篇) is the same text with 張遼
+    in place of 關羽; a subclass names its ``hero``.
+    """
 
     name = "英雄相惜"
     kind = Kind.PASSIVE
     stage = "harm"  # after the stabs are settled
+    hero = "關羽"
+    """The character whose 刺殺 by the owner is 無效 (「當你【刺殺】的目標為X時」)."""
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -207,8 +213,8 @@ class YingxiongXiangxi(CharacterSkill):
             return
 
         def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor == owner and is_character(n.game, stab.targets[0], "關羽"):
-                return f"{owner} 英雄相惜：刺殺的目標為關羽"
+            if stab.actor == owner and is_character(n.game, stab.targets[0], self.hero):
+                return f"{owner} {self.name}：刺殺的目標為{self.hero}"
             return None
         night.stab_rules.append(rule)
 
@@ -216,29 +222,30 @@ class YingxiongXiangxi(CharacterSkill):
         owner = use.actor
         if consumed(night, owner, self.name):
             return
+        hero = self.hero
         hit = next((u.targets[0] for u in stabs_made_by(night, owner)
-                    if is_character(night.game, u.targets[0], "關羽") and u.targets[0] != owner), None)
+                    if is_character(night.game, u.targets[0], hero) and u.targets[0] != owner), None)
         if hit is None:
             return
         consume_passive(night, owner, self.name)
         country = night.game.country_of(owner)
-        night.tell(owner, Feedback(self.name, "【英雄相惜】你【刺殺】的目標為關羽，該【刺殺】無效，你與關羽互識；"
-                                   "此後本國殺手對關羽的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。",
+        night.tell(owner, Feedback(self.name, f"【{self.name}】你【刺殺】的目標為{hero}，該【刺殺】無效，你與{hero}互識；"
+                                   f"此後本國殺手對{hero}的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。",
                                    hit, {"target": hit, "consumed": True}))
         night.recognise(owner, hit, via=self.name)
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner, {"guanyu": hit, "country": country}))
-        night.note(f"此後{country}國殺手對 {hit}（關羽）的刺殺均無效（英雄相惜）")
+        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner, {"hero": hit, "country": country}))
+        night.note(f"此後{country}國殺手對 {hit}（{hero}）的刺殺均無效（{self.name}）")
         night.propose_alliance("魏", "蜀", by=owner)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        """此後本國殺手對關羽的【刺殺】均無效: renewed every night, whoever is alive."""
+        """此後本國殺手對X的【刺殺】均無效: renewed every night, whoever is alive."""
         if not hasattr(phase, "stab_rules"):
             return
-        guanyu, country = effect.data["guanyu"], effect.data["country"]
+        hero, country = effect.data["hero"], effect.data["country"]
 
         def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == guanyu and is_country_killer(n, stab.actor, country):
-                return f"英雄相惜：此後{country}國殺手對關羽的刺殺均無效"
+            if stab.targets[0] == hero and is_country_killer(n, stab.actor, country):
+                return f"{self.name}：此後{country}國殺手對{self.hero}的刺殺均無效"
             return None
         phase.stab_rules.append(rule)
         phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
