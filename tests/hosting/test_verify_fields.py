@@ -245,3 +245,15 @@ def test_every_leaf_of_a_whole_hosted_game_changed_is_rejected():
             parent = parent[key]
         parent[path[-1]] = changed(value)
         assert not verify_export(doctored_export).ok, path_text(path)
+
+
+def test_json_types_are_compared_exactly():
+    """1 is not true, nor 1.0 (Python's == says they are equal; the JSON is not)."""
+    for path, value in ((("transcript", "phases", 1, "announcement", "tally", "P02"), True),
+                        (("transcript", "phases", 1, "announcement", "tally", "P02"), 1.0),
+                        (("result", "over"), 1)):
+        original = EXPORT
+        for key in path:
+            original = original[key]
+        assert original == value  # Python's equality
+        assert_rejected_naming(doctored(path, value), path)

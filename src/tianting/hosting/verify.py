@@ -24,6 +24,7 @@ and that every submission and vote was made before its phase's deadline.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -88,6 +89,16 @@ FIELDS = {
 """Every field of an export, with what it is (a field not listed here is compared all the same)."""
 
 
+def _json(value: Any) -> str:
+    """``value`` as canonical JSON text: two values are the same JSON exactly when these are equal
+    (``1`` is not ``true``, nor ``1.0``, as Python's ``==`` would have it)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return _json(a) == _json(b)
+
+
 def _first_difference(a: Any, b: Any, where: str) -> str:
     """Where two JSON values first differ, ``a`` the export's and ``b`` the replay's (the path of
     the first differing leaf, e.g. ``published[0].announcement.text``, and both values, shortened)."""
@@ -100,7 +111,7 @@ def _first_difference(a: Any, b: Any, where: str) -> str:
                     return f"{key_path(where, key)}：復盤檔中有，重播中沒有"
                 if key not in a:
                     return f"{key_path(where, key)}：重播中有，復盤檔中沒有"
-                if a[key] != b[key]:
+                if not _same(a[key], b[key]):
                     a, b, where = a[key], b[key], key_path(where, key)
                     break
             else:
@@ -110,7 +121,7 @@ def _first_difference(a: Any, b: Any, where: str) -> str:
             if len(a) != len(b):
                 return f"{where}：復盤檔中有{len(a)}項，重播得出{len(b)}項"
             for i, (x, y) in enumerate(zip(a, b, strict=True)):
-                if x != y:
+                if not _same(x, y):
                     a, b, where = x, y, f"{where}[{i}]"
                     break
             else:
@@ -182,7 +193,7 @@ def verify_export(export: Any) -> Verdict:
         return verdict
     created = events[0].payload
     for key, public in (("seed", seed), ("salt", salt), ("commitment", promised)):
-        verdict.check(events[0].kind != ev.CREATED or created.get(key) == public,
+        verdict.check(events[0].kind != ev.CREATED or _same(created.get(key), public),
                       f"建立遊戲的事件使用公開的{key}",
                       f"events[0].payload.{key} 為「{shown(created.get(key), 80)}」，{key} 為「{shown(public, 80)}」")
     game = HostedGame()
@@ -203,7 +214,7 @@ def verify_export(export: Any) -> Verdict:
         elif key not in replayed:
             verdict.check(False, f"{what}與重播一致", f"{key_path('', key)}：重播中沒有這一項")
         else:
-            same = replayed[key] == export[key]
+            same = _same(replayed[key], export[key])
             verdict.check(same, f"{what}（{key}）與重播一致",
                           "" if same else _first_difference(export[key], replayed[key], key))
     verdict.check(export.get("over") is True and game.over, "遊戲已經結束", "匯出時遊戲尚未結束")
