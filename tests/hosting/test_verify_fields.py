@@ -257,3 +257,7 @@ def test_json_types_are_compared_exactly():
             original = original[key]
         assert original == value  # Python's equality
         assert_rejected_naming(doctored(path, value), path)
+
+
+def test_every_event_kind_says_which_fields_it_carries():
+    assert set(ev.PAYLOAD_KEYS) == set(ev.KINDS)

@@ -68,9 +68,11 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     PUBLISH: ("deadline",),
     PEACE: ("judge", "proposer", "agreed"),
     NOTE: ("text",),
+    RULE: ("ruling", "remove"),
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
-refuses an event with any other field, which nothing would read and nothing could check)."""
+refuses an event with any other field, which nothing would read and nothing could check). Every
+kind has its entry (a test checks it)."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
          RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE)

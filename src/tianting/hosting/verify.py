@@ -17,9 +17,11 @@ its public page) can check, without trusting the server:
 
 What it cannot attest: the inputs themselves are the record. A doctored
 input is found only through what it changes (an input that was never legal,
-or outcomes that differ from the published ones); when each input was made
-(an event's ``at``) is the server's word: verify checks that it is a time,
-and that every submission and vote was made before its phase's deadline.
+or outcomes that differ from the published ones): an input superseded by a
+later one (a revised submission or vote, a ruling taken back) changes
+nothing, and when each input was made (an event's ``at``) is the server's
+word: verify checks that it is a time, and that every submission and vote
+was made before its phase's deadline.
 """
 
 from __future__ import annotations
