@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.cli_harness import SENTINEL, assert_clean, call, write_json
+from tests.hosting.test_verify_fields import EXPORT as VERIFIED_EXPORT
 from tianting.randomplay import random_script
 from tianting.rules.kk33.game import roster
 from tianting.testing import standard_seats
@@ -69,6 +70,10 @@ DECISION = st.fixed_dictionaries({"actor": PID, "skill": _maybe(st.sampled_from(
                                                                       st.booleans(), st.lists(PID, max_size=2)))})
 PEACE = st.one_of(st.fixed_dictionaries({"judge": _maybe(st.just(True))}),
                   st.fixed_dictionaries({"proposer": PID, "agreed": _maybe(st.lists(PID, max_size=22))}))
+RULING = st.fixed_dictionaries(
+    {"effect": _maybe(st.sampled_from(["void", "spare", "injure", "kill", "heal", "tell", "revive"]))},
+    optional={"target": PID, "voter": PID, "action": _maybe(st.integers(-1, 6)), "text": _maybe(TEXT),
+              "why": _maybe(TEXT)})
 WORDS = st.dictionaries(st.one_of(st.sampled_from(IDS), TEXT), _maybe(TEXT), max_size=3)
 
 
@@ -80,7 +85,7 @@ def _phase(kind: str) -> st.SearchStrategy[dict[str, Any]]:
                   "votes": _maybe(st.dictionaries(st.sampled_from(IDS), PID, max_size=6)),
                   "last_words": _maybe(WORDS),
                   "peace": _maybe(PEACE),
-                  "rulings": JSON})
+                  "rulings": _maybe(st.lists(RULING, max_size=3))})
 
 
 @st.composite
@@ -221,9 +226,7 @@ def test_fuzzed_id_lists_for_setup(text, seed):
 
 # ---- exports for `tianting verify` -------------------------------------------------------------
 def _export() -> dict[str, Any]:
-    from tests.hosting.test_verify_fields import EXPORT
-
-    return EXPORT
+    return VERIFIED_EXPORT
 
 
 @st.composite
