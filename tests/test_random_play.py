@@ -82,8 +82,13 @@ def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None
         text = phase["announcement"]["text"]
         leaked = sorted(name for name in hidden if name in text)
         assert not leaked, f"{where}: announcement names {leaked}"
+        # Every death is announced (角色死亡時公布ID): the exited, and a lord who plays on (轉生, R11);
+        # those are the ones who may leave last words.
+        died = phase["announcement"]["died"]
+        assert set(exited) <= set(died), where
+        assert set(died) <= {d["id"] for d in phase["truth"]["deaths"]}, where
         for pid, words in phase["announcement"].get("last_words", {}).items():
-            assert pid in exited and words in LAST_WORDS, f"{where}: last words of {pid}"
+            assert pid in died and words in LAST_WORDS, f"{where}: last words of {pid}"
         # Feedback goes to players, by id.
         assert set(phase["feedback"]) <= set(ids), f"{where}: feedback keys {sorted(phase['feedback'])}"
         for death in phase["truth"]["deaths"]:

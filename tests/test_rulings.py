@@ -197,6 +197,6 @@ def test_a_ruled_wound_is_heard_by_skills_that_listen_to_wounds():
                          night(rulings=[{"effect": "injure", "target": "魏女眷"}]))
     t = run_script(script)
     assert players(t, 2)["魏女眷"]["status"] == "injured"
-    [step] = phase(t, 2)["feedback"]["魏君主"]  # (day 2's vote killed 魏副軍師: the first 「步」)
-    assert step["skill"] == "七步" and step["data"]["count"] == 2
-    assert "魏君主 七步：本國角色 魏女眷 受傷，獲得一個「步」標記（共2個）" in phase(t, 2)["trace"]
+    [step] = phase(t, 2)["feedback"]["魏君主"]  # (day 2 was quiet: 兵法 adds nothing to 司馬懿's self-vote, WS4)
+    assert step["skill"] == "七步" and step["data"]["count"] == 1
+    assert "魏君主 七步：本國角色 魏女眷 受傷，獲得一個「步」標記（共1個）" in phase(t, 2)["trace"]

@@ -71,7 +71,9 @@ def test_example_first_night_plays_as_the_rules_say():
                                       "text": "【明察】興霸：是殺手。"}]
     assert n1["truth"]["deaths"] == [{"id": "子義", "character": "太史慈", "cause": "刺殺"}]
     assert n1["truth"]["players"]["公覆"]["status"] == "injured"
-    assert d2["announcement"]["votes"]["公達"] == "伯言"
+    # 公達 voted 伯言, but 亂花 forced his vote to 文台, and the 票面 shows the forced vote (game-script.md
+    # `votes`; R19). (../shared/examples/README.md still says the ballot shows 伯言: it predates the spec.)
+    assert d2["announcement"]["votes"]["公達"] == "文台"
     assert d2["announcement"]["tally"]["興霸"] == 9
     assert d2["announcement"]["tally"]["文台"] == 2  # 公達's bound vote and his own
     assert d2["announcement"]["exited"] == ["興霸"]

@@ -198,12 +198,41 @@ def _write_report(figures: dict[str, Any], directory: str, with_json: bool,
 
 def _cmd_serve(args: argparse.Namespace) -> str:
     from tianting.server.app import run
-    from tianting.server.db import default_url
+    from tianting.server.db import default_url, open_database
 
     url = args.database_url or default_url(args.data)
-    print(f"天庭 serving on http://{args.host}:{args.port}/  (database: {url.split('@')[-1]})", file=sys.stderr)
-    run(url, host=args.host, port=args.port)
+    if args.workers < 1 or args.cache_games < 1:
+        raise _Fail("--workers 與 --cache-games 至少為1")
+    open_database(url).dispose()  # checked (and migrated) first: one line and exit 2 if it cannot be used
+    print(f"天庭 serving on http://{args.host}:{args.port}/  (database: {url.split('@')[-1]}"
+          f"{f', {args.workers} workers' if args.workers > 1 else ''})", file=sys.stderr)
+    run(url, host=args.host, port=args.port, workers=args.workers, cache_games=args.cache_games,
+        create_limit=not args.no_create_limit)
     return ""
+
+
+def _cmd_db_upgrade(args: argparse.Namespace) -> str:
+    from tianting.server.db import (
+        DatabaseUnusable,
+        default_url,
+        describe,
+        engine_for,
+        upgrade,
+        where,
+    )
+
+    engine = engine_for(args.database_url or default_url(args.data))
+    try:
+        revision = upgrade(engine)
+    except DatabaseUnusable:
+        raise
+    except Exception as exc:  # a database error: one line
+        raise _Fail(describe(engine, exc)) from None
+    finally:
+        engine.dispose()
+    if revision is None:
+        return f"資料庫 {where(engine)} 已是最新的結構版本，無需升級\n"
+    return f"資料庫 {where(engine)} 已升級到結構版本 {revision}\n"
 
 
 def _cmd_verify(args: argparse.Namespace) -> str:
@@ -301,7 +330,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes on the one port (PostgreSQL recommended; see docs/dev/deploy.md)")
+    serve.add_argument("--cache-games", type=int, default=200, help="folded games kept in memory per process")
+    serve.add_argument("--no-create-limit", action="store_true",
+                       help="no rate limit on game creation (default: 20 at once, then one every 30 s per address)")
     serve.set_defaults(func=_cmd_serve)
+
+    database = sub.add_parser("db", help="the server's database")
+    database_commands = database.add_subparsers(dest="db_command", required=True)
+    upgrade = database_commands.add_parser("upgrade", help="bring the database's schema up to date (under a lock)")
+    upgrade.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
+    upgrade.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    upgrade.set_defaults(func=_cmd_db_upgrade)
 
     verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")
     verify.add_argument("export", help="the game's export (復盤 JSON from the server)")

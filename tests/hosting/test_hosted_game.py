@@ -208,19 +208,22 @@ def test_last_words_of_the_nights_dead_are_published_when_approved():
     # nobody may leave words before the judge asks for them
     assert refused(t, ev.LAST_WORDS, n.wei_strategist, {"text": "太早"}).status == 409
     t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
-    # a living player cannot leave last words; nor can the lord who 轉生 and lives on
+    # a living player cannot leave last words; the lord whose character died (轉生) can: 角色死亡時公布ID,
+    # and his death is announced with its last words (R11, issue 10 fix 3)
     assert refused(t, ev.LAST_WORDS, alive, {"text": "我還活著"}).status == 409
-    assert refused(t, ev.LAST_WORDS, n.shu_lord, {"text": "我轉生了"}).status == 409
+    assert n.shu_lord in t.draft["announcement"]["died"] and n.shu_lord not in t.draft["announcement"]["exited"]
+    t.add(ev.LAST_WORDS, n.shu_lord, {"text": "漢室未亡"})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.shu_lord, "approved": True})
     assert refused(t, ev.LAST_WORDS, n.wei_strategist, {"text": "x" * (MAX_TEXT + 1)}).status == 413
     assert refused(t, ev.LAST_WORDS, n.wei_strategist, {"text": "   "}).status == 422
     t.add(ev.LAST_WORDS, n.wei_strategist, {"text": "殺我者蜀人也"})
     t.add(ev.LAST_WORDS, n.shu_lady, {"text": "【違規內容】"})
-    # pending words are not in the draft
-    assert t.draft["announcement"]["last_words"] == {}
+    # pending words are not in the draft (the lord's approved ones are)
+    assert t.draft["announcement"]["last_words"] == {n.shu_lord: "漢室未亡"}
     t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.wei_strategist, "approved": True})
     t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": n.shu_lady, "approved": False, "reason": "洩露身份"})
     announcement = t.draft["announcement"]
-    assert announcement["last_words"] == {n.wei_strategist: "殺我者蜀人也"}
+    assert announcement["last_words"] == {n.shu_lord: "漢室未亡", n.wei_strategist: "殺我者蜀人也"}
     assert "殺我者蜀人也" in announcement["text"] and "違規內容" not in announcement["text"]
     # the dead player sees the ruling on their own words, and only their own
     assert t.game.player_view(n.shu_lady)["last_words"] == {"asked": True, "text": "【違規內容】",

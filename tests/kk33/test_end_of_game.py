@@ -98,11 +98,22 @@ def test_peace_needs_every_remaining_member():
     """議和：君主…向剩餘所有國家發起議和，且所有國家的全體成員均同意。"""
     t = Table(bare=True)
     everyone = [p.id for p in t.state.players.values()]
-    assert "未同意" in (t.game.peace_agreed("魏君主", everyone[:-1]) or "")
+    assert "未同意議和：魏護衛" in (t.game.peace_agreed("魏君主", [p for p in everyone if p != "魏護衛"]) or "")
     assert "不是在場的君主" in (t.game.peace_agreed("魏護衛", everyone) or "")
     assert t.game.peace_agreed("魏君主", everyone) is None
     t.game.declare_peace("全體同意")
     assert t.state.over and t.state.peace and t.state.winners == []
+
+
+def test_peace_does_not_wait_on_the_healer_or_the_sorcerer_but_on_the_rebel_leader():
+    """議和：…向剩餘所有國家發起議和，且所有國家的全體成員均同意 — the 神醫 and the 方士 belong to no country (they
+    only win jointly, which a peace with no winner denies them), so their consent is not asked; 黃巾軍 is one of
+    「其餘所有國家（包括黃巾軍）」, so its leader's is (R26, issue 10)."""
+    for others, needed in (("神醫", False), ("方士", False), ("黃巾頭領", True)):
+        t = Table(bare=True, others=others)
+        without = [p.id for p in t.state.players.values() if p.id != "群雄"]
+        problem = t.game.peace_agreed("魏君主", without)
+        assert (problem is not None and "群雄" in problem) is needed, (others, problem)
 
 
 @pytest.mark.skill("急救")

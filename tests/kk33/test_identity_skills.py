@@ -69,6 +69,34 @@ def test_recruit_failed_when_wounded_is_not_used_up():
 
 
 @pytest.mark.skill("轉生")
+def test_a_lords_first_death_is_announced_counted_and_leaves_last_words():
+    """角色死亡時公布ID但不公布其角色。 在夜晚死亡出局的人可以留下遺言。遺言內容將由法官在該夜公告中發布。
+    曹操 dies and plays on as 曹丕: the post names the id, counts the death, publishes his words, and never
+    the character (8.1 釋疑 on 孫策→孫權: 「在当夜有遗言，计入当夜死伤人数」; R11, issue 10 fix 3)."""
+    t = Table(bare=True)
+    t.decide("魏君主", "轉生", "曹丕")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), last_words={"魏君主": "孤不死，天下不安"})
+    assert t.announced("died") == ["魏君主"] and t.announced("exited") == []
+    text = t.announced("text")
+    assert "無人傷亡" not in text and "1人死亡" in text and "昨夜死亡（仍在場）：魏君主" in text
+    assert t.announced("last_words") == {"魏君主": "孤不死，天下不安"} and "孤不死，天下不安" in text
+    assert "曹操" not in text and "曹丕" not in text
+    assert t.last.warnings == []
+
+
+@pytest.mark.skill("轉生")
+def test_a_lord_voted_out_who_plays_on_is_posted():
+    """白天公告…因投票而死亡出局的ID; 角色死亡時公布ID — a lord who dies by vote and plays on is posted too."""
+    t = Table(bare=True)
+    t.quiet_night()
+    t.decide("魏君主", "轉生", "曹植")
+    t.day({"蜀君主": "魏君主", "吳君主": "魏君主"})
+    assert t.player("魏君主").alive and t.player("魏君主").character == "曹植"
+    assert t.announced("died") == ["魏君主"] and t.announced("exited") == []
+    assert "因投票死亡（仍在場）：魏君主" in t.announced("text") and "曹操" not in t.announced("text")
+
+
+@pytest.mark.skill("轉生")
 def test_reincarnation_lord_continues_as_chosen_character():
     """轉生：當你死亡時，選擇一個轉生角色繼續進行遊戲。"""
     t = Table(bare=True)
@@ -387,10 +415,52 @@ def test_bind_vote_moves_next_days_vote():
     t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏君主", "吳護衛"))
     t.day({"魏君主": "蜀君主"})
-    assert t.announced("votes")["魏君主"] == "蜀君主"  # 票面 shows what was voted
+    assert t.announced("votes")["魏君主"] == "吳護衛"  # the forced vote is what the 票面 shows (R19)
     assert t.announced("tally")["吳護衛"] == 2  # counted for B (and 吳護衛's own abstention)
     assert t.announced("tally")["蜀君主"] == 1  # only 蜀君主's own
     assert t.announced("exited") == ["吳護衛"]
+
+
+@pytest.mark.skill("亂花")
+def test_bind_vote_the_ballot_shows_the_forced_vote_and_explains_the_death():
+    """亂花：A次日的投票對象強制修改為B; 票面公開 — the post shows the forced vote, so a ballot that looks
+    like a 3–3 tie no longer stands beside a death by vote (issue 10, fix 4)."""
+    t = Table(bare=True)
+    t.night(t.act("蜀女眷", "亂花", "魏殺手甲", "吳護衛"))
+    # as cast: 吳護衛 2 + his own abstention, 蜀護衛 2 + his own: a 3–3 tie, and no one would die
+    t.day({"魏君主": "吳護衛", "魏正軍師": "吳護衛", "魏殺手甲": "蜀護衛", "蜀君主": "蜀護衛"})
+    shown = t.announced("votes")
+    assert shown["魏殺手甲"] == "吳護衛"
+    on = {pid: sum(1 for x in shown.values() if x == pid) for pid in ("吳護衛", "蜀護衛")}
+    assert on == {"吳護衛": 4, "蜀護衛": 2} == {k: t.announced("tally")[k] for k in on}
+    assert t.announced("exited") == ["吳護衛"]
+    assert "魏殺手甲 → 吳護衛" in t.announced("text")
+
+
+def test_a_false_ballot_target_hook_is_what_bind_vote_changes():
+    """玲瓏（吳, not built）：你可以在票面上顯示一個虛假的投票對象，而你的真實投票對象不公布。（女眷對你發動【亂花】時，
+    修改的是你票面上顯示的虛假投票對象） — ``day.ballot_rules``: the ballot shows the false target, 亂花 moves
+    that, and the vote cast still counts."""
+    from tianting.core.skills import Kind, Skill, Source
+
+    class FalseTarget(Skill):
+        name = "測試假票"
+        source = Source.CHARACTER
+        kind = Kind.PASSIVE
+
+        def on_day(self, day, owner):  # type: ignore[no-untyped-def]
+            day.ballot_rules.append(lambda d, voter, cast: "魏君主" if voter == owner else None)
+
+    t = Table(bare=True, extra_skills=[FalseTarget])
+    t.player("吳女眷").skills = ["測試假票"]
+    t.quiet_night()
+    t.day({"吳女眷": "蜀護衛"})
+    assert t.announced("votes")["吳女眷"] == "魏君主"
+    assert t.announced("tally")["蜀護衛"] == 2 and "魏君主" not in [k for k, n in t.announced("tally").items() if n > 1]
+    t.night(t.act("蜀女眷", "亂花", "吳女眷", "魏正軍師"))
+    t.day({"吳女眷": "吳護衛"})
+    assert t.announced("votes")["吳女眷"] == "魏正軍師"  # 亂花 changed the false target shown …
+    assert t.announced("tally")["吳護衛"] == 2  # … and her real vote still counts
 
 
 @pytest.mark.skill("亂花")
@@ -420,7 +490,7 @@ def test_bind_vote_conflicting_bs_then_a_votes_self():
     t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏正軍師", "吳君主"), t.act("吳女眷", "亂花", "魏正軍師", "蜀君主"))
     t.day({"魏正軍師": "群雄"})
-    assert t.announced("votes")["魏正軍師"] == "群雄"
+    assert t.announced("votes")["魏正軍師"] == "魏正軍師"  # 改為A自投: the 票面 shows the self-vote (R19)
     assert t.announced("tally")["魏正軍師"] == 1
     assert "群雄" not in t.announced("tally") or t.announced("tally")["群雄"] == 1
 
@@ -506,6 +576,20 @@ def test_foresee_learns_the_slots_actions_that_night():
 
 
 @pytest.mark.skill("方術")
+def test_foresee_reports_the_night_it_is_used_not_every_night_after():
+    """方術：…獲悉對應角色每夜的行動 — a two-character skill used once a night (R2): each use reports that night;
+    a night he does not use it reports nothing, and one use does not report the nights before (R16, kept)."""
+    t = Table(bare=True, others="方士")
+    t.night(t.act("魏殺手乙", "刺殺", "吳女眷"))
+    t.day()
+    t.night(t.act("群雄", "方術", country="魏", identity="殺手"), t.act("魏殺手甲", "刺殺", "蜀女眷"))
+    assert t.only_feedback("群雄", "方術").data["actions"] == [{"skill": "刺殺", "targets": ["蜀女眷"]}]
+    t.day()
+    t.night(t.act("魏殺手甲", "刺殺", "蜀護衛"))
+    assert t.feedback("群雄", "方術") == []
+
+
+@pytest.mark.skill("方術")
 def test_foresee_needs_country_and_identity():
     """方術：指定一個國籍與一個身份。"""
     t = Table(bare=True, others="方士")
@@ -538,10 +622,20 @@ def test_first_aid_failed_gives_no_marker_and_no_protection():
 
 
 @pytest.mark.skill("急救", "援護")
-def test_first_aid_and_guard_on_one_stabbed_target_the_guard_wounds():
-    """急救：令其當夜受到的【刺殺】無效 — then it was not 「有效的【刺殺】的目標」, so 援護 令其受傷 (ruling)."""
+def test_first_aid_and_guard_on_one_stabbed_target_neither_wounds():
+    """急救：令其當夜受到的【刺殺】無效 and 援護 on the same stabbed target: 當若干技能發生衝突時，免疫傷害類效果
+    優先於造成傷害類效果 — both protect her, and the protection wins over 援護's wound (R8, issue 10)."""
     t = Table(bare=True, others="神醫")
     t.night(t.act("群雄", "急救", "蜀女眷"), t.act("魏殺手甲", "刺殺", "蜀女眷"), t.act("蜀護衛", "援護", "蜀女眷"))
+    assert t.status("蜀女眷") == "alive" and t.announced("injured") == []
+    assert t.traced("免疫傷害類效果優先")
+
+
+@pytest.mark.skill("急救", "援護")
+def test_first_aid_and_guard_without_a_stab_the_guard_still_wounds():
+    """援護：若其當夜沒有成為有效的【刺殺】的目標，則令其受傷 — with no stab at all there is nothing 急救 voided."""
+    t = Table(bare=True, others="神醫")
+    t.night(t.act("群雄", "急救", "蜀女眷"), t.act("蜀護衛", "援護", "蜀女眷"))
     assert t.status("蜀女眷") == "injured"
 
 

@@ -85,12 +85,13 @@ def test_view_lists_learned_skills_with_their_text_and_one_time_rights():
 
 def test_day_announcement_shows_the_ballot_and_the_dead_but_not_the_counted_tally():
     """白天公告為白天投票情況公告。其內容包括：當天投票的票面、因投票而死亡出局的ID. The tally after
-    every skill (亂花 moves 魏君主's vote to 吳君主, who then tops the count alone) stays the judge's (ruling R41)."""
+    every skill stays the judge's (ruling R41); 亂花's forced vote is part of the 票面 (R19: 亂花 moves 魏君主's
+    vote to 吳君主, and the ballot shows it)."""
     t = Table(bare=True)
     t.night(t.act("蜀女眷", "亂花", "魏君主", "吳君主"))
     t.decide("吳君主", "轉生", "孫權")  # the top of the count dies: the lord is reborn
     day = t.day({"魏君主": "蜀殺手甲"})
-    assert day.announcement["votes"]["魏君主"] == "蜀殺手甲"  # the ballot as cast
+    assert day.announcement["votes"]["魏君主"] == "吳君主"  # the forced vote (亂花：A次日的投票對象強制修改為B)
     # counted where 亂花 sent it, besides his own abstention (棄權或超時視為自投): the judge's record
     assert day.announcement["tally"]["吳君主"] == 2
     assert "票面：" in day.announcement["text"] and "得票" not in day.announcement["text"]

@@ -483,6 +483,7 @@ def test_oversized_bodies_and_texts_are_refused(client):
     page = jpage(game)
     response = post(client, page, page + "/note", {"text": "x" * 70_000})
     assert response.status_code == 413
+    assert response.headers["content-type"].startswith("text/html") and "請求內容過大" in response.text
     assert judge_state(client, game)["notes"] == []
 
 
@@ -668,6 +669,27 @@ def test_the_judge_asks_the_lord_to_choose_his_reincarnation_and_he_answers_on_h
     assert answered.status_code == 303
     [choice] = judge_state(client, game)["current"]["draft"]["decisions"]
     assert (choice["answer"], choice["defaulted"]) == (wanted, False)
+
+
+def test_a_lord_who_died_and_plays_on_is_asked_for_last_words_on_the_console(client):
+    """角色死亡時公布ID; 遺言內容將由法官在該夜公告中發布 — the console lists the lord whose character died (轉生)
+    among the night's dead, asks him for last words, and the public post carries them (R11, issue 10)."""
+    game = fixed_game(client, seed=1)
+    choose_all(client, game)
+    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
+    lord = next(pid for pid in IDS if player_state(client, game, pid)["identity"] == "君主")
+    stab_everyone_at(client, game, lord)
+    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    announcement = judge_state(client, game)["current"]["draft"]["announcement"]
+    assert lord in announcement["died"] and lord not in announcement["exited"]
+    assert f"本夜死亡：{lord}" in client.get(jpage(game)).text
+    assert post(client, jpage(game), jpage(game) + "/ask-last-words").status_code == 303
+    assert 'id="submit-last-words"' in client.get(ppage(game, lord)).text
+    assert post(client, ppage(game, lord), ppage(game, lord) + "/last-words", {"text": "吾死之後"}).status_code == 303
+    assert post(client, jpage(game), jpage(game) + "/rule-last-words",
+                {"player": lord, "approved": "1"}).status_code == 303
+    assert post(client, jpage(game), jpage(game) + "/publish").status_code == 303
+    assert "吾死之後" in client.get(f"/g/{game['public_id']}").text
 
 
 def test_a_reader_may_switch_the_pages_to_simplified_chinese_and_back(client):

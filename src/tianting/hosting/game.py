@@ -37,6 +37,12 @@ MAX_RULINGS = 60
 """Most rulings the judge may make on one phase."""
 
 
+
+def _night_dead(announcement: dict[str, Any]) -> list[str]:
+    """Who may leave last words: the night's announced dead (``died``: the exited and a lord who plays on,
+    R11), or ``exited`` in a draft made before that field existed."""
+    return list(announcement.get("died", announcement.get("exited", [])))
+
 class Refused(TiantingError):
     """An event the game does not allow now; ``message`` is for the user, ``status`` the HTTP code."""
 
@@ -412,7 +418,7 @@ class HostedGame:
                                       "rule": self._base.rule_text(pid, d["skill"]),
                                       "help": option_texts(self._roster(), list(d.get("options") or []), known)}
                                      for d in asked]
-            if phase.asked_last_words and phase.draft and pid in phase.draft["announcement"].get("exited", []):
+            if phase.asked_last_words and phase.draft and pid in _night_dead(phase.draft["announcement"]):
                 words = phase.last_words.get(pid)
                 view["last_words"] = {"asked": True, "text": words.text if words else "",
                                       "status": words.status if words else "none",
@@ -674,15 +680,15 @@ class HostedGame:
         phase = self._draft_phase()
         if phase.kind != "night":
             raise Refused("因投票而死亡出局的ID不能留下遺言", 409)
-        if not phase.draft["announcement"].get("exited"):  # type: ignore[index]
-            raise Refused("本夜無人出局", 409)
+        if not _night_dead(phase.draft["announcement"]):  # type: ignore[index]
+            raise Refused("本夜無人死亡", 409)
         phase.asked_last_words = True
 
     def _on_last_words(self, event: Event) -> None:
         self._player(event)
         phase = self.current
         if (self.stage != "draft" or phase is None or not phase.asked_last_words
-                or event.actor not in phase.draft["announcement"].get("exited", [])):  # type: ignore[index]
+                or event.actor not in _night_dead(phase.draft["announcement"])):  # type: ignore[index]
             raise Refused("現在不能留下遺言", 409)
         text = _text(event.payload, "text", "遺言")
         previous = phase.last_words.get(event.actor)

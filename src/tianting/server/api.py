@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -69,6 +68,7 @@ def snapshot(view: dict[str, Any]) -> dict[str, Any]:
 @router.post("/games", status_code=201)
 async def create_game(request: Request) -> JSONResponse:
     body = await json_body(request)
+    request.app.state.create_limit.check(request.client.host if request.client else "")  # 429 if too fast
     ids = body.get("ids")
     if isinstance(ids, str):
         from tianting.setup import read_ids
@@ -133,8 +133,9 @@ async def judge_command(request: Request, token: str, command: str) -> dict[str,
     def run() -> dict[str, Any]:
         who = access(request, token, "judge")
         store = store_of(request)
+        clock = store.clock()  # the database's: deadlines agree across processes
         with store.game(who.game_id) as game:
-            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+            kind, payload = judge_event(game, command, body, clock)
         written = store.append(who.game_id, kind, ev.JUDGE, payload)
         return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
 

@@ -21,7 +21,6 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +45,7 @@ from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chinese_script, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
+from tianting.server.ratelimit import RateLimited
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
 from tianting.setup import read_ids
@@ -193,8 +193,9 @@ class Form:
         return list(self.values)
 
 
-async def _form(request: Request, link_token: str) -> Form:
-    """The posted form, after checking its CSRF field and origin (403 otherwise)."""
+async def _form(request: Request, link_token: str | None) -> Form:
+    """The posted form, after checking its CSRF field and origin (403 otherwise; ``link_token`` None:
+    nothing to check against, always refused)."""
     try:
         raw = await request.form()
     except Exception:  # malformed multipart or urlencoded body
@@ -208,8 +209,8 @@ async def _form(request: Request, link_token: str) -> Form:
     finally:
         await raw.close()
     form = Form(values)
-    if not security.same_origin(request) or not security.csrf_ok(store_of(request).secret, link_token,
-                                                                  form.get("csrf") or None):
+    if link_token is None or not security.same_origin(request) or \
+            not security.csrf_ok(store_of(request).secret, link_token, form.get("csrf") or None):
         raise Refused(FORBIDDEN, 403)
     return form
 
@@ -229,14 +230,26 @@ def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str
 # ---- home ----------------------------------------------------------------------------------
 def _home(request: Request, error: str | None = None, status: int = 200,
           values: dict[str, str] | None = None) -> HTMLResponse:
+    """The home page; its CSRF field is bound to the visitor's own cookie (set here if missing)."""
     rulesets = [(name, load_rules(name).title) for name in RULESETS]
-    return _render(request, "home.html", {"csrf": _csrf(request, "home"), "rulesets": rulesets, "error": error,
-                                          "values": values or {}}, status)
+    visitor = security.visitor(request)
+    fresh = visitor is None
+    if visitor is None:
+        visitor = security.new_visitor()
+    response = _render(request, "home.html", {"csrf": _csrf(request, security.home_link(visitor)),
+                                              "rulesets": rulesets, "error": error, "values": values or {}}, status)
+    if fresh:
+        response.set_cookie(security.VISITOR_COOKIE, visitor, httponly=True, samesite="lax", path="/",
+                            secure=request.url.scheme == "https")
+    return response
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     return _home(request)
+
+
+HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes")
 
 
 def _minutes(text: str, what: str) -> int | None:
@@ -250,12 +263,19 @@ def _minutes(text: str, what: str) -> int | None:
 
 @router.post("/games")
 async def create_game(request: Request) -> Response:
-    form = await _form(request, "home")
+    visitor = security.visitor(request)
+    form = await _form(request, security.home_link(visitor) if visitor else None)
+    try:
+        request.app.state.create_limit.check(request.client.host if request.client else "")
+    except RateLimited as exc:
+        response = _home(request, exc.message, exc.status, {k: form.get(k) for k in HOME_FIELDS})
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     return await run_in_threadpool(_create_game, request, form)  # the store blocks: not on the event loop
 
 
 def _create_game(request: Request, form: Form) -> Response:
-    values = {k: form.get(k) for k in ("title", "rules", "ids", "night_minutes", "day_minutes")}
+    values = {k: form.get(k) for k in HOME_FIELDS}
     store = store_of(request)
     try:
         made = store.create_game(
@@ -410,8 +430,9 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
         body = _judge_body(command, form)
+        clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
-            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+            kind, payload = judge_event(game, command, body, clock)
         store.append(who.game_id, kind, ev.JUDGE, payload)
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)

@@ -203,10 +203,15 @@ def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night():
 
 @pytest.mark.skill("桃園飛花")
 def test_taoyuanfeihua_a_guard_is_not_theirs():
-    """防止「其」對你造成的致死或致傷效果 — 趙雲's 援護 on him (no valid 刺殺) still wounds him."""
+    """防止「其」對你造成的致死或致傷效果 — 趙雲's 援護 is not 關羽's: 桃園飛花 does not prevent its wound. But
+    關羽's stab was voided by 桃園飛花, a protection, and the 援護 protects him too: 當若干技能發生衝突時，免疫傷害類
+    效果優先於造成傷害類效果, so the 援護 neither saves nor wounds him (R8, changed in issue 10)."""
     t = table()
     t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"), t.act("蜀護衛", "援護", "蜀君主"))
-    assert t.player("蜀君主").injured  # 關羽's stab was void, so he was no target of a valid 刺殺
+    assert not t.player("蜀君主").injured and t.traced("免疫傷害類效果優先")
+    t.day()
+    t.night(t.act("蜀護衛", "援護", "蜀君主"))  # with no stab at all, 趙雲's 援護 wounds him as usual
+    assert t.player("蜀君主").injured
 
 
 @pytest.mark.skill("桃園飛花")

@@ -102,16 +102,19 @@ def test_luoyi_is_unlimited_once_a_night_and_one_character_skill():
 
 
 @pytest.mark.skill("裸衣")
-def test_luoyi_wounded_the_extra_guard_takes_its_own_check():
-    """當角色進入受傷狀態時，其於之後的夜晚發動或使用的主動技能有一半概率失敗 — 裸衣, then the extra 援護 (G2)."""
+def test_luoyi_wounded_one_check_and_the_extra_guard_goes_with_it():
+    """當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效 — a wounded 許褚 rolls
+    once, for 裸衣; its extra 援護 is part of it and takes no second check, and no one is told
+    「可再次發動」 of a 援護 he could not send again (G2, issue 10 fix 5)."""
     t = Table().wound("魏護衛")
     t.succeed("魏護衛", "裸衣")
-    t.force("成功判定 魏護衛【援護】（裸衣）", False)
     t.night(t.act("魏護衛", "裸衣", "魏護衛", "蜀女眷"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
-    assert t.status("蜀女眷") == "out"  # the extra 援護 failed: no guard
-    failed = t.only_feedback("魏護衛", "援護")
-    assert failed.data == {"failed": True, "via": "裸衣"} and failed.text == "技能發動失敗，可再次發動"
-    assert t.status("魏護衛") == "injured"  # still wounded from before, not wounded again
+    assert [d["purpose"] for d in t.drew("成功判定 魏護衛")] == ["成功判定 魏護衛【裸衣】"]
+    assert t.status("蜀女眷") == "alive"  # the extra 援護 saved her
+    assert t.feedback("魏護衛", "援護") == []
+    # the other half of the extra 援護 went off too: 「若其當夜沒有成為有效的【刺殺】的目標，則令其受傷」,
+    # and 受傷狀態下的角色再次受傷時會死亡
+    assert t.status("魏護衛") == "out" and t.traced("魏護衛 在受傷狀態下再次受傷而死亡（援護）")
 
 
 @pytest.mark.skill("裸衣")
@@ -257,14 +260,16 @@ def test_guzhi_a_death_after_the_nights_harms_names_a_killer_at_once():
 @pytest.mark.skill("古之惡來")
 def test_guzhi_by_day_the_killers_are_the_public_ballot():
     """你獲悉所有兇手的ID — by day, the voters whose public ballot names him (票面公開; G4, R33):
-    a 「黃巾軍」 whose vote did not count is named; a voter bound by 亂花 whose ballot shows someone else is not."""
+    a 「黃巾軍」 whose vote did not count is named, and so is a voter bound to him by 亂花: the ballot shows
+    the forced vote (亂花：A次日的投票對象強制修改為B; R19, issue 10 fix 4)."""
     t = Table(characters=DIANWEI, others="黃巾頭領")
     t.night(t.act("群雄", "起義", "蜀護衛"), t.act("吳女眷", "亂花", "吳護衛", "魏護衛"))
     t.decide("魏護衛", "古之惡來", "蜀護衛")
     t.day({"蜀君主": "魏護衛", "蜀護衛": "魏護衛", "吳護衛": "吳女眷"})
-    assert t.traced("蜀護衛 的投票無效：「黃巾軍」的投票無效") and t.traced("吳護衛 票面為 吳女眷，因亂花計入 魏護衛")
+    assert t.traced("蜀護衛 的投票無效：「黃巾軍」的投票無效") and t.traced("吳護衛 投票 吳女眷，因亂花強制修改為 魏護衛")
+    assert t.announced("votes")["吳護衛"] == "魏護衛"
     assert t.announced("tally")["魏護衛"] == 3  # his own, 蜀君主's and 吳護衛's bound vote
-    assert t.feedback("魏護衛", "古之惡來")[0].data["killers"] == ["蜀君主", "蜀護衛"]
+    assert t.feedback("魏護衛", "古之惡來")[0].data["killers"] == ["蜀君主", "蜀護衛", "吳護衛"]
     assert t.status("蜀護衛") == "out" and t.status("吳護衛") == "alive"
 
 

@@ -166,6 +166,35 @@ def test_cao_kin_not_for_the_reincarnated_lord():
     assert t.drew("刺殺同國失效判定 魏殺手乙→魏君主")
 
 
+@pytest.mark.skill("曹氏宗親")
+def test_cao_kin_is_limited_once_a_game_and_its_owner_is_told():
+    """所有的非二字技能稱為限定技能，只能使用一次。 被動的限定技能消耗時…會收到相關反饋。
+    曹氏宗親 voids the first 刺殺 on 曹操 only; the next one is checked as usual (issue 10, fix 2)."""
+    t = Table()
+    t.night(t.act("魏殺手乙", "刺殺", "魏君主"))
+    told = t.only_feedback("魏殺手乙", "曹氏宗親")
+    assert told.data == {"target": "魏君主", "consumed": True} and "限定技能已消耗" in told.text
+    assert t.game.uses_left(t.player("魏殺手乙"), "曹氏宗親") == 0
+    assert t.status("魏君主") == "alive"
+    t.day()
+    t.decide("魏君主", "轉生", "曹丕")
+    t.same_side_stab("魏殺手乙", "魏君主", void=False)
+    t.night(t.act("魏殺手乙", "刺殺", "魏君主"))
+    assert t.drew("刺殺同國失效判定 魏殺手乙→魏君主")
+    assert t.feedback("魏殺手乙", "曹氏宗親") == [] and t.feedback("魏殺手乙", "互識") == []
+    assert t.player("魏君主").character == "曹丕"  # 曹操 died of the stab and the lord reincarnated
+
+
+@pytest.mark.skill("曹氏宗親")
+def test_cao_kin_a_failed_stab_does_not_use_it_up():
+    """技能發動或使用失敗…視為擁有該技能的角色未發動: a 刺殺 that failed its check sets off nothing."""
+    t = Table()
+    t.wound("魏殺手乙").fail("魏殺手乙", "刺殺")
+    t.night(t.act("魏殺手乙", "刺殺", "魏君主"))
+    assert t.feedback("魏殺手乙", "曹氏宗親") == []
+    assert t.game.uses_left(t.player("魏殺手乙"), "曹氏宗親") == 1
+
+
 @pytest.mark.skill("拔矢啖睛")
 def test_bashi_danjing_survives_a_lethal_stab_once_and_loses_cao_kin():
     """拔矢啖睛：*被*你於夜間受到致命一擊時，你不會死亡，但從此失去技能【曹氏宗親】。 (限定技能，只能使用一次)"""
@@ -192,6 +221,15 @@ def test_bashi_danjing_after_losing_cao_kin_a_stab_on_cao_cao_is_checked_as_usua
     t.night(t.act("魏殺手甲", "刺殺", "魏君主"))
     assert t.drew("刺殺同國失效判定 魏殺手甲→魏君主")
     assert t.player("魏殺手甲").known == {}
+
+
+@pytest.mark.skill("拔矢啖睛")
+def test_bashi_danjing_he_is_not_wounded_either():
+    """拔矢啖睛：你不會死亡，但從此失去技能【曹氏宗親】 — the 8.1 text said 「不會死亡只會受傷」; 3.3 dropped 「只會受傷」
+    and kept the price 「但從此失去」: a healthy 夏侯惇 is stabbed, does not die and is not wounded (WK5, kept)."""
+    t = Table()
+    t.night(t.act("蜀殺手甲", "刺殺", "魏殺手甲"))
+    assert t.status("魏殺手甲") == "alive" and t.announced("injured") == [] and t.announced("died") == []
 
 
 @pytest.mark.skill("拔矢啖睛")

@@ -503,6 +503,19 @@ def test_jinbi_not_before_five():
 
 
 @pytest.mark.skill("金璧之才")
+def test_jinbi_counts_the_markers_she_holds_not_every_marker_ever_gained():
+    """當你的「詩」標記累計達到5或更多時 and 每猜測錯誤一條扣除一個「詩」標記 — six right guesses over the nights, but
+    wrong ones took markers away and she holds 4: not awakened. A running total of gains would make the deduction
+    toothless against guessing at random (W10, kept in issue 10)."""
+    t = sp()
+    t.state.extra["詩想"] = {"魏女眷": [{"night": 0, "id": "蜀君主", "skill": "測試"}] * 5}  # five earlier right guesses
+    guessed_right_last_night(t, 4)
+    t.night(t.act("魏女眷", "詩想", guesses=[["吳女眷", "洛神"], ["蜀女眷", "洛神"]]))  # one right, one wrong
+    assert t.player("魏女眷").marker("詩") == 4
+    assert "詩想" in t.player("魏女眷").skills and t.feedback("魏女眷", "金璧之才") == []
+
+
+@pytest.mark.skill("金璧之才")
 def test_jinbi_with_no_wei_strategist_alive_no_one_is_recognised():
     """與魏國隨機一名軍師「（若在場）」互識。"""
     t = table("SP蔡文姬", omit=["魏正軍師", "魏副軍師"])
@@ -591,13 +604,15 @@ def test_chengwen_same_night_or_failed_investigations_are_not_before():
 
 
 @pytest.mark.skill("丞文")
-def test_chengwen_wounded_the_investigation_takes_its_own_check():
-    """受傷…發動或使用的主動技能有一半概率失敗: 丞文 and its 【明察】 are each checked (W11)."""
+def test_chengwen_wounded_one_check_for_chengwen_and_its_investigation():
+    """當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效 — a wounded SP蔡文姬
+    rolls once, for 丞文; its 【明察】 is its content and goes off (W11, issue 10 fix 5)."""
     t = awakened().wound("魏女眷")
-    t.succeed("魏女眷", "丞文").fail("魏女眷", "明察")
+    t.succeed("魏女眷", "丞文")
     t.night(t.act("魏女眷", "丞文", "吳殺手甲"))
+    assert [d["purpose"] for d in t.drew("成功判定 魏女眷")] == ["成功判定 魏女眷【丞文】"]
     told = t.only_feedback("魏女眷", "明察")
-    assert told.data == {"failed": True, "via": "丞文"} and told.text == "技能發動失敗，可再次發動"
+    assert told.data["via"] == "丞文" and "failed" not in told.data
 
 
 # ==== 夏侯涓 ========================================================================

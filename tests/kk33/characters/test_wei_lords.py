@@ -105,6 +105,17 @@ def all_vote(t: Table, target: str) -> dict[str, str]:
     return {p.id: target for p in t.game.voters()}
 
 
+class VoidOnMe(Skill):
+    """A stand-in passive: every vote for its holder is void (as 蜀's 漢裔 does)."""
+
+    name = "測試免票"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+
+    def on_day(self, day: Any, owner: str) -> None:
+        day.vote_rules.append(lambda d, voter, target: "測試免票" if target == owner else None)
+
+
 def halves(t: Table, first: str, second: str, n_first: int = 11) -> dict[str, str]:
     """Every voter votes: the first ``n_first`` (by seat) for ``first``, the rest for ``second``."""
     voters = [p.id for p in t.game.voters()]
@@ -367,6 +378,35 @@ def test_xingshang_a_clear_top_dies_alone():
 
 
 @pytest.mark.skill("行殤")
+def test_xingshang_when_every_player_has_the_same_count_no_one_has_the_most():
+    """行殤：若投票時最高票為平票且不為0 and 棄權或超時視為自投 — a day on which everyone abstains leaves every
+    player at his own one vote: no one has 「最高票」, so no one dies (WL6, issue 10), rather than the table."""
+    t = table("曹丕")
+    t.quiet_night()
+    t.day({})
+    assert set(t.announced("tally").values()) == {1} and len(t.announced("tally")) == 22
+    assert t.announced("exited") == [] and t.traced("無人得票最高")
+    voters = [p.id for p in t.game.voters()]
+    t.quiet_night()
+    t.day({pid: voters[(i + 1) % len(voters)] for i, pid in enumerate(voters)})  # a ring: one vote each
+    assert t.announced("exited") == []
+
+
+@pytest.mark.skill("行殤")
+def test_xingshang_a_top_made_of_self_votes_alone_is_no_contest():
+    """行殤 with a player whose votes are all void (漢裔-like: 「所有針對其的投票無效」): a quiet day leaves him at 0 and
+    everyone else at his own 自投 — the 「最高票」 is no vote of anyone for anyone, so no one dies (WL6)."""
+    t = table("曹丕", grant=(("蜀君主", VoidOnMe),))
+    t.quiet_night()
+    t.day({})
+    assert t.announced("tally").get("蜀君主", 0) == 0 and t.announced("exited") == []
+    assert t.traced("均只是各自的自投")
+    t.quiet_night()
+    t.day({"蜀護衛": "吳護衛", "吳女眷": "蜀女眷"})  # two real votes: 吳護衛 and 蜀女眷 tie at 2 (each with his own)
+    assert set(t.announced("exited")) == {"吳護衛", "蜀女眷"}
+
+
+@pytest.mark.skill("行殤")
 def test_xingshang_the_lord_among_the_leaders_dies_too():
     """所有最高票的角色均死亡 — 曹丕 himself included (his death is the 轉生角色's: 託孤)."""
     t = table("曹丕")
@@ -489,12 +529,19 @@ def test_qibu_counts_his_own_wound_and_a_vote_death():
 
 @pytest.mark.skill("七步")
 def test_qibu_the_death_that_brings_cao_zhi_in_does_not_count():
-    """曹操's death (轉生 to 曹植) came before 曹植 was in play; a 魏 death after it that night counts."""
-    t = table()
-    t.decide("魏君主", "轉生", "曹植")
-    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳殺手甲", "刺殺", "魏女眷"))
-    assert t.player("魏君主").character == "曹植" and t.status("魏女眷") == "out"
-    assert t.player("魏君主").markers == {"步": 1}
+    """七步：每當一名本國角色受傷或死亡後 — 曹操's death (轉生 to 曹植) and a 魏 death of the same moment came
+    before 曹植 was in play: neither counts, whichever sits lower (deaths of one moment are simultaneous: G4,
+    issue 10 fix 1). A 魏 death on a later night counts."""
+    for first, second in (("魏君主", "魏女眷"), ("魏女眷", "魏君主")):
+        t = table()
+        t.decide("魏君主", "轉生", "曹植")
+        killers = {"魏君主": "蜀殺手甲", "魏女眷": "吳殺手甲"}
+        t.night(t.act(killers[first], "刺殺", first), t.act(killers[second], "刺殺", second))
+        assert t.player("魏君主").character == "曹植" and t.status("魏女眷") == "out"
+        assert t.player("魏君主").markers == {} and t.feedback("魏君主", "七步") == []
+    t.day()
+    t.night(t.act("吳殺手甲", "刺殺", "魏護衛"))
+    assert t.status("魏護衛") == "out" and t.player("魏君主").markers == {"步": 1}
 
 
 @pytest.mark.skill("七步")

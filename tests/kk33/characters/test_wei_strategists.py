@@ -240,12 +240,17 @@ def test_bingfa_void_vote_adds_nothing():
 
 
 @pytest.mark.skill("兵法")
-def test_bingfa_abstention_is_a_vote_for_himself():
-    """投票不能棄權，棄權或超時視為自投 — and 兵法 adds one to the target, himself."""
+def test_bingfa_a_vote_for_himself_adds_nothing():
+    """兵法：*被*你投票的目標得票數+1 and 投票不能棄權，棄權或超時視為自投 — a self-vote (an abstention included)
+    is not his vote aimed at a target: no +1, as 剛烈 gives none for 夏侯惇's own vote (WS4 with WK1, issue 10).
+    Otherwise 司馬懿 would stand alone at the top with 2 votes on every quiet day, and die of his own passive."""
     t = Table()
     t.quiet_night()
     t.day({})
-    assert t.announced("tally")[SIMA] == 2
+    assert t.announced("tally")[SIMA] == 1 and t.announced("exited") == []
+    t.quiet_night()
+    t.day({SIMA: SIMA, "吳護衛": SIMA})
+    assert t.announced("tally")[SIMA] == 2  # his own and 吳護衛's: no third from 兵法
 
 
 # ---- 天縱鬼才 ----------------------------------------------------------------------
@@ -303,6 +308,18 @@ def test_tianzong_only_wei_related_actions_and_itself_takes_no_check():
     fb = t.only_feedback(SIMA, "天縱鬼才")
     assert fb.data == {"actions": []} and "沒有" in fb.text
     assert t.player(SIMA).used == {"天縱鬼才": 1}
+
+
+@pytest.mark.skill("天縱鬼才")
+def test_tianzong_a_half_chance_inside_a_skill_is_not_a_check_he_decides():
+    """標註有*全*的技能是全局技能，無需進行任何概率判定 — yet 悲憤詩篇 (*全*) carries 「有一半概率失效」: the rules call
+    概率判定 the success check only, not a half chance inside a skill's effect. A 魏 killer's 刺殺 on a 魏 player
+    rolls its 同國 half chance as usual; 天縱鬼才 is not offered it (WS5, kept in issue 10)."""
+    t = Table()
+    t.same_side_stab("魏殺手乙", "魏女眷", void=True)
+    t.night(t.act(SIMA, "天縱鬼才"), t.act("魏殺手乙", "刺殺", "魏女眷"))
+    assert t.only_feedback(SIMA, "天縱鬼才").data == {"actions": []}
+    assert t.drew("刺殺同國失效判定 魏殺手乙→魏女眷") and t.status("魏女眷") == "alive"
 
 
 @pytest.mark.skill("天縱鬼才")
@@ -415,7 +432,7 @@ def test_sanfen_failed_when_wounded_voids_nothing_and_is_kept():
     assert t.player(CAO).known == {"魏護衛": "許褚"}
     assert t.player(SIMA).used == {}
     t.day({"蜀護衛": SIMA})
-    assert t.announced("tally")[SIMA] == 3  # 蜀護衛, his own, 兵法: no vote is void
+    assert t.announced("tally")[SIMA] == 2  # 蜀護衛 and his own: no vote is void (兵法 adds nothing to a self-vote: WS4)
     assert t.game.country_of(SIMA) == "魏"
 
 
@@ -533,24 +550,50 @@ def test_jieming_removal_is_a_lethal_blow_it_cannot_stop():
 
 # ---- 驅虎吞狼 ----------------------------------------------------------------------
 @pytest.mark.skill("驅虎吞狼")
-def test_quhu_moves_the_killers_stab():
-    """驅虎吞狼：強制修改某國殺手的【刺殺】目標。"""
+def test_quhu_names_a_country_and_moves_its_killers_stab():
+    """驅虎吞狼：強制修改某國殺手的【刺殺】目標。 8.1: 「指定一个国籍，并指定1个ID，若当夜该国杀手提交了刺杀
+    行动，则刺杀ID被强制修改为…指定的ID」 — he names 蜀, not a killer's id (WS8, issue 10 fix 6)."""
     t = xun()
-    t.night(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="蜀"), t.act("蜀殺手乙", "刺殺", "魏護衛"))
     assert t.status("吳正軍師") == "out" and t.status("魏護衛") == "alive"
     assert t.feedback(XUN) == []  # the text tells him nothing
-    assert [f.skill for f in t.feedback("蜀殺手甲")] == ["刺殺"]  # only the night's stab count
+    assert [f.skill for f in t.feedback("蜀殺手乙")] == ["刺殺"]  # 「该国杀手不能得到ID被修改的反馈」
     assert t.player(XUN).used == {"驅虎吞狼": 1}
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
-        t.check(t.act(XUN, "驅虎吞狼", "吳殺手甲", "蜀正軍師"))
+        t.check(t.act(XUN, "驅虎吞狼", "蜀正軍師", country="吳"))
 
 
 @pytest.mark.skill("驅虎吞狼")
-def test_quhu_void_when_the_new_target_is_the_killers_countryman():
+def test_quhu_needs_a_country_and_one_id():
+    """Script form: ``targets: [new target]``, ``args: {"country": "吳"}``; Simplified 吴 is accepted."""
+    t = xun()
+    with pytest.raises(IllegalAction, match="參數「country」"):
+        t.check(t.act(XUN, "驅虎吞狼", "吳正軍師"))
+    with pytest.raises(IllegalAction, match="須指定一個國籍"):
+        t.check(t.act(XUN, "驅虎吞狼", "吳正軍師", country="群"))
+    with pytest.raises(IllegalAction, match="需要指定1個目標"):
+        t.check(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "吳正軍師", country="蜀"))
+    t.night(t.act(XUN, "驅虎吞狼", "蜀女眷", country="吴"), t.act("吳殺手甲", "刺殺", "魏護衛"))
+    assert t.status("蜀女眷") == "out" and t.status("魏護衛") == "alive"
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_only_the_first_of_the_countrys_stabs_changes():
+    """8.1 釋疑: 「当夜可以发动两次刺杀，此时【驱虎吞狼】仅可改变该杀手提交的所有刺杀ID中的第一个」 —
+    神速 gives 魏 two 刺殺; only the first submitted is moved, whichever killer made it."""
+    for first, second in (("魏殺手乙", "魏殺手甲"), ("魏殺手甲", "魏殺手乙")):
+        t = xun()
+        t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="魏"), t.act("魏殺手乙", "神速"),
+                t.act(first, "刺殺", "蜀護衛"), t.act(second, "刺殺", "吳護衛"))
+        assert t.status("吳正軍師") == "out" and t.status("蜀護衛") == "alive" and t.status("吳護衛") == "out"
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_void_when_the_new_target_is_of_that_country():
     """若修改過的目標與指定殺手為同國人，則該技能失效。"""
     t = xun()
-    t.night(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "蜀正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    t.night(t.act(XUN, "驅虎吞狼", "蜀正軍師", country="蜀"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
     assert t.status("魏護衛") == "out" and t.status("蜀正軍師") == "alive"
     assert t.feedback(XUN) == []  # 失效：擁有該技能的角色不能收到反饋
     assert t.player(XUN).used == {"驅虎吞狼": 1}
@@ -558,10 +601,10 @@ def test_quhu_void_when_the_new_target_is_the_killers_countryman():
 
 
 @pytest.mark.skill("驅虎吞狼")
-def test_quhu_on_no_killer_has_no_effect_and_tells_nothing():
-    """技能失效是指該技能成功發動或使用，但沒有任何效果，擁有該技能的角色不能收到反饋。"""
+def test_quhu_when_that_country_made_no_stab_it_has_no_effect_and_tells_nothing():
+    """8.1 釋疑: 「当夜若该国杀手未出刀…【驱虎吞狼】发动成功但作用无效」; 技能失效…不能收到反饋。"""
     t = xun()
-    t.night(t.act(XUN, "驅虎吞狼", "蜀護衛", "吳正軍師"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
+    t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="吳"), t.act("蜀殺手甲", "刺殺", "魏護衛"))
     assert t.status("魏護衛") == "out" and t.status("吳正軍師") == "alive"
     assert t.feedback(XUN) == []
     assert t.player(XUN).used == {"驅虎吞狼": 1}
@@ -569,10 +612,10 @@ def test_quhu_on_no_killer_has_no_effect_and_tells_nothing():
 
 @pytest.mark.skill("驅虎吞狼")
 def test_quhu_may_turn_a_stab_on_his_own_countryman():
-    """強制修改某國殺手的【刺殺】目標 — only the killer's own country is excluded: a 吳 stab may be
+    """強制修改某國殺手的【刺殺】目標 — only the killers' own country is excluded: a 吳 stab may be
     turned on a 魏 id, and it is a valid stab (not same-country for 吳)."""
     t = xun()
-    t.night(t.act(XUN, "驅虎吞狼", "吳殺手乙", GUO), t.act("吳殺手乙", "刺殺", "蜀護衛"))
+    t.night(t.act(XUN, "驅虎吞狼", GUO, country="吳"), t.act("吳殺手乙", "刺殺", "蜀護衛"))
     assert t.status(GUO) == "out" and t.status("蜀護衛") == "alive"
 
 
@@ -597,7 +640,7 @@ def test_quhu_with_another_change_of_the_same_stab_falls_back_to_the_killer():
     t = Table(characters={XUN: "荀彧"}, extra_skills=[Divert])
     t.player("吳女眷").skills.append("改道")
     t.same_side_stab("蜀殺手甲", "蜀殺手甲", void=False)
-    t.night(t.act(XUN, "驅虎吞狼", "蜀殺手甲", "吳正軍師"), t.act("吳女眷", "改道", "蜀殺手甲", "魏女眷"),
+    t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="蜀"), t.act("吳女眷", "改道", "蜀殺手甲", "魏女眷"),
             t.act("蜀殺手甲", "刺殺", "魏護衛"))
     assert t.status("蜀殺手甲") == "out"  # his stab fell back on himself
     for pid in ("魏護衛", "吳正軍師", "魏女眷"):

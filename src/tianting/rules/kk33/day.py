@@ -3,12 +3,13 @@
 投票：於白天投票階段進行。每人可投一票，票面公開，若最高票不為平票且不為0則其死亡；
 若最高票為平票或為0，則無事發生。投票不能棄權，棄權或超時視為自投。
 白天公告：當天投票的票面、因投票而死亡出局的ID（不能留下遺言）。
+亂花：A次日的投票對象強制修改為B — the ballot (票面) shows B (R19).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
@@ -35,6 +36,10 @@ class Day:
         self.trace: list[str] = []
         self.deaths: list[Death] = []
         self.exited: list[str] = []
+        self.died: list[str] = []
+        self.death_batch: list[Any] | None = None
+        """The deaths of the moment being settled (``deaths.simultaneous``), or None."""
+        """Ids whose character died today (``exited`` and a lord who plays on): see ``Night.died``."""
         self.eliminated: list[str] = []
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}
@@ -54,6 +59,10 @@ class Day:
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
+        self.ballot_rules: list[Callable[[Day, str, str], str | None]] = []
+        """(voter, vote cast) → a false target shown on the ballot instead, or None (玲瓏：在票面上顯示一個
+        虛假的投票對象，而你的真實投票對象不公布). For such a voter 亂花 changes the false target shown
+        (「女眷對你發動【亂花】時，修改的是你票面上顯示的虛假投票對象」) and the vote cast still counts."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -87,22 +96,33 @@ class Day:
         self.register_skills()
         if self.rulings:
             rulings.begin(self, self.rulings)
-        self.vote()
+        with self.game.simultaneous(self):  # the vote's deaths and the judge's ruled harms: one moment (R47)
+            self.vote()
+            if self.rulings:
+                rulings.harms(self, self.rulings)  # with the vote's deaths
         if self.rulings:
-            rulings.harms(self, self.rulings)  # with the vote's deaths
             rulings.finish(self, self.rulings)
 
     def vote(self) -> None:
         """The ballot, the counted tally and the vote's deaths."""
         binds = self.state.vote_binds
         for p in self.game.voters():
-            shown = self.votes.get(p.id, p.id)
-            self.ballot[p.id] = shown
+            cast = self.votes.get(p.id, p.id)
             if p.id not in self.votes:
                 self.note(f"{p.id} 未投票，視為自投")
-            counted = binds.get(p.id, shown)
-            if counted != shown:
-                self.note(f"{p.id} 票面為 {shown}，因亂花計入 {counted}")
+            false = first_reason(self.ballot_rules, self, p.id, cast)
+            bound = binds.get(p.id)
+            if false is not None:
+                # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
+                shown = bound if bound is not None else false
+                counted = cast
+                self.note(f"{p.id} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+            else:
+                # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
+                shown = counted = bound if bound is not None else cast
+                if shown != cast:
+                    self.note(f"{p.id} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+            self.ballot[p.id] = shown
             if p.marker("黃巾軍"):
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue
@@ -138,7 +158,7 @@ class Day:
                 return
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
-        for pid in dying:
-            # The voters named as behind a vote death are those of the public ballot (票面): who
-            # really counted for whom (亂花, 黃巾軍) stays hidden.
-            self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])
+        with self.game.simultaneous(self):  # 行殤's leaders die at one moment (託孤 sees them all dead)
+            for pid in dying:
+                # The voters named as behind a vote death are those of the public ballot (票面).
+                self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])

@@ -2,10 +2,23 @@
 
 死亡：角色死亡時公布ID但不公布其角色。角色死亡後出局，不能再進行任何行動。
 退出歷史舞台：效果等同於死亡，能夠觸發以死亡為前提的技能，但不能被減輕和防止死亡的效果減免。
+
+The deaths of one moment are simultaneous (ruling R47 in docs/rulings.md). A death is first
+*recorded* in the phase's open batch (``phase.death_batch``): the player stays as he
+was, and later harms of that moment pass him by (``dying``). When the batch settles,
+every recorded death takes effect at once (out, or 轉生, or a point of 太平要術), and
+only then do the consequences run, each seeing the whole batch: the death skills
+(``on_death``: 遺計定遼東's 「曹操（若在場）」, 七步's 步 …), 滅國, and, once every death
+the batch set off has settled too, 託孤 with the country's 「尚存活」 players. Deaths a
+consequence causes (同心, 古之惡來 …) form the next batch. Outside a batch, ``kill``
+is a batch of one, so a lone death settles at once as before.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.names import name_key
@@ -21,12 +34,101 @@ def _same_name(answer: Any, option: str) -> bool:
     return isinstance(answer, str) and name_key(answer) == name_key(option)
 
 
+@dataclass
+class Pending:
+    """A death recorded in an open batch, not yet in effect."""
+
+    pid: str
+    cause: str
+    sources: list[str] = field(default_factory=list)
+    removal: bool = False
+
+
+def dying(phase: Any, pid: str) -> bool:
+    """``pid``'s death is recorded in the phase's open batch (he dies at this moment)."""
+    batch = getattr(phase, "death_batch", None)
+    return bool(batch) and any(p.pid == pid for p in batch)
+
+
+@contextmanager
+def simultaneous(game: KK33Game, phase: Any) -> Iterator[None]:
+    """Every death recorded inside happens at once; the consequences run on leaving.
+
+    Nested uses join the batch already open.
+    """
+    if getattr(phase, "death_batch", None) is not None:
+        yield
+        return
+    phase.death_batch = []
+    try:
+        yield
+    except BaseException:
+        phase.death_batch = None
+        raise
+    settle(game, phase)
+
+
 def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], removal: bool = False) -> None:
-    """Kill ``pid`` during ``phase`` (a Night or a Day), with every consequence."""
-    state = game.state
-    player = state.player(pid)
+    """Kill ``pid`` during ``phase`` (a Night or a Day), with every consequence.
+
+    Inside an open batch the death is recorded and settles with the batch; otherwise
+    it settles at once.
+    """
+    player = game.state.player(pid)
     if not player.alive:
         return
+    batch = getattr(phase, "death_batch", None)
+    if batch is None:
+        with simultaneous(game, phase):
+            kill(game, phase, pid, cause, sources, removal)
+        return
+    for pending in batch:
+        if pending.pid == pid:  # two deaths of one player at one moment are one death
+            pending.sources += [s for s in sources if s not in pending.sources]
+            pending.removal = pending.removal or removal
+            return
+    batch.append(Pending(pid, cause, list(sources), removal))
+
+
+def settle(game: KK33Game, phase: Any) -> None:
+    """Let the open batch's deaths take effect, then their consequences (see the module's docstring)."""
+    state = game.state
+    entrust: list[Player] = []
+    while phase.death_batch:
+        wave: list[Pending] = sorted(phase.death_batch, key=lambda p: state.player(p.pid).seat)
+        phase.death_batch = []  # deaths the consequences cause: the next batch
+        arrived: set[str] = set()
+        done: list[tuple[Pending, str]] = []
+        for pending in wave:  # each changes only its own player: the order is immaterial
+            done.append((pending, _take_effect(game, phase, pending, arrived)))
+        for pending, kind in done:
+            if kind == "hp":
+                continue
+            game.on_death(phase, pending.pid, pending.cause, pending.sources, arrived=arrived)
+        for pending, kind in done:
+            player = state.player(pending.pid)
+            if kind != "out" or player.identity != "君主":
+                continue
+            if player.successor:
+                # 新任君主死亡後，該國滅國（公告顯示該國滅國）。
+                eliminate(game, phase, player.country, f"新任君主 {player.id} 死亡")
+            else:
+                entrust.append(player)
+    phase.death_batch = None
+    # 託孤 once every death this moment set off has settled: 「本國尚存活的角色」 are those alive now.
+    for lord in entrust:
+        if lord.country not in state.eliminated:
+            _entrust(game, phase, lord)
+    for country in dict.fromkeys(p.country for p in state.players.values()):
+        if country in game.kingdoms and country not in state.eliminated:
+            if not any(p.alive and p.country == country for p in state.players.values()):
+                eliminate(game, phase, country, "該國已無存活角色")
+
+
+def _take_effect(game: KK33Game, phase: Any, pending: Pending, arrived: set[str]) -> str:
+    """One recorded death takes effect: 'hp' (太平要術), 'reincarnated' (轉生) or 'out'."""
+    player = game.state.player(pending.pid)
+    pid, cause, removal = pending.pid, pending.cause, pending.removal
     before = player.character
 
     # 太平要術：*被*你的初始體力值為2。 A death costs one point while more than one is left.
@@ -37,29 +139,21 @@ def kill(game: KK33Game, phase: Any, pid: str, cause: str, sources: list[str], r
         phase.deaths.append(Death(pid, before, cause, out=False))
         phase.tell(pid, Feedback("太平要術", texts.hp_changed(player.hp), None, {"hp": player.hp}))
         phase.note(f"{pid} 死亡（{cause}），體力值減為{player.hp}，仍在場")
-        return
+        return "hp"
 
     if player.identity == "君主" and not player.successor and player.life == 0:
         _reincarnate(game, phase, player, cause)
-        game.on_death(phase, pid, cause, sources)
-        return
+        phase.died.append(pid)  # 角色死亡時公布ID但不公布其角色: announced, though he plays on
+        arrived.add(pid)
+        return "reincarnated"
 
     player.status = Status.OUT
     player.wounded_at = None
     phase.deaths.append(Death(pid, before, f"{cause}（退出歷史舞台）" if removal else cause))
     phase.exited.append(pid)
+    phase.died.append(pid)
     phase.note(f"{pid}（{before}）死亡出局：{cause}" + ("（退出歷史舞台）" if removal else ""))
-
-    game.on_death(phase, pid, cause, sources)
-    if player.identity == "君主":
-        if player.successor:
-            # 新任君主死亡後，該國滅國（公告顯示該國滅國）。
-            eliminate(game, phase, player.country, f"新任君主 {pid} 死亡")
-        else:
-            _entrust(game, phase, player)
-    if player.country in game.kingdoms and player.country not in state.eliminated:
-        if not any(p.alive and p.country == player.country for p in state.players.values()):
-            eliminate(game, phase, player.country, "該國已無存活角色")
+    return "out"
 
 
 def _reincarnate(game: KK33Game, phase: Any, player: Player, cause: str) -> None:

@@ -7,7 +7,8 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -41,6 +42,10 @@ _OUT = Status.OUT
 _PASSIVE = Kind.PASSIVE
 _CHARACTER = Source.CHARACTER
 _NIGHT, _DAY = PhaseKind.NIGHT, PhaseKind.DAY
+
+
+NO_COUNTRY = ("方士", "神醫")
+"""群雄 identities that are no side of the game (they win only jointly with a kingdom)."""
 
 
 @cache
@@ -268,13 +273,20 @@ class KK33Game:
         """The player may use ``skill``: an identity skill, a held character skill, or a one-time right."""
         return skill in self.identity_skills(player) or skill in player.skills or player.granted.get(skill, 0) > 0
 
-    def on_death(self, phase: Any, dead: str, cause: str, sources: list[str]) -> None:
-        """Tell every held skill of every player (the dead one included) that ``dead`` died."""
+    def on_death(self, phase: Any, dead: str, cause: str, sources: list[str],
+                 arrived: Collection[str] = ()) -> None:
+        """Tell every held skill of every player (the dead one included) that ``dead`` died.
+
+        Called once the deaths of the moment have all taken effect (``deaths.settle``): a player
+        who died at the same moment hears only his own death, and ``arrived`` (lords whose new
+        character came in through 轉生 at that moment) hear only their own: the new character was
+        not in play when the others died.
+        """
         skills, listeners, out = self.skills, self.hooks.on_death, _OUT
         if not listeners:
             return
         for p in list(self.state.players.values()):
-            if (p.status is out and p.id != dead) or listeners.isdisjoint(p.skills):
+            if ((p.status is out or p.id in arrived) and p.id != dead) or listeners.isdisjoint(p.skills):
                 continue
             for name in list(p.skills):
                 if name in listeners:
@@ -450,8 +462,9 @@ class KK33Game:
             "phase": "night", "index": self.state.index,
             "actions": [_history_entry(u) for u in night.uses],
         })
-        words = {pid: text for pid, text in (last_words or {}).items() if pid in night.exited}
-        warnings = [f"{pid} 未於當夜死亡出局，其遺言不予公布" for pid in (last_words or {}) if pid not in night.exited]
+        # 遺言：在夜晚死亡出局的人可以留下遺言 — and a lord whose character died (轉生) leaves his too (R11).
+        words = {pid: text for pid, text in (last_words or {}).items() if pid in night.died}
+        warnings = [f"{pid} 未於當夜死亡，其遺言不予公布" for pid in (last_words or {}) if pid not in night.died]
         for pid in list(words):
             silenced = first_reason(night.last_words_rules, night, pid)
             if silenced:
@@ -510,13 +523,23 @@ class KK33Game:
     def kill(self, phase: Any, pid: str, cause: str, sources: list[str], removal: bool = False,
              forced: bool = False) -> None:
         """``pid`` dies in ``phase``, unless protected from every harm of it (the judge's ``spare``;
-        ``forced``: the judge's own harm, which nothing stops)."""
+        ``forced``: the judge's own harm, which nothing stops): at once, or with the other deaths of
+        the moment inside ``simultaneous``."""
         spared = None if forced else effects.protected_from(phase, pid)
         if spared:
             if self.state.player(pid).alive:
                 phase.note(f"{pid} 的死亡（{cause}）被防止：{spared}")
             return
         deaths.kill(self, phase, pid, cause, sources, removal)
+
+    def simultaneous(self, phase: Any) -> AbstractContextManager[None]:
+        """``with game.simultaneous(phase): …``: every death inside happens at one moment; the death
+        skills, 滅國 and 託孤 run on leaving, each seeing the whole moment (``deaths.settle``)."""
+        return deaths.simultaneous(self, phase)
+
+    def dying(self, phase: Any, pid: str) -> bool:
+        """``pid`` dies at the moment now being settled (recorded, not yet in effect)."""
+        return deaths.dying(phase, pid)
 
     def declare_peace(self, reason: str) -> None:
         """議和: the game ends with no winner."""
@@ -536,7 +559,10 @@ class KK33Game:
         if lord.identity != "君主" or not self.can_act(lord):
             return f"{proposer} 不是在場的君主，不能發起議和"
         yes = set(agreed)
-        missing = [p.id for p in self.voters() if p.id not in yes and p.id != proposer]
+        # R26: the members of every remaining side — the kingdoms, and 黃巾軍 while its leader lives (「其餘所有
+        # 國家（包括黃巾軍）」); the 方士 and the 神醫 belong to no country and are not asked.
+        missing = [p.id for p in self.voters() if p.id not in yes and p.id != proposer
+                   and p.identity not in NO_COUNTRY]
         if missing:
             return f"以下玩家未同意議和：{'、'.join(missing)}"
         return None
@@ -573,8 +599,12 @@ class KK33Game:
     def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
         alliances = self._alliance_lines()
         night.injured = [pid for pid in dict.fromkeys(night.injured) if self.state.player(pid).injured]
-        lines = [texts.night_title(self.number), texts.night_overview(len(night.exited), len(night.injured))]
+        died = list(dict.fromkeys(night.died))
+        stayed = [pid for pid in died if pid not in night.exited]
+        lines = [texts.night_title(self.number), texts.night_overview(len(died), len(night.injured))]
         lines.append(f"昨夜死亡出局：{texts.ids(night.exited)}")
+        if stayed:  # 角色死亡時公布ID但不公布其角色: a lord who plays on (轉生) is named and counted
+            lines.append(f"昨夜死亡（仍在場）：{texts.ids(stayed)}")
         lines.append(f"昨夜受傷：{texts.ids(night.injured)}")
         if night.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in night.eliminated)}")
@@ -586,6 +616,7 @@ class KK33Game:
         return {
             "text": "\n".join(lines),
             "exited": list(night.exited),
+            "died": died,
             "injured": list(night.injured),
             "eliminated": list(night.eliminated),
             "alliances": alliances,
@@ -597,9 +628,16 @@ class KK33Game:
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
+        died = list(dict.fromkeys(day.died))
+        stayed_by_vote = [d.id for d in day.deaths if not d.out and d.cause == "投票" and d.id in died]
+        if stayed_by_vote:  # a lord voted out who plays on (轉生) is posted too
+            lines.append(f"因投票死亡（仍在場）：{texts.ids(stayed_by_vote)}")
         others = [pid for pid in day.exited if pid not in by_vote]
         if others:
             lines.append(f"另有出局：{texts.ids(others)}")
+        stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
+        if stayed:
+            lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
         if day.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
         return {
@@ -607,6 +645,7 @@ class KK33Game:
             "votes": dict(day.ballot),
             "tally": dict(day.tally),
             "exited": list(day.exited),
+            "died": died,
             "injured": [],
             "eliminated": list(day.eliminated),
         }

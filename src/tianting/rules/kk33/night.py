@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
@@ -75,6 +75,11 @@ class Night:
         self.alliance_proposals: list[alliances.Proposal] = []
         self.deaths: list[Death] = []
         self.exited: list[str] = []
+        self.died: list[str] = []
+        self.death_batch: list[Any] | None = None
+        """The deaths of the moment being settled (``deaths.simultaneous``), or None."""
+        """Ids whose character died tonight, in order: everyone in ``exited`` and a lord who plays on (轉生);
+        角色死亡時公布ID但不公布其角色, so the announcement names them all."""
         self.injured: list[str] = []
         self.eliminated: list[str] = []
         self.rerun = rerun
@@ -331,6 +336,8 @@ class Night:
         *當一名角色同時成為若干個【援護】的目標時，這些【援護】對該角色的作用效果等同於一次【援護】。
         """
         valid: dict[str, list[Use]] = {}
+        shielded: dict[str, list[str]] = {}
+        """Targets whose stab a protective skill voided (急救, 青梅煮酒 …): R8, no 援護 wound on them."""
         for use in self.stabs:
             if not use.live:
                 continue
@@ -346,6 +353,7 @@ class Night:
                     immune = [reason] if reason else []
             if immune:
                 use.state = UseState.VOID
+                shielded.setdefault(target, []).extend(immune)
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
                 continue
             kc, tc = self.game.country_of(killer), self.game.country_of(target)
@@ -378,6 +386,11 @@ class Night:
                     valid[target] = kept
                 else:
                     del valid[target]
+            elif target in shielded:
+                # R8: 當若干技能發生衝突時，免疫傷害類效果優先於造成傷害類效果 — the skill that voided the
+                # stab and the 援護 both protect him; the protection wins over the 援護's wound.
+                self.note(f"{who} 援護 {target}：其刺殺已被{'、'.join(dict.fromkeys(shielded[target]))}無效，"
+                          "免疫傷害類效果優先，援護不令其受傷")
             else:
                 self.harms.append(Harm(target, Level.WOUND, "援護", list(guards),
                                        why=[f"{who} 援護 {target}，其當夜未成為有效刺殺的目標"]))
@@ -387,17 +400,28 @@ class Night:
                                    why=[f"{'、'.join(killers)} 的刺殺對 {target} 有效"]))
 
     def apply_harms(self) -> None:
-        """Every harm of the attack stage, in the order the harms arose."""
-        for harm in self.harms:
-            self.apply_harm(harm)
-        if self.rulings:
-            rulings.harms(self, self.rulings)  # with the night's harms: the deaths are simultaneous
+        """Every harm of the attack stage, at one moment (the night's deaths are simultaneous).
+
+        Harms are applied one by one (a second wound kills: R6), a player's lesser harms before his
+        lethal ones, so that what a harm sets off does not depend on the order the harms arose in;
+        a death is recorded and passes the player by later harms of the moment
+        (``deaths.simultaneous``), and its consequences run once every harm is in. The judge's ruled
+        harms (``rulings.harms``) belong to the same moment.
+        """
+        with self.game.simultaneous(self):
+            done = 0
+            while done < len(self.harms):
+                batch, done = self.harms[done:], len(self.harms)
+                for harm in sorted(batch, key=lambda h: (h.removal, h.level)):
+                    self.apply_harm(harm)
+            if self.rulings:
+                rulings.harms(self, self.rulings)  # with the night's harms: the deaths are simultaneous
+            if self.rerun is not None and self.state.player(self.rerun.by).alive:
+                # Her death stands though the night is resolved again without the named player's actions.
+                self.note(f"{self.rerun.by} 已於此夜死亡（重新結算不改變此事）")
+                self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
         while self.after_harms:
             self.after_harms.pop(0)(self)
-        if self.rerun is not None and self.state.player(self.rerun.by).alive:
-            # Her death stands though the night is resolved again without the named player's actions.
-            self.note(f"{self.rerun.by} 已於此夜死亡（重新結算不改變此事）")
-            self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
 
     def is_fatal(self, harm: Harm) -> bool:
         """致命一擊: would this harm kill its target now?"""
@@ -406,8 +430,8 @@ class Night:
     def apply_harm(self, harm: Harm) -> None:
         """One harm: modify (減輕/加深) → prevent (immunity) → apply. Skills may call it late (憤勇)."""
         player = self.state.player(harm.target)
-        if not player.alive:
-            return
+        if not player.alive or self.game.dying(self, harm.target):
+            return  # out, or already dying at this moment: one death however many blows
         spared = None if harm.forced else effects.protected_from(self, harm.target)
         if spared:
             self.note(f"{harm.target} 受到的{harm.cause}被防止：{spared}")

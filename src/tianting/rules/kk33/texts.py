@@ -21,15 +21,15 @@ def day_title(number: int) -> str:
     return f"【第{number}日投票公告】"
 
 
-def night_overview(exited: int, injured: int) -> str:
-    """對昨夜戰況的總體評價: a description from public counts only."""
-    if exited == 0 and injured == 0:
+def night_overview(died: int, injured: int) -> str:
+    """對昨夜戰況的總體評價: a description from public counts only (deaths announced, wounds)."""
+    if died == 0 and injured == 0:
         return "昨夜風平浪靜，無人傷亡。"
-    if exited == 0:
+    if died == 0:
         return f"昨夜暗流湧動，{injured}人受傷，所幸無人殞命。"
-    if exited >= 3:
-        return f"昨夜腥風血雨，{exited}人退出遊戲，{injured}人受傷。"
-    return f"昨夜刀光劍影，{exited}人退出遊戲，{injured}人受傷。"
+    if died >= 3:
+        return f"昨夜腥風血雨，{died}人死亡，{injured}人受傷。"
+    return f"昨夜刀光劍影，{died}人死亡，{injured}人受傷。"
 
 
 def alliance_line(countries: tuple[str, str], until: dict[str, object]) -> str:

@@ -51,8 +51,8 @@ class Luoyi(Skill):
 
     The action carries the extra 援護: its two targets are the two ids of that
     援護 (G1). It is a 援護 on each of them, merged with any other 援護 on the
-    same id; as an active identity skill of its own it takes its own wounded
-    check after 裸衣's (G2).
+    same id. It is part of 裸衣's content and takes no check of its own:
+    當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效 (G2).
     """
 
     name = "裸衣"
@@ -67,13 +67,6 @@ class Luoyi(Skill):
     def apply(self, night: Night, use: Use) -> None:
         guard = night.game.skills["援護"]
         targets = list(dict.fromkeys(use.targets))
-        extra = Use(Action(use.actor, guard.name, tuple(targets)), guard, order=use.order, seat=use.seat,
-                    implicit=True)
-        rate = night.success_rate(extra)
-        if rate < 1 and not night.rng.chance(f"成功判定 {use.actor}【援護】（裸衣）", rate):
-            night.tell(use.actor, Feedback(guard.name, texts.FAILED, targets[0], {"failed": True, "via": self.name}))
-            night.note(f"{use.actor} 因裸衣額外發動的【援護】發動失敗（成功率{rate}）")
-            return
         for target in targets:
             one = Use(Action(use.actor, guard.name, (target,)), guard, order=use.order, seat=use.seat,
                       state=UseState.DONE, implicit=True)

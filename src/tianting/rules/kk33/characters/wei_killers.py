@@ -96,7 +96,14 @@ class Fenyong(CharacterSkill):
 
 
 class CaoKin(CharacterSkill):
-    """曹氏宗親：*被*當你【刺殺】的目標為曹操時，該【刺殺】無效，且你與曹操互識。"""
+    """曹氏宗親：*被*當你【刺殺】的目標為曹操時，該【刺殺】無效，且你與曹操互識。
+
+    A passive limited skill (所有的非二字技能稱為限定技能，只能使用一次): the first
+    night a 刺殺 of its owner (not 發動失敗) has 曹操 as its final target, every
+    such 刺殺 of his that night is 無效, the two recognise each other, the skill
+    is used up and its owner is told so (被動的限定技能消耗時…會收到相關反饋).
+    Afterwards his 刺殺 on 曹操 is checked like any other (WK4).
+    """
 
     name = "曹氏宗親"
     kind = Kind.PASSIVE
@@ -104,6 +111,8 @@ class CaoKin(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
+        if consumed(night, owner, self.name):
+            return
 
         def rule(n: Night, stab: Use) -> str | None:
             if stab.actor == owner and self.name in n.state.player(owner).skills \
@@ -114,11 +123,16 @@ class CaoKin(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if self.name not in night.state.player(owner).skills:
-            return  # lost tonight before the stabs were settled
-        for target in dict.fromkeys(u.targets[0] for u in stabs_made_by(night, owner)):
-            if is_character(night.game, target, "曹操") and target != owner:
-                night.recognise(owner, target, via=self.name)
+        if self.name not in night.state.player(owner).skills or consumed(night, owner, self.name):
+            return  # lost tonight before the stabs were settled, or used up on an earlier night
+        hit = next((t for t in dict.fromkeys(u.targets[0] for u in stabs_made_by(night, owner))
+                    if is_character(night.game, t, "曹操") and t != owner), None)
+        if hit is None:
+            return
+        consume_passive(night, owner, self.name)
+        night.tell(owner, Feedback(self.name, "【曹氏宗親】你【刺殺】的目標為曹操，該【刺殺】無效，你與曹操互識。"
+                                   "（限定技能已消耗）", hit, {"target": hit, "consumed": True}))
+        night.recognise(owner, hit, via=self.name)
 
 
 class BashiDanjing(CharacterSkill):

@@ -15,7 +15,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
-from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -373,11 +373,7 @@ class Chengwen(LadySkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        rate = night.success_rate(use)  # the 【明察】 is an active skill of its own (受傷: 一半概率失敗)
-        if rate < 1 and not night.rng.chance(f"成功判定 {use.actor}【明察】", rate):
-            night.tell(use.actor, Feedback("明察", texts.FAILED, target, {"failed": True, "via": self.name}))
-            night.note(f"{use.actor} 丞文的【明察】發動失敗（成功率{rate}）")
-            return
+        # W11: the 【明察】 is 丞文's content; 丞文 passed its one check (技能的一切內容均一定成功生效).
         skill = "去偽存真" if self.investigated_before(night, target) else "明察"
         data, text = night.game.skills[skill].learn(night, target)
         night.state.extra.setdefault("丞文", []).append({"index": night.index, "target": target, "skill": skill})

@@ -135,7 +135,14 @@ class Qingmeizhujiu(StabShield):
 
 # ---- 曹丕 ----------------------------------------------------------------------
 class Xingshang(CharacterSkill):
-    """行殤：*被*若投票時最高票為平票且不為0，則所有最高票的角色均死亡。"""
+    """行殤：*被*若投票時最高票為平票且不為0，則所有最高票的角色均死亡。
+
+    WL6 (issue 10): 「最高票」 is a count some players reach and others do not, reached
+    by votes: when every living player stands at the same count (everyone abstained,
+    or a ring of votes), or when every leader's count is his own 自投 alone (no vote
+    of another player counts for any of them), no one has the most votes, and the
+    basic rule holds (無事發生).
+    """
 
     name = "行殤"
     kind = Kind.PASSIVE
@@ -145,6 +152,13 @@ class Xingshang(CharacterSkill):
             return
 
         def outcome(d: Day, top: int, leaders: list[str]) -> list[str] | None:
+            living = [p.id for p in d.state.players.values() if p.alive]
+            if all(d.tally.get(pid, 0) == top for pid in living):
+                d.note(f"{owner} 行殤：所有角色得票相同（{top}票），無人得票最高：無事發生")
+                return None
+            if not any(voter != pid and target == pid for pid in leaders for voter, target in d.counted.items()):
+                d.note(f"{owner} 行殤：最高票（{top}票）均只是各自的自投，無人得票最高：無事發生")
+                return None
             if top > 0 and len(leaders) > 1:
                 d.note(f"{owner} 行殤：最高票為平票（{'、'.join(leaders)}，{top}票）且不為0，所有最高票的角色均死亡")
                 return list(leaders)

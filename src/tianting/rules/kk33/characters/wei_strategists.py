@@ -146,7 +146,8 @@ class Bingfa(CharacterSkill):
     """兵法：*被*你投票的目標得票數+1。
 
     The target is where the vote counts (after 亂花); a void vote (無效) has no
-    target and gives no +1.
+    target and gives no +1, and neither does a vote for himself (自投, an
+    abstention included: WS4, the same as 剛烈's WK1).
     """
 
     name = "兵法"
@@ -155,7 +156,7 @@ class Bingfa(CharacterSkill):
     def on_day(self, day: Any, owner: str) -> None:
         def add(d: Any, tally: dict[str, int]) -> None:
             target = d.counted.get(owner)
-            if target is None:
+            if target is None or target == owner:
                 return
             tally[target] = tally.get(target, 0) + 1
             d.note(f"{owner} 兵法：{target} 得票數+1")
@@ -372,32 +373,54 @@ class Jieming(CharacterSkill):
         skillbook.lose(night, owner, self.name, via=self.name)
 
 
+def _country_arg(value: Any) -> str | None:
+    """A country named in either script (魏 蜀 吳; 吴 for 吳), or None."""
+    if not isinstance(value, str):
+        return None
+    key = name_key(value)
+    return next((c for c in COUNTRIES if name_key(c) == key), None)
+
+
 class Quhu(CharacterSkill):
     """驅虎吞狼：強制修改某國殺手的【刺殺】目標，若修改過的目標與指定殺手為同國人，則該技能失效。
 
-    Targets: the designated killer, then the new target. Every 刺殺 that killer
-    submitted tonight is aimed at the new target. If the new target is of the
-    killer's country, or the id is no killer with a live 刺殺 tonight, the skill
-    is 失效 (used, no effect, no one is told).
+    WS8 (issue 10): the user names a country (``args.country``) and one id, the
+    new target (8.1: 「指定一个国籍，并指定1个ID，若当夜该国杀手提交了刺杀行动，则刺杀ID被
+    强制修改…」). The first 刺殺 that country's killers submitted tonight (in the
+    order submitted: 「仅可改变该杀手提交的所有刺杀ID中的第一个」) is aimed at the new
+    target. If the new target is of that country, or no killer of it submitted a
+    live 刺殺, the skill is 失效 (used, no effect, no one is told).
     """
 
     name = "驅虎吞狼"
     stage = "redirect"
-    targets = TargetRule(count=2, distinct=False)
+    targets = TargetRule(count=1)
+    args = ("country",)
+
+    def validate(self, state: Any, action: Any) -> None:
+        from tianting.core.errors import IllegalAction
+
+        if _country_arg(action.args.get("country")) is None:
+            raise IllegalAction(f"【驅虎吞狼】須指定一個國籍（{'、'.join(COUNTRIES)}），給出了「{action.args.get('country')}」",
+                                "bad-arg")
 
     def apply(self, night: Night, use: Use) -> None:
-        killer, new = use.targets
+        country = _country_arg(use.action.args.get("country"))
+        new = use.targets[0]
         game = night.game
-        if game.country_of(new) == game.country_of(killer):
-            night.void(use, f"修改過的目標 {new} 與指定殺手 {killer} 為同國人")
+        if game.country_of(new) == country:
+            night.void(use, f"修改過的目標 {new} 與{country}國殺手為同國人")
             return
-        stabs = [u for u in night.uses if u.name == "刺殺" and u.actor == killer and not u.implicit and u.live]
-        if night.state.player(killer).identity != "殺手" or not stabs:
-            night.void(use, f"{killer} 當夜沒有殺手的【刺殺】可修改")
+        stabs = sorted((u for u in night.uses if u.name == "刺殺" and not u.implicit and u.live
+                        and night.state.player(u.actor).identity == "殺手" and game.country_of(u.actor) == country),
+                       key=lambda u: u.order)
+        if not stabs:
+            night.void(use, f"{country}國殺手當夜沒有提交【刺殺】")
             return
-        for stab in stabs:
-            stab.redirect(0, new, by=use.actor, source=use)
-        night.note(f"{use.actor} 驅虎吞狼：{killer} 的刺殺目標強制修改為 {new}")
+        first = stabs[0]
+        before = first.targets[0]
+        first.redirect(0, new, by=use.actor, source=use)
+        night.note(f"{use.actor} 驅虎吞狼：{country}國殺手 {first.actor} 的刺殺目標 {before} 強制修改為 {new}")
 
 
 SKILLS: list[type[Skill]] = [Xianzhi, Yingcai, Yiji, Bingfa, Tianzong, Sanfen, Jieming, Quhu]
