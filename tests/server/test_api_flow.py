@@ -236,7 +236,10 @@ def test_a_whole_game_from_creation_to_the_end(client):
 
     assert api.refused(wei_strategist, "last-words", {"text": "太早"}, 409) == "現在不能留下遺言"
     api.judge("ask-last-words")
-    assert api.view(wei_strategist)["last_words"] == {"asked": True, "text": "", "status": "none", "reason": ""}
+    asked = api.view(wei_strategist)["last_words"]
+    tonight = [f["text"] for f in api.draft()["feedback"].get(wei_strategist, [])]
+    assert [f["text"] for f in asked.pop("feedback")] == tonight and tonight  # tonight's own, as drafted
+    assert asked == {"asked": True, "text": "", "status": "none", "reason": ""}
     assert api.refused(shu_strategist, "last-words", {"text": "我還活著"}, 409) == "現在不能留下遺言"
     api.player(wei_strategist, "last-words", {"text": "殺我者蜀國人也"})
     api.player(shu_lady, "last-words", {"text": "天機不可洩露：某某是殺手"})

@@ -102,7 +102,7 @@ def test_the_home_form_creates_a_game_and_redirects_to_a_console_with_22_player_
     assert state["night_minutes"] == 90 and state["day_minutes"] is None
     # every link opens its own player's page
     for pid in ("玩家01", "玩家22"):
-        line = re.search(rf"^{pid} (http://testserver/p/\S+)$", html.unescape(console.text), re.M)
+        line = re.search(rf"^\d+\t{pid}\t(http://testserver/p/\S+)$", html.unescape(console.text), re.M)
         assert line, pid
         page = client.get(line.group(1).removeprefix("http://testserver"))
         assert page.status_code == 200 and f'id="player-id">{pid}<' in page.text

@@ -20,6 +20,7 @@ from tianting.hosting.game import Refused
 from tianting.hosting.views import judge_view, public_view
 from tianting.server.commands import judge_event, player_event
 from tianting.server.store import Access, Store
+from tianting.server.urls import public_base
 
 router = APIRouter(prefix="/api")
 
@@ -81,7 +82,7 @@ async def create_game(request: Request) -> JSONResponse:
         store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
     )
-    base = str(request.base_url).rstrip("/")
+    base = public_base(request)
     return JSONResponse({
         "game_id": made.game_id, "commitment": made.commitment,
         "public_url": f"{base}/g/{made.public_id}", "public_id": made.public_id,
@@ -124,6 +125,24 @@ def judge_export(request: Request, token: str) -> dict[str, Any]:
     who = access(request, token, "judge")
     with store_of(request).game(who.game_id) as game:
         return snapshot(game.export())
+
+
+@router.post("/j/{token}/webhook")
+async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
+    """Set (``{"url": "https://…"}``) or remove (``{"url": ""}``) the game's own webhook."""
+    body = await json_body(request)
+    url = body.get("url", "")
+    if not isinstance(url, str):
+        raise Refused("通知網址須為文字", 422)
+
+    def run() -> dict[str, Any]:
+        from tianting.server.pages import set_webhook
+
+        who = access(request, token, "judge")
+        set_webhook(request, who.game_id, url)
+        return {"ok": True}
+
+    return await run_in_threadpool(run)
 
 
 @router.post("/j/{token}/{command}")

@@ -22,24 +22,32 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
-from tianting.server import api, pages
+from tianting.server import api, live, pages
 from tianting.server.failures import CatchAll
-from tianting.server.logs import LOG_CONFIG, SECRET_PATH, RedactLinks, guard
+from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
+from tianting.server.notify import GameNotifications, Notifier
 from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import CACHE_GAMES, Store
+from tianting.server.urls import check_base_url
 
-__all__ = ["SECRET_PATH", "RedactLinks", "create_app", "run"]
+__all__ = ["SECRET_PATH", "QuietLive", "RedactLinks", "create_app", "run"]
 
 log = logging.getLogger("tianting.server")
 guard(log)
 
 
-async def _scheduler(store: Store, interval: float) -> None:
-    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent)."""
+async def _scheduler(store: Store, interval: float, notifications: GameNotifications | None = None) -> None:
+    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent),
+    and warn the webhooks of deadlines drawing near."""
     while True:
         await asyncio.sleep(interval)
         await _resolve_due(store)
+        if notifications is not None:
+            try:
+                await asyncio.to_thread(lambda: notifications.tick(store.clock()))  # the database's clock
+            except Exception:  # pragma: no cover - logged, retried next tick
+                log.exception("deadline warnings")
 
 
 async def _resolve_due(store: Store) -> None:
@@ -59,23 +67,39 @@ def _wants_json(request: Request) -> bool:
 
 
 def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_games: int = CACHE_GAMES,
-               create_limit: RateLimit | NoLimit | None = None) -> FastAPI:
+               create_limit: RateLimit | NoLimit | None = None, base_url: str | None = None,
+               live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
+               allow_private_webhooks: bool = False, warn_minutes: float = 30.0) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
 
-    ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s)."""
+    ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s);
+    ``base_url`` is the public address every link is shown with (behind a proxy); pages ask
+    whether their reader's view changed every ``live_seconds``; ``webhook`` is notified of every
+    game's drafts and deadlines (``warn_minutes`` before), as is each game's own webhook (which
+    must be public https unless ``allow_private_webhooks``)."""
+    base_url = check_base_url(base_url)
     store = Store(database_url, cache_games=cache_games)
+    notifier = Notifier(allow_private=allow_private_webhooks)
+    notifications = GameNotifications(store, notifier, webhook, base_url, warn_minutes)
+    store.listeners.append(notifications.on_written)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        task = asyncio.create_task(_scheduler(store, scheduler_interval)) if scheduler_interval else None
+        task = (asyncio.create_task(_scheduler(store, scheduler_interval, notifications))
+                if scheduler_interval else None)
         yield
         if task is not None:
             task.cancel()
+        notifier.close()
         store.close()
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
     app.state.create_limit = create_limit or RateLimit()
+    app.state.base_url = base_url
+    app.state.live_seconds = live_seconds
+    app.state.notifier = notifier
+    app.state.notifications = notifications
     # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too.
     app.add_middleware(BodyLimit)
     app.add_middleware(CatchAll, page=pages.error_page)
@@ -124,18 +148,26 @@ def app_from_environment() -> FastAPI:
     set up by uvicorn in every worker from :data:`~tianting.server.logs.LOG_CONFIG`."""
     options = json.loads(os.environ[SERVE_ENV])
     return create_app(options["database_url"], cache_games=options["cache_games"],
-                      create_limit=None if options["create_limit"] else NoLimit())
+                      create_limit=None if options["create_limit"] else NoLimit(),
+                      base_url=options.get("base_url"), webhook=options.get("webhook"),
+                      warn_minutes=options.get("warn_minutes", 30.0))
 
 
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
-        cache_games: int = CACHE_GAMES, create_limit: bool = True) -> None:
-    """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port."""
+        cache_games: int = CACHE_GAMES, create_limit: bool = True, base_url: str | None = None,
+        forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0) -> None:
+    """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port.
+
+    ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
+    believed (uvicorn's proxy headers; default ``127.0.0.1``, a proxy on the same machine)."""
     import uvicorn
 
-    options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit}
+    options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit,
+               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes}
     os.environ[SERVE_ENV] = json.dumps(options)
+    proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
     if workers > 1:
         uvicorn.run("tianting.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
-                    log_level="info", log_config=LOG_CONFIG)
+                    log_level="info", log_config=LOG_CONFIG, **proxy)
         return
-    uvicorn.run(app_from_environment(), host=host, port=port, log_level="info", log_config=LOG_CONFIG)
+    uvicorn.run(app_from_environment(), host=host, port=port, log_level="info", log_config=LOG_CONFIG, **proxy)

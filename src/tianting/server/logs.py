@@ -38,6 +38,17 @@ class RedactLinks(logging.Filter):
         return True
 
 
+class QuietLive(logging.Filter):
+    """Leave the pages' live polls (``GET …/live`` answered 200, every few seconds from every open
+    page) out of the access log; their failures are kept."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args
+        if isinstance(args, tuple) and len(args) >= 5 and args[1] == "GET" and args[4] == 200:
+            return not str(args[2]).split("?", 1)[0].endswith("/live")
+        return True
+
+
 class ScrubSecrets(logging.Filter):
     """Keep secrets out of any log record: its message, its arguments and its traceback."""
 
@@ -64,6 +75,7 @@ def guard(logger: logging.Logger) -> None:
 
 
 FILTERS = {"redact_links": {"()": "tianting.server.logs.RedactLinks"},
+           "quiet_live": {"()": "tianting.server.logs.QuietLive"},
            "scrub": {"()": "tianting.server.logs.ScrubSecrets"}}
 
 LOG_CONFIG: dict[str, Any] = {
@@ -80,7 +92,7 @@ LOG_CONFIG: dict[str, Any] = {
         "default": {"formatter": "default", "class": "logging.StreamHandler", "stream": "ext://sys.stderr",
                     "filters": ["scrub", "redact_links"]},
         "access": {"formatter": "access", "class": "logging.StreamHandler", "stream": "ext://sys.stdout",
-                   "filters": ["redact_links", "scrub"]},
+                   "filters": ["quiet_live", "redact_links", "scrub"]},
     },
     "loggers": {
         "uvicorn": {"handlers": ["default"], "level": "INFO", "propagate": False},

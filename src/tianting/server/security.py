@@ -90,15 +90,20 @@ def _origin(scheme: str, netloc: str) -> str:
     return f"{scheme}://{netloc}"
 
 
-def same_origin(request: Request) -> bool:
+def same_origin(request: Request, public_origin: str | None = None) -> bool:
     """False when the browser says the request came from another site: its ``Origin`` must be this
-    server's scheme, host and port (``https://host`` is another origin than ``http://host``)."""
+    server's scheme, host and port (``https://host`` is another origin than ``http://host``), or
+    ``public_origin``, the server's public address behind a proxy (``--base-url``)."""
     origin = request.headers.get("origin")
     if origin is None or origin == "null":
         return origin is None
     scheme, sep, netloc = origin.partition("://")
     if not sep or not netloc or "/" in netloc:
         return False
+    if public_origin is not None:
+        public_scheme, _, public_netloc = public_origin.partition("://")
+        if _origin(scheme, netloc) == _origin(public_scheme, public_netloc):
+            return True
     return _origin(scheme, netloc) == _origin(request.url.scheme, request.headers.get("host", ""))
 
 

@@ -24,17 +24,18 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import logging
 import re
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, bindparam, insert, select, text, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
@@ -58,6 +59,8 @@ from tianting.server.db import (
     writing,
 )
 from tianting.server.security import player_token
+
+log = logging.getLogger("tianting.server")
 
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a public id may look like (``secrets.token_urlsafe``): anything else is no game, before the
@@ -198,6 +201,9 @@ class Store:
         except SQLAlchemyError as exc:
             self.engine.dispose()
             raise DatabaseUnusable(f"無法讀取資料庫的設定：{first_line(exc)}") from None
+        self.listeners: list[Callable[[str, list[Event]], None]] = []
+        """Called with every write's events after its commit, in the writer's thread: must not block
+        (the webhook notifier only queues)."""
 
     def close(self) -> None:
         self.engine.dispose()
@@ -335,6 +341,27 @@ class Store:
             conn.rollback()
         return [r[0] for r in rows]
 
+    def deadlines_before(self, until: str) -> list[tuple[str, str]]:
+        """Open games whose deadline is before ``until``: (game id, deadline)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.deadline).where(
+                games.c.stage == "open", games.c.deadline.is_not(None), games.c.deadline <= until)).all()
+            conn.rollback()
+        return [(r[0], r[1]) for r in rows]
+
+    def get_setting(self, key: str) -> str | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(settings.c.value).where(settings.c.key == key)).first()
+            conn.rollback()
+        return None if row is None else str(row[0])
+
+    def put_setting(self, key: str, value: str | None) -> None:
+        """Set (or, with None, remove) one server setting (a game's webhook …)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(settings).where(settings.c.key == key))
+            if value is not None:
+                conn.execute(insert(settings).values(key=key, value=value))
+
     # ---- reading ----------------------------------------------------------------
     def _insert(self, conn: Connection, game_id: str, event: Event) -> None:
         conn.execute(insert(events), [self._row(game_id, event)])
@@ -394,6 +421,11 @@ class Store:
         if write.error is not None:
             raise write.error
         assert write.written is not None
+        for listener in self.listeners:
+            try:
+                listener(game_id, write.written)
+            except Exception:  # pragma: no cover - a listener's bug never fails a committed write
+                log.exception("store listener")
         return write.written
 
     def _commit(self, batch: list[_Write]) -> None:
