@@ -274,3 +274,11 @@ def test_json_types_are_compared_exactly():
 
 def test_every_event_kind_says_which_fields_it_carries():
     assert set(ev.PAYLOAD_KEYS) == set(ev.KINDS)
+
+
+def test_what_the_server_stores_is_what_verify_accepts():
+    """The server's request fields (server/commands.py) are among each kind's PAYLOAD_KEYS: an honest
+    export always verifies."""
+    commands = pytest.importorskip("tianting.server.commands")
+    for kind, keys in commands.FIELDS.items():
+        assert set(keys) <= set(ev.PAYLOAD_KEYS[kind]), kind
