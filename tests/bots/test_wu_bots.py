@@ -30,6 +30,8 @@ RARE: dict[str, str] = {
     "突圍": "needs a table down to 吳 and one other kingdom with no fewer living: bot games seldom get there",
     "困鬥": "needs 朱然 wounded while 吳 is not the largest kingdom and a 刺殺 on 吳 that night: about one "
             "game in forty",
+    "不屈": "needs 周泰 dying while the rule of 不屈 still holds; not seen in 20 bot games once 蜀's and 吳's "
+            "lords' and ladies' skills joined the random tables (it was before): pinned by its scenario tests",
 }
 
 

@@ -93,13 +93,17 @@ class DayActions(Night):
         for use in ordered:
             self._by_stage.setdefault(use.skill.stage, []).append(use)
         self._stages(BEFORE_VOTE)
+        self._mine = self.state.effects[self._effects_before:]
+        """The effects this pass wrote before the ballot: only these (and those of part 2) are
+        retimed, never one a day skill wrote while the vote was counted (血祭 counts from the day)."""
 
     def finish(self) -> None:
         """Part 2, at the moment of the vote: the harms, deaths and what comes after."""
+        before = len(self.state.effects)
         self._stages(AT_VOTE)
-        self._retime_effects()
+        self._retime_effects([*self._mine, *self.state.effects[before:]])
 
-    def _retime_effects(self) -> None:
+    def _retime_effects(self, written: list[Any]) -> None:
         """A night's skill set off by day (七星 by a 刺殺 at the vote …) schedules its 「次日」 at
         ``index + 1`` and its 「次夜」 at ``index + 2``, counting from a night. From a day those are the
         other way round: the next day is ``index + 2``, the next night ``index + 1``: a skill's own
@@ -107,9 +111,9 @@ class DayActions(Night):
         count from the day already, and the engine's generic ones (``stab-bonus``, ``no-stab``) are
         written by phase-aware code (``shu_killers.next_night``): both are left as they are."""
         day = self.index
-        for effect in self.state.effects[self._effects_before:]:
+        for effect in written:
             impl = self.game.skills.get(effect.kind)
-            if impl is None or impl.by_day:
+            if impl is None or impl.by_day or impl.dates_by_phase:
                 continue
             if effect.at == day + 1:
                 effect.at = day + 2

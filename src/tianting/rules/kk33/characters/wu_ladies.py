@@ -122,6 +122,7 @@ class Xiongzhang(CharacterSkill):
     that once, and she is told it is used up."""
 
     name = "兄長之風"
+    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
     stage = "after"
 
@@ -181,6 +182,7 @@ class Liuli(CharacterSkill):
     skill cannot stop that 刺殺)."""
 
     name = "流離江南"
+    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
     stage = "attack"
 
@@ -274,6 +276,7 @@ class Wumian(CharacterSkill):
     skill: she is told it is used up."""
 
     name = "無冕之後"
+    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
