@@ -3,10 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+import tempfile
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import IO, Any, NoReturn
 
 from tianting.core.errors import TiantingError
+from tianting.core.usertext import one_line, shown
+
+INTERNAL_ERROR = 70
+"""Exit status of a defect of tianting itself (EX_SOFTWARE): never an answer to bad input."""
+MAX_INPUT = 64 * 1024 * 1024
+"""Largest file a command reads (bytes): a 1,000-phase script or its export is a few megabytes."""
 
 
 class _Fail(Exception):
@@ -21,40 +31,97 @@ class _Verdict(Exception):
         self.text = text
 
 
+Output = str | Iterable[str]
+"""What a command writes: a text, or its pieces (written one after another, never joined)."""
+
+
+def _os_reason(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
+
+
 def _read(path: str, what: str) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _Fail(f"無法讀取{what} {path}：{exc}") from None
+        with open(path, "rb") as f:
+            data = f.read(MAX_INPUT + 1)
+    except OSError as exc:
+        raise _Fail(f"無法讀取{what}「{shown(path, 200)}」：{_os_reason(exc)}") from None
+    if len(data) > MAX_INPUT:
+        raise _Fail(f"{what}「{shown(path, 200)}」過大（最多{MAX_INPUT // (1024 * 1024)} MB）")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _Fail(f"{what}「{shown(path, 200)}」不是UTF-8文字（第{exc.start + 1}個位元組）") from None
 
 
-def _emit(text: str, out: str | None) -> None:
+def check_out(path: str) -> None:
+    """Refuse an output path that cannot be written, before any work is done (a directory, a
+    missing folder)."""
+    target = Path(path)
+    if target.is_dir():
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：這是一個資料夾")
+    if not target.parent.is_dir():
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：資料夾「{shown(str(target.parent), 200)}」不存在")
+
+
+def write_atomically(path: str, write: Callable[[IO[str]], None]) -> None:
+    """Write a file through a temporary file in the same folder, renamed over ``path`` only once
+    complete: a failure (full disk, no permission, an error halfway) leaves ``path`` as it was."""
+    check_out(path)
+    target = Path(path)
+    try:
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name[:100]}.", suffix=".tmp")
+    except OSError as exc:
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：{_os_reason(exc)}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            write(f)
+        os.chmod(temp, 0o644)
+        os.replace(temp, target)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise _Fail(f"無法寫入「{shown(path, 200)}」：{_os_reason(exc)}") from None
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _pieces(output: Output) -> Iterable[str]:
+    return (output,) if isinstance(output, str) else output
+
+
+def _emit(output: Output, out: str | None) -> None:
     if out:
-        Path(out).write_text(text, encoding="utf-8")
+        def write(f: IO[str]) -> None:
+            for piece in _pieces(output):
+                f.write(piece)
+        write_atomically(out, write)
     else:
-        sys.stdout.write(text)
+        for piece in _pieces(output):
+            sys.stdout.write(piece)
 
 
-def _cmd_run(args: argparse.Namespace) -> str:
-    from tianting.script import dump_transcript, load_script, run_script
+def _cmd_run(args: argparse.Namespace) -> Output:
+    from tianting.script import iter_transcript, load_script, run_script
 
+    if args.out:
+        check_out(args.out)
     script = load_script(_read(args.script, "腳本"))
     transcript = run_script(script, lenient=args.lenient)
-    if args.out:  # the transcript goes to a file: say what a judge should know here
-        for phase in transcript["phases"]:
-            for entry in phase["rejected"]:
-                print(f"已略過 {entry['where']}：{entry['message']}", file=sys.stderr)
-        for warning in transcript["warnings"]:
-            print(f"注意：{warning}", file=sys.stderr)
-        print(f"已寫入 {args.out}：{len(transcript['phases'])}個階段，{len(transcript['warnings'])}則注意事項",
-              file=sys.stderr)
-    return dump_transcript(transcript)
+    if args.out:  # the transcript goes to a file: say what a judge should know here, once it is written
+        notices = [f"已略過 {entry['where']}：{entry['message']}"
+                   for phase in transcript["phases"] for entry in phase["rejected"]]
+        notices += [f"注意：{warning}" for warning in transcript["warnings"]]
+        notices.append(f"已寫入 {args.out}：{len(transcript['phases'])}個階段，{len(transcript['warnings'])}則注意事項")
+        args.notices = notices
+    return iter_transcript(transcript)
 
 
 def _cmd_setup(args: argparse.Namespace) -> str:
     from tianting.script import dump_transcript
     from tianting.setup import draw_setup, read_ids
 
+    if args.out:
+        check_out(args.out)
     ids = read_ids(_read(args.ids, "ID名單"))
     return dump_transcript(draw_setup(args.rules, ids, args.seed))
 
@@ -70,24 +137,65 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     from tianting.simulate.runner import Study, simulate
 
     seats = None
+    if args.report:
+        check_report_dir(args.report)
     if args.setup:
         from tianting.rules.kk33 import KK33Game
+        from tianting.rules.kk33.game import SetupError
         from tianting.script import _seats, load_script
 
         seats = tuple(_seats(load_script(_read(args.setup, "腳本"))))
-        KK33Game.create(list(seats), 0)  # a bad table is refused here, before any game is played
+        try:
+            KK33Game.create(list(seats), 0)  # a bad table is refused here, before any game is played
+        except SetupError as exc:
+            where = f"players[{exc.index}]" if exc.index is not None else "players"
+            raise _Fail(f"{where}: {exc.message}") from None
     study = Study(games=args.games, seed=args.seed, policy=args.policy, rules=args.rules,
                   max_phases=args.max_phases, seats=seats, setup_name=args.setup)
     progress = not args.quiet and sys.stderr.isatty()
     figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
     if args.report:
-        page = write_report(figures, args.report, with_json=args.json)
+        page = _write_report(figures, args.report, args.json, write_report)
         if cjk_font() is None:
-            print(NO_FONT, file=sys.stderr)
+            _say(NO_FONT)
         return summary(figures) + f"report: {page}\n"
     if args.json:
         return dump_figures(figures)
     return summary(figures)
+
+
+def check_report_dir(directory: str) -> None:
+    """Refuse a report folder that cannot be made or written, before any game is played."""
+    target = Path(directory)
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(dir=target, prefix=".tianting-probe.")
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as exc:
+        raise _Fail(f"無法寫入報告資料夾「{shown(directory, 200)}」：{_os_reason(exc)}") from None
+
+
+def _write_report(figures: dict[str, Any], directory: str, with_json: bool,
+                  write_report: Callable[..., Path]) -> Path:
+    """The report written into a temporary folder inside ``directory``, then each file moved into
+    place: a failure while plotting leaves the files already there as they were."""
+    target = Path(directory)
+    try:
+        staging = Path(tempfile.mkdtemp(dir=target, prefix=".tianting-report."))
+    except OSError as exc:
+        raise _Fail(f"無法寫入報告資料夾「{shown(directory, 200)}」：{_os_reason(exc)}") from None
+    try:
+        page = write_report(figures, staging, with_json=with_json)
+        for made in sorted(staging.iterdir()):
+            os.replace(made, target / made.name)
+        return target / page.name
+    except OSError as exc:
+        raise _Fail(f"無法寫入報告資料夾「{shown(directory, 200)}」：{_os_reason(exc)}") from None
+    finally:
+        for left in staging.glob("*"):
+            left.unlink(missing_ok=True)
+        staging.rmdir()
 
 
 def _cmd_serve(args: argparse.Namespace) -> str:
@@ -140,23 +248,59 @@ def _cmd_db_upgrade(args: argparse.Namespace) -> str:
 
 
 def _cmd_verify(args: argparse.Namespace) -> str:
-    import json
-
+    from tianting.core.jsoninput import parse_json
     from tianting.hosting.verify import verify_export
 
-    try:
-        export = json.loads(_read(args.export, "復盤檔"))
-    except json.JSONDecodeError as exc:
-        raise _Fail(f"復盤檔不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
+    export = parse_json(_read(args.export, "復盤檔"), "復盤檔")
     verdict = verify_export(export)
     if not verdict.ok:
         raise _Verdict(verdict.render())
     return verdict.render()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, its errors on one line (exit 2, as every other error of the command line)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, one_line(f"{self.prog}: {message}（--help 可看用法）") + "\n")
+
+
+def _bounded(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an integer from ``low`` to ``high``."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"「{shown(text)}」不是整數") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"須為{low}至{high}，而不是{value}")
+        return value
+    return parse
+
+
+def _seed(text: str) -> int:
+    """An argparse type: a seed a script may hold (at most 100 digits, as ``run`` reads)."""
+    from tianting.core.jsoninput import MAX_INT_DIGITS
+
+    if len(text.strip().lstrip("+-")) > MAX_INT_DIGITS:
+        raise argparse.ArgumentTypeError(f"種子過長（最多{MAX_INT_DIGITS}位）")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"「{shown(text)}」不是整數") from None
+
+
+MAX_GAMES = 1_000_000
+"""Most games one ``simulate`` plays (its records are kept in memory)."""
+MAX_JOBS = 256
+"""Most worker processes ``simulate`` starts."""
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tianting", description="天庭：三國版殺的自動法官")
-    sub = parser.add_subparsers(dest="command", required=True)
+    from tianting.script import MAX_PHASES
+
+    parser = _Parser(prog="tianting", description="天庭：三國版殺的自動法官")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     run = sub.add_parser("run", help="resolve a game script and write its transcript")
     run.add_argument("script", help="the game script (JSON)")
@@ -167,7 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
     setup = sub.add_parser("setup", help="draw countries and identities for a list of forum ids")
     setup.add_argument("--rules", default="kk33")
     setup.add_argument("--ids", required=True, help="a text file with one forum id a line")
-    setup.add_argument("--seed", type=int, required=True)
+    setup.add_argument("--seed", type=_seed, required=True)
     setup.add_argument("--out", help="write the script here instead of stdout")
     setup.set_defaults(func=_cmd_setup)
 
@@ -178,9 +322,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help="play many bot games and report win rates, lengths and skill use")
     sim.add_argument("--rules", default="kk33")
-    sim.add_argument("--games", type=int, default=1000, help="how many games (default 1000)")
-    sim.add_argument("--jobs", type=int, default=None, help="worker processes (default: all cores)")
-    sim.add_argument("--seed", type=int, default=0, help="the study's seed: same seed, same figures")
+    sim.add_argument("--games", type=_bounded(1, MAX_GAMES), default=1000, help="how many games (default 1000)")
+    sim.add_argument("--jobs", type=_bounded(1, MAX_JOBS), default=None, help="worker processes (default: all cores)")
+    sim.add_argument("--seed", type=_seed, default=0, help="the study's seed: same seed, same figures")
     sim.add_argument("--policy", default="random", help="the bots' policy: random or heuristic")
     sim.add_argument("--report", metavar="DIR", help="write index.html and PNG plots here")
     sim.add_argument("--json", action="store_true",
@@ -188,7 +332,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--backend", choices=("local", "ray"), default="local",
                      help="local processes, or a Ray cluster (RAY_ADDRESS; needs the ray extra)")
     sim.add_argument("--setup", metavar="SCRIPT.json", help="play every game at this script's table")
-    sim.add_argument("--max-phases", type=int, default=80, help="stop a game after this many phases")
+    sim.add_argument("--max-phases", type=_bounded(1, MAX_PHASES), default=80,
+                     help=f"stop a game after this many phases (at most {MAX_PHASES})")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(func=_cmd_simulate)
 
@@ -226,18 +371,56 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _utf8_streams() -> None:
+    """Transcripts are UTF-8 JSON whatever the terminal's locale; a message never fails to print."""
+    for stream, errors in ((sys.stdout, "strict"), (sys.stderr, "backslashreplace")):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("-", "")
+        reconfigure = getattr(stream, "reconfigure", None)
+        if encoding != "utf8" and reconfigure is not None:
+            reconfigure(encoding="utf-8", errors=errors)
+
+
+def _say(message: str) -> None:
+    """One line on stderr, whatever the message holds (user text in it is already shortened;
+    this is the last guard)."""
+    print(one_line(message), file=sys.stderr)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run a command: exit 0 with its output written, or exit 2 with the reason on stderr."""
-    args = build_parser().parse_args(argv)
+    """Run a command: exit 0 with its output written, or exit 2 with the reason on stderr, one line.
+
+    Exit 1 is ``verify``'s: the export was read and does not verify. An output file (``--out``)
+    is replaced only by a complete new one: a failed run leaves it as it was."""
+    _utf8_streams()
     try:
-        text = args.func(args)
+        args = build_parser().parse_args(argv)
+    except SystemExit as done:  # --help, or a bad argument (already said on one line)
+        return done.code if isinstance(done.code, int) else 2
+    try:
+        output = args.func(args)
+        _emit(output, getattr(args, "out", None))
+        for notice in getattr(args, "notices", ()):
+            _say(notice)
     except _Verdict as verdict:
         sys.stdout.write(verdict.text)
         return 1
     except (_Fail, TiantingError) as exc:
-        print(str(exc), file=sys.stderr)
+        _say(str(exc))
         return 2
-    _emit(text, getattr(args, "out", None))
+    except BrokenPipeError:  # `tianting run x | head`: the reader left; say nothing more
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except RecursionError:
+        _say("輸入的巢狀層次過深，無法處理")
+        return 2
+    except MemoryError:
+        _say("記憶體不足：輸入過大，無法處理")
+        return 2
+    except Exception as exc:  # a defect of tianting, not of the input: one line, the details on request
+        if os.environ.get("TIANTING_DEBUG"):
+            raise
+        _say(f"天庭內部錯誤（{type(exc).__name__}：{shown(str(exc), 200)}）；設定 TIANTING_DEBUG=1 可看完整的追蹤，請回報此問題")
+        return INTERNAL_ERROR
     return 0
 
 

@@ -9,19 +9,33 @@ out, listed in its phase's ``rejected``, and the game goes on.
 from __future__ import annotations
 
 import json
-from typing import Any
+import unicodedata
+from collections.abc import Iterator
+from typing import IO, Any
 
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.core.jsoninput import InputError, key_path, parse_json
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Action, PhaseResult, Ruling
+from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.rules.kk33.game import SetupError
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
+from tianting.setup import MAX_ID
 
 SCRIPT_FORMAT = "tianting-script/1"
 TRANSCRIPT_FORMAT = "tianting-transcript/1"
+
+MAX_PHASES = 1000
+"""Most phases a script may hold (500 nights and 500 days; a real game lasts a few dozen)."""
+MAX_PLAYERS = 1000
+"""Most entries ``players`` may list (a rule set seats far fewer: the rest is refused by its setup)."""
+MAX_ENTRIES = 1000
+"""Most actions, decisions, votes or rulings one phase may list."""
+MAX_TEXT = 2000
+"""Longest last words or ruling text, in characters (as the server accepts)."""
 
 COUNTRY_NAMES = NameTable(COUNTRIES + (OTHERS,), {"群雄": OTHERS, "在野": OTHERS})
 IDENTITY_NAMES = NameTable(IDENTITIES, {"殺手甲": "殺手", "殺手乙": "殺手", "主軍師": "正軍師", "黃巾首領": "黃巾頭領"})
@@ -33,9 +47,11 @@ def _obj(value: Any, where: str, what: str) -> dict[str, Any]:
     return value
 
 
-def _list(value: Any, where: str, what: str) -> list[Any]:
+def _list(value: Any, where: str, what: str, limit: int | None = None, noun: str = "") -> list[Any]:
     if not isinstance(value, list):
         raise ScriptError(where, f"{what}必須是JSON陣列")
+    if limit is not None and len(value) > limit:
+        raise ScriptError(where, f"{noun or what}過多（最多{limit}個，現有{len(value)}個）")
     return value
 
 
@@ -61,19 +77,30 @@ class PlayerIds:
         return self._by_key.get(name_key(typed), typed) if typed.strip() else typed
 
 
+def _player_id(value: Any, where: str) -> str:
+    """A player id: 1 to :data:`MAX_ID` characters, no control character (as the server accepts)."""
+    pid = _text(value, where, "id")
+    if len(pid) > MAX_ID or any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for c in pid):
+        raise ScriptError(where, f"玩家ID「{shown(pid)}」無效（1至{MAX_ID}字，不能含換行等控制字元）")
+    return pid
+
+
 def load_script(text: str) -> dict[str, Any]:
-    """Parse a script's JSON text (errors say where)."""
+    """Parse a script's JSON text (errors say where).
+
+    Only JSON every later step can carry is accepted (:func:`tianting.core.jsoninput.parse_json`:
+    no unpaired surrogate, no NaN, no integer of more than 100 digits, nesting at most 64 deep)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ScriptError("", f"腳本不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
+        data = parse_json(text, "腳本")
+    except InputError as exc:
+        raise ScriptError(exc.where, exc.message) from None
     return _obj(data, "", "腳本")
 
 
 def _seats(data: dict[str, Any]) -> list[Any]:
     from tianting.rules.kk33 import SeatSpec
 
-    players = _list(data.get("players"), "players", "players")
+    players = _list(data.get("players"), "players", "players", limit=MAX_PLAYERS, noun="玩家")
     if not players:
         raise ScriptError("players", "至少需要一名玩家")
     seats = []
@@ -81,20 +108,21 @@ def _seats(data: dict[str, Any]) -> list[Any]:
     for i, raw in enumerate(players):
         where = f"players[{i}]"
         raw = _obj(raw, where, "玩家")
-        pid = _text(raw.get("id"), where, "id")
+        pid = _player_id(raw.get("id"), where)
         other = keys.setdefault(name_key(pid), pid)
         if other != pid:
             raise ScriptError(where, f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
         country = COUNTRY_NAMES.get(raw.get("country"))
         if country is None:
-            raise ScriptError(where, f"{pid}：未知的國籍「{raw.get('country')}」")
+            raise ScriptError(where, f"{pid}：未知的國籍「{shown(raw.get('country'))}」")
         identity = IDENTITY_NAMES.get(raw.get("identity"))
         if identity is None:
-            raise ScriptError(where, f"{pid}：未知的身份「{raw.get('identity')}」")
+            raise ScriptError(where, f"{pid}：未知的身份「{shown(raw.get('identity'))}」")
         character = raw.get("character")
         if not isinstance(character, str) or not character.strip():
             choices = raw.get("choices")
-            hint = f"（可選：{'、'.join(choices)}）" if isinstance(choices, list) else ""
+            hint = f"（可選：{shown('、'.join(shown(c) for c in choices[:20]), 200)}）" \
+                if isinstance(choices, list) and choices else ""
             raise ScriptError(where, f"{pid}：尚未選擇角色{hint}")
         seats.append(SeatSpec(pid, country, identity, character))
     return seats
@@ -109,10 +137,10 @@ def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None
     targets = raw.get("targets", [])
     if targets is None:
         targets = []
-    targets = _list(targets, where, "targets")
+    targets = _list(targets, where, "targets", limit=MAX_ENTRIES, noun="目標")
     for t in targets:
         if not isinstance(t, str):
-            raise ScriptError(where, f"{actor}：targets 必須是玩家ID字串的陣列")
+            raise ScriptError(where, f"{shown(actor)}：targets 必須是玩家ID字串的陣列")
     if ids is not None:
         targets = [ids.get(t) for t in targets]
     args = raw.get("args", {}) or {}
@@ -135,10 +163,10 @@ def play_script(data: dict[str, Any], lenient: bool = False,
                 strict_decisions: bool = False) -> tuple[Any, dict[str, Any]]:
     """Play a parsed script; return the game as it stands after the last phase, and the transcript."""
     if data.get("format") != SCRIPT_FORMAT:
-        raise ScriptError("format", f"format 必須是「{SCRIPT_FORMAT}」，而不是「{data.get('format')}」")
+        raise ScriptError("format", f"format 必須是「{SCRIPT_FORMAT}」，而不是「{shown(data.get('format'))}」")
     rules_name = data.get("rules")
-    if rules_name not in RULESETS:
-        raise ScriptError("rules", f"未知的規則集「{rules_name}」（可用：{'、'.join(RULESETS)}）")
+    if not isinstance(rules_name, str) or rules_name not in RULESETS:
+        raise ScriptError("rules", f"未知的規則集「{shown(rules_name)}」（可用：{'、'.join(RULESETS)}）")
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError("seed", "seed 必須是整數")
@@ -150,7 +178,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
     skill_names = game.roster.all_skill_names
     ids = PlayerIds(game.state.players)
-    phases = _list(data.get("phases", []), "phases", "phases")
+    phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
     out_phases: list[dict[str, Any]] = []
     warnings = game.passive_warnings()
     if len(seats) != rules.players:
@@ -163,20 +191,21 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         kind = raw.get("phase")
         expected = game.phase.value
         if kind not in ("night", "day"):
-            raise ScriptError(where, f"phase 必須是「night」或「day」，而不是「{kind}」")
+            raise ScriptError(where, f"phase 必須是「night」或「day」，而不是「{shown(kind)}」")
         if kind != expected:
             if i == 0:
                 raise ScriptError(where, "遊戲開始於黑夜，第一天沒有白天：第一個階段必須是 night")
             raise ScriptError(where, f"此處應為 {expected}（夜晚與白天交替），而不是 {kind}")
         book = DecisionBook(strict=strict_decisions)
-        for j, d in enumerate(_list(raw.get("decisions", []) or [], f"{where}.decisions", "decisions")):
+        for j, d in enumerate(_list(raw.get("decisions", []) or [], f"{where}.decisions", "decisions",
+                                    limit=MAX_ENTRIES, noun="選擇")):
             d = _obj(d, f"{where}.decisions[{j}]", "選擇")
             actor = ids.get(_text(d.get("actor"), f"{where}.decisions[{j}]", "actor"))
             skill = skill_names.get(d.get("skill"))
             if skill is None:
-                raise ScriptError(f"{where}.decisions[{j}]", f"{actor}：未知的技能「{d.get('skill')}」")
+                raise ScriptError(f"{where}.decisions[{j}]", f"{shown(actor)}：未知的技能「{shown(d.get('skill'))}」")
             if "answer" not in d:
-                raise ScriptError(f"{where}.decisions[{j}]", f"{actor}：缺少 answer")
+                raise ScriptError(f"{where}.decisions[{j}]", f"{shown(actor)}：缺少 answer")
             answer = d["answer"]
             answer = [ids.get(a) for a in answer] if isinstance(answer, list) else ids.get(answer)
             book.answers.append({"actor": actor, "skill": skill, "answer": answer})
@@ -190,7 +219,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         except InvalidAnswer as exc:
             raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
         for d in book.unused():
-            result.warnings.append(f"{d['actor']} 的【{d['skill']}】選擇在本階段未被用到")
+            result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
         warnings += [f"{where}: {w}" for w in result.warnings]
         out_phases.append(_phase_json(game, result, ruled))
@@ -213,7 +242,7 @@ def _peace(game: Any, peace: dict[str, Any], where: str) -> None:
         return
     proposer = peace.get("proposer")
     agreed = peace.get("agreed", [])
-    if not isinstance(proposer, str) or not isinstance(agreed, list):
+    if not isinstance(proposer, str) or not isinstance(agreed, list) or not all(isinstance(a, str) for a in agreed):
         raise ScriptError(where, "peace 須為 {\"judge\": true} 或 {\"proposer\": 君主ID, \"agreed\": [ID…]}")
     problem = game.peace_agreed(proposer, agreed)
     if problem:
@@ -236,17 +265,20 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
     from tianting.rules.kk33 import rulings as kk33_rulings
 
     out: list[Ruling] = []
-    for j, entry in enumerate(_list(raw.get("rulings", []) or [], f"{where}.rulings", "rulings")):
+    for j, entry in enumerate(_list(raw.get("rulings", []) or [], f"{where}.rulings", "rulings",
+                                    limit=MAX_ENTRIES, noun="裁定")):
         spot = f"{where}.rulings[{j}]"
         entry = _obj(entry, spot, "裁定")
         effect = entry.get("effect")
-        if effect not in kk33_rulings.EFFECTS:
-            raise ScriptError(spot, f"未知的裁定「{effect}」（可用：{'、'.join(kk33_rulings.EFFECTS)}）")
+        if not isinstance(effect, str) or effect not in kk33_rulings.EFFECTS:
+            raise ScriptError(spot, f"未知的裁定「{shown(effect)}」（可用：{'、'.join(kk33_rulings.EFFECTS)}）")
         why = entry.get("why", "")
         if why is None:
             why = ""
         if not isinstance(why, str):
             raise ScriptError(spot, "why 必須是字串")
+        if len(why) > MAX_TEXT:
+            raise ScriptError(spot, f"why 過長（最多{MAX_TEXT}字，現有{len(why)}字）")
         record: dict[str, Any] = {"effect": effect}
         target = voter = index = text = None
         if effect == "void" and "voter" in entry:
@@ -254,7 +286,7 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             if not by_day:
                 raise ScriptError(spot, "夜晚沒有投票可以作廢：請以 action 指明行動")
             if voter not in game.state.players:
-                raise ScriptError(spot, f"未知的玩家「{entry.get('voter')}」")
+                raise ScriptError(spot, f"未知的玩家「{shown(entry.get('voter'))}」")
             record["voter"] = voter
         elif effect == "void":
             n = entry.get("action")
@@ -271,10 +303,12 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
         else:
             target = ids.get(entry.get("target"))
             if target not in game.state.players:
-                raise ScriptError(spot, f"未知的玩家「{entry.get('target')}」")
+                raise ScriptError(spot, f"未知的玩家「{shown(entry.get('target'))}」")
             record["target"] = target
         if effect == "tell":
             text = _text(entry.get("text"), spot, "text")
+            if len(text) > MAX_TEXT:
+                raise ScriptError(spot, f"text 過長（最多{MAX_TEXT}字，現有{len(text)}字）")
             record["text"] = text
         if why:
             record["why"] = why
@@ -293,7 +327,7 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
     accepted: list[Action] = []
     resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions")
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
     for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
         action = _action(entry, spot, skill_names, ids)
@@ -309,9 +343,11 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
     for pid, text in words.items():
         if pid not in game.state.players:
-            raise ScriptError(f"{where}.last_words", f"未知的玩家「{pid}」")
+            raise ScriptError(f"{where}.last_words", f"未知的玩家「{shown(pid)}」")
         if not isinstance(text, str):
             raise ScriptError(f"{where}.last_words", f"{pid} 的遺言必須是字串")
+        if len(text) > MAX_TEXT:
+            raise ScriptError(f"{where}.last_words", f"{pid} 的遺言過長（最多{MAX_TEXT}字，現有{len(text)}字）")
     return game.resolve_night(accepted, book, words, judged)
 
 
@@ -324,7 +360,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
     accepted: list[Action] = []
     resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions")
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
     for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
         action = _action(entry, spot, skill_names, ids)
@@ -336,12 +372,15 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
         resolving[j] = len(accepted)
         accepted.append(action)
     votes: dict[str, str] = {}
-    for voter, target in _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes").items():
-        spot = f"{where}.votes.{voter}"
+    ballot = _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes")
+    if len(ballot) > MAX_ENTRIES:
+        raise ScriptError(f"{where}.votes", f"投票過多（最多{MAX_ENTRIES}個，現有{len(ballot)}個）")
+    for voter, target in ballot.items():
+        spot = key_path(f"{where}.votes", voter)
         voter, target = ids.get(voter), ids.get(target)
         try:
             if not isinstance(target, str):
-                raise IllegalAction(f"{voter} 的投票對象必須是玩家ID", "bad-vote")
+                raise IllegalAction(f"{shown(voter)} 的投票對象必須是玩家ID", "bad-vote")
             game.check_vote(voter, target)
         except IllegalAction as exc:
             _reject(lenient, rejected, spot, {voter: target}, exc)
@@ -368,6 +407,34 @@ def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | No
     return out
 
 
+def _dumped(value: Any, indent: str) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + indent)
+
+
+def iter_transcript(transcript: dict[str, Any]) -> Iterator[str]:
+    """The transcript's canonical text in pieces, one phase at a time (a long game is never one
+    string in memory): exactly the bytes of ``json.dumps(transcript, ensure_ascii=False, indent=1)``
+    and a final newline. (JSON escapes every line break inside a string, so indenting the lines of
+    a piece indents the piece.)"""
+    yield "{"
+    for n, (key, value) in enumerate(transcript.items()):
+        yield ("," if n else "") + "\n " + json.dumps(key, ensure_ascii=False) + ": "
+        if key == "phases" and isinstance(value, list) and value:
+            yield "["
+            for m, phase in enumerate(value):
+                yield ("," if m else "") + "\n  " + _dumped(phase, "  ")
+            yield "\n ]"
+        else:
+            yield _dumped(value, " ")
+    yield "\n}\n" if transcript else "}\n"
+
+
+def write_transcript(transcript: dict[str, Any], out: IO[str]) -> None:
+    """Write :func:`dump_transcript`'s text to ``out``, a phase at a time."""
+    for piece in iter_transcript(transcript):
+        out.write(piece)
+
+
 def dump_transcript(transcript: dict[str, Any]) -> str:
     """The transcript's canonical text: the same game gives the same bytes."""
-    return json.dumps(transcript, ensure_ascii=False, indent=1) + "\n"
+    return "".join(iter_transcript(transcript))

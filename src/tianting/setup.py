@@ -15,16 +15,21 @@ the script's ``setup_draws`` so the judge can show how the seats were drawn.
 from __future__ import annotations
 
 import importlib
+import unicodedata
 from typing import Any
 
 from tianting.core.errors import TiantingError
 from tianting.core.names import name_key
 from tianting.core.rng import GameRandom
+from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
 
 SCRIPT_FORMAT = "tianting-script/1"
+
+MAX_ID = 64
+"""Longest player id, in characters (as the server and ``tianting run`` accept)."""
 
 DRAW_OTHERS = "群雄身份"
 """Purpose of the draw of the 群 seat's identity (黃巾頭領, 方士 or 神醫)."""
@@ -48,7 +53,7 @@ def read_ids(text: str) -> list[str]:
             continue
         if pid in lines:
             raise TiantingError(
-                f"ID名單第{number}行：玩家ID「{pid}」重複（已見於第{lines[pid]}行）"
+                f"ID名單第{number}行：玩家ID「{shown(pid)}」重複（已見於第{lines[pid]}行）"
             )
         lines[pid] = number
         ids.append(pid)
@@ -72,13 +77,15 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
         raise TiantingError("seed 必須是整數")
     if len(ids) != len(set(ids)):
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
-        raise TiantingError(f"玩家ID「{repeated}」重複")
+        raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
     if len(ids) != rules.players:
         raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
     keys: dict[str, str] = {}
     for pid in ids:
         if not isinstance(pid, str) or not pid.strip():
             raise TiantingError("玩家ID不能為空")
+        if len(pid) > MAX_ID or any(unicodedata.category(c) in ("Cc", "Zl", "Zp", "Cs") for c in pid):
+            raise TiantingError(f"玩家ID「{shown(pid)}」無效（1至{MAX_ID}字，不能含換行等控制字元）")
         other = keys.setdefault(name_key(pid), pid)
         if other != pid:  # R46: 子义 is 子義 wherever an id is typed
             raise TiantingError(f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")

@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 from tianting.core.errors import TiantingError
 from tianting.core.records import DecisionRecord
 from tianting.core.rng import GameRandom
+from tianting.core.usertext import shown
 
 T = TypeVar("T")
 
@@ -66,13 +67,13 @@ class DecisionBook:
         found = self._find(actor, skill)
         if found is not None:
             i, answer = found
-            for option, shown in zip(options, labels, strict=True):
+            for option, option_label in zip(options, labels, strict=True):
                 if match(answer, option):
                     self._used.add(i)
-                    self.asked.append(DecisionRecord(actor, skill, shown, False, labels))
+                    self.asked.append(DecisionRecord(actor, skill, option_label, False, labels))
                     return option
             self._used.add(i)
-            raise InvalidAnswer(i, f"{actor} 的【{skill}】答案 {answer!r} 不是可選項之一（可選：{'、'.join(str(x) for x in labels)}）")
+            raise InvalidAnswer(i, f"{actor} 的【{skill}】答案「{shown(answer)}」不是可選項之一（可選：{'、'.join(str(x) for x in labels)}）")
         if self.decider is not None:
             answer = self.decider(actor, skill, labels)
             if answer is not None and answer in labels:

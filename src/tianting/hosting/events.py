@@ -53,6 +53,29 @@ RULE = "rule"
 """The judge's ruling on the draft (game-script.md ``rulings``: void, spare, injure, kill, heal, tell):
 payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-drafts."""
 
+PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
+    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
+    CHOOSE: ("player", "character"),
+    START: ("deadline",),
+    SUBMIT: ("player", "actions", "via"),
+    VOTE: ("player", "target", "via"),
+    DEADLINE: ("deadline",),
+    RESOLVE: ("phase", "why"),
+    DECIDE: ("actor", "skill", "answer"),
+    ASK_DECISION: ("actor", "skill"),
+    ASK_LAST_WORDS: (),
+    LAST_WORDS: ("text",),
+    RULE_LAST_WORDS: ("player", "approved", "reason"),
+    EDIT: ("target", "text", "player", "index"),
+    PUBLISH: ("deadline",),
+    PEACE: ("judge", "proposer", "agreed"),
+    NOTE: ("text",),
+    RULE: ("ruling", "remove"),
+}
+"""The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
+refuses an event with any other field, which nothing would read and nothing could check). Every
+kind has its entry (a test checks it)."""
+
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
          RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE)
 

@@ -463,6 +463,8 @@ class HostedGame:
     def _on_created(self, event: Event) -> None:
         if self.events:
             raise Refused("遊戲已經建立", 409)
+        if event.actor != ev.JUDGE:
+            raise Refused("只有天庭可以建立遊戲", 403)
         p = event.payload
         rules_name = p.get("rules")
         if not isinstance(rules_name, str) or rules_name not in RULESETS:
@@ -670,6 +672,15 @@ class HostedGame:
             raise Refused("目前沒有待結算的階段", 409)
         if event.payload.get("phase", len(self.phases) - 1) != len(self.phases) - 1:
             raise Refused("該階段已經結算", 409)
+        why = event.payload.get("why")  # the reason recorded must be true (an export is checked by replay)
+        if why == "all-in" and (event.actor != ev.SYSTEM or self.expected()):
+            raise Refused("尚有玩家未提交，不能以「全部提交」結算", 409)
+        if why == "deadline" and (event.actor != ev.SYSTEM or not phase.deadline or event.at < phase.deadline):
+            raise Refused("時限未到，不能以「時限已到」結算", 409)
+        if why == "judge" and event.actor != ev.JUDGE:
+            raise Refused("只有天庭可以直接結算", 409)
+        if why is not None and why not in ("all-in", "deadline", "judge"):
+            raise Refused("未知的結算原因", 422)
         phase.resolved_by = event.actor
         try:
             self._redraft()
@@ -873,6 +884,8 @@ class HostedGame:
             "title": self.meta["title"],
             "rules": self.rules,
             "rules_title": load_rules(self.rules).title,
+            "night_minutes": self.meta.get("night_minutes"),
+            "day_minutes": self.meta.get("day_minutes"),
             "commitment": self.meta["commitment"],
             "seed": self.meta["seed"] if reveal else None,
             "salt": self.meta["salt"] if reveal else None,
@@ -886,6 +899,10 @@ class HostedGame:
             "published": [self._published_json(i) for i, _ in self.published()],
             "edits": [{"phase": i, **{k: v for k, v in e.items()}} for i, p in enumerate(self.phases) for e in p.edits],
             "notes": list(self.notes),
+            "schedule": [{"phase": p.kind, "number": p.number, "deadline": p.deadline, "resolved_by": p.resolved_by}
+                         for p in self.phases],
+            "last_words": [{"phase": i, "player": pid, "text": w.text, "status": w.status, "reason": w.reason}
+                           for i, p in enumerate(self.phases) for pid, w in p.last_words.items()],
             "transcript": transcript,
         }
 

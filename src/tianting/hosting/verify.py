@@ -7,21 +7,37 @@ its public page) can check, without trusting the server:
    was created (so the seed was fixed before anyone played);
 2. the stored inputs (events) fold into a valid game: every character choice,
    submission, vote, decision and ruling was allowed when it was made;
-3. replaying those inputs with that seed gives exactly the seats, the
-   published announcements and feedback (the judge's rewordings included, as
-   the audit log records them), the transcript and the result in the export.
+3. replaying those inputs with that seed gives exactly the export: every
+   field of it (title, rules and their title, setup draws, seats, the
+   published announcements and feedback with the judge's rewordings, the
+   audit log of edits, the notes, the script, the transcript, the result, the
+   events themselves), compared whole, so a field added to the export later
+   is checked too. A failure names the first differing place
+   (``published[0].announcement.text``).
+
+What it cannot attest: the inputs themselves are the record. A doctored
+input is found only through what it changes (an input that was never legal,
+or outcomes that differ from the published ones): an input superseded by a
+later one (a revised submission or vote, a ruling taken back) changes
+nothing, and when each input was made (an event's ``at``) is the server's
+word: verify checks that it is a time, and that every submission and vote
+was made before its phase's deadline.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from tianting.core.errors import TiantingError
+from tianting.core.jsoninput import key_path
+from tianting.core.usertext import shown
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
-from tianting.hosting.game import HostedGame, Refused
+from tianting.hosting.game import HostedGame
 
 EXPORT_FORMAT = "tianting-export/1"
 
@@ -49,63 +65,159 @@ class Verdict:
         return "\n".join(lines) + "\n"
 
 
-def _first_difference(a: Any, b: Any, where: str = "") -> str:
-    """Where two JSON values first differ (for a readable failure)."""
-    if type(a) is not type(b):
-        return f"{where or '頂層'}：{a!r} ≠ {b!r}"
-    if isinstance(a, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if key not in a or key not in b:
-                return f"{where}.{key}：只在一方出現"
-            if a[key] != b[key]:
-                return _first_difference(a[key], b[key], f"{where}.{key}")
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{where}：長度 {len(a)} ≠ {len(b)}"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            if x != y:
-                return _first_difference(x, y, f"{where}[{i}]")
-    return f"{where}：{str(a)[:80]!r} ≠ {str(b)[:80]!r}"
+FIELDS = {
+    "format": "格式標記",
+    "title": "遊戲名稱",
+    "rules": "規則集",
+    "rules_title": "規則集名稱",
+    "commitment": "種子承諾",
+    "seed": "種子",
+    "salt": "鹽值",
+    "over": "遊戲是否結束",
+    "result": "遊戲結果",
+    "setup_draws": "國籍與身份的抽籤",
+    "players": "座位：國籍、身份與角色（由種子隨機分配）",
+    "events": "事件紀錄",
+    "script": "遊戲腳本",
+    "published": "每一則已公布的公告與每位玩家的反饋",
+    "edits": "天庭修改措辭的紀錄",
+    "night_minutes": "每夜的時限",
+    "day_minutes": "每日的時限",
+    "schedule": "各階段的時限與結算者",
+    "notes": "天庭的備註",
+    "last_words": "死者的遺言與天庭的裁定（含未獲准的）",
+    "transcript": "逐階段的結算紀錄（判定、抽籤、死亡）",
+}
+"""Every field of an export, with what it is (a field not listed here is compared all the same)."""
+
+
+def _json(value: Any) -> str:
+    """``value`` as canonical JSON text: two values are the same JSON exactly when these are equal
+    (``1`` is not ``true``, nor ``1.0``, as Python's ``==`` would have it)."""
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _same(a: Any, b: Any) -> bool:
+    return _json(a) == _json(b)
+
+
+def _first_difference(a: Any, b: Any, where: str) -> str:
+    """Where two JSON values first differ, ``a`` the export's and ``b`` the replay's (the path of
+    the first differing leaf, e.g. ``published[0].announcement.text``, and both values, shortened)."""
+    while True:
+        if type(a) is not type(b):
+            break
+        if isinstance(a, dict):
+            for key in sorted(set(a) | set(b), key=str):
+                if key not in b:
+                    return f"{key_path(where, key)}：復盤檔中有，重播中沒有"
+                if key not in a:
+                    return f"{key_path(where, key)}：重播中有，復盤檔中沒有"
+                if not _same(a[key], b[key]):
+                    a, b, where = a[key], b[key], key_path(where, key)
+                    break
+            else:
+                return f"{where}：相同"
+            continue
+        if isinstance(a, list):
+            if len(a) != len(b):
+                return f"{where}：復盤檔中有{len(a)}項，重播得出{len(b)}項"
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                if not _same(x, y):
+                    a, b, where = x, y, f"{where}[{i}]"
+                    break
+            else:
+                return f"{where}：相同"
+            continue
+        break
+    return f"{where}：復盤檔為「{shown(a, 80)}」，重播得出「{shown(b, 80)}」"
+
+
+def _event(raw: Any, i: int) -> Event:
+    """Event ``i`` of the export, its fields of the right types; else :class:`_Unreadable` naming the field."""
+    where = f"events[{i}]"
+    if not isinstance(raw, dict):
+        raise _Unreadable(where, "不是JSON物件")
+    for key, kind, what in (("seq", int, "整數"), ("kind", str, "文字"), ("actor", str, "文字"),
+                            ("payload", dict, "JSON物件"), ("at", str, "文字")):
+        value = raw.get(key)
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise _Unreadable(f"{where}.{key}", f"應為{what}，而不是「{shown(value)}」")
+    allowed = ev.PAYLOAD_KEYS.get(raw["kind"])
+    if allowed is not None:
+        for key in raw["payload"]:
+            if key not in allowed:
+                raise _Unreadable(key_path(f"{where}.payload", key), f"「{shown(raw['kind'])}」事件沒有這個欄位")
+    extra = [key for key in raw if key not in ("seq", "kind", "actor", "payload", "at")]
+    if extra:
+        raise _Unreadable(key_path(where, extra[0]), "事件沒有這個欄位")
+    try:
+        datetime.fromisoformat(raw["at"])
+    except ValueError:
+        raise _Unreadable(f"{where}.at", f"應為ISO 8601時間，而不是「{shown(raw['at'])}」") from None
+    return Event(raw["seq"], raw["kind"], raw["actor"], raw["payload"], raw["at"])
+
+
+class _Unreadable(Exception):
+    def __init__(self, where: str, why: str) -> None:
+        super().__init__(f"{where}：{why}")
+        self.text = f"{where}：{why}"
 
 
 def verify_export(export: Any) -> Verdict:
-    """Check an export (parsed JSON); raises :class:`TiantingError` if it is not one at all."""
-    if not isinstance(export, dict) or export.get("format") != EXPORT_FORMAT:
-        raise TiantingError(f"不是天庭的復盤檔（format 應為「{EXPORT_FORMAT}」）")
+    """Check an export (parsed JSON): every field of it against the replay of its events.
+
+    Raises :class:`TiantingError` (the command's exit 2) only if it is not an export at all, or
+    the seed is not revealed yet (a game still running cannot be verified); anything else wrong
+    is a failure of the verdict naming the field (exit 1)."""
+    if not isinstance(export, dict) or ("events" not in export and export.get("format") != EXPORT_FORMAT):
+        raise TiantingError(f"不是天庭的復盤檔（應為含 events 的JSON物件，format 為「{EXPORT_FORMAT}」）")
     verdict = Verdict()
+    if export.get("format") != EXPORT_FORMAT:
+        verdict.check(False, "復盤檔格式", f"format 應為「{EXPORT_FORMAT}」，而不是「{shown(export.get('format'))}」")
+        return verdict
     seed, salt, promised = export.get("seed"), export.get("salt"), export.get("commitment")
-    if not isinstance(seed, int) or not isinstance(salt, str):
+    if seed is None and salt is None:
         raise TiantingError("復盤檔沒有公開種子：遊戲結束後種子才會公開，屆時才能驗證")
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str):
+        verdict.check(False, "公開的種子", f"seed 應為整數、salt 應為文字，而不是「{shown(seed)}」與「{shown(salt)}」")
+        return verdict
     verdict.check(commitment(seed, salt) == promised, "種子與建立遊戲時公布的承諾相符",
-                  f"sha256 得出 {commitment(seed, salt)}，承諾為 {promised}")
+                  f"seed 與 salt 的 sha256 得出 {commitment(seed, salt)}，commitment 為「{shown(promised, 80)}」")
     raw_events = export.get("events")
     if not isinstance(raw_events, list) or not raw_events:
-        raise TiantingError("復盤檔沒有事件紀錄")
+        verdict.check(False, "事件紀錄", "events 應為非空的列表")
+        return verdict
     try:
-        events = [Event.from_json(e) for e in raw_events]
-    except (KeyError, TypeError, ValueError) as exc:
-        raise TiantingError(f"事件紀錄格式錯誤：{exc}") from None
+        events = [_event(e, i) for i, e in enumerate(raw_events)]
+    except _Unreadable as exc:
+        verdict.check(False, "事件紀錄格式", exc.text)
+        return verdict
     created = events[0].payload
-    verdict.check(events[0].kind == ev.CREATED and created.get("seed") == seed and created.get("salt") == salt
-                  and created.get("commitment") == promised,
-                  "建立遊戲的事件使用公開的種子與承諾", "建立事件中的種子或承諾與公開的不同")
+    for key, public in (("seed", seed), ("salt", salt), ("commitment", promised)):
+        verdict.check(events[0].kind != ev.CREATED or _same(created.get(key), public),
+                      f"建立遊戲的事件使用公開的{key}",
+                      f"events[0].payload.{key} 為「{shown(created.get(key), 80)}」，{key} 為「{shown(public, 80)}」")
     game = HostedGame()
-    for event in events:
+    for i, event in enumerate(events):
         try:
             game.apply(event)
-        except Refused as exc:
-            verdict.check(False, "每個輸入在當時都合乎規則", f"事件#{event.seq}（{event.kind}，{event.actor}）：{exc.message}")
+        except TiantingError as exc:
+            verdict.check(False, "每個輸入在當時都合乎規則",
+                          f"events[{i}]（#{shown(event.seq)}，{shown(event.kind)}，{shown(event.actor)}）："
+                          f"{shown(getattr(exc, 'message', str(exc)), 200)}")
             return verdict
     verdict.check(True, f"全部{len(events)}個輸入在當時都合乎規則（角色選擇、行動、投票、裁定）")
     replayed = game.export(reveal=True)
-    for key, what in (("players", "座位：國籍、身份與角色（由種子隨機分配）"),
-                      ("published", "每一則已公布的公告與每位玩家的反饋"),
-                      ("edits", "天庭修改措辭的紀錄"),
-                      ("script", "遊戲腳本"),
-                      ("transcript", "逐階段的結算紀錄（判定、抽籤、死亡）"),
-                      ("result", "遊戲結果")):
-        same = replayed.get(key) == export.get(key)
-        verdict.check(same, f"{what}與重播一致",
-                      "" if same else _first_difference(export.get(key), replayed.get(key), key))
-    verdict.check(bool(export.get("over")) and game.over, "遊戲已經結束", "匯出時遊戲尚未結束")
+    for key in list(replayed) + [k for k in export if k not in replayed]:
+        what = FIELDS.get(key, shown(key))
+        if key not in export:
+            verdict.check(False, f"{what}與重播一致", f"{key}：復盤檔中沒有")
+        elif key not in replayed:
+            verdict.check(False, f"{what}與重播一致", f"{key_path('', key)}：重播中沒有這一項")
+        else:
+            same = _same(replayed[key], export[key])
+            verdict.check(same, f"{what}（{key}）與重播一致",
+                          "" if same else _first_difference(export[key], replayed[key], key))
+    verdict.check(export.get("over") is True and game.over, "遊戲已經結束", "匯出時遊戲尚未結束")
     return verdict

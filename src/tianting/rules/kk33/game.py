@@ -20,6 +20,7 @@ from tianting.core.records import Action, Feedback, PhaseResult, Ruling
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
+from tianting.core.usertext import shown
 from tianting.rules.kk33 import deaths, texts, victory
 from tianting.rules.kk33.characters import CHARACTER_SKILLS
 from tianting.rules.kk33.day import Day
@@ -142,11 +143,11 @@ class KK33Game:
             if not isinstance(seat.id, str) or not seat.id.strip():
                 raise SetupError(i, "玩家ID不能為空")
             if seat.id in players:
-                raise SetupError(i, f"玩家ID「{seat.id}」重複")
+                raise SetupError(i, f"玩家ID「{shown(seat.id)}」重複")
             if seat.country not in COUNTRIES + (OTHERS,):
-                raise SetupError(i, f"{seat.id}：未知的國籍「{seat.country}」")
+                raise SetupError(i, f"{shown(seat.id)}：未知的國籍「{shown(seat.country)}」")
             if seat.identity not in IDENTITIES:
-                raise SetupError(i, f"{seat.id}：未知的身份「{seat.identity}」")
+                raise SetupError(i, f"{shown(seat.id)}：未知的身份「{shown(seat.identity)}」")
             allowed_identities = OTHER_IDENTITIES if seat.country == OTHERS else COUNTRY_SEATS
             if seat.identity not in allowed_identities:
                 raise SetupError(i, f"{seat.id}：{seat.country}國沒有身份「{seat.identity}」")
@@ -159,7 +160,7 @@ class KK33Game:
                 raise SetupError(i, f"{seat.id}：{seat.country}國{seat.identity}最多{limit}人")
             character = r.resolve_character(seat.character, seat.identity)
             if character is None:
-                raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
+                raise SetupError(i, f"{seat.id}：未知的角色「{shown(seat.character)}」")
             allowed = r.choices(seat.country, seat.identity, include_extras=True)
             if character not in allowed:
                 raise SetupError(
@@ -364,7 +365,7 @@ class KK33Game:
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
         if action.actor not in state.players:
-            raise IllegalAction(f"未知的玩家「{action.actor}」", "unknown-player")
+            raise IllegalAction(f"未知的玩家「{shown(action.actor)}」", "unknown-player")
         player = state.players[action.actor]
         if player.status is _OUT:
             raise IllegalAction(f"{player.id} 已出局，不能行動", "actor-out")
@@ -372,7 +373,7 @@ class KK33Game:
             raise IllegalAction(f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated")
         name = self._skill_name(action)
         if name is None:
-            raise IllegalAction(f"未知的技能「{action.skill}」", "unknown-skill")
+            raise IllegalAction(f"未知的技能「{shown(action.skill)}」", "unknown-skill")
         granting = [a for a in accepted if a.actor == player.id and self._skill_name(a) in self.hooks.grants] \
             if self.hooks.grants else []
         granted_now = sum(self.skills[self._skill_name(a) or ""].grants(self, a).count(name) for a in granting)
@@ -480,7 +481,7 @@ class KK33Game:
         players, out, dead = self.state.players, _OUT, rule.dead
         for target in targets:
             if target not in players:
-                raise IllegalAction(f"【{impl.name}】的目標「{target}」不在遊戲中", "unknown-target")
+                raise IllegalAction(f"【{impl.name}】的目標「{shown(target)}」不在遊戲中", "unknown-target")
             alive = players[target].status is not out
             if dead and alive:
                 raise IllegalAction(f"【{impl.name}】須指定死者ID，{target} 未出局", "target-alive")
@@ -515,13 +516,13 @@ class KK33Game:
             raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
         if voter not in players:
-            raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
+            raise IllegalAction(f"未知的玩家「{shown(voter)}」", "unknown-player")
         if players[voter].status is out and all(p.id != voter for p in self.posthumous_voters()):
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
         if players[voter].country in state.eliminated:
             raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")
         if target not in players:
-            raise IllegalAction(f"投票對象「{target}」不在遊戲中", "unknown-target")
+            raise IllegalAction(f"投票對象「{shown(target)}」不在遊戲中", "unknown-target")
         if players[target].status is out:
             raise IllegalAction(f"投票對象 {target} 已出局", "target-out")
 
@@ -671,7 +672,7 @@ class KK33Game:
         君主於除反饋階段外的任意階段向剩餘所有國家發起議和，且所有國家的全體成員均同意.
         """
         if proposer not in self.state.players:
-            return f"未知的玩家「{proposer}」"
+            return f"未知的玩家「{shown(proposer)}」"
         lord = self.state.player(proposer)
         if lord.identity != "君主" or not self.can_act(lord):
             return f"{proposer} 不是在場的君主，不能發起議和"

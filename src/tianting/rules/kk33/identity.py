@@ -15,6 +15,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
+from tianting.core.usertext import shown
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
 
@@ -200,9 +201,9 @@ class Foresee(IdentitySkill):
         country = action.args.get("country")
         identity = action.args.get("identity")
         if country not in COUNTRIES + (OTHERS,):
-            raise IllegalAction(f"【方術】的國籍「{country}」不是魏、蜀、吳或群", "bad-arg")
+            raise IllegalAction(f"【方術】的國籍「{shown(country)}」不是魏、蜀、吳或群", "bad-arg")
         if identity not in IDENTITIES:
-            raise IllegalAction(f"【方術】的身份「{identity}」不是身份之一", "bad-arg")
+            raise IllegalAction(f"【方術】的身份「{shown(identity)}」不是身份之一", "bad-arg")
 
     def apply(self, night: Night, use: Use) -> None:
         country = use.action.args["country"]

@@ -15,6 +15,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState, phase_number
+from tianting.core.usertext import shown
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
@@ -198,10 +199,10 @@ class Shensuan(CharacterSkill):
 
     def validate(self, state: GameState, action: Action) -> None:
         if _canonical(action.args.get("identity"), IDENTITIES) is None:
-            raise IllegalAction(f"【神算】猜測的身份「{action.args.get('identity')}」不是身份之一"
+            raise IllegalAction(f"【神算】猜測的身份「{shown(action.args.get('identity'))}」不是身份之一"
                                 f"（{'、'.join(IDENTITIES)}）", "bad-arg")
         if _canonical(action.args.get("country"), GUESS_COUNTRIES) is None:
-            raise IllegalAction(f"【神算】猜測的國籍「{action.args.get('country')}」不是{'、'.join(GUESS_COUNTRIES)}之一",
+            raise IllegalAction(f"【神算】猜測的國籍「{shown(action.args.get('country'))}」不是{'、'.join(GUESS_COUNTRIES)}之一",
                                 "bad-arg")
 
     def apply(self, night: Night, use: Use) -> None:

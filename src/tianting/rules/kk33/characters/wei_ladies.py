@@ -14,6 +14,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
+from tianting.core.usertext import shown
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.harm import Harm, Level
@@ -201,14 +202,14 @@ def _entries(state: GameState, action: Action) -> list[tuple[str, str]]:
         elif isinstance(item, (list, tuple)) and len(item) == 2:
             pid, skill = item
         else:
-            raise IllegalAction(f"【詩想】的猜測「{item!r}」須為 [ID, 技能]", "bad-arg")
-        if pid not in state.players:
-            raise IllegalAction(f"【詩想】的猜測對象「{pid}」不在遊戲中", "unknown-target")
+            raise IllegalAction(f"【詩想】的猜測「{shown(item)}」須為 [ID, 技能]", "bad-arg")
+        if not isinstance(pid, str) or pid not in state.players:
+            raise IllegalAction(f"【詩想】的猜測對象「{shown(pid)}」不在遊戲中", "unknown-target")
         if pid == action.actor:
             raise IllegalAction("【詩想】只能猜測其他角色", "target-self")
         name = roster().all_skill_names.get(skill)
         if name is None or name not in allowed:
-            raise IllegalAction(f"【詩想】只能猜測主動角色技能及非二字被動角色技能，「{skill}」不是", "bad-arg")
+            raise IllegalAction(f"【詩想】只能猜測主動角色技能及非二字被動角色技能，「{shown(skill)}」不是", "bad-arg")
         if (pid, name) in out:
             raise IllegalAction(f"【詩想】的猜測重複：{pid}【{name}】", "bad-arg")
         out.append((pid, name))
