@@ -1113,3 +1113,22 @@ def test_sangumaolu_a_kuanggu_stab_from_zhuge_liang_is_prevented():
     t.night(t.act("蜀護衛", "狂骨", "蜀君主"), t.act("蜀正軍師", "明察", "蜀君主"))
     assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
     assert t.traced("蜀正軍師 的刺殺對 蜀君主 無效：蜀君主 三顧茅廬")
+
+
+@pytest.mark.skill("七星")
+def test_qixing_d_the_killer_dies_with_the_night_and_is_not_offered_to_tuogu():
+    """D 該【刺殺】仍有效但發動【刺殺】的人死亡 — the killer dies at the moment of the night's deaths (R47):
+    託孤（你獲悉本國尚存活的角色）, run once that moment has settled, does not list him. 劉禪 falls to 吳 the
+    same night that 關羽 stabs 諸葛亮; 關羽's death by 七星 is 諸葛亮's moment, so 劉禪 cannot name him."""
+    t = table("劉禪", keep=("蜀正軍師",))
+    t.player("蜀正軍師").skills.remove("逆天改命")
+    t.player("蜀君主").skills.remove("樂不思蜀")  # so that 吳's 刺殺 kills him
+    t.force("刺殺同國失效判定 蜀殺手甲→蜀正軍師", False)
+    t.force("七星 蜀正軍師", "D")
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.state.effects.append(Effect("stab-bonus", 0, "蜀殺手甲", {"country": "蜀", "n": 1}))
+    t.night(t.act("吳殺手甲", "刺殺", "蜀君主"), t.act("蜀殺手甲", "刺殺", "蜀正軍師"))
+    assert set(t.announced("exited")) == {"蜀君主", "蜀正軍師", "蜀殺手甲"}
+    listed = t.feedback("蜀君主", "託孤")[0].data["alive"]
+    assert "蜀殺手甲" not in listed and "蜀正軍師" not in listed and "蜀護衛" in listed
+    assert t.player("蜀護衛").identity == "君主" and "蜀" not in t.state.eliminated

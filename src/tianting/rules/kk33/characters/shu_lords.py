@@ -403,7 +403,7 @@ class Qixing(CharacterSkill):
     「受到有效的【刺殺】」: the night's 刺殺 on him that passed every check (immunities, the
     same-side half chance, 援護) and were merged into one, as it reaches the harm windows; one
     draw for it. 無效 and 「不會死亡」 prevent the harm; 「發動【刺殺】的人」 is every killer of the
-    merged 刺殺, who dies (a 致死, once every harm of the night is in). 魏延's rule holds while
+    merged 刺殺, who dies (a 致死 dealt at the moment of the night's harms, R47). 魏延's rule holds while
     魏延 is in play and no one has used up 撥亂反正 (SL7).
     """
 
@@ -450,14 +450,14 @@ class Qixing(CharacterSkill):
 
     def carry_out(self, night: Night, owner: str, harm: Harm, result: str) -> None:
         if result in ("C", "D"):
-            killers = list(harm.sources)
-
-            def killers_die(n: Night) -> None:
-                for killer in killers:
-                    n.apply_harm(Harm(killer, Level.KILL, self.name, [owner],
-                                      why=[f"{owner} 七星（{result}）：發動刺殺的人死亡"]))
-
-            night.after_harms.append(killers_die)
+            # R47: the killers die at the moment of the night's harms, with the 刺殺 that set 七星 off
+            # (not after it and its 託孤); a later call (outside the moment) applies them at once.
+            for killer in harm.sources:
+                death = Harm(killer, Level.KILL, self.name, [owner], why=[f"{owner} 七星（{result}）：發動刺殺的人死亡"])
+                if night.death_batch is not None:
+                    night.harms.append(death)
+                else:
+                    night.apply_harm(death)
         if result in ("E", "F"):
             night.state.effects.append(Effect(self.name, night.index + 1, owner, {"country": "蜀"}))
             night.note(f"{owner} 七星（{result}）：次日全體蜀國角色投票無效")
