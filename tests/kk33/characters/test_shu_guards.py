@@ -186,10 +186,16 @@ def test_ziwu_qibing_stab_on_a_lord_outside_the_count():
 
 @pytest.mark.skill("子午奇兵")
 def test_ziwu_qibing_only_a_lord():
-    """「指定一名君主」: another id is refused with a clear message (SG4)."""
+    """「指定一名君主」: identities are hidden, so a non-lord is accepted when submitted (a refusal would tell
+    魏延 who is not a lord); the skill is then 失效 (技能失效…擁有該技能的角色不能收到反饋): used up, no 刺殺,
+    and he is not told (SG4)."""
     t = Table(characters=NO_ZHUGE)
-    with pytest.raises(IllegalAction, match="須指定一名君主"):
-        t.check(t.act("蜀護衛", "子午奇兵", "吳女眷"))
+    t.check(t.act("蜀護衛", "子午奇兵", "吳女眷"))  # accepted: nothing about her identity is given away
+    t.night(t.act("蜀護衛", "子午奇兵", "吳女眷"))
+    assert t.status("吳女眷") == "alive" and t.drew("") == []
+    assert t.traced("蜀護衛 的【子午奇兵】失效：吳女眷 不是君主")
+    assert t.feedback("蜀護衛") == []
+    assert t.game.uses_left(t.player("蜀護衛"), "子午奇兵") == 0
 
 
 @pytest.mark.skill("子午奇兵")
