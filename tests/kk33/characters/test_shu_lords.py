@@ -395,6 +395,17 @@ def test_xiansi_a_stab_merged_with_another_killers_still_kills():
 
 
 @pytest.mark.skill("陷嗣")
+def test_xiansi_naming_himself_does_not_spare_him_its_price():
+    """若以此法成功防止了致傷或致死效果，「你受傷」 — the wound is the skill's price, not a harm 「其」 deal: 劉封
+    naming himself beside 吳殺手甲 is still wounded once 吳's 刺殺 is prevented (SL5)."""
+    t = table("劉封")
+    t.night(t.act("蜀君主", "陷嗣", "蜀君主", "吳殺手甲"), t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "alive"
+    assert t.player("蜀君主").injured and t.announced("injured") == ["蜀君主"]
+    assert t.only_feedback("蜀君主", "陷嗣").data == {"prevented": True}
+
+
+@pytest.mark.skill("陷嗣")
 def test_xiansi_an_id_named_once_cannot_be_named_again():
     """指定2個「未被【陷嗣】指定過」的ID。"""
     t = table("劉封")

@@ -261,7 +261,8 @@ class Xiansi(CharacterSkill):
 
     Every harm dealt that night only by the two (a 刺殺 merged with another's is not) is
     prevented, asked before any other immunity; the first it prevents wounds its owner once
-    every harm of the night is in (SL5).
+    every harm of the night is in (SL5). That wound is the skill's price: 陷嗣 never prevents it,
+    even when he named himself.
     """
 
     name = "陷嗣"
@@ -298,6 +299,8 @@ class Xiansi(CharacterSkill):
         def prevent(n: Night, harm: Harm) -> str | None:
             if not use.live or harm.level is Level.NONE or not harm.sources or not set(harm.sources) <= named:
                 return None
+            if harm.cause == self.name:
+                return None  # its own price (你受傷), even when he named himself: not a harm it prevents
             if not done:
                 done.append(True)
                 n.after_harms.append(wound_owner)
