@@ -1143,3 +1143,22 @@ def test_qixing_d_the_killer_dies_with_the_night_and_is_not_offered_to_tuogu():
     listed = t.feedback("蜀君主", "託孤")[0].data["alive"]
     assert "蜀殺手甲" not in listed and "蜀正軍師" not in listed and "蜀護衛" in listed
     assert t.player("蜀護衛").identity == "君主" and "蜀" not in t.state.eliminated
+
+
+@pytest.mark.skill("七星")
+@pytest.mark.skill("龍吟")
+@pytest.mark.parametrize(("letter", "void"), [("A", True), ("B", False), ("C", True), ("E", True), ("G", False)])
+def test_qixing_a_void_stab_is_void_and_b_leaves_it_valid(letter: str, void: bool):
+    """A 該【刺殺】無效 / B 該【刺殺】仍有效但你不會死亡 — the letters differ in whether the 刺殺 itself worked: 關平's
+    龍吟（若當夜本國君主或殺手的行動失敗或失效，你獲悉之…）hears of 關羽's 刺殺 on 諸葛亮 made 無效 by A, C or E,
+    not of one left valid by B or G."""
+    t = chancellor(keep=("蜀護衛",), characters={"蜀護衛": "關平"})
+    t.force("刺殺同國失效判定 蜀殺手甲→蜀正軍師", False)
+    t.force("七星 蜀正軍師", letter)
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀正軍師"))
+    if void:
+        told = t.feedback("蜀護衛", "龍吟")[0]
+        assert told.data == {"actions": [{"skill": "刺殺", "how": "失效"}]}
+        assert t.player("蜀護衛").granted == {"刺殺": 1}
+    else:
+        assert t.feedback("蜀護衛", "龍吟") == [] and t.player("蜀護衛").granted == {}

@@ -405,7 +405,8 @@ class Qixing(CharacterSkill):
 
     「受到有效的【刺殺】」: the night's 刺殺 on him that passed every check (immunities, the
     same-side half chance, 援護) and were merged into one, as it reaches the harm windows; one
-    draw for it. 無效 and 「不會死亡」 prevent the harm; 「發動【刺殺】的人」 is every killer of the
+    draw for it. 無效 and 「不會死亡」 prevent the harm, and 無效 (A, C, E) also makes the 刺殺 itself
+    void, as 援護 does (B's 「仍有效」 leaves it valid); 「發動【刺殺】的人」 is every killer of the
     merged 刺殺, who dies (a 致死 dealt at the moment of the night's harms, R47). 魏延's rule holds while
     魏延 is in play and no one has used up 撥亂反正 (SL7).
     """
@@ -452,6 +453,13 @@ class Qixing(CharacterSkill):
         night.harm_preventions.append(prevent)
 
     def carry_out(self, night: Night, owner: str, harm: Harm, result: str) -> None:
+        if result in ("A", "C", "E"):
+            # 「該【刺殺】無效」 (not B's 「仍有效但你不會死亡」): the 刺殺 itself is void, as 援護 makes one, so
+            # what reads whether it worked (龍吟, 先知先覺) sees it; the harm is prevented in ``prevent``.
+            for stab in night.stabs:
+                if stab.live and list(stab.targets) == [owner] and stab.actor in harm.sources:
+                    stab.state = UseState.VOID
+                    night.note(f"{stab.actor} 的刺殺對 {owner} 無效：{owner} 七星（{result}）")
         if result in ("C", "D"):
             # R47: the killers die at the moment of the night's harms, with the 刺殺 that set 七星 off
             # (not after it and its 託孤); a later call (outside the moment) applies them at once.
