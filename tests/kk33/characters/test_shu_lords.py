@@ -190,12 +190,14 @@ def test_taoyuanfeihua_guan_yus_stab_is_prevented_and_they_recognise():
 
 
 @pytest.mark.skill("桃園飛花")
-def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night():
+@pytest.mark.parametrize("first", ["蜀殺手甲", "蜀殺手乙"])
+def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night(first: str):
     """當你成為關羽或張飛的技能目標時…且你與其互識 — both stab him the same night: one trigger covers
-    both (SL2), both stabs are void, and he 互識 with each."""
+    both (SL2), both stabs are void, and he 互識 with each; his feedback is the same whoever submitted first."""
     t = table(characters={"蜀殺手乙": "張飛"})
     t.state.effects.append(Effect("stab-bonus", 0, "蜀殺手甲", {"country": "蜀", "n": 1}))  # two 刺殺 tonight
-    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"), t.act("蜀殺手乙", "刺殺", "蜀君主"))
+    stabs = {pid: t.act(pid, "刺殺", "蜀君主") for pid in ("蜀殺手甲", "蜀殺手乙")}
+    t.night(stabs[first], *[a for pid, a in stabs.items() if pid != first])
     assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
     assert t.player("蜀君主").known == {"蜀殺手甲": "關羽", "蜀殺手乙": "張飛"}
     assert t.only_feedback("蜀君主", "桃園飛花").data == {"consumed": True, "with": ["蜀殺手甲", "蜀殺手乙"]}

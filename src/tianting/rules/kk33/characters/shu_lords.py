@@ -108,11 +108,11 @@ class Bond(CharacterSkill):
         player = night.state.player(owner)
         if player.used.get(self.name) or not _holds(night, owner, self.name):
             return
-        who = list(dict.fromkeys(
+        who = sorted({
             u.actor for u in night.uses
             if not u.implicit and u.actor != owner and u.state is not UseState.FAILED
             and owner in u.targets and _base(night, u.actor) in self.partners
-            and night.state.player(u.actor).alive))
+            and night.state.player(u.actor).alive}, key=lambda pid: night.state.player(pid).seat)  # not submission order
         if not who:
             return
         player.used[self.name] = 1
