@@ -896,18 +896,21 @@ def test_huoshaoxinye_a_wounded_cao_ren_dies():
 
 
 @pytest.mark.skill("隆中對策")
-def test_longzhongduice_every_action_on_shu_and_its_feedback():
-    """隆中對策：*全*得知當夜所有針對本國角色的行動及反饋。 — issuers are not named (SL14)."""
+@pytest.mark.parametrize("reverse", [False, True])
+def test_longzhongduice_every_action_on_shu_and_its_feedback(reverse: bool):
+    """隆中對策：*全*得知當夜所有針對本國角色的行動及反饋。 — issuers are not named (SL14); the list is in the
+    order of the skills, the same whatever order the actions were submitted in."""
     t = sleeping_dragon()
-    t.night(t.act("蜀副軍師", "隆中對策"), t.act("魏正軍師", "明察", "蜀殺手甲"), t.act("吳殺手甲", "刺殺", "蜀女眷"),
-            t.act("魏女眷", "亂花", "吳護衛", "蜀君主"), t.act("魏殺手甲", "刺殺", "吳女眷"),
-            t.act("蜀護衛", "援護", "蜀君主"))
+    others = [t.act("魏正軍師", "明察", "蜀殺手甲"), t.act("吳殺手甲", "刺殺", "蜀女眷"),
+              t.act("魏女眷", "亂花", "吳護衛", "蜀君主"), t.act("魏殺手甲", "刺殺", "吳女眷"),
+              t.act("蜀護衛", "援護", "蜀君主")]
+    t.night(t.act("蜀副軍師", "隆中對策"), *(reversed(others) if reverse else others))
     fb = t.only_feedback("蜀副軍師", "隆中對策")
     assert fb.data == {"actions": [
-        {"skill": "明察", "targets": ["蜀殺手甲"], "feedback": ["【明察】蜀殺手甲：是殺手。"]},
-        {"skill": "刺殺", "targets": ["蜀女眷"], "feedback": []},
         {"skill": "亂花", "targets": ["吳護衛", "蜀君主"], "feedback": []},
+        {"skill": "刺殺", "targets": ["蜀女眷"], "feedback": []},
         {"skill": "援護", "targets": ["蜀君主"], "feedback": []},
+        {"skill": "明察", "targets": ["蜀殺手甲"], "feedback": ["【明察】蜀殺手甲：是殺手。"]},
     ]}
     for pid in ("魏正軍師", "吳殺手甲", "魏女眷"):
         assert pid not in fb.text

@@ -138,7 +138,7 @@ class Zhongji(CharacterSkill):
                 if other is guard or other.state is UseState.FAILED or target not in other.targets:
                     continue
                 seen.setdefault((other.actor, other.name), other.name)
-            skills = list(seen.values())
+            skills = sorted(seen.values())  # by skill, not by who submitted first (nor by seat: no hint of who)
             listing = "、".join(f"【{s}】" for s in skills) or "無"
             night.tell(owner, Feedback(self.name, f"【忠績】當夜針對你【援護】的目標 {target} 的行動：{listing}。",
                                        target, {"target": target, "actions": skills}))
@@ -174,6 +174,7 @@ class Longyin(CharacterSkill):
                 missed.append({"skill": other.name, "how": "失敗" if other.state is UseState.FAILED else "失效"})
         if not missed:
             return
+        missed.sort(key=lambda m: (m["skill"], m["how"]))  # not by who submitted first (nor by seat: no hint of who)
         listing = "、".join(f"【{m['skill']}】{m['how']}" for m in missed)
         night.tell(owner, Feedback(self.name, f"【龍吟】當夜本國君主或殺手的行動失敗或失效：{listing}。你可以在次夜發動一次【刺殺】。",
                                    None, {"actions": missed}))

@@ -783,6 +783,7 @@ class Longzhongduice(CharacterSkill):
             told = [f.text for f in night.feedback.get(other.actor, [])
                     if f.skill == other.name and f.target in other.targets]
             seen.append({"skill": other.name, "targets": list(other.targets), "feedback": told})
+        seen.sort(key=lambda e: (e["skill"], e["targets"]))  # not by who submitted first (nor by seat: no hint of who)
         if seen:
             lines = "；".join(f"【{e['skill']}】{'、'.join(e['targets'])}" + (f"（反饋：{' '.join(e['feedback'])}）"
                                                                        if e["feedback"] else "")
