@@ -1167,3 +1167,15 @@ def test_qixing_a_void_stab_is_void_and_b_leaves_it_valid(letter: str, void: boo
         assert t.player("蜀護衛").granted == {"刺殺": 1}
     else:
         assert t.feedback("蜀護衛", "龍吟") == [] and t.player("蜀護衛").granted == {}
+
+
+@pytest.mark.skill("七星")
+@pytest.mark.skill("據守樊城")
+@pytest.mark.parametrize(("letter", "wounded"), [("A", False), ("B", True), ("G", True)])
+def test_qixing_b_against_a_stab_lessened_to_a_wound(letter: str, wounded: bool):
+    """B 該【刺殺】仍有效但你「不會死亡」 — against a 刺殺 that 曹仁's 據守樊城（本國殺手的【刺殺】造成的傷害減輕）lessened
+    to a wound, B saves him from death only: he is wounded, as with G; A（該【刺殺】無效）spares him the wound too."""
+    t = chancellor(keep=("魏殺手甲",), characters={"魏殺手甲": "曹仁"})
+    t.force("七星 蜀正軍師", letter)
+    t.night(t.act("魏殺手甲", "據守樊城"), t.act("魏殺手乙", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == ("injured" if wounded else "alive")

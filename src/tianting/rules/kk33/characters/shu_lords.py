@@ -445,7 +445,7 @@ class Qixing(CharacterSkill):
             result = results.get(id(harm))
             if result in ("A", "C", "E"):
                 return f"{owner} 七星（{result}：該刺殺無效）"
-            if result == "B":
+            if result == "B" and n.is_fatal(harm):  # 「不會死亡」: a 刺殺 lessened to a wound still wounds him
                 return f"{owner} 七星（B：該刺殺仍有效但其不會死亡）"
             return None
 
