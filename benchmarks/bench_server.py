@@ -65,17 +65,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(data: Path, database_url: str | None) -> Iterator[str]:
-    """``tianting serve`` in a subprocess; yields its base URL once /healthz answers."""
+def server(data: Path, database_url: str | None, workers: int = 1) -> Iterator[str]:
+    """``tianting serve`` in a subprocess (``workers`` processes); yields its base URL once /healthz answers."""
     port = free_port()
-    command = [sys.executable, "-m", "tianting", "serve", "--data", str(data), "--port", str(port)]
+    command = [sys.executable, "-m", "tianting", "serve", "--data", str(data), "--port", str(port),
+               "--workers", str(workers), "--no-create-limit"]
     if database_url:
         command += ["--database-url", database_url]
     log = open(data.with_suffix(".log"), "wb")  # noqa: SIM115 - closed below
     process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             if process.poll() is not None:
                 raise SystemExit(f"the server exited ({process.returncode}); see {log.name}")
@@ -85,7 +86,7 @@ def server(data: Path, database_url: str | None) -> Iterator[str]:
             except httpx.TransportError:
                 pass
             if time.monotonic() > deadline:
-                raise SystemExit("the server did not start within 30 s")
+                raise SystemExit("the server did not start within 60 s")
             time.sleep(0.05)
         yield base
     finally:
@@ -247,8 +248,9 @@ def row(label: str, seconds: float, latencies: list[float], failures: int) -> tu
             f"{percentile(latencies, 0.5) * 1000:>8.1f} {percentile(latencies, 0.99) * 1000:>8.1f}"), rate
 
 
-async def bench(base: str, games: int, revisions: int, rounds: int) -> float:
-    """Set up, then ``rounds`` times the submissions and the ceiling in turn; the ratio of their rates."""
+async def bench(base: str, games: int, revisions: int, rounds: int) -> tuple[float, float, float, float]:
+    """Set up, then ``rounds`` times the submissions and the ceiling in turn; (submissions/s, p50 ms,
+    p99 ms, ceiling/s)."""
     limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
     async with httpx.AsyncClient(limits=limits, timeout=120) as client:
         t0 = time.perf_counter()
@@ -295,7 +297,8 @@ async def bench(base: str, games: int, revisions: int, rounds: int) -> float:
     acknowledged = len(totals["sub"][1])
     print(f"stored: {stored} submissions for {acknowledged} acknowledged"
           + ("" if stored == acknowledged else "  <-- MISMATCH"))
-    return sub_rate / ceiling_rate
+    latencies = totals["sub"][1]
+    return sub_rate, percentile(latencies, 0.5) * 1000, percentile(latencies, 0.99) * 1000, ceiling_rate
 
 
 async def count_submissions(client: httpx.AsyncClient, base: str, judges: list[str]) -> int:
@@ -332,19 +335,30 @@ def main(argv: list[str] | None = None) -> int:
                         help="rounds of submissions then the ceiling, taken in turn (default 3)")
     parser.add_argument("--database-url", help="a PostgreSQL server to use (a fresh database is made on it)")
     parser.add_argument("--url", help="drive a server already running there instead (e.g. to profile it)")
+    parser.add_argument("--workers", default="1",
+                        help="server processes (tianting serve --workers N); a list such as 1,2,4 runs each in "
+                             "turn on a fresh database, with the ceiling measured at the same count")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, {os.cpu_count()} cores, "
           f"database: {'PostgreSQL' if args.database_url else 'SQLite'}")
     if args.url:
         asyncio.run(bench(args.url.rstrip("/"), args.games, args.revisions, args.rounds))
         return 0
+    counts = [int(n) for n in args.workers.split(",")]
+    summary = []
     with tempfile.TemporaryDirectory(prefix="tianting-bench-") as tmp:
-        data = Path(tmp) / "bench.sqlite3"
         print(f"fsync in {tmp}: {fsync_ms(Path(tmp)):.2f} ms (median of 30)")
-        with contextlib.ExitStack() as stack:
-            url = stack.enter_context(scratch_database(args.database_url, "tianting_bench")) if args.database_url else None
-            base = stack.enter_context(server(data, url))
-            asyncio.run(bench(base, args.games, args.revisions, args.rounds))
+        for workers in counts:
+            print(f"\n== {workers} worker{'s' if workers > 1 else ''} ==")
+            data = Path(tmp) / f"bench-{workers}.sqlite3"
+            with contextlib.ExitStack() as stack:
+                url = (stack.enter_context(scratch_database(args.database_url, "tianting_bench"))
+                       if args.database_url else None)
+                base = stack.enter_context(server(data, url, workers))
+                summary.append((workers, asyncio.run(bench(base, args.games, args.revisions, args.rounds))))
+    print("\n| workers | submissions/s | p50 / p99 | ceiling /s | ratio |\n|---|---|---|---|---|")
+    for workers, (rate, p50, p99, ceiling) in summary:
+        print(f"| {workers} | {rate:.0f} | {p50:.0f} / {p99:.0f} ms | {ceiling:.0f} | **{rate / ceiling:.0%}** |")
     return 0
 
 

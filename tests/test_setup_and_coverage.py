@@ -212,7 +212,7 @@ def test_built_means_registered_in_the_engine() -> None:
         if row["source"] == "character":
             assert row["built"] == (row["skill"] in CHARACTER_SKILLS)
     assert any(row["built"] for row in rows if row["country"] == "蜀")  # 蜀 is being built (劉備 …)
-    assert not any(row["built"] for row in rows if row["country"] == "吳")  # none of 吳 yet
+    assert any(row["built"] for row in rows if row["country"] == "吳")  # 吳 is being built (issue 13)
     stab = next(row for row in rows if row["skill"] == "刺殺")
     assert stab["character"] == "殺手" and stab["country"] is None and stab["kind"] == "active"
     rebel = next(row for row in rows if row["skill"] == "起義")

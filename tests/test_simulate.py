@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -92,7 +93,9 @@ def test_report_renders(study_30: dict, tmp_path: Path) -> None:
         assert path.stat().st_size > 1000
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'src="{plot}"' in html
-    assert "刺殺" in html and "95% CI" in html and "not yet built" in html
+    assert "刺殺" in html and "95% CI" in html and "not yet built" in html  # the figures' own statement
+    for title in ("<h2>結局</h2>", "<h2>角色</h2>", "<h2>技能</h2>", "<h2>遊戲長度</h2>", "<h2>尚未實作的角色</h2>"):
+        assert title in html
     assert json.loads((tmp_path / "report" / "figures.json").read_text(encoding="utf-8")) == study_30
 
 
@@ -142,3 +145,32 @@ def test_ray_backend_gives_the_local_figures(study_30: dict) -> None:
         ray.shutdown()
     assert figures["run"]["backend"] == "ray"
     assert _figures(figures) == _figures(study_30)
+
+
+def test_without_a_cjk_font_the_report_says_so_in_chinese_and_names_the_font(
+        study_30: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from tianting.simulate import report
+
+    monkeypatch.setattr(report, "cjk_font", lambda: None)
+    html = write_report(study_30, tmp_path / "plain").read_text(encoding="utf-8")
+    assert 'id="no-cjk-font"' in html and "找不到中文（CJK）字型" in html and "fonts-noto-cjk" in html
+    assert "<th class=\"l\">代號</th>" in html  # the keys the plots use, beside each name
+    monkeypatch.setattr(report, "cjk_font", lambda: "DejaVu Sans")  # a font claimed to have the glyphs
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # it has not: matplotlib warns of every missing glyph
+        html = write_report(study_30, tmp_path / "cjk").read_text(encoding="utf-8")
+    assert 'id="no-cjk-font"' not in html and "代號" not in html
+    labels = report.Labels(study_30, chinese=True)
+    assert labels.text("技能使用", "Skill use") == "技能使用"
+    assert report.Labels(study_30, chinese=False).text("技能使用", "Skill use") == "Skill use"
+
+
+def test_simulate_tells_the_terminal_when_the_plots_have_no_cjk_font(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from tianting.simulate import report
+
+    monkeypatch.setattr(report, "cjk_font", lambda: None)
+    assert main(["simulate", "--games", "4", "--jobs", "1", "--seed", "2", "--report", str(tmp_path / "r"),
+                 "--quiet"]) == 0
+    assert "fonts-noto-cjk" in capsys.readouterr().err

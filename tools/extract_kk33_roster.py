@@ -5,7 +5,7 @@ Usage (from the repository root)::
 
     python3 tools/extract_kk33_roster.py [SEED] [-o OUTPUT]
 
-SEED defaults to ``../shared/seeds/000_b521fc75d9962f03.txt`` and OUTPUT to
+SEED defaults to ``docs/rules/000_b521fc75d9962f03.txt`` (the seed text, shipped with the repository) and OUTPUT to
 ``src/tianting/rules/kk33/data/characters.json``, both relative to the
 repository root.  Standard library only; the output is deterministic.
 
@@ -23,7 +23,7 @@ import sys
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-DEFAULT_SEED = REPO_ROOT / ".." / "shared" / "seeds" / "000_b521fc75d9962f03.txt"
+DEFAULT_SEED = REPO_ROOT / "docs" / "rules" / "000_b521fc75d9962f03.txt"
 DEFAULT_OUTPUT = REPO_ROOT / "src" / "tianting" / "rules" / "kk33" / "data" / "characters.json"
 
 COUNTRIES = ("魏", "蜀", "吳")

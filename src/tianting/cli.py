@@ -66,7 +66,7 @@ def _cmd_skills(args: argparse.Namespace) -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
-    from tianting.simulate.report import dump_figures, summary, write_report
+    from tianting.simulate.report import NO_FONT, cjk_font, dump_figures, summary, write_report
     from tianting.simulate.runner import Study, simulate
 
     seats = None
@@ -82,6 +82,8 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
     if args.report:
         page = write_report(figures, args.report, with_json=args.json)
+        if cjk_font() is None:
+            print(NO_FONT, file=sys.stderr)
         return summary(figures) + f"report: {page}\n"
     if args.json:
         return dump_figures(figures)
@@ -90,12 +92,51 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
 
 def _cmd_serve(args: argparse.Namespace) -> str:
     from tianting.server.app import run
-    from tianting.server.db import default_url
+    from tianting.server.db import default_url, open_database
+    from tianting.server.urls import check_base_url
 
     url = args.database_url or default_url(args.data)
-    print(f"天庭 serving on http://{args.host}:{args.port}/  (database: {url.split('@')[-1]})", file=sys.stderr)
-    run(url, host=args.host, port=args.port)
+    if args.workers < 1 or args.cache_games < 1:
+        raise _Fail("--workers 與 --cache-games 至少為1")
+    try:
+        base_url = check_base_url(args.base_url)
+    except ValueError as exc:
+        raise _Fail(str(exc)) from None
+    webhook = args.webhook.strip() if args.webhook else None
+    if webhook and not webhook.startswith(("http://", "https://")):
+        raise _Fail(f"--webhook must be an http(s):// address, not {webhook!r}")
+    open_database(url).dispose()  # checked (and migrated) first: one line and exit 2 if it cannot be used
+    shown = base_url or f"http://{args.host}:{args.port}"
+    print(f"天庭 serving on http://{args.host}:{args.port}/, links shown as {shown}/  (database: {url.split('@')[-1]}"
+          f"{f', {args.workers} workers' if args.workers > 1 else ''})", file=sys.stderr)
+    run(url, host=args.host, port=args.port, workers=args.workers, cache_games=args.cache_games,
+        create_limit=not args.no_create_limit, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips,
+        webhook=webhook, warn_minutes=args.webhook_before)
     return ""
+
+
+def _cmd_db_upgrade(args: argparse.Namespace) -> str:
+    from tianting.server.db import (
+        DatabaseUnusable,
+        default_url,
+        describe,
+        engine_for,
+        upgrade,
+        where,
+    )
+
+    engine = engine_for(args.database_url or default_url(args.data))
+    try:
+        revision = upgrade(engine)
+    except DatabaseUnusable:
+        raise
+    except Exception as exc:  # a database error: one line
+        raise _Fail(describe(engine, exc)) from None
+    finally:
+        engine.dispose()
+    if revision is None:
+        return f"資料庫 {where(engine)} 已是最新的結構版本，無需升級\n"
+    return f"資料庫 {where(engine)} 已升級到結構版本 {revision}\n"
 
 
 def _cmd_verify(args: argparse.Namespace) -> str:
@@ -156,7 +197,28 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=1,
+                       help="server processes on the one port (PostgreSQL recommended; see docs/dev/deploy.md)")
+    serve.add_argument("--cache-games", type=int, default=200, help="folded games kept in memory per process")
+    serve.add_argument("--no-create-limit", action="store_true",
+                       help="no rate limit on game creation (default: 20 at once, then one every 30 s per address)")
+    serve.add_argument("--base-url", help="the public address links are shown with, e.g. https://game.example.org "
+                                          "(when serving behind a reverse proxy; see docs/hosting.md)")
+    serve.add_argument("--forwarded-allow-ips", metavar="IPS",
+                       help="proxies whose X-Forwarded-For/-Proto headers are trusted, comma-separated "
+                            "(default 127.0.0.1; uvicorn's proxy headers)")
+    serve.add_argument("--webhook", metavar="URL", help="POST a JSON notification here when a draft is ready "
+                                                        "or a deadline is near (every game)")
+    serve.add_argument("--webhook-before", type=float, default=30.0, metavar="MINUTES",
+                       help="warn this long before a deadline (default 30)")
     serve.set_defaults(func=_cmd_serve)
+
+    database = sub.add_parser("db", help="the server's database")
+    database_commands = database.add_subparsers(dest="db_command", required=True)
+    upgrade = database_commands.add_parser("upgrade", help="bring the database's schema up to date (under a lock)")
+    upgrade.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
+    upgrade.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    upgrade.set_defaults(func=_cmd_db_upgrade)
 
     verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")
     verify.add_argument("export", help="the game's export (復盤 JSON from the server)")

@@ -18,6 +18,7 @@ import pytest
 
 from tests.browser.conftest import REQUIRE, Pages
 from tianting.rules import load as load_rules
+from tianting.server.pages import RULE_MARK, RULE_MARKS
 
 try:
     from playwright.sync_api import Page, expect
@@ -116,8 +117,9 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     judge_token = judge_url.rsplit("/", 1)[1]
     links = judge.locator("input.player-link").evaluate_all("els => els.map(e => e.value)")
     assert len(links) == 22 and len(set(links)) == 22
-    lines = [line.rsplit(" ", 1) for line in judge.input_value("#all-links").splitlines() if line.strip()]
-    urls = {pid: url for pid, url in lines}
+    rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
+    assert rows[0] == ["座位", "ID", "連結"]
+    urls = {pid: url for _, pid, url in rows[1:]}
     assert list(urls) == IDS and list(urls.values()) == links
     tokens = {pid: url.rsplit("/", 1)[1] for pid, url in urls.items()}
     # the HTML ID is text in the seats table, not markup
@@ -265,7 +267,10 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
     expect(notice).to_have_count(1)
     rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
-    expect(notice.locator("td.rule-text")).to_contain_text(rule_text[:20])
+    # shown with its *被*-style markers as labels (pages._rule_text), the sentence itself as written
+    marks = RULE_MARK.findall(rule_text)
+    expect(notice.locator("td.rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
+    expect(notice.locator("td.rule-text")).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
     notice.locator("select[name=effect]").select_option("injure")
     notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
     with judge.expect_navigation():

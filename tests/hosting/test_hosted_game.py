@@ -226,8 +226,9 @@ def test_last_words_of_the_nights_dead_are_published_when_approved():
     assert announcement["last_words"] == {n.shu_lord: "漢室未亡", n.wei_strategist: "殺我者蜀人也"}
     assert "殺我者蜀人也" in announcement["text"] and "違規內容" not in announcement["text"]
     # the dead player sees the ruling on their own words, and only their own
-    assert t.game.player_view(n.shu_lady)["last_words"] == {"asked": True, "text": "【違規內容】",
-                                                           "status": "refused", "reason": "洩露身份"}
+    words = t.game.player_view(n.shu_lady)["last_words"]
+    assert {k: v for k, v in words.items() if k != "feedback"} == {"asked": True, "text": "【違規內容】",
+                                                                   "status": "refused", "reason": "洩露身份"}
     assert "last_words" not in t.game.player_view(alive)
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
     [published] = public_view(t.game)["announcements"]
@@ -473,7 +474,8 @@ REFUSALS: list[tuple[str, Any, int]] = [
     ("night", lambda t: (ev.START, ev.JUDGE, {}), 409),
     ("night", lambda t: (ev.VOTE, IDS[0], {"target": IDS[1]}), 409),
     ("night", lambda t: (ev.RESOLVE, IDS[0], {}), 403),
-    ("night", lambda t: (ev.SUBMIT, ev.JUDGE, {"actions": []}), 403),
+    ("night", lambda t: (ev.SUBMIT, ev.SYSTEM, {"actions": []}), 403),
+    ("night", lambda t: (ev.SUBMIT, ev.JUDGE, {"actions": []}), 422),  # for whom?
     ("night", lambda t: (ev.SUBMIT, "路人", {"actions": []}), 404),
     ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": "刺殺"}), 422),
     ("night", lambda t: (ev.SUBMIT, IDS[0], {"actions": ["刺殺"]}), 422),
@@ -644,3 +646,77 @@ def test_a_stab_beyond_the_countrys_allowance_is_refused_at_once_without_naming_
     exported = t.game.export()
     assert exported["transcript"]["phases"][0] == t.game.phases[0].draft
     assert run_script(t.game.script(), lenient=True)["phases"][0] == draft
+
+
+# ---- the judge submits a player's private message for them ----------------------------------------
+def test_the_judge_submits_a_players_actions_for_them_recorded_as_the_judges_act():
+    t = Table().start()
+    strategist = t.who("魏", "正軍師")[0]
+    target = t.who("蜀", "殺手")[0]
+    event = t.add(ev.SUBMIT, ev.JUDGE, {"player": strategist, "via": "message",
+                                        "actions": [{"skill": "明察", "targets": [target]}]})
+    phase = t.game.current
+    assert event.actor == ev.JUDGE
+    assert phase.submissions[strategist] == [{"actor": strategist, "skill": "明察", "targets": [target]}]
+    assert phase.submitted_by == {strategist: ev.JUDGE}
+    assert judge_view(t.game)["current"]["submitted_by"] == {strategist: ev.JUDGE}
+    assert t.game.player_view(strategist)["open"]["by_judge"] is True
+    assert strategist not in t.game.expected()
+    # the player's own later submission replaces it and is theirs again
+    t.add(ev.SUBMIT, strategist, {"actions": []})
+    assert phase.submitted_by == {} and t.game.player_view(strategist)["open"]["by_judge"] is False
+    # and the fold of the stored events gives the same game
+    again = HostedGame.fold(copy.deepcopy(t.events))
+    assert again.current.submissions == phase.submissions
+
+
+def test_a_submission_for_a_player_is_checked_by_the_engine_like_theirs():
+    t = Table().start()
+    guard = t.who("魏", "護衛")[0]
+    with pytest.raises(Refused) as refused:
+        t.add(ev.SUBMIT, ev.JUDGE, {"player": guard, "actions": [{"skill": "明察", "targets": [IDS[0]]}]})
+    assert "明察" in refused.value.message
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.JUDGE, {"player": "沒有這人", "actions": []})
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.JUDGE, {"actions": []})
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.JUDGE, {"player": guard, "actions": [], "via": "telepathy"})
+    with pytest.raises(Refused):
+        t.add(ev.SUBMIT, ev.SYSTEM, {"player": guard, "actions": []})
+    assert t.game.current.submissions == {}
+
+
+def test_the_judge_casts_a_players_day_vote_from_their_message_checked_like_theirs():
+    t = Table().start()
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    voter, target = IDS[2], IDS[5]
+    t.add(ev.VOTE, ev.JUDGE, {"player": voter, "target": target, "via": "message"})
+    phase = t.game.current
+    assert phase.votes[voter] == target and phase.submitted_by == {voter: ev.JUDGE}
+    with pytest.raises(Refused):
+        t.add(ev.VOTE, ev.JUDGE, {"player": voter, "target": "沒有這人"})
+    with pytest.raises(Refused):
+        t.add(ev.VOTE, ev.JUDGE, {"target": target})
+    assert phase.votes[voter] == target
+    t.add(ev.VOTE, voter, {"target": voter})
+    assert phase.votes[voter] == voter and phase.submitted_by == {}
+
+
+def test_a_game_with_submissions_entered_by_the_judge_verifies():
+    from tianting.hosting.verify import verify_export
+
+    t = Table().start()
+    strategist, target = t.who("魏", "正軍師")[0], t.who("蜀", "殺手")[0]
+    t.add(ev.SUBMIT, ev.JUDGE, {"player": strategist, "actions": [{"skill": "明察", "targets": [target]}],
+                                "via": "message"})
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    t.add(ev.VOTE, ev.JUDGE, {"player": IDS[0], "target": IDS[1], "via": "message"})
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    t.add(ev.PEACE, ev.JUDGE, {"judge": True})
+    assert t.game.over
+    verdict = verify_export(t.game.export())
+    assert verdict.ok, verdict.render()

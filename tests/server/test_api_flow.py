@@ -23,7 +23,6 @@ from tianting.hosting.fairness import commitment
 from tianting.hosting.game import Refused
 from tianting.rules import load as load_rules
 from tianting.server import app as app_module
-from tianting.server import store as store_module
 from tianting.server.store import Store
 
 NIGHT_MINUTES, DAY_MINUTES = 90, 45
@@ -237,7 +236,10 @@ def test_a_whole_game_from_creation_to_the_end(client):
 
     assert api.refused(wei_strategist, "last-words", {"text": "太早"}, 409) == "現在不能留下遺言"
     api.judge("ask-last-words")
-    assert api.view(wei_strategist)["last_words"] == {"asked": True, "text": "", "status": "none", "reason": ""}
+    asked = api.view(wei_strategist)["last_words"]
+    tonight = [f["text"] for f in api.draft()["feedback"].get(wei_strategist, [])]
+    assert [f["text"] for f in asked.pop("feedback")] == tonight and tonight  # tonight's own, as drafted
+    assert asked == {"asked": True, "text": "", "status": "none", "reason": ""}
     assert api.refused(shu_strategist, "last-words", {"text": "我還活著"}, 409) == "現在不能留下遺言"
     api.player(wei_strategist, "last-words", {"text": "殺我者蜀國人也"})
     api.player(shu_lady, "last-words", {"text": "天機不可洩露：某某是殺手"})
@@ -391,8 +393,8 @@ def test_the_scheduler_resolves_every_due_game_even_if_one_fails(client, monkeyp
             raise RuntimeError("database hiccup")
         return real_append(game_id, *args, **kwargs)
 
-    monkeypatch.setattr(app_module, "now_iso", lambda: "2030-01-01T00:00:01+00:00")
-    monkeypatch.setattr(store_module, "now_iso", lambda: "2030-01-01T00:00:01+00:00")
+    # the scheduler goes by the database's clock: moved past the deadline here
+    monkeypatch.setattr(store, "_now", lambda conn: datetime(2030, 1, 1, 0, 0, 1, tzinfo=UTC))
     due = store.due_games("2030-01-01T00:00:01+00:00")
     assert sorted(due) == sorted(api.game_id for api in games)
     broken = due[0]

@@ -102,7 +102,7 @@ def test_the_home_form_creates_a_game_and_redirects_to_a_console_with_22_player_
     assert state["night_minutes"] == 90 and state["day_minutes"] is None
     # every link opens its own player's page
     for pid in ("玩家01", "玩家22"):
-        line = re.search(rf"^{pid} (http://testserver/p/\S+)$", html.unescape(console.text), re.M)
+        line = re.search(rf"^\d+\t{pid}\t(http://testserver/p/\S+)$", html.unescape(console.text), re.M)
         assert line, pid
         page = client.get(line.group(1).removeprefix("http://testserver"))
         assert page.status_code == 200 and f'id="player-id">{pid}<' in page.text
@@ -483,6 +483,7 @@ def test_oversized_bodies_and_texts_are_refused(client):
     page = jpage(game)
     response = post(client, page, page + "/note", {"text": "x" * 70_000})
     assert response.status_code == 413
+    assert response.headers["content-type"].startswith("text/html") and "請求內容過大" in response.text
     assert judge_state(client, game)["notes"] == []
 
 

@@ -50,16 +50,37 @@ def thread(view: dict[str, Any]) -> str:
     for item in view.get("announcements", []):
         parts.append(announcement(item))
     if view.get("over"):
-        result = view.get("result") or {}
-        lines = ["[b]【遊戲結束】[/b]"]
-        if result.get("peace"):
-            lines.append("結局：議和")
-        else:
-            lines.append(f"勝方：{_ids(result.get('winners') or [])}")
-        export = view.get("export") or {}
-        if export.get("seed") is not None:
-            lines.append(f"種子：{export['seed']}")
-            lines.append(f"鹽：{escape(export.get('salt') or '')}")
-            lines.append("驗證：SHA-256(\"tianting-seed/1:<種子>:<鹽>\") 應等於開局公布的種子承諾。")
-        parts.append("\n".join(lines))
+        parts.append(ending(view))
     return "\n\n".join(parts) + "\n"
+
+
+def identity_table(players: Iterable[dict[str, Any]], out: Iterable[str] = ()) -> str:
+    """Every seat revealed, as a BBCode table: ID, 國籍, 身份, 角色, 結局 (the end of a game)."""
+    gone = set(out)
+    rows = ["[table]", "[tr][td][b]ID[/b][/td][td][b]國籍[/b][/td][td][b]身份[/b][/td][td][b]角色[/b][/td]"
+                       "[td][b]結局[/b][/td][/tr]"]
+    for p in players:
+        rows.append(f"[tr][td]{escape(p['id'])}[/td][td]{escape(p.get('country') or '')}[/td]"
+                    f"[td]{escape(p.get('identity') or '')}[/td][td]{escape(p.get('character') or '')}[/td]"
+                    f"[td]{'出局' if p['id'] in gone else '存活'}[/td][/tr]")
+    rows.append("[/table]")
+    return "\n".join(rows)
+
+
+def ending(view: dict[str, Any]) -> str:
+    """The post that ends the game's thread: the result, every identity, and the revealed seed."""
+    result = view.get("result") or {}
+    lines = ["[b]【遊戲結束】[/b]"]
+    if result.get("peace"):
+        lines.append("結局：議和")
+    else:
+        lines.append(f"勝方：{_ids(result.get('winners') or [])}")
+    export = view.get("export") or {}
+    if export.get("players"):
+        lines.append("[b]身份公開[/b]")
+        lines.append(identity_table(export["players"], view.get("out") or ()))
+    if export.get("seed") is not None:
+        lines.append(f"種子：{export['seed']}")
+        lines.append(f"鹽：{escape(export.get('salt') or '')}")
+        lines.append("驗證：SHA-256(\"tianting-seed/1:<種子>:<鹽>\") 應等於開局公布的種子承諾。")
+    return "\n".join(lines)

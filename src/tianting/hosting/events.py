@@ -22,9 +22,11 @@ CHOOSE = "choose"
 START = "start"
 """The judge started night 1."""
 SUBMIT = "submit"
-"""A player's whole list of night actions, replacing any earlier one."""
+"""A player's whole list of night actions, replacing any earlier one (actor ``judge``, payload
+``player``: the judge submitted it for them, from their private message)."""
 VOTE = "vote"
-"""A player's day vote, replacing any earlier one."""
+"""A player's day vote, replacing any earlier one (from the judge, payload ``player``: entered
+for them from their private message)."""
 DEADLINE = "deadline"
 """The judge set the open phase's deadline."""
 RESOLVE = "resolve"

@@ -71,6 +71,9 @@ class Phase:
     submissions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     """Night: each player's current list of actions, in the order of their latest submission."""
     votes: dict[str, str] = field(default_factory=dict)
+    submitted_by: dict[str, str] = field(default_factory=dict)
+    """The players whose current list (night) or vote (day) the judge entered for them, from their
+    private message."""
     resolved_by: str | None = None
     decisions: list[dict[str, Any]] = field(default_factory=list)
     asked_decisions: list[tuple[str, str]] = field(default_factory=list)
@@ -400,6 +403,7 @@ class HostedGame:
                             "may_act": pid in self.participants(),
                             "actions": list(phase.submissions.get(pid, [])),
                             "submitted": pid in phase.submissions or pid in phase.votes,
+                            "by_judge": phase.submitted_by.get(pid) == ev.JUDGE,
                             "vote": phase.votes.get(pid)}
             asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
                      and d["actor"] == pid]
@@ -423,6 +427,13 @@ class HostedGame:
                 view["last_words"] = {"asked": True, "text": words.text if words else "",
                                       "status": words.status if words else "none",
                                       "reason": words.reason if words else ""}
+                # asked for last words because they died tonight: say so, and show them tonight's own
+                # feedback as it stands in the draft (the judge may still reword it before publishing)
+                view["status"] = "out"
+                view["last_words"]["feedback"] = [  # the words only: the draft's data stays the judge's
+                    {"phase": phase.kind, "number": phase.number, "label": phase.label,
+                     "skill": item.get("skill"), "text": item.get("text")}
+                    for item in self.feedback_items(len(self.phases) - 1, pid)]
         if self.over:
             view["revealed"] = True
         return view
@@ -525,8 +536,29 @@ class HostedGame:
         if phase.deadline and event.at and event.at >= phase.deadline:
             raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
 
+    def _for_whom(self, event: Event) -> str:
+        """Whose submission or vote ``event`` is: its actor's, or, from the judge, the player named
+        in it (the judge enters a player's private message for them)."""
+        if event.actor != ev.JUDGE:
+            self._player(event)
+            return event.actor
+        pid = event.payload.get("player")
+        if not isinstance(pid, str):
+            raise Refused("須指明代為提交的玩家", 422)
+        if event.payload.get("via", "message") != "message":
+            raise Refused("代為提交只能依玩家的私訊（via: message）", 422)
+        self.seat(pid)
+        return pid
+
+    @staticmethod
+    def _mark_proxy(phase: Phase, pid: str, event: Event) -> None:
+        if event.actor == ev.JUDGE:
+            phase.submitted_by[pid] = ev.JUDGE
+        else:
+            phase.submitted_by.pop(pid, None)
+
     def _on_submit(self, event: Event) -> None:
-        self._player(event)
+        pid = self._for_whom(event)
         phase = self._open("行動")
         self._in_time(phase, event)
         if phase.kind != "night":
@@ -536,9 +568,10 @@ class HostedGame:
             raise Refused("actions 必須是列表", 422)
         if len(raw) > MAX_ACTIONS:
             raise Refused(f"一夜最多提交{MAX_ACTIONS}個行動", 413)
-        actions = self.check_actions(event.actor, raw)
-        phase.submissions.pop(event.actor, None)
-        phase.submissions[event.actor] = actions
+        actions = self.check_actions(pid, raw)
+        phase.submissions.pop(pid, None)
+        phase.submissions[pid] = actions
+        self._mark_proxy(phase, pid, event)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
         """``pid``'s night actions in canonical form; raise :class:`Refused` naming the first bad one."""
@@ -583,7 +616,7 @@ class HostedGame:
         return True
 
     def _on_vote(self, event: Event) -> None:
-        self._player(event)
+        pid = self._for_whom(event)
         phase = self._open("投票")
         self._in_time(phase, event)
         if phase.kind != "day":
@@ -593,11 +626,12 @@ class HostedGame:
             raise Refused("投票對象必須是玩家ID", 422)
         target = PlayerIds(self._base.state.players).get(target)
         try:
-            self._base.check_vote(event.actor, target)
+            self._base.check_vote(pid, target)
         except IllegalAction as exc:
             raise Refused(exc.message, 422) from None
-        phase.votes.pop(event.actor, None)
-        phase.votes[event.actor] = target
+        phase.votes.pop(pid, None)
+        phase.votes[pid] = target
+        self._mark_proxy(phase, pid, event)
 
     def _on_deadline(self, event: Event) -> None:
         self._judge(event)

@@ -8,7 +8,17 @@ from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
 from tianting.hosting.game import HostedGame, Phase
+from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
+
+COUNTRY_WORDS = ("魏", "蜀", "吳", "群")
+IDENTITY_WORDS = {"君主": "君主", "主公": "君主", "正軍師": "正軍師", "副軍師": "副軍師", "殺手": "殺手",
+                  "護衛": "護衛", "女眷": "女眷", "黃巾頭領": "黃巾頭領", "方士": "方士", "神醫": "神醫"}
+"""The countries and identities a skill's arguments name (方術, 神算), as players write them."""
+SKILL_WORDS = {"殺": "刺殺", "刀": "刺殺", "砍": "刺殺", "查": "明察", "驗": "明察", "查驗": "明察",
+               "護": "援護", "保": "援護", "保護": "援護", "守": "援護", "救": "急救"}
+"""How forum players shorten the identity skills in a private message (KK 3.3's names); the reading
+says so beside every action read from one."""
 
 
 def _rules_title(game: HostedGame) -> str:
@@ -145,6 +155,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "index": index, "kind": phase.kind, "number": phase.number, "label": phase.label,
             "deadline": phase.deadline, "participants": game.participants() if game.stage == "open" else [],
             "expected": game.expected(), "submissions": phase.submissions, "votes": phase.votes,
+            "submitted_by": phase.submitted_by,
             "resolved_by": phase.resolved_by, "decisions_given": phase.decisions,
             "asked_last_words": phase.asked_last_words,
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
@@ -167,11 +178,29 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
     return view
 
 
+def out_ids(game: HostedGame) -> list[str]:
+    """The ids out of the game after the published phases: public (every death is announced, and
+    every player's view lists the same)."""
+    if game.base is None:
+        return []
+    return [p.id for p in game.base.state.players.values() if not p.alive]
+
+
+def open_phase(game: HostedGame) -> dict[str, Any] | None:
+    """The phase being played, as anyone may know it: its name and deadline."""
+    phase = game.current
+    if phase is None or game.over or phase.published:
+        return None
+    return {"label": phase.label, "kind": phase.kind, "deadline": phase.deadline if game.stage == "open" else None,
+            "resolved": phase.resolved}
+
+
 def public_view(game: HostedGame) -> dict[str, Any]:
     """The public thread: announcements as published; the 復盤 once the game is over."""
     view: dict[str, Any] = {"title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
                             "stage": game.stage, "commitment": game.meta["commitment"], "ids": game.ids,
-                            "announcements": game.public_announcements(), "over": game.over}
+                            "announcements": game.public_announcements(), "over": game.over,
+                            "out": out_ids(game), "open": open_phase(game)}
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
         view["export"] = game.export()
@@ -196,6 +225,7 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
             "index": i, "kind": phase.kind, "number": phase.number, "label": phase.label,
             "deadline": phase.deadline, "published": phase.published, "resolved_by": phase.resolved_by,
             "submissions": phase.submissions, "votes": phase.votes, "decisions_given": phase.decisions,
+            "submitted_by": phase.submitted_by,
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
             "edits": phase.edits, "peace": phase.peace, "warnings": phase.draft_warnings,
             "notices": phase.notices, "rulings": [],
@@ -220,3 +250,47 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
         "result": data["result"], "setup_draws": data["setup_draws"], "players": players, "phases": phases,
         "notes": data["notes"], "events": data["events"], "stage": game.stage,
     }
+
+
+def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
+    """What the words of ``pid``'s private message may mean (for :func:`tianting.hosting.message.read_message`):
+    every skill name of the rule set with how it is used, the game's ids in seat order, and the
+    characters now played (forms, bases and aliases) with who plays them. For the judge only: a
+    character name is read as the player behind it."""
+    base = game.base
+    roster = load_rules(game.rules).roster()
+    skills: dict[str, SkillForm] = {}
+    for name in roster.skill_texts:
+        impl = base.skills.get(name) if base is not None else None
+        if impl is None:
+            skills[name] = SkillForm(name)
+            continue
+        rule = impl.targets
+        counts = [rule.count, *rule.counts]
+        skills[name] = SkillForm(name, most=max(counts), least=min(counts), args=tuple(impl.args))
+    playing = ({p.id: p.character for p in base.state.players.values()} if base is not None
+               else dict(game.characters))
+    characters: dict[str, str] = {}
+    for who, name in playing.items():
+        if not name or name not in roster.characters:
+            continue
+        character = roster.characters[name]
+        for spelling in (name, character.base, *character.aliases):
+            characters.setdefault(spelling, who)
+    absent = set()
+    for character in roster.characters.values():
+        for spelling in (character.name, character.base, *character.aliases):
+            if spelling not in characters:
+                absent.add(spelling)
+    own: set[str] = set()
+    if base is not None:
+        for row in load_rules(game.rules).player_view(base, pid)["skills"]:
+            own.add(row["skill"])
+            targets = row.get("targets")
+            if targets:  # the player's own form of the skill (烈弓: 刺殺 with two ids)
+                counts = [targets.get("count", 0), *targets.get("counts", [])]
+                skills[row["skill"]] = SkillForm(row["skill"], most=max(counts), least=min(counts),
+                                                 args=tuple(row.get("args") or ()))
+    return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
+                      identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid,
+                      absent=frozenset(absent), aliases={w: s for w, s in SKILL_WORDS.items() if s in skills})

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-from datetime import UTC, datetime
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,6 +20,7 @@ from tianting.hosting.game import Refused
 from tianting.hosting.views import judge_view, public_view
 from tianting.server.commands import judge_event, player_event
 from tianting.server.store import Access, Store
+from tianting.server.urls import public_base
 
 router = APIRouter(prefix="/api")
 
@@ -69,6 +69,7 @@ def snapshot(view: dict[str, Any]) -> dict[str, Any]:
 @router.post("/games", status_code=201)
 async def create_game(request: Request) -> JSONResponse:
     body = await json_body(request)
+    request.app.state.create_limit.check(request.client.host if request.client else "")  # 429 if too fast
     ids = body.get("ids")
     if isinstance(ids, str):
         from tianting.setup import read_ids
@@ -81,7 +82,7 @@ async def create_game(request: Request) -> JSONResponse:
         store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
     )
-    base = str(request.base_url).rstrip("/")
+    base = public_base(request)
     return JSONResponse({
         "game_id": made.game_id, "commitment": made.commitment,
         "public_url": f"{base}/g/{made.public_id}", "public_id": made.public_id,
@@ -126,6 +127,24 @@ def judge_export(request: Request, token: str) -> dict[str, Any]:
         return snapshot(game.export())
 
 
+@router.post("/j/{token}/webhook")
+async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
+    """Set (``{"url": "https://…"}``) or remove (``{"url": ""}``) the game's own webhook."""
+    body = await json_body(request)
+    url = body.get("url", "")
+    if not isinstance(url, str):
+        raise Refused("通知網址須為文字", 422)
+
+    def run() -> dict[str, Any]:
+        from tianting.server.pages import set_webhook
+
+        who = access(request, token, "judge")
+        set_webhook(request, who.game_id, url)
+        return {"ok": True}
+
+    return await run_in_threadpool(run)
+
+
 @router.post("/j/{token}/{command}")
 async def judge_command(request: Request, token: str, command: str) -> dict[str, Any]:
     body = await json_body(request)
@@ -133,8 +152,9 @@ async def judge_command(request: Request, token: str, command: str) -> dict[str,
     def run() -> dict[str, Any]:
         who = access(request, token, "judge")
         store = store_of(request)
+        clock = store.clock()  # the database's: deadlines agree across processes
         with store.game(who.game_id) as game:
-            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+            kind, payload = judge_event(game, command, body, clock)
         written = store.append(who.game_id, kind, ev.JUDGE, payload)
         return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
-import re
+import os
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -21,62 +22,98 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
-from tianting.server import api, pages
+from tianting.server import api, live, pages
+from tianting.server.failures import CatchAll
+from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
+from tianting.server.notify import GameNotifications, Notifier
+from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
-from tianting.server.store import Store, now_iso
+from tianting.server.store import CACHE_GAMES, Store
+from tianting.server.urls import check_base_url
+
+__all__ = ["SECRET_PATH", "QuietLive", "RedactLinks", "create_app", "run"]
 
 log = logging.getLogger("tianting.server")
+guard(log)
 
 
-async def _scheduler(store: Store, interval: float) -> None:
-    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent)."""
+async def _scheduler(store: Store, interval: float, notifications: GameNotifications | None = None) -> None:
+    """Resolve open phases whose deadline has passed (at most once each: the store is idempotent),
+    and warn the webhooks of deadlines drawing near."""
     while True:
         await asyncio.sleep(interval)
         await _resolve_due(store)
+        if notifications is not None:
+            try:
+                await asyncio.to_thread(lambda: notifications.tick(store.clock()))  # the database's clock
+            except Exception:  # pragma: no cover - logged, retried next tick
+                log.exception("deadline warnings")
 
 
 async def _resolve_due(store: Store) -> None:
-    """One tick of the scheduler. A game that fails is logged and retried next tick; it never
-    holds up the other due games."""
+    """One tick of the scheduler (:meth:`Store.resolve_due`). A game that fails is logged and retried
+    next tick; it never holds up the other due games."""
     try:
-        due = await asyncio.to_thread(store.due_games, now_iso())
+        failed = await asyncio.to_thread(store.resolve_due)
     except Exception:  # pragma: no cover - logged, retried next tick
         log.exception("deadline scheduler")
         return
-    for game_id in due:
-        try:
-            await asyncio.to_thread(store.append, game_id, None, "system", {})
-        except Exception:
-            log.exception("deadline scheduler: game %s", game_id)
+    for game_id, exc in failed:
+        log.error("deadline scheduler: game %s", game_id, exc_info=exc)
 
 
 def _wants_json(request: Request) -> bool:
     return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
 
 
-def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> FastAPI:
-    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off."""
-    store = Store(database_url)
+def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_games: int = CACHE_GAMES,
+               create_limit: RateLimit | NoLimit | None = None, base_url: str | None = None,
+               live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
+               allow_private_webhooks: bool = False, warn_minutes: float = 30.0) -> FastAPI:
+    """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
+
+    ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s);
+    ``base_url`` is the public address every link is shown with (behind a proxy); pages ask
+    whether their reader's view changed every ``live_seconds``; ``webhook`` is notified of every
+    game's drafts and deadlines (``warn_minutes`` before), as is each game's own webhook (which
+    must be public https unless ``allow_private_webhooks``)."""
+    base_url = check_base_url(base_url)
+    store = Store(database_url, cache_games=cache_games)
+    notifier = Notifier(allow_private=allow_private_webhooks)
+    notifications = GameNotifications(store, notifier, webhook, base_url, warn_minutes)
+    store.listeners.append(notifications.on_written)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        task = asyncio.create_task(_scheduler(store, scheduler_interval)) if scheduler_interval else None
+        task = (asyncio.create_task(_scheduler(store, scheduler_interval, notifications))
+                if scheduler_interval else None)
         yield
         if task is not None:
             task.cancel()
+        notifier.close()
         store.close()
 
     app = FastAPI(title="天庭 tianting", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.store = store
-    # BodyLimit inside SecurityHeaders: its 413 gets the security headers too.
+    app.state.create_limit = create_limit or RateLimit()
+    app.state.base_url = base_url
+    app.state.live_seconds = live_seconds
+    app.state.notifier = notifier
+    app.state.notifications = notifications
+    # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too.
     app.add_middleware(BodyLimit)
+    app.add_middleware(CatchAll, page=pages.error_page)
     app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(Refused)
     async def refused(request: Request, exc: Refused) -> Response:
         if _wants_json(request):
-            return JSONResponse({"error": exc.message}, status_code=exc.status)
-        return pages.error_page(request, exc.message, exc.status)
+            response: Response = JSONResponse({"error": exc.message}, status_code=exc.status)
+        else:
+            response = pages.error_page(request, exc.message, exc.status)
+        if isinstance(exc, RateLimited):
+            response.headers["Retry-After"] = str(exc.retry_after)
+        return response
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> Response:
@@ -101,22 +138,36 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0) -> Fas
     return app
 
 
-SECRET_PATH = re.compile(r"/(api/)?([pj])/[A-Za-z0-9_-]+")
+SERVE_ENV = "TIANTING_SERVE"
+"""How ``tianting serve --workers N`` hands its options to each worker process (JSON)."""
 
 
-class RedactLinks(logging.Filter):
-    """Keep secret links out of the access log: ``/p/<token>`` is logged as ``/p/…``."""
+def app_from_environment() -> FastAPI:
+    """The app for one worker of ``tianting serve --workers N`` (a uvicorn factory): each worker
+    builds its own store, cache and deadline scheduler; logging (with the redaction filters) is
+    set up by uvicorn in every worker from :data:`~tianting.server.logs.LOG_CONFIG`."""
+    options = json.loads(os.environ[SERVE_ENV])
+    return create_app(options["database_url"], cache_games=options["cache_games"],
+                      create_limit=None if options["create_limit"] else NoLimit(),
+                      base_url=options.get("base_url"), webhook=options.get("webhook"),
+                      warn_minutes=options.get("warn_minutes", 30.0))
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(SECRET_PATH.sub(r"/\1\2/…", a) if isinstance(a, str) else a for a in record.args)
-        return True
 
+def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
+        cache_games: int = CACHE_GAMES, create_limit: bool = True, base_url: str | None = None,
+        forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0) -> None:
+    """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port.
 
-def run(database_url: str, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve until interrupted (``tianting serve``)."""
+    ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
+    believed (uvicorn's proxy headers; default ``127.0.0.1``, a proxy on the same machine)."""
     import uvicorn
 
-    logging.getLogger("uvicorn.access").addFilter(RedactLinks())
-    uvicorn.run(create_app(database_url), host=host, port=port, log_level="info")
-
+    options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit,
+               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes}
+    os.environ[SERVE_ENV] = json.dumps(options)
+    proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
+    if workers > 1:
+        uvicorn.run("tianting.server.app:app_from_environment", factory=True, workers=workers, host=host, port=port,
+                    log_level="info", log_config=LOG_CONFIG, **proxy)
+        return
+    uvicorn.run(app_from_environment(), host=host, port=port, log_level="info", log_config=LOG_CONFIG, **proxy)

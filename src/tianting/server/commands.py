@@ -16,7 +16,7 @@ JUDGE_COMMANDS = {
     "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
     "rule-last-words": ev.RULE_LAST_WORDS, "edit": ev.EDIT, "publish": ev.PUBLISH, "peace": ev.PEACE,
     "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE, "ask-decision": ev.ASK_DECISION,
-    "rule": ev.RULE,
+    "submit-for": ev.SUBMIT, "vote-for": ev.VOTE, "rule": ev.RULE,
 }
 PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS,
                    "decide": ev.DECIDE}
@@ -24,7 +24,8 @@ FIELDS = {
     ev.CHOOSE: ("player", "character"), ev.DECIDE: ("actor", "skill", "answer"), ev.ASK_DECISION: ("actor", "skill"),
     ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
-    ev.SUBMIT: ("actions",), ev.VOTE: ("target",), ev.LAST_WORDS: ("text",), ev.RULE: ("ruling", "remove"),
+    ev.SUBMIT: ("player", "actions", "via"), ev.VOTE: ("player", "target", "via"), ev.LAST_WORDS: ("text",),
+    ev.RULE: ("ruling", "remove"),
 }
 """The fields each event takes from a request body; anything else (a form's csrf field, stray
 keys) is not stored, so the event log holds only what the game reads."""
@@ -36,6 +37,10 @@ def _fields(kind: str, body: dict[str, Any], player: bool = False) -> dict[str, 
         keys = ("character",)  # a player chooses for themself only: the actor comes from the link
     if player and kind == ev.DECIDE:
         keys = ("skill", "answer")  # likewise a player answers only their own choice
+    if player and kind == ev.SUBMIT:
+        keys = ("actions",)  # and submits only their own actions
+    if player and kind == ev.VOTE:
+        keys = ("target",)  # and casts only their own vote
     return {key: body[key] for key in keys if key in body}
 
 

@@ -21,9 +21,9 @@ import json
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import jinja2
 from fastapi import APIRouter, Request
@@ -35,19 +35,23 @@ from fastapi.responses import (
     Response,
 )
 from fastapi.templating import Jinja2Templates
+from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
-from tianting.core.errors import TiantingError
+from tianting.core.errors import IllegalAction, TiantingError
 from tianting.hosting import bbcode
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
-from tianting.hosting.views import judge_view, public_view, replay_view
+from tianting.hosting.message import read_message, read_vote
+from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script, security
+from tianting.server import chinese_script, live, notify, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
+from tianting.server.ratelimit import RateLimited
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
+from tianting.server.urls import public_base, public_origin
 from tianting.setup import read_ids
 
 HERE = Path(__file__).parent
@@ -86,6 +90,9 @@ DONE_ZH = {
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
+    "webhook": "已更新通知網址。",
+    "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
+    "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
     "rule": "已記錄裁定並重新結算。",
 }
 ANCHOR = {"rule": "rulings", "decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
@@ -114,6 +121,23 @@ def _action(action: dict[str, Any]) -> str:
     return text
 
 
+RULE_MARKS = {"被": "被動技", "全": "全局技", "隱藏技": "隱藏技", "覺醒技": "覺醒技", "限定技": "限定技"}
+"""The rule text's own markers (``*被*`` …) and the labels they are shown as."""
+RULE_MARK = re.compile(r"\*(" + "|".join(map(re.escape, RULE_MARKS)) + r")\*")
+
+
+def _rule_text(text: str) -> Markup:
+    """A skill's rule text with its ``*被*``-style markers shown as labels (the rest escaped)."""
+    out = []
+    at = 0
+    for match in RULE_MARK.finditer(text or ""):
+        out.append(escape(text[at:match.start()]))
+        out.append(Markup('<span class="badge rule-mark">{}</span>').format(RULE_MARKS[match.group(1)]))
+        at = match.end()
+    out.append(escape((text or "")[at:]))
+    return Markup("").join(out)
+
+
 def _input_time(deadline: str | None) -> str:
     """A stored UTC deadline as a ``datetime-local`` value."""
     return deadline[:16] if deadline else ""
@@ -121,7 +145,7 @@ def _input_time(deadline: str | None) -> str:
 
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                           trim_blocks=True, lstrip_blocks=True)
-_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time)
+_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT)
@@ -129,7 +153,8 @@ templates = Jinja2Templates(env=_env)
 
 
 def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    context = {**context, "script": chinese_script.wanted(request) or chinese_script.TRADITIONAL}
+    context = {**context, "script": chinese_script.wanted(request) or chinese_script.TRADITIONAL,
+               "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS))}
     response = templates.TemplateResponse(request, name, context, status_code=status)
     return chinese_script.apply(request, response)  # type: ignore[return-value]
 
@@ -144,7 +169,8 @@ def store_of(request: Request) -> Store:
 
 
 def _base(request: Request) -> str:
-    return str(request.base_url).rstrip("/")
+    """The address links are shown with: ``--base-url`` when set (behind a proxy), else the request's."""
+    return public_base(request)
 
 
 _LINK = re.compile(r"[A-Za-z0-9_-]{1,100}")
@@ -193,8 +219,9 @@ class Form:
         return list(self.values)
 
 
-async def _form(request: Request, link_token: str) -> Form:
-    """The posted form, after checking its CSRF field and origin (403 otherwise)."""
+async def _form(request: Request, link_token: str | None) -> Form:
+    """The posted form, after checking its CSRF field and origin (403 otherwise; ``link_token`` None:
+    nothing to check against, always refused)."""
     try:
         raw = await request.form()
     except Exception:  # malformed multipart or urlencoded body
@@ -208,8 +235,8 @@ async def _form(request: Request, link_token: str) -> Form:
     finally:
         await raw.close()
     form = Form(values)
-    if not security.same_origin(request) or not security.csrf_ok(store_of(request).secret, link_token,
-                                                                  form.get("csrf") or None):
+    if link_token is None or not security.same_origin(request, public_origin(request)) or \
+            not security.csrf_ok(store_of(request).secret, link_token, form.get("csrf") or None):
         raise Refused(FORBIDDEN, 403)
     return form
 
@@ -219,6 +246,12 @@ def _done(request: Request) -> str | None:
 
 
 # ---- the judge's player links ---------------------------------------------------------------
+def pm_text(title: str, pid: str, url: str) -> str:
+    """The private message that gives ``pid`` their link, ready to paste on the forum."""
+    return (f"{pid} 你好：這是「{title}」你的秘密玩家連結，只給你本人，請勿公開或轉給別人：\n{url}\n"
+            "打開它可以看身份與技能、提交每夜行動與投票、讀你的反饋；也可以照常私訊天庭你的行動。")
+
+
 def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str]:
     """Every player's link token, derived again from the judge's link (see security.player_token)."""
     with store.game(game_id) as game:
@@ -229,14 +262,26 @@ def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str
 # ---- home ----------------------------------------------------------------------------------
 def _home(request: Request, error: str | None = None, status: int = 200,
           values: dict[str, str] | None = None) -> HTMLResponse:
+    """The home page; its CSRF field is bound to the visitor's own cookie (set here if missing)."""
     rulesets = [(name, load_rules(name).title) for name in RULESETS]
-    return _render(request, "home.html", {"csrf": _csrf(request, "home"), "rulesets": rulesets, "error": error,
-                                          "values": values or {}}, status)
+    visitor = security.visitor(request)
+    fresh = visitor is None
+    if visitor is None:
+        visitor = security.new_visitor()
+    response = _render(request, "home.html", {"csrf": _csrf(request, security.home_link(visitor)),
+                                              "rulesets": rulesets, "error": error, "values": values or {}}, status)
+    if fresh:
+        response.set_cookie(security.VISITOR_COOKIE, visitor, httponly=True, samesite="lax", path="/",
+                            secure=request.url.scheme == "https")
+    return response
 
 
 @router.get("/", response_class=HTMLResponse)
 def home(request: Request) -> HTMLResponse:
     return _home(request)
+
+
+HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes")
 
 
 def _minutes(text: str, what: str) -> int | None:
@@ -250,12 +295,19 @@ def _minutes(text: str, what: str) -> int | None:
 
 @router.post("/games")
 async def create_game(request: Request) -> Response:
-    form = await _form(request, "home")
+    visitor = security.visitor(request)
+    form = await _form(request, security.home_link(visitor) if visitor else None)
+    try:
+        request.app.state.create_limit.check(request.client.host if request.client else "")
+    except RateLimited as exc:
+        response = _home(request, exc.message, exc.status, {k: form.get(k) for k in HOME_FIELDS})
+        response.headers["Retry-After"] = str(exc.retry_after)
+        return response
     return await run_in_threadpool(_create_game, request, form)  # the store blocks: not on the event loop
 
 
 def _create_game(request: Request, form: Form) -> Response:
-    values = {k: form.get(k) for k in ("title", "rules", "ids", "night_minutes", "day_minutes")}
+    values = {k: form.get(k) for k in HOME_FIELDS}
     store = store_of(request)
     try:
         made = store.create_game(
@@ -270,6 +322,21 @@ def _create_game(request: Request, form: Form) -> Response:
 
 
 # ---- judge ----------------------------------------------------------------------------------
+def _webhook_host(store: Store, game_id: str) -> str | None:
+    """Only the host of the game's webhook is shown (the whole address is usually a secret)."""
+    url = store.get_setting(notify.game_key(game_id))
+    return urlsplit(url).hostname if url else None
+
+
+def _latest_bbcode(game: HostedGame, latest: list[dict[str, Any]]) -> str:
+    """The post to paste next: the latest announcement, and at the end of the game the ending
+    (result, every identity, the seed)."""
+    parts = [bbcode.announcement(latest[0])] if latest else []
+    if game.over:
+        parts.append(bbcode.ending(public_view(game)))
+    return "\n\n".join(parts)
+
+
 def _judge_page(request: Request, token: str, who: Access, error: str | None = None,
                 status: int = 200) -> HTMLResponse:
     store = store_of(request)
@@ -286,9 +353,13 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "token": token, "view": view, "csrf": _csrf(request, token), "error": error, "ok": ok,
             "judge_url": f"{base}/j/{token}", "public_url": f"{base}/g/{public_id}",
             "player_urls": {pid: f"{base}/p/{t}" for pid, t in links.items()},
-            "seats": seats, "latest_bbcode": bbcode.announcement(latest[0]) if latest else "",
+            "pm_texts": {pid: pm_text(game.meta["title"], pid, f"{base}/p/{t}") for pid, t in links.items()},
+            "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
+            "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
+            "webhook_host": _webhook_host(store, who.game_id),
+            "server_webhook": bool(request.app.state.notifications.server_url),
         }
         return _render(request, "judge.html", context, status)
 
@@ -397,6 +468,148 @@ def _ruling_body(form: Form) -> dict[str, Any]:
     return {"ruling": ruling}
 
 
+# ---- the judge's own webhook for this game (a setting, not an event: it is often a secret) -----------
+def set_webhook(request: Request, game_id: str, url: str) -> None:
+    """Set (or, with an empty ``url``, remove) a game's webhook; :class:`Refused` if not allowed."""
+    store = store_of(request)
+    if not url.strip():
+        store.put_setting(notify.game_key(game_id), None)
+        return
+    try:
+        checked = notify.check_url(url, request.app.state.notifier.allow_private)
+    except notify.BadWebhook as exc:
+        raise Refused(str(exc), 422) from None
+    store.put_setting(notify.game_key(game_id), checked)
+
+
+@router.post("/j/{token}/webhook")
+async def judge_webhook(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    try:
+        await run_in_threadpool(set_webhook, request, who.game_id, form.get("url"))
+    except Refused as exc:
+        return await run_in_threadpool(_judge_page, request, token, who, exc.message, exc.status)
+    return RedirectResponse(f"/j/{token}?ok=webhook#notify", status_code=303)
+
+
+# ---- the judge reads a player's private message and submits it for them -----------------------------
+def _message_page(request: Request, token: str, who: Access, player: str = "", text: str = "",
+                  reading: bool = False, rows: list[dict[str, Any]] | None = None, error: str | None = None,
+                  status: int = 200, vote: str | None = None) -> HTMLResponse:
+    """The page that turns a pasted private message into what it means (read by
+    :mod:`tianting.hosting.message`, checked by the engine) for the judge to confirm: the night's
+    actions, or the day's vote."""
+    with _game(request, who.game_id) as game:
+        phase = game.current
+        kind = phase.kind if game.stage == "open" and phase is not None else None
+        participants = game.participants() if kind else []
+        context: dict[str, Any] = {
+            "token": token, "csrf": _csrf(request, token), "error": error, "title": game.meta["title"],
+            "label": phase.label if phase is not None else "", "kind": kind,
+            "participants": participants, "player": player, "text": text, "reading": None,
+            "seats": {pid: n for n, pid in enumerate(game.ids, start=1)},
+            "current": None, "by_judge": phase is not None and phase.submitted_by.get(player) == ev.JUDGE,
+        }
+        if phase is not None and kind == "night" and player in phase.submissions:
+            context["current"] = list(phase.submissions[player])
+        if phase is not None and kind == "day" and player in phase.votes:
+            context["current_vote"] = phase.votes[player]
+        if kind and player in participants:
+            view = game.player_view(player)
+            vocab = message_vocabulary(game, player)
+            found = None
+            if reading and kind == "night":
+                found = read_message(text, vocab)
+                try:
+                    game.check_actions(player, [a.as_json() for a in found.actions])
+                    context["check"] = None
+                except Refused as exc:
+                    context["check"] = exc.message
+            elif reading:
+                found = read_vote(text, vocab)
+                if found.vote is not None:
+                    try:
+                        game.base.check_vote(player, found.vote)
+                        context["check"] = None
+                    except IllegalAction as exc:
+                        context["check"] = exc.message
+                vote = found.vote if vote is None else vote
+            context["reading"] = found
+            if kind == "night":
+                if rows is None:
+                    rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
+                context.update(_night_form(view, rows))
+            context.update({"players": view.get("players", []), "character": view.get("character"),
+                            "identity": view.get("identity"), "country": view.get("country"),
+                            "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
+    return _render(request, "message.html", context, status)
+
+
+@router.get("/j/{token}/message", response_class=HTMLResponse)
+def judge_message(request: Request, token: str, player: str = "") -> HTMLResponse:
+    who = _access(request, token, "judge")
+    return _message_page(request, token, who, player=player[:64])
+
+
+@router.post("/j/{token}/read-message", response_class=HTMLResponse)
+async def judge_read_message(request: Request, token: str) -> HTMLResponse:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    text = form.get("text")
+    if len(text) > MAX_TEXT:
+        return await run_in_threadpool(_message_page, request, token, who, form.get("player"), "", False, None,
+                                       f"私訊過長（最多{MAX_TEXT}字）", 413)
+    if not form.get("player"):
+        return await run_in_threadpool(_message_page, request, token, who, "", text, False, None,
+                                       "請選擇這則私訊的玩家", 422)
+    return await run_in_threadpool(_message_page, request, token, who, form.get("player"), text, True)
+
+
+@router.post("/j/{token}/submit-for")
+async def judge_submit_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_submit_for, request, token, who, form)
+
+
+def _judge_submit_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    player = form.get("player")
+    rows: list[dict[str, Any]] | None = None
+    try:
+        rows = [] if form.get("none") else _rows_from_form(form)
+        body = {"player": player, "actions": _actions(rows), "via": "message"}
+        with _game(request, who.game_id) as game:
+            kind, payload = judge_event(game, "submit-for", body, store_of(request).clock())
+        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), rows=rows,
+                             error=exc.message, status=exc.status)
+    return RedirectResponse(f"/j/{token}?ok=submit-for#phase", status_code=303)
+
+
+@router.post("/j/{token}/vote-for")
+async def judge_vote_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_vote_for, request, token, who, form)
+
+
+def _judge_vote_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    player, target = form.get("player"), form.get("target")
+    try:
+        if not target:
+            raise Refused("請選擇投票對象", 422)
+        body = {"player": player, "target": target, "via": "message"}
+        with _game(request, who.game_id) as game:
+            kind, payload = judge_event(game, "vote-for", body, store_of(request).clock())
+        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
+                             status=exc.status, vote=target or None)
+    return RedirectResponse(f"/j/{token}?ok=vote-for#phase", status_code=303)
+
+
 @router.post("/j/{token}/{command}")
 async def judge_command(request: Request, token: str, command: str) -> Response:
     who = await run_in_threadpool(_access, request, token, "judge")
@@ -410,8 +623,9 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
         body = _judge_body(command, form)
+        clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
-            kind, payload = judge_event(game, command, body, datetime.now(UTC))
+            kind, payload = judge_event(game, command, body, clock)
         store.append(who.game_id, kind, ev.JUDGE, payload)
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)
@@ -453,13 +667,29 @@ def _rows_from_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return rows
 
 
+def _night_form(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the night form's rows need (``action_rows`` in _macros.html): the skills a row may
+    name, the rows (``rows`` and blank ones), how many target fields and which argument fields."""
+    options = _skill_options(view)
+    count = min(MAX_ACTIONS, max(ACTION_ROWS, len(rows) + 1))
+    rows = rows + [{"skill": "", "targets": [], "args": {}} for _ in range(count - len(rows))]
+    arg_keys: list[str] = []
+    for option in options:
+        for key in option["args"]:
+            if key not in arg_keys:
+                arg_keys.append(key)
+    return {"options": options, "rows": rows, "target_slots": max([0, *(o["most"] for o in options)]),
+            "arg_keys": arg_keys}
+
+
 def _player_page(request: Request, token: str, who: Access, error: str | None = None, status: int = 200,
                  rows: list[dict[str, Any]] | None = None, words: str | None = None) -> HTMLResponse:
     pid = who.player_id or ""
     with _game(request, who.game_id) as game:
         view = game.player_view(pid)
         context: dict[str, Any] = {"token": token, "view": view, "csrf": _csrf(request, token), "error": error,
-                                   "ok": None if error else _done(request)}
+                                   "ok": None if error else _done(request), "live_url": f"/p/{token}/live",
+                                   "live_version": live.player_version(game, pid)}
         if view["stage"] == "choosing":
             roster = load_rules(game.rules).roster()
             taken = set(view.get("taken", []))
@@ -468,20 +698,11 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                  "skills": [{"name": s.name, "kind": s.kind, "text": s.text} for s in roster.characters[c].skills]}
                 for c in view["choices"]
             ]
-    options = _skill_options(view)
     current = view.get("open") or {}
     if rows is None:
         rows = _rows_from_actions(current.get("actions") or [])
-    count = min(MAX_ACTIONS, max(ACTION_ROWS, len(rows) + 1))
-    rows = rows + [{"skill": "", "targets": [], "args": {}} for _ in range(count - len(rows))]
-    arg_keys: list[str] = []
-    for option in options:
-        for key in option["args"]:
-            if key not in arg_keys:
-                arg_keys.append(key)
+    context.update(_night_form(view, rows))
     context.update({
-        "options": options, "rows": rows,
-        "target_slots": max([0, *(o["most"] for o in options)]), "arg_keys": arg_keys,
         "players": view.get("players", []),
         "living": [p["id"] for p in view.get("players", []) if not p.get("out")],
         "words": words if words is not None else (view.get("last_words") or {}).get("text", ""),
@@ -609,7 +830,9 @@ def public_page(request: Request, public_id: str) -> HTMLResponse:
     game_id = _public_game(request, public_id)
     with _game(request, game_id) as game:
         view = public_view(game)
-        return _render(request, "public.html", {"view": view, "public_id": public_id})
+        return _render(request, "public.html", {"view": view, "public_id": public_id,
+                                                "live_url": f"/g/{public_id}/live",
+                                                "live_version": live.public_version(game)})
 
 
 def _over(game: HostedGame) -> None:
@@ -632,3 +855,29 @@ def public_export(request: Request, public_id: str) -> JSONResponse:
     with _game(request, game_id) as game:
         _over(game)
         return JSONResponse(game.export())
+
+
+# ---- live: each reader's version of what they may see (see tianting.server.live) ---------------------
+def _live(version: str, deadline: str | None) -> JSONResponse:
+    return JSONResponse({"v": version, "deadline": deadline}, headers=live.NO_STORE)
+
+
+@router.get("/j/{token}/live")
+def judge_live(request: Request, token: str) -> JSONResponse:
+    who = _access(request, token, "judge")
+    with _game(request, who.game_id) as game:
+        return _live(live.judge_version(game), live.open_deadline(game))
+
+
+@router.get("/p/{token}/live")
+def player_live(request: Request, token: str) -> JSONResponse:
+    who = _access(request, token, "player")
+    with _game(request, who.game_id) as game:
+        return _live(live.player_version(game, who.player_id or ""), live.open_deadline(game))
+
+
+@router.get("/g/{public_id}/live")
+def public_live(request: Request, public_id: str) -> JSONResponse:
+    game_id = _public_game(request, public_id)
+    with _game(request, game_id) as game:
+        return _live(live.public_version(game), live.open_deadline(game))

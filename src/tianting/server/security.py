@@ -5,8 +5,10 @@
   endpoint resolves the token first and serves only what that role may see.
 - Cross-site forms: every HTML form carries a CSRF field, an HMAC of the
   link's token under the server's secret; a POST without the right one, or
-  with a foreign ``Origin``, is refused. The JSON API accepts only
-  ``application/json`` bodies, which a cross-site form cannot send.
+  with a foreign ``Origin`` (scheme, host and port all compared), is refused.
+  The home page has no link: its field is bound to a random per-visitor
+  cookie (:data:`VISITOR_COOKIE`), so no two visitors share one. The JSON API
+  accepts only ``application/json`` bodies, which a cross-site form cannot send.
 - Every response carries a strict Content-Security-Policy (no inline script),
   ``Referrer-Policy: same-origin`` (links are secrets: no other site sees them, and the pages' own posts carry their Origin) and no caching.
 - Bodies over :data:`MAX_BODY` bytes are refused before they are read.
@@ -17,13 +19,16 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import re
+import secrets
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse
+from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
+TOO_LARGE = "請求內容過大"
 
 HEADERS = {
     "Content-Security-Policy": ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -55,13 +60,51 @@ def csrf_ok(secret: str, link_token: str, given: Any) -> bool:
     return isinstance(given, str) and hmac.compare_digest(csrf_token(secret, link_token), given)
 
 
-def same_origin(request: Request) -> bool:
-    """False when the browser says the request came from another site."""
+VISITOR_COOKIE = "tianting-visitor"
+"""The home page's per-visitor cookie: 256 random bits, HttpOnly, SameSite=Lax."""
+_VISITOR = re.compile(r"[A-Za-z0-9_-]{43}")
+
+
+def visitor(request: Request) -> str | None:
+    """The visitor's cookie, if it has a well-formed one."""
+    found = request.cookies.get(VISITOR_COOKIE)
+    return found if found and _VISITOR.fullmatch(found) else None
+
+
+def new_visitor() -> str:
+    return secrets.token_urlsafe(32)
+
+
+def home_link(visitor_id: str) -> str:
+    """What the home form's CSRF field is bound to: the visitor's own cookie."""
+    return f"home:{visitor_id}"
+
+
+_DEFAULT_PORTS = {"http": "80", "https": "443"}
+
+
+def _origin(scheme: str, netloc: str) -> str:
+    scheme, netloc = scheme.lower(), netloc.lower()
+    if netloc.endswith(":" + _DEFAULT_PORTS.get(scheme, "-")):
+        netloc = netloc.rsplit(":", 1)[0]
+    return f"{scheme}://{netloc}"
+
+
+def same_origin(request: Request, public_origin: str | None = None) -> bool:
+    """False when the browser says the request came from another site: its ``Origin`` must be this
+    server's scheme, host and port (``https://host`` is another origin than ``http://host``), or
+    ``public_origin``, the server's public address behind a proxy (``--base-url``)."""
     origin = request.headers.get("origin")
     if origin is None or origin == "null":
         return origin is None
-    host = request.headers.get("host", "")
-    return origin.split("://", 1)[-1] == host
+    scheme, sep, netloc = origin.partition("://")
+    if not sep or not netloc or "/" in netloc:
+        return False
+    if public_origin is not None:
+        public_scheme, _, public_netloc = public_origin.partition("://")
+        if _origin(scheme, netloc) == _origin(public_scheme, public_netloc):
+            return True
+    return _origin(scheme, netloc) == _origin(request.url.scheme, request.headers.get("host", ""))
 
 
 class SecurityHeaders:
@@ -104,7 +147,7 @@ class BodyLimit:
             except ValueError:
                 too_big = True
             if too_big:
-                await PlainTextResponse("請求內容過大", status_code=413)(scope, receive, send)
+                await too_large(scope)(scope, receive, send)
                 return
         seen = 0
 
@@ -120,8 +163,17 @@ class BodyLimit:
         try:
             await self.app(scope, limited, send)
         except TooLarge:
-            await PlainTextResponse("請求內容過大", status_code=413)(scope, receive, send)
+            await too_large(scope)(scope, receive, send)
 
 
 class TooLarge(Exception):
     pass
+
+
+def too_large(scope: Scope) -> Response:
+    """The 413: ``{"error": …}`` for the API (its one error shape), a small HTML page otherwise."""
+    from tianting.server.failures import plain_page, wants_json
+
+    if wants_json(scope):
+        return JSONResponse({"error": TOO_LARGE}, status_code=413)
+    return plain_page(TOO_LARGE, 413)

@@ -14,6 +14,9 @@ one transaction, so one disk flush serves many submissions. Each is still
 checked on its own (a refused one writes nothing and does not disturb the
 others), and each caller still gets its answer only after that commit.
 Secret links never change, so who a token belongs to is looked up once.
+
+The folds are kept in a bounded cache (:class:`GameCache`, least recently used
+out first): an evicted game is folded again from its events on its next use.
 """
 
 from __future__ import annotations
@@ -21,32 +24,115 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import logging
 import re
 import secrets
 import threading
-from collections.abc import Iterator
+from collections import OrderedDict
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Connection, bindparam, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, text, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import SQLAlchemyError
 
 from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
-from tianting.server.db import events, games, make_engine, migrate, settings, tokens
+from tianting.server import db
+from tianting.server.db import (
+    DatabaseUnusable,
+    events,
+    first_line,
+    games,
+    open_database,
+    reading,
+    retryable,
+    retrying,
+    settings,
+    tokens,
+    writing,
+)
 from tianting.server.security import player_token
+
+log = logging.getLogger("tianting.server")
 
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a public id may look like (``secrets.token_urlsafe``): anything else is no game, before the
 database is asked (a NUL in it made PostgreSQL fail the query: a 500 instead of a 404)."""
 TOKEN_BYTES = 32
 """Secret links carry 256 random bits (the issue asks for at least 128)."""
+CACHE_GAMES = 200
+"""Folded games kept in memory per process (least recently used out first). Measured with
+tracemalloc (``benchmarks/bench_game_memory.py``): a created game's fold keeps 38 KB, a started
+one (night 1 open) 75 KB, a whole game played to its end ≈ 1 MB (0.8–1.3 MB, 18–41 phases); so at
+most ≈ 250 MB, and ≈ 15 MB for 200 games in their first night. A game not in the cache is folded
+again from its events on its next use: milliseconds for a new game, 1–2 s for a finished one."""
+
+
+CACHE_LINKS = 100_000
+"""Secret links and public ids remembered per process (a few hundred bytes each), least recently
+used out first; one not remembered is looked up again."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Recent(Generic[K, V]):
+    """At most ``limit`` entries: the least recently used is dropped first. Thread-safe."""
+
+    def __init__(self, limit: int) -> None:
+        if limit < 1:
+            raise ValueError("a cache must hold at least one entry")
+        self.limit = limit
+        self._items: OrderedDict[K, V] = OrderedDict()
+        self._guard = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._guard:
+            value = self._items.get(key)
+            if value is not None:
+                self._items.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._guard:
+            self._items[key] = value
+            self._items.move_to_end(key)
+            while len(self._items) > self.limit:
+                self._items.popitem(last=False)
+
+    def pop(self, key: K) -> None:
+        with self._guard:
+            self._items.pop(key, None)
+
+    def __contains__(self, key: object) -> bool:
+        with self._guard:
+            return key in self._items
+
+    def __len__(self) -> int:
+        with self._guard:
+            return len(self._items)
+
+
+class GameCache(Recent[str, HostedGame]):
+    """Folded games by id, at most ``limit`` of them: the least recently used is dropped first.
+
+    A game's fold itself is guarded by the store's per-game lock. Dropping a fold that a caller
+    still holds is harmless: that caller keeps its reference and the next caller folds the game
+    again from the database."""
+
+    def __init__(self, limit: int = CACHE_GAMES) -> None:
+        super().__init__(limit)
 
 
 def now_iso() -> str:
+    """This host's clock (the store itself uses the database's: :meth:`Store.clock`)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -72,7 +158,8 @@ class _Write:
     kind: str | None
     actor: str
     payload: dict[str, Any]
-    at: str
+    at: str | None
+    """When the write happened; None: the database's clock at its commit."""
     done: bool = False
     written: list[Event] | None = None
     error: BaseException | None = None
@@ -92,35 +179,79 @@ class NewGame:
 class Store:
     """The server's one way to the database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, cache_games: int = CACHE_GAMES) -> None:
+        """Open (check, migrate) the database at ``url``; raises :class:`DatabaseUnusable` if it cannot
+        be served from."""
         self.url = url
-        self.engine = make_engine(url)
+        self.engine = open_database(url)
         self.postgres = self.engine.dialect.name == "postgresql"
-        migrate(self.engine)
-        self._cache: dict[str, HostedGame] = {}
+        self._cache = GameCache(cache_games)
         self._locks: dict[str, threading.Lock] = {}
         self._locks_guard = threading.Lock()
-        self._access: dict[str, Access] = {}
-        self._public: dict[str, str] = {}
+        self._access: Recent[str, Access] = Recent(CACHE_LINKS)
+        self._public: Recent[str, str] = Recent(CACHE_LINKS)
         """public id → game id (and back, in ``_public_of``); both never change."""
-        self._public_of: dict[str, str] = {}
+        self._public_of: Recent[str, str] = Recent(CACHE_LINKS)
         self._queue: list[_Write] = []
         self._queue_lock = threading.Lock()
         self._committing = False
         """Whether some thread is committing (it takes the queue when it is done)."""
-        self.secret = self._setting("csrf-secret", lambda: secrets.token_hex(32))
+        try:
+            self.secret = self._setting("csrf-secret", lambda: secrets.token_hex(32))
+        except SQLAlchemyError as exc:
+            self.engine.dispose()
+            raise DatabaseUnusable(f"無法讀取資料庫的設定：{first_line(exc)}") from None
+        self.listeners: list[Callable[[str, list[Event]], None]] = []
+        """Called with every write's events after its commit, in the writer's thread: must not block
+        (the webhook notifier only queues)."""
 
     def close(self) -> None:
         self.engine.dispose()
 
     def _setting(self, key: str, make: Any) -> str:
-        with self.engine.begin() as conn:
-            row = conn.execute(select(settings.c.value).where(settings.c.key == key)).first()
-            if row is not None:
-                return str(row[0])
-            value = make()
-            conn.execute(insert(settings).values(key=key, value=value))
-            return str(value)
+        """The stored setting ``key``, made and stored first if missing. Idempotent: processes starting
+        together each insert-if-absent and then all read the one value that won."""
+        make_insert = pg_insert if self.postgres else sqlite_insert
+
+        def run() -> str:
+            with writing(self.engine) as conn:
+                conn.execute(make_insert(settings).values(key=key, value=make())
+                             .on_conflict_do_nothing(index_elements=["key"]))
+                return str(conn.execute(select(settings.c.value).where(settings.c.key == key)).scalar_one())
+
+        return retrying(run)
+
+    def clock(self) -> datetime:
+        """Now, by the database's clock: every process on one database agrees on deadlines."""
+        with reading(self.engine) as conn:
+            moment = self._now(conn)
+            conn.rollback()
+        return moment
+
+    def _now(self, conn: Connection) -> datetime:
+        return db.now(conn)
+
+    def resolve_due(self) -> list[tuple[str, Exception]]:
+        """One tick of the deadline scheduler: resolve every open phase whose deadline has passed by the
+        database's clock; the games that failed, with why (retried next tick; they never hold up the
+        others). On PostgreSQL only one process's scheduler acts at a time (an advisory try-lock held
+        for the tick; the others skip it); each resolve is idempotent anyway (the game's row lock)."""
+        with ExitStack() as held:
+            if self.postgres:
+                conn = held.enter_context(self.engine.connect())
+                if not conn.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": db.SCHEDULER_LOCK}).scalar():
+                    conn.rollback()
+                    return []
+                conn.commit()
+                held.callback(lambda: (conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": db.SCHEDULER_LOCK}),
+                                       conn.commit()))
+            failed: list[tuple[str, Exception]] = []
+            for game_id in self.due_games():
+                try:
+                    self.append(game_id, None, ev.SYSTEM, {})
+                except Exception as exc:
+                    failed.append((game_id, exc))
+            return failed
 
     def _lock(self, game_id: str) -> threading.Lock:
         with self._locks_guard:
@@ -135,21 +266,25 @@ class Store:
         payload = {"rules": rules, "ids": ids, "title": title, "seed": seed, "salt": salt,
                    "commitment": commitment(seed, salt), "night_minutes": night_minutes,
                    "day_minutes": day_minutes}
-        at = now_iso()
+        at = self.clock().isoformat()
         created = Event(1, ev.CREATED, ev.JUDGE, payload, at)
         hosted = HostedGame.fold([created])  # raises Refused before anything is written
         game_id, public_id = secrets.token_hex(8), secrets.token_urlsafe(9)
         judge_token = secrets.token_urlsafe(TOKEN_BYTES)
         player_tokens = {pid: player_token(judge_token, pid) for pid in hosted.ids}
-        with self.engine.begin() as conn:
-            conn.execute(insert(games).values(id=game_id, public_id=public_id, title=hosted.meta["title"], seq=1,
-                                              stage=hosted.stage, deadline=None, created_at=at))
-            self._insert(conn, game_id, created)
-            conn.execute(insert(tokens), [
-                {"token_hash": hash_token(judge_token), "game_id": game_id, "role": "judge", "player_id": None},
-                *({"token_hash": hash_token(t), "game_id": game_id, "role": "player", "player_id": pid}
-                  for pid, t in player_tokens.items()),
-            ])
+
+        def insert_all() -> None:
+            with writing(self.engine) as conn:
+                conn.execute(insert(games).values(id=game_id, public_id=public_id, title=hosted.meta["title"], seq=1,
+                                                  stage=hosted.stage, deadline=None, created_at=at))
+                self._insert(conn, game_id, created)
+                conn.execute(insert(tokens), [
+                    {"token_hash": hash_token(judge_token), "game_id": game_id, "role": "judge", "player_id": None},
+                    *({"token_hash": hash_token(t), "game_id": game_id, "role": "player", "player_id": pid}
+                      for pid, t in player_tokens.items()),
+                ])
+
+        retrying(insert_all)
         return NewGame(game_id, public_id, judge_token, player_tokens, payload["commitment"])
 
     def access(self, token: str) -> Access | None:
@@ -160,13 +295,14 @@ class Store:
         found = self._access.get(key)
         if found is not None:
             return found
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
                                .where(tokens.c.token_hash == key)).first()
             conn.rollback()
         if row is None:
             return None  # not remembered: forged tokens must not fill the memory
-        found = self._access[key] = Access(row[0], row[1], row[2])
+        found = Access(row[0], row[1], row[2])
+        self._access.put(key, found)
         return found
 
     def by_public_id(self, public_id: str) -> str | None:
@@ -175,31 +311,56 @@ class Store:
         game_id = self._public.get(public_id)
         if game_id is not None:
             return game_id
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(games.c.id).where(games.c.public_id == public_id)).first()
             conn.rollback()
         if row is None:
             return None
-        self._public[public_id], self._public_of[row[0]] = row[0], public_id
+        self._public.put(public_id, row[0])
+        self._public_of.put(row[0], public_id)
         return str(row[0])
 
     def public_id(self, game_id: str) -> str:
         public_id = self._public_of.get(game_id)
         if public_id is not None:
             return public_id
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             row = conn.execute(select(games.c.public_id).where(games.c.id == game_id)).one()
             conn.rollback()
-        self._public[row[0]], self._public_of[game_id] = game_id, row[0]
+        self._public.put(row[0], game_id)
+        self._public_of.put(game_id, row[0])
         return str(row[0])
 
-    def due_games(self, now: str) -> list[str]:
-        """Open games whose deadline has passed (the scheduler resolves them)."""
-        with self.engine.connect() as conn:
+    def due_games(self, now: str | None = None) -> list[str]:
+        """Open games whose deadline has passed by ``now`` (default: the database's clock)."""
+        with reading(self.engine) as conn:
+            if now is None:
+                now = self._now(conn).isoformat()
             rows = conn.execute(select(games.c.id).where(games.c.stage == "open", games.c.deadline.is_not(None),
                                                          games.c.deadline <= now)).all()
             conn.rollback()
         return [r[0] for r in rows]
+
+    def deadlines_before(self, until: str) -> list[tuple[str, str]]:
+        """Open games whose deadline is before ``until``: (game id, deadline)."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(games.c.id, games.c.deadline).where(
+                games.c.stage == "open", games.c.deadline.is_not(None), games.c.deadline <= until)).all()
+            conn.rollback()
+        return [(r[0], r[1]) for r in rows]
+
+    def get_setting(self, key: str) -> str | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(settings.c.value).where(settings.c.key == key)).first()
+            conn.rollback()
+        return None if row is None else str(row[0])
+
+    def put_setting(self, key: str, value: str | None) -> None:
+        """Set (or, with None, remove) one server setting (a game's webhook …)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(settings).where(settings.c.key == key))
+            if value is not None:
+                conn.execute(insert(settings).values(key=key, value=value))
 
     # ---- reading ----------------------------------------------------------------
     def _insert(self, conn: Connection, game_id: str, event: Event) -> None:
@@ -214,20 +375,20 @@ class Store:
         query = select(events).where(events.c.game_id == game_id, events.c.seq > hosted.seq).order_by(events.c.seq)
         for row in conn.execute(query):
             hosted.apply(Event(row.seq, row.kind, row.actor, json.loads(row.payload), row.at))
-        self._cache[game_id] = hosted
+        self._cache.put(game_id, hosted)
         return hosted
 
     @contextmanager
     def game(self, game_id: str) -> Iterator[HostedGame]:
         """The game as stored now, held for reading (do not keep it past the block)."""
         with self._lock(game_id):
-            with self.engine.connect() as conn:
+            with reading(self.engine) as conn:
                 hosted = self._catch_up(conn, game_id)
                 conn.rollback()
             yield hosted
 
     def events(self, game_id: str) -> list[Event]:
-        with self.engine.connect() as conn:
+        with reading(self.engine) as conn:
             rows = conn.execute(select(events).where(events.c.game_id == game_id).order_by(events.c.seq)).all()
             conn.rollback()
         return [Event(r.seq, r.kind, r.actor, json.loads(r.payload), r.at) for r in rows]
@@ -240,7 +401,7 @@ class Store:
         Returns the events written, after the commit. Raises :class:`Refused`
         (nothing written) if the game does not allow the event.
         """
-        write = _Write(game_id, kind, actor, payload, at or now_iso())
+        write = _Write(game_id, kind, actor, payload, at)
         with self._queue_lock:
             self._queue.append(write)
             lead, self._committing = not self._committing, True
@@ -260,6 +421,11 @@ class Store:
         if write.error is not None:
             raise write.error
         assert write.written is not None
+        for listener in self.listeners:
+            try:
+                listener(game_id, write.written)
+            except Exception:  # pragma: no cover - a listener's bug never fails a committed write
+                log.exception("store listener")
         return write.written
 
     def _commit(self, batch: list[_Write]) -> None:
@@ -269,25 +435,34 @@ class Store:
             with ExitStack() as held:
                 for game_id in game_ids:  # always in the same order: no deadlock between committers
                     held.enter_context(self._lock(game_id))
-                try:
-                    self._commit_locked(batch, game_ids)
-                except BaseException as exc:
-                    for game_id in game_ids:
-                        self._cache.pop(game_id, None)  # the folds ran ahead of a transaction that failed
-                    for w in batch:
-                        if w.error is None and (w.written is None or w.written):
-                            w.written, w.error = None, exc
+                for attempt in range(db.ATTEMPTS):
+                    try:
+                        self._commit_locked(batch, game_ids)
+                        break
+                    except BaseException as exc:
+                        for game_id in game_ids:
+                            self._cache.pop(game_id)  # the folds ran ahead of a transaction that failed
+                        if retryable(exc) and attempt < db.ATTEMPTS - 1:
+                            for w in batch:  # from the start: the game may have moved meanwhile
+                                w.written, w.error = None, None
+                            db.backoff(attempt)
+                            continue
+                        for w in batch:
+                            if w.error is None and (w.written is None or w.written):
+                                w.written, w.error = None, exc
+                        break
         finally:
             for w in batch:
                 w.done = True
                 w.wake.set()
 
     def _commit_locked(self, batch: list[_Write], game_ids: list[str]) -> None:
-        with self.engine.begin() as conn:
+        with writing(self.engine) as conn:
             query = select(games.c.id, games.c.seq).where(games.c.id.in_(game_ids)).order_by(games.c.id)
             if self.postgres:
                 query = query.with_for_update()
             stored = {row[0]: row[1] for row in conn.execute(query)}
+            moment = self._now(conn).isoformat()  # the database's clock: one for every process
             folds: dict[str, HostedGame] = {}
             for game_id, seq in stored.items():
                 hosted = self._cache.get(game_id)
@@ -301,19 +476,21 @@ class Store:
                     w.error = Refused("沒有這局遊戲", 404)
                     continue
                 before = hosted.seq
+                at = w.at or moment
                 written: list[Event] = []
                 try:
                     if w.kind is not None:
-                        written.append(self._apply(hosted, Event(hosted.seq + 1, w.kind, w.actor, w.payload, w.at)))
-                    for follow_kind, follow_actor, follow_payload in hosted.follow_ups(w.at):
+                        written.append(self._apply(hosted, Event(hosted.seq + 1, w.kind, w.actor, w.payload, at)))
+                    for follow_kind, follow_actor, follow_payload in hosted.follow_ups(at):
                         written.append(self._apply(hosted, Event(hosted.seq + 1, follow_kind, follow_actor,
-                                                                 follow_payload, w.at)))
+                                                                 follow_payload, at)))
                     mine = [self._row(w.game_id, e) for e in written]
                 except Exception as exc:
                     if hosted.seq != before or not isinstance(exc, Refused):
                         # undo what this write applied (rare: a follow-up refused, or a bug)
                         hosted = HostedGame.fold([copy.deepcopy(e) for e in hosted.events[:before]])
-                        folds[w.game_id] = self._cache[w.game_id] = hosted
+                        folds[w.game_id] = hosted
+                        self._cache.put(w.game_id, hosted)
                     w.error = exc
                     continue
                 w.written = written

@@ -1,9 +1,11 @@
 """A study's report: PNG plots (matplotlib, Agg), one HTML page (Jinja2) and ``figures.json``.
 
-Plot labels are Chinese when matplotlib finds a font with CJK glyphs;
-otherwise they are short ASCII keys (``C07``, ``S12``; countries in
-English) that the HTML tables, which are always in Chinese, list beside
-each name. No font is required and no missing-glyph warning is printed.
+Plot titles and labels are Chinese when matplotlib finds a font with CJK
+glyphs (Debian: ``apt-get install fonts-noto-cjk``); otherwise they are
+English and short ASCII keys (``C07``, ``S12``) that the HTML tables list
+beside each Chinese name, and the page says so, in Chinese, with how to
+install the font (so does ``tianting simulate``). No font is required and no
+missing-glyph warning is printed.
 """
 
 from __future__ import annotations
@@ -40,6 +42,10 @@ class Labels:
         self.chinese = chinese
         self.characters = {c["character"]: f"C{i:02d}" for i, c in enumerate(figures["characters"], 1)}
         self.skills = {s["skill"]: f"S{i:02d}" for i, s in enumerate(figures["skills"], 1)}
+
+    def text(self, zh: str, en: str) -> str:
+        """A title or axis label: Chinese with a CJK font, else English."""
+        return zh if self.chinese else en
 
     def outcome(self, key: str) -> str:
         zh, en = OUTCOME_NAMES[key]
@@ -83,12 +89,12 @@ def plot_outcomes(plt: Any, figures: dict[str, Any], labels: Labels, path: Path)
     rates, err = _errors(rows)
     ax1.bar(range(len(rows)), rates, yerr=err, capsize=4, color="#4C72B0")
     ax1.set_xticks(range(len(rows)), names, rotation=20, ha="right")
-    ax1.set_ylabel("share of games (95% Wilson CI)")
-    ax1.set_title(f"Outcomes of {figures['games']} games")
+    ax1.set_ylabel(labels.text("佔全部局數（95% Wilson CI）", "share of games (95% Wilson CI)"))
+    ax1.set_title(labels.text(f"{figures['games']}局的結局", f"Outcomes of {figures['games']} games"))
     rates, err = _errors(extra_rows)
     ax2.bar(range(len(extra_rows)), rates, yerr=err, capsize=4, color="#DD8452")
     ax2.set_xticks(range(len(extra_rows)), extra_names, rotation=20, ha="right")
-    ax2.set_title("Qun: wins when seated")
+    ax2.set_title(labels.text("群雄：入座時的勝率", "Qun: wins when seated"))
     for ax in (ax1, ax2):
         ax.set_ylim(0, 1)
         ax.grid(axis="y", alpha=0.3)
@@ -97,23 +103,26 @@ def plot_outcomes(plt: Any, figures: dict[str, Any], labels: Labels, path: Path)
     plt.close(fig)
 
 
-def plot_length(plt: Any, figures: dict[str, Any], path: Path) -> None:
+def plot_length(plt: Any, figures: dict[str, Any], path: Path, labels: Labels | None = None) -> None:
+    text = labels.text if labels is not None else (lambda zh, en: en)
     fig, axes = plt.subplots(1, 2, figsize=(11, 3.8))
-    for ax, key, title in ((axes[0], "phases", "phases (night + day)"), (axes[1], "nights", "nights")):
+    for ax, key, title in ((axes[0], "phases", text("階段數（夜＋日）", "phases (night + day)")),
+                           (axes[1], "nights", text("夜數", "nights"))):
         dist = figures["length"][key]
         xs = [v for v, _ in dist["histogram"]]
         ys = [c for _, c in dist["histogram"]]
         ax.bar(xs, ys, width=0.9, color="#55A868")
         ax.set_xlabel(title)
-        ax.set_ylabel("games")
+        ax.set_ylabel(text("局數", "games"))
         if dist["n"]:
             ax.axvline(dist["median"], color="black", linestyle="--", linewidth=1,
-                       label=f"median {dist['median']}")
+                       label=text(f"中位數 {dist['median']}", f"median {dist['median']}"))
             ax.legend()
         ax.grid(axis="y", alpha=0.3)
     capped = figures["outcomes"]["capped"]["count"]
-    fig.suptitle(f"Game length ({capped} games stopped at the cap of "
-                 f"{figures['parameters'].get('max_phases', '?')} phases)")
+    cap = figures['parameters'].get('max_phases', '?')
+    fig.suptitle(text(f"遊戲長度（{capped}局在{cap}個階段的上限處停止）",
+                      f"Game length ({capped} games stopped at the cap of {cap} phases)"))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -126,13 +135,13 @@ def plot_characters(plt: Any, figures: dict[str, Any], labels: Labels, path: Pat
     ys = list(range(len(rows)))[::-1]
     rates, err = _errors([r["win"] for r in rows])
     colours = ["#4C72B0" if r["built"] else "#BBBBBB" for r in rows]
-    ax.barh(ys, rates, xerr=err, capsize=2, color=colours, label="win rate (95% CI)")
+    ax.barh(ys, rates, xerr=err, capsize=2, color=colours, label=labels.text("勝率（95% CI）", "win rate (95% CI)"))
     ax.plot([r["survival"]["rate"] or 0 for r in rows], ys, "o", color="#C44E52", markersize=3,
-            label="survival rate")
+            label=labels.text("存活率", "survival rate"))
     ax.set_yticks(ys, [labels.character(r) for r in rows], fontsize=7)
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.8, len(rows) - 0.2)
-    ax.set_title("Per character (grey: not yet built)")
+    ax.set_title(labels.text("各角色（灰色：尚未實作）", "Per character (grey: not yet built)"))
     ax.legend(loc="lower right", fontsize=8)
     ax.grid(axis="x", alpha=0.3)
     fig.tight_layout()
@@ -147,16 +156,16 @@ def plot_skills(plt: Any, figures: dict[str, Any], labels: Labels, path: Path) -
     ys = list(range(len(rows)))[::-1]
     ax1.barh(ys, [r["uses_per_game"] or 0 for r in rows], color="#8172B3")
     ax1.set_yticks(ys, [labels.skill(r["skill"]) for r in rows], fontsize=7)
-    ax1.set_xlabel("uses per game")
+    ax1.set_xlabel(labels.text("每局使用次數", "uses per game"))
     ax1.set_xscale("symlog", linthresh=0.1)
     rates, err = _errors([r["success"] for r in rows])
     ax2.barh(ys, rates, xerr=err, capsize=2, color="#64B5CD")
     ax2.set_xlim(0, 1)
     ax2.set_ylim(-0.8, len(rows) - 0.2)
-    ax2.set_xlabel("success rate (went off; 95% CI)")
+    ax2.set_xlabel(labels.text("成功率（發動了；95% CI）", "success rate (went off; 95% CI)"))
     for ax in (ax1, ax2):
         ax.grid(axis="x", alpha=0.3)
-    fig.suptitle("Skill use")
+    fig.suptitle(labels.text("技能使用", "Skill use"))
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -195,7 +204,7 @@ def write_report(figures: dict[str, Any], directory: str | Path, with_json: bool
     labels = Labels(figures, chinese=font is not None)
     plt = _pyplot(font)
     plot_outcomes(plt, figures, labels, out / "outcomes.png")
-    plot_length(plt, figures, out / "length.png")
+    plot_length(plt, figures, out / "length.png", labels)
     plot_characters(plt, figures, labels, out / "characters.png")
     plot_skills(plt, figures, labels, out / "skills.png")
     page = out / "index.html"
@@ -203,6 +212,11 @@ def write_report(figures: dict[str, Any], directory: str | Path, with_json: bool
     if with_json:
         (out / "figures.json").write_text(dump_figures(figures), encoding="utf-8")
     return page
+
+
+NO_FONT = ("本機的 matplotlib 找不到中文（CJK）字型：圖中的名稱以代號與英文標示（報告的表格有對照）；"
+           "安裝 fonts-noto-cjk（Debian：apt-get install fonts-noto-cjk）後重新產生即可顯示中文。")
+"""What the terminal is told when the plots fall back to ASCII labels."""
 
 
 def dump_figures(figures: dict[str, Any]) -> str:

@@ -379,6 +379,7 @@ def test_sheshen_merged_stabs_on_the_lord_move_together():
 def test_sheshen_not_told_when_the_lord_is_not_stabbed():
     """當本國君主成為【刺殺】的目標時 — a 刺殺 on someone else, or another country's lord, is not his."""
     t = Table(characters=DIANWEI)
+    t.decide("吳正軍師", "英才早逝", "吳護衛")  # 周瑜 dies: 英才早逝 names an id
     t.night(t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("魏殺手甲", "刺殺", "吳正軍師"))
     assert t.feedback("魏護衛") == []
 
@@ -584,6 +585,7 @@ def test_daoshu_learns_the_listed_players_actions_and_changes_a_target():
     t = Table(characters=JIANGGAN)
     t.force("盜書 魏副軍師", "蜀殺手甲")
     t.decide("魏副軍師", "盜書", "吳正軍師")
+    t.decide("吳正軍師", "英才早逝", "吳護衛")  # 周瑜 dies: 英才早逝 names an id
     t.night(t.act("魏副軍師", "盜書"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
     assert t.status("吳女眷") == "alive" and t.status("吳正軍師") == "out"
     fb = t.only_feedback("魏副軍師", "盜書")
@@ -636,6 +638,7 @@ def test_daoshu_changes_the_ids_before_huchi_draws():
     t.force("盜書 魏副軍師", "魏護衛")
     t.decide("魏副軍師", "盜書", "吳正軍師").decide("魏副軍師", "盜書", "不修改").decide("魏副軍師", "盜書", "不修改")
     t.force("虎痴喋血 魏護衛", "吳正軍師")
+    t.decide("吳正軍師", "英才早逝", "吳護衛")  # 周瑜 dies: 英才早逝 names an id
     t.night(t.act("魏副軍師", "盜書"), t.act("魏護衛", "虎痴喋血", "蜀女眷", "吳女眷", "群雄"))
     assert t.drew("虎痴喋血 魏護衛")[0]["options"] == ["吳正軍師", "吳女眷", "群雄"]
     assert t.status("吳正軍師") == "out" and t.status("蜀女眷") == "alive"

@@ -515,7 +515,7 @@ def test_youshui_learns_characters_and_actions_and_voids_one():
     assert "蜀殺手甲" not in fb.text and "吳正軍師" not in fb.text  # characters, not ids
     assert [f.skill for f in t.feedback("蜀殺手甲")] == ["刺殺"]  # only the night's stab count
     assert "failed" not in t.only_feedback("蜀殺手甲", "刺殺").data  # 失效: its owner is not told
-    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": False}
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": False, "identity": "副軍師"}  # 周瑜: 聰慧
 
 
 class Steer(Skill):

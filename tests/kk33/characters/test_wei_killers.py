@@ -610,7 +610,7 @@ def test_qiaobian_wei_stabs_fail_and_a_stab_on_wei_is_moved():
     fb = t.only_feedback("魏殺手乙", "巧變")
     assert fb.data == {"skill": "刺殺", "targets": ["魏正軍師"]}
     assert "蜀殺手甲" not in fb.text and "吳女眷" not in fb.text  # neither the user nor the new target
-    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True, "identity": "殺手"}  # 周瑜: 聰慧
 
 
 @pytest.mark.skill("巧變")
@@ -623,7 +623,7 @@ def test_qiaobian_moves_another_skill_when_no_stab():
             t.act("蜀女眷", "亂花", "魏護衛", "吳君主"), t.act("蜀殺手甲", "刺殺", "吳女眷"))
     assert t.drew("獲悉的技能")[0]["options"] == ["吳正軍師【明察】→魏殺手甲", "蜀女眷【亂花】→魏護衛、吳君主"]
     assert t.only_feedback("吳正軍師", "明察").target == "蜀女眷"
-    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": False}
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": False, "identity": "女眷"}  # 周瑜: 聰慧
     assert t.only_feedback("魏殺手乙", "巧變").data == {"skill": "明察", "targets": ["魏殺手甲"]}
 
 
@@ -697,7 +697,7 @@ def test_liaodi_jixian_learns_a_random_foreigner_every_night_without_the_id():
     nights = fb.data["nights"]
     assert [n["night"] for n in nights] == [1, 2]
     assert nights[0]["actions"] == [{"skill": "明察", "targets": ["魏殺手甲"]}]
-    assert [f["data"] for f in nights[0]["feedback"]] == [{"is_killer": True}]
+    assert [f["data"] for f in nights[0]["feedback"]] == [{"is_killer": True, "identity": "殺手"}]  # 周瑜: 聰慧
     assert nights[1]["actions"] == [{"skill": "去偽存真", "targets": ["蜀君主"]}]
     assert [f["data"] for f in nights[1]["feedback"]] == [{"country": "蜀"}]
     assert "吳正軍師" not in fb.text and fb.target is None

@@ -7,13 +7,13 @@ where a test needs him.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.core.skills import Skill, Source, TargetRule, Use
+from tianting.core.state import Alliance
 from tianting.testing import Table
 
 GUO, SIMA, CAO = "魏正軍師", "魏副軍師", "魏君主"
@@ -35,25 +35,11 @@ def calm_day(t: Table) -> None:
 
 
 # ---- 先知 ------------------------------------------------------------------------
-class FireStandIn(Skill):
-    """A stand-in for 周瑜's 火燒赤壁 (not built yet): 使用後當夜，所有魏國角色的行動成功率減半。"""
-
-    name = "火燒赤壁"
-    source = Source.CHARACTER
-    kind = Kind.GLOBAL
-    stage = "after"
-    targets = TargetRule(count=0)
-
-    def prepare(self, night: Any, use: Use) -> None:
-        night.rate_modifiers.append(
-            lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) == "魏" else None)
-
-    def apply(self, night: Any, use: Use) -> None:
-        night.note(f"{use.actor} 火燒赤壁")
-
-
 def fire_table(**kw: Any) -> Table:
-    return Table(extra_skills=[FireStandIn], **kw)
+    """The table with the 吳蜀 alliance in force (周瑜's real 火燒赤壁 needs it: 若吳蜀不處於聯盟狀態則發動失敗)."""
+    t = Table(**kw)
+    t.state.alliances.append(Alliance(("蜀", "吳"), 0, 8))
+    return t
 
 
 @pytest.mark.skill("先知")
@@ -293,7 +279,7 @@ def test_tianzong_three_drawn_at_random_others_roll():
     assert [a["actor"] for a in t.only_feedback(SIMA, "天縱鬼才").data["actions"]] == [
         GUO, "吳正軍師", "魏女眷"]
     assert t.only_feedback(GUO, "明察").data == {"is_killer": True}
-    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True}
+    assert t.only_feedback("吳正軍師", "明察").data == {"is_killer": True, "identity": "殺手"}  # 周瑜: 聰慧
     assert t.only_feedback("蜀正軍師", "明察").data == {"failed": True}
 
 
@@ -554,6 +540,7 @@ def test_quhu_names_a_country_and_moves_its_killers_stab():
     """驅虎吞狼：強制修改某國殺手的【刺殺】目標。 8.1: 「指定一个国籍，并指定1个ID，若当夜该国杀手提交了刺杀
     行动，则刺杀ID被强制修改为…指定的ID」 — he names 蜀, not a killer's id (WS8, issue 10 fix 6)."""
     t = xun()
+    t.decide("吳正軍師", "英才早逝", "吳護衛")  # 周瑜 dies: 英才早逝 names an id
     t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="蜀"), t.act("蜀殺手乙", "刺殺", "魏護衛"))
     assert t.status("吳正軍師") == "out" and t.status("魏護衛") == "alive"
     assert t.feedback(XUN) == []  # the text tells him nothing
@@ -584,6 +571,7 @@ def test_quhu_only_the_first_of_the_countrys_stabs_changes():
     神速 gives 魏 two 刺殺; only the first submitted is moved, whichever killer made it."""
     for first, second in (("魏殺手乙", "魏殺手甲"), ("魏殺手甲", "魏殺手乙")):
         t = xun()
+        t.decide("吳正軍師", "英才早逝", "吳女眷")  # 周瑜 dies: 英才早逝 names a living id (吳護衛 dies with him)
         t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="魏"), t.act("魏殺手乙", "神速"),
                 t.act(first, "刺殺", "蜀護衛"), t.act(second, "刺殺", "吳護衛"))
         assert t.status("吳正軍師") == "out" and t.status("蜀護衛") == "alive" and t.status("吳護衛") == "out"

@@ -185,6 +185,14 @@ def _entrust(game: KK33Game, phase: Any, player: Player) -> None:
     phase.tell(player.id, Feedback("託孤", texts.entrust_chosen(chosen), chosen, {"new_lord": chosen}))
     phase.tell(chosen, Feedback("託孤", texts.new_lord(), None, {"new_lord": True}))
     phase.note(f"{player.id} 託孤：{chosen}（{heir.character}）成為{player.country}國新任君主")
+    # 「本國君主發動【託孤】後」 (託孤老臣): held skills with an ``on_entrust(phase, owner, lord, heir)``.
+    for p in list(game.state.players.values()):
+        if not p.alive:
+            continue
+        for name in list(p.skills):
+            hook = getattr(game.skills.get(name), "on_entrust", None)
+            if hook is not None:
+                hook(phase, p.id, player.id, chosen)
 
 
 def eliminate(game: KK33Game, phase: Any, country: str, why: str) -> None:

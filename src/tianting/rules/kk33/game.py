@@ -230,12 +230,19 @@ class KK33Game:
         if count is None:
             return 0
         if accepted:
-            players, bonus = self.state.players, self.hooks.stab_bonus  # the base adds nothing
+            bonus = self.hooks.stab_bonus  # the base adds nothing
             for action in accepted:
                 name = self._skill_name(action)
-                if name in bonus and players[action.actor].country == country:
+                if name in bonus and self.bonus_country(name, action) == country:
                     count += self.skills[name].stab_bonus(self, action)
         return max(0, count)
+
+    def bonus_country(self, name: str, action: Action) -> str:
+        """The country whose 刺殺 count a ``stab_bonus`` of ``action`` adds to: the actor's, unless the
+        skill's class says another (``stab_bonus_country``: 厲兵秣馬 lends an extra action to a killer
+        of any country)."""
+        other = getattr(self.skills[name], "stab_bonus_country", None)
+        return other(self, action) if other is not None else self.state.players[action.actor].country
 
     def _stab_base(self, country: str) -> int | None:
         """The part of :meth:`stab_allowance` read from the state alone: None when the country
@@ -266,6 +273,23 @@ class KK33Game:
             if name in grants:
                 count += sum(n for who, what, n in self.skills[name].extra_uses(self, action)
                              if who == pid and what == skill)
+        return count
+
+    def _extra_action_left(self, pid: str, mine: Sequence[str | None], accepted: Sequence[Action]) -> bool:
+        """May ``pid`` list one more active character skill tonight, having listed ``mine``: only with
+        an extra action granted (厲兵秣馬) not yet taken up."""
+        skills = self.skills
+        listed = sum(1 for s in mine if s in skills and skills[s].source is _CHARACTER and skills[s].kind is not _PASSIVE)
+        return listed < 1 + self.extra_actions(pid, accepted)
+
+    def extra_actions(self, pid: str, accepted: Sequence[Action]) -> int:
+        """Whole extra actions ``pid`` may take tonight (厲兵秣馬：令其當夜可額外行動一次), granted by
+        accepted actions whose class has ``extra_actions(game, action)`` (the ids granted one each)."""
+        count = 0
+        for action in accepted:
+            grant = getattr(self.skills.get(self._skill_name(action) or ""), "extra_actions", None)
+            if grant is not None:
+                count += grant(self, action).count(pid)
         return count
 
     def holds(self, player: Player, skill: str) -> bool:
@@ -362,14 +386,21 @@ class KK33Game:
             skill in self.skills and self.skills[skill].source is _CHARACTER
             and self.skills[skill].kind is not _PASSIVE
             for skill in mine
-        ):  # *全* skills are used too: 至多一個主動使用的角色技能
+        ) and not self._extra_action_left(player.id, mine, accepted):  # *全* skills are used too: 至多一個主動使用的角色技能
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
         self._check_targets(impl, player, action)
         impl.validate(state, action)
+        for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
+            restrict = getattr(self.skills.get(held), "restrict_action", None)
+            if restrict is not None:
+                restrict(self, player, action, name)
         return impl
 
     def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
         rule = impl.targets
+        pick = getattr(impl, "targets_for", None)  # a skill whose targets depend on its args (練兵)
+        if pick is not None:
+            rule = pick(action)
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
                 and len(targets) not in self.more_targets(player, impl.name):

@@ -77,6 +77,27 @@ class Investigate(Learn):
         yes = night.state.player(target).identity == "殺手"
         return {"is_killer": yes}, texts.is_killer(target, yes)
 
+    def apply(self, night: Night, use: Use) -> None:
+        """The fact, shaped by the actor's held character skills that change what 明察 tells
+        (聰慧, 慧才: more; 中庸: nothing; 大智若愚 counts it): their class's optional
+        ``shape_investigation(night, use, data, text)`` returns the new (data, text), text None for
+        no feedback, in the order of their ``shape_order``."""
+        target = use.targets[0]
+        data, text = self.learn(night, target)
+        player = night.state.player(use.actor)
+        skills = night.game.skills
+        shapers = sorted((s for s in (skills.get(n) for n in player.skills)
+                          if getattr(s, "shape_investigation", None) is not None),
+                         key=lambda s: getattr(s, "shape_order", 0))
+        shown: str | None = text
+        for shaper in shapers:
+            data, shown = shaper.shape_investigation(night, use, data, shown)  # type: ignore[union-attr]
+        if shown is None:
+            night.note(f"{use.actor} 明察 {target}：無反饋（{data}）")
+            return
+        night.tell(use.actor, Feedback(self.name, shown, target, data))
+        night.note(f"{use.actor} {shown}")
+
 
 class RevealCountry(Learn):
     """去偽存真：指定一個除你以外的ID，獲悉其國籍。"""

@@ -312,7 +312,7 @@ class Night:
         reason = f"給予此次額外使用的{'、'.join(f'{u.actor}【{u.name}】' for u in lost)}" + \
             ("發動失敗" if failed else "失效")
         surplus: list[Use] = []
-        for country in dict.fromkeys(self.state.player(u.actor).country for u in lost):
+        for country in dict.fromkeys(self.game.bonus_country(u.name, u.action) for u in lost):
             stabs = sorted((u for u in self.uses if u.name == "刺殺" and u.live and not u.implicit
                             and "granted" not in u.notes
                             and self.state.player(u.actor).identity == "殺手"
@@ -440,7 +440,7 @@ class Night:
             for modify in self.harm_modifiers:
                 modify(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
-            if reason and harm.level is not Level.NONE:
+            if reason and harm.level is not Level.NONE and not harm.removal:  # a modifier may make it 退出歷史舞台 (巧設反間)
                 self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")
                 return
         if harm.level is Level.NONE:

@@ -50,8 +50,9 @@ def _public_form(roster: Roster, player_character: str, name: str,
     roster's text and the skill's class, both fixed; rows are built fresh from it."""
     info = _skill_text(roster, player_character, name)
     kind = info.kind if info else (impl.kind.value if impl else "active")
-    if info is not None and info.awaken and impl is not None:
-        kind = impl.kind.value  # an awakening the engine sets off itself (空城絕唱) is not submitted
+    if info is not None and (info.awaken or info.hidden) and impl is not None:
+        kind = impl.kind.value  # an awakening the engine sets off itself (空城絕唱) is not submitted, nor
+        # a 隱藏技 that works by itself (慧才：你發動【明察】時可以直接獲悉目標的角色)
     form = None
     if impl is not None:
         rule = impl.targets

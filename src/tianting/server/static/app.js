@@ -2,40 +2,25 @@
 (function () {
   "use strict";
 
-  // Copy buttons: <button data-copy="input-id">.
-  document.querySelectorAll("button[data-copy]").forEach(function (button) {
-    button.addEventListener("click", function () {
-      var field = document.getElementById(button.getAttribute("data-copy"));
-      if (!field) { return; }
-      field.select();
-      var done = function () { button.textContent = "已複製"; };
-      if (navigator.clipboard && window.isSecureContext) {
-        navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand("copy"); done(); });
-      } else {
-        document.execCommand("copy");
-        done();
-      }
-    });
-  });
+  // Words this script writes into the page, in the page's script (the server converts the page's
+  // own text to Simplified when asked; what is written here is converted here).
+  var SIMPLIFIED = document.documentElement.lang === "zh-Hans";
+  var WORDS = {
+    "已複製": "已复制", "本機時間": "本机时间", "還有": "还有", "已到時限": "已到时限", "天": "天",
+    "小時": "小时", "分": "分", "秒": "秒", "頁面已更新": "页面已更新",
+    "有更新：你正在填寫的部分未更新，": "有更新：你正在填写的部分未更新，", "重新整理": "重新整理",
+    "（有更新）": "（有更新）"
+  };
+  function zh(text) { return SIMPLIFIED && WORDS[text] ? WORDS[text] : text; }
 
-  // Confirmation before irreversible steps: <button data-confirm="…"> (empty: no question).
-  // Browser tests must accept the dialog (Playwright dismisses dialogs by default, which cancels
-  // the post): page.on("dialog", d => d.accept()).
-  document.querySelectorAll("button[data-confirm]").forEach(function (button) {
-    var question = button.getAttribute("data-confirm");
-    if (!question) { return; }
-    button.addEventListener("click", function (event) {
-      if (!window.confirm(question)) { event.preventDefault(); }
-    });
-  });
-
-  // Night form: show only the target and argument fields the chosen skill uses (hidden fields
-  // are disabled too, so they are not sent).
+  // ---- what every part of a page needs (run again on the parts a live update swaps in) ----
   function hide(el, hidden) {
     el.classList.toggle("hidden", hidden);
     if ("disabled" in el && el.tagName !== "LABEL") { el.disabled = hidden; }
   }
 
+  // Night form: show only the target and argument fields the chosen skill uses (hidden fields
+  // are disabled too, so they are not sent).
   function fitRow(row) {
     var select = row.querySelector("select.skill-select");
     if (!select) { return; }
@@ -62,33 +47,200 @@
     });
   }
 
-  document.querySelectorAll("fieldset.action-row").forEach(function (row) {
-    fitRow(row);
-    var select = row.querySelector("select.skill-select");
-    if (select) { select.addEventListener("change", function () { fitRow(row); }); }
-  });
-
-  // Times: stored and shown in UTC; with this script, shown in the reader's own time, and the
-  // judge's deadline typed in local time (the form sends the browser's offset with it).
   function pad(n) { return (n < 10 ? "0" : "") + n; }
   function localInput(date) {
     return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()) + "T" +
       pad(date.getHours()) + ":" + pad(date.getMinutes());
   }
-  document.querySelectorAll("time.local-time").forEach(function (el) {
-    var date = new Date(el.getAttribute("datetime"));
-    if (!isNaN(date.getTime())) { el.textContent = localInput(date).replace("T", " ") + "（本機時間）"; }
-  });
-  var tz = document.getElementById("deadline-tz");
-  if (tz) {
+
+  function enhance(root) {
+    // Copy buttons: <button data-copy="field-id">.
+    root.querySelectorAll("button[data-copy]").forEach(function (button) {
+      button.addEventListener("click", function () {
+        var field = document.getElementById(button.getAttribute("data-copy"));
+        if (!field) { return; }
+        field.select();
+        var done = function () { button.textContent = zh("已複製"); };
+        if (navigator.clipboard && window.isSecureContext) {
+          navigator.clipboard.writeText(field.value).then(done, function () { document.execCommand("copy"); done(); });
+        } else {
+          document.execCommand("copy");
+          done();
+        }
+      });
+    });
+
+    // Confirmation before irreversible steps: <button data-confirm="…"> (empty: no question).
+    // Browser tests must accept the dialog (Playwright dismisses dialogs by default, which cancels
+    // the post): page.on("dialog", d => d.accept()).
+    root.querySelectorAll("button[data-confirm]").forEach(function (button) {
+      var question = button.getAttribute("data-confirm");
+      if (!question) { return; }
+      button.addEventListener("click", function (event) {
+        if (!window.confirm(question)) { event.preventDefault(); }
+      });
+    });
+
+    root.querySelectorAll("fieldset.action-row").forEach(function (row) {
+      fitRow(row);
+      var select = row.querySelector("select.skill-select");
+      if (select) { select.addEventListener("change", function () { fitRow(row); }); }
+    });
+
+    // Times: stored and shown in UTC; with this script, in the reader's own time (a cell of a
+    // table, class "bare", without the words saying so).
+    root.querySelectorAll("time.local-time").forEach(function (el) {
+      var date = new Date(el.getAttribute("datetime"));
+      if (isNaN(date.getTime())) { return; }
+      var text = localInput(date).replace("T", " ");
+      el.textContent = el.classList.contains("bare") ? text : text + "（" + zh("本機時間") + "）";
+      el.title = el.getAttribute("datetime");
+    });
+
+    // Forms the reader has typed in are not replaced by a live update.
+    root.querySelectorAll("form").forEach(function (form) {
+      var mark = function () { form.setAttribute("data-dirty", "1"); };
+      form.addEventListener("input", mark);
+      form.addEventListener("change", mark);
+    });
+    deadlineInput(root);
+    countdown();
+  }
+
+  // The judge's deadline is typed in local time (the form sends the browser's offset with it).
+  function deadlineInput(root) {
+    var tz = root.querySelector("#deadline-tz");
+    if (!tz) { return; }
     tz.value = String(-new Date().getTimezoneOffset());
-    var zone = document.getElementById("deadline-zone");
-    if (zone) { zone.textContent = "本機時間"; }
-    var input = document.getElementById("deadline-input");
+    var zone = root.querySelector("#deadline-zone");
+    if (zone) { zone.textContent = zh("本機時間"); }
+    var input = root.querySelector("#deadline-input");
     var utc = input && input.getAttribute("data-utc");
     if (utc) {
       var when = new Date(utc);
       if (!isNaN(when.getTime())) { input.value = localInput(when); }
     }
   }
+
+  // ---- countdown to the deadline: <time class="countdown" datetime="…"> ----
+  function countdown() {
+    var now = Date.now();
+    document.querySelectorAll("time.countdown").forEach(function (el) {
+      var end = new Date(el.getAttribute("datetime")).getTime();
+      if (isNaN(end)) { return; }
+      var left = Math.floor((end - now) / 1000);
+      if (left <= 0) {
+        el.textContent = "（" + zh("已到時限") + "）";
+        el.classList.add("due");
+        return;
+      }
+      var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600);
+      var m = Math.floor(left % 3600 / 60), s = left % 60;
+      var text = (d ? d + zh("天") : "") + (d || h ? h + zh("小時") : "") + pad(m) + zh("分") + pad(s) + zh("秒");
+      el.textContent = "（" + zh("還有") + " " + text + "）";
+      el.classList.toggle("soon", left < 15 * 60);
+    });
+  }
+
+  // ---- live: ask whether what this reader may see changed; if so, swap in what changed ----
+  var body = document.body;
+  var liveUrl = body.getAttribute("data-live");
+  var version = body.getAttribute("data-live-version");
+  var every = parseInt(body.getAttribute("data-live-every") || "5000", 10);
+  var title = document.title;
+  var main = document.querySelector("main");
+
+  function status(text, link) {
+    var el = document.getElementById("live-status");
+    if (!el) { return; }
+    el.textContent = text;
+    if (link) {
+      var a = document.createElement("a");
+      a.href = window.location.pathname;
+      a.textContent = zh("重新整理");
+      el.appendChild(a);
+    }
+  }
+
+  function sections(root) {
+    var out = [];
+    Array.prototype.forEach.call(root.children, function (el, i) {
+      if (el.tagName === "SECTION") { out.push({key: el.id || "#" + i, el: el}); }
+    });
+    return out;
+  }
+
+  function dirty(el) {
+    return el.querySelector("form[data-dirty]") !== null || el.contains(document.activeElement) &&
+      document.activeElement !== document.body && /INPUT|TEXTAREA|SELECT/.test(document.activeElement.tagName);
+  }
+
+  function swap(html) {
+    var fresh = new DOMParser().parseFromString(html, "text/html");
+    var next = fresh.querySelector("main");
+    if (!next || !main) { return; }
+    next.querySelectorAll(".flash").forEach(function (el) { el.remove(); });
+    var before = sections(main), after = sections(next);
+    var same = before.length === after.length && before.every(function (s, i) { return s.key === after[i].key; });
+    var kept = false;
+    if (same) {
+      after.forEach(function (s, i) {
+        var old = before[i].el;
+        if (old.innerHTML === s.el.innerHTML) { return; }
+        if (dirty(old)) { kept = true; return; }
+        var node = document.importNode(s.el, true);
+        node.classList.add("fresh");
+        old.replaceWith(node);
+        enhance(node);
+      });
+    } else if (before.some(function (s) { return dirty(s.el); })) {
+      kept = true;
+    } else {
+      main.querySelectorAll("section").forEach(function (el) { el.remove(); });
+      after.forEach(function (s) {
+        var node = document.importNode(s.el, true);
+        if (!before.some(function (b) { return b.key === s.key && b.el.innerHTML === s.el.innerHTML; })) {
+          node.classList.add("fresh");
+        }
+        main.appendChild(node);
+        enhance(node);
+      });
+    }
+    var when = new Date();
+    if (kept) {
+      status(zh("有更新：你正在填寫的部分未更新，"), true);
+    } else {
+      status(zh("頁面已更新") + " " + pad(when.getHours()) + ":" + pad(when.getMinutes()) + ":" + pad(when.getSeconds()));
+    }
+    body.setAttribute("data-live-version", version);
+    if (document.hidden) { document.title = zh("（有更新）") + title; }
+  }
+
+  function poll() {
+    if (!liveUrl || !window.fetch) { return; }
+    fetch(liveUrl, {credentials: "same-origin", cache: "no-store", headers: {"Accept": "application/json"}})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) {
+        if (!answer || answer.v === version) { return null; }
+        version = answer.v;
+        return fetch(window.location.pathname, {credentials: "same-origin", cache: "no-store"})
+          .then(function (r) { return r.ok ? r.text() : null; })
+          .then(function (html) { if (html) { swap(html); } });
+      })
+      .catch(function () { /* offline for a moment: ask again next time */ })
+      .then(function () { window.setTimeout(poll, every); });
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (!document.hidden) { document.title = title; }
+  });
+
+  // A post's answer (…?ok=…) is shown once: reloading the page does not show it again.
+  if (window.history && window.history.replaceState && /[?&]ok=/.test(window.location.search)) {
+    window.history.replaceState(null, "", window.location.pathname + window.location.hash);
+  }
+
+  enhance(document);
+  window.setInterval(countdown, 1000);
+  if (liveUrl) { window.setTimeout(poll, every); }
 })();

@@ -19,6 +19,8 @@ MODULES: tuple[str, ...] = (
     "shu_lords",
     "shu_killers",
     "shu_guards",
+    "wu_strategists",
+    "wu_zhang_lu",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

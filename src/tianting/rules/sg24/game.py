@@ -1,0 +1,777 @@
+"""A game of the 24人 rules (seed 001_a450bbe2dee8877c.txt): setup, checks, night, day, victory.
+
+Pure and deterministic: all randomness from the state's one generator, each draw named.
+Character skills are data (:mod:`.pack`); a use of one is checked (owner, 军师, one active skill
+a night) and left to the judge: the draft lists it, with its timing class, and asks for a ruling.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tianting.core import effects
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.names import name_key
+from tianting.core.records import Action, Death, DecisionRecord, Feedback, PhaseResult, Ruling
+from tianting.core.rng import GameRandom
+from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
+from tianting.rules.sg24 import texts
+from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
+from tianting.rules.sg24.timing import (
+    DEATH,
+    WOUND,
+    Defence,
+    Harm,
+    defence_to_use,
+    harm_to_defend,
+    timing_rank,
+)
+from tianting.rules.sg24.wounds import wound_check
+
+STAB, RECOGNISE, RECRUIT, APPLY = "刺杀", "指认", "招揽", "投奔"
+GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY)
+SILENT_FROM_NIGHT = 7
+"""「游戏第七夜及之后死亡的角色没有遗言。」"""
+
+
+class SetupError(TiantingError):
+    def __init__(self, index: int | None, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    id: str
+    country: str
+    identity: str
+    character: str
+
+
+def quota(players: int) -> int:
+    """「27人时，每国有两个在野名额。30人时，每国增加一个在野名额，以此类推。」 — 24 players: one (R-SG7)."""
+    return max(0, (players - 24) // 3 + 1)
+
+
+@dataclass
+class Phase:
+    """One phase being resolved: what core/effects.py's primitives need, and its records."""
+
+    state: GameState
+    trace: list[str] = field(default_factory=list)
+    feedback: dict[str, list[Feedback]] = field(default_factory=dict)
+    injured: list[str] = field(default_factory=list)
+    protected: dict[str, str] = field(default_factory=dict)
+    deaths: list[Death] = field(default_factory=list)
+    died: list[str] = field(default_factory=list)
+    """Ids whose character died in the phase of harm (natural deaths not included)."""
+    natural: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        self.trace.append(text)
+
+    def tell(self, pid: str, fb: Feedback) -> None:
+        self.feedback.setdefault(pid, []).append(fb)
+
+
+class SG24Game:
+    """A 24人 game in progress."""
+
+    rules = "sg24"
+
+    def __init__(self, state: GameState, pack: Pack) -> None:
+        self.state = state
+        self.pack = pack
+        self.results: list[PhaseResult] = []
+
+    # ---- creation -------------------------------------------------------------
+    @classmethod
+    def create(cls, seats: Sequence[SeatSpec], seed: int, pack: Pack | None = None) -> SG24Game:
+        pack = pack or default_pack()
+        players: dict[str, Player] = {}
+        taken: set[str] = set()
+        for i, seat in enumerate(seats):
+            if not isinstance(seat.id, str) or not seat.id.strip():
+                raise SetupError(i, "玩家ID不能为空")
+            if seat.id in players:
+                raise SetupError(i, f"玩家ID「{seat.id}」重复")
+            char = pack.get(seat.character)
+            if char is None:
+                raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
+            country = _norm_country(seat.country)
+            if country != char.country:
+                raise SetupError(i, f"{seat.id}：{char.name}属于{char.country}，而不是「{seat.country}」")
+            identity = _norm(seat.identity)
+            if identity != char.identity:
+                raise SetupError(i, f"{seat.id}：{char.name}的身份是{char.identity}，而不是「{seat.identity}」")
+            if char.name in taken:
+                raise SetupError(i, f"{seat.id}：角色「{char.name}」已被其他玩家选择")
+            taken.add(char.name)
+            players[seat.id] = Player(id=seat.id, seat=i, country=country, identity=identity, character=char.name,
+                                      skills=[s.name for s in char.skills])
+        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        state.extra.update({"checks": {}, "pending_joins": {}, "joined": {}, "lives": {pid: [p.character] for pid, p
+                                                                                         in players.items()}})
+        game = cls(state, pack)
+        game._first_recognition()
+        return game
+
+    def _first_recognition(self) -> None:
+        """「每国初始拥有两个杀手，登场互相认识」: a country's killers know each other from the start."""
+        for country in COUNTRIES:
+            killers = [p for p in self.state.players.values() if p.country == country and p.identity == "杀手"]
+            for a in killers:
+                for b in killers:
+                    if a is not b:
+                        a.known[b.id] = b.character
+
+    # ---- queries ----------------------------------------------------------------
+    @property
+    def phase(self) -> PhaseKind:
+        return phase_kind(self.state.index)
+
+    @property
+    def number(self) -> int:
+        return phase_number(self.state.index)
+
+    def character(self, pid: str) -> Character:
+        found = self.pack.get(self.state.player(pid).character)
+        assert found is not None
+        return found
+
+    def members(self, country: str) -> list[Player]:
+        """The ids still in the game that belong to ``country`` (joined 在野 included)."""
+        return [p for p in self.state.living() if p.country == country]
+
+    def has_lord(self, country: str) -> bool:
+        """「若某一方君主不存在」: no id of the country holds a 君主 character any more."""
+        return any(p.identity == "君主" for p in self.members(country))
+
+    def has_strategist(self, country: str) -> bool:
+        """「军师存在时，该国角色才能进行指认行动和发动技能。」"""
+        return any(p.identity == "军师" for p in self.members(country))
+
+    def chief_strategist(self, country: str) -> Player | None:
+        """Who answers a 投奔: the 主军师, or while he is gone the country's other living 军师 (R-SG8)."""
+        strategists = [p for p in self.members(country) if p.identity == "军师"]
+        chief = [p for p in strategists if self.character(p.id).chief_strategist]
+        pool = chief or strategists
+        return min(pool, key=lambda p: p.seat) if pool else None
+
+    def can_act(self, player: Player) -> bool:
+        """「受伤状态时，角色不能进行任何行动」; nor the ids of a side that fell (R-SG15)."""
+        return player.status is Status.ALIVE and player.country not in self.state.eliminated
+
+    def knows(self, a: str, b: str) -> bool:
+        return b in self.state.player(a).known
+
+    def mutual(self, a: str, b: str) -> bool:
+        """「若A单方认识B且B单方认识A，则两者互相认识。」"""
+        return self.knows(a, b) and self.knows(b, a)
+
+    # ---- checking actions -----------------------------------------------------
+    def _target(self, action: Action, n: int = 1) -> list[Player]:
+        if len(action.targets) != n:
+            raise IllegalAction(f"{action.actor}：【{action.skill}】需要指定{n}个ID", "targets")
+        out = []
+        for t in action.targets:
+            if t not in self.state.players or not self.state.player(t).alive:
+                raise IllegalAction(f"{action.actor}：「{t}」不是场上的ID", "targets")
+            out.append(self.state.player(t))
+        return out
+
+    def check_action(self, action: Action, accepted: Sequence[Action]) -> None:
+        """Raise IllegalAction (a Chinese message) unless ``action`` may join ``accepted`` tonight."""
+        if self.state.over:
+            raise IllegalAction("游戏已经结束", "over")
+        if action.actor not in self.state.players:
+            raise IllegalAction(f"未知的玩家「{action.actor}」", "actor")
+        player = self.state.player(action.actor)
+        if not player.alive:
+            raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        if self.phase is PhaseKind.DAY:
+            self._check_skill(player, action, accepted, day=True)
+            return
+        if player.country in self.state.eliminated:
+            raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
+        if not self.can_act(player):
+            raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
+        mine = [a for a in accepted if a.actor == player.id]
+        skill = _norm(action.skill)
+        if skill == STAB:
+            if player.identity != "杀手" or player.country not in COUNTRIES:
+                raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
+            if any(_norm(a.skill) == STAB for a in mine):
+                raise IllegalAction(f"{player.id} 本夜已经提交了刺杀（每名杀手每夜一次）", "once")
+            (target,) = self._target(action)
+            if target.id == player.id:
+                raise IllegalAction(f"{player.id} 不能刺杀自己", "self")
+        elif skill == RECOGNISE:
+            self._check_recognition(player, action, mine)
+        elif skill == RECRUIT:
+            if player.identity != "君主" or player.country not in COUNTRIES:
+                raise IllegalAction(f"{player.id} 不是君主，不能招揽在野", "not-lord")
+            self._gate(player, "指认")
+            if any(_norm(a.skill) == RECRUIT for a in mine):
+                raise IllegalAction(f"{player.id} 本夜已经招揽过一个在野", "once")
+            self._target(action)
+            if self.pack.get(action.args.get("character")) is None:
+                raise IllegalAction(f"{player.id}：招揽须指认其为某个角色（args.character）", "character")
+        elif skill == APPLY:
+            if player.country != UNALIGNED:
+                raise IllegalAction(f"{player.id} 已属于{player.country}，不能投奔", "joined")
+            if self.number < 2:
+                raise IllegalAction("游戏第二夜开始，在野才可以申请投奔", "too-early")
+            if any(_norm(a.skill) == APPLY for a in mine):
+                raise IllegalAction(f"{player.id} 每夜只能申请加入一个国家", "once")
+            if _norm_country(action.args.get("country", "")) not in self.open_countries():
+                raise IllegalAction(f"{player.id}：投奔须指明一个尚未灭国的国家（args.country：魏、蜀、吴）", "country")
+        else:
+            self._check_skill(player, action, accepted, day=False)
+
+    def open_countries(self) -> list[str]:
+        return [c for c in COUNTRIES if c not in self.state.eliminated]
+
+    def _gate(self, player: Player, what: str) -> None:
+        if player.country in COUNTRIES and not self.has_strategist(player.country):
+            raise IllegalAction(f"{player.country}已没有军师，{player.id} 不能{what}", "no-strategist")
+
+    def _check_recognition(self, player: Player, action: Action, mine: list[Action]) -> None:
+        self._gate(player, "指认")
+        (target,) = self._target(action)
+        if target.id == player.id:
+            raise IllegalAction(f"{player.id} 不能指认自己", "self")
+        allowance = self._allowance_for(player, action)
+        used = sum(1 for a in mine if _norm(a.skill) == RECOGNISE and self._allowance_for(player, a) == allowance)
+        if used >= allowance[1].count:
+            raise IllegalAction(f"{player.id}：这一项指认每夜只能指认{allowance[1].count}个ID", "count")
+
+    def _allowance_for(self, player: Player, action: Action) -> tuple[int, Any]:
+        """The allowance an action of 指认 uses (the first that fits): raises IllegalAction if none."""
+        char = self.character(player.id)
+        asked_char = action.args.get("character")
+        asked_eval = action.args.get("evaluation")
+        for i, a in enumerate(char.recognition):
+            if a.from_night > self.number:
+                continue
+            if a.kind == "character" and asked_char is not None:
+                named = self.pack.get(asked_char)
+                if named is not None and any(_fits(self.pack, opt, named) for opt in a.of):
+                    return i, a
+            if a.kind == "evaluation" and asked_eval is not None and _norm(asked_eval) in a.of:
+                return i, a
+        raise IllegalAction(f"{player.id}（{char.name}）没有这样的指认（args.character 或 args.evaluation）", "allowance")
+
+    def _check_skill(self, player: Player, action: Action, accepted: Sequence[Action], day: bool) -> None:
+        data = self.pack.skill(player.character, action.skill)
+        if data is None:
+            raise IllegalAction(f"{player.id}（{player.character}）没有技能【{action.skill}】", "no-skill")
+        if data.kind != "active":
+            raise IllegalAction(f"【{data.name}】是被动技能，不能主动发动", "passive")
+        if not day and not self.can_act(player):
+            raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
+        self._gate(player, "发动技能")
+        # 「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」
+        if any(a.actor == player.id and _norm(a.skill) not in GENERAL_ACTIONS for a in accepted):
+            raise IllegalAction(f"{player.id} 本{'日' if day else '夜'}已经使用了一个主动技能", "one-skill")
+
+    def check_vote(self, voter: str, target: str) -> None:
+        for pid in (voter, target):
+            if pid not in self.state.players or not self.state.player(pid).alive:
+                raise IllegalAction(f"「{pid}」不是场上的ID", "vote")
+
+    # ---- harm and deaths ------------------------------------------------------------
+    def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook) -> None:
+        """Everything at once: per target, one defence each stops one harm (the greatest first), then
+        any 致死 kills, a 致伤 wounds, and a second 致伤 (or one on the already wounded) kills. The judge's
+        own harms are neither spared nor defended (as KK 3.3's R44: nothing prevents or lessens them)."""
+        by_target: dict[str, list[Harm]] = {}
+        for h in harms:
+            by_target.setdefault(h.target, []).append(h)
+        dying: list[tuple[str, str]] = []
+        for pid in sorted(by_target, key=lambda p: self.state.player(p).seat):
+            ruled = [h for h in by_target[pid] if h.source == effects.JUDGE_SKILL]
+            left = [h for h in by_target[pid] if h.source != effects.JUDGE_SKILL]
+            if left and effects.protected_from(phase, pid):
+                phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
+                left = []
+            pool = [d for d in defences if d.target == pid]
+            while pool and left:
+                d = defence_to_use(self.state.rng, pool)
+                h = harm_to_defend(self.state.rng, left)
+                pool.remove(d)
+                left.remove(h)
+                phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
+            left += ruled
+            if not left:
+                continue
+            player = self.state.player(pid)
+            wounds = sum(1 for h in left if h.size == WOUND)
+            deadly = next((h for h in left if h.size == DEATH), None)
+            if deadly is not None:
+                dying.append((pid, deadly.what))
+            elif player.injured or wounds >= 2:
+                dying.append((pid, "伤上加伤"))
+            else:
+                effects.wound(phase, pid, f"（{left[0].what}）")
+                self.state.extra["checks"][pid] = 0
+        for pid, cause in dying:
+            self.kill(phase, pid, cause, book)
+
+    def kill(self, phase: Phase, pid: str, cause: str, book: DecisionBook, natural: bool = False) -> None:
+        """The player's character dies: the successor plays on, or the id leaves the game.
+
+        「第一命角色死亡时，由其继任者继续游戏。」「全部继任者都死亡则退出游戏，场上不再存在该ID。」"""
+        player = self.state.player(pid)
+        dead = player.character
+        in_play = {p.character for p in self.state.living() if p.id != pid}
+        lived = set(self.state.extra["lives"][pid])
+        options = [s for s in self.character(pid).successors if s not in in_play and s not in lived]
+        successor = None
+        if len(options) == 1:
+            successor = options[0]
+        elif options:
+            successor = book.choose(self.state.rng, pid, "继任", options, lambda a, o: self.pack.get(a) is not None
+                                    and self.pack.get(a).name == o)  # type: ignore[union-attr]
+        self.state.extra["checks"].pop(pid, None)
+        player.wounded_at = None
+        if successor is None:
+            player.status = Status.OUT
+            phase.deaths.append(Death(pid, dead, cause))
+            phase.note(f"{pid}（{dead}）死亡，退出游戏：{cause}")
+        else:
+            succ = self.pack.characters[successor]
+            player.status = Status.ALIVE
+            player.character = successor
+            player.identity = succ.identity
+            player.skills = [s.name for s in succ.skills]
+            self.state.extra["lives"][pid].append(successor)
+            phase.deaths.append(Death(pid, dead, cause, out=False))
+            phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
+            effects.tell(phase, pid, texts.successor(dead, successor), "继任")
+        (phase.natural if natural else phase.died).append(pid)
+
+    # ---- night ----------------------------------------------------------------------
+    def resolve_night(self, actions: Sequence[Action], book: DecisionBook | None = None,
+                      last_words: dict[str, str] | None = None, judged: Sequence[Ruling] = (),
+                      defences: Sequence[Defence] = ()) -> PhaseResult:
+        """Resolve a night of checked actions. ``judged``: the judge's rulings (core/effects.py
+        primitives); ``defences``: defences the judge found in play (skills the pack leaves to him)."""
+        if self.phase is not PhaseKind.NIGHT:
+            raise IllegalAction("现在不是夜晚", "wrong-phase")
+        book = book or DecisionBook()
+        rng = self.state.rng
+        first_draw = len(rng.draws)
+        night = Phase(self.state)
+        judged = tuple(judged)
+        void = {r.action for r in judged if r.effect == "void"}
+        for r in judged:
+            if r.effect == "spare" and r.target:
+                effects.protect(night, r.target, r.why or "天庭裁定")
+        # Everything at once: the night's actions in seat order, whatever order they were sent in.
+        live = sorted((a for i, a in enumerate(actions) if i not in void),
+                      key=lambda a: (self.state.player(a.actor).seat, _norm(a.skill), a.targets,
+                                     sorted(map(str, a.args.items()))))
+        for i in sorted(void):
+            night.note(f"{actions[i].actor} 的【{actions[i].skill}】失效：{_why(judged, i)}")
+        harms: list[Harm] = []
+        # 结算时生效: the general actions
+        for a in live:
+            skill = _norm(a.skill)
+            if skill == STAB:
+                harms += self._stab(night, a)
+        invites: dict[str, list[str]] = {}
+        found: list[dict[str, Any]] = []
+        for a in live:
+            skill = _norm(a.skill)
+            if skill == RECOGNISE:
+                one = self._recognise(night, a)
+                if one is not None:
+                    found.append(one)
+            elif skill == RECRUIT:
+                self._recruit(night, a, invites)
+        self._recognition_feedback(night, found)
+        applications = {a.actor: _norm_country(a.args["country"]) for a in live if _norm(a.skill) == APPLY}
+        pending = self._skill_notices(night, live)
+        for r in judged:
+            if r.effect in ("injure", "kill") and r.target:
+                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL,
+                                  f"天庭裁定{r.why and '（' + r.why + '）'}"))
+        self._apply_harms(night, harms, defences, book)
+        for r in judged:
+            if r.effect == "heal" and r.target:
+                if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
+                    self.state.extra["checks"].pop(r.target, None)
+            elif r.effect == "tell" and r.target and r.text:
+                effects.tell(night, r.target, r.text)
+        self._joining(night, invites, applications, book)
+        # 自然死亡: 「如徐庶是游戏第三夜结算时自然死亡」 — after the night's harm, not counted.
+        for p in sorted(self.state.living(), key=lambda p: p.seat):
+            if p.id not in night.died and self.character(p.id).natural_death == self.number:
+                self.kill(night, p.id, "自然死亡", book, natural=True)
+        words, warnings = self._last_words(night, last_words or {})
+        for pid in night.died:
+            self.state.extra["checks"].pop(pid, None)
+        announcement = {
+            "title": texts.night_title(self.number),
+            "died": list(night.died),
+            "injured": [p for p in night.injured if self.state.player(p).injured],
+            "last_words": words,
+        }
+        announcement["text"] = texts.night_post(self.number, announcement)
+        return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings + pending)
+
+    def _stab(self, night: Phase, a: Action) -> list[Harm]:
+        return self.stab(night, a.actor, a.targets[0], by_killer=True)
+
+    def stab(self, night: Phase, actor: str, target_id: str, by_killer: bool) -> list[Harm]:
+        """A stab's harm. 「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半概率减轻为致伤。
+        非杀手因技能发动的刺杀不会有同国判定。」 (``by_killer`` False: a stab a skill makes)."""
+        killer, target = self.state.player(actor), self.state.player(target_id)
+        if not target.alive:
+            return []
+        if by_killer and target.country == killer.country:
+            if target.identity == "君主":
+                night.note(f"{killer.id} 的刺杀对 {target.id} 无效：刺杀到本国君主")
+                return []
+            if self.state.rng.chance(f"本国刺杀减轻 {killer.id}→{target.id}", Fraction(1, 2)):
+                night.note(f"{killer.id} 刺杀本国的 {target.id}：致死减轻为致伤")
+                return [Harm(target.id, WOUND, killer.id, "刺杀")]
+        return [Harm(target.id, DEATH, killer.id, "刺杀")]
+
+    def _recognise(self, night: Phase, a: Action) -> dict[str, Any] | None:
+        """同国指认 (a character named) and 评价指认 (an evaluation or identity asked). A right 同国指认
+        is learned at once; its feedback waits for the night's other 指认 (:meth:`_recognition_feedback`)."""
+        actor, target = self.state.player(a.actor), self.state.player(a.targets[0])
+        _, allowance = self._allowance_for(actor, a)
+        if "character" in a.args:
+            named = self.pack.get(a.args["character"])
+            assert named is not None
+            right = target.character == named.name
+            if right:
+                actor.known[target.id] = target.character
+            night.note(f"{actor.id} 指认 {target.id} 为{named.name}：{'正确' if right else '错误'}")
+            return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
+                    "feedback": allowance.feedback}
+        asked = _norm(a.args["evaluation"])
+        has = asked in self.character(target.id).evaluations or asked == target.identity
+        night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
+        if allowance.feedback:
+            effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,
+                         {"evaluation": asked, "has": has})
+        return None
+
+    def _recognition_feedback(self, night: Phase, found: list[dict[str, Any]]) -> None:
+        """「若A单方认识B且B单方认识A，则两者互相认识」: told after every 指认 of the night is in."""
+        for f in found:
+            if f["feedback"]:
+                mutual = f["right"] and self.mutual(f["actor"], f["target"])
+                effects.tell(night, f["actor"], texts.recognised(f["target"], f["named"], f["right"], mutual),
+                             RECOGNISE, f["target"], {"character": f["named"], "right": f["right"], "mutual": mutual})
+
+    def _recruit(self, night: Phase, a: Action, invites: dict[str, list[str]]) -> None:
+        """君主招揽: 「被君主指认到的在野角色会得到通知，是否加入该国」."""
+        lord, target = self.state.player(a.actor), self.state.player(a.targets[0])
+        named = self.pack.get(a.args["character"])
+        right = named is not None and target.character == named.name and target.country == UNALIGNED
+        night.note(f"{lord.id} 招揽 {target.id}（指认为{named.name if named else '?'}）：{'正确' if right else '不成立'}")
+        effects.tell(night, lord.id, texts.recruit_sent(target.id, right), RECRUIT, target.id, {"right": right})
+        if right:
+            invites.setdefault(target.id, []).append(lord.country)
+
+    def _joining(self, night: Phase, invites: dict[str, list[str]], applications: dict[str, str],
+                 book: DecisionBook) -> None:
+        """在野入国: answers now, joining 「次夜开始时」; 君主招揽 > 主动投奔; quotas by head count."""
+        rng = self.state.rng
+        offers: list[tuple[int, str, str, str]] = []  # (priority, 在野, country, who recognises)
+        for pid in sorted(invites, key=lambda p: self.state.player(p).seat):
+            if not self.state.player(pid).alive or self.state.player(pid).country != UNALIGNED:
+                continue
+            countries = sorted(set(invites[pid]), key=COUNTRIES.index)
+            choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm_country(ans) == o
+                                 or ans == o, default=countries[0] if len(countries) == 1 else None)
+            if choice != "拒绝":
+                lord = next(p for p in self.members(choice) if p.identity == "君主")
+                offers.append((0, pid, choice, lord.id))
+        unaligned = [p for p in self.state.living() if p.country == UNALIGNED and p.id not in night.died]
+        if self.number >= 2:
+            for p in sorted(unaligned, key=lambda p: p.seat):
+                if any(o[1] == p.id for o in offers):
+                    continue
+                country = applications.get(p.id)
+                if country is None:
+                    # 「若在野没有被君主招揽，则天庭会给在野随机一个投奔国家」
+                    open_ = self.open_countries()
+                    if not open_:
+                        continue
+                    country = rng.pick(f"在野随机投奔 {p.id}", open_)
+                    night.note(f"天庭为 {p.id} 随机投奔{country}")
+                chief = self.chief_strategist(country)
+                if chief is None:
+                    night.note(f"{p.id} 投奔{country}未获回应：{country}没有军师")
+                    continue
+                answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
+                night.note(f"{chief.id} 对 {p.id} 投奔{country}：{answer}")
+                if answer == "同意":
+                    offers.append((1, p.id, country, chief.id))
+        pending: dict[str, Any] = self.state.extra["pending_joins"]
+        seats_taken = dict(self.state.extra.setdefault("quota_used", {}))
+        for priority in (0, 1):
+            group = [o for o in offers if o[0] == priority and o[1] not in pending and o[1] not in night.died]
+            if len(group) > 1:
+                group = rng.shuffled(f"入国先后 {'招揽' if priority == 0 else '投奔'}", group, lambda o: o[1])
+            for _, pid, country, by in group:
+                if pid in pending:
+                    continue
+                if seats_taken.get(country, 0) >= quota(len(self.state.players)):
+                    night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
+                    effects.tell(night, pid, texts.quota_full(country), "入国")
+                    continue
+                seats_taken[country] = seats_taken.get(country, 0) + 1
+                pending[pid] = {"country": country, "by": by}
+                effects.tell(night, pid, texts.will_join(country), "入国")
+                effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
+        self.state.extra["quota_used"] = seats_taken
+
+    def _start_of_night(self, phase: Phase) -> None:
+        """「同意后次夜开始时加入，与君主（主军师）互相认识。」"""
+        pending = self.state.extra["pending_joins"]
+        for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
+            join = pending[pid]
+            player = self.state.player(pid)
+            if not player.alive:
+                continue
+            player.country = join["country"]
+            phase.note(f"{pid} 加入{join['country']}")
+            if self.state.player(join["by"]).alive:
+                effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
+        pending.clear()
+
+    def _skill_notices(self, night: Phase, live: Sequence[Action]) -> list[str]:
+        """Uses of character skills, in timing order: each asks the judge for a ruling."""
+        uses = [a for a in live if _norm(a.skill) not in GENERAL_ACTIONS]
+        out = []
+
+        def rank(a: Action) -> tuple[int, int]:
+            data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+            return timing_rank(data.timing if data else None), self.state.player(a.actor).seat
+
+        for a in sorted(uses, key=rank):
+            data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+            assert data is not None
+            line = texts.needs_ruling(a.actor, data.name, data.timing, data.attribute, a.targets, data.text)
+            night.note(line)
+            out.append(line)
+        return out
+
+    def _last_words(self, night: Phase, given: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+        """「夜晚死亡的角色可以书写遗言……一条遗言内不能出现多个ID」; none for natural deaths or from night 7."""
+        words: dict[str, str] = {}
+        warnings = []
+        for pid, text in given.items():
+            if pid not in night.died:
+                warnings.append(f"{pid} 未于当夜死亡，其遗言不予公布")
+            elif self.number >= SILENT_FROM_NIGHT:
+                warnings.append(f"{pid}：游戏第七夜及之后死亡的角色没有遗言")
+            else:
+                named = [other for other in self.state.players if other != pid and other in text]
+                if len(named) > 1:
+                    warnings.append(f"{pid} 的遗言出现了多个ID（{'、'.join(named)}），不予公布，请天庭裁定")
+                else:
+                    words[pid] = text
+        return words, warnings
+
+    # ---- day -------------------------------------------------------------------------
+    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None, judged: Sequence[Ruling] = (),
+                    digits: dict[str, int] | None = None) -> PhaseResult:
+        """白天受伤伤判阶段, then 白天行动投票阶段."""
+        if self.phase is not PhaseKind.DAY:
+            raise IllegalAction("现在不是白天", "wrong-phase")
+        book = book or DecisionBook()
+        first_draw = len(self.state.rng.draws)
+        day = Phase(self.state)
+        checks = self._wound_checks(day, digits or {}, book)
+        for r in judged:
+            if r.effect == "spare" and r.target:
+                effects.protect(day, r.target, r.why or "天庭裁定")
+        void = {r.voter for r in judged if r.effect == "void"}
+        counted: dict[str, str] = {}
+        for voter, target in votes.items():
+            p = self.state.player(voter)
+            if not p.alive or voter in void:
+                continue
+            if p.country == UNALIGNED:
+                day.note(f"{voter} 的投票无效：在野未入国")
+                continue
+            if p.country in self.state.eliminated:
+                day.note(f"{voter} 的投票无效：{p.country}已灭国")
+                continue
+            counted[voter] = target
+        tally: dict[str, int] = {}
+        for t in counted.values():
+            tally[t] = tally.get(t, 0) + 1
+        harms: list[Harm] = []
+        top = max(tally.values(), default=0)
+        leaders = [t for t, n in tally.items() if n == top]
+        voted = None
+        if len(leaders) == 1 and self.state.player(leaders[0]).alive:
+            voted = leaders[0]
+            target = self.state.player(voted)
+            if target.identity == "女眷":
+                day.note(f"{voted} 得票最多，投票致伤对女眷无效")
+            else:
+                lordless = target.country in COUNTRIES and not self.has_lord(target.country)
+                harms.append(Harm(voted, DEATH if lordless else WOUND, "投票", "投票致死" if lordless else "投票致伤"))
+        elif len(leaders) > 1:
+            day.note(f"{'、'.join(sorted(leaders))} 票数同时最高，均不受伤害")
+        for r in judged:
+            if r.effect in ("injure", "kill") and r.target:
+                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
+        self._apply_harms(day, harms, (), book)
+        for r in judged:
+            if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
+                self.state.extra["checks"].pop(r.target, None)
+            elif r.effect == "tell" and r.target and r.text:
+                effects.tell(day, r.target, r.text)
+        announcement = {"title": texts.day_title(self.number), "wound_checks": checks, "votes": dict(counted),
+                        "voted": voted, "died": list(day.died),
+                        "injured": [p for p in day.injured if self.state.player(p).injured]}
+        announcement["text"] = texts.day_post(self.number, announcement)
+        result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
+        if not self.state.over:
+            start = Phase(self.state)
+            self._start_of_night(start)
+            result.trace += start.trace
+            for pid, items in start.feedback.items():
+                result.feedback.setdefault(pid, []).extend(items)
+        return result
+
+    def _wound_checks(self, day: Phase, digits: dict[str, int], book: DecisionBook) -> dict[str, str]:
+        out: dict[str, str] = {}
+        checks: dict[str, int] = self.state.extra["checks"]
+        for p in sorted(self.state.living(), key=lambda p: p.seat):
+            if not p.injured or p.wounded_at is None or p.wounded_at >= self.state.index:
+                continue
+            nth = min(checks.get(p.id, 0) + 1, 2)
+            outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id))
+            day.note(f"{p.id} 第{nth}次伤判（数字{digit}）：{texts.CHECK_WORDS[outcome]}")
+            out[p.id] = outcome
+            effects.tell(day, p.id, texts.wound_check(nth, outcome), "伤判", None, {"digit": digit, "nth": nth})
+            if outcome == "healed":
+                effects.heal(day, p.id, "伤判痊愈")
+                checks.pop(p.id, None)
+            elif outcome == "died":
+                self.kill(day, p.id, f"第{nth}次伤判死亡", book)
+            else:
+                checks[p.id] = nth
+        return out
+
+    # ---- victory and peace --------------------------------------------------------------
+    def eliminated_now(self) -> list[str]:
+        """「某一方存在场上的人数小于等于2人，则判定其灭国，若没有君主，则灭国人数变更为小于等于3人。」"""
+        out = []
+        for c in COUNTRIES:
+            limit = 2 if self.has_lord(c) else 3
+            if c not in self.state.eliminated and len(self.members(c)) <= limit:
+                out.append(c)
+        return out
+
+    def _victory(self, phase: Phase) -> None:
+        fallen = self.eliminated_now()
+        for c in fallen:
+            self.state.eliminated.append(c)
+            phase.note(f"{c}灭国")
+        standing = self.open_countries()
+        if len(standing) <= 1 and len(self.state.eliminated) >= 2:
+            self.state.over = True
+            self.state.winners = standing
+            phase.note(f"{standing[0]}获胜" if standing else "三方同时灭国，无人获胜")
+
+    def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
+        """None if 三方议和 is agreed, else why not: every standing side agrees through its 君主, or
+        through any of its members while it has none (R-SG10); the proposer must be one of them."""
+        yes = set(agreed) | {proposer}
+        if proposer not in self.state.players or not self.state.player(proposer).alive:
+            return f"「{proposer}」不是场上的ID"
+        if self.state.player(proposer).country not in self.open_countries():
+            return f"{proposer} 不属于任何尚存的一方，不能发起议和"
+        missing = []
+        for c in self.open_countries():
+            voices = [p.id for p in self.members(c) if p.identity == "君主"] or [p.id for p in self.members(c)]
+            if not yes & set(voices):
+                missing.append(c)
+        return f"以下各方未同意议和：{'、'.join(missing)}" if missing else None
+
+    def declare_peace(self, reason: str) -> None:
+        """三方议和: the game ends with no winner."""
+        self.state.over = True
+        self.state.peace = True
+        self.state.winners = []
+        self.state.extra.setdefault("peace_reason", reason)
+
+    # ---- results ---------------------------------------------------------------------
+    def _finish(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
+                announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
+        self._victory(phase)
+        if self.state.eliminated:
+            announcement["eliminated"] = list(self.state.eliminated)
+        if self.state.over:
+            announcement["winners"] = list(self.state.winners)
+        result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
+                             phase.deaths, phase.trace, [d.as_json() for d in self.state.rng.draws[first_draw:]],
+                             warnings=warnings)
+        self.state.index += 1
+        self.results.append(result)
+        return result
+
+    def night_start_feedback(self) -> dict[str, list[Feedback]]:
+        """Each killer who may act is told at night's start that he may stab once tonight (R-SG1)."""
+        return {p.id: [Feedback(STAB, texts.stab_tonight(), None, {"stabs": 1})] for p in self.state.living()
+                if p.identity == "杀手" and p.country in COUNTRIES and self.can_act(p)} \
+            if self.phase is PhaseKind.NIGHT else {}
+
+    def passive_warnings(self) -> list[str]:
+        """Passive skills in play: the pack gives no effect the engine can apply, so the judge rules them."""
+        return [f"{p.id}（{p.character}）的被动技能【{s.name}】由天庭裁定（角色包未给出可执行的效果）"
+                for p in sorted(self.state.living(), key=lambda p: p.seat)
+                for s in self.character(p.id).skills if s.kind == "passive"]
+
+    def rule_text(self, pid: str, skill: str) -> str:
+        data = self.pack.skill(self.state.player(pid).character, skill) if pid in self.state.players else None
+        return (data.text or "") if data else ""
+
+    def truth_players(self) -> dict[str, dict[str, Any]]:
+        return {pid: {"country": p.country, "identity": p.identity, "character": p.character,
+                      "status": p.status.value} for pid, p in self.state.players.items()}
+
+    def decisions(self) -> list[DecisionRecord]:
+        return [d for r in self.results for d in r.decisions]
+
+
+def _fits(pack: Pack, option: str, named: Character) -> bool:
+    """Whether a named character is one an allowance lets one 指认: 「郭嘉/荀彧/荀攸」 names alternatives,
+    「蜀国君主」 any character of that country and identity."""
+    if any((c := pack.get(alt)) is not None and c.name == named.name for alt in option.split("/")):
+        return True
+    for identity in ("君主", "军师", "杀手", "护卫", "女眷"):
+        if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
+            return named.identity == identity
+    return False
+
+
+def _why(judged: Sequence[Ruling], index: int) -> str:
+    return next((r.why for r in judged if r.effect == "void" and r.action == index and r.why), "天庭裁定")
+
+
+def _norm(name: Any) -> str:
+    """A general word in the rule set's script (Simplified): 「刺殺」 is 「刺杀」, 「軍師」 is 「军师」."""
+    return name_key(name) if isinstance(name, str) else ""
+
+
+def _norm_country(name: Any) -> str:
+    return _norm(name)

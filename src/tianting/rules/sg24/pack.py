@@ -1,0 +1,186 @@
+"""Characters as data: the sg24 character pack (format ``tianting-sg24-pack/1``, see
+docs/dev/sg24-pack.md). Loading checks every field and says what is wrong, in Chinese."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from tianting.core.errors import TiantingError
+from tianting.core.names import NameTable
+
+PACK_FORMAT = "tianting-sg24-pack/1"
+COUNTRIES = ("魏", "蜀", "吴")
+UNALIGNED = "在野"
+IDENTITIES = ("君主", "军师", "杀手", "护卫", "女眷", "平民")
+EVALUATIONS = ("智者", "猛将", "统帅", "义士", "仁者", "能吏", "雅士", "文豪", "异人")
+"""「游戏一共有九种评价，分别为智者、猛将、统帅、义士、仁者、能吏、雅士、文豪、异人。」"""
+TIMINGS = ("立刻生效", "预结算前生效", "全局技能", "结算前生效", "结算时生效", "结算后生效")
+"""「根据技能发动及生效时间将技能类型分为：立刻生效、预结算前生效、全局技能、结算前生效、结算时生效、
+结算后生效。发动及生效的优先度由前往后递减。」"""
+ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
+"""The seed's seven attributes, and 投票技能 (the 8.1 reference's word for skills that act on the vote)."""
+
+
+class PackError(TiantingError):
+    """A character pack that cannot be used (the message names the character and field)."""
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """One 指认 allowance: ``count`` ids a night, from night ``from_night``.
+
+    ``kind`` ``character``: the target is named as one of ``of`` (character names, or an identity
+    such as 「魏国君主」 spelled as the reference does); ``evaluation``: the target is asked for one
+    of the 评价 (or identities) in ``of``. ``feedback``: whether the result is told."""
+
+    kind: str
+    count: int
+    of: tuple[str, ...]
+    feedback: bool = True
+    from_night: int = 1
+
+
+@dataclass(frozen=True)
+class SkillData:
+    name: str
+    kind: str
+    """``active`` or ``passive``."""
+    timing: str | None
+    attribute: str | None
+    text: str | None
+    """The skill's rule text, as the pack's author gives it (the bundled pack leaves it empty)."""
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Character:
+    name: str
+    country: str
+    identity: str
+    evaluations: tuple[str, ...]
+    successors: tuple[str, ...]
+    natural_death: int | None
+    recognition: tuple[Allowance, ...]
+    skills: tuple[SkillData, ...]
+    start: bool = False
+    chief_strategist: bool = False
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Pack:
+    title: str
+    characters: dict[str, Character]
+    names: NameTable
+
+    def get(self, spelling: object) -> Character | None:
+        name = self.names.get(spelling)
+        return self.characters.get(name) if name else None
+
+    def skill_names(self) -> NameTable:
+        """Every skill name of the pack (any spelling), for scripts' ``skill`` fields."""
+        return NameTable({s.name for c in self.characters.values() for s in c.skills})
+
+    def starting(self, country: str) -> list[Character]:
+        return [c for c in self.characters.values() if c.start and c.country == country]
+
+    def skill(self, character: str, spelling: str) -> SkillData | None:
+        table = NameTable(s.name for s in self.characters[character].skills)
+        name = table.get(spelling)
+        return next((s for s in self.characters[character].skills if s.name == name), None)
+
+
+def _fail(where: str, message: str) -> PackError:
+    return PackError(f"角色包{where}：{message}")
+
+
+def _str_list(value: Any, where: str, allowed: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise _fail(where, "必须是字符串数组")
+    if allowed is not None:
+        for v in value:
+            if v not in allowed:
+                raise _fail(where, f"未知的值「{v}」（可用：{'、'.join(allowed)}）")
+    return tuple(value)
+
+
+def parse_pack(data: Any) -> Pack:
+    """A pack from its parsed JSON; raises PackError saying what is wrong."""
+    if not isinstance(data, dict) or data.get("format") != PACK_FORMAT:
+        raise _fail("", f"format 必须是「{PACK_FORMAT}」")
+    raw_chars = data.get("characters")
+    if not isinstance(raw_chars, list) or not raw_chars:
+        raise _fail("", "characters 必须是非空数组")
+    chars: dict[str, Character] = {}
+    for i, raw in enumerate(raw_chars):
+        where = f"characters[{i}]"
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not raw["name"]:
+            raise _fail(where, "缺少 name")
+        name = raw["name"]
+        where = f"「{name}」"
+        if name in chars:
+            raise _fail(where, "角色重复")
+        if raw.get("country") not in COUNTRIES + (UNALIGNED,):
+            raise _fail(where, f"未知的国籍「{raw.get('country')}」")
+        if raw.get("identity") not in IDENTITIES:
+            raise _fail(where, f"未知的身份「{raw.get('identity')}」")
+        nd = raw.get("natural_death")
+        if nd is not None and (not isinstance(nd, int) or isinstance(nd, bool) or nd < 1):
+            raise _fail(where, "natural_death 必须是正整数或 null")
+        allowances = []
+        for j, a in enumerate(raw.get("recognition", [])):
+            w = f"{where}.recognition[{j}]"
+            if not isinstance(a, dict) or a.get("kind") not in ("character", "evaluation"):
+                raise _fail(w, "kind 必须是 character 或 evaluation")
+            count, start = a.get("count", 1), a.get("from_night", 1)
+            if not isinstance(count, int) or count < 1 or not isinstance(start, int) or start < 1:
+                raise _fail(w, "count 与 from_night 必须是正整数")
+            allowances.append(Allowance(a["kind"], count, _str_list(a.get("of", []), w + ".of"),
+                                        bool(a.get("feedback", True)), start))
+        skills = []
+        for j, s in enumerate(raw.get("skills", [])):
+            w = f"{where}.skills[{j}]"
+            if not isinstance(s, dict) or not isinstance(s.get("name"), str) or s.get("kind") not in ("active", "passive"):
+                raise _fail(w, "需要 name 与 kind（active 或 passive）")
+            if s.get("timing") is not None and s["timing"] not in TIMINGS:
+                raise _fail(w, f"未知的生效时间「{s['timing']}」（可用：{'、'.join(TIMINGS)}）")
+            if s.get("attribute") is not None and s["attribute"] not in ATTRIBUTES:
+                raise _fail(w, f"未知的属性「{s['attribute']}」（可用：{'、'.join(ATTRIBUTES)}）")
+            skills.append(SkillData(s["name"], s["kind"], s.get("timing"), s.get("attribute"), s.get("text"),
+                                    str(s.get("source", ""))))
+        chars[name] = Character(
+            name=name, country=raw["country"], identity=raw["identity"],
+            evaluations=_str_list(raw.get("evaluations", []), where + ".evaluations", EVALUATIONS),
+            successors=_str_list(raw.get("successors", []), where + ".successors"),
+            natural_death=nd, recognition=tuple(allowances), skills=tuple(skills),
+            start=bool(raw.get("start", False)), chief_strategist=bool(raw.get("chief_strategist", False)),
+            source=str(raw.get("source", "")))
+    for c in chars.values():
+        for s in c.successors:
+            if s not in chars:
+                raise _fail(f"「{c.name}」.successors", f"继任者「{s}」不在角色包中")
+    names = NameTable(chars)
+    for raw in raw_chars:
+        for alias in _str_list(raw.get("aliases", []), f"「{raw['name']}」.aliases"):
+            names.add(raw["name"], alias)
+    return Pack(str(data.get("title", "")), chars, names)
+
+
+def load_pack(text: str) -> Pack:
+    """A pack from JSON text (a judge's own pack)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _fail("", f"不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
+    return parse_pack(data)
+
+
+@cache
+def default_pack() -> Pack:
+    """The bundled pack (data/characters.json): the seed's 24 starting characters and their successors."""
+    text = resources.files("tianting.rules.sg24").joinpath("data/characters.json").read_text("utf-8")
+    return load_pack(text)

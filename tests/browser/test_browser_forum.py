@@ -1,0 +1,145 @@
+"""Forum play in a real browser (headless Chromium through Playwright): the judge pastes a
+player's private message and it becomes the right actions; pages update live without reloading;
+the times a script writes are in the page's own script (简体).
+
+The game is made and played through the JSON API of the same server; only what a person does in
+the browser is driven through it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.test_browser_flow import api_post, judge_state, player_view, submit
+
+try:
+    from playwright.sync_api import expect
+except ImportError:  # pragma: no cover - CI installs it
+    if REQUIRE:
+        raise
+    pytest.skip("the playwright package is not installed", allow_module_level=True)
+
+IDS = ["子義", "孟起", "文遠", "孟德", "公瑾", "奉孝", "仲達", "子龍", "雲長", "翼德", "漢升",
+       "孔明", "士元", "伯言", "子敬", "興霸", "公覆", "文台", "伯符", "仲謀", "元直", "玄德"]
+LIVE_MS = 20_000
+"""Longest wait for a live update (pages ask every 5 s)."""
+
+
+def started(api: httpx.Client, title: str) -> dict[str, Any]:
+    made = api.post("/api/games", json={"title": title, "rules": "kk33", "ids": IDS, "night_minutes": 600})
+    assert made.status_code == 201, made.text
+    game = made.json()
+    for link in game["players"].values():
+        for character in player_view(api, link["token"])["choices"]:
+            if api.post(f"/api/p/{link['token']}/choose", json={"character": character}).status_code == 200:
+                break
+    api_post(api, f"/api/j/{game['judge_token']}/start", {})
+    return game
+
+
+def seat(api: httpx.Client, game: dict[str, Any], country: str, identity: str) -> tuple[str, dict[str, Any]]:
+    for pid, link in game["players"].items():
+        view = player_view(api, link["token"])
+        if view["country"] == country and view["identity"] == identity:
+            return pid, view
+    raise AssertionError((country, identity))
+
+
+def test_a_pasted_private_message_becomes_the_right_actions(pages: Pages, server_url: str,
+                                                             api: httpx.Client) -> None:
+    game = started(api, "私訊局")
+    strategist, _ = seat(api, game, "魏", "正軍師")
+    target, _ = seat(api, game, "蜀", "殺手")
+    character = player_view(api, game["players"][target]["token"])["character"]
+    judge = pages.new("judge")
+    judge.goto(game["judge_url"])
+    submit(judge, "#paste-message")
+    judge.select_option("#message-player", strategist)
+    # Simplified, a character name for the target, and a word that means nothing
+    judge.fill("#message-text", f"天庭好！今晚明察{character}，顺便问好")
+    submit(judge, "#read-message")
+    expect(judge.locator("#reading-actions")).to_contain_text(f"【明察】 → {target}")
+    expect(judge.locator("#reading-actions")).to_contain_text(f"「{character}」是{target}的角色")
+    expect(judge.locator("#message-read mark.unread")).to_have_text("顺便问")
+    expect(judge.locator("#engine-check")).to_contain_text("可以提交")
+    # the night form is filled in from the reading: the target field of the 明察 row is shown
+    expect(judge.locator("#skill-0")).to_have_value("明察")
+    expect(judge.locator("#target-0-0")).to_have_value(target)
+    expect(judge.locator("#target-0-0")).to_be_visible()
+    response = submit(judge, "#submit-for")
+    assert response.status == 200 and "/message" not in judge.url
+    expect(judge.locator("#ok")).to_contain_text("代為提交")
+    current = judge_state(api, game["judge_token"])["current"]
+    assert current["submissions"][strategist] == [{"actor": strategist, "skill": "明察", "targets": [target]}]
+    assert current["submitted_by"] == {strategist: "judge"}
+    expect(judge.locator("#phase .badge.proxy")).to_have_count(1)
+    # a player's "本夜不行動" in their own words
+    guard, _ = seat(api, game, "吳", "護衛")
+    judge.goto(f"{game['judge_url']}/message?player={guard}")
+    judge.fill("#message-text", "本夜不行动，谢谢")
+    submit(judge, "#read-message")
+    expect(judge.locator("#reading-none")).to_be_visible()
+    submit(judge, "#submit-for-none")
+    assert judge_state(api, game["judge_token"])["current"]["submissions"][guard] == []
+    assert pages.errors == []
+
+
+def test_pages_update_live_without_reloading(pages: Pages, server_url: str, api: httpx.Client) -> None:
+    game = started(api, "即時局")
+    killer, _ = seat(api, game, "魏", "殺手")
+    victim, _ = seat(api, game, "吳", "女眷")
+    context = pages.browser.new_context(timezone_id="Asia/Taipei", locale="zh-TW")  # UTC+8
+    pages.contexts.append(context)
+    judge = context.new_page()
+    judge.on("pageerror", lambda exc: pages.errors.append(f"judge: {exc}"))
+    judge.goto(game["judge_url"])
+    player = pages.new("player")
+    player.goto(game["players"][victim]["url"])
+    public = pages.new("public")
+    public.goto(game["public_url"])
+    for page in (judge, player, public):
+        page.evaluate("window.__notReloaded = true")
+    expect(judge.locator("#deadline time.countdown")).to_contain_text("還有")
+    count = judge.locator("#submission-count").inner_text()
+    # a submission appears on the console by itself
+    api_post(api, f"/api/p/{game['players'][killer]['token']}/actions",
+              {"actions": [{"skill": "刺殺", "targets": [victim]}]})
+    expect(judge.locator("#submission-count")).not_to_have_text(count, timeout=LIVE_MS)
+    expect(judge.locator("#phase")).to_contain_text(f"【刺殺】 → {victim}", timeout=LIVE_MS)
+    expect(judge.locator("#live-status")).to_contain_text("頁面已更新")
+    # the swapped-in deadline form still sends the judge's own offset, and says it is local time
+    expect(judge.locator("#deadline-tz")).to_have_value("480")
+    expect(judge.locator("#deadline-zone")).to_have_text("本機時間")
+    # the judge publishes: the player's page and the public page show the announcement by themselves
+    api_post(api, f"/api/j/{game['judge_token']}/resolve", {})
+    api_post(api, f"/api/j/{game['judge_token']}/publish", {})
+    expect(player.locator("#announcements .post")).to_have_count(1, timeout=LIVE_MS)
+    expect(public.locator("#announcements .post")).to_have_count(1, timeout=LIVE_MS)
+    expect(player.locator("#stage")).to_contain_text("第2日", timeout=LIVE_MS)
+    for page in (judge, player, public):
+        assert page.evaluate("window.__notReloaded === true")
+    # a form being typed in is never replaced: the player types a vote, the judge moves the deadline
+    other, _ = seat(api, game, "蜀", "護衛")
+    voter = pages.new("voter")
+    voter.goto(game["players"][other]["url"])
+    voter.select_option("#vote-target", other)
+    api_post(api, f"/api/j/{game['judge_token']}/note", {"text": "不影響玩家頁面"})
+    api_post(api, f"/api/j/{game['judge_token']}/deadline", {"deadline": "2099-01-01T00:00"})
+    expect(voter.locator("#deadline")).to_contain_text("2099", timeout=LIVE_MS)
+    expect(voter.locator("#vote-target")).to_have_value(other)
+    assert pages.errors == []
+
+
+def test_times_written_by_the_script_are_in_simplified_on_simplified_pages(pages: Pages, server_url: str,
+                                                                           api: httpx.Client) -> None:
+    game = started(api, "簡體局")
+    page = pages.new("player")
+    page.goto(game["players"][IDS[0]]["url"] + "?script=simplified")
+    expect(page.locator("#deadline time.local-time")).to_contain_text("（本机时间）")
+    expect(page.locator("#deadline time.countdown")).to_contain_text("还有")
+    assert "本機時間" not in page.inner_text("body")
+    assert pages.errors == []
