@@ -50,6 +50,13 @@ def character_names(script: dict[str, Any], transcript: dict[str, Any]) -> set[s
     return names | {r.characters[n].base for n in names if n in r.characters}
 
 
+def player_skills(entry: dict[str, Any] | None) -> list[str]:
+    """The skills of the character a player of the truth plays."""
+    if entry is None:
+        return []
+    return [s.name for s in roster().characters[entry["character"]].skills]
+
+
 def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None:
     """What every random game must keep; raises AssertionError naming the phase."""
     ids = [p["id"] for p in script["players"]]
@@ -59,6 +66,7 @@ def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None
     hidden = character_names(script, transcript)
     out: set[str] = set()
     exits: list[str] = []
+    truth_before: dict[str, Any] = {}
     for i, (entry, phase) in enumerate(zip(script["phases"], phases, strict=True)):
         where = f"phases[{i}]"
         assert phase["phase"] == entry["phase"], where
@@ -66,9 +74,13 @@ def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None
         # An out player never acts nor votes in a later phase.
         for action in entry.get("actions", []):
             assert action["actor"] not in out, f"{where}: {action['actor']} is out but acts"
-        for voter in list(entry.get("votes", {})) + list(phase["announcement"].get("votes", {})):
-            assert voter not in out, f"{where}: {voter} is out but votes"
+        for voter in entry.get("votes", {}):  # 涅槃：你死亡後仍可投票
+            assert voter not in out or "涅槃" in player_skills(truth_before.get(voter)), \
+                f"{where}: {voter} is out but votes"
+        for voter in phase["announcement"].get("votes", {}):  # （你以此法的投票不公布）
+            assert voter not in out, f"{where}: {voter} is out but is on the ballot"
         truth = phase["truth"]["players"]
+        truth_before = truth
         assert sorted(truth) == sorted(ids), where
         now_out = {pid for pid, p in truth.items() if p["status"] == "out"}
         assert out <= now_out, f"{where}: {sorted(out - now_out)} came back"

@@ -37,13 +37,16 @@ def test_many_random_games_with_each_wei_character(character):
 
 
 SHU = [c.name for c in roster().characters.values() if c.country == "蜀"]
+SHU_GAMES: dict[str, int] = {"劉封": 6, "劉禪": 6}
+"""劉封 and 劉禪 come only when 劉備 dies: with 吳's lords and ladies built, none of the first three seeds
+kills him within 40 phases (seeds 2003 on do)."""
 
 
 @pytest.mark.parametrize("character", SHU)
 def test_random_games_with_each_shu_character(character):
     """Issue 12: each 蜀 form is seated (or, for 劉封 and 劉禪, reincarnated into) and played, crash-free."""
     played = 0
-    for seed in range(GAMES_EACH):
+    for seed in range(SHU_GAMES.get(character, GAMES_EACH)):
         game = play_random(2000 + seed, max_phases=40, prefer=[character])
         assert game.transcript is not None
         in_play = {p["character"] for phase in game.transcript["phases"]

@@ -18,7 +18,7 @@ who is out and what the rules allow:
   :class:`~tianting.core.errors.IllegalAction` just drops it. Some lords get
   an answer for 轉生 or 託孤 up front, some players leave last words.
 * **day**: every voter votes for a living id (often all for one "wagon") or
-  abstains.
+  abstains; a dead player who may still vote (涅槃) votes at random or not at all.
 
 Choices left unanswered default by the game's draws, as in the runner. The
 finished script is replayed through :func:`tianting.script.run_script` and
@@ -193,11 +193,53 @@ def _night_actions(bot: random.Random, game: KK33Game) -> list[Action]:
             action = _random_action(bot, game, player, skill)
             if action is None:
                 continue
+            if skill == "刺殺" and _grants_targets(game, accepted):
+                action = _with_extra_target(bot, game, action)
             try:
                 game.check_action(action, accepted)
             except IllegalAction:
-                continue
+                if len(action.targets) < 2 or skill != "刺殺":
+                    continue
+                action = Action(action.actor, action.skill, action.targets[:1], action.args)
+                try:
+                    game.check_action(action, accepted)
+                except IllegalAction:
+                    continue
             accepted.append(action)
+    return accepted
+
+
+def _grants_targets(game: KK33Game, accepted: Sequence[Action]) -> bool:
+    """An accepted action tonight may let a 刺殺 name more ids (落鴻哀歌's ``extra_targets``)."""
+    return any(hasattr(game.skills.get(game.roster.all_skill_names.get(a.skill) or a.skill), "extra_targets")
+               for a in accepted)
+
+
+def _with_extra_target(bot: random.Random, game: KK33Game, action: Action) -> Action:
+    pool = [p.id for p in game.state.living() if p.id not in action.targets]
+    if not pool:
+        return action
+    return Action(action.actor, action.skill, (*action.targets, bot.choice(pool)), action.args)
+
+
+def _day_actions(bot: random.Random, game: KK33Game) -> list[Action]:
+    """The day's actions (「可以於白天使用」, 奇襲's 刺殺), each accepted by ``check_action``; no draw
+    at all when nobody holds a skill usable by day."""
+    candidates = [(p, s) for p in game.voters()
+                  for s in (*game.identity_skills(p), *p.skills)
+                  if s in game.skills and game.skills[s].kind is not Kind.PASSIVE and game.usable_by_day(p, s)]
+    accepted: list[Action] = []
+    for player, skill in candidates:
+        if bot.random() >= ACT_CHANCE:
+            continue
+        action = _random_action(bot, game, player, skill)
+        if action is None:
+            continue
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction:
+            continue
+        accepted.append(action)
     return accepted
 
 
@@ -206,7 +248,8 @@ def _action_json(bot: random.Random, action: Action) -> dict[str, Any]:
     entry: dict[str, Any] = {"actor": action.actor, "skill": _spell(bot, action.skill),
                              "targets": list(action.targets)}
     if action.args:
-        entry["args"] = {key: _spell(bot, value) for key, value in action.args.items()}
+        entry["args"] = {key: _spell(bot, value) if isinstance(value, str) else value
+                         for key, value in action.args.items()}
     return entry
 
 
@@ -242,6 +285,8 @@ def _last_words(bot: random.Random, game: KK33Game) -> dict[str, str]:
 
 def _votes(bot: random.Random, game: KK33Game) -> dict[str, str]:
     """A day's ballot: a share of the voters follow one wagon, the rest vote at random or abstain."""
+    if game.vote_skipped():
+        return {}  # 「跳過次日投票階段」 (落鴻哀歌)
     living = [p.id for p in game.state.living()]
     wagon = bot.choice(living)
     follow = bot.random() * WAGON_MAX
@@ -256,6 +301,10 @@ def _votes(bot: random.Random, game: KK33Game) -> dict[str, str]:
         except IllegalAction:
             continue
         votes[voter.id] = target
+    for voter in game.posthumous_voters():  # 涅槃：你死亡後仍可投票 (never owed)
+        if bot.random() < ABSTAIN_CHANCE:
+            continue
+        votes[voter.id] = bot.choice(living)
     return votes
 
 
@@ -275,7 +324,7 @@ def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], a
         try:
             if kind is PhaseKind.NIGHT:
                 return game.resolve_night(list(actions), book, words)
-            return game.resolve_day(votes, book)
+            return game.resolve_day(votes, book, actions=list(actions))
         except InvalidAnswer as exc:
             assert saved is not None
             game.state = saved
@@ -310,6 +359,9 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Se
             words = _last_words(bot, game)
             entry["actions"] = [_action_json(bot, a) for a in actions]
         else:
+            actions = _day_actions(bot, game)
+            if actions:
+                entry["actions"] = [_action_json(bot, a) for a in actions]
             votes = _votes(bot, game)
             entry["votes"] = votes
         result = _resolve(game, kind, decisions, actions, votes, words)

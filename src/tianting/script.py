@@ -229,9 +229,10 @@ def _reject(lenient: bool, rejected: list[dict[str, Any]], where: str, entry: An
 
 
 def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolving: dict[int, int] | None,
-             actions: int, ruled: list[dict[str, Any]]) -> list[Ruling]:
+             actions: int, ruled: list[dict[str, Any]], by_day: bool = False) -> list[Ruling]:
     """The phase's ``rulings``, checked: the engine's records (an action counted among those that
-    resolve) and, in ``ruled``, the transcript's (the script's own numbering, the game's ids)."""
+    resolve) and, in ``ruled``, the transcript's (the script's own numbering, the game's ids).
+    ``by_day``: a day, whose votes may be voided and whose actions (by day) too."""
     from tianting.rules.kk33 import rulings as kk33_rulings
 
     out: list[Ruling] = []
@@ -250,7 +251,7 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
         target = voter = index = text = None
         if effect == "void" and "voter" in entry:
             voter = ids.get(entry.get("voter"))
-            if resolving is not None:
+            if not by_day:
                 raise ScriptError(spot, "夜晚沒有投票可以作廢：請以 action 指明行動")
             if voter not in game.state.players:
                 raise ScriptError(spot, f"未知的玩家「{entry.get('voter')}」")
@@ -320,14 +321,20 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     ids = ids or PlayerIds(game.state.players)
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
+    # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
+    accepted: list[Action] = []
+    resolving: dict[int, int] = {}
     entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions")
     for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
         action = _action(entry, spot, skill_names, ids)
         try:
-            game.check_action(action, [])
+            game.check_action(action, accepted)
         except IllegalAction as exc:
             _reject(lenient, rejected, spot, entry, exc)
+            continue
+        resolving[j] = len(accepted)
+        accepted.append(action)
     votes: dict[str, str] = {}
     for voter, target in _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes").items():
         spot = f"{where}.votes.{voter}"
@@ -340,8 +347,8 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
             _reject(lenient, rejected, spot, {voter: target}, exc)
             continue
         votes[voter] = target
-    judged = _rulings(game, raw, where, ids, None, len(entries), [] if ruled is None else ruled)
-    return game.resolve_day(votes, book, judged)
+    judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, by_day=True)
+    return game.resolve_day(votes, book, judged, accepted)
 
 
 def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | None = None) -> dict[str, Any]:

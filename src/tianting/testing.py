@@ -30,10 +30,20 @@ def _identity(seat: str) -> str:
     return "殺手" if seat.startswith("殺手") else seat
 
 
+QUIET_DEFAULTS = {"吳殺手甲": "黃蓋", "吳殺手乙": "程普"}
+"""Seats whose default is not the slot's first character: 甘寧 (奇襲: his 刺殺 only by day) and 凌統
+(旋風) would change every scenario in which 吳's killers stab at night; 黃蓋 and 程普 have no passive
+skill that acts on an ordinary night. A test seats 甘寧 or 凌統 by name."""
+
+
 def standard_seats(others: str = "神醫", characters: dict[str, str] | None = None,
                    omit: Iterable[str] = ()) -> list[SeatSpec]:
-    """The 22 seats, each with the first free character of its slot unless given."""
+    """The 22 seats, each with the first free character of its slot unless given (see
+    :data:`QUIET_DEFAULTS`)."""
     chosen = dict(characters or {})
+    for pid, character in QUIET_DEFAULTS.items():
+        if pid not in chosen and character not in chosen.values():
+            chosen[pid] = character
     r = roster()
     def base(name: str, identity: str) -> str:
         form = r.resolve_character(name, identity)
@@ -135,12 +145,14 @@ class Table:
         self.results.append(result)
         return result
 
-    def day(self, votes: dict[str, str] | None = None) -> PhaseResult:
+    def day(self, votes: dict[str, str] | None = None, *actions: Action) -> PhaseResult:
+        """A day: its votes, and its actions (「可以於白天使用」, 奇襲), checked in order."""
         votes = votes or {}
+        self.check(*actions)
         for voter, target in votes.items():
             self.game.check_vote(voter, target)
         book = self._book()
-        result = self.game.resolve_day(votes, book)
+        result = self.game.resolve_day(votes, book, actions=list(actions))
         return self._done(result, book)
 
     def quiet_night(self) -> PhaseResult:

@@ -27,8 +27,9 @@ from tianting.rules.kk33.identity import SKILLS_OF_IDENTITY
 
 HIDDEN_MARKERS = ("黃巾軍",)
 """起義：令其獲得一個「黃巾軍」標記（其無法獲悉）."""
-REVEALING = ("互識", "歸漢")
-"""Feedback that makes its reader know a character (互識：兩名玩家分別獲悉對方的角色; 歸漢：令其獲悉你的角色)."""
+REVEALING = ("互識", "歸漢", "醇醪之交")
+"""Feedback that makes its reader know a character (互識：兩名玩家分別獲悉對方的角色; 歸漢：令其獲悉你的角色;
+醇醪之交：你獲悉你的「醇醪之交」的角色 / 你的「醇醪之交」獲悉你的角色)."""
 OWN_SEAT = ("id", "country", "identity", "character", "status", "skills", "markers", "hp", "stabs_tonight")
 
 
@@ -48,7 +49,17 @@ def own_skill_rows(game: KK33Game, pid: str) -> list[tuple[str, str, int | None,
     rows += [(name, "character") for name in me.skills]
     held = {name for name, _ in rows}
     rows += [(name, "granted") for name, n in me.granted.items() if n > 0 and name not in held]
-    return [(name, source, game.uses_left(me, name), name in game.skills) for name, source in rows]
+    out = [(name, source, game.uses_left(me, name), name in game.skills) for name, source in rows]
+    held |= {name for name, _ in rows}
+    for skill in me.skills:  # 亂世英雄：使用後當夜，你可以發動一次…任意主動身份技能 (Skill.grants), while unused
+        impl = game.skills.get(skill)
+        if impl is None or game.uses_left(me, skill) == 0:
+            continue
+        for name in impl.grants(game, Action(pid, skill)):
+            if name not in held and name in game.skills:
+                out.append((name, "lent", 1, True))
+                held.add(name)
+    return out
 
 
 def granted_view(game: KK33Game, pid: str) -> dict[str, Any]:

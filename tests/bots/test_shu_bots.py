@@ -28,16 +28,23 @@ from tianting.rules.kk33 import KK33Game, SeatSpec, roster
 
 SHU = [c.name for c in roster().characters.values() if c.country == "蜀"]
 GAMES_EACH = 20
-MORE_GAMES: dict[str, int] = {"馬超": 50}
-"""Forms whose passive needs a rare coincidence in random play: 鐵騎 shows only when a 援護 lands on the very
-target 馬超 stabs (20 seeded games gave none once 子午奇兵 stopped refusing non-lords, which changed the bots' draws)."""
+GAMES_FOR: dict[str, int] = {"馬超": 80, "劉備": 60}
+"""Forms whose passive needs a rare meeting get more games: 鐵騎 (a 援護 on the target of his 刺殺) and
+三顧茅廬 (an 諸葛亮 skill aimed at 劉備) each came in about one game in twelve to twenty once 吳's lords
+and ladies (亂世英雄's lent skills included) were in the random tables."""
 MAX_PHASES = 40
 PARTNERS: dict[str, tuple[str, ...]] = {
     "關羽": ("張遼", "典韋"),  # 英雄相器 names 張遼; 典韋's 古之惡來 makes a 退出歷史舞台 for 武聖
     "張飛": ("夏侯涓",),  # 迎娶新妻
     "魏延": ("徐庶", "龐統"),  # 子午奇兵 fails while any 諸葛亮 is in play
+    "劉備": ("遲暮的丞相·諸葛亮",),  # 三顧茅廬 (the 蜀 軍師 seats now have five more built forms to draw)
 }
 """Characters seated beside a form so that its skills can take effect."""
+OUT_OF_REACH: dict[str, str] = {
+    "正諫": "it stops 陸遜's 火燒連營, a 吳 skill not built yet",
+    "招納蠻夷": "it acts only when 蜀 wins with 馬良 in the game, rare in 40 phases of random play",
+}
+"""Built 蜀 skills random play cannot be expected to set off, and why (scenario tests pin them)."""
 
 
 class ChoosingBot(RandomPolicy):
@@ -123,7 +130,7 @@ def _played(game: KK33Game, player: Player, form: str) -> bool:
 @cache
 def games_of(form: str) -> tuple[tuple[KK33Game, Any], ...]:
     return tuple(play_game_kept(seed, ChoosingBot(form), seats_for(form, seed), MAX_PHASES)
-                 for seed in range(MORE_GAMES.get(form, GAMES_EACH)))
+                 for seed in range(GAMES_FOR.get(form, GAMES_EACH)))
 
 
 @pytest.mark.parametrize("form", SHU)
@@ -138,7 +145,8 @@ def test_bots_play_every_shu_form_without_refusal(form: str) -> None:
 def test_bots_use_every_built_skill_of_each_shu_form(form: str) -> None:
     """Every built skill of the form is used in at least one game of its set."""
     built = [s.name for s in roster().characters[form].skills
-             if s.name in KK33Game.create([SeatSpec("_", "蜀", "君主", "劉備")], 0).skills]
+             if s.name in KK33Game.create([SeatSpec("_", "蜀", "君主", "劉備")], 0).skills
+             and s.name not in OUT_OF_REACH]
     if not built:
         pytest.skip(f"{form}：尚無已實作的技能")
     used: set[str] = set()

@@ -22,7 +22,8 @@ from tianting.randomplay import _night_actions, _votes
 from tianting.script import run_script
 
 IDS = [f"P{i:02d}" for i in range(1, 23)]
-MAX_PHASES = 40
+MAX_PHASES = 60
+"""With every 蜀 skill built, random end games of three or four players take longer to break their ties."""
 
 
 def _add(game: HostedGame, kind: str, actor: str, payload: dict) -> None:

@@ -26,6 +26,8 @@ T0 = "2026-03-01T12:00:00+00:00"
 DEADLINE = "2026-03-01T13:00:00+00:00"
 LATE = "2026-03-01T13:00:05+00:00"
 DAY_DEADLINE = "2026-03-02T12:00:00+00:00"
+LAST = ("甘寧", "凌統")
+"""Characters a player of these scenarios takes only when nothing else is free (see ``choose_all``)."""
 
 
 def created_payload(seed: int = 1, salt: str = "鹽", **extra: Any) -> dict[str, Any]:
@@ -53,8 +55,10 @@ class Table:
                 if p["country"] == country and p["identity"] == identity]
 
     def choose_all(self) -> Table:
+        """Everyone takes the first character still free, 甘寧 and 凌統 last (奇襲 moves 甘寧's 刺殺 to
+        the day, 旋風 fails his target's actions: the night scenarios want plain killers)."""
         for seat in self.game.setup["players"]:
-            for character in seat["choices"]:
+            for character in sorted(seat["choices"], key=lambda c: c in LAST):
                 try:
                     self.add(ev.CHOOSE, seat["id"], {"character": character})
                     break
@@ -592,7 +596,10 @@ def long_game() -> Table:
         t.add(ev.VOTE, voter, {"target": n.wu_killer})
     t.resolve()
     t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    # 蜀女眷 (糜夫人) died on night 1: 深明大義 gives each 刺殺 on 蜀 tonight a half chance to be void;
+    # with this seed the 魏 killer's is void, and the 蜀 killer's stands (both draws go its way).
     t.stab(n.wei_killer, n.shu_lord)
+    t.stab(n.shu_killer, n.shu_lord)
     t.resolve()
     return t
 
@@ -646,6 +653,41 @@ def test_a_stab_beyond_the_countrys_allowance_is_refused_at_once_without_naming_
     exported = t.game.export()
     assert exported["transcript"]["phases"][0] == t.game.phases[0].draft
     assert run_script(t.game.script(), lenient=True)["phases"][0] == draft
+
+
+# ---- actions by day (issue 13) -----------------------------------------------------------------
+def test_a_wu_player_submits_a_day_action_and_the_days_result_reflects_it():
+    """奇襲：*被*你的【刺殺】的發動時機為白天投票階段。 A hosted 甘寧 is refused his 刺殺 at night, submits it
+    by day beside the votes (docs/rulings.md RD1), and the day's draft and published post show its death;
+    a player with no skill usable by day is told to vote only."""
+    t = Table(1)
+    t.choose_all()
+    ganning = t.who("吳", "殺手")[0]
+    t.add(ev.CHOOSE, ganning, {"character": "甘寧"})
+    t.add(ev.START, ev.JUDGE, {"deadline": DEADLINE})
+    [wei_guard] = t.who("魏", "護衛")
+    error = refused(t, ev.SUBMIT, ganning, {"actions": [{"skill": "刺殺", "targets": [wei_guard]}]})
+    assert error.status == 422 and "白天投票階段" in error.message
+    t.resolve()
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": DAY_DEADLINE})
+    assert t.game.current.kind == "day"
+    view = t.game.player_view(ganning)
+    assert view["open"]["by_day"] is True
+    assert [r["skill"] for r in view["skills"] if r.get("by_day")] == ["刺殺"]
+    [wei_lord] = t.who("魏", "君主")
+    assert refused(t, ev.SUBMIT, wei_lord, {"actions": []}).message.startswith("白天只能投票")
+    t.add(ev.SUBMIT, ganning, {"actions": [{"skill": "刺殺", "targets": [wei_guard]}]})
+    t.add(ev.VOTE, ganning, {"target": wei_lord})
+    assert t.game.player_view(ganning)["open"]["actions"] == [
+        {"actor": ganning, "skill": "刺殺", "targets": [wei_guard]}]
+    draft = t.resolve()
+    assert t.game.script()["phases"][1]["actions"] == [{"actor": ganning, "skill": "刺殺", "targets": [wei_guard]}]
+    assert draft["announcement"]["exited"] == [wei_guard]
+    assert {"id": wei_guard, "character": t.game.characters[wei_guard], "cause": "刺殺"} in draft["truth"]["deaths"]
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    posted = public_view(t.game)["announcements"][-1]
+    assert wei_guard in posted["text"] and posted["exited"] == [wei_guard]
+    assert t.game.base.state.player(wei_guard).status.value == "out"
 
 
 # ---- the judge submits a player's private message for them ----------------------------------------

@@ -35,7 +35,8 @@ def finished_game(seed: int = 20261129, salt: str = "5a17") -> HostedGame:
                                       "commitment": commitment(seed, salt)})
     for seat in game.setup["players"]:
         taken = game._taken_bases()
-        character = next(c for c in seat["choices"] if game._roster().characters[c].base not in taken)
+        character = next(c for c in sorted(seat["choices"], key=lambda c: c == "甘寧")  # 甘寧 stabs by day only
+                         if game._roster().characters[c].base not in taken)
         _add(game, ev.CHOOSE, seat["id"], {"character": character})
     _add(game, ev.START, ev.JUDGE, {})
     seats = {p["id"]: p for p in game.setup["players"]}

@@ -66,7 +66,9 @@ def choose_all(client: TestClient, game: dict[str, Any], prefer: dict[str, str] 
     chosen = {}
     for pid, link in game["players"].items():
         view = client.get(f"/api/p/{link['token']}").json()
-        options = [prefer[pid]] if prefer and pid in prefer else view["choices"]
+        # the first one free, 甘寧 and 凌統 last (奇襲 makes 甘寧's 刺殺 a day action; 旋風)
+        options = [prefer[pid]] if prefer and pid in prefer else \
+            sorted(view["choices"], key=lambda c: c in ("甘寧", "凌統"))
         for character in options:
             if client.post(f"/api/p/{link['token']}/choose", json={"character": character}).status_code == 200:
                 chosen[pid] = character

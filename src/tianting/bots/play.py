@@ -150,8 +150,19 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             game.resolve_night(accepted, book)
             views.settled = True
         else:
+            day_actions: list[Action] = []
+            acting = getattr(bots, "day", None)  # actions by day: a policy may take them
+            if acting is not None:
+                for player in game.voters():
+                    if not any(r.get("by_day") for r in player_view(game, player.id)["skills"]):
+                        continue
+                    offer = Offer(_Checker(game, day_actions, {}))
+                    acting(player_view(game, player.id), offer, rng)
+                    refused += len(offer.refused)
+                    day_actions = day_actions + offer.actions
             votes: dict[str, str] = {}
-            for player in game.voters():
+            voters = [] if game.vote_skipped() else game.voters() + game.posthumous_voters()  # 涅槃
+            for player in voters:
                 target = bots.vote(player_view(game, player.id), rng)
                 if target is None:
                     continue
@@ -162,7 +173,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                     continue
                 votes[player.id] = target
             views.settled = False
-            game.resolve_day(votes, book)
+            game.resolve_day(votes, book, actions=day_actions)
             views.settled = True
     return refused
 

@@ -19,7 +19,7 @@ from tianting.core.records import Action
 
 WHOLE_SKILL_REFUSALS = frozenset({
     "over", "unknown-player", "actor-out", "eliminated", "unknown-skill", "no-skill", "not-built",
-    "passive", "wrong-phase", "used-up", "stab-count", "twice", "one-character-skill",
+    "passive", "wrong-phase", "used-up", "stab-count", "twice", "one-character-skill", "day-only",
 })
 """Refusals about the skill itself, whatever its targets: no other use of it will do tonight."""
 
@@ -66,6 +66,10 @@ class Policy(Protocol):
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """The id to vote for by day, or None to abstain (a vote for oneself)."""
+
+    def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
+        """Submit today's actions (skill rows with ``by_day``) through ``offer.submit``. Optional: a
+        policy without it takes no action by day."""
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """One of ``options`` for a choice that arises while a phase resolves (None: the default)."""

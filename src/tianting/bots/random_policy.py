@@ -109,9 +109,18 @@ def _draw(view: dict[str, Any], row: dict[str, Any], rng: random.Random, pool: l
 
 
 def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The skills the player may use by night: built, not passive, not used up."""
+    """The skills the player may use by night: built, not passive, not used up (and not a day-only
+    use: 奇襲's 刺殺)."""
     return [r for r in view["skills"]
-            if r["built"] and r["kind"] != "passive" and r["uses_left"] != 0 and "targets" in r]
+            if r["built"] and r["kind"] != "passive" and r["uses_left"] != 0 and "targets" in r
+            and r.get("by_night", True)]
+
+
+def day_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+    """The skills the player may use by day: built, active, not used up, ``by_day`` in the view."""
+    return [r for r in view["skills"]
+            if r.get("by_day") and r["built"] and r["kind"] != "passive" and r["uses_left"] != 0
+            and "targets" in r]
 
 
 def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
@@ -140,6 +149,18 @@ class RandomPolicy:
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = usable_rows(view)
+        rng.shuffle(rows)
+        pools: Pools = {}
+        for row in rows:
+            if rng.random() < ACT_CHANCE:
+                try_submit(view, offer, row, rng, pools=pools)
+
+    def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
+        """Each skill usable by day, in a random order, with probability ACT_CHANCE (no draw at all
+        for a player with none)."""
+        rows = day_rows(view)
+        if not rows:
+            return
         rng.shuffle(rows)
         pools: Pools = {}
         for row in rows:

@@ -74,6 +74,10 @@ class Skill:
     """How many times one player may use it in one night (before extras)."""
     may_rerun_night: ClassVar[bool] = False
     """True for a skill that can ask for the night to be resolved again (肝腸寸斷)."""
+    by_day: ClassVar[bool] = False
+    """True when the text says the skill 「可以於白天使用」 (緩釋): it may be submitted by day as well as
+    by night. A day use resolves in the day's action pass (``rules/kk33/daytime.py``), before the vote
+    is counted; ``per_night`` and the limits count it like a night's use."""
     lifts_limit: ClassVar[tuple[str, ...]] = ()
     """Limited skills its holder may use without the once-a-game limit, still once a night
     (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""
@@ -103,6 +107,18 @@ class Skill:
         """Extra uses tonight granted by this action: (player id, skill name, how many)."""
         return []
 
+    def pay(self, night: Any, use: Use) -> None:
+        """A cost paid when the use goes off or is 失效 (used, no effect), like a limited skill's
+        use (練兵 discards a 「智」); :meth:`refund` gives it back if the use then 發動失敗."""
+
+    def refund(self, night: Any, use: Use) -> None:
+        """Undo :meth:`pay` (called only for a use that paid)."""
+
+    def acts_as(self, action: Action) -> str:
+        """The skill this action counts as for other skills' rules on it: its own name, except a
+        skill that 「發動一次【X】」 inside its own action (練兵's 亂花 is a 亂花 for 悲憤詩篇)."""
+        return self.name
+
     def on_day(self, day: Any, owner: str) -> None:
         """A held skill's part in a day (vote modifiers), registered on ``day``."""
 
@@ -111,6 +127,24 @@ class Skill:
 
     def on_effect(self, phase: Any, effect: Any) -> None:
         """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
+
+    def grants(self, game: Any, action: Action) -> tuple[str, ...]:
+        """Skills this accepted action lets its actor use in the same phase though they do not hold
+        them (天義：使用後當夜，你可以…發動一次【刺殺】): one use each, listed after it."""
+        return ()
+
+    def refuse_with(self, game: Any, action: Action, other: Action, mine: list[str]) -> str | None:
+        """A reason this accepted action of a player forbids ``other``, a later action of the same
+        player (``mine``: the names of the skills they already listed), or None."""
+        return None
+
+    def day_skills(self, state: GameState, owner: str) -> tuple[str, ...]:
+        """Other skills this held skill lets its owner use by day (奇襲：你的【刺殺】的發動時機為白天投票階段)."""
+        return ()
+
+    def night_refusal(self, state: GameState, owner: str, skill: str) -> str | None:
+        """A reason this held skill forbids its owner ``skill`` at night (奇襲: his 刺殺 is a day action)."""
+        return None
 
 
 def overrides(impl: Skill, hook: str) -> bool:
@@ -135,6 +169,12 @@ class SkillIndex:
     """Skills whose use may add 刺殺 tonight (:meth:`Skill.stab_bonus`)."""
     extra_uses: frozenset[str]
     """Skills whose use may grant extra uses tonight (:meth:`Skill.extra_uses`)."""
+    grants: frozenset[str] = frozenset()
+    """Skills whose use lets their actor use another skill they do not hold (:meth:`Skill.grants`,
+    :meth:`Skill.refuse_with`)."""
+    day_rules: frozenset[str] = frozenset()
+    """Held skills that change what their owner may use by day or by night
+    (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -145,6 +185,10 @@ class SkillIndex:
             may_rerun=frozenset(n for n, s in skills.items() if s.may_rerun_night),
             stab_bonus=frozenset(n for n, s in skills.items() if overrides(s, "stab_bonus")),
             extra_uses=frozenset(n for n, s in skills.items() if overrides(s, "extra_uses")),
+            grants=frozenset(n for n, s in skills.items()
+                             if overrides(s, "grants") or overrides(s, "refuse_with")),
+            day_rules=frozenset(n for n, s in skills.items()
+                                if overrides(s, "day_skills") or overrides(s, "night_refusal")),
         )
 
 

@@ -69,7 +69,8 @@ class Phase:
     number: int
     deadline: str | None = None
     submissions: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
-    """Night: each player's current list of actions, in the order of their latest submission."""
+    """Each player's current list of actions (by night; by day only skills usable by day), in the order
+    of their latest submission."""
     votes: dict[str, str] = field(default_factory=dict)
     submitted_by: dict[str, str] = field(default_factory=dict)
     """The players whose current list (night) or vote (day) the judge entered for them, from their
@@ -215,6 +216,8 @@ class HostedGame:
         if phase.kind == "night":
             return [p.id for p in self._base.state.players.values()
                     if self._base.can_act(p) and p.id not in phase.submissions]
+        if self._base.vote_skipped():
+            return []  # 「跳過次日投票階段」 (落鴻哀歌): no one votes today
         return [p.id for p in self._base.voters() if p.id not in phase.votes]
 
     def participants(self) -> list[str]:
@@ -224,7 +227,10 @@ class HostedGame:
             return []
         if phase.kind == "night":
             return [p.id for p in self._base.state.players.values() if self._base.can_act(p)]
-        return [p.id for p in self._base.voters()]
+        if self._base.vote_skipped():
+            return []
+        # 涅槃：你死亡後仍可投票 — such a player may vote, though no vote is owed (see expected)
+        return [p.id for p in self._base.voters()] + [p.id for p in self._base.posthumous_voters()]
 
     def follow_ups(self, now: str) -> list[tuple[str, str, dict[str, Any]]]:
         """Events the system owes now: resolving the open phase once all are in or its deadline passed."""
@@ -255,6 +261,9 @@ class HostedGame:
                     entry["last_words"] = words
             else:
                 entry["votes"] = dict(phase.votes)
+                actions = [a for acts in phase.submissions.values() for a in acts]
+                if actions:  # actions by day (「可以於白天使用」, 奇襲): checked like a night's
+                    entry["actions"] = actions
             if phase.decisions:
                 entry["decisions"] = [dict(d) for d in phase.decisions]
             if phase.rulings:
@@ -405,6 +414,9 @@ class HostedGame:
                             "submitted": pid in phase.submissions or pid in phase.votes,
                             "by_judge": phase.submitted_by.get(pid) == ev.JUDGE,
                             "vote": phase.votes.get(pid)}
+            if phase.kind == "day" and self.acts_by_day(pid):
+                view["open"]["by_day"] = True  # a day action form beside the vote (緩釋, 奇襲)
+                view["open"]["acted"] = pid in phase.submissions
             asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
                      and d["actor"] == pid]
             if asked:  # only what the judge asked of this player: the choice, its options, the answer so far
@@ -561,8 +573,8 @@ class HostedGame:
         pid = self._for_whom(event)
         phase = self._open("行動")
         self._in_time(phase, event)
-        if phase.kind != "night":
-            raise Refused("白天只能投票，行動請在夜晚提交", 409)
+        if phase.kind != "night" and not self.acts_by_day(event.actor):
+            raise Refused("白天只能投票（你沒有可以於白天使用的技能），行動請在夜晚提交", 409)
         raw = event.payload.get("actions")
         if not isinstance(raw, list):
             raise Refused("actions 必須是列表", 422)
@@ -573,8 +585,18 @@ class HostedGame:
         phase.submissions[pid] = actions
         self._mark_proxy(phase, pid, event)
 
+    def acts_by_day(self, pid: str) -> bool:
+        """``pid`` holds a skill usable by day now (緩釋 「可以於白天使用」, 奇襲's 刺殺)."""
+        game = self._base
+        player = game.state.players.get(pid)
+        if player is None or not game.can_act(player):
+            return False
+        return any(game.usable_by_day(player, name) for name in (*game.identity_skills(player), *player.skills)
+                   if name in game.skills)
+
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
-        """``pid``'s night actions in canonical form; raise :class:`Refused` naming the first bad one."""
+        """``pid``'s actions for the open phase (night, or day: 「可以於白天使用」) in canonical form; raise
+        :class:`Refused` naming the first bad one."""
         game = self._base
         if not any(p.id == pid for p in game.state.players.values() if game.can_act(p)):
             raise Refused("你已出局或所屬國家已滅國，不能行動", 409)

@@ -71,7 +71,7 @@ MAX_TARGETS = 8
 STAGE_ZH = {"choosing": "選擇角色", "open": "進行中", "draft": "草稿待審", "over": "已結束"}
 STATUS_ZH = {"alive": "存活", "injured": "受傷", "out": "出局"}
 KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
-SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權"}
+SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動"}
 PHASE_ZH = {"night": "夜晚", "day": "白天"}
 ACTOR_ZH = {ev.JUDGE: "天庭", ev.SYSTEM: "系統"}
 WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}
@@ -635,10 +635,15 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
 
 # ---- player ----------------------------------------------------------------------------------
 def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
-    """The skills a night row may name: those the player may submit (not passive)."""
+    """The skills an action row may name: those the player may submit (not passive) in the open
+    phase: by day only those usable by day (``by_day``: 緩釋, 奇襲's 刺殺), by night not those that
+    are day-only."""
     out = []
+    by_day = (view.get("open") or {}).get("kind") == "day"
     for row in view.get("skills", []):
         if row.get("kind") == "passive":
+            continue
+        if (by_day and not row.get("by_day")) or (not by_day and row.get("by_night") is False):
             continue
         targets = row.get("targets") or {"count": 0, "counts": [], "self": True, "dead": False}
         note = ""
@@ -646,6 +651,8 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
             note = "尚未實作"
         elif row.get("uses_left") == 0:
             note = "已用完"
+        elif row.get("via"):
+            note = f"須列在【{row['via']}】之後"
         out.append({"skill": row["skill"], "targets": targets, "args": row.get("args") or [],
                     "most": max([targets.get("count", 0), *targets.get("counts", [])]),
                     "disabled": not row.get("built", True), "note": note, "uses_left": row.get("uses_left")})

@@ -614,9 +614,9 @@ def test_daoshu_changes_one_target_of_a_two_target_action():
     """強制修改其中任意行動的目標 — each target of each action: here B of a 亂花."""
     t = Table(characters=JIANGGAN)
     t.force("盜書 魏副軍師", "吳女眷")
-    t.decide("魏副軍師", "盜書", "不修改").decide("魏副軍師", "盜書", "吳君主")
+    t.decide("魏副軍師", "盜書", "不修改").decide("魏副軍師", "盜書", "吳護衛")  # not 吳君主: 孫堅's 先主
     t.night(t.act("魏副軍師", "盜書"), t.act("吳女眷", "亂花", "蜀君主", "魏君主"))
-    assert t.state.vote_binds == {"蜀君主": "吳君主"}
+    assert t.state.vote_binds == {"蜀君主": "吳護衛"}
 
 
 @pytest.mark.skill("盜書")

@@ -329,7 +329,7 @@ def test_shensuan_both_right_goes_on_until_one_is_wrong_and_then_learns_the_char
     first, second = t.feedback("魏副軍師", "神算")
     assert first.data["correct"] == 2
     assert second.target == "吳殺手甲"
-    assert second.data == {"identity": "殺手", "country": "蜀", "correct": 1, "character": "甘寧"}
+    assert second.data == {"identity": "殺手", "country": "蜀", "correct": 1, "character": "黃蓋"}
     assert "無法繼續" in second.text
     assert "神算" in t.player("魏副軍師").skills
     assert [a["targets"] for a in t.state.history[-1]["actions"] if a["skill"] == "神算"] == [["蜀護衛"], ["吳殺手甲"]]

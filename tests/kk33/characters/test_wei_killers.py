@@ -444,10 +444,17 @@ def test_gushou_hefei_failed_when_wounded_protects_nothing_and_is_kept():
     assert t.only_feedback("魏殺手乙", "固守合肥").data == {"failed": True}
 
 
+def without_yinghun(t: Table) -> None:
+    """孫堅 (吳君主 by default) holds 英魂, which makes 威震逍遙津 fail: these tests seat him without it
+    (英魂 against 威震逍遙津 is tested in test_wu_lords.py)."""
+    t.player("吳君主").skills.remove("英魂")
+
+
 @pytest.mark.skill("威震逍遙津")
 def test_weizhen_xiaoyaojin_halves_every_wu_action():
     """威震逍遙津：*全*使用後當夜，所有吳國角色的行動成功率減半。 (全局技能無需進行任何概率判定)"""
     t = Table(characters=ZHANG_LIAO).wound("魏殺手乙").wound("吳女眷")
+    without_yinghun(t)
     t.force("成功判定 吳正軍師【明察】", True).force("成功判定 吳殺手乙【刺殺】", False)
     t.force("成功判定 吳女眷【亂花】", True)
     t.night(t.act("魏殺手乙", "威震逍遙津"), t.act("吳正軍師", "明察", "魏殺手甲"),
@@ -466,6 +473,7 @@ def test_weizhen_xiaoyaojin_halves_every_wu_action():
 def test_weizhen_xiaoyaojin_breaks_the_wei_wu_alliance():
     """威震逍遙津：魏吳聯盟（若有）破裂。"""
     t = Table(characters=ZHANG_LIAO)
+    without_yinghun(t)
     t.state.alliances.append(Alliance(("魏", "吳"), start=0, end=3))
     t.night(t.act("魏殺手乙", "威震逍遙津"))
     assert t.announced("alliances") == []
@@ -477,6 +485,7 @@ def test_weizhen_xiaoyaojin_breaks_the_wei_wu_alliance():
 def test_weizhen_xiaoyaojin_the_broken_alliance_does_not_count_for_tonights_stabs():
     """威震逍遙津：魏吳聯盟（若有）破裂 — broken that night: a 魏↔吳 刺殺 takes no 同盟 half chance (WK10)."""
     t = Table(characters=ZHANG_LIAO)
+    without_yinghun(t)
     t.state.alliances.append(Alliance(("魏", "吳"), start=0, end=3))
     t.succeed("吳殺手乙", "刺殺")  # 吳's actions are halved tonight
     t.night(t.act("魏殺手乙", "威震逍遙津"), t.act("魏殺手甲", "刺殺", "吳女眷"), t.act("吳殺手乙", "刺殺", "魏女眷"))
@@ -488,6 +497,7 @@ def test_weizhen_xiaoyaojin_the_broken_alliance_does_not_count_for_tonights_stab
 def test_weizhen_xiaoyaojin_leaves_other_alliances():
     """魏吳聯盟（若有）破裂 — only that one."""
     t = Table(characters=ZHANG_LIAO)
+    without_yinghun(t)
     t.state.alliances.append(Alliance(("魏", "蜀"), start=0, end=3))
     t.night(t.act("魏殺手乙", "威震逍遙津"))
     assert t.announced("alliances") == [{"countries": ["魏", "蜀"], "until": {"phase": "day", "number": 3}}]

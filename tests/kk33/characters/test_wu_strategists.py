@@ -387,7 +387,9 @@ def test_huicai_sleeps_until_the_awakening():
     t = lone()
     t.night(t.act(ZHOU, "明察", "魏殺手甲"))
     assert t.feedback(ZHOU) == []
-    assert "character" not in t.player(ZHOU).known.get("魏殺手甲", "")  # nothing learned
+    withheld = t.state.extra["大智若愚"][ZHOU][0]  # what 中庸 kept back: 慧才 added nothing to it
+    assert withheld["data"] == {"is_killer": True} and "夏侯" not in withheld["text"]
+    assert "魏殺手甲" not in t.player(ZHOU).known
     t.day()
     t.night(t.act(ZHOU, "明察", "蜀殺手乙"))
     t.day()
@@ -443,6 +445,23 @@ def test_lianbing_bind_and_inquire():
     t.night(t.act(ZHOU, "練兵", "蜀女眷", choice=1))  # 1: 暗訪, the text's first
     assert t.only_feedback(ZHOU, "暗訪").data == {"character": "糜夫人", "via": "練兵"}
     assert t.player(ZHOU).marker("智") == 0
+
+
+@pytest.mark.skill("練兵", "悲憤詩篇")
+def test_lianbing_bind_is_a_bind_for_beifen_shipian():
+    """練兵：…發動一次…【亂花】 — it is a 亂花, so 悲憤詩篇（所有針對本國角色的【刺殺】、【亂花】（包括被指定為目標A或B）
+    有一半概率失效） draws for it like for any 亂花 naming a 魏 player (WU-S7)."""
+    t = lone(characters={"魏女眷": "蔡文姬"})
+    awaken(t)
+    t.day()
+    t.force(f"悲憤詩篇失效判定 {ZHOU}【亂花】魏護衛→蜀女眷", True)
+    t.night(t.act(ZHOU, "練兵", "魏護衛", "蜀女眷", choice="亂花"), t.act("魏女眷", "悲憤詩篇"))
+    assert t.state.vote_binds == {}
+    assert t.traced("悲憤詩篇（一半概率失效）")
+    assert t.player(ZHOU).marker("智") == 1  # 失效 (發動, no effect): the 「智」 is discarded all the same
+    t.day()
+    t.night(t.act(ZHOU, "練兵", "蜀護衛", "魏護衛", choice="亂花"))  # no 悲憤詩篇 tonight: nothing drawn
+    assert t.state.vote_binds == {"蜀護衛": "魏護衛"} and t.drew("悲憤詩篇") == []
 
 
 @pytest.mark.skill("練兵")

@@ -8,6 +8,7 @@ Skills say: 「某某聯盟達成（或延期）兩日兩夜」.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tianting.core.state import Alliance, GameState
@@ -31,8 +32,11 @@ class Proposal:
     phases: int = TWO_DAYS_TWO_NIGHTS
 
 
-def settle(state: GameState, proposals: list[Proposal], index: int) -> tuple[Alliance | None, list[str]]:
-    """Apply one night's proposals; return the alliance made or extended, and the reasons."""
+def settle(state: GameState, proposals: list[Proposal], index: int,
+           longer: Callable[[tuple[str, str]], int] | None = None) -> tuple[Alliance | None, list[str]]:
+    """Apply one night's proposals; return the alliance made or extended, and the reasons.
+
+    ``longer``: phases skills add to the alliance made or extended (和睦：聯盟時限增加一日一夜)."""
     notes: list[str] = []
     pairs = list(dict.fromkeys(p.countries for p in proposals))
     if not pairs:
@@ -42,6 +46,8 @@ def settle(state: GameState, proposals: list[Proposal], index: int) -> tuple[All
         return None, notes
     countries = pairs[0]
     length = max(p.phases for p in proposals)
+    if longer is not None:
+        length += longer(countries)
     current = next((a for a in state.alliances if a.countries == countries and a.end >= index), None)
     if current is not None:
         current.end += length

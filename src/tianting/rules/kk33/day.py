@@ -4,6 +4,11 @@
 若最高票為平票或為0，則無事發生。投票不能棄權，棄權或超時視為自投。
 白天公告：當天投票的票面、因投票而死亡出局的ID（不能留下遺言）。
 亂花：A次日的投票對象強制修改為B — the ballot (票面) shows B (R19).
+
+A day may carry actions (「可以於白天使用」, 奇襲): they resolve in :mod:`.daytime`, before the ballot
+is counted, and their harms take effect at the moment of the vote's, just before it. The vote's death
+is a harm too (緩釋：減輕他因為下一次投票受到的傷害): it passes the day's ``harm_modifiers`` and
+``harm_preventions`` (registered by ``on_day``, ``on_effect`` and day actions; none by default).
 """
 
 from __future__ import annotations
@@ -14,9 +19,10 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback, Ruling
-from tianting.core.skills import first_reason
+from tianting.core.skills import Use, first_reason
 from tianting.core.state import Status
 from tianting.rules.kk33 import rulings
+from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -26,7 +32,7 @@ class Day:
     """One day being resolved (the same helper surface as a Night)."""
 
     def __init__(self, game: KK33Game, votes: dict[str, str], book: DecisionBook,
-                 judged: tuple[Ruling, ...] = ()) -> None:
+                 judged: tuple[Ruling, ...] = (), uses: list[Use] | None = None) -> None:
         self.game = game
         self.state = game.state
         self.index = game.state.index
@@ -41,6 +47,11 @@ class Day:
         """The deaths of the moment being settled (``deaths.simultaneous``), or None."""
         """Ids whose character died today (``exited`` and a lord who plays on): see ``Night.died``."""
         self.eliminated: list[str] = []
+        self.injured: list[str] = []
+        """Ids wounded today (a vote's harm lessened to a wound, a day action's wound)."""
+        self.submitted: list[Use] = list(uses or [])
+        self.actions: Any = None
+        """The day's action pass (``daytime.DayActions``) when actions were submitted, else None."""
         self.ballot: dict[str, str] = {}
         self.counted: dict[str, str] = {}
         self.tally: dict[str, int] = {}
@@ -63,6 +74,12 @@ class Day:
         """(voter, vote cast) → a false target shown on the ballot instead, or None (玲瓏：在票面上顯示一個
         虛假的投票對象，而你的真實投票對象不公布). For such a voter 亂花 changes the false target shown
         (「女眷對你發動【亂花】時，修改的是你票面上顯示的虛假投票對象」) and the vote cast still counts."""
+        self.harm_modifiers: list[Callable[[Day, Harm], None]] = []
+        """傷害減輕 / 加深 of the vote's harm (緩釋)."""
+        self.harm_preventions: list[Callable[[Day, Harm], str | None]] = []
+        """A reason prevents the vote's harm."""
+        self.wound_listeners: list[Callable[[Day, Harm], None]] = []
+        """Called after a harm by day has wounded its target (「受傷後」: 七步)."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -95,16 +112,73 @@ class Day:
         self.heal()
         self.register_skills()
         if self.rulings:
-            rulings.begin(self, self.rulings)
-        with self.game.simultaneous(self):  # the vote's deaths and the judge's ruled harms: one moment (R47)
-            self.vote()
+            rulings.begin(self, self.rulings, self.submitted)
+        if self.submitted:
+            from tianting.rules.kk33.daytime import DayActions
+
+            self.actions = DayActions(self, self.submitted)
+            self.actions.run()
+        dying = self.vote()
+        # One moment (RD1, R47): the day actions' harms, the vote's deaths and the judge's ruled harms.
+        with self.game.simultaneous(self):
+            if self.actions is not None:
+                self.actions.finish()
+            for pid in dying:
+                # The voters named as behind a vote death are those of the public ballot (票面): who
+                # really counted for whom (亂花, 黃巾軍) stays hidden.
+                self.vote_harm(pid, [v for v, t in self.ballot.items() if t == pid and v != pid])
             if self.rulings:
                 rulings.harms(self, self.rulings)  # with the vote's deaths
         if self.rulings:
             rulings.finish(self, self.rulings)
 
-    def vote(self) -> None:
-        """The ballot, the counted tally and the vote's deaths."""
+    def vote_harm(self, pid: str, sources: list[str]) -> None:
+        """若最高票不為平票且不為0則其死亡: a 致死 harm, through the day's harm steps (緩釋 減輕 it)."""
+        self.apply_harm(Harm(pid, Level.KILL, "投票", sources, why=["投票最高票"]))
+
+    def apply_harm(self, harm: Harm) -> None:
+        """One harm by day (the vote's, the judge's, or a skill's outside the day's action pass):
+        modify (減輕/加深) → prevent → apply, as at night (``Night.apply_harm``), with the day's own
+        rules; the judge's ``spare`` stops it (a death in ``KK33Game.kill``); ``forced`` (the judge's
+        own harm) skips all but the apply."""
+        pid = harm.target
+        player = self.state.player(pid)
+        if not player.alive or self.game.dying(self, pid):
+            return  # out, or dying at this moment (R47)
+        if not harm.removal and not harm.forced:
+            for modify in self.harm_modifiers:
+                modify(self, harm)
+            reason = first_reason(self.harm_preventions, self, harm)
+            if reason and harm.level is not Level.NONE:
+                self.note(f"{pid} 受到的{harm.cause}傷害被防止：{reason}")
+                return
+        if harm.level is Level.NONE:
+            self.note(f"{pid} 受到的{harm.cause}傷害已減輕至無")
+            return
+        why = "；".join(harm.why)
+        if harm.lethal or player.injured:
+            if not harm.lethal:
+                self.note(f"{pid} 在受傷狀態下再次受傷而死亡（{harm.cause}）：{why}")
+            elif harm.cause != "投票":
+                self.note(f"{pid} 受到致命一擊（{harm.cause}）：{why}")
+            self.game.kill(self, pid, harm.cause, harm.sources, removal=harm.removal, forced=harm.forced)
+            return
+        spared = None if harm.forced else effects.protected_from(self, pid)
+        if spared:  # (a death is stopped by ``KK33Game.kill``, which says so)
+            self.note(f"{pid} 受到的{harm.cause}被防止：{spared}")
+            return
+        effects.wound(self, pid, f"（{harm.cause}）：{why}")
+        for listen in list(self.wound_listeners):
+            listen(self, harm)
+
+    def vote(self) -> list[str]:
+        """The ballot, the counted tally and the rule of the vote: the ids the vote kills (their
+        harm is applied by ``run``, at the moment of the day's actions' harms)."""
+        skipped = self.game.vote_skipped() if self.state.effects else None
+        if skipped:  # 「跳過次日投票階段」: no ballot, no tally, no vote death; 亂花's binds lapse
+            self.state.vote_binds = {}
+            self.note(f"本日跳過投票階段：{skipped}")
+            return []
         binds = self.state.vote_binds
         for p in self.game.voters():
             cast = self.votes.get(p.id, p.id)
@@ -131,6 +205,16 @@ class Day:
                 self.note(f"{p.id} 的投票無效：{reason}")
                 continue
             self.counted[p.id] = counted
+        for p in self.game.posthumous_voters():  # 涅槃：你死亡後仍可投票（你以此法的投票不公布）
+            if p.id not in self.votes:
+                continue  # no vote owed: nothing counts
+            counted = self.votes[p.id]
+            reason = first_reason(self.vote_rules, self, p.id, counted)
+            if reason:
+                self.note(f"{p.id} 死亡後的投票（涅槃）無效：{reason}")
+                continue
+            self.counted[p.id] = counted
+            self.note(f"{p.id} 死亡後仍投票（涅槃，不公布）：{counted}")
         for voter, target in self.counted.items():
             weight = 1
             for rule in self.weight_rules:
@@ -145,7 +229,7 @@ class Day:
         self.state.vote_binds = {}
         if not self.tally:
             self.note("無有效票：無事發生")
-            return
+            return []
         top = max(self.tally.values())
         leaders = [pid for pid, n in self.tally.items() if n == top]
         for rule in self.outcome_rules:
@@ -155,10 +239,7 @@ class Day:
         else:
             if top <= 0 or len(leaders) > 1:
                 self.note(f"最高票為平票或為0（{'、'.join(leaders)}，{top}票）：無事發生")
-                return
+                return []
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
-        with self.game.simultaneous(self):  # 行殤's leaders die at one moment (託孤 sees them all dead)
-            for pid in dying:
-                # The voters named as behind a vote death are those of the public ballot (票面).
-                self.game.kill(self, pid, "投票", [v for v, t in self.ballot.items() if t == pid and v != pid])
+        return list(dying)

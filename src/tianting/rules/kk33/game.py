@@ -83,6 +83,11 @@ def _skill_index(classes: dict[str, type[Skill]]) -> SkillIndex:
     return _index_of(tuple(classes.items()))
 
 
+def _outside_limit(impl: Skill) -> bool:
+    """（本技能不計入每夜角色技能使用次數限制）: a skill class may say so (``outside_limit``)."""
+    return bool(getattr(impl, "outside_limit", False))
+
+
 class SetupError(TiantingError):
     def __init__(self, index: int | None, message: str) -> None:
         super().__init__(message)
@@ -117,6 +122,8 @@ class KK33Game:
         self._roster_names: dict[str, str | None] = {}
         """Skill spellings already looked up in the roster: see ``_skill_name``."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
+        self._target_grants = frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets"))
+        """Skills that may let a later action name more ids (``extra_targets``)."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -200,6 +207,19 @@ class KK33Game:
     def voters(self) -> list[Player]:
         out, eliminated = _OUT, self.state.eliminated
         return [p for p in self.state.players.values() if p.status is not out and p.country not in eliminated]
+
+    def posthumous_voters(self) -> list[Player]:
+        """Players out of the game who may still vote (涅槃：你死亡後仍可投票): they hold a skill whose
+        class says ``votes_after_death``; their country is not eliminated. They owe no vote."""
+        out, eliminated, skills = _OUT, self.state.eliminated, self.skills
+        return [p for p in self.state.players.values() if p.status is out and p.country not in eliminated
+                and any(getattr(skills.get(s), "votes_after_death", False) for s in p.skills)]
+
+    def vote_skipped(self) -> str | None:
+        """「跳過次日投票階段」 (落鴻哀歌): why today has no vote, from an effect ``no-vote`` due now; else None."""
+        for effect in self.state.effects_at("no-vote"):
+            return str(effect.data.get("by", "跳過投票階段"))
+        return None
 
     def identity_skills(self, player: Player) -> tuple[str, ...]:
         return SKILLS_OF_IDENTITY.get(player.identity, ())
@@ -353,24 +373,37 @@ class KK33Game:
         name = self._skill_name(action)
         if name is None:
             raise IllegalAction(f"未知的技能「{action.skill}」", "unknown-skill")
-        if not self.holds(player, name):
+        granting = [a for a in accepted if a.actor == player.id and self._skill_name(a) in self.hooks.grants] \
+            if self.hooks.grants else []
+        granted_now = sum(self.skills[self._skill_name(a) or ""].grants(self, a).count(name) for a in granting)
+        if not self.holds(player, name) and not granted_now:
             raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
         impl = self.skills.get(name)
         if impl is None:
             raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
         if impl.kind is _PASSIVE:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
-        if phase_kind(state.index) is not _NIGHT:
-            raise IllegalAction(f"【{name}】只能於夜間使用", "wrong-phase")
+        by_night = phase_kind(state.index) is _NIGHT
+        if by_night:
+            refusal = self.night_refusal(player, name)
+            if refusal:
+                raise IllegalAction(refusal, "day-only")
+        elif not self.usable_by_day(player, name):
+            raise IllegalAction(f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
+                                "wrong-phase")
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
         granted_only = name not in player.skills and name not in self.identity_skills(player)
-        if granted_only and mine.count(name) >= player.granted.get(name, 0):
+        if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
+        for a in granting:
+            refusal = self.skills[self._skill_name(a) or ""].refuse_with(self, a, action, mine)
+            if refusal:
+                raise IllegalAction(refusal, "refused-with")
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
                 and not self.limit_lifted(player, name):
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
-        if name == "刺殺" and not granted_only:
+        if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
             stabs = sum(1 for a in accepted
                         if self._skill_name(a) == "刺殺" and state.player(a.actor).country == player.country
@@ -381,14 +414,16 @@ class KK33Game:
             used = mine.count(name)  # extras only add to per_night: below it, no need to count them
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
-                raise IllegalAction(f"{player.id} 今夜已經發動過【{name}】{extra}", "twice")
-        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and any(
+                raise IllegalAction(f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice")
+        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
             skill in self.skills and self.skills[skill].source is _CHARACTER
-            and self.skills[skill].kind is not _PASSIVE
+            and self.skills[skill].kind is not _PASSIVE and not _outside_limit(self.skills[skill])
             for skill in mine
-        ) and not self._extra_action_left(player.id, mine, accepted):  # *全* skills are used too: 至多一個主動使用的角色技能
+        ) and not self._extra_action_left(player.id, mine, accepted):
+            # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
             raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
-        self._check_targets(impl, player, action)
+        more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
+        self._check_targets(impl, player, action, more)
         impl.validate(state, action)
         for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
             restrict = getattr(self.skills.get(held), "restrict_action", None)
@@ -396,13 +431,50 @@ class KK33Game:
                 restrict(self, player, action, name)
         return impl
 
-    def _check_targets(self, impl: Skill, player: Player, action: Action) -> None:
+    def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
+        """Extra ids this action may name, granted by actions accepted before it: a skill's optional
+        ``extra_targets(game, grant, action)`` (落鴻哀歌：本國殺手發動的【刺殺】可以額外指定一個目標)."""
+        more, grants = 0, self._target_grants
+        if not grants:
+            return 0
+        for grant in accepted:
+            granted = self._skill_name(grant)
+            if granted in grants:
+                more += self.skills[granted].extra_targets(self, grant, action)  # type: ignore[attr-defined]
+        return more
+
+    def usable_by_day(self, player: Player, skill: str) -> bool:
+        """``player`` may use ``skill`` by day: its text says 「可以於白天使用」 (``Skill.by_day``), or a
+        held skill moves it to the day (奇襲: ``Skill.day_skills``)."""
+        impl = self.skills.get(skill)
+        if impl is not None and impl.by_day:
+            return True
+        rules = self.hooks.day_rules
+        if rules.isdisjoint(player.skills):
+            return False
+        return any(skill in self.skills[name].day_skills(self.state, player.id)
+                   for name in player.skills if name in rules)
+
+    def night_refusal(self, player: Player, skill: str) -> str | None:
+        """Why a held skill forbids ``player`` to use ``skill`` at night (奇襲), or None."""
+        rules = self.hooks.day_rules
+        if rules.isdisjoint(player.skills):
+            return None
+        for name in player.skills:
+            if name in rules:
+                reason = self.skills[name].night_refusal(self.state, player.id, skill)
+                if reason:
+                    return reason
+        return None
+
+    def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
         rule = impl.targets
         pick = getattr(impl, "targets_for", None)  # a skill whose targets depend on its args (練兵)
         if pick is not None:
             rule = pick(action)
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
+                and not rule.count < len(targets) <= rule.count + more \
                 and len(targets) not in self.more_targets(player, impl.name):
             raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
         players, out, dead = self.state.players, _OUT, rule.dead
@@ -439,10 +511,12 @@ class KK33Game:
             raise IllegalAction("遊戲已經結束", "over")
         if phase_kind(state.index) is not _DAY:
             raise IllegalAction("只能於白天投票", "wrong-phase")
+        if state.effects and self.vote_skipped():
+            raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
         if voter not in players:
             raise IllegalAction(f"未知的玩家「{voter}」", "unknown-player")
-        if players[voter].status is out:
+        if players[voter].status is out and all(p.id != voter for p in self.posthumous_voters()):
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
         if players[voter].country in state.eliminated:
             raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")
@@ -538,15 +612,28 @@ class KK33Game:
         return name
 
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
-                    judged: Sequence[Ruling] = ()) -> PhaseResult:
+                    judged: Sequence[Ruling] = (), actions: Sequence[Action] = ()) -> PhaseResult:
+        """Resolve a day: its actions (checked with check_action, 「可以於白天使用」) and its vote.
+
+        The day's actions resolve first, all at once, in the night's one order (``daytime``); then the
+        ballot is counted; the harms of the actions and the vote's take effect at one moment."""
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
-        day = Day(self, votes, book, tuple(judged))
+        uses = []
+        for i, a in enumerate(actions):
+            name = self._skill_name(a)
+            assert name is not None, "resolve_day takes checked actions"
+            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
+                            order=i, seat=self.state.players[a.actor].seat))
+        day = Day(self, votes, book, tuple(judged), uses)
         day.run()
-        self.state.history.append({"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
-                                   "counted": dict(day.counted)})
+        entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
+                                 "counted": dict(day.counted)}
+        if day.actions is not None:
+            entry["actions"] = [_history_entry(u) for u in day.actions.uses]
+        self.state.history.append(entry)
         announcement = self._day_announcement(day)
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
 
@@ -655,6 +742,8 @@ class KK33Game:
 
     def _day_announcement(self, day: Day) -> dict[str, Any]:
         lines = [texts.day_title(self.number), "票面："]
+        if self.state.effects and self.vote_skipped():
+            lines[1:] = ["本日跳過投票階段。"]
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
@@ -668,6 +757,9 @@ class KK33Game:
         stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
         if stayed:
             lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
+        injured = [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured]
+        if injured:
+            lines.append(f"受傷：{texts.ids(injured)}")
         if day.eliminated:
             lines.append(f"滅國：{texts.ids(c + '國' for c in day.eliminated)}")
         return {
@@ -676,7 +768,7 @@ class KK33Game:
             "tally": dict(day.tally),
             "exited": list(day.exited),
             "died": died,
-            "injured": [],
+            "injured": [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured],
             "eliminated": list(day.eliminated),
         }
 

@@ -111,6 +111,8 @@ class Night:
         choices made on death that depend on who else died (古之惡來) wait here."""
         self.wound_listeners: list[Callable[[Night, Harm], None]] = []
         """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
+        self.alliance_length_rules: list[Callable[[Night, tuple[str, str]], int]] = []
+        """Phases added to an alliance made or extended tonight (和睦：聯盟時限增加一日一夜 → 2)."""
         self.last_words_rules: list[Callable[[Night, str], str | None]] = []
         """A reason means a player who left the game tonight may leave no last words (無法留下遺言)."""
 
@@ -266,6 +268,9 @@ class Night:
             use.notes.append("granted")
         elif use.skill.limited:
             player.used[use.name] = player.used.get(use.name, 0) + 1
+        if type(use.skill).pay is not Skill.pay and "paid" not in use.notes:
+            use.notes.append("paid")
+            use.skill.pay(self, use)
 
     def unconsume(self, use: Use) -> None:
         player = self.state.player(use.actor)
@@ -275,6 +280,9 @@ class Night:
             player.used[use.name] -= 1
             if not player.used[use.name]:
                 del player.used[use.name]
+        if "paid" in use.notes:
+            use.notes.remove("paid")
+            use.skill.refund(self, use)
 
     def after_cancel(self) -> None:
         """Once every redirect and cancel is known: settle grants, then the rules on targets."""
@@ -464,7 +472,9 @@ class Night:
 
     def after_after(self) -> None:
         self.settle_binds()
-        _, notes = alliances.settle(self.state, self.alliance_proposals, self.index)
+        rules = self.alliance_length_rules
+        _, notes = alliances.settle(self.state, self.alliance_proposals, self.index,
+                                    (lambda pair: sum(rule(self, pair) for rule in rules)) if rules else None)
         self.trace += notes
 
     def settle_binds(self) -> None:

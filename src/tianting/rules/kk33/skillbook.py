@@ -13,6 +13,9 @@ from typing import Any
 
 from tianting.core.records import Feedback
 
+LOST_KEY = "lost_skills"
+"""``state.extra[LOST_KEY][pid]``: the skills ``pid`` lost (失去), in order."""
+
 
 def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True) -> None:
     """``pid`` holds ``name`` from now on (a character skill, with its usual limit)."""
@@ -30,6 +33,9 @@ def lose(phase: Any, pid: str, name: str, via: str) -> bool:
     if name not in player.skills:
         return False
     player.skills.remove(name)
+    lost = phase.state.extra.setdefault(LOST_KEY, {}).setdefault(pid, [])
+    if name not in lost:
+        lost.append(name)  # kept for skills that restore lost ones (蕙質蘭心)
     phase.tell(pid, Feedback(via, f"【{via}】你失去技能【{name}】。", None, {"lost": name}))
     phase.note(f"{pid} 失去技能【{name}】（{via}）")
     return True
@@ -41,3 +47,9 @@ def lend(phase: Any, pid: str, name: str, via: str, uses: int = 1) -> None:
     player.granted[name] = player.granted.get(name, 0) + uses
     phase.tell(pid, Feedback(via, f"【{via}】你獲得【{name}】的一次性使用權。", None, {"granted": name, "uses": uses}))
     phase.note(f"{pid} 獲得【{name}】的一次性使用權（{via}）")
+
+
+def lost(state: Any, pid: str) -> list[str]:
+    """The skills ``pid`` has lost and not regained."""
+    player = state.player(pid)
+    return [s for s in state.extra.get(LOST_KEY, {}).get(pid, []) if s not in player.skills]

@@ -54,6 +54,11 @@ def check(game: KK33Game) -> tuple[bool, list[str]]:
             marker = JOINT_MARKERS.get(player.identity)
             if marker and fewest(player.markers, marker) == winner:
                 winners.append(player.id)
+    for player in state.players.values():  # 招納蠻夷: a held skill may name joint winners
+        for name in player.skills:
+            hook = getattr(game.skills.get(name), "joint_winners", None)
+            if hook is not None:
+                winners += [pid for pid in hook(game, winner, player.id) if pid not in winners]
     return True, winners
 
 

@@ -86,6 +86,12 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
         row["targets"] = {"count": count, "counts": sorted({*counts, *more}) if more else list(counts),
                           "self": self_allowed, "dead": dead, "distinct": distinct}
         row["args"] = list(args)
+        # Actions by day: only a skill whose text says so (緩釋), or one a held skill moves to the day
+        # (奇襲 moves 甘寧's 刺殺: not usable at night). Absent keys mean night only.
+        if game.usable_by_day(player, name):
+            row["by_day"] = True
+            if game.night_refusal(player, name):
+                row["by_night"] = False
     return row
 
 
@@ -98,7 +104,30 @@ def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
         held = {row["skill"] for row in rows}
         rows += [_row(game, player, name, "granted") for name, n in player.granted.items()
                  if n > 0 and name not in held]
+    lenders = game.hooks.grants
+    if lenders and player.skills and not lenders.isdisjoint(player.skills):
+        rows += _lent_rows(game, player, {row["skill"] for row in rows})
     return rows
+
+
+def _lent_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str, Any]]:
+    """Skills a held skill lets its owner use the night it is used (亂世英雄：你可以發動一次…任意主動身份技能;
+    ``Skill.grants``): one row each, ``source`` "lent", ``via`` the granting skill, to be listed after it."""
+    from tianting.core.records import Action
+
+    out = []
+    for skill in player.skills:
+        if skill not in game.hooks.grants or game.uses_left(player, skill) == 0:
+            continue
+        for name in game.skills[skill].grants(game, Action(player.id, skill)):
+            if name in held or name not in game.skills:
+                continue
+            row = _row(game, player, name, "lent")
+            row["uses_left"] = 1
+            row["via"] = skill
+            out.append(row)
+            held.add(name)
+    return out
 
 
 def player_view(game: KK33Game, pid: str) -> dict[str, Any]:

@@ -19,8 +19,15 @@ MODULES: tuple[str, ...] = (
     "shu_lords",
     "shu_killers",
     "shu_guards",
+    "shu_strategists",
+    "shu_ladies",
+    "wu_lords",
+    "wu_ladies",
     "wu_strategists",
     "wu_zhang_lu",
+    "wu_killers",
+    "wu_guards",
+    "wu_zhugejin",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

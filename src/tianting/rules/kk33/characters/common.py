@@ -8,8 +8,10 @@ countries: 「若X不在場則失效。使用後當夜，所有針對你和X的�
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from tianting.core.records import Action
 from tianting.core.skills import Skill, Source, TargetRule, Use
 
 if TYPE_CHECKING:
@@ -62,3 +64,55 @@ class StabShield(Skill):
         self.also(night, use, partner)
         night.note(f"{use.actor} {self.name}：當夜所有針對 {'、'.join(shielded)} 的刺殺失效"
                    + (f"；{self.alliance[0]}{self.alliance[1]}聯盟達成（或延期）" if self.alliance else ""))
+
+
+# ---- one action acting on another target too ----------------------------------------
+ECHO_KEY = "common:echo"
+"""Where a night keeps each echo's origin and condition (``vars(night)``)."""
+_ECHO_CLASSES: dict[type[Skill], type[Skill]] = {}
+
+
+def _echo_apply(self: Skill, night: Any, use: Use) -> None:
+    origin, still, why = vars(night)[ECHO_KEY][id(use)]
+    if not origin.live:
+        night.void(use, f"{why}：原行動（{origin.actor}【{origin.name}】）未生效")
+        return
+    if not still():
+        night.void(use, f"{why}：原行動的目標已改變")
+        return
+    for rule in night.target_rules:  # the night's rules on targets hold for the echo's targets (貞烈 …)
+        reason = rule(night, use)
+        if reason:
+            night.void(use, reason)
+            return
+    type(self).__mro__[1].apply(self, night, use)  # the skill's own effect, on the echo's targets
+
+
+def echo(night: Night, origin: Use, targets: tuple[str, ...], why: str,
+         still: Callable[[], bool] = lambda: True) -> Use:
+    """The same action as ``origin`` acting on ``targets`` too (連環：針對其中任意一人的行動對兩人均生效;
+    落鴻哀歌's extra 刺殺 target).
+
+    The echo is an implicit use of the same skill (no success check of its own, nothing consumed,
+    not an action anyone submitted). At its stage it acts only if ``origin`` is still live,
+    ``still()`` holds (the condition that made it, e.g. the origin still aims at a linked id) and
+    no rule of ``night.target_rules`` voids it; otherwise it is void. Call it before the night's uses are sorted (in ``prepare`` or
+    ``on_effect``), so that it runs at its skill's stage.
+    """
+    cls = type(origin.skill)
+    echo_cls = _ECHO_CLASSES.get(cls)
+    if echo_cls is None:
+        echo_cls = _ECHO_CLASSES[cls] = type(f"Echo{cls.__name__}", (cls,), {"apply": _echo_apply})
+    action = Action(origin.actor, origin.name, tuple(targets), dict(origin.action.args))
+    copy = Use(action, echo_cls(), order=len(night.uses), seat=origin.seat, implicit=True)
+    copy.notes.append(why)
+    vars(night).setdefault(ECHO_KEY, {})[id(copy)] = (origin, still, why)
+    night.uses.append(copy)
+    night.note(f"{why}：{origin.actor} 的【{origin.name}】亦對 {'、'.join(targets)} 生效")
+    return copy
+
+
+def echo_origin(night: Any, use: Use) -> Use | None:
+    """The action ``use`` is an echo of (see :func:`echo`), or None."""
+    entry = vars(night).get(ECHO_KEY, {}).get(id(use))
+    return entry[0] if entry else None

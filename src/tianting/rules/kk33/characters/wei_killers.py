@@ -274,12 +274,17 @@ class GushouHefei(StabShield):
 
 
 class WeizhenXiaoyaojin(CharacterSkill):
-    """威震逍遙津：*全*使用後當夜，所有吳國角色的行動成功率減半。魏吳聯盟（若有）破裂。"""
+    """威震逍遙津：*全*使用後當夜，所有吳國角色的行動成功率減半。魏吳聯盟（若有）破裂。
+
+    孫堅's 英魂 makes it fail in ``prepare`` (before any check): the alliance is therefore broken
+    only at the first resolution stage, by a use that went off — still before any 刺殺 of the
+    night is settled, so the broken alliance no longer counts tonight (WK10)."""
 
     name = "威震逍遙津"
     kind = Kind.GLOBAL
     targets = TargetRule(count=0)
-    stage = "after"
+    stage = "redirect"
+    priority = -200
 
     def prepare(self, night: Night, use: Use) -> None:
         def halve(n: Night, other: Use) -> Fraction | None:
@@ -287,15 +292,14 @@ class WeizhenXiaoyaojin(CharacterSkill):
                 return Fraction(1, 2)
             return None
         night.rate_modifiers.append(halve)
-        # 魏吳聯盟（若有）破裂: broken before anything of the night is settled, so it no longer
-        # counts tonight (no 同盟 half chance for tonight's 魏↔吳 刺殺).
+
+    def apply(self, night: Night, use: Use) -> None:
+        night.note(f"{use.actor} 威震逍遙津：當夜所有吳國角色的行動成功率減半")
+        # 魏吳聯盟（若有）破裂: from tonight on (no 同盟 half chance for tonight's 魏↔吳 刺殺).
         for alliance in night.state.alliances:
             if alliance.joins("魏", "吳") and alliance.end >= night.index:
                 alliance.end = night.index - 1
                 night.note(f"{use.actor} 威震逍遙津：魏吳聯盟破裂（當夜起不再生效）")
-
-    def apply(self, night: Night, use: Use) -> None:
-        night.note(f"{use.actor} 威震逍遙津：當夜所有吳國角色的行動成功率減半")
 
 
 # ---- 曹仁 ------------------------------------------------------------------------

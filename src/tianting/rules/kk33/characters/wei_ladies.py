@@ -152,7 +152,7 @@ class Beifen(LadySkill):
             return None
 
         def bind_rule(n: Night, other: Use) -> str | None:
-            if not use.live or not other.live or other.name != "亂花" \
+            if not use.live or not other.live or other.skill.acts_as(other.action) != "亂花" \
                     or not any(ours(n, pid) for pid in other.targets):
                 return None
             a, b = other.targets

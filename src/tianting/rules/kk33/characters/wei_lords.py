@@ -229,8 +229,9 @@ class Qibu(CharacterSkill):
                                    {"marker": STEP, "gained": 1, "count": n}))
         phase.note(f"{owner} 七步：{why}，獲得一個「步」標記（共{n}個）")
 
-    def listen(self, night: Night, owner: str) -> None:
-        registered = _scratch(night, "七步", [])
+    def listen(self, night: Any, owner: str) -> None:
+        """Hear every wound of this phase (a night; a day and its action pass share one list)."""
+        registered = _scratch(getattr(night, "day", night), "七步", [])
         if owner in registered:
             return
         registered.append(owner)
@@ -314,6 +315,7 @@ class Qibu(CharacterSkill):
     def on_day(self, day: Day, owner: str) -> None:
         if not day.game.can_act(day.state.player(owner)):
             return
+        self.listen(day, owner)  # a wound by day (緩釋 lessens a vote's death to a wound; 奇襲)
         steps = _steps(day, owner)
         if steps < 1:
             return

@@ -334,6 +334,10 @@ class Lianbing(CharacterSkill):
             return self.CHOICES[raw - 1]  # the text's order: 1 暗訪, 2 援護, 3 亂花
         return next((c for c in self.CHOICES if isinstance(raw, str) and name_key(raw) == name_key(c)), None)
 
+    def acts_as(self, action: Action) -> str:
+        """「發動一次【暗訪】、【援護】或【亂花】」: for other skills' rules it is that skill."""
+        return self.chosen(action) or self.name
+
     def targets_for(self, action: Action) -> TargetRule:
         """The chosen skill's own rule: 暗訪 a dead id, 亂花 A and B, 援護 one id."""
         skill = self.chosen(action)
@@ -351,11 +355,19 @@ class Lianbing(CharacterSkill):
         if skill is None:
             raise IllegalAction(f"【練兵】的參數 choice 須為{'、'.join(self.CHOICES)}之一", "bad-arg")
 
+    def pay(self, night: Night, use: Use) -> None:
+        """棄掉一個「智」標記 when it goes off — or is 失效 (技能失效是指該技能成功發動或使用，但沒有任何效果);
+        one that 發動失敗 (視為未發動) gets it back (:meth:`refund`)."""
+        player = night.state.player(use.actor)
+        player.markers[ZHI] = max(0, player.marker(ZHI) - 1)
+
+    def refund(self, night: Night, use: Use) -> None:
+        player = night.state.player(use.actor)
+        player.markers[ZHI] = player.marker(ZHI) + 1
+
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         skill = self.chosen(use.action) or "援護"
-        player = night.state.player(owner)
-        player.markers[ZHI] = max(0, player.marker(ZHI) - 1)
         night.note(f"{owner} 練兵：棄掉一個「智」標記，發動一次【{skill}】")
         if skill == "援護":
             night.guards.append(use)
@@ -449,7 +461,8 @@ class Tashang(CharacterSkill):
             return None
 
         def bind_rule(n: Night, other: Use) -> str | None:
-            if not use.live or other.name != "亂花" or not any(ours(t) for t in other.targets):
+            if not use.live or other.skill.acts_as(other.action) != "亂花" \
+                    or not any(ours(t) for t in other.targets):
                 return None
             if n.rng.chance(f"榻上對策 {owner} 亂花失效判定 {other.actor}"):
                 return f"{owner} 榻上對策：針對本國角色的亂花失效（一半概率）"

@@ -1,0 +1,631 @@
+"""KK 3.3 character skills: shu_strategists (蜀·軍師：徐庶、龐統、法正、馬良、姜維).
+
+Every class quotes its rule text verbatim; the readings of ambiguous sentences
+are in ``docs/rulings/kk33-shu_strategists.md`` (SS1 …), cited where they apply.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Action, Feedback
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
+from tianting.core.state import Effect, GameState
+from tianting.rules.kk33 import alliances, skillbook
+from tianting.rules.kk33.characters.common import StabShield, echo, echo_origin
+from tianting.rules.kk33.harm import Harm, Level
+from tianting.rules.kk33.roster import COUNTRIES, OTHERS
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.night import Night
+
+NEXT_DAY, NEXT_NIGHT = 1, 2
+"""Phase indices from a night to the next day (次日) and to the next night (次夜)."""
+STOP = "停止"
+"""The answer to 計無不成's choice that ends the chain of 【明察】."""
+
+
+class CharacterSkill(Skill):
+    source = Source.CHARACTER
+
+
+def _is_night(phase: Any) -> bool:
+    return hasattr(phase, "uses") and hasattr(phase, "harm_preventions")
+
+
+def _passive_consumed(phase: Any, owner: str, name: str) -> None:
+    """被動的限定技能消耗時…會收到相關反饋."""
+    phase.state.player(owner).used[name] = 1
+    phase.tell(owner, Feedback(name, f"【{name}】你的【{name}】已觸發並消耗。", None, {"consumed": name}))
+
+
+# ---- 徐庶 -------------------------------------------------------------------------
+class Jianmo(CharacterSkill):
+    """緘默：指定一個ID，若其當夜未死亡則令其次日投票無效；若其當夜死亡則無法留下遺言。"""
+
+    name = "緘默"
+    stage = "after"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        def words(n: Night, pid: str) -> str | None:
+            return f"{use.actor} 緘默" if use.live and pid == use.targets[0] else None
+
+        night.last_words_rules.append(words)
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = use.targets[0]
+        if any(d.id == target for d in night.deaths):  # SS1: a lord's 轉生 is a death too
+            night.note(f"{use.actor} 緘默 {target}：其當夜死亡，無法留下遺言")
+            return
+        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor, {"voter": target}))
+        night.note(f"{use.actor} 緘默 {target}：其當夜未死亡，次日投票無效")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        voter = effect.data["voter"]
+        phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 緘默" if v == voter else None)
+
+
+class Juwei(StabShield):
+    """居魏思蜀：使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。
+
+    The text has no 「若劉備不在場則失效」: without 劉備 it still shields its owner and makes the
+    alliance (ruling SS2)."""
+
+    name = "居魏思蜀"
+    partner = "劉備"
+    alliance = ("魏", "蜀")
+
+    def absent(self, night: Night, use: Use) -> str | None:
+        return None
+
+
+class Jiwubucheng(CharacterSkill):
+    """計無不成：使用後當夜，若你的【明察】的目標不為殺手，那麼你可以繼續發動【明察】，直到你【明察】的對象是殺手或你主動停止為止。
+
+    Ruling SS3: it runs after the owner's own 【明察】 of the night (submitted with it). If none of
+    them went off, or one found a killer, nothing follows. Else the owner chooses, one at a time,
+    the next id to 【明察】 or 「停止」 (scripted decisions 「計無不成」; the default is 停止).
+    Each further 【明察】 is the skill's content: no success check of its own (計無不成 took it),
+    but the night's rules on targets (貞烈 …) apply to it; it ends the chain once it finds a killer.
+    """
+
+    name = "計無不成"
+    stage = "inform"
+    priority = 1  # after the 【明察】 of the same stage
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        mine = [u for u in night.uses if u.actor == owner and u.name == "明察" and u.live]
+        if not mine:
+            night.note(f"{owner} 計無不成：當夜沒有生效的【明察】，無從繼續")
+            return
+        investigate = night.game.skills["明察"]
+        if any(night.state.player(u.targets[0]).identity == "殺手" for u in mine):
+            night.note(f"{owner} 計無不成：【明察】的目標為殺手，不能繼續")
+            return
+        seen = {u.targets[0] for u in mine}
+        while True:
+            options = [STOP] + [p.id for p in night.state.players.values()
+                                if p.alive and p.id != owner and p.id not in seen]
+            chosen = night.book.choose(night.rng, owner, self.name, options, _same, default=STOP)
+            if chosen == STOP:
+                night.note(f"{owner} 計無不成：主動停止")
+                return
+            more = Use(Action(owner, "明察", (chosen,)), investigate, order=len(night.uses),
+                       seat=night.state.player(owner).seat, implicit=True)
+            more.notes.append(self.name)
+            night.uses.append(more)
+            # 當主動技能經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效: no check of its own.
+            reason = first_reason(night.target_rules, night, more)
+            seen.add(chosen)
+            if reason:
+                night.void(more, reason)
+                continue
+            more.state = UseState.DONE
+            data, text = investigate.learn(night, chosen)  # type: ignore[attr-defined]
+            night.tell(owner, Feedback("明察", text, chosen, {**data, "via": self.name}))
+            night.note(f"{owner} 計無不成（明察）{text}")
+            if data["is_killer"]:
+                return
+
+
+def _same(answer: Any, option: str) -> bool:
+    return isinstance(answer, str) and answer == option
+
+
+# ---- 龐統 -------------------------------------------------------------------------
+class Niepan(CharacterSkill):
+    """涅槃：*被*你死亡後仍可投票。（你以此法的投票不公布）
+
+    A dead owner may vote (``KK33Game.posthumous_voters``): the vote counts in the tally but is not
+    on the public ballot. He owes no vote: a missing one is no vote at all (ruling SS4)."""
+
+    name = "涅槃"
+    kind = Kind.PASSIVE
+    votes_after_death = True
+
+
+LINK_KEY = "連環"
+"""``state.extra[LINK_KEY][owner]``: the two ends of the owner's chain."""
+
+
+class Lianhuan(CharacterSkill):
+    """連環：指定兩個ID，將他們連在一起，此後針對其中任意一人的行動對兩人均生效。每夜可改變連環的一端。若連環的一端對應的角色出局，則視為該端處於假連環狀態，當連環兩端都處於假連環狀態時，失去此技能。龐統死亡出局時，場上的連環立即消失。
+
+    Ruling SS5: the chain made (or changed) tonight works from the next night on (此後). On a night
+    that begins with both ends in the game, every action submitted that aims at one end (and not the
+    other) acts on the other end too: an echo of it (``common.echo``), void if the action itself is
+    failed or void or no longer aims at that end. An end out of the game is a 假連環: nothing passes.
+    A change names the end kept and the new one.
+    """
+
+    name = "連環"
+    stage = "after"
+    targets = TargetRule(count=2, self_allowed=True)
+
+    @staticmethod
+    def intact(state: GameState) -> bool:
+        """Is a chain in play with neither end a 假連環 (火燒赤壁：若龐統在場且【連環】的兩端均不為假連環狀態)?"""
+        return any(state.player(owner).alive and all(state.player(pid).alive for pid in ends)
+                   for owner, ends in state.extra.get(LINK_KEY, {}).items())
+
+    def validate(self, state: GameState, action: Action) -> None:
+        chain = state.extra.get(LINK_KEY, {}).get(action.actor)
+        if chain and not set(chain) & set(action.targets):
+            raise IllegalAction(f"【連環】每夜只能改變連環的一端：須保留 {'或'.join(chain)} 之一", "bad-target")
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        chains = night.state.extra.setdefault(LINK_KEY, {})
+        new = list(use.targets)
+        old = chains.get(owner)
+        if old and not set(old) & set(new):
+            night.void(use, "新的連環兩端均已改變")
+            return
+        chains[owner] = new
+        if not any(e.kind == self.name and e.owner == owner and e.at == night.index + NEXT_NIGHT
+                   for e in night.state.effects):
+            night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner))
+        night.tell(owner, Feedback(self.name, f"【連環】{new[0]}與{new[1]}已連在一起（自次夜起生效）。", None,
+                                   {"ends": new}))
+        night.note(f"{owner} 連環：{new[0]} 與 {new[1]} 連在一起" + (f"（原為{'、'.join(old)}）" if old else ""))
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        if not _is_night(phase):
+            return
+        owner = effect.owner
+        ends = phase.state.extra.get(LINK_KEY, {}).get(owner)
+        if not ends or not phase.state.player(owner).alive:
+            return
+        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner))
+        a, b = ends
+        if not (phase.state.player(a).alive and phase.state.player(b).alive):
+            phase.note(f"{owner} 的連環（{a}、{b}）處於假連環狀態")
+            return
+        for origin in list(phase.uses):
+            if origin.implicit or not origin.live or origin.name == self.name:
+                continue
+            targets = origin.action.targets
+            for slot, pid in enumerate(targets):
+                other = b if pid == a else a if pid == b else None
+                if other is None or other in targets:
+                    continue
+                copied = tuple(other if i == slot else t for i, t in enumerate(targets))
+                echo(phase, origin, copied, f"{owner} 連環（{a}、{b}）",
+                     still=lambda o=origin, s=slot, p=pid: o.targets[s] == p)
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        chains = phase.state.extra.get(LINK_KEY, {})
+        ends = chains.get(owner)
+        if not ends:
+            return
+        if dead == owner:
+            del chains[owner]
+            phase.note(f"{owner} 死亡出局，場上的連環立即消失")
+            return
+        if dead in ends and all(not phase.state.player(pid).alive for pid in ends):
+            del chains[owner]
+            skillbook.lose(phase, owner, self.name, via=self.name)
+
+
+# ---- 法正 -------------------------------------------------------------------------
+class Zhengjian(CharacterSkill):
+    """正諫：*被*若陸遜使用【火燒連營】，則【火燒連營】使用失敗。
+
+    As 先知 (WS1): the use fails before the night's success checks, so none of its effects apply;
+    only the player whose character is 陸遜 is stopped."""
+
+    name = "正諫"
+    kind = Kind.PASSIVE
+    stage = "redirect"
+    targets = TargetRule(count=0)
+
+    def prepare(self, night: Night, use: Use) -> None:
+        for other in night.uses:
+            if other.implicit or other.name != "火燒連營" or not other.live:
+                continue
+            if night.game.roster.characters[night.state.player(other.actor).character].base != "陸遜":
+                continue
+            night.fail(other, f"{use.actor} 正諫：陸遜使用的【火燒連營】使用失敗")
+
+
+class Yazi(CharacterSkill):
+    """睚眥必報：*被*於夜間致你死的角色次日及次日以後的投票均無效。
+
+    Ruling SS6: 致你死的角色 are those behind the harm that killed the owner at night (every killer
+    of merged 刺殺, the guards of a fatal 援護 …), the owner himself never. Their votes are void
+    from the next day to the end of the game. It is consumed when it fires (the owner is told)."""
+
+    name = "睚眥必報"
+    kind = Kind.PASSIVE
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        if dead != owner or not _is_night(phase) or phase.state.player(owner).used.get(self.name):
+            return
+        culprits = [pid for pid in dict.fromkeys(sources) if pid != owner and pid in phase.state.players]
+        if not culprits:
+            return
+        _passive_consumed(phase, owner, self.name)
+        phase.state.effects.append(Effect(self.name, phase.index + NEXT_DAY, owner, {"voters": culprits}))
+        phase.note(f"{owner} 睚眥必報：{'、'.join(culprits)} 次日及以後的投票均無效")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        voters = effect.data["voters"]
+        phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 睚眥必報" if v in voters else None)
+        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
+
+
+class Gaiguan(CharacterSkill):
+    """蓋棺論定：獲悉所有退出遊戲的ID對應的角色。
+
+    Read as the night begins (the inform stage): everyone out of the game by then, with the
+    character each played when leaving."""
+
+    name = "蓋棺論定"
+    stage = "inform"
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        out = {p.id: p.character for p in night.state.players.values() if not p.alive}
+        listing = "；".join(f"{pid}：{c}" for pid, c in out.items()) or "無人退出遊戲"
+        night.tell(use.actor, Feedback(self.name, f"【蓋棺論定】退出遊戲的ID對應的角色：{listing}。", None,
+                                       {"characters": out}))
+        night.note(f"{use.actor} 蓋棺論定：獲悉{len(out)}名退出遊戲者的角色")
+
+
+class Xuanyuan(CharacterSkill):
+    """眩遠惑近：次日的投票規則改為所有得票數次高的角色均退出歷史舞台。
+
+    Ruling SS7: the next day nobody dies of the most votes; everyone on the second-highest count
+    (the second distinct count above 0) leaves the stage (退出歷史舞台). With fewer than two
+    counts above 0 no one does."""
+
+    name = "眩遠惑近"
+    stage = "after"
+    targets = TargetRule(count=0)
+
+    def apply(self, night: Night, use: Use) -> None:
+        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor))
+        night.note(f"{use.actor} 眩遠惑近：次日所有得票數次高的角色均退出歷史舞台")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        def rule(day: Any, top: int, leaders: list[str]) -> list[str] | None:
+            counts = sorted({n for n in day.tally.values() if n > 0}, reverse=True)
+            if len(counts) < 2:
+                day.note(f"{effect.owner} 眩遠惑近：沒有得票數次高的角色，無事發生")
+                return []
+            second = [pid for pid, n in day.tally.items() if n == counts[1]]
+            day.note(f"{effect.owner} 眩遠惑近：得票數次高（{counts[1]}票）的 {'、'.join(second)} 退出歷史舞台")
+            for pid in second:
+                day.game.kill(day, pid, self.name, [effect.owner], removal=True)
+            return []
+
+        phase.outcome_rules.append(rule)  # after 血祭, which only watches the top
+
+
+# ---- 馬良 -------------------------------------------------------------------------
+WUCHANG_KEY = "五常"
+"""``state.extra[WUCHANG_KEY][owner]``: {"named": [ids], "gained": [skills]}."""
+
+
+class Wuchang(CharacterSkill):
+    """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
+
+    Ruling SS9: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
+    character skills of the kind *主動* (not *全*, not 五常). 合理的目標: an out id not yet named
+    whose skills would give something new. On a night that begins with one and no 五常 submitted,
+    the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check.
+    """
+
+    name = "五常"
+    stage = "after"
+    targets = TargetRule(dead=True)
+    outside_limit = True
+
+    @staticmethod
+    def book(state: GameState, owner: str) -> dict[str, list[str]]:
+        return state.extra.setdefault(WUCHANG_KEY, {}).setdefault(owner, {"named": [], "gained": []})
+
+    def validate(self, state: GameState, action: Action) -> None:
+        if action.targets[0] in self.book(state, action.actor)["named"]:
+            raise IllegalAction(f"【五常】須指定沒有通過【五常】指定過的ID，{action.targets[0]} 已被指定過", "bad-target")
+
+    @staticmethod
+    def used_by(phase: Any, pid: str) -> list[str]:
+        """The active character skills ``pid`` used in life (in the order first used)."""
+        skills = phase.game.skills
+        out: list[str] = []
+        for h in phase.state.history:
+            if h.get("phase") != "night":
+                continue
+            for a in h["actions"]:
+                impl = skills.get(a["skill"])
+                if a["actor"] == pid and not a.get("implicit") and a["state"] in ("done", "void") \
+                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is Kind.ACTIVE \
+                        and a["skill"] != "五常" and a["skill"] not in out:
+                    out.append(a["skill"])
+        return out
+
+    def reasonable(self, phase: Any, owner: str) -> list[str]:
+        book = self.book(phase.state, owner)
+        held = phase.state.player(owner).skills
+        return [p.id for p in phase.state.players.values()
+                if not p.alive and p.id not in book["named"]
+                and any(s not in held for s in self.used_by(phase, p.id))]
+
+    def learn(self, phase: Any, owner: str, target: str) -> None:
+        book = self.book(phase.state, owner)
+        book["named"].append(target)
+        got = self.used_by(phase, target)
+        for skill in got:
+            skillbook.gain(phase, owner, skill, via=self.name)
+            if skill not in book["gained"]:
+                book["gained"].append(skill)
+        if not got:
+            phase.tell(owner, Feedback(self.name, f"【五常】{target}生前沒有使用過主動的角色技能。", target,
+                                       {"gained": []}))
+        phase.note(f"{owner} 五常 {target}：獲得{'、'.join(got) or '無'}")
+        leaving = phase.state.extra.setdefault("五常·退場", [])
+        if len(book["gained"]) >= 5 and owner not in leaving:
+            leaving.append(owner)
+            phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"leave": True}))
+            phase.tell(owner, Feedback(self.name, "【五常】你已獲得五個或以上的不同技能，將於次夜結算時退出歷史舞台。",
+                                       None, {"leaving": True}))
+
+    def apply(self, night: Night, use: Use) -> None:
+        self.learn(night, use.actor, use.targets[0])
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        # A reasonable target may appear: from the next night the skill must be used.
+        if dead == owner or not phase.state.player(owner).alive:
+            return
+        at = phase.index + (NEXT_NIGHT if _is_night(phase) else NEXT_DAY)
+        if not any(e.kind == self.name and e.owner == owner and e.at >= at and e.data.get("must")
+                   for e in phase.state.effects):
+            phase.state.effects.append(Effect(self.name, at, owner, {"must": True}))
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        if not _is_night(phase):
+            return
+        owner = effect.owner
+        me = phase.state.player(owner)
+        if effect.data.get("leave"):
+            if me.alive:
+                phase.harms.append(Harm(owner, Level.KILL, self.name, [owner], removal=True,
+                                        why=[f"{owner} 以五常獲得了五個或以上的不同技能，於次夜結算時退出歷史舞台"]))
+            return
+        if not phase.game.can_act(me) or self.name not in me.skills:
+            return
+        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"must": True}))
+        if any(u.actor == owner and u.name == self.name for u in phase.uses):
+            return
+        options = self.reasonable(phase, owner)
+        if not options:
+            return
+        target = phase.rng.pick(f"五常 必須使用 {owner}", options)
+        phase.note(f"{owner} 未使用【五常】而存在合理的目標：法官代為指定 {target}")
+        self.learn(phase, owner, target)
+
+
+class Zhaona(CharacterSkill):
+    """招納蠻夷：*被*蜀國獲勝時，除張角外所有群雄角色一同勝利。
+
+    Read by :mod:`..victory` (``joint_winners``): while the player holding it is alive when 蜀
+    wins, every 群雄 player but 張角 wins with 蜀 (ruling SS10)."""
+
+    name = "招納蠻夷"
+    kind = Kind.PASSIVE
+
+    def joint_winners(self, game: Any, winner: str, owner: str) -> list[str]:
+        if winner != "蜀" or not game.state.player(owner).alive:
+            return []
+        return [p.id for p in game.state.players.values()
+                if p.country == OTHERS and game.roster.characters[p.character].base != "張角"]
+
+
+class Songtu(CharacterSkill):
+    """送圖問計：指定一個ID，若其為吳國人，則令其當夜所有行動失敗。此技能使用次夜及以後，若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷。
+
+    Runs first of the night's effects (after the success checks): every action the 吳 target
+    submitted tonight fails (發動失敗: its owner is told, a limited skill is not used up). From the
+    next night on, a wound dealt by 火燒連營 to 劉備 is prevented (the harm's cause is 火燒連營)."""
+
+    name = "送圖問計"
+    stage = "redirect"
+    priority = -2000  # before any other effect of the night
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = use.targets[0]
+        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor))
+        if night.game.country_of(target) != "吳":
+            night.note(f"{use.actor} 送圖問計 {target}：其不是吳國人")
+            return
+        for other in night.uses_by(target):
+            night.fail(other, f"{use.actor} 送圖問計：吳國人 {target} 當夜所有行動失敗")
+        night.note(f"{use.actor} 送圖問計 {target}：其當夜所有行動失敗")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        if not _is_night(phase):
+            return
+        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner))
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            liubei = n.game.in_play("劉備")
+            if harm.cause == "火燒連營" and harm.wounding and liubei is not None and harm.target == liubei.id:
+                return f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷"
+            return None
+
+        phase.harm_preventions.append(prevent)
+
+
+# ---- 姜維 -------------------------------------------------------------------------
+class Tianyi(CharacterSkill):
+    """天儀：*被*當你於夜間成為三個或以上技能的目標，你不會死亡。
+
+    Ruling SS12: every use that aims at him tonight counts (submitted or 「視為」, echoes of 連環,
+    void ones too: 失效 is still a use), except failed ones (as if not used) and his own. With
+    three or more, no harm of the night kills him (退出歷史舞台 still does)."""
+
+    name = "天儀"
+    kind = Kind.PASSIVE
+    stage = "protect"
+    targets = TargetRule(count=0)
+
+    @staticmethod
+    def aimed(night: Night, owner: str) -> int:
+        count = 0
+        for u in night.uses:
+            if u.state is UseState.FAILED or u.actor == owner or owner not in u.targets:
+                continue
+            origin = echo_origin(night, u)
+            if origin is not None and owner in origin.targets:
+                continue  # an echo of an action already counted
+            if u.implicit and u.name == "刺殺" and any(
+                    o.order == u.order and o.actor == u.actor and not o.implicit and owner in o.targets
+                    for o in night.stabs):
+                continue  # one 刺殺 naming two ids (落鴻哀歌, 烈弓) is one skill on each
+            count += 1
+        return count
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            if harm.target != owner or not n.is_fatal(harm):
+                return None
+            count = self.aimed(n, owner)
+            return f"{owner} 天儀（當夜成為{count}個技能的目標，不會死亡）" if count >= 3 else None
+
+        night.harm_preventions.append(prevent)
+
+
+class Tiaoxin(CharacterSkill):
+    """挑釁：指定一個ID，將其當夜發動的身份技能的目標改為你。（若指定的ID身份為女眷，將【亂花】的目標B改為你）"""
+
+    name = "挑釁"
+    stage = "redirect"
+
+    def apply(self, night: Night, use: Use) -> None:
+        owner, target = use.actor, use.targets[0]
+        if target == owner:
+            night.note(f"{owner} 挑釁自己：無事發生")
+            return
+        changed = []
+        for other in night.uses_by(target):
+            if not other.live or other.skill.source is not Source.IDENTITY or not other.action.targets:
+                continue
+            slots = [1] if other.name == "亂花" else range(len(other.action.targets))
+            for slot in slots:
+                other.redirect(slot, owner, by=owner, source=use)
+            changed.append(other.name)
+        night.note(f"{owner} 挑釁 {target}：" + ("、".join(f"【{n}】" for n in changed) + "的目標改為其"
+                                                  if changed else "其當夜沒有發動有目標的身份技能"))
+
+
+LUOHONG_KEY = "落鴻哀歌"
+
+
+class Luohong(CharacterSkill):
+    """落鴻哀歌：*全*若本國為當前場上人數最多的國家則使用失敗。當夜本國的聯盟狀態（若有）終止，其他國角色的技能有一半概率失敗，本國殺手發動的【刺殺】可以額外指定一個目標；跳過次日投票階段；次夜所有針對本國殺手的行動均失效，你於次夜結算時退出歷史舞台。
+
+    Ruling SS14: 人數最多 counts living players of 魏, 蜀 and 吳 as the night begins; a country
+    tied for the most is among the most (使用失敗, before any check). The extra target of a 刺殺 is
+    submitted with it (a 刺殺 listed after 落鴻哀歌 may name two ids: ``extra_targets``); the 刺殺
+    is then one 刺殺 on each (``Stab.apply``). If 落鴻哀歌 fails or is void, only the first target
+    is settled. 跳過次日投票階段: the next day has no vote (effect ``no-vote``: votes are refused,
+    no ballot, no vote death).
+    """
+
+    name = "落鴻哀歌"
+    kind = Kind.GLOBAL
+    stage = "cancel"
+    targets = TargetRule(count=0)
+
+    def extra_targets(self, game: Any, grant: Action, action: Action) -> int:
+        players = game.state.players
+        killer = players.get(action.actor)
+        return 1 if killer is not None and killer.identity == "殺手" and \
+            game.country_of(action.actor) == game.country_of(grant.actor) else 0
+
+    @staticmethod
+    def most(night: Night, country: str) -> bool:
+        counts = {c: sum(1 for p in night.state.players.values() if p.alive and night.game.country_of(p.id) == c)
+                  for c in COUNTRIES}
+        return counts.get(country, 0) >= max(counts.values())
+
+    def prepare(self, night: Night, use: Use) -> None:
+        country = night.game.country_of(use.actor)
+
+        def lapse(n: Night, stab: Use) -> str | None:
+            """A 刺殺 that named a second id on this grant, when the grant did not go off: only its
+            first target is settled (the right to the extra one was never given)."""
+            if use.live or stab.name != "刺殺" or len(stab.action.targets) < 2 \
+                    or n.game.country_of(stab.actor) != country \
+                    or len(stab.action.targets) in n.game.more_targets(n.state.player(stab.actor), "刺殺"):
+                return None
+            a = stab.action
+            stab.action = Action(a.actor, a.skill, a.targets[:1], dict(a.args))
+            n.note(f"{stab.actor} 的刺殺額外指定的目標 {'、'.join(a.targets[1:])} 不予結算：{use.actor} 的【落鴻哀歌】未生效")
+            return None
+
+        night.target_rules.append(lapse)
+        if self.most(night, country):
+            night.fail(use, f"{country}國為當前場上人數最多的國家")
+            return
+        night.rate_modifiers.append(
+            lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) != country else None)
+
+    def apply(self, night: Night, use: Use) -> None:
+        country = night.game.country_of(use.actor)
+        for a in night.state.alliances:
+            if country in a.countries and a.active(night.index):
+                night.trace += alliances.break_alliance(night.state, a.countries, night.index)
+        night.state.effects.append(Effect("no-vote", night.index + NEXT_DAY, use.actor, {"by": self.name}))
+        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor, {"country": country}))
+        night.note(f"{use.actor} 落鴻哀歌：{country}國的聯盟終止，其他國角色的技能有一半概率失敗")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        owner, country = effect.owner, effect.data["country"]
+        if not _is_night(phase):
+            return
+
+        def killer(n: Night, pid: str) -> bool:
+            p = n.state.player(pid)
+            return p.identity == "殺手" and n.game.country_of(pid) == country
+
+        def void(n: Night, other: Use) -> str | None:
+            return f"{owner} 落鴻哀歌：次夜所有針對本國殺手的行動均失效" \
+                if any(killer(n, t) for t in other.targets) else None
+
+        phase.target_rules.append(void)
+        phase.stab_rules.append(lambda n, stab: void(n, stab))
+        if phase.state.player(owner).alive:
+            phase.harms.append(Harm(owner, Level.KILL, self.name, [owner], removal=True,
+                                    why=[f"{owner} 落鴻哀歌：於次夜結算時退出歷史舞台"]))
+
+
+SKILLS: list[type[Skill]] = [Jianmo, Juwei, Jiwubucheng, Niepan, Lianhuan, Zhengjian, Yazi, Gaiguan, Xuanyuan,
+                             Wuchang, Zhaona, Songtu, Tianyi, Tiaoxin, Luohong]

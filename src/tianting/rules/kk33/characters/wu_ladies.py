@@ -1,0 +1,301 @@
+"""KK 3.3 character skills: wu_ladies — the 吳 女眷 『小喬/孫尚香/大喬/步練師』.
+
+Every class quotes its rule text; the readings of unclear sentences are in
+``docs/rulings/kk33-wu_ladies.md`` (rulings WN1 …).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.records import Feedback
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.state import Effect, PhaseKind, phase_kind, phase_number
+from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.wu_lords import came_on, recognise
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.day import Day
+    from tianting.rules.kk33.harm import Harm
+    from tianting.rules.kk33.night import Night
+
+
+class CharacterSkill(Skill):
+    source = Source.CHARACTER
+
+
+def _country(phase: Any, pid: str) -> str:
+    return str(phase.game.country_of(pid))
+
+
+def next_of(index: int, kind: PhaseKind) -> int:
+    """The index of the next phase of ``kind`` after phase ``index`` (「次日」, 「次夜」)."""
+    return index + 1 if phase_kind(index + 1) is kind else index + 2
+
+
+def _consume(phase: Any, owner: str, name: str, text: str) -> bool:
+    """A passive limited skill is used up; its owner is told (被動的限定技能消耗時會收到相關反饋)."""
+    player = phase.state.player(owner)
+    if player.used.get(name):
+        return False
+    player.used[name] = 1
+    phase.tell(owner, Feedback(name, f"【{name}】{text}此技能已消耗。", None, {"consumed": True}))
+    return True
+
+
+# ---- 小喬 ----------------------------------------------------------------------
+class Guose(CharacterSkill):
+    """國色天香：指定一個ID，令其當夜所有行動的目標更為隨機。
+
+    Every action the target submitted tonight that names ids has each id replaced by a random
+    legal one for that skill (the living, or the dead for 暗訪; not its user where the skill says
+    除你以外; distinct ids stay distinct). It is a redirect: a second different redirect of the
+    same slot sends it back to its user (衝突規則) (WN1)."""
+
+    name = "國色天香"
+    stage = "redirect"
+    targets = TargetRule()
+
+    def apply(self, night: Night, use: Use) -> None:
+        target = use.targets[0]
+        for other in night.uses_by(target):
+            if other is use or not other.live or not other.action.targets:
+                continue
+            rule = other.skill.targets
+            picked: list[str] = []
+            for slot in range(len(other.action.targets)):
+                pool = [p.id for p in night.state.players.values()
+                        if (not p.alive if rule.dead else p.alive)
+                        and (rule.self_allowed or p.id != other.actor)
+                        and not (rule.distinct and p.id in picked)]
+                if not pool:
+                    continue
+                new = night.rng.pick(f"國色天香 {other.actor}【{other.name}】第{slot + 1}個目標", pool)
+                picked.append(new)
+                other.redirect(slot, new, by=f"{use.actor} 國色天香", source=use)
+            night.note(f"{use.actor} 國色天香：{other.actor} 的【{other.name}】目標更為隨機（{'、'.join(picked)}）")
+
+
+class Tianzuo(StabShield):
+    """天作之合：若周瑜不在場則失效。使用後當夜，所有針對你和周瑜的【刺殺】失效，你與周瑜互識。"""
+
+    name = "天作之合"
+    partner = "周瑜"
+
+    def also(self, night: Night, use: Use, partner: str | None) -> None:
+        if partner and partner != use.actor:
+            night.recognise(use.actor, partner, via=self.name)
+
+
+# ---- 孫尚香 --------------------------------------------------------------------
+class Xiaoji(CharacterSkill):
+    """梟姬：*被*你不會受傷。
+
+    A wound (or a harm dealt as one) never reaches her; a 致死 still kills (WN2)."""
+
+    name = "梟姬"
+    kind = Kind.PASSIVE
+    stage = "protect"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+
+        def prevent(n: Night, harm: Harm) -> str | None:
+            if harm.target == owner and harm.wounding and self.name in n.state.player(owner).skills:
+                return f"{owner} 梟姬（你不會受傷）"
+            return None
+
+        night.harm_preventions.append(prevent)
+
+
+CHOICES = ("孫策", "孫權")
+
+
+class Xiongzhang(CharacterSkill):
+    """兄長之風：*被*遊戲開始時，你從孫策和孫權中選擇一名角色。當你選擇的角色登場時，你與其互識，並且你可以在次夜發動一次【刺殺】。
+
+    WN3: the choice is asked on the first night she is in the game (遊戲開始時), kept in
+    ``state.extra["兄長之風"]``, never shown to anyone else. When the 吳 lord's first life dies
+    and he plays on as the chosen form, she and he 互識 and she gets a one-time right to 【刺殺】
+    for the next night only (outside her country's count, like 龍吟's). A passive limited skill:
+    that once, and she is told it is used up."""
+
+    name = "兄長之風"
+    kind = Kind.PASSIVE
+    stage = "after"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        chosen = night.state.extra.setdefault(self.name, {})
+        if use.actor in chosen:
+            return
+        choice = night.book.choose(night.rng, use.actor, self.name, list(CHOICES), lambda a, o: a == o)
+        chosen[use.actor] = choice
+        night.tell(use.actor, Feedback(self.name, f"【兄長之風】你選擇了{choice}。", None, {"chosen": choice}))
+        night.note(f"{use.actor} 兄長之風：選擇{choice}")
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        choice = phase.state.extra.get(self.name, {}).get(owner)
+        if choice is None or not phase.state.player(owner).alive or not came_on(phase, dead, choice):
+            return
+        if _country(phase, dead) != _country(phase, owner):
+            return  # her own country's lord
+        if not _consume(phase, owner, self.name, f"{choice}登場：你與其互識，並可以在次夜發動一次【刺殺】。"):
+            return
+        recognise(phase, owner, dead, via=self.name)
+        skillbook.lend(phase, owner, "刺殺", via=self.name)
+        night = next_of(phase.index, PhaseKind.NIGHT)
+        phase.state.effects.append(Effect(self.name, night + 1, owner, {"night": night}))
+        phase.note(f"{owner} 兄長之風：{choice}登場，次夜可發動一次刺殺")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        """次夜 only: a right not used that night is gone the day after."""
+        owner, at = effect.owner, effect.data["night"]
+        player = phase.state.player(owner)
+        entry = next((h for h in phase.state.history if h.get("phase") == "night" and h.get("index") == at), None)
+        used = entry is not None and any(a["actor"] == owner and a["skill"] == "刺殺" and not a.get("implicit")
+                                         and a.get("state") != UseState.FAILED.value for a in entry["actions"])
+        if not used and player.granted.get("刺殺"):
+            player.granted["刺殺"] -= 1
+            if not player.granted["刺殺"]:
+                del player.granted["刺殺"]
+            phase.note(f"{owner} 未於次夜使用兄長之風給予的刺殺：使用權作廢")
+
+
+class Mengzui(StabShield):
+    """夢醉良緣：若劉備不在場則失效。使用後當夜，所有針對你和劉備的【刺殺】失效。吳蜀聯盟達成（或延期）兩日兩夜。"""
+
+    name = "夢醉良緣"
+    partner = "劉備"
+    alliance = ("蜀", "吳")
+
+
+# ---- 大喬 ----------------------------------------------------------------------
+class Liuli(CharacterSkill):
+    """流離江南：*被*當你成為【刺殺】的目標時，【刺殺】無效，且發動【刺殺】者次夜的行動均無效。
+
+    WN4: a passive limited skill (four characters): the first night a 刺殺 (or a 「視為刺殺」)
+    aimed at her reaches the rules on stabs, every 刺殺 on her that night is 無效 and every one
+    who stabbed her has all actions of the next night void; she is told it is used up. A stab
+    another protection already voided (急救 …) does not use it up; 鋒騎 passes it (a character
+    skill cannot stop that 刺殺)."""
+
+    name = "流離江南"
+    kind = Kind.PASSIVE
+    stage = "attack"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        owner = use.actor
+        state = {"on": None}
+
+        def rule(n: Night, stab: Use) -> str | None:
+            player = n.state.player(owner)
+            if stab.targets[0] != owner or self.name not in player.skills:
+                return None
+            if state["on"] is None:
+                state["on"] = not player.used.get(self.name)
+                if state["on"]:
+                    _consume(n, owner, self.name, "你成為【刺殺】的目標，【刺殺】無效。")
+            if not state["on"]:
+                return None
+            # 次夜: the next night, whether she was stabbed at night or by day (奇襲).
+            n.state.effects.append(Effect(self.name, next_of(n.index, PhaseKind.NIGHT), owner, {"who": stab.actor}))
+            return f"{owner} 流離江南（【刺殺】無效，發動者次夜的行動均無效）"
+
+        night.stab_rules.append(rule)
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        who = effect.data["who"]
+        for other in phase.uses_by(who):
+            phase.void(other, f"{effect.owner} 流離江南：{who} 於上夜刺殺其，次夜的行動均無效")
+
+
+class Qingdeng(StabShield):
+    """青燈古佛：若孫策不在場則失效。使用後當夜，所有針對你和孫策的【刺殺】失效，你與孫策互識。"""
+
+    name = "青燈古佛"
+    partner = "孫策"
+
+    def also(self, night: Night, use: Use, partner: str | None) -> None:
+        if partner and partner != use.actor:
+            night.recognise(use.actor, partner, via=self.name)
+
+
+# ---- 步練師 --------------------------------------------------------------------
+ANXU_OPTIONS = ("不轉移", "X", "2X")
+
+
+class Anxu(CharacterSkill):
+    """安恤：*被*若場上得票數最多者為除你外的本國角色，你獲悉之，並可以選擇是否將該角色的X或2X（X為當前遊戲進行的自然日數）票轉移給你。
+
+    WN5: read once every addition and every earlier reduction of the tally is in: a sole
+    most-voted compatriot (not herself). She is told who and with how many votes, and chooses
+    「不轉移」, 「X」 or 「2X」 (default: 不轉移); no more than that player's votes move. X is the
+    day's number (第二天: 2)."""
+
+    name = "安恤"
+    kind = Kind.PASSIVE
+
+    def on_day(self, day: Day, owner: str) -> None:
+        if not day.game.can_act(day.state.player(owner)):
+            return
+
+        def transfer(d: Day, tally: dict[str, int]) -> None:
+            if not tally:
+                return
+            top = max(tally.values())
+            leaders = [pid for pid, n in tally.items() if n == top]
+            if top <= 0 or len(leaders) != 1:
+                return
+            leader = leaders[0]
+            if leader == owner or _country(d, leader) != _country(d, owner):
+                return
+            x = phase_number(d.index)
+            d.tell(owner, Feedback(self.name, f"【安恤】得票數最多者為本國角色{leader}（{top}票），你可以選擇轉移其{x}或{2 * x}票給你。",
+                                   leader, {"leader": leader, "votes": top, "x": x}))
+            choice = d.book.choose(d.state.rng, owner, self.name, list(ANXU_OPTIONS), lambda a, o: a == o,
+                                   default="不轉移")
+            n = {"不轉移": 0, "X": x, "2X": 2 * x}[choice]
+            moved = min(n, tally[leader])
+            if not moved:
+                d.note(f"{owner} 安恤：{leader} 為得票數最多的本國角色，選擇不轉移")
+                return
+            tally[leader] -= moved
+            tally[owner] = tally.get(owner, 0) + moved
+            d.note(f"{owner} 安恤：將 {leader} 的{moved}票轉移給自己")
+
+        day.tally_reductions.append(transfer)
+
+
+class Wumian(CharacterSkill):
+    """無冕之後：*被*孫權登場時觸發。你與孫權互識，次日針對你的投票無效。
+
+    登場 as for 莫逆之交 (WU4); 次日: the first day after that moment (WN6). A passive limited
+    skill: she is told it is used up."""
+
+    name = "無冕之後"
+    kind = Kind.PASSIVE
+
+    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+        if not phase.state.player(owner).alive or not came_on(phase, dead, "孫權"):
+            return
+        if _country(phase, dead) != _country(phase, owner):
+            return
+        if not _consume(phase, owner, self.name, "孫權登場：你與其互識，次日針對你的投票無效。"):
+            return
+        recognise(phase, owner, dead, via=self.name)
+        phase.state.effects.append(Effect(self.name, next_of(phase.index, PhaseKind.DAY), owner, {}))
+        phase.note(f"{owner} 無冕之後：孫權登場，次日針對其的投票無效")
+
+    def on_effect(self, phase: Any, effect: Effect) -> None:
+        owner = effect.owner
+
+        def rule(day: Day, voter: str, target: str) -> str | None:
+            if target == owner:
+                return f"{owner} 無冕之後（次日針對其的投票無效）"
+            return None
+
+        phase.vote_rules.append(rule)
+
+
+SKILLS: list[type[Skill]] = [Guose, Tianzuo, Xiaoji, Xiongzhang, Mengzui, Liuli, Qingdeng, Anxu, Wumian]

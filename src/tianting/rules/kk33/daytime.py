@@ -1,0 +1,132 @@
+"""Actions by day in KK 3.3: the day's action pass.
+
+緩釋：可以於白天使用。…
+奇襲：*被*你的【刺殺】的發動時機為白天投票階段。
+
+A skill is used by day only when its text says so (``Skill.by_day``) or a held skill moves it there
+(``Skill.day_skills``: 奇襲 moves 甘寧's 刺殺). The day's actions are submitted with the votes, checked
+by ``KK33Game.check_action`` with the night's messages, and resolved by :class:`DayActions`: the
+night's own machinery (success checks, the stages and their one order, 刺殺 with its rules, the harm
+steps, deaths) run as one pass inside the day, in two parts:
+
+1. before the ballot is counted: every passive skill of a player who can act registers its rules
+   (``prepare`` only: the protections that always hold, 七步's shield, hold by day too; a passive's
+   night-time ``apply`` does not run by day), then the day's uses are prepared, checked for success
+   and run through the stages ``redirect`` … ``attack`` (刺殺 are settled there, harms collected);
+2. at the moment the vote's result takes effect: the actions' harms, then the vote's, then the
+   stages ``death`` … ``after``. So a player stabbed at the vote still cast his vote, and a
+   player both stabbed and voted out dies once.
+
+See docs/rulings.md R-DAY and docs/dev/character-skills.md, 「Actions by day」.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.records import Action
+from tianting.core.skills import Skill, Use, stage_order
+from tianting.rules.kk33.night import NIGHT_STAGES, Night
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.day import Day
+
+_BASE_PREPARE = Skill.prepare
+_BASE_APPLY = Skill.apply
+BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
+"""The stages a day action runs before the ballot is counted (redirect … attack)."""
+AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
+"""The stages run at the moment the vote takes effect (harm … after)."""
+SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "protected",
+          "wound_listeners")
+"""What the pass shares with its day: one feedback, trace and death record a day, and one list of
+「受傷後」 listeners (a wound by a day action or by the vote is heard once)."""
+
+
+class DayActions(Night):
+    """The day's submitted actions, resolved with the night's machinery (see the module)."""
+
+    def __init__(self, day: Day, uses: list[Use]) -> None:
+        self.day = day
+        """The day this pass belongs to: a day skill registers its vote rules there."""
+        super().__init__(day.game, uses, day.book)
+        for name in SHARED:
+            if hasattr(day, name):
+                setattr(self, name, getattr(day, name))
+        self._by_stage: dict[str, list[Use]] = {}
+        self._effects_before = len(self.state.effects)
+        # The day's own harm rules (on_day, on_effect: 醇醪之交) hold for the actions' harms too.
+        self.harm_modifiers = list(day.harm_modifiers)
+        self.harm_preventions = list(day.harm_preventions)
+
+    @property  # type: ignore[override]
+    def death_batch(self) -> Any:
+        """The day's: the actions' deaths are recorded in the moment of the vote's (R47)."""
+        return self.day.death_batch
+
+    @death_batch.setter
+    def death_batch(self, value: Any) -> None:
+        self.day.death_batch = value
+
+    def run(self) -> None:
+        """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
+        self._effects_before = len(self.state.effects)
+        game = self.game
+        can_act, skills, passive = game.can_act, game.skills, game.hooks.passive_staged
+        for player in self.state.players.values():
+            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
+                continue
+            for name in player.skills:
+                impl = skills.get(name)
+                if name in passive and impl is not None and type(impl).prepare is not _BASE_PREPARE:
+                    impl.prepare(self, Use(Action(player.id, name), impl, order=-1, seat=player.seat, implicit=True))
+        for use in list(self.uses):
+            if not use.skill.by_day:  # moved to the day by a held skill (奇襲): say which
+                mover = next((n for n in self.state.player(use.actor).skills if n in game.hooks.day_rules
+                              and use.name in skills[n].day_skills(self.state, use.actor)), None)
+                self.note(f"{use.actor} 的【{use.name}】於白天投票階段發動（{mover}）")
+            if use.live and type(use.skill).prepare is not _BASE_PREPARE:
+                use.skill.prepare(self, use)
+        ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        self.check_success(ordered)
+        ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+        for use in ordered:
+            self._by_stage.setdefault(use.skill.stage, []).append(use)
+        self._stages(BEFORE_VOTE)
+
+    def finish(self) -> None:
+        """Part 2, at the moment of the vote: the harms, deaths and what comes after."""
+        self._stages(AT_VOTE)
+        self._retime_effects()
+
+    def _retime_effects(self) -> None:
+        """A night's skill set off by day (七星 by a 刺殺 at the vote …) schedules its 「次日」 at
+        ``index + 1`` and its 「次夜」 at ``index + 2``, counting from a night. From a day those are the
+        other way round: the next day is ``index + 2``, the next night ``index + 1``: a skill's own
+        effect (``Effect.kind`` its name) is retimed so. Effects of skills usable by day (``by_day``)
+        count from the day already, and the engine's generic ones (``stab-bonus``, ``no-stab``) are
+        written by phase-aware code (``shu_killers.next_night``): both are left as they are."""
+        day = self.index
+        for effect in self.state.effects[self._effects_before:]:
+            impl = self.game.skills.get(effect.kind)
+            if impl is None or impl.by_day:
+                continue
+            if effect.at == day + 1:
+                effect.at = day + 2
+            elif effect.at == day + 2:
+                effect.at = day + 1
+
+    def _stages(self, stages: tuple[str, ...]) -> None:
+        from tianting.core.skills import UseState
+
+        pending, done = UseState.PENDING, UseState.DONE
+        for stage in stages:
+            for use in self._by_stage.get(stage, ()):
+                if use.state is pending or use.state is done:
+                    if type(use.skill).apply is not _BASE_APPLY:
+                        use.skill.apply(self, use)
+                    if use.state is pending:
+                        use.state = done
+            step = getattr(self, f"after_{stage}", None)
+            if step is not None:
+                step()
