@@ -186,10 +186,16 @@ def test_ziwu_qibing_stab_on_a_lord_outside_the_count():
 
 @pytest.mark.skill("子午奇兵")
 def test_ziwu_qibing_only_a_lord():
-    """「指定一名君主」: another id is refused with a clear message (SG4)."""
+    """「指定一名君主」: identities are hidden, so a non-lord is accepted when submitted (a refusal would tell
+    魏延 who is not a lord); the skill is then 失效 (技能失效…擁有該技能的角色不能收到反饋): used up, no 刺殺,
+    and he is not told (SG4)."""
     t = Table(characters=NO_ZHUGE)
-    with pytest.raises(IllegalAction, match="須指定一名君主"):
-        t.check(t.act("蜀護衛", "子午奇兵", "吳女眷"))
+    t.check(t.act("蜀護衛", "子午奇兵", "吳女眷"))  # accepted: nothing about her identity is given away
+    t.night(t.act("蜀護衛", "子午奇兵", "吳女眷"))
+    assert t.status("吳女眷") == "alive" and t.drew("") == []
+    assert t.traced("蜀護衛 的【子午奇兵】失效：吳女眷 不是君主")
+    assert t.feedback("蜀護衛") == []
+    assert t.game.uses_left(t.player("蜀護衛"), "子午奇兵") == 0
 
 
 @pytest.mark.skill("子午奇兵")
@@ -217,14 +223,17 @@ GUAN_PING = {**QUIET, "蜀護衛": "關平"}
 
 
 @pytest.mark.skill("忠績")
-def test_zhongji_learns_the_actions_on_his_guarded_target():
-    """忠績：*被*當夜你獲悉所有針對你【援護】的目標的行動。 (which skills, not whose: SG5)"""
+@pytest.mark.parametrize("reverse", [False, True])
+def test_zhongji_learns_the_actions_on_his_guarded_target(reverse: bool):
+    """忠績：*被*當夜你獲悉所有針對你【援護】的目標的行動。 (which skills, not whose: SG5; listed by skill, the
+    same whatever order they were submitted in)"""
     t = Table(characters=GUAN_PING)
-    t.night(t.act("蜀護衛", "援護", "蜀女眷"), t.act("吳殺手甲", "刺殺", "蜀女眷"), t.act("魏正軍師", "明察", "蜀女眷"),
-            t.act("魏女眷", "亂花", "吳君主", "蜀女眷"), t.act("吳正軍師", "明察", "蜀君主"))
+    others = [t.act("吳殺手甲", "刺殺", "蜀女眷"), t.act("魏正軍師", "明察", "蜀女眷"),
+              t.act("魏女眷", "亂花", "吳君主", "蜀女眷"), t.act("吳正軍師", "明察", "蜀君主")]
+    t.night(t.act("蜀護衛", "援護", "蜀女眷"), *(reversed(others) if reverse else others))
     assert t.status("蜀女眷") == "alive"
     fb = t.only_feedback("蜀護衛", "忠績")
-    assert fb.data == {"target": "蜀女眷", "actions": ["刺殺", "明察", "亂花"]}
+    assert fb.data == {"target": "蜀女眷", "actions": ["亂花", "刺殺", "明察"]}
     assert "吳殺手甲" not in fb.text and "魏正軍師" not in fb.text
 
 

@@ -68,6 +68,21 @@ def test_wusheng_after_an_exit_by_day_the_coming_night():
 
 
 @pytest.mark.skill("武聖")
+def test_wusheng_when_liu_bei_is_removed_and_plays_on():
+    """武聖：當一名本國「角色」退出歷史舞台後 — 典韋's 古之惡來 removes 劉備 (退出歷史舞台：效果等同於死亡): the
+    character 劉備 leaves the stage of history though the player goes on as 劉封 (轉生), so 關羽 gets his
+    extra 刺殺 the coming night (SK1)."""
+    t = Table(characters=DIANWEI)
+    t.quiet_night()
+    t.decide("魏護衛", "古之惡來", "蜀君主")
+    t.decide("蜀君主", "轉生", "劉封")
+    t.day({"蜀君主": "魏護衛", "吳君主": "魏護衛", "吳護衛": "魏護衛"})
+    assert t.status("魏護衛") == "out" and t.player("蜀君主").character == "劉封"
+    assert t.only_feedback("蜀殺手甲", "武聖").data == {"extra_stab_night": 2}
+    assert stabs_tonight(t, "蜀殺手甲") == 2
+
+
+@pytest.mark.skill("武聖")
 def test_wusheng_not_for_an_ordinary_death():
     """武聖 asks for 退出歷史舞台: a 本國 killer stabbed to death gives nothing."""
     t = Table(characters=QUIET)

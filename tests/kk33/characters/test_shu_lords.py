@@ -190,12 +190,14 @@ def test_taoyuanfeihua_guan_yus_stab_is_prevented_and_they_recognise():
 
 
 @pytest.mark.skill("桃園飛花")
-def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night():
+@pytest.mark.parametrize("first", ["蜀殺手甲", "蜀殺手乙"])
+def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night(first: str):
     """當你成為關羽或張飛的技能目標時…且你與其互識 — both stab him the same night: one trigger covers
-    both (SL2), both stabs are void, and he 互識 with each."""
+    both (SL2), both stabs are void, and he 互識 with each; his feedback is the same whoever submitted first."""
     t = table(characters={"蜀殺手乙": "張飛"})
     t.state.effects.append(Effect("stab-bonus", 0, "蜀殺手甲", {"country": "蜀", "n": 1}))  # two 刺殺 tonight
-    t.night(t.act("蜀殺手甲", "刺殺", "蜀君主"), t.act("蜀殺手乙", "刺殺", "蜀君主"))
+    stabs = {pid: t.act(pid, "刺殺", "蜀君主") for pid in ("蜀殺手甲", "蜀殺手乙")}
+    t.night(stabs[first], *[a for pid, a in stabs.items() if pid != first])
     assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
     assert t.player("蜀君主").known == {"蜀殺手甲": "關羽", "蜀殺手乙": "張飛"}
     assert t.only_feedback("蜀君主", "桃園飛花").data == {"consumed": True, "with": ["蜀殺手甲", "蜀殺手乙"]}
@@ -392,6 +394,17 @@ def test_xiansi_a_stab_merged_with_another_killers_still_kills():
     t.night(t.act("蜀君主", "陷嗣", "吳殺手甲", "魏護衛"), t.act("吳殺手甲", "刺殺", "群雄"),
             t.act("魏殺手甲", "刺殺", "群雄"))
     assert t.status("群雄") == "out" and not t.player("蜀君主").injured
+
+
+@pytest.mark.skill("陷嗣")
+def test_xiansi_naming_himself_does_not_spare_him_its_price():
+    """若以此法成功防止了致傷或致死效果，「你受傷」 — the wound is the skill's price, not a harm 「其」 deal: 劉封
+    naming himself beside 吳殺手甲 is still wounded once 吳's 刺殺 is prevented (SL5)."""
+    t = table("劉封")
+    t.night(t.act("蜀君主", "陷嗣", "蜀君主", "吳殺手甲"), t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "alive"
+    assert t.player("蜀君主").injured and t.announced("injured") == ["蜀君主"]
+    assert t.only_feedback("蜀君主", "陷嗣").data == {"prevented": True}
 
 
 @pytest.mark.skill("陷嗣")
@@ -883,18 +896,21 @@ def test_huoshaoxinye_a_wounded_cao_ren_dies():
 
 
 @pytest.mark.skill("隆中對策")
-def test_longzhongduice_every_action_on_shu_and_its_feedback():
-    """隆中對策：*全*得知當夜所有針對本國角色的行動及反饋。 — issuers are not named (SL14)."""
+@pytest.mark.parametrize("reverse", [False, True])
+def test_longzhongduice_every_action_on_shu_and_its_feedback(reverse: bool):
+    """隆中對策：*全*得知當夜所有針對本國角色的行動及反饋。 — issuers are not named (SL14); the list is in the
+    order of the skills, the same whatever order the actions were submitted in."""
     t = sleeping_dragon()
-    t.night(t.act("蜀副軍師", "隆中對策"), t.act("魏正軍師", "明察", "蜀殺手甲"), t.act("吳殺手甲", "刺殺", "蜀女眷"),
-            t.act("魏女眷", "亂花", "吳護衛", "蜀君主"), t.act("魏殺手甲", "刺殺", "吳女眷"),
-            t.act("蜀護衛", "援護", "蜀君主"))
+    others = [t.act("魏正軍師", "明察", "蜀殺手甲"), t.act("吳殺手甲", "刺殺", "蜀女眷"),
+              t.act("魏女眷", "亂花", "吳護衛", "蜀君主"), t.act("魏殺手甲", "刺殺", "吳女眷"),
+              t.act("蜀護衛", "援護", "蜀君主")]
+    t.night(t.act("蜀副軍師", "隆中對策"), *(reversed(others) if reverse else others))
     fb = t.only_feedback("蜀副軍師", "隆中對策")
     assert fb.data == {"actions": [
-        {"skill": "明察", "targets": ["蜀殺手甲"], "feedback": ["【明察】蜀殺手甲：是殺手。"]},
-        {"skill": "刺殺", "targets": ["蜀女眷"], "feedback": []},
         {"skill": "亂花", "targets": ["吳護衛", "蜀君主"], "feedback": []},
+        {"skill": "刺殺", "targets": ["蜀女眷"], "feedback": []},
         {"skill": "援護", "targets": ["蜀君主"], "feedback": []},
+        {"skill": "明察", "targets": ["蜀殺手甲"], "feedback": ["【明察】蜀殺手甲：是殺手。"]},
     ]}
     for pid in ("魏正軍師", "吳殺手甲", "魏女眷"):
         assert pid not in fb.text
@@ -1113,3 +1129,53 @@ def test_sangumaolu_a_kuanggu_stab_from_zhuge_liang_is_prevented():
     t.night(t.act("蜀護衛", "狂骨", "蜀君主"), t.act("蜀正軍師", "明察", "蜀君主"))
     assert t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
     assert t.traced("蜀正軍師 的刺殺對 蜀君主 無效：蜀君主 三顧茅廬")
+
+
+@pytest.mark.skill("七星")
+def test_qixing_d_the_killer_dies_with_the_night_and_is_not_offered_to_tuogu():
+    """D 該【刺殺】仍有效但發動【刺殺】的人死亡 — the killer dies at the moment of the night's deaths (R47):
+    託孤（你獲悉本國尚存活的角色）, run once that moment has settled, does not list him. 劉禪 falls to 吳 the
+    same night that 關羽 stabs 諸葛亮; 關羽's death by 七星 is 諸葛亮's moment, so 劉禪 cannot name him."""
+    t = table("劉禪", keep=("蜀正軍師",))
+    t.player("蜀正軍師").skills.remove("逆天改命")
+    t.player("蜀君主").skills.remove("樂不思蜀")  # so that 吳's 刺殺 kills him
+    t.force("刺殺同國失效判定 蜀殺手甲→蜀正軍師", False)
+    t.force("七星 蜀正軍師", "D")
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.state.effects.append(Effect("stab-bonus", 0, "蜀殺手甲", {"country": "蜀", "n": 1}))
+    t.night(t.act("吳殺手甲", "刺殺", "蜀君主"), t.act("蜀殺手甲", "刺殺", "蜀正軍師"))
+    assert set(t.announced("exited")) == {"蜀君主", "蜀正軍師", "蜀殺手甲"}
+    listed = t.feedback("蜀君主", "託孤")[0].data["alive"]
+    assert "蜀殺手甲" not in listed and "蜀正軍師" not in listed and "蜀護衛" in listed
+    assert t.player("蜀護衛").identity == "君主" and "蜀" not in t.state.eliminated
+
+
+@pytest.mark.skill("七星")
+@pytest.mark.skill("龍吟")
+@pytest.mark.parametrize(("letter", "void"), [("A", True), ("B", False), ("C", True), ("E", True), ("G", False)])
+def test_qixing_a_void_stab_is_void_and_b_leaves_it_valid(letter: str, void: bool):
+    """A 該【刺殺】無效 / B 該【刺殺】仍有效但你不會死亡 — the letters differ in whether the 刺殺 itself worked: 關平's
+    龍吟（若當夜本國君主或殺手的行動失敗或失效，你獲悉之…）hears of 關羽's 刺殺 on 諸葛亮 made 無效 by A, C or E,
+    not of one left valid by B or G."""
+    t = chancellor(keep=("蜀護衛",), characters={"蜀護衛": "關平"})
+    t.force("刺殺同國失效判定 蜀殺手甲→蜀正軍師", False)
+    t.force("七星 蜀正軍師", letter)
+    t.night(t.act("蜀殺手甲", "刺殺", "蜀正軍師"))
+    if void:
+        told = t.feedback("蜀護衛", "龍吟")[0]
+        assert told.data == {"actions": [{"skill": "刺殺", "how": "失效"}]}
+        assert t.player("蜀護衛").granted == {"刺殺": 1}
+    else:
+        assert t.feedback("蜀護衛", "龍吟") == [] and t.player("蜀護衛").granted == {}
+
+
+@pytest.mark.skill("七星")
+@pytest.mark.skill("據守樊城")
+@pytest.mark.parametrize(("letter", "wounded"), [("A", False), ("B", True), ("G", True)])
+def test_qixing_b_against_a_stab_lessened_to_a_wound(letter: str, wounded: bool):
+    """B 該【刺殺】仍有效但你「不會死亡」 — against a 刺殺 that 曹仁's 據守樊城（本國殺手的【刺殺】造成的傷害減輕）lessened
+    to a wound, B saves him from death only: he is wounded, as with G; A（該【刺殺】無效）spares him the wound too."""
+    t = chancellor(keep=("魏殺手甲",), characters={"魏殺手甲": "曹仁"})
+    t.force("七星 蜀正軍師", letter)
+    t.night(t.act("魏殺手甲", "據守樊城"), t.act("魏殺手乙", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == ("injured" if wounded else "alive")

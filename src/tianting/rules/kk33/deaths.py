@@ -142,7 +142,8 @@ def _take_effect(game: KK33Game, phase: Any, pending: Pending, arrived: set[str]
         return "hp"
 
     if player.identity == "君主" and not player.successor and player.life == 0:
-        _reincarnate(game, phase, player, cause)
+        # His first character leaves the game as any other would: a 退出歷史舞台 is marked as one (武聖).
+        _reincarnate(game, phase, player, f"{cause}（退出歷史舞台）" if removal else cause)
         phase.died.append(pid)  # 角色死亡時公布ID但不公布其角色: announced, though he plays on
         arrived.add(pid)
         return "reincarnated"

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tianting.core.errors import IllegalAction
-from tianting.core.records import Action, Feedback
+from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
-from tianting.core.state import Effect, GameState
+from tianting.core.state import Effect
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.wei_killers import CharacterSkill
@@ -91,19 +90,16 @@ class Kuanggu(CharacterSkill):
 class ZiwuQibing(CharacterSkill):
     """子午奇兵：指定一名君主，視為對其發動了一次【刺殺】。若諸葛亮在場，則該技能使用失敗。
 
-    「一名君主」: a player whose identity is 君主 now (a 新任君主 too); another id
-    is refused. 「諸葛亮在場」: any form of 諸葛亮 alive as the night begins;
-    then the skill fails (not used up, its owner told) (SG4).
+    「一名君主」: a player whose identity is 君主 now (a 新任君主 too). Identities are
+    hidden, so any other id is accepted when submitted (a refusal would tell 魏延 who is
+    not a lord); at resolution the skill is then 失效: used up, no 刺殺, its owner not
+    told. 「諸葛亮在場」: any form of 諸葛亮 alive as the night begins; then the skill
+    fails (not used up, its owner told) (SG4).
     """
 
     name = "子午奇兵"
     stage = "attack"
     targets = TargetRule(self_allowed=False)
-
-    def validate(self, state: GameState, action: Action) -> None:
-        target = action.targets[0]
-        if state.player(target).identity != "君主":
-            raise IllegalAction(f"【子午奇兵】須指定一名君主，{target} 不是君主", "target-rule")
 
     def prepare(self, night: Night, use: Use) -> None:
         zhuge = night.game.in_play("諸葛亮")
@@ -111,7 +107,11 @@ class ZiwuQibing(CharacterSkill):
             night.fail(use, f"諸葛亮（{zhuge.id}）在場")
 
     def apply(self, night: Night, use: Use) -> None:
-        night.stab_as(use.actor, use.targets[0], by=f"{use.actor} 子午奇兵")
+        target = use.targets[0]
+        if night.state.player(target).identity != "君主":
+            night.void(use, f"{target} 不是君主（子午奇兵須指定一名君主）")
+            return
+        night.stab_as(use.actor, target, by=f"{use.actor} 子午奇兵")
 
 
 # ---- 關平 ------------------------------------------------------------------------
@@ -138,7 +138,7 @@ class Zhongji(CharacterSkill):
                 if other is guard or other.state is UseState.FAILED or target not in other.targets:
                     continue
                 seen.setdefault((other.actor, other.name), other.name)
-            skills = list(seen.values())
+            skills = sorted(seen.values())  # by skill, not by who submitted first (nor by seat: no hint of who)
             listing = "、".join(f"【{s}】" for s in skills) or "無"
             night.tell(owner, Feedback(self.name, f"【忠績】當夜針對你【援護】的目標 {target} 的行動：{listing}。",
                                        target, {"target": target, "actions": skills}))
@@ -174,6 +174,7 @@ class Longyin(CharacterSkill):
                 missed.append({"skill": other.name, "how": "失敗" if other.state is UseState.FAILED else "失效"})
         if not missed:
             return
+        missed.sort(key=lambda m: (m["skill"], m["how"]))  # not by who submitted first (nor by seat: no hint of who)
         listing = "、".join(f"【{m['skill']}】{m['how']}" for m in missed)
         night.tell(owner, Feedback(self.name, f"【龍吟】當夜本國君主或殺手的行動失敗或失效：{listing}。你可以在次夜發動一次【刺殺】。",
                                    None, {"actions": missed}))

@@ -29,8 +29,9 @@ REMOVAL_MARK = "（退出歷史舞台）"
 
 
 def exited_history(phase: Any, pid: str) -> bool:
-    """Did ``pid`` just 退出歷史舞台 in ``phase`` (not an ordinary death)?"""
-    return any(d.id == pid and d.out and d.cause.endswith(REMOVAL_MARK) for d in phase.deaths)
+    """Did ``pid``'s character just 退出歷史舞台 in ``phase`` (not an ordinary death)? A lord who
+    plays on (轉生) counts: his first character left the stage of history."""
+    return any(d.id == pid and d.cause.endswith(REMOVAL_MARK) for d in phase.deaths)
 
 
 def next_night(index: int) -> int:

@@ -108,11 +108,11 @@ class Bond(CharacterSkill):
         player = night.state.player(owner)
         if player.used.get(self.name) or not _holds(night, owner, self.name):
             return
-        who = list(dict.fromkeys(
+        who = sorted({
             u.actor for u in night.uses
             if not u.implicit and u.actor != owner and u.state is not UseState.FAILED
             and owner in u.targets and _base(night, u.actor) in self.partners
-            and night.state.player(u.actor).alive))
+            and night.state.player(u.actor).alive}, key=lambda pid: night.state.player(pid).seat)  # not submission order
         if not who:
             return
         player.used[self.name] = 1
@@ -261,7 +261,8 @@ class Xiansi(CharacterSkill):
 
     Every harm dealt that night only by the two (a 刺殺 merged with another's is not) is
     prevented, asked before any other immunity; the first it prevents wounds its owner once
-    every harm of the night is in (SL5).
+    every harm of the night is in (SL5). That wound is the skill's price: 陷嗣 never prevents it,
+    even when he named himself.
     """
 
     name = "陷嗣"
@@ -298,6 +299,8 @@ class Xiansi(CharacterSkill):
         def prevent(n: Night, harm: Harm) -> str | None:
             if not use.live or harm.level is Level.NONE or not harm.sources or not set(harm.sources) <= named:
                 return None
+            if harm.cause == self.name:
+                return None  # its own price (你受傷), even when he named himself: not a harm it prevents
             if not done:
                 done.append(True)
                 n.after_harms.append(wound_owner)
@@ -402,8 +405,9 @@ class Qixing(CharacterSkill):
 
     「受到有效的【刺殺】」: the night's 刺殺 on him that passed every check (immunities, the
     same-side half chance, 援護) and were merged into one, as it reaches the harm windows; one
-    draw for it. 無效 and 「不會死亡」 prevent the harm; 「發動【刺殺】的人」 is every killer of the
-    merged 刺殺, who dies (a 致死, once every harm of the night is in). 魏延's rule holds while
+    draw for it. 無效 and 「不會死亡」 prevent the harm, and 無效 (A, C, E) also makes the 刺殺 itself
+    void, as 援護 does (B's 「仍有效」 leaves it valid); 「發動【刺殺】的人」 is every killer of the
+    merged 刺殺, who dies (a 致死 dealt at the moment of the night's harms, R47). 魏延's rule holds while
     魏延 is in play and no one has used up 撥亂反正 (SL7).
     """
 
@@ -441,7 +445,7 @@ class Qixing(CharacterSkill):
             result = results.get(id(harm))
             if result in ("A", "C", "E"):
                 return f"{owner} 七星（{result}：該刺殺無效）"
-            if result == "B":
+            if result == "B" and n.is_fatal(harm):  # 「不會死亡」: a 刺殺 lessened to a wound still wounds him
                 return f"{owner} 七星（B：該刺殺仍有效但其不會死亡）"
             return None
 
@@ -449,15 +453,22 @@ class Qixing(CharacterSkill):
         night.harm_preventions.append(prevent)
 
     def carry_out(self, night: Night, owner: str, harm: Harm, result: str) -> None:
+        if result in ("A", "C", "E"):
+            # 「該【刺殺】無效」 (not B's 「仍有效但你不會死亡」): the 刺殺 itself is void, as 援護 makes one, so
+            # what reads whether it worked (龍吟, 先知先覺) sees it; the harm is prevented in ``prevent``.
+            for stab in night.stabs:
+                if stab.live and list(stab.targets) == [owner] and stab.actor in harm.sources:
+                    stab.state = UseState.VOID
+                    night.note(f"{stab.actor} 的刺殺對 {owner} 無效：{owner} 七星（{result}）")
         if result in ("C", "D"):
-            killers = list(harm.sources)
-
-            def killers_die(n: Night) -> None:
-                for killer in killers:
-                    n.apply_harm(Harm(killer, Level.KILL, self.name, [owner],
-                                      why=[f"{owner} 七星（{result}）：發動刺殺的人死亡"]))
-
-            night.after_harms.append(killers_die)
+            # R47: the killers die at the moment of the night's harms, with the 刺殺 that set 七星 off
+            # (not after it and its 託孤); a later call (outside the moment) applies them at once.
+            for killer in harm.sources:
+                death = Harm(killer, Level.KILL, self.name, [owner], why=[f"{owner} 七星（{result}）：發動刺殺的人死亡"])
+                if night.death_batch is not None:
+                    night.harms.append(death)
+                else:
+                    night.apply_harm(death)
         if result in ("E", "F"):
             night.state.effects.append(Effect(self.name, night.index + 1, owner, {"country": "蜀"}))
             night.note(f"{owner} 七星（{result}）：次日全體蜀國角色投票無效")
@@ -772,6 +783,7 @@ class Longzhongduice(CharacterSkill):
             told = [f.text for f in night.feedback.get(other.actor, [])
                     if f.skill == other.name and f.target in other.targets]
             seen.append({"skill": other.name, "targets": list(other.targets), "feedback": told})
+        seen.sort(key=lambda e: (e["skill"], e["targets"]))  # not by who submitted first (nor by seat: no hint of who)
         if seen:
             lines = "；".join(f"【{e['skill']}】{'、'.join(e['targets'])}" + (f"（反饋：{' '.join(e['feedback'])}）"
                                                                        if e["feedback"] else "")
