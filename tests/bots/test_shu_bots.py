@@ -28,10 +28,11 @@ from tianting.rules.kk33 import KK33Game, SeatSpec, roster
 
 SHU = [c.name for c in roster().characters.values() if c.country == "蜀"]
 GAMES_EACH = 20
-GAMES_FOR: dict[str, int] = {"馬超": 80, "劉備": 60}
+GAMES_FOR: dict[str, int] = {"馬超": 80, "劉備": 60, "關羽": 40}
 """Forms whose passive needs a rare meeting get more games: 鐵騎 (a 援護 on the target of his 刺殺) and
 三顧茅廬 (an 諸葛亮 skill aimed at 劉備) each came in about one game in twelve to twenty once 吳's lords
-and ladies (亂世英雄's lent skills included) were in the random tables."""
+and ladies (亂世英雄's lent skills included) were in the random tables; 英雄相器 (張遼's 刺殺 or 明察 on
+關羽, or the reverse) was missed by the first 20 seeds once every 吳 skill was built."""
 MAX_PHASES = 40
 PARTNERS: dict[str, tuple[str, ...]] = {
     "關羽": ("張遼", "典韋"),  # 英雄相器 names 張遼; 典韋's 古之惡來 makes a 退出歷史舞台 for 武聖
