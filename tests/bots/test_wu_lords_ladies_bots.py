@@ -33,9 +33,7 @@ PARTNERS: dict[str, tuple[str, ...]] = {
     "小喬": ("周瑜",),  # 天作之合
     "孫尚香": ("劉備",),  # 夢醉良緣
 }
-OUT_OF_REACH: dict[str, str] = {
-    "玲瓏": "not built (needs day actions and the ballot's false target)",
-}
+OUT_OF_REACH: dict[str, str] = {}
 """Built skills random play need not reach, with the reason."""
 
 

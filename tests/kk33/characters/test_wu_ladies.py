@@ -328,3 +328,41 @@ def test_wumian_zhihou_sun_quan_comes_at_the_vote_next_day_is_the_day_after():
     t.night()
     t.day({v: "吳女眷" for v in ("魏君主", "魏正軍師", "魏副軍師")})
     assert t.status("吳女眷") == "alive" and t.traced("無冕之後（次日針對其的投票無效）")
+
+
+XIAO_QIAO = {"吳女眷": "小喬"}
+
+
+@pytest.mark.skill("玲瓏")
+def test_linglong_the_ballot_shows_the_false_target_and_the_real_vote_counts():
+    """玲瓏：每次投票時，你可以在票面上顯示一個虛假的投票對象，而你的真實投票對象不公布。"""
+    t = Table(characters=XIAO_QIAO)
+    t.quiet_night()
+    votes = {"吳女眷": "魏護衛", "魏君主": "魏護衛", "魏正軍師": "魏護衛"}
+    t.day(votes, t.act("吳女眷", "玲瓏", "蜀護衛"))
+    assert t.announced("votes")["吳女眷"] == "蜀護衛"  # the false target on the ballot
+    assert "魏護衛" not in [v for k, v in t.announced("votes").items() if k == "吳女眷"]
+    assert t.status("魏護衛") == "out"  # her real vote counted: 3 votes against 1 elsewhere at most
+
+
+@pytest.mark.skill("玲瓏")
+def test_linglong_bind_vote_moves_the_false_target():
+    """（女眷對你發動【亂花】時，修改的是你票面上顯示的虛假投票對象）: the ballot shows 亂花's B; her real vote
+    still counts."""
+    t = Table(characters=XIAO_QIAO)
+    t.night(t.act("魏女眷", "亂花", "吳女眷", "群雄"))
+    votes = {"吳女眷": "魏護衛", "魏君主": "魏護衛", "魏正軍師": "魏護衛"}
+    t.day(votes, t.act("吳女眷", "玲瓏", "蜀護衛"))
+    assert t.announced("votes")["吳女眷"] == "群雄"
+    assert t.status("魏護衛") == "out" and t.status("群雄") == "alive"
+
+
+@pytest.mark.skill("玲瓏")
+def test_linglong_is_used_at_the_vote_not_at_night():
+    """「每次投票時」: submitted at night it is refused with a clear message, and nothing changes."""
+    from tianting.core.errors import IllegalAction
+    from tianting.core.records import Action
+
+    t = Table(characters=XIAO_QIAO)
+    with pytest.raises(IllegalAction, match="玲瓏"):
+        t.game.check_action(Action("吳女眷", "玲瓏", ("蜀護衛",)), [])

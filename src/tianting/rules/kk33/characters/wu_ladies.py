@@ -301,4 +301,32 @@ class Wumian(CharacterSkill):
         phase.vote_rules.append(rule)
 
 
-SKILLS: list[type[Skill]] = [Guose, Tianzuo, Xiaoji, Xiongzhang, Mengzui, Liuli, Qingdeng, Anxu, Wumian]
+class Linglong(CharacterSkill):
+    """玲瓏：每次投票時，你可以在票面上顯示一個虛假的投票對象，而你的真實投票對象不公布。（女眷對你發動【亂花】時，修改的是你票面上顯示的虛假投票對象）
+
+    A day action, submitted with her vote (「每次投票時」), naming the false target: the ballot (票面)
+    shows it in place of her real vote, which still counts and is not published; a 亂花 on her moves
+    the false target (``day.ballot_rules``, issue 10). Refused at night (WN7)."""
+
+    name = "玲瓏"
+    by_day = True
+    stage = "inform"  # before the ballot is counted (the day pass runs redirect … attack first)
+    targets = TargetRule(count=1, self_allowed=True)
+
+    def night_refusal(self, state: Any, owner: str, skill: str) -> str | None:
+        return "【玲瓏】只能於投票時（白天，隨投票提交）使用" if skill == self.name else None
+
+    def apply(self, night: Any, use: Use) -> None:
+        day = getattr(night, "day", None)
+        if day is None:
+            return
+        owner, shown = use.actor, use.targets[0]
+
+        def ballot(d: Any, voter: str, cast: str) -> str | None:
+            return shown if voter == owner else None
+
+        day.ballot_rules.append(ballot)
+        night.note(f"{owner} 玲瓏：票面顯示虛假的投票對象 {shown}")
+
+
+SKILLS: list[type[Skill]] = [Guose, Tianzuo, Xiaoji, Xiongzhang, Mengzui, Liuli, Qingdeng, Anxu, Wumian, Linglong]
