@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from tianting.core.records import Feedback
+from tianting.core.skills import UseState
 
 LOST_KEY = "lost_skills"
 """``state.extra[LOST_KEY][pid]``: the skills ``pid`` lost (失去), in order."""
@@ -53,3 +54,16 @@ def lost(state: Any, pid: str) -> list[str]:
     """The skills ``pid`` has lost and not regained."""
     player = state.player(pid)
     return [s for s in state.extra.get(LOST_KEY, {}).get(pid, []) if s not in player.skills]
+
+
+def expire_lent_stab(phase: Any, pid: str, night: int, via: str) -> None:
+    """「次夜可發動一次【刺殺】」 (龍吟, 兄長之風): a lent 刺殺 not used in night ``night`` is gone after it."""
+    player = phase.state.player(pid)
+    entry = next((h for h in phase.state.history if h.get("phase") == "night" and h.get("index") == night), None)
+    used = entry is not None and any(a["actor"] == pid and a["skill"] == "刺殺" and not a.get("implicit")
+                                     and a.get("state") != UseState.FAILED.value for a in entry["actions"])
+    if not used and player.granted.get("刺殺"):
+        player.granted["刺殺"] -= 1
+        if not player.granted["刺殺"]:
+            del player.granted["刺殺"]
+        phase.note(f"{pid} 未於次夜使用{via}給予的刺殺：使用權作廢")

@@ -185,16 +185,7 @@ class Longyin(CharacterSkill):
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         """次夜 only: a right not used that night is gone the day after."""
-        owner, at = effect.owner, effect.data["night"]
-        player = phase.state.player(owner)
-        entry = next((h for h in phase.state.history if h.get("phase") == "night" and h.get("index") == at), None)
-        used = entry is not None and any(a["actor"] == owner and a["skill"] == "刺殺" and not a.get("implicit")
-                                         and a.get("state") != UseState.FAILED.value for a in entry["actions"])
-        if not used and player.granted.get("刺殺"):
-            player.granted["刺殺"] -= 1
-            if not player.granted["刺殺"]:
-                del player.granted["刺殺"]
-            phase.note(f"{owner} 未於次夜使用龍吟給予的刺殺：使用權作廢")
+        skillbook.expire_lent_stab(phase, effect.owner, effect.data["night"], self.name)
 
 
 SKILLS: list[type[Skill]] = [Longdan, DanqiJiuzhu, Kuanggu, ZiwuQibing, Zhongji, Longyin]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, PhaseKind, phase_kind, phase_number
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
@@ -151,16 +151,7 @@ class Xiongzhang(CharacterSkill):
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         """次夜 only: a right not used that night is gone the day after."""
-        owner, at = effect.owner, effect.data["night"]
-        player = phase.state.player(owner)
-        entry = next((h for h in phase.state.history if h.get("phase") == "night" and h.get("index") == at), None)
-        used = entry is not None and any(a["actor"] == owner and a["skill"] == "刺殺" and not a.get("implicit")
-                                         and a.get("state") != UseState.FAILED.value for a in entry["actions"])
-        if not used and player.granted.get("刺殺"):
-            player.granted["刺殺"] -= 1
-            if not player.granted["刺殺"]:
-                del player.granted["刺殺"]
-            phase.note(f"{owner} 未於次夜使用兄長之風給予的刺殺：使用權作廢")
+        skillbook.expire_lent_stab(phase, effect.owner, effect.data["night"], self.name)
 
 
 class Mengzui(StabShield):
