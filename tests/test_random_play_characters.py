@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.random_seating import assert_played_cleanly
 from tianting.randomplay import play_random
 from tianting.rules.kk33 import roster
 
@@ -17,16 +18,7 @@ GAMES_EACH = 3
 @pytest.mark.parametrize("character", WEI)
 def test_random_games_with_each_wei_character(character):
     """Each 魏 character is seated (or, for 曹丕 and 曹植, reincarnated into) and played."""
-    played = 0
-    for seed in range(GAMES_EACH):
-        game = play_random(1000 + seed, max_phases=40, prefer=[character])
-        assert game.transcript is not None
-        in_play = {p["character"] for phase in game.transcript["phases"]
-                   for p in phase["truth"]["players"].values()}
-        played += character in in_play
-        for phase in game.transcript["phases"]:
-            assert phase["rejected"] == []
-    assert played >= 1
+    assert_played_cleanly(character, range(1000, 1000 + GAMES_EACH))
 
 
 @pytest.mark.slow
@@ -45,16 +37,7 @@ kills him within 40 phases (seeds 2003 on do)."""
 @pytest.mark.parametrize("character", SHU)
 def test_random_games_with_each_shu_character(character):
     """Issue 12: each 蜀 form is seated (or, for 劉封 and 劉禪, reincarnated into) and played, crash-free."""
-    played = 0
-    for seed in range(SHU_GAMES.get(character, GAMES_EACH)):
-        game = play_random(2000 + seed, max_phases=40, prefer=[character])
-        assert game.transcript is not None
-        in_play = {p["character"] for phase in game.transcript["phases"]
-                   for p in phase["truth"]["players"].values()}
-        played += character in in_play
-        for phase in game.transcript["phases"]:
-            assert phase["rejected"] == []
-    assert played >= 1
+    assert_played_cleanly(character, range(2000, 2000 + SHU_GAMES.get(character, GAMES_EACH)))
 
 
 @pytest.mark.slow

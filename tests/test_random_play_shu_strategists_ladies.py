@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.random_seating import assert_played_cleanly
 from tianting.core.names import name_key
 from tianting.randomplay import play_random
 
@@ -17,16 +18,7 @@ GAMES_EACH = 3
 @pytest.mark.parametrize("character", FORMS)
 def test_random_games_with_each_shu_strategist_and_lady(character):
     """Each character is seated and played; no action of the script is rejected on replay."""
-    played = 0
-    for seed in range(GAMES_EACH):
-        game = play_random(1200 + seed, max_phases=40, prefer=[character])
-        assert game.transcript is not None
-        in_play = {p["character"] for phase in game.transcript["phases"]
-                   for p in phase["truth"]["players"].values()}
-        played += character in in_play
-        for phase in game.transcript["phases"]:
-            assert phase["rejected"] == []
-    assert played >= 1
+    assert_played_cleanly(character, range(1200, 1200 + GAMES_EACH))
 
 
 def test_bots_use_the_new_skills():
