@@ -140,14 +140,14 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
     if args.report:
         check_report_dir(args.report)
     if args.setup:
-        from tianting.rules.kk33 import KK33Game
-        from tianting.rules.kk33.game import SetupError
+        from tianting.rules import load as load_rules
         from tianting.script import _seats, load_script
 
-        seats = tuple(_seats(load_script(_read(args.setup, "腳本"))))
+        rules = load_rules(args.rules)
+        seats = tuple(_seats(load_script(_read(args.setup, "腳本")), rules))
         try:
-            KK33Game.create(list(seats), 0)  # a bad table is refused here, before any game is played
-        except SetupError as exc:
+            rules.game.create(list(seats), 0)  # a bad table is refused here, before any game is played
+        except rules.setup_error as exc:
             where = f"players[{exc.index}]" if exc.index is not None else "players"
             raise _Fail(f"{where}: {exc.message}") from None
     study = Study(games=args.games, seed=args.seed, policy=args.policy, rules=args.rules,

@@ -16,7 +16,6 @@ all three rows. Names may be written in Traditional or Simplified Chinese.
 from __future__ import annotations
 
 import ast
-import importlib
 import json
 import unicodedata
 from collections import Counter
@@ -25,7 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import tianting
-from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 
 MARKER = "skill"
@@ -56,24 +54,9 @@ class CoverageTable(list[dict[str, Any]]):
 # ---- what is built ------------------------------------------------------------
 
 
-def _kk33_built() -> frozenset[str]:
-    from tianting.rules.kk33.characters import CHARACTER_SKILLS
-    from tianting.rules.kk33.identity import IDENTITY_SKILLS
-
-    return frozenset(IDENTITY_SKILLS) | frozenset(CHARACTER_SKILLS)
-
-
-_BUILT: dict[str, Callable[[], frozenset[str]]] = {"kk33": _kk33_built}
-"""Per rule set: the names of the skills its engine implements.
-
-Character skills are gathered in ``tianting.rules.kk33.characters``.
-"""
-
-
 def built_skills(rules_name: str) -> frozenset[str]:
-    """The names of the skills of ``rules_name`` that the engine implements."""
-    load_rules(rules_name)
-    return _BUILT[rules_name]()
+    """The names of the skills of ``rules_name`` that the engine implements (``RULESET.built_skills``)."""
+    return load_rules(rules_name).built_skills()
 
 
 # ---- what is tested -----------------------------------------------------------
@@ -176,11 +159,6 @@ def count_skill_tests(
 # ---- the table ----------------------------------------------------------------
 
 
-def _roster(rules_name: str) -> Any:
-    load_rules(rules_name)
-    return importlib.import_module(RULESETS[rules_name]).roster()
-
-
 def coverage(rules_name: str) -> CoverageTable:
     """One row per skill of ``rules_name``: identity skills, then each character form's skills.
 
@@ -189,9 +167,8 @@ def coverage(rules_name: str) -> CoverageTable:
     ``kind`` (active, passive, global), ``awaken``, ``hidden``, ``limited``,
     ``built`` and ``tests`` (the number of test functions pinning the name).
     """
-    roster = _roster(rules_name)
-    built = built_skills(rules_name)
-    names = roster.all_skill_names
+    rules = load_rules(rules_name)
+    names = rules.skill_names()
 
     def canonical(name: str) -> str:
         return names.get(name) or name.strip()
@@ -199,28 +176,7 @@ def coverage(rules_name: str) -> CoverageTable:
     tests_dir = find_tests_dir()
     problems: list[str] = []
     pins = count_skill_tests(tests_dir, canonical, problems) if tests_dir else Counter()
-    others = roster.slots.get("群", {})
-
-    def row(skill: Any, character: str, country: str | None, source: str) -> dict[str, Any]:
-        return {
-            "skill": skill.name,
-            "character": character,
-            "country": country,
-            "source": source,
-            "kind": skill.kind,
-            "awaken": skill.awaken,
-            "hidden": skill.hidden,
-            "limited": skill.limited,
-            "built": skill.name in built,
-            "tests": pins.get(skill.name, 0),
-        }
-
-    rows = []
-    for identity, skills in roster.identity_skills.items():
-        country = "群" if identity in others else None
-        rows += [row(s, identity, country, "identity") for s in skills]
-    for character in roster.characters.values():
-        rows += [row(s, character.name, character.country, "character") for s in character.skills]
+    rows = [{**row, "tests": pins.get(row["skill"], 0)} for row in rules.skill_rows()]
     known = {r["skill"] for r in rows}
     unknown = {name: n for name, n in sorted(pins.items()) if name not in known}
     return CoverageTable(rows, rules_name, tests_dir, unknown, problems)
@@ -233,7 +189,8 @@ def _summary(rows: list[dict[str, Any]]) -> dict[str, int]:
         "character_skills": sum(1 for r in rows if r.get("source") != "identity"),
         "built": sum(1 for r in rows if r["built"]),
         "tested": sum(1 for r in rows if r["tests"] > 0),
-    }
+    } | ({"judge_ruled": sum(1 for r in rows if r.get("judge_ruled"))}
+         if any(r.get("judge_ruled") for r in rows) else {})
 
 
 def _width(text: str) -> int:
@@ -244,7 +201,7 @@ def _pad(text: str, width: int) -> str:
     return text + " " * (width - _width(text))
 
 
-_KINDS = {"active": "主動", "passive": "被動", "global": "全局"}
+_KINDS = {"active": "主動", "passive": "被動", "global": "全局", "general": "通用"}
 
 
 def _kind_text(row: dict[str, Any]) -> str:
@@ -274,11 +231,11 @@ def render_coverage(rows: list[dict[str, Any]], as_json: bool = False) -> str:
     lines = [
         (
             r["skill"],
-            r["character"],
+            r["character"] or "—",
             r["country"] or "—",
             _kind_text(r),
             "是" if r["limited"] else "",
-            "是" if r["built"] else "否",
+            "是" if r["built"] else ("天庭裁定" if r.get("judge_ruled") else "否"),
             str(r["tests"]),
         )
         for r in rows
@@ -298,5 +255,6 @@ def render_coverage(rows: list[dict[str, Any]], as_json: bool = False) -> str:
     out.append(
         f"{title}{summary['character_skills']}+{summary['identity_skills']} skills "
         f"(角色技能+身份技能), {summary['built']} built, {summary['tested']} pinned by tests"
+        + (f", {summary['judge_ruled']} ruled by the judge (天庭裁定)" if "judge_ruled" in summary else "")
     )
     return "\n".join(out) + "\n"

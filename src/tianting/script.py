@@ -16,13 +16,11 @@ from typing import IO, Any
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.jsoninput import InputError, key_path, parse_json
-from tianting.core.names import NameTable, name_key
+from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.rules.kk33.game import SetupError
-from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
 from tianting.setup import MAX_ID
 
 SCRIPT_FORMAT = "tianting-script/1"
@@ -37,8 +35,8 @@ MAX_ENTRIES = 1000
 MAX_TEXT = 2000
 """Longest last words or ruling text, in characters (as the server accepts)."""
 
-COUNTRY_NAMES = NameTable(COUNTRIES + (OTHERS,), {"群雄": OTHERS, "在野": OTHERS})
-IDENTITY_NAMES = NameTable(IDENTITIES, {"殺手甲": "殺手", "殺手乙": "殺手", "主軍師": "正軍師", "黃巾首領": "黃巾頭領"})
+DEFAULT_RULES = "kk33"
+"""The rule set of a script or a hosted game that names none (the first rule set built)."""
 
 
 def _obj(value: Any, where: str, what: str) -> dict[str, Any]:
@@ -97,9 +95,11 @@ def load_script(text: str) -> dict[str, Any]:
     return _obj(data, "", "腳本")
 
 
-def _seats(data: dict[str, Any]) -> list[Any]:
-    from tianting.rules.kk33 import SeatSpec
-
+def _seats(data: dict[str, Any], rules: Any = None) -> list[Any]:
+    """The script's ``players`` as the rule set's seats (``rules``: the rule set, else the script's own)."""
+    if rules is None:
+        rules = load_rules(data["rules"] if data.get("rules") in RULESETS else DEFAULT_RULES)
+    country_names, identity_names = rules.country_names(), rules.identity_names()
     players = _list(data.get("players"), "players", "players", limit=MAX_PLAYERS, noun="玩家")
     if not players:
         raise ScriptError("players", "至少需要一名玩家")
@@ -112,10 +112,10 @@ def _seats(data: dict[str, Any]) -> list[Any]:
         other = keys.setdefault(name_key(pid), pid)
         if other != pid:
             raise ScriptError(where, f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
-        country = COUNTRY_NAMES.get(raw.get("country"))
+        country = country_names.get(raw.get("country"))
         if country is None:
             raise ScriptError(where, f"{pid}：未知的國籍「{shown(raw.get('country'))}」")
-        identity = IDENTITY_NAMES.get(raw.get("identity"))
+        identity = identity_names.get(raw.get("identity"))
         if identity is None:
             raise ScriptError(where, f"{pid}：未知的身份「{shown(raw.get('identity'))}」")
         character = raw.get("character")
@@ -124,11 +124,15 @@ def _seats(data: dict[str, Any]) -> list[Any]:
             hint = f"（可選：{shown('、'.join(shown(c) for c in choices[:20]), 200)}）" \
                 if isinstance(choices, list) and choices else ""
             raise ScriptError(where, f"{pid}：尚未選擇角色{hint}")
-        seats.append(SeatSpec(pid, country, identity, character))
+        seats.append(rules.seat(pid, country, identity, character))
     return seats
 
 
-def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None) -> Action:
+def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None, rules: Any = None) -> Action:
+    """One script action; ``rules_names``: the skill names, ``rules``: the rule set (KK 3.3 if None), whose
+    country and identity names ``args`` may use."""
+    if rules is None:
+        rules = load_rules(DEFAULT_RULES)
     raw = _obj(raw, where, "行動")
     actor = _text(raw.get("actor"), where, "actor")
     if ids is not None:
@@ -146,9 +150,9 @@ def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None
     args = raw.get("args", {}) or {}
     args = dict(_obj(args, where, "args"))
     if "country" in args:
-        args["country"] = COUNTRY_NAMES.get(args["country"]) or args["country"]
+        args["country"] = rules.country_names().get(args["country"]) or args["country"]
     if "identity" in args:
-        args["identity"] = IDENTITY_NAMES.get(args["identity"]) or args["identity"]
+        args["identity"] = rules.identity_names().get(args["identity"]) or args["identity"]
     if "skill" in args:
         args["skill"] = rules_names.get(args["skill"]) or args["skill"]
     return Action(actor, skill, tuple(targets), args)
@@ -171,12 +175,12 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError("seed", "seed 必須是整數")
     rules = load_rules(rules_name)
-    seats = _seats(data)
+    seats = _seats(data, rules)
     try:
         game = rules.game.create(seats, seed)
-    except SetupError as exc:
+    except rules.setup_error as exc:
         raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
-    skill_names = game.roster.all_skill_names
+    skill_names = rules.names(game)
     ids = PlayerIds(game.state.players)
     phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
     out_phases: list[dict[str, Any]] = []
@@ -213,9 +217,9 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         ruled: list[dict[str, Any]] = []
         try:
             if kind == "night":
-                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled)
+                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules)
             else:
-                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled)
+                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules)
         except InvalidAnswer as exc:
             raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
         for d in book.unused():
@@ -258,20 +262,20 @@ def _reject(lenient: bool, rejected: list[dict[str, Any]], where: str, entry: An
 
 
 def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolving: dict[int, int] | None,
-             actions: int, ruled: list[dict[str, Any]], by_day: bool = False) -> list[Ruling]:
+             actions: int, ruled: list[dict[str, Any]], by_day: bool = False, rules: Any = None) -> list[Ruling]:
     """The phase's ``rulings``, checked: the engine's records (an action counted among those that
     resolve) and, in ``ruled``, the transcript's (the script's own numbering, the game's ids).
     ``by_day``: a day, whose votes may be voided and whose actions (by day) too."""
-    from tianting.rules.kk33 import rulings as kk33_rulings
-
+    rules = rules or load_rules(game.rules)
+    known = rules.ruling_effects()
     out: list[Ruling] = []
     for j, entry in enumerate(_list(raw.get("rulings", []) or [], f"{where}.rulings", "rulings",
                                     limit=MAX_ENTRIES, noun="裁定")):
         spot = f"{where}.rulings[{j}]"
         entry = _obj(entry, spot, "裁定")
         effect = entry.get("effect")
-        if not isinstance(effect, str) or effect not in kk33_rulings.EFFECTS:
-            raise ScriptError(spot, f"未知的裁定「{shown(effect)}」（可用：{'、'.join(kk33_rulings.EFFECTS)}）")
+        if not isinstance(effect, str) or effect not in known:
+            raise ScriptError(spot, f"未知的裁定「{shown(effect)}」（可用：{'、'.join(known)}）")
         why = entry.get("why", "")
         if why is None:
             why = ""
@@ -314,14 +318,14 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             record["why"] = why
         out.append(Ruling(effect, target, index, voter, text, why))
         ruled.append(record)
-    for j, message in kk33_rulings.check(game, out):
+    for j, message in rules.check_rulings(game, out):
         raise ScriptError(f"{where}.rulings[{j}]", message)
     return out
 
 
 def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
            rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
-           ruled: list[dict[str, Any]] | None = None) -> PhaseResult:
+           ruled: list[dict[str, Any]] | None = None, rules: Any = None) -> PhaseResult:
     ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
@@ -330,7 +334,7 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
     entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
     for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids)
+        action = _action(entry, spot, skill_names, ids, rules)
         try:
             game.check_action(action, accepted)
         except IllegalAction as exc:
@@ -338,7 +342,7 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
             continue
         resolving[j] = len(accepted)
         accepted.append(action)
-    judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled)
+    judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, rules=rules)
     words = {ids.get(pid): text for pid, text in
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
     for pid, text in words.items():
@@ -353,7 +357,7 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
 
 def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
          rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
-         ruled: list[dict[str, Any]] | None = None) -> PhaseResult:
+         ruled: list[dict[str, Any]] | None = None, rules: Any = None) -> PhaseResult:
     ids = ids or PlayerIds(game.state.players)
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
@@ -363,7 +367,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
     for j, entry in enumerate(entries):
         spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids)
+        action = _action(entry, spot, skill_names, ids, rules)
         try:
             game.check_action(action, accepted)
         except IllegalAction as exc:
@@ -386,8 +390,30 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
             _reject(lenient, rejected, spot, {voter: target}, exc)
             continue
         votes[voter] = target
-    judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, by_day=True)
-    return game.resolve_day(votes, book, judged, accepted)
+    judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, by_day=True,
+                      rules=rules)
+    inputs = {name: _day_input(name, raw.get(name), f"{where}.{name}", ids, game)
+              for name in (rules.day_inputs if rules is not None else ()) if raw.get(name) is not None}
+    return game.resolve_day(votes, book, judged, accepted, **inputs)
+
+
+def _day_input(name: str, value: Any, where: str, ids: PlayerIds, game: Any) -> Any:
+    """A rule set's own day field (``RULESET.day_inputs``), checked: ``digits`` maps ids to 0–9
+    (game-script.md, "The other two rule sets")."""
+    if name != "digits":
+        raise ScriptError(where, f"未知的欄位「{name}」")
+    digits: dict[str, int] = {}
+    table = _obj(value, where, "digits")
+    if len(table) > MAX_ENTRIES:
+        raise ScriptError(where, f"數字過多（最多{MAX_ENTRIES}個，現有{len(table)}個）")
+    for typed, digit in table.items():
+        pid = ids.get(typed)
+        if pid not in game.state.players:
+            raise ScriptError(key_path(where, typed), f"未知的玩家「{shown(typed)}」")
+        if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
+            raise ScriptError(key_path(where, typed), f"{pid} 的數字必須是0至9的整數，而不是「{shown(digit)}」")
+        digits[pid] = digit
+    return digits
 
 
 def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -14,27 +14,19 @@ the script's ``setup_draws`` so the judge can show how the seats were drawn.
 
 from __future__ import annotations
 
-import importlib
 import unicodedata
 from typing import Any
 
 from tianting.core.errors import TiantingError
 from tianting.core.names import name_key
-from tianting.core.rng import GameRandom
 from tianting.core.usertext import shown
-from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
 
 SCRIPT_FORMAT = "tianting-script/1"
 
 MAX_ID = 64
 """Longest player id, in characters (as the server and ``tianting run`` accept)."""
 
-DRAW_OTHERS = "群雄身份"
-"""Purpose of the draw of the 群 seat's identity (黃巾頭領, 方士 or 神醫)."""
-DRAW_SEATS = "分配國籍身份"
-"""Purpose of the shuffle of the seats; draw ``分配國籍身份#n`` is the n-th id's seat."""
 
 
 def read_ids(text: str) -> list[str]:
@@ -60,17 +52,13 @@ def read_ids(text: str) -> list[str]:
     return ids
 
 
-def _seat_label(seat: tuple[str, str]) -> str:
-    return f"{seat[0]}·{seat[1]}"
-
-
 def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
     """A game script start for ``ids``: country, identity and character choices drawn with ``seed``.
 
-    The 群 seat's identity is drawn first (purpose ``群雄身份``), then the
-    seats are shuffled (purposes ``分配國籍身份#1`` …) and dealt to the ids in
-    their given order. Players keep the input order; ``character`` is null
-    until the player chooses one of ``choices``.
+    The ids are checked here (count, length, Traditional/Simplified clashes); the deal is the rule
+    set's own (``RULESET.draw_setup``: KK 3.3 draws the 群 seat's identity, ``群雄身份``, then shuffles
+    the seats, ``分配國籍身份#1`` …; the 24人 rules shuffle their 24 seats, ``分配座位#1`` …, each with
+    its starting character). Players keep the input order.
     """
     rules = load_rules(rules_name)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -89,30 +77,4 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
         other = keys.setdefault(name_key(pid), pid)
         if other != pid:  # R46: 子义 is 子義 wherever an id is typed
             raise TiantingError(f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
-    roster = importlib.import_module(RULESETS[rules_name]).roster()
-
-    rng = GameRandom(seed)
-    other_identity = rng.pick(DRAW_OTHERS, list(OTHER_IDENTITIES))
-    seats = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
-    seats.append((OTHERS, other_identity))
-    dealt = rng.shuffled(DRAW_SEATS, seats, label=_seat_label)
-
-    players = []
-    for pid, (country, identity) in zip(ids, dealt, strict=True):
-        players.append(
-            {
-                "id": pid,
-                "country": country,
-                "identity": identity,
-                "character": None,
-                "choices": roster.choices(country, identity),
-            }
-        )
-    return {
-        "format": SCRIPT_FORMAT,
-        "rules": rules.name,
-        "seed": seed,
-        "players": players,
-        "phases": [],
-        "setup_draws": [d.as_json() for d in rng.draws],
-    }
+    return rules.draw_setup(ids, seed)

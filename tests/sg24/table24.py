@@ -56,7 +56,7 @@ class Table24:
     def day(self, votes: dict[str, str] | None = None, digits: dict[str, int] | None = None,
             answers: list[dict[str, Any]] | None = None, rulings: tuple[Ruling, ...] = ()) -> PhaseResult:
         book = self._book(answers)
-        result = self.game.resolve_day(dict(votes or {}), book, rulings, digits)
+        result = self.game.resolve_day(dict(votes or {}), book, rulings, digits=digits)
         assert not book.unused(), book.unused()
         self.results.append(result)
         return result

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from tianting.core.errors import TiantingError
-from tianting.rules import RULESETS
+from tianting.rules import RULESETS, load
 from tianting.rules.interface import Game, RuleSet
 from tianting.rules.sg24 import RULESET, SeatSpec, SG24Game, draw_setup
 from tianting.testing import Table
@@ -24,9 +25,13 @@ def test_kk33_games_satisfy_the_game_protocol() -> None:
     assert isinstance(Table().game, Game)
 
 
-def test_sg24_not_registered_until_the_upper_layers_migrate() -> None:
-    """setup, coverage, script and the server still read kk33's roster shape (docs/dev/ruleset-interface.md)."""
-    assert "sg24" not in RULESETS
+def test_every_registered_rule_set_satisfies_the_interface() -> None:
+    """Every layer above rules/ reaches a rule set through its RULESET (docs/dev/ruleset-interface.md)."""
+    assert set(RULESETS) >= {"kk33", "sg24"}
+    for name in RULESETS:
+        rules = load(name)
+        assert isinstance(rules, RuleSet) and rules.name == name
+        assert len(rules.random_seats(random.Random(1))[0]) == rules.players
 
 
 def test_draw_setup_deals_the_24_seats() -> None:

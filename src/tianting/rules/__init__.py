@@ -7,7 +7,7 @@ from typing import Any
 
 from tianting.core.errors import TiantingError
 
-RULESETS = {"kk33": "tianting.rules.kk33"}
+RULESETS = {"kk33": "tianting.rules.kk33", "sg24": "tianting.rules.sg24"}
 
 
 def load(name: str) -> Any:

@@ -1,14 +1,15 @@
 """三国版杀 24人规则 (seed file 001_a450bbe2dee8877c.txt): the engine, behind the rule-set interface
 (:mod:`tianting.rules.interface`).
 
-Not yet registered in :data:`tianting.rules.RULESETS`: the layers above ``rules/`` still assume
-KK 3.3 (see docs/dev/ruleset-interface.md, the migration plan).
+Registered in :data:`tianting.rules.RULESETS` as ``sg24``: every layer above ``rules/`` reaches it
+through ``RULESET`` (docs/dev/ruleset-interface.md).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
@@ -19,7 +20,7 @@ from tianting.core.rng import GameRandom
 from tianting.rules.sg24.game import GENERAL_ACTIONS, SeatSpec, SetupError, SG24Game
 from tianting.rules.sg24.pack import COUNTRIES, IDENTITIES, UNALIGNED, Pack, default_pack, load_pack
 from tianting.rules.sg24.victory import MARKERS
-from tianting.rules.sg24.views import JUDGE_ONLY, player_view
+from tianting.rules.sg24.views import JUDGE_ONLY, player_view, public_announcement
 
 DECISIONS = ("继任", "入国", "投奔")
 """The choices a script's ``decisions`` may answer: a successor, an 在野's answer to 招揽, a 主军师's to 投奔."""
@@ -49,13 +50,31 @@ def draw_setup(ids: Sequence[str], seed: int) -> dict[str, Any]:
 
 
 def skill_rows() -> list[dict[str, Any]]:
-    """Every skill of the bundled pack. The pack gives no effects the engine can apply: all are judge-ruled."""
-    rows = [{"skill": a, "character": None, "country": None, "kind": "general", "timing": "结算时生效",
-             "built": True} for a in GENERAL_ACTIONS]
+    """Every skill of the bundled pack. The pack gives no effects the engine can apply: all are judge-ruled.
+
+    The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
+    ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns, always false here."""
+    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
+             "awaken": False, "hidden": False, "limited": False, "timing": "结算时生效",
+             "built": True, "judge_ruled": False} for a in GENERAL_ACTIONS]
     for c in default_pack().characters.values():
-        rows += [{"skill": s.name, "character": c.name, "country": c.country, "kind": s.kind, "timing": s.timing,
+        rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
+                  "kind": s.kind, "awaken": False, "hidden": False, "limited": False, "timing": s.timing,
                   "built": False, "judge_ruled": True} for s in c.skills]
     return rows
+
+
+def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+    from tianting.rules.sg24.bots import bot_game
+
+    return bot_game(seed, policy, seats, max_phases)
+
+
+def _random_seats(rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+    """The 24 seats in a random order, ids ``P01`` … ``P24`` (the characters are the seed's)."""
+    dealt = seats()
+    rng.shuffle(dealt)
+    return [SeatSpec(f"P{n:02d}", c, i, ch) for n, (c, i, ch) in enumerate(dealt, start=1)], []
 
 
 def check_rulings(game: SG24Game, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
@@ -68,16 +87,34 @@ def check_rulings(game: SG24Game, rulings: Sequence[Ruling]) -> list[tuple[int, 
     return out
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class RuleSet:
     name: str = "sg24"
     title: str = "三国版杀24人规则"
     script: str = "simplified"
     players: int = 24
     game: type[SG24Game] = SG24Game
+    seat: type[SeatSpec] = SeatSpec
+    setup_error: type[SetupError] = SetupError
     judge_only: tuple[str, ...] = JUDGE_ONLY
+    countries: tuple[str, ...] = COUNTRIES
+    others: str = UNALIGNED
+    identities: tuple[str, ...] = IDENTITIES
     victory_markers: tuple[str, ...] = MARKERS
     day_inputs: tuple[str, ...] = ("digits",)
+    character_choice: bool = False
+    """The seed deals the starting characters: nobody chooses one."""
+    views: Any = field(default_factory=lambda: SimpleNamespace(
+        player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
+    random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
+    bot_game: Callable[..., Any] = _bot_game
+    """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
+
+    def built_skills(self) -> frozenset[str]:
+        return frozenset(GENERAL_ACTIONS)
+
+    def offered_characters(self) -> set[str]:
+        return {ch for _, _, ch in seats()}
 
     def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
         return [(c, i, (ch,)) for c, i, ch in seats()]
@@ -93,6 +130,13 @@ class RuleSet:
 
     def skill_names(self) -> NameTable:
         table = default_pack().skill_names()
+        for name in GENERAL_ACTIONS + DECISIONS:
+            table.add(name)
+        return table
+
+    def names(self, game: Any) -> NameTable:
+        """The names a script's ``skill`` may use in ``game`` (its own pack's skills, the general actions)."""
+        table = game.pack.skill_names()
         for name in GENERAL_ACTIONS + DECISIONS:
             table.add(name)
         return table

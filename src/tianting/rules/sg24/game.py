@@ -588,14 +588,16 @@ class SG24Game:
 
     # ---- day -------------------------------------------------------------------------
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None, judged: Sequence[Ruling] = (),
-                    digits: dict[str, int] | None = None) -> PhaseResult:
-        """白天受伤伤判阶段, then 白天行动投票阶段."""
+                    actions: Sequence[Action] = (), digits: dict[str, int] | None = None) -> PhaseResult:
+        """白天受伤伤判阶段, then 白天行动投票阶段. ``actions``: checked uses of skills by day, each left
+        to the judge (listed in the trace and the warnings, as a night's); ``digits``: game-script.md."""
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("现在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = len(self.state.rng.draws)
         day = Phase(self.state)
         checks = self._wound_checks(day, digits or {}, book)
+        pending = self._skill_notices(day, actions)
         for r in judged:
             if r.effect == "spare" and r.target:
                 effects.protect(day, r.target, r.why or "天庭裁定")
@@ -642,7 +644,7 @@ class SG24Game:
                         "voted": voted, "died": list(day.died),
                         "injured": [p for p in day.injured if self.state.player(p).injured]}
         announcement["text"] = texts.day_post(self.number, announcement)
-        result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
+        result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, pending)
         if not self.state.over:
             start = Phase(self.state)
             self._start_of_night(start)
