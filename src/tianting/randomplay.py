@@ -5,7 +5,7 @@ The bots draw every choice from one :class:`random.Random` of their own (the
 the game draws from its own :class:`~tianting.core.rng.GameRandom`, seeded
 with a number the bots draw first. The two streams never mix.
 
-A game is played on a :class:`~tianting.rules.kk33.KK33Game` advanced in
+A game is played on a KK 3.3 game (``RULESET.game``) advanced in
 step with the script being written, so that the bots know who is alive,
 who is out and what the rules allow:
 
@@ -42,15 +42,16 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult
 from tianting.core.skills import Kind
 from tianting.core.state import GameState, PhaseKind, Player
-from tianting.rules.kk33 import KK33Game, SeatSpec, roster
-from tianting.rules.kk33.roster import (
-    COUNTRIES,
-    COUNTRY_SEATS,
-    IDENTITIES,
-    OTHER_IDENTITIES,
-    OTHERS,
-)
+from tianting.rules import load as load_rules
 from tianting.script import SCRIPT_FORMAT, run_script
+
+RULES = load_rules("kk33")
+"""The rule set these bots play: they read KK 3.3's skill declarations (``game.skills``, targets, args),
+so they are KK 3.3's; another rule set's random play is its own (``RULESET.random_script``)."""
+KK33Game = RULES.game
+SeatSpec = RULES.seat
+roster = RULES.roster
+COUNTRIES, OTHERS, IDENTITIES = RULES.countries, RULES.others, RULES.identities
 
 __all__ = [
     "RandomGame",
@@ -105,33 +106,12 @@ def random_seats(rng: random.Random, prefer: Sequence[str] = ()) -> list[SeatSpe
 
     魏, 蜀 and 吳 have seven seats each (君主, 正軍師, 副軍師, two 殺手, 護衛,
     女眷); the one 群 seat is a 黃巾頭領, 方士 or 神醫. Every seat gets a random
-    character its country and identity may choose
-    (:meth:`~tianting.rules.kk33.roster.Roster.choices`, slot forms included),
-    and no two seats share a base character. Characters in ``prefer`` are
-    seated first where their slot allows (SP蔡文姬 and the 赤壁之戰 extras too).
+    character its country and identity may choose (the roster's ``choices``,
+    slot forms included), and no two seats share a base character. Characters in
+    ``prefer`` are seated first where their slot allows (SP蔡文姬 and the 赤壁之戰
+    extras too). The table is the rule set's (``RULESET.random_seats``).
     """
-    r = roster()
-    slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
-    slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
-    rng.shuffle(slots)
-    taken: list[str] = []
-    chosen: dict[int, str] = {}
-    for wanted in prefer:
-        for i, (country, identity) in enumerate(slots):
-            if i not in chosen and wanted in r.choices(country, identity, include_extras=True) \
-                    and r.characters[wanted].base not in taken:
-                chosen[i] = wanted
-                taken.append(r.characters[wanted].base)
-                break
-    seats: list[SeatSpec] = []
-    for number, (country, identity) in enumerate(slots, start=1):
-        character = chosen.get(number - 1)
-        if character is None:
-            options = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
-            character = rng.choice(options)
-            taken.append(r.characters[character].base)
-        seats.append(SeatSpec(f"P{number:02d}", country, identity, character))
-    return seats
+    return RULES.random_seats(rng, None, prefer)[0]
 
 
 def _script_character(character: str, identity: str) -> str:

@@ -19,8 +19,15 @@ from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Feedback, PhaseResult
 from tianting.core.skills import Skill
 from tianting.core.state import Player
-from tianting.rules.kk33 import KK33Game, SeatSpec, roster
-from tianting.rules.kk33.roster import COUNTRIES
+from tianting.rules import load as load_rules
+
+RULES = load_rules("kk33")
+"""The rule set of this test language: KK 3.3, its seats named by country and identity. The 24人 rules'
+tables are ``tianting.rules.sg24.testing.Table24``."""
+KK33Game = RULES.game
+SeatSpec = RULES.seat
+roster = RULES.roster
+COUNTRIES = RULES.countries
 
 SEAT_NAMES = ("君主", "正軍師", "副軍師", "殺手甲", "殺手乙", "護衛", "女眷")
 OTHERS_SEAT = "群雄"

@@ -33,10 +33,18 @@ from functools import cached_property
 from typing import Any
 
 from tianting.bots.policy import Offer, register
-from tianting.bots.random_policy import ACT_CHANCE, Pools, RandomPolicy, try_submit, usable_rows
+from tianting.bots.random_policy import (
+    ACT_CHANCE,
+    RULES,
+    Pools,
+    RandomPolicy,
+    try_submit,
+    usable_rows,
+)
 from tianting.core.records import Action
-from tianting.rules.kk33 import roster
-from tianting.rules.kk33.roster import COUNTRIES
+
+roster = RULES.roster
+COUNTRIES = RULES.countries
 
 SLOT_IDENTITY = {"轉生": "君主"}
 """A character's slot read as an identity (a 轉生 character is a lord; 軍師 stays ambiguous)."""

@@ -19,9 +19,15 @@ from tianting.bots.viewcache import ViewCache
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
-from tianting.rules.kk33 import KK33Game, SeatSpec, roster
-from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
-from tianting.rules.kk33.views import player_view as rules_player_view
+from tianting.rules import load as load_rules
+
+RULES = load_rules("kk33")
+"""The rule set these bots play (their policies read KK 3.3's views and skill texts; another rule set
+plays its own bots, ``RULESET.bot_game``)."""
+KK33Game = RULES.game
+SeatSpec = RULES.seat
+roster = RULES.roster
+rules_player_view = RULES.player_view
 
 
 def built_characters(game_skills: set[str]) -> set[str]:
@@ -41,22 +47,7 @@ def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], l
 
     Returns the seats and the characters seated although not fully built (said plainly in reports).
     """
-    r = roster()
-    slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
-    slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
-    rng.shuffle(slots)
-    taken: set[str] = set()
-    seats: list[SeatSpec] = []
-    unbuilt: list[str] = []
-    for number, (country, identity) in enumerate(slots, start=1):
-        free = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
-        good = [c for c in free if c in built]
-        character = rng.choice(good or free)
-        if character not in built:
-            unbuilt.append(character)
-        taken.add(r.characters[character].base)
-        seats.append(SeatSpec(f"P{number:02d}", country, identity, character))
-    return seats, unbuilt
+    return RULES.random_seats(rng, built)
 
 
 _CACHES: dict[KK33Game, ViewCache] = {}
@@ -65,7 +56,7 @@ when its game ends; games hash by identity)."""
 
 
 def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
-    """What ``pid`` may see now: exactly :func:`tianting.rules.kk33.views.player_view`.
+    """What ``pid`` may see now: exactly the rule set's ``player_view`` (KK 3.3's views).
 
     The one door through which bots get their views (tests wrap it to watch them). A game
     being played by :func:`play_game` answers from its :class:`ViewCache`; any other game

@@ -1,7 +1,7 @@
 """What a bot is: a policy that sees one player's view and answers for that player.
 
 A policy never sees the judge's state. Each call gets the player's view
-(:func:`tianting.rules.kk33.views.player_view`: own seat, skills and what is
+(the rule set's ``player_view``: own seat, skills and what is
 left of them, learned characters, own feedback, public announcements) and,
 at night, an :class:`Offer` to submit actions through: the same checks the
 engine, the script runner and the server apply, answering with the reason an

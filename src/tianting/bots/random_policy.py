@@ -19,7 +19,11 @@ from typing import Any
 
 from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, register
 from tianting.core.records import Action
-from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
+from tianting.rules import load as load_rules
+
+RULES = load_rules("kk33")
+"""The rule set whose views these policies read (KK 3.3's)."""
+COUNTRIES, IDENTITIES, OTHERS = RULES.countries, RULES.identities, RULES.others
 
 ACT_CHANCE = 0.7
 """How often a usable skill is used on a given night."""
@@ -41,10 +45,8 @@ def target_pool(view: dict[str, Any], dead: bool) -> list[str]:
 def guessable_skills() -> tuple[str, ...]:
     """Skills 詩想 may name (active and *全* character skills, passive ones of more than two
     characters): public rule text, read from the roster."""
-    from tianting.rules.kk33 import roster
-
     names: dict[str, None] = {}
-    for character in roster().characters.values():
+    for character in RULES.roster().characters.values():
         for s in character.skills:
             if s.kind in ("active", "global") or (s.kind == "passive" and len(s.name) != 2):
                 names[s.name] = None

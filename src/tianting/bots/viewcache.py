@@ -1,5 +1,5 @@
 """Player views for the bot loop, built incrementally: the same content as
-:func:`tianting.rules.kk33.views.player_view`, at a fraction of the cost.
+:func:`player_view` of KK 3.3's views (``RULESET.views``), at a fraction of the cost.
 
 ``player_view`` rebuilds a player's whole view from the game every time: every
 announcement and every feedback so far, every skill row with its rule text,
@@ -26,17 +26,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
-from tianting.rules.kk33.views import _skill_rows, assemble_view, public_announcement
+from tianting.rules import load as load_rules
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
-    from tianting.rules.kk33.game import KK33Game
+
+_VIEWS = load_rules("kk33").views
+"""KK 3.3's view parts: the cache builds exactly its ``player_view`` from them."""
+_skill_rows, assemble_view, public_announcement = _VIEWS.skill_rows, _VIEWS.assemble_view, _VIEWS.public_announcement
 
 
 class ViewCache:
     """Per-game cache of the parts of player views that outlive a phase."""
 
-    def __init__(self, game: KK33Game) -> None:
+    def __init__(self, game: Any) -> None:
         self.game = game
         self.settled = True
         """No phase is being resolved: the table may be read once per phase (the bot loop clears

@@ -14,7 +14,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from tianting.simulate.stats import OUTCOME_NAMES, OUTCOMES
+from tianting.simulate.stats import OUTCOME_NAMES
 
 CJK_FONTS = (
     "Noto Sans CJK TC", "Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Sans TC", "Noto Sans SC",
@@ -79,12 +79,14 @@ def _errors(rows: list[dict[str, Any]]) -> tuple[list[float], list[list[float]]]
 
 
 def plot_outcomes(plt: Any, figures: dict[str, Any], labels: Labels, path: Path) -> None:
-    rows = [figures["outcomes"][k] for k in OUTCOMES]
-    names = [labels.outcome(k) for k in OUTCOMES]
+    rows = [figures["outcomes"][k] for k in figures["outcomes"]]
+    names = [labels.outcome(k) for k in figures["outcomes"]]
     extra_rows = [figures["joint"][i]["of_seated"] for i in figures["joint"]]
     extra_rows.append(figures["rebel_leader"]["of_seated"])
     extra_names = ([f"{i} 同勝" for i in figures["joint"]] + ["黃巾頭領 勝"] if labels.chinese
                    else ["Fangshi joint", "Shenyi joint", "Rebel leader"])
+    if not figures["joint"]:  # a rule set without 群雄 (the 24人 rules): no second panel's figures
+        extra_rows, extra_names = [], []
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(11, 4.2), gridspec_kw={"width_ratios": [7, 3]})
     rates, err = _errors(rows)
     ax1.bar(range(len(rows)), rates, yerr=err, capsize=4, color="#4C72B0")
@@ -190,7 +192,7 @@ def render_html(figures: dict[str, Any], labels: Labels, plots: list[str]) -> st
                       autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True)
     env.filters["pct"] = _percent
     env.filters["ci"] = _ci
-    outcomes = [(OUTCOME_NAMES[k][0], OUTCOME_NAMES[k][1], figures["outcomes"][k]) for k in OUTCOMES]
+    outcomes = [(OUTCOME_NAMES[k][0], OUTCOME_NAMES[k][1], figures["outcomes"][k]) for k in figures["outcomes"]]
     return env.get_template("report.html.j2").render(
         f=figures, outcomes=outcomes, plots=plots, labels=labels)
 
@@ -228,9 +230,9 @@ def summary(figures: dict[str, Any]) -> str:
     """A few lines for the terminal: outcomes with their intervals, length, what is not built."""
     lines = [f"{figures['games']} games, policy {figures['parameters'].get('policy')}, "
              f"seed {figures['parameters'].get('seed')}"]
-    for key in OUTCOMES:
+    for key in figures["outcomes"]:
         row = figures["outcomes"][key]
-        if row["count"] or key in ("魏", "蜀", "吳", "黃巾軍"):
+        if row["count"] or key in ("魏", "蜀", "吳", "吴", "黃巾軍"):
             zh, en = OUTCOME_NAMES[key]
             lines.append(f"  {_percent(row['rate']):>6}  95% CI {_ci(row):<12} {row['count']:>6} games  "
                          f"{zh} ({en})")

@@ -20,12 +20,14 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
-from tianting.bots.play import play_game
 from tianting.bots.record import GameRecord
 from tianting.core.errors import TiantingError
-from tianting.rules.kk33 import SeatSpec
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
 
-RULES = ("kk33",)
+SeatSpec = Any
+"""A seat of the rule set's (``RULESET.seat``: id, country, identity, character)."""
+RULES = tuple(RULESETS)
 BACKENDS = ("local", "ray")
 DEFAULT_MAX_PHASES = 80
 
@@ -75,9 +77,11 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
-               max_phases: int) -> list[GameRecord]:
-    """Play the games with these seeds, one after another (the unit of work of every backend)."""
-    return [play_game(s, policy, seats, max_phases) for s in seeds]
+               max_phases: int, rules: str = "kk33") -> list[GameRecord]:
+    """Play the games with these seeds, one after another (the unit of work of every backend), with the
+    rule set's bots (``RULESET.bot_game``)."""
+    play = load_rules(rules).bot_game
+    return [play(s, policy, seats, max_phases) for s in seeds]
 
 
 def default_jobs() -> int:
@@ -113,6 +117,9 @@ def _check(study: Study, backend: str) -> None:
         raise TiantingError("--max-phases 至少為 1")
     from tianting.bots.policy import get_policy
 
+    offered = getattr(load_rules(study.rules), "policies", None)
+    if offered is not None and study.policy not in offered:
+        raise TiantingError(f"規則「{study.rules}」的機器人只有：{'、'.join(offered)}（沒有「{study.policy}」）")
     get_policy(study.policy)  # an unknown policy is refused before any process starts
 
 
@@ -143,13 +150,13 @@ def run_study(study: Study, jobs: int | None = None, backend: str = "local",
             chunks = _chunks(seeds, 1)
             done = []
             for chunk in chunks:
-                done.append(play_chunk(study.policy, chunk, seats, study.max_phases))
+                done.append(play_chunk(study.policy, chunk, seats, study.max_phases, study.rules))
                 bar.update(len(chunk))
         else:
             chunks, done = _run_local(study, seeds, seats, jobs, bar.update)
     records = [record for part in done for record in part]
     if seats is not None:
-        unbuilt = _unbuilt_seated(seats)
+        unbuilt = _unbuilt_seated(seats, study.rules)
         for record in records:
             record.unbuilt_characters = list(unbuilt)
     return StudyRun(study, records, backend, jobs, time.perf_counter() - start, len(chunks))
@@ -168,7 +175,7 @@ def _run_local(study: Study, seeds: list[int], seats: list[SeatSpec] | None, job
     done: list[list[GameRecord] | None] = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
         pending = {
-            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases): i
+            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases, study.rules): i
             for i, chunk in enumerate(chunks)
         }
         while pending:
@@ -199,7 +206,7 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         chunks = _chunks(seeds, workers)
         remote = ray.remote(play_chunk)
-        refs = [remote.remote(study.policy, chunk, seats, study.max_phases) for chunk in chunks]
+        refs = [remote.remote(study.policy, chunk, seats, study.max_phases, study.rules) for chunk in chunks]
         index = {ref: i for i, ref in enumerate(refs)}
         done: list[list[GameRecord] | None] = [None] * len(refs)
         waiting = list(refs)
@@ -215,13 +222,14 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
     return chunks, [part for part in done if part is not None]
 
 
-def _unbuilt_seated(seats: Sequence[SeatSpec]) -> list[str]:
+def _unbuilt_seated(seats: Sequence[SeatSpec], rules: str = "kk33") -> list[str]:
     """The fixed table's characters that are not fully built."""
-    from tianting.rules.kk33 import roster
     from tianting.simulate.stats import built_and_unbuilt
 
-    built, _ = built_and_unbuilt()
-    names = [roster().resolve_character(s.character, s.identity) or s.character for s in seats]
+    built, _ = built_and_unbuilt(rules)
+    roster = load_rules(rules).roster()
+    resolve = getattr(roster, "resolve_character", None)
+    names = [(resolve(s.character, s.identity) if resolve else None) or s.character for s in seats]
     return [name for name in names if name not in built]
 
 

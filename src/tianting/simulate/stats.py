@@ -15,14 +15,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tianting.bots.record import GameRecord
-from tianting.rules.kk33.roster import (
-    COUNTRIES,
-    COUNTRY_SEATS,
-    IDENTITIES,
-    OTHER_IDENTITIES,
-    OTHERS,
-)
-from tianting.rules.kk33.victory import JOINT_MARKERS, REBELS
+from tianting.rules import load as load_rules
 
 if TYPE_CHECKING:
     from tianting.simulate.runner import Study
@@ -33,11 +26,22 @@ REBEL_LEADER = "黃巾頭領"
 PEACE = "peace"
 NO_WINNER = "no_winner"
 CAPPED = "capped"
-OUTCOMES: tuple[str, ...] = (*COUNTRIES, REBELS, PEACE, NO_WINNER, CAPPED)
-"""Every game ends in exactly one of these: a kingdom won, the 黃巾頭領 won alone, peace was
-declared, everyone is out (no winner), or the game was stopped at ``max_phases`` (capped)."""
+KK33 = load_rules("kk33")
+REBELS = KK33.rebels
+
+
+def outcomes_of(rules: Any) -> tuple[str, ...]:
+    """Every game of ``rules`` ends in exactly one of these: a kingdom won, the 黃巾頭領 won alone (KK 3.3),
+    peace was declared, everyone is out (no winner), or the game was stopped at ``max_phases`` (capped)."""
+    rebels = getattr(rules, "rebels", None)
+    return (*rules.countries, *((rebels,) if rebels else ()), PEACE, NO_WINNER, CAPPED)
+
+
+OUTCOMES: tuple[str, ...] = outcomes_of(KK33)
+"""KK 3.3's outcomes (:func:`outcomes_of`); a study's figures list their own rule set's."""
 OUTCOME_NAMES = {
-    "魏": ("魏", "Wei"), "蜀": ("蜀", "Shu"), "吳": ("吳", "Wu"), REBELS: ("黃巾軍", "Yellow Turbans"),
+    "魏": ("魏", "Wei"), "蜀": ("蜀", "Shu"), "吳": ("吳", "Wu"), "吴": ("吴", "Wu"),
+    REBELS: ("黃巾軍", "Yellow Turbans"),
     PEACE: ("議和", "peace"), NO_WINNER: ("無人獲勝", "no winner"), CAPPED: ("未完（步數上限）", "capped"),
 }
 """Each outcome's Chinese and ASCII label."""
@@ -62,32 +66,24 @@ def rate(k: int, n: int) -> dict[str, Any]:
 
 
 @cache
-def built_and_unbuilt() -> tuple[frozenset[str], tuple[str, ...]]:
+def built_and_unbuilt(rules_name: str = "kk33") -> tuple[frozenset[str], tuple[str, ...]]:
     """The characters every skill of which is built, and the characters a setup may offer that
     are not (in roster order)."""
-    from tianting.bots.play import built_characters
-    from tianting.rules.kk33 import KK33Game, SeatSpec, roster
-
-    probe = KK33Game.create([SeatSpec("_", "魏", "君主", "曹操")], 0)
-    built = frozenset(built_characters(set(probe.skills)))
-    r = roster()
-    offered: set[str] = set()
-    for country in COUNTRIES:
-        for identity in set(COUNTRY_SEATS):
-            offered.update(r.choices(country, identity))
-    for identity in OTHER_IDENTITIES:
-        offered.update(r.choices(OTHERS, identity))
+    rules = load_rules(rules_name)
+    built = frozenset(rules.built_characters())
+    r = rules.roster()
+    offered = rules.offered_characters()
     unbuilt = tuple(name for name in r.characters if name in offered and name not in built)
     return built, unbuilt
 
 
-def outcome(record: GameRecord) -> str:
-    """The one outcome (of :data:`OUTCOMES`) of a game."""
+def outcome(record: GameRecord, rules: Any = KK33) -> str:
+    """The one outcome (of :func:`outcomes_of`) of a game."""
     if not record.over:
         return CAPPED
     if record.peace:
         return PEACE
-    for country in COUNTRIES:
+    for country in rules.countries:
         if country in record.winners:
             return country
     leaders = {s.id for s in record.seats if s.identity == REBEL_LEADER}
@@ -113,27 +109,28 @@ def _distribution(values: list[int]) -> dict[str, Any]:
     }
 
 
-def _slot_order(country: str, identity: str) -> tuple[int, int]:
-    countries = (*COUNTRIES, OTHERS)
+def _slot_order(country: str, identity: str, rules: Any = KK33) -> tuple[int, int]:
+    countries = (*rules.countries, rules.others)
     return (countries.index(country) if country in countries else 99,
-            IDENTITIES.index(identity) if identity in IDENTITIES else 99)
+            rules.identities.index(identity) if identity in rules.identities else 99)
 
 
 def aggregate(records: Sequence[GameRecord], study: Study | None = None) -> dict[str, Any]:
     """The figures of a study from its records (in game order): JSON-ready, deterministic."""
     n = len(records)
-    built, not_built = built_and_unbuilt()
-    outcomes = Counter(outcome(r) for r in records)
+    rules = load_rules(study.rules if study is not None else "kk33")
+    built, not_built = built_and_unbuilt(rules.name)
+    outcomes = Counter(outcome(r, rules) for r in records)
 
     joint: dict[str, dict[str, Any]] = {}
-    for identity in JOINT_MARKERS:
+    for identity in getattr(rules, "joint_markers", {}):
         seated = wins = country_wins = 0
         for r in records:
             ids = {s.id for s in r.seats if s.identity == identity}
             if not ids:
                 continue
             seated += 1
-            country_won = any(c in r.winners for c in COUNTRIES)
+            country_won = any(c in r.winners for c in rules.countries)
             country_wins += country_won
             wins += any(w in ids for w in r.winners)
         joint[identity] = {
@@ -175,7 +172,7 @@ def aggregate(records: Sequence[GameRecord], study: Study | None = None) -> dict
             "survived": row["survived"],
             "survival": rate(row["survived"], row["seated"]),
         })
-    characters.sort(key=lambda c: (*_slot_order(c["country"], c["identity"]), c["character"]))
+    characters.sort(key=lambda c: (*_slot_order(c["country"], c["identity"], rules), c["character"]))
 
     uses: dict[str, list[int]] = {}
     for r in records:
@@ -197,10 +194,10 @@ def aggregate(records: Sequence[GameRecord], study: Study | None = None) -> dict
         "format": FORMAT,
         "parameters": study.parameters() if study is not None else {"games": n},
         "games": n,
-        "outcomes": {key: rate(outcomes.get(key, 0), n) for key in OUTCOMES},
+        "outcomes": {key: rate(outcomes.get(key, 0), n) for key in outcomes_of(rules)},
         "joint": joint,
         "rebel_leader": {"games_seated": leader_games,
-                         "of_seated": rate(outcomes.get(REBELS, 0), leader_games)},
+                         "of_seated": rate(outcomes.get(getattr(rules, "rebels", None), 0), leader_games)},
         "length": {"phases": _distribution(phases), "phases_finished": _distribution(finished),
                    "nights": _distribution(nights)},
         "characters": characters,

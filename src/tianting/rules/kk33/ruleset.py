@@ -127,6 +127,14 @@ def random_seats(rng: random.Random, built: set[str] | None = None,
     return seats, []
 
 
+@cache
+def built_characters() -> frozenset[str]:
+    """Characters every one of whose skills the engine implements (the skills a game registers)."""
+    probe = KK33Game.create([SeatSpec("_", "魏", "君主", "曹操")], 0)
+    skills = set(probe.skills)
+    return frozenset(c.name for c in roster().characters.values() if all(s.name in skills for s in c.skills))
+
+
 def offered_characters() -> set[str]:
     """Every character a setup may offer (any kingdom seat, any 群 identity)."""
     r = roster()
@@ -183,6 +191,7 @@ class RuleSet:
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = random_seats
     offered_characters: Callable[[], set[str]] = offered_characters
     built_skills: Callable[[], frozenset[str]] = built_skills
+    built_characters: Callable[[], frozenset[str]] = built_characters
     bot_game: Callable[..., Any] = _bot_game
     """One whole game played by bots (tianting.simulate): ``bot_game(seed, policy, seats, max_phases)``."""
 

@@ -108,10 +108,16 @@ class RuleSet:
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
     bot_game: Callable[..., Any] = _bot_game
+    policies: tuple[str, ...] = ("random",)
+    """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
     """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
 
     def built_skills(self) -> frozenset[str]:
         return frozenset(GENERAL_ACTIONS)
+
+    def built_characters(self) -> frozenset[str]:
+        """Characters the engine plays whole: those without a skill (every pack skill is the judge's)."""
+        return frozenset(c.name for c in default_pack().characters.values() if not c.skills)
 
     def offered_characters(self) -> set[str]:
         return {ch for _, _, ch in seats()}

@@ -1,0 +1,167 @@
+"""Random legal play of the 24人 rules: whole games by bots that try random general actions (刺杀, 指认,
+招揽, 投奔) and, now and then, a character's active skill (left to the judge: listed, never resolved),
+keep what ``check_action`` accepts, vote at random and give random digits for 伤判.
+
+Everything is seeded: the bots draw from their own :class:`random.Random`; the game from its own
+generator (every choice left unanswered: 继任, 入国, 投奔 take the game's default or draw). A played game is
+also written as a game script (``tianting run`` replays it exactly): :func:`play`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.records import Action
+from tianting.core.state import PhaseKind
+from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SeatSpec, SG24Game
+from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
+
+ACT_CHANCE = 0.6
+"""Chance that a bot tries each of its general actions on a night."""
+SKILL_CHANCE = 0.2
+"""Chance that a bot tries one of its character's active skills (judge-ruled) on a night."""
+ABSTAIN_CHANCE = 0.1
+"""Chance that a voter leaves their vote out."""
+POLICIES = ("random",)
+"""The bot policies the 24人 rules offer (the heuristic bots read KK 3.3's skill texts)."""
+
+
+def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
+    living = [p.id for p in game.state.living()]
+    player = game.state.player(pid)
+    char = game.character(pid)
+    tries: list[Action] = []
+    if bot.random() < ACT_CHANCE:
+        tries.append(Action(pid, STAB, (bot.choice(living),), {}))
+    for allowance in char.recognition:
+        if bot.random() >= ACT_CHANCE:
+            continue
+        target = bot.choice(living)
+        if allowance.kind == "evaluation":
+            tries.append(Action(pid, RECOGNISE, (target,), {"evaluation": bot.choice(allowance.of)}))
+        else:
+            tries.append(Action(pid, RECOGNISE, (target,), {"character": bot.choice(allowance.of)}))
+    unaligned = [p for p in game.state.living() if p.country == UNALIGNED]
+    if player.identity == "君主" and unaligned and bot.random() < ACT_CHANCE:
+        target = bot.choice(unaligned)
+        named = target.character if bot.random() < 0.5 else bot.choice(sorted(game.pack.characters))
+        tries.append(Action(pid, RECRUIT, (target.id,), {"character": named}))
+    if player.country == UNALIGNED and bot.random() < ACT_CHANCE:
+        tries.append(Action(pid, APPLY, (), {"country": bot.choice(COUNTRIES)}))
+    actives = [s.name for s in char.skills if s.kind == "active"]
+    if actives and bot.random() < SKILL_CHANCE:
+        tries.append(Action(pid, bot.choice(actives), (bot.choice(living),), {}))
+    return tries
+
+
+def night_actions(game: SG24Game, bot: random.Random) -> list[Action]:
+    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order)."""
+    players = [p.id for p in game.state.living()]
+    bot.shuffle(players)
+    accepted: list[Action] = []
+    for pid in players:
+        for action in _tries(game, pid, bot):
+            try:
+                game.check_action(action, accepted)
+            except IllegalAction:
+                continue
+            accepted.append(action)
+    return accepted
+
+
+def votes(game: SG24Game, bot: random.Random) -> dict[str, str]:
+    """Every living player votes for a random living id, or abstains (在野 votes are cast, and void)."""
+    living = [p.id for p in game.state.living()]
+    out: dict[str, str] = {}
+    for voter in living:
+        if bot.random() < ABSTAIN_CHANCE:
+            continue
+        target = bot.choice(living)
+        try:
+            game.check_vote(voter, target)
+        except IllegalAction:
+            continue
+        out[voter] = target
+    return out
+
+
+def digits(game: SG24Game, bot: random.Random) -> dict[str, int]:
+    """A digit for each wounded player (伤判), now and then left out (the game draws it)."""
+    return {p.id: bot.randrange(10) for p in game.state.living() if p.injured and bot.random() < 0.8}
+
+
+def _entry(action: Action) -> dict[str, Any]:
+    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(action.targets)}
+    if action.args:
+        entry["args"] = dict(action.args)
+    return entry
+
+
+def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = None) -> tuple[SG24Game, dict[str, Any]]:
+    """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
+    bot = random.Random(seed)
+    game_seed = bot.getrandbits(31)
+    if seats is None:
+        seats = _random_table(bot)
+    game = SG24Game.create(list(seats), game_seed)
+    phases: list[dict[str, Any]] = []
+    while not game.state.over and len(phases) < max_phases:
+        if game.phase is PhaseKind.NIGHT:
+            actions = night_actions(game, bot)
+            game.resolve_night(actions, DecisionBook())
+            phases.append({"phase": "night", "actions": [_entry(a) for a in actions]})
+        else:
+            ballot, given = votes(game, bot), digits(game, bot)
+            game.resolve_day(ballot, DecisionBook(), digits=given)
+            entry: dict[str, Any] = {"phase": "day", "votes": ballot}
+            if given:
+                entry["digits"] = given
+            phases.append(entry)
+    script = {"format": "tianting-script/1", "rules": "sg24", "seed": game_seed,
+              "players": [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
+                          for s in seats],
+              "phases": phases}
+    return game, script
+
+
+def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
+    """One whole game for ``tianting simulate`` (random legal bots), as a game record."""
+    from tianting.bots.record import GameRecord, SeatRecord
+
+    if policy != "random":
+        raise TiantingError(f"三国版杀24人规则只有随机合法的机器人（--policy random），没有「{policy}」")
+    bot = random.Random(seed)
+    game_seed = bot.getrandbits(31)
+    if seats is None:
+        seats = _random_table(bot)
+    game = SG24Game.create(list(seats), game_seed)
+    start = {p.id: p.character for p in game.state.players.values()}
+    uses: dict[str, list[int]] = {}
+    while not game.state.over and game.state.index < max_phases:
+        if game.phase is PhaseKind.NIGHT:
+            actions = night_actions(game, bot)
+            for a in actions:
+                counts = uses.setdefault(a.skill, [0, 0])
+                counts[0] += 1
+                counts[1] += 1  # the engine records no per-use outcome: every accepted use is counted as made
+            game.resolve_night(actions, DecisionBook())
+        else:
+            game.resolve_day(votes(game, bot), DecisionBook(), digits=digits(game, bot))
+    state = game.state
+    winners = set(state.winners)
+    records = [SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,
+                          p.country in winners or p.id in winners) for p in state.players.values()]
+    return GameRecord(seed, game_seed, state.index, state.over, list(state.winners), state.peace, records,
+                      dict(sorted(uses.items())), 0,
+                      [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+
+
+def _random_table(bot: random.Random) -> list[SeatSpec]:
+    """The 24 seats in a random order (the rule set's ``random_seats``)."""
+    from tianting.rules.sg24 import RULESET
+
+    return RULESET.random_seats(bot)[0]
