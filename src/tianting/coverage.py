@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import Any
 
 import tianting
+from tianting.core.names import name_key
+from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 
 MARKER = "skill"
@@ -159,6 +161,16 @@ def count_skill_tests(
 # ---- the table ----------------------------------------------------------------
 
 
+def _other_rule_sets_skills(rules_name: str) -> set[str]:
+    """Every skill name (folded to one script) of the other registered rule sets: a test pinning one of
+    them pins that rule set's skill, not an unknown one."""
+    out: set[str] = set()
+    for other in RULESETS:
+        if other != rules_name:
+            out.update(name_key(row["skill"]) for row in load_rules(other).skill_rows())
+    return out
+
+
 def coverage(rules_name: str) -> CoverageTable:
     """One row per skill of ``rules_name``: identity skills, then each character form's skills.
 
@@ -178,7 +190,9 @@ def coverage(rules_name: str) -> CoverageTable:
     pins = count_skill_tests(tests_dir, canonical, problems) if tests_dir else Counter()
     rows = [{**row, "tests": pins.get(row["skill"], 0)} for row in rules.skill_rows()]
     known = {r["skill"] for r in rows}
-    unknown = {name: n for name, n in sorted(pins.items()) if name not in known}
+    elsewhere = _other_rule_sets_skills(rules_name)
+    unknown = {name: n for name, n in sorted(pins.items())
+               if name not in known and name_key(name) not in elsewhere}
     return CoverageTable(rows, rules_name, tests_dir, unknown, problems)
 
 

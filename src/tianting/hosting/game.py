@@ -392,9 +392,11 @@ class HostedGame:
         """What ``pid`` may see now: the rules' own per-player view, as published, plus their own inputs."""
         seat = self.seat(pid)
         view: dict[str, Any] = {"id": pid, "country": seat["country"], "identity": seat["identity"],
-                                "character": self.characters.get(pid), "choices": list(seat["choices"]),
+                                "character": self.characters.get(pid), "choices": list(seat.get("choices", [])),
                                 "stage": self.stage, "title": self.meta["title"]}
         if self._base is None:
+            if "choices" not in seat:  # dealt, not chosen
+                return view
             roster = self._roster()
             mine = {roster.characters[c].base for c in seat["choices"]}
             view["taken"] = sorted(self._taken_bases(exclude=pid) & mine)  # others' choices stay secret
@@ -493,6 +495,8 @@ class HostedGame:
                 raise Refused("每階段時限須為1至10080分鐘", 422)
         self.meta = {**p, "title": title, "created_at": event.at}
         self.setup = setup
+        if not load_rules(rules_name).character_choice:  # the rules deal each seat its character (sg24)
+            self.characters = {seat["id"]: seat["character"] for seat in setup["players"]}
 
     def _roster(self) -> Any:
         return load_rules(self.rules).roster()
@@ -504,6 +508,8 @@ class HostedGame:
     def _on_choose(self, event: Event) -> None:
         if self.started:
             raise Refused("遊戲已經開始，不能再選擇角色", 409)
+        if not load_rules(self.rules).character_choice:
+            raise Refused(f"{load_rules(self.rules).title}的角色由規則分配，不能選擇", 409)
         if event.actor == ev.JUDGE:
             pid = event.payload.get("player")
             if not isinstance(pid, str):
@@ -606,7 +612,9 @@ class HostedGame:
         # The others' current actions come first, as they will when the night resolves (R38, R43):
         # a 刺殺 beyond the country's allowance is refused now rather than left out then.
         phase = self.current
-        others = [_action(a, "", game.roster.all_skill_names) for who, acts in (phase.submissions.items() if phase else ())
+        rules = load_rules(self.rules)
+        names = rules.names(game)
+        others = [_action(a, "", names, None, rules) for who, acts in (phase.submissions.items() if phase else ())
                   if who != pid for a in acts]
         accepted: list[Any] = list(others)
         out = []
@@ -615,7 +623,7 @@ class HostedGame:
                 raise Refused(f"第{i + 1}個行動格式錯誤", 422)
             entry = {**entry, "actor": pid}
             try:
-                action = _action(entry, f"actions[{i}]", game.roster.all_skill_names, ids)
+                action = _action(entry, f"actions[{i}]", names, ids, rules)
                 impl = game.check_action(action, accepted)
             except IllegalAction as exc:
                 message = exc.message
@@ -627,7 +635,8 @@ class HostedGame:
                 raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
             accepted.append(action)
             canonical = action.as_json()
-            canonical["skill"] = impl.name
+            # the skill's own name: the engine's (KK 3.3 returns the skill checked), else the rule set's
+            canonical["skill"] = impl.name if impl is not None else (names.get(action.skill) or action.skill)
             out.append(canonical)
         return out
 

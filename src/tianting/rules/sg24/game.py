@@ -420,6 +420,7 @@ class SG24Game:
         announcement = {
             "title": texts.night_title(self.number),
             "died": list(night.died),
+            "exited": self._exited(night),
             "injured": [p for p in night.injured if self.state.player(p).injured],
             "last_words": words,
         }
@@ -641,7 +642,7 @@ class SG24Game:
             elif r.effect == "tell" and r.target and r.text:
                 effects.tell(day, r.target, r.text)
         announcement = {"title": texts.day_title(self.number), "wound_checks": checks, "votes": dict(counted),
-                        "voted": voted, "died": list(day.died),
+                        "voted": voted, "died": list(day.died), "exited": self._exited(day),
                         "injured": [p for p in day.injured if self.state.player(p).injured]}
         announcement["text"] = texts.day_post(self.number, announcement)
         result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, pending)
@@ -717,11 +718,14 @@ class SG24Game:
         self.state.extra.setdefault("peace_reason", reason)
 
     # ---- results ---------------------------------------------------------------------
+    def _exited(self, phase: Phase) -> list[str]:
+        """The ids that left the game in ``phase`` (their last character died: no successor)."""
+        return [pid for pid in phase.died + phase.natural if not self.state.player(pid).alive]
+
     def _finish(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
                 announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
         self._victory(phase)
-        if self.state.eliminated:
-            announcement["eliminated"] = list(self.state.eliminated)
+        announcement["eliminated"] = list(self.state.eliminated)
         if self.state.over:
             announcement["winners"] = list(self.state.winners)
         result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
@@ -753,6 +757,31 @@ class SG24Game:
 
     def decisions(self) -> list[DecisionRecord]:
         return [d for r in self.results for d in r.decisions]
+
+    # ---- what a hosted game asks of any rule set's game (tianting.hosting) ------------------
+    skills: dict[str, Any] = {}
+    """Skills the engine resolves by name (none: the pack's are the judge's; the general actions are rules)."""
+
+    def voters(self) -> list[Player]:
+        """Who may vote today: every living id (an 在野's vote is cast, and counted as void until they join)."""
+        return sorted(self.state.living(), key=lambda p: p.seat)
+
+    def posthumous_voters(self) -> list[Player]:
+        return []
+
+    def vote_skipped(self) -> str | None:
+        return None
+
+    def identity_skills(self, player: Player) -> tuple[str, ...]:
+        return ()
+
+    def usable_by_day(self, player: Player, skill: str) -> bool:
+        return False
+
+    def unbuilt_passives(self) -> list[tuple[str, str, str]]:
+        """(id, character, skill) of each living player's passive skill: all the judge's to rule."""
+        return [(p.id, p.character, s.name) for p in sorted(self.state.living(), key=lambda p: p.seat)
+                for s in self.character(p.id).skills if s.kind == "passive"]
 
 
 def _fits(pack: Pack, option: str, named: Character) -> bool:

@@ -1,0 +1,99 @@
+"""Whole hosted games of the 24人 rules (sg24), from the dealt seats to the end, played by random legal
+bots through the events a server would store; every draft is published and the export verifies.
+
+Issue 15, 5: "The whole stack takes `--rules sg24`: … `serve` (在野 joining, 伤判 by day, last words with a
+called id, judge rulings) and `verify`." The hosting layer reaches the rules only through ``RULESET``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tianting.hosting import events as ev
+from tianting.hosting.events import Event
+from tianting.hosting.fairness import commitment
+from tianting.hosting.game import HostedGame, Refused
+from tianting.hosting.verify import verify_export
+from tianting.rules.sg24.bots import night_actions, votes
+from tianting.script import run_script
+
+IDS = [f"玩家{i:02d}" for i in range(1, 25)]
+AT = "2026-12-01T12:00:00+00:00"
+
+
+def _add(game: HostedGame, kind: str, actor: str, payload: dict) -> None:
+    game.apply(Event(game.seq + 1, kind, actor, payload, AT))
+
+
+def created(seed: int) -> HostedGame:
+    game = HostedGame()
+    salt = f"{seed:032x}"
+    _add(game, ev.CREATED, ev.JUDGE, {"rules": "sg24", "ids": IDS, "title": f"二十四人{seed}", "seed": seed,
+                                      "salt": salt, "commitment": commitment(seed, salt)})
+    return game
+
+
+def play_hosted(seed: int, max_phases: int = 60) -> HostedGame:
+    bot = random.Random(seed)
+    game = created(seed)
+    _add(game, ev.START, ev.JUDGE, {})
+    while not game.over and len(game.phases) <= max_phases:
+        phase = game.current
+        assert phase is not None and game.stage == "open"
+        if phase.kind == "night":
+            mine: dict[str, list[dict]] = {}
+            for action in night_actions(game.base, bot):
+                mine.setdefault(action.actor, []).append({k: v for k, v in action.as_json().items() if k != "actor"})
+            for pid in game.participants():
+                _add(game, ev.SUBMIT, pid, {"actions": mine.get(pid, [])})
+        else:
+            for voter, target in votes(game.base, bot).items():
+                _add(game, ev.VOTE, voter, {"target": target})
+        for kind, actor, payload in game.follow_ups(AT):
+            _add(game, kind, actor, payload)
+        if game.stage == "open":
+            _add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})
+        assert game.stage == "draft"
+        dead = phase.draft["announcement"]["died"]
+        if phase.kind == "night" and dead:
+            _add(game, ev.ASK_LAST_WORDS, ev.JUDGE, {})
+            for pid in dead:
+                _add(game, ev.LAST_WORDS, pid, {"text": f"我是好人，查{bot.choice(IDS)}"})
+                _add(game, ev.RULE_LAST_WORDS, ev.JUDGE, {"player": pid, "approved": bot.random() < 0.8})
+        _add(game, ev.PUBLISH, ev.JUDGE, {})
+    return game
+
+
+def test_the_seats_are_dealt_with_their_characters():
+    """「玩家共24人……」: the 24人 rules deal each seat its starting character; nobody chooses one."""
+    game = created(3)
+    assert len(game.characters) == 24 and set(game.characters) == set(IDS)
+    assert game.player_view(IDS[0])["character"] == game.characters[IDS[0]]
+    with pytest.raises(Refused, match="不能選擇"):
+        _add(game, ev.CHOOSE, IDS[0], {"character": "曹操"})
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_hosted_sg24_game_is_played_published_and_verified(seed):
+    game = play_hosted(seed)
+    assert game.over
+    transcript = run_script(game.script(), lenient=True)
+    for (index, phase), replayed in zip(game.published(), transcript["phases"], strict=True):
+        assert phase.draft == replayed, f"phase {index}"
+    verdict = verify_export(json.loads(json.dumps(game.export(reveal=True), ensure_ascii=False)))
+    assert verdict.ok, verdict.failures
+
+
+def test_a_player_sees_no_one_elses_character_nor_the_judges_record():
+    """Players see only what the rules let them see: the table lists ids and who is out, never a character;
+    the judge's trace, truth and draws stay the judge's."""
+    game = play_hosted(4, max_phases=4)
+    view = game.player_view(IDS[0])
+    assert all(set(row) <= {"id", "alive"} for row in view["players"])
+    text = json.dumps(view, ensure_ascii=False)
+    for secret in ("truth", "trace", "draws", "tally"):
+        assert f'"{secret}"' not in text
+    assert all("votes" not in a for a in view["announcements"])  # seed 001 posts no ballot (JUDGE_ONLY)
