@@ -92,7 +92,7 @@ def test_a_player_sees_no_one_elses_character_nor_the_judges_record():
     the judge's trace, truth and draws stay the judge's."""
     game = play_hosted(4, max_phases=4)
     view = game.player_view(IDS[0])
-    assert all(set(row) <= {"id", "alive"} for row in view["players"])
+    assert all(set(row) <= {"id", "alive", "out"} for row in view["players"])
     text = json.dumps(view, ensure_ascii=False)
     for secret in ("truth", "trace", "draws", "tally"):
         assert f'"{secret}"' not in text

@@ -31,7 +31,7 @@ def free_choices(game: HostedGame, pid: str) -> list[dict[str, Any]]:
     roster = load_rules(game.rules).roster()
     taken = {roster.characters[c].base for other, c in game.characters.items() if other != pid}
     return [{"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken}
-            for c in game.seat(pid)["choices"]]
+            for c in game.seat(pid).get("choices", [])]
 
 
 def action_words(action: dict[str, Any]) -> str:
@@ -131,7 +131,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
         pid = seat["id"]
         entry = {"id": pid, "country": seat["country"], "identity": truth.get(pid, {}).get("identity", seat["identity"]),
                  "character": truth.get(pid, {}).get("character") or game.characters.get(pid),
-                 "chosen": game.characters.get(pid), "choices": seat["choices"],
+                 "chosen": game.characters.get(pid), "choices": seat.get("choices", []),
                  "status": truth.get(pid, {}).get("status", "alive")}
         if not game.started:
             entry["free_choices"] = free_choices(game, pid)

@@ -82,7 +82,7 @@ EVENT_ZH = {
     ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
-          "guesses": "猜測"}
+          "guesses": "猜測", "evaluation": "評價"}
 DONE_ZH = {
     "start": "遊戲已開始：第1夜開放提交。", "resolve": "已結算，請審閱草稿。", "decide": "已記錄選擇並重新結算。",
     "ask-last-words": "已向昨夜出局者徵求遺言。", "rule-last-words": "已裁定遺言並重新結算。",
@@ -540,6 +540,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                 if rows is None:
                     rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
                 context.update(_night_form(view, rows))
+                context.update(_arg_values(game.rules))
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
@@ -689,6 +690,13 @@ def _night_form(view: dict[str, Any], rows: list[dict[str, Any]]) -> dict[str, A
             "arg_keys": arg_keys}
 
 
+def _arg_values(rules_name: str) -> dict[str, tuple[str, ...]]:
+    """The countries and identities an action's arguments may name, in the game's rule set (KK 3.3's are
+    the pages' defaults, :data:`COUNTRIES` and :data:`IDENTITIES`)."""
+    rules = load_rules(rules_name)
+    return {"arg_countries": (*rules.countries, rules.others), "arg_identities": tuple(rules.identities)}
+
+
 def _player_page(request: Request, token: str, who: Access, error: str | None = None, status: int = 200,
                  rows: list[dict[str, Any]] | None = None, words: str | None = None) -> HTMLResponse:
     pid = who.player_id or ""
@@ -705,6 +713,7 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                  "skills": [{"name": s.name, "kind": s.kind, "text": s.text} for s in roster.characters[c].skills]}
                 for c in view["choices"]
             ]
+        context.update(_arg_values(game.rules))
     current = view.get("open") or {}
     if rows is None:
         rows = _rows_from_actions(current.get("actions") or [])

@@ -70,6 +70,16 @@ class Character:
     chief_strategist: bool = False
     source: str = ""
 
+    @property
+    def base(self) -> str:
+        """The character itself (KK 3.3's forms share a base character; the 24人 rules have no forms)."""
+        return self.name
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """Other names (the pack's ``aliases`` are read into :attr:`Pack.names`, any script)."""
+        return ()
+
 
 @dataclass(frozen=True)
 class Pack:
@@ -80,6 +90,15 @@ class Pack:
     def get(self, spelling: object) -> Character | None:
         name = self.names.get(spelling)
         return self.characters.get(name) if name else None
+
+    @property
+    def skill_texts(self) -> dict[str, SkillData]:
+        """Every skill of the pack by name (the first character's, where two share a name)."""
+        out: dict[str, SkillData] = {}
+        for c in self.characters.values():
+            for s in c.skills:
+                out.setdefault(s.name, s)
+        return out
 
     def skill_names(self) -> NameTable:
         """Every skill name of the pack (any spelling), for scripts' ``skill`` fields."""

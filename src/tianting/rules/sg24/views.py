@@ -1,10 +1,16 @@
-"""What one player may see: own seat, the characters they know, own feedback, the public posts."""
+"""What one player may see: own seat, the characters they know, own feedback, the public posts.
+
+The skill rows carry the keys every rule set's rows carry (``skill``, ``source``, ``kind``, ``text``,
+``built``, ``targets``, ``args``: what a form asks, tianting.server's pages) beside the 24人 rules' own
+(``timing``, ``attribute``). The general actions are listed where the seat may use them: 刺杀 (a killer of a
+country), 指认 (an allowance of the character), 招揽 (a 君主), 投奔 (an 在野)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from tianting.rules.sg24.game import SG24Game
+from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SG24Game
+from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 
 JUDGE_ONLY = ("votes",)
 """Announcement fields kept for the judge (who voted whom is not posted by seed 001)."""
@@ -14,17 +20,49 @@ def public_announcement(announcement: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in announcement.items() if k not in JUDGE_ONLY}
 
 
+def _targets(count: int, counts: tuple[int, ...] = ()) -> dict[str, Any]:
+    return {"count": count, "counts": list(counts), "self": False, "dead": False, "distinct": True}
+
+
+def _general_rows(game: SG24Game, pid: str) -> list[dict[str, Any]]:
+    p = game.state.player(pid)
+    char = game.character(pid)
+    rows = []
+
+    def row(name: str, text: str, count: int, args: list[str]) -> dict[str, Any]:
+        return {"skill": name, "name": name, "source": "general", "kind": "active", "timing": "结算时生效",
+                "attribute": None, "text": text, "limited": False, "uses_left": None, "built": True,
+                "targets": _targets(count), "args": args}
+
+    if p.identity == "杀手" and p.country in COUNTRIES:
+        rows.append(row(STAB, "每国杀手每夜可以进行一次刺杀（一个ID）。", 1, []))
+    kinds = {a.kind for a in char.recognition}
+    if kinds:
+        args = [k for k in ("character", "evaluation") if k in kinds]
+        rows.append(row(RECOGNISE, "指认一个ID为某角色（同国指认）或某评价（评价指认），以角色的指认次数为限。", 1, args))
+    if p.identity == "君主" and p.country in COUNTRIES:
+        rows.append(row(RECRUIT, "君主可以指认一个在野为某角色以招揽：指认正确且其同意，次夜开始时加入本国。", 1, ["character"]))
+    if p.country == UNALIGNED:
+        rows.append(row(APPLY, "游戏第二夜开始，在野可以申请投奔一个国家，由其主军师决定是否同意。", 0, ["country"]))
+    return rows
+
+
 def player_view(game: SG24Game, pid: str) -> dict[str, Any]:
     p = game.state.player(pid)
     char = game.character(pid)
+    skills = _general_rows(game, pid) + [
+        {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind, "timing": s.timing,
+         "attribute": s.attribute, "text": s.text or "", "limited": False, "uses_left": None,
+         "built": True, "judge_ruled": True,
+         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
+        for s in char.skills]
     return {
         "id": pid, "country": p.country, "identity": p.identity, "character": p.character,
         "status": p.status.value, "evaluations": list(char.evaluations),
-        "skills": [{"name": s.name, "kind": s.kind, "timing": s.timing, "attribute": s.attribute, "text": s.text}
-                   for s in char.skills],
+        "skills": skills,
         "known": dict(p.known),
         "phase": game.phase.value, "number": game.number,
         "feedback": [[f.as_json() for f in r.feedback.get(pid, [])] for r in game.results],
         "announcements": [public_announcement(r.announcement) for r in game.results],
-        "players": [{"id": q.id, "alive": q.alive} for q in game.state.players.values()],
+        "players": [{"id": q.id, "alive": q.alive, "out": not q.alive} for q in game.state.players.values()],
     }
