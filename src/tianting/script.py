@@ -314,9 +314,22 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             if len(text) > MAX_TEXT:
                 raise ScriptError(spot, f"text 過長（最多{MAX_TEXT}字，現有{len(text)}字）")
             record["text"] = text
+        owner, active = None, False
+        if effect == "defend":  # the 24人 rules: a defence the judge finds in play (who holds it, active?)
+            owner = ids.get(entry.get("owner", target))
+            if owner not in game.state.players:
+                raise ScriptError(spot, f"未知的玩家「{shown(entry.get('owner'))}」")
+            active = entry.get("active", False)
+            if not isinstance(active, bool):
+                raise ScriptError(spot, "active 必須是 true 或 false")
+            skill = entry.get("skill")
+            if skill is not None:
+                text = _text(skill, spot, "skill")[:MAX_TEXT]
+                record["skill"] = text
+            record.update({"owner": owner, "active": active})
         if why:
             record["why"] = why
-        out.append(Ruling(effect, target, index, voter, text, why))
+        out.append(Ruling(effect, target, index, voter, text, why, owner, active))
         ruled.append(record)
     for j, message in rules.check_rulings(game, out):
         raise ScriptError(f"{where}.rulings[{j}]", message)

@@ -114,3 +114,8 @@ def test_the_pages_of_a_24_player_game_render(client):
         response = client.get(page)
         assert response.status_code == 200, page
     assert "三国版杀24人规则" in client.get(f"/g/{api.public_id}").text
+    # the pages are in the rule set's own script (Simplified for the 24人 rules) unless the reader chose one
+    page = client.get(f"/p/{api.tokens[IDS[0]]}").text
+    assert '<html lang="zh-Hans">' in page and "提交行动" in page
+    chosen = client.get(f"/p/{api.tokens[IDS[0]]}?script=traditional").text
+    assert '<html lang="zh-Hant">' in chosen and "提交行動" in chosen

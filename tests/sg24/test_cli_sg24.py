@@ -174,3 +174,27 @@ def test_verify_checks_a_hosted_sg24_export(tmp_path):
     path.write_text(json.dumps(export, ensure_ascii=False), encoding="utf-8")
     tampered = call("verify", str(path))
     assert tampered.code == 1 and "published" in tampered.out
+
+
+def test_a_defence_the_judge_rules_stops_the_stab(ids_file, tmp_path):
+    """「结算时生效」's defences, found by the judge (pack skills are the judge's): a ``defend`` ruling stops one
+    harm to its target (docs/rulings/sg24.md); without it the stab kills."""
+    script = _setup(ids_file)
+    killer, victim, _ = _scene(script)
+    guard = _who(script, "吴", "护卫")[0]
+    night = {"phase": "night", "actions": [{"actor": killer, "skill": "刺杀", "targets": [victim]}]}
+    script["phases"] = [{**night, "rulings": [{"effect": "defend", "target": victim, "owner": guard, "active": True,
+                                               "skill": "护卫技能", "why": "护卫的保护"}]}]
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script, ensure_ascii=False), encoding="utf-8")
+    done = call("run", str(path))
+    assert done.code == 0, done.err
+    phase = json.loads(done.out)["phases"][0]
+    assert phase["truth"]["deaths"] == [] and phase["announcement"]["died"] == []
+    assert any("被抵御" in line and guard in line for line in phase["trace"])
+    assert phase["rulings"] == [{"effect": "defend", "target": victim, "skill": "护卫技能", "owner": guard,
+                                 "active": True, "why": "护卫的保护"}]
+    script["phases"][0]["rulings"][0]["active"] = "yes"
+    path.write_text(json.dumps(script, ensure_ascii=False), encoding="utf-8")
+    bad = call("run", str(path))
+    assert bad.code == 2 and bad.err.startswith("phases[0].rulings[0]")

@@ -35,6 +35,10 @@ class Ruling:
     voter: str | None = None
     text: str | None = None
     why: str = ""
+    owner: str | None = None
+    """``defend`` (the 24人 rules): whose defence it is (the defended ``target`` by default)."""
+    active: bool = False
+    """``defend``: an active skill's defence (本人主动 > 他人主动 > 本人被动 > 他人被动)."""
 
 
 @dataclass

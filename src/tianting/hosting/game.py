@@ -851,7 +851,7 @@ class HostedGame:
             if len(phase.rulings) >= MAX_RULINGS:
                 raise Refused(f"每階段最多{MAX_RULINGS}條裁定", 413)
             kept = {}
-            for key in ("effect", "target", "action", "voter", "text", "why"):
+            for key in ("effect", "target", "action", "voter", "text", "why", "owner", "active", "skill"):
                 value = ruling.get(key)
                 if value in (None, ""):
                     continue
@@ -859,7 +859,7 @@ class HostedGame:
                     raise Refused(f"裁定的文字過長（最多{MAX_TEXT}字）", 413)
                 kept[key] = value.strip() if isinstance(value, str) else value
             ids = PlayerIds(self._base.state.players)
-            for key in ("target", "voter"):
+            for key in ("target", "voter", "owner"):
                 if key in kept:
                     kept[key] = ids.get(kept[key])  # 子义 is 子義 (R46)
             phase.rulings.append(kept)

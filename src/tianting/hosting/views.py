@@ -44,7 +44,7 @@ def action_words(action: dict[str, Any]) -> str:
 def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     """A ruling in words, for the console and the 復盤."""
     effect = ruling.get("effect", "")
-    head = RULING_EFFECTS.get(effect, effect)
+    head = {**RULING_EFFECTS, "defend": "抵禦"}.get(effect, effect)
     if effect == "void" and "voter" in ruling:
         what = f"{ruling['voter']} 的投票"
     elif effect == "void":
@@ -55,6 +55,9 @@ def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     text = f"{head}：{what}"
     if effect == "tell":
         text += f"「{ruling.get('text', '')}」"
+    if effect == "defend":  # the 24人 rules: whose defence, active or passive (the defence order)
+        text += (f"（{ruling.get('owner') or what}的{'主動' if ruling.get('active') else '被動'}"
+                 f"{'【' + ruling['skill'] + '】' if ruling.get('skill') else ''}）")
     if ruling.get("why"):
         text += f"（理由：{ruling['why']}）"
     return text

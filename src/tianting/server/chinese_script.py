@@ -50,9 +50,10 @@ def to_simplified(html: str) -> str:
     return "".join(out).replace('<html lang="zh-Hant">', '<html lang="zh-Hans">', 1)
 
 
-def apply(request: Request, response: Response) -> Response:
-    """Convert an HTML ``response`` if the reader wants Simplified, and remember a choice made by query."""
-    script = wanted(request)
+def apply(request: Request, response: Response, default: str | None = None) -> Response:
+    """Convert an HTML ``response`` if the reader wants Simplified (or asked for nothing and ``default``,
+    the game's rule set's own script, is Simplified), and remember a choice made by query."""
+    script = wanted(request) or default
     if script == SIMPLIFIED:
         body = to_simplified(bytes(response.body).decode())
         response.body = body.encode()

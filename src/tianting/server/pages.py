@@ -152,11 +152,15 @@ _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOU
 templates = Jinja2Templates(env=_env)
 
 
-def _render(request: Request, name: str, context: dict[str, Any], status: int = 200) -> HTMLResponse:
-    context = {**context, "script": chinese_script.wanted(request) or chinese_script.TRADITIONAL,
+def _render(request: Request, name: str, context: dict[str, Any], status: int = 200,
+            rules: str | None = None) -> HTMLResponse:
+    """The page ``name``; ``rules``: the game's rule set, whose own script (Traditional for KK 3.3,
+    Simplified for the 24人 rules) the page is shown in unless the reader chose one."""
+    default = load_rules(rules).script if rules else chinese_script.TRADITIONAL
+    context = {**context, "script": chinese_script.wanted(request) or default,
                "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS))}
     response = templates.TemplateResponse(request, name, context, status_code=status)
-    return chinese_script.apply(request, response)  # type: ignore[return-value]
+    return chinese_script.apply(request, response, default)  # type: ignore[return-value]
 
 
 def error_page(request: Request, message: str, status: int) -> HTMLResponse:
@@ -361,7 +365,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
         }
-        return _render(request, "judge.html", context, status)
+        return _render(request, "judge.html", context, status, rules=game.rules)
 
 
 @router.get("/j/{token}", response_class=HTMLResponse)
@@ -389,7 +393,7 @@ def judge_replay(request: Request, token: str) -> HTMLResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
         return _render(request, "replay.html", {"view": replay_view(game), "judge": True,
-                                                "back": f"/j/{token}"})
+                                                "back": f"/j/{token}"}, rules=game.rules)
 
 
 def _judge_body(command: str, form: Form) -> dict[str, Any]:
@@ -544,7 +548,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
-    return _render(request, "message.html", context, status)
+    return _render(request, "message.html", context, status, rules=game.rules)
 
 
 @router.get("/j/{token}/message", response_class=HTMLResponse)
@@ -724,7 +728,7 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         "words": words if words is not None else (view.get("last_words") or {}).get("text", ""),
         "feedback_groups": _group(view.get("feedback", [])),
     })
-    return _render(request, "player.html", context, status)
+    return _render(request, "player.html", context, status, rules=game.rules)
 
 
 def _group(items: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
@@ -848,7 +852,7 @@ def public_page(request: Request, public_id: str) -> HTMLResponse:
         view = public_view(game)
         return _render(request, "public.html", {"view": view, "public_id": public_id,
                                                 "live_url": f"/g/{public_id}/live",
-                                                "live_version": live.public_version(game)})
+                                                "live_version": live.public_version(game)}, rules=game.rules)
 
 
 def _over(game: HostedGame) -> None:
@@ -862,7 +866,7 @@ def public_replay(request: Request, public_id: str) -> HTMLResponse:
     with _game(request, game_id) as game:
         _over(game)
         return _render(request, "replay.html", {"view": replay_view(game), "judge": False,
-                                                "back": f"/g/{public_id}"})
+                                                "back": f"/g/{public_id}"}, rules=game.rules)
 
 
 @router.get("/g/{public_id}/export.json")

@@ -77,11 +77,18 @@ def _random_seats(rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tu
     return [SeatSpec(f"P{n:02d}", c, i, ch) for n, (c, i, ch) in enumerate(dealt, start=1)], []
 
 
+EFFECTS = (*RULING_EFFECTS, "defend")
+"""The judge's ruling effects of the 24人 rules: core's, and ``defend`` (a defence the judge finds in play:
+「结算时生效」's defence order, docs/rulings/sg24.md)."""
+
+
 def check_rulings(game: SG24Game, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
     out = []
     for j, r in enumerate(rulings):
-        if r.effect not in RULING_EFFECTS:
+        if r.effect not in EFFECTS:
             out.append((j, f"未知的裁定「{r.effect}」"))
+        elif r.effect == "defend" and r.owner is not None and r.owner not in game.state.players:
+            out.append((j, f"「{r.owner}」不是场上的ID"))
         elif r.target is not None and (r.target not in game.state.players or not game.state.player(r.target).alive):
             out.append((j, f"「{r.target}」不是场上的ID"))
     return out
@@ -151,7 +158,7 @@ class RuleSet:
         return skill_rows()
 
     def ruling_effects(self) -> tuple[str, ...]:
-        return tuple(RULING_EFFECTS)
+        return EFFECTS
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return check_rulings(game, rulings)

@@ -369,6 +369,7 @@ class SG24Game:
         first_draw = len(rng.draws)
         night = Phase(self.state)
         judged = tuple(judged)
+        defences = (*defences, *_defences(judged))
         void = {r.action for r in judged if r.effect == "void"}
         for r in judged:
             if r.effect == "spare" and r.target:
@@ -635,7 +636,7 @@ class SG24Game:
         for r in judged:
             if r.effect in ("injure", "kill") and r.target:
                 harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
-        self._apply_harms(day, harms, (), book)
+        self._apply_harms(day, harms, _defences(judged), book)
         for r in judged:
             if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
                 self.state.extra["checks"].pop(r.target, None)
@@ -793,6 +794,12 @@ def _fits(pack: Pack, option: str, named: Character) -> bool:
         if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
             return named.identity == identity
     return False
+
+
+def _defences(judged: Sequence[Ruling]) -> tuple[Defence, ...]:
+    """The judge's ``defend`` rulings as defences in play (a pack skill's protection the judge finds)."""
+    return tuple(Defence(r.target, r.owner or r.target, r.active, r.text or r.why or "天庭裁定")
+                 for r in judged if r.effect == "defend" and r.target)
 
 
 def _why(judged: Sequence[Ruling], index: int) -> str:
