@@ -119,3 +119,37 @@ def test_the_pages_of_a_24_player_game_render(client):
     assert '<html lang="zh-Hans">' in page and "提交行动" in page
     chosen = client.get(f"/p/{api.tokens[IDS[0]]}?script=traditional").text
     assert '<html lang="zh-Hant">' in chosen and "提交行動" in chosen
+
+
+def test_the_console_rules_a_defence_for_the_24_player_rules(client):
+    """R-SG16: the judge finds a defence in play (a pack skill's protection) and the seed's 结算时 order applies it:
+    the stab is stopped. The console offers 抵禦 only for a rule set that has it."""
+    from tests.server.test_pages import post
+
+    api = _seeded(client)
+    who = _by_character(api)
+    api.judge("start")
+    api.player(who["张辽"], "actions", {"actions": [{"skill": "刺杀", "targets": [who["黄盖"]]}]})
+    _submit_rest(api, {who["张辽"]})
+    page = f"/j/{api.judge_token}"
+    console = client.get(page).text
+    assert 'value="defend"' in console and 'id="ruling-owner"' in console
+    assert who["黄盖"] in api.draft()["announcement"]["died"]
+    ruled = post(client, page, page + "/rule", {"effect": "defend", "target": who["黄盖"], "owner": who["太史慈"],
+                                                "active": "1", "skill": "护卫的保护", "why": "天庭认定"})
+    assert ruled.status_code == 303, ruled.text
+    draft = api.draft()
+    assert draft["announcement"]["died"] == [] and draft["rulings"][0]["owner"] == who["太史慈"]
+    assert any("被抵御" in line for line in draft["trace"])
+    assert "抵御：" in client.get(page).text  # the console in the rule set's script (Simplified)
+
+
+def test_the_kk33_console_offers_no_defence(client):
+    from tests.server.conftest import choose_all
+    from tests.server.test_api_flow import Api as KKApi
+
+    api = KKApi.seeded(client, seed=1)
+    choose_all(client, {"players": {pid: {"token": t} for pid, t in api.tokens.items()}})
+    api.judge("start")
+    api.judge("resolve")
+    assert 'value="defend"' not in client.get(f"/j/{api.judge_token}").text

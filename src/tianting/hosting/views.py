@@ -41,6 +41,10 @@ def action_words(action: dict[str, Any]) -> str:
     return text + (" → " + "、".join(str(t) for t in targets) if targets else "")
 
 
+RULE_SET_EFFECTS = {"defend": "抵禦（技能的保護）"}
+"""Ruling effects a rule set adds to core's (the 24人 rules' ``defend``), with their console labels."""
+
+
 def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     """A ruling in words, for the console and the 復盤."""
     effect = ruling.get("effect", "")
@@ -70,10 +74,13 @@ def ruling_help(game: HostedGame, phase: Phase) -> dict[str, Any]:
     script = game.script(index)
     actions = script["phases"][index].get("actions", []) if len(script["phases"]) > index else []
     base = game.base
+    more = [e for e in load_rules(game.rules).ruling_effects() if e not in RULING_EFFECTS]
     return {
         "effects": [{"effect": k, "label": v} for k, v in RULING_EFFECTS.items()
                     if phase.kind == "night" or k != "void"] + (
-            [{"effect": "void-vote", "label": "投票無效"}] if phase.kind == "day" else []),
+            [{"effect": "void-vote", "label": "投票無效"}] if phase.kind == "day" else []) + [
+            {"effect": e, "label": RULE_SET_EFFECTS.get(e, e)} for e in more],
+        "defend": "defend" in more,
         "actions": [{"index": i, "label": action_words(a)} for i, a in enumerate(actions)],
         "players": [p.id for p in base.state.players.values() if p.alive],
         "everyone": list(base.state.players),

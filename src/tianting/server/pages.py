@@ -469,6 +469,9 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         ruling["target"] = form.get("target")
     if effect == "tell":
         ruling["text"] = form.get("text")
+    if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
+        ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
+                      skill=form.get("skill").strip() or None)
     return {"ruling": ruling}
 
 
