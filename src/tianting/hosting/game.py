@@ -305,12 +305,13 @@ class HostedGame:
         base, draft = self._base, phase.draft
         assert draft is not None
         out: list[dict[str, Any]] = []
+        judge_ruled = load_rules(self.rules).judge_rules_skills
         for pid, character, skill in base.unbuilt_passives():
             if base.state.players[pid].alive:
+                why = "由天庭裁定（角色包未給出可執行的效果），引擎不結算" if judge_ruled else "尚未實作，本階段結算中不生效"
                 out.append({"kind": "unbuilt", "player": pid, "character": character, "skill": skill,
                             "rule": base.rule_text(pid, skill),
-                            "message": f"{pid}（{character}）的被動技能【{skill}】尚未實作，本階段結算中不生效；"
-                                       "若它應當起作用，請裁定"})
+                            "message": f"{pid}（{character}）的被動技能【{skill}】{why}；若它應當起作用，請裁定"})
         for d in draft["decisions"]:
             if d["defaulted"]:
                 out.append({"kind": "defaulted", "player": d["actor"], "skill": d["skill"],

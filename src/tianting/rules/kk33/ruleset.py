@@ -182,6 +182,8 @@ class RuleSet:
     """群 identities that win beside a kingdom, and the marker they win with."""
     victory_markers: tuple[str, ...] = (*COUNTRIES, *JOINT_MARKERS.values(), REBELS)
     day_inputs: tuple[str, ...] = ()
+    judge_rules_skills: bool = False
+    """Character skills are the judge's to rule (the 24人 rules' pack), not unbuilt engine skills."""
     character_choice: bool = True
     """Players choose their character among ``choices`` at setup (the 24人 rules deal them)."""
     views: Any = field(default_factory=lambda: SimpleNamespace(

@@ -109,6 +109,8 @@ class RuleSet:
     identities: tuple[str, ...] = IDENTITIES
     victory_markers: tuple[str, ...] = MARKERS
     day_inputs: tuple[str, ...] = ("digits",)
+    judge_rules_skills: bool = True
+    """The pack's skills are data: the judge rules each use (R-SG11)."""
     character_choice: bool = False
     """The seed deals the starting characters: nobody chooses one."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
