@@ -62,7 +62,7 @@ def test_a_24_player_game_through_the_api(client):
     draft = api.draft()
     assert who["黄盖"] in draft["announcement"]["died"]
     # the pack's passive skills in play are the judge's to rule (R-SG11), said so, not "not built"
-    unbuilt = [n for n in api.console()["current"]["notices"] if n["kind"] == "unbuilt"]
+    unbuilt = [n for n in draft["notices"] if n["kind"] == "unbuilt"]
     assert unbuilt and all("由天庭裁定" in n["message"] and "尚未實作" not in n["message"] for n in unbuilt)
     [join] = [d for d in draft["decisions"] if d["skill"] == "入国"]
     assert (join["actor"], join["defaulted"]) == (who["华佗"], True)
