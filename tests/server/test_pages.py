@@ -572,7 +572,10 @@ def test_a_day_vote_through_the_form(client):
     post(client, jpage(game), jpage(game) + "/publish")
     state = judge_state(client, game)
     assert state["current"]["kind"] == "day"
-    voter, target = state["current"]["participants"][:2]
+    # a voter without a skill usable by day (緩釋, 甘寧's 奇襲 would add a day action form): the seats are random
+    plain = [pid for pid in state["current"]["participants"]
+             if not player_state(client, game, pid)["open"].get("by_day")]
+    voter, target = plain[0], state["current"]["participants"][-1]
     page = client.get(ppage(game, voter)).text
     assert 'id="submit-vote"' in page and 'id="submit-actions"' not in page
     response = post(client, ppage(game, voter), ppage(game, voter) + "/vote", {"target": target})

@@ -88,12 +88,23 @@ def test_a_24_player_game_through_the_api(client):
 
     # ---- day 2: 伤判 of the wounded, then the vote ---------------------------------------------------
     assert api.view(who["华佗"])["country"] == "在野"  # 「次夜开始时加入」: not yet by day
+    # R-SG12: the wounded player gives the digit that picks his 伤判 from the dealt table; nobody else may
+    assert api.view(who["刘备"])["open"]["wound_check"] is True
+    assert 'id="submit-digit"' in client.get(f"/p/{api.tokens[who['刘备']]}").text
+    assert 'id="submit-digit"' not in client.get(f"/p/{api.tokens[who['曹操']]}").text
+    api.player(who["刘备"], "digit", {"digit": 7})
+    api.player(who["刘备"], "digit", {"digit": 4})  # the latest counts
+    assert api.view(who["刘备"])["open"]["digit"] == 4
+    assert "沒有傷判" in api.refused(who["曹操"], "digit", {"digit": 3}, 409)
+    assert "0至9" in api.refused(who["刘备"], "digit", {"digit": 12}, 422)
     for voter in IDS[:10]:
         if voter != who["孙坚"]:
             api.player(voter, "vote", {"target": who["孙坚"]})
     api.judge("resolve")
     day = api.draft()["announcement"]
     assert who["刘备"] in day["wound_checks"]  # 「白天受伤伤判阶段」
+    check = [f for f in api.draft()["feedback"][who["刘备"]] if f["skill"] == "伤判"]
+    assert check[0]["data"]["digit"] == 4
     assert day["voted"] == who["孙坚"] and "votes" not in api.public()  # the ballot is the judge's
     api.judge("publish")
     public_day = api.public()["announcements"][1]

@@ -53,6 +53,10 @@ RULE = "rule"
 """The judge's ruling on the draft (game-script.md ``rulings``: void, spare, injure, kill, heal, tell):
 payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-drafts."""
 
+DIGIT = "digit"
+"""A wounded player's digit for the day's 伤判 (rule sets with ``digits``: the 24人 rules, R-SG12), replacing
+any earlier one; without one the game draws it."""
+
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
     CHOOSE: ("player", "character"),
@@ -71,13 +75,14 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     PEACE: ("judge", "proposer", "agreed"),
     NOTE: ("text",),
     RULE: ("ruling", "remove"),
+    DIGIT: ("digit",),
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
 refuses an event with any other field, which nothing would read and nothing could check). Every
 kind has its entry (a test checks it)."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
-         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE)
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT)
 
 
 @dataclass(frozen=True)

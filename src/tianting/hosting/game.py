@@ -94,6 +94,8 @@ class Phase:
     """The edits the last re-drafting could not keep: the text they replaced changed."""
     published: bool = False
     peace: dict[str, Any] | None = None
+    digits: dict[str, int] = field(default_factory=dict)
+    """A day's 伤判 digits the wounded gave (game-script.md ``digits``), in the order of their latest."""
 
     @property
     def resolved(self) -> bool:
@@ -261,6 +263,8 @@ class HostedGame:
                     entry["last_words"] = words
             else:
                 entry["votes"] = dict(phase.votes)
+                if phase.digits:
+                    entry["digits"] = dict(phase.digits)
                 actions = [a for acts in phase.submissions.values() for a in acts]
                 if actions:  # actions by day (「可以於白天使用」, 奇襲): checked like a night's
                     entry["actions"] = actions
@@ -417,6 +421,9 @@ class HostedGame:
                             "submitted": pid in phase.submissions or pid in phase.votes,
                             "by_judge": phase.submitted_by.get(pid) == ev.JUDGE,
                             "vote": phase.votes.get(pid)}
+            if phase.kind == "day" and not phase.resolved and self.takes_digit(pid):
+                view["open"]["wound_check"] = True  # 傷判 today: the player may give its digit (R-SG12)
+                view["open"]["digit"] = phase.digits.get(pid)
             if phase.kind == "day" and self.acts_by_day(pid):
                 view["open"]["by_day"] = True  # a day action form beside the vote (緩釋, 奇襲)
                 view["open"]["acted"] = pid in phase.submissions
@@ -666,6 +673,28 @@ class HostedGame:
         phase.votes.pop(pid, None)
         phase.votes[pid] = target
         self._mark_proxy(phase, pid, event)
+
+    def takes_digit(self, pid: str) -> bool:
+        """``pid`` has a 傷判 today and the rules let the player give its digit (R-SG12)."""
+        phase = self.current
+        player = self._base.state.players.get(pid) if self._base is not None else None
+        return (phase is not None and phase.kind == "day" and player is not None and player.alive
+                and player.injured and "digits" in load_rules(self.rules).day_inputs)
+
+    def _on_digit(self, event: Event) -> None:
+        if event.actor in (ev.JUDGE, ev.SYSTEM):
+            raise Refused("這是玩家的操作", 403)
+        pid = event.actor
+        self.seat(pid)
+        phase = self._open("傷判數字")
+        self._in_time(phase, event)
+        if not self.takes_digit(pid):
+            raise Refused("你今天沒有傷判，不能給出數字", 409)
+        digit = event.payload.get("digit")
+        if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
+            raise Refused("傷判數字須為0至9的整數", 422)
+        phase.digits.pop(pid, None)
+        phase.digits[pid] = digit
 
     def _on_deadline(self, event: Event) -> None:
         self._judge(event)

@@ -19,13 +19,13 @@ JUDGE_COMMANDS = {
     "submit-for": ev.SUBMIT, "vote-for": ev.VOTE, "rule": ev.RULE,
 }
 PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS,
-                   "decide": ev.DECIDE}
+                   "decide": ev.DECIDE, "digit": ev.DIGIT}
 FIELDS = {
     ev.CHOOSE: ("player", "character"), ev.DECIDE: ("actor", "skill", "answer"), ev.ASK_DECISION: ("actor", "skill"),
     ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
     ev.SUBMIT: ("player", "actions", "via"), ev.VOTE: ("player", "target", "via"), ev.LAST_WORDS: ("text",),
-    ev.RULE: ("ruling", "remove"),
+    ev.RULE: ("ruling", "remove"), ev.DIGIT: ("digit",),
 }
 """The fields each event takes from a request body; anything else (a form's csrf field, stray
 keys) is not stored, so the event log holds only what the game reads."""

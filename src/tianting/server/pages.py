@@ -79,7 +79,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "傷判數字",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -90,6 +90,7 @@ DONE_ZH = {
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
+    "digit": "已記錄你的傷判數字，時限前可以修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -821,6 +822,11 @@ def _player_body(command: str, form: Form) -> dict[str, Any]:
         return {"text": form.get("text")}
     if command == "decide":
         return {"skill": form.get("skill"), "answer": form.get("answer")}
+    if command == "digit":
+        digit = form.get("digit").strip()
+        if not (len(digit) == 1 and digit.isdigit()):
+            raise Refused("傷判數字須為0至9的整數", 422)
+        return {"digit": int(digit)}
     return {}
 
 
