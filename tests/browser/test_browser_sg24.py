@@ -26,7 +26,8 @@ except ImportError:  # pragma: no cover - CI installs it
         raise
     pytest.skip("the playwright package is not installed", allow_module_level=True)
 
-IDS = [f"將{i:02d}" for i in range(1, 25)]
+IDS = [f"将{i:02d}" for i in range(1, 25)]
+"""Ids in Simplified: the 24人 pages are shown in Simplified, ids included (as any page a reader asks in Simplified)."""
 
 
 def test_a_24_player_game_through_a_night_a_wound_check_day_and_an_unaligned_joining(
