@@ -9,16 +9,11 @@ vote and harm modifiers would change the days these scenarios pass through.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
-
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Alliance, Status
 from tianting.rules.kk33 import victory
-from tianting.rules.kk33.harm import Harm, Level
 from tianting.testing import Table
 
 SAFE = {"魏副軍師": "荀彧", "魏殺手甲": "張遼", "魏殺手乙": "夏侯淵"}
@@ -333,30 +328,9 @@ def test_lianhuan_vanishes_when_pang_tong_dies():
 
 
 # ==== 法正 =========================================================================
-class FireCampStandIn(Skill):
-    """A stand-in for 陸遜's 火燒連營 (吳, not built here): 使用後當夜，所有蜀國角色的行動成功率減半。
-    若劉備在場，你令其受傷。魏吳聯盟達成（或延期）兩日兩夜。"""
-
-    name = "火燒連營"
-    source = Source.CHARACTER
-    kind = Kind.GLOBAL
-    stage = "cancel"
-    targets = TargetRule(count=0)
-
-    def prepare(self, night: Any, use: Use) -> None:
-        night.rate_modifiers.append(
-            lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) == "蜀" else None)
-
-    def apply(self, night: Any, use: Use) -> None:
-        liubei = night.game.in_play("劉備")
-        if liubei is not None:
-            night.harms.append(Harm(liubei.id, Level.WOUND, "火燒連營", [use.actor], why=["火燒連營"]))
-        night.propose_alliance("魏", "吳", by=use.actor)
-
-
 def fazheng(**chars: str) -> Table:
-    t = Table(characters={**SAFE, ADV: "法正", "吳副軍師": "陸遜", **chars}, extra_skills=[FireCampStandIn])
-    return t
+    """法正 at 蜀副軍師, with 陸遜 (the real 火燒連營, wu_zhang_lu.Huoshaolianying) at 吳副軍師."""
+    return Table(characters={**SAFE, ADV: "法正", "吳副軍師": "陸遜", **chars})
 
 
 @pytest.mark.skill("正諫")
@@ -470,7 +444,7 @@ def test_xuanyuan_without_a_second_count_no_one_leaves():
 
 # ==== 馬良 =========================================================================
 def maliang(**chars: str) -> Table:
-    return Table(characters={**SAFE, ADV: "馬良", **chars}, extra_skills=[FireCampStandIn])
+    return Table(characters={**SAFE, ADV: "馬良", **chars})
 
 
 def zhenji_dies_after_luoshen(t: Table) -> None:
@@ -596,9 +570,25 @@ def test_songtu_from_next_night_fire_camp_does_not_wound_liu_bei():
     t2.day()
     t2.quiet_night()
     t2.day()
-    t2.night(t2.act("吳副軍師", "火燒連營"))
+    t2.force("成功判定 蜀殺手甲【刺殺】", False)
+    t2.night(t2.act("吳副軍師", "火燒連營"), t2.act("蜀殺手甲", "刺殺", "魏女眷"))
     assert not t2.player("蜀君主").injured
     assert t2.traced("送圖問計：劉備不會因【火燒連營】而受傷")
+    # only the wound is prevented: 所有蜀國角色的行動成功率減半 and the 魏吳聯盟 stand
+    assert t2.status("魏女眷") == "alive" and t2.feedback("蜀殺手甲", "刺殺")[-1].data == {"failed": True}
+    assert t2.announced("alliances")[0]["countries"] == ["魏", "吳"]
+
+
+@pytest.mark.skill("送圖問計")
+def test_songtu_only_lu_xuns_fire_camp():
+    """若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷 — the text names 陸遜, as 正諫 does (SS11): a
+    火燒連營 that another 吳 player holds still wounds 劉備 after 送圖問計."""
+    t = maliang(吳副軍師="陸遜")
+    t.player("吳正軍師").skills.append("火燒連營")  # as if learned
+    t.night(t.act(ADV, "送圖問計", "魏殺手甲"))
+    t.day()
+    t.night(t.act("吳正軍師", "火燒連營"))
+    assert t.player("蜀君主").injured and not t.traced("送圖問計：劉備不會")
 
 
 # ==== 姜維 =========================================================================

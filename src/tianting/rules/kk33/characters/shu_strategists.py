@@ -232,6 +232,11 @@ class Lianhuan(CharacterSkill):
 
 
 # ---- 法正 -------------------------------------------------------------------------
+def _plays_lu_xun(night: Night, pid: str) -> bool:
+    """「若陸遜使用【火燒連營】」: the player's character is 陸遜 (any form of it)."""
+    return bool(night.game.roster.characters[night.state.player(pid).character].base == "陸遜")
+
+
 class Zhengjian(CharacterSkill):
     """正諫：*被*若陸遜使用【火燒連營】，則【火燒連營】使用失敗。
 
@@ -247,7 +252,7 @@ class Zhengjian(CharacterSkill):
         for other in night.uses:
             if other.implicit or other.name != "火燒連營" or not other.live:
                 continue
-            if night.game.roster.characters[night.state.player(other.actor).character].base != "陸遜":
+            if not _plays_lu_xun(night, other.actor):
                 continue
             night.fail(other, f"{use.actor} 正諫：陸遜使用的【火燒連營】使用失敗")
 
@@ -451,7 +456,9 @@ class Songtu(CharacterSkill):
 
     Runs first of the night's effects (after the success checks): every action the 吳 target
     submitted tonight fails (發動失敗: its owner is told, a limited skill is not used up). From the
-    next night on, a wound dealt by 火燒連營 to 劉備 is prevented (the harm's cause is 火燒連營)."""
+    next night on, a wound dealt to 劉備 by the 火燒連營 of a player whose character is 陸遜 is
+    prevented (the harm's cause is 火燒連營); a 火燒連營 someone else holds (learned, lent) still
+    wounds him, as 正諫 stops only 陸遜's (ruling SS11)."""
 
     name = "送圖問計"
     stage = "redirect"
@@ -474,7 +481,8 @@ class Songtu(CharacterSkill):
 
         def prevent(n: Night, harm: Harm) -> str | None:
             liubei = n.game.in_play("劉備")
-            if harm.cause == "火燒連營" and harm.wounding and liubei is not None and harm.target == liubei.id:
+            if harm.cause == "火燒連營" and harm.wounding and liubei is not None and harm.target == liubei.id \
+                    and any(_plays_lu_xun(n, pid) for pid in harm.sources):
                 return f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷"
             return None
 
