@@ -138,6 +138,22 @@ def test_weiqing_not_for_liu_feng_and_without_zhao_yun():
     assert t2.player(LADY).known == {"蜀君主": "劉禪"}
 
 
+@pytest.mark.skill("危情長坂")
+def test_weiqing_heard_once_the_deaths_of_that_moment_settle():
+    """劉禪登場時 (the shared 「X登場時」 hook, SN3): deaths of one moment are simultaneous (R47) — a 趙雲 who
+    dies with 劉備 is no longer 在場 when 劉禪 comes in; a 糜夫人 who dies with him never awakens."""
+    t = table()
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("魏殺手甲", "刺殺", "蜀君主"), t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "out" and t.player("蜀君主").character == "劉禪"
+    assert t.player(LADY).known == {"蜀君主": "劉禪"} and "投井自盡" in t.player(LADY).skills
+    t2 = table()
+    t2.decide("蜀君主", "轉生", "劉禪")
+    t2.night(t2.act("魏殺手甲", "刺殺", "蜀君主"), t2.act("吳殺手甲", "刺殺", LADY))
+    assert t2.status(LADY) == "out" and t2.feedback(LADY, "危情長坂") == []
+    assert "危情長坂" not in t2.player(LADY).used and LADY not in t2.player("蜀君主").known
+
+
 @pytest.mark.skill("投井自盡")
 def test_toujing_hidden_until_awakened():
     """投井自盡：*隱藏技* — 隱藏技是指在覺醒技觸發之後才能使用的技能。"""
