@@ -469,6 +469,19 @@ def test_wuchang_gains_the_active_skills_used_in_life():
 
 
 @pytest.mark.skill("五常")
+def test_wuchang_a_global_skill_is_an_active_one():
+    """獲得其生前使用過的所有主動的角色技能 — 主動 as opposed to *被* (標註有*被*的技能是被動技能，無需主動使用):
+    a *全* skill is used by choice, so 蔡文姬's 悲憤詩篇 is gained; her passive 肝腸寸斷 is not (SS9)."""
+    t = maliang(魏女眷="蔡文姬")
+    t.night(t.act("魏女眷", "悲憤詩篇"))
+    t.day({pid: "魏女眷" for pid in ("蜀君主", "蜀護衛", "吳君主", "吳護衛")})
+    assert t.status("魏女眷") == "out"
+    t.night(t.act(ADV, "五常", "魏女眷"))
+    assert "悲憤詩篇" in t.player(ADV).skills and "肝腸寸斷" not in t.player(ADV).skills
+    assert t.only_feedback(ADV, "五常").data == {"gained": "悲憤詩篇"}
+
+
+@pytest.mark.skill("五常")
 def test_wuchang_must_be_used_when_a_target_exists():
     """五常：（當存在合理的目標時該技能必須使用）— not submitted, the judge uses it on one drawn (SS9)."""
     t = maliang()

@@ -340,7 +340,7 @@ class Wuchang(CharacterSkill):
     """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
 
     Ruling SS9: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
-    character skills of the kind *主動* (not *全*, not 五常). 合理的目標: an out id not yet named
+    character skills used by choice: the unmarked ones and the *全* ones (not *被*, not 五常). 合理的目標: an out id not yet named
     whose skills would give something new. On a night that begins with one and no 五常 submitted,
     the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check.
     """
@@ -360,7 +360,8 @@ class Wuchang(CharacterSkill):
 
     @staticmethod
     def used_by(phase: Any, pid: str) -> list[str]:
-        """The active character skills ``pid`` used in life (in the order first used)."""
+        """The active character skills ``pid`` used in life (in the order first used): 主動 is every
+        skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用)."""
         skills = phase.game.skills
         out: list[str] = []
         for h in phase.state.history:
@@ -369,7 +370,7 @@ class Wuchang(CharacterSkill):
             for a in h["actions"]:
                 impl = skills.get(a["skill"])
                 if a["actor"] == pid and not a.get("implicit") and a["state"] in ("done", "void") \
-                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is Kind.ACTIVE \
+                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is not Kind.PASSIVE \
                         and a["skill"] != "五常" and a["skill"] not in out:
                     out.append(a["skill"])
         return out
