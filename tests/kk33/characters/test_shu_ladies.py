@@ -191,6 +191,9 @@ def test_muniu_strategists_investigate_twice():
             t.act("蜀副軍師", "暗訪", "魏女眷"), t.act("蜀副軍師", "暗訪", "吳女眷"))
     assert [f.data["is_killer"] for f in t.feedback("蜀正軍師", "明察")] == [False, True]
     assert [f.data["character"] for f in t.feedback("蜀副軍師", "暗訪")] == ["甄姬", "小喬"]
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LADY, "木牛流馬"))
 
 
 
@@ -279,7 +282,10 @@ def test_xiangfu_shields_her_and_liu_bei():
     t = table("甘夫人")
     t.night(t.act(LADY, "相夫教子"), t.act("魏殺手甲", "刺殺", LADY), t.act("吳殺手甲", "刺殺", "蜀君主"))
     assert t.status(LADY) == "alive" and t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
-    assert t.state.alliances == []
+    assert t.state.alliances == []  # the text makes no alliance
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LADY, "相夫教子"))
 
 
 @pytest.mark.skill("相夫教子")

@@ -427,6 +427,8 @@ def test_xuanyuan_second_highest_all_leave():
     assert t.status("魏護衛") == "out" and t.status("吳殺手甲") == "out"
     assert t.announced("exited") == ["魏護衛", "吳殺手甲"] or set(t.announced("exited")) == {"魏護衛", "吳殺手甲"}
     assert [d.cause for d in t.last.deaths] == ["眩遠惑近（退出歷史舞台）"] * 2
+    with pytest.raises(IllegalAction, match="限定技能"):  # a 非二字 skill: once a game
+        t.check(t.act(ADV, "眩遠惑近"))
     t.quiet_night()
     t.day({"吳君主": "魏女眷", "吳護衛": "魏女眷"})
     assert t.status("魏女眷") == "out"  # 次日 only: the usual rule again
@@ -655,6 +657,17 @@ def test_tiaoxin_a_killers_stab_comes_to_him():
     t = jiangwei()
     t.night(t.act(ADV, "挑釁", "魏殺手甲"), t.act("魏殺手甲", "刺殺", "吳護衛"))
     assert t.status("吳護衛") == "alive" and t.status(ADV) == "out"
+
+
+@pytest.mark.skill("挑釁")
+def test_tiaoxin_leaves_character_skills_alone():
+    """將其當夜發動的*身份技能*的目標改為你: 黃忠's 刺殺 (an identity skill) comes to 姜維; his 老當益壯
+    (a character skill: 指定一個ID，令其受傷) still wounds the id he named."""
+    t = jiangwei(蜀殺手乙="黃忠")
+    t.same_side_stab("蜀殺手乙", ADV, False)
+    t.night(t.act(ADV, "挑釁", "蜀殺手乙"), t.act("蜀殺手乙", "刺殺", "魏護衛"), t.act("蜀殺手乙", "老當益壯", "吳護衛"))
+    assert t.status("魏護衛") == "alive" and t.status(ADV) == "out"
+    assert t.player("吳護衛").injured
 
 
 @pytest.mark.skill("挑釁")
