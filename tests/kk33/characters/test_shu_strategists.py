@@ -492,6 +492,8 @@ def test_wuchang_must_be_used_when_a_target_exists():
     t.night()
     assert "洛神" in t.player(ADV).skills
     assert t.traced("未使用【五常】而存在合理的目標")
+    # he is told whom the judge named for him (that id is spent), then what he gained
+    assert [f.data for f in t.feedback(ADV, "五常")] == [{"forced": "魏女眷"}, {"gained": "洛神"}]
     t.day()
     t.night()  # no reasonable target left: nothing happens, nothing drawn
     assert t.drew("五常") == []

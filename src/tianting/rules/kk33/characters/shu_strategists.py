@@ -342,7 +342,8 @@ class Wuchang(CharacterSkill):
     Ruling SS9: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
     character skills used by choice: the unmarked ones and the *全* ones (not *被*, not 五常). 合理的目標: an out id not yet named
     whose skills would give something new. On a night that begins with one and no 五常 submitted,
-    the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check.
+    the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check, and
+    tells him whom.
     """
 
     name = "五常"
@@ -433,6 +434,9 @@ class Wuchang(CharacterSkill):
             return
         target = phase.rng.pick(f"五常 必須使用 {owner}", options)
         phase.note(f"{owner} 未使用【五常】而存在合理的目標：法官代為指定 {target}")
+        # He is told whom: the id is his (指定一個沒有通過【五常】指定過的…ID) and may not be named again.
+        phase.tell(owner, Feedback(self.name, f"【五常】當存在合理的目標時該技能必須使用：法官代你指定{target}。", target,
+                                   {"forced": target}))
         self.learn(phase, owner, target)
 
 
