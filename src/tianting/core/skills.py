@@ -102,6 +102,11 @@ class Skill:
     def prepare(self, night: Any, use: Use) -> None:
         """Before any check of the night: register rules (success rates, immunities) for tonight."""
 
+    def on_checked(self, night: Any, use: Use) -> None:
+        """The moment ``use`` has passed its success check (or needed none), before the uses after it
+        in the night's order are checked: a skill that makes other actions fail (送圖問計) acts here, so
+        that a failed action's effect on success rates (火燒連營's 成功率減半) never reaches those checks."""
+
     def stab_bonus(self, game: Any, action: Action) -> int:
         """Extra 刺殺 the actor's country gets tonight when this action is submitted."""
         return 0

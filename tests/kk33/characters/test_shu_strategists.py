@@ -568,6 +568,20 @@ def test_songtu_wu_target_all_actions_fail():
 
 
 @pytest.mark.skill("送圖問計")
+def test_songtu_a_failed_fire_camp_halves_no_shu_rate():
+    """令其當夜所有行動失敗 — 技能發動失敗…視為擁有該技能的角色未發動: 陸遜's 火燒連營 failed by 送圖問計 halves no
+    蜀 rate (the 刺殺 rolls no check), wounds no 劉備 and makes no 魏吳聯盟 (SS11). 送圖問計 itself is checked
+    with the halving of the 火燒連營 used at the same time (it cannot undo what decides whether it works)."""
+    t = maliang(吳副軍師="陸遜")
+    t.succeed(ADV, "送圖問計")
+    t.night(t.act(ADV, "送圖問計", "吳副軍師"), t.act("吳副軍師", "火燒連營"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
+    assert t.only_feedback("吳副軍師", "火燒連營").data == {"failed": True} and t.player("吳副軍師").used == {}
+    assert [d["purpose"] for d in t.last.draws] == [f"成功判定 {ADV}【送圖問計】"]
+    assert t.status("魏女眷") == "out" and not t.player("蜀君主").injured
+    assert t.announced("alliances") == []
+
+
+@pytest.mark.skill("送圖問計")
 def test_songtu_not_wu_does_nothing_and_is_used():
     """若其為吳國人 — a 魏 target's actions go on; the limited skill is used all the same."""
     t = maliang()

@@ -459,15 +459,25 @@ class Zhaona(CharacterSkill):
 class Songtu(CharacterSkill):
     """送圖問計：指定一個ID，若其為吳國人，則令其當夜所有行動失敗。此技能使用次夜及以後，若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷。
 
-    Runs first of the night's effects (after the success checks): every action the 吳 target
-    submitted tonight fails (發動失敗: its owner is told, a limited skill is not used up). From the
+    Acts the moment it has passed its own success check (``on_checked``), before the checks of the
+    uses after it: every action the 吳 target submitted tonight fails (發動失敗: its owner is told, a
+    limited skill is not used up), so a failed 火燒連營 halves no 蜀 rate (ruling SS11). From the
     next night on, a wound dealt to 劉備 by the 火燒連營 of a player whose character is 陸遜 is
     prevented (the harm's cause is 火燒連營); a 火燒連營 someone else holds (learned, lent) still
     wounds him, as 正諫 stops only 陸遜's (ruling SS11)."""
 
     name = "送圖問計"
     stage = "redirect"
-    priority = -2000  # before any other effect of the night
+    priority = -2000  # checked (and acting, on_checked) before the other uses of the night
+
+    def on_checked(self, night: Night, use: Use) -> None:
+        """Once it passed its own check, before the other uses are checked: a failed action is as if
+        not used, so its effect on success rates (火燒連營, 火燒赤壁) never reaches those checks."""
+        target = use.targets[0]
+        if night.game.country_of(target) != "吳":
+            return
+        for other in night.uses_by(target):
+            night.fail(other, f"{use.actor} 送圖問計：吳國人 {target} 當夜所有行動失敗")
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
@@ -475,8 +485,6 @@ class Songtu(CharacterSkill):
         if night.game.country_of(target) != "吳":
             night.note(f"{use.actor} 送圖問計 {target}：其不是吳國人")
             return
-        for other in night.uses_by(target):
-            night.fail(other, f"{use.actor} 送圖問計：吳國人 {target} 當夜所有行動失敗")
         night.note(f"{use.actor} 送圖問計 {target}：其當夜所有行動失敗")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
