@@ -161,6 +161,16 @@ def test_jiwubucheng_wounded_one_check_for_the_whole_chain():
 
 
 @pytest.mark.skill("計無不成")
+def test_jiwubucheng_a_void_first_investigation_starts_no_chain():
+    """技能失效…擁有該技能的角色不能收到反饋: a first 【明察】 on 王異 (貞烈) is void and answers nothing, so it
+    starts no chain — being asked to go on would tell 徐庶 that she is no killer (SS3)."""
+    t = Table(characters={**SAFE, XU: "徐庶", "魏女眷": "王異"})
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏女眷"))  # strict: a choice asked would raise
+    assert t.feedback(XU, "明察") == [] and t.player(XU).used == {"計無不成": 1}
+    assert t.traced("當夜沒有生效的【明察】")
+
+
+@pytest.mark.skill("計無不成")
 def test_jiwubucheng_further_investigation_on_wang_yi_is_void():
     """Each further 【明察】 is a 明察: 王異's 貞烈 (針對你的【明察】…均失效) voids it; the chain goes on."""
     t = Table(characters={**SAFE, XU: "徐庶", "魏女眷": "王異"})
