@@ -76,6 +76,17 @@ def test_huizhi_used_limited_skills_come_back():
 
 
 @pytest.mark.skill("蕙質蘭心")
+def test_huizhi_a_skill_used_the_same_night_comes_back_too():
+    """令其已經正常消耗…的所有限定技能全部復原 — 蕙質蘭心 takes effect at the end of the night (SN2), when a
+    去偽存真 its target used that night has already been used up: it comes back, and he learned its answer."""
+    t = table()
+    t.night(t.act(LADY, "蕙質蘭心", "吳正軍師"), t.act("吳正軍師", "去偽存真", "魏君主"))
+    assert t.only_feedback("吳正軍師", "去偽存真").data == {"country": "魏"}
+    assert t.only_feedback("吳正軍師", "蕙質蘭心").data == {"restored": ["去偽存真"]}
+    assert "去偽存真" not in t.player("吳正軍師").used
+
+
+@pytest.mark.skill("蕙質蘭心")
 def test_huizhi_lost_limited_skills_come_back():
     """…或失去的所有限定技能全部復原 — 張飛's 迎娶新妻, lost to 夏侯涓's 連理並蒂, is his again."""
     t = table(魏女眷="夏侯涓", 蜀殺手乙="張飛")
