@@ -97,3 +97,26 @@ def test_a_player_sees_no_one_elses_character_nor_the_judges_record():
     for secret in ("truth", "trace", "draws", "tally"):
         assert f'"{secret}"' not in text
     assert all("votes" not in a for a in view["announcements"])  # seed 001 posts no ballot (JUDGE_ONLY)
+
+
+@pytest.mark.parametrize(("character", "text", "expected"), [
+    ("张辽", "今晚殺 {victim}", {"skill": "刺杀", "targets": ["{victim}"]}),
+    ("曹操", "招攬 {unaligned} 為華佗", {"skill": "招揽", "targets": ["{unaligned}"], "args": {"character": "華佗"}}),
+    ("典韦", "指認 {victim} 猛將", {"skill": "指认", "targets": ["{victim}"], "args": {"evaluation": "猛将"}}),
+    ("典韦", "指认{victim}为君主", {"skill": "指认", "targets": ["{victim}"], "args": {"evaluation": "君主"}}),
+    ("华佗", "投奔 吳國", {"skill": "投奔", "targets": [], "args": {"country": "吴"}}),
+])
+def test_a_private_message_is_read_as_the_24_player_rules_actions(character, text, expected):
+    """The judge pastes a player's private message: the general actions are read with their arguments (a
+    character named after 招揽's target is its ``character``, a 评价 or an identity 指认's ``evaluation``)."""
+    from tianting.hosting.message import read_message
+    from tianting.hosting.views import message_vocabulary
+
+    game = created(3)
+    _add(game, ev.START, ev.JUDGE, {})
+    by_character = {p.character: p.id for p in game.base.state.players.values()}
+    names = {"victim": by_character["关羽"], "unaligned": by_character["华佗"]}
+    reading = read_message(text.format(**names), message_vocabulary(game, by_character[character]))
+    wanted = json.loads(json.dumps(expected, ensure_ascii=False).replace("{victim}", names["victim"])
+                        .replace("{unaligned}", names["unaligned"]))
+    assert [a.as_json() for a in reading.actions] == [wanted] and reading.problems == []

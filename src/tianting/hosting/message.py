@@ -103,6 +103,8 @@ class Vocabulary:
     """Character names of the rule set nobody plays in this game (read, and said so)."""
     aliases: dict[str, str] = field(default_factory=dict)
     """Words players use for a skill (查 → 明察, 殺 → 刺殺): read as the skill, and said so."""
+    evaluations: tuple[str, ...] = ()
+    """评价 words an argument may take (the 24人 rules' 评价指认: 猛将 …)."""
 
 
 @dataclass
@@ -227,6 +229,8 @@ def _lexicon(vocab: Vocabulary, extra: Iterable[tuple[str, str]] = ()) -> _Lexic
         lex.add(name, "absent", name)
     for word, identity in vocab.identities.items():
         lex.add(word, "identity", identity)
+    for word in vocab.evaluations:
+        lex.add(word, "evaluation", word)
     for country in vocab.countries:
         lex.add(country, "country", country)
         lex.add(country + "國", "country", country)
@@ -317,14 +321,34 @@ class _Reader:
         if token.note:
             action.notes.append(token.note)
 
-    def arg(self, token: _Token) -> bool:
-        """Use a country or identity word as the current action's argument; False if it takes none."""
+    def arg(self, token: _Token, value: str | None = None) -> bool:
+        """Use a country, identity, 评价 or character word as the current action's argument; False if it
+        takes none. An identity is a 评价指认's ``evaluation`` where the skill asks that (「指认A为君主」)."""
         action = self.current
-        if action is None or token.kind not in self.form(action.skill).args or token.kind in action.args:
+        if action is None:
             return False
-        action.args[token.kind] = token.value
+        form = self.form(action.skill)
+        kind = token.kind
+        if kind == "identity" and kind not in form.args and "evaluation" in form.args:
+            kind = "evaluation"
+        if kind not in form.args or kind in action.args or (kind in ONE_OF and ONE_OF.intersection(action.args)):
+            return False
+        action.args[kind] = token.value if value is None else value
         action.end = token.end
         return True
+
+    def character_arg(self, token: _Token) -> bool:
+        """A character named after the action's targets are read is its ``character`` argument (招揽 X 为华佗,
+        指认 X 为关羽), not one more target."""
+        action = self.current
+        if action is None or "character" not in self.form(action.skill).args:
+            return False
+        form = self.form(action.skill)
+        typed = self.reading.text[token.start:token.end]
+        if token.kind == "player" and (len(action.targets) < form.most or name_key(typed) not in {
+                name_key(n) for n in self.vocab.characters}):
+            return False
+        return self.arg(_Token("character", typed, token.start, token.end), typed)
 
     def guess_skill(self, token: _Token) -> bool:
         """A skill right after a guessed id completes the guess (詩想：子義 援護)."""
@@ -360,15 +384,17 @@ class _Reader:
             elif token.kind == "player":
                 if self.current is None:
                     self.pending.append(token)
-                else:
+                elif not self.character_arg(token):
                     self.target(token)
-            elif token.kind in ("country", "identity"):
+            elif token.kind in ("country", "identity", "evaluation"):
                 if not self.arg(token):
                     self.reading.unread.append((token.start, token.end))
             elif token.kind == "none":
                 nones.append(token)
             elif token.kind == "unread":
                 self.reading.unread.append((token.start, token.end))
+            elif token.kind == "absent" and self.character_arg(token):
+                pass
             elif token.kind == "absent":
                 self.reading.unread.append((token.start, token.end))
                 self.reading.problems.append(f"本局沒有人扮演「{token.value}」")
@@ -382,6 +408,8 @@ class _Reader:
             if len(action.targets) < form.least:
                 reading.problems.append(f"【{action.skill}】需要{form.least}個目標，只讀到{len(action.targets)}個")
             for key in form.args:
+                if key in ONE_OF and ONE_OF.intersection(action.args):
+                    continue  # 指认 names a character or a 评价: either one
                 if key not in action.args:
                     reading.problems.append(f"【{action.skill}】缺少{ARG_NAMES.get(key, key)}")
         if not reading.actions and not reading.none:
@@ -390,7 +418,9 @@ class _Reader:
         return reading
 
 
-ARG_NAMES = {"country": "國籍", "identity": "身份", "guesses": "猜測"}
+ARG_NAMES = {"country": "國籍", "identity": "身份", "guesses": "猜測", "character": "角色", "evaluation": "評價"}
+ONE_OF = frozenset({"character", "evaluation"})
+"""Arguments of which a skill takes one (the 24人 rules' 指认: a character, or a 评价)."""
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

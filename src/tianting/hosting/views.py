@@ -7,6 +7,7 @@ from dataclasses import asdict
 from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
+from tianting.core.names import name_key
 from tianting.hosting.game import HostedGame, Phase
 from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
@@ -301,6 +302,14 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
                 counts = [targets.get("count", 0), *targets.get("counts", [])]
                 skills[row["skill"]] = SkillForm(row["skill"], most=max(counts), least=min(counts),
                                                  args=tuple(row.get("args") or ()))
-    return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=COUNTRY_WORDS,
-                      identities=dict(IDENTITY_WORDS), own=frozenset(own), me=pid,
-                      absent=frozenset(absent), aliases={w: s for w, s in SKILL_WORDS.items() if s in skills})
+    rules = load_rules(game.rules)
+    countries, identities = COUNTRY_WORDS, dict(IDENTITY_WORDS)
+    if set(IDENTITY_WORDS.values()) != set(rules.identities):  # another rule set's words (the 24人 rules)
+        countries = tuple(rules.countries)
+        identities = {**{i: i for i in rules.identities}, "主公": "君主"}
+    folded = {name_key(s): s for s in skills}
+    aliases = {w: s if s in skills else folded[name_key(s)] for w, s in SKILL_WORDS.items()
+               if s in skills or name_key(s) in folded}
+    return Vocabulary(skills=skills, players=tuple(game.ids), characters=characters, countries=countries,
+                      identities=identities, own=frozenset(own), me=pid, absent=frozenset(absent),
+                      aliases=aliases, evaluations=tuple(getattr(rules, "evaluations", ())))

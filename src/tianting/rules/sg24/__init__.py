@@ -18,7 +18,15 @@ from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.sg24.game import GENERAL_ACTIONS, SeatSpec, SetupError, SG24Game
-from tianting.rules.sg24.pack import COUNTRIES, IDENTITIES, UNALIGNED, Pack, default_pack, load_pack
+from tianting.rules.sg24.pack import (
+    COUNTRIES,
+    EVALUATIONS,
+    IDENTITIES,
+    UNALIGNED,
+    Pack,
+    default_pack,
+    load_pack,
+)
 from tianting.rules.sg24.victory import MARKERS
 from tianting.rules.sg24.views import JUDGE_ONLY, player_view, public_announcement
 
@@ -107,6 +115,8 @@ class RuleSet:
     countries: tuple[str, ...] = COUNTRIES
     others: str = UNALIGNED
     identities: tuple[str, ...] = IDENTITIES
+    evaluations: tuple[str, ...] = EVALUATIONS
+    """The nine 评价 (评价指认's argument)."""
     victory_markers: tuple[str, ...] = MARKERS
     day_inputs: tuple[str, ...] = ("digits",)
     judge_rules_skills: bool = True
