@@ -88,11 +88,15 @@ def test_a_24_player_game_through_the_api(client):
 
     # ---- day 2: 伤判 of the wounded, then the vote ---------------------------------------------------
     assert api.view(who["华佗"])["country"] == "在野"  # 「次夜开始时加入」: not yet by day
+    assert "在野投票无效" in client.get(f"/p/{api.tokens[who['华佗']]}").text  # and told his vote is void
     # R-SG12: the wounded player gives the digit that picks his 伤判 from the dealt table; nobody else may
     assert api.view(who["刘备"])["open"]["wound_check"] is True
     assert 'id="submit-digit"' in client.get(f"/p/{api.tokens[who['刘备']]}").text
     assert 'id="submit-digit"' not in client.get(f"/p/{api.tokens[who['曹操']]}").text
-    api.player(who["刘备"], "digit", {"digit": 7})
+    api.judge("digit-for", {"player": who["刘备"], "digit": 7, "via": "message"})  # from his private message
+    assert api.view(who["刘备"])["open"]["digit"] == 7
+    message = client.get(f"/j/{api.judge_token}/message?player={who['刘备']}").text
+    assert 'id="digit-for-form"' in message
     api.player(who["刘备"], "digit", {"digit": 4})  # the latest counts
     assert api.view(who["刘备"])["open"]["digit"] == 4
     assert "沒有傷判" in api.refused(who["曹操"], "digit", {"digit": 3}, 409)

@@ -55,7 +55,8 @@ payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-dra
 
 DIGIT = "digit"
 """A wounded player's digit for the day's 伤判 (rule sets with ``digits``: the 24人 rules, R-SG12), replacing
-any earlier one; without one the game draws it."""
+any earlier one; without one the game draws it (from the judge, payload ``player``: entered for them from
+their private message)."""
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
@@ -75,7 +76,7 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     PEACE: ("judge", "proposer", "agreed"),
     NOTE: ("text",),
     RULE: ("ruling", "remove"),
-    DIGIT: ("digit",),
+    DIGIT: ("player", "digit", "via"),
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
 refuses an event with any other field, which nothing would read and nothing could check). Every

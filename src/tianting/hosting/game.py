@@ -682,10 +682,7 @@ class HostedGame:
                 and player.injured and "digits" in load_rules(self.rules).day_inputs)
 
     def _on_digit(self, event: Event) -> None:
-        if event.actor in (ev.JUDGE, ev.SYSTEM):
-            raise Refused("這是玩家的操作", 403)
-        pid = event.actor
-        self.seat(pid)
+        pid = self._for_whom(event)
         phase = self._open("傷判數字")
         self._in_time(phase, event)
         if not self.takes_digit(pid):

@@ -16,7 +16,7 @@ JUDGE_COMMANDS = {
     "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
     "rule-last-words": ev.RULE_LAST_WORDS, "edit": ev.EDIT, "publish": ev.PUBLISH, "peace": ev.PEACE,
     "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE, "ask-decision": ev.ASK_DECISION,
-    "submit-for": ev.SUBMIT, "vote-for": ev.VOTE, "rule": ev.RULE,
+    "submit-for": ev.SUBMIT, "vote-for": ev.VOTE, "rule": ev.RULE, "digit-for": ev.DIGIT,
 }
 PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS,
                    "decide": ev.DECIDE, "digit": ev.DIGIT}
@@ -25,7 +25,7 @@ FIELDS = {
     ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
     ev.SUBMIT: ("player", "actions", "via"), ev.VOTE: ("player", "target", "via"), ev.LAST_WORDS: ("text",),
-    ev.RULE: ("ruling", "remove"), ev.DIGIT: ("digit",),
+    ev.RULE: ("ruling", "remove"), ev.DIGIT: ("player", "digit", "via"),
 }
 """The fields each event takes from a request body; anything else (a form's csrf field, stray
 keys) is not stored, so the event log holds only what the game reads."""
@@ -41,6 +41,8 @@ def _fields(kind: str, body: dict[str, Any], player: bool = False) -> dict[str, 
         keys = ("actions",)  # and submits only their own actions
     if player and kind == ev.VOTE:
         keys = ("target",)  # and casts only their own vote
+    if player and kind == ev.DIGIT:
+        keys = ("digit",)  # and gives only their own 傷判 digit
     return {key: body[key] for key in keys if key in body}
 
 

@@ -91,6 +91,7 @@ DONE_ZH = {
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
     "digit": "已記錄你的傷判數字，時限前可以修改。",
+    "digit-for": "已依私訊代為記錄傷判數字（記為天庭代填），時限前玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -549,6 +550,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                     rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
                 context.update(_night_form(view, rows))
                 context.update(_arg_values(game.rules))
+            context["takes_digit"] = kind == "day" and game.takes_digit(player)
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
@@ -617,6 +619,27 @@ def _judge_vote_for(request: Request, token: str, who: Access, form: Form) -> Re
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status, vote=target or None)
     return RedirectResponse(f"/j/{token}?ok=vote-for#phase", status_code=303)
+
+
+@router.post("/j/{token}/digit-for")
+async def judge_digit_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_digit_for, request, token, who, form)
+
+
+def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    """A wounded player's 傷判 digit from their private message (the 24人 rules, R-SG12)."""
+    player = form.get("player")
+    try:
+        body = {"player": player, **_player_body("digit", form), "via": "message"}
+        with _game(request, who.game_id) as game:
+            kind, payload = judge_event(game, "digit-for", body, store_of(request).clock())
+        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
+                             status=exc.status)
+    return RedirectResponse(f"/j/{token}?ok=digit-for#phase", status_code=303)
 
 
 @router.post("/j/{token}/{command}")

@@ -65,4 +65,5 @@ def player_view(game: SG24Game, pid: str) -> dict[str, Any]:
         "feedback": [[f.as_json() for f in r.feedback.get(pid, [])] for r in game.results],
         "announcements": [public_announcement(r.announcement) for r in game.results],
         "players": [{"id": q.id, "alive": q.alive, "out": not q.alive} for q in game.state.players.values()],
+        **({"vote_note": "「在没有加入国家前，在野投票无效」：你的投票会记录，但不计票。"} if p.country == UNALIGNED else {}),
     }
