@@ -90,6 +90,39 @@ class RuleSet(Protocol):
     """The sides a game can end with (simulate's statistics): countries, joint wins, 議和."""
     day_inputs: tuple[str, ...]
     """Extra per-day script fields the rule set reads (sg24: ``digits``), passed to ``resolve_day``."""
+    seat: Any
+    """The seat record ``game.create`` takes: ``seat(id, country, identity, character)``."""
+    setup_error: type[Exception]
+    """What ``game.create`` raises on a bad table (``index``: the seat, ``message``)."""
+    countries: tuple[str, ...]
+    """The kingdoms, in the rules' order."""
+    others: str
+    """The side outside the kingdoms (KK 3.3's 群, the 24人 rules' 在野)."""
+    identities: tuple[str, ...]
+    character_choice: bool
+    """Players choose their character at setup (KK 3.3), or the rules deal it (the 24人 rules)."""
+    judge_rules_skills: bool
+    """Character skills are data the judge rules (the 24人 rules' pack), not engine skills built or not."""
+    views: Any
+    """The view's parts: ``player_view``, ``public_announcement`` (and KK 3.3's incremental pieces)."""
+
+    def random_seats(self, rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[Any], list[str]]:
+        """A random table (ids ``P01`` …) and the characters seated though not fully built."""
+
+    def built_skills(self) -> frozenset[str]:
+        """The skills the engine resolves."""
+
+    def built_characters(self) -> frozenset[str]:
+        """Characters every one of whose skills the engine resolves."""
+
+    def offered_characters(self) -> set[str]:
+        """Every character a setup may seat."""
+
+    def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+        """One whole game played by the rule set's bots: a ``tianting.bots.record.GameRecord`` (simulate)."""
+
+    def names(self, game: Game) -> NameTable:
+        """The names a script's ``skill`` may use in ``game`` (its skills, general actions, decisions)."""
 
     def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The seat template: (country, identity, characters one may choose) per seat, in the rules' order."""
