@@ -208,7 +208,8 @@ def aggregate(records: Sequence[GameRecord], study: Study | None = None) -> dict
                                                                       key=lambda x: (-seated_unbuilt[x], x))],
             "games_with_unbuilt": games_with_unbuilt,
             "statement": unbuilt_statement(not_built, seated_unbuilt, games_with_unbuilt, n,
-                                           fixed=study is not None and study.seats is not None),
+                                           fixed=study is not None and study.seats is not None,
+                                           judge_ruled=getattr(rules, "judge_rules_skills", False)),
         },
         "refused": sum(r.refused for r in records),
     }
@@ -216,10 +217,15 @@ def aggregate(records: Sequence[GameRecord], study: Study | None = None) -> dict
 
 
 def unbuilt_statement(not_built: Sequence[str], seated: Counter[str], games_with: int, n: int,
-                      fixed: bool = False) -> str:
-    """The plain sentence on characters not yet built (``fixed``: every game used the same table)."""
+                      fixed: bool = False, judge_ruled: bool = False) -> str:
+    """The plain sentence on characters not yet built (``fixed``: every game used the same table;
+    ``judge_ruled``: the rule set's character skills are the judge's to rule, never the engine's)."""
     if not not_built and not seated:
         return "Every character a setup may offer is built."
+    if judge_ruled:
+        return (f"{len(not_built)} characters have skills that the judge rules (the character pack gives the "
+                f"engine no effects); a bot game has no judge, so the uses the bots make resolve nothing "
+                f"and the figures are the general rules' alone ({games_with} of {n} games seated such characters).")
     text = (f"{len(not_built)} characters are not yet built (some skill missing); random setups leave "
             f"them out wherever the seat has a built choice. ")
     if seated:
