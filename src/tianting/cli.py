@@ -129,7 +129,22 @@ def _cmd_setup(args: argparse.Namespace) -> str:
 def _cmd_skills(args: argparse.Namespace) -> str:
     from tianting.coverage import coverage, render_coverage
 
+    if args.interactions:
+        return _interactions(args.rules, args.json)
     return render_coverage(coverage(args.rules), as_json=args.json)
+
+
+def _interactions(rules: str, as_json: bool) -> str:
+    """``skills --interactions``: the pairs of skills whose texts name another character (KK 3.3)."""
+    from tianting.coverage import built_skills, find_tests_dir
+
+    if rules != "kk33":
+        raise _Fail(f"--interactions 只適用於 kk33（不是「{shown(rules)}」）")
+    from tianting.rules.kk33 import roster
+    from tianting.rules.kk33.interactions import interaction_matrix, render_matrix
+
+    matrix = interaction_matrix(roster(), find_tests_dir(), built_skills(rules))
+    return render_matrix(matrix, as_json=as_json)
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
@@ -318,6 +333,8 @@ def build_parser() -> argparse.ArgumentParser:
     skills = sub.add_parser("skills", help="list every skill of a rule set: built or not, and its tests")
     skills.add_argument("--rules", default="kk33")
     skills.add_argument("--json", action="store_true")
+    skills.add_argument("--interactions", action="store_true",
+                        help="list the pairs of skills whose texts name another character, and their tests")
     skills.set_defaults(func=_cmd_skills)
 
     sim = sub.add_parser("simulate", help="play many bot games and report win rates, lengths and skill use")
