@@ -123,7 +123,7 @@ def _cmd_setup(args: argparse.Namespace) -> str:
     if args.out:
         check_out(args.out)
     ids = read_ids(_read(args.ids, "ID名單"))
-    return dump_transcript(draw_setup(args.rules, ids, args.seed))
+    return dump_transcript(draw_setup(args.rules, ids, args.seed, chibi=args.chibi))
 
 
 def _cmd_skills(args: argparse.Namespace) -> str:
@@ -166,7 +166,7 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
             where = f"players[{exc.index}]" if exc.index is not None else "players"
             raise _Fail(f"{where}: {exc.message}") from None
     study = Study(games=args.games, seed=args.seed, policy=args.policy, rules=args.rules,
-                  max_phases=args.max_phases, seats=seats, setup_name=args.setup)
+                  max_phases=args.max_phases, seats=seats, setup_name=args.setup, chibi=args.chibi)
     progress = not args.quiet and sys.stderr.isatty()
     figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
     if args.report:
@@ -328,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--ids", required=True, help="a text file with one forum id a line")
     setup.add_argument("--seed", type=_seed, required=True)
     setup.add_argument("--out", help="write the script here instead of stdout")
+    setup.add_argument("--chibi", action="store_true",
+                       help="include 『角色技能·赤壁之戰』: offer 蔣干, 赤壁·諸葛亮 and 赤壁·魯肅 in their slots")
     setup.set_defaults(func=_cmd_setup)
 
     skills = sub.add_parser("skills", help="list every skill of a rule set: built or not, and its tests")
@@ -349,6 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--backend", choices=("local", "ray"), default="local",
                      help="local processes, or a Ray cluster (RAY_ADDRESS; needs the ray extra)")
     sim.add_argument("--setup", metavar="SCRIPT.json", help="play every game at this script's table")
+    sim.add_argument("--chibi", action="store_true",
+                     help="random tables include 『角色技能·赤壁之戰』 (蔣干, 赤壁·諸葛亮, 赤壁·魯肅)")
     sim.add_argument("--max-phases", type=_bounded(1, MAX_PHASES), default=80,
                      help=f"stop a game after this many phases (at most {MAX_PHASES})")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
