@@ -113,11 +113,6 @@ def _marker_calls(node: ast.expr, marker: str = MARKER) -> list[list[str]]:
     ]]
 
 
-def _marker_names(node: ast.expr, marker: str = MARKER) -> list[str]:
-    """The skill names of one marker expression (``pytest.mark.skill("刺殺")``), else []."""
-    return [name for call in _marker_calls(node, marker) for name in call]
-
-
 def _pytestmark(body: list[ast.stmt], marker: str = MARKER) -> list[list[str]]:
     calls: list[list[str]] = []
     for stmt in body:
