@@ -4,6 +4,7 @@ scenario test seating both (``@pytest.mark.interaction``; its seats are checked 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,10 @@ from tianting.coverage import built_skills
 from tianting.rules.kk33 import roster
 from tianting.rules.kk33.interactions import (
     EXCLUDED,
+    NOT_PAIRS,
     NamedPair,
     interaction_matrix,
+    left_out,
     marker_pairs,
     named_pairs,
     names_in,
@@ -80,6 +83,9 @@ def test_the_generator_leaves_out_self_identity_and_inner_words():
     assert names_in("英才早逝、先知先覺、起義", r) == []  # skills count only inside 【】
     assert names_in("若周瑜使用【火烧赤壁】", r) == [("周瑜", "周瑜"), ("周瑜", "【火烧赤壁】")]
     assert EXCLUDED == {} or all(k not in keys for k in EXCLUDED)
+    listed = {(x.skill, x.word): x.why for x in left_out(r)}
+    assert listed[("連環", "龐統")] == listed[("拔矢啖睛", "【曹氏宗親】")] == NOT_PAIRS["self"]
+    assert ("火燒博望", "【火燒新野】") in listed and ("英才早逝", "【巧設反間】") in listed
 
 
 def test_markers_accept_either_script_and_a_named_skill():
@@ -113,6 +119,11 @@ def test_skills_interactions_lists_the_pairs(capsys):
     out = capsys.readouterr().out
     assert "【先知】（郭嘉）→ 周瑜（周瑜、【火燒赤壁】）：有測試" in out
     assert out.rstrip().splitlines()[-1].startswith("59 named pairs: ")
+    assert "不成對：【連環】（龐統）提到「龐統」" in out
+    assert main(["skills", "--interactions", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data["pairs"]) == 59 and data["problems"] == []
+    assert {"skill": "連環", "owner": "龐統", "word": "龐統", "why": NOT_PAIRS["self"]} in data["left_out"]
 
 
 def test_a_marker_on_a_table_without_both_fails(tmp_path):

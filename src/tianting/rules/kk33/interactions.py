@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from tianting.core.names import name_key
 from tianting.rules.kk33.roster import Roster
@@ -172,6 +172,38 @@ def named_pairs(roster: Roster) -> list[NamedPair]:
     ]
 
 
+@dataclass(frozen=True)
+class LeftOut:
+    """A name a skill text gives that makes no pair, and why (listed by ``skills --interactions``)."""
+
+    skill: str
+    owner: str
+    word: str
+    why: str
+
+
+def left_out(roster: Roster) -> list[LeftOut]:
+    """The names the character skill texts give that :func:`named_pairs` leaves out: the text's own
+    character or its own skills (連環 「龐統死亡出局時」, 拔矢啖睛's 【曹氏宗親】), and :data:`EXCLUDED`."""
+    out: list[LeftOut] = []
+    for c in roster.characters.values():
+        own = {name_key(s.name) for s in c.skills}
+        for s in c.skills:
+            words: set[str] = set()
+            for base, word in names_in(s.text, roster):
+                bracketed = word.startswith("【") and name_key(word[1:-1]) in own
+                if base == c.base or bracketed:
+                    why = NOT_PAIRS["self"]
+                elif (s.name, base) in EXCLUDED:
+                    why = EXCLUDED[(s.name, base)]
+                else:
+                    continue
+                if word not in words:
+                    words.add(word)
+                    out.append(LeftOut(s.name, c.name, word, why))
+    return out
+
+
 def resolve_named(spelling: str, roster: Roster) -> set[str]:
     """The base names a marker's second name stands for: a character (any spelling), or the
     characters holding the skill of that name; empty if it is neither."""
@@ -255,6 +287,8 @@ class Matrix:
     rows: list[MatrixRow]
     problems: list[str]
     """Markers that name no pair (unknown names, a pair the text does not name), unreadable files."""
+    left_out: list[LeftOut] = field(default_factory=list)
+    """Names the texts give that make no pair (:func:`left_out`)."""
 
     def missing(self) -> list[MatrixRow]:
         return [r for r in self.rows if r.status == "missing"]
@@ -282,7 +316,7 @@ def interaction_matrix(roster: Roster, tests_dir: object | None, built: Iterable
     done = frozenset(built)
     rows = [MatrixRow(p, tuple(claims.get(p.key, ())), pending(p, done, roster))
             for p in named_pairs(roster)]
-    return Matrix(rows, problems)
+    return Matrix(rows, problems, left_out(roster))
 
 
 _STATUS = {"tested": "有測試", "pending": "待實作", "missing": "缺測試"}
@@ -300,7 +334,8 @@ def render_matrix(matrix: Matrix, as_json: bool = False) -> str:
                  "status": r.status, "tests": list(r.tests)}
                 for r in matrix.rows
             ],
-            "excluded": [{"skill": s, "named": n, "why": why} for (s, n), why in EXCLUDED.items()],
+            "left_out": [{"skill": x.skill, "owner": x.owner, "word": x.word, "why": x.why}
+                         for x in matrix.left_out],
             "not_pairs": NOT_PAIRS,
             "problems": matrix.problems,
         }
@@ -310,7 +345,8 @@ def render_matrix(matrix: Matrix, as_json: bool = False) -> str:
         owners = "／".join(r.pair.owners)
         lines.append(f"【{r.pair.skill}】（{owners}）→ {r.pair.named}（{'、'.join(r.pair.words)}）："
                      f"{_STATUS[r.status]}" + (f" {len(r.tests)}" if r.tests else ""))
-    lines += [f"不列：{s} → {n}：{why}" for (s, n), why in EXCLUDED.items()]
+    lines += [f"不成對：【{x.skill}】（{x.owner}）提到「{x.word}」：{x.why}" for x in matrix.left_out]
+    lines.append(f"不成對：{NOT_PAIRS['identity']}；{NOT_PAIRS['role']}")
     lines += [f"標記有誤：{p}" for p in matrix.problems]
     counts = {k: sum(1 for r in matrix.rows if r.status == k) for k in _STATUS}
     lines.append(f"{len(matrix.rows)} named pairs: {counts['tested']} tested, "
