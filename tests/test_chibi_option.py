@@ -59,6 +59,8 @@ def test_simulate_chibi_seats_the_forms_and_says_so():
 def test_simulate_cli_chibi_and_its_refusal_with_a_fixed_table(capsys):
     assert main(["simulate", "--games", "4", "--jobs", "1", "--seed", "2", "--chibi", "--json", "--quiet"]) == 0
     assert json.loads(capsys.readouterr().out)["parameters"]["chibi"] is True
+    assert main(["simulate", "--games", "2", "--jobs", "1", "--seed", "2", "--chibi", "--quiet"]) == 0
+    assert "赤壁之戰 forms included" in capsys.readouterr().out
     example = Path(__file__).resolve().parents[1] / "examples" / "kk33-first-night.json"
     assert main(["simulate", "--games", "1", "--setup", str(example), "--chibi", "--quiet"]) == 2
     assert "--chibi" in capsys.readouterr().err
