@@ -129,22 +129,40 @@ def test_lianliu_and_shezhan_the_same_night_make_one_wu_shu_alliance():
 
 
 @pytest.mark.skill("厲兵秣馬", "草船借箭", "只欠東風")
-def test_libing_lets_chibi_zhuge_liang_use_both_of_his_skills_and_they_conflict_on_a_wei_stab():
+def test_libing_lets_chibi_zhuge_liang_use_both_of_his_skills_and_east_wind_comes_first():
     """厲兵秣馬：指定一個ID，令其當夜可額外行動一次。 — 赤壁·諸葛亮 uses 草船借箭 and 只欠東風 the same
-    night; a 魏 刺殺 on him is turned by 草船借箭 and drawn anew by 只欠東風 to another id: 衝突規則 turns it
-    on its issuer."""
+    night. 只欠東風 draws the 魏 刺殺 anew first (CB2): drawn onto him, it is one 「針對你」 that 草船借箭
+    sees and turns; two skills changed it to different ids, so 衝突規則 turns it on its issuer."""
     t = chibi_table(keep=(LIANG, LU))
+    t.force("只欠東風 魏殺手甲【刺殺】目標1", LIANG)
     t.decide(LIANG, "草船借箭", "不更改")  # 厲兵秣馬 is aimed at him too: he leaves it
-    t.decide(LIANG, "草船借箭", "吳女眷")
-    t.force("只欠東風 魏殺手甲【刺殺】目標1", "群雄")
+    t.decide(LIANG, "草船借箭", "群雄")
     t.same_side_stab("魏殺手甲", "魏殺手甲", void=False)
     t.night(t.act(LU, "厲兵秣馬", LIANG), t.act(LIANG, "草船借箭"), t.act(LIANG, "只欠東風"),
-            t.act("魏殺手甲", "刺殺", LIANG))
+            t.act("魏殺手甲", "刺殺", "吳女眷"))
     assert t.status("魏殺手甲") == "out"
     assert all(t.status(p) == "alive" for p in (LIANG, "吳女眷", "群雄"))
     assert t.player(LIANG).used == {"草船借箭": 1, "只欠東風": 1}
     assert t.only_feedback(LIANG, "草船借箭").data["actions"] == [
         {"skill": "厲兵秣馬", "targets": [LIANG]}, {"skill": "刺殺", "targets": [LIANG]}]
+
+
+@pytest.mark.skill("只欠東風", "飄忽若神")
+@pytest.mark.parametrize("order", list(ORDERS))
+def test_zhiqiandongfeng_draws_piaohu_ruoshens_own_targets_before_it_reads_them(order: str):
+    """只欠東風：所有魏國角色的行動目標變為隨機。 — 甄姬's 飄忽若神 is a 魏 action: its three strategists are
+    drawn anew before it reads their 【明察】 (CB2), whoever sits first."""
+    t = chibi_table(keep=(LIANG, "魏女眷"), order=order)
+    for slot, drawn in enumerate(("魏正軍師", "蜀副軍師", "吳正軍師"), start=1):
+        t.force(f"只欠東風 魏女眷【飄忽若神】目標{slot}", drawn)
+    t.force("只欠東風 魏正軍師【明察】目標1", "吳殺手甲")
+    t.decide("魏女眷", "飄忽若神", "不修改")
+    t.night(t.act(LIANG, "只欠東風"), t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳副軍師", "魏副軍師"),
+            t.act("魏正軍師", "明察", "蜀殺手甲"))
+    reads = {f.target: f.data["actions"] for f in t.feedback("魏女眷", "飄忽若神")}
+    assert reads == {"魏正軍師": [{"skill": "明察", "target": "吳殺手甲", "changed_to": None}],
+                     "蜀副軍師": [], "吳正軍師": []}
+    assert t.only_feedback("魏正軍師", "明察").target == "吳殺手甲"
 
 
 @pytest.mark.skill("榻上對策", "盜書")

@@ -851,11 +851,15 @@ class Zhiqiandongfeng(CharacterSkill):
     Every action a player counted as 魏 submitted tonight (not failed) has each of its targets
     drawn anew among the ids it may name (the living, or the dead for 暗訪; not its actor where
     it says 除你以外; no id twice where it names several), once redirects are being settled (SL16).
+    It is the first change of targets (CB2): the skills that read or change targets after it
+    (盜書, 草船借箭, 飄忽若神 …, whoever sits first) see the drawn ones, and a 魏 action's own
+    targets (飄忽若神's three) are drawn before it acts.
     """
 
     name = "只欠東風"
     kind = Kind.GLOBAL
     stage = "redirect"
+    priority = -2
     targets = TargetRule(count=0)
 
     def apply(self, night: Night, use: Use) -> None:
