@@ -72,3 +72,25 @@ def test_setup_refuses_a_chibi_that_is_not_a_boolean(bad):
 
     with pytest.raises(TiantingError, match="chibi"):
         draw_setup("kk33", IDS, 5, chibi=bad)
+
+
+def test_run_reads_a_script_with_the_chibi_field_and_the_forms_in_either_seat():
+    """A script started by ``setup --chibi`` carries ``"chibi": true``; ``run`` plays it (the field
+    changes nothing there): 蔣干 at 魏's 副軍師, 赤壁·諸葛亮 at 蜀's 副軍師 (a 軍師 seat too), 赤壁·魯肅 at
+    吳's 副軍師."""
+    from tianting.script import load_script, run_script
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "kk33-first-night.json"
+    script = json.loads(example.read_text(encoding="utf-8"))
+    chosen = {"公達": "蔣干", "士元": "赤壁·諸葛亮", "伯言": "赤壁·魯肅", "孔明": "徐庶"}
+    for p in script["players"]:
+        p["character"] = chosen.get(p["id"], p["character"])
+    script["chibi"] = True
+    script["phases"] = [{"phase": "night", "actions": [{"actor": "士元", "skill": "舌戰群儒"},
+                                                       {"actor": "伯言", "skill": "聯劉抗曹"}]}]
+    transcript = run_script(load_script(json.dumps(script, ensure_ascii=False)))
+    phase = transcript["phases"][0]
+    assert phase["rejected"] == []
+    assert phase["announcement"]["alliances"] == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
+    seated = {pid: p["character"] for pid, p in phase["truth"]["players"].items()}
+    assert (seated["公達"], seated["士元"], seated["伯言"]) == ("蔣干", "赤壁·諸葛亮", "赤壁·魯肅")
