@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tianting.core.names import name_key
 from tianting.rules.kk33.roster import Roster
@@ -85,6 +86,7 @@ class NamedPair:
         return (self.skill, self.named)
 
 
+@lru_cache(maxsize=4)
 def _bases_by_name(roster: Roster) -> dict[str, str]:
     """Every spelling of a character in the roster (form, base, alias) → its base name."""
     out: dict[str, str] = {}
@@ -94,6 +96,7 @@ def _bases_by_name(roster: Roster) -> dict[str, str]:
     return out
 
 
+@lru_cache(maxsize=4)
 def _skill_bases(roster: Roster) -> dict[str, set[str]]:
     """Every character skill's name (key) → the base names of the characters holding it."""
     out: dict[str, set[str]] = {}
@@ -103,6 +106,7 @@ def _skill_bases(roster: Roster) -> dict[str, set[str]]:
     return out
 
 
+@lru_cache(maxsize=4)
 def _identity_skills(roster: Roster) -> set[str]:
     return {name_key(s.name) for skills in roster.identity_skills.values() for s in skills}
 
@@ -150,8 +154,13 @@ def named_pairs(roster: Roster) -> list[NamedPair]:
     """Every (skill, named character) pair of the roster's character skill texts, in roster order.
 
     A skill held by several forms (曹氏宗親, 聯劉抗曹 …) is one pair per named character, its
-    ``owners`` every form whose text names it.
+    ``owners`` every form whose text names it. (Worked out once per roster: the roster never changes.)
     """
+    return list(_named_pairs(roster))
+
+
+@lru_cache(maxsize=4)
+def _named_pairs(roster: Roster) -> tuple[NamedPair, ...]:
     found: dict[tuple[str, str], dict[str, list[str]]] = {}
     texts: dict[tuple[str, str], str] = {}
     for c in roster.characters.values():
@@ -165,11 +174,11 @@ def named_pairs(roster: Roster) -> list[NamedPair]:
                 if word not in entry["words"]:
                     entry["words"].append(word)
                 texts.setdefault((s.name, base), s.text)
-    return [
+    return tuple(
         NamedPair(skill, base, tuple(entry["owners"]), tuple(entry["words"]),
                   _sentences(texts[(skill, base)], entry["words"]))
         for (skill, base), entry in found.items()
-    ]
+    )
 
 
 @dataclass(frozen=True)
