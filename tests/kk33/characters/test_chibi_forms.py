@@ -114,6 +114,22 @@ def test_zhiqiandongfeng_and_daoshu_agreeing():
     assert t.status("吳女眷") == "out" and t.status("蜀君主") == "alive"
 
 
+@pytest.mark.skill("國色天香", "飄忽若神")
+@pytest.mark.parametrize("order", list(ORDERS))
+def test_guose_tianxiang_draws_piaohu_ruoshens_own_targets_before_it_reads_them(order: str):
+    """國色天香：指定一個ID，令其當夜所有行動的目標更為隨機。 — as 只欠東風 (CB2): 小喬's draw of 甄姬's three
+    strategists comes before 飄忽若神 reads them, whoever sits first."""
+    t = chibi_table(keep=("吳女眷", "魏女眷"), order=order)
+    for slot, drawn in enumerate(("魏正軍師", "蜀副軍師", "吳正軍師"), start=1):
+        t.force(f"國色天香 魏女眷【飄忽若神】第{slot}個目標", drawn)
+    t.decide("魏女眷", "飄忽若神", "不修改")
+    t.night(t.act("吳女眷", "國色天香", "魏女眷"), t.act("魏女眷", "飄忽若神", "蜀正軍師", "吳副軍師", "魏副軍師"),
+            t.act("魏正軍師", "明察", "蜀殺手甲"))
+    reads = {f.target: f.data["actions"] for f in t.feedback("魏女眷", "飄忽若神")}
+    assert reads == {"魏正軍師": [{"skill": "明察", "target": "蜀殺手甲", "changed_to": None}],
+                     "蜀副軍師": [], "吳正軍師": []}
+
+
 # ---- 赤壁·魯肅 × 赤壁·諸葛亮 ------------------------------------------------------------
 @pytest.mark.skill("聯劉抗曹", "舌戰群儒")
 def test_lianliu_and_shezhan_the_same_night_make_one_wu_shu_alliance():
