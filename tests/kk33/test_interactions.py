@@ -146,3 +146,12 @@ def test_a_marker_on_a_table_without_both_fails(tmp_path):
                           "addopts=", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path)
     assert "1 failed, 1 passed" in run.stdout, run.stdout + run.stderr
     assert "test_lies" in run.stdout and "（魏延）和諸葛亮" in run.stdout
+
+
+def test_without_a_tests_directory_every_pair_shows_no_test():
+    """An installed package has no tests beside it: the listing says so instead of pretending."""
+    from tianting.rules.kk33.interactions import render_matrix
+
+    bare = interaction_matrix(roster(), None, built_skills("kk33"))
+    assert not bare.tests_found and all(not r.tests for r in bare.rows)
+    assert "找不到 tests 目錄" in render_matrix(bare)

@@ -298,6 +298,8 @@ class Matrix:
     """Markers that name no pair (unknown names, a pair the text does not name), unreadable files."""
     left_out: list[LeftOut] = field(default_factory=list)
     """Names the texts give that make no pair (:func:`left_out`)."""
+    tests_found: bool = True
+    """False when no tests directory was read (an installed package): no pair can show a test."""
 
     def missing(self) -> list[MatrixRow]:
         return [r for r in self.rows if r.status == "missing"]
@@ -325,7 +327,7 @@ def interaction_matrix(roster: Roster, tests_dir: object | None, built: Iterable
     done = frozenset(built)
     rows = [MatrixRow(p, tuple(claims.get(p.key, ())), pending(p, done, roster))
             for p in named_pairs(roster)]
-    return Matrix(rows, problems, left_out(roster))
+    return Matrix(rows, problems, left_out(roster), tests_dir is not None)
 
 
 _STATUS = {"tested": "有測試", "pending": "待實作", "missing": "缺測試"}
@@ -347,6 +349,7 @@ def render_matrix(matrix: Matrix, as_json: bool = False) -> str:
                          for x in matrix.left_out],
             "not_pairs": NOT_PAIRS,
             "problems": matrix.problems,
+            "tests_found": matrix.tests_found,
         }
         return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     lines = []
@@ -357,6 +360,8 @@ def render_matrix(matrix: Matrix, as_json: bool = False) -> str:
     lines += [f"不成對：【{x.skill}】（{x.owner}）提到「{x.word}」：{x.why}" for x in matrix.left_out]
     lines.append(f"不成對：{NOT_PAIRS['identity']}；{NOT_PAIRS['role']}")
     lines += [f"標記有誤：{p}" for p in matrix.problems]
+    if not matrix.tests_found:
+        lines.append("找不到 tests 目錄（pyproject.toml 旁的 tests/）：每一對都記為沒有測試")
     counts = {k: sum(1 for r in matrix.rows if r.status == k) for k in _STATUS}
     lines.append(f"{len(matrix.rows)} named pairs: {counts['tested']} tested, "
                  f"{counts['pending']} pending (skills not built), {counts['missing']} missing")
