@@ -62,6 +62,7 @@ def _setups() -> Iterator[tuple[str, Callable[[], str]]]:
 
     for seed in (1, 5, 2026):
         yield f"setup/{seed}", lambda seed=seed: dump_transcript(draw_setup("kk33", IDS, seed))
+    yield "setup/chibi/5", lambda: dump_transcript(draw_setup("kk33", IDS, 5, chibi=True))  # R29's table option
 
 
 def _simulations() -> Iterator[tuple[str, Callable[[], str]]]:
@@ -69,12 +70,13 @@ def _simulations() -> Iterator[tuple[str, Callable[[], str]]]:
     from tianting.simulate.report import dump_figures
     from tianting.simulate.runner import Study, simulate
 
-    def one(policy: str, seed: int, fixed: bool) -> str:
+    def one(policy: str, seed: int, fixed: bool, chibi: bool = False) -> str:
         seats = None
         if fixed:
             seats = tuple(_seats(load_script((EXAMPLES / "kk33-first-night.json").read_text(encoding="utf-8"))))
+        extra = {"chibi": True} if chibi else {}
         figures = simulate(Study(games=SIMULATE_GAMES, seed=seed, policy=policy, seats=seats,
-                                 setup_name="example" if fixed else None), jobs=1)
+                                 setup_name="example" if fixed else None, **extra), jobs=1)
         figures.pop("run", None)  # timings
         return dump_figures(figures)
 
@@ -82,6 +84,7 @@ def _simulations() -> Iterator[tuple[str, Callable[[], str]]]:
         for seed in (1, 7):
             yield f"simulate/{policy}/{seed}", lambda p=policy, s=seed: one(p, s, False)
         yield f"simulate/{policy}/fixed", lambda p=policy: one(p, 3, True)
+    yield "simulate/random/chibi", lambda: one("random", 5, False, chibi=True)
 
 
 def _hosted() -> Iterator[tuple[str, Callable[[], str]]]:

@@ -52,17 +52,25 @@ def read_ids(text: str) -> list[str]:
     return ids
 
 
-def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
+def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False) -> dict[str, Any]:
     """A game script start for ``ids``: country, identity and character choices drawn with ``seed``.
 
     The ids are checked here (count, length, Traditional/Simplified clashes); the deal is the rule
     set's own (``RULESET.draw_setup``: KK 3.3 draws the 群 seat's identity, ``群雄身份``, then shuffles
     the seats, ``分配國籍身份#1`` …; the 24人 rules shuffle their 24 seats, ``分配座位#1`` …, each with
     its starting character). Players keep the input order.
+
+    ``chibi``: the table includes 『角色技能·赤壁之戰』: 蔣干 is offered to 魏's 副軍師, 赤壁·諸葛亮
+    to 蜀's 軍師 seats and 赤壁·魯肅 to 吳's 副軍師, beside the list (ruling R29; the draws are the
+    same). The script then says ``"chibi": true``. Only a rule set whose ``options`` name it takes it.
     """
     rules = load_rules(rules_name)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TiantingError("seed 必須是整數")
+    if not isinstance(chibi, bool):
+        raise TiantingError("chibi（是否加入赤壁之戰角色）必須是 true 或 false")
+    if chibi and "chibi" not in rules.options:
+        raise TiantingError(f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
     if len(ids) != len(set(ids)):
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
         raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
@@ -77,4 +85,4 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
         other = keys.setdefault(name_key(pid), pid)
         if other != pid:  # R46: 子义 is 子義 wherever an id is typed
             raise TiantingError(f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
-    return rules.draw_setup(ids, seed)
+    return rules.draw_setup(ids, seed, **({"chibi": True} if chibi else {}))

@@ -42,12 +42,13 @@ def _built() -> frozenset[str]:
     return frozenset(built_characters(set(probe.skills)))
 
 
-def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], list[str]]:
-    """22 seats by the rule's counts, characters drawn among the built ones where the slot has any.
+def random_table(rng: random.Random, built: set[str], chibi: bool = False) -> tuple[list[SeatSpec], list[str]]:
+    """22 seats by the rule's counts, characters drawn among the built ones where the slot has any
+    (``chibi``: 『角色技能·赤壁之戰』's forms among them, as ``tianting setup --chibi`` offers).
 
     Returns the seats and the characters seated although not fully built (said plainly in reports).
     """
-    return RULES.random_seats(rng, built)
+    return RULES.random_seats(rng, built, chibi=chibi)
 
 
 _CACHES: dict[KK33Game, ViewCache] = {}
@@ -94,20 +95,21 @@ class _Checker:
 
 
 def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
-              max_phases: int = 80) -> GameRecord:
-    """One whole game played by bots of ``policy``; stops when over or after ``max_phases``."""
-    return play_game_kept(seed, policy, seats, max_phases)[1]
+              max_phases: int = 80, chibi: bool = False) -> GameRecord:
+    """One whole game played by bots of ``policy``; stops when over or after ``max_phases``
+    (``chibi``: a random table includes 『角色技能·赤壁之戰』)."""
+    return play_game_kept(seed, policy, seats, max_phases, chibi)[1]
 
 
 def play_game_kept(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
-                   max_phases: int = 80) -> tuple[KK33Game, GameRecord]:
+                   max_phases: int = 80, chibi: bool = False) -> tuple[KK33Game, GameRecord]:
     """:func:`play_game`, also returning the game played (its results: traces, feedback)."""
     bots = get_policy(policy) if isinstance(policy, str) else policy
     rng = random.Random(seed)
     game_seed = rng.getrandbits(31)
     unbuilt: list[str] = []
     if seats is None:
-        seats, unbuilt = random_table(rng, set(_built()))
+        seats, unbuilt = random_table(rng, set(_built()), chibi)
     game = KK33Game.create(list(seats), game_seed)
     start = {p.id: p.character for p in game.state.players.values()}
     views = _CACHES[game] = ViewCache(game)  # what player_view (below) reads while this game plays

@@ -59,7 +59,7 @@ any earlier one; without one the game draws it (from the judge, payload ``player
 their private message)."""
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
-    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
+    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi"),
     CHOOSE: ("player", "character"),
     START: ("deadline",),
     SUBMIT: ("player", "actions", "via"),

@@ -18,6 +18,7 @@ from tianting.rules.kk33 import rulings as kk33_rulings
 from tianting.rules.kk33 import views
 from tianting.rules.kk33.game import KK33Game, SeatSpec, SetupError, roster
 from tianting.rules.kk33.roster import (
+    CHIBI,
     COUNTRIES,
     COUNTRY_SEATS,
     IDENTITIES,
@@ -39,21 +40,28 @@ def _seat_label(seat: tuple[str, str]) -> str:
     return f"{seat[0]}·{seat[1]}"
 
 
-def draw_setup(ids: Sequence[str], seed: int) -> dict[str, Any]:
+def draw_setup(ids: Sequence[str], seed: int, chibi: bool = False) -> dict[str, Any]:
     """KK 3.3's deal for checked ``ids`` (tianting.setup checks them): the 群 seat's identity is drawn
     first (purpose ``群雄身份``), then the seats are shuffled (``分配國籍身份#1`` …) and dealt to the ids
-    in their given order; ``character`` is null until the player chooses one of ``choices``."""
+    in their given order; ``character`` is null until the player chooses one of ``choices``.
+
+    ``chibi``: 『角色技能·赤壁之戰』's forms are offered in their slots beside the list (R29; the draws are
+    the same); the script says ``"chibi": true``."""
     r = roster()
+    sets = (CHIBI,) if chibi else ()
     rng = GameRandom(seed)
     other_identity = rng.pick(DRAW_OTHERS, list(OTHER_IDENTITIES))
     seats = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
     seats.append((OTHERS, other_identity))
     dealt = rng.shuffled(DRAW_SEATS, seats, label=_seat_label)
     players = [{"id": pid, "country": country, "identity": identity, "character": None,
-                "choices": r.choices(country, identity)}
+                "choices": r.choices(country, identity, sets=sets) if sets else r.choices(country, identity)}
                for pid, (country, identity) in zip(ids, dealt, strict=True)]
-    return {"format": "tianting-script/1", "rules": "kk33", "seed": seed, "players": players, "phases": [],
-            "setup_draws": [d.as_json() for d in rng.draws]}
+    script: dict[str, Any] = {"format": "tianting-script/1", "rules": "kk33", "seed": seed, "players": players,
+                              "phases": [], "setup_draws": [d.as_json() for d in rng.draws]}
+    if chibi:
+        script["chibi"] = True
+    return script
 
 
 @cache
@@ -85,13 +93,15 @@ def skill_rows() -> list[dict[str, Any]]:
     return rows
 
 
-def random_seats(rng: random.Random, built: set[str] | None = None,
-                 prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+def random_seats(rng: random.Random, built: set[str] | None = None, prefer: Sequence[str] = (),
+                 chibi: bool = False) -> tuple[list[SeatSpec], list[str]]:
     """A random table of the 22 seats (ids ``P01`` … ``P22``) and the characters seated though not
     fully built. With ``built``, characters are drawn among the built ones where the slot has any
     (the bots' tables, tianting.bots.play); without, among all, ``prefer`` seated first where their slot
-    allows (random legal play, tianting.randomplay). The draws are those each caller always made."""
+    allows (random legal play, tianting.randomplay). The draws are those each caller always made.
+    ``chibi``: the bots' table offers 『角色技能·赤壁之戰』's forms too (``simulate --chibi``)."""
     r = roster()
+    sets = (CHIBI,) if chibi else ()
     slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
     slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
     rng.shuffle(slots)
@@ -100,7 +110,7 @@ def random_seats(rng: random.Random, built: set[str] | None = None,
         taken_set: set[str] = set()
         unbuilt: list[str] = []
         for number, (country, identity) in enumerate(slots, start=1):
-            free = [c for c in r.choices(country, identity) if r.characters[c].base not in taken_set]
+            free = [c for c in r.choices(country, identity, sets=sets) if r.characters[c].base not in taken_set]
             good = [c for c in free if c in built]
             character = rng.choice(good or free)
             if character not in built:
@@ -147,10 +157,17 @@ def offered_characters() -> set[str]:
     return offered
 
 
-def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+def interactions(tests_dir: Any, built: frozenset[str], as_json: bool) -> str:
+    """``tianting skills --interactions``: the pairs of skills whose texts name another character."""
+    from tianting.rules.kk33.interactions import interaction_matrix, render_matrix
+
+    return render_matrix(interaction_matrix(roster(), tests_dir, built), as_json=as_json)
+
+
+def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int, chibi: bool = False) -> Any:
     from tianting.bots.play import play_game  # KK 3.3's bots live above rules/
 
-    return play_game(seed, policy, seats, max_phases)
+    return play_game(seed, policy, seats, max_phases, chibi=chibi)
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,6 +199,8 @@ class RuleSet:
     """群 identities that win beside a kingdom, and the marker they win with."""
     victory_markers: tuple[str, ...] = (*COUNTRIES, *JOINT_MARKERS.values(), REBELS)
     day_inputs: tuple[str, ...] = ()
+    options: tuple[str, ...] = ("chibi",)
+    """Table options a setup may take (``chibi``: 『角色技能·赤壁之戰』, R29)."""
     judge_rules_skills: bool = False
     """Character skills are the judge's to rule (the 24人 rules' pack), not unbuilt engine skills."""
     character_choice: bool = True
@@ -195,6 +214,8 @@ class RuleSet:
     built_skills: Callable[[], frozenset[str]] = built_skills
     built_characters: Callable[[], frozenset[str]] = built_characters
     bot_game: Callable[..., Any] = _bot_game
+    interactions: Callable[..., str] | None = interactions
+    """``skills --interactions``: the interaction matrix (KK 3.3's; None where a rule set has none)."""
     """One whole game played by bots (tianting.simulate): ``bot_game(seed, policy, seats, max_phases)``."""
 
     def roster(self) -> Any:
@@ -210,8 +231,8 @@ class RuleSet:
         out = [(c, i, tuple(r.choices(c, i))) for c in COUNTRIES for i in COUNTRY_SEATS]
         return out + [(OTHERS, i, tuple(r.choices(OTHERS, i))) for i in OTHER_IDENTITIES]
 
-    def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
-        return draw_setup(ids, seed)
+    def draw_setup(self, ids: Sequence[str], seed: int, chibi: bool = False) -> dict[str, Any]:
+        return draw_setup(ids, seed, chibi)
 
     def country_names(self) -> NameTable:
         return COUNTRY_NAMES

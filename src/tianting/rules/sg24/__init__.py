@@ -119,6 +119,8 @@ class RuleSet:
     """The nine 评价 (评价指认's argument)."""
     victory_markers: tuple[str, ...] = MARKERS
     day_inputs: tuple[str, ...] = ("digits",)
+    options: tuple[str, ...] = ()
+    """Table options a setup may take (none: the seed deals its 24 characters)."""
     judge_rules_skills: bool = True
     """The pack's skills are data: the judge rules each use (R-SG11)."""
     character_choice: bool = False
@@ -127,6 +129,8 @@ class RuleSet:
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
     bot_game: Callable[..., Any] = _bot_game
+    interactions: Callable[..., str] | None = None
+    """No interaction matrix (``skills --interactions`` is KK 3.3's)."""
     policies: tuple[str, ...] = ("random",)
     """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
     """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
