@@ -105,6 +105,8 @@ class RuleSet(Protocol):
     """Character skills are data the judge rules (the 24人 rules' pack), not engine skills built or not."""
     views: Any
     """The view's parts: ``player_view``, ``public_announcement`` (and KK 3.3's incremental pieces)."""
+    options: tuple[str, ...]
+    """Table options a setup may take (KK 3.3: ``chibi``)."""
 
     def random_seats(self, rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[Any], list[str]]:
         """A random table (ids ``P01`` …) and the characters seated though not fully built."""
