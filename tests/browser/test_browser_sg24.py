@@ -123,7 +123,8 @@ def test_a_24_player_game_through_a_night_a_wound_check_day_and_an_unaligned_joi
     expect(judge.locator("#published")).to_contain_text(f"{killer}是凶手")
 
     # -- day 2: 白天受伤伤判 for the wounded, then the vote
-    for voter in IDS[:8]:
+    living = [pid for pid in IDS if pid not in draft["announcement"]["exited"]]  # the stabbed may be out
+    for voter in living[:8]:
         api_post(api, f"/api/p/{tokens[voter]}/vote", {"target": by_character["孙坚"]})
     reload(judge)
     assert submit(judge, "#resolve").status == 200
