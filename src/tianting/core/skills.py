@@ -205,6 +205,20 @@ def first_reason(rules: Iterable[Callable[..., str | None]], *args: Any) -> str 
     return None
 
 
+def every_reason(rules: Iterable[Callable[..., str | None]], *args: Any) -> list[str]:
+    """Every distinct reason the rules give for ``args``: each rule is asked, whatever the others answer.
+
+    For rules that act at one moment (several skills make one 刺殺 無效 at once): every rule that
+    answers takes its effect (its cost, its 互識 …), so the outcome does not hang on the order the
+    rules were registered in, which follows seats and submission order (ruling R48)."""
+    reasons: list[str] = []
+    for rule in rules:
+        reason = rule(*args)
+        if reason and reason not in reasons:
+            reasons.append(reason)
+    return reasons
+
+
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
 _LIVE = (UseState.PENDING, UseState.DONE)
 """The states of a use that still acts."""

@@ -125,6 +125,7 @@ class DayActions(Night):
 
         pending, done = UseState.PENDING, UseState.DONE
         for stage in stages:
+            self.skills_before = {}
             for use in self._by_stage.get(stage, ()):
                 if use.state is pending or use.state is done:
                     if type(use.skill).apply is not _BASE_APPLY:

@@ -193,9 +193,9 @@ class Benxi(CharacterSkill):
 
         def block(n: Night, stab: Use) -> str | None:
             if use.live and stab.name == "刺殺" and is_country_killer(n, stab.actor, country):
-                n.fail(stab, f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺")
+                return f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺"
             return None
-        night.target_rules.append(block)
+        night.block_rules.append(block)
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)

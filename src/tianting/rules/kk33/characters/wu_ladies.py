@@ -221,7 +221,7 @@ ANXU_OPTIONS = ("不轉移", "X", "2X")
 class Anxu(CharacterSkill):
     """安恤：*被*若場上得票數最多者為除你外的本國角色，你獲悉之，並可以選擇是否將該角色的X或2X（X為當前遊戲進行的自然日數）票轉移給你。
 
-    WN5: read once every addition and every earlier reduction of the tally is in: a sole
+    WN5: read once every addition and every reduction of the tally is in: a sole
     most-voted compatriot (not herself). She is told who and with how many votes, and chooses
     「不轉移」, 「X」 or 「2X」 (default: 不轉移); no more than that player's votes move. X is the
     day's number (第二天: 2)."""
@@ -257,7 +257,7 @@ class Anxu(CharacterSkill):
             tally[owner] = tally.get(owner, 0) + moved
             d.note(f"{owner} 安恤：將 {leader} 的{moved}票轉移給自己")
 
-        day.tally_reductions.append(transfer)
+        day.tally_transfers.append(transfer)
 
 
 class Wumian(CharacterSkill):
