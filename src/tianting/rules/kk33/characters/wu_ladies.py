@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
-from tianting.core.state import Effect, PhaseKind, phase_kind, phase_number
+from tianting.core.state import Effect, PhaseKind, next_of, phase_number
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.wu_lords import came_on, recognise
@@ -27,11 +27,6 @@ class CharacterSkill(Skill):
 
 def _country(phase: Any, pid: str) -> str:
     return str(phase.game.country_of(pid))
-
-
-def next_of(index: int, kind: PhaseKind) -> int:
-    """The index of the next phase of ``kind`` after phase ``index`` (「次日」, 「次夜」)."""
-    return index + 1 if phase_kind(index + 1) is kind else index + 2
 
 
 def _consume(phase: Any, owner: str, name: str, text: str) -> bool:
@@ -122,7 +117,6 @@ class Xiongzhang(CharacterSkill):
     that once, and she is told it is used up."""
 
     name = "兄長之風"
-    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
     stage = "after"
 
@@ -173,7 +167,6 @@ class Liuli(CharacterSkill):
     skill cannot stop that 刺殺)."""
 
     name = "流離江南"
-    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
     stage = "attack"
 
@@ -267,7 +260,6 @@ class Wumian(CharacterSkill):
     skill: she is told it is used up."""
 
     name = "無冕之後"
-    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
