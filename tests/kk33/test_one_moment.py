@@ -1,4 +1,4 @@
-"""What acts at one moment takes effect together, in no order of seats or submission (ruling R48).
+"""What acts at one moment takes effect together, in no order of seats or submission (ruling R49).
 
 Each scenario is played with the submissions in both orders (and, where rules are registered by
 seat, with the owners on either side), and must come out the same.
@@ -102,7 +102,7 @@ def test_two_void_rules_on_one_use_both_take_effect(order: str) -> None:
 def test_wofutianxia_two_qualifying_recruits_one_is_drawn(order: str, drawn: str) -> None:
     """我負天下：*被*若你發動的【招賢納才】的目標不為本國角色，或者其他國角色對你發動【招賢納才】，視為你對其發動了
     一次【刺殺】 — both at once (曹操 recruits 蜀正軍師, 孫堅 recruits 曹操): a limited skill, it stabs one of them,
-    drawn, never the first by seat or submission (WL4, R48)."""
+    drawn, never the first by seat or submission (WL4, R49)."""
     t = Table(bare=True)
     t.player("魏君主").skills = ["我負天下"]
     t.force("我負天下 魏君主 刺殺的對象", drawn)
@@ -123,7 +123,7 @@ def test_wofutianxia_two_qualifying_recruits_one_is_drawn(order: str, drawn: str
 @pytest.mark.parametrize("answers", [("成功", "失敗"), ("失敗", "成功")])
 def test_tianzong_two_owners_who_disagree_leave_the_check_to_chance(answers: tuple[str, str]) -> None:
     """由你決定概率判定的結果 — two owners (one learned it) draw the same check and decide it at one moment:
-    different answers cancel out and the check rolls as usual; neither owner is first (WS5, R48)."""
+    different answers cancel out and the check rolls as usual; neither owner is first (WS5, R49)."""
     t = Table(bare=True)
     t.player("魏正軍師").skills = ["天縱鬼才"]
     t.player("魏副軍師").skills = ["天縱鬼才"]
@@ -153,7 +153,7 @@ def test_tianzong_two_owners_who_agree_decide_the_check() -> None:
 @BOTH
 def test_a_failed_grant_takes_back_its_own_holders_stab(order: str) -> None:
     """三日五百：當夜你可以額外發動一次【刺殺】 — it fails its check (受傷): the extra 刺殺 was his, so his own
-    fails and his fellow killer's stands, whichever was submitted first (R48)."""
+    fails and his fellow killer's stands, whichever was submitted first (R49)."""
     t = Table(bare=True)
     t.player("魏殺手乙").skills = ["三日五百"]
     for _ in range(2):
@@ -171,7 +171,7 @@ def test_a_failed_grant_takes_back_its_own_holders_stab(order: str) -> None:
 @pytest.mark.skill("眩遠惑近", "託孤")
 def test_xuanyuan_removals_are_one_moment_for_entrust() -> None:
     """眩遠惑近：次日的投票規則改為所有得票數次高的角色均退出歷史舞台 — 曹丕 and 魏正軍師 leave together: 託孤's
-    list of 「尚存活」 players leaves 魏正軍師 out (R47, R48), whatever the order of the tally."""
+    list of 「尚存活」 players leaves 魏正軍師 out (R47, R49), whatever the order of the tally."""
     t = Table(bare=True)
     wei_lord_reincarnated(t)
     t.player("蜀正軍師").skills = ["眩遠惑近"]
@@ -187,7 +187,7 @@ def test_xuanyuan_removals_are_one_moment_for_entrust() -> None:
 @pytest.mark.skill("安恤", "天佑")
 def test_anxu_reads_the_tally_after_every_reduction() -> None:
     """安恤：若場上得票數最多者為除你外的本國角色 — read once 天佑's 得票數-3 is in, though 安恤's holder sits
-    before 天佑's (WN5, R48): 吳女眷 falls from 5 to 2, 吳護衛 with 4 is the most voted (both vote for themselves)."""
+    before 天佑's (WN5, R49): 吳女眷 falls from 5 to 2, 吳護衛 with 4 is the most voted (both vote for themselves)."""
     t = Table(bare=True)
     t.player("吳君主").skills = ["安恤"]
     t.player("吳女眷").skills = ["天佑"]

@@ -288,7 +288,7 @@ def test_outcomes_do_not_depend_on_seats_ids_or_submission_order(keep_all: bool,
     assert other.outcome() == base.outcome()
 
 
-# ---- the property over random games that seat the 吳 forms (ruling R48) --------------------------
+# ---- the property over random games that seat the 吳 forms (ruling R49) --------------------------
 def _wu_preference(k: int) -> list[str]:
     """Game ``k`` seats the ``k``-th 吳 form of each slot (and 轉生 into 孫策 or 孫權): over
     :data:`WU_GAMES` every 吳 form is seated (pinned by ``test_the_wu_games_seat_every_wu_form``)."""
@@ -390,7 +390,7 @@ def test_the_wu_games_seat_every_wu_form() -> None:
 @pytest.mark.skill("先主", "三世老臣", "流離江南", "巧變", "我負天下", "天縱鬼才", "驅虎吞狼", "眩遠惑近", "安恤", "肝腸寸斷")
 @pytest.mark.parametrize("k", WU_GAMES)
 def test_random_games_with_every_wu_form_do_not_depend_on_seats_ids_or_submission_order(k: int) -> None:
-    """Everything in one phase happens at once (R47, R48): a random legal game (the bots: every built skill,
+    """Everything in one phase happens at once (R47, R49): a random legal game (the bots: every built skill,
     day actions, decisions; random seats preferring 吳 forms) is played, then again with the seats shuffled,
     every id renamed and each phase's submissions shuffled (a player's own list kept in its order), every
     draw forced to what it was: the second play makes exactly those draws and reaches the same outcome."""

@@ -366,7 +366,7 @@ def test_sheshen_is_limited():
 
 @pytest.mark.skill("捨身護主")
 def test_sheshen_merged_stabs_on_the_lord_move_together():
-    """*當一名角色同時成為若干個【刺殺】的目標時…等同於一次【刺殺】 — one notice, every stab moved (R48)."""
+    """*當一名角色同時成為若干個【刺殺】的目標時…等同於一次【刺殺】 — one notice, every stab moved (G5)."""
     t = Table(characters=DIANWEI)
     t.decide("魏護衛", "捨身護主", "是").decide("魏護衛", "古之惡來", "吳殺手甲")
     t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳殺手甲", "刺殺", "魏君主"))

@@ -579,7 +579,7 @@ def test_quhu_only_the_first_of_the_countrys_stabs_changes():
 
 @pytest.mark.skill("驅虎吞狼")
 def test_quhu_two_killers_stabbed_one_stab_is_drawn():
-    """Two 魏 killers stabbed (神速): which submitted first is no rule (R48): one of the two 刺殺 is drawn and
+    """Two 魏 killers stabbed (神速): which submitted first is no rule (R49): one of the two 刺殺 is drawn and
     moved, whatever the order of submission."""
     for order in ("甲-first", "乙-first"):
         t = xun()

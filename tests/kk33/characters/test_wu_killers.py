@@ -199,7 +199,7 @@ def test_sanshi_laochen_his_stab_on_his_lord_is_void_and_they_recognise_once():
     """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。 (limited: WUK4)
 
     孫堅 sits at 吳君主 with his 先主 (本國角色對你的【刺殺】…無效), which voids the same stab: both rules
-    take effect (R48), so 三世老臣 is spent and the two recognise each other all the same."""
+    take effect (R49), so 三世老臣 is spent and the two recognise each other all the same."""
     t = Table(characters=QUIET)
     assert "先主" in t.player("吳君主").skills
     t.night(t.act("吳殺手乙", "刺殺", "吳君主"))

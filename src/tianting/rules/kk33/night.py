@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
+_BASE_ON_CHECKED = Skill.on_checked
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
 
 
@@ -251,20 +252,17 @@ class Night:
             if use.state is void:
                 self.consume(use)  # 失效: used, with no effect; no check to roll
                 continue
-            if use.skill.kind is not active:
-                self.consume(use)
-                continue
-            if not self.rate_modifiers and not self.state.players[use.actor].injured:
-                self.consume(use)  # a rate of 1 (see success_rate): nothing to roll
-                continue
-            rate = self.success_rate(use)
-            if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
-                use.state = UseState.FAILED
-                self.tell(use.actor, Feedback(use.name, texts.FAILED, use.action.targets[0] if use.action.targets else None,
-                                              {"failed": True}))
-                self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
-                continue
+            if use.skill.kind is active and (self.rate_modifiers or self.state.players[use.actor].injured):
+                rate = self.success_rate(use)  # else a rate of 1 (see success_rate): nothing to roll
+                if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
+                    use.state = UseState.FAILED
+                    self.tell(use.actor, Feedback(use.name, texts.FAILED,
+                                                  use.action.targets[0] if use.action.targets else None, {"failed": True}))
+                    self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
+                    continue
             self.consume(use)
+            if type(use.skill).on_checked is not _BASE_ON_CHECKED:
+                use.skill.on_checked(self, use)
 
     def consume(self, use: Use) -> None:
         """A use goes off: a limited skill is used up, a one-time right spent."""
@@ -295,7 +293,7 @@ class Night:
         """Once every redirect and cancel is known: settle grants, then the rules on uses.
 
         Every rule is asked about every use, whatever the others answer, and the answers take effect
-        together (ruling R48): first the uses that cannot go off fail (``block_rules``), then every use
+        together (ruling R49): first the uses that cannot go off fail (``block_rules``), then every use
         some ``target_rules`` make void is void, for all its reasons. So no outcome, and no draw a rule
         makes, hangs on the order the rules were registered in or the uses submitted in."""
         self.settle_grants()
@@ -352,7 +350,7 @@ class Night:
             (self.fail if failed else self.void)(use, reason)
 
     def _extra_stabs(self, stabs: list[Use], excess: int, holders: set[str], country: str) -> list[Use]:
-        """Which ``excess`` of a country's 刺殺 were the extra ones a lost grant allowed (R48).
+        """Which ``excess`` of a country's 刺殺 were the extra ones a lost grant allowed (R49).
 
         「當夜你可以額外發動一次【刺殺】」: the grant's holder made the extra one, so his own 刺殺 go first
         (his last first, in his own order); any more are drawn among the other killers' 刺殺, never
@@ -385,7 +383,7 @@ class Night:
             target = use.targets[0]
             killer = use.actor
             immune = list(self.stab_immunity.get(target, []))
-            if not immune and self.stab_rules:  # every rule that voids it takes effect (R48), in no order
+            if not immune and self.stab_rules:  # every rule that voids it takes effect (R49), in no order
                 proof = first_reason(self.rule_proof, self, use) if self.rule_proof else None
                 if proof:
                     self.note(f"{killer} 的刺殺對 {target} 不受使刺殺無效的角色技能影響：{proof}")

@@ -21,7 +21,7 @@ LOST_KEY = "lost_skills"
 def held_as_stage_began(phase: Any, pid: str) -> list[str]:
     """The skills ``pid`` held when the phase's current stage began. A skill that learns or reads
     skills (士別三日, 擇主而事 …) reads these, so that what another skill of the same stage gained or
-    lost a moment before (in seat order) does not count: the stage's skills act at once (R48)."""
+    lost a moment before (in seat order) does not count: the stage's skills act at once (R49)."""
     before = getattr(phase, "skills_before", None)
     if before and pid in before:
         return list(before[pid])

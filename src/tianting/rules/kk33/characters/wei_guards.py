@@ -150,7 +150,7 @@ class ShesheHuzhu(Skill):
     """捨身護主：*被*當本國君主成為【刺殺】的目標時，你可以獲悉，並且可以選擇將此【刺殺】的目標改為你。
 
     Runs after every 刺殺 is declared (attack stage, late priority): the
-    stabs whose target is the lord count as one (R48). He learns only that the
+    stabs whose target is the lord count as one (G5). He learns only that the
     lord is a target, not who the lord or the killer is (G6). The skill is used
     up when it triggers, whether he takes the stab or not, and he is told (G7);
     with no answer he does not take it. He is told what he chose, not where the

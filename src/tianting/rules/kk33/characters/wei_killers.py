@@ -358,7 +358,7 @@ class Qiaobian(CharacterSkill):
     targets = TargetRule(count=0)
     stage = "redirect"
     priority = 900
-    """After every other skill of the redirect stage (WK13, R48): it learns a skill as the others left it
+    """After every other skill of the redirect stage (WK13, R49): it learns a skill as the others left it
     (moved, failed, void), never as seat order would have it half done."""
 
     def prepare(self, night: Night, use: Use) -> None:

@@ -268,7 +268,7 @@ class Tianzong(CharacterSkill):
             for u in chosen:
                 answer = night.book.choose(night.rng, owner.actor, self.name, [SUCCESS, FAILURE], _is_answer)
                 answers.setdefault(id(u), (u, []))[1].append((answer, owner.actor))
-        # Two owners (one learned it) who drew the same check decide it at once (WS5, R48): the same
+        # Two owners (one learned it) who drew the same check decide it at once (WS5, R49): the same
         # answer stands; different answers cancel out and the check rolls as usual.
         for u, given in answers.values():
             who = "、".join(pid for _, pid in given)
@@ -393,7 +393,7 @@ class Quhu(CharacterSkill):
     WS8 (issue 10): the user names a country (``args.country``) and one id, the
     new target (8.1: 「指定一个国籍，并指定1个ID，若当夜该国杀手提交了刺杀行动，则刺杀ID被
     强制修改…」). The first 刺殺 that country's killers submitted tonight (「仅可改变该杀手提交的
-    所有刺杀ID中的第一个」) is aimed at the new target (a killer's own first; when two killers stabbed, one of the two is drawn: R48).
+    所有刺杀ID中的第一个」) is aimed at the new target (a killer's own first; when two killers stabbed, one of the two is drawn: R49).
     If the new target is of that country, or no killer of it submitted a
     live 刺殺, the skill is 失效 (used, no effect, no one is told).
     """
@@ -424,7 +424,7 @@ class Quhu(CharacterSkill):
             night.void(use, f"{country}國殺手當夜沒有提交【刺殺】")
             return
         firsts = list({u.actor: u for u in reversed(stabs)}.values())  # each killer's first, in his own order
-        # Two killers' 刺殺: which was submitted first is no rule (R48); one of them is drawn.
+        # Two killers' 刺殺: which was submitted first is no rule (R49); one of them is drawn.
         first = firsts[0] if len(firsts) == 1 else night.rng.pick(
             f"驅虎吞狼 {use.actor} 修改的刺殺", sorted(firsts, key=lambda u: u.actor),
             label=lambda u: f"{u.actor}→{u.targets[0]}")
