@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.testing import Table
 
 from .test_identity_skills import wei_lord_reincarnated
@@ -214,3 +214,34 @@ def test_ganchang_the_first_pass_draws_stay_in_the_record() -> None:
     t.night(t.act("吳正軍師", "明察", "蜀君主"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
     assert [d["outcome"] for d in t.drew("成功判定 吳正軍師【明察】")] == ["是"]
     assert t.feedback("吳正軍師", "明察") == [] and t.status("魏女眷") == "out"
+
+
+# ---- 七星 reads the 刺殺 as it lands, after every 減輕 ----------------------------------------------
+class _Lessen(Skill):
+    """A test passive: every harm on 蜀正軍師 is lessened twice (致死 → nothing)."""
+
+    name = "測試減輕"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+    stage = "protect"
+    targets = TargetRule(count=0)
+
+    def prepare(self, night: Any, use: Use) -> None:
+        def lessen(n: Any, harm: Any) -> None:
+            if harm.target == "蜀正軍師":
+                harm.reduce("測試減輕")
+                harm.reduce("測試減輕")
+
+        night.harm_modifiers.append(lessen)
+
+
+@pytest.mark.skill("七星")
+@pytest.mark.parametrize("holder", ["魏女眷", "吳女眷"])
+def test_qixing_reads_the_stab_after_every_lessening(holder: str) -> None:
+    """七星：*被*每當你受到有效的【刺殺】時，隨機執行以下七項中的一項 — a 刺殺 lessened to nothing deals him
+    nothing: no roll, whether the lessening skill's holder sits before 諸葛亮 or after him (R49)."""
+    t = Table(bare=True, extra_skills=[_Lessen])
+    t.player("蜀正軍師").skills = ["七星"]
+    t.player(holder).skills = ["測試減輕"]
+    t.night(t.act("魏殺手甲", "刺殺", "蜀正軍師"))
+    assert t.status("蜀正軍師") == "alive" and t.drew("七星") == []

@@ -111,6 +111,9 @@ class Night:
         (鋒騎：你的【刺殺】不能被角色技能抵消)."""
         self.harm_modifiers: list[Callable[[Night, Harm], None]] = []
         """傷害減輕 / 加深: change ``harm.level``."""
+        self.harm_readers: list[Callable[[Night, Harm], None]] = []
+        """Run once every modifier has acted, before the immunities: skills that read the harm as it
+        will land (七星 rolls on a 刺殺 still 有效 after every 減輕), whatever order they registered in."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
         """Immunities: a reason prevents the harm (防止、不會受傷、不會死亡)."""
         self.after_harms: list[Callable[[Night], None]] = []
@@ -486,6 +489,8 @@ class Night:
         if not harm.removal and not harm.forced:
             for modify in self.harm_modifiers:
                 modify(self, harm)
+            for read in self.harm_readers:
+                read(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
             if reason and harm.level is not Level.NONE and not harm.removal:  # a modifier may make it 退出歷史舞台 (巧設反間)
                 self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")

@@ -449,7 +449,7 @@ class Qixing(CharacterSkill):
                 return f"{owner} 七星（B：該刺殺仍有效但其不會死亡）"
             return None
 
-        night.harm_modifiers.append(roll)
+        night.harm_readers.append(roll)  # after every 減輕: the 刺殺 as it lands (R49)
         night.harm_preventions.append(prevent)
 
     def carry_out(self, night: Night, owner: str, harm: Harm, result: str) -> None:
