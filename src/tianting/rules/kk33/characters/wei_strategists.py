@@ -241,8 +241,16 @@ class Tianzong(CharacterSkill):
     def decide(self, night: Night, fate: _Fate) -> None:
         from tianting.rules.kk33.night import NIGHT_STAGES
 
+        players = night.state.players
+
+        def order(u: Use) -> tuple[Any, ...]:
+            """The night's order, with the characters (not the seats, not the submission) as tie-break:
+            the checks are drawn and decided in an order that does not hang on seats (R49)."""
+            return (*stage_order(NIGHT_STAGES, u)[:3], players[u.actor].character, u.name,
+                    tuple(players[t].character for t in u.targets))
+
         candidates = [
-            u for u in sorted(night.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+            u for u in sorted(night.uses, key=order)
             if not u.implicit and u.live and u.skill.kind is Kind.ACTIVE
             and not any(u is owner for owner in fate.owners)
             and self.base_rate(night, u, fate) < 1 and self.related(night, u)
