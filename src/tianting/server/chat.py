@@ -17,6 +17,7 @@ room holds; the public page shows nothing of it.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -155,7 +156,8 @@ def judge_talk(store: Store, game: HostedGame, game_id: str, seat: str | None) -
         "seat": seat, "team": judges.team(game.meta), "duties": judges.DUTIES,
         "rooms": [{"country": c, "posts": got[country_room(c)]} for c in names],
         "complaints": got.get(COMPLAINT) if seat == judges.CAIPAN else None,
-        "audit": judges.audit(list(game.events)) if judges.team(game.meta) else [],
+        "audit": [{**a, "shown": json.dumps(a["payload"], ensure_ascii=False)} for a in judges.audit(list(game.events))]
+        if judges.team(game.meta) else [],
     }
 
 
