@@ -12,7 +12,14 @@ from fastapi.testclient import TestClient
 
 from tests.server.conftest import IDS, choose_all, new_game
 from tests.server.test_pages import ESCAPED, SCRIPT, post
+from tianting.rules import load as load_rules
 from tianting.server import chat
+
+ROSTER = load_rules("kk33").roster()
+
+
+def passive_free(character: str) -> bool:
+    return all(skill.kind != "passive" for skill in ROSTER.characters[character].skills)
 
 
 def views(client: TestClient, game: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -25,11 +32,13 @@ def seat(seen: dict[str, dict[str, Any]], country: str, identity: str) -> str:
 
 def recognised_pair(client: TestClient, **extra: Any) -> tuple[dict[str, Any], str, str]:
     """A game where 小喬 (吳女眷) used 天作之合 on night 1 with 周瑜 (吳正軍師) seated: 「你與周瑜互識」,
-    published; returns the game, 小喬's and 周瑜's ids."""
+    published; returns the game, 小喬's and 周瑜's ids. Their countryman the 吳副軍師 plays a character
+    without passive skills (nothing of theirs changes a ruling's death, whatever the seats)."""
     game = new_game(client, **extra)
     seen = views(client, game)
-    xiao, zhou = seat(seen, "吳", "女眷"), seat(seen, "吳", "正軍師")
-    choose_all(client, game, prefer={xiao: "小喬", zhou: "周瑜"})
+    xiao, zhou, third = seat(seen, "吳", "女眷"), seat(seen, "吳", "正軍師"), seat(seen, "吳", "副軍師")
+    plain = next(c for c in seen[third]["choices"] if passive_free(c))
+    choose_all(client, game, prefer={xiao: "小喬", zhou: "周瑜", third: plain})
     judge = game["judge_token"]
     assert client.post(f"/api/j/{judge}/start", json={}).status_code == 200
     # before any 互識 neither may enter
@@ -81,8 +90,8 @@ def test_a_country_room_opens_to_two_countrymen_who_recognise_each_other_and_onl
 def test_a_player_who_exits_without_a_recognition_cannot_enter_and_one_who_had_one_still_can(client):
     game, xiao, zhou = recognised_pair(client, judges=3)
     beidou, nandou, caipan = (game["judges"][s]["token"] for s in ("北斗", "南斗", "裁判"))
-    lonely = next(pid for pid in IDS if pid not in (xiao, zhou) and
-                  client.get(f"/api/p/{game['players'][pid]['token']}").json()["country"] == "吳")
+    lonely = next(pid for pid in IDS if client.get(f"/api/p/{game['players'][pid]['token']}").json()[
+        "identity"] == "副軍師" and client.get(f"/api/p/{game['players'][pid]['token']}").json()["country"] == "吳")
     assert client.post(f"/api/j/{beidou}/resolve", json={}).status_code == 403  # the day's vote count is the 南斗's
     assert client.post(f"/api/j/{nandou}/resolve", json={}).status_code == 200  # day 1's vote: nobody voted
     for pid in (lonely, zhou):  # the 裁判 disqualifies two 吳 players

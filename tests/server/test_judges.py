@@ -10,6 +10,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.server.conftest import IDS, choose_all, new_game
+from tests.server.test_country_rooms import passive_free
 from tests.server.test_pages import ESCAPED, SCRIPT, post
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -102,7 +103,9 @@ def test_each_judge_is_refused_every_power_not_theirs_through_the_api(client):
 
 def test_the_caipan_disqualifies_a_player_through_the_engines_ruling_and_only_they_take_it_back(client):
     game = team_game(client)
-    cheat = IDS[5]
+    # a player no lord and without passive skills: nothing of theirs changes the ruling's death, whatever the seats
+    seen = {pid: client.get(f"/api/p/{game['players'][pid]['token']}").json() for pid in IDS}
+    cheat = next(pid for pid, v in seen.items() if v["identity"] != "君主" and passive_free(v["character"]))
     beidou, caipan = token(game, "北斗"), token(game, "裁判")
     assert client.post(f"/api/j/{beidou}/resolve", json={}).status_code == 200
     ruled = client.post(f"/api/j/{caipan}/rule", json={"ruling": {
