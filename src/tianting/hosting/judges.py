@@ -13,7 +13,7 @@ actor ``judge:北斗`` … (:func:`actor`), so the event log itself is the audit
 and :func:`acting` (called by :meth:`HostedGame.apply` for every event) refuses a judge's event
 that is not theirs, in the fold: the API, the pages and ``tianting verify`` all apply the same check.
 
-Which event kinds are whose (docs/hosting.md, ruling in docs/rulings.md R-J1):
+Which event kinds are whose (docs/hosting.md, ruling RJ1 in docs/rulings.md):
 
 - 北斗: everything a one-judge game's judge does (start, assign, submit-for, deadline, resolve,
   decide, ask-decision, ask/rule last words, edit, publish, peace, rule, note) except what the
