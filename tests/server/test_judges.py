@@ -48,6 +48,7 @@ def test_creation_gives_three_links_and_a_one_judge_game_keeps_one(client):
     game = team_game(client)
     links = {seat: game["judges"][seat]["token"] for seat in SEATS}
     assert len(set(links.values())) == 3 and game["judge_token"] == links["北斗"]
+    assert {client.get(f"/api/j/{t}").json()["judge_seat"] for t in links.values()} == set(SEATS)
     for seat in SEATS:  # each link opens its own console, naming its seat
         page = client.get(f"/j/{links[seat]}")
         assert page.status_code == 200 and f"你是{seat}" in page.text

@@ -118,6 +118,8 @@ def judge_state(request: Request, token: str) -> dict[str, Any]:
     with store_of(request).game(who.game_id) as game:
         view = snapshot(judge_view(game))
     view["public_id"] = store_of(request).public_id(who.game_id)
+    if who.player_id is not None:
+        view["judge_seat"] = who.player_id  # 北斗, 南斗 or 裁判 (hosting/judges.py)
     return view
 
 
