@@ -18,8 +18,8 @@ Which event kinds are whose (docs/hosting.md, ruling RJ1 in docs/rulings.md):
 - 北斗: everything a one-judge game's judge does (start, assign, submit-for, deadline, resolve,
   decide, ask-decision, ask/rule last words, edit, publish, peace, rule, note) except what the
   others own below;
-- 南斗: entering votes (``vote`` for a player), closing a day's vote (``resolve`` of a day phase),
-  and notes (the 判定 and the 復盤's remarks);
+- 南斗: entering votes (``vote`` for a player) and digits (``digit`` for a player, rule sets with digits),
+  closing a day's vote (``resolve`` of a day phase), and notes (the 判定 and the 復盤's remarks);
 - 裁判: ``rule`` with effect ``kill`` (取消比賽資格) or ``injure`` (制裁命數) only, and notes; a ruling is
   taken back (``remove``) only by the judge who made it, so neither the 北斗 nor the 裁判 undoes the
   other's.
@@ -47,6 +47,9 @@ DUTIES = {
     CAIPAN: "監督遊戲：取消違紀玩家的資格（死亡）或制裁其命數（受傷），受理對北斗、南斗的投訴",
 }
 """What each judge does, in the words of seed 003, for the console."""
+
+DIGIT = getattr(ev, "DIGIT", "digit")
+"""A player's digit for a draw (拼點, 伤判: 「南斗先設定……再向玩家收取數字」), where the rule set takes digits."""
 
 CAIPAN_EFFECTS = ("kill", "injure")
 """The ruling effects the 裁判 may use (the engine's judge-ruling mechanism: replay and verify stay exact)."""
@@ -133,6 +136,8 @@ def refusal(game: Any, event: Event) -> str | None:
         return "南斗不能作出裁定（裁定屬於北斗；取消資格、制裁命數屬於裁判）"
     if kind == ev.VOTE:
         return None if seat == NANDOU else "代玩家登記投票屬於南斗（投票統計）"
+    if kind == DIGIT:
+        return None if seat == NANDOU else "代玩家登記數字屬於南斗（判定：拼點、伤判的數字）"
     if kind == ev.RESOLVE:
         if _phase_kind(game) == "day":
             return None if seat == NANDOU else "結束白天的投票屬於南斗（投票統計）"
