@@ -52,6 +52,7 @@ def test_a_one_judge_game_refuses_the_seats_and_a_team_game_refuses_a_power_not_
     refused(single, ev.NOTE, CAIPAN, {"text": "x"}, "只有一位天庭")
     game = started()
     assert game.events[-1].actor == BEIDOU  # the audit: who started it
+    refused(game, ev.NOTE, ev.JUDGE, {"text": "x"}, "三位天庭")  # an act naming no seat: refused, never all powers
     refused(game, ev.RESOLVE, NANDOU, {"phase": 0, "why": "judge"}, "結算夜晚屬於北斗")
     refused(game, ev.DEADLINE, CAIPAN, {"deadline": None}, "北斗")
     refused(game, ev.VOTE, BEIDOU, {"player": IDS[0], "target": IDS[1]}, "南斗")

@@ -151,10 +151,14 @@ def acting(game: Any, event: Event) -> Event:
     """The event as the fold's handlers see it: a judge seat's event checked against that judge's
     powers and handed on with the actor ``judge``; any other event unchanged. Raises ``Refused``
     (403, changing nothing) for a power that is not the judge's, or a seat in a one-judge game."""
+    from tianting.hosting.game import Refused
+
     seat = seat_of(event.actor)
     if seat is None:
+        if event.actor == ev.JUDGE and event.kind != ev.CREATED and team(game.meta):
+            # fail safe: a route that forgot to name the seat must not act with every power
+            raise Refused("這局有三位天庭：操作須由北斗、南斗或裁判各自的連結發出", 403)
         return event
-    from tianting.hosting.game import Refused
 
     if event.kind == ev.CREATED:
         raise Refused("只有天庭可以建立遊戲", 403)
