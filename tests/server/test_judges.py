@@ -71,6 +71,10 @@ def test_creation_gives_three_links_and_a_one_judge_game_keeps_one(client):
 
 
 def test_each_judge_is_refused_every_power_not_theirs_through_the_api(client):
+    waiting = new_game(client, judges=3)  # before the start: choosing characters
+    for seat in ("南斗", "裁判"):
+        refused_api(client, waiting, seat, "start", {})
+        refused_api(client, waiting, seat, "assign", {"player": IDS[0], "character": "曹操"})
     game = team_game(client)
     someone = IDS[0]
     # the open night: its running is the 北斗's (the 南斗's resolve is the day's vote count)
@@ -89,10 +93,15 @@ def test_each_judge_is_refused_every_power_not_theirs_through_the_api(client):
         for command, body in (("publish", {}), ("ask-last-words", {}), ("edit", {"target": "announcement", "text": "x"}),
                               ("rule-last-words", {"player": someone, "approved": True}),
                               ("peace", {"judge": True}), ("assign", {"player": someone, "character": "x"}),
-                              ("decide", {"actor": someone, "skill": "x", "answer": "x"})):
+                              ("decide", {"actor": someone, "skill": "x", "answer": "x"}),
+                              ("ask-decision", {"actor": someone, "skill": "x"})):
             refused_api(client, game, seat, command, body)
     assert "南斗不能作出裁定" in refused_api(client, game, "南斗", "rule",
                                           {"ruling": {"effect": "kill", "target": someone, "text": "x"}})
+    assert client.post(f"/api/j/{token(game, '裁判')}/rule", json={"ruling": {"effect": "injure", "target": someone}}
+                       ).status_code == 200
+    assert "南斗不能作出裁定" in refused_api(client, game, "南斗", "rule", {"remove": 5})  # no such ruling: still not theirs
+    assert "裁判作出的" in refused_api(client, game, "南斗", "rule", {"remove": 0})
     # the 裁判 may only disqualify (kill) or take a life (injure), never void, spare, heal or tell
     for effect in ("void", "spare", "heal", "tell"):
         assert "裁判只能" in refused_api(client, game, "裁判", "rule",
