@@ -11,7 +11,8 @@ built, a ruling changed) changes some digests: regenerate them, and say so in th
     PYTHONPATH=src python3 -m tests.golden_kk33 --dump DIR      # write every output, to diff two trees
 
 To tell a refactoring's change from a rules change after a merge, print the digests of both trees and
-compare (a pure refactoring leaves them equal): ``PYTHONPATH=OTHER/src:. python3 -m tests.golden_kk33``.
+compare (a pure refactoring leaves them equal). The other tree must be a committed one, e.g.
+``git archive main src | tar -x -C /tmp/ref`` then ``PYTHONPATH=/tmp/ref/src:. python3 -m tests.golden_kk33``.
 """
 
 from __future__ import annotations
