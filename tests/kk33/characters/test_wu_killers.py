@@ -144,6 +144,36 @@ def test_kurou_zhaxiang_is_limited_and_a_failed_one_changes_nothing():
         t.check(t.act("吳殺手甲", "苦肉詐降", "蜀君主"))
 
 
+@pytest.mark.skill("苦肉詐降")
+def test_kurou_zhaxiang_follows_a_redirected_target():
+    """「當夜你的國籍視為與其相同，次日其得票數+3」: 「其」 is the ID the skill ends up naming. 周泰's
+    歷戰之軀 (「將這些角色技能的目標均改為你」) turns it on 周泰: 黃蓋 stays 吳 tonight, and the +3 goes to
+    周泰, not to the ID first named (review: the country was read before the redirects, WUK5)."""
+    t = Table(characters={**QUIET, "吳護衛": "周泰"})
+    t.night(t.act("吳殺手甲", "苦肉詐降", "魏君主"), t.act("吳護衛", "歷戰之軀", "吳殺手甲"),
+            t.act("蜀正軍師", "去偽存真", "吳殺手甲"))
+    assert t.only_feedback("蜀正軍師", "去偽存真").data["country"] == "吳"
+    t.day({"蜀君主": "蜀女眷", "蜀正軍師": "蜀女眷"})
+    tally = t.announced("tally")
+    assert tally["吳護衛"] == 1 + 3 and tally["吳殺手甲"] == 1 + 1 and tally["魏君主"] == 1
+
+
+@pytest.mark.skill("苦肉詐降")
+def test_kurou_zhaxiang_failed_by_xuanfeng_changes_nothing():
+    """技能發動或使用失敗是指該技能未成功發動或使用，視為擁有該技能的角色未發動或使用該技能: 凌統's
+    旋風 (「你的【刺殺】的目標當夜的所有行動均失敗」) fails 黃蓋's 苦肉詐降 after it has begun to act:
+    his country is 吳 again, no votes are added next day, and the limited skill is kept."""
+    t = Table(characters={**QUIET, "吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", "吳殺手甲", void=True)
+    t.night(t.act("吳殺手甲", "苦肉詐降", "魏君主"), t.act("吳殺手乙", "刺殺", "吳殺手甲"),
+            t.act("蜀正軍師", "去偽存真", "吳殺手甲"))
+    assert t.only_feedback("吳殺手甲", "苦肉詐降").data == {"failed": True}
+    assert t.only_feedback("蜀正軍師", "去偽存真").data["country"] == "吳"
+    assert "苦肉詐降" not in t.player("吳殺手甲").used
+    t.day()
+    assert t.announced("tally")["魏君主"] == 1 and t.announced("tally")["吳殺手甲"] == 1
+
+
 @pytest.mark.skill("火船沖陣")
 def test_huochuan_chongzhen_voids_every_action_of_its_target_unannounced():
     """火船沖陣：指定一個ID，令其當夜的所有行動均失效。 (失效：成功使用但沒有任何效果，不能收到反饋)"""

@@ -113,6 +113,10 @@ class Night:
         """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
         self.alliance_length_rules: list[Callable[[Night, tuple[str, str]], int]] = []
         """Phases added to an alliance made or extended tonight (和睦：聯盟時限增加一日一夜 → 2)."""
+        self.settle_rules: list[Callable[[Night], None]] = []
+        """Run once every redirect and cancel of the night is settled (the end of ``after_cancel``): a
+        skill that had to act early (苦肉詐降 changes a country before the redirects read it) follows
+        its use's final target there, or takes its change back if the use failed or was voided."""
         self.last_words_rules: list[Callable[[Night, str], str | None]] = []
         """A reason means a player who left the game tonight may leave no last words (無法留下遺言)."""
 
@@ -285,7 +289,8 @@ class Night:
             use.skill.refund(self, use)
 
     def after_cancel(self) -> None:
-        """Once every redirect and cancel is known: settle grants, then the rules on targets."""
+        """Once every redirect and cancel is known: settle grants, then the rules on targets, then
+        ``settle_rules``."""
         self.settle_grants()
         for use in self.uses:
             if not use.live or use.implicit:
@@ -295,6 +300,8 @@ class Night:
                 if reason:
                     self.void(use, reason)
                     break
+        for settle in self.settle_rules:
+            settle(self)
 
     def after_attack(self) -> None:
         self.resolve_stabs()
