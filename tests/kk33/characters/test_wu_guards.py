@@ -56,6 +56,19 @@ def test_tianyi_failed_takes_its_stab_with_it_and_it_is_unlimited():
     assert t.status("魏女眷") == "out"
 
 
+@pytest.mark.skill("天義")
+def test_tianyi_wounded_one_check_for_tianyi_and_its_stab():
+    """「使用後當夜，你可以…發動一次【刺殺】」: the 刺殺 is 天義's content, and 當主動技能經過成功概率判定並判定
+    成功使用後，技能的一切內容均一定成功生效. A wounded 太史慈 rolls once, for 天義; its 刺殺 rolls no check
+    of its own (as 亂世英雄's borrowed skill, WU3; 丞文's 明察, W11). (Review: it rolled twice.)"""
+    t = Table(characters=QUIET)
+    t.wound("吳護衛")
+    t.succeed("吳護衛", "天義")
+    t.night(t.act("吳護衛", "天義"), t.act("吳護衛", "刺殺", "魏女眷"))
+    assert [d["purpose"] for d in t.drew("成功判定")] == ["成功判定 吳護衛【天義】"]
+    assert t.status("魏女眷") == "out"
+
+
 # ==== 周泰 ==========================================================================
 @pytest.mark.skill("不屈")
 def test_buqu_a_wounded_zhoutai_cannot_be_stabbed():

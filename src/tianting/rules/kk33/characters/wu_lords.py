@@ -14,7 +14,7 @@ from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import StabShield, carry, release
 from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
 if TYPE_CHECKING:
@@ -120,9 +120,6 @@ class Xianzhu(CharacterSkill):
                 night.recognise(owner, other.actor, via=self.name)
 
 
-BORROWED = "亂世英雄:borrowed"
-
-
 class Luanshi(CharacterSkill):
     """亂世英雄：使用後當夜，你可以發動一次除【刺殺】、【招賢納才】外的任意主動身份技能。
 
@@ -163,18 +160,14 @@ class Luanshi(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         other = self.borrowed(night, use)
-        if other is None:
-            return
-        # Dormant until 亂世英雄 is known to have gone off: no check of its own (see apply).
-        other.state = UseState.FAILED
-        other.notes.append(BORROWED)
+        if other is not None:
+            carry(night, use, other)  # dormant until 亂世英雄 is known to have gone off: no check of its own
 
     def apply(self, night: Night, use: Use) -> None:
-        other = next((u for u in night.uses if BORROWED in u.notes and u.actor == use.actor), None)
+        other = release(night, use)
         if other is None:
             night.note(f"{use.actor} 亂世英雄：當夜未發動其他身份技能")
             return
-        other.state = UseState.PENDING
         night.note(f"{use.actor} 亂世英雄：當夜發動一次【{other.name}】")
 
 
