@@ -94,6 +94,19 @@ def test_xiaoji_never_wounded_but_killed():
     assert t.status("吳女眷") == "out"
 
 
+@pytest.mark.skill("梟姬")
+def test_xiaoji_holds_by_day_the_vote_lessened_to_a_wound_does_not_wound_her():
+    """梟姬：*被*你不會受傷。 A passive with no 當夜: by day too. Voted out with 諸葛瑾's 緩釋 on her, the
+    vote's death is lessened to a wound (RD4), which she does not take: she stays unhurt. (Review: the
+    prevention was a night's only, and she was wounded.)"""
+    t = Table(characters={**SUN_SHANGXIANG, "吳副軍師": "諸葛瑾", "魏副軍師": "荀彧", "魏殺手甲": "張遼"})
+    t.decide("吳女眷", "兄長之風", "孫策")
+    t.night(t.act("吳副軍師", "緩釋", "吳女眷"))
+    t.day({"魏君主": "吳女眷", "魏正軍師": "吳女眷"})
+    assert t.status("吳女眷") == "alive" and t.announced("injured") == []
+    assert t.traced("梟姬（你不會受傷）")
+
+
 @pytest.mark.skill("兄長之風")
 def test_xiongzhang_zhifeng_chosen_brother_comes_recognise_and_stab():
     """兄長之風：遊戲開始時，你從孫策和孫權中選擇一名角色。當你選擇的角色登場時，你與其互識，並且你可以在次夜發動一次【刺殺】。"""

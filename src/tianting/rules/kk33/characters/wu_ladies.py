@@ -98,15 +98,20 @@ class Xiaoji(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "protect"
 
-    def prepare(self, night: Night, use: Use) -> None:
-        owner = use.actor
-
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target == owner and harm.wounding and self.name in n.state.player(owner).skills:
+    def prevention(self, owner: str) -> Any:
+        def prevent(phase: Any, harm: Harm) -> str | None:
+            if harm.target == owner and harm.wounding and self.name in phase.state.player(owner).skills:
                 return f"{owner} 梟姬（你不會受傷）"
             return None
 
-        night.harm_preventions.append(prevent)
+        return prevent
+
+    def prepare(self, night: Night, use: Use) -> None:
+        night.harm_preventions.append(self.prevention(use.actor))
+
+    def on_day(self, day: Day, owner: str) -> None:
+        """By day too: the vote's harm lessened to a wound (緩釋, 醇醪之交) does not wound her (WN2)."""
+        day.harm_preventions.append(self.prevention(owner))
 
 
 CHOICES = ("孫策", "孫權")
