@@ -68,6 +68,9 @@ class Day:
         """Add to the counted tally in place (得票數+1 …), in the order added."""
         self.tally_reductions: list[Callable[[Day, dict[str, int]], None]] = []
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
+        self.tally_transfers: list[Callable[[Day, dict[str, int]], None]] = []
+        """Last, skills that read the counts as they finally stand and move votes (安恤：若場上得票數最多者
+        為…，…將該角色的X或2X票轉移給你), once every addition and reduction is in, whatever the seats."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
         self.ballot_rules: list[Callable[[Day, str, str], str | None]] = []
@@ -222,7 +225,7 @@ class Day:
                 if w is not None:
                     weight = w
             self.tally[target] = self.tally.get(target, 0) + weight
-        for adjust in self.tally_rules + self.tally_reductions:
+        for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
             adjust(self, self.tally)
         seats = {pid: p.seat for pid, p in self.state.players.items()}
         self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))
