@@ -101,7 +101,7 @@ class Xianzhu(CharacterSkill):
             return None
 
         def target_rule(n: Night, other: Use) -> str | None:
-            if other.name == "亂花" and owner in other.targets and other.actor != owner and active() \
+            if other.skill.acts_as(other.action) == "亂花" and owner in other.targets and other.actor != owner and active() \
                     and _country(n, other.actor) == _country(n, owner):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
@@ -289,10 +289,11 @@ class Sanfen(CharacterSkill):
             return None
 
         def target_rule(n: Night, other: Use) -> str | None:
-            if not use.live or other.name not in ("明察", "亂花"):
+            skill = other.skill.acts_as(other.action)  # 練兵's 亂花 is a 亂花
+            if not use.live or skill not in ("明察", "亂花"):
                 return None
             if sizes.get(_country(n, other.actor), 0) < ours and any(_country(n, t) == mine for t in other.targets):
-                return f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的{other.name}無效）"
+                return f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的{skill}無效）"
             return None
 
         night.stab_rules.append(stab_rule)
