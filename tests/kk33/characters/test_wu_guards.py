@@ -150,6 +150,21 @@ def test_danshou_his_wound_is_not_announced_and_does_not_slow_him():
     assert t.drew("成功判定") == []  # wounded, and no half chance for him
 
 
+@pytest.mark.skill("膽守", "固政")
+def test_danshou_with_guzheng_lifts_the_wound_once_other_halvings_stay():
+    """膽守：你的行動成功率不受受傷狀態影響; 固政：本國角色受傷狀態下的行動成功率不受受傷影響. Both lift the
+    same halving, the wound's: with both, a wounded 朱然 under 威震逍遙津 (所有吳國角色的行動成功率減半) still
+    has one half chance. (Review: each doubled the rate, and the two made it 1.)"""
+    t = Table(characters={**ZHURAN, "吳副軍師": "張昭"})
+    t.player("吳君主").skills.remove("英魂")  # 孫堅's 英魂 would make 威震逍遙津 fail
+    t.wound("吳護衛")
+    t.fail("吳護衛", "焚野")
+    t.night(t.act("魏殺手甲", "威震逍遙津"), t.act("吳護衛", "焚野", "魏女眷", "蜀女眷"))
+    assert [(d["purpose"], d["options"]) for d in t.drew("成功判定")] == [
+        ("成功判定 吳護衛【焚野】", ["是:1/2", "否:1/2"])]
+    assert t.only_feedback("吳護衛", "焚野").data == {"failed": True}
+
+
 @pytest.mark.skill("膽守")
 def test_danshou_a_wound_by_vote_is_not_announced_either():
     """The day's post lists 受傷 (RD4); not his (緩釋 lessened his vote death to a wound)."""

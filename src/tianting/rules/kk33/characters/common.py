@@ -9,6 +9,7 @@ countries: 「若X不在場則失效。使用後當夜，所有針對你和X的�
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action
@@ -141,3 +142,26 @@ def release(phase: Any, carrier: Use) -> Use | None:
     if carried is not None and carried.state is UseState.FAILED:
         carried.state = UseState.PENDING
     return carried
+
+
+# ---- the wound's halving lifted ----------------------------------------------------
+WOUND_SPARED_KEY = "common:wound-spared"
+"""Where a phase keeps the conditions under which the wound's halving is lifted (``vars(phase)``)."""
+
+
+def spare_wound_halving(phase: Any, who: Callable[[Any, Use], bool]) -> None:
+    """「…的行動成功率不受受傷（狀態）影響」 (膽守, 固政): for a use ``who`` names, the wound's half chance
+    (``Night.success_rate``) is lifted, and only that (other halvings stay). Lifted once, however many
+    such skills name the use: one rate modifier a phase undoes the one halving the wound makes."""
+    conditions: list[Callable[[Any, Use], bool]] | None = vars(phase).get(WOUND_SPARED_KEY)
+    if conditions is None:
+        conditions = vars(phase)[WOUND_SPARED_KEY] = []
+        found = conditions
+
+        def undo(p: Any, use: Use) -> Fraction | None:
+            if p.state.player(use.actor).injured and any(c(p, use) for c in found):
+                return Fraction(2)
+            return None
+
+        phase.rate_modifiers.append(undo)
+    conditions.append(who)

@@ -14,7 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import carry, release
+from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
 from tianting.rules.kk33.characters.wu_killers import CharacterSkill, holds_alive, living_by_country
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -143,12 +143,8 @@ class Danshou(CharacterSkill):
         owner = use.actor
         self.hide(night, owner)
 
-        def steady(n: Night, other: Use) -> Fraction | None:
-            if other.actor == owner and holds_alive(n, owner, self.name) and n.state.player(owner).injured:
-                return Fraction(2)  # undoes the halving of 受傷 (success_rate), and only that
-            return None
-
-        night.rate_modifiers.append(steady)
+        # Undoes the halving of 受傷 (success_rate), and only that; once with 固政 (common.spare_wound_halving).
+        spare_wound_halving(night, lambda n, other: other.actor == owner and holds_alive(n, owner, self.name))
 
     def on_day(self, day: Day, owner: str) -> None:
         self.hide(day, owner)

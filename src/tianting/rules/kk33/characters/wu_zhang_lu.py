@@ -15,6 +15,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Player
 from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33.characters.common import spare_wound_halving
 from tianting.rules.kk33.characters.wu_strategists import CharacterSkill, same_answer
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
@@ -63,17 +64,8 @@ class Guzheng(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
-        done = vars(night).setdefault("wu_strategists:固政", set())
-        if country in done:  # two holders of one country: the wound is undone once
-            return
-        done.add(country)
-
-        def modify(n: Night, u: Use) -> Fraction | None:
-            if n.state.player(u.actor).injured and n.game.country_of(u.actor) == country:
-                return Fraction(2)
-            return None
-
-        night.rate_modifiers.append(modify)
+        # The wound's halving is lifted once, however many skills lift it (two holders, 膽守 …).
+        spare_wound_halving(night, lambda n, u: n.game.country_of(u.actor) == country)
 
 
 class Tuogu(CharacterSkill):
