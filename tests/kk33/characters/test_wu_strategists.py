@@ -763,6 +763,18 @@ def test_shibie_swap_for_an_identity_skill_right():
 
 
 @pytest.mark.skill("士別三日")
+def test_shibie_unanswered_he_keeps_the_skill():
+    """「學到技能後，你可以將其更為…一次性發動權」: a 「可以」 left unanswered is not used (R32): he keeps the
+    skill he learned, nothing is drawn for the choice. (Review: the choice was drawn at random.)"""
+    t = lu_meng()
+    t.force(f"士別三日 {LU} 角色", "夏侯淵").force(f"士別三日 {LU} 技能", "神速")
+    t.lenient_night(t.act(LU, "士別三日"))
+    assert "神速" in t.player(LU).skills and t.player(LU).granted == {}
+    assert t.drew("預設選擇") == []
+    assert [(d.skill, d.answer, d.defaulted) for d in t.last.decisions] == [("士別三日", "保留", True)]
+
+
+@pytest.mark.skill("士別三日")
 def test_shibie_never_awakening_or_hidden_skills():
     """（無法學習到覺醒技、隱藏技）: 獨斷的外交家·魯肅 offers only 中庸、遠見、聯劉抗曹."""
     t = lu_meng(characters={ZHOU: "魯肅"})

@@ -156,7 +156,9 @@ class Shibie(CharacterSkill):
                                       {"learned": skill, "character": source.character}))
         actives = [n for n in SKILLS_OF_IDENTITY.get(source.identity, ())
                    if n in IDENTITY_SKILLS and IDENTITY_SKILLS[n].kind is Kind.ACTIVE]
-        answer = night.book.choose(night.rng, owner.id, self.name, [KEEP, SWAP], same_answer) if actives else KEEP
+        # 「你可以將其更為…」: unanswered, he keeps what he learned (R32: the harmless default is not to use it).
+        answer = night.book.choose(night.rng, owner.id, self.name, [KEEP, SWAP], same_answer, default=KEEP) \
+            if actives else KEEP
         if answer == SWAP:
             right = night.rng.pick(f"士別三日 {owner.id} 身份技能", actives)
             skillbook.lend(night, owner.id, right, via=self.name)
