@@ -248,6 +248,12 @@ def test_sanshi_laochen_only_his_own_stab_on_his_own_lord():
     t.decide("魏君主", "轉生", "曹丕")
     t.night(t.act("吳殺手乙", "刺殺", "魏君主"))
     assert t.player("魏君主").character == "曹丕" and "三世老臣" not in t.player("吳殺手乙").used
+    t2 = Table(characters=QUIET)
+    t2.player("吳君主").skills.remove("先主")  # (孫堅's 先主 would void any 吳 stab on him)
+    t2.same_side_stab("吳殺手甲", "吳君主", void=True)
+    t2.night(t2.act("吳殺手甲", "刺殺", "吳君主"))  # 黃蓋's stab: the ordinary same-country half chance
+    assert t2.status("吳君主") == "alive" and len(t2.drew("刺殺同國失效判定")) == 1
+    assert "三世老臣" not in t2.player("吳殺手乙").used and t2.feedback("吳殺手乙", "三世老臣") == []
 
 
 @pytest.mark.skill("醇醪之交")
