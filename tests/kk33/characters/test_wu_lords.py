@@ -372,6 +372,21 @@ def test_sanfen_zhiheng_then_votes_on_liu_bei_count():
 
 
 @pytest.mark.skill("亂世英雄")
+def test_luanshi_yingxiong_the_judges_void_of_the_borrowed_skill_stands():
+    """The judge's ruling 「行動失效」 on the borrowed 明察 holds: 亂世英雄 going off does not wake it again
+    (review: the borrowed use was set dormant and woken whatever its state, undoing the ruling)."""
+    from tianting.core.decisions import DecisionBook
+    from tianting.core.records import Ruling
+
+    t = Table()
+    actions = [t.act("吳君主", "亂世英雄"), t.act("吳君主", "明察", "魏殺手甲")]
+    t.check(*actions)
+    result = t.game.resolve_night(actions, DecisionBook(strict=True), judged=[Ruling("void", action=1, why="裁定")])
+    assert [f for f in result.feedback.get("吳君主", []) if f.skill == "明察"] == []
+    assert t.player("吳君主").used == {"亂世英雄": 1}
+
+
+@pytest.mark.skill("亂世英雄")
 def test_luanshi_yingxiong_form_offers_the_lendable_skills_until_used():
     """The player's form (view rows) offers each skill 亂世英雄 may lend, marked to be listed after it, with
     its own target rule; 刺殺 and 招賢納才 are not among them; once 亂世英雄 is used up, none."""

@@ -130,7 +130,9 @@ def carry(phase: Any, carrier: Use, carried: Use) -> None:
     成功概率判定並判定成功使用後，技能的一切內容均一定成功生效」, so X rolls no success check of its own.
     Call it in the carrier's ``prepare``: X waits (as failed, unannounced: the checks pass it by) until
     the carrier's ``apply`` calls :func:`release`; a carrier that fails or is voided never does, and X
-    stays as if not used."""
+    stays as if not used. A use already voided (the judge's ruling) stays void."""
+    if not carried.live:
+        return
     carried.state = UseState.FAILED
     carried.notes.append(CARRIED_KEY)
     vars(phase).setdefault(CARRIED_KEY, {})[id(carrier)] = carried
