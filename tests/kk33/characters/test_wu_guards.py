@@ -137,6 +137,29 @@ def test_lizhan_zhiqu_no_character_skill_the_target_is_wounded():
     assert t.announced("injured") == ["蜀女眷"]
 
 
+@pytest.mark.skill("歷戰之軀", "旋風")
+def test_lizhan_zhiqu_failed_wounds_no_one():
+    """技能發動失敗…視為未發動: 凌統's 旋風 fails 周泰's 歷戰之軀 (its target 蜀女眷 used no character skill):
+    no wound. (Review: the wound was written at the redirect stage and stayed though 周泰 was told it failed.)"""
+    t = Table(characters={**ZHOUTAI, "吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", "吳護衛", void=True)
+    t.night(t.act("吳殺手乙", "刺殺", "吳護衛"), t.act("吳護衛", "歷戰之軀", "蜀女眷"))
+    assert t.only_feedback("吳護衛", "歷戰之軀").data == {"failed": True}
+    assert t.status("蜀女眷") == "alive" and t.announced("injured") == []
+
+
+@pytest.mark.skill("歷戰之軀", "旋風")
+def test_lizhan_zhiqu_a_character_skill_that_failed_was_not_used_the_target_is_wounded():
+    """「若其當夜沒有使用角色技能，你令其受傷」, and a skill that 發動失敗 is 視為未使用: 黃蓋's 火船沖陣, turned on
+    周泰 and then failed by 凌統's 旋風, was not used, so 黃蓋 is wounded (whatever the order of the stages)."""
+    t = Table(characters={**ZHOUTAI, "吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", "吳殺手甲", void=True)
+    t.night(t.act("吳殺手乙", "刺殺", "吳殺手甲"), t.act("吳殺手甲", "火船沖陣", "蜀殺手甲"),
+            t.act("吳護衛", "歷戰之軀", "吳殺手甲"))
+    assert t.only_feedback("吳殺手甲", "火船沖陣").data == {"failed": True}
+    assert t.status("吳殺手甲") == "injured"
+
+
 # ==== 朱然 ==========================================================================
 @pytest.mark.skill("膽守")
 def test_danshou_his_wound_is_not_announced_and_does_not_slow_him():

@@ -734,6 +734,17 @@ def test_baiyi_failed_does_nothing():
     assert t.status(GUAN) == "alive" and t.player(LU).used == {}
 
 
+@pytest.mark.skill("白衣渡江", "旋風")
+def test_baiyi_failed_after_it_began_wounds_no_one():
+    """技能發動失敗…視為未發動: 凌統's 旋風 (你的【刺殺】的目標當夜的所有行動均失敗) fails 呂蒙's 白衣渡江 after
+    its first step; 關羽 is not wounded. (Review: the wound was written at once and stayed.)"""
+    t = lu_meng(characters={"吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", LU, void=True)
+    t.night(t.act(LU, "白衣渡江"), t.act("吳殺手乙", "刺殺", LU))
+    assert t.only_feedback(LU, "白衣渡江").data == {"failed": True}
+    assert t.status(GUAN) == "alive" and t.player(LU).used == {}
+
+
 @pytest.mark.skill("士別三日")
 def test_shibie_learns_a_random_skill():
     """士別三日：隨機學得一個在場角色的一項角色技能。 (He keeps it: 保留.)"""

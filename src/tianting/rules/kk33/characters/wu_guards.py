@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, TargetRule, Use
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
@@ -111,15 +111,25 @@ class LizhanZhiqu(CharacterSkill):
         owner, target = use.actor, use.targets[0]
         used = [u for u in night.uses_by(target)
                 if u is not use and u.live and u.skill.source is self.source]
+        for other in used:
+            for slot in range(len(other.action.targets)):
+                other.redirect(slot, owner, by=f"{owner} 歷戰之軀", source=use)
         if used:
-            for other in used:
-                for slot in range(len(other.action.targets)):
-                    other.redirect(slot, owner, by=f"{owner} 歷戰之軀", source=use)
             night.note(f"{owner} 歷戰之軀：{target} 當夜使用的角色技能（{'、'.join(u.name for u in used)}）的目標均改為 {owner}")
-            return
-        night.harms.append(Harm(target, Level.WOUND, self.name, [owner],
+
+        def settle(n: Night) -> None:
+            """Once every cancel is known: a 歷戰之軀 that failed or was voided wounds no one, and a
+            character skill of the target that failed (發動失敗：視為未使用) was not used (WUG2)."""
+            if not use.live:
+                return
+            if any(u is not use and u.skill.source is self.source and u.state is not UseState.FAILED
+                   for u in n.uses_by(target)):
+                return
+            n.harms.append(Harm(target, Level.WOUND, self.name, [owner],
                                 why=[f"{owner} 歷戰之軀（{target} 當夜沒有使用角色技能）"]))
-        night.note(f"{owner} 歷戰之軀：{target} 當夜沒有使用角色技能，令其受傷")
+            n.note(f"{owner} 歷戰之軀：{target} 當夜沒有使用角色技能，令其受傷")
+
+        night.settle_rules.append(settle)
 
 
 # ---- 朱然 ------------------------------------------------------------------------

@@ -118,8 +118,13 @@ class Baiyi(CharacterSkill):
         if guan is None:
             night.note(f"{use.actor} 白衣渡江：關羽不在場，蜀國軍師及殺手的行動成功率減半")
             return
-        night.harms.append(Harm(guan.id, Level.WOUND, self.name, [use.actor],
-                                why=[f"{use.actor} 白衣渡江：令關羽 {guan.id} 受傷"]))
+
+        def settle(n: Night) -> None:  # a 白衣渡江 failed or voided since (旋風, 火船沖陣) wounds no one
+            if use.live:
+                n.harms.append(Harm(guan.id, Level.WOUND, self.name, [use.actor],
+                                    why=[f"{use.actor} 白衣渡江：令關羽 {guan.id} 受傷"]))
+
+        night.settle_rules.append(settle)
 
 
 KEEP, SWAP = "保留", "更換"
