@@ -633,6 +633,17 @@ def test_zhijian_failed_moves_nothing():
     assert t.feedback("吳殺手乙", "直諫") == []
 
 
+@pytest.mark.skill("直諫", "火船沖陣")
+def test_zhijian_voided_later_tells_the_killer_nothing():
+    """技能失效…沒有任何效果: 黃蓋's 火船沖陣 (令其當夜的所有行動均失效) on 張昭 voids 直諫 after its redirect
+    was made: the 刺殺 keeps its target, and the killer is not told a 「新目標」 that never was. (Review: he
+    was told at once.)"""
+    t = zhang()
+    t.night(t.act(LU, "直諫", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"), t.act("吳殺手甲", "火船沖陣", LU))
+    assert t.status("魏護衛") == "out" and t.status("魏女眷") == "alive"
+    assert t.feedback("吳殺手乙", "直諫") == []
+
+
 @pytest.mark.skill("固政")
 def test_guzheng_wounded_wu_players_roll_no_check():
     """固政：*被*本國角色受傷狀態下的行動成功率不受受傷影響。 — other countries' wounded still roll."""

@@ -46,9 +46,18 @@ class Zhijian(CharacterSkill):
             return
         for stab in stabs:
             stab.redirect(0, new, by=f"{owner} 直諫", source=use)
-        for killer in dict.fromkeys(s.actor for s in stabs):
-            night.tell(killer, Feedback(self.name, f"【直諫】你的【刺殺】的新目標：{new}。", new, {"new_target": new}))
         night.note(f"{owner} 直諫：本國殺手的刺殺目標改為 {new}")
+
+        def settle(n: Night) -> None:
+            """The killers are told once the night's cancels are known: a 直諫 voided or failed since
+            (火船沖陣 on 張昭) changed nothing, and tells nothing."""
+            if not use.live:
+                n.note(f"{owner} 直諫未生效：本國殺手的刺殺目標不變")
+                return
+            for killer in dict.fromkeys(s.actor for s in stabs if s.live):
+                n.tell(killer, Feedback(self.name, f"【直諫】你的【刺殺】的新目標：{new}。", new, {"new_target": new}))
+
+        night.settle_rules.append(settle)
 
 
 class Guzheng(CharacterSkill):
