@@ -201,6 +201,25 @@ def test_huochuan_chongzhen_on_a_killer_saves_his_target():
     assert "火船沖陣" not in t2.player("吳殺手甲").used
 
 
+@pytest.mark.skill("火船沖陣", "七步")
+def test_huochuan_chongzhen_voided_by_a_rule_on_its_target_voids_nothing():
+    """技能失效…沒有任何效果: 曹植's 七步 ②（其他角色的角色技能有一半概率對你失效） voids 黃蓋's 火船沖陣 on him;
+    then it voids nothing: 曹植's own 招賢納才 stands. (Review: 火船沖陣 voided its target's actions in the
+    cancel stage, before the rules on targets were asked about it.)"""
+    from tianting.rules.kk33.game import roster
+
+    t = Table(characters=QUIET)
+    lord = t.player("魏君主")
+    lord.character, lord.life = "曹植", 1
+    lord.skills = [s.name for s in roster().characters["曹植"].skills]
+    lord.markers["步"] = 2
+    t.force("七步 吳殺手甲【火船沖陣】對魏君主失效判定", True)
+    t.night(t.act("吳殺手甲", "火船沖陣", "魏君主"), t.act("魏君主", "招賢納才", "魏護衛"))
+    assert t.player("魏君主").known.get("魏護衛") == t.player("魏護衛").character
+    assert t.player("吳殺手甲").used.get("火船沖陣") == 1  # 失效: used all the same
+    assert len(t.drew("七步")) == 1  # the rule is asked once
+
+
 # ==== 程普 ==========================================================================
 @pytest.mark.skill("突圍")
 def test_tuwei_two_countries_left_the_stronger_ones_stabs_on_wu_are_void():

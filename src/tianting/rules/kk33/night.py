@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
+_RULED = "rules on targets asked"
+"""A use's note once ``Night.rule_on_targets`` has asked about it (each rule is asked once a night)."""
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
@@ -293,15 +295,25 @@ class Night:
         ``settle_rules``."""
         self.settle_grants()
         for use in self.uses:
-            if not use.live or use.implicit:
-                continue
-            for rule in self.target_rules:
-                reason = rule(self, use)
-                if reason:
-                    self.void(use, reason)
-                    break
+            if use.live and not use.implicit:
+                self.rule_on_targets(use)
         for settle in self.settle_rules:
             settle(self)
+
+    def rule_on_targets(self, use: Use) -> bool:
+        """Ask the rules on targets (``target_rules``) about ``use``, once a night: the first reason
+        makes it 失效. ``after_cancel`` asks for every use; a skill that acts on other players' uses
+        in the cancel stage (火船沖陣) asks for its own use first, so that a rule that voids it (七步,
+        落鴻哀歌 …) stops it before it acts. True if the use still stands."""
+        if _RULED in use.notes:
+            return use.live
+        use.notes.append(_RULED)
+        for rule in self.target_rules:
+            reason = rule(self, use)
+            if reason:
+                self.void(use, reason)
+                return False
+        return use.live
 
     def after_attack(self) -> None:
         self.resolve_stabs()

@@ -179,6 +179,8 @@ class HuochuanChongzhen(CharacterSkill):
     priority = -5
 
     def apply(self, night: Night, use: Use) -> None:
+        if not night.rule_on_targets(use):
+            return  # a rule on its target voids it (七步, 落鴻哀歌 …): it never acts (WUK6)
         target = use.targets[0]
         for other in night.uses_by(target):
             if other is not use:
