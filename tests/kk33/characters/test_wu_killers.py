@@ -174,6 +174,32 @@ def test_kurou_zhaxiang_failed_by_xuanfeng_changes_nothing():
     assert t.announced("tally")["魏君主"] == 1 and t.announced("tally")["吳殺手甲"] == 1
 
 
+@pytest.mark.skill("苦肉詐降", "旋風", "歷戰之軀")
+def test_kurou_zhaxiang_xuanfeng_and_lizhan_zhiqu_whatever_the_seats_and_submission_order():
+    """One night, one outcome (everything in a phase happens at once): 凌統 stabs 黃蓋 (旋風 fails his
+    苦肉詐降), 周泰 names 黃蓋 with 歷戰之軀 (a character skill that failed was not used: 黃蓋 is wounded),
+    蜀's 去偽存真 reads 黃蓋 as 吳. The same whatever the seats of the three and the order of submission."""
+    from itertools import permutations
+
+    outcomes = set()
+    seats = ("吳殺手甲", "吳殺手乙", "吳護衛")
+    for order in permutations(seats):
+        for backwards in (False, True):
+            t = Table(characters={**QUIET, "吳殺手乙": "凌統", "吳護衛": "周泰"})
+            numbers = sorted(t.player(pid).seat for pid in seats)
+            for pid, n in zip(order, numbers, strict=True):
+                t.player(pid).seat = n
+            t.same_side_stab("吳殺手乙", "吳殺手甲", void=True)
+            actions = [t.act("吳殺手乙", "刺殺", "吳殺手甲"), t.act("吳殺手甲", "苦肉詐降", "魏君主"),
+                       t.act("吳護衛", "歷戰之軀", "吳殺手甲"), t.act("蜀正軍師", "去偽存真", "吳殺手甲")]
+            t.night(*(reversed(actions) if backwards else actions))
+            outcomes.add((t.status("吳殺手甲"), t.only_feedback("蜀正軍師", "去偽存真").data["country"],
+                          tuple(sorted(t.player("吳殺手甲").used)), tuple(sorted(t.player("吳護衛").used)),
+                          t.game.country_of("吳殺手甲"),
+                          tuple(e.kind for e in t.state.effects if e.kind == "苦肉詐降")))
+    assert outcomes == {("injured", "吳", (), ("歷戰之軀",), "吳", ())}
+
+
 @pytest.mark.skill("火船沖陣")
 def test_huochuan_chongzhen_voids_every_action_of_its_target_unannounced():
     """火船沖陣：指定一個ID，令其當夜的所有行動均失效。 (失效：成功使用但沒有任何效果，不能收到反饋)"""
