@@ -49,6 +49,24 @@ def test_cached_views_are_player_view(policy, monkeypatch):
     assert not play._CACHES, "no cache outlives its game"
 
 
+def test_shared_view_parts_never_change_afterwards(monkeypatch):
+    """Views share their lists (announcements, feedback, players, skill rows) instead of copying
+    them; a view kept from an earlier phase still reads as it did when it was handed out."""
+    cached = play.player_view
+    kept: list[tuple[dict, dict]] = []
+
+    def keep(game: KK33Game, pid: str):
+        view = cached(game, pid)
+        kept.append((view, copy.deepcopy(view)))
+        return view
+
+    monkeypatch.setattr(play, "player_view", keep)
+    for seed in range(3):
+        play_game(seed, "heuristic")
+    assert len(kept) > 300
+    assert all(view == then for view, then in kept)
+
+
 def test_player_view_outside_play_game_is_the_rules_view():
     game = KK33Game.create(play.random_table(random.Random(3), set(roster().characters))[0], 5)
     assert play.player_view(game, "P01") == player_view(game, "P01")

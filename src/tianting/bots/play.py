@@ -154,8 +154,8 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
                 for player in game.voters():
-                    if not any(r.get("by_day") for r in player_view(game, player.id)["skills"]):
-                        continue
+                    if not any(r.get("by_day") for r in views.skill_rows(player)):
+                        continue  # the view's own rows (the whole view is built only for those who act)
                     offer = Offer(_Checker(game, day_actions, {}))
                     acting(player_view(game, player.id), offer, rng)
                     refused += len(offer.refused)

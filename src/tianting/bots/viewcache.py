@@ -17,8 +17,11 @@ the table. The bot loop asks for about three hundred views a game, so a
 
 A view it returns equals ``player_view(game, pid)`` at that moment, key for key
 (``tests/test_bot_speed.py`` compares them on every view of many games).
-Views share their inner rows and entries with each other: like every view,
-they are read-only for the policy.
+Views share their read-only parts with each other: the lists of announcements,
+feedback, players and skill rows are handed out as they are, never copied, and
+never changed afterwards (a new phase's entries make new lists), so a view kept
+from an earlier phase still reads as it did. Like every view, they are
+read-only for the policy.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ from tianting.rules.kk33.views import _skill_rows, assemble_view, public_announc
 if TYPE_CHECKING:
     from tianting.core.state import Player
     from tianting.rules.kk33.game import KK33Game
+
+
+_NONE: list[Any] = []
+"""The feedback of a player told nothing yet (shared, never changed)."""
 
 
 class ViewCache:
@@ -55,12 +62,15 @@ class ViewCache:
         results = self.game.results
         if self._seen == len(results):
             return
-        for r in results[self._seen:]:
-            self._announcements.append(public_announcement(r))
+        # New lists, never appended to: views handed out earlier keep theirs (see the module).
+        fresh = results[self._seen:]
+        self._announcements = self._announcements + [public_announcement(r) for r in fresh]
+        feedback = self._feedback
+        for r in fresh:
             for pid, items in r.feedback.items():
                 if items:
-                    self._feedback.setdefault(pid, []).extend(
-                        {"phase": r.phase, "number": r.number, **f.as_json()} for f in items)
+                    feedback[pid] = feedback.get(pid, []) + [
+                        {"phase": r.phase, "number": r.number, **f.as_json()} for f in items]
         self._seen = len(results)
 
     def _settle(self) -> None:
@@ -90,7 +100,11 @@ class ViewCache:
                 or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted:
             cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
                                               dict(player.used), granted, _skill_rows(self.game, player.id))
-        return list(cached[5])
+        return cached[5]
+
+    def skill_rows(self, player: Player) -> list[dict[str, Any]]:
+        """``player_view(game, player.id)["skills"]``, now, without the rest of the view."""
+        return self._skill_rows(player)
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
@@ -103,8 +117,8 @@ class ViewCache:
         return assemble_view(
             game, pid,
             skills=self._skill_rows(state.players[pid]),
-            players=list(self._table),
-            feedback=list(self._feedback.get(pid, ())),
-            announcements=list(self._announcements),
+            players=self._table,
+            feedback=self._feedback.get(pid, _NONE),
+            announcements=self._announcements,
             stabs_tonight=self._stabs_tonight,
         )
