@@ -1,9 +1,12 @@
 """Playing a study's games: in this process, on all local cores, or on a Ray cluster.
 
 Every game's seed is derived from the study's seed and the game's index
-(:func:`game_seed`), games are played in chunks of consecutive indices, and
-the records are put back in game order before anything is counted: the same
-study gives the same figures whatever ``jobs`` or backend played it.
+(:func:`game_seed`), and games are played in chunks of consecutive indices.
+Each chunk's records are folded into counts (:class:`~tianting.simulate.stats.Tally`)
+where the chunk is played, and only the counts come back: a study's memory does
+not grow with its number of games. The figures are sums, the same whatever the
+order the chunks finish in: the same study gives the same figures whatever
+``jobs`` or backend played it.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from tianting.bots.play import play_game
 from tianting.bots.record import GameRecord
 from tianting.core.errors import TiantingError
 from tianting.rules.kk33 import SeatSpec
+from tianting.simulate.stats import Tally
 
 RULES = ("kk33",)
 BACKENDS = ("local", "ray")
@@ -58,14 +62,17 @@ class Study:
 
 @dataclass
 class StudyRun:
-    """The records of a study, in game order, and how they were played."""
+    """The counts of a study's games (and, if asked, their records in game order), and how they
+    were played."""
 
     study: Study
-    records: list[GameRecord]
+    tally: Tally
     backend: str
     jobs: int
     seconds: float
     chunks: int = field(default=0)
+    records: list[GameRecord] | None = None
+    """Every game's record, in game order: only with ``run_study(..., keep_records=True)``."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -74,10 +81,19 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") & (2**63 - 1)
 
 
-def play_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
-               max_phases: int) -> list[GameRecord]:
-    """Play the games with these seeds, one after another (the unit of work of every backend)."""
-    return [play_game(s, policy, seats, max_phases) for s in seeds]
+def tally_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
+                max_phases: int, unbuilt: Sequence[str] = (), keep: bool = False) -> tuple[Tally, list[GameRecord]]:
+    """Play a chunk and fold its records into counts as each game ends (the unit of work of every
+    backend); the records themselves are returned only if ``keep``."""
+    tally, kept = Tally(), []
+    for s in seeds:
+        record = play_game(s, policy, seats, max_phases)
+        if seats is not None:
+            record.unbuilt_characters = list(unbuilt)
+        tally.add(record)
+        if keep:
+            kept.append(record)
+    return tally, kept
 
 
 def default_jobs() -> int:
@@ -124,8 +140,9 @@ def _progress(total: int, enabled: bool) -> Any:
 
 
 def run_study(study: Study, jobs: int | None = None, backend: str = "local",
-              progress: bool = False) -> StudyRun:
-    """Play every game of ``study`` and return the records in game order.
+              progress: bool = False, keep_records: bool = False) -> StudyRun:
+    """Play every game of ``study`` and return their counts (and, with ``keep_records``, the
+    records in game order: memory then grows with the games).
 
     ``jobs``: worker processes for the local backend (default: all cores; 1 plays in this
     process). ``backend="ray"``: chunks run as Ray tasks on the cluster ``ray.init()`` finds
@@ -135,24 +152,39 @@ def run_study(study: Study, jobs: int | None = None, backend: str = "local",
     jobs = default_jobs() if jobs is None else max(1, jobs)
     seeds = [game_seed(study.seed, i) for i in range(study.games)]
     seats = list(study.seats) if study.seats is not None else None
+    unbuilt = _unbuilt_seated(seats) if seats is not None else []
+    work = Work(study.policy, seats, study.max_phases, unbuilt, keep_records)
     start = time.perf_counter()
     with _progress(study.games, progress) as bar:
         if backend == "ray":
-            chunks, done = _run_ray(study, seeds, seats, jobs, bar.update)
+            chunks, done = _run_ray(work, seeds, jobs, bar.update)
         elif jobs == 1:
             chunks = _chunks(seeds, 1)
             done = []
             for chunk in chunks:
-                done.append(play_chunk(study.policy, chunk, seats, study.max_phases))
+                done.append(work(chunk))
                 bar.update(len(chunk))
         else:
-            chunks, done = _run_local(study, seeds, seats, jobs, bar.update)
-    records = [record for part in done for record in part]
-    if seats is not None:
-        unbuilt = _unbuilt_seated(seats)
-        for record in records:
-            record.unbuilt_characters = list(unbuilt)
-    return StudyRun(study, records, backend, jobs, time.perf_counter() - start, len(chunks))
+            chunks, done = _run_local(work, seeds, jobs, bar.update)
+    tally = Tally()
+    for part, _ in done:
+        tally.merge(part)
+    records = [record for _, part in done for record in part] if keep_records else None
+    return StudyRun(study, tally, backend, jobs, time.perf_counter() - start, len(chunks), records)
+
+
+@dataclass(frozen=True)
+class Work:
+    """What every chunk of a study plays (sent once with each chunk to wherever it is played)."""
+
+    policy: str
+    seats: list[SeatSpec] | None
+    max_phases: int
+    unbuilt: list[str]
+    keep: bool
+
+    def __call__(self, seeds: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
+        return tally_chunk(self.policy, seeds, self.seats, self.max_phases, self.unbuilt, self.keep)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -162,15 +194,16 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def _run_local(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs: int,
-               advance: Callable[[int], Any]) -> tuple[list[list[int]], list[list[GameRecord]]]:
+Done = list[tuple[Tally, list[GameRecord]]]
+"""Each chunk's counts and (if kept) records, in chunk order."""
+
+
+def _run_local(work: Work, seeds: list[int], jobs: int,
+               advance: Callable[[int], Any]) -> tuple[list[list[int]], Done]:
     chunks = _chunks(seeds, jobs)
-    done: list[list[GameRecord] | None] = [None] * len(chunks)
+    done: list[tuple[Tally, list[GameRecord]] | None] = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-        pending = {
-            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases): i
-            for i, chunk in enumerate(chunks)
-        }
+        pending = {pool.submit(work, chunk): i for i, chunk in enumerate(chunks)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -180,8 +213,8 @@ def _run_local(study: Study, seeds: list[int], seats: list[SeatSpec] | None, job
     return chunks, [part for part in done if part is not None]
 
 
-def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs: int,
-             advance: Callable[[int], Any]) -> tuple[list[list[int]], list[list[GameRecord]]]:
+def _run_ray(work: Work, seeds: list[int], jobs: int,
+             advance: Callable[[int], Any]) -> tuple[list[list[int]], Done]:
     try:
         import ray
     except ImportError:
@@ -198,10 +231,10 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         chunks = _chunks(seeds, workers)
-        remote = ray.remote(play_chunk)
-        refs = [remote.remote(study.policy, chunk, seats, study.max_phases) for chunk in chunks]
+        remote = ray.remote(_ray_chunk)
+        refs = [remote.remote(work, chunk) for chunk in chunks]
         index = {ref: i for i, ref in enumerate(refs)}
-        done: list[list[GameRecord] | None] = [None] * len(refs)
+        done: list[tuple[Tally, list[GameRecord]] | None] = [None] * len(refs)
         waiting = list(refs)
         while waiting:
             ready, waiting = ray.wait(waiting, num_returns=1)
@@ -213,6 +246,10 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
         if started:
             ray.shutdown()
     return chunks, [part for part in done if part is not None]
+
+
+def _ray_chunk(work: Work, seeds: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
+    return work(seeds)
 
 
 def _unbuilt_seated(seats: Sequence[SeatSpec]) -> list[str]:
@@ -228,10 +265,8 @@ def _unbuilt_seated(seats: Sequence[SeatSpec]) -> list[str]:
 def simulate(study: Study, jobs: int | None = None, backend: str = "local",
              progress: bool = False) -> dict[str, Any]:
     """Play ``study`` and return its figures, with how the run went under ``"run"``."""
-    from tianting.simulate.stats import aggregate
-
     run = run_study(study, jobs, backend, progress)
-    figures = aggregate(run.records, study)
+    figures = run.tally.figures(study)
     figures["run"] = {
         "backend": run.backend,
         "jobs": run.jobs,
