@@ -67,6 +67,39 @@ def test_shared_view_parts_never_change_afterwards(monkeypatch):
     assert all(view == then for view, then in kept)
 
 
+def test_remembered_refusals_are_the_checks_own(monkeypatch):
+    """A draw refused once is refused again without a check (``_Checker``): with the message and
+    code the check itself gives at that moment, on every such refusal of many games."""
+    from tianting.core.errors import IllegalAction
+
+    real_check = KK33Game.check_action
+    calls = {"checks": 0, "remembered": 0}
+
+    def counting(self, *a, **k):
+        calls["checks"] += 1
+        return real_check(self, *a, **k)
+
+    real_call = play._Checker.__call__
+
+    def call(self, action, mine):
+        before = calls["checks"]
+        try:
+            real_call(self, action, mine)
+        except IllegalAction as exc:
+            if calls["checks"] == before:  # answered from memory: ask the rules now
+                calls["remembered"] += 1
+                with pytest.raises(IllegalAction) as fresh:
+                    real_check(self.game, action, self.before + mine, {})
+                assert (fresh.value.message, fresh.value.code) == (exc.message, exc.code)
+            raise
+
+    monkeypatch.setattr(KK33Game, "check_action", counting)
+    monkeypatch.setattr(play._Checker, "__call__", call)
+    for seed in range(15):
+        play_game(seed, "random")
+    assert calls["remembered"] > 100
+
+
 def test_player_view_outside_play_game_is_the_rules_view():
     game = KK33Game.create(play.random_table(random.Random(3), set(roster().characters))[0], 5)
     assert play.player_view(game, "P01") == player_view(game, "P01")
