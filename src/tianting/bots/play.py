@@ -176,13 +176,14 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                     refused += len(offer.refused)
                     day_actions = day_actions + offer.actions
             votes: dict[str, str] = {}
-            voters = [] if game.vote_skipped() else game.voters() + game.posthumous_voters()  # 涅槃
+            skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
+            voters = [] if skipped else game.voters() + game.posthumous_voters()  # 涅槃
             for player in voters:
                 target = bots.vote(player_view(game, player.id), rng)
                 if target is None:
                     continue
                 try:
-                    game.check_vote(player.id, target)
+                    game.check_vote(player.id, target, skipped)
                 except Exception:  # noqa: BLE001 — an illegal vote counts as a refusal
                     refused += 1
                     continue

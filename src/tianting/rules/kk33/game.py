@@ -506,13 +506,16 @@ class KK33Game:
                 out += more(self.state, player.id, skill)
         return out
 
-    def check_vote(self, voter: str, target: str) -> None:
+    def check_vote(self, voter: str, target: str, skipped: str | None | bool = True) -> None:
+        """Raise IllegalAction if ``voter`` may not vote for ``target`` now. ``skipped``: what
+        :meth:`vote_skipped` answers now, when the caller has read it (many votes of one day, the
+        state not changing between them); by default it is read here."""
         state = self.state
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
         if phase_kind(state.index) is not _DAY:
             raise IllegalAction("只能於白天投票", "wrong-phase")
-        if state.effects and self.vote_skipped():
+        if state.effects and (self.vote_skipped() if skipped is True else skipped):
             raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
         if voter not in players:
