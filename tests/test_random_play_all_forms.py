@@ -27,9 +27,10 @@ from tianting.randomplay import play_random
 from tianting.rules.kk33 import roster
 from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
 
-REGRESSIONS = (1_000_512,)
+REGRESSIONS = (1_000_512, 1_001_396)
 """Seeds that once failed, played in the suite: 1000512, 連環 echoing a 刺殺 onto the slot of an extra
-target (落鴻哀歌) that then fell away (IndexError; the echo is now void: its target changed)."""
+target (落鴻哀歌) that then fell away (IndexError; the echo is now void: its target changed); 1001396,
+呂蒙 voting after his death with the 涅槃 he learned by 士別三日 (the invariant now knows learned skills)."""
 SLOW_GAMES = 100_000
 SLOW_FIRST_SEED = 1_000_000
 CHUNK = 500
