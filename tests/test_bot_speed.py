@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import cached_property
 
 import pytest
 
@@ -98,6 +99,21 @@ def test_remembered_refusals_are_the_checks_own(monkeypatch):
     for seed in range(15):
         play_game(seed, "random")
     assert calls["remembered"] > 100
+
+
+def test_skill_instances_shared_by_games_hold_no_state():
+    """Games with the same skills share one instance of each skill (``game._instances_of``): sound
+    only while a skill keeps nothing of its own (a cached property of its class, read from the class,
+    is no game's). After whole games of both policies, none does."""
+    games = [play.play_game_kept(seed, policy)[0] for seed in range(6) for policy in ("random", "heuristic")]
+    shared = games[0].skills
+    assert all(g.skills == shared and g.skills is not shared for g in games[1:])  # the same instances
+    def own_state(impl) -> list[str]:  # what an instance keeps but the memos of its class's properties
+        return [k for k in vars(impl) if not isinstance(getattr(type(impl), k, None), cached_property)]
+
+    assert all(not own_state(impl) for impl in shared.values()), \
+        sorted(name for name, impl in shared.items() if own_state(impl))
+    assert not any("__init__" in vars(type(impl)) for impl in shared.values())
 
 
 def test_player_view_outside_play_game_is_the_rules_view():

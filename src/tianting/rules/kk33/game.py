@@ -75,13 +75,16 @@ def _skill_classes(extra: tuple[type[Skill], ...]) -> dict[str, type[Skill]]:
 
 
 @cache
+def _instances_of(classes: tuple[tuple[str, type[Skill]], ...]) -> dict[str, Skill]:
+    """One instance of each skill class, shared by the games with these skills: a skill holds no
+    state of its own (everything a game changes is in its state, its phases and their uses), so one
+    instance serves every game; each game gets its own dict of them."""
+    return {name: impl() for name, impl in classes}
+
+
+@cache
 def _index_of(classes: tuple[tuple[str, type[Skill]], ...]) -> SkillIndex:
-    return SkillIndex.of({name: impl() for name, impl in classes})
-
-
-def _skill_index(classes: dict[str, type[Skill]]) -> SkillIndex:
-    """The :class:`SkillIndex` of a game with these skills (read from their classes, once each set)."""
-    return _index_of(tuple(classes.items()))
+    return SkillIndex.of(_instances_of(classes))
 
 
 def _outside_limit(impl: Skill) -> bool:
@@ -178,9 +181,8 @@ class KK33Game:
                 player.hp = 2  # 太平要術
             players[seat.id] = player
         state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
-        classes = _skill_classes(tuple(extra_skills))
-        skills: dict[str, Skill] = {name: impl() for name, impl in classes.items()}
-        return cls(state, skills, r, _skill_index(classes))
+        key = tuple(_skill_classes(tuple(extra_skills)).items())
+        return cls(state, dict(_instances_of(key)), r, _index_of(key))
 
     # ---- queries ------------------------------------------------------------
     @property
