@@ -178,6 +178,8 @@ class SkillIndex:
     day_rules: frozenset[str] = frozenset()
     """Held skills that change what their owner may use by day or by night
     (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
+    target_grants: frozenset[str] = frozenset()
+    """Skills that may let a later action name more ids (an ``extra_targets`` method: 落鴻哀歌)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -192,6 +194,7 @@ class SkillIndex:
                              if overrides(s, "grants") or overrides(s, "refuse_with")),
             day_rules=frozenset(n for n, s in skills.items()
                                 if overrides(s, "day_skills") or overrides(s, "night_refusal")),
+            target_grants=frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets")),
         )
 
 

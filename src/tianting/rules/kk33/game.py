@@ -126,7 +126,7 @@ class KK33Game:
         self._roster_names: dict[str, str | None] = {}
         """Skill spellings already looked up in the roster: see ``_skill_name``."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
-        self._target_grants = frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets"))
+        self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
 
     # ---- creation ---------------------------------------------------------
