@@ -47,6 +47,8 @@ class Study:
     """A fixed table for every game (from a script's ``players``), or None for random tables."""
     setup_name: str | None = None
     """Where the fixed table came from (shown in the report)."""
+    chibi: bool = False
+    """Random tables include 『角色技能·赤壁之戰』 (蔣干, 赤壁·諸葛亮, 赤壁·魯肅 in their slots; ruling R29)."""
 
     def parameters(self) -> dict[str, Any]:
         """The study's parameters, JSON-ready."""
@@ -57,6 +59,7 @@ class Study:
             "policy": self.policy,
             "max_phases": self.max_phases,
             "setup": self.setup_name if self.seats is not None else "random",
+            **({"chibi": True} if self.chibi else {}),
         }
 
 
@@ -82,12 +85,14 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def tally_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
-                max_phases: int, unbuilt: Sequence[str] = (), keep: bool = False) -> tuple[Tally, list[GameRecord]]:
+                max_phases: int, unbuilt: Sequence[str] = (), keep: bool = False,
+                chibi: bool = False) -> tuple[Tally, list[GameRecord]]:
     """Play a chunk and fold its records into counts as each game ends (the unit of work of every
-    backend); the records themselves are returned only if ``keep``."""
+    backend); the records themselves are returned only if ``keep``. ``chibi``: random tables
+    include 『角色技能·赤壁之戰』."""
     tally, kept = Tally(), []
     for s in seeds:
-        record = play_game(s, policy, seats, max_phases)
+        record = play_game(s, policy, seats, max_phases, chibi=chibi)
         if seats is not None:
             record.unbuilt_characters = list(unbuilt)
         tally.add(record)
@@ -127,6 +132,8 @@ def _check(study: Study, backend: str) -> None:
         raise TiantingError("--games 至少為 1")
     if study.max_phases < 1:
         raise TiantingError("--max-phases 至少為 1")
+    if study.chibi and study.seats is not None:
+        raise TiantingError("--chibi 只用於隨機牌桌；--setup 的牌桌已經固定（腳本可直接選赤壁之戰的角色）")
     from tianting.bots.policy import get_policy
 
     get_policy(study.policy)  # an unknown policy is refused before any process starts
@@ -153,7 +160,7 @@ def run_study(study: Study, jobs: int | None = None, backend: str = "local",
     seeds = [game_seed(study.seed, i) for i in range(study.games)]
     seats = list(study.seats) if study.seats is not None else None
     unbuilt = _unbuilt_seated(seats) if seats is not None else []
-    work = Work(study.policy, seats, study.max_phases, unbuilt, keep_records)
+    work = Work(study.policy, seats, study.max_phases, unbuilt, keep_records, study.chibi)
     start = time.perf_counter()
     with _progress(study.games, progress) as bar:
         if backend == "ray":
@@ -182,9 +189,10 @@ class Work:
     max_phases: int
     unbuilt: list[str]
     keep: bool
+    chibi: bool = False
 
     def __call__(self, seeds: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
-        return tally_chunk(self.policy, seeds, self.seats, self.max_phases, self.unbuilt, self.keep)
+        return tally_chunk(self.policy, seeds, self.seats, self.max_phases, self.unbuilt, self.keep, self.chibi)
 
 
 def _context() -> multiprocessing.context.BaseContext:
