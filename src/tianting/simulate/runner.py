@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from tianting.bots.play import play_game
@@ -109,7 +110,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
+def _chunks(seeds: Sequence[int], workers: int) -> list[Any]:
     """Consecutive runs of seeds, 1 to 64 games each: about 16 chunks per worker at first (progress
     and balance), then ever smaller ones (an eighth of what is left per worker), so that the
     workers run out of games together instead of one idling while another plays a long last chunk."""
@@ -157,33 +158,36 @@ def run_study(study: Study, jobs: int | None = None, backend: str = "local",
     """
     _check(study, backend)
     jobs = default_jobs() if jobs is None else max(1, jobs)
-    seeds = [game_seed(study.seed, i) for i in range(study.games)]
+    games = range(study.games)  # game indices: each chunk a range, each game's seed derived where it is played
     seats = list(study.seats) if study.seats is not None else None
     unbuilt = _unbuilt_seated(seats) if seats is not None else []
-    work = Work(study.policy, seats, study.max_phases, unbuilt, keep_records, study.chibi)
+    work = Work(study.seed, study.policy, seats, study.max_phases, unbuilt, keep_records, study.chibi)
+    tally = Tally()
     start = time.perf_counter()
     with _progress(study.games, progress) as bar:
         if backend == "ray":
-            chunks, done = _run_ray(work, seeds, jobs, bar.update)
+            chunks, done = _run_ray(work, games, jobs, bar.update, tally)
         elif jobs == 1:
-            chunks = _chunks(seeds, 1)
+            chunks = _chunks(games, 1)
             done = []
             for chunk in chunks:
-                done.append(work(chunk))
+                counts, kept = work(chunk)
+                tally.merge(counts)
+                done.append(kept)
                 bar.update(len(chunk))
         else:
-            chunks, done = _run_local(work, seeds, jobs, bar.update)
-    tally = Tally()
-    for part, _ in done:
-        tally.merge(part)
-    records = [record for _, part in done for record in part] if keep_records else None
+            chunks, done = _run_local(work, games, jobs, bar.update, tally)
+    records = [record for part in done for record in part] if keep_records else None
     return StudyRun(study, tally, backend, jobs, time.perf_counter() - start, len(chunks), records)
 
 
 @dataclass(frozen=True)
 class Work:
-    """What every chunk of a study plays (sent once with each chunk to wherever it is played)."""
+    """What every chunk of a study plays (sent with each chunk, a range of game indices, to wherever
+    it is played)."""
 
+    seed: int
+    """The study's seed (each game's own is :func:`game_seed` of it and the game's index)."""
     policy: str
     seats: list[SeatSpec] | None
     max_phases: int
@@ -191,7 +195,8 @@ class Work:
     keep: bool
     chibi: bool = False
 
-    def __call__(self, seeds: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
+    def __call__(self, games: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
+        seeds = [game_seed(self.seed, i) for i in games]
         return tally_chunk(self.policy, seeds, self.seats, self.max_phases, self.unbuilt, self.keep, self.chibi)
 
 
@@ -202,27 +207,36 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-Done = list[tuple[Tally, list[GameRecord]]]
-"""Each chunk's counts and (if kept) records, in chunk order."""
+Done = list[list[GameRecord]]
+"""Each chunk's records (if kept; else empty lists), in chunk order. The counts are merged into the
+study's tally as each chunk comes back, and not kept: a sum of sums, in any order."""
 
 
-def _run_local(work: Work, seeds: list[int], jobs: int,
-               advance: Callable[[int], Any]) -> tuple[list[list[int]], Done]:
-    chunks = _chunks(seeds, jobs)
-    done: list[tuple[Tally, list[GameRecord]] | None] = [None] * len(chunks)
+IN_FLIGHT = 4
+"""Chunks handed to each worker ahead (the others wait here as ranges: nothing per game is queued)."""
+
+
+def _run_local(work: Work, games: range, jobs: int, advance: Callable[[int], Any],
+               tally: Tally) -> tuple[list[Any], Done]:
+    chunks = _chunks(games, jobs)
+    done: list[list[GameRecord] | None] = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-        pending = {pool.submit(work, chunk): i for i, chunk in enumerate(chunks)}
+        waiting = iter(enumerate(chunks))
+        pending = {pool.submit(work, chunk): i for i, chunk in islice(waiting, jobs * IN_FLIGHT)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 i = pending.pop(future)
-                done[i] = future.result()
+                counts, done[i] = future.result()
+                tally.merge(counts)
                 advance(len(chunks[i]))
+                for j, chunk in islice(waiting, 1):
+                    pending[pool.submit(work, chunk)] = j
     return chunks, [part for part in done if part is not None]
 
 
-def _run_ray(work: Work, seeds: list[int], jobs: int,
-             advance: Callable[[int], Any]) -> tuple[list[list[int]], Done]:
+def _run_ray(work: Work, games: range, jobs: int, advance: Callable[[int], Any],
+             tally: Tally) -> tuple[list[Any], Done]:
     try:
         import ray
     except ImportError:
@@ -238,17 +252,18 @@ def _run_ray(work: Work, seeds: list[int], jobs: int,
         started = True
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
-        chunks = _chunks(seeds, workers)
+        chunks = _chunks(games, workers)
         remote = ray.remote(_ray_chunk)
         refs = [remote.remote(work, chunk) for chunk in chunks]
         index = {ref: i for i, ref in enumerate(refs)}
-        done: list[tuple[Tally, list[GameRecord]] | None] = [None] * len(refs)
+        done: list[list[GameRecord] | None] = [None] * len(refs)
         waiting = list(refs)
         while waiting:
             ready, waiting = ray.wait(waiting, num_returns=1)
             for ref in ready:
                 i = index[ref]
-                done[i] = ray.get(ref)
+                counts, done[i] = ray.get(ref)
+                tally.merge(counts)
                 advance(len(chunks[i]))
     finally:
         if started:
