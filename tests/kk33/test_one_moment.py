@@ -196,7 +196,7 @@ def test_anxu_reads_the_tally_after_every_reduction() -> None:
     votes.update({v: "吳護衛" for v in ("蜀君主", "蜀正軍師", "蜀副軍師")})
     t.decide("吳君主", "安恤", "不轉移")
     t.day(votes)
-    assert t.only_feedback("吳君主", "安恤").data == {"leader": "吳護衛", "votes": 4, "x": 2}
+    assert t.only_feedback("吳君主", "安恤").data == {"leader": "吳護衛", "x": 2}  # who, not the count (WN5)
     assert t.status("吳護衛") == "out"
 
 

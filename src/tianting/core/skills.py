@@ -187,6 +187,8 @@ class SkillIndex:
     (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
     on_enter: frozenset[str] = frozenset()
     """Skills that listen to a character entering play (:meth:`Skill.on_enter`)."""
+    target_grants: frozenset[str] = frozenset()
+    """Skills that may let a later action name more ids (an ``extra_targets`` method: 落鴻哀歌)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -202,6 +204,7 @@ class SkillIndex:
             day_rules=frozenset(n for n, s in skills.items()
                                 if overrides(s, "day_skills") or overrides(s, "night_refusal")),
             on_enter=frozenset(n for n, s in skills.items() if overrides(s, "on_enter")),
+            target_grants=frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets")),
         )
 
 

@@ -69,8 +69,8 @@ class Day:
         self.tally_reductions: list[Callable[[Day, dict[str, int]], None]] = []
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
         self.tally_transfers: list[Callable[[Day, dict[str, int]], None]] = []
-        """Last, rules that read the whole tally and move votes (安恤's 「得票數最多者」): once every
-        addition and reduction is in, whatever order the skills registered in."""
+        """Last, skills that read the counts as they finally stand and move votes (安恤：若場上得票數最多者
+        為…，…將該角色的X或2X票轉移給你), once every addition and reduction is in, whatever the seats."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
         self.outcome_harms: list[Harm] = []

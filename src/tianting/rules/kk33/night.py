@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
+_RULED = "rules on targets asked"
+"""A use's note once ``Night.rule_on_targets`` has asked about it (each rule is asked once a night)."""
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
@@ -123,6 +125,10 @@ class Night:
         """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
         self.alliance_length_rules: list[Callable[[Night, tuple[str, str]], int]] = []
         """Phases added to an alliance made or extended tonight (和睦：聯盟時限增加一日一夜 → 2)."""
+        self.settle_rules: list[Callable[[Night], None]] = []
+        """Run once every redirect and cancel of the night is settled (the end of ``after_cancel``): a
+        skill that had to act early (苦肉詐降 changes a country before the redirects read it) follows
+        its use's final target there, or takes its change back if the use failed or was voided."""
         self.last_words_rules: list[Callable[[Night, str], str | None]] = []
         """A reason means a player who left the game tonight may leave no last words (無法留下遺言)."""
 
@@ -293,23 +299,50 @@ class Night:
             use.skill.refund(self, use)
 
     def after_cancel(self) -> None:
-        """Once every redirect and cancel is known: settle grants, then the rules on uses.
+        """Once every redirect and cancel is known: settle grants, then the rules on uses, then
+        ``settle_rules``.
 
         Every rule is asked about every use, whatever the others answer, and the answers take effect
         together (ruling R49): first the uses that cannot go off fail (``block_rules``), then every use
         some ``target_rules`` make void is void, for all its reasons. So no outcome, and no draw a rule
-        makes, hangs on the order the rules were registered in or the uses submitted in."""
+        makes, hangs on the order the rules were registered in or the uses submitted in. A use already
+        ruled on (a skill that asked for its own use first, 火船沖陣: :meth:`rule_on_targets`) is not
+        asked again."""
         self.settle_grants()
+        pending = [use for use in self.uses if use.live and not use.implicit and _RULED not in use.notes]
+        for use in pending:
+            use.notes.append(_RULED)
         if self.block_rules:
-            blocked = [(use, every_reason(self.block_rules, self, use)) for use in self.uses if use.live and not use.implicit]
+            blocked = [(use, every_reason(self.block_rules, self, use)) for use in pending]
             for use, reasons in blocked:
                 if reasons:
                     self.fail(use, "、".join(reasons))
         if self.target_rules:
-            voided = [(use, every_reason(self.target_rules, self, use)) for use in self.uses if use.live and not use.implicit]
+            voided = [(use, every_reason(self.target_rules, self, use)) for use in pending if use.live]
             for use, reasons in voided:
                 if reasons:
                     self.void(use, "、".join(reasons))
+        for settle in self.settle_rules:
+            settle(self)
+
+    def rule_on_targets(self, use: Use) -> bool:
+        """Ask the rules on uses about ``use`` now, once a night: a skill that acts on other players'
+        uses in the cancel stage (火船沖陣) asks for its own use first, so that a rule that fails or
+        voids it (七步, 落鴻哀歌 …) stops it before it acts; ``after_cancel`` then skips it. As there,
+        ``block_rules`` first (失敗), then every reason of ``target_rules`` (失效). True if the use
+        still stands."""
+        if _RULED in use.notes:
+            return use.live
+        use.notes.append(_RULED)
+        reasons = every_reason(self.block_rules, self, use)
+        if reasons:
+            self.fail(use, "、".join(reasons))
+            return False
+        reasons = every_reason(self.target_rules, self, use)
+        if reasons:
+            self.void(use, "、".join(reasons))
+            return False
+        return use.live
 
     def after_attack(self) -> None:
         self.resolve_stabs()

@@ -215,7 +215,8 @@ class Lianhuan(CharacterSkill):
                     continue
                 copied = tuple(other if i == slot else t for i, t in enumerate(targets))
                 echo(phase, origin, copied, f"{owner} 連環（{a}、{b}）",
-                     still=lambda o=origin, s=slot, p=pid: o.targets[s] == p)
+                     # the slot may be gone: an extra 刺殺 target that fell away (落鴻哀歌 failed)
+                     still=lambda o=origin, s=slot, p=pid: s < len(o.targets) and o.targets[s] == p)
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
         chains = phase.state.extra.get(LINK_KEY, {})

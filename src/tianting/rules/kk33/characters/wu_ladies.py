@@ -96,15 +96,20 @@ class Xiaoji(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "protect"
 
-    def prepare(self, night: Night, use: Use) -> None:
-        owner = use.actor
-
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target == owner and harm.wounding and self.name in n.state.player(owner).skills:
+    def prevention(self, owner: str) -> Any:
+        def prevent(phase: Any, harm: Harm) -> str | None:
+            if harm.target == owner and harm.wounding and self.name in phase.state.player(owner).skills:
                 return f"{owner} 梟姬（你不會受傷）"
             return None
 
-        night.harm_preventions.append(prevent)
+        return prevent
+
+    def prepare(self, night: Night, use: Use) -> None:
+        night.harm_preventions.append(self.prevention(use.actor))
+
+    def on_day(self, day: Day, owner: str) -> None:
+        """By day too: the vote's harm lessened to a wound (緩釋, 醇醪之交) does not wound her (WN2)."""
+        day.harm_preventions.append(self.prevention(owner))
 
 
 CHOICES = ("孫策", "孫權")
@@ -217,8 +222,9 @@ ANXU_OPTIONS = ("不轉移", "X", "2X")
 class Anxu(CharacterSkill):
     """安恤：*被*若場上得票數最多者為除你外的本國角色，你獲悉之，並可以選擇是否將該角色的X或2X（X為當前遊戲進行的自然日數）票轉移給你。
 
-    WN5: read once every addition and every reduction of the tally is in: a sole
-    most-voted compatriot (not herself). She is told who and with how many votes, and chooses
+    WN5: read once every addition and every reduction of the tally is in (``Day.tally_transfers``:
+    天佑's -3 first, whatever the seats): a sole most-voted compatriot (not herself). She is told who
+    (獲悉之: not the count, which is the judge's: it would betray 黃巾軍's void votes), and chooses
     「不轉移」, 「X」 or 「2X」 (default: 不轉移); no more than that player's votes move. X is the
     day's number (第二天: 2)."""
 
@@ -240,8 +246,9 @@ class Anxu(CharacterSkill):
             if leader == owner or _country(d, leader) != _country(d, owner):
                 return
             x = phase_number(d.index)
-            d.tell(owner, Feedback(self.name, f"【安恤】得票數最多者為本國角色{leader}（{top}票），你可以選擇轉移其{x}或{2 * x}票給你。",
-                                   leader, {"leader": leader, "votes": top, "x": x}))
+            d.tell(owner, Feedback(self.name, f"【安恤】得票數最多者為本國角色{leader}，你可以選擇轉移其{x}或{2 * x}票給你。",
+                                   leader, {"leader": leader, "x": x}))
+            d.note(f"{owner} 安恤：得票數最多者為本國角色 {leader}（{top}票）")
             choice = d.book.choose(d.state.rng, owner, self.name, list(ANXU_OPTIONS), lambda a, o: a == o,
                                    default="不轉移")
             n = {"不轉移": 0, "X": x, "2X": 2 * x}[choice]
