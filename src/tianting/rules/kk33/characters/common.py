@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action
-from tianting.core.skills import Skill, Source, TargetRule, Use
+from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
@@ -116,3 +116,42 @@ def echo_origin(night: Any, use: Use) -> Use | None:
     """The action ``use`` is an echo of (see :func:`echo`), or None."""
     entry = vars(night).get(ECHO_KEY, {}).get(id(use))
     return entry[0] if entry else None
+
+
+# ---- learning a player's actions and changing their targets ----------------------------
+KEEP = "不修改"
+"""The answer that leaves a target as it is (:func:`spy_and_retarget`)."""
+
+
+def spy_and_retarget(night: Night, use: Use, listed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """「你獲悉其當夜所有行動並可強制修改其中任意行動的目標」 (盜書, 飛沙走石): ``use``'s owner learns the
+    actions ``listed`` made tonight and may change any of their targets.
+
+    An action that failed its check was not made (技能發動失敗…視為未發動) and is left out; passive skills
+    are no 行動. For each action, in the order submitted, and each of its targets, the owner answers
+    「不修改」 (the default, or the current id) or a new id that suits the skill (a dead id for 暗訪, not
+    the action's user for a skill that says 除你以外): decisions under ``use``'s skill, in that order. A
+    change is a redirect whose source is ``use`` (voiding it undoes the change). Returns what was seen
+    (skill and targets) and what was changed (skill, slot, from, to); the caller words the feedback.
+    """
+    owner, name = use.actor, use.name
+    actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
+    seen = [{"skill": u.name, "targets": list(u.targets)} for u in actions]
+    changed: list[dict[str, Any]] = []
+    seated = sorted(night.state.players.values(), key=lambda p: p.seat)
+    for u in actions:
+        rule = u.skill.targets
+        for slot, current in enumerate(u.targets):
+            pool = [p.id for p in seated
+                    if (not p.alive if rule.dead else p.alive)
+                    and (rule.self_allowed or p.id != u.actor) and p.id != current]
+            if not pool:
+                continue
+            answer = night.book.choose(night.rng, owner, name, [KEEP, *pool],
+                                       lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP)
+            if answer == KEEP:
+                continue
+            u.redirect(slot, answer, by=name, source=use)
+            changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
+            night.note(f"{owner} {name}：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+    return seen, changed
