@@ -7,6 +7,7 @@ Targets are chosen among seats whose default characters have no passive skill th
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -460,3 +461,133 @@ def test_pudu_is_limited():
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act("群雄", "普度眾生"))
+
+
+# ==== one moment: seats, ids and submission order do not matter =========================
+class Replay:
+    """A scenario played on the standard table under a renaming of ids and a reseating, each night's
+    submissions in a given order, choices answered by ``answer(actor, skill, options)`` (in original
+    ids), and every draw forced to what the first play drew (by its purpose, renamed)."""
+
+    def __init__(self, others: str, name: dict[str, str], order: list[str], seed: int,
+                 forced: list[dict[str, Any]] | None = None) -> None:
+        from tianting.rules.kk33 import KK33Game, SeatSpec
+        from tianting.testing import standard_seats
+
+        self.name, self.back = name, {v: k for k, v in name.items()}
+        specs = {s.id: s for s in standard_seats(others)}
+        seats = [SeatSpec(name[o], specs[o].country, specs[o].identity, specs[o].character) for o in order]
+        self.game = KK33Game.create(seats, seed, [Strike])
+        self.game.state.player(name["魏副軍師"]).skills.append(Strike.name)
+        for draw in forced or ():
+            outcome = draw["outcome"]
+            if draw["options"] and all(o.startswith(("是:", "否:")) for o in draw["options"]):
+                outcome = outcome == "是"
+            else:
+                outcome = self.new(outcome)
+            self.game.state.rng.force(self.new(draw["purpose"]), outcome)
+        self.results: list[Any] = []
+
+    def new(self, text: str) -> str:
+        for o in sorted(self.name, key=len, reverse=True):
+            text = text.replace(o, self.name[o])
+        return text
+
+    def old(self, value: Any) -> Any:
+        if isinstance(value, str):
+            for n in sorted(self.back, key=len, reverse=True):
+                value = value.replace(n, self.back[n])
+            return value
+        if isinstance(value, dict):
+            return {self.old(k): self.old(v) for k, v in value.items()}
+        if isinstance(value, (list, tuple)):
+            return sorted((self.old(v) for v in value), key=repr)
+        return value
+
+    def night(self, actions: list[tuple[str, str, tuple[str, ...]]], shuffle: random.Random | None,
+              answer: Any) -> None:
+        from tianting.core.decisions import DecisionBook
+        from tianting.core.records import Action
+
+        alive = {self.back[p.id] for p in self.game.state.living()}
+        acts = [Action(self.name[a], s, tuple(self.name[x] for x in ts)) for a, s, ts in actions
+                if a in alive and all(x in alive for x in ts)]  # 電閃雷鳴's draw may have taken one
+        if shuffle is not None:  # each player's own list keeps its order (a grant before the use it grants)
+            by_player: dict[str, list[Action]] = {}
+            for a in acts:
+                by_player.setdefault(a.actor, []).append(a)
+            keys = list(by_player)
+            shuffle.shuffle(keys)
+            acts = [a for k in keys for a in by_player[k]]
+        accepted: list[Action] = []
+        for a in acts:
+            self.game.check_action(a, accepted)
+            accepted.append(a)
+        book = DecisionBook(decider=lambda actor, skill, options: self.new(answer(
+            self.back[actor], skill, [self.old(o) for o in options])))
+        self.results.append(self.game.resolve_night(accepted, book))
+
+    def outcome(self) -> dict[str, Any]:
+        players = {self.back[p.id]: [p.status.value, p.hp, dict(p.markers), dict(p.used)]
+                   for p in self.game.state.players.values()}
+        phases = [{"feedback": self.old({pid: [[f.skill, f.target, f.data] for f in items]
+                                          for pid, items in r.feedback.items()}),
+                   "deaths": self.old([d.as_json() for d in r.deaths]),
+                   "announcement": self.old({k: r.announcement[k] for k in ("exited", "died", "injured")})}
+                  for r in self.results]
+        return {"players": players, "phases": phases}
+
+
+def _answer(actor: str, skill: str, options: list[str]) -> str:
+    """飛沙走石 turns every target it may onto 吳殺手甲; 黃天 takes the point."""
+    if skill == "飛沙走石":
+        return "吳殺手甲" if "吳殺手甲" in options else "不修改"
+    return "是" if "是" in options else options[0]
+
+
+SCENARIOS = {
+    "張角": ("黃巾頭領", ("吳護衛", "魏女眷", "吳副軍師", "蜀護衛"), [
+        [("群雄", "電閃雷鳴", ()), ("魏殺手乙", "刺殺", ("吳護衛",)), ("吳殺手甲", "刺殺", ("魏女眷",)),
+         ("蜀殺手乙", "刺殺", ("群雄",)), ("魏副軍師", Strike.name, ("吳副軍師", "蜀護衛", "吳女眷"))],
+        [("群雄", "飛沙走石", ()), ("魏殺手乙", "刺殺", ("蜀女眷",)), ("蜀殺手乙", "刺殺", ("魏護衛",)),
+         ("吳君主", "招賢納才", ("魏君主",)), ("蜀女眷", "亂花", ("魏君主", "蜀君主"))],
+    ]),
+    "華佗": ("神醫", (), [
+        [("群雄", "普度眾生", ()), ("群雄", "急救", ("吳護衛",)), ("群雄", "急救", ("魏女眷",)),
+         ("魏殺手乙", "刺殺", ("吳護衛",)), ("吳殺手甲", "刺殺", ("群雄",)), ("蜀殺手乙", "刺殺", ("魏女眷",)),
+         ("吳護衛", "援護", ("群雄",))],
+    ]),
+}
+
+
+@pytest.mark.skill("電閃雷鳴", "飛沙走石", "黃天", "青囊", "普度眾生")
+@pytest.mark.parametrize("who", list(SCENARIOS))
+@pytest.mark.parametrize("perm_seed", range(6))
+def test_outcomes_do_not_depend_on_seats_ids_or_submission_order(who: str, perm_seed: int) -> None:
+    """Everything in one phase happens at once: 電閃雷鳴's draw, 飛沙走石's list and changes, 黃天's count,
+    青囊 and 普度眾生 give the same outcome, feedback and deaths with the seats shuffled, every id renamed
+    and each night's submissions reordered (every draw forced to the first play's, by its renamed purpose)."""
+    from tianting.testing import standard_seats
+
+    others, marked, nights = SCENARIOS[who]
+    original = [s.id for s in standard_seats(others)]
+    base = Replay(others, {o: o for o in original}, original, perm_seed)
+    for pid in marked:
+        base.game.state.player(pid).markers[REBEL] = 1
+    for night in nights:
+        base.night(night, None, _answer)
+        base.game.resolve_day({})
+    perm = random.Random(perm_seed)
+    fresh = [f"P{i:02d}" for i in range(1, 23)]
+    perm.shuffle(fresh)
+    order = list(original)
+    perm.shuffle(order)
+    draws = [d for r in base.game.results for d in r.draws]
+    other = Replay(others, dict(zip(original, fresh, strict=True)), order, perm_seed + 1, draws)
+    for pid in marked:
+        other.game.state.player(other.name[pid]).markers[REBEL] = 1
+    for night in nights:
+        other.night(night, perm, _answer)
+        other.game.resolve_day({})
+    assert other.game.state.rng.unused_forced() == {}
+    assert other.outcome() == base.outcome()
