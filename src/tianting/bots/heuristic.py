@@ -33,7 +33,14 @@ from functools import cached_property
 from typing import Any
 
 from tianting.bots.policy import Offer, register
-from tianting.bots.random_policy import ACT_CHANCE, Pools, RandomPolicy, try_submit, usable_rows
+from tianting.bots.random_policy import (
+    ACT_CHANCE,
+    Pools,
+    RandomPolicy,
+    follow_grants,
+    try_submit,
+    usable_rows,
+)
 from tianting.core.records import Action
 from tianting.rules.kk33 import roster
 from tianting.rules.kk33.roster import COUNTRIES
@@ -198,6 +205,7 @@ class HeuristicPolicy(RandomPolicy):
         for row in others:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
+        follow_grants(view, offer, rng, pools)
 
     def _identity_action(self, view: dict[str, Any], know: Knowledge, row: dict[str, Any],
                          rng: random.Random) -> Action | None:

@@ -140,6 +140,22 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     return None
 
 
+def follow_grants(view: dict[str, Any], offer: Offer, rng: random.Random, pools: Pools | None = None) -> None:
+    """After a night's actions: each extra use a submitted skill grants its user (a row's ``extra_uses``:
+    普度眾生's second 急救, 洛神's 亂花, 謙遜's 暗訪), taken with probability ACT_CHANCE, listed after
+    the grant as the rules ask. Draws nothing unless such a skill was submitted."""
+    submitted = {a.skill for a in offer.actions}
+    rows = [r for r in view["skills"] if r.get("extra_uses") and r["skill"] in submitted]
+    if not rows:
+        return
+    usable = {r["skill"]: r for r in usable_rows(view)}
+    for row in rows:
+        for name in row["extra_uses"]:
+            extra = usable.get(name)
+            if extra is not None and rng.random() < ACT_CHANCE:
+                try_submit(view, offer, extra, rng, pools=pools)
+
+
 class RandomPolicy:
     """Uses each usable skill now and then with random targets, checked as a player's form checks
     them before anything is submitted."""
@@ -154,6 +170,7 @@ class RandomPolicy:
         for row in rows:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
+        follow_grants(view, offer, rng, pools)
 
     def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each skill usable by day, in a random order, with probability ACT_CHANCE (no draw at all

@@ -92,7 +92,21 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
             row["by_day"] = True
             if game.night_refusal(player, name):
                 row["by_night"] = False
+        if name in game.hooks.extra_uses:
+            extra = _own_extra_uses(game, player.id, name)
+            if extra:
+                row["extra_uses"] = extra
     return row
+
+
+def _own_extra_uses(game: KK33Game, pid: str, name: str) -> list[str]:
+    """Skills a use of ``name`` lets ``pid`` use once more that night, to be listed after it (普度眾生：
+    你可以額外發動一次【急救】; 洛神, 謙遜): public rule text, read from the skill (``Skill.extra_uses``)
+    as used with no target. Extra uses it grants to others (木牛流馬, 厲兵秣馬) are not listed."""
+    from tianting.core.records import Action
+
+    return list(dict.fromkeys(what for who, what, _ in game.skills[name].extra_uses(game, Action(pid, name))
+                              if who == pid))
 
 
 def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
