@@ -161,11 +161,13 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
 
     # -- the others choose through the API (the first character still free, without passives
     # if there is one), but one, who takes a character with a passive skill not built
-    marked = next(p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"]))
+    # (when every passive of the slots drawn is built, the judge rules on the 群雄 player instead)
+    marked = next((p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"])),
+                  next(p for p in others if views[p]["country"] == "群"))
     for pid in others:
         options = sorted(views[pid]["choices"], key=lambda c: not passive_free(c))
         if pid == marked:
-            options = [c for c in views[pid]["choices"] if unbuilt_passive(c)]
+            options = [c for c in views[pid]["choices"] if unbuilt_passive(c)] or options
         for character in options:
             if api.post(f"/api/p/{tokens[pid]}/choose", json={"character": character}).status_code == 200:
                 chosen[pid] = character
@@ -264,17 +266,24 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
 
     # -- the judge sees the unbuilt passive where it matters, with its rule text, and rules on it
     skill = unbuilt_passive(characters[marked])
-    notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
-    expect(notice).to_have_count(1)
-    rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
-    # shown with its *被*-style markers as labels (pages._rule_text), the sentence itself as written
-    marks = RULE_MARK.findall(rule_text)
-    expect(notice.locator("td.rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
-    expect(notice.locator("td.rule-text")).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
-    notice.locator("select[name=effect]").select_option("injure")
-    notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
-    with judge.expect_navigation():
-        notice.locator("button").click()
+    if skill is not None:
+        notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
+        expect(notice).to_have_count(1)
+        rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
+        # shown with its *被*-style markers as labels (pages._rule_text), the sentence itself as written
+        marks = RULE_MARK.findall(rule_text)
+        expect(notice.locator("td.rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
+        expect(notice.locator("td.rule-text")).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
+        notice.locator("select[name=effect]").select_option("injure")
+        notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
+        with judge.expect_navigation():
+            notice.locator("button").click()
+    else:  # every passive in play is built: the judge rules through the rulings form
+        skill = "天庭"
+        judge.select_option("#ruling-effect", "injure")
+        judge.select_option("#ruling-target", marked)
+        judge.fill("#ruling-why", f"【{skill}】按規則生效")
+        assert submit(judge, "#add-ruling").status == 200
     expect(judge.locator("#ok")).to_contain_text("已記錄裁定並重新結算")
     expect(judge.locator("#ruling-list")).to_contain_text(f"致傷：{marked}（理由：【{skill}】按規則生效）")
     judge.select_option("#ruling-effect", "tell")
