@@ -64,3 +64,10 @@ def test_bots_take_the_extra_first_aid_of_pudu(policy: str) -> None:
                     and not a.get("implicit") and a["state"] == "done"]
             twice += "普度眾生" in mine and mine.count("急救") == 2
     assert twice >= 1
+
+
+def test_the_heuristic_zhangjiao_takes_huangtians_point():
+    """A sensible beginner never declines 黃天's point of 體力 (the random policy may)."""
+    asked = [d for game, _ in games_of("張角", "heuristic") for r in game.results for d in r.decisions
+             if d.skill == "黃天"]
+    assert asked and all(d.answer == "是" for d in asked)

@@ -49,6 +49,8 @@ SLOT_IDENTITY = {"轉生": "君主"}
 """A character's slot read as an identity (a 轉生 character is a lord; 軍師 stays ambiguous)."""
 PLAYED_AS_RANDOM = ("起義", "方術", "急救")
 """Identity skills without a side to read (the 群 identities): used as the random policy uses them."""
+TAKEN = {"黃天": "是"}
+"""Choices with one sensible answer: 黃天's point of 體力 costs its owner nothing."""
 READ_SKILLS = frozenset({"明察", "去偽存真", "暗訪", "託孤"})
 """The feedback :meth:`Knowledge._read` learns from (any other item teaches it nothing)."""
 
@@ -262,9 +264,12 @@ class HeuristicPolicy(RandomPolicy):
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """A choice among ids: a suspect, else someone not known to be a friend (託孤: a known
-        non-killer friend first); any other choice as the random policy makes it."""
+        non-killer friend first); a choice in ``TAKEN``: its one sensible answer; any other choice as
+        the random policy makes it."""
         if not options:
             return None
+        if skill in TAKEN and TAKEN[skill] in options:
+            return TAKEN[skill]
         ids = {p["id"] for p in view["players"]}
         if all(isinstance(o, str) and o in ids for o in options):
             know = Knowledge(view)
