@@ -470,12 +470,12 @@ class Replay:
     ids), and every draw forced to what the first play drew (by its purpose, renamed)."""
 
     def __init__(self, others: str, name: dict[str, str], order: list[str], seed: int,
-                 forced: list[dict[str, Any]] | None = None) -> None:
+                 forced: list[dict[str, Any]] | None = None, characters: dict[str, str] | None = None) -> None:
         from tianting.rules.kk33 import KK33Game, SeatSpec
         from tianting.testing import standard_seats
 
         self.name, self.back = name, {v: k for k, v in name.items()}
-        specs = {s.id: s for s in standard_seats(others)}
+        specs = {s.id: s for s in standard_seats(others, characters)}
         seats = [SeatSpec(name[o], specs[o].country, specs[o].identity, specs[o].character) for o in order]
         self.game = KK33Game.create(seats, seed, [Strike])
         self.game.state.player(name["魏副軍師"]).skills.append(Strike.name)
@@ -539,19 +539,25 @@ class Replay:
 
 
 def _answer(actor: str, skill: str, options: list[str]) -> str:
-    """飛沙走石 turns every target it may onto 吳殺手甲; 黃天 takes the point."""
+    """飛沙走石 turns every target it may onto 吳殺手甲, 盜書 onto 蜀護衛; 黃天 takes the point."""
     if skill == "飛沙走石":
         return "吳殺手甲" if "吳殺手甲" in options else "不修改"
+    if skill == "盜書":  # a second change to another id: the conflict rule sends the action back to its user
+        return "蜀護衛" if "蜀護衛" in options else "不修改"
     return "是" if "是" in options else options[0]
 
 
-SCENARIOS = {
+SCENARIOS: dict[str, tuple[Any, ...]] = {
     "張角": ("黃巾頭領", ("吳護衛", "魏女眷", "吳副軍師", "蜀護衛"), [
         [("群雄", "電閃雷鳴", ()), ("魏殺手乙", "刺殺", ("吳護衛",)), ("吳殺手甲", "刺殺", ("魏女眷",)),
          ("蜀殺手乙", "刺殺", ("群雄",)), ("魏副軍師", Strike.name, ("吳副軍師", "蜀護衛", "吳女眷"))],
         [("群雄", "飛沙走石", ()), ("魏殺手乙", "刺殺", ("蜀女眷",)), ("蜀殺手乙", "刺殺", ("魏護衛",)),
          ("吳君主", "招賢納才", ("魏君主",)), ("蜀女眷", "亂花", ("魏君主", "蜀君主"))],
     ]),
+    "張角與蔣干": ("黃巾頭領", (), [
+        [("群雄", "飛沙走石", ()), ("魏副軍師", "盜書", ()), ("魏殺手乙", "刺殺", ("蜀女眷",)),
+         ("蜀殺手乙", "刺殺", ("魏護衛",)), ("吳殺手甲", "刺殺", ("魏女眷",))],
+    ], {"魏副軍師": "蔣干"}, {"盜書 魏副軍師": "蜀殺手乙", "飛沙走石 群雄 蜀": "蜀殺手乙"}),
     "華佗": ("神醫", (), [
         [("群雄", "普度眾生", ()), ("群雄", "急救", ("吳護衛",)), ("群雄", "急救", ("魏女眷",)),
          ("魏殺手乙", "刺殺", ("吳護衛",)), ("吳殺手甲", "刺殺", ("群雄",)), ("蜀殺手乙", "刺殺", ("魏女眷",)),
@@ -569,9 +575,12 @@ def test_outcomes_do_not_depend_on_seats_ids_or_submission_order(who: str, perm_
     and each night's submissions reordered (every draw forced to the first play's, by its renamed purpose)."""
     from tianting.testing import standard_seats
 
-    others, marked, nights = SCENARIOS[who]
+    others, marked, nights, *rest = SCENARIOS[who]
+    characters, first_draws = rest if rest else (None, {})
     original = [s.id for s in standard_seats(others)]
-    base = Replay(others, {o: o for o in original}, original, perm_seed)
+    base = Replay(others, {o: o for o in original}, original, perm_seed, None, characters)
+    for purpose, outcome in first_draws.items():  # both read 蜀殺手乙: two changes of one target
+        base.game.state.rng.force(purpose, outcome)
     for pid in marked:
         base.game.state.player(pid).markers[REBEL] = 1
     for night in nights:
@@ -583,7 +592,7 @@ def test_outcomes_do_not_depend_on_seats_ids_or_submission_order(who: str, perm_
     order = list(original)
     perm.shuffle(order)
     draws = [d for r in base.game.results for d in r.draws]
-    other = Replay(others, dict(zip(original, fresh, strict=True)), order, perm_seed + 1, draws)
+    other = Replay(others, dict(zip(original, fresh, strict=True)), order, perm_seed + 1, draws, characters)
     for pid in marked:
         other.game.state.player(other.name[pid]).markers[REBEL] = 1
     for night in nights:
