@@ -76,6 +76,17 @@ def test_huizhi_used_limited_skills_come_back():
 
 
 @pytest.mark.skill("蕙質蘭心")
+def test_huizhi_a_skill_used_the_same_night_comes_back_too():
+    """令其已經正常消耗…的所有限定技能全部復原 — 蕙質蘭心 takes effect at the end of the night (SN2), when a
+    去偽存真 its target used that night has already been used up: it comes back, and he learned its answer."""
+    t = table()
+    t.night(t.act(LADY, "蕙質蘭心", "吳正軍師"), t.act("吳正軍師", "去偽存真", "魏君主"))
+    assert t.only_feedback("吳正軍師", "去偽存真").data == {"country": "魏"}
+    assert t.only_feedback("吳正軍師", "蕙質蘭心").data == {"restored": ["去偽存真"]}
+    assert "去偽存真" not in t.player("吳正軍師").used
+
+
+@pytest.mark.skill("蕙質蘭心")
 def test_huizhi_lost_limited_skills_come_back():
     """…或失去的所有限定技能全部復原 — 張飛's 迎娶新妻, lost to 夏侯涓's 連理並蒂, is his again."""
     t = table(魏女眷="夏侯涓", 蜀殺手乙="張飛")
@@ -138,6 +149,22 @@ def test_weiqing_not_for_liu_feng_and_without_zhao_yun():
     assert t2.player(LADY).known == {"蜀君主": "劉禪"}
 
 
+@pytest.mark.skill("危情長坂")
+def test_weiqing_heard_once_the_deaths_of_that_moment_settle():
+    """劉禪登場時 (the shared 「X登場時」 hook, SN3): deaths of one moment are simultaneous (R47) — a 趙雲 who
+    dies with 劉備 is no longer 在場 when 劉禪 comes in; a 糜夫人 who dies with him never awakens."""
+    t = table()
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("魏殺手甲", "刺殺", "蜀君主"), t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "out" and t.player("蜀君主").character == "劉禪"
+    assert t.player(LADY).known == {"蜀君主": "劉禪"} and "投井自盡" in t.player(LADY).skills
+    t2 = table()
+    t2.decide("蜀君主", "轉生", "劉禪")
+    t2.night(t2.act("魏殺手甲", "刺殺", "蜀君主"), t2.act("吳殺手甲", "刺殺", LADY))
+    assert t2.status(LADY) == "out" and t2.feedback(LADY, "危情長坂") == []
+    assert "危情長坂" not in t2.player(LADY).used and LADY not in t2.player("蜀君主").known
+
+
 @pytest.mark.skill("投井自盡")
 def test_toujing_hidden_until_awakened():
     """投井自盡：*隱藏技* — 隱藏技是指在覺醒技觸發之後才能使用的技能。"""
@@ -175,6 +202,9 @@ def test_muniu_strategists_investigate_twice():
             t.act("蜀副軍師", "暗訪", "魏女眷"), t.act("蜀副軍師", "暗訪", "吳女眷"))
     assert [f.data["is_killer"] for f in t.feedback("蜀正軍師", "明察")] == [False, True]
     assert [f.data["character"] for f in t.feedback("蜀副軍師", "暗訪")] == ["甄姬", "小喬"]
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LADY, "木牛流馬"))
 
 
 
@@ -263,7 +293,10 @@ def test_xiangfu_shields_her_and_liu_bei():
     t = table("甘夫人")
     t.night(t.act(LADY, "相夫教子"), t.act("魏殺手甲", "刺殺", LADY), t.act("吳殺手甲", "刺殺", "蜀君主"))
     assert t.status(LADY) == "alive" and t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
-    assert t.state.alliances == []
+    assert t.state.alliances == []  # the text makes no alliance
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LADY, "相夫教子"))
 
 
 @pytest.mark.skill("相夫教子")

@@ -211,7 +211,7 @@ BUCHU_WORDS = ("君主", "軍師", "殺手", "護衛", "女眷")
 class Buchu(CharacterSkill):
     """不出：*被*你登場後的第一夜，其他國君主的身份技能均失效；第二夜，其他國軍師的身份技能均失效；第三夜，其他國殺手的身份技能均失效；第四夜，其他國護衛的身份技能均失效；第五夜，其他國女眷的身份技能均失效。
 
-    劉封 comes in when 劉備 dies and the player chooses him (轉生): the phase is recorded
+    劉封 comes in when 劉備 dies and the player chooses him (轉生, heard by ``on_enter``): the phase is recorded
     (``state.extra["不出"]``); the first night after it is his first night. On the n-th
     night the identity skills that players of other countries with the n-th identity
     submit are 失效 (SL4: the actions; 轉生 and 託孤, rules of death, are not voided).
@@ -221,8 +221,8 @@ class Buchu(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "cancel"
 
-    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
-        if dead == owner and phase.state.player(owner).alive:  # the death that brought him in (轉生)
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
+        if entered == owner:  # 你登場: the 轉生 that brought him in
             phase.state.extra.setdefault(self.name, {})[owner] = phase.index
             phase.note(f"{owner} 劉封登場（不出自下一夜起計）")
 
