@@ -160,14 +160,16 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     assert SPECIAL in special.title()
 
     # -- the others choose through the API (the first character still free, without passives
-    # if there is one), but one, who takes a character with a passive skill not built
-    # (when every passive of the slots drawn is built, the judge rules on the 群雄 player instead)
-    marked = next((p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"])),
-                  next(p for p in others if views[p]["country"] == "群"))
+    # if there is one), but one, who takes a character with a passive skill not built (while the
+    # roster has one: once every skill is built, the judge rules on an ordinary player instead)
+    marked = next((p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"])), None)
+    unbuilt = marked is not None
+    if marked is None:
+        marked = others[0]
     for pid in others:
         options = sorted(views[pid]["choices"], key=lambda c: not passive_free(c))
-        if pid == marked:
-            options = [c for c in views[pid]["choices"] if unbuilt_passive(c)] or options
+        if pid == marked and unbuilt:
+            options = [c for c in views[pid]["choices"] if unbuilt_passive(c)]
         for character in options:
             if api.post(f"/api/p/{tokens[pid]}/choose", json={"character": character}).status_code == 200:
                 chosen[pid] = character
@@ -190,7 +192,7 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     def plain(pid: str) -> bool:
         return all(s["kind"] == "active" for s in views[pid]["skills"])
     victim = next(p for p in others if views[p]["country"] not in (views[killer]["country"], "群")
-                  and views[p]["identity"] != "君主" and plain(p))
+                  and views[p]["identity"] != "君主" and plain(p) and p != marked)
 
     # -- the killer stabs through the night form
     page = player[killer]
@@ -265,8 +267,8 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     expect(page.locator("#feedback")).to_contain_text("尚無反饋")
 
     # -- the judge sees the unbuilt passive where it matters, with its rule text, and rules on it
-    skill = unbuilt_passive(characters[marked])
-    if skill is not None:
+    skill = unbuilt_passive(characters[marked]) or ROSTER.characters[characters[marked]].skills[0].name
+    if unbuilt:
         notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
         expect(notice).to_have_count(1)
         rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
@@ -278,8 +280,7 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
         notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
         with judge.expect_navigation():
             notice.locator("button").click()
-    else:  # every passive in play is built: the judge rules through the rulings form
-        skill = "天庭"
+    else:
         judge.select_option("#ruling-effect", "injure")
         judge.select_option("#ruling-target", marked)
         judge.fill("#ruling-why", f"【{skill}】按規則生效")
