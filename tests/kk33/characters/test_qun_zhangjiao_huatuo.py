@@ -271,6 +271,10 @@ def test_feisha_lists_one_actor_of_each_country_and_changes_a_target():
     # 有行動的存活角色: the draw for 蜀 was among those who acted (蜀殺手乙, 蜀護衛), never a 蜀 who did not
     assert t.drew("飛沙走石 群雄 蜀")[0]["options"] == ["蜀殺手乙", "蜀護衛"]
     assert t.feedback("魏殺手乙") == t.feedback("魏殺手乙", "刺殺")  # the listed are not told
+    # each choice says which listed action's target it is about (the transcript's decisions, the judge's draft)
+    assert [d.as_json()["context"] for d in t.last.decisions] == [
+        "魏殺手乙 的【刺殺】第1個目標：吳護衛", "蜀殺手乙 的【刺殺】第1個目標：魏女眷",
+        "吳女眷 的【亂花】第1個目標：魏君主", "吳女眷 的【亂花】第2個目標：蜀君主"]
 
 
 @pytest.mark.skill("飛沙走石")

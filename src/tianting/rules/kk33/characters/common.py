@@ -155,7 +155,8 @@ def spy_and_retarget(night: Night, use: Use, listed: str) -> tuple[list[dict[str
             if not pool:
                 continue
             answer = night.book.choose(night.rng, owner, name, [KEEP, *pool],
-                                       lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP)
+                                       lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP,
+                                       context=f"{listed} 的【{u.name}】第{slot + 1}個目標：{current}")
             if answer == KEEP:
                 continue
             u.redirect(slot, answer, by=name, source=use)
