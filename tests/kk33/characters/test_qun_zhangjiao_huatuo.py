@@ -329,14 +329,21 @@ def test_feisha_with_no_answer_keeps_every_target():
 
 
 @pytest.mark.skill("飛沙走石", "盜書")
-def test_feisha_runs_before_daoshu_whatever_the_seats():
-    """Q3: 張角 changes first, 蔣干 then reads the changed target; the order is the skills', not the seats'."""
+def test_feisha_and_daoshu_act_at_one_moment():
+    """Q3, CB1: 張角 and 蔣干 read the same 刺殺 as submitted, neither seeing the other's change; one change
+    takes it there; two different changes send it to its issuer (衝突規則)."""
     t = zhangjiao(**{"魏副軍師": "蔣干"})
     t.force("盜書 魏副軍師", "蜀殺手乙")
     t.decide("群雄", "飛沙走石", "吳護衛").decide("魏副軍師", "盜書", "不修改")
     t.night(t.act("群雄", "飛沙走石"), t.act("魏副軍師", "盜書"), t.act("蜀殺手乙", "刺殺", "魏女眷"))
-    assert t.only_feedback("魏副軍師", "盜書").data["actions"] == [{"skill": "刺殺", "targets": ["吳護衛"]}]
+    assert t.only_feedback("魏副軍師", "盜書").data["actions"] == [{"skill": "刺殺", "targets": ["魏女眷"]}]
     assert t.status("吳護衛") == "out" and t.status("魏女眷") == "alive"
+    t2 = zhangjiao(**{"魏副軍師": "蔣干"})
+    t2.force("盜書 魏副軍師", "蜀殺手乙").same_side_stab("蜀殺手乙", "蜀殺手乙", False)
+    t2.decide("群雄", "飛沙走石", "吳護衛").decide("魏副軍師", "盜書", "蜀護衛")
+    t2.night(t2.act("群雄", "飛沙走石"), t2.act("魏副軍師", "盜書"), t2.act("蜀殺手乙", "刺殺", "魏女眷"))
+    assert t2.only_feedback("群雄", "飛沙走石").data["actions"]["蜀殺手乙"] == [{"skill": "刺殺", "targets": ["魏女眷"]}]
+    assert [t2.status(p) for p in ("吳護衛", "蜀護衛", "魏女眷", "蜀殺手乙")] == ["alive", "alive", "alive", "out"]
 
 
 @pytest.mark.skill("飛沙走石")

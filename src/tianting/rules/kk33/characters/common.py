@@ -137,18 +137,23 @@ def spy_and_retarget(night: Night, use: Use, listed: str) -> tuple[list[dict[str
     An action that failed its check was not made (技能發動失敗…視為未發動) and is left out; passive skills
     are no 行動. For each action, in the order submitted, and each of its targets, the owner answers
     「不修改」 (the default, or the current id) or a new id that suits the skill (a dead id for 暗訪, not
-    the action's user for a skill that says 除你以外): decisions under ``use``'s skill, in that order. A
-    change is a redirect whose source is ``use`` (voiding it undoes the change). Returns what was seen
+    the action's user for a skill that says 除你以外): decisions under ``use``'s skill, in that order. The
+    targets are read as they stood when ``use``'s moment of its stage began (``Use.targets_before``): skills
+    of one stage and priority act at once (CB1). A change is a redirect whose source is ``use`` (voiding it
+    undoes the change). Returns what was seen
     (skill and targets) and what was changed (skill, slot, from, to); the caller words the feedback.
     """
     owner, name = use.actor, use.name
     actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
-    seen = [{"skill": u.name, "targets": list(u.targets)} for u in actions]
+    # as they stood when this moment of the stage began: the skills of one priority act at once,
+    # none seeing another's change (盜書, 草船借箭, 飛沙走石: CB1)
+    before = {id(u): u.targets_before(use.skill.stage, use.skill.priority) for u in actions}
+    seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in actions]
     changed: list[dict[str, Any]] = []
     seated = sorted(night.state.players.values(), key=lambda p: p.seat)
     for u in actions:
         rule = u.skill.targets
-        for slot, current in enumerate(u.targets):
+        for slot, current in enumerate(before[id(u)]):
             pool = [p.id for p in seated
                     if (not p.alive if rule.dead else p.alive)
                     and (rule.self_allowed or p.id != u.actor) and p.id != current]

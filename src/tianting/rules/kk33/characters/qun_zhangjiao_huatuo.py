@@ -105,13 +105,14 @@ class Feisha(CharacterSkill):
     drawn (`飛沙走石 <id> <國>`) among that country's living players who made an action tonight (one that
     did not fail its check; passive skills are no 行動); a country none of whose players acted gives no one
     either. He learns every action of each listed id and may change any of their targets, as 盜書 does
-    (G12: one decision per target, 「不修改」 by default). It runs in the redirect stage before 盜書, so the
-    order of the two never depends on the seats. The listed players are not told.
+    (G12: one decision per target, 「不修改」 by default). It acts at one moment with 盜書 and 草船借箭 (the
+    first of the redirect stage after 只欠東風's draw): none sees another's change, and two different
+    changes of one target send it to its issuer (CB1). The listed players are not told.
     """
 
     name = "飛沙走石"
     stage = "redirect"
-    priority = -2
+    priority = -1
     targets = TargetRule(count=0)
 
     def apply(self, night: Night, use: Use) -> None:
