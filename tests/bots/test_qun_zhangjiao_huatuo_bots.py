@@ -4,7 +4,7 @@ The same measure as ``test_shu_bots.py`` (whose helpers are reused): a skill is 
 submitted it and the rules accepted it, or, for a passive one, when it left its mark (feedback under
 its name, or a trace line naming it and its holder: 黃天's count, 青囊's 「刺殺對其無效」). Both policies
 play: the random one, and the heuristic one for every seat. 普度眾生's extra 急救 is taken too: the bots
-follow a grant with the use it allows (``extra_uses`` in the skill row).
+follow a grant with the use it allows (``random_policy.own_extra_uses``).
 """
 
 from __future__ import annotations

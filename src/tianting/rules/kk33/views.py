@@ -92,31 +92,23 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
             row["by_day"] = True
             if game.night_refusal(player, name):
                 row["by_night"] = False
-        if name in game.hooks.extra_uses:
-            extra = _own_extra_uses(game, player.id, name)
-            if extra:
-                row["extra_uses"] = extra
     return row
 
 
-def _own_extra_uses(game: KK33Game, pid: str, name: str) -> list[str]:
-    """Skills a use of ``name`` lets ``pid`` use once more that night, to be listed after it (普度眾生：
-    你可以額外發動一次【急救】; 洛神, 謙遜): public rule text, read from the skill (``Skill.extra_uses``)
-    as used with no target. Extra uses it grants to others (木牛流馬, 厲兵秣馬) are not listed."""
-    from tianting.core.records import Action
-
-    return list(dict.fromkeys(what for who, what, _ in game.skills[name].extra_uses(game, Action(pid, name))
-                              if who == pid))
+RowMaker = Callable[["KK33Game", "Player", str, str], dict[str, Any]]
+"""Builds one skill row (``_row``; a cache may pass its own, giving the same rows)."""
 
 
-def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
-    """Identity skills, character skills (learned ones too), then one-time rights (一次性使用權)."""
+def _skill_rows(game: KK33Game, pid: str, row_of: RowMaker | None = None) -> list[dict[str, Any]]:
+    """Identity skills, character skills (learned ones too), then one-time rights (一次性使用權).
+    ``row_of``: how each of these rows is built (default ``_row``)."""
+    make = _row if row_of is None else row_of
     player = game.state.player(pid)
-    rows = [_row(game, player, name, "identity") for name in game.identity_skills(player)]
-    rows += [_row(game, player, name, "character") for name in player.skills]
+    rows = [make(game, player, name, "identity") for name in game.identity_skills(player)]
+    rows += [make(game, player, name, "character") for name in player.skills]
     if player.granted:
         held = {row["skill"] for row in rows}
-        rows += [_row(game, player, name, "granted") for name, n in player.granted.items()
+        rows += [make(game, player, name, "granted") for name, n in player.granted.items()
                  if n > 0 and name not in held]
     lenders = game.hooks.grants
     if lenders and player.skills and not lenders.isdisjoint(player.skills):
