@@ -109,7 +109,8 @@ def random_seats(rng: random.Random, prefer: Sequence[str] = ()) -> list[SeatSpe
     character its country and identity may choose (the roster's ``choices``,
     slot forms included), and no two seats share a base character. Characters in
     ``prefer`` are seated first where their slot allows (SP蔡文姬 and the 赤壁之戰
-    extras too). The table is the rule set's (``RULESET.random_seats``).
+    extras too); a preferred 群雄 character (張角, 華佗, 左慈) makes the 群 seat its
+    identity. The table is the rule set's (``RULESET.random_seats``).
     """
     return RULES.random_seats(rng, None, prefer)[0]
 

@@ -98,12 +98,17 @@ def random_seats(rng: random.Random, built: set[str] | None = None, prefer: Sequ
     """A random table of the 22 seats (ids ``P01`` … ``P22``) and the characters seated though not
     fully built. With ``built``, characters are drawn among the built ones where the slot has any
     (the bots' tables, tianting.bots.play); without, among all, ``prefer`` seated first where their slot
-    allows (random legal play, tianting.randomplay). The draws are those each caller always made.
+    allows (random legal play, tianting.randomplay; a preferred 群雄 makes the 群 seat its identity). The
+    draws are those each caller always made.
     ``chibi``: the bots' table offers 『角色技能·赤壁之戰』's forms too (``simulate --chibi``)."""
     r = roster()
     sets = (CHIBI,) if chibi else ()
     slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
-    slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
+    drawn = rng.choice(OTHER_IDENTITIES)
+    # A preferred 群雄 character takes the 群 seat's identity (the draw is still made: other games
+    # draw the same as before).
+    wanted_others = [i for c in prefer for i in OTHER_IDENTITIES if c in r.choices(OTHERS, i, include_extras=True)]
+    slots.append((OTHERS, wanted_others[0] if wanted_others else drawn))
     rng.shuffle(slots)
     seats: list[SeatSpec] = []
     if built is not None:
@@ -143,6 +148,14 @@ def built_characters() -> frozenset[str]:
     probe = KK33Game.create([SeatSpec("_", "魏", "君主", "曹操")], 0)
     skills = set(probe.skills)
     return frozenset(c.name for c in roster().characters.values() if all(s.name in skills for s in c.skills))
+
+
+def character_skill(name: str) -> Any:
+    """The class that builds the character skill ``name`` (None if not built): its public declarations
+    (targets, extra uses) for the bots."""
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+    return CHARACTER_SKILLS.get(name)
 
 
 def offered_characters() -> set[str]:
@@ -213,6 +226,7 @@ class RuleSet:
     offered_characters: Callable[[], set[str]] = offered_characters
     built_skills: Callable[[], frozenset[str]] = built_skills
     built_characters: Callable[[], frozenset[str]] = built_characters
+    character_skill: Callable[[str], Any] = character_skill
     bot_game: Callable[..., Any] = _bot_game
     interactions: Callable[..., str] | None = interactions
     """``skills --interactions``: the interaction matrix (KK 3.3's; None where a rule set has none)."""
