@@ -593,7 +593,8 @@ class HostedGame:
         player = game.state.players.get(pid)
         if player is None or not game.can_act(player):
             return False
-        return any(game.usable_by_day(player, name) for name in (*game.identity_skills(player), *player.skills)
+        return any(game.usable_by_day(player, name)
+                   for name in (*game.identity_skills(player), *player.skills, *game.offered(player))
                    if name in game.skills)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:

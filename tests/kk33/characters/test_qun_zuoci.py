@@ -356,3 +356,37 @@ def test_jiewu_cannot_stop_leaving_history():
     t.night(t.act("吳正軍師", "巧設反間", ZUOCI))
     assert t.status(ZUOCI) == "out" and not t.player(ZUOCI).used.get("借物代形")
     assert t.player(ZUOCI).status is Status.OUT
+
+
+@pytest.mark.skill("神隱")
+def test_shenyin_counts_added_by_skills_are_not_votes():
+    """所有針對你的投票無效 — votes only: 苦肉詐降's 「次日其得票數+3」 on him still counts (ZC5), and with no vote
+    above it he is the top; the vote's death is then a 致命一擊 借物代形 prevents."""
+    t = table()
+    t.decide(ZUOCI, "化身", "梟姬")
+    t.night(t.act("吳殺手甲", "苦肉詐降", ZUOCI))
+    t.decide(ZUOCI, "化身", t.game.offered(t.player(ZUOCI))[0])
+    t.day({"魏君主": ZUOCI})
+    assert t.announced("tally")[ZUOCI] == 3
+    assert t.status(ZUOCI) == "alive" and t.player(ZUOCI).used["借物代形"] == 1
+
+
+@pytest.mark.skill("化身")
+def test_huashen_learned_by_another_draws_for_him_without_illusion_markers():
+    """「迷幻」 are the 方士's (方士：每當你觸發【化身】時…): 呂蒙, who learned 化身 by 士別三日, draws two forms as
+    each phase begins and takes a skill, with no marker (ZC8)."""
+    t = table("黃忠", "孫尚香", characters={"吳正軍師": "呂蒙"})
+    t.force("士別三日 吳正軍師 角色", "左慈").force("士別三日 吳正軍師 技能", "化身")
+    t.decide("吳正軍師", "士別三日", "保留")
+    t.decide(ZUOCI, "化身", "梟姬")
+    next_forms(t, "張遼", "黃忠")
+    t.force("化身 吳正軍師 角色一", "曹仁").force("化身 吳正軍師 角色二", "甘寧")
+    t.night(t.act("吳正軍師", "士別三日"))
+    assert "化身" in t.player("吳正軍師").skills
+    assert player_view(t.game, "吳正軍師")["offered"] == {"化身": ["曹仁", "甘寧"]}
+    t.decide("吳正軍師", "化身", "義釋")
+    t.decide(ZUOCI, "化身", "固守合肥")
+    t.day()
+    assert t.only_feedback("吳正軍師", "化身").data["skill"] == "義釋"
+    assert t.player("吳正軍師").markers == {}
+    assert t.player(ZUOCI).markers == {"迷幻·吳": 1, "迷幻·魏": 1}
