@@ -256,6 +256,8 @@ BAD_BODIES = [
     (b'{"text": Infinity}', "application/json", 400),
     (b'{"text": "\\ud800"}', "application/json", 400),  # an unpaired surrogate: no database can store it
     (b"[" * 20000 + b"]" * 20000, "application/json", 400),  # deeper than the parser goes
+    (b'{"a": ' * 70 + b"1" + b"}" * 70, "application/json", 400),  # deeper than the command line allows
+    (b'{"text": ' + b"9" * 5000 + b"}", "application/json", 400),  # a number no rule needs (CPU on parse)
     (b'{"text": "x"}', "text/plain", 415),
     (b"text=x", "application/x-www-form-urlencoded", 415),
     (b'{"text": "x"}', None, 415),
@@ -271,6 +273,18 @@ def test_bad_bodies_are_refused_with_a_message(client):
             response = _post(client, url, body, content_type)
             assert response.status_code == status, (body[:20], content_type, url, response.text)
             assert chinese(response.json()["error"])
+    assert api.console()["seq"] == seq
+
+
+def test_the_api_refuses_json_as_the_command_line_does_and_says_where(client):
+    """The API parses bodies with the command line's JSON rules (core/jsoninput): the message names
+    the place, in Chinese, and nothing is stored."""
+    api = started(client)
+    seq = api.console()["seq"]
+    response = _post(client, f"/api/j/{api.judge_token}/note", b'{"text": "\\ud800"}')
+    assert response.status_code == 400
+    assert response.json()["error"].startswith("請求內容")
+    assert "text" in response.json()["error"]
     assert api.console()["seq"] == seq
 
 

@@ -8,13 +8,13 @@ the API needs no CSRF field. Every error is ``{"error": "<中文訊息>"}`` with
 from __future__ import annotations
 
 import copy
-import json
 from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
+from tianting.core.jsoninput import InputError, parse_json
 from tianting.hosting import events as ev
 from tianting.hosting.game import Refused
 from tianting.hosting.views import judge_view, public_view
@@ -29,23 +29,21 @@ def store_of(request: Request) -> Store:
     return request.app.state.store  # type: ignore[no-any-return]
 
 
-def _no_constant(name: str) -> Any:
-    raise ValueError(name)
-
-
 async def json_body(request: Request) -> dict[str, Any]:
     """The request's JSON object; anything else is refused with a message (and nothing is stored).
 
-    Standard JSON only: NaN/Infinity, nesting deeper than the parser allows and unpaired
-    surrogates (which no database column can hold) are refused here rather than failing later."""
+    The same JSON rules as the command line (:func:`tianting.core.jsoninput.parse_json`): NaN/Infinity,
+    deep nesting, huge numbers and unpaired surrogates (which no database column can hold) are refused
+    here, with the place named, rather than failing later."""
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
         raise Refused("請以 application/json 傳送", 415)
     raw = await request.body()
     try:
-        body = json.loads(raw, parse_constant=_no_constant)
-        json.dumps(body, ensure_ascii=False).encode("utf-8")
-    except (ValueError, RecursionError):  # UnicodeError is a ValueError
-        raise Refused("請求內容不是有效的JSON", 400) from None
+        body = parse_json(raw.decode("utf-8"), "請求內容")
+    except UnicodeDecodeError:
+        raise Refused("請求內容不是有效的JSON：不是UTF-8文字", 400) from None
+    except InputError as exc:
+        raise Refused(f"請求內容的 {exc}" if exc.where else exc.message, 400) from None
     if not isinstance(body, dict):
         raise Refused("請求內容必須是JSON物件", 400)
     return body

@@ -28,6 +28,7 @@ import logging
 import re
 import secrets
 import threading
+import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
@@ -78,6 +79,14 @@ again from its events on its next use: milliseconds for a new game, 1–2 s for 
 CACHE_LINKS = 100_000
 """Secret links and public ids remembered per process (a few hundred bytes each), least recently
 used out first; one not remembered is looked up again."""
+
+LOCK_STRIPES = 256
+"""How many locks guard the games of one process (a game's is chosen by a hash of its id)."""
+
+
+def _stripe(game_id: str) -> int:
+    return zlib.crc32(game_id.encode("utf-8")) % LOCK_STRIPES
+
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -186,8 +195,8 @@ class Store:
         self.engine = open_database(url)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._cache = GameCache(cache_games)
-        self._locks: dict[str, threading.Lock] = {}
-        self._locks_guard = threading.Lock()
+        self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        """Striped: a game's lock is ``_locks[_stripe(game_id)]``; bounded however many games are served."""
         self._access: Recent[str, Access] = Recent(CACHE_LINKS)
         self._public: Recent[str, str] = Recent(CACHE_LINKS)
         """public id → game id (and back, in ``_public_of``); both never change."""
@@ -254,8 +263,7 @@ class Store:
             return failed
 
     def _lock(self, game_id: str) -> threading.Lock:
-        with self._locks_guard:
-            return self._locks.setdefault(game_id, threading.Lock())
+        return self._locks[_stripe(game_id)]
 
     # ---- creating and finding games -------------------------------------------
     def create_game(self, title: str, rules: str, ids: list[str], night_minutes: int | None = None,
@@ -433,8 +441,9 @@ class Store:
         game_ids = sorted({w.game_id for w in batch})
         try:
             with ExitStack() as held:
-                for game_id in game_ids:  # always in the same order: no deadlock between committers
-                    held.enter_context(self._lock(game_id))
+                # each stripe once (two games may share one), always in the same order: no deadlock
+                for stripe in sorted({_stripe(game_id) for game_id in game_ids}):
+                    held.enter_context(self._locks[stripe])
                 for attempt in range(db.ATTEMPTS):
                     try:
                         self._commit_locked(batch, game_ids)
