@@ -390,3 +390,23 @@ def test_huashen_learned_by_another_draws_for_him_without_illusion_markers():
     assert t.only_feedback("吳正軍師", "化身").data["skill"] == "義釋"
     assert t.player("吳正軍師").markers == {}
     assert t.player(ZUOCI).markers == {"迷幻·吳": 1, "迷幻·魏": 1}
+
+
+@pytest.mark.skill("化身", "三顧茅廬")
+def test_huashen_a_borrowed_skill_does_not_make_him_its_character():
+    """三顧茅廬：*被*當你成為諸葛亮的技能目標時… — 隆中的卧龍·諸葛亮's 先知先覺 in 左慈's hands is not 「諸葛亮的技能」:
+    劉備's 三顧茅廬 stays unused (ZC9); and 「你」 in a skill he took is 左慈: 三顧茅廬 borrowed from 劉備 works
+    for him when 諸葛亮 aims a skill at him."""
+    seats = {"蜀正軍師": "徐庶", "蜀副軍師": "龐統"}
+    t = table("隆中的卧龍·諸葛亮", "張遼", characters=seats)
+    t.decide(ZUOCI, "化身", "先知先覺")
+    t.night(t.act(ZUOCI, "先知先覺", "蜀君主"))
+    assert t.feedback("蜀君主", "三顧茅廬") == [] and t.player("蜀君主").known == {}
+    assert t.only_feedback("蜀君主", "先知先覺")
+
+    t3 = table("劉備", "張遼", omit=["蜀君主"])
+    t3.decide(ZUOCI, "化身", "三顧茅廬")
+    t3.night(t3.act("蜀正軍師", "兵行詭道", ZUOCI, identity="方士"))  # guessed right: 視為對其發動了一次【刺殺】
+    assert t3.only_feedback(ZUOCI, "三顧茅廬").data["with"] == ["蜀正軍師"]
+    assert t3.player(ZUOCI).known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
+    assert t3.status(ZUOCI) == "alive" and not t3.player(ZUOCI).used.get("借物代形")
