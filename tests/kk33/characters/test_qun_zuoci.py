@@ -12,6 +12,7 @@ import json
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.names import name_key
 from tianting.core.state import Status
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.qun_zuoci import forms_not_in_play
@@ -410,3 +411,25 @@ def test_huashen_a_borrowed_skill_does_not_make_him_its_character():
     assert t3.only_feedback(ZUOCI, "三顧茅廬").data["with"] == ["蜀正軍師"]
     assert t3.player(ZUOCI).known == {"蜀正軍師": "遲暮的丞相·諸葛亮"}
     assert t3.status(ZUOCI) == "alive" and not t3.player(ZUOCI).used.get("借物代形")
+
+
+@pytest.mark.skill("化身")
+def test_huashen_in_a_script_simplified_names_and_the_phase_draws():
+    """A script names the skill taken in either script, and an offered skill its actions use (spelt in
+    Simplified too) is checked as his and is his choice; the draws made as a phase begins are listed with
+    that phase. (Seed 12 draws 孫策 and 劉禪 for night 1, then 大喬 and 呂蒙 for day 2.)"""
+    players = [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
+               for s in standard_seats("方士")]
+    script = {"format": "tianting-script/1", "rules": "kk33", "seed": 12, "players": players, "phases": [
+        {"phase": "night", "actions": [{"actor": ZUOCI, "skill": name_key("群英薈萃")}]},
+        {"phase": "day", "votes": {}, "decisions": [{"actor": ZUOCI, "skill": "化身", "answer": name_key("流離江南")}]},
+    ]}
+    night, day = run_script(script)["phases"]
+    assert [(d["purpose"], d["outcome"]) for d in night["draws"][:2]] == [(ONE, "孫策"), (TWO, "劉禪")]
+    assert [(d["purpose"], d["outcome"]) for d in day["draws"][:2]] == [(ONE, "大喬"), (TWO, "呂蒙")]
+    assert night["decisions"][0] | {"options": None} == {"actor": ZUOCI, "skill": "化身", "answer": "群英薈萃",
+                                                          "defaulted": True, "options": None}
+    assert night["decisions"][0]["options"] == ["群英薈萃"]
+    assert night["feedback"][ZUOCI][0]["data"]["skill"] == "群英薈萃"
+    assert any(f["skill"] == "群英薈萃" for f in night["feedback"][ZUOCI])
+    assert day["decisions"][0]["answer"] == "流離江南" and day["decisions"][0]["defaulted"] is False
