@@ -433,3 +433,25 @@ def test_huashen_in_a_script_simplified_names_and_the_phase_draws():
     assert night["feedback"][ZUOCI][0]["data"]["skill"] == "群英薈萃"
     assert any(f["skill"] == "群英薈萃" for f in night["feedback"][ZUOCI])
     assert day["decisions"][0]["answer"] == "流離江南" and day["decisions"][0]["defaulted"] is False
+
+
+@pytest.mark.skill("化身", "蕙質蘭心")
+def test_huashen_huizhi_restores_what_he_used_up_not_what_ended():
+    """蕙質蘭心：令其已經正常消耗或失去的所有限定技能全部復原 — a borrowed limited skill he used up (老當益壯) and
+    借物代形 are restored; a skill that ended with its phase was not 「失去」 and does not come back (ZC4)."""
+    t = table("黃忠", "孫尚香")
+    t.player(ZUOCI).used["借物代形"] = 1
+    t.decide(ZUOCI, "化身", "老當益壯")
+    next_forms(t, "孫尚香", "張遼")
+    t.night(t.act(ZUOCI, "老當益壯", "吳女眷"))
+    t.decide(ZUOCI, "化身", "梟姬")
+    next_forms(t, "張遼", "甘寧")
+    t.day()
+    t.decide(ZUOCI, "化身", "固守合肥")
+    next_forms(t, "黃忠", "甘寧")
+    t.night(t.act("蜀女眷", "蕙質蘭心", ZUOCI))
+    assert t.only_feedback(ZUOCI, "蕙質蘭心").data == {"restored": ["借物代形", "老當益壯"]}
+    assert t.player(ZUOCI).skills == ["化身", "神隱", "借物代形"]  # 梟姬 and 固守合肥 ended, not restored
+    rows = {r["skill"]: r for r in player_view(t.game, ZUOCI)["skills"]}
+    assert rows["老當益壯"]["source"] == "offered" and rows["老當益壯"]["uses_left"] == 1  # 黃忠 drawn again
+    assert rows["借物代形"]["uses_left"] == 1
