@@ -98,8 +98,7 @@ def test_huashen_borrows_a_night_action():
     """你選擇其中一名角色的一個技能，於該階段中獲得該技能 — 黃忠's 老當益壯 (指定一個ID，令其受傷), used the
     night it is taken: using an offered skill is choosing it, the only option of the decision (ZC3)."""
     t = table("黃忠", "孫尚香")
-    t.decide(ZUOCI, "化身", "老當益壯")
-    t.night(t.act(ZUOCI, "老當益壯", "吳女眷"))
+    t.night(t.act(ZUOCI, "老當益壯", "吳女眷"))  # no decision needed: his action is his answer
     assert t.status("吳女眷") == "injured"
     (decision,) = t.last.decisions
     assert (decision.answer, decision.options, decision.defaulted) == ("老當益壯", ["老當益壯"], False)
@@ -428,7 +427,8 @@ def test_huashen_in_a_script_simplified_names_and_the_phase_draws():
     assert [(d["purpose"], d["outcome"]) for d in night["draws"][:2]] == [(ONE, "孫策"), (TWO, "劉禪")]
     assert [(d["purpose"], d["outcome"]) for d in day["draws"][:2]] == [(ONE, "大喬"), (TWO, "呂蒙")]
     assert night["decisions"][0] | {"options": None} == {"actor": ZUOCI, "skill": "化身", "answer": "群英薈萃",
-                                                          "defaulted": True, "options": None}
+                                                          "defaulted": False, "options": None}  # his action
+    assert not any("化身" in w for w in run_script(script)["warnings"][:1])
     assert night["decisions"][0]["options"] == ["群英薈萃"]
     assert night["feedback"][ZUOCI][0]["data"]["skill"] == "群英薈萃"
     assert any(f["skill"] == "群英薈萃" for f in night["feedback"][ZUOCI])

@@ -102,8 +102,8 @@ class Huashen(CharacterSkill):
     """化身：*被*每個夜晚與白天開始時，從所有不在場的角色中隨機抽取兩名，你選擇其中一名角色的一個技能，於該階段中獲得該技能。
 
     Draws: 「化身 <id> 角色一」, 「化身 <id> 角色二」 (the second among the rest). The choice: a
-    decision of the phase, answered with the skill's name; without one, the skill of his action if
-    he used an offered skill, else the first skill of the first form drawn (ZC3). The skill is his
+    decision of the phase, answered with the skill's name; an offered skill he used is his answer
+    (recorded so); without either, the first skill of the first form drawn (ZC3). The skill is his
     for the phase (limits as his own: a limited skill he used once stays used, ZC4), then ends
     without being 「失去」 (``skillbook.expire``). As 方士 he gains a 「迷幻」 marker of the chosen
     character's country (魏, 蜀 or 吳) each time."""
@@ -151,8 +151,12 @@ class Huashen(CharacterSkill):
         used = [u.name for u in submitted if u.actor == owner and not u.implicit]
         taken = [p for p in pairs if p[1] in used and p[1] not in state.player(owner).skills]
         options = taken or pairs  # using an offered skill is choosing it (its forms, if two texts differ)
-        form, skill, _ = phase.book.choose(state.rng, owner, self.name, options, _same_skill,
-                                           label=lambda o: o[2], default=options[0])
+        if len(taken) == 1 and not phase.book.answered(owner, self.name):
+            form, skill, label = taken[0]  # his action made the choice: his answer, not a default
+            phase.book.record(owner, self.name, label, [label])
+        else:
+            form, skill, _ = phase.book.choose(state.rng, owner, self.name, options, _same_skill,
+                                               label=lambda o: o[2], default=options[0])
         player = state.player(owner)
         added = skill not in player.skills
         skillbook.gain(phase, owner, skill, via=self.name, tell=False, character=form)
