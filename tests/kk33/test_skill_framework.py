@@ -268,3 +268,32 @@ def test_a_global_skill_is_the_nights_one_character_skill():
     t = table(("吳女眷", Gloom), ("吳女眷", Strike))
     with pytest.raises(IllegalAction, match="至多使用一個"):
         t.check(t.act("吳女眷", "陰霾"), t.act("吳女眷", "突擊", "魏正軍師"))
+
+
+class Herald(Skill):
+    """*被* hears every 「X登場時」 (like 危情長坂, 莫逆之交, 兄長之風, 無冕之後, 不出)."""
+
+    name = "聞登場"
+    source = Source.CHARACTER
+    kind = Kind.PASSIVE
+
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
+        phase.note(f"{owner} 聞 {entered} 以{character}登場")
+
+
+@pytest.mark.skill("轉生")
+def test_a_character_entering_play_is_heard_by_every_player_in_the_game():
+    """「X登場時」 is one hook (``Skill.on_enter``): when a lord plays on as his 轉生 form (轉生：當你死亡時，選擇一個
+    轉生角色繼續進行遊戲), every held skill of every player still in the game hears it once the deaths of that
+    moment have settled, but not a player who died at that moment. (The newcomer's own skills hear it too:
+    莫逆之交's and 不出's tests.)"""
+    t = table(("吳女眷", Herald), ("吳護衛", Herald))
+    t.decide("魏君主", "轉生", "曹丕").decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳殺手甲", "刺殺", "蜀君主"), t.act("魏殺手甲", "刺殺", "吳護衛"))
+    heard = [line for line in t.last.trace if " 聞 " in line]
+    assert sorted(heard) == sorted(["吳女眷 聞 魏君主 以曹丕登場", "吳女眷 聞 蜀君主 以劉禪登場"])
+    assert t.state.player("吳護衛").status.value == "out"  # died at that moment: heard nothing
+    t.day()
+    t.decide("魏君主", "託孤", "魏護衛")
+    t.night(t.act("蜀殺手甲", "刺殺", "魏君主"))
+    assert not t.traced(" 聞 ")  # a 轉生 form's death (託孤) brings no character in

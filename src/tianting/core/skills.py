@@ -102,6 +102,11 @@ class Skill:
     def prepare(self, night: Any, use: Use) -> None:
         """Before any check of the night: register rules (success rates, immunities) for tonight."""
 
+    def on_checked(self, night: Any, use: Use) -> None:
+        """The moment ``use`` has passed its success check (or needed none), before the uses after it
+        in the night's order are checked: a skill that makes other actions fail (送圖問計) acts here, so
+        that a failed action's effect on success rates (火燒連營's 成功率減半) never reaches those checks."""
+
     def stab_bonus(self, game: Any, action: Action) -> int:
         """Extra 刺殺 the actor's country gets tonight when this action is submitted."""
         return 0
@@ -127,6 +132,11 @@ class Skill:
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
         """Called for every held skill when anyone dies (``dead`` may be ``owner``)."""
+
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
+        """Called for every held skill of every player in the game when a character enters play
+        (「X登場時」, 「當你登場時」): ``entered`` now plays ``character`` (``entered`` may be ``owner``:
+        the skills of the character that came in hear their own arrival)."""
 
     def on_effect(self, phase: Any, effect: Any) -> None:
         """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
@@ -178,6 +188,8 @@ class SkillIndex:
     day_rules: frozenset[str] = frozenset()
     """Held skills that change what their owner may use by day or by night
     (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
+    on_enter: frozenset[str] = frozenset()
+    """Skills that listen to a character entering play (:meth:`Skill.on_enter`)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -192,6 +204,7 @@ class SkillIndex:
                              if overrides(s, "grants") or overrides(s, "refuse_with")),
             day_rules=frozenset(n for n, s in skills.items()
                                 if overrides(s, "day_skills") or overrides(s, "night_refusal")),
+            on_enter=frozenset(n for n, s in skills.items() if overrides(s, "on_enter")),
         )
 
 
@@ -262,12 +275,20 @@ class Use:
         衝突規則: 若一個行動的目標被至少兩個技能修改，且修改後的目標不同，
         則該行動的目標改為行動發出者.
         """
+        return self.targets_before()
+
+    def targets_before(self, stage: str | None = None, priority: int | None = None) -> tuple[str, ...]:
+        """The targets after the redirects made before the uses of ``stage`` at ``priority`` (all of
+        them when None): what uses resolving at one moment see, none seeing another's change (盜書
+        and 草船借箭, both first of the redirect stage, CB1)."""
         if not self.redirects:
             return tuple(self.action.targets)
         out = list(self.action.targets)
         for slot in range(len(out)):
             changes = [r.new_target for r in self.redirects
-                       if r.slot == slot and (r.source is None or r.source.live)]
+                       if r.slot == slot and (r.source is None or r.source.live)
+                       and not (stage is not None and r.source is not None and r.source.skill.stage == stage
+                                and r.source.skill.priority >= (priority or 0))]
             if not changes:
                 continue
             if len(set(changes)) > 1:

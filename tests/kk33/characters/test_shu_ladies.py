@@ -76,6 +76,17 @@ def test_huizhi_used_limited_skills_come_back():
 
 
 @pytest.mark.skill("蕙質蘭心")
+def test_huizhi_a_skill_used_the_same_night_comes_back_too():
+    """令其已經正常消耗…的所有限定技能全部復原 — 蕙質蘭心 takes effect at the end of the night (SN2), when a
+    去偽存真 its target used that night has already been used up: it comes back, and he learned its answer."""
+    t = table()
+    t.night(t.act(LADY, "蕙質蘭心", "吳正軍師"), t.act("吳正軍師", "去偽存真", "魏君主"))
+    assert t.only_feedback("吳正軍師", "去偽存真").data == {"country": "魏"}
+    assert t.only_feedback("吳正軍師", "蕙質蘭心").data == {"restored": ["去偽存真"]}
+    assert "去偽存真" not in t.player("吳正軍師").used
+
+
+@pytest.mark.skill("蕙質蘭心")
 def test_huizhi_lost_limited_skills_come_back():
     """…或失去的所有限定技能全部復原 — 張飛's 迎娶新妻, lost to 夏侯涓's 連理並蒂, is his again."""
     t = table(魏女眷="夏侯涓", 蜀殺手乙="張飛")
@@ -114,6 +125,7 @@ def liu_chan(t: Table) -> None:
 
 
 @pytest.mark.skill("危情長坂")
+@pytest.mark.interaction("危情長坂", "劉禪", "趙雲")
 def test_weiqing_liu_chan_arrives_she_knows_him_and_zhao_yun():
     """危情長坂：*覺醒技*劉禪登場時，你與其互識，你與趙雲（若在場）互識，獲得技能【投井自盡】。"""
     t = table()
@@ -136,6 +148,22 @@ def test_weiqing_not_for_liu_feng_and_without_zhao_yun():
     t2 = table(蜀護衛="魏延")
     liu_chan(t2)
     assert t2.player(LADY).known == {"蜀君主": "劉禪"}
+
+
+@pytest.mark.skill("危情長坂")
+def test_weiqing_heard_once_the_deaths_of_that_moment_settle():
+    """劉禪登場時 (the shared 「X登場時」 hook, SN3): deaths of one moment are simultaneous (R47) — a 趙雲 who
+    dies with 劉備 is no longer 在場 when 劉禪 comes in; a 糜夫人 who dies with him never awakens."""
+    t = table()
+    t.decide("蜀君主", "轉生", "劉禪")
+    t.night(t.act("魏殺手甲", "刺殺", "蜀君主"), t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    assert t.status("蜀護衛") == "out" and t.player("蜀君主").character == "劉禪"
+    assert t.player(LADY).known == {"蜀君主": "劉禪"} and "投井自盡" in t.player(LADY).skills
+    t2 = table()
+    t2.decide("蜀君主", "轉生", "劉禪")
+    t2.night(t2.act("魏殺手甲", "刺殺", "蜀君主"), t2.act("吳殺手甲", "刺殺", LADY))
+    assert t2.status(LADY) == "out" and t2.feedback(LADY, "危情長坂") == []
+    assert "危情長坂" not in t2.player(LADY).used and LADY not in t2.player("蜀君主").known
 
 
 @pytest.mark.skill("投井自盡")
@@ -175,6 +203,9 @@ def test_muniu_strategists_investigate_twice():
             t.act("蜀副軍師", "暗訪", "魏女眷"), t.act("蜀副軍師", "暗訪", "吳女眷"))
     assert [f.data["is_killer"] for f in t.feedback("蜀正軍師", "明察")] == [False, True]
     assert [f.data["character"] for f in t.feedback("蜀副軍師", "暗訪")] == ["甄姬", "小喬"]
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LADY, "木牛流馬"))
 
 
 
@@ -258,15 +289,20 @@ def test_shenzhi_not_for_a_void_bind():
 
 
 @pytest.mark.skill("相夫教子")
+@pytest.mark.interaction("相夫教子", "劉備")
 def test_xiangfu_shields_her_and_liu_bei():
     """相夫教子：使用後當夜，所有針對你和劉備/劉禪的【刺殺】失效。"""
     t = table("甘夫人")
     t.night(t.act(LADY, "相夫教子"), t.act("魏殺手甲", "刺殺", LADY), t.act("吳殺手甲", "刺殺", "蜀君主"))
     assert t.status(LADY) == "alive" and t.status("蜀君主") == "alive" and t.player("蜀君主").life == 0
-    assert t.state.alliances == []
+    assert t.state.alliances == []  # the text makes no alliance
+    t.day()
+    with pytest.raises(IllegalAction, match="限定技能"):
+        t.check(t.act(LADY, "相夫教子"))
 
 
 @pytest.mark.skill("相夫教子")
+@pytest.mark.interaction("相夫教子", "劉禪")
 def test_xiangfu_with_liu_chan_and_void_with_liu_feng():
     """若劉備/劉禪不在場則失效 — 劉禪 counts; after 劉封 it is void (used, not told)."""
     t = table("甘夫人")
@@ -323,6 +359,7 @@ def test_xueji_lasts_after_her_death():
 
 
 @pytest.mark.skill("將門虎女")
+@pytest.mark.interaction("將門虎女", "關羽", "關平")
 def test_jiangmen_a_stab_instead_of_a_bind_and_she_knows_guan_yu_guan_ping():
     """將門虎女：使用後當夜，你可以不發動【亂花】，而是發動一次【刺殺】。你與關羽（若在場）互識，你與關平（若在場）互識。"""
     t = table("關銀屏", 蜀護衛="關平")

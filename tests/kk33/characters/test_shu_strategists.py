@@ -9,16 +9,11 @@ vote and harm modifiers would change the days these scenarios pass through.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
-
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Alliance, Status
 from tianting.rules.kk33 import victory
-from tianting.rules.kk33.harm import Harm, Level
 from tianting.testing import Table
 
 SAFE = {"魏副軍師": "荀彧", "魏殺手甲": "張遼", "魏殺手乙": "夏侯淵"}
@@ -87,6 +82,7 @@ def test_jianmo_failed_check_does_nothing():
 
 
 @pytest.mark.skill("居魏思蜀")
+@pytest.mark.interaction("居魏思蜀", "劉備")
 def test_juwei_shields_owner_and_liu_bei_and_allies_wei_shu():
     """居魏思蜀：使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = xushu()
@@ -163,6 +159,16 @@ def test_jiwubucheng_wounded_one_check_for_the_whole_chain():
     got = [(f.target, f.data) for f in t.feedback(XU, "明察")]
     assert got == [("魏女眷", {"is_killer": False}), ("吳護衛", {"is_killer": False, "via": "計無不成"})]
     assert len(t.drew("成功判定")) == 2
+
+
+@pytest.mark.skill("計無不成")
+def test_jiwubucheng_a_void_first_investigation_starts_no_chain():
+    """技能失效…擁有該技能的角色不能收到反饋: a first 【明察】 on 王異 (貞烈) is void and answers nothing, so it
+    starts no chain — being asked to go on would tell 徐庶 that she is no killer (SS3)."""
+    t = Table(characters={**SAFE, XU: "徐庶", "魏女眷": "王異"})
+    t.night(t.act(XU, "計無不成"), t.act(XU, "明察", "魏女眷"))  # strict: a choice asked would raise
+    assert t.feedback(XU, "明察") == [] and t.player(XU).used == {"計無不成": 1}
+    assert t.traced("當夜沒有生效的【明察】")
 
 
 @pytest.mark.skill("計無不成")
@@ -333,33 +339,13 @@ def test_lianhuan_vanishes_when_pang_tong_dies():
 
 
 # ==== 法正 =========================================================================
-class FireCampStandIn(Skill):
-    """A stand-in for 陸遜's 火燒連營 (吳, not built here): 使用後當夜，所有蜀國角色的行動成功率減半。
-    若劉備在場，你令其受傷。魏吳聯盟達成（或延期）兩日兩夜。"""
-
-    name = "火燒連營"
-    source = Source.CHARACTER
-    kind = Kind.GLOBAL
-    stage = "cancel"
-    targets = TargetRule(count=0)
-
-    def prepare(self, night: Any, use: Use) -> None:
-        night.rate_modifiers.append(
-            lambda n, u: Fraction(1, 2) if use.live and n.game.country_of(u.actor) == "蜀" else None)
-
-    def apply(self, night: Any, use: Use) -> None:
-        liubei = night.game.in_play("劉備")
-        if liubei is not None:
-            night.harms.append(Harm(liubei.id, Level.WOUND, "火燒連營", [use.actor], why=["火燒連營"]))
-        night.propose_alliance("魏", "吳", by=use.actor)
-
-
 def fazheng(**chars: str) -> Table:
-    t = Table(characters={**SAFE, ADV: "法正", "吳副軍師": "陸遜", **chars}, extra_skills=[FireCampStandIn])
-    return t
+    """法正 at 蜀副軍師, with 陸遜 (the real 火燒連營, wu_zhang_lu.Huoshaolianying) at 吳副軍師."""
+    return Table(characters={**SAFE, ADV: "法正", "吳副軍師": "陸遜", **chars})
 
 
 @pytest.mark.skill("正諫")
+@pytest.mark.interaction("正諫", "陸遜")
 def test_zhengjian_lu_xun_fire_fails_before_any_check():
     """正諫：*被*若陸遜使用【火燒連營】，則【火燒連營】使用失敗。"""
     t = fazheng()
@@ -453,6 +439,8 @@ def test_xuanyuan_second_highest_all_leave():
     assert t.status("魏護衛") == "out" and t.status("吳殺手甲") == "out"
     assert t.announced("exited") == ["魏護衛", "吳殺手甲"] or set(t.announced("exited")) == {"魏護衛", "吳殺手甲"}
     assert [d.cause for d in t.last.deaths] == ["眩遠惑近（退出歷史舞台）"] * 2
+    with pytest.raises(IllegalAction, match="限定技能"):  # a 非二字 skill: once a game
+        t.check(t.act(ADV, "眩遠惑近"))
     t.quiet_night()
     t.day({"吳君主": "魏女眷", "吳護衛": "魏女眷"})
     assert t.status("魏女眷") == "out"  # 次日 only: the usual rule again
@@ -470,7 +458,7 @@ def test_xuanyuan_without_a_second_count_no_one_leaves():
 
 # ==== 馬良 =========================================================================
 def maliang(**chars: str) -> Table:
-    return Table(characters={**SAFE, ADV: "馬良", **chars}, extra_skills=[FireCampStandIn])
+    return Table(characters={**SAFE, ADV: "馬良", **chars})
 
 
 def zhenji_dies_after_luoshen(t: Table) -> None:
@@ -495,6 +483,19 @@ def test_wuchang_gains_the_active_skills_used_in_life():
 
 
 @pytest.mark.skill("五常")
+def test_wuchang_a_global_skill_is_an_active_one():
+    """獲得其生前使用過的所有主動的角色技能 — 主動 as opposed to *被* (標註有*被*的技能是被動技能，無需主動使用):
+    a *全* skill is used by choice, so 蔡文姬's 悲憤詩篇 is gained; her passive 肝腸寸斷 is not (SS9)."""
+    t = maliang(魏女眷="蔡文姬")
+    t.night(t.act("魏女眷", "悲憤詩篇"))
+    t.day({pid: "魏女眷" for pid in ("蜀君主", "蜀護衛", "吳君主", "吳護衛")})
+    assert t.status("魏女眷") == "out"
+    t.night(t.act(ADV, "五常", "魏女眷"))
+    assert "悲憤詩篇" in t.player(ADV).skills and "肝腸寸斷" not in t.player(ADV).skills
+    assert t.only_feedback(ADV, "五常").data == {"gained": "悲憤詩篇"}
+
+
+@pytest.mark.skill("五常")
 def test_wuchang_must_be_used_when_a_target_exists():
     """五常：（當存在合理的目標時該技能必須使用）— not submitted, the judge uses it on one drawn (SS9)."""
     t = maliang()
@@ -503,6 +504,8 @@ def test_wuchang_must_be_used_when_a_target_exists():
     t.night()
     assert "洛神" in t.player(ADV).skills
     assert t.traced("未使用【五常】而存在合理的目標")
+    # he is told whom the judge named for him (that id is spent), then what he gained
+    assert [f.data for f in t.feedback(ADV, "五常")] == [{"forced": "魏女眷"}, {"gained": "洛神"}]
     t.day()
     t.night()  # no reasonable target left: nothing happens, nothing drawn
     assert t.drew("五常") == []
@@ -537,6 +540,7 @@ def test_wuchang_five_skills_leave_the_stage_next_night():
 
 
 @pytest.mark.skill("招納蠻夷")
+@pytest.mark.interaction("招納蠻夷", "張角")
 def test_zhaona_others_win_with_shu_but_zhang_jiao():
     """招納蠻夷：*被*蜀國獲勝時，除張角外所有群雄角色一同勝利。"""
     t = maliang()
@@ -577,6 +581,20 @@ def test_songtu_wu_target_all_actions_fail():
 
 
 @pytest.mark.skill("送圖問計")
+def test_songtu_a_failed_fire_camp_halves_no_shu_rate():
+    """令其當夜所有行動失敗 — 技能發動失敗…視為擁有該技能的角色未發動: 陸遜's 火燒連營 failed by 送圖問計 halves no
+    蜀 rate (the 刺殺 rolls no check), wounds no 劉備 and makes no 魏吳聯盟 (SS11). 送圖問計 itself is checked
+    with the halving of the 火燒連營 used at the same time (it cannot undo what decides whether it works)."""
+    t = maliang(吳副軍師="陸遜")
+    t.succeed(ADV, "送圖問計")
+    t.night(t.act(ADV, "送圖問計", "吳副軍師"), t.act("吳副軍師", "火燒連營"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
+    assert t.only_feedback("吳副軍師", "火燒連營").data == {"failed": True} and t.player("吳副軍師").used == {}
+    assert [d["purpose"] for d in t.last.draws] == [f"成功判定 {ADV}【送圖問計】"]
+    assert t.status("魏女眷") == "out" and not t.player("蜀君主").injured
+    assert t.announced("alliances") == []
+
+
+@pytest.mark.skill("送圖問計")
 def test_songtu_not_wu_does_nothing_and_is_used():
     """若其為吳國人 — a 魏 target's actions go on; the limited skill is used all the same."""
     t = maliang()
@@ -586,6 +604,7 @@ def test_songtu_not_wu_does_nothing_and_is_used():
 
 
 @pytest.mark.skill("送圖問計")
+@pytest.mark.interaction("送圖問計", "陸遜", "劉備")
 def test_songtu_from_next_night_fire_camp_does_not_wound_liu_bei():
     """此技能使用次夜及以後，若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷。"""
     t = maliang(吳副軍師="陸遜")
@@ -596,9 +615,25 @@ def test_songtu_from_next_night_fire_camp_does_not_wound_liu_bei():
     t2.day()
     t2.quiet_night()
     t2.day()
-    t2.night(t2.act("吳副軍師", "火燒連營"))
+    t2.force("成功判定 蜀殺手甲【刺殺】", False)
+    t2.night(t2.act("吳副軍師", "火燒連營"), t2.act("蜀殺手甲", "刺殺", "魏女眷"))
     assert not t2.player("蜀君主").injured
     assert t2.traced("送圖問計：劉備不會因【火燒連營】而受傷")
+    # only the wound is prevented: 所有蜀國角色的行動成功率減半 and the 魏吳聯盟 stand
+    assert t2.status("魏女眷") == "alive" and t2.feedback("蜀殺手甲", "刺殺")[-1].data == {"failed": True}
+    assert t2.announced("alliances")[0]["countries"] == ["魏", "吳"]
+
+
+@pytest.mark.skill("送圖問計")
+def test_songtu_only_lu_xuns_fire_camp():
+    """若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷 — the text names 陸遜, as 正諫 does (SS11): a
+    火燒連營 that another 吳 player holds still wounds 劉備 after 送圖問計."""
+    t = maliang(吳副軍師="陸遜")
+    t.player("吳正軍師").skills.append("火燒連營")  # as if learned
+    t.night(t.act(ADV, "送圖問計", "魏殺手甲"))
+    t.day()
+    t.night(t.act("吳正軍師", "火燒連營"))
+    assert t.player("蜀君主").injured and not t.traced("送圖問計：劉備不會")
 
 
 # ==== 姜維 =========================================================================
@@ -652,6 +687,17 @@ def test_tiaoxin_a_killers_stab_comes_to_him():
     t = jiangwei()
     t.night(t.act(ADV, "挑釁", "魏殺手甲"), t.act("魏殺手甲", "刺殺", "吳護衛"))
     assert t.status("吳護衛") == "alive" and t.status(ADV) == "out"
+
+
+@pytest.mark.skill("挑釁")
+def test_tiaoxin_leaves_character_skills_alone():
+    """將其當夜發動的*身份技能*的目標改為你: 黃忠's 刺殺 (an identity skill) comes to 姜維; his 老當益壯
+    (a character skill: 指定一個ID，令其受傷) still wounds the id he named."""
+    t = jiangwei(蜀殺手乙="黃忠")
+    t.same_side_stab("蜀殺手乙", ADV, False)
+    t.night(t.act(ADV, "挑釁", "蜀殺手乙"), t.act("蜀殺手乙", "刺殺", "魏護衛"), t.act("蜀殺手乙", "老當益壯", "吳護衛"))
+    assert t.status("魏護衛") == "alive" and t.status(ADV) == "out"
+    assert t.player("吳護衛").injured
 
 
 @pytest.mark.skill("挑釁")

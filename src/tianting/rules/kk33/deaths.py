@@ -8,7 +8,8 @@ The deaths of one moment are simultaneous (ruling R47 in docs/rulings.md). A dea
 was, and later harms of that moment pass him by (``dying``). When the batch settles,
 every recorded death takes effect at once (out, or 轉生, or a point of 太平要術), and
 only then do the consequences run, each seeing the whole batch: the death skills
-(``on_death``: 遺計定遼東's 「曹操（若在場）」, 七步's 步 …), 滅國, and, once every death
+(``on_death``: 遺計定遼東's 「曹操（若在場）」, 七步's 步 …), the arrival of each lord's 轉生 form
+(``on_enter``: 「劉禪登場時」 …), 滅國, and, once every death
 the batch set off has settled too, 託孤 with the country's 「尚存活」 players. Deaths a
 consequence causes (同心, 古之惡來 …) form the next batch. Outside a batch, ``kill``
 is a batch of one, so a lone death settles at once as before.
@@ -105,6 +106,9 @@ def settle(game: KK33Game, phase: Any) -> None:
             if kind == "hp":
                 continue
             game.on_death(phase, pending.pid, pending.cause, pending.sources, arrived=arrived)
+        for pid in sorted(arrived, key=lambda a: state.player(a).seat):  # 「X登場時」: after the deaths it came by
+            if state.player(pid).alive:
+                game.on_enter(phase, pid, state.player(pid).character)
         for pending, kind in done:
             player = state.player(pending.pid)
             if kind != "out" or player.identity != "君主":

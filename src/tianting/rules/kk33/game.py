@@ -405,6 +405,21 @@ class KK33Game:
                 if name in listeners:
                     skills[name].on_death(phase, p.id, dead, cause, sources)
 
+    def on_enter(self, phase: Any, entered: str, character: str) -> None:
+        """「X登場時」: ``entered`` now plays ``character``, a character that was not in play (the one
+        way in KK 3.3 is a lord's 轉生, ``deaths.settle``). Every held skill of every player in the
+        game hears it, the newcomer's own included, once the deaths of that moment have settled:
+        a player who died at that moment is out and hears nothing."""
+        skills, listeners, out = self.skills, self.hooks.on_enter, _OUT
+        if not listeners:
+            return
+        for p in list(self.state.players.values()):
+            if p.status is out or listeners.isdisjoint(p.skills):
+                continue
+            for name in list(p.skills):
+                if name in listeners:
+                    skills[name].on_enter(phase, p.id, entered, character)
+
     def limit_lifted(self, player: Player, skill: str) -> bool:
         """Does a skill ``player`` holds lift ``skill``'s once-a-game limit (``Skill.lifts_limit``: 仁德)?"""
         skills = self.skills

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
+_BASE_ON_CHECKED = Skill.on_checked
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
 
 
@@ -245,20 +246,17 @@ class Night:
             if use.state is void:
                 self.consume(use)  # 失效: used, with no effect; no check to roll
                 continue
-            if use.skill.kind is not active:
-                self.consume(use)
-                continue
-            if not self.rate_modifiers and not self.state.players[use.actor].injured:
-                self.consume(use)  # a rate of 1 (see success_rate): nothing to roll
-                continue
-            rate = self.success_rate(use)
-            if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
-                use.state = UseState.FAILED
-                self.tell(use.actor, Feedback(use.name, texts.FAILED, use.action.targets[0] if use.action.targets else None,
-                                              {"failed": True}))
-                self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
-                continue
+            if use.skill.kind is active and (self.rate_modifiers or self.state.players[use.actor].injured):
+                rate = self.success_rate(use)  # else a rate of 1 (see success_rate): nothing to roll
+                if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
+                    use.state = UseState.FAILED
+                    self.tell(use.actor, Feedback(use.name, texts.FAILED,
+                                                  use.action.targets[0] if use.action.targets else None, {"failed": True}))
+                    self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
+                    continue
             self.consume(use)
+            if type(use.skill).on_checked is not _BASE_ON_CHECKED:
+                use.skill.on_checked(self, use)
 
     def consume(self, use: Use) -> None:
         """A use goes off: a limited skill is used up, a one-time right spent."""

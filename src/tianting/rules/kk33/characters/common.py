@@ -66,6 +66,13 @@ class StabShield(Skill):
                    + (f"；{self.alliance[0]}{self.alliance[1]}聯盟達成（或延期）" if self.alliance else ""))
 
 
+# ---- 「X登場時」 -----------------------------------------------------------------------
+def is_form(game: Any, character: str, name: str) -> bool:
+    """Is ``character`` a form of ``name`` (``name`` itself, 赤壁·…)? For ``Skill.on_enter``: 「X登場時」
+    hears every character that enters play (``KK33Game.on_enter``) and asks whether it is X."""
+    return bool(game.roster.characters[character].base == name)
+
+
 # ---- one action acting on another target too ----------------------------------------
 ECHO_KEY = "common:echo"
 """Where a night keeps each echo's origin and condition (``vars(night)``)."""

@@ -13,7 +13,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import StabShield, is_form
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -35,11 +35,6 @@ def _recognise(phase: Any, a: str, b: str, via: str) -> None:
     from tianting.rules.kk33.night import Night
 
     Night.recognise(phase, a, b, via)
-
-
-def _plays(game: Any, pid: str, character: str) -> bool:
-    p = game.state.player(pid)
-    return p.character == character or game.roster.characters[p.character].base == character
 
 
 def _awakenings() -> frozenset[str]:
@@ -126,24 +121,22 @@ class Huizhi(LadySkill):
 class Weiqing(LadySkill):
     """危情長坂：*覺醒技*劉禪登場時，你與其互識，你與趙雲（若在場）互識，獲得技能【投井自盡】。
 
-    It wakes when the lord of the game becomes 劉禪 (轉生), at that death; she must be in the
-    game then."""
+    劉禪登場: the shared 「X登場時」 hook (``Skill.on_enter``, heard once the deaths of that moment
+    have settled): in KK 3.3 劉禪 comes in only as the 蜀 lord's 轉生 form, by night or by day. She
+    must be in the game then (SN3)."""
 
     name = "危情長坂"
     kind = Kind.PASSIVE
 
-    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
         me = phase.state.player(owner)
-        if me.used.get(self.name) or not me.alive or dead == owner:
-            return
-        lord = phase.state.player(dead)
-        if not lord.alive or lord.character != "劉禪":
+        if me.used.get(self.name) or entered == owner or not is_form(phase.game, character, "劉禪"):
             return
         me.used[self.name] = 1
         phase.tell(owner, Feedback(self.name, "【危情長坂】劉禪登場，你的覺醒技【危情長坂】觸發。", None,
                                    {"awakened": True}))
-        phase.note(f"{owner} 危情長坂覺醒：劉禪（{dead}）登場")
-        _recognise(phase, owner, dead, self.name)
+        phase.note(f"{owner} 危情長坂覺醒：劉禪（{entered}）登場")
+        _recognise(phase, owner, entered, self.name)
         zhaoyun = phase.game.in_play("趙雲")
         if zhaoyun is not None and zhaoyun.id != owner:
             _recognise(phase, owner, zhaoyun.id, self.name)

@@ -232,6 +232,11 @@ class Lianhuan(CharacterSkill):
 
 
 # ---- 法正 -------------------------------------------------------------------------
+def _plays_lu_xun(night: Night, pid: str) -> bool:
+    """「若陸遜使用【火燒連營】」: the player's character is 陸遜 (any form of it)."""
+    return bool(night.game.roster.characters[night.state.player(pid).character].base == "陸遜")
+
+
 class Zhengjian(CharacterSkill):
     """正諫：*被*若陸遜使用【火燒連營】，則【火燒連營】使用失敗。
 
@@ -247,7 +252,7 @@ class Zhengjian(CharacterSkill):
         for other in night.uses:
             if other.implicit or other.name != "火燒連營" or not other.live:
                 continue
-            if night.game.roster.characters[night.state.player(other.actor).character].base != "陸遜":
+            if not _plays_lu_xun(night, other.actor):
                 continue
             night.fail(other, f"{use.actor} 正諫：陸遜使用的【火燒連營】使用失敗")
 
@@ -335,9 +340,10 @@ class Wuchang(CharacterSkill):
     """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
 
     Ruling SS9: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
-    character skills of the kind *主動* (not *全*, not 五常). 合理的目標: an out id not yet named
+    character skills used by choice: the unmarked ones and the *全* ones (not *被*, not 五常). 合理的目標: an out id not yet named
     whose skills would give something new. On a night that begins with one and no 五常 submitted,
-    the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check.
+    the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check, and
+    tells him whom.
     """
 
     name = "五常"
@@ -355,7 +361,8 @@ class Wuchang(CharacterSkill):
 
     @staticmethod
     def used_by(phase: Any, pid: str) -> list[str]:
-        """The active character skills ``pid`` used in life (in the order first used)."""
+        """The active character skills ``pid`` used in life (in the order first used): 主動 is every
+        skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用)."""
         skills = phase.game.skills
         out: list[str] = []
         for h in phase.state.history:
@@ -364,7 +371,7 @@ class Wuchang(CharacterSkill):
             for a in h["actions"]:
                 impl = skills.get(a["skill"])
                 if a["actor"] == pid and not a.get("implicit") and a["state"] in ("done", "void") \
-                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is Kind.ACTIVE \
+                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is not Kind.PASSIVE \
                         and a["skill"] != "五常" and a["skill"] not in out:
                     out.append(a["skill"])
         return out
@@ -427,6 +434,9 @@ class Wuchang(CharacterSkill):
             return
         target = phase.rng.pick(f"五常 必須使用 {owner}", options)
         phase.note(f"{owner} 未使用【五常】而存在合理的目標：法官代為指定 {target}")
+        # He is told whom: the id is his (指定一個沒有通過【五常】指定過的…ID) and may not be named again.
+        phase.tell(owner, Feedback(self.name, f"【五常】當存在合理的目標時該技能必須使用：法官代你指定{target}。", target,
+                                   {"forced": target}))
         self.learn(phase, owner, target)
 
 
@@ -449,13 +459,25 @@ class Zhaona(CharacterSkill):
 class Songtu(CharacterSkill):
     """送圖問計：指定一個ID，若其為吳國人，則令其當夜所有行動失敗。此技能使用次夜及以後，若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷。
 
-    Runs first of the night's effects (after the success checks): every action the 吳 target
-    submitted tonight fails (發動失敗: its owner is told, a limited skill is not used up). From the
-    next night on, a wound dealt by 火燒連營 to 劉備 is prevented (the harm's cause is 火燒連營)."""
+    Acts the moment it has passed its own success check (``on_checked``), before the checks of the
+    uses after it: every action the 吳 target submitted tonight fails (發動失敗: its owner is told, a
+    limited skill is not used up), so a failed 火燒連營 halves no 蜀 rate (ruling SS11). From the
+    next night on, a wound dealt to 劉備 by the 火燒連營 of a player whose character is 陸遜 is
+    prevented (the harm's cause is 火燒連營); a 火燒連營 someone else holds (learned, lent) still
+    wounds him, as 正諫 stops only 陸遜's (ruling SS11)."""
 
     name = "送圖問計"
     stage = "redirect"
-    priority = -2000  # before any other effect of the night
+    priority = -2000  # checked (and acting, on_checked) before the other uses of the night
+
+    def on_checked(self, night: Night, use: Use) -> None:
+        """Once it passed its own check, before the other uses are checked: a failed action is as if
+        not used, so its effect on success rates (火燒連營, 火燒赤壁) never reaches those checks."""
+        target = use.targets[0]
+        if night.game.country_of(target) != "吳":
+            return
+        for other in night.uses_by(target):
+            night.fail(other, f"{use.actor} 送圖問計：吳國人 {target} 當夜所有行動失敗")
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
@@ -463,8 +485,6 @@ class Songtu(CharacterSkill):
         if night.game.country_of(target) != "吳":
             night.note(f"{use.actor} 送圖問計 {target}：其不是吳國人")
             return
-        for other in night.uses_by(target):
-            night.fail(other, f"{use.actor} 送圖問計：吳國人 {target} 當夜所有行動失敗")
         night.note(f"{use.actor} 送圖問計 {target}：其當夜所有行動失敗")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -474,7 +494,8 @@ class Songtu(CharacterSkill):
 
         def prevent(n: Night, harm: Harm) -> str | None:
             liubei = n.game.in_play("劉備")
-            if harm.cause == "火燒連營" and harm.wounding and liubei is not None and harm.target == liubei.id:
+            if harm.cause == "火燒連營" and harm.wounding and liubei is not None and harm.target == liubei.id \
+                    and any(_plays_lu_xun(n, pid) for pid in harm.sources):
                 return f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷"
             return None
 

@@ -12,8 +12,8 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, PhaseKind, phase_kind, phase_number
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield
-from tianting.rules.kk33.characters.wu_lords import came_on, recognise
+from tianting.rules.kk33.characters.common import StabShield, is_form
+from tianting.rules.kk33.characters.wu_lords import recognise
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
@@ -51,10 +51,13 @@ class Guose(CharacterSkill):
     Every action the target submitted tonight that names ids has each id replaced by a random
     legal one for that skill (the living, or the dead for 暗訪; not its user where the skill says
     除你以外; distinct ids stay distinct). It is a redirect: a second different redirect of the
-    same slot sends it back to its user (衝突規則) (WN1)."""
+    same slot sends it back to its user (衝突規則) (WN1). Like 只欠東風 it is a first change of
+    targets (CB2): the target's own redirecting skills (飄忽若神 …) and every reader see the drawn
+    ids, whoever sits first."""
 
     name = "國色天香"
     stage = "redirect"
+    priority = -2
     targets = TargetRule()
 
     def apply(self, night: Night, use: Use) -> None:
@@ -135,15 +138,15 @@ class Xiongzhang(CharacterSkill):
         night.tell(use.actor, Feedback(self.name, f"【兄長之風】你選擇了{choice}。", None, {"chosen": choice}))
         night.note(f"{use.actor} 兄長之風：選擇{choice}")
 
-    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
         choice = phase.state.extra.get(self.name, {}).get(owner)
-        if choice is None or not phase.state.player(owner).alive or not came_on(phase, dead, choice):
+        if choice is None or entered == owner or not is_form(phase.game, character, choice):
             return
-        if _country(phase, dead) != _country(phase, owner):
+        if _country(phase, entered) != _country(phase, owner):
             return  # her own country's lord
         if not _consume(phase, owner, self.name, f"{choice}登場：你與其互識，並可以在次夜發動一次【刺殺】。"):
             return
-        recognise(phase, owner, dead, via=self.name)
+        recognise(phase, owner, entered, via=self.name)
         skillbook.lend(phase, owner, "刺殺", via=self.name)
         night = next_of(phase.index, PhaseKind.NIGHT)
         phase.state.effects.append(Effect(self.name, night + 1, owner, {"night": night}))
@@ -270,14 +273,14 @@ class Wumian(CharacterSkill):
     dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
 
-    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
-        if not phase.state.player(owner).alive or not came_on(phase, dead, "孫權"):
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
+        if entered == owner or not is_form(phase.game, character, "孫權"):
             return
-        if _country(phase, dead) != _country(phase, owner):
+        if _country(phase, entered) != _country(phase, owner):
             return
         if not _consume(phase, owner, self.name, "孫權登場：你與其互識，次日針對你的投票無效。"):
             return
-        recognise(phase, owner, dead, via=self.name)
+        recognise(phase, owner, entered, via=self.name)
         phase.state.effects.append(Effect(self.name, next_of(phase.index, PhaseKind.DAY), owner, {}))
         phase.note(f"{owner} 無冕之後：孫權登場，次日針對其的投票無效")
 

@@ -14,7 +14,7 @@ from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import StabShield, is_form
 from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
 if TYPE_CHECKING:
@@ -34,15 +34,6 @@ def _country(phase: Any, pid: str) -> str:
 def _base(phase: Any, pid: str) -> str:
     """The character a player plays, whatever its form (赤壁·…, 台上的主宰·… → the base name)."""
     return str(phase.game.roster.characters[phase.state.player(pid).character].base)
-
-
-def came_on(phase: Any, dead: str, character: str) -> bool:
-    """「X登場時」 for a lord's 轉生 form: ``dead`` just died as the first life and plays on as X.
-
-    Read in ``on_death``: deaths.py sets the new character before the death hooks run, and a
-    lord who plays on is still in the game (a 轉生 form's own death puts him out)."""
-    player = phase.state.player(dead)
-    return player.alive and player.identity == "君主" and _base(phase, dead) == character
 
 
 def recognise(phase: Any, a: str, b: str, via: str) -> None:
@@ -188,8 +179,8 @@ class Moni(CharacterSkill):
     name = "莫逆之交"
     kind = Kind.PASSIVE
 
-    def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
-        if dead != owner or not came_on(phase, owner, "孫策"):
+    def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
+        if entered != owner or not is_form(phase.game, character, "孫策"):
             return
         player = phase.state.player(owner)
         if player.used.get(self.name):
