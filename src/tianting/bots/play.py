@@ -120,7 +120,7 @@ def play_game_kept(seed: int, policy: str | Policy = "random", seats: Sequence[S
     unbuilt: list[str] = []
     if seats is None:
         seats, unbuilt = random_table(rng, set(_built()), chibi)
-    game = KK33Game.create(list(seats), game_seed)
+    game = KK33Game.create(list(seats), game_seed, chibi=chibi)
     start = {p.id: p.character for p in game.state.players.values()}
     views = _CACHES[game] = ViewCache(game)  # what player_view (below) reads while this game plays
     try:

@@ -271,7 +271,7 @@ class HostedGame:
             if phase.peace:
                 entry["peace"] = dict(phase.peace)
             phases.append(entry)
-        return {
+        script: dict[str, Any] = {
             "format": SCRIPT_FORMAT,
             "rules": self.rules,
             "seed": self.meta["seed"] if secret else None,
@@ -279,6 +279,9 @@ class HostedGame:
                          "character": self.characters.get(p["id"])} for p in self.setup["players"]],
             "phases": phases,
         }
+        if self.setup.get("chibi"):
+            script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
+        return script
 
     def _play(self, through: int) -> tuple[Any, dict[str, Any]]:
         try:

@@ -455,3 +455,17 @@ def test_huashen_huizhi_restores_what_he_used_up_not_what_ended():
     rows = {r["skill"]: r for r in player_view(t.game, ZUOCI)["skills"]}
     assert rows["老當益壯"]["source"] == "offered" and rows["老當益壯"]["uses_left"] == 1  # 黃忠 drawn again
     assert rows["借物代形"]["uses_left"] == 1
+
+
+@pytest.mark.skill("化身")
+def test_huashen_a_chibi_table_draws_the_chibi_forms_though_none_is_seated():
+    """A table that plays with 『角色技能·赤壁之戰』 (the script's ``"chibi": true``, R29) draws their forms for 化身
+    even when nobody chose one (ZC2); without the flag, and none seated, it does not."""
+    players = [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
+               for s in standard_seats("方士", {"蜀正軍師": "徐庶", "蜀副軍師": "龐統", "吳副軍師": "陸遜"})]
+    script = {"format": "tianting-script/1", "rules": "kk33", "seed": 5, "players": players,
+              "phases": [{"phase": "night", "actions": []}]}
+    plain = run_script(script)["phases"][0]["draws"][0]["options"]
+    chibi = run_script({**script, "chibi": True})["phases"][0]["draws"][0]["options"]
+    assert not {"蔣干", "赤壁·諸葛亮", "赤壁·魯肅"} & set(plain)
+    assert set(chibi) - set(plain) == {"蔣干", "赤壁·諸葛亮", "赤壁·魯肅"}

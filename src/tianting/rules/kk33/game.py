@@ -27,11 +27,13 @@ from tianting.rules.kk33.day import Day
 from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
 from tianting.rules.kk33.night import Night
 from tianting.rules.kk33.roster import (
+    CHIBI,
     COUNTRIES,
     COUNTRY_SEATS,
     IDENTITIES,
     OTHER_IDENTITIES,
     OTHERS,
+    SETS_KEY,
     Roster,
     load_roster,
 )
@@ -145,11 +147,13 @@ class KK33Game:
         seed: int,
         extra_skills: Iterable[type[Skill]] = (),
         forced: Mapping[str, Sequence[Any]] | None = None,
+        chibi: bool = False,
     ) -> KK33Game:
         """A new game at night 1. Raises SetupError naming the bad player entry.
 
         ``forced``: draws forced from the very start, by purpose (tests: the draws made as night 1
-        begins, 化身's)."""
+        begins, 化身's). ``chibi``: the table plays with 『角色技能·赤壁之戰』 (the script's ``chibi``, R29),
+        recorded for what reads the table's sets (化身's forms not in play)."""
         r = roster()
         players: dict[str, Player] = {}
         taken: dict[str, int] = {}
@@ -193,6 +197,8 @@ class KK33Game:
                 player.hp = 2  # 太平要術
             players[seat.id] = player
         state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        if chibi:
+            state.extra[SETS_KEY] = ["標準", CHIBI]
         for purpose, outcomes in (forced or {}).items():
             for outcome in outcomes:
                 state.rng.force(purpose, outcome)

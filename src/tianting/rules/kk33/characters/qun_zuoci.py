@@ -25,7 +25,7 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, Use
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.shu_lords import Hanyi
-from tianting.rules.kk33.roster import COUNTRIES
+from tianting.rules.kk33.roster import CHIBI, COUNTRIES, SETS_KEY
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
@@ -39,10 +39,7 @@ the ``character`` and ``skill`` taken (``added``: the skill was not held before,
 phase)."""
 ILLUSION = "迷幻"
 """方士：每當你觸發【化身】時，若選擇的角色屬於魏國、蜀國或吳國角色，在對應國積累一個「迷幻」標記。"""
-STANDARD_SET, CHIBI_SET = "標準", "赤壁之戰"
-SETS_KEY = "character_sets"
-"""``state.extra[SETS_KEY]``: the sets of characters the table plays with, when its setup says so
-(『角色技能·標準』, 『角色技能·赤壁之戰』); see :func:`sets_in_game`."""
+STANDARD_SET, CHIBI_SET = "標準", CHIBI
 
 
 class CharacterSkill(Skill):
@@ -50,8 +47,8 @@ class CharacterSkill(Skill):
 
 
 def sets_in_game(game: KK33Game) -> tuple[str, ...]:
-    """The character sets of this table: as its setup recorded them, else the standard set, with the
-    赤壁之戰 characters when one of them is seated (ZC2)."""
+    """The character sets of this table: as its setup chose them (``chibi``), else the standard set, with
+    the 赤壁之戰 characters when one of them is seated (ZC2)."""
     recorded = game.state.extra.get(SETS_KEY)
     if recorded:
         return tuple(recorded)
