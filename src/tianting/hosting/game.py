@@ -420,11 +420,11 @@ class HostedGame:
                             "vote": phase.votes.get(pid)}
             if phase.kind == "day" and self.acts_by_day(pid):
                 view["open"]["by_day"] = True  # a day action form beside the vote (緩釋, 奇襲)
+                view["open"]["acted"] = pid in phase.submissions
             chosen = {d["skill"]: d["answer"] for d in phase.decisions if d["actor"] == pid
                       and d["skill"] in self._offered_choices(pid)}
             if chosen:  # 化身's skill, answered while the phase is open
                 view["open"]["chosen"] = chosen
-                view["open"]["acted"] = pid in phase.submissions
             asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
                      and d["actor"] == pid]
             if asked:  # only what the judge asked of this player: the choice, its options, the answer so far
