@@ -196,19 +196,22 @@ def test_tuwei_not_while_three_countries_remain_nor_against_a_smaller_country():
 
 @pytest.mark.skill("三世老臣")
 def test_sanshi_laochen_his_stab_on_his_lord_is_void_and_they_recognise_once():
-    """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。 (limited: WUK4)"""
+    """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。 (limited: WUK4)
+
+    孫堅 sits at 吳君主 with his 先主 (本國角色對你的【刺殺】…無效), which voids the same stab: both rules
+    take effect (R49), so 三世老臣 is spent and the two recognise each other all the same."""
     t = Table(characters=QUIET)
-    # 孫堅's 先主 voids the same stab and, answering first, would hide 三世老臣 (a known interaction,
-    # left for the 吳 review): this scenario seats him without it.
-    t.player("吳君主").skills.remove("先主")
+    assert "先主" in t.player("吳君主").skills
     t.night(t.act("吳殺手乙", "刺殺", "吳君主"))
     assert t.status("吳君主") == "alive" and t.drew("刺殺同國失效判定") == []
+    assert any(line.startswith("吳殺手乙 的刺殺對 吳君主 無效：") and "先主" in line and "三世老臣" in line
+               for line in t.last.trace)
     assert t.only_feedback("吳殺手乙", "三世老臣").data == {"consumed": True}
     assert t.player("吳殺手乙").known["吳君主"] == "孫堅" and t.player("吳君主").known["吳殺手乙"] == "程普"
     t.day()
-    t.same_side_stab("吳殺手乙", "吳君主", void=True)
-    t.night(t.act("吳殺手乙", "刺殺", "吳君主"))  # spent: the ordinary half chance now
-    assert t.feedback("吳殺手乙", "三世老臣") == []
+    t.night(t.act("吳殺手乙", "刺殺", "吳君主"))  # spent: 先主 alone voids it now
+    assert t.feedback("吳殺手乙", "三世老臣") == [] and t.status("吳君主") == "alive"
+    assert t.traced("吳殺手乙 的刺殺對 吳君主 無效：吳君主 先主") and not t.traced("三世老臣")
 
 
 @pytest.mark.skill("三世老臣")

@@ -652,7 +652,11 @@ class KK33Game:
         night = self._night_pass(actions, book, None, judged)
         if night.rerun_request is not None and snapshot is not None:
             first = night
+            drawn = self.state.rng
             self.state = snapshot
+            # The pass thrown away did make its draws (the death that asked for the rerun hung on them):
+            # they stay in the record, and the second pass draws on from there.
+            self.state.rng = drawn
             book.restore(mark)
             if first.rerun_request.record is not None:
                 book.replay(first.rerun_request.record)

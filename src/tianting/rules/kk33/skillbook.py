@@ -21,10 +21,27 @@ FROM_KEY = "skills_from"
 depends on it (舌戰群儒 reads 「無事發生」 or 「無效」 by character): see :func:`text_character`."""
 
 
+def held_as_stage_began(phase: Any, pid: str) -> list[str]:
+    """The skills ``pid`` held when the phase's current stage began. A skill that learns or reads
+    skills (士別三日, 擇主而事 …) reads these, so that what another skill of the same stage gained or
+    lost a moment before (in seat order) does not count: the stage's skills act at once (R49)."""
+    before = getattr(phase, "skills_before", None)
+    if before and pid in before:
+        return list(before[pid])
+    return list(phase.state.player(pid).skills)
+
+
+def _remember(phase: Any, player: Any) -> None:
+    before = getattr(phase, "skills_before", None)
+    if before is not None and player.id not in before:
+        before[player.id] = tuple(player.skills)
+
+
 def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True, character: str | None = None) -> None:
     """``pid`` holds ``name`` from now on (a character skill, with its usual limit). ``character``: the
     character it is taken from, whose text of it the holder then reads (化身's form)."""
     player = phase.state.player(pid)
+    _remember(phase, player)
     if name not in player.skills:
         player.skills.append(name)
     if character is not None:
@@ -39,6 +56,7 @@ def lose(phase: Any, pid: str, name: str, via: str) -> bool:
     player = phase.state.player(pid)
     if name not in player.skills:
         return False
+    _remember(phase, player)
     player.skills.remove(name)
     lost = phase.state.extra.setdefault(LOST_KEY, {}).setdefault(pid, [])
     if name not in lost:

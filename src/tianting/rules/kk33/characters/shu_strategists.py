@@ -324,8 +324,8 @@ class Xuanyuan(CharacterSkill):
                 return []
             second = [pid for pid, n in day.tally.items() if n == counts[1]]
             day.note(f"{effect.owner} 眩遠惑近：得票數次高（{counts[1]}票）的 {'、'.join(second)} 退出歷史舞台")
-            for pid in second:
-                day.game.kill(day, pid, self.name, [effect.owner], removal=True)
+            day.outcome_harms += [Harm(pid, Level.KILL, self.name, [effect.owner], removal=True,
+                                       why=[f"{effect.owner} 眩遠惑近：得票數次高"]) for pid in second]
             return []
 
         phase.outcome_rules.append(rule)  # after 血祭, which only watches the top

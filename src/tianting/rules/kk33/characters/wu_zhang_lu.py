@@ -147,7 +147,8 @@ class Shibie(CharacterSkill):
 
     def learnable(self, night: Night, owner: Player, other: Player) -> list[str]:
         info = {s.name: s for s in night.game.roster.characters[other.character].skills}
-        return [s for s in other.skills if s not in owner.skills
+        mine = skillbook.held_as_stage_began(night, owner.id)
+        return [s for s in skillbook.held_as_stage_began(night, other.id) if s not in mine
                 and not (s in info and (info[s].awaken or info[s].hidden))]
 
     def apply(self, night: Night, use: Use) -> None:
