@@ -173,7 +173,8 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     rules = load_rules(rules_name)
     seats = _seats(data)
     try:
-        game = rules.game.create(seats, seed)
+        chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
+        game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
     except SetupError as exc:
         raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
     skill_names = game.roster.all_skill_names
