@@ -5,7 +5,8 @@ the 8.1 character reference. Not imported by the engine; run by hand:
 
 Seed 003 gives every character's country, identity and lineage (the branches of 「A——B/C」 are the player's
 choice at death); the reference gives, where it describes a character of the same name, its 评价, and
-for each skill its name, kind (主动/被动), attribute and timing class. Skill texts are left empty: the
+for each skill its name, kind (主动/被动), attribute and timing class; the 指认 allowances are
+the 24人 pack's for a character of the same name (its author read them from the same reference). Skill texts are left empty: the
 reference's sentences are not copied (a judge's own pack carries full texts). docs/dev/dingli2-pack.md.
 """
 
@@ -110,8 +111,16 @@ def facts(block: list[str]) -> tuple[list[str], list[dict], int | None]:
     return evaluations, skills, natural
 
 
+def sg24_allowances() -> dict[str, list[dict]]:
+    """指认 allowances of the 24人 pack (read from the 8.1 reference by its author), by character name."""
+    path = Path(__file__).parents[2] / "sg24" / "data" / "characters.json"
+    data = json.loads(path.read_text("utf-8"))
+    return {c["name"]: c.get("recognition", []) for c in data["characters"]}
+
+
 def build(reference: str) -> dict:
     blocks = reference_blocks(reference)
+    allowances = sg24_allowances()
     chars = []
     for country, identity, lineage, start in LINES:
         for name, successors in lineage.items():
@@ -122,7 +131,7 @@ def build(reference: str) -> dict:
                 "name": name, "country": country, "identity": identity, "start": name in start,
                 "ex": name in EX, "chief_strategist": name in CHIEF, "aliases": ALIASES.get(name, []),
                 "evaluations": evaluations, "successors": successors, "natural_death": natural,
-                "recognition": [], "skills": skills,
+                "recognition": allowances.get(name, []), "skills": skills,
                 "source": f"8.1:{ref}" if block else "seed 003"})
     seen = {c["name"] for c in chars}
     for _, _, lineage, _ in LINES:
@@ -135,7 +144,8 @@ def build(reference: str) -> dict:
                 chars.append({"name": succ, "country": country, "identity": identity, "start": False,
                               "ex": succ in EX, "chief_strategist": succ in CHIEF,
                               "aliases": ALIASES.get(succ, []), "evaluations": evaluations,
-                              "successors": [], "natural_death": natural, "recognition": [], "skills": skills,
+                              "successors": [], "natural_death": natural, "recognition": allowances.get(succ, []),
+                              "skills": skills,
                               "source": f"8.1:{ref}" if block else "seed 003"})
                 seen.add(succ)
     return {"format": "tianting-dingli2-pack/1", "title": "鼎立三分2.0 角色（种子003 + 8.1 资料）", "characters": chars}
