@@ -70,7 +70,7 @@ def draw_setup(ids: Sequence[str], seed: int, ex: bool = False) -> dict[str, Any
             "phases": [], "setup_draws": [d.as_json() for d in rng.draws]}
 
 
-def random_seats(rng: GameRandom, players: int = 26, ex: bool = False) -> list[SeatSpec]:
-    """Seats for random play, ids ``P01`` … (the deal drawn with ``rng``)."""
-    seats = rng.shuffled(DRAW_SEATS, deal_characters(rng, players, ex), label=lambda s: s[2])
+def random_seats(rng: GameRandom, size: int = 26, ex: bool = False) -> list[SeatSpec]:
+    """Seats for random play at a table of ``size`` (26, 29, 32; one more with ``ex``), ids ``P01`` …"""
+    seats = rng.shuffled(DRAW_SEATS, deal_characters(rng, size + (1 if ex else 0), ex), label=lambda s: s[2])
     return [SeatSpec(f"P{k:02d}", c, i, ch) for k, (c, i, ch) in enumerate(seats, start=1)]

@@ -75,7 +75,7 @@ def reference_blocks(text: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
-        m = re.match(r"^【(.+?)】 id=\d+ 组别=三国版杀-(.+)$", line)
+        m = re.match(r"^【(.+?)】 id=\d+ 组别=(.+)$", line)
         if m:
             current = [] if "单挑" not in m.group(2) and m.group(1) not in out else None
             if current is not None:
