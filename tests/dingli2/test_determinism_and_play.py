@@ -129,3 +129,22 @@ def test_random_legal_play_runs_to_the_end(size: int, ex: bool, seed: int) -> No
     assert game.state.over or len(game.results) == 60
     if game.state.over:
         assert set(game.state.winners) <= {"魏", "蜀", "吴"}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_bot_games_replay_from_their_scripts(seed: int) -> None:
+    """The random bots' game, written as a script, replays to the same end (determinism through the inputs)."""
+    from tianting.rules.dingli2.bots import play
+    from tianting.rules.dingli2.game import SeatSpec
+
+    game, script = play(seed, 60)
+    again = DingliGame.create([SeatSpec(p["id"], p["country"], p["identity"], p["character"])
+                               for p in script["players"]], script["seed"])
+    for phase in script["phases"]:
+        if phase["phase"] == "night":
+            again.resolve_night([Action(a["actor"], a["skill"], tuple(a["targets"]), a.get("args", {}))
+                                 for a in phase["actions"]], DecisionBook())
+        else:
+            again.resolve_day(phase["votes"], DecisionBook(), digits=phase.get("digits"))
+    assert transcript(again) == transcript(game)
+    assert again.state.winners == game.state.winners and again.state.over == game.state.over

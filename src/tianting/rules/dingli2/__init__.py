@@ -7,12 +7,15 @@ docs/dev/dingli2-pack.md the character pack.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from tianting.core.names import NameTable
 from tianting.core.records import Ruling
+from tianting.core.rng import GameRandom
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
@@ -62,6 +65,17 @@ def name_of(text: Any) -> str:
     return name_key(text) if isinstance(text, str) else ""
 
 
+def _random_seats(rng: random.Random, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+    """A random 26-player table (ids ``P01`` …), dealt with a generator seeded from ``rng``."""
+    return random_seats(GameRandom(rng.getrandbits(31)), 26), []
+
+
+def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+    from tianting.rules.dingli2.bots import bot_game
+
+    return bot_game(seed, policy, seats, max_phases)
+
+
 @dataclass(frozen=True, eq=False)
 class RuleSet:
     name: str = "dingli2"
@@ -81,6 +95,10 @@ class RuleSet:
     character_choice: bool = False
     """「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
     policies: tuple[str, ...] = ("random",)
+    views: Any = field(default_factory=lambda: SimpleNamespace(
+        player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
+    random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
+    bot_game: Callable[..., Any] = _bot_game
 
     def built_skills(self) -> frozenset[str]:
         return frozenset(GENERAL_ACTIONS)
