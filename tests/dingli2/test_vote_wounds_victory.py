@@ -286,3 +286,41 @@ def test_peace_after_the_sixth_night_once_all_three_agree() -> None:
     assert t.game.number == 7
     assert "蜀" in (t.game.peace_agreed("曹操", ["孙坚"]) or "")
     assert "只能共提交一次" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
+
+
+def test_every_check_of_a_game_is_proven_against_its_commitment() -> None:
+    """「玩家向法官提交一个0-9的数字」: no one chose the outcome. ``wounds.audit`` walks a game's feedback: each
+    revealed table hashes to the commitment told a phase earlier, and a tampered one is caught."""
+    t = Table()
+    for pid in ("刘备", "孙坚", "曹操"):
+        force_deal(t, pid, 1)
+    for pid in ("刘备", "曹操"):
+        force_deal(t, pid, 2)
+    t.night(rulings=(rule("injure", "刘备"), rule("injure", "孙坚"), rule("injure", "曹操")))
+    t.day(digits={"刘备": 7, "孙坚": 0, "曹操": 8})  # still wounded, healed, still wounded
+    t.night()
+    t.day(digits={"刘备": 1, "曹操": 2})  # both healed at the second check
+    checks = [f for r in t.results for items in r.feedback.values() for f in items if "table" in f.data]
+    assert len(checks) >= 3 and wounds.audit(t.results) == []
+    victim = checks[0]
+    victim.data["table"] = list(reversed(victim.data["table"]))
+    assert wounds.audit(t.results) and "不符" in " ".join(wounds.audit(t.results))
+
+
+def test_wound_checks_are_not_posted() -> None:
+    """The posts name no wounded id (counts only, 「不公告白天受伤及死亡人数」): a check is told to its player alone."""
+    t = Table()
+    t.night(rulings=(rule("injure", "刘备"),))
+    t.day(digits={"刘备": 3})
+    for pid in ("曹操", "刘备"):
+        assert "wound_checks" not in RULESET.player_view(t.game, pid)["announcements"][-1]
+    assert any(f["skill"] == "伤判" for f in RULESET.player_view(t.game, "刘备")["feedback"][-1])
+
+
+def test_an_unaligned_who_leaves_before_joining_does_not_join() -> None:
+    """「在野若还没有入国就退出游戏，则不能入国。」"""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    r = t.day(all_vote(t, "袁绍"))
+    assert t.status("袁绍") == "out" and r.announcement["joined"] == {}
+    assert t.state.player("袁绍").country == "在野"

@@ -34,6 +34,8 @@ from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm, defence_to_u
 
 SUICIDE = "自杀"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
+UNCOUNTED = ("自杀", "自然死亡")
+"""「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」 (伤判 deaths happen by day, whose post has no counts)."""
 SIZES = {26: 1, 29: 2, 32: 3}
 """「玩家共26/29/32人……在野3/6/9人」 and 「在26/29/32名玩家参加的游戏中，每个国家分别只能有1/2/3名在野角色加入。」"""
 START_COUNTS = {"魏": 9, "蜀": 7, "吴": 7}
@@ -342,11 +344,10 @@ class DingliGame(SG24Game):
                 self.kill(night, p.id, "自然死亡", book, natural=True)
         self._deal_tables(night)
         words, lw_warnings = self._last_words(night, last_words or {})
-        counted = [pid for pid in night.died]
         announcement: dict[str, Any] = {
             "title": texts.night_title(self.number),
             "summary": self._summary(night),
-            "deaths": len(counted),
+            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
             "events": events,
             "died": list(night.died) + list(night.natural),
@@ -509,8 +510,7 @@ class DingliGame(SG24Game):
         """「对当夜战况的总体评价（一国如何如何，一国如何如何，一国如何如何）」 by counted deaths and wounds (D-N1)."""
         out = []
         for c in COUNTRIES:
-            dead = sum(1 for d in night.deaths if d.id in night.died and self.origin(d.id) != UNALIGNED
-                       and self._country_at_death(d.id) == c)
+            dead = sum(1 for d in night.deaths if d.cause not in UNCOUNTED and self._country_at_death(d.id) == c)
             hurt = sum(1 for p in night.injured if self.state.player(p).injured and self.state.player(p).country == c)
             out.append(texts.country_summary(c, dead, hurt))
         return out
@@ -583,7 +583,11 @@ class DingliGame(SG24Game):
         self._deal_tables(day)
         announcement: dict[str, Any] = {
             "title": texts.day_title(self.number), "ballot": ballot, "votes": counted_by,
-            "voted": voted, "wound_checks": outcomes, "joined": dict(self.state.extra["joined_last_night"]),
+            "voted": voted, "wound_checks": outcomes,
+            # 「昨夜在野入国情况」: an 在野 who left the game before joining does not join (「在野若还没有入国就退出游戏，
+            # 则不能入国」)
+            "joined": {pid: c for pid, c in self.state.extra["joined_last_night"].items()
+                       if self.state.player(pid).alive},
             "died": list(day.died) + list(day.natural), "exited": self._exited(day),
         }
         self.state.extra["joined_last_night"] = {}

@@ -2,7 +2,7 @@
 
 The night post gives counts, not names (「当夜死亡及受伤的角色人数」), so the announcement's ``died`` (the ids
 whose character died: the judge's record) is not shown, nor the counted ``votes``, the 拼点 (「拼点的结果不会
-直接告诉玩家」) or anything else in :data:`JUDGE_ONLY`; the original ballot is public."""
+直接告诉玩家」), the 伤判 outcomes or anything else in :data:`JUDGE_ONLY`; the original ballot is public."""
 
 from __future__ import annotations
 
@@ -11,7 +11,9 @@ from typing import Any
 from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
 
-JUDGE_ONLY = ("votes", "died", "contests")
+JUDGE_ONLY = ("votes", "died", "contests", "wound_checks")
+"""Kept for the judge: the counted votes, whose character died, the 拼点, and the 伤判 outcomes (the posts name
+no wounded player: each learns their own check in their feedback)."""
 
 
 def public_announcement(announcement: dict[str, Any]) -> dict[str, Any]:

@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from tianting.core.rng import GameRandom
 from tianting.rules.sg24.wounds import DIED, FIRST_TABLE, HEALED, INJURED, SECOND_TABLE
 
-__all__ = ["DIED", "HEALED", "INJURED", "FIRST_TABLE", "SECOND_TABLE", "deal", "commitment", "pick", "check_reveal"]
+__all__ = ["DIED", "HEALED", "INJURED", "FIRST_TABLE", "SECOND_TABLE", "audit", "check_reveal", "commitment", "deal",
+           "pick"]
 
 DIGITS = tuple(str(d) for d in range(10))
 
@@ -58,3 +60,31 @@ def pick(rng: GameRandom, pid: str, dealt: dict[str, Any], digit: int | None) ->
 def check_reveal(revealed: dict[str, Any]) -> bool:
     """Whether a revealed table matches its commitment (what ``verify`` and a player can check)."""
     return commitment(list(revealed["table"]), str(revealed["salt"])) == revealed["hash"]
+
+
+def audit(results: Sequence[Any]) -> list[str]:
+    """Every 伤判 of a played game checked against its commitment (the phases' ``feedback``): each revealed table
+    must hash to the commitment the player was told *in an earlier phase*, hold the rule's outcomes, and the
+    outcome must be the one the digit picks. Returns the failures (empty: every check proven)."""
+    told: dict[str, tuple[int, str]] = {}
+    failures: list[str] = []
+    for index, result in enumerate(results):
+        for pid, items in result.feedback.items():
+            for fb in items:
+                if fb.skill != "伤判":
+                    continue
+                data = fb.data
+                if "table" not in data:
+                    told[pid] = (index, data["commitment"])
+                    continue
+                where = f"第{index + 1}阶段 {pid}"
+                earlier = told.pop(pid, None)
+                if earlier is None or earlier[0] >= index or earlier[1] != data["commitment"]:
+                    failures.append(f"{where}：伤判表未在数字提交前封存")
+                elif not check_reveal({"table": data["table"], "salt": data["salt"], "hash": data["commitment"]}):
+                    failures.append(f"{where}：公开的伤判表与封存的SHA-256不符")
+                elif sorted(data["table"]) != sorted(FIRST_TABLE if data["nth"] == 1 else SECOND_TABLE):
+                    failures.append(f"{where}：伤判表的结果不符合规则的比例")
+                elif data["table"][data["digit"]] != data["outcome"]:
+                    failures.append(f"{where}：结果不是数字{data['digit']}所对应的一项")
+    return failures
