@@ -63,17 +63,19 @@ def check_reveal(revealed: dict[str, Any]) -> bool:
 
 
 def audit(results: Sequence[Any]) -> list[str]:
-    """Every 伤判 of a played game checked against its commitment (the phases' ``feedback``): each revealed table
+    """Every 伤判 of a played game checked against its commitment (the phases' ``feedback``: the engine's results,
+    or a transcript's or an export's phases as JSON): each revealed table
     must hash to the commitment the player was told *in an earlier phase*, hold the rule's outcomes, and the
     outcome must be the one the digit picks. Returns the failures (empty: every check proven)."""
     told: dict[str, tuple[int, str]] = {}
     failures: list[str] = []
     for index, result in enumerate(results):
-        for pid, items in result.feedback.items():
+        feedback = result["feedback"] if isinstance(result, dict) else result.feedback
+        for pid, items in feedback.items():
             for fb in items:
-                if fb.skill != "伤判":
+                skill, data = (fb.get("skill"), fb.get("data", {})) if isinstance(fb, dict) else (fb.skill, fb.data)
+                if skill != "伤判":
                     continue
-                data = fb.data
                 if "table" not in data:
                     told[pid] = (index, data["commitment"])
                     continue
