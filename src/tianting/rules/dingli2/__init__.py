@@ -91,6 +91,13 @@ class RuleSet:
     identities: tuple[str, ...] = IDENTITIES
     victory_markers: tuple[str, ...] = MARKERS
     day_inputs: tuple[str, ...] = ("digits",)
+    night_inputs: tuple[str, ...] = ("digits",)
+    """A night's ``digits`` are the 拼点 digits (``resolve_night(digits=…)``); the script layer passes them once it
+    reads ``night_inputs`` (docs/dev/dingli2.md)."""
+    targetless_effects: tuple[str, ...] = ("formation", "contest")
+    """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
+    text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
+    """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
     judge_rules_skills: bool = True
     character_choice: bool = False
     """「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
