@@ -324,3 +324,25 @@ def test_an_unaligned_who_leaves_before_joining_does_not_join() -> None:
     r = t.day(all_vote(t, "袁绍"))
     assert t.status("袁绍") == "out" and r.announcement["joined"] == {}
     assert t.state.player("袁绍").country == "在野"
+
+
+# ---- 退出游戏 and 国家群 --------------------------------------------------------------------------
+def test_an_id_sent_out_of_the_game_is_announced_and_not_counted() -> None:
+    """「当某ID的最后一名角色死亡，或受到某些造成某ID暂时离开游戏的技能时，公告该ID退出游戏。」 and the 裁判's
+    「取消违纪玩家比赛资格」: the ruling ``remove`` (D-X1) — an exit, no death, no successor."""
+    t = Table()
+    r = t.night(rulings=(rule("remove", "曹操", why="铜雀春深"),))
+    assert t.status("曹操") == "out" and t.character("曹操") == "曹操"
+    assert r.announcement["deaths"] == 0 and "曹操退出游戏" in r.announcement["text"]
+    r = t.day(rulings=(rule("remove", "刘备", why="裁判取消比赛资格"),))
+    assert t.status("刘备") == "out" and "刘备" in r.announcement["exited"]
+
+
+def test_country_group_needs_a_mutual_recognition_with_a_countryman() -> None:
+    """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」"""
+    t = Table()
+    assert not t.game.country_group_access("曹操")
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    t.day()
+    assert t.game.country_group_access("袁绍") and t.game.country_group_access("曹操")
+    assert not t.game.country_group_access("华佗") and not t.game.country_group_access("刘备")

@@ -47,7 +47,7 @@ PEACE_FROM_NIGHT = 7
 UNALIGNED_DAY = 4
 """「第四日投票公告将公布当届所有在野角色名字。」"""
 EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
-           "hidden_vote", "contest")
+           "hidden_vote", "contest", "remove")
 """The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md)."""
 
 
@@ -252,6 +252,28 @@ class DingliGame(SG24Game):
         for pid, cause in dying:
             self.kill(phase, pid, cause, book)
 
+    def remove(self, phase: Phase, pid: str, why: str) -> None:
+        """The id leaves the game without a death (「受到某些造成某ID暂时离开游戏的技能时，公告该ID退出游戏」; the
+        裁判's 「取消违纪玩家比赛资格」): no successor, not counted, announced as an exit (D-X1)."""
+        player = self.state.player(pid)
+        if not player.alive:
+            return
+        player.status = Status.OUT
+        player.wounded_at = None
+        self.state.extra["checks"].pop(pid, None)
+        self.state.extra["tables"].pop(pid, None)
+        phase.natural.append(pid)
+        phase.note(f"{pid}（{player.character}）退出游戏：{why}")
+
+    def country_group_access(self, pid: str) -> bool:
+        """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」: whether ``pid`` may be in their
+        country's group (国家群): a mutual recognition with an id of the same country (the server's room, issue 16)."""
+        player = self.state.player(pid)
+        if player.country not in COUNTRIES:
+            return False
+        return any(self.mutual(pid, other) for other in player.known
+                   if self.state.player(other).country == player.country)
+
     def kill(self, phase: Phase, pid: str, cause: str, book: DecisionBook, natural: bool = False) -> None:
         """「受到致死作用的角色死亡。每个玩家可以扮演具有继承关系的角色，前者死亡后，继承者立即登场继续游戏。当某ID的
         最后一名角色死亡……公告该ID退出游戏。」 The branch (曹操——曹丕 或 曹植) is the player's choice."""
@@ -337,6 +359,8 @@ class DingliGame(SG24Game):
                 self.state.extra["formed"] = True
                 night.note(f"三足鼎立格局达成：{r.why or '天庭裁定'}")
                 events.append("三足鼎立格局达成")
+            elif r.effect == "remove" and r.target:
+                self.remove(night, r.target, r.why or "天庭裁定")
         alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
         self._joining(night, invites, applications, book, alliances)
         for p in sorted(self.state.living(), key=lambda p: p.seat):
@@ -580,6 +604,8 @@ class DingliGame(SG24Game):
                 self.state.extra["tables"].pop(r.target, None)
             elif r.effect == "tell" and r.target and r.text:
                 effects.tell(day, r.target, r.text)
+            elif r.effect == "remove" and r.target:
+                self.remove(day, r.target, r.why or "天庭裁定")
         self._deal_tables(day)
         announcement: dict[str, Any] = {
             "title": texts.day_title(self.number), "ballot": ballot, "votes": counted_by,
