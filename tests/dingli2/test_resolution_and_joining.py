@@ -100,6 +100,7 @@ def recruit(t: Table, lord: str, pid: str, answer: str = "魏") -> None:
     t.day()
 
 
+@pytest.mark.skill("招揽")
 def test_recruited_unaligned_joins_next_night_and_knows_the_lord() -> None:
     """「君主招揽：当君主每夜的指认中若包含在野角色时，由法官对在野角色进行询问是否加入此国，若同意，则次夜开始后加入此国
     并和君主相互认识」."""
@@ -110,6 +111,7 @@ def test_recruited_unaligned_joins_next_night_and_knows_the_lord() -> None:
     assert t.state.player("袁绍").country == "魏" and t.game.mutual("袁绍", "曹操")
 
 
+@pytest.mark.skill("招揽")
 def test_refusal_tells_nothing_to_the_unaligned() -> None:
     """「若不同意，则无反馈。」"""
     t = Table()
@@ -119,6 +121,7 @@ def test_refusal_tells_nothing_to_the_unaligned() -> None:
     assert t.state.player("袁绍").country == "在野"
 
 
+@pytest.mark.skill("刺杀")
 def test_a_changed_country_takes_the_countrys_effects_but_not_its_lord_or_killer_rules() -> None:
     """「国籍被修改时，受到一切针对该国角色的技能、指令效果影响。但是在判定君主，军师存在，仍然按照原来的国籍结算。……
     在判定杀手国籍时，视作被更改后国籍的杀手。」 A 魏 killer's stab on a joined 袁绍 is a stab on his own country."""
@@ -137,6 +140,7 @@ def test_a_changed_country_takes_the_countrys_effects_but_not_its_lord_or_killer
     t.check_unused()
 
 
+@pytest.mark.skill("投奔")
 def test_application_is_answered_by_the_chief_strategist() -> None:
     """「申请入国」 (its 「指令」 section is cut off; D-J2): the 正军师 answers, and the two know each other."""
     t = Table()
@@ -149,6 +153,7 @@ def test_application_is_answered_by_the_chief_strategist() -> None:
     assert t.state.player("华佗").country == "蜀" and t.game.mutual("华佗", "徐庶")
 
 
+@pytest.mark.skill("招揽", "投奔")
 def test_recruited_and_applied_to_the_same_country_counts_as_recruited() -> None:
     """「如果在野角色同意某国招揽，又被通过该国入国申请，则视为被招揽，与君主认识，不得与正军师认识。」"""
     t = Table()
@@ -161,6 +166,7 @@ def test_recruited_and_applied_to_the_same_country_counts_as_recruited() -> None
     assert t.game.mutual("华佗", "刘备") and not t.game.knows("华佗", "徐庶")
 
 
+@pytest.mark.skill("招揽", "投奔")
 def test_priority_alliance_then_recruitment_then_application_and_quota_one() -> None:
     """「如果三种方式同时进行，则优先处理联盟达成，其次君主招揽，最后主动投奔。」「在26/29/32名玩家参加的游戏中，每个国家
     分别只能有1/2/3名在野角色加入。」 联盟达成 is the judge's ruling (``join``, D-J3)."""
@@ -178,6 +184,7 @@ def test_priority_alliance_then_recruitment_then_application_and_quota_one() -> 
     assert t.state.player("华佗").country == "在野"
 
 
+@pytest.mark.skill("招揽")
 def test_quota_two_at_29_players() -> None:
     """「……每个国家分别只能有1/2/3名在野角色加入」: 29 players, two per country."""
     t = Table(size=29)
@@ -187,6 +194,7 @@ def test_quota_two_at_29_players() -> None:
     assert t.state.player("袁绍").country == "魏" and t.state.player("华佗").country == "魏"
 
 
+@pytest.mark.skill("招揽", "投奔")
 def test_no_joining_a_country_whose_strategists_are_all_dead() -> None:
     """「如果某国军师全部死亡，在野无法加入此国。」"""
     t = Table()
@@ -209,3 +217,15 @@ def test_unaligned_votes_are_void_until_they_join() -> None:
     t.night()
     r = t.day({"袁绍": "刘备", "华佗": "刘备"})
     assert r.announcement["votes"]["袁绍"] == "刘备" and "华佗" not in r.announcement["votes"]
+
+
+@pytest.mark.skill("指认")
+def test_recognition_needs_no_strategist() -> None:
+    """「指认」 as the family has it (同国指认, 评价指认); seed 003 keeps no 「军师存在时才能指认」 (D-A4): with 魏's
+    军师 gone, 典韦 still asks whether 关羽 is a 猛将, and 曹操 recognises 夏侯惇 one way."""
+    t = Table()
+    for pid in ("郭嘉", "程昱", "荀攸"):
+        t.state.player(pid).status = Status.OUT
+    r = t.night(act("典韦", "指认", "关羽", evaluation="猛将"), act("曹操", "指认", "夏侯惇", character="夏侯惇"))
+    assert "关羽是猛将" in [f.text for f in r.feedback["典韦"]]
+    assert t.game.knows("曹操", "夏侯惇") and not t.game.mutual("曹操", "夏侯惇")

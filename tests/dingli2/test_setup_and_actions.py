@@ -106,6 +106,7 @@ def test_first_phase_is_night_and_day_one_has_no_day() -> None:
 
 
 # ---- 行动 ---------------------------------------------------------------------------------
+@pytest.mark.skill("刺杀")
 def test_one_active_skill_or_one_stab_a_night() -> None:
     """「每名角色每夜只能使用一个主动技能或进行一次刺杀。」"""
     t = Table()
@@ -129,6 +130,7 @@ def test_a_wrong_action_is_pointed_out_and_changes_nothing() -> None:
         t.game.check_action(act("张辽", "刺杀", "无名氏"), [])
 
 
+@pytest.mark.skill("刺杀", "自杀")
 def test_a_senseless_action_is_treated_as_none() -> None:
     """「对于不合理的行动，按照没有提交判定。」 A stab on an id that left the game by suicide this night."""
     t = Table()
@@ -137,6 +139,7 @@ def test_a_senseless_action_is_treated_as_none() -> None:
     assert r.announcement["deaths"] == 0
 
 
+@pytest.mark.skill("自杀")
 def test_suicide_takes_effect_at_once_and_cannot_be_changed() -> None:
     """「角色自杀在行动提交阶段提交，即时生效……角色自杀和行动提交阶段即时生效的技能不可修改。」"""
     t = Table()
@@ -149,6 +152,7 @@ def test_suicide_takes_effect_at_once_and_cannot_be_changed() -> None:
     assert t.character("华佗") == "葛玄" and r.deaths[0].cause == "自杀"
 
 
+@pytest.mark.skill("自杀")
 def test_a_suicide_whose_actions_were_sent_first_is_treated_as_none() -> None:
     """A suicide is at once: what the character sent before it resolves as if not sent (D-A2)."""
     t = Table()
@@ -157,6 +161,7 @@ def test_a_suicide_whose_actions_were_sent_first_is_treated_as_none() -> None:
     assert any("其角色已自杀" in line for line in r.trace)
 
 
+@pytest.mark.skill("刺杀", "自杀")
 def test_the_wounded_cannot_act_but_may_kill_themselves_and_vote() -> None:
     """「角色处于受伤状态中无法行动，但可以进行自杀和舌辩。」"""
     t = Table()
