@@ -167,6 +167,9 @@ class DingliGame(SG24Game):
             if skill == SUICIDE:
                 raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
             self._check_skill(player, action, accepted, day=True)
+            if self._when(player, action) is None:
+                raise IllegalAction(f"【{action.skill}】不是白天使用的技能（「技能中说明“白天使用”的技能可在此时使用」）",
+                                    "not-by-day")
             return
         if player.country in self.state.eliminated:
             raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
@@ -190,8 +193,19 @@ class DingliGame(SG24Game):
                 raise IllegalAction(f"{action.args.get('country')}国军师已全部死亡，在野无法加入此国", "no-strategist")
         else:
             self._check_skill(player, action, accepted, day=False)
+            if self._when(player, action) == "day":
+                raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
             if any(_norm(a.skill) == STAB for a in mine):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+
+    def _when(self, player: Player, action: Action) -> str | None:
+        data = self.pack.skill(player.character, action.skill)
+        return self.pack.extra(player.character, data.name).when if data is not None else None
+
+    def usable_by_day(self, player: Player, skill: str) -> bool:
+        """「技能中说明“白天使用”的技能可在此时使用」 (the pack's ``when``: day or any)."""
+        data = self.pack.skill(player.character, skill)
+        return data is not None and data.kind == "active" and self.pack.extra(player.character, data.name).when is not None
 
     def _is_skill(self, a: Action) -> bool:
         return _norm(a.skill) not in GENERAL_ACTIONS

@@ -36,6 +36,8 @@ class SkillExtra:
 
     interference: int | None = None
     announce: bool = False
+    when: str | None = None
+    """``day`` (「白天使用」), ``any`` (「任何时刻」), or None: a night's skill."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -98,10 +100,13 @@ def parse_dingli_pack(data: Any) -> DingliPack:
                 raise _fail(w, "interference 必须是1到8的整数（干扰技能优先级）或 null")
             if s.get("announce") not in (None, True, False):
                 raise _fail(w, "announce 必须是 true 或 false")
+            if s.get("when") not in (None, "day", "any"):
+                raise _fail(w, "when 必须是 day（白天使用）、any（任何时刻）或 null（夜晚）")
             timings[(str(raw.get("name")), str(s.get("name")))] = timing
-            extras[(str(raw.get("name")), str(s.get("name")))] = SkillExtra(level, bool(s.get("announce")))
+            extras[(str(raw.get("name")), str(s.get("name")))] = SkillExtra(level, bool(s.get("announce")),
+                                                                           s.get("when"))
             s["timing"] = _TO_SG24.get(timing, timing)
-            for key in ("interference", "announce"):
+            for key in ("interference", "announce", "when"):
                 s.pop(key, None)
         raw.pop("ex", None)
     base = parse_pack(shared)

@@ -105,6 +105,10 @@ def facts(block: list[str]) -> tuple[list[str], list[dict], int | None]:
             skill = {"name": m.group(1), "kind": "active" if m.group(2) == "主动" else "passive",
                      "timing": "全局技能" if attribute == "全局技能" else timing, "attribute": attribute,
                      "announce": "公告" in words, "text": None, "source": "8.1"}
+            if "任何时刻" in line:
+                skill["when"] = "any"
+            elif "白天使用" in line or "每天白天" in line:
+                skill["when"] = "day"
             if m.group(1) in INTERFERENCE:
                 skill["interference"] = INTERFERENCE[m.group(1)]
             skills.append(skill)
