@@ -207,8 +207,12 @@ def test_day_post_ballot_joinings_exits_and_day_four_unaligned() -> None:
 # ---- 胜利条件 ----------------------------------------------------------------------------------
 def test_elimination_thresholds_by_table_size() -> None:
     """「君主死亡+人数小于等于3个或君主存活+人数小于等于2个（24人局）。当游戏为27人局时，灭亡条件人数上限加一。当游戏
-    为30人局时，灭亡条件人数上限加二。」 (D-V4: 26 → +0, 27/29 → +1, 30/32 → +2)"""
-    assert [elimination_bonus(n) for n in (26, 27, 29, 30, 32, 33)] == [0, 1, 1, 2, 2, 2]
+    为30人局时，灭亡条件人数上限加二。」 (D-V4: by tier, 26 → +0, 29 → +1, 32 → +2; the EX seat changes nothing)"""
+    assert [elimination_bonus(n) for n in (24, 26, 27, 29, 30, 32)] == [0, 0, 1, 1, 2, 2]
+    ex = Table(ex=True)
+    for pid in ("孙坚", "周瑜", "鲁肃", "吕蒙"):
+        ex.state.player(pid).status = Status.OUT
+    assert ex.game.eliminated_now() == ["吴"]  # 27 ids, a 26 table: no lord, 3 left
     t = Table()
     for pid in ("孙坚", "周瑜", "鲁肃"):
         t.state.player(pid).status = Status.OUT

@@ -56,10 +56,10 @@ def table_size(players: int, ex: bool) -> int:
     return players - 1 if ex else players
 
 
-def elimination_bonus(players: int) -> int:
-    """「当游戏为27人局时，灭亡条件人数上限加一。当游戏为30人局时，灭亡条件人数上限加二。」 counted on every id
-    seated at the start (the EX character's included); below 27 none (ruling D-V4)."""
-    return 2 if players >= 30 else 1 if players >= 27 else 0
+def elimination_bonus(table: int) -> int:
+    """「当游戏为27人局时，灭亡条件人数上限加一。当游戏为30人局时，灭亡条件人数上限加二。」 by the table's size
+    without the EX seat (26 → 0, 29 → 1, 32 → 2: the tiers of 24/27/30; ruling D-V4)."""
+    return 2 if table >= 30 else 1 if table >= 27 else 0
 
 
 class DingliGame(SG24Game):
@@ -715,7 +715,7 @@ class DingliGame(SG24Game):
     def eliminated_now(self) -> list[str]:
         """「国家灭亡条件：君主死亡+人数小于等于3个或君主存活+人数小于等于2个（24人局）。……此人数只计算玩家人数，包括
         投靠此国的在野武将，不计算仍未出场的继承角色。」"""
-        bonus = elimination_bonus(len(self.state.players))
+        bonus = elimination_bonus(int(self.state.extra["table"]))
         out = []
         for c in COUNTRIES:
             limit = (2 if self.has_lord(c) else 3) + bonus
