@@ -229,3 +229,15 @@ def test_recognition_needs_no_strategist() -> None:
     r = t.night(act("典韦", "指认", "关羽", evaluation="猛将"), act("曹操", "指认", "夏侯惇", character="夏侯惇"))
     assert "关羽是猛将" in [f.text for f in r.feedback["典韦"]]
     assert t.game.knows("曹操", "夏侯惇") and not t.game.mutual("曹操", "夏侯惇")
+
+
+def test_rulings_that_cannot_apply_are_refused_with_the_reason() -> None:
+    """Bad input changes nothing and is told in Chinese: a 联盟入国 of an id not 在野 or to no country, a 暗票 by
+    night, an effect the rule set does not know, an id not in the game."""
+    t = Table()
+    bad = (rule("join", "曹操", text="蜀"), rule("join", "袁绍", text="群"), rule("hidden_vote", "刘备"),
+           rule("fly", "刘备"), rule("kill", "无名氏"), rule("join", "袁绍", text="蜀"))
+    found = dict(RULESET.check_rulings(t.game, bad))
+    assert set(found) == {0, 1, 2, 3, 4}
+    assert "在野ID" in found[0] and "在野ID" in found[1] and "白天" in found[2]
+    assert "未知的裁定" in found[3] and "不是场上的ID" in found[4]
