@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.rules.dingli2 import DingliGame, draw_setup
+from tianting.rules.dingli2 import RULESET, DingliGame, draw_setup
 from tianting.rules.dingli2.game import SetupError
 from tianting.rules.dingli2.pack import default_pack
 
@@ -191,3 +191,13 @@ def test_skills_said_to_be_used_by_day_are_used_by_day() -> None:
     assert t.game.usable_by_day(t.state.player("吕布"), "朝秦暮楚")
     r = t.game.resolve_day({}, None, (), actions=[use])
     assert any("请天庭裁定：吕布 发动【朝秦暮楚】" in w for w in r.warnings)
+
+
+def test_setup_of_29_32_and_the_ex_seat() -> None:
+    """「在野3/6/9人，有EX角色时，在野+1人」: 29 and 32 ids deal 6 and 9 在野; 27, 30, 33 ids seat the EX character."""
+    for n, unaligned, ex in ((29, 6, False), (32, 9, False), (27, 4, True), (33, 10, True)):
+        script = draw_setup([f"玩家{i}" for i in range(n)], 3)
+        chars = [p["character"] for p in script["players"]]
+        assert sum(1 for p in script["players"] if p["country"] == "在野") == unaligned
+        assert ("汉少帝" in chars) is ex
+    assert RULESET.player_counts == (26, 27, 29, 30, 32, 33)

@@ -82,6 +82,8 @@ class RuleSet:
     title: str = "三国版杀之鼎立三分2.0"
     script: str = "simplified"
     players: int = 26
+    player_counts: tuple[int, ...] = (26, 27, 29, 30, 32, 33)
+    """「玩家共26/29/32人……有EX角色时，在野+1人」: the counts a table may have (``players`` is the first)."""
     game: type[DingliGame] = DingliGame
     seat: type[SeatSpec] = SeatSpec
     setup_error: type[SetupError] = SetupError

@@ -54,8 +54,11 @@ def deal_characters(rng: GameRandom, players: int, ex: bool = False,
     return out
 
 
-def draw_setup(ids: Sequence[str], seed: int, ex: bool = False) -> dict[str, Any]:
-    """A script's start for ``ids``: the characters drawn, then dealt to the ids at random (``分配角色#k``)."""
+def draw_setup(ids: Sequence[str], seed: int, ex: bool | None = None) -> dict[str, Any]:
+    """A script's start for ``ids``: the characters drawn, then dealt to the ids at random (``分配角色#k``).
+    ``ex`` None: 27, 30 or 33 ids mean a table with the EX seat (「有EX角色时，在野+1人」)."""
+    if ex is None:
+        ex = len(ids) - 1 in SIZES
     if len({name_key(i) for i in ids}) != len(ids):
         raise TiantingError("玩家ID不能重复")
     n = len(ids) - 1 if ex else len(ids)
