@@ -306,7 +306,6 @@ class DingliGame(SG24Game):
         first_draw = len(rng.draws)
         night = Phase(self.state)
         night.suicides = []  # type: ignore[attr-defined]
-        night.check_deaths = []  # type: ignore[attr-defined]
         judged = tuple(judged)
         defences = (*defences, *_defences(judged))
         warnings: list[str] = []
