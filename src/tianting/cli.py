@@ -123,13 +123,28 @@ def _cmd_setup(args: argparse.Namespace) -> str:
     if args.out:
         check_out(args.out)
     ids = read_ids(_read(args.ids, "ID名單"))
-    return dump_transcript(draw_setup(args.rules, ids, args.seed))
+    return dump_transcript(draw_setup(args.rules, ids, args.seed, chibi=args.chibi))
 
 
 def _cmd_skills(args: argparse.Namespace) -> str:
     from tianting.coverage import coverage, render_coverage
 
+    if args.interactions:
+        return _interactions(args.rules, args.json)
     return render_coverage(coverage(args.rules), as_json=args.json)
+
+
+def _interactions(rules: str, as_json: bool) -> str:
+    """``skills --interactions``: the pairs of skills whose texts name another character (KK 3.3)."""
+    from tianting.coverage import built_skills, find_tests_dir
+
+    if rules != "kk33":
+        raise _Fail(f"--interactions 只適用於 kk33（不是「{shown(rules)}」）")
+    from tianting.rules.kk33 import roster
+    from tianting.rules.kk33.interactions import interaction_matrix, render_matrix
+
+    matrix = interaction_matrix(roster(), find_tests_dir(), built_skills(rules))
+    return render_matrix(matrix, as_json=as_json)
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
@@ -151,7 +166,7 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
             where = f"players[{exc.index}]" if exc.index is not None else "players"
             raise _Fail(f"{where}: {exc.message}") from None
     study = Study(games=args.games, seed=args.seed, policy=args.policy, rules=args.rules,
-                  max_phases=args.max_phases, seats=seats, setup_name=args.setup)
+                  max_phases=args.max_phases, seats=seats, setup_name=args.setup, chibi=args.chibi)
     progress = not args.quiet and sys.stderr.isatty()
     figures = simulate(study, jobs=args.jobs, backend=args.backend, progress=progress)
     if args.report:
@@ -313,11 +328,15 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--ids", required=True, help="a text file with one forum id a line")
     setup.add_argument("--seed", type=_seed, required=True)
     setup.add_argument("--out", help="write the script here instead of stdout")
+    setup.add_argument("--chibi", action="store_true",
+                       help="include 『角色技能·赤壁之戰』: offer 蔣干, 赤壁·諸葛亮 and 赤壁·魯肅 in their slots")
     setup.set_defaults(func=_cmd_setup)
 
     skills = sub.add_parser("skills", help="list every skill of a rule set: built or not, and its tests")
     skills.add_argument("--rules", default="kk33")
     skills.add_argument("--json", action="store_true")
+    skills.add_argument("--interactions", action="store_true",
+                        help="list the pairs of skills whose texts name another character, and their tests")
     skills.set_defaults(func=_cmd_skills)
 
     sim = sub.add_parser("simulate", help="play many bot games and report win rates, lengths and skill use")
@@ -332,6 +351,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--backend", choices=("local", "ray"), default="local",
                      help="local processes, or a Ray cluster (RAY_ADDRESS; needs the ray extra)")
     sim.add_argument("--setup", metavar="SCRIPT.json", help="play every game at this script's table")
+    sim.add_argument("--chibi", action="store_true",
+                     help="random tables include 『角色技能·赤壁之戰』 (蔣干, 赤壁·諸葛亮, 赤壁·魯肅)")
     sim.add_argument("--max-phases", type=_bounded(1, MAX_PHASES), default=80,
                      help=f"stop a game after this many phases (at most {MAX_PHASES})")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -97,49 +97,59 @@ def _dotted(node: ast.expr) -> str | None:
     return None
 
 
-def _marker_names(node: ast.expr) -> list[str]:
-    """The skill names of one marker expression (``pytest.mark.skill("刺殺")``), else []."""
+def _marker_calls(node: ast.expr, marker: str = MARKER) -> list[list[str]]:
+    """The string arguments of each ``pytest.mark.<marker>(...)`` call in one marker expression."""
     if isinstance(node, ast.List | ast.Tuple):
-        return [name for element in node.elts for name in _marker_names(element)]
+        return [call for element in node.elts for call in _marker_calls(element, marker)]
     if not isinstance(node, ast.Call):
         return []
     func = _dotted(node.func)
-    if func is None or not (func == f"mark.{MARKER}" or func.endswith(f".mark.{MARKER}")):
+    if func is None or not (func == f"mark.{marker}" or func.endswith(f".mark.{marker}")):
         return []
-    return [
+    return [[
         arg.value
         for arg in node.args
         if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
-    ]
+    ]]
 
 
-def _pytestmark(body: list[ast.stmt]) -> list[str]:
-    names: list[str] = []
+def _pytestmark(body: list[ast.stmt], marker: str = MARKER) -> list[list[str]]:
+    calls: list[list[str]] = []
     for stmt in body:
         if isinstance(stmt, ast.Assign) and any(
             isinstance(t, ast.Name) and t.id == "pytestmark" for t in stmt.targets
         ):
-            names += _marker_names(stmt.value)
+            calls += _marker_calls(stmt.value, marker)
         elif (
             isinstance(stmt, ast.AnnAssign)
             and isinstance(stmt.target, ast.Name)
             and stmt.target.id == "pytestmark"
             and stmt.value is not None
         ):
-            names += _marker_names(stmt.value)
-    return names
+            calls += _marker_calls(stmt.value, marker)
+    return calls
 
 
-def _test_pins(body: list[ast.stmt], inherited: list[str]) -> Iterable[list[str]]:
-    """For each test function in ``body`` (and its ``Test*`` classes): the skill names it pins."""
+def _test_marks(body: list[ast.stmt], inherited: list[list[str]], marker: str = MARKER,
+                prefix: str = "") -> Iterable[tuple[str, list[list[str]]]]:
+    """For each test function in ``body`` (and its ``Test*`` classes): its name and the argument
+    lists of the ``marker`` marks it carries (its own, its classes', the ``pytestmark``s)."""
     for stmt in body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name.startswith(
             "test"
         ):
-            yield inherited + [n for d in stmt.decorator_list for n in _marker_names(d)]
+            yield prefix + stmt.name, inherited + [c for d in stmt.decorator_list
+                                                   for c in _marker_calls(d, marker)]
         elif isinstance(stmt, ast.ClassDef) and stmt.name.startswith("Test"):
-            marks = inherited + [n for d in stmt.decorator_list for n in _marker_names(d)]
-            yield from _test_pins(stmt.body, marks + _pytestmark(stmt.body))
+            marks = inherited + [c for d in stmt.decorator_list for c in _marker_calls(d, marker)]
+            yield from _test_marks(stmt.body, marks + _pytestmark(stmt.body, marker), marker,
+                                   f"{prefix}{stmt.name}::")
+
+
+def _test_pins(body: list[ast.stmt], inherited: list[str]) -> Iterable[list[str]]:
+    """For each test function in ``body`` (and its ``Test*`` classes): the skill names it pins."""
+    for _, calls in _test_marks(body, [inherited] if inherited else []):
+        yield [name for call in calls for name in call]
 
 
 def _is_test_file(path: Path) -> bool:
@@ -168,9 +178,30 @@ def count_skill_tests(
             if problems is not None:
                 problems.append(f"{path}: {exc}")
             continue
-        for names in _test_pins(tree.body, _pytestmark(tree.body)):
+        module = [n for call in _pytestmark(tree.body) for n in call]
+        for names in _test_pins(tree.body, module):
             counts.update({normalize(n) for n in names if n.strip()})
     return counts
+
+
+def marked_tests(
+    tests_dir: Path, marker: str, problems: list[str] | None = None
+) -> list[tuple[str, list[str]]]:
+    """Every ``pytest.mark.<marker>(...)`` a test under ``tests_dir`` carries: (the test's id
+    ``path::name`` relative to ``tests_dir``'s parent, the marker's string arguments), read with
+    :mod:`ast` as :func:`count_skill_tests` reads skill markers."""
+    found: list[tuple[str, list[str]]] = []
+    for path in sorted(p for p in tests_dir.rglob("*.py") if _is_test_file(p)):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        except (SyntaxError, UnicodeDecodeError, OSError) as exc:
+            if problems is not None:
+                problems.append(f"{path}: {exc}")
+            continue
+        where = path.relative_to(tests_dir.parent).as_posix()
+        for name, calls in _test_marks(tree.body, _pytestmark(tree.body, marker), marker):
+            found += [(f"{where}::{name}", call) for call in calls]
+    return found
 
 
 # ---- the table ----------------------------------------------------------------

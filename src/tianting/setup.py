@@ -24,7 +24,7 @@ from tianting.core.rng import GameRandom
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
+from tianting.rules.kk33.roster import CHIBI, COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
 
 SCRIPT_FORMAT = "tianting-script/1"
 
@@ -64,17 +64,26 @@ def _seat_label(seat: tuple[str, str]) -> str:
     return f"{seat[0]}·{seat[1]}"
 
 
-def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
+def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False) -> dict[str, Any]:
     """A game script start for ``ids``: country, identity and character choices drawn with ``seed``.
 
     The 群 seat's identity is drawn first (purpose ``群雄身份``), then the
     seats are shuffled (purposes ``分配國籍身份#1`` …) and dealt to the ids in
     their given order. Players keep the input order; ``character`` is null
     until the player chooses one of ``choices``.
+
+    ``chibi``: the table includes 『角色技能·赤壁之戰』: 蔣干 is offered to 魏's 副軍師, 赤壁·諸葛亮
+    to 蜀's 軍師 seats and 赤壁·魯肅 to 吳's 副軍師, beside the list (ruling R29; the draws are the
+    same). The script then says ``"chibi": true``.
     """
     rules = load_rules(rules_name)
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TiantingError("seed 必須是整數")
+    if not isinstance(chibi, bool):
+        raise TiantingError("chibi（是否加入赤壁之戰角色）必須是 true 或 false")
+    if chibi and rules_name != "kk33":
+        raise TiantingError(f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
+    sets = (CHIBI,) if chibi else ()
     if len(ids) != len(set(ids)):
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
         raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
@@ -105,10 +114,10 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
                 "country": country,
                 "identity": identity,
                 "character": None,
-                "choices": roster.choices(country, identity),
+                "choices": roster.choices(country, identity, sets=sets) if sets else roster.choices(country, identity),
             }
         )
-    return {
+    script: dict[str, Any] = {
         "format": SCRIPT_FORMAT,
         "rules": rules.name,
         "seed": seed,
@@ -116,3 +125,6 @@ def draw_setup(rules_name: str, ids: list[str], seed: int) -> dict[str, Any]:
         "phases": [],
         "setup_draws": [d.as_json() for d in rng.draws],
     }
+    if chibi:
+        script["chibi"] = True
+    return script

@@ -20,7 +20,7 @@ from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.kk33 import KK33Game, SeatSpec, roster
-from tianting.rules.kk33.roster import COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
+from tianting.rules.kk33.roster import CHIBI, COUNTRIES, COUNTRY_SEATS, OTHER_IDENTITIES, OTHERS
 from tianting.rules.kk33.views import player_view as rules_player_view
 
 
@@ -36,12 +36,14 @@ def _built() -> frozenset[str]:
     return frozenset(built_characters(set(probe.skills)))
 
 
-def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], list[str]]:
-    """22 seats by the rule's counts, characters drawn among the built ones where the slot has any.
+def random_table(rng: random.Random, built: set[str], chibi: bool = False) -> tuple[list[SeatSpec], list[str]]:
+    """22 seats by the rule's counts, characters drawn among the built ones where the slot has any
+    (``chibi``: 『角色技能·赤壁之戰』's forms among them, as ``tianting setup --chibi`` offers).
 
     Returns the seats and the characters seated although not fully built (said plainly in reports).
     """
     r = roster()
+    sets = (CHIBI,) if chibi else ()
     slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
     slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
     rng.shuffle(slots)
@@ -49,7 +51,7 @@ def random_table(rng: random.Random, built: set[str]) -> tuple[list[SeatSpec], l
     seats: list[SeatSpec] = []
     unbuilt: list[str] = []
     for number, (country, identity) in enumerate(slots, start=1):
-        free = [c for c in r.choices(country, identity) if r.characters[c].base not in taken]
+        free = [c for c in r.choices(country, identity, sets=sets) if r.characters[c].base not in taken]
         good = [c for c in free if c in built]
         character = rng.choice(good or free)
         if character not in built:
@@ -103,20 +105,21 @@ class _Checker:
 
 
 def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
-              max_phases: int = 80) -> GameRecord:
-    """One whole game played by bots of ``policy``; stops when over or after ``max_phases``."""
-    return play_game_kept(seed, policy, seats, max_phases)[1]
+              max_phases: int = 80, chibi: bool = False) -> GameRecord:
+    """One whole game played by bots of ``policy``; stops when over or after ``max_phases``
+    (``chibi``: a random table includes 『角色技能·赤壁之戰』)."""
+    return play_game_kept(seed, policy, seats, max_phases, chibi)[1]
 
 
 def play_game_kept(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
-                   max_phases: int = 80) -> tuple[KK33Game, GameRecord]:
+                   max_phases: int = 80, chibi: bool = False) -> tuple[KK33Game, GameRecord]:
     """:func:`play_game`, also returning the game played (its results: traces, feedback)."""
     bots = get_policy(policy) if isinstance(policy, str) else policy
     rng = random.Random(seed)
     game_seed = rng.getrandbits(31)
     unbuilt: list[str] = []
     if seats is None:
-        seats, unbuilt = random_table(rng, set(_built()))
+        seats, unbuilt = random_table(rng, set(_built()), chibi)
     game = KK33Game.create(list(seats), game_seed)
     start = {p.id: p.character for p in game.state.players.values()}
     views = _CACHES[game] = ViewCache(game)  # what player_view (below) reads while this game plays

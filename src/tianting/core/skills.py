@@ -275,12 +275,20 @@ class Use:
         衝突規則: 若一個行動的目標被至少兩個技能修改，且修改後的目標不同，
         則該行動的目標改為行動發出者.
         """
+        return self.targets_before()
+
+    def targets_before(self, stage: str | None = None, priority: int | None = None) -> tuple[str, ...]:
+        """The targets after the redirects made before the uses of ``stage`` at ``priority`` (all of
+        them when None): what uses resolving at one moment see, none seeing another's change (盜書
+        and 草船借箭, both first of the redirect stage, CB1)."""
         if not self.redirects:
             return tuple(self.action.targets)
         out = list(self.action.targets)
         for slot in range(len(out)):
             changes = [r.new_target for r in self.redirects
-                       if r.slot == slot and (r.source is None or r.source.live)]
+                       if r.slot == slot and (r.source is None or r.source.live)
+                       and not (stage is not None and r.source is not None and r.source.skill.stage == stage
+                                and r.source.skill.priority >= (priority or 0))]
             if not changes:
                 continue
             if len(set(changes)) > 1:

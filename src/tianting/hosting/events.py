@@ -54,7 +54,7 @@ RULE = "rule"
 payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-drafts."""
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
-    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes"),
+    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi"),
     CHOOSE: ("player", "character"),
     START: ("deadline",),
     SUBMIT: ("player", "actions", "via"),

@@ -483,8 +483,11 @@ class HostedGame:
         title = _text(p, "title", "遊戲名稱", 100)
         if _has_control(title):
             raise Refused("遊戲名稱不能含控制字元", 422)
+        chibi = p.get("chibi", False)  # 『角色技能·赤壁之戰』 offered (ruling R29); absent in older games
+        if not isinstance(chibi, bool):
+            raise Refused("chibi（是否加入赤壁之戰角色）必須是 true 或 false", 422)
         try:
-            setup = draw_setup(rules_name, ids, seed)
+            setup = draw_setup(rules_name, ids, seed, chibi=chibi)
         except TiantingError as exc:
             raise Refused(str(exc), 422) from None
         for key in ("night_minutes", "day_minutes"):

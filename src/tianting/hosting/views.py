@@ -142,6 +142,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
         "commitment": game.meta["commitment"], "players": players,
         "chosen": sum(1 for p in players if p["character"]),
         "night_minutes": game.meta.get("night_minutes"), "day_minutes": game.meta.get("day_minutes"),
+        "chibi": bool(game.meta.get("chibi")),
         "published": [{"index": i, "label": p.label, "kind": p.kind, "number": p.number,
                        "announcement": game.announcement_text(i)} for i, p in game.published()],
         "notes": game.notes, "over": game.over,

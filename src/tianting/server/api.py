@@ -79,6 +79,7 @@ async def create_game(request: Request) -> JSONResponse:
     made = await run_in_threadpool(
         store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
+        chibi=body.get("chibi", False),
     )
     base = public_base(request)
     return JSONResponse({

@@ -281,7 +281,7 @@ def home(request: Request) -> HTMLResponse:
     return _home(request)
 
 
-HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes")
+HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi")
 
 
 def _minutes(text: str, what: str) -> int | None:
@@ -314,6 +314,7 @@ def _create_game(request: Request, form: Form) -> Response:
             title=values["title"], rules=values["rules"] or "kk33", ids=read_ids(values["ids"]),
             night_minutes=_minutes(values["night_minutes"], "夜晚時限"),
             day_minutes=_minutes(values["day_minutes"], "白天時限"),
+            chibi=values["chibi"] == "on",
         )
     except TiantingError as exc:
         message = exc.message if isinstance(exc, Refused) else str(exc)

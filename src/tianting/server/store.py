@@ -267,13 +267,17 @@ class Store:
 
     # ---- creating and finding games -------------------------------------------
     def create_game(self, title: str, rules: str, ids: list[str], night_minutes: int | None = None,
-                    day_minutes: int | None = None, seed: int | None = None, salt: str | None = None) -> NewGame:
-        """Create a game (raises :class:`Refused` on bad input) and its secret links."""
+                    day_minutes: int | None = None, seed: int | None = None, salt: str | None = None,
+                    chibi: object = False) -> NewGame:
+        """Create a game (raises :class:`Refused` on bad input) and its secret links. ``chibi``: the
+        table includes 『角色技能·赤壁之戰』 (stored only when not false, as older games have it)."""
         if seed is None or salt is None:
             seed, salt = new_seed()
         payload = {"rules": rules, "ids": ids, "title": title, "seed": seed, "salt": salt,
                    "commitment": commitment(seed, salt), "night_minutes": night_minutes,
                    "day_minutes": day_minutes}
+        if chibi is not False:
+            payload["chibi"] = chibi  # checked by HostedGame (a bool)
         at = self.clock().isoformat()
         created = Event(1, ev.CREATED, ev.JUDGE, payload, at)
         hosted = HostedGame.fold([created])  # raises Refused before anything is written

@@ -227,7 +227,8 @@ def dump_figures(figures: dict[str, Any]) -> str:
 def summary(figures: dict[str, Any]) -> str:
     """A few lines for the terminal: outcomes with their intervals, length, what is not built."""
     lines = [f"{figures['games']} games, policy {figures['parameters'].get('policy')}, "
-             f"seed {figures['parameters'].get('seed')}"]
+             f"seed {figures['parameters'].get('seed')}"
+             + (", 赤壁之戰 forms included" if figures['parameters'].get('chibi') else "")]
     for key in OUTCOMES:
         row = figures["outcomes"][key]
         if row["count"] or key in ("魏", "蜀", "吳", "黃巾軍"):

@@ -43,6 +43,8 @@ class Study:
     """A fixed table for every game (from a script's ``players``), or None for random tables."""
     setup_name: str | None = None
     """Where the fixed table came from (shown in the report)."""
+    chibi: bool = False
+    """Random tables include 『角色技能·赤壁之戰』 (蔣干, 赤壁·諸葛亮, 赤壁·魯肅 in their slots; ruling R29)."""
 
     def parameters(self) -> dict[str, Any]:
         """The study's parameters, JSON-ready."""
@@ -53,6 +55,7 @@ class Study:
             "policy": self.policy,
             "max_phases": self.max_phases,
             "setup": self.setup_name if self.seats is not None else "random",
+            **({"chibi": True} if self.chibi else {}),
         }
 
 
@@ -75,9 +78,9 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
-               max_phases: int) -> list[GameRecord]:
+               max_phases: int, chibi: bool = False) -> list[GameRecord]:
     """Play the games with these seeds, one after another (the unit of work of every backend)."""
-    return [play_game(s, policy, seats, max_phases) for s in seeds]
+    return [play_game(s, policy, seats, max_phases, chibi=chibi) for s in seeds]
 
 
 def default_jobs() -> int:
@@ -111,6 +114,8 @@ def _check(study: Study, backend: str) -> None:
         raise TiantingError("--games 至少為 1")
     if study.max_phases < 1:
         raise TiantingError("--max-phases 至少為 1")
+    if study.chibi and study.seats is not None:
+        raise TiantingError("--chibi 只用於隨機牌桌；--setup 的牌桌已經固定（腳本可直接選赤壁之戰的角色）")
     from tianting.bots.policy import get_policy
 
     get_policy(study.policy)  # an unknown policy is refused before any process starts
@@ -143,7 +148,7 @@ def run_study(study: Study, jobs: int | None = None, backend: str = "local",
             chunks = _chunks(seeds, 1)
             done = []
             for chunk in chunks:
-                done.append(play_chunk(study.policy, chunk, seats, study.max_phases))
+                done.append(play_chunk(study.policy, chunk, seats, study.max_phases, study.chibi))
                 bar.update(len(chunk))
         else:
             chunks, done = _run_local(study, seeds, seats, jobs, bar.update)
@@ -168,7 +173,7 @@ def _run_local(study: Study, seeds: list[int], seats: list[SeatSpec] | None, job
     done: list[list[GameRecord] | None] = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
         pending = {
-            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases): i
+            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases, study.chibi): i
             for i, chunk in enumerate(chunks)
         }
         while pending:
@@ -199,7 +204,7 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
         chunks = _chunks(seeds, workers)
         remote = ray.remote(play_chunk)
-        refs = [remote.remote(study.policy, chunk, seats, study.max_phases) for chunk in chunks]
+        refs = [remote.remote(study.policy, chunk, seats, study.max_phases, study.chibi) for chunk in chunks]
         index = {ref: i for i, ref in enumerate(refs)}
         done: list[list[GameRecord] | None] = [None] * len(refs)
         waiting = list(refs)

@@ -74,6 +74,7 @@ def with_liu_shan(t: Table) -> Table:
 
 
 @pytest.mark.skill("單騎救主")
+@pytest.mark.interaction("單騎救主", "劉禪")
 def test_danqi_jiuzhu_stabs_on_liu_shan_fail():
     """單騎救主：使用後當夜，所有針對劉禪的【刺殺】失效。 (not those on 趙雲 himself; limited)"""
     t = with_liu_shan(Table(characters=QUIET))
@@ -199,6 +200,7 @@ def test_ziwu_qibing_only_a_lord():
 
 
 @pytest.mark.skill("子午奇兵")
+@pytest.mark.interaction("子午奇兵", "諸葛亮")
 def test_ziwu_qibing_fails_while_zhuge_liang_is_in_play():
     """子午奇兵：若諸葛亮在場，則該技能使用失敗。 (失敗: told, not used up)"""
     t = Table(characters=WEI_YAN)  # 遲暮的丞相·諸葛亮 sits at 蜀正軍師

@@ -121,6 +121,7 @@ ZHANG_LIAO = {**QUIET, "魏殺手甲": "夏侯淵", "魏殺手乙": "張遼"}
 
 
 @pytest.mark.skill("英雄相器")
+@pytest.mark.interaction("英雄相器", "張遼")
 def test_yingxiong_xiangqi_stab_on_zhang_liao_void_recognise_alliance():
     """英雄相器：*被*當你【刺殺】的目標為張遼時，該【刺殺】無效，且你與張遼互識。…魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = Table(characters=ZHANG_LIAO)
@@ -151,6 +152,8 @@ def test_yingxiong_xiangqi_afterwards_every_shu_killer_stab_on_zhang_liao_is_voi
 @pytest.mark.skill("英雄相器")
 @pytest.mark.skill("英雄相惜")
 @pytest.mark.parametrize("order", list(itertools.permutations([0, 1])))
+@pytest.mark.interaction("英雄相惜", "關羽")
+@pytest.mark.interaction("英雄相器", "張遼")
 def test_yingxiong_xiangxi_and_xiangqi_on_each_other_the_same_night(order):
     """英雄相惜 (張遼) and 英雄相器 (關羽) both trigger: both stabs 無效, one 互識, one 魏蜀聯盟; in any order."""
     t = Table(characters=ZHANG_LIAO)
@@ -263,6 +266,7 @@ XIAHOU_JUAN = {**ZHANG_FEI, "魏女眷": "夏侯涓"}
 
 
 @pytest.mark.skill("迎娶新妻")
+@pytest.mark.interaction("迎娶新妻", "夏侯涓")
 def test_yingqu_xinqi_shields_both_and_takes_lianli():
     """迎娶新妻：使用後當夜，所有針對你和夏侯涓的【刺殺】失效。夏侯涓失去技能【連理並蒂】。魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = Table(characters=XIAHOU_JUAN)
@@ -306,6 +310,8 @@ def test_lianli_bingdi_takes_yingqu_xinqi_from_zhang_fei():
 @pytest.mark.skill("迎娶新妻")
 @pytest.mark.skill("連理並蒂")
 @pytest.mark.parametrize("first", ["魏女眷", "蜀殺手乙"])
+@pytest.mark.interaction("迎娶新妻", "夏侯涓")
+@pytest.mark.interaction("連理並蒂", "張飛")
 def test_yingqu_xinqi_and_lianli_bingdi_the_same_night(first):
     """連理並蒂 and 迎娶新妻 used the same night: both go off (simultaneous), each loses the other's skill,
     stabs on both fail, one 魏蜀聯盟 — whoever submits first."""

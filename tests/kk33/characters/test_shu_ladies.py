@@ -125,6 +125,7 @@ def liu_chan(t: Table) -> None:
 
 
 @pytest.mark.skill("危情長坂")
+@pytest.mark.interaction("危情長坂", "劉禪", "趙雲")
 def test_weiqing_liu_chan_arrives_she_knows_him_and_zhao_yun():
     """危情長坂：*覺醒技*劉禪登場時，你與其互識，你與趙雲（若在場）互識，獲得技能【投井自盡】。"""
     t = table()
@@ -288,6 +289,7 @@ def test_shenzhi_not_for_a_void_bind():
 
 
 @pytest.mark.skill("相夫教子")
+@pytest.mark.interaction("相夫教子", "劉備")
 def test_xiangfu_shields_her_and_liu_bei():
     """相夫教子：使用後當夜，所有針對你和劉備/劉禪的【刺殺】失效。"""
     t = table("甘夫人")
@@ -300,6 +302,7 @@ def test_xiangfu_shields_her_and_liu_bei():
 
 
 @pytest.mark.skill("相夫教子")
+@pytest.mark.interaction("相夫教子", "劉禪")
 def test_xiangfu_with_liu_chan_and_void_with_liu_feng():
     """若劉備/劉禪不在場則失效 — 劉禪 counts; after 劉封 it is void (used, not told)."""
     t = table("甘夫人")
@@ -356,6 +359,7 @@ def test_xueji_lasts_after_her_death():
 
 
 @pytest.mark.skill("將門虎女")
+@pytest.mark.interaction("將門虎女", "關羽", "關平")
 def test_jiangmen_a_stab_instead_of_a_bind_and_she_knows_guan_yu_guan_ping():
     """將門虎女：使用後當夜，你可以不發動【亂花】，而是發動一次【刺殺】。你與關羽（若在場）互識，你與關平（若在場）互識。"""
     t = table("關銀屏", 蜀護衛="關平")

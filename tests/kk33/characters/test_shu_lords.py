@@ -113,6 +113,8 @@ def test_hanyi_counts_where_the_vote_lands_after_luanhua():
 
 @pytest.mark.skill("漢裔")
 @pytest.mark.skill("代漢自立")
+@pytest.mark.interaction("漢裔", "曹丕")
+@pytest.mark.interaction("代漢自立", "劉備")
 def test_hanyi_lost_to_daihanzili_then_votes_count():
     """漢裔：曹丕使用【代漢自立】…後失去此技能 (a test seating both sides: 曹丕 and 劉備)."""
     t = table(keep=("蜀君主", "魏君主"))
@@ -148,6 +150,7 @@ def test_qingmeizhujiu_with_liu_bei_seated_and_his_skills_at_work():
 
 # ---- 劉備：三顧茅廬 ---------------------------------------------------------------------
 @pytest.mark.skill("三顧茅廬")
+@pytest.mark.interaction("三顧茅廬", "諸葛亮")
 def test_sangumaolu_zhuge_liang_targets_him_they_recognise():
     """三顧茅廬：*被*當你成為諸葛亮的技能目標時…且你與其互識。 (被動的限定技能消耗時…收到相關反饋)"""
     t = table()
@@ -191,6 +194,7 @@ def test_taoyuanfeihua_guan_yus_stab_is_prevented_and_they_recognise():
 
 @pytest.mark.skill("桃園飛花")
 @pytest.mark.parametrize("first", ["蜀殺手甲", "蜀殺手乙"])
+@pytest.mark.interaction("桃園飛花", "關羽", "張飛")
 def test_taoyuanfeihua_guan_yu_and_zhang_fei_the_same_night(first: str):
     """當你成為關羽或張飛的技能目標時…且你與其互識 — both stab him the same night: one trigger covers
     both (SL2), both stabs are void, and he 互識 with each; his feedback is the same whoever submitted first."""
@@ -239,6 +243,7 @@ def test_taoyuanfeihua_merged_with_another_stab_still_kills():
 
 # ---- 劉備：五虎封將 ---------------------------------------------------------------------
 @pytest.mark.skill("五虎封將")
+@pytest.mark.interaction("五虎封將", "關羽", "趙雲", "馬超")
 def test_wuhufengjiang_stabs_on_him_and_the_tigers_half_void_and_no_wounds():
     """五虎封將：使用後當夜，所有針對你和五虎將…的【刺殺】有一半概率失效，你和五虎將不會受傷。"""
     t = table()
@@ -259,6 +264,21 @@ def test_wuhufengjiang_stabs_on_him_and_the_tigers_half_void_and_no_wounds():
 
 
 @pytest.mark.skill("五虎封將")
+@pytest.mark.interaction("五虎封將", "張飛", "黃忠")
+def test_wuhufengjiang_zhang_fei_and_huang_zhong_are_tigers_too():
+    """五虎將（關羽、張飛、趙雲、馬超、黃忠）: 張飛 and 黃忠, the only tigers seated, make 「五虎將中至少有兩人
+    在場」; a 刺殺 on 黃忠 is half void, 張飛 不會受傷 by a 援護, and 魏延 (no tiger) is wounded."""
+    t = table(characters={"蜀殺手甲": "張飛", "蜀殺手乙": "黃忠", "蜀護衛": "魏延"})
+    t.force("五虎封將 魏殺手甲→蜀殺手乙 失效判定", True)
+    t.night(t.act("蜀君主", "五虎封將"), t.act("魏殺手甲", "刺殺", "蜀殺手乙"),
+            t.act("魏護衛", "援護", "蜀殺手甲"), t.act("吳護衛", "援護", "蜀護衛"))
+    assert t.status("蜀殺手乙") == "alive" and not t.player("蜀殺手乙").injured
+    assert not t.player("蜀殺手甲").injured and t.traced("蜀殺手甲 受到的援護被防止：蜀君主 五虎封將")
+    assert t.player("蜀護衛").injured
+    assert t.feedback("蜀君主", "五虎封將") == [] and t.player("蜀君主").used == {"五虎封將": 1}
+
+
+@pytest.mark.skill("五虎封將")
 def test_wuhufengjiang_fails_without_two_tigers_or_fa_zheng():
     """必須滿足以下兩條件至少一個方可使用成功，否則使用失敗 — one tiger (關羽) left, no 法正: 使用失敗,
     the owner is told, the skill is not used up (可再次使用)."""
@@ -272,6 +292,7 @@ def test_wuhufengjiang_fails_without_two_tigers_or_fa_zheng():
 
 
 @pytest.mark.skill("五虎封將")
+@pytest.mark.interaction("五虎封將", "法正")
 def test_wuhufengjiang_fa_zheng_in_play_is_enough():
     """2、法正在場。 — with no tiger but 法正 (蜀副軍師) it works."""
     t = table(omit=("蜀殺手甲", "蜀殺手乙", "蜀護衛"), characters={"蜀副軍師": "法正"})
@@ -604,6 +625,7 @@ def test_qixing_only_a_valid_stab_triggers_it():
 
 
 @pytest.mark.skill("七星")
+@pytest.mark.interaction("七星", "魏延")
 def test_qixing_wei_yan_in_play_bends_b_to_a_and_c_to_d():
     """魏延在場時，AB恆為A，CD恆為D。"""
     t = chancellor(characters={"蜀護衛": "魏延"})
@@ -828,6 +850,7 @@ def test_xianzhixianjue_actions_that_worked_and_none_at_all():
 
 
 @pytest.mark.skill("火燒博望")
+@pytest.mark.interaction("火燒博望", "夏侯惇")
 def test_huoshaobowang_wounds_xiahou_dun_and_loses_xinye():
     """火燒博望：使用後當夜，若夏侯惇在場，你令其受傷…使用後失去技能【火燒新野】。"""
     t = sleeping_dragon()
@@ -865,6 +888,7 @@ def test_huoshaobowang_failed_keeps_both_and_halves_nothing():
 
 
 @pytest.mark.skill("火燒新野")
+@pytest.mark.interaction("火燒新野", "曹仁")
 def test_huoshaoxinye_wounds_cao_ren_and_loses_bowang():
     """火燒新野：使用後當夜，若曹仁在場，你令其受傷…使用後失去技能【火燒博望】。"""
     t = sleeping_dragon(characters={"魏殺手乙": "曹仁"})
@@ -1108,6 +1132,7 @@ def test_taoyuanfeihua_with_zhang_feis_nuhou():
 
 @pytest.mark.skill("七星")
 @pytest.mark.skill("撥亂反正")
+@pytest.mark.interaction("撥亂反正", "諸葛亮", "魏延")
 def test_qixing_free_of_wei_yan_once_ma_dais_boluanfanzheng_is_used_up():
     """撥亂反正：…該技能消耗後，諸葛亮的【七星】不再受魏延影響。 — 馬岱 (seated, his skill at work) uses it;
     the next night, with 魏延 in play, a drawn C stays C."""

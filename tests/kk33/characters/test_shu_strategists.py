@@ -82,6 +82,7 @@ def test_jianmo_failed_check_does_nothing():
 
 
 @pytest.mark.skill("居魏思蜀")
+@pytest.mark.interaction("居魏思蜀", "劉備")
 def test_juwei_shields_owner_and_liu_bei_and_allies_wei_shu():
     """居魏思蜀：使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = xushu()
@@ -344,6 +345,7 @@ def fazheng(**chars: str) -> Table:
 
 
 @pytest.mark.skill("正諫")
+@pytest.mark.interaction("正諫", "陸遜")
 def test_zhengjian_lu_xun_fire_fails_before_any_check():
     """正諫：*被*若陸遜使用【火燒連營】，則【火燒連營】使用失敗。"""
     t = fazheng()
@@ -538,6 +540,7 @@ def test_wuchang_five_skills_leave_the_stage_next_night():
 
 
 @pytest.mark.skill("招納蠻夷")
+@pytest.mark.interaction("招納蠻夷", "張角")
 def test_zhaona_others_win_with_shu_but_zhang_jiao():
     """招納蠻夷：*被*蜀國獲勝時，除張角外所有群雄角色一同勝利。"""
     t = maliang()
@@ -601,6 +604,7 @@ def test_songtu_not_wu_does_nothing_and_is_used():
 
 
 @pytest.mark.skill("送圖問計")
+@pytest.mark.interaction("送圖問計", "陸遜", "劉備")
 def test_songtu_from_next_night_fire_camp_does_not_wound_liu_bei():
     """此技能使用次夜及以後，若陸遜使用【火燒連營】，則劉備不會因【火燒連營】而受傷。"""
     t = maliang(吳副軍師="陸遜")

@@ -509,6 +509,7 @@ def test_yixun_voided_after_the_move_leaves_the_guard_where_it_was():
 
 # ---- 曹昂 · 曹氏宗族 -----------------------------------------------------------------
 @pytest.mark.skill("曹氏宗族")
+@pytest.mark.interaction("曹氏宗族", "曹操")
 def test_zongzu_prevents_the_wound_and_recognises():
     """曹氏宗族：*被*當你【援護】的目標為曹操時，防止該【援護】對曹操的致傷效果，且你與曹操互識。"""
     t = Table(characters=CAOANG)

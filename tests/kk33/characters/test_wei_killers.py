@@ -124,6 +124,7 @@ def test_fenyong_not_when_the_stab_failed():
 
 
 @pytest.mark.skill("曹氏宗親")
+@pytest.mark.interaction("曹氏宗親", "曹操")
 def test_cao_kin_stab_on_cao_cao_is_void_and_they_recognise():
     """曹氏宗親：*被*當你【刺殺】的目標為曹操時，該【刺殺】無效，且你與曹操互識。 (夏侯淵)"""
     t = Table()
@@ -356,6 +357,7 @@ ZHANG_LIAO = {"魏殺手乙": "張遼"}
 
 
 @pytest.mark.skill("英雄相惜")
+@pytest.mark.interaction("英雄相惜", "關羽")
 def test_yingxiong_xiangxi_stab_on_guan_yu_void_recognise_alliance():
     """英雄相惜：*被*當你【刺殺】的目標為關羽時，該【刺殺】無效，且你與關羽互識。…魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = Table(characters=ZHANG_LIAO)
@@ -407,6 +409,7 @@ def test_yingxiong_xiangxi_other_targets_are_stabbed_as_usual():
 
 
 @pytest.mark.skill("固守合肥")
+@pytest.mark.interaction("固守合肥", "曹操")
 def test_gushou_hefei_stabs_on_cao_cao_fail_tonight():
     """固守合肥：使用後當夜，所有針對曹操的【刺殺】失效。"""
     t = Table(characters=ZHANG_LIAO)
@@ -744,6 +747,7 @@ def scapegoat_day(t: Table, scapegoat: str) -> None:
 
 
 @pytest.mark.skill("木門封侯")
+@pytest.mark.interaction("木門封侯", "司馬懿")
 def test_mumen_fenghou_recognise_then_take_the_first_stab_on_sima_yi():
     """木門封侯：*被*司馬懿使用【三分歸晉】當夜，你與司馬懿互識。之後司馬懿第一次成為【刺殺】的目標時，你獲悉之，並將此【刺殺】的目標改為你。"""
     t = mumen_table()

@@ -701,6 +701,7 @@ def test_lianli_void_without_zhang_fei():
 
 
 @pytest.mark.skill("連理並蒂")
+@pytest.mark.interaction("連理並蒂", "張飛")
 def test_lianli_with_zhang_fei():
     """使用後當夜，所有針對你和張飛的【刺殺】失效。張飛失去技能【迎娶新妻】。魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = table("夏侯涓", characters={"蜀殺手乙": "張飛"})

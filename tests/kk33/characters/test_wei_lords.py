@@ -276,6 +276,7 @@ def test_wofutianxia_a_void_recruit_still_sets_it_off():
 
 # ---- 曹操：青梅煮酒 -----------------------------------------------------------------
 @pytest.mark.skill("青梅煮酒")
+@pytest.mark.interaction("青梅煮酒", "劉備")
 def test_qingmeizhujiu_voids_stabs_on_him_and_liu_bei_and_makes_the_alliance():
     """青梅煮酒：使用後當夜，所有針對你和劉備的【刺殺】失效。魏蜀聯盟達成（或延期）兩日兩夜。"""
     t = table()
@@ -419,6 +420,7 @@ def test_xingshang_the_lord_among_the_leaders_dies_too():
 
 # ---- 曹丕：代漢自立 ------------------------------------------------------------------
 @pytest.mark.skill("代漢自立")
+@pytest.mark.interaction("代漢自立", "劉備")
 def test_daihanzili_voids_stabs_on_wei_and_silences_other_dead_and_liu_bei_loses_hanyi():
     """代漢自立：使用後當夜，所有針對本國角色的【刺殺】失效，所有其他國的死者無法留下遺言。劉備（若在場）失去技能【漢裔】。"""
     t = table("曹丕", keep=("蜀君主",))

@@ -43,6 +43,7 @@ def fire_table(**kw: Any) -> Table:
 
 
 @pytest.mark.skill("先知")
+@pytest.mark.interaction("先知", "周瑜")
 def test_xianzhi_zhou_yu_fire_fails_and_is_not_used_up():
     """先知：*被*若周瑜使用【火燒赤壁】，則【火燒赤壁】使用失敗。
     技能發動或使用失敗…視為擁有該技能的角色未發動或使用該技能…「技能發動/使用失敗，可再次發動/使用」。"""
@@ -132,6 +133,7 @@ def test_yingcai_failed_check_is_a_use_not_made():
 
 # ---- 遺計定遼東 -------------------------------------------------------------------
 @pytest.mark.skill("遺計定遼東")
+@pytest.mark.interaction("遺計定遼東", "曹操")
 def test_yiji_cao_cao_learns_every_night_actions_and_feedback():
     """遺計定遼東：*被*你死亡後，曹操（若在場）獲悉你之前每夜的行動和反饋。"""
     t = Table()

@@ -253,6 +253,7 @@ def test_chunlao_zhijiao_two_the_friend_learns_him_and_his_own_harms_are_lessene
 
 
 @pytest.mark.skill("醇醪之交")
+@pytest.mark.interaction("醇醪之交", "周瑜")
 def test_chunlao_zhijiao_may_be_turned_to_zhou_yu_and_needs_a_choice():
     """「可將該技能的目標更為周瑜」; 「選擇以下兩項效果之一」: without ① or ② it is refused; 「除你以外」."""
     t = Table(characters=QUIET)

@@ -58,6 +58,7 @@ def test_guose_tianxiang_void_undoes_the_change():
 
 
 @pytest.mark.skill("天作之合")
+@pytest.mark.interaction("天作之合", "周瑜")
 def test_tianzuo_zhihe_shields_her_and_zhou_yu_and_they_recognise():
     """天作之合：使用後當夜，所有針對你和周瑜的【刺殺】失效，你與周瑜互識。"""
     t = Table(characters={"吳正軍師": "周瑜"})
@@ -95,6 +96,7 @@ def test_xiaoji_never_wounded_but_killed():
 
 
 @pytest.mark.skill("兄長之風")
+@pytest.mark.interaction("兄長之風", "孫策")
 def test_xiongzhang_zhifeng_chosen_brother_comes_recognise_and_stab():
     """兄長之風：遊戲開始時，你從孫策和孫權中選擇一名角色。當你選擇的角色登場時，你與其互識，並且你可以在次夜發動一次【刺殺】。"""
     t = shangxiang("孫策")
@@ -121,6 +123,7 @@ def test_xiongzhang_zhifeng_the_other_brother_does_nothing():
 
 
 @pytest.mark.skill("兄長之風")
+@pytest.mark.interaction("兄長之風", "孫權")
 def test_xiongzhang_zhifeng_stab_only_the_next_night():
     """次夜: the right unused that night is gone."""
     t = shangxiang("孫權")
@@ -133,6 +136,7 @@ def test_xiongzhang_zhifeng_stab_only_the_next_night():
 
 
 @pytest.mark.skill("夢醉良緣")
+@pytest.mark.interaction("夢醉良緣", "劉備")
 def test_mengzui_liangyuan_shields_her_and_liu_bei_and_allies_shu_and_wu():
     """夢醉良緣：使用後當夜，所有針對你和劉備的【刺殺】失效。吳蜀聯盟達成（或延期）兩日兩夜。"""
     t = shangxiang()
@@ -204,6 +208,7 @@ def test_liuli_jiangnan_every_stab_that_night_and_first_aid_keeps_it():
 
 
 @pytest.mark.skill("青燈古佛")
+@pytest.mark.interaction("青燈古佛", "孫策")
 def test_qingdeng_gufo_shields_her_and_sun_ce():
     """青燈古佛：使用後當夜，所有針對你和孫策的【刺殺】失效，你與孫策互識。"""
     t = Table(characters=DA_QIAO)
@@ -256,6 +261,7 @@ def test_anxu_may_keep_and_only_for_compatriots():
 
 
 @pytest.mark.skill("無冕之後")
+@pytest.mark.interaction("無冕之後", "孫權")
 def test_wumian_zhihou_sun_quan_comes_recognise_and_votes_void():
     """無冕之後：*被*孫權登場時觸發。你與孫權互識，次日針對你的投票無效。"""
     t = Table(characters=BU_LIANSHI)

@@ -25,6 +25,7 @@ def reincarnate(t: Table, form: str) -> None:
 # ---- 孫堅 ----------------------------------------------------------------------
 @pytest.mark.skill("英魂")
 @pytest.mark.skill("威震逍遙津")
+@pytest.mark.interaction("英魂", "張遼")
 def test_yinghun_makes_weizhen_xiaoyaojin_fail():
     """英魂：*被*若張遼使用【威震逍遙津】，則【威震逍遙津】使用失敗。 (WU1: 張遼 is told, keeps the skill,
     吳's actions are not halved, the 魏吳聯盟 stands)"""
@@ -159,6 +160,7 @@ def test_luanshi_yingxiong_one_check_and_failure_takes_the_borrowed_skill():
 
 # ---- 孫策 ----------------------------------------------------------------------
 @pytest.mark.skill("莫逆之交")
+@pytest.mark.interaction("莫逆之交", "周瑜", "太史慈")
 def test_moni_zhijiao_recognises_zhou_yu_and_taishi_ci_on_coming():
     """莫逆之交：*被*當你登場時，你與周瑜（若在場）互識，你與太史慈（若在場）互識。"""
     t = Table(characters={"吳正軍師": "周瑜", "吳護衛": "太史慈"})
@@ -247,6 +249,7 @@ def test_tianyou_three_fewer_votes():
 
 
 @pytest.mark.skill("仲謀稱臣")
+@pytest.mark.interaction("仲謀稱臣", "曹丕")
 def test_zhongmou_chengchen_shields_and_allies_with_cao_pi():
     """仲謀稱臣：使用後當夜，所有針對你和曹丕的【刺殺】失效。魏吳聯盟達成（或延期）兩日兩夜。"""
     t = Table()
@@ -305,6 +308,7 @@ def test_sanfen_zhiheng_investigations_and_binds_of_smaller_countries_void():
 
 
 @pytest.mark.skill("三分制衡")
+@pytest.mark.interaction("三分制衡", "劉備")
 def test_sanfen_zhiheng_liu_bei_loses_hanyi():
     """劉備（若在場）失去技能【漢裔】。 (as 代漢自立: 劉備 is told only that it is lost)"""
     t = Table()
@@ -342,6 +346,7 @@ def test_jianv_anwu_shields_the_reincarnated_sun_quan():
 
 
 @pytest.mark.skill("三分制衡")
+@pytest.mark.interaction("漢裔", "孫權")
 def test_sanfen_zhiheng_then_votes_on_liu_bei_count():
     """漢裔：所有針對你的投票無效。…孫權使用【三分制衡】後失去此技能 — both sides seated: before, votes on
     劉備 are void; after 三分制衡, they count."""

@@ -119,6 +119,7 @@ def test_huoshao_fails_without_the_wu_shu_alliance():
 
 
 @pytest.mark.skill("火燒赤壁")
+@pytest.mark.interaction("火燒赤壁", "諸葛亮")
 def test_huoshao_after_lianliu_halves_wei_and_recognises_zhuge_liang():
     """「聯盟從使用達成聯盟的角色技能的後一天白天開始生效」: 聯劉抗曹 on night 1 makes 吳蜀; on night 2
     火燒赤壁 goes off: 所有魏國角色的行動成功率減半。若諸葛亮在場，你與其互識。"""
@@ -151,6 +152,7 @@ def test_huoshao_halves_a_wei_stab():
 
 
 @pytest.mark.skill("火燒赤壁")
+@pytest.mark.interaction("火燒赤壁", "龐統")
 def test_huoshao_pang_tong_chain_stabs_a_random_wei():
     """若龐統在場且【連環】的兩端均不為假連環狀態，視為你對魏國隨機一人發動了一次【刺殺】。"""
     t = no_guo()
@@ -180,6 +182,7 @@ def test_huoshao_no_stab_when_a_chain_end_is_false_or_pang_is_gone():
 
 
 @pytest.mark.skill("火燒赤壁")
+@pytest.mark.interaction("火燒赤壁", "諸葛亮")
 def test_huoshao_wei_lord_fails_after_shezhan():
     """若諸葛亮使用過【舌戰群儒】…，魏國君主的行動失敗。 (舌戰群儒 is 蜀's: its use is recorded as used up.)"""
     t = no_guo()
@@ -191,6 +194,7 @@ def test_huoshao_wei_lord_fails_after_shezhan():
 
 
 @pytest.mark.skill("火燒赤壁")
+@pytest.mark.interaction("火燒赤壁", "黃蓋")
 def test_huoshao_wei_lord_fails_after_huangai_fire_ship():
     """…或黃蓋使用過【火船沖陣】，魏國君主的行動失敗。 Without either, the lord only rolls the halved check."""
     t = no_guo(characters={"吳殺手甲": "黃蓋"})
@@ -700,6 +704,7 @@ def lu_meng(**kw: Any) -> Table:
 
 
 @pytest.mark.skill("白衣渡江")
+@pytest.mark.interaction("白衣渡江", "關羽")
 def test_baiyi_wounds_guan_yu():
     """白衣渡江：使用後當夜，若關羽在場，你令其受傷 — and no halving then."""
     t = lu_meng()
@@ -839,6 +844,7 @@ def test_chujiang_used_skills_are_not_gained_and_he_may_decline():
 
 
 @pytest.mark.skill("出將入相")
+@pytest.mark.interaction("出將入相", "孫權")
 def test_chujiang_void_with_sun_quan():
     """孫權在場時，此技能無效。 — and only 本國's 正軍師."""
     t = lu_xun()
@@ -853,6 +859,7 @@ def test_chujiang_void_with_sun_quan():
 
 
 @pytest.mark.skill("火燒連營")
+@pytest.mark.interaction("火燒連營", "劉備")
 def test_huoshao_lianying_halves_shu_wounds_liu_bei_and_allies_wei_wu():
     """火燒連營：*全*使用後當夜，所有蜀國角色的行動成功率減半。若劉備在場，你令其受傷。魏吳聯盟達成（或延期）兩日兩夜。"""
     t = lu_xun()

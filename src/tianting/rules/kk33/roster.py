@@ -22,6 +22,9 @@ COUNTRY_SEATS = ("君主", "正軍師", "副軍師", "殺手", "殺手", "護衛
 """The seven seats of each kingdom: 君主, 正軍師, 副軍師, two 殺手, 護衛, 女眷."""
 OTHER_IDENTITIES = ("黃巾頭領", "方士", "神醫")
 STRATEGIST_SEATS = ("正軍師", "副軍師")
+CHIBI = "赤壁之戰"
+"""The set of 『角色技能·赤壁之戰』 (蔣干, 赤壁·諸葛亮, 赤壁·魯肅): offered only at a table that includes it
+(ruling R29)."""
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,7 @@ class Roster:
             identity: [_skill(s) for s in skills] for identity, skills in raw["identity_skills"].items()
         }
         self.victory: dict[str, str] = raw.get("victory", {})
-        self._choices: dict[tuple[str, str, bool], tuple[str, ...]] = {}
+        self._choices: dict[tuple[str, str, bool, tuple[str, ...]], tuple[str, ...]] = {}
         """The answers of :meth:`choices` so far."""
 
     @cached_property
@@ -109,20 +112,24 @@ class Roster:
             return self.forms[name].get(identity)
         return name
 
-    def choices(self, country: str, identity: str, include_extras: bool = False) -> list[str]:
+    def choices(self, country: str, identity: str, include_extras: bool = False,
+                sets: tuple[str, ...] = ()) -> list[str]:
         """The characters a player of this country and identity may choose.
 
         The list of 附：身份與角色對應清單; with ``include_extras`` also the
         characters the text gives outside it for the same slot: SP蔡文姬 and the
         赤壁之戰 characters (a script may name them; setup does not offer them).
+        With ``sets`` (:data:`CHIBI`), the characters of those sets outside the list
+        too: a table that includes 『角色技能·赤壁之戰』 (ruling R29).
         """
-        key = (country, identity, include_extras)
+        key = (country, identity, include_extras, tuple(sets))
         found = self._choices.get(key)
         if found is None:  # the roster never changes: each answer is worked out once
-            found = self._choices[key] = tuple(self._find_choices(country, identity, include_extras))
+            found = self._choices[key] = tuple(self._find_choices(country, identity, include_extras, tuple(sets)))
         return list(found)
 
-    def _find_choices(self, country: str, identity: str, include_extras: bool) -> list[str]:
+    def _find_choices(self, country: str, identity: str, include_extras: bool,
+                      sets: tuple[str, ...] = ()) -> list[str]:
         if country == OTHERS:
             return list(self.slots[OTHERS].get(identity, []))
         table = self.slots[country]
@@ -139,9 +146,10 @@ class Roster:
         else:
             out = list(table.get(identity, []))
             slots = (identity,)
-        if include_extras:
+        if include_extras or sets:
             out += [c.name for c in self.characters.values()
-                    if c.country == country and c.slot in slots and c.name not in out]
+                    if c.country == country and c.slot in slots and c.name not in out
+                    and (include_extras or c.set in sets)]
         return out
 
     def reincarnations(self, country: str) -> list[str]:

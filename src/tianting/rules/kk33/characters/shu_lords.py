@@ -804,7 +804,7 @@ class Caochuanjiejian(CharacterSkill):
     """草船借箭：使用後當夜，可獲悉所有針對你的行動，並可以更改其中任意行動的目標。
 
     At the start of the redirect stage the owner learns every action submitted tonight whose
-    targets (as they stand then) include him and that did not fail: its skill and targets, not
+    targets (as they stand then; 盜書's changes at the same moment unseen, CB1) include him and that did not fail: its skill and targets, not
     its issuer. For each of those actions, in the order submitted, and each of its targets, he
     answers 「不更改」 (the default) or a new id among those the action may name (SL15).
     """
@@ -816,14 +816,16 @@ class Caochuanjiejian(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
+        # as they stood when the redirect stage began: 盜書 acts at the same moment (CB1)
+        before = {id(u): u.targets_before(self.stage, self.priority) for u in night.uses}
         aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not UseState.FAILED
-                 and owner in u.targets]
-        seen = [{"skill": u.name, "targets": list(u.targets)} for u in aimed]
+                 and owner in before[id(u)]]
+        seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in aimed]
         changed: list[dict[str, Any]] = []
         players = sorted(night.state.players.values(), key=lambda p: p.seat)
         for u in aimed:
             rule = u.skill.targets
-            for slot, current in enumerate(u.targets):
+            for slot, current in enumerate(before[id(u)]):
                 pool = [p.id for p in players if (not p.alive if rule.dead else p.alive)
                         and (rule.self_allowed or p.id != u.actor) and p.id != current]
                 if not pool:
@@ -849,11 +851,15 @@ class Zhiqiandongfeng(CharacterSkill):
     Every action a player counted as 魏 submitted tonight (not failed) has each of its targets
     drawn anew among the ids it may name (the living, or the dead for 暗訪; not its actor where
     it says 除你以外; no id twice where it names several), once redirects are being settled (SL16).
+    It is the first change of targets (CB2): the skills that read or change targets after it
+    (盜書, 草船借箭, 飄忽若神 …, whoever sits first) see the drawn ones, and a 魏 action's own
+    targets (飄忽若神's three) are drawn before it acts.
     """
 
     name = "只欠東風"
     kind = Kind.GLOBAL
     stage = "redirect"
+    priority = -2
     targets = TargetRule(count=0)
 
     def apply(self, night: Night, use: Use) -> None:

@@ -295,11 +295,13 @@ class Daoshu(Skill):
         listed = night.rng.pick(f"盜書 {owner}", living)
         # 技能發動失敗…視為擁有該技能的角色未發動: a failed action is not one of his actions.
         actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
-        seen = [{"skill": u.name, "targets": list(u.targets)} for u in actions]
+        # as they stood when the redirect stage began: 草船借箭 acts at the same moment (CB1)
+        before = {id(u): u.targets_before(self.stage, self.priority) for u in actions}
+        seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in actions]
         changed: list[dict[str, Any]] = []
         for u in actions:
             rule = u.skill.targets
-            for slot, current in enumerate(u.targets):
+            for slot, current in enumerate(before[id(u)]):
                 pool = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
                         if (not p.alive if rule.dead else p.alive)
                         and (rule.self_allowed or p.id != u.actor) and p.id != current]

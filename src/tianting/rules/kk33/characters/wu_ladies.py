@@ -51,10 +51,13 @@ class Guose(CharacterSkill):
     Every action the target submitted tonight that names ids has each id replaced by a random
     legal one for that skill (the living, or the dead for 暗訪; not its user where the skill says
     除你以外; distinct ids stay distinct). It is a redirect: a second different redirect of the
-    same slot sends it back to its user (衝突規則) (WN1)."""
+    same slot sends it back to its user (衝突規則) (WN1). Like 只欠東風 it is a first change of
+    targets (CB2): the target's own redirecting skills (飄忽若神 …) and every reader see the drawn
+    ids, whoever sits first."""
 
     name = "國色天香"
     stage = "redirect"
+    priority = -2
     targets = TargetRule()
 
     def apply(self, night: Night, use: Use) -> None:
