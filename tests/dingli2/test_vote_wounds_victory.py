@@ -350,3 +350,11 @@ def test_country_group_needs_a_mutual_recognition_with_a_countryman() -> None:
     t.day()
     assert t.game.country_group_access("袁绍") and t.game.country_group_access("曹操")
     assert not t.game.country_group_access("华佗") and not t.game.country_group_access("刘备")
+
+
+def test_the_judge_is_told_who_has_no_last_words() -> None:
+    """「自杀、自然死亡、伤判死亡的人……也无遗言发布。」: ``silent`` lists them for the judge (not posted)."""
+    t = Table()
+    r = t.night(act("袁绍", "自杀"), rulings=(rule("kill", "刘备"),))
+    assert r.announcement["silent"] == ["袁绍"] and set(r.announcement["died"]) == {"袁绍", "刘备"}
+    assert "silent" not in RULESET.player_view(t.game, "曹操")["announcements"][-1]

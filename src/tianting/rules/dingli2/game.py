@@ -388,6 +388,7 @@ class DingliGame(SG24Game):
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
             "events": events,
             "died": list(night.died) + list(night.natural),
+            "silent": list(night.natural),
             "exited": self._exited(night),
             "last_words": words,
         }

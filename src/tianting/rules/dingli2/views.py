@@ -11,7 +11,7 @@ from typing import Any
 from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
 
-JUDGE_ONLY = ("votes", "died", "contests", "wound_checks")
+JUDGE_ONLY = ("votes", "died", "silent", "contests", "wound_checks")
 """Kept for the judge: the counted votes, whose character died, the 拼点, and the 伤判 outcomes (the posts name
 no wounded player: each learns their own check in their feedback)."""
 
