@@ -27,6 +27,8 @@ HIDDEN_KEYS = {"draft", "trace", "truth", "submissions", "decisions", "decisions
 of a running game."""
 
 CHINESE = range(0x4E00, 0xA000)
+ROOM_SECRET = "國家群密語：今晚護主"
+"""Said in 魏's country room once its lord and killer recognise each other: no one else may read it."""
 
 
 def chinese(text: str) -> bool:
@@ -112,10 +114,19 @@ class Secrets:
             assert view["open"]["actions"] == self.submissions.get(pid, [])
         for row in view.get("players", []):
             assert set(row) == {"id", "out"}
+        # the country room (國家群): only after a 互識 with a countryman, else nothing of it at all
+        talk = self.api.client.get(f"/api/p/{self.api.tokens[pid]}/talk").json()
+        entitled = any(self.seats[other]["country"] == seat["country"] and pid in self.api.view(other).get("known", {})
+                       for other in known)
+        assert talk["room"] == (seat["country"] if entitled else None), f"{pid} 的國家群"
+        if not entitled:
+            assert talk["posts"] == [] and ROOM_SECRET not in json.dumps(talk, ensure_ascii=False)
+            assert ROOM_SECRET not in self.api.client.get(f"/p/{self.api.tokens[pid]}").text
 
     def check_public(self) -> None:
         response = self.api.client.get(f"/api/g/{self.api.public_id}")
         assert response.status_code == 200
+        assert ROOM_SECRET not in response.text and ROOM_SECRET not in self.api.client.get(f"/g/{self.api.public_id}").text
         self._check(response.json(), "公開視圖", allowed=set(), me=None)
 
     def _check(self, view: dict[str, Any], what: str, allowed: set[str], me: str | None) -> None:
@@ -165,6 +176,9 @@ def test_players_see_only_what_the_rules_let_them_see(client):
     # 互識 reveals exactly the two characters to each other
     assert api.view(wei_killer)["known"] == {wei_lord: "曹操"}
     assert api.view(wei_lord)["known"] == {wei_killer: api.console()["players"][IDS.index(wei_killer)]["character"]}
+    said = client.post(f"/api/p/{api.tokens[wei_killer]}/talk/country", json={"text": ROOM_SECRET})
+    assert said.status_code == 200, said.text
+    assert [p["text"] for p in client.get(f"/api/p/{api.tokens[wei_lord]}/talk").json()["posts"]] == [ROOM_SECRET]
     api.player(wei_killer, "vote", {"target": shu_killer})
     check_everyone(api)  # day open
     api.judge("resolve")

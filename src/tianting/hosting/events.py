@@ -1,6 +1,7 @@
 """The inputs of a hosted game: one append-only list of events.
 
 Every event has a per-game sequence number, a kind, an actor (``judge``,
+``judge:北斗`` / ``judge:南斗`` / ``judge:裁判`` in a game of three judges (``judges.py``),
 ``system`` or a player id), a JSON payload and the time it was committed.
 Whatever the event needs from the clock (a deadline) is written into its
 payload when it is made, so folding the same events always gives the same
@@ -54,7 +55,8 @@ RULE = "rule"
 payload ``ruling`` adds one, ``remove`` (an index) takes one back; either re-drafts."""
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
-    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi"),
+    CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
+              "judges"),
     CHOOSE: ("player", "character"),
     START: ("deadline",),
     SUBMIT: ("player", "actions", "via"),

@@ -22,6 +22,7 @@ from typing import Any
 
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.hosting import events as ev
+from tianting.hosting import judges
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.rules import RULESETS
@@ -165,7 +166,7 @@ class HostedGame:
             raise Refused(f"未知的事件「{event.kind}」", 422)
         if self.over and event.kind not in (ev.NOTE, ev.CREATED):
             raise Refused("遊戲已經結束", 409)
-        handler(event)
+        handler(judges.acting(self, event))  # a judge of three: only their own powers (hosting/judges.py)
         self.events.append(event)
 
     # ---- queries ------------------------------------------------------------
@@ -483,6 +484,7 @@ class HostedGame:
         title = _text(p, "title", "遊戲名稱", 100)
         if _has_control(title):
             raise Refused("遊戲名稱不能含控制字元", 422)
+        judges.check_created(p)  # ``judges: 3``: 北斗, 南斗, 裁判 (absent: one judge)
         chibi = p.get("chibi", False)  # 『角色技能·赤壁之戰』 offered (ruling R29); absent in older games
         if not isinstance(chibi, bool):
             raise Refused("chibi（是否加入赤壁之戰角色）必須是 true 或 false", 422)

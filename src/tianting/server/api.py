@@ -15,7 +15,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from tianting.core.jsoninput import InputError, parse_json
-from tianting.hosting import events as ev
+from tianting.hosting import judges
 from tianting.hosting.game import Refused
 from tianting.hosting.views import judge_view, public_view
 from tianting.server.commands import judge_event, player_event
@@ -79,7 +79,7 @@ async def create_game(request: Request) -> JSONResponse:
     made = await run_in_threadpool(
         store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
-        chibi=body.get("chibi", False),
+        chibi=body.get("chibi", False), judges=body.get("judges"),
     )
     base = public_base(request)
     return JSONResponse({
@@ -87,6 +87,8 @@ async def create_game(request: Request) -> JSONResponse:
         "public_url": f"{base}/g/{made.public_id}", "public_id": made.public_id,
         "judge_token": made.judge_token, "judge_url": f"{base}/j/{made.judge_token}",
         "players": {pid: {"token": t, "url": f"{base}/p/{t}"} for pid, t in made.player_tokens.items()},
+        **({"judges": {seat: {"token": t, "url": f"{base}/j/{t}"} for seat, t in made.judge_tokens.items()}}
+           if made.judge_tokens else {}),
     }, status_code=201)
 
 
@@ -116,6 +118,8 @@ def judge_state(request: Request, token: str) -> dict[str, Any]:
     with store_of(request).game(who.game_id) as game:
         view = snapshot(judge_view(game))
     view["public_id"] = store_of(request).public_id(who.game_id)
+    if who.player_id is not None:
+        view["judge_seat"] = who.player_id  # 北斗, 南斗 or 裁判 (hosting/judges.py)
     return view
 
 
@@ -138,6 +142,7 @@ async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
         from tianting.server.pages import set_webhook
 
         who = access(request, token, "judge")
+        judges.may_set_webhook(who.player_id)
         set_webhook(request, who.game_id, url)
         return {"ok": True}
 
@@ -154,7 +159,7 @@ async def judge_command(request: Request, token: str, command: str) -> dict[str,
         clock = store.clock()  # the database's: deadlines agree across processes
         with store.game(who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
-        written = store.append(who.game_id, kind, ev.JUDGE, payload)
+        written = store.append(who.game_id, kind, judges.actor(who.player_id), payload)
         return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
 
     return await run_in_threadpool(run)  # the store blocks (locks, disk): not on the event loop

@@ -91,6 +91,18 @@ tokens = Table(
     Column("player_id", String(80), nullable=True),
 )
 
+posts = Table(
+    "posts", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("game_id", String(32), nullable=False, index=True),
+    Column("room", String(40), nullable=False),
+    Column("author", String(80), nullable=False),
+    Column("body", Text, nullable=False),
+    Column("at", String(40), nullable=False),
+)
+"""What is said beside the game, not an input of it (server/chat.py): a country group's messages
+(room ``country:<國>``) and the players' complaints to the 裁判 (room ``complaint``)."""
+
 settings = Table(
     "settings", metadata,
     Column("key", String(64), primary_key=True),

@@ -39,14 +39,14 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import IllegalAction, TiantingError
-from tianting.hosting import bbcode
+from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
 from tianting.hosting.message import read_message, read_vote
 from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script, live, notify, security
+from tianting.server import chat, chinese_script, live, notify, security
 from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
 from tianting.server.ratelimit import RateLimited
 from tianting.server.security import player_token
@@ -281,7 +281,7 @@ def home(request: Request) -> HTMLResponse:
     return _home(request)
 
 
-HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi")
+HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi", "judges")
 
 
 def _minutes(text: str, what: str) -> int | None:
@@ -314,11 +314,16 @@ def _create_game(request: Request, form: Form) -> Response:
             title=values["title"], rules=values["rules"] or "kk33", ids=read_ids(values["ids"]),
             night_minutes=_minutes(values["night_minutes"], "夜晚時限"),
             day_minutes=_minutes(values["day_minutes"], "白天時限"),
-            chibi=values["chibi"] == "on",
+            chibi=values["chibi"] == "on", judges=3 if values["judges"] == "3" else None,
         )
     except TiantingError as exc:
         message = exc.message if isinstance(exc, Refused) else str(exc)
         return _home(request, message, exc.status if isinstance(exc, Refused) else 422, values)
+    if made.judge_tokens:  # three judges: each link shown once, here, for the creator to hand out
+        base = _base(request)
+        return _render(request, "judges_created.html", {
+            "title": values["title"], "links": {seat: f"{base}/j/{t}" for seat, t in made.judge_tokens.items()},
+            "duties": judges.DUTIES}, 201)
     return RedirectResponse(f"/j/{made.judge_token}?ok=created", status_code=303)
 
 
@@ -342,7 +347,8 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
                 status: int = 200) -> HTMLResponse:
     store = store_of(request)
     base = _base(request)
-    links = _player_links(store, who.game_id, token)
+    # the players' links derive from the 北斗's (or the one judge's) link: the others' consoles show none
+    links = _player_links(store, who.game_id, token) if who.player_id in (None, judges.BEIDOU) else {}
     public_id = store.public_id(who.game_id)
     ok = "遊戲已建立。請保存天庭連結，並把每位玩家的連結私下發給該玩家。" \
         if request.query_params.get("ok") == "created" else _done(request)
@@ -361,6 +367,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
+            "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
         }
         return _render(request, "judge.html", context, status)
 
@@ -488,6 +495,7 @@ async def judge_webhook(request: Request, token: str) -> Response:
     who = await run_in_threadpool(_access, request, token, "judge")
     form = await _form(request, token)
     try:
+        judges.may_set_webhook(who.player_id)
         await run_in_threadpool(set_webhook, request, who.game_id, form.get("url"))
     except Refused as exc:
         return await run_in_threadpool(_judge_page, request, token, who, exc.message, exc.status)
@@ -582,7 +590,7 @@ def _judge_submit_for(request: Request, token: str, who: Access, form: Form) -> 
         body = {"player": player, "actions": _actions(rows), "via": "message"}
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "submit-for", body, store_of(request).clock())
-        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), rows=rows,
                              error=exc.message, status=exc.status)
@@ -604,7 +612,7 @@ def _judge_vote_for(request: Request, token: str, who: Access, form: Form) -> Re
         body = {"player": player, "target": target, "via": "message"}
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "vote-for", body, store_of(request).clock())
-        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status, vote=target or None)
@@ -627,7 +635,7 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
-        store.append(who.game_id, kind, ev.JUDGE, payload)
+        store.append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)
     anchor = ANCHOR.get(command, "top")
@@ -697,7 +705,8 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         view = game.player_view(pid)
         context: dict[str, Any] = {"token": token, "view": view, "csrf": _csrf(request, token), "error": error,
                                    "ok": None if error else _done(request), "live_url": f"/p/{token}/live",
-                                   "live_version": live.player_version(game, pid)}
+                                   "live_version": live.player_version(game, pid),
+                                   "talk": chat.player_talk(store_of(request), game, who.game_id, pid)}
         if view["stage"] == "choosing":
             roster = load_rules(game.rules).roster()
             taken = set(view.get("taken", []))

@@ -42,6 +42,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
 
 from tianting.hosting import events as ev
+from tianting.hosting import judges as judge_seats
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
@@ -157,6 +158,7 @@ class Access:
     role: str
     """``judge`` or ``player``."""
     player_id: str | None = None
+    """The player's id; for a judge of three (hosting/judges.py), their seat (北斗, 南斗 or 裁判)."""
 
 
 @dataclass(eq=False)
@@ -183,6 +185,8 @@ class NewGame:
     judge_token: str
     player_tokens: dict[str, str]
     commitment: str
+    judge_tokens: dict[str, str] = field(default_factory=dict)
+    """A game of three judges: each seat's own link (``judge_token`` is the 北斗's); else empty."""
 
 
 class Store:
@@ -268,7 +272,7 @@ class Store:
     # ---- creating and finding games -------------------------------------------
     def create_game(self, title: str, rules: str, ids: list[str], night_minutes: int | None = None,
                     day_minutes: int | None = None, seed: int | None = None, salt: str | None = None,
-                    chibi: object = False) -> NewGame:
+                    chibi: object = False, judges: object = None) -> NewGame:
         """Create a game (raises :class:`Refused` on bad input) and its secret links. ``chibi``: the
         table includes 『角色技能·赤壁之戰』 (stored only when not false, as older games have it)."""
         if seed is None or salt is None:
@@ -278,12 +282,16 @@ class Store:
                    "day_minutes": day_minutes}
         if chibi is not False:
             payload["chibi"] = chibi  # checked by HostedGame (a bool)
+        if judges not in (None, 1):
+            payload["judges"] = judges  # checked by HostedGame: 3 (北斗, 南斗, 裁判), stored only then
         at = self.clock().isoformat()
         created = Event(1, ev.CREATED, ev.JUDGE, payload, at)
         hosted = HostedGame.fold([created])  # raises Refused before anything is written
         game_id, public_id = secrets.token_hex(8), secrets.token_urlsafe(9)
         judge_token = secrets.token_urlsafe(TOKEN_BYTES)
         player_tokens = {pid: player_token(judge_token, pid) for pid in hosted.ids}
+        seats = {s: (judge_token if s == judge_seats.BEIDOU else secrets.token_urlsafe(TOKEN_BYTES))
+                 for s in judge_seats.SEATS} if judge_seats.team(hosted.meta) else {}
 
         def insert_all() -> None:
             with writing(self.engine) as conn:
@@ -291,13 +299,14 @@ class Store:
                                                   stage=hosted.stage, deadline=None, created_at=at))
                 self._insert(conn, game_id, created)
                 conn.execute(insert(tokens), [
-                    {"token_hash": hash_token(judge_token), "game_id": game_id, "role": "judge", "player_id": None},
+                    *({"token_hash": hash_token(t), "game_id": game_id, "role": "judge", "player_id": seat}
+                      for seat, t in (seats or {None: judge_token}).items()),
                     *({"token_hash": hash_token(t), "game_id": game_id, "role": "player", "player_id": pid}
                       for pid, t in player_tokens.items()),
                 ])
 
         retrying(insert_all)
-        return NewGame(game_id, public_id, judge_token, player_tokens, payload["commitment"])
+        return NewGame(game_id, public_id, judge_token, player_tokens, payload["commitment"], seats)
 
     def access(self, token: str) -> Access | None:
         """Whose link ``token`` is, or None for a wrong or forged one."""

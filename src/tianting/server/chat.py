@@ -1,0 +1,245 @@
+"""Country groups (國家群) and complaints to the 裁判: what is said beside the game (issue 16).
+
+Seed 003 gives each country a chat group: a player may enter their country's room once they and a
+countryman recognise each other (互識: each has learned the other's character), and a player who
+exits without such a recognition cannot enter. Who recognises whom is the rule set's own player view
+(``RULESET.player_view(game, pid)["known"]``: the ids this player has learned, any rule set that
+records 互識 there); a country is the view's ``country`` (a joined 在野 talks in the country they
+joined). The judges (every seat) read every room; a complaint (a game of three judges) is read by the
+裁判 alone, and by its author.
+
+Posts are not inputs of the game (no event, no 復盤): they live in the ``posts`` table (migration
+0002), are escaped by the templates like every other text, are at most :data:`MAX_TEXT` characters
+and are rate-limited per link (:data:`BURST` at once, then one every :data:`PER_SECONDS` seconds).
+A player who is not entitled gets nothing: no room, no message, no member, the same 403 whatever the
+room holds; the public page shows nothing of it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import RedirectResponse, Response
+from sqlalchemy import insert, select
+from starlette.concurrency import run_in_threadpool
+
+from tianting.hosting import judges
+from tianting.hosting.game import HostedGame, Refused
+from tianting.rules import load as load_rules
+from tianting.server import db
+from tianting.server.db import posts, reading, retrying, writing
+from tianting.server.ratelimit import RateLimit
+from tianting.server.store import Access, Store
+
+router = APIRouter()
+
+COMPLAINT = "complaint"
+COUNTRY = "country:"
+MAX_TEXT = 1000
+SHOWN = 200
+"""The newest posts shown per room."""
+BURST = 10
+PER_SECONDS = 6.0
+
+NOT_ENTITLED = "你尚未與同國玩家互識，不能進入國家群"
+NO_CAIPAN = "這局只有一位天庭，沒有裁判受理投訴"
+
+
+def country_room(country: str) -> str:
+    return COUNTRY + country
+
+
+# ---- who may read what -------------------------------------------------------------------
+def _view(game: HostedGame, pid: str) -> dict[str, Any]:
+    return dict(load_rules(game.rules).player_view(game.base, pid))
+
+
+def room_of(game: HostedGame, pid: str) -> str | None:
+    """The country room ``pid`` may enter, or None: they and a countryman have recognised each other."""
+    if game.base is None or pid not in game.ids:
+        return None
+    mine = _view(game, pid)
+    country = mine.get("country")
+    if not isinstance(country, str):
+        return None
+    for other in sorted(mine.get("known") or {}):
+        if other == pid or other not in game.ids:
+            continue
+        theirs = _view(game, other)
+        if theirs.get("country") == country and pid in (theirs.get("known") or {}):
+            return country_room(country)
+    return None
+
+
+def countries(game: HostedGame) -> list[str]:
+    """Every country of the game's seats, in seat order (the judges' rooms)."""
+    out: list[str] = []
+    for seat in game.setup.get("players", []):
+        if seat["country"] not in out:
+            out.append(seat["country"])
+    if game.base is not None:
+        for pid in game.ids:
+            country = game.base.state.players[pid].country
+            if country not in out:
+                out.append(country)
+    return out
+
+
+# ---- storage -----------------------------------------------------------------------------
+def _text(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise Refused("請輸入內容", 422)
+    text = value.strip()
+    if len(text) > MAX_TEXT:
+        raise Refused(f"內容過長（最多{MAX_TEXT}字）", 413)
+    if any(ord(c) < 32 and c not in "\n\t" for c in text) or any(0xD800 <= ord(c) <= 0xDFFF for c in text):
+        raise Refused("內容不能含控制字元", 422)
+    return text
+
+
+def save(store: Store, game_id: str, room: str, author: str, text: str) -> None:
+    def run() -> None:
+        with writing(store.engine) as conn:
+            conn.execute(insert(posts).values(game_id=game_id, room=room, author=author, body=text,
+                                              at=db.now(conn).isoformat()))
+
+    retrying(run)
+
+
+def read(store: Store, game_id: str, rooms: list[str], author: str | None = None) -> dict[str, list[dict[str, str]]]:
+    """The newest posts of each room (oldest first); ``author``: only theirs."""
+    out: dict[str, list[dict[str, str]]] = {room: [] for room in rooms}
+    if not rooms:
+        return out
+    with reading(store.engine) as conn:
+        query = select(posts.c.room, posts.c.author, posts.c.body, posts.c.at).where(
+            posts.c.game_id == game_id, posts.c.room.in_(rooms))
+        if author is not None:
+            query = query.where(posts.c.author == author)
+        rows = conn.execute(query.order_by(posts.c.id)).all()
+        conn.rollback()
+    for row in rows:
+        out[row.room].append({"author": row.author, "text": row.body, "at": row.at})
+    return {room: items[-SHOWN:] for room, items in out.items()}
+
+
+def _limit(request: Request, who: Access) -> None:
+    limit = getattr(request.app.state, "talk_limit", None)
+    if limit is None:
+        limit = request.app.state.talk_limit = RateLimit(BURST, PER_SECONDS)
+    wait = limit.take(f"{who.game_id}/{who.role}/{who.player_id}")
+    if wait > 0:
+        raise Refused(f"發言太快，請 {max(1, int(wait + 0.999))} 秒後再試", 429)
+
+
+# ---- what each reader sees ---------------------------------------------------------------
+def player_talk(store: Store, game: HostedGame, game_id: str, pid: str) -> dict[str, Any]:
+    """A player's country room (only when entitled) and their own complaints."""
+    room = room_of(game, pid)
+    out: dict[str, Any] = {"room": None, "posts": [], "complaints": None}
+    if room is not None:
+        out["room"] = room[len(COUNTRY):]
+        out["posts"] = read(store, game_id, [room])[room]
+    if judges.team(game.meta):
+        out["complaints"] = read(store, game_id, [COMPLAINT], author=pid)[COMPLAINT]
+    return out
+
+
+def judge_talk(store: Store, game: HostedGame, game_id: str, seat: str | None) -> dict[str, Any]:
+    """Every country room, the complaints (the 裁判 only) and the judges' audit trail."""
+    names = countries(game)
+    rooms = [country_room(c) for c in names]
+    got = read(store, game_id, rooms + ([COMPLAINT] if seat == judges.CAIPAN else []))
+    return {
+        "seat": seat, "team": judges.team(game.meta), "duties": judges.DUTIES,
+        "rooms": [{"country": c, "posts": got[country_room(c)]} for c in names],
+        "complaints": got.get(COMPLAINT) if seat == judges.CAIPAN else None,
+        "audit": [{**a, "shown": json.dumps(a["payload"], ensure_ascii=False)} for a in judges.audit(list(game.events))]
+        if judges.team(game.meta) else [],
+    }
+
+
+def _player(request: Request, token: str) -> Access:
+    from tianting.server.pages import _access
+
+    return _access(request, token, "player")
+
+
+def _judge(request: Request, token: str) -> Access:
+    from tianting.server.pages import _access
+
+    return _access(request, token, "judge")
+
+
+def store_of(request: Request) -> Store:
+    return request.app.state.store  # type: ignore[no-any-return]
+
+
+def say(request: Request, who: Access, where: str, text: Any) -> None:
+    """Post ``text`` to the player's country room (``country``) or to the 裁判 (``complaint``)."""
+    store = store_of(request)
+    pid = who.player_id or ""
+    with store.game(who.game_id) as game:
+        if where == "country":
+            room = room_of(game, pid)
+            if room is None:
+                raise Refused(NOT_ENTITLED, 403)
+        elif where == "complaint":
+            if not judges.team(game.meta):
+                raise Refused(NO_CAIPAN, 404)
+            room = COMPLAINT
+        else:
+            raise Refused(f"未知的操作「{where[:40]}」", 404)
+    body = _text(text)
+    _limit(request, who)
+    save(store, who.game_id, room, pid, body)
+
+
+# ---- the JSON API ------------------------------------------------------------------------
+@router.get("/api/p/{token}/talk")
+def api_player_talk(request: Request, token: str) -> dict[str, Any]:
+    who = _player(request, token)
+    store = store_of(request)
+    with store.game(who.game_id) as game:
+        return player_talk(store, game, who.game_id, who.player_id or "")
+
+
+@router.post("/api/p/{token}/talk/{where}")
+async def api_player_say(request: Request, token: str, where: str) -> dict[str, Any]:
+    from tianting.server.api import json_body
+
+    body = await json_body(request)
+
+    def run() -> dict[str, Any]:
+        say(request, _player(request, token), where, body.get("text"))
+        return {"ok": True}
+
+    return await run_in_threadpool(run)
+
+
+@router.get("/api/j/{token}/talk")
+def api_judge_talk(request: Request, token: str) -> dict[str, Any]:
+    who = _judge(request, token)
+    store = store_of(request)
+    with store.game(who.game_id) as game:
+        return judge_talk(store, game, who.game_id, who.player_id)
+
+
+# ---- the pages' forms ----------------------------------------------------------------------
+@router.post("/p/{token}/talk/{where}")
+async def page_player_say(request: Request, token: str, where: str) -> Response:
+    from tianting.server.pages import _form, _player_page
+
+    who = await run_in_threadpool(_player, request, token)
+    form = await _form(request, token)
+
+    def run() -> Response:
+        try:
+            say(request, who, where, form.get("text"))
+        except Refused as exc:
+            return _player_page(request, token, who, exc.message, exc.status)
+        return RedirectResponse(f"/p/{token}?ok=talk-{where}#talk", status_code=303)
+
+    return await run_in_threadpool(run)
