@@ -19,6 +19,10 @@ Not collected by pytest (the suite's testpaths is ``tests/``).
   with the first legal target). Timed in the same run as the night 2 above (the
   魏-busy night of the README, 魏 passives in play), with the ratio of the slowest
   蜀 table to it.
+* **吳-busy night** (issue 13): the same with ``WU_TABLES``, four tables that between them seat
+  every 吳 form (孫策 and 孫權 on the lord's seat as if reincarnated), every 吳 player using a
+  built active character skill first; timed in the same run, with the ratio of the slowest 吳
+  table to the 魏-busy night. (甘寧's 刺殺 is a day action: at night he uses no skill.)
 * **whole game**: random legal games from :mod:`tianting.randomplay`,
   generated beforehand; each is replayed through ``run_script`` (create plus
   every phase), which is what is timed.
@@ -91,6 +95,21 @@ SHU_TABLES: tuple[dict[str, str], ...] = (
 )
 """Seats of 蜀 for the 蜀-busy nights: every 蜀 form at least once."""
 
+WU_TABLES: tuple[dict[str, str], ...] = (
+    {"吳君主": "孫堅", "吳正軍師": "周瑜", "吳副軍師": "聯盟的締造者·魯肅", "吳殺手甲": "甘寧", "吳殺手乙": "凌統",
+     "吳護衛": "太史慈", "吳女眷": "小喬"},
+    {"吳君主": "孫策", "吳正軍師": "獨斷的外交家·魯肅", "吳副軍師": "陸遜", "吳殺手甲": "黃蓋", "吳殺手乙": "程普",
+     "吳護衛": "周泰", "吳女眷": "孫尚香"},
+    {"吳君主": "孫權", "吳正軍師": "張昭", "吳副軍師": "赤壁·魯肅", "吳殺手甲": "韓當", "吳殺手乙": "甘寧",
+     "吳護衛": "朱然", "吳女眷": "大喬"},
+    {"吳君主": "孫堅", "吳正軍師": "呂蒙", "吳副軍師": "諸葛瑾", "吳殺手甲": "凌統", "吳殺手乙": "黃蓋",
+     "吳護衛": "太史慈", "吳女眷": "步練師"},
+)
+"""Seats of 吳 for the 吳-busy nights: every 吳 form at least once (孫策, 孫權: the lord reincarnated)."""
+
+REINCARNATED = {"劉封": "劉備", "劉禪": "劉備", "孫策": "孫堅", "孫權": "孫堅"}
+"""Lord forms reached only by 轉生: the table seats the first form and the bench turns him into this one."""
+
 
 def character_actions(game: KK33Game, country: str, accepted: list[Action]) -> list[Action]:
     """One built active character skill for each player of ``country`` who can act: the first the
@@ -132,9 +151,9 @@ def _first_legal(game: KK33Game, actor: str, skill: str, count: int, ids: list[s
 
 
 def shu_night_two(table: dict[str, str]) -> KK33Game:
-    """Night 2 of :func:`night_two` with ``table``'s 蜀 seats (劉封, 劉禪: the lord reincarnated)."""
+    """Night 2 of :func:`night_two` with ``table``'s seats (劉封, 劉禪, 孫策, 孫權: the lord reincarnated)."""
     r = roster()
-    seated = {pid: ("劉備" if c in ("劉封", "劉禪") else c) for pid, c in table.items()}
+    seated = {pid: REINCARNATED.get(c, c) for pid, c in table.items()}
     game = KK33Game.create(standard_seats(characters=seated), seed=1)
     for pid, character in table.items():
         player = game.state.player(pid)
@@ -148,10 +167,24 @@ def shu_night_two(table: dict[str, str]) -> KK33Game:
     return game
 
 
-def shu_busy(table: dict[str, str]) -> tuple[KK33Game, list[Action]]:
+def shu_busy(table: dict[str, str], country: str = "蜀") -> tuple[KK33Game, list[Action]]:
     game = shu_night_two(table)
-    characters = character_actions(game, "蜀", [])
+    characters = character_actions(game, country, [])
     return game, characters + busy_actions(game, characters)
+
+
+def country_busy_rows(country: str, tables: Sequence[dict[str, str]], reps: int) -> list[float]:
+    """Time each of ``tables`` busy with ``country``'s character skills; print a row each; the medians."""
+    medians: list[float] = []
+    for number, table in enumerate(tables, start=1):
+        game, actions = shu_busy(table, country)
+        acting = sum(1 for a in actions if game.skills[game._skill_name(a)].source.value == "character")
+        samples = time_night(game, actions, reps)
+        medians.append(statistics.median(samples))
+        players = len({a.actor for a in actions})
+        print(row(f"{country}-busy night {number}: resolve ({players} players, {len(actions)} actions)", samples,
+                  f"{acting} {country} character skills: {'、'.join(table.values())}"))
+    return medians
 
 
 def night_one() -> KK33Game:
@@ -249,15 +282,9 @@ def main(argv: list[str] | None = None) -> int:
         medians[label] = statistics.median(samples)
         print(row(label, samples, extra))
     wei = medians[rows[1][0]]
-    shu: list[float] = []
-    for number, table in enumerate(SHU_TABLES, start=1):
-        game, actions = shu_busy(table)
-        acting = sum(1 for a in actions if game.skills[game._skill_name(a)].source.value == "character")
-        samples = time_night(game, actions, args.reps)
-        shu.append(statistics.median(samples))
-        print(row(f"蜀-busy night {number}: resolve ({actors(actions)} players, {len(actions)} actions)", samples,
-                  f"{acting} 蜀 character skills: {'、'.join(table.values())}"))
-    print(f"slowest 蜀-busy night / 魏-busy night (night 2): {max(shu) / wei:.2f}x (limit 2x)")
+    for country, tables in (("蜀", SHU_TABLES), ("吳", WU_TABLES)):
+        busiest = max(country_busy_rows(country, tables, args.reps))
+        print(f"slowest {country}-busy night / 魏-busy night (night 2): {busiest / wei:.2f}x (limit 2x)")
     games = time_games(scripts, args.game_reps)
     per_second = 1 / statistics.median(games)
     print(row(f"whole game via run_script (median {phases:g} phases)", games,

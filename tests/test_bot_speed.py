@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import random
+from functools import cached_property
 
 import pytest
 
@@ -47,6 +48,72 @@ def test_cached_views_are_player_view(policy, monkeypatch):
     assert compared["views"] > VIEW_GAMES * 100
     assert compared["mid-resolution"] > 0, "decisions during a resolution were compared too"
     assert not play._CACHES, "no cache outlives its game"
+
+
+def test_shared_view_parts_never_change_afterwards(monkeypatch):
+    """Views share their lists (announcements, feedback, players, skill rows) instead of copying
+    them; a view kept from an earlier phase still reads as it did when it was handed out."""
+    cached = play.player_view
+    kept: list[tuple[dict, dict]] = []
+
+    def keep(game: KK33Game, pid: str):
+        view = cached(game, pid)
+        kept.append((view, copy.deepcopy(view)))
+        return view
+
+    monkeypatch.setattr(play, "player_view", keep)
+    for seed in range(3):
+        play_game(seed, "heuristic")
+    assert len(kept) > 300
+    assert all(view == then for view, then in kept)
+
+
+def test_remembered_refusals_are_the_checks_own(monkeypatch):
+    """A draw refused once is refused again without a check (``_Checker``): with the message and
+    code the check itself gives at that moment, on every such refusal of many games."""
+    from tianting.core.errors import IllegalAction
+
+    real_check = KK33Game.check_action
+    calls = {"checks": 0, "remembered": 0}
+
+    def counting(self, *a, **k):
+        calls["checks"] += 1
+        return real_check(self, *a, **k)
+
+    real_call = play._Checker.__call__
+
+    def call(self, action, mine):
+        before = calls["checks"]
+        try:
+            real_call(self, action, mine)
+        except IllegalAction as exc:
+            if calls["checks"] == before:  # answered from memory: ask the rules now
+                calls["remembered"] += 1
+                with pytest.raises(IllegalAction) as fresh:
+                    real_check(self.game, action, self.before + mine, {})
+                assert (fresh.value.message, fresh.value.code) == (exc.message, exc.code)
+            raise
+
+    monkeypatch.setattr(KK33Game, "check_action", counting)
+    monkeypatch.setattr(play._Checker, "__call__", call)
+    for seed in range(15):
+        play_game(seed, "random")
+    assert calls["remembered"] > 100
+
+
+def test_skill_instances_shared_by_games_hold_no_state():
+    """Games with the same skills share one instance of each skill (``game._instances_of``): sound
+    only while a skill keeps nothing of its own (a cached property of its class, read from the class,
+    is no game's). After whole games of both policies, none does."""
+    games = [play.play_game_kept(seed, policy)[0] for seed in range(6) for policy in ("random", "heuristic")]
+    shared = games[0].skills
+    assert all(g.skills == shared and g.skills is not shared for g in games[1:])  # the same instances
+    def own_state(impl) -> list[str]:  # what an instance keeps but the memos of its class's properties
+        return [k for k in vars(impl) if not isinstance(getattr(type(impl), k, None), cached_property)]
+
+    assert all(not own_state(impl) for impl in shared.values()), \
+        sorted(name for name, impl in shared.items() if own_state(impl))
+    assert not any("__init__" in vars(type(impl)) for impl in shared.values())
 
 
 def test_player_view_outside_play_game_is_the_rules_view():

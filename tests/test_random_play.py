@@ -67,6 +67,8 @@ def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None
     out: set[str] = set()
     exits: list[str] = []
     truth_before: dict[str, Any] = {}
+    learned: set[str] = set()
+    """Ids told they learned 涅槃 (士別三日：隨機學得一個在場角色的一項角色技能)."""
     for i, (entry, phase) in enumerate(zip(script["phases"], phases, strict=True)):
         where = f"phases[{i}]"
         assert phase["phase"] == entry["phase"], where
@@ -74,11 +76,13 @@ def check_invariants(script: dict[str, Any], transcript: dict[str, Any]) -> None
         # An out player never acts nor votes in a later phase.
         for action in entry.get("actions", []):
             assert action["actor"] not in out, f"{where}: {action['actor']} is out but acts"
-        for voter in entry.get("votes", {}):  # 涅槃：你死亡後仍可投票
-            assert voter not in out or "涅槃" in player_skills(truth_before.get(voter)), \
+        for voter in entry.get("votes", {}):  # 涅槃：你死亡後仍可投票 (held, or learned: 士別三日)
+            assert voter not in out or "涅槃" in player_skills(truth_before.get(voter)) or voter in learned, \
                 f"{where}: {voter} is out but votes"
         for voter in phase["announcement"].get("votes", {}):  # （你以此法的投票不公布）
             assert voter not in out, f"{where}: {voter} is out but is on the ballot"
+        learned.update(pid for pid, items in phase["feedback"].items()
+                       if any(item.get("data", {}).get("learned") == "涅槃" for item in items))
         truth = phase["truth"]["players"]
         truth_before = truth
         assert sorted(truth) == sorted(ids), where

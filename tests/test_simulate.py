@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import random
+import statistics
 import warnings
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -11,7 +14,7 @@ import pytest
 from tianting.cli import main
 from tianting.simulate import Study, aggregate, game_seed, run_study, simulate, wilson
 from tianting.simulate.report import PLOTS, write_report
-from tianting.simulate.stats import OUTCOMES
+from tianting.simulate.stats import OUTCOMES, Tally, _distribution
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "kk33-first-night.json"
 
@@ -34,8 +37,8 @@ def test_same_seed_same_figures_for_one_and_two_jobs(study_30: dict) -> None:
 
 def test_records_come_back_in_game_order_whatever_the_chunking() -> None:
     study = Study(games=12, seed=3)
-    one = run_study(study, jobs=1).records
-    three = run_study(study, jobs=3).records
+    one = run_study(study, jobs=1, keep_records=True).records
+    three = run_study(study, jobs=3, keep_records=True).records
     assert [r.seed for r in one] == [game_seed(3, i) for i in range(12)]
     assert [r.as_json() for r in three] == [r.as_json() for r in one]
 
@@ -80,8 +83,41 @@ def test_wilson_interval() -> None:
 
 
 def test_aggregate_is_a_function_of_the_records_in_order() -> None:
-    records = run_study(Study(games=8, seed=1), jobs=1).records
+    records = run_study(Study(games=8, seed=1), jobs=1, keep_records=True).records
     assert aggregate(records) == aggregate(list(records))
+
+
+def test_counts_folded_per_chunk_give_the_figures_of_the_records_whatever_the_order() -> None:
+    """Each chunk's records are folded into a Tally where they are played; the merged tallies give
+    exactly the figures of all the records, in any order and however split."""
+    run = run_study(Study(games=20, seed=2), jobs=1, keep_records=True)
+    assert run.records is not None and len(run.records) == 20
+    expected = json.dumps(aggregate(run.records), ensure_ascii=False)
+    assert json.dumps(run.tally.figures(), ensure_ascii=False) == expected
+    shuffled = list(run.records)
+    random.Random(1).shuffle(shuffled)
+    merged = Tally.of(shuffled[:7]).merge(Tally.of(shuffled[7:13])).merge(Tally()).merge(Tally.of(shuffled[13:]))
+    assert json.dumps(merged.figures(), ensure_ascii=False) == expected
+    assert run_study(Study(games=20, seed=2), jobs=1).records is None  # not kept unless asked
+
+
+def _reference_distribution(values: list[int]) -> dict:
+    """The distribution as computed from the sorted list (the figures' definition)."""
+    ordered = sorted(values)
+    q = statistics.quantiles(ordered, n=10, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 9
+    return {"n": len(ordered), "mean": round(sum(ordered) / len(ordered), 4), "median": statistics.median(ordered),
+            "p10": round(q[0], 4), "p90": round(q[8], 4), "min": ordered[0], "max": ordered[-1],
+            "histogram": [[v, c] for v, c in sorted(Counter(ordered).items())]}
+
+
+def test_distribution_from_counts_is_the_distribution_of_the_values() -> None:
+    rng = random.Random(4)
+    for size in [*range(1, 12), 50, 101, 1000]:
+        values = [rng.randint(1, 40) for _ in range(size)]
+        got = _distribution(Counter(values))
+        want = _reference_distribution(values)
+        assert json.dumps(got) == json.dumps(want), size  # the same values and the same types (24 vs 24.0)
+    assert _distribution(Counter()) == {"n": 0, "histogram": []}
 
 
 def test_report_renders(study_30: dict, tmp_path: Path) -> None:
@@ -94,7 +130,8 @@ def test_report_renders(study_30: dict, tmp_path: Path) -> None:
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'src="{plot}"' in html
     assert "刺殺" in html and "95% CI" in html and "not yet built" in html  # the figures' own statement
-    for title in ("<h2>結局</h2>", "<h2>角色</h2>", "<h2>技能</h2>", "<h2>遊戲長度</h2>", "<h2>尚未實作的角色</h2>"):
+    for title in ("<h2>結局</h2>", "<h2>角色</h2>", "<h2>技能</h2>", "<h2>遊戲長度</h2>", "<h2>尚未實作的角色</h2>",
+                  "<h2>平衡：突出的角色</h2>"):
         assert title in html
     assert json.loads((tmp_path / "report" / "figures.json").read_text(encoding="utf-8")) == study_30
 

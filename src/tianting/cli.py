@@ -306,7 +306,7 @@ def _seed(text: str) -> int:
 
 
 MAX_GAMES = 1_000_000
-"""Most games one ``simulate`` plays (its records are kept in memory)."""
+"""Most games one ``simulate`` plays (its records are folded into counts as they are played)."""
 MAX_JOBS = 256
 """Most worker processes ``simulate`` starts."""
 

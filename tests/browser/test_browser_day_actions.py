@@ -68,6 +68,7 @@ def test_ganning_stabs_at_the_vote_from_his_page(pages: Pages, server_url: str, 
     expect(page.locator("#target-0-0")).to_be_visible()
     page.select_option("#target-0-0", victim)
     assert submit(page, "#submit-actions").status == 200
+    expect(page.locator("#ok")).to_contain_text("已提交本日行動")  # the day's, not 「本夜」
     expect(page.locator("#current-actions")).to_contain_text(f"【刺殺】 → {victim}")
     lord = next(pid for pid in IDS if views[pid]["country"] == "蜀" and views[pid]["identity"] == "君主")
     page.select_option("#vote-target", lord)

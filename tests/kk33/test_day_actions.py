@@ -16,7 +16,7 @@ import pytest
 
 from tianting.core.errors import IllegalAction, ScriptError
 from tianting.core.skills import Kind, Skill, Source, Use
-from tianting.core.state import Effect
+from tianting.core.state import Effect, PhaseKind, next_day, next_night, next_of
 from tianting.script import run_script
 from tianting.testing import Table, standard_seats
 
@@ -194,7 +194,8 @@ def test_the_judges_rulings_reach_day_actions():
 
 
 class Marked(Skill):
-    """A test passive written for nights: when stabbed, 「次日其投票無效」 (an effect at ``index + 1``)."""
+    """A test passive: when stabbed, 「次日其投票無效」, dated ``next_day(index)`` (the next day, from a night or
+    from a day alike)."""
 
     name = "測試次日"
     source = Source.CHARACTER
@@ -206,7 +207,7 @@ class Marked(Skill):
 
         def rule(n: Any, stab: Use) -> str | None:
             if stab.targets[0] == owner:
-                n.state.effects.append(Effect(self.name, n.index + 1, owner, {}))
+                n.state.effects.append(Effect(self.name, next_day(n.index), owner, {}))
                 return "測試次日"
             return None
 
@@ -217,13 +218,24 @@ class Marked(Skill):
 
 
 def test_a_nights_skill_set_off_by_day_schedules_its_next_day_on_the_next_day():
-    """A passive set off by a 刺殺 at the vote writes 「次日」 as ``index + 1`` like at night: the day's
-    pass retimes it to the next day (index + 2), not the coming night (docs/dev/character-skills.md)."""
+    """A passive set off by a 刺殺 at the vote dates 「次日」 by the kind of phase (``next_day``): the next day,
+    not the coming night; set off at night, the day after it (docs/dev/character-skills.md). Nothing is
+    retimed behind the skill's back."""
     t = Table(characters=WU, extra_skills=[Marked])
     t.player("蜀護衛").skills.append(Marked.name)
+    t.night(t.act("魏殺手甲", "刺殺", "蜀護衛"))  # at night: 次日 is day 2
+    t.day({"蜀護衛": "魏君主"})
+    assert t.traced("蜀護衛 的投票無效：測試次日")
     t.quiet_night()
-    t.day({}, t.act("吳殺手甲", "刺殺", "蜀護衛"))
+    t.day({}, t.act("吳殺手甲", "刺殺", "蜀護衛"))  # by day (奇襲, day 3): 次日 is day 4
     assert t.status("蜀護衛") == "alive"
     t.quiet_night()  # no vote rule lands on a night
     t.day({"蜀護衛": "魏君主"})
     assert t.traced("蜀護衛 的投票無效：測試次日")
+
+
+def test_next_day_and_next_night_mean_what_they_say_from_either_phase():
+    """「次日」/「次夜」 from a night (index 0: night 1) and from a day (index 1: day 2)."""
+    assert (next_day(0), next_night(0)) == (1, 2)
+    assert (next_day(1), next_night(1)) == (3, 2)
+    assert (next_of(4, PhaseKind.DAY), next_of(5, PhaseKind.NIGHT)) == (5, 6)

@@ -127,8 +127,8 @@ def _game(seats: list[SeatSpec], seed: int) -> KK33Game:
 def _unordered(value: Any) -> Any:
     """Lists inside feedback data compared as multisets (奸雄 lists the actions in the night's order, which
     follows the seats: the same actions, listed in another order, are the same feedback)."""
-    if isinstance(value, dict):
-        return {k: _unordered(v) for k, v in value.items()}
+    if isinstance(value, dict):  # a text inside the data (料敵機先 passes feedback on) lists ids in seat order
+        return {k: _unordered(v) for k, v in value.items() if k != "text"}
     if isinstance(value, list):
         return sorted((_unordered(v) for v in value), key=lambda v: json.dumps(v, ensure_ascii=False, sort_keys=True))
     return value
@@ -260,10 +260,7 @@ def play(phases: list[Any], seed: int, name: dict[str, str], seat_order: list[st
 
 
 @pytest.mark.skill("託孤", "轉生", "遺計定遼東", "七步", "行殤")
-@pytest.mark.parametrize("keep_all", [False, pytest.param(True, marks=pytest.mark.xfail(
-    strict=False, reason="KNOWN DEFECT, open under issue 13: with every 吳 skill in play a relabelled, reseated "
-    "replay can differ (found at the merge of 蜀 and 吳: e.g. two void rules of one stab, 先主 and 三世老臣, "
-    "where only the first to answer takes its side effects); the 魏 and 蜀 property holds"))],
+@pytest.mark.parametrize("keep_all", [False, True],
     ids=["wei-skills", "every-built-skill"])
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(phases=PHASES, seed=st.integers(min_value=0, max_value=2**31), perm=st.randoms(use_true_random=False))
@@ -285,6 +282,130 @@ def test_outcomes_do_not_depend_on_seats_ids_or_submission_order(keep_all: bool,
     order = list(ORIGINAL)
     perm.shuffle(order)
     other = play(phases, seed + 1, name, order, random.Random(perm.random()), [d for d in base.draws()], keep_all)
+    assert other.game.state.rng.unused_forced() == {}, "a draw of the first play was not made in the second"
+    assert all(d.get("forced") for d in other.draws()), \
+        f"the second play drew something the first did not: {[d for d in other.draws() if not d.get('forced')]}"
+    assert other.outcome() == base.outcome()
+
+
+# ---- the property over random games that seat the 吳 forms (ruling R49) --------------------------
+def _wu_preference(k: int) -> list[str]:
+    """Game ``k`` seats the ``k``-th 吳 form of each slot (and 轉生 into 孫策 or 孫權): over
+    :data:`WU_GAMES` every 吳 form is seated (pinned by ``test_the_wu_games_seat_every_wu_form``)."""
+    from tianting.rules.kk33 import roster
+
+    r = roster()
+    slot = {identity: r.choices("吳", identity, include_extras=True) for identity in ("正軍師", "副軍師", "殺手", "護衛", "女眷")}
+    killers = slot["殺手"]
+    chosen = [slot["正軍師"][k % len(slot["正軍師"])], slot["副軍師"][k % len(slot["副軍師"])],
+              killers[k % len(killers)], killers[(k + 1) % len(killers)],
+              slot["護衛"][k % len(slot["護衛"])], slot["女眷"][k % len(slot["女眷"])]]
+    # A form that fits one slot only goes first, so one that fits both 軍師 slots does not take its place.
+    chosen.sort(key=lambda c: sum(c in options for options in slot.values()))
+    return ["孫堅", ("孫策", "孫權")[k % 2], *chosen]
+
+
+WU_GAMES = range(12)
+
+
+class ScriptRun(Run):
+    """A random game script (bots: every built skill, day actions, decisions) played under a relabelling."""
+
+    def __init__(self, script: dict[str, Any], name: dict[str, str], seat_order: list[str],
+                 shuffle: random.Random | None, forced: list[dict[str, Any]] | None) -> None:
+        specs = {p["id"]: p for p in script["players"]}
+        self.name, self.back = name, {v: k for k, v in name.items()}
+        seats = [SeatSpec(name[o], specs[o]["country"], specs[o]["identity"], specs[o]["character"]) for o in seat_order]
+        self.game = _game(seats, script["seed"] + (1 if forced is not None else 0))
+        self.shuffle = shuffle
+        self.pattern = re.compile("|".join(sorted(map(re.escape, name.values()), key=len, reverse=True)))
+        for draw in forced or []:
+            outcome: Any = draw["outcome"]
+            if draw["options"] and all(o.startswith(("是:", "否:")) for o in draw["options"]):
+                outcome = outcome == "是"
+            else:
+                outcome = self.to_new(outcome)
+            self.game.state.rng.force(self.to_new(draw["purpose"]), outcome)
+        self.results = []
+
+    def new(self, value: Any) -> Any:
+        if isinstance(value, str):
+            return self.name.get(value, value)
+        if isinstance(value, list):
+            return [self.new(v) for v in value]
+        if isinstance(value, dict):
+            return {self.new(k): self.new(v) for k, v in value.items()}
+        return value
+
+    def phase(self, raw: dict[str, Any]) -> None:
+        from tianting.script import PlayerIds, _action
+
+        game = self.game
+        names, ids = game.roster.all_skill_names, PlayerIds(game.state.players)
+        accepted: list[Action] = []
+        for entry in raw.get("actions", []):
+            entry = dict(entry, actor=self.new(entry["actor"]), targets=self.new(entry["targets"]),
+                         args=self.new(entry.get("args", {})))
+            action = _action(entry, "actions", names, ids)
+            game.check_action(action, accepted)
+            accepted.append(action)
+        if self.shuffle is not None:  # the players submit in any order; each keeps the order of his own list
+            order = list(dict.fromkeys(a.actor for a in accepted))
+            self.shuffle.shuffle(order)
+            accepted = [a for pid in order for a in accepted if a.actor == pid]
+        book = DecisionBook(answers=[{"actor": self.new(d["actor"]), "skill": d["skill"], "answer": self.new(d["answer"])}
+                                     for d in raw.get("decisions", [])], strict=False)
+        if raw["phase"] == "night":
+            words = {self.new(k): v for k, v in raw.get("last_words", {}).items()}
+            self.results.append(game.resolve_night(accepted, book, words))
+        else:
+            votes = {self.new(k): self.new(v) for k, v in raw.get("votes", {}).items()}
+            self.results.append(game.resolve_day(votes, book, actions=accepted))
+
+
+def _play_script(script: dict[str, Any], name: dict[str, str], order: list[str], shuffle: random.Random | None,
+                 forced: list[dict[str, Any]] | None) -> ScriptRun:
+    run = ScriptRun(script, name, order, shuffle, forced)
+    for raw in script["phases"]:
+        run.phase(raw)
+    return run
+
+
+def test_the_wu_games_seat_every_wu_form() -> None:
+    """The games below prefer, between them, every 吳 form (孫策 and 孫權 come in by 轉生)."""
+    from tianting.rules.kk33 import roster
+
+    wanted = {c for c, v in roster().characters.items() if v.country == "吳"}
+    assert {c for k in WU_GAMES for c in _wu_preference(k)} == wanted
+    seated = set()
+    for k in WU_GAMES:
+        bot = random.Random(k)
+        bot.getrandbits(31)
+        from tianting.randomplay import random_seats
+
+        seated |= {s.character for s in random_seats(bot, _wu_preference(k))}
+    assert wanted - seated == {"孫策", "孫權"}
+
+
+@pytest.mark.skill("先主", "三世老臣", "流離江南", "巧變", "我負天下", "天縱鬼才", "驅虎吞狼", "眩遠惑近", "安恤", "肝腸寸斷")
+@pytest.mark.parametrize("k", WU_GAMES)
+def test_random_games_with_every_wu_form_do_not_depend_on_seats_ids_or_submission_order(k: int) -> None:
+    """Everything in one phase happens at once (R47, R49): a random legal game (the bots: every built skill,
+    day actions, decisions; random seats preferring 吳 forms) is played, then again with the seats shuffled,
+    every id renamed and each phase's submissions shuffled (a player's own list kept in its order), every
+    draw forced to what it was: the second play makes exactly those draws and reaches the same outcome."""
+    from tianting.randomplay import play_random
+
+    script = play_random(k, max_phases=40, verify=False, prefer=_wu_preference(k)).script
+    ids = [p["id"] for p in script["players"]]
+    base = _play_script(script, {i: i for i in ids}, ids, None, None)
+    perm = random.Random(1000 + k)
+    fresh = [f"Q{i:02d}" for i in range(1, len(ids) + 1)]
+    perm.shuffle(fresh)
+    name = dict(zip(ids, fresh, strict=True))
+    order = list(ids)
+    perm.shuffle(order)
+    other = _play_script(script, name, order, random.Random(perm.random()), base.draws())
     assert other.game.state.rng.unused_forced() == {}, "a draw of the first play was not made in the second"
     assert all(d.get("forced") for d in other.draws()), \
         f"the second play drew something the first did not: {[d for d in other.draws() if not d.get('forced')]}"

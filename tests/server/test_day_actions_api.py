@@ -62,3 +62,29 @@ def test_the_console_lists_a_day_action_beside_the_vote(client):
     api.player(ganning, "vote", {"target": wei_guard})
     console = client.get(f"/j/{api.judge_token}").text
     assert f"【刺殺】 → {wei_guard}" in console and f"→ {wei_guard}" in console
+
+
+def test_the_page_says_the_days_actions_were_submitted_by_day_and_the_nights_by_night(client):
+    """The OK message after a submission on the player page names the phase: 「已提交本日行動」 by day (the
+    actions resolve at the vote), 「已提交本夜行動」 by night."""
+    import re
+
+    api, ganning = day_two_with_ganning(client)
+    [wei_guard] = api.who("魏", "護衛")
+    token = api.tokens[ganning]
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get(f"/p/{token}").text).group(1)
+    answer = client.post(f"/p/{token}/actions", data={"csrf": csrf, "skill-0": "刺殺", "target-0-0": wei_guard})
+    assert answer.status_code == 200 and str(answer.url).endswith("?ok=day-actions")
+    flash = re.search(r'id="ok">([^<]*)<', answer.text).group(1)
+    assert "已提交本日行動" in flash and "本夜" not in flash
+    assert api.view(ganning)["open"]["actions"] == [{"actor": ganning, "skill": "刺殺", "targets": [wei_guard]}]
+    # by night the same form says the night's
+    for pid in IDS:
+        api.player(pid, "vote", {"target": pid})
+    api.judge("publish")
+    assert api.console()["current"]["kind"] == "night"
+    [wei_lord] = api.who("魏", "君主")
+    lord_token = api.tokens[wei_lord]
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get(f"/p/{lord_token}").text).group(1)
+    answer = client.post(f"/p/{lord_token}/actions", data={"csrf": csrf, "none": "1"})
+    assert "已提交本夜行動" in re.search(r'id="ok">([^<]*)<', answer.text).group(1)

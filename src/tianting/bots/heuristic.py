@@ -16,6 +16,8 @@ in the last announcement. From that:
   killer whose country they do not know, and share what they found by voting
   for it; 暗訪 reads dead ids not known yet;
 - ladies bind (亂花) a suspect's vote onto the side's main suspect;
+- a skill lent for the night by a held one (天義's 刺殺, 亂世英雄's identity skill) is used now and
+  then, the granting skill first, aimed like that identity skill;
 - everyone votes for what their side suspects: found killers not known to be
   friends, then ids known friends voted for on the last day, then known
   enemies, else any living id not known to be a friend.
@@ -33,13 +35,22 @@ from functools import cached_property
 from typing import Any
 
 from tianting.bots.policy import Offer, register
-from tianting.bots.random_policy import ACT_CHANCE, Pools, RandomPolicy, try_submit, usable_rows
+from tianting.bots.random_policy import (
+    ACT_CHANCE,
+    Pools,
+    RandomPolicy,
+    random_action,
+    try_submit,
+    usable_rows,
+)
 from tianting.core.records import Action
 from tianting.rules.kk33 import roster
 from tianting.rules.kk33.roster import COUNTRIES
 
 SLOT_IDENTITY = {"轉生": "君主"}
 """A character's slot read as an identity (a 轉生 character is a lord; 軍師 stays ambiguous)."""
+LENT_CHANCE = 0.3
+"""How often a skill lent for the night (天義's 刺殺) is used: now and then, a guard guards his lord more often."""
 PLAYED_AS_RANDOM = ("起義", "方術", "急救")
 """Identity skills without a side to read (the 群 identities): used as the random policy uses them."""
 READ_SKILLS = frozenset({"明察", "去偽存真", "暗訪", "託孤"})
@@ -185,7 +196,11 @@ class HeuristicPolicy(RandomPolicy):
         know: Knowledge | None = None  # read from the view only when an identity skill needs it
         rows = usable_rows(view)
         for row in rows:
-            if row["source"] == "character" or row["skill"] in PLAYED_AS_RANDOM:
+            if row["source"] == "lent" and rng.random() < LENT_CHANCE:
+                know = know or Knowledge(view)
+                self._with_its_grant(view, know, offer, rows, row, rng)
+        for row in rows:
+            if row["source"] in ("character", "lent") or row["skill"] in PLAYED_AS_RANDOM:
                 continue
             if know is None:
                 know = Knowledge(view)
@@ -198,6 +213,22 @@ class HeuristicPolicy(RandomPolicy):
         for row in others:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
+
+    def _with_its_grant(self, view: dict[str, Any], know: Knowledge, offer: Offer, rows: list[dict[str, Any]],
+                        row: dict[str, Any], rng: random.Random) -> None:
+        """A skill a held one lends for the night (天義 → 刺殺, 亂世英雄 → an identity skill): the granting
+        skill first, then the lent one aimed as the side's knowledge says; before the identity skills,
+        which the grant may exclude (天義: 刺殺 or 援護, not both)."""
+        grant = next((r for r in rows if r["skill"] == row.get("via")), None)
+        action = self._identity_action(view, know, row, rng)
+        if grant is None or action is None:
+            return
+        given = random_action(view, grant, rng)
+        if given is None or offer.check(given) is not None:
+            return
+        offer.submit(given)
+        if offer.check(action) is None:
+            offer.submit(action)
 
     def _identity_action(self, view: dict[str, Any], know: Knowledge, row: dict[str, Any],
                          rng: random.Random) -> Action | None:

@@ -17,6 +17,7 @@ from tianting.bots.policy import Offer, Policy, get_policy
 from tianting.bots.record import GameRecord, SeatRecord
 from tianting.bots.viewcache import ViewCache
 from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.kk33 import KK33Game, SeatSpec, roster
@@ -85,7 +86,7 @@ class _Checker:
     checked again when it is submitted next, unchanged, after the same submissions.
     """
 
-    __slots__ = ("game", "before", "stab_bases", "_legal", "_after")
+    __slots__ = ("game", "before", "stab_bases", "_legal", "_after", "_refused")
 
     def __init__(self, game: KK33Game, before: list[Action], stab_bases: dict[str, int | None]) -> None:
         self.game = game
@@ -94,13 +95,27 @@ class _Checker:
         """The night's memo for ``KK33Game.stab_allowance``, shared by every player's checker."""
         self._legal: Action | None = None
         self._after: tuple[int, Action | None] = (0, None)
+        self._refused: dict[tuple[Any, ...], tuple[Action | None, IllegalAction]] = {}
+        """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
+        it, the last of them): the same draw made again (a random bot draws with repetition, the
+        state does not change while the night's actions are offered) is refused again, unchecked."""
 
     def __call__(self, action: Action, mine: list[Action]) -> None:
         after = (len(mine), mine[-1] if mine else None)
         if action is self._legal and after[0] == self._after[0] and after[1] is self._after[1]:
             return
         self._legal = None
-        self.game.check_action(action, self.before + mine, self.stab_bases)
+        key = None if action.args else (action.actor, action.skill, action.targets, after[0], id(after[1]))
+        if key is not None:
+            known = self._refused.get(key)
+            if known is not None and known[0] is after[1]:
+                raise IllegalAction(known[1].message, known[1].code)
+        try:
+            self.game.check_action(action, self.before + mine, self.stab_bases)
+        except IllegalAction as exc:
+            if key is not None:
+                self._refused[key] = (after[1], exc)  # the last action kept: its id is not reused
+            raise
         self._legal, self._after = action, after
 
 
@@ -157,20 +172,21 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
                 for player in game.voters():
-                    if not any(r.get("by_day") for r in player_view(game, player.id)["skills"]):
-                        continue
+                    if not any(r.get("by_day") for r in views.skill_rows(player)):
+                        continue  # the view's own rows (the whole view is built only for those who act)
                     offer = Offer(_Checker(game, day_actions, {}))
                     acting(player_view(game, player.id), offer, rng)
                     refused += len(offer.refused)
                     day_actions = day_actions + offer.actions
             votes: dict[str, str] = {}
-            voters = [] if game.vote_skipped() else game.voters() + game.posthumous_voters()  # 涅槃
+            skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
+            voters = [] if skipped else game.voters() + game.posthumous_voters()  # 涅槃
             for player in voters:
                 target = bots.vote(player_view(game, player.id), rng)
                 if target is None:
                     continue
                 try:
-                    game.check_vote(player.id, target)
+                    game.check_vote(player.id, target, skipped)
                 except Exception:  # noqa: BLE001 — an illegal vote counts as a refusal
                     refused += 1
                     continue

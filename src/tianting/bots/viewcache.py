@@ -17,8 +17,11 @@ the table. The bot loop asks for about three hundred views a game, so a
 
 A view it returns equals ``player_view(game, pid)`` at that moment, key for key
 (``tests/test_bot_speed.py`` compares them on every view of many games).
-Views share their inner rows and entries with each other: like every view,
-they are read-only for the policy.
+Views share their read-only parts with each other: the lists of announcements,
+feedback, players and skill rows are handed out as they are, never copied, and
+never changed afterwards (a new phase's entries make new lists), so a view kept
+from an earlier phase still reads as it did. Like every view, they are
+read-only for the policy.
 """
 
 from __future__ import annotations
@@ -26,11 +29,29 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
-from tianting.rules.kk33.views import _skill_rows, assemble_view, public_announcement
+from tianting.rules.kk33.views import _row, _skill_rows, assemble_view, public_announcement
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
     from tianting.rules.kk33.game import KK33Game
+
+
+_SHARED_ROWS: dict[int, tuple[Any, dict[tuple[Any, ...], dict[str, Any]]]] = {}
+"""Skill rows remembered by this process, per set of skills (``KK33Game.hooks``, the same object for
+every game created with the same skills; kept here beside its rows so that its id stays its own).
+Bounded by the roster: one row per identity, character, skills held, skill and source (and player id
+for the few skills that read it)."""
+
+
+def _shared_rows(game: KK33Game) -> dict[tuple[Any, ...], dict[str, Any]]:
+    kept = _SHARED_ROWS.get(id(game.hooks))
+    if kept is None or kept[0] is not game.hooks:
+        kept = _SHARED_ROWS[id(game.hooks)] = (game.hooks, {})
+    return kept[1]
+
+
+_NONE: list[Any] = []
+"""The feedback of a player told nothing yet (shared, never changed)."""
 
 
 class ViewCache:
@@ -47,6 +68,12 @@ class ViewCache:
         self._feedback: dict[str, list[dict[str, Any]]] = {}
         self._rows: dict[str, tuple[str, str, list[str], dict[str, int], tuple[Any, ...],
                                     list[dict[str, Any]]]] = {}
+        self._row_memo = _shared_rows(game)
+        """One skill row by (identity, character, skills held, skill, source, and the player's id where
+        a held skill reads it): all it is read
+        from but ``uses_left``, which is read again each time the rows are rebuilt. Shared by the
+        games of this process with the same skills (rows are read-only; a new ``uses_left`` makes a
+        new row)."""
         self._table_at = -1
         self._table: list[dict[str, Any]] = []
         self._stabs: dict[str, int] = {}
@@ -55,12 +82,15 @@ class ViewCache:
         results = self.game.results
         if self._seen == len(results):
             return
-        for r in results[self._seen:]:
-            self._announcements.append(public_announcement(r))
+        # New lists, never appended to: views handed out earlier keep theirs (see the module).
+        fresh = results[self._seen:]
+        self._announcements = self._announcements + [public_announcement(r) for r in fresh]
+        feedback = self._feedback
+        for r in fresh:
             for pid, items in r.feedback.items():
                 if items:
-                    self._feedback.setdefault(pid, []).extend(
-                        {"phase": r.phase, "number": r.number, **f.as_json()} for f in items)
+                    feedback[pid] = feedback.get(pid, []) + [
+                        {"phase": r.phase, "number": r.number, **f.as_json()} for f in items]
         self._seen = len(results)
 
     def _settle(self) -> None:
@@ -89,8 +119,31 @@ class ViewCache:
         if cached is None or cached[0] != player.identity or cached[1] != player.character \
                 or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted:
             cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
-                                              dict(player.used), granted, _skill_rows(self.game, player.id))
-        return list(cached[5])
+                                              dict(player.used), granted,
+                                              _skill_rows(self.game, player.id, self._row))
+        return cached[5]
+
+    def _row(self, game: KK33Game, player: Player, name: str, source: str) -> dict[str, Any]:
+        """``views._row``, remembered: most rebuilds of a player's rows follow a limited skill used
+        (``used``), which changes only the rows' ``uses_left``. A row handed out is never changed: a
+        new ``uses_left`` makes a new row."""
+        skills = tuple(player.skills)
+        # The player's id is read only by skills that move others to the day (奇襲: ``day_skills``,
+        # ``night_refusal``); without one the row is the same for every id.
+        who = None if game.hooks.day_rules.isdisjoint(skills) else player.id
+        key = (who, player.identity, player.character, skills, name, source)
+        row = self._row_memo.get(key)
+        if row is None:
+            row = self._row_memo[key] = _row(game, player, name, source)
+        else:
+            left = game.uses_left(player, name)
+            if row["uses_left"] != left:
+                row = self._row_memo[key] = {**row, "uses_left": left}  # the same keys, in order
+        return row
+
+    def skill_rows(self, player: Player) -> list[dict[str, Any]]:
+        """``player_view(game, player.id)["skills"]``, now, without the rest of the view."""
+        return self._skill_rows(player)
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
@@ -103,8 +156,8 @@ class ViewCache:
         return assemble_view(
             game, pid,
             skills=self._skill_rows(state.players[pid]),
-            players=list(self._table),
-            feedback=list(self._feedback.get(pid, ())),
-            announcements=list(self._announcements),
+            players=self._table,
+            feedback=self._feedback.get(pid, _NONE),
+            announcements=self._announcements,
             stabs_tonight=self._stabs_tonight,
         )

@@ -78,9 +78,6 @@ class Skill:
     """True when the text says the skill 「可以於白天使用」 (緩釋): it may be submitted by day as well as
     by night. A day use resolves in the day's action pass (``rules/kk33/daytime.py``), before the vote
     is counted; ``per_night`` and the limits count it like a night's use."""
-    dates_by_phase: ClassVar[bool] = False
-    """True when the skill dates its own effects by the kind of phase it runs in (「次夜」 as the next
-    night whether set off by night or by day): the day's action pass then leaves their dates alone."""
     lifts_limit: ClassVar[tuple[str, ...]] = ()
     """Limited skills its holder may use without the once-a-game limit, still once a night
     (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""
@@ -190,6 +187,8 @@ class SkillIndex:
     (:meth:`Skill.day_skills`, :meth:`Skill.night_refusal`)."""
     on_enter: frozenset[str] = frozenset()
     """Skills that listen to a character entering play (:meth:`Skill.on_enter`)."""
+    target_grants: frozenset[str] = frozenset()
+    """Skills that may let a later action name more ids (an ``extra_targets`` method: 落鴻哀歌)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -205,6 +204,7 @@ class SkillIndex:
             day_rules=frozenset(n for n, s in skills.items()
                                 if overrides(s, "day_skills") or overrides(s, "night_refusal")),
             on_enter=frozenset(n for n, s in skills.items() if overrides(s, "on_enter")),
+            target_grants=frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets")),
         )
 
 
@@ -216,6 +216,20 @@ def first_reason(rules: Iterable[Callable[..., str | None]], *args: Any) -> str 
         if reason:
             return reason
     return None
+
+
+def every_reason(rules: Iterable[Callable[..., str | None]], *args: Any) -> list[str]:
+    """Every distinct reason the rules give for ``args``: each rule is asked, whatever the others answer.
+
+    For rules that act at one moment (several skills make one 刺殺 無效 at once): every rule that
+    answers takes its effect (its cost, its 互識 …), so the outcome does not hang on the order the
+    rules were registered in, which follows seats and submission order (ruling R49)."""
+    reasons: list[str] = []
+    for rule in rules:
+        reason = rule(*args)
+        if reason and reason not in reasons:
+            reasons.append(reason)
+    return reasons
 
 
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).

@@ -37,6 +37,23 @@ def phase_kind(index: int) -> PhaseKind:
     return _PHASE_KINDS[index % 2]
 
 
+def next_of(index: int, kind: PhaseKind) -> int:
+    """The index of the first phase of ``kind`` after phase ``index``: 「次日」 (``PhaseKind.DAY``) and
+    「次夜」 (``PhaseKind.NIGHT``) mean the next day and the next night whether the skill that says so
+    acts at night or by day (a night's skill set off at the vote, 奇襲, 緩釋)."""
+    return index + 1 if _PHASE_KINDS[(index + 1) % 2] is kind else index + 2
+
+
+def next_day(index: int) -> int:
+    """「次日」: the first day after phase ``index``."""
+    return next_of(index, _PHASE_KINDS[1])
+
+
+def next_night(index: int) -> int:
+    """「次夜」: the first night after phase ``index``."""
+    return next_of(index, _PHASE_KINDS[0])
+
+
 def phase_number(index: int) -> int:
     """Night 1 is index 0, day 2 index 1, night 2 index 2, day 3 index 3 …"""
     return index // 2 + 1 if index % 2 == 0 else (index + 1) // 2 + 1

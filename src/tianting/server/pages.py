@@ -89,6 +89,7 @@ DONE_ZH = {
     "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "peace": "已裁定議和，遊戲結束。",
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
+    "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
@@ -838,7 +839,12 @@ def _player_command(request: Request, token: str, who: Access, command: str, for
     except Refused as exc:
         words = form.get("text") if command == "last-words" else None
         return _player_page(request, token, who, exc.message, exc.status, rows=rows, words=words)
-    return RedirectResponse(f"/p/{token}?ok={command}", status_code=303)
+    done = command
+    if command == "actions":  # by day (「可以於白天使用」, 奇襲) the actions are the day's, not the night's
+        with _game(request, who.game_id) as game:
+            if game.current is not None and game.current.kind == "day":
+                done = "day-actions"
+    return RedirectResponse(f"/p/{token}?ok={done}", status_code=303)
 
 
 # ---- public ----------------------------------------------------------------------------------

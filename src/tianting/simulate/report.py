@@ -182,6 +182,15 @@ def _ci(row: dict[str, Any]) -> str:
     return f"{100 * low:.1f}–{100 * high:.1f}%"
 
 
+FLAG_NAMES = {"win:higher": "勝率偏高", "win:lower": "勝率偏低",
+              "survival:higher": "存活率偏高", "survival:lower": "存活率偏低"}
+"""A character row's ``flags`` as the page shows them."""
+
+
+def _flag(key: str) -> str:
+    return FLAG_NAMES.get(key, key)
+
+
 def render_html(figures: dict[str, Any], labels: Labels, plots: list[str]) -> str:
     """The report page (the template ``templates/report.html.j2``, shipped as package data)."""
     from jinja2 import Environment, PackageLoader, select_autoescape
@@ -190,6 +199,7 @@ def render_html(figures: dict[str, Any], labels: Labels, plots: list[str]) -> st
                       autoescape=select_autoescape(["html", "j2"]), trim_blocks=True, lstrip_blocks=True)
     env.filters["pct"] = _percent
     env.filters["ci"] = _ci
+    env.filters["flag"] = _flag
     outcomes = [(OUTCOME_NAMES[k][0], OUTCOME_NAMES[k][1], figures["outcomes"][k]) for k in OUTCOMES]
     return env.get_template("report.html.j2").render(
         f=figures, outcomes=outcomes, plots=plots, labels=labels)
@@ -240,6 +250,15 @@ def summary(figures: dict[str, Any]) -> str:
     phases = figures["length"]["phases"]
     lines.append(f"  length: median {phases['median']} phases, p10–p90 {phases['p10']}–{phases['p90']}")
     lines.append(f"  {figures['unbuilt']['statement']}")
+    balance = figures.get("balance")
+    if balance is not None:
+        flags = balance["flags"]
+        lines.append(f"  balance: {len(flags)} rate(s) stand out in {balance['tests']} tests "
+                     f"(Bonferroni, |z| > {balance['z_critical']})" + (":" if flags else ""))
+        for g in flags:
+            lines.append(f"    {g['character']}（{g['country']}{g['identity']}） {g['measure']} {g['direction']}: "
+                         f"{_percent(g['rate'])} of {g['n']} vs {_percent(g['peers']['rate'])} of "
+                         f"{g['peers']['n']} ({g['peers']['group']}), z {g['z']}")
     run = figures.get("run")
     if run:
         lines.append(f"  {run['seconds']} s on {run['jobs']} job(s), {run['backend']} "

@@ -1,9 +1,12 @@
 """Playing a study's games: in this process, on all local cores, or on a Ray cluster.
 
 Every game's seed is derived from the study's seed and the game's index
-(:func:`game_seed`), games are played in chunks of consecutive indices, and
-the records are put back in game order before anything is counted: the same
-study gives the same figures whatever ``jobs`` or backend played it.
+(:func:`game_seed`), and games are played in chunks of consecutive indices.
+Each chunk's records are folded into counts (:class:`~tianting.simulate.stats.Tally`)
+where the chunk is played, and only the counts come back: a study's memory does
+not grow with its number of games. The figures are sums, the same whatever the
+order the chunks finish in: the same study gives the same figures whatever
+``jobs`` or backend played it.
 """
 
 from __future__ import annotations
@@ -18,12 +21,14 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from tianting.bots.play import play_game
 from tianting.bots.record import GameRecord
 from tianting.core.errors import TiantingError
 from tianting.rules.kk33 import SeatSpec
+from tianting.simulate.stats import Tally
 
 RULES = ("kk33",)
 BACKENDS = ("local", "ray")
@@ -61,14 +66,17 @@ class Study:
 
 @dataclass
 class StudyRun:
-    """The records of a study, in game order, and how they were played."""
+    """The counts of a study's games (and, if asked, their records in game order), and how they
+    were played."""
 
     study: Study
-    records: list[GameRecord]
+    tally: Tally
     backend: str
     jobs: int
     seconds: float
     chunks: int = field(default=0)
+    records: list[GameRecord] | None = None
+    """Every game's record, in game order: only with ``run_study(..., keep_records=True)``."""
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -77,10 +85,21 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest, "big") & (2**63 - 1)
 
 
-def play_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
-               max_phases: int, chibi: bool = False) -> list[GameRecord]:
-    """Play the games with these seeds, one after another (the unit of work of every backend)."""
-    return [play_game(s, policy, seats, max_phases, chibi=chibi) for s in seeds]
+def tally_chunk(policy: str, seeds: Sequence[int], seats: Sequence[SeatSpec] | None,
+                max_phases: int, unbuilt: Sequence[str] = (), keep: bool = False,
+                chibi: bool = False) -> tuple[Tally, list[GameRecord]]:
+    """Play a chunk and fold its records into counts as each game ends (the unit of work of every
+    backend); the records themselves are returned only if ``keep``. ``chibi``: random tables
+    include 『角色技能·赤壁之戰』."""
+    tally, kept = Tally(), []
+    for s in seeds:
+        record = play_game(s, policy, seats, max_phases, chibi=chibi)
+        if seats is not None:
+            record.unbuilt_characters = list(unbuilt)
+        tally.add(record)
+        if keep:
+            kept.append(record)
+    return tally, kept
 
 
 def default_jobs() -> int:
@@ -91,7 +110,7 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _chunks(seeds: list[int], workers: int) -> list[list[int]]:
+def _chunks(seeds: Sequence[int], workers: int) -> list[Any]:
     """Consecutive runs of seeds, 1 to 64 games each: about 16 chunks per worker at first (progress
     and balance), then ever smaller ones (an eighth of what is left per worker), so that the
     workers run out of games together instead of one idling while another plays a long last chunk."""
@@ -129,8 +148,9 @@ def _progress(total: int, enabled: bool) -> Any:
 
 
 def run_study(study: Study, jobs: int | None = None, backend: str = "local",
-              progress: bool = False) -> StudyRun:
-    """Play every game of ``study`` and return the records in game order.
+              progress: bool = False, keep_records: bool = False) -> StudyRun:
+    """Play every game of ``study`` and return their counts (and, with ``keep_records``, the
+    records in game order: memory then grows with the games).
 
     ``jobs``: worker processes for the local backend (default: all cores; 1 plays in this
     process). ``backend="ray"``: chunks run as Ray tasks on the cluster ``ray.init()`` finds
@@ -138,26 +158,46 @@ def run_study(study: Study, jobs: int | None = None, backend: str = "local",
     """
     _check(study, backend)
     jobs = default_jobs() if jobs is None else max(1, jobs)
-    seeds = [game_seed(study.seed, i) for i in range(study.games)]
+    games = range(study.games)  # game indices: each chunk a range, each game's seed derived where it is played
     seats = list(study.seats) if study.seats is not None else None
+    unbuilt = _unbuilt_seated(seats) if seats is not None else []
+    work = Work(study.seed, study.policy, seats, study.max_phases, unbuilt, keep_records, study.chibi)
+    tally = Tally()
     start = time.perf_counter()
     with _progress(study.games, progress) as bar:
         if backend == "ray":
-            chunks, done = _run_ray(study, seeds, seats, jobs, bar.update)
+            chunks, done = _run_ray(work, games, jobs, bar.update, tally)
         elif jobs == 1:
-            chunks = _chunks(seeds, 1)
+            chunks = _chunks(games, 1)
             done = []
             for chunk in chunks:
-                done.append(play_chunk(study.policy, chunk, seats, study.max_phases, study.chibi))
+                counts, kept = work(chunk)
+                tally.merge(counts)
+                done.append(kept)
                 bar.update(len(chunk))
         else:
-            chunks, done = _run_local(study, seeds, seats, jobs, bar.update)
-    records = [record for part in done for record in part]
-    if seats is not None:
-        unbuilt = _unbuilt_seated(seats)
-        for record in records:
-            record.unbuilt_characters = list(unbuilt)
-    return StudyRun(study, records, backend, jobs, time.perf_counter() - start, len(chunks))
+            chunks, done = _run_local(work, games, jobs, bar.update, tally)
+    records = [record for part in done for record in part] if keep_records else None
+    return StudyRun(study, tally, backend, jobs, time.perf_counter() - start, len(chunks), records)
+
+
+@dataclass(frozen=True)
+class Work:
+    """What every chunk of a study plays (sent with each chunk, a range of game indices, to wherever
+    it is played)."""
+
+    seed: int
+    """The study's seed (each game's own is :func:`game_seed` of it and the game's index)."""
+    policy: str
+    seats: list[SeatSpec] | None
+    max_phases: int
+    unbuilt: list[str]
+    keep: bool
+    chibi: bool = False
+
+    def __call__(self, games: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
+        seeds = [game_seed(self.seed, i) for i in games]
+        return tally_chunk(self.policy, seeds, self.seats, self.max_phases, self.unbuilt, self.keep, self.chibi)
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -167,26 +207,36 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
 
 
-def _run_local(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs: int,
-               advance: Callable[[int], Any]) -> tuple[list[list[int]], list[list[GameRecord]]]:
-    chunks = _chunks(seeds, jobs)
+Done = list[list[GameRecord]]
+"""Each chunk's records (if kept; else empty lists), in chunk order. The counts are merged into the
+study's tally as each chunk comes back, and not kept: a sum of sums, in any order."""
+
+
+IN_FLIGHT = 4
+"""Chunks handed to each worker ahead (the others wait here as ranges: nothing per game is queued)."""
+
+
+def _run_local(work: Work, games: range, jobs: int, advance: Callable[[int], Any],
+               tally: Tally) -> tuple[list[Any], Done]:
+    chunks = _chunks(games, jobs)
     done: list[list[GameRecord] | None] = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=_context()) as pool:
-        pending = {
-            pool.submit(play_chunk, study.policy, chunk, seats, study.max_phases, study.chibi): i
-            for i, chunk in enumerate(chunks)
-        }
+        waiting = iter(enumerate(chunks))
+        pending = {pool.submit(work, chunk): i for i, chunk in islice(waiting, jobs * IN_FLIGHT)}
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 i = pending.pop(future)
-                done[i] = future.result()
+                counts, done[i] = future.result()
+                tally.merge(counts)
                 advance(len(chunks[i]))
+                for j, chunk in islice(waiting, 1):
+                    pending[pool.submit(work, chunk)] = j
     return chunks, [part for part in done if part is not None]
 
 
-def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs: int,
-             advance: Callable[[int], Any]) -> tuple[list[list[int]], list[list[GameRecord]]]:
+def _run_ray(work: Work, games: range, jobs: int, advance: Callable[[int], Any],
+             tally: Tally) -> tuple[list[Any], Done]:
     try:
         import ray
     except ImportError:
@@ -202,9 +252,9 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
         started = True
     try:
         workers = max(1, int(ray.cluster_resources().get("CPU", jobs)))
-        chunks = _chunks(seeds, workers)
-        remote = ray.remote(play_chunk)
-        refs = [remote.remote(study.policy, chunk, seats, study.max_phases, study.chibi) for chunk in chunks]
+        chunks = _chunks(games, workers)
+        remote = ray.remote(_ray_chunk)
+        refs = [remote.remote(work, chunk) for chunk in chunks]
         index = {ref: i for i, ref in enumerate(refs)}
         done: list[list[GameRecord] | None] = [None] * len(refs)
         waiting = list(refs)
@@ -212,12 +262,17 @@ def _run_ray(study: Study, seeds: list[int], seats: list[SeatSpec] | None, jobs:
             ready, waiting = ray.wait(waiting, num_returns=1)
             for ref in ready:
                 i = index[ref]
-                done[i] = ray.get(ref)
+                counts, done[i] = ray.get(ref)
+                tally.merge(counts)
                 advance(len(chunks[i]))
     finally:
         if started:
             ray.shutdown()
     return chunks, [part for part in done if part is not None]
+
+
+def _ray_chunk(work: Work, seeds: Sequence[int]) -> tuple[Tally, list[GameRecord]]:
+    return work(seeds)
 
 
 def _unbuilt_seated(seats: Sequence[SeatSpec]) -> list[str]:
@@ -233,10 +288,8 @@ def _unbuilt_seated(seats: Sequence[SeatSpec]) -> list[str]:
 def simulate(study: Study, jobs: int | None = None, backend: str = "local",
              progress: bool = False) -> dict[str, Any]:
     """Play ``study`` and return its figures, with how the run went under ``"run"``."""
-    from tianting.simulate.stats import aggregate
-
     run = run_study(study, jobs, backend, progress)
-    figures = aggregate(run.records, study)
+    figures = run.tally.figures(study)
     figures["run"] = {
         "backend": run.backend,
         "jobs": run.jobs,

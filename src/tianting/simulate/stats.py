@@ -8,9 +8,9 @@ with 95% Wilson score intervals (sound for small n and rates near 0 or 1).
 from __future__ import annotations
 
 import math
-import statistics
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -23,6 +23,7 @@ from tianting.rules.kk33.roster import (
     OTHERS,
 )
 from tianting.rules.kk33.victory import JOINT_MARKERS, REBELS
+from tianting.simulate.balance import balance
 
 if TYPE_CHECKING:
     from tianting.simulate.runner import Study
@@ -96,20 +97,50 @@ def outcome(record: GameRecord) -> str:
     return NO_WINNER
 
 
-def _distribution(values: list[int]) -> dict[str, Any]:
-    if not values:
+def _median(value_at: Any, n: int) -> Any:
+    """``statistics.median`` of n sorted values read by index (the same value and type)."""
+    i = n // 2
+    if n % 2 == 1:
+        return value_at(i)
+    return (value_at(i - 1) + value_at(i)) / 2
+
+
+def _quantiles10(value_at: Any, n: int) -> list[float]:
+    """``statistics.quantiles(data, n=10, method="inclusive")`` of n > 1 sorted values read by index."""
+    m = n - 1
+    out = []
+    for i in range(1, 10):
+        j, delta = divmod(i * m, 10)
+        out.append((value_at(j) * (10 - delta) + value_at(j + 1) * delta) / 10)
+    return out
+
+
+def _distribution(histogram: Counter[int]) -> dict[str, Any]:
+    """The distribution of values counted in ``histogram`` (value → how many): as if computed from
+    the sorted list of the values, which is never built (memory is that of the distinct values)."""
+    n = sum(histogram.values())
+    if not n:
         return {"n": 0, "histogram": []}
-    ordered = sorted(values)
-    q = statistics.quantiles(ordered, n=10, method="inclusive") if len(ordered) > 1 else [ordered[0]] * 9
+    pairs = sorted(histogram.items())
+    ends: list[int] = []  # ends[k]: how many values are <= pairs[k][0]
+    total = 0
+    for _, count in pairs:
+        total += count
+        ends.append(total)
+
+    def value_at(index: int) -> int:
+        return pairs[bisect_right(ends, index)][0]
+
+    q = _quantiles10(value_at, n) if n > 1 else [pairs[0][0]] * 9
     return {
-        "n": len(ordered),
-        "mean": round(sum(ordered) / len(ordered), 4),
-        "median": statistics.median(ordered),
+        "n": n,
+        "mean": round(sum(v * c for v, c in pairs) / n, 4),
+        "median": _median(value_at, n),
         "p10": round(q[0], 4),
         "p90": round(q[8], 4),
-        "min": ordered[0],
-        "max": ordered[-1],
-        "histogram": [[value, count] for value, count in sorted(Counter(ordered).items())],
+        "min": pairs[0][0],
+        "max": pairs[-1][0],
+        "histogram": [[value, count] for value, count in pairs],
     }
 
 
@@ -119,103 +150,171 @@ def _slot_order(country: str, identity: str) -> tuple[int, int]:
             IDENTITIES.index(identity) if identity in IDENTITIES else 99)
 
 
-def aggregate(records: Sequence[GameRecord], study: Study | None = None) -> dict[str, Any]:
-    """The figures of a study from its records (in game order): JSON-ready, deterministic."""
-    n = len(records)
-    built, not_built = built_and_unbuilt()
-    outcomes = Counter(outcome(r) for r in records)
+class Tally:
+    """The counts a study's figures are made of, folded in one game record at a time.
 
-    joint: dict[str, dict[str, Any]] = {}
-    for identity in JOINT_MARKERS:
-        seated = wins = country_wins = 0
-        for r in records:
+    Everything here is a sum (or a count of values), so the figures do not depend on the
+    order the records are added in nor on how they are split among tallies that are then
+    merged: a worker folds its chunk's records as it plays them and hands back this, never
+    the records, and the study keeps only these counts (memory flat in the number of games).
+    """
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.outcomes: Counter[str] = Counter()
+        self.joint: dict[str, list[int]] = {identity: [0, 0, 0] for identity in JOINT_MARKERS}
+        """identity → [games seated, games a country won, joint wins]."""
+        self.leader_games = 0
+        self.phases: Counter[int] = Counter()
+        self.finished: Counter[int] = Counter()
+        self.characters: dict[str, list[Any]] = {}
+        """character → [seated, wins, survived, Counter of (country, identity) slots]."""
+        self.uses: dict[str, list[int]] = {}
+        """skill → [uses, successes, games]."""
+        self.unbuilt: Counter[str] = Counter()
+        self.games_with_unbuilt = 0
+        self.refused = 0
+
+    @classmethod
+    def of(cls, records: Iterable[GameRecord]) -> Tally:
+        tally = cls()
+        for record in records:
+            tally.add(record)
+        return tally
+
+    def add(self, r: GameRecord) -> None:
+        """Fold one game's record in."""
+        self.games += 1
+        self.outcomes[outcome(r)] += 1
+        country_won = any(c in r.winners for c in COUNTRIES)
+        for identity, row in self.joint.items():
             ids = {s.id for s in r.seats if s.identity == identity}
             if not ids:
                 continue
-            seated += 1
-            country_won = any(c in r.winners for c in COUNTRIES)
-            country_wins += country_won
-            wins += any(w in ids for w in r.winners)
-        joint[identity] = {
-            "games_seated": seated,
-            "games_a_country_won": country_wins,
-            "joint_wins": wins,
-            "of_seated": rate(wins, seated),
-            "of_country_wins": rate(wins, country_wins),
-        }
-    leader_games = sum(1 for r in records if any(s.identity == REBEL_LEADER for s in r.seats))
-
-    phases = [r.phases for r in records]
-    finished = [r.phases for r in records if r.over]
-    nights = [(p + 1) // 2 for p in phases]
-
-    chars: dict[str, dict[str, Any]] = {}
-    for r in records:
+            row[0] += 1
+            row[1] += country_won
+            row[2] += any(w in ids for w in r.winners)
+        self.leader_games += any(s.identity == REBEL_LEADER for s in r.seats)
+        self.phases[r.phases] += 1
+        if r.over:
+            self.finished[r.phases] += 1
+        chars = self.characters
         for s in r.seats:
             row = chars.get(s.character)
             if row is None:
-                row = chars[s.character] = {"character": s.character, "country": s.country,
-                                            "identity": s.identity, "seated": 0, "wins": 0,
-                                            "survived": 0, "slots": Counter()}
-            row["seated"] += 1
-            row["wins"] += s.won
-            row["survived"] += s.survived
-            row["slots"][(s.country, s.identity)] += 1
-    characters = []
-    for row in chars.values():
-        (country, identity), _ = sorted(row["slots"].items(), key=lambda kv: (-kv[1], kv[0]))[0]
-        characters.append({
-            "character": row["character"],
-            "country": country,
-            "identity": identity,
-            "built": row["character"] in built,
-            "seated": row["seated"],
-            "wins": row["wins"],
-            "win": rate(row["wins"], row["seated"]),
-            "survived": row["survived"],
-            "survival": rate(row["survived"], row["seated"]),
-        })
-    characters.sort(key=lambda c: (*_slot_order(c["country"], c["identity"]), c["character"]))
-
-    uses: dict[str, list[int]] = {}
-    for r in records:
+                row = chars[s.character] = [0, 0, 0, Counter()]
+            row[0] += 1
+            row[1] += s.won
+            row[2] += s.survived
+            row[3][(s.country, s.identity)] += 1
         for skill, (used, went_off) in r.skill_uses.items():
-            row = uses.setdefault(skill, [0, 0, 0])
-            row[0] += used
-            row[1] += went_off
-            row[2] += 1
-    skills = [
-        {"skill": skill, "uses": u, "successes": ok, "success": rate(ok, u), "games": g,
-         "uses_per_game": round(u / n, 4) if n else None}
-        for skill, (u, ok, g) in uses.items()
-    ]
-    skills.sort(key=lambda s: (-s["uses"], s["skill"]))
+            u = self.uses.get(skill)
+            if u is None:
+                u = self.uses[skill] = [0, 0, 0]
+            u[0] += used
+            u[1] += went_off
+            u[2] += 1
+        self.unbuilt.update(r.unbuilt_characters)
+        self.games_with_unbuilt += bool(r.unbuilt_characters)
+        self.refused += r.refused
 
-    seated_unbuilt = Counter(name for r in records for name in r.unbuilt_characters)
-    games_with_unbuilt = sum(1 for r in records if r.unbuilt_characters)
-    figures: dict[str, Any] = {
-        "format": FORMAT,
-        "parameters": study.parameters() if study is not None else {"games": n},
-        "games": n,
-        "outcomes": {key: rate(outcomes.get(key, 0), n) for key in OUTCOMES},
-        "joint": joint,
-        "rebel_leader": {"games_seated": leader_games,
-                         "of_seated": rate(outcomes.get(REBELS, 0), leader_games)},
-        "length": {"phases": _distribution(phases), "phases_finished": _distribution(finished),
-                   "nights": _distribution(nights)},
-        "characters": characters,
-        "skills": skills,
-        "unbuilt": {
-            "not_built": list(not_built),
-            "seated": [[name, seated_unbuilt[name]] for name in sorted(seated_unbuilt,
-                                                                      key=lambda x: (-seated_unbuilt[x], x))],
-            "games_with_unbuilt": games_with_unbuilt,
-            "statement": unbuilt_statement(not_built, seated_unbuilt, games_with_unbuilt, n,
-                                           fixed=study is not None and study.seats is not None),
-        },
-        "refused": sum(r.refused for r in records),
-    }
-    return figures
+    def merge(self, other: Tally) -> Tally:
+        """Add ``other``'s counts to these (another chunk's games); returns self."""
+        self.games += other.games
+        self.outcomes.update(other.outcomes)
+        for identity, row in other.joint.items():
+            mine = self.joint.setdefault(identity, [0, 0, 0])
+            for k in range(3):
+                mine[k] += row[k]
+        self.leader_games += other.leader_games
+        self.phases.update(other.phases)
+        self.finished.update(other.finished)
+        for name, row in other.characters.items():
+            mine = self.characters.get(name)
+            if mine is None:
+                mine = self.characters[name] = [0, 0, 0, Counter()]
+            mine[0] += row[0]
+            mine[1] += row[1]
+            mine[2] += row[2]
+            mine[3].update(row[3])
+        for skill, row in other.uses.items():
+            mine = self.uses.setdefault(skill, [0, 0, 0])
+            for k in range(3):
+                mine[k] += row[k]
+        self.unbuilt.update(other.unbuilt)
+        self.games_with_unbuilt += other.games_with_unbuilt
+        self.refused += other.refused
+        return self
+
+    def figures(self, study: Study | None = None) -> dict[str, Any]:
+        """The study's figures: JSON-ready, deterministic."""
+        n = self.games
+        built, not_built = built_and_unbuilt()
+        outcomes = self.outcomes
+        joint = {
+            identity: {
+                "games_seated": seated,
+                "games_a_country_won": country_wins,
+                "joint_wins": wins,
+                "of_seated": rate(wins, seated),
+                "of_country_wins": rate(wins, country_wins),
+            }
+            for identity, (seated, country_wins, wins) in self.joint.items()
+        }
+        nights: Counter[int] = Counter()
+        for p, count in self.phases.items():
+            nights[(p + 1) // 2] += count
+        characters = []
+        for name, (seated, wins, survived, slots) in self.characters.items():
+            (country, identity), _ = sorted(slots.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+            characters.append({
+                "character": name,
+                "country": country,
+                "identity": identity,
+                "built": name in built,
+                "seated": seated,
+                "wins": wins,
+                "win": rate(wins, seated),
+                "survived": survived,
+                "survival": rate(survived, seated),
+            })
+        characters.sort(key=lambda c: (*_slot_order(c["country"], c["identity"]), c["character"]))
+        skills = [
+            {"skill": skill, "uses": u, "successes": ok, "success": rate(ok, u), "games": g,
+             "uses_per_game": round(u / n, 4) if n else None}
+            for skill, (u, ok, g) in self.uses.items()
+        ]
+        skills.sort(key=lambda s: (-s["uses"], s["skill"]))
+        seated_unbuilt = self.unbuilt
+        balanced = balance(characters)  # also marks each row's ``flags``
+        return {
+            "format": FORMAT,
+            "parameters": study.parameters() if study is not None else {"games": n},
+            "games": n,
+            "outcomes": {key: rate(outcomes.get(key, 0), n) for key in OUTCOMES},
+            "joint": joint,
+            "rebel_leader": {"games_seated": self.leader_games,
+                             "of_seated": rate(outcomes.get(REBELS, 0), self.leader_games)},
+            "length": {"phases": _distribution(self.phases), "phases_finished": _distribution(self.finished),
+                       "nights": _distribution(nights)},
+            "characters": characters,
+            "balance": balanced,
+            "skills": skills,
+            "unbuilt": {
+                "not_built": list(not_built),
+                "seated": [[name, seated_unbuilt[name]]
+                           for name in sorted(seated_unbuilt, key=lambda x: (-seated_unbuilt[x], x))],
+                "games_with_unbuilt": self.games_with_unbuilt,
+                "statement": unbuilt_statement(not_built, seated_unbuilt, self.games_with_unbuilt, n,
+                                               fixed=study is not None and study.seats is not None),
+            },
+            "refused": self.refused,
+        }
+
+
+def aggregate(records: Iterable[GameRecord], study: Study | None = None) -> dict[str, Any]:
+    """The figures of a study from its records (in any order): JSON-ready, deterministic."""
+    return Tally.of(records).figures(study)
 
 
 def unbuilt_statement(not_built: Sequence[str], seated: Counter[str], games_with: int, n: int,

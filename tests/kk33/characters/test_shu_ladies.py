@@ -235,12 +235,15 @@ def test_liannu_shu_killers_stab_twice():
 
 @pytest.mark.skill("諸葛連弩")
 def test_liannu_failed_grant_fails_the_extra_stab():
-    """A failed 諸葛連弩 (受傷) gives nothing: the second 刺殺 fails, the first goes on."""
-    t = table("黃月英").wound(LADY)
-    t.fail(LADY, "諸葛連弩")
-    t.night(t.act(LADY, "諸葛連弩"), t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("蜀殺手乙", "刺殺", "吳女眷"))
-    assert t.status("魏女眷") == "out" and t.status("吳女眷") == "alive"
-    assert t.feedback("蜀殺手乙", "刺殺")[-1].data == {"failed": True}
+    """A failed 諸葛連弩 (受傷) gives nothing: one of the two 刺殺 fails, the other goes on. Which one was the
+    extra is drawn, whichever killer submitted first (R49)."""
+    for order in ("甲-first", "乙-first"):
+        t = table("黃月英").wound(LADY)
+        t.fail(LADY, "諸葛連弩").force("額外的刺殺 蜀#1", "蜀殺手乙→吳女眷")
+        stabs = [t.act("蜀殺手甲", "刺殺", "魏女眷"), t.act("蜀殺手乙", "刺殺", "吳女眷")]
+        t.night(t.act(LADY, "諸葛連弩"), *(stabs if order == "甲-first" else stabs[::-1]))
+        assert t.status("魏女眷") == "out" and t.status("吳女眷") == "alive"
+        assert t.feedback("蜀殺手乙", "刺殺")[-1].data == {"failed": True}
 
 
 # ==== 甘夫人 =======================================================================

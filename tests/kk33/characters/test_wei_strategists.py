@@ -570,13 +570,27 @@ def test_quhu_needs_a_country_and_one_id():
 @pytest.mark.skill("驅虎吞狼")
 def test_quhu_only_the_first_of_the_countrys_stabs_changes():
     """8.1 釋疑: 「当夜可以发动两次刺杀，此时【驱虎吞狼】仅可改变该杀手提交的所有刺杀ID中的第一个」 —
-    神速 gives 魏 two 刺殺; only the first submitted is moved, whichever killer made it."""
-    for first, second in (("魏殺手乙", "魏殺手甲"), ("魏殺手甲", "魏殺手乙")):
+    神速 gives 夏侯淵 two 刺殺: only the first he submitted is moved (his own order)."""
+    for first, second in (("蜀護衛", "吳護衛"), ("吳護衛", "蜀護衛")):
         t = xun()
         t.decide("吳正軍師", "英才早逝", "吳女眷")  # 周瑜 dies: 英才早逝 names a living id (吳護衛 dies with him)
         t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="魏"), t.act("魏殺手乙", "神速"),
-                t.act(first, "刺殺", "蜀護衛"), t.act(second, "刺殺", "吳護衛"))
-        assert t.status("吳正軍師") == "out" and t.status("蜀護衛") == "alive" and t.status("吳護衛") == "out"
+                t.act("魏殺手乙", "刺殺", first), t.act("魏殺手乙", "刺殺", second))
+        assert t.status("吳正軍師") == "out" and t.status(first) == "alive" and t.status(second) == "out"
+
+
+@pytest.mark.skill("驅虎吞狼")
+def test_quhu_two_killers_stabbed_one_stab_is_drawn():
+    """Two 魏 killers stabbed (神速): which submitted first is no rule (R49): one of the two 刺殺 is drawn and
+    moved, whatever the order of submission."""
+    for order in ("甲-first", "乙-first"):
+        t = xun()
+        t.force(f"驅虎吞狼 {XUN} 修改的刺殺", "魏殺手甲→吳護衛")
+        t.decide("吳正軍師", "英才早逝", "吳女眷")
+        stabs = [t.act("魏殺手甲", "刺殺", "吳護衛"), t.act("魏殺手乙", "刺殺", "蜀護衛")]
+        t.night(t.act(XUN, "驅虎吞狼", "吳正軍師", country="魏"), t.act("魏殺手乙", "神速"),
+                *(stabs if order == "甲-first" else stabs[::-1]))
+        assert t.status("吳正軍師") == "out" and t.status("吳護衛") == "alive" and t.status("蜀護衛") == "out"
 
 
 @pytest.mark.skill("驅虎吞狼")

@@ -56,6 +56,19 @@ def test_tianyi_failed_takes_its_stab_with_it_and_it_is_unlimited():
     assert t.status("魏女眷") == "out"
 
 
+@pytest.mark.skill("天義")
+def test_tianyi_wounded_one_check_for_tianyi_and_its_stab():
+    """「使用後當夜，你可以…發動一次【刺殺】」: the 刺殺 is 天義's content, and 當主動技能經過成功概率判定並判定
+    成功使用後，技能的一切內容均一定成功生效. A wounded 太史慈 rolls once, for 天義; its 刺殺 rolls no check
+    of its own (as 亂世英雄's borrowed skill, WU3; 丞文's 明察, W11). (Review: it rolled twice.)"""
+    t = Table(characters=QUIET)
+    t.wound("吳護衛")
+    t.succeed("吳護衛", "天義")
+    t.night(t.act("吳護衛", "天義"), t.act("吳護衛", "刺殺", "魏女眷"))
+    assert [d["purpose"] for d in t.drew("成功判定")] == ["成功判定 吳護衛【天義】"]
+    assert t.status("魏女眷") == "out"
+
+
 # ==== 周泰 ==========================================================================
 @pytest.mark.skill("不屈")
 def test_buqu_a_wounded_zhoutai_cannot_be_stabbed():
@@ -124,6 +137,29 @@ def test_lizhan_zhiqu_no_character_skill_the_target_is_wounded():
     assert t.announced("injured") == ["蜀女眷"]
 
 
+@pytest.mark.skill("歷戰之軀", "旋風")
+def test_lizhan_zhiqu_failed_wounds_no_one():
+    """技能發動失敗…視為未發動: 凌統's 旋風 fails 周泰's 歷戰之軀 (its target 蜀女眷 used no character skill):
+    no wound. (Review: the wound was written at the redirect stage and stayed though 周泰 was told it failed.)"""
+    t = Table(characters={**ZHOUTAI, "吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", "吳護衛", void=True)
+    t.night(t.act("吳殺手乙", "刺殺", "吳護衛"), t.act("吳護衛", "歷戰之軀", "蜀女眷"))
+    assert t.only_feedback("吳護衛", "歷戰之軀").data == {"failed": True}
+    assert t.status("蜀女眷") == "alive" and t.announced("injured") == []
+
+
+@pytest.mark.skill("歷戰之軀", "旋風")
+def test_lizhan_zhiqu_a_character_skill_that_failed_was_not_used_the_target_is_wounded():
+    """「若其當夜沒有使用角色技能，你令其受傷」, and a skill that 發動失敗 is 視為未使用: 黃蓋's 火船沖陣, turned on
+    周泰 and then failed by 凌統's 旋風, was not used, so 黃蓋 is wounded (whatever the order of the stages)."""
+    t = Table(characters={**ZHOUTAI, "吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", "吳殺手甲", void=True)
+    t.night(t.act("吳殺手乙", "刺殺", "吳殺手甲"), t.act("吳殺手甲", "火船沖陣", "蜀殺手甲"),
+            t.act("吳護衛", "歷戰之軀", "吳殺手甲"))
+    assert t.only_feedback("吳殺手甲", "火船沖陣").data == {"failed": True}
+    assert t.status("吳殺手甲") == "injured"
+
+
 # ==== 朱然 ==========================================================================
 @pytest.mark.skill("膽守")
 def test_danshou_his_wound_is_not_announced_and_does_not_slow_him():
@@ -135,6 +171,21 @@ def test_danshou_his_wound_is_not_announced_and_does_not_slow_him():
     t.day()
     t.night(t.act("吳護衛", "焚野", "魏女眷", "蜀女眷"))
     assert t.drew("成功判定") == []  # wounded, and no half chance for him
+
+
+@pytest.mark.skill("膽守", "固政")
+def test_danshou_with_guzheng_lifts_the_wound_once_other_halvings_stay():
+    """膽守：你的行動成功率不受受傷狀態影響; 固政：本國角色受傷狀態下的行動成功率不受受傷影響. Both lift the
+    same halving, the wound's: with both, a wounded 朱然 under 威震逍遙津 (所有吳國角色的行動成功率減半) still
+    has one half chance. (Review: each doubled the rate, and the two made it 1.)"""
+    t = Table(characters={**ZHURAN, "吳副軍師": "張昭"})
+    t.player("吳君主").skills.remove("英魂")  # 孫堅's 英魂 would make 威震逍遙津 fail
+    t.wound("吳護衛")
+    t.fail("吳護衛", "焚野")
+    t.night(t.act("魏殺手甲", "威震逍遙津"), t.act("吳護衛", "焚野", "魏女眷", "蜀女眷"))
+    assert [(d["purpose"], d["options"]) for d in t.drew("成功判定")] == [
+        ("成功判定 吳護衛【焚野】", ["是:1/2", "否:1/2"])]
+    assert t.only_feedback("吳護衛", "焚野").data == {"failed": True}
 
 
 @pytest.mark.skill("膽守")

@@ -144,6 +144,62 @@ def test_kurou_zhaxiang_is_limited_and_a_failed_one_changes_nothing():
         t.check(t.act("吳殺手甲", "苦肉詐降", "蜀君主"))
 
 
+@pytest.mark.skill("苦肉詐降")
+def test_kurou_zhaxiang_follows_a_redirected_target():
+    """「當夜你的國籍視為與其相同，次日其得票數+3」: 「其」 is the ID the skill ends up naming. 周泰's
+    歷戰之軀 (「將這些角色技能的目標均改為你」) turns it on 周泰: 黃蓋 stays 吳 tonight, and the +3 goes to
+    周泰, not to the ID first named (review: the country was read before the redirects, WUK5)."""
+    t = Table(characters={**QUIET, "吳護衛": "周泰"})
+    t.night(t.act("吳殺手甲", "苦肉詐降", "魏君主"), t.act("吳護衛", "歷戰之軀", "吳殺手甲"),
+            t.act("蜀正軍師", "去偽存真", "吳殺手甲"))
+    assert t.only_feedback("蜀正軍師", "去偽存真").data["country"] == "吳"
+    t.day({"蜀君主": "蜀女眷", "蜀正軍師": "蜀女眷"})
+    tally = t.announced("tally")
+    assert tally["吳護衛"] == 1 + 3 and tally["吳殺手甲"] == 1 + 1 and tally["魏君主"] == 1
+
+
+@pytest.mark.skill("苦肉詐降")
+def test_kurou_zhaxiang_failed_by_xuanfeng_changes_nothing():
+    """技能發動或使用失敗是指該技能未成功發動或使用，視為擁有該技能的角色未發動或使用該技能: 凌統's
+    旋風 (「你的【刺殺】的目標當夜的所有行動均失敗」) fails 黃蓋's 苦肉詐降 after it has begun to act:
+    his country is 吳 again, no votes are added next day, and the limited skill is kept."""
+    t = Table(characters={**QUIET, "吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", "吳殺手甲", void=True)
+    t.night(t.act("吳殺手甲", "苦肉詐降", "魏君主"), t.act("吳殺手乙", "刺殺", "吳殺手甲"),
+            t.act("蜀正軍師", "去偽存真", "吳殺手甲"))
+    assert t.only_feedback("吳殺手甲", "苦肉詐降").data == {"failed": True}
+    assert t.only_feedback("蜀正軍師", "去偽存真").data["country"] == "吳"
+    assert "苦肉詐降" not in t.player("吳殺手甲").used
+    t.day()
+    assert t.announced("tally")["魏君主"] == 1 and t.announced("tally")["吳殺手甲"] == 1
+
+
+@pytest.mark.skill("苦肉詐降", "旋風", "歷戰之軀")
+def test_kurou_zhaxiang_xuanfeng_and_lizhan_zhiqu_whatever_the_seats_and_submission_order():
+    """One night, one outcome (everything in a phase happens at once): 凌統 stabs 黃蓋 (旋風 fails his
+    苦肉詐降), 周泰 names 黃蓋 with 歷戰之軀 (a character skill that failed was not used: 黃蓋 is wounded),
+    蜀's 去偽存真 reads 黃蓋 as 吳. The same whatever the seats of the three and the order of submission."""
+    from itertools import permutations
+
+    outcomes = set()
+    seats = ("吳殺手甲", "吳殺手乙", "吳護衛")
+    for order in permutations(seats):
+        for backwards in (False, True):
+            t = Table(characters={**QUIET, "吳殺手乙": "凌統", "吳護衛": "周泰"})
+            numbers = sorted(t.player(pid).seat for pid in seats)
+            for pid, n in zip(order, numbers, strict=True):
+                t.player(pid).seat = n
+            t.same_side_stab("吳殺手乙", "吳殺手甲", void=True)
+            actions = [t.act("吳殺手乙", "刺殺", "吳殺手甲"), t.act("吳殺手甲", "苦肉詐降", "魏君主"),
+                       t.act("吳護衛", "歷戰之軀", "吳殺手甲"), t.act("蜀正軍師", "去偽存真", "吳殺手甲")]
+            t.night(*(reversed(actions) if backwards else actions))
+            outcomes.add((t.status("吳殺手甲"), t.only_feedback("蜀正軍師", "去偽存真").data["country"],
+                          tuple(sorted(t.player("吳殺手甲").used)), tuple(sorted(t.player("吳護衛").used)),
+                          t.game.country_of("吳殺手甲"),
+                          tuple(e.kind for e in t.state.effects if e.kind == "苦肉詐降")))
+    assert outcomes == {("injured", "吳", (), ("歷戰之軀",), "吳", ())}
+
+
 @pytest.mark.skill("火船沖陣")
 def test_huochuan_chongzhen_voids_every_action_of_its_target_unannounced():
     """火船沖陣：指定一個ID，令其當夜的所有行動均失效。 (失效：成功使用但沒有任何效果，不能收到反饋)"""
@@ -171,6 +227,25 @@ def test_huochuan_chongzhen_on_a_killer_saves_his_target():
     assert "火船沖陣" not in t2.player("吳殺手甲").used
 
 
+@pytest.mark.skill("火船沖陣", "七步")
+def test_huochuan_chongzhen_voided_by_a_rule_on_its_target_voids_nothing():
+    """技能失效…沒有任何效果: 曹植's 七步 ②（其他角色的角色技能有一半概率對你失效） voids 黃蓋's 火船沖陣 on him;
+    then it voids nothing: 曹植's own 招賢納才 stands. (Review: 火船沖陣 voided its target's actions in the
+    cancel stage, before the rules on targets were asked about it.)"""
+    from tianting.rules.kk33.game import roster
+
+    t = Table(characters=QUIET)
+    lord = t.player("魏君主")
+    lord.character, lord.life = "曹植", 1
+    lord.skills = [s.name for s in roster().characters["曹植"].skills]
+    lord.markers["步"] = 2
+    t.force("七步 吳殺手甲【火船沖陣】對魏君主失效判定", True)
+    t.night(t.act("吳殺手甲", "火船沖陣", "魏君主"), t.act("魏君主", "招賢納才", "魏護衛"))
+    assert t.player("魏君主").known.get("魏護衛") == t.player("魏護衛").character
+    assert t.player("吳殺手甲").used.get("火船沖陣") == 1  # 失效: used all the same
+    assert len(t.drew("七步")) == 1  # the rule is asked once
+
+
 # ==== 程普 ==========================================================================
 @pytest.mark.skill("突圍")
 def test_tuwei_two_countries_left_the_stronger_ones_stabs_on_wu_are_void():
@@ -196,19 +271,22 @@ def test_tuwei_not_while_three_countries_remain_nor_against_a_smaller_country():
 
 @pytest.mark.skill("三世老臣")
 def test_sanshi_laochen_his_stab_on_his_lord_is_void_and_they_recognise_once():
-    """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。 (limited: WUK4)"""
+    """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。 (limited: WUK4)
+
+    孫堅 sits at 吳君主 with his 先主 (本國角色對你的【刺殺】…無效), which voids the same stab: both rules
+    take effect (R49), so 三世老臣 is spent and the two recognise each other all the same."""
     t = Table(characters=QUIET)
-    # 孫堅's 先主 voids the same stab and, answering first, would hide 三世老臣 (a known interaction,
-    # left for the 吳 review): this scenario seats him without it.
-    t.player("吳君主").skills.remove("先主")
+    assert "先主" in t.player("吳君主").skills
     t.night(t.act("吳殺手乙", "刺殺", "吳君主"))
     assert t.status("吳君主") == "alive" and t.drew("刺殺同國失效判定") == []
+    assert any(line.startswith("吳殺手乙 的刺殺對 吳君主 無效：") and "先主" in line and "三世老臣" in line
+               for line in t.last.trace)
     assert t.only_feedback("吳殺手乙", "三世老臣").data == {"consumed": True}
     assert t.player("吳殺手乙").known["吳君主"] == "孫堅" and t.player("吳君主").known["吳殺手乙"] == "程普"
     t.day()
-    t.same_side_stab("吳殺手乙", "吳君主", void=True)
-    t.night(t.act("吳殺手乙", "刺殺", "吳君主"))  # spent: the ordinary half chance now
-    assert t.feedback("吳殺手乙", "三世老臣") == []
+    t.night(t.act("吳殺手乙", "刺殺", "吳君主"))  # spent: 先主 alone voids it now
+    assert t.feedback("吳殺手乙", "三世老臣") == [] and t.status("吳君主") == "alive"
+    assert t.traced("吳殺手乙 的刺殺對 吳君主 無效：吳君主 先主") and not t.traced("三世老臣")
 
 
 @pytest.mark.skill("三世老臣")
@@ -218,6 +296,12 @@ def test_sanshi_laochen_only_his_own_stab_on_his_own_lord():
     t.decide("魏君主", "轉生", "曹丕")
     t.night(t.act("吳殺手乙", "刺殺", "魏君主"))
     assert t.player("魏君主").character == "曹丕" and "三世老臣" not in t.player("吳殺手乙").used
+    t2 = Table(characters=QUIET)
+    t2.player("吳君主").skills.remove("先主")  # (孫堅's 先主 would void any 吳 stab on him)
+    t2.same_side_stab("吳殺手甲", "吳君主", void=True)
+    t2.night(t2.act("吳殺手甲", "刺殺", "吳君主"))  # 黃蓋's stab: the ordinary same-country half chance
+    assert t2.status("吳君主") == "alive" and len(t2.drew("刺殺同國失效判定")) == 1
+    assert "三世老臣" not in t2.player("吳殺手乙").used and t2.feedback("吳殺手乙", "三世老臣") == []
 
 
 @pytest.mark.skill("醇醪之交")

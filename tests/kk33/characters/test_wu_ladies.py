@@ -95,6 +95,19 @@ def test_xiaoji_never_wounded_but_killed():
     assert t.status("吳女眷") == "out"
 
 
+@pytest.mark.skill("梟姬")
+def test_xiaoji_holds_by_day_the_vote_lessened_to_a_wound_does_not_wound_her():
+    """梟姬：*被*你不會受傷。 A passive with no 當夜: by day too. Voted out with 諸葛瑾's 緩釋 on her, the
+    vote's death is lessened to a wound (RD4), which she does not take: she stays unhurt. (Review: the
+    prevention was a night's only, and she was wounded.)"""
+    t = Table(characters={**SUN_SHANGXIANG, "吳副軍師": "諸葛瑾", "魏副軍師": "荀彧", "魏殺手甲": "張遼"})
+    t.decide("吳女眷", "兄長之風", "孫策")
+    t.night(t.act("吳副軍師", "緩釋", "吳女眷"))
+    t.day({"魏君主": "吳女眷", "魏正軍師": "吳女眷"})
+    assert t.status("吳女眷") == "alive" and t.announced("injured") == []
+    assert t.traced("梟姬（你不會受傷）")
+
+
 @pytest.mark.skill("兄長之風")
 @pytest.mark.interaction("兄長之風", "孫策")
 def test_xiongzhang_zhifeng_chosen_brother_comes_recognise_and_stab():
@@ -240,7 +253,8 @@ def test_anxu_moves_votes_from_the_most_voted_compatriot():
     t.decide("吳女眷", "安恤", "2X")
     t.day(votes)
     told = t.only_feedback("吳女眷", "安恤")
-    assert told.data == {"leader": "吳護衛", "votes": 5, "x": 2}
+    assert told.data == {"leader": "吳護衛", "x": 2}  # 獲悉之: who, not the count (the tally is the judge's)
+    assert "5" not in told.text
     assert t.traced("吳女眷 安恤：將 吳護衛 的4票轉移給自己")
     assert t.status("吳護衛") == "alive"  # 5 - 4 = 1 left
     assert t.status("吳女眷") == "out"  # 4 moved to her: the sole top
@@ -258,6 +272,25 @@ def test_anxu_may_keep_and_only_for_compatriots():
     t.night()
     t.day({v: "蜀女眷" for v in ("魏君主", "魏正軍師", "魏副軍師")})
     assert t.feedback("吳女眷", "安恤") == []
+
+
+@pytest.mark.skill("安恤")
+def test_anxu_reads_the_counts_after_tianyou_whatever_the_seats():
+    """安恤 reads 「場上得票數最多者」 as the counts finally stand: 孫權's 天佑 (每次投票你的得票數均-3) is in
+    first, whichever of the two sits first. 孫權 has 7 on the ballot, 4 after 天佑; 魏女眷's 5 are the
+    most: 安恤 has nothing to offer and 魏女眷 dies. (Review: the two were read in seat order.)"""
+    outcomes = set()
+    for lady_first in (False, True):
+        t = Table(characters=BU_LIANSHI)
+        reincarnate(t, "孫權")
+        if lady_first:
+            players = t.state.players
+            t.state.players = {"吳女眷": players["吳女眷"], **{k: v for k, v in players.items() if k != "吳女眷"}}
+        votes = {v: "吳君主" for v in ("蜀君主", "蜀正軍師", "蜀副軍師", "蜀殺手乙", "蜀護衛", "蜀女眷")}
+        votes.update({v: "魏女眷" for v in ("魏君主", "魏正軍師", "魏副軍師", "魏殺手甲")})
+        t.day(votes)
+        outcomes.add((t.announced("tally")["吳君主"], t.status("魏女眷"), len(t.feedback("吳女眷", "安恤"))))
+    assert outcomes == {(4, "out", 0)}
 
 
 @pytest.mark.skill("無冕之後")

@@ -80,6 +80,21 @@ def test_xianzhu_luanhua_naming_him_as_a_or_b_is_void():
     assert t.state.vote_binds == {"吳君主": "魏君主"}
 
 
+@pytest.mark.skill("先主", "練兵")
+def test_xianzhu_lianbing_bind_is_a_bind_too():
+    """先主：本國角色對你的…【亂花】（包括被指定為目標A或B）無效 — 魯肅's 練兵 「發動一次…【亂花】」 is a 亂花
+    (WU-S7): naming 孫堅 as A, it is void; its 「智」 is spent all the same (失效). (Review: only a skill
+    named 亂花 was caught.)"""
+    t = Table(characters={"吳正軍師": "魯肅", "吳副軍師": "陸遜"})
+    t.night(t.act("吳正軍師", "明察", "魏殺手甲"))
+    t.day()
+    t.night(t.act("吳正軍師", "明察", "蜀殺手乙"))  # 大智若愚 awakens: 練兵, two 「智」
+    t.day()
+    t.night(t.act("吳正軍師", "練兵", "吳君主", "蜀女眷", choice="亂花"))
+    assert t.state.vote_binds == {} and t.traced("先主（本國角色對其的亂花無效）")
+    assert t.player("吳正軍師").marker("智") == 1
+
+
 @pytest.mark.skill("先主")
 def test_xianzhu_investigated_by_a_compatriot_they_recognise():
     """先主：當本國角色的【明察】的目標為你時，你與其互識。 (a 魏 明察 does not; the 明察's answer stands)"""
@@ -359,6 +374,21 @@ def test_sanfen_zhiheng_then_votes_on_liu_bei_count():
     t.decide("蜀君主", "轉生", "劉禪")
     t.day(votes)
     assert t.player("蜀君主").character == "劉禪"  # the votes counted: he died and reincarnated
+
+
+@pytest.mark.skill("亂世英雄")
+def test_luanshi_yingxiong_the_judges_void_of_the_borrowed_skill_stands():
+    """The judge's ruling 「行動失效」 on the borrowed 明察 holds: 亂世英雄 going off does not wake it again
+    (review: the borrowed use was set dormant and woken whatever its state, undoing the ruling)."""
+    from tianting.core.decisions import DecisionBook
+    from tianting.core.records import Ruling
+
+    t = Table()
+    actions = [t.act("吳君主", "亂世英雄"), t.act("吳君主", "明察", "魏殺手甲")]
+    t.check(*actions)
+    result = t.game.resolve_night(actions, DecisionBook(strict=True), judged=[Ruling("void", action=1, why="裁定")])
+    assert [f for f in result.feedback.get("吳君主", []) if f.skill == "明察"] == []
+    assert t.player("吳君主").used == {"亂世英雄": 1}
 
 
 @pytest.mark.skill("亂世英雄")

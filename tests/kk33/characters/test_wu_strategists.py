@@ -637,6 +637,17 @@ def test_zhijian_failed_moves_nothing():
     assert t.feedback("吳殺手乙", "直諫") == []
 
 
+@pytest.mark.skill("直諫", "火船沖陣")
+def test_zhijian_voided_later_tells_the_killer_nothing():
+    """技能失效…沒有任何效果: 黃蓋's 火船沖陣 (令其當夜的所有行動均失效) on 張昭 voids 直諫 after its redirect
+    was made: the 刺殺 keeps its target, and the killer is not told a 「新目標」 that never was. (Review: he
+    was told at once.)"""
+    t = zhang()
+    t.night(t.act(LU, "直諫", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"), t.act("吳殺手甲", "火船沖陣", LU))
+    assert t.status("魏護衛") == "out" and t.status("魏女眷") == "alive"
+    assert t.feedback("吳殺手乙", "直諫") == []
+
+
 @pytest.mark.skill("固政")
 def test_guzheng_wounded_wu_players_roll_no_check():
     """固政：*被*本國角色受傷狀態下的行動成功率不受受傷影響。 — other countries' wounded still roll."""
@@ -739,6 +750,17 @@ def test_baiyi_failed_does_nothing():
     assert t.status(GUAN) == "alive" and t.player(LU).used == {}
 
 
+@pytest.mark.skill("白衣渡江", "旋風")
+def test_baiyi_failed_after_it_began_wounds_no_one():
+    """技能發動失敗…視為未發動: 凌統's 旋風 (你的【刺殺】的目標當夜的所有行動均失敗) fails 呂蒙's 白衣渡江 after
+    its first step; 關羽 is not wounded. (Review: the wound was written at once and stayed.)"""
+    t = lu_meng(characters={"吳殺手乙": "凌統"})
+    t.same_side_stab("吳殺手乙", LU, void=True)
+    t.night(t.act(LU, "白衣渡江"), t.act("吳殺手乙", "刺殺", LU))
+    assert t.only_feedback(LU, "白衣渡江").data == {"failed": True}
+    assert t.status(GUAN) == "alive" and t.player(LU).used == {}
+
+
 @pytest.mark.skill("士別三日")
 def test_shibie_learns_a_random_skill():
     """士別三日：隨機學得一個在場角色的一項角色技能。 (He keeps it: 保留.)"""
@@ -765,6 +787,18 @@ def test_shibie_swap_for_an_identity_skill_right():
     t.night(t.act(LU, "刺殺", "魏女眷"), t.act("吳殺手乙", "刺殺", "魏護衛"))
     assert t.status("魏女眷") == "out" and t.status("魏護衛") == "out"
     assert t.player(LU).granted == {"刺殺": 0}
+
+
+@pytest.mark.skill("士別三日")
+def test_shibie_unanswered_he_keeps_the_skill():
+    """「學到技能後，你可以將其更為…一次性發動權」: a 「可以」 left unanswered is not used (R32): he keeps the
+    skill he learned, nothing is drawn for the choice. (Review: the choice was drawn at random.)"""
+    t = lu_meng()
+    t.force(f"士別三日 {LU} 角色", "夏侯淵").force(f"士別三日 {LU} 技能", "神速")
+    t.lenient_night(t.act(LU, "士別三日"))
+    assert "神速" in t.player(LU).skills and t.player(LU).granted == {}
+    assert t.drew("預設選擇") == []
+    assert [(d.skill, d.answer, d.defaulted) for d in t.last.decisions] == [("士別三日", "保留", True)]
 
 
 @pytest.mark.skill("士別三日")

@@ -68,8 +68,14 @@ class Day:
         """Add to the counted tally in place (得票數+1 …), in the order added."""
         self.tally_reductions: list[Callable[[Day, dict[str, int]], None]] = []
         """Then take from it (得票數-1, -3 「最少為0」), once every addition is in."""
+        self.tally_transfers: list[Callable[[Day, dict[str, int]], None]] = []
+        """Last, skills that read the counts as they finally stand and move votes (安恤：若場上得票數最多者
+        為…，…將該角色的X或2X票轉移給你), once every addition and reduction is in, whatever the seats."""
         self.outcome_rules: list[Callable[[Day, int, list[str]], list[str] | None]] = []
         """(top, leaders) → the ids who die instead of the default rule, or None."""
+        self.outcome_harms: list[Harm] = []
+        """Other harms a rule of the vote deals (眩遠惑近's 退出歷史舞台): applied with the vote's deaths,
+        at one moment (R47), never while the ballot is being counted."""
         self.ballot_rules: list[Callable[[Day, str, str], str | None]] = []
         """(voter, vote cast) → a false target shown on the ballot instead, or None (玲瓏：在票面上顯示一個
         虛假的投票對象，而你的真實投票對象不公布). For such a voter 亂花 changes the false target shown
@@ -127,6 +133,8 @@ class Day:
                 # The voters named as behind a vote death are those of the public ballot (票面): who
                 # really counted for whom (亂花, 黃巾軍) stays hidden.
                 self.vote_harm(pid, [v for v, t in self.ballot.items() if t == pid and v != pid])
+            for harm in self.outcome_harms:
+                self.apply_harm(harm)
             if self.rulings:
                 rulings.harms(self, self.rulings)  # with the vote's deaths
         if self.rulings:
@@ -222,7 +230,7 @@ class Day:
                 if w is not None:
                     weight = w
             self.tally[target] = self.tally.get(target, 0) + weight
-        for adjust in self.tally_rules + self.tally_reductions:
+        for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
             adjust(self, self.tally)
         seats = {pid: p.seat for pid, p in self.state.players.items()}
         self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))

@@ -17,6 +17,10 @@ steps, deaths) run as one pass inside the day, in two parts:
    stages ``death`` … ``after``. So a player stabbed at the vote still cast his vote, and a
    player both stabbed and voted out dies once.
 
+A skill dates what it schedules by the kind of phase (``core.state.next_day``/``next_night``): 「次日」
+is the next day and 「次夜」 the next night whether it acts at night or in this pass (七星 set off by a
+刺殺 at the vote, 流離江南, 兄長之風); nothing is retimed afterwards.
+
 See docs/rulings.md R-DAY and docs/dev/character-skills.md, 「Actions by day」.
 """
 
@@ -54,7 +58,6 @@ class DayActions(Night):
             if hasattr(day, name):
                 setattr(self, name, getattr(day, name))
         self._by_stage: dict[str, list[Use]] = {}
-        self._effects_before = len(self.state.effects)
         # The day's own harm rules (on_day, on_effect: 醇醪之交) hold for the actions' harms too.
         self.harm_modifiers = list(day.harm_modifiers)
         self.harm_preventions = list(day.harm_preventions)
@@ -70,7 +73,6 @@ class DayActions(Night):
 
     def run(self) -> None:
         """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
-        self._effects_before = len(self.state.effects)
         game = self.game
         can_act, skills, passive = game.can_act, game.skills, game.hooks.passive_staged
         for player in self.state.players.values():
@@ -93,38 +95,17 @@ class DayActions(Night):
         for use in ordered:
             self._by_stage.setdefault(use.skill.stage, []).append(use)
         self._stages(BEFORE_VOTE)
-        self._mine = self.state.effects[self._effects_before:]
-        """The effects this pass wrote before the ballot: only these (and those of part 2) are
-        retimed, never one a day skill wrote while the vote was counted (血祭 counts from the day)."""
 
     def finish(self) -> None:
         """Part 2, at the moment of the vote: the harms, deaths and what comes after."""
-        before = len(self.state.effects)
         self._stages(AT_VOTE)
-        self._retime_effects([*self._mine, *self.state.effects[before:]])
-
-    def _retime_effects(self, written: list[Any]) -> None:
-        """A night's skill set off by day (七星 by a 刺殺 at the vote …) schedules its 「次日」 at
-        ``index + 1`` and its 「次夜」 at ``index + 2``, counting from a night. From a day those are the
-        other way round: the next day is ``index + 2``, the next night ``index + 1``: a skill's own
-        effect (``Effect.kind`` its name) is retimed so. Effects of skills usable by day (``by_day``)
-        count from the day already, and the engine's generic ones (``stab-bonus``, ``no-stab``) are
-        written by phase-aware code (``shu_killers.next_night``): both are left as they are."""
-        day = self.index
-        for effect in written:
-            impl = self.game.skills.get(effect.kind)
-            if impl is None or impl.by_day or impl.dates_by_phase:
-                continue
-            if effect.at == day + 1:
-                effect.at = day + 2
-            elif effect.at == day + 2:
-                effect.at = day + 1
 
     def _stages(self, stages: tuple[str, ...]) -> None:
         from tianting.core.skills import UseState
 
         pending, done = UseState.PENDING, UseState.DONE
         for stage in stages:
+            self.skills_before = {}
             for use in self._by_stage.get(stage, ()):
                 if use.state is pending or use.state is done:
                     if type(use.skill).apply is not _BASE_APPLY:

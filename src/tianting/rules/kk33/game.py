@@ -75,13 +75,16 @@ def _skill_classes(extra: tuple[type[Skill], ...]) -> dict[str, type[Skill]]:
 
 
 @cache
+def _instances_of(classes: tuple[tuple[str, type[Skill]], ...]) -> dict[str, Skill]:
+    """One instance of each skill class, shared by the games with these skills: a skill holds no
+    state of its own (everything a game changes is in its state, its phases and their uses), so one
+    instance serves every game; each game gets its own dict of them."""
+    return {name: impl() for name, impl in classes}
+
+
+@cache
 def _index_of(classes: tuple[tuple[str, type[Skill]], ...]) -> SkillIndex:
-    return SkillIndex.of({name: impl() for name, impl in classes})
-
-
-def _skill_index(classes: dict[str, type[Skill]]) -> SkillIndex:
-    """The :class:`SkillIndex` of a game with these skills (read from their classes, once each set)."""
-    return _index_of(tuple(classes.items()))
+    return SkillIndex.of(_instances_of(classes))
 
 
 def _outside_limit(impl: Skill) -> bool:
@@ -123,7 +126,7 @@ class KK33Game:
         self._roster_names: dict[str, str | None] = {}
         """Skill spellings already looked up in the roster: see ``_skill_name``."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
-        self._target_grants = frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets"))
+        self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
 
     # ---- creation ---------------------------------------------------------
@@ -178,9 +181,8 @@ class KK33Game:
                 player.hp = 2  # 太平要術
             players[seat.id] = player
         state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
-        classes = _skill_classes(tuple(extra_skills))
-        skills: dict[str, Skill] = {name: impl() for name, impl in classes.items()}
-        return cls(state, skills, r, _skill_index(classes))
+        key = tuple(_skill_classes(tuple(extra_skills)).items())
+        return cls(state, dict(_instances_of(key)), r, _index_of(key))
 
     # ---- queries ------------------------------------------------------------
     @property
@@ -521,13 +523,16 @@ class KK33Game:
                 out += more(self.state, player.id, skill)
         return out
 
-    def check_vote(self, voter: str, target: str) -> None:
+    def check_vote(self, voter: str, target: str, skipped: str | None | bool = True) -> None:
+        """Raise IllegalAction if ``voter`` may not vote for ``target`` now. ``skipped``: what
+        :meth:`vote_skipped` answers now, when the caller has read it (many votes of one day, the
+        state not changing between them); by default it is read here."""
         state = self.state
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
         if phase_kind(state.index) is not _DAY:
             raise IllegalAction("只能於白天投票", "wrong-phase")
-        if state.effects and self.vote_skipped():
+        if state.effects and (self.vote_skipped() if skipped is True else skipped):
             raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
         if voter not in players:
@@ -572,7 +577,11 @@ class KK33Game:
         night = self._night_pass(actions, book, None, judged)
         if night.rerun_request is not None and snapshot is not None:
             first = night
+            drawn = self.state.rng
             self.state = snapshot
+            # The pass thrown away did make its draws (the death that asked for the rerun hung on them):
+            # they stay in the record, and the second pass draws on from there.
+            self.state.rng = drawn
             book.restore(mark)
             if first.rerun_request.record is not None:
                 book.replay(first.rerun_request.record)

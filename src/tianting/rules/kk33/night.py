@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, DecisionRecord, Feedback, Ruling
-from tianting.core.skills import Kind, Skill, Use, UseState, first_reason, stage_order
+from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -35,6 +35,8 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
+_RULED = "rules on targets asked"
+"""A use's note once ``Night.rule_on_targets`` has asked about it (each rule is asked once a night)."""
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
@@ -89,11 +91,17 @@ class Night:
         """The judge's rulings for this night (:mod:`.rulings`)."""
         self.protected: dict[str, str] = {}
         """Ids no harm reaches tonight, with the reason (:func:`tianting.core.effects.protect`)."""
+        self.skills_before: dict[str, tuple[str, ...]] = {}
+        """The skills held as the current stage began, of every player who gained or lost one since
+        (``skillbook.held_as_stage_began``)."""
         self.rerun_request: Rerun | None = None
         """Set by a skill during a first pass: the night is then resolved again."""
         # Hooks for character skills: functions called at fixed points, in the order added.
         self.rate_modifiers: list[Callable[[Night, Use], Fraction | None]] = []
         """Multipliers of an active skill's success rate (威震逍遙津: 成功率減半)."""
+        self.block_rules: list[Callable[[Night, Use], str | None]] = []
+        """After redirects and cancels: a reason makes the use 發動失敗 (巧變, 奔襲 …); asked before
+        ``target_rules``, so a use that cannot go off is never also void."""
         self.target_rules: list[Callable[[Night, Use], str | None]] = []
         """After redirects and cancels: a reason makes the use 失效 (貞烈 …)."""
         self.stab_rules: list[Callable[[Night, Use], str | None]] = []
@@ -105,6 +113,9 @@ class Night:
         (鋒騎：你的【刺殺】不能被角色技能抵消)."""
         self.harm_modifiers: list[Callable[[Night, Harm], None]] = []
         """傷害減輕 / 加深: change ``harm.level``."""
+        self.harm_readers: list[Callable[[Night, Harm], None]] = []
+        """Run once every modifier has acted, before the immunities: skills that read the harm as it
+        will land (七星 rolls on a 刺殺 still 有效 after every 減輕), whatever order they registered in."""
         self.harm_preventions: list[Callable[[Night, Harm], str | None]] = []
         """Immunities: a reason prevents the harm (防止、不會受傷、不會死亡)."""
         self.after_harms: list[Callable[[Night], None]] = []
@@ -114,6 +125,10 @@ class Night:
         """Called after a harm has put its target in the wounded state (「受傷後」: 七步)."""
         self.alliance_length_rules: list[Callable[[Night, tuple[str, str]], int]] = []
         """Phases added to an alliance made or extended tonight (和睦：聯盟時限增加一日一夜 → 2)."""
+        self.settle_rules: list[Callable[[Night], None]] = []
+        """Run once every redirect and cancel of the night is settled (the end of ``after_cancel``): a
+        skill that had to act early (苦肉詐降 changes a country before the redirects read it) follows
+        its use's final target there, or takes its change back if the use failed or was voided."""
         self.last_words_rules: list[Callable[[Night, str], str | None]] = []
         """A reason means a player who left the game tonight may leave no last words (無法留下遺言)."""
 
@@ -189,6 +204,7 @@ class Night:
                 by_stage.setdefault(use.skill.stage, []).append(use)
         pending, done = UseState.PENDING, UseState.DONE
         for stage in NIGHT_STAGES[1:]:
+            self.skills_before = {}
             for use in by_stage.get(stage, ()):
                 if use.state is pending or use.state is done:  # use.live
                     if type(use.skill).apply is not _BASE_APPLY:
@@ -283,16 +299,50 @@ class Night:
             use.skill.refund(self, use)
 
     def after_cancel(self) -> None:
-        """Once every redirect and cancel is known: settle grants, then the rules on targets."""
+        """Once every redirect and cancel is known: settle grants, then the rules on uses, then
+        ``settle_rules``.
+
+        Every rule is asked about every use, whatever the others answer, and the answers take effect
+        together (ruling R49): first the uses that cannot go off fail (``block_rules``), then every use
+        some ``target_rules`` make void is void, for all its reasons. So no outcome, and no draw a rule
+        makes, hangs on the order the rules were registered in or the uses submitted in. A use already
+        ruled on (a skill that asked for its own use first, 火船沖陣: :meth:`rule_on_targets`) is not
+        asked again."""
         self.settle_grants()
-        for use in self.uses:
-            if not use.live or use.implicit:
-                continue
-            for rule in self.target_rules:
-                reason = rule(self, use)
-                if reason:
-                    self.void(use, reason)
-                    break
+        pending = [use for use in self.uses if use.live and not use.implicit and _RULED not in use.notes]
+        for use in pending:
+            use.notes.append(_RULED)
+        if self.block_rules:
+            blocked = [(use, every_reason(self.block_rules, self, use)) for use in pending]
+            for use, reasons in blocked:
+                if reasons:
+                    self.fail(use, "、".join(reasons))
+        if self.target_rules:
+            voided = [(use, every_reason(self.target_rules, self, use)) for use in pending if use.live]
+            for use, reasons in voided:
+                if reasons:
+                    self.void(use, "、".join(reasons))
+        for settle in self.settle_rules:
+            settle(self)
+
+    def rule_on_targets(self, use: Use) -> bool:
+        """Ask the rules on uses about ``use`` now, once a night: a skill that acts on other players'
+        uses in the cancel stage (火船沖陣) asks for its own use first, so that a rule that fails or
+        voids it (七步, 落鴻哀歌 …) stops it before it acts; ``after_cancel`` then skips it. As there,
+        ``block_rules`` first (失敗), then every reason of ``target_rules`` (失效). True if the use
+        still stands."""
+        if _RULED in use.notes:
+            return use.live
+        use.notes.append(_RULED)
+        reasons = every_reason(self.block_rules, self, use)
+        if reasons:
+            self.fail(use, "、".join(reasons))
+            return False
+        reasons = every_reason(self.target_rules, self, use)
+        if reasons:
+            self.void(use, "、".join(reasons))
+            return False
+        return use.live
 
     def after_attack(self) -> None:
         self.resolve_stabs()
@@ -306,8 +356,9 @@ class Night:
         Extra 刺殺 (神速, 三日五百 …) and extra uses (洛神, 裸衣 …) were counted
         when the actions were checked. A grant that failed its check was not
         used (發動失敗…視為未發動), so the use it allowed fails too; a grant
-        that was voided (失效) gives nothing, so that use is void. The last
-        uses in submission order are the extra ones.
+        that was voided (失效) gives nothing, so that use is void. Which 刺殺
+        of the country was the extra one: ``_extra_stabs``; of a player's own
+        extra uses, his last ones.
         """
         lost = [u for u in self.uses if not u.implicit and not u.live
                 and (self._grants_stabs(u) or u.skill.extra_uses(self.game, u.action))]
@@ -323,13 +374,31 @@ class Night:
                             and "granted" not in u.notes
                             and self.state.player(u.actor).identity == "殺手"
                             and self.state.player(u.actor).country == country), key=lambda u: u.order)
-            surplus += stabs[self.game.stab_allowance(country, live):]
+            excess = len(stabs) - self.game.stab_allowance(country, live)
+            if excess > 0:
+                holders = {u.actor for u in lost}
+                surplus += self._extra_stabs(stabs, excess, holders, country)
         for pid, skill in dict.fromkeys((who, what) for u in lost for who, what, _ in u.skill.extra_uses(self.game, u.action)):
             uses = sorted((u for u in self.uses if u.actor == pid and u.name == skill and u.live
                            and not u.implicit and "granted" not in u.notes), key=lambda u: u.order)
             surplus += uses[self.game.allowed_uses(pid, skill, live):]
         for use in surplus:
             (self.fail if failed else self.void)(use, reason)
+
+    def _extra_stabs(self, stabs: list[Use], excess: int, holders: set[str], country: str) -> list[Use]:
+        """Which ``excess`` of a country's 刺殺 were the extra ones a lost grant allowed (R49).
+
+        「當夜你可以額外發動一次【刺殺】」: the grant's holder made the extra one, so his own 刺殺 go first
+        (his last first, in his own order); any more are drawn among the other killers' 刺殺, never
+        taken by seat or by the order the players submitted in."""
+        own = [u for u in stabs if u.actor in holders][::-1]
+        chosen = own[:excess]
+        rest = [u for u in stabs if u.actor not in holders]
+        for k in range(excess - len(chosen)):
+            pick = self.rng.pick(f"額外的刺殺 {country}#{k + 1}", rest, label=lambda u: f"{u.actor}→{u.action.targets[0]}")
+            rest.remove(pick)
+            chosen.append(pick)
+        return chosen
 
     def _grants_stabs(self, use: Use) -> bool:
         return use.skill.stab_bonus(self.game, use.action) > 0
@@ -350,13 +419,12 @@ class Night:
             target = use.targets[0]
             killer = use.actor
             immune = list(self.stab_immunity.get(target, []))
-            if not immune and self.stab_rules:  # the first rule that voids it; later ones (and their draws) never run
+            if not immune and self.stab_rules:  # every rule that voids it takes effect (R49), in no order
                 proof = first_reason(self.rule_proof, self, use) if self.rule_proof else None
                 if proof:
                     self.note(f"{killer} 的刺殺對 {target} 不受使刺殺無效的角色技能影響：{proof}")
                 else:
-                    reason = first_reason(self.stab_rules, self, use)
-                    immune = [reason] if reason else []
+                    immune = every_reason(self.stab_rules, self, use)
             if immune:
                 use.state = UseState.VOID
                 shielded.setdefault(target, []).extend(immune)
@@ -409,7 +477,8 @@ class Night:
         """Every harm of the attack stage, at one moment (the night's deaths are simultaneous).
 
         Harms are applied one by one (a second wound kills: R6), a player's lesser harms before his
-        lethal ones, so that what a harm sets off does not depend on the order the harms arose in;
+        lethal ones, equal ones by cause and source (``_harm_order``), so that what a harm sets off
+        does not depend on the order the harms arose in;
         a death is recorded and passes the player by later harms of the moment
         (``deaths.simultaneous``), and its consequences run once every harm is in. The judge's ruled
         harms (``rulings.harms``) belong to the same moment.
@@ -418,7 +487,7 @@ class Night:
             done = 0
             while done < len(self.harms):
                 batch, done = self.harms[done:], len(self.harms)
-                for harm in sorted(batch, key=lambda h: (h.removal, h.level)):
+                for harm in sorted(batch, key=self._harm_order):
                     self.apply_harm(harm)
             if self.rulings:
                 rulings.harms(self, self.rulings)  # with the night's harms: the deaths are simultaneous
@@ -428,6 +497,14 @@ class Night:
                 self.game.kill(self, self.rerun.by, self.rerun.cause, list(self.rerun.sources))
         while self.after_harms:
             self.after_harms.pop(0)(self)
+
+    def _harm_order(self, harm: Harm) -> tuple[bool, int, str, tuple[str, ...]]:
+        """Lesser harms before lethal ones; among equal ones, by cause and by the characters behind
+        them (never by seat or submission: two wounds at one moment kill, and the death's cause and
+        兇手 are the second's, the same whatever the seats)."""
+        players = self.state.players
+        return (harm.removal, harm.level, harm.cause,
+                tuple(sorted(players[s].character for s in harm.sources if s in players)))
 
     def is_fatal(self, harm: Harm) -> bool:
         """致命一擊: would this harm kill its target now?"""
@@ -445,6 +522,8 @@ class Night:
         if not harm.removal and not harm.forced:
             for modify in self.harm_modifiers:
                 modify(self, harm)
+            for read in self.harm_readers:
+                read(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
             if reason and harm.level is not Level.NONE and not harm.removal:  # a modifier may make it 退出歷史舞台 (巧設反間)
                 self.note(f"{harm.target} 受到的{harm.cause}被防止：{reason}")

@@ -18,9 +18,26 @@ LOST_KEY = "lost_skills"
 """``state.extra[LOST_KEY][pid]``: the skills ``pid`` lost (失去), in order."""
 
 
+def held_as_stage_began(phase: Any, pid: str) -> list[str]:
+    """The skills ``pid`` held when the phase's current stage began. A skill that learns or reads
+    skills (士別三日, 擇主而事 …) reads these, so that what another skill of the same stage gained or
+    lost a moment before (in seat order) does not count: the stage's skills act at once (R49)."""
+    before = getattr(phase, "skills_before", None)
+    if before and pid in before:
+        return list(before[pid])
+    return list(phase.state.player(pid).skills)
+
+
+def _remember(phase: Any, player: Any) -> None:
+    before = getattr(phase, "skills_before", None)
+    if before is not None and player.id not in before:
+        before[player.id] = tuple(player.skills)
+
+
 def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True) -> None:
     """``pid`` holds ``name`` from now on (a character skill, with its usual limit)."""
     player = phase.state.player(pid)
+    _remember(phase, player)
     if name not in player.skills:
         player.skills.append(name)
     if tell:
@@ -33,6 +50,7 @@ def lose(phase: Any, pid: str, name: str, via: str) -> bool:
     player = phase.state.player(pid)
     if name not in player.skills:
         return False
+    _remember(phase, player)
     player.skills.remove(name)
     lost = phase.state.extra.setdefault(LOST_KEY, {}).setdefault(pid, [])
     if name not in lost:

@@ -95,14 +95,20 @@ def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, An
     return row
 
 
-def _skill_rows(game: KK33Game, pid: str) -> list[dict[str, Any]]:
-    """Identity skills, character skills (learned ones too), then one-time rights (一次性使用權)."""
+RowMaker = Callable[["KK33Game", "Player", str, str], dict[str, Any]]
+"""Builds one skill row (``_row``; a cache may pass its own, giving the same rows)."""
+
+
+def _skill_rows(game: KK33Game, pid: str, row_of: RowMaker | None = None) -> list[dict[str, Any]]:
+    """Identity skills, character skills (learned ones too), then one-time rights (一次性使用權).
+    ``row_of``: how each of these rows is built (default ``_row``)."""
+    make = _row if row_of is None else row_of
     player = game.state.player(pid)
-    rows = [_row(game, player, name, "identity") for name in game.identity_skills(player)]
-    rows += [_row(game, player, name, "character") for name in player.skills]
+    rows = [make(game, player, name, "identity") for name in game.identity_skills(player)]
+    rows += [make(game, player, name, "character") for name in player.skills]
     if player.granted:
         held = {row["skill"] for row in rows}
-        rows += [_row(game, player, name, "granted") for name, n in player.granted.items()
+        rows += [make(game, player, name, "granted") for name, n in player.granted.items()
                  if n > 0 and name not in held]
     lenders = game.hooks.grants
     if lenders and player.skills and not lenders.isdisjoint(player.skills):

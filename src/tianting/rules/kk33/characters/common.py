@@ -9,10 +9,11 @@ countries: 「若X不在場則失效。使用後當夜，所有針對你和X的�
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action
-from tianting.core.skills import Skill, Source, TargetRule, Use
+from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
@@ -123,3 +124,53 @@ def echo_origin(night: Any, use: Use) -> Use | None:
     """The action ``use`` is an echo of (see :func:`echo`), or None."""
     entry = vars(night).get(ECHO_KEY, {}).get(id(use))
     return entry[0] if entry else None
+
+
+# ---- a skill carried by another's action ---------------------------------------------
+CARRIED_KEY = "common:carried"
+"""Where a phase keeps, for each carrying use, the use it carries (``vars(phase)``)."""
+
+
+def carry(phase: Any, carrier: Use, carried: Use) -> None:
+    """「使用後當夜，你可以發動一次【X】」 with X, a skill its owner does not hold, listed after the
+    carrier as an action of its own (亂世英雄, 天義): X is the carrier's content, and 「當主動技能經過
+    成功概率判定並判定成功使用後，技能的一切內容均一定成功生效」, so X rolls no success check of its own.
+    Call it in the carrier's ``prepare``: X waits (as failed, unannounced: the checks pass it by) until
+    the carrier's ``apply`` calls :func:`release`; a carrier that fails or is voided never does, and X
+    stays as if not used. A use already voided (the judge's ruling) stays void."""
+    if not carried.live:
+        return
+    carried.state = UseState.FAILED
+    carried.notes.append(CARRIED_KEY)
+    vars(phase).setdefault(CARRIED_KEY, {})[id(carrier)] = carried
+
+
+def release(phase: Any, carrier: Use) -> Use | None:
+    """The carrier went off: the use it carries (if any, and not cancelled since) acts from now on."""
+    carried: Use | None = vars(phase).get(CARRIED_KEY, {}).get(id(carrier))
+    if carried is not None and carried.state is UseState.FAILED:
+        carried.state = UseState.PENDING
+    return carried
+
+
+# ---- the wound's halving lifted ----------------------------------------------------
+WOUND_SPARED_KEY = "common:wound-spared"
+"""Where a phase keeps the conditions under which the wound's halving is lifted (``vars(phase)``)."""
+
+
+def spare_wound_halving(phase: Any, who: Callable[[Any, Use], bool]) -> None:
+    """「…的行動成功率不受受傷（狀態）影響」 (膽守, 固政): for a use ``who`` names, the wound's half chance
+    (``Night.success_rate``) is lifted, and only that (other halvings stay). Lifted once, however many
+    such skills name the use: one rate modifier a phase undoes the one halving the wound makes."""
+    conditions: list[Callable[[Any, Use], bool]] | None = vars(phase).get(WOUND_SPARED_KEY)
+    if conditions is None:
+        conditions = vars(phase)[WOUND_SPARED_KEY] = []
+        found = conditions
+
+        def undo(p: Any, use: Use) -> Fraction | None:
+            if p.state.player(use.actor).injured and any(c(p, use) for c in found):
+                return Fraction(2)
+            return None
+
+        phase.rate_modifiers.append(undo)
+    conditions.append(who)

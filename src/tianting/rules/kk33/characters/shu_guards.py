@@ -39,14 +39,14 @@ class Longdan(CharacterSkill):
 
         def no_guard(n: Night, other: Use) -> str | None:
             if use.live and other.name == "援護" and other.actor == owner:
-                n.fail(other, f"{owner} 龍膽：當夜你不能發動援護")
+                return f"{owner} 龍膽：當夜你不能發動援護"
             return None
 
         def no_wound(n: Night, harm: Harm) -> str | None:
             if use.live and harm.wounding and n.game.country_of(harm.target) == country:
                 return f"{owner} 龍膽：本國角色不會受傷"
             return None
-        night.target_rules.append(no_guard)
+        night.block_rules.append(no_guard)
         night.harm_preventions.append(no_wound)
 
     def apply(self, night: Night, use: Use) -> None:

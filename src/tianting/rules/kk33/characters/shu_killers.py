@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
-from tianting.core.state import Effect, GameState, PhaseKind, phase_kind, phase_number
+from tianting.core.state import Effect, GameState, next_night, phase_number
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.wei_killers import (
     NEXT_NIGHT,
@@ -32,11 +32,6 @@ def exited_history(phase: Any, pid: str) -> bool:
     """Did ``pid``'s character just 退出歷史舞台 in ``phase`` (not an ordinary death)? A lord who
     plays on (轉生) counts: his first character left the stage of history."""
     return any(d.id == pid and d.cause.endswith(REMOVAL_MARK) for d in phase.deaths)
-
-
-def next_night(index: int) -> int:
-    """The index of the first night after phase ``index`` (次夜 of a night; the coming night of a day)."""
-    return index + NEXT_NIGHT if phase_kind(index) is PhaseKind.NIGHT else index + 1
 
 
 # ---- 關羽 ------------------------------------------------------------------------
@@ -193,9 +188,9 @@ class Benxi(CharacterSkill):
 
         def block(n: Night, stab: Use) -> str | None:
             if use.live and stab.name == "刺殺" and is_country_killer(n, stab.actor, country):
-                n.fail(stab, f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺")
+                return f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺"
             return None
-        night.target_rules.append(block)
+        night.block_rules.append(block)
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)

@@ -16,7 +16,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
-from tianting.core.state import Effect, GameState
+from tianting.core.state import Effect, GameState, next_day
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.shu_killers import qixing_free_of_weiyan
 from tianting.rules.kk33.harm import Harm, Level
@@ -449,7 +449,7 @@ class Qixing(CharacterSkill):
                 return f"{owner} 七星（B：該刺殺仍有效但其不會死亡）"
             return None
 
-        night.harm_modifiers.append(roll)
+        night.harm_readers.append(roll)  # after every 減輕: the 刺殺 as it lands (R49)
         night.harm_preventions.append(prevent)
 
     def carry_out(self, night: Night, owner: str, harm: Harm, result: str) -> None:
@@ -470,7 +470,8 @@ class Qixing(CharacterSkill):
                 else:
                     night.apply_harm(death)
         if result in ("E", "F"):
-            night.state.effects.append(Effect(self.name, night.index + 1, owner, {"country": "蜀"}))
+            # 次日: the next day, whether the 刺殺 came at night or at the vote (奇襲)
+            night.state.effects.append(Effect(self.name, next_day(night.index), owner, {"country": "蜀"}))
             night.note(f"{owner} 七星（{result}）：次日全體蜀國角色投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:

@@ -215,7 +215,8 @@ class Lianhuan(CharacterSkill):
                     continue
                 copied = tuple(other if i == slot else t for i, t in enumerate(targets))
                 echo(phase, origin, copied, f"{owner} 連環（{a}、{b}）",
-                     still=lambda o=origin, s=slot, p=pid: o.targets[s] == p)
+                     # the slot may be gone: an extra 刺殺 target that fell away (落鴻哀歌 failed)
+                     still=lambda o=origin, s=slot, p=pid: s < len(o.targets) and o.targets[s] == p)
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
         chains = phase.state.extra.get(LINK_KEY, {})
@@ -324,8 +325,8 @@ class Xuanyuan(CharacterSkill):
                 return []
             second = [pid for pid, n in day.tally.items() if n == counts[1]]
             day.note(f"{effect.owner} 眩遠惑近：得票數次高（{counts[1]}票）的 {'、'.join(second)} 退出歷史舞台")
-            for pid in second:
-                day.game.kill(day, pid, self.name, [effect.owner], removal=True)
+            day.outcome_harms += [Harm(pid, Level.KILL, self.name, [effect.owner], removal=True,
+                                       why=[f"{effect.owner} 眩遠惑近：得票數次高"]) for pid in second]
             return []
 
         phase.outcome_rules.append(rule)  # after 血祭, which only watches the top

@@ -283,7 +283,8 @@ class ChayanGuanse(CharacterSkill):
                 continue
             if other.name not in used:
                 used.append(other.name)
-        held = [s for s in used if s in owner.skills or s in night.game.identity_skills(owner)]
+        mine = skillbook.held_as_stage_began(night, owner.id)
+        held = [s for s in used if s in mine or s in night.game.identity_skills(owner)]
         granted = [s for s in used if s not in held]
         for name in granted:
             skillbook.lend(night, use.actor, name, via=self.name)
@@ -381,7 +382,8 @@ class ZezhuErshi(CharacterSkill):
             character = roster.characters[p.character]
             if not p.alive or character.slot not in LORD_SLOTS:
                 continue
-            own = [s.name for s in character.skills if s.name in p.skills]
+            held = skillbook.held_as_stage_began(night, p.id)  # not what another skill of the stage just gave
+            own = [s.name for s in character.skills if s.name in held]
             if own:
                 lords.append((p.character, own))
         if not lords:

@@ -357,14 +357,17 @@ class Qiaobian(CharacterSkill):
     name = "巧變"
     targets = TargetRule(count=0)
     stage = "redirect"
+    priority = 900
+    """After every other skill of the redirect stage (WK13, R49): it learns a skill as the others left it
+    (moved, failed, void), never as seat order would have it half done."""
 
     def prepare(self, night: Night, use: Use) -> None:
         """本國殺手無法發動【刺殺】: settled once redirects and cancels are known (a void 巧變 blocks nothing)."""
         def block(n: Night, stab: Use) -> str | None:
             if use.live and stab.name == "刺殺" and is_country_killer(n, stab.actor, n.game.country_of(use.actor)):
-                n.fail(stab, f"{use.actor} 巧變：當夜本國殺手無法發動刺殺")
+                return f"{use.actor} 巧變：當夜本國殺手無法發動刺殺"
             return None
-        night.target_rules.append(block)
+        night.block_rules.append(block)
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor

@@ -55,10 +55,10 @@ class Luoshen(LadySkill):
                 return None
             live = [u for u in n.uses if u.name == "亂花" and u.actor == use.actor and not u.implicit and u.live]
             if live and other is not live[0]:
-                n.fail(other, "【洛神】發動失敗，額外的【亂花】無從發動")
+                return "【洛神】發動失敗，額外的【亂花】無從發動"
             return None
 
-        night.target_rules.append(extra_without_right)
+        night.block_rules.append(extra_without_right)
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 使用【洛神】：當夜可以額外發動一次【亂花】")

@@ -106,23 +106,26 @@ class Wofutianxia(CharacterSkill):
         if owner.used.get(self.name) or self.name not in owner.skills:
             return
         mine = _country(night, owner.id)
+        found: dict[str, str] = {}  # victim → why
         for other in night.uses:
             if other.name != "招賢納才" or other.state is UseState.FAILED or not other.targets:
                 continue
             target = other.targets[0]
             if other.actor == owner.id and _country(night, target) != mine:
-                victim, why = target, f"{owner.id} 發動的招賢納才的目標 {target} 不為本國角色"
+                found.setdefault(target, f"{owner.id} 發動的招賢納才的目標 {target} 不為本國角色")
             elif target == owner.id and other.actor != owner.id and _country(night, other.actor) != mine:
-                victim, why = other.actor, f"其他國角色 {other.actor} 對 {owner.id} 發動招賢納才"
-            else:
-                continue
-            owner.used[self.name] = 1
-            night.note(f"{owner.id} 我負天下：{why}")
-            night.stab_as(owner.id, victim, by=self.name)
-            night.tell(owner.id, Feedback(
-                self.name, f"【我負天下】發動：視為你對{victim}發動了一次【刺殺】。此技能已消耗。",
-                victim, {"stab": victim, "consumed": True}))
+                found.setdefault(other.actor, f"其他國角色 {other.actor} 對 {owner.id} 發動招賢納才")
+        if not found:
             return
+        # Several at once (WL4): one of them, drawn, never the first in seat or submission order.
+        victims = sorted(found)
+        victim = victims[0] if len(victims) == 1 else night.rng.pick(f"我負天下 {owner.id} 刺殺的對象", victims)
+        owner.used[self.name] = 1
+        night.note(f"{owner.id} 我負天下：{found[victim]}")
+        night.stab_as(owner.id, victim, by=self.name)
+        night.tell(owner.id, Feedback(
+            self.name, f"【我負天下】發動：視為你對{victim}發動了一次【刺殺】。此技能已消耗。",
+            victim, {"stab": victim, "consumed": True}))
 
 
 class Qingmeizhujiu(StabShield):

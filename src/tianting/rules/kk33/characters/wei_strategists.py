@@ -241,12 +241,21 @@ class Tianzong(CharacterSkill):
     def decide(self, night: Night, fate: _Fate) -> None:
         from tianting.rules.kk33.night import NIGHT_STAGES
 
+        players = night.state.players
+
+        def order(u: Use) -> tuple[Any, ...]:
+            """The night's order, with the characters (not the seats, not the submission) as tie-break:
+            the checks are drawn and decided in an order that does not hang on seats (R49)."""
+            return (*stage_order(NIGHT_STAGES, u)[:3], players[u.actor].character, u.name,
+                    tuple(players[t].character for t in u.targets))
+
         candidates = [
-            u for u in sorted(night.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+            u for u in sorted(night.uses, key=order)
             if not u.implicit and u.live and u.skill.kind is Kind.ACTIVE
             and not any(u is owner for owner in fate.owners)
             and self.base_rate(night, u, fate) < 1 and self.related(night, u)
         ]
+        answers: dict[int, tuple[Use, list[tuple[str, str]]]] = {}
         for owner in fate.owners:
             if not owner.live:
                 continue
@@ -266,11 +275,16 @@ class Tianzong(CharacterSkill):
             night.tell(owner.actor, Feedback(self.name, text, None, {"actions": seen}))
             for u in chosen:
                 answer = night.book.choose(night.rng, owner.actor, self.name, [SUCCESS, FAILURE], _is_answer)
-                if id(u) in fate.decided:
-                    night.note(f"{owner.actor} 天縱鬼才：{_label(u)} 已由 {fate.decided[id(u)][1]} 決定")
-                    continue
-                fate.decided[id(u)] = (answer == SUCCESS, owner.actor)
-                night.note(f"{owner.actor} 天縱鬼才：決定 {_label(u)} 的概率判定結果為{answer}")
+                answers.setdefault(id(u), (u, []))[1].append((answer, owner.actor))
+        # Two owners (one learned it) who drew the same check decide it at once (WS5, R49): the same
+        # answer stands; different answers cancel out and the check rolls as usual.
+        for u, given in answers.values():
+            who = "、".join(pid for _, pid in given)
+            if len({a for a, _ in given}) > 1:
+                night.note(f"{who} 天縱鬼才：對 {_label(u)} 的決定不一致，照常進行概率判定")
+                continue
+            fate.decided[id(u)] = (given[0][0] == SUCCESS, who)
+            night.note(f"{who} 天縱鬼才：決定 {_label(u)} 的概率判定結果為{given[0][0]}")
 
     def apply(self, night: Night, use: Use) -> None:
         """Everything happens at the success checks (see ``prepare``)."""
@@ -386,9 +400,9 @@ class Quhu(CharacterSkill):
 
     WS8 (issue 10): the user names a country (``args.country``) and one id, the
     new target (8.1: 「指定一个国籍，并指定1个ID，若当夜该国杀手提交了刺杀行动，则刺杀ID被
-    强制修改…」). The first 刺殺 that country's killers submitted tonight (in the
-    order submitted: 「仅可改变该杀手提交的所有刺杀ID中的第一个」) is aimed at the new
-    target. If the new target is of that country, or no killer of it submitted a
+    强制修改…」). The first 刺殺 that country's killers submitted tonight (「仅可改变该杀手提交的
+    所有刺杀ID中的第一个」) is aimed at the new target (a killer's own first; when two killers stabbed, one of the two is drawn: R49).
+    If the new target is of that country, or no killer of it submitted a
     live 刺殺, the skill is 失效 (used, no effect, no one is told).
     """
 
@@ -417,7 +431,11 @@ class Quhu(CharacterSkill):
         if not stabs:
             night.void(use, f"{country}國殺手當夜沒有提交【刺殺】")
             return
-        first = stabs[0]
+        firsts = list({u.actor: u for u in reversed(stabs)}.values())  # each killer's first, in his own order
+        # Two killers' 刺殺: which was submitted first is no rule (R49); one of them is drawn.
+        first = firsts[0] if len(firsts) == 1 else night.rng.pick(
+            f"驅虎吞狼 {use.actor} 修改的刺殺", sorted(firsts, key=lambda u: u.actor),
+            label=lambda u: f"{u.actor}→{u.targets[0]}")
         before = first.targets[0]
         first.redirect(0, new, by=use.actor, source=use)
         night.note(f"{use.actor} 驅虎吞狼：{country}國殺手 {first.actor} 的刺殺目標 {before} 強制修改為 {new}")

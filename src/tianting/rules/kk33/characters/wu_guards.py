@@ -11,9 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, TargetRule, Use
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
 from tianting.rules.kk33.characters.wu_killers import CharacterSkill, holds_alive, living_by_country
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -27,10 +28,12 @@ class Tianyi(CharacterSkill):
     """天義：使用後當夜，你可以不發動【援護】，而是發動一次【刺殺】。
 
     The 刺殺 is listed after 天義, his own (outside his country's count of 刺殺); with it he may not
-    also 援護 that night (WUG1). If 天義 does not go off, the 刺殺 it allowed goes with it."""
+    also 援護 that night (WUG1). It is 天義's content: one success check, 天義's (as 亂世英雄's
+    borrowed skill, WU3); if 天義 does not go off, the 刺殺 is as if not used."""
 
     name = "天義"
-    stage = "check"
+    stage = "redirect"
+    priority = -100  # first of its stage: the 刺殺 it carries wakes before any redirect looks at it
     targets = TargetRule(count=0)
 
     def grants(self, game: Any, action: Action) -> tuple[str, ...]:
@@ -45,14 +48,17 @@ class Tianyi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
         held = night.state.player(owner)
+        if "刺殺" in held.skills or "刺殺" in night.game.identity_skills(held):
+            return  # a 刺殺 of his own (he became a killer): not 天義's
+        stab = next((u for u in night.uses if u.actor == owner and u.name == "刺殺" and not u.implicit
+                     and u.order > use.order and u.live), None)
+        if stab is not None:
+            carry(night, use, stab)
 
-        def rule(n: Night, other: Use) -> str | None:
-            if other.actor == owner and other.name == "刺殺" and not other.implicit and not use.live \
-                    and "刺殺" not in held.skills and "刺殺" not in n.game.identity_skills(held):
-                return f"給予此【刺殺】的 {owner}【天義】未能發動"
-            return None
-
-        night.target_rules.append(rule)
+    def apply(self, night: Night, use: Use) -> None:
+        stab = release(night, use)
+        if stab is not None:
+            night.note(f"{use.actor} 天義：當夜不發動【援護】，而是發動一次【刺殺】")
 
 
 # ---- 周泰 ------------------------------------------------------------------------
@@ -105,15 +111,25 @@ class LizhanZhiqu(CharacterSkill):
         owner, target = use.actor, use.targets[0]
         used = [u for u in night.uses_by(target)
                 if u is not use and u.live and u.skill.source is self.source]
+        for other in used:
+            for slot in range(len(other.action.targets)):
+                other.redirect(slot, owner, by=f"{owner} 歷戰之軀", source=use)
         if used:
-            for other in used:
-                for slot in range(len(other.action.targets)):
-                    other.redirect(slot, owner, by=f"{owner} 歷戰之軀", source=use)
             night.note(f"{owner} 歷戰之軀：{target} 當夜使用的角色技能（{'、'.join(u.name for u in used)}）的目標均改為 {owner}")
-            return
-        night.harms.append(Harm(target, Level.WOUND, self.name, [owner],
+
+        def settle(n: Night) -> None:
+            """Once every cancel is known: a 歷戰之軀 that failed or was voided wounds no one, and a
+            character skill of the target that failed (發動失敗：視為未使用) was not used (WUG2)."""
+            if not use.live:
+                return
+            if any(u is not use and u.skill.source is self.source and u.state is not UseState.FAILED
+                   for u in n.uses_by(target)):
+                return
+            n.harms.append(Harm(target, Level.WOUND, self.name, [owner],
                                 why=[f"{owner} 歷戰之軀（{target} 當夜沒有使用角色技能）"]))
-        night.note(f"{owner} 歷戰之軀：{target} 當夜沒有使用角色技能，令其受傷")
+            n.note(f"{owner} 歷戰之軀：{target} 當夜沒有使用角色技能，令其受傷")
+
+        night.settle_rules.append(settle)
 
 
 # ---- 朱然 ------------------------------------------------------------------------
@@ -137,12 +153,8 @@ class Danshou(CharacterSkill):
         owner = use.actor
         self.hide(night, owner)
 
-        def steady(n: Night, other: Use) -> Fraction | None:
-            if other.actor == owner and holds_alive(n, owner, self.name) and n.state.player(owner).injured:
-                return Fraction(2)  # undoes the halving of 受傷 (success_rate), and only that
-            return None
-
-        night.rate_modifiers.append(steady)
+        # Undoes the halving of 受傷 (success_rate), and only that; once with 固政 (common.spare_wound_halving).
+        spare_wound_halving(night, lambda n, other: other.actor == owner and holds_alive(n, owner, self.name))
 
     def on_day(self, day: Day, owner: str) -> None:
         self.hide(day, owner)

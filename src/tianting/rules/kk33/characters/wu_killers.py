@@ -110,20 +110,47 @@ class Xuanfeng(CharacterSkill):
 
 # ---- 黃蓋 ------------------------------------------------------------------------
 class KurouZhaxiang(CharacterSkill):
-    """苦肉詐降：指定一個ID，當夜你的國籍視為與其相同，次日其得票數+3，你的得票數+1。"""
+    """苦肉詐降：指定一個ID，當夜你的國籍視為與其相同，次日其得票數+3，你的得票數+1。
+
+    The change is made first of the redirects (the night's skills read his country from there on);
+    once every redirect and cancel is settled it follows the final target (歷戰之軀, 國色天香 …), or is
+    taken back with the next day's votes if the use failed or was voided there (旋風, 落鴻哀歌 …): a
+    skill that did not go off changes nothing (WUK5)."""
 
     name = "苦肉詐降"
     stage = "redirect"
-    priority = -10  # first of all: the night reads his country as changed from here on
+    priority = -10  # first of the redirects: the night reads his country as changed from here on
 
     def apply(self, night: Night, use: Use) -> None:
-        owner, target = use.actor, use.targets[0]
+        owner = use.actor
         seen_as = night.state.extra.setdefault("country_as", {})
         before = seen_as.get(owner)
-        country = night.game.country_of(target)
-        seen_as[owner] = country
-        night.state.effects.append(Effect(self.name, night.index + 1, owner, {"target": target, "before": before}))
-        night.note(f"{owner} 苦肉詐降：當夜國籍視為與 {target} 相同（{country}）；次日 {target} 得票數+3，{owner} 得票數+1")
+        effect = Effect(self.name, night.index + 1, owner, {"target": use.targets[0], "before": before})
+
+        def become(target: str) -> None:
+            own = before or night.state.player(owner).country
+            country = own if target == owner else night.game.country_of(target)
+            seen_as[owner] = country
+            effect.data["target"] = target
+            night.note(f"{owner} 苦肉詐降：當夜國籍視為與 {target} 相同（{country}）；"
+                       f"次日 {target} 得票數+3，{owner} 得票數+1")
+
+        def settle(n: Night) -> None:
+            if not use.live:
+                if before is None:
+                    seen_as.pop(owner, None)
+                else:
+                    seen_as[owner] = before
+                if effect in n.state.effects:
+                    n.state.effects.remove(effect)
+                n.note(f"{owner} 苦肉詐降未生效（{'發動失敗' if use.state is UseState.FAILED else '失效'}）："
+                       "國籍不變，次日得票數不變")
+            elif use.targets[0] != effect.data["target"]:
+                become(use.targets[0])
+
+        become(use.targets[0])
+        night.state.effects.append(effect)
+        night.settle_rules.append(settle)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         if phase_kind(phase.index) is not PhaseKind.DAY:
@@ -152,6 +179,8 @@ class HuochuanChongzhen(CharacterSkill):
     priority = -5
 
     def apply(self, night: Night, use: Use) -> None:
+        if not night.rule_on_targets(use):
+            return  # a rule on its target voids it (七步, 落鴻哀歌 …): it never acts (WUK6)
         target = use.targets[0]
         for other in night.uses_by(target):
             if other is not use:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
-from tianting.core.state import Effect, PhaseKind, phase_kind, phase_number
+from tianting.core.state import Effect, PhaseKind, next_of, phase_number
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield, is_form
 from tianting.rules.kk33.characters.wu_lords import recognise
@@ -27,11 +27,6 @@ class CharacterSkill(Skill):
 
 def _country(phase: Any, pid: str) -> str:
     return str(phase.game.country_of(pid))
-
-
-def next_of(index: int, kind: PhaseKind) -> int:
-    """The index of the next phase of ``kind`` after phase ``index`` (「次日」, 「次夜」)."""
-    return index + 1 if phase_kind(index + 1) is kind else index + 2
 
 
 def _consume(phase: Any, owner: str, name: str, text: str) -> bool:
@@ -101,15 +96,20 @@ class Xiaoji(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "protect"
 
-    def prepare(self, night: Night, use: Use) -> None:
-        owner = use.actor
-
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target == owner and harm.wounding and self.name in n.state.player(owner).skills:
+    def prevention(self, owner: str) -> Any:
+        def prevent(phase: Any, harm: Harm) -> str | None:
+            if harm.target == owner and harm.wounding and self.name in phase.state.player(owner).skills:
                 return f"{owner} 梟姬（你不會受傷）"
             return None
 
-        night.harm_preventions.append(prevent)
+        return prevent
+
+    def prepare(self, night: Night, use: Use) -> None:
+        night.harm_preventions.append(self.prevention(use.actor))
+
+    def on_day(self, day: Day, owner: str) -> None:
+        """By day too: the vote's harm lessened to a wound (緩釋, 醇醪之交) does not wound her (WN2)."""
+        day.harm_preventions.append(self.prevention(owner))
 
 
 CHOICES = ("孫策", "孫權")
@@ -125,7 +125,6 @@ class Xiongzhang(CharacterSkill):
     that once, and she is told it is used up."""
 
     name = "兄長之風"
-    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
     stage = "after"
 
@@ -176,7 +175,6 @@ class Liuli(CharacterSkill):
     skill cannot stop that 刺殺)."""
 
     name = "流離江南"
-    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
     stage = "attack"
 
@@ -224,8 +222,9 @@ ANXU_OPTIONS = ("不轉移", "X", "2X")
 class Anxu(CharacterSkill):
     """安恤：*被*若場上得票數最多者為除你外的本國角色，你獲悉之，並可以選擇是否將該角色的X或2X（X為當前遊戲進行的自然日數）票轉移給你。
 
-    WN5: read once every addition and every earlier reduction of the tally is in: a sole
-    most-voted compatriot (not herself). She is told who and with how many votes, and chooses
+    WN5: read once every addition and every reduction of the tally is in (``Day.tally_transfers``:
+    天佑's -3 first, whatever the seats): a sole most-voted compatriot (not herself). She is told who
+    (獲悉之: not the count, which is the judge's: it would betray 黃巾軍's void votes), and chooses
     「不轉移」, 「X」 or 「2X」 (default: 不轉移); no more than that player's votes move. X is the
     day's number (第二天: 2)."""
 
@@ -247,8 +246,9 @@ class Anxu(CharacterSkill):
             if leader == owner or _country(d, leader) != _country(d, owner):
                 return
             x = phase_number(d.index)
-            d.tell(owner, Feedback(self.name, f"【安恤】得票數最多者為本國角色{leader}（{top}票），你可以選擇轉移其{x}或{2 * x}票給你。",
-                                   leader, {"leader": leader, "votes": top, "x": x}))
+            d.tell(owner, Feedback(self.name, f"【安恤】得票數最多者為本國角色{leader}，你可以選擇轉移其{x}或{2 * x}票給你。",
+                                   leader, {"leader": leader, "x": x}))
+            d.note(f"{owner} 安恤：得票數最多者為本國角色 {leader}（{top}票）")
             choice = d.book.choose(d.state.rng, owner, self.name, list(ANXU_OPTIONS), lambda a, o: a == o,
                                    default="不轉移")
             n = {"不轉移": 0, "X": x, "2X": 2 * x}[choice]
@@ -260,7 +260,7 @@ class Anxu(CharacterSkill):
             tally[owner] = tally.get(owner, 0) + moved
             d.note(f"{owner} 安恤：將 {leader} 的{moved}票轉移給自己")
 
-        day.tally_reductions.append(transfer)
+        day.tally_transfers.append(transfer)
 
 
 class Wumian(CharacterSkill):
@@ -270,7 +270,6 @@ class Wumian(CharacterSkill):
     skill: she is told it is used up."""
 
     name = "無冕之後"
-    dates_by_phase = True  # next_of: 次夜/次日 from the phase it runs in
     kind = Kind.PASSIVE
 
     def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:

@@ -14,7 +14,7 @@ from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import StabShield, is_form
+from tianting.rules.kk33.characters.common import StabShield, carry, is_form, release
 from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ class Xianzhu(CharacterSkill):
             return None
 
         def target_rule(n: Night, other: Use) -> str | None:
-            if other.name == "亂花" and owner in other.targets and other.actor != owner and active() \
+            if other.skill.acts_as(other.action) == "亂花" and owner in other.targets and other.actor != owner and active() \
                     and _country(n, other.actor) == _country(n, owner):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
@@ -109,9 +109,6 @@ class Xianzhu(CharacterSkill):
                 continue
             if other.actor != owner and owner in other.targets and _country(night, other.actor) == _country(night, owner):
                 night.recognise(owner, other.actor, via=self.name)
-
-
-BORROWED = "亂世英雄:borrowed"
 
 
 class Luanshi(CharacterSkill):
@@ -154,18 +151,14 @@ class Luanshi(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         other = self.borrowed(night, use)
-        if other is None:
-            return
-        # Dormant until 亂世英雄 is known to have gone off: no check of its own (see apply).
-        other.state = UseState.FAILED
-        other.notes.append(BORROWED)
+        if other is not None:
+            carry(night, use, other)  # dormant until 亂世英雄 is known to have gone off: no check of its own
 
     def apply(self, night: Night, use: Use) -> None:
-        other = next((u for u in night.uses if BORROWED in u.notes and u.actor == use.actor), None)
+        other = release(night, use)
         if other is None:
             night.note(f"{use.actor} 亂世英雄：當夜未發動其他身份技能")
             return
-        other.state = UseState.PENDING
         night.note(f"{use.actor} 亂世英雄：當夜發動一次【{other.name}】")
 
 
@@ -287,10 +280,11 @@ class Sanfen(CharacterSkill):
             return None
 
         def target_rule(n: Night, other: Use) -> str | None:
-            if not use.live or other.name not in ("明察", "亂花"):
+            skill = other.skill.acts_as(other.action)  # 練兵's 亂花 is a 亂花
+            if not use.live or skill not in ("明察", "亂花"):
                 return None
             if sizes.get(_country(n, other.actor), 0) < ours and any(_country(n, t) == mine for t in other.targets):
-                return f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的{other.name}無效）"
+                return f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的{skill}無效）"
             return None
 
         night.stab_rules.append(stab_rule)

@@ -15,6 +15,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Player
 from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33.characters.common import spare_wound_halving
 from tianting.rules.kk33.characters.wu_strategists import CharacterSkill, same_answer
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
@@ -45,9 +46,18 @@ class Zhijian(CharacterSkill):
             return
         for stab in stabs:
             stab.redirect(0, new, by=f"{owner} 直諫", source=use)
-        for killer in dict.fromkeys(s.actor for s in stabs):
-            night.tell(killer, Feedback(self.name, f"【直諫】你的【刺殺】的新目標：{new}。", new, {"new_target": new}))
         night.note(f"{owner} 直諫：本國殺手的刺殺目標改為 {new}")
+
+        def settle(n: Night) -> None:
+            """The killers are told once the night's cancels are known: a 直諫 voided or failed since
+            (火船沖陣 on 張昭) changed nothing, and tells nothing."""
+            if not use.live:
+                n.note(f"{owner} 直諫未生效：本國殺手的刺殺目標不變")
+                return
+            for killer in dict.fromkeys(s.actor for s in stabs if s.live):
+                n.tell(killer, Feedback(self.name, f"【直諫】你的【刺殺】的新目標：{new}。", new, {"new_target": new}))
+
+        night.settle_rules.append(settle)
 
 
 class Guzheng(CharacterSkill):
@@ -63,17 +73,8 @@ class Guzheng(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
-        done = vars(night).setdefault("wu_strategists:固政", set())
-        if country in done:  # two holders of one country: the wound is undone once
-            return
-        done.add(country)
-
-        def modify(n: Night, u: Use) -> Fraction | None:
-            if n.state.player(u.actor).injured and n.game.country_of(u.actor) == country:
-                return Fraction(2)
-            return None
-
-        night.rate_modifiers.append(modify)
+        # The wound's halving is lifted once, however many skills lift it (two holders, 膽守 …).
+        spare_wound_halving(night, lambda n, u: n.game.country_of(u.actor) == country)
 
 
 class Tuogu(CharacterSkill):
@@ -126,8 +127,13 @@ class Baiyi(CharacterSkill):
         if guan is None:
             night.note(f"{use.actor} 白衣渡江：關羽不在場，蜀國軍師及殺手的行動成功率減半")
             return
-        night.harms.append(Harm(guan.id, Level.WOUND, self.name, [use.actor],
-                                why=[f"{use.actor} 白衣渡江：令關羽 {guan.id} 受傷"]))
+
+        def settle(n: Night) -> None:  # a 白衣渡江 failed or voided since (旋風, 火船沖陣) wounds no one
+            if use.live:
+                n.harms.append(Harm(guan.id, Level.WOUND, self.name, [use.actor],
+                                    why=[f"{use.actor} 白衣渡江：令關羽 {guan.id} 受傷"]))
+
+        night.settle_rules.append(settle)
 
 
 KEEP, SWAP = "保留", "更換"
@@ -147,7 +153,8 @@ class Shibie(CharacterSkill):
 
     def learnable(self, night: Night, owner: Player, other: Player) -> list[str]:
         info = {s.name: s for s in night.game.roster.characters[other.character].skills}
-        return [s for s in other.skills if s not in owner.skills
+        mine = skillbook.held_as_stage_began(night, owner.id)
+        return [s for s in skillbook.held_as_stage_began(night, other.id) if s not in mine
                 and not (s in info and (info[s].awaken or info[s].hidden))]
 
     def apply(self, night: Night, use: Use) -> None:
@@ -164,7 +171,9 @@ class Shibie(CharacterSkill):
                                       {"learned": skill, "character": source.character}))
         actives = [n for n in SKILLS_OF_IDENTITY.get(source.identity, ())
                    if n in IDENTITY_SKILLS and IDENTITY_SKILLS[n].kind is Kind.ACTIVE]
-        answer = night.book.choose(night.rng, owner.id, self.name, [KEEP, SWAP], same_answer) if actives else KEEP
+        # 「你可以將其更為…」: unanswered, he keeps what he learned (R32: the harmless default is not to use it).
+        answer = night.book.choose(night.rng, owner.id, self.name, [KEEP, SWAP], same_answer, default=KEEP) \
+            if actives else KEEP
         if answer == SWAP:
             right = night.rng.pick(f"士別三日 {owner.id} 身份技能", actives)
             skillbook.lend(night, owner.id, right, via=self.name)
