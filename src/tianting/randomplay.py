@@ -108,11 +108,16 @@ def random_seats(rng: random.Random, prefer: Sequence[str] = ()) -> list[SeatSpe
     character its country and identity may choose
     (:meth:`~tianting.rules.kk33.roster.Roster.choices`, slot forms included),
     and no two seats share a base character. Characters in ``prefer`` are
-    seated first where their slot allows (SP蔡文姬 and the 赤壁之戰 extras too).
+    seated first where their slot allows (SP蔡文姬 and the 赤壁之戰 extras too);
+    a preferred 群雄 character (張角, 華佗, 左慈) makes the 群 seat its identity.
     """
     r = roster()
     slots = [(country, identity) for country in COUNTRIES for identity in COUNTRY_SEATS]
-    slots.append((OTHERS, rng.choice(OTHER_IDENTITIES)))
+    drawn = rng.choice(OTHER_IDENTITIES)
+    # A preferred 群雄 character takes the 群 seat's identity (the draw is still made: other games
+    # draw the same as before).
+    wanted_others = [i for c in prefer for i in OTHER_IDENTITIES if c in r.choices(OTHERS, i, include_extras=True)]
+    slots.append((OTHERS, wanted_others[0] if wanted_others else drawn))
     rng.shuffle(slots)
     taken: list[str] = []
     chosen: dict[int, str] = {}

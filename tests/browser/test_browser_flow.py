@@ -160,11 +160,15 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     assert SPECIAL in special.title()
 
     # -- the others choose through the API (the first character still free, without passives
-    # if there is one), but one, who takes a character with a passive skill not built
-    marked = next(p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"]))
+    # if there is one), but one, who takes a character with a passive skill not built (while the
+    # roster has one: once every skill is built, the judge rules on an ordinary player instead)
+    marked = next((p for p in others if any(unbuilt_passive(c) for c in views[p]["choices"])), None)
+    unbuilt = marked is not None
+    if marked is None:
+        marked = others[0]
     for pid in others:
         options = sorted(views[pid]["choices"], key=lambda c: not passive_free(c))
-        if pid == marked:
+        if pid == marked and unbuilt:
             options = [c for c in views[pid]["choices"] if unbuilt_passive(c)]
         for character in options:
             if api.post(f"/api/p/{tokens[pid]}/choose", json={"character": character}).status_code == 200:
@@ -188,7 +192,7 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     def plain(pid: str) -> bool:
         return all(s["kind"] == "active" for s in views[pid]["skills"])
     victim = next(p for p in others if views[p]["country"] not in (views[killer]["country"], "群")
-                  and views[p]["identity"] != "君主" and plain(p))
+                  and views[p]["identity"] != "君主" and plain(p) and p != marked)
 
     # -- the killer stabs through the night form
     page = player[killer]
@@ -263,18 +267,24 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     expect(page.locator("#feedback")).to_contain_text("尚無反饋")
 
     # -- the judge sees the unbuilt passive where it matters, with its rule text, and rules on it
-    skill = unbuilt_passive(characters[marked])
-    notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
-    expect(notice).to_have_count(1)
-    rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
-    # shown with its *被*-style markers as labels (pages._rule_text), the sentence itself as written
-    marks = RULE_MARK.findall(rule_text)
-    expect(notice.locator("td.rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
-    expect(notice.locator("td.rule-text")).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
-    notice.locator("select[name=effect]").select_option("injure")
-    notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
-    with judge.expect_navigation():
-        notice.locator("button").click()
+    skill = unbuilt_passive(characters[marked]) or ROSTER.characters[characters[marked]].skills[0].name
+    if unbuilt:
+        notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
+        expect(notice).to_have_count(1)
+        rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
+        # shown with its *被*-style markers as labels (pages._rule_text), the sentence itself as written
+        marks = RULE_MARK.findall(rule_text)
+        expect(notice.locator("td.rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
+        expect(notice.locator("td.rule-text")).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
+        notice.locator("select[name=effect]").select_option("injure")
+        notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
+        with judge.expect_navigation():
+            notice.locator("button").click()
+    else:
+        judge.select_option("#ruling-effect", "injure")
+        judge.select_option("#ruling-target", marked)
+        judge.fill("#ruling-why", f"【{skill}】按規則生效")
+        assert submit(judge, "#add-ruling").status == 200
     expect(judge.locator("#ok")).to_contain_text("已記錄裁定並重新結算")
     expect(judge.locator("#ruling-list")).to_contain_text(f"致傷：{marked}（理由：【{skill}】按規則生效）")
     judge.select_option("#ruling-effect", "tell")

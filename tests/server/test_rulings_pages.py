@@ -14,10 +14,12 @@ from tests.server.test_pages import (
     ppage,
     stab_everyone_at,
 )
+from tests.unbuilt import unbuild_qun_passives
 from tianting.server.pages import _rule_text
 
 
-def test_the_console_lists_notices_with_rule_texts_and_the_judge_rules_from_them(client):
+def test_the_console_lists_notices_with_rule_texts_and_the_judge_rules_from_them(client, monkeypatch):
+    unbuild_qun_passives(monkeypatch)  # every passive is built now: the 群雄's play the unbuilt one (tests/unbuilt.py)
     game = fixed_game(client, seed=1)
     choose_all(client, game)
     assert post(client, jpage(game), jpage(game) + "/start").status_code == 303

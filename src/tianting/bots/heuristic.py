@@ -39,6 +39,7 @@ from tianting.bots.random_policy import (
     ACT_CHANCE,
     Pools,
     RandomPolicy,
+    follow_grants,
     random_action,
     try_submit,
     usable_rows,
@@ -53,6 +54,8 @@ LENT_CHANCE = 0.3
 """How often a skill lent for the night (天義's 刺殺) is used: now and then, a guard guards his lord more often."""
 PLAYED_AS_RANDOM = ("起義", "方術", "急救")
 """Identity skills without a side to read (the 群 identities): used as the random policy uses them."""
+TAKEN = {"黃天": "是"}
+"""Choices with one sensible answer: 黃天's point of 體力 costs its owner nothing."""
 READ_SKILLS = frozenset({"明察", "去偽存真", "暗訪", "託孤"})
 """The feedback :meth:`Knowledge._read` learns from (any other item teaches it nothing)."""
 
@@ -213,6 +216,7 @@ class HeuristicPolicy(RandomPolicy):
         for row in others:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
+        follow_grants(view, offer, rng, pools)
 
     def _with_its_grant(self, view: dict[str, Any], know: Knowledge, offer: Offer, rows: list[dict[str, Any]],
                         row: dict[str, Any], rng: random.Random) -> None:
@@ -285,9 +289,12 @@ class HeuristicPolicy(RandomPolicy):
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """A choice among ids: a suspect, else someone not known to be a friend (託孤: a known
-        non-killer friend first); any other choice as the random policy makes it."""
+        non-killer friend first); a choice in ``TAKEN``: its one sensible answer; any other choice as
+        the random policy makes it."""
         if not options:
             return None
+        if skill in TAKEN and TAKEN[skill] in options:
+            return TAKEN[skill]
         ids = {p["id"] for p in view["players"]}
         if all(isinstance(o, str) and o in ids for o in options):
             know = Knowledge(view)

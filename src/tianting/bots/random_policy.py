@@ -140,6 +140,39 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     return None
 
 
+@cache
+def own_extra_uses(skill: str) -> tuple[str, ...]:
+    """The skills a use of ``skill`` lets its user use once more that night (普度眾生 → 急救, 洛神 → 亂花,
+    謙遜 → 暗訪): public rule text, read from the skill's class (``Skill.extra_uses``) as used with no
+    target; grants to others (木牛流馬, 厲兵秣馬) are left out."""
+    from tianting.core.skills import Skill
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+    impl = CHARACTER_SKILLS.get(skill)
+    if impl is None or impl.extra_uses is Skill.extra_uses:
+        return ()
+    try:
+        granted = impl().extra_uses(None, Action("_", skill))
+    except (AttributeError, TypeError):  # a grant that reads the game names others (木牛流馬)
+        return ()
+    return tuple(dict.fromkeys(what for who, what, _ in granted if who == "_"))
+
+
+def follow_grants(view: dict[str, Any], offer: Offer, rng: random.Random, pools: Pools | None = None) -> None:
+    """After a night's actions: each extra use a submitted skill grants its user (:func:`own_extra_uses`:
+    普度眾生's second 急救, 洛神's 亂花, 謙遜's 暗訪), taken with probability ACT_CHANCE, listed after
+    the grant as the rules ask. Draws nothing unless such a skill was submitted."""
+    grants = [own_extra_uses(a.skill) for a in offer.actions]
+    if not any(grants):
+        return
+    usable = {r["skill"]: r for r in usable_rows(view)}
+    for names in grants:
+        for name in names:
+            extra = usable.get(name)
+            if extra is not None and rng.random() < ACT_CHANCE:
+                try_submit(view, offer, extra, rng, pools=pools)
+
+
 class RandomPolicy:
     """Uses each usable skill now and then with random targets, checked as a player's form checks
     them before anything is submitted."""
@@ -154,6 +187,7 @@ class RandomPolicy:
         for row in rows:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
+        follow_grants(view, offer, rng, pools)
 
     def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each skill usable by day, in a random order, with probability ACT_CHANCE (no draw at all

@@ -60,9 +60,11 @@ class DecisionBook:
         match: Callable[[Any, T], bool],
         label: Callable[[T], Any] = str,
         default: T | None = None,
+        context: str | None = None,
     ) -> T:
         """Take the scripted answer among ``options``; else the skill's documented ``default``
-        (the harmless choice of a 「可以」: not using it), else one drawn with the game's generator."""
+        (the harmless choice of a 「可以」: not using it), else one drawn with the game's generator.
+        ``context``: what the choice is about, kept with its record (``DecisionRecord.context``)."""
         labels = [label(o) for o in options]
         found = self._find(actor, skill)
         if found is not None:
@@ -70,7 +72,7 @@ class DecisionBook:
             for option, option_label in zip(options, labels, strict=True):
                 if match(answer, option):
                     self._used.add(i)
-                    self.asked.append(DecisionRecord(actor, skill, option_label, False, labels))
+                    self.asked.append(DecisionRecord(actor, skill, option_label, False, labels, context))
                     return option
             self._used.add(i)
             raise InvalidAnswer(i, f"{actor} 的【{skill}】答案「{shown(answer)}」不是可選項之一（可選：{'、'.join(str(x) for x in labels)}）")
@@ -78,15 +80,15 @@ class DecisionBook:
             answer = self.decider(actor, skill, labels)
             if answer is not None and answer in labels:
                 chosen = options[labels.index(answer)]
-                self.asked.append(DecisionRecord(actor, skill, answer, False, labels))
+                self.asked.append(DecisionRecord(actor, skill, answer, False, labels, context))
                 return chosen
         if self.strict:
             raise UnscriptedChoice(f"{actor} 的【{skill}】需要選擇，測試未給出答案（選項：{labels}）")
         if default is not None:
-            self.asked.append(DecisionRecord(actor, skill, label(default), True, labels))
+            self.asked.append(DecisionRecord(actor, skill, label(default), True, labels, context))
             return default
         choice = rng.pick(f"預設選擇 {actor}【{skill}】", list(options), label)
-        self.asked.append(DecisionRecord(actor, skill, label(choice), True, labels))
+        self.asked.append(DecisionRecord(actor, skill, label(choice), True, labels, context))
         return choice
 
     def mark(self) -> tuple[int, frozenset[int]]:

@@ -63,11 +63,16 @@ class DecisionRecord:
     defaulted: bool
     options: list[Any] | None = None
     """What the choice was among (answer labels), so a judge can answer it."""
+    context: str | None = None
+    """What the choice is about, where the skill's name does not say (飛沙走石, 盜書: which listed
+    action's target), in the chooser's words; only what the chooser learns."""
 
     def as_json(self) -> dict[str, Any]:
         data = {"actor": self.actor, "skill": self.skill, "answer": self.answer, "defaulted": self.defaulted}
         if self.options is not None:
             data["options"] = list(self.options)
+        if self.context:
+            data["context"] = self.context
         return data
 
 

@@ -431,7 +431,9 @@ class HostedGame:
                         known[other] = {"character": character}
                 view["decisions"] = [{"skill": d["skill"], "options": list(d.get("options") or []),
                                       "answer": None if d["defaulted"] else d["answer"],
-                                      "context": f"你於{phase.label}死亡，須作出【{d['skill']}】的選擇" if died else "",
+                                      "context": "；".join(x for x in (
+                                          f"你於{phase.label}死亡，須作出【{d['skill']}】的選擇" if died else "",
+                                          d.get("context") or "") if x),  # what it is about (飛沙走石)
                                       "rule": self._base.rule_text(pid, d["skill"]),
                                       "help": option_texts(self._roster(), list(d.get("options") or []), known)}
                                      for d in asked]

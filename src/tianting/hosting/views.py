@@ -86,7 +86,8 @@ def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
     out = []
     for d in draft.get("decisions", []):
         deaths = [x for x in draft.get("truth", {}).get("deaths", []) if x["id"] == d["actor"]]
-        context = "；".join(f"{d['actor']}（{x['character']}）死亡：{x['cause']}" for x in deaths)
+        context = "；".join([f"{d['actor']}（{x['character']}）死亡：{x['cause']}" for x in deaths]
+                           + ([d["context"]] if d.get("context") else []))  # what the choice is about (飛沙走石)
         out.append({"actor": d["actor"], "skill": d["skill"], "context": context,
                     "rule": game.base.rule_text(d["actor"], d["skill"]),
                     "options": option_texts(roster, d.get("options") or [], draft.get("truth", {}).get("players", {}))})

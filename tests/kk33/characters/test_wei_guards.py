@@ -168,9 +168,9 @@ def test_huchi_is_limited_and_a_failed_use_is_kept():
     assert t.status("蜀女眷") == t.status("吳女眷") == t.status("群雄") == "alive"
     assert t.only_feedback("魏護衛", "虎痴喋血").data == {"failed": True}
     t.day()  # the wound ends at the start of this day (R5): no check tonight
-    t.force("虎痴喋血 魏護衛", "群雄")
+    t.force("虎痴喋血 魏護衛", "蜀女眷")
     t.night(t.act("魏護衛", "虎痴喋血", "蜀女眷", "吳女眷", "群雄"))
-    assert t.status("群雄") == "out"
+    assert t.status("蜀女眷") == "out"
     t.day()
     with pytest.raises(IllegalAction, match="限定技能"):
         t.check(t.act("魏護衛", "虎痴喋血", "蜀女眷", "吳女眷", "吳君主"))

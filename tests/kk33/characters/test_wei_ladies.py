@@ -95,7 +95,9 @@ def test_luoshen_is_unlimited_but_one_character_skill_a_night():
 
 
 def kill_healer(t: Table) -> None:
-    """Night 1: 蜀 stabs the 神醫 (so a 暗訪 has a dead id to name); day 2 passes."""
+    """Night 1: 蜀 stabs the 神醫 (so a 暗訪 has a dead id to name); day 2 passes. (華佗's 青囊 would make
+    the 刺殺 無效: he is seated without it here.)"""
+    t.player("群雄").skills.remove("青囊")
     t.night(t.act("蜀殺手甲", "刺殺", "群雄"))
     t.day()
 
@@ -172,6 +174,7 @@ def test_piaohu_is_limited_and_a_failed_use_is_kept():
 def test_piaohu_changes_the_target_of_an_inquiry_to_another_dead_id():
     """獲悉他們當夜【明察】或【暗訪】的目標並可強制修改之 — a 暗訪 moved to another dead id learns that one's character (W3)."""
     t = table()
+    t.player("群雄").skills.remove("青囊")  # 華佗 without 青囊, so the 刺殺 kills him
     t.night(t.act("蜀殺手甲", "刺殺", "群雄"), t.act("吳殺手甲", "刺殺", "蜀女眷"))
     assert t.status("群雄") == "out" and t.status("蜀女眷") == "out"
     t.day()

@@ -28,6 +28,7 @@ MODULES: tuple[str, ...] = (
     "wu_killers",
     "wu_guards",
     "wu_zhugejin",
+    "qun_zhangjiao_huatuo",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

@@ -126,6 +126,51 @@ def echo_origin(night: Any, use: Use) -> Use | None:
     return entry[0] if entry else None
 
 
+# ---- learning a player's actions and changing their targets ----------------------------
+KEEP = "不修改"
+"""The answer that leaves a target as it is (:func:`spy_and_retarget`)."""
+
+
+def spy_and_retarget(night: Night, use: Use, listed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """「你獲悉其當夜所有行動並可強制修改其中任意行動的目標」 (盜書, 飛沙走石): ``use``'s owner learns the
+    actions ``listed`` made tonight and may change any of their targets.
+
+    An action that failed its check was not made (技能發動失敗…視為未發動) and is left out; passive skills
+    are no 行動. For each action, in the order submitted, and each of its targets, the owner answers
+    「不修改」 (the default, or the current id) or a new id that suits the skill (a dead id for 暗訪, not
+    the action's user for a skill that says 除你以外): decisions under ``use``'s skill, in that order. The
+    targets are read as they stood when ``use``'s moment of its stage began (``Use.targets_before``): skills
+    of one stage and priority act at once (CB1). A change is a redirect whose source is ``use`` (voiding it
+    undoes the change). Returns what was seen
+    (skill and targets) and what was changed (skill, slot, from, to); the caller words the feedback.
+    """
+    owner, name = use.actor, use.name
+    actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
+    # as they stood when this moment of the stage began: the skills of one priority act at once,
+    # none seeing another's change (盜書, 草船借箭, 飛沙走石: CB1)
+    before = {id(u): u.targets_before(use.skill.stage, use.skill.priority) for u in actions}
+    seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in actions]
+    changed: list[dict[str, Any]] = []
+    seated = sorted(night.state.players.values(), key=lambda p: p.seat)
+    for u in actions:
+        rule = u.skill.targets
+        for slot, current in enumerate(before[id(u)]):
+            pool = [p.id for p in seated
+                    if (not p.alive if rule.dead else p.alive)
+                    and (rule.self_allowed or p.id != u.actor) and p.id != current]
+            if not pool:
+                continue
+            answer = night.book.choose(night.rng, owner, name, [KEEP, *pool],
+                                       lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP,
+                                       context=f"{listed} 的【{u.name}】第{slot + 1}個目標：{current}")
+            if answer == KEEP:
+                continue
+            u.redirect(slot, answer, by=name, source=use)
+            changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
+            night.note(f"{owner} {name}：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+    return seen, changed
+
+
 # ---- a skill carried by another's action ---------------------------------------------
 CARRIED_KEY = "common:carried"
 """Where a phase keeps, for each carrying use, the use it carries (``vars(phase)``)."""

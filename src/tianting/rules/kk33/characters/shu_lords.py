@@ -537,7 +537,7 @@ class Kongcheng(CharacterSkill):
     def shield(cls, night: Night, owner: str) -> None:
         def rule(n: Night, stab: Use) -> str | None:
             if stab.targets[0] == owner and _holds(n, owner, cls.name) and cls.awake(n, owner):
-                return f"{owner} 空城（刺殺對其無效）"
+                return f"{owner} {cls.name}（刺殺對其無效）"
             return None
 
         night.stab_rules.append(rule)

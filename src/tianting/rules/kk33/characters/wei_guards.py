@@ -14,6 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import texts
+from tianting.rules.kk33.characters.common import spy_and_retarget
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 
 YES = "是"
 NO = "否"
-KEEP = "不修改"
 
 
 def _yes_no(answer: Any, option: str) -> bool:
@@ -293,28 +293,7 @@ class Daoshu(Skill):
             night.void(use, "無其他存活角色")
             return
         listed = night.rng.pick(f"盜書 {owner}", living)
-        # 技能發動失敗…視為擁有該技能的角色未發動: a failed action is not one of his actions.
-        actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
-        # as they stood when the redirect stage began: 草船借箭 acts at the same moment (CB1)
-        before = {id(u): u.targets_before(self.stage, self.priority) for u in actions}
-        seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in actions]
-        changed: list[dict[str, Any]] = []
-        for u in actions:
-            rule = u.skill.targets
-            for slot, current in enumerate(before[id(u)]):
-                pool = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
-                        if (not p.alive if rule.dead else p.alive)
-                        and (rule.self_allowed or p.id != u.actor) and p.id != current]
-                if not pool:
-                    continue
-                options = [KEEP, *pool]
-                answer = night.book.choose(night.rng, owner, self.name, options,
-                                           lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP)
-                if answer == KEEP:
-                    continue
-                u.redirect(slot, answer, by=self.name, source=use)
-                changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
-                night.note(f"{owner} 盜書：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+        seen, changed = spy_and_retarget(night, use, listed)
         lines = [f"【{a['skill']}】{'、'.join(a['targets']) or '無目標'}" for a in seen]
         text = f"【盜書】名單：{listed}。其今夜的行動：{'；'.join(lines) if lines else '無行動'}。"
         if changed:
