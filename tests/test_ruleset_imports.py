@@ -15,6 +15,8 @@ from tianting.rules import RULESETS
 
 PACKAGE = Path(tianting.__file__).resolve().parent
 RULES_DIR = PACKAGE / "rules"
+RULE_SET_PACKAGES = set(RULESETS) | {p.name for p in RULES_DIR.iterdir() if (p / "__init__.py").is_file()}
+"""Every rule-set package under rules/, registered or not yet (a package on its way in counts too)."""
 
 
 def _rule_set_imports(tree: ast.AST) -> list[tuple[int, str]]:
@@ -29,7 +31,7 @@ def _rule_set_imports(tree: ast.AST) -> list[tuple[int, str]]:
             continue
         for name in names:
             parts = name.split(".")
-            if parts[:2] == ["tianting", "rules"] and len(parts) > 2 and parts[2] in RULESETS:
+            if parts[:2] == ["tianting", "rules"] and len(parts) > 2 and parts[2] in RULE_SET_PACKAGES:
                 found.append((node.lineno, name))
     return found
 

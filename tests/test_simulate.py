@@ -66,7 +66,9 @@ def test_figures_cover_characters_skills_length_and_what_is_not_built(study_30: 
     assert study_30["length"]["phases"]["n"] == 30
     assert sum(c for _, c in study_30["length"]["phases"]["histogram"]) == 30
     unbuilt = study_30["unbuilt"]
-    assert "not yet built" in unbuilt["statement"]
+    # every KK 3.3 character is built now: the statement says so, and no seated character is unbuilt
+    assert unbuilt["statement"] == "Every character a setup may offer is built." or "not yet built" in unbuilt["statement"]
+    assert (unbuilt["statement"] == "Every character a setup may offer is built.") == (not unbuilt["not_built"])
     seated = {name for name, _ in unbuilt["seated"]}
     assert seated <= set(unbuilt["not_built"])
     assert all(not c["built"] for c in study_30["characters"] if c["character"] in seated)
@@ -129,7 +131,8 @@ def test_report_renders(study_30: dict, tmp_path: Path) -> None:
         assert path.stat().st_size > 1000
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f'src="{plot}"' in html
-    assert "刺殺" in html and "95% CI" in html and "not yet built" in html  # the figures' own statement
+    assert "刺殺" in html and "95% CI" in html
+    assert "Every character a setup may offer is built." in html  # the figures' own statement (all 73 forms built)
     for title in ("<h2>結局</h2>", "<h2>角色</h2>", "<h2>技能</h2>", "<h2>遊戲長度</h2>", "<h2>尚未實作的角色</h2>",
                   "<h2>平衡：突出的角色</h2>"):
         assert title in html

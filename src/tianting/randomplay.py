@@ -162,7 +162,7 @@ def _night_actions(bot: random.Random, game: KK33Game) -> list[Action]:
     bot.shuffle(players)
     accepted: list[Action] = []
     for player in players:
-        character_skills = [s for s in player.skills
+        character_skills = [s for s in (*player.skills, *game.offered(player))  # 化身's offers too
                             if s in game.skills and game.skills[s].kind is not Kind.PASSIVE]
         tries = list(game.identity_skills(player))
         if character_skills and bot.random() < CHARACTER_SKILL_CHANCE:
@@ -207,7 +207,7 @@ def _day_actions(bot: random.Random, game: KK33Game) -> list[Action]:
     """The day's actions (「可以於白天使用」, 奇襲's 刺殺), each accepted by ``check_action``; no draw
     at all when nobody holds a skill usable by day."""
     candidates = [(p, s) for p in game.voters()
-                  for s in (*game.identity_skills(p), *p.skills)
+                  for s in (*game.identity_skills(p), *p.skills, *game.offered(p))
                   if s in game.skills and game.skills[s].kind is not Kind.PASSIVE and game.usable_by_day(p, s)]
     accepted: list[Action] = []
     for player, skill in candidates:
@@ -256,6 +256,21 @@ def _decisions(bot: random.Random, game: KK33Game, prefer: Sequence[str] = ()) -
                      if p.alive and p.country == lord.country and p.id != lord.id]
             if heirs:
                 out.append({"actor": lord.id, "skill": "託孤", "answer": bot.choice(heirs)})
+    return out
+
+
+def _offer_choices(bot: random.Random, game: KK33Game, actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """Answers to 化身's choice of the phase: the offered skill a player used (now and then left to the
+    default, which is that skill), else sometimes a random offered skill (else the default)."""
+    out: list[dict[str, Any]] = []
+    for player in game.state.players.values():
+        offered = game.offered(player) if player.skills and game.can_act(player) else ()
+        if not offered:
+            continue
+        used = [a.skill for a in actions if a.actor == player.id and a.skill in offered]
+        if bot.random() >= DECISION_CHANCE:
+            continue
+        out.append({"actor": player.id, "skill": "化身", "answer": used[0] if used else bot.choice(offered)})
     return out
 
 
@@ -345,6 +360,7 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Se
                 entry["actions"] = [_action_json(bot, a) for a in actions]
             votes = _votes(bot, game)
             entry["votes"] = votes
+        decisions += _offer_choices(bot, game, actions)
         result = _resolve(game, kind, decisions, actions, votes, words)
         if decisions:
             entry["decisions"] = decisions

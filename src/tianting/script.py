@@ -176,8 +176,11 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         raise ScriptError("seed", "seed 必須是整數")
     rules = load_rules(rules_name)
     seats = _seats(data, rules)
+    if data.get("chibi") is True and "chibi" not in rules.options:
+        raise ScriptError("chibi", f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
     try:
-        game = rules.game.create(seats, seed)
+        chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
+        game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
     except rules.setup_error as exc:
         raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
     skill_names = rules.names(game)

@@ -79,9 +79,13 @@ class Table:
     """A KK 3.3 game under test, with strict choices and forced draws."""
 
     def __init__(self, seed: int = 1, others: str = "神醫", characters: dict[str, str] | None = None,
-                 omit: Iterable[str] = (), extra_skills: Iterable[type[Skill]] = (), bare: bool = False) -> None:
-        """``bare``: nobody holds character skills (to test identity rules alone)."""
-        self.game = KK33Game.create(standard_seats(others, characters, omit), seed, extra_skills)
+                 omit: Iterable[str] = (), extra_skills: Iterable[type[Skill]] = (), bare: bool = False,
+                 draws: dict[str, Any] | None = None) -> None:
+        """``bare``: nobody holds character skills (to test identity rules alone). ``draws``: draws forced
+        from the start, by purpose (one outcome or a list), for those made as night 1 begins (化身)."""
+        forced = {purpose: list(outcome) if isinstance(outcome, (list, tuple)) else [outcome]
+                  for purpose, outcome in (draws or {}).items()}
+        self.game = KK33Game.create(standard_seats(others, characters, omit), seed, extra_skills, forced)
         if bare:
             for player in self.game.state.players.values():
                 player.skills = []

@@ -62,6 +62,26 @@ def own_skill_rows(game: KK33Game, pid: str) -> list[tuple[str, str, int | None,
     return out
 
 
+def drawn_forms(game: KK33Game, pid: str) -> list[str]:
+    """化身：每個夜晚與白天開始時，從所有不在場的角色中隨機抽取兩名 — the forms drawn for ``pid`` as the phase now
+    open began: the game's draws made since the last resolved phase's, by their purpose."""
+    since = sum(len(r.draws) for r in game.results)
+    return [d.outcome for d in game.state.rng.draws[since:] if d.purpose.startswith(f"化身 {pid} 角色")]
+
+
+def offered_rows(game: KK33Game, pid: str, forms: list[str]) -> list[tuple[str, str, int | None, bool]]:
+    """你選擇其中一名角色的一個技能: every skill of the forms drawn that ``pid`` does not hold, once each."""
+    me = game.state.player(pid)
+    held = set(me.skills) | set(SKILLS_OF_IDENTITY.get(me.identity, ())) | {n for n, k in me.granted.items() if k > 0}
+    out = []
+    for form in forms:
+        for s in roster().characters[form].skills:
+            if s.name not in held:
+                out.append((s.name, "offered", game.uses_left(me, s.name), s.name in game.skills))
+                held.add(s.name)
+    return out
+
+
 def granted_view(game: KK33Game, pid: str) -> dict[str, Any]:
     """Everything the rules grant ``pid`` between two phases (skill rows reduced to their tuple)."""
     state = game.state
@@ -83,6 +103,11 @@ def granted_view(game: KK33Game, pid: str) -> dict[str, Any]:
         "players": [{"id": p, "out": p in out} for p in state.players],
         "feedback": feedback, "announcements": announcements, "over": state.over,
     }
+    forms = drawn_forms(game, pid)
+    if forms and not any(f["skill"] == "化身" and f.get("phase") == game.phase.value and f.get("number") == game.number
+                         for f in feedback):  # until he has chosen
+        view["skills"] = view["skills"] + offered_rows(game, pid, forms)
+        view["offered"] = {"化身": forms}
     if me.identity == "黃巾頭領":
         view["hp"] = me.hp
     if me.identity == "殺手" and game.can_act(me):
@@ -109,7 +134,8 @@ def leaks(game: KK33Game, view: dict[str, Any]) -> list[str]:
     """
     pid = view["id"]
     found: list[str] = []
-    rest = {k: v for k, v in view.items() if k not in (*OWN_SEAT, "feedback", "announcements", "known")}
+    # 化身's forms (``offered``) are granted by its text (從所有不在場的角色中隨機抽取兩名), checked by granted_view
+    rest = {k: v for k, v in view.items() if k not in (*OWN_SEAT, "feedback", "announcements", "known", "offered")}
     text = json.dumps(rest, ensure_ascii=False)
     for other in game.state.players.values():
         if other.id == pid or other.character == view["character"]:
@@ -150,11 +176,14 @@ class Spy:
     guards: list[dict[str, Any]] = field(default_factory=list)
 
     # ---- checks --------------------------------------------------------------
-    def _check(self, view: dict[str, Any], when: str) -> None:
+    def _check(self, view: dict[str, Any], when: str, asking: str | None = None) -> None:
         assert self.game is not None
         self.views += 1
         granted = granted_view(self.game, view["id"])
         got = reduced(view)
+        if when == "decide" and asking != "化身" and any(f["skill"] == "化身" for f in self.pending.get(view["id"], [])):
+            granted.pop("offered", None)  # 化身's choice is made: nothing is offered any more this phase
+            # (asked for it again, the night being resolved again (肝腸寸斷), it is offered again)
         if when == "decide":  # asked while a phase resolves: this phase's 互識 may be in already
             pending = known_from(self.pending.get(view["id"], []))
             extra = {k: v for k, v in got["known"].items() if granted["known"].get(k) != v}
@@ -193,7 +222,7 @@ class Spy:
         return self.inner.vote(copy.deepcopy(view), rng)
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
-        self._check(view, "decide")
+        self._check(view, "decide", skill)
         return self.inner.decide(copy.deepcopy(view), skill, options, rng)
 
 

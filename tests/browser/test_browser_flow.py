@@ -335,8 +335,9 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
             expect(page.locator("#feedback")).to_contain_text("尚無反饋")
         assert_sees_only_their_own(page, pid, own, characters, feedback, draft["trace"])
         expect(page.locator("#day")).to_be_visible()
-        if not any(row.get("by_day") for row in own["skills"]):  # 諸葛瑾's 緩釋 (「可以於白天使用」) has a day form
-            assert page.locator("#submit-actions").count() == 0
+        # no action form by day, unless the player holds or is offered (化身) a skill usable by day
+        assert page.locator("#submit-actions").count() == (1 if own["open"].get("by_day") else 0), \
+            (pid, characters[pid], own.get("offered"))
     expect(player[killer].locator("#feedback")).to_contain_text("今夜本國可發動【刺殺】")
     expect(player[strategist].locator("#feedback")).to_contain_text(f"【明察】{killer}")
     # the player the judge ruled on sees the result: wounded, and the judge's word

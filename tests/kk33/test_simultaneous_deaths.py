@@ -119,8 +119,9 @@ test does not change as other characters are built."""
 ORIGINAL = [s.id for s in standard_seats()]
 
 
-def _game(seats: list[SeatSpec], seed: int) -> KK33Game:
-    game = KK33Game.create(seats, seed)
+def _game(seats: list[SeatSpec], seed: int, forced: dict[str, list[Any]] | None = None) -> KK33Game:
+    """``forced``: draws forced from the start (those made as night 1 begins: 化身's)."""
+    game = KK33Game.create(seats, seed, forced=forced)
     return game
 
 
@@ -316,16 +317,18 @@ class ScriptRun(Run):
         specs = {p["id"]: p for p in script["players"]}
         self.name, self.back = name, {v: k for k, v in name.items()}
         seats = [SeatSpec(name[o], specs[o]["country"], specs[o]["identity"], specs[o]["character"]) for o in seat_order]
-        self.game = _game(seats, script["seed"] + (1 if forced is not None else 0))
-        self.shuffle = shuffle
         self.pattern = re.compile("|".join(sorted(map(re.escape, name.values()), key=len, reverse=True)))
+        drawn: dict[str, list[Any]] = {}
         for draw in forced or []:
             outcome: Any = draw["outcome"]
             if draw["options"] and all(o.startswith(("是:", "否:")) for o in draw["options"]):
                 outcome = outcome == "是"
             else:
                 outcome = self.to_new(outcome)
-            self.game.state.rng.force(self.to_new(draw["purpose"]), outcome)
+            drawn.setdefault(self.to_new(draw["purpose"]), []).append(outcome)
+        # forced from the start: the draws made as night 1 begins (化身's) come before anything else
+        self.game = _game(seats, script["seed"] + (1 if forced is not None else 0), drawn)
+        self.shuffle = shuffle
         self.results = []
 
     def new(self, value: Any) -> Any:

@@ -98,3 +98,26 @@ def test_day_announcement_shows_the_ballot_and_the_dead_but_not_the_counted_tall
     view = player_view(t.game, "蜀君主")
     assert all("tally" not in a for a in view["announcements"])
     assert view["announcements"][-1]["votes"] == day.announcement["votes"]
+
+
+@pytest.mark.skill("化身")
+def test_view_offers_the_forms_drawn_by_huashen_to_zuoci_alone():
+    """化身：…從所有不在場的角色中隨機抽取兩名，你選擇其中一名角色的一個技能 — 左慈's view holds the two forms and
+    their skills (rule text, limits, how each is used); no other view holds anything of the draw, and once the
+    phase has resolved only his feedback names it (ruling ZC8)."""
+    t = Table(others="方士", draws={"化身 群雄 角色一": "張遼", "化身 群雄 角色二": "甘寧"})
+    mine = player_view(t.game, "群雄")
+    assert mine["offered"] == {"化身": ["張遼", "甘寧"]}
+    offered = [(r["character"], r["skill"], r["kind"]) for r in mine["skills"] if r["source"] == "offered"]
+    assert offered == [("張遼", "英雄相惜", "passive"), ("張遼", "固守合肥", "active"),
+                       ("張遼", "威震逍遙津", "global"), ("甘寧", "奇襲", "passive"), ("甘寧", "義釋", "passive")]
+    for pid in t.state.players:
+        if pid != "群雄":
+            view = player_view(t.game, pid)
+            assert "offered" not in view and all(r["source"] != "offered" for r in view["skills"])
+            assert "甘寧" not in json.dumps(view, ensure_ascii=False)
+    t.decide("群雄", "化身", "固守合肥")
+    t.night(t.act("群雄", "固守合肥"))
+    for pid in t.state.players:
+        feedback = [f["skill"] for f in player_view(t.game, pid)["feedback"]]
+        assert ("化身" in feedback) == (pid == "群雄")

@@ -137,12 +137,26 @@ class Player:
     sent: list[Sent] = field(default_factory=list)
 
 
+def changes_what_others_may_submit(skill: str) -> bool:
+    """A skill whose use tonight changes what other players may submit (厲兵秣馬's extra action lets a killer
+    of any country stab once more; 神速, 諸葛連弩 add to a country's 刺殺): a valid submission of another
+    would turn invalid when its user revises it away, so the stream below never offers one."""
+    from tianting.core.skills import Skill
+    from tianting.rules.kk33.characters import CHARACTER_SKILLS
+
+    impl = CHARACTER_SKILLS.get(skill)
+    return impl is not None and (impl.stab_bonus is not Skill.stab_bonus or hasattr(impl, "extra_actions")
+                                 or hasattr(impl, "extra_targets"))
+
+
 def candidates(view: dict[str, Any]) -> Iterator[list[dict[str, Any]]]:
-    """One-skill action lists to try, 刺殺 first: each built active skill on some living players."""
+    """One-skill action lists to try, 刺殺 first: each built active skill on some living players (none
+    that changes what others may submit: 化身 may offer 左慈 厲兵秣馬)."""
     living = [p["id"] for p in view["players"] if not p["out"] and p["id"] != view["id"]]
     rows = sorted(view["skills"], key=lambda row: row["skill"] != "刺殺")
     for row in rows:
-        if not row.get("built") or row.get("kind") != "active" or row.get("uses_left") == 0 or row.get("args"):
+        if not row.get("built") or row.get("kind") != "active" or row.get("uses_left") == 0 or row.get("args") \
+                or changes_what_others_may_submit(row["skill"]):
             continue
         count = row["targets"]["count"]
         if 1 <= count <= 2:

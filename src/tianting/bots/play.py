@@ -125,7 +125,7 @@ def play_game_kept(seed: int, policy: str | Policy = "random", seats: Sequence[S
     unbuilt: list[str] = []
     if seats is None:
         seats, unbuilt = random_table(rng, set(_built()), chibi)
-    game = KK33Game.create(list(seats), game_seed)
+    game = KK33Game.create(list(seats), game_seed, chibi=chibi)
     start = {p.id: p.character for p in game.state.players.values()}
     views = _CACHES[game] = ViewCache(game)  # what player_view (below) reads while this game plays
     try:
@@ -162,8 +162,9 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
                 for player in game.voters():
-                    if not any(r.get("by_day") for r in views.skill_rows(player)):
-                        continue  # the view's own rows (the whole view is built only for those who act)
+                    if not any(r.get("by_day") for r in views.skill_rows(player)) and not game.offered(player):
+                        continue  # the view's own rows (the whole view is built only for those who act;
+                        # skills 化身 offers are not among a player's own rows)
                     offer = Offer(_Checker(game, day_actions, {}))
                     acting(player_view(game, player.id), offer, rng)
                     refused += len(offer.refused)

@@ -19,7 +19,7 @@ from tianting.core.records import Action
 
 WHOLE_SKILL_REFUSALS = frozenset({
     "over", "unknown-player", "actor-out", "eliminated", "unknown-skill", "no-skill", "not-built",
-    "passive", "wrong-phase", "used-up", "stab-count", "twice", "one-character-skill", "day-only",
+    "passive", "wrong-phase", "used-up", "stab-count", "twice", "one-character-skill", "day-only", "one-offered",
 })
 """Refusals about the skill itself, whatever its targets: no other use of it will do tonight."""
 

@@ -91,6 +91,15 @@ class DecisionBook:
         self.asked.append(DecisionRecord(actor, skill, label(choice), True, labels, context))
         return choice
 
+    def answered(self, actor: str, skill: str) -> bool:
+        """Is an answer given (and not yet used) for ``actor``'s ``skill``?"""
+        return self._find(actor, skill) is not None
+
+    def record(self, actor: str, skill: str, answer: Any, options: Sequence[Any]) -> None:
+        """A choice its player made by another input of the phase (化身: using an offered skill is choosing
+        it), recorded as answered, not defaulted."""
+        self.asked.append(DecisionRecord(actor, skill, answer, False, list(options)))
+
     def mark(self) -> tuple[int, frozenset[int]]:
         """Where the book stands, to go back to when a phase is resolved again."""
         return len(self.asked), frozenset(self._used)

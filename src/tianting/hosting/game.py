@@ -276,7 +276,7 @@ class HostedGame:
             if phase.peace:
                 entry["peace"] = dict(phase.peace)
             phases.append(entry)
-        return {
+        script: dict[str, Any] = {
             "format": SCRIPT_FORMAT,
             "rules": self.rules,
             "seed": self.meta["seed"] if secret else None,
@@ -284,6 +284,9 @@ class HostedGame:
                          "character": self.characters.get(p["id"])} for p in self.setup["players"]],
             "phases": phases,
         }
+        if self.setup.get("chibi"):
+            script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
+        return script
 
     def _play(self, through: int) -> tuple[Any, dict[str, Any]]:
         try:
@@ -428,6 +431,10 @@ class HostedGame:
             if phase.kind == "day" and self.acts_by_day(pid):
                 view["open"]["by_day"] = True  # a day action form beside the vote (緩釋, 奇襲)
                 view["open"]["acted"] = pid in phase.submissions
+            chosen = {d["skill"]: d["answer"] for d in phase.decisions if d["actor"] == pid
+                      and d["skill"] in self._offered_choices(pid)}
+            if chosen:  # 化身's skill, answered while the phase is open
+                view["open"]["chosen"] = chosen
             asked = [d for d in (phase.draft or {}).get("decisions", []) if (pid, d["skill"]) in phase.asked_decisions
                      and d["actor"] == pid]
             if asked:  # only what the judge asked of this player: the choice, its options, the answer so far
@@ -607,6 +614,40 @@ class HostedGame:
         phase.submissions.pop(pid, None)
         phase.submissions[pid] = actions
         self._mark_proxy(phase, pid, event)
+        # using a skill offered at the phase's start (化身) is choosing it: an earlier answer naming another goes
+        offered = self._offered_choices(pid)
+        used = {a["skill"] for a in actions}
+        phase.decisions = [d for d in phase.decisions if not (
+            d["actor"] == pid and d["skill"] in offered and used & set(offered[d["skill"]])
+            and d["answer"] not in used)]
+
+    def _offered_choices(self, pid: str) -> dict[str, tuple[str, ...]]:
+        """The choices ``pid`` makes as the open phase began, by the skill that asks (化身：你選擇其中一名角色
+        的一個技能), with the skills offered; empty for everyone else."""
+        game = self._base
+        player = game.state.players.get(pid)
+        offered = game.offered(player) if player is not None and player.skills else ()
+        if not offered:
+            return {}
+        return {name: offered for name in player.skills if hasattr(game.skills.get(name), "offers")}
+
+    def _decide_up_front(self, event: Event) -> None:
+        """A player answers, while the phase is open, the choice the rules give them as it began (化身's
+        skill): kept as the phase's decision and used when it resolves (answerable again until then)."""
+        phase = self._open("選擇")
+        self._in_time(phase, event)
+        pid, skill, answer = event.actor, event.payload.get("skill"), event.payload.get("answer")
+        choices = self._offered_choices(pid)
+        if not isinstance(skill, str) or skill not in choices:
+            raise Refused("天庭沒有請你作這個選擇", 409)
+        name = self._base.roster.all_skill_names.get(answer) if isinstance(answer, str) else None
+        if name not in choices[skill]:
+            raise Refused(f"【{skill}】只能選擇本階段可選的技能之一（{'、'.join(choices[skill])}）", 422)
+        used = [a["skill"] for a in phase.submissions.get(pid, []) if a["skill"] in choices[skill]]
+        if used and name not in used:
+            raise Refused(f"你本階段已提交使用【{used[0]}】，即已選擇該技能", 409)
+        phase.decisions = [d for d in phase.decisions if not (d["actor"] == pid and d["skill"] == skill)]
+        phase.decisions.append({"actor": pid, "skill": skill, "answer": name})
 
     def acts_by_day(self, pid: str) -> bool:
         """``pid`` holds a skill usable by day now (緩釋 「可以於白天使用」, 奇襲's 刺殺)."""
@@ -614,7 +655,8 @@ class HostedGame:
         player = game.state.players.get(pid)
         if player is None or not game.can_act(player):
             return False
-        return any(game.usable_by_day(player, name) for name in (*game.identity_skills(player), *player.skills)
+        return any(game.usable_by_day(player, name)
+                   for name in (*game.identity_skills(player), *player.skills, *game.offered(player))
                    if name in game.skills)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
@@ -753,6 +795,9 @@ class HostedGame:
         phase.asked_decisions.append((actor, skill))
 
     def _on_decide(self, event: Event) -> None:
+        if self.stage == "open" and event.actor not in (ev.JUDGE, ev.SYSTEM):
+            self._decide_up_front(event)
+            return
         phase = self._draft_phase()
         p = event.payload
         if event.actor in (ev.JUDGE, ev.SYSTEM):

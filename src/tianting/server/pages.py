@@ -71,7 +71,8 @@ MAX_TARGETS = 8
 STAGE_ZH = {"choosing": "選擇角色", "open": "進行中", "draft": "草稿待審", "over": "已結束"}
 STATUS_ZH = {"alive": "存活", "injured": "受傷", "out": "出局"}
 KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
-SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動"}
+SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動",
+             "offered": "本階段可選"}
 PHASE_ZH = {"night": "夜晚", "day": "白天"}
 ACTOR_ZH = {ev.JUDGE: "天庭", ev.SYSTEM: "系統"}
 WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}

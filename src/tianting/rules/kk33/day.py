@@ -116,6 +116,7 @@ class Day:
 
     def run(self) -> None:
         self.heal()
+        self.game.open_resolution(self)  # choices made as the day began (化身), before any skill is at work
         self.register_skills()
         if self.rulings:
             rulings.begin(self, self.rulings, self.submitted)

@@ -7,7 +7,7 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import cache
@@ -27,11 +27,13 @@ from tianting.rules.kk33.day import Day
 from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
 from tianting.rules.kk33.night import Night
 from tianting.rules.kk33.roster import (
+    CHIBI,
     COUNTRIES,
     COUNTRY_SEATS,
     IDENTITIES,
     OTHER_IDENTITIES,
     OTHERS,
+    SETS_KEY,
     Roster,
     load_roster,
 )
@@ -43,6 +45,10 @@ _PASSIVE = Kind.PASSIVE
 _CHARACTER = Source.CHARACTER
 _NIGHT, _DAY = PhaseKind.NIGHT, PhaseKind.DAY
 
+
+PHASE_DRAWS = "phase_draws_from"
+"""``state.extra[PHASE_DRAWS]``: where the draws of the phase now open begin, when some were made as it
+began (:meth:`KK33Game.open_phase`); the phase's record lists them with its resolution's."""
 
 NO_COUNTRY = ("方士", "神醫")
 """群雄 identities that are no side of the game (they win only jointly with a kingdom)."""
@@ -128,6 +134,13 @@ class KK33Game:
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
         self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
+        self._openers = frozenset(n for n, s in skills.items() if hasattr(s, "begin_phase"))
+        """Skills that act as each night and day begins, before any input (化身's draw: ``begin_phase``)."""
+        self._starters = frozenset(n for n, s in skills.items() if hasattr(s, "open_resolution"))
+        """Skills whose holder chooses at the start of the phase's resolution (化身's choice:
+        ``open_resolution``, scripted as a decision of that phase)."""
+        self._offerers = frozenset(n for n, s in skills.items() if hasattr(s, "offers"))
+        """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -136,8 +149,14 @@ class KK33Game:
         seats: Sequence[SeatSpec],
         seed: int,
         extra_skills: Iterable[type[Skill]] = (),
+        forced: Mapping[str, Sequence[Any]] | None = None,
+        chibi: bool = False,
     ) -> KK33Game:
-        """A new game at night 1. Raises SetupError naming the bad player entry."""
+        """A new game at night 1. Raises SetupError naming the bad player entry.
+
+        ``forced``: draws forced from the very start, by purpose (tests: the draws made as night 1
+        begins, 化身's). ``chibi``: the table plays with 『角色技能·赤壁之戰』 (the script's ``chibi``, R29),
+        recorded for what reads the table's sets (化身's forms not in play)."""
         r = roster()
         players: dict[str, Player] = {}
         taken: dict[str, int] = {}
@@ -181,8 +200,15 @@ class KK33Game:
                 player.hp = 2  # 太平要術
             players[seat.id] = player
         state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        if chibi:
+            state.extra[SETS_KEY] = ["標準", CHIBI]
+        for purpose, outcomes in (forced or {}).items():
+            for outcome in outcomes:
+                state.rng.force(purpose, outcome)
         key = tuple(_skill_classes(tuple(extra_skills)).items())
-        return cls(state, dict(_instances_of(key)), r, _index_of(key))
+        game = cls(state, dict(_instances_of(key)), r, _index_of(key))
+        game.open_phase()  # 遊戲開始於黑夜: night 1 begins
+        return game
 
     # ---- queries ------------------------------------------------------------
     @property
@@ -316,8 +342,57 @@ class KK33Game:
         return count
 
     def holds(self, player: Player, skill: str) -> bool:
-        """The player may use ``skill``: an identity skill, a held character skill, or a one-time right."""
-        return skill in self.identity_skills(player) or skill in player.skills or player.granted.get(skill, 0) > 0
+        """The player may use ``skill``: an identity skill, a held character skill, a one-time right, or
+        a skill offered to take up this phase (化身)."""
+        return skill in self.identity_skills(player) or skill in player.skills or player.granted.get(skill, 0) > 0 \
+            or skill in self.offered(player)
+
+    def offered(self, player: Player) -> tuple[str, ...]:
+        """Skills ``player`` does not hold but may take up this phase, one of them, by using it: offered by
+        a held skill's ``offers(game, owner)``, (character, skill) pairs (化身：你選擇其中一名角色的一個技能，
+        於該階段中獲得該技能)."""
+        offerers = self._offerers
+        if not offerers or offerers.isdisjoint(player.skills):
+            return ()
+        out: tuple[str, ...] = ()
+        for name in player.skills:
+            if name in offerers:
+                out += tuple(dict.fromkeys(
+                    s for _, s in self.skills[name].offers(self, player.id)  # type: ignore[attr-defined]
+                    if s not in player.skills and s not in out))
+        return out
+
+    def open_phase(self) -> None:
+        """A night or a day begins (before anyone submits anything): every held skill with a
+        ``begin_phase(game, owner)`` acts (化身：每個夜晚與白天開始時，從所有不在場的角色中隨機抽取兩名),
+        the dead's too (a skill held for one phase ends). Its draws belong to the phase beginning."""
+        openers = self._openers
+        if not openers or self.state.over:
+            return
+        rng = self.state.rng
+        mark = len(rng.draws)
+        for p in list(self.state.players.values()):
+            if openers.isdisjoint(p.skills):
+                continue
+            for name in list(p.skills):
+                if name in openers:
+                    self.skills[name].begin_phase(self, p.id)  # type: ignore[attr-defined]
+        if len(rng.draws) > mark:
+            self.state.extra[PHASE_DRAWS] = mark
+
+    def open_resolution(self, phase: Any) -> None:
+        """The resolution of a night or a day begins: every living holder of a skill with an
+        ``open_resolution(phase, owner)`` makes the choice it asks for at the phase's start (化身's
+        skill), as a decision of this phase, before any other skill is at work."""
+        starters = self._starters
+        if not starters:
+            return
+        for p in list(self.state.players.values()):
+            if starters.isdisjoint(p.skills) or not self.can_act(p):
+                continue
+            for name in list(p.skills):
+                if name in starters:
+                    self.skills[name].open_resolution(phase, p.id)  # type: ignore[attr-defined]
 
     def on_death(self, phase: Any, dead: str, cause: str, sources: list[str],
                  arrived: Collection[str] = ()) -> None:
@@ -360,7 +435,8 @@ class KK33Game:
 
     def uses_left(self, player: Player, skill: str) -> int | None:
         """None for unlimited skills; else how many uses remain (0 or 1, or one-time rights)."""
-        if skill not in player.skills and skill not in self.identity_skills(player):
+        if skill not in player.skills and skill not in self.identity_skills(player) \
+                and skill not in self.offered(player):
             return player.granted.get(skill, 0)
         impl = self.skills.get(skill)
         if impl is None or not impl.limited or self.limit_lifted(player, skill):
@@ -411,7 +487,11 @@ class KK33Game:
                                 "wrong-phase")
         # names as the rules spell them
         mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
-        granted_only = name not in player.skills and name not in self.identity_skills(player)
+        offered = self.offered(player) if name not in player.skills else ()
+        granted_only = name not in player.skills and name not in self.identity_skills(player) and name not in offered
+        if name in offered and any(s in offered and s != name for s in mine):
+            taken = next(s for s in mine if s in offered and s != name)
+            raise IllegalAction(f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered")
         if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
         for a in granting:
@@ -570,7 +650,7 @@ class KK33Game:
         if self.phase is not PhaseKind.NIGHT:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
-        first_draw = len(self.state.rng.draws)
+        first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
         snapshot = self.state.snapshot() if self._may_rerun() else None
         mark = book.mark()
         judged = tuple(judged)
@@ -645,7 +725,7 @@ class KK33Game:
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
-        first_draw = len(self.state.rng.draws)
+        first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
         uses = []
         for i, a in enumerate(actions):
             name = self._skill_name(a)
@@ -729,6 +809,7 @@ class KK33Game:
                                  for d in book.asked if d.defaulted],
         )
         self.results.append(result)
+        self.open_phase()  # the next night or day begins
         return result
 
     def _alliance_lines(self) -> list[dict[str, Any]]:

@@ -179,6 +179,7 @@ class Night:
 
     # ---- the stages -----------------------------------------------------
     def run(self) -> None:
+        self.game.open_resolution(self)  # choices made as the night began (化身), before any skill is at work
         self.add_passives()
         for effect in [e for e in self.state.effects if e.at == self.index]:
             impl = self.game.skills.get(effect.kind)

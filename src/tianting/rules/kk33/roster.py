@@ -25,6 +25,9 @@ STRATEGIST_SEATS = ("正軍師", "副軍師")
 CHIBI = "赤壁之戰"
 """The set of 『角色技能·赤壁之戰』 (蔣干, 赤壁·諸葛亮, 赤壁·魯肅): offered only at a table that includes it
 (ruling R29)."""
+SETS_KEY = "character_sets"
+"""``state.extra[SETS_KEY]``: the sets of characters a table plays with, when it includes more than the
+standard one (``KK33Game.create(chibi=True)``: 『角色技能·標準』 and 『角色技能·赤壁之戰』)."""
 
 
 @dataclass(frozen=True)

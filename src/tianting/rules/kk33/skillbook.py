@@ -16,6 +16,9 @@ from tianting.core.skills import UseState
 
 LOST_KEY = "lost_skills"
 """``state.extra[LOST_KEY][pid]``: the skills ``pid`` lost (失去), in order."""
+FROM_KEY = "skills_from"
+"""``state.extra[FROM_KEY][pid][name]``: the character a gained skill was taken from, where its text
+depends on it (舌戰群儒 reads 「無事發生」 or 「無效」 by character): see :func:`text_character`."""
 
 
 def held_as_stage_began(phase: Any, pid: str) -> list[str]:
@@ -34,12 +37,15 @@ def _remember(phase: Any, player: Any) -> None:
         before[player.id] = tuple(player.skills)
 
 
-def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True) -> None:
-    """``pid`` holds ``name`` from now on (a character skill, with its usual limit)."""
+def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True, character: str | None = None) -> None:
+    """``pid`` holds ``name`` from now on (a character skill, with its usual limit). ``character``: the
+    character it is taken from, whose text of it the holder then reads (化身's form)."""
     player = phase.state.player(pid)
     _remember(phase, player)
     if name not in player.skills:
         player.skills.append(name)
+    if character is not None:
+        phase.state.extra.setdefault(FROM_KEY, {}).setdefault(pid, {})[name] = character
     if tell:
         phase.tell(pid, Feedback(via, f"【{via}】你獲得技能【{name}】。", None, {"gained": name}))
     phase.note(f"{pid} 獲得技能【{name}】（{via}）")
@@ -66,6 +72,31 @@ def lend(phase: Any, pid: str, name: str, via: str, uses: int = 1) -> None:
     player.granted[name] = player.granted.get(name, 0) + uses
     phase.tell(pid, Feedback(via, f"【{via}】你獲得【{name}】的一次性使用權。", None, {"granted": name, "uses": uses}))
     phase.note(f"{pid} 獲得【{name}】的一次性使用權（{via}）")
+
+
+def expire(state: Any, pid: str, name: str) -> bool:
+    """A skill held for a time the text sets ends (化身：於該階段中獲得該技能): it is no longer held. Not a
+    loss (失去): nothing is recorded to restore (蕙質蘭心) and the holder gets no feedback for it.
+    False if ``pid`` did not hold it."""
+    player = state.player(pid)
+    if name not in player.skills:
+        return False
+    player.skills.remove(name)
+    state.extra.get(FROM_KEY, {}).get(pid, {}).pop(name, None)
+    return True
+
+
+def text_character(game: Any, pid: str, name: str) -> str | None:
+    """The character whose rule text of ``name`` applies to ``pid``: their own character's if it has the
+    skill, else the character it was taken from (:func:`gain`), else the first that has it."""
+    player = game.state.player(pid)
+    characters = game.roster.characters
+    if characters[player.character].skill(name) is not None:
+        return str(player.character)
+    taken = game.state.extra.get(FROM_KEY, {}).get(pid, {}).get(name)
+    if taken is not None:
+        return str(taken)
+    return next((c.name for c in characters.values() if c.skill(name) is not None), None)
 
 
 def lost(state: Any, pid: str) -> list[str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Player, phase_kind, phase_number
 from tianting.rules.kk33.roster import Roster, SkillText
+from tianting.rules.kk33.skillbook import FROM_KEY
 
 if TYPE_CHECKING:
     from tianting.core.skills import Skill
@@ -72,9 +73,14 @@ def _form_targets(held: tuple[str, ...], name: str) -> tuple[int, ...]:
     return out
 
 
-def _row(game: KK33Game, player: Player, name: str, source: str) -> dict[str, Any]:
+def _row(game: KK33Game, player: Player, name: str, source: str, character: str | None = None) -> dict[str, Any]:
+    """``character``: the character whose text of the skill to show (a form 化身 offers); by default the
+    player's own, or the one a gained skill was taken from (``skillbook.FROM_KEY``)."""
     impl = game.skills.get(name)
-    text, kind, limited, form = _public_form(game.roster, player.character, name,
+    if character is None:
+        taken = game.state.extra.get(FROM_KEY)
+        character = taken.get(player.id, {}).get(name, player.character) if taken else player.character
+    text, kind, limited, form = _public_form(game.roster, character, name,
                                              None if impl is None else type(impl))
     row: dict[str, Any] = {
         "skill": name, "source": source, "text": text, "kind": kind, "limited": limited,
@@ -136,6 +142,37 @@ def _lent_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str,
     return out
 
 
+def _offered_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str, Any]]:
+    """Skills a held skill offers to take up this phase, one of them (化身): one row each, ``source``
+    "offered", ``via`` the offering skill, ``character`` the form it comes from (its text)."""
+    out = []
+    for name in player.skills:
+        offers = getattr(game.skills.get(name), "offers", None)
+        if offers is None:
+            continue
+        for character, skill in offers(game, player.id):
+            if skill in held:
+                continue
+            row = _row(game, player, skill, "offered", character)
+            row["via"] = name
+            row["character"] = character
+            out.append(row)
+            held.add(skill)
+    return out
+
+
+def _offered_forms(game: KK33Game, player: Player) -> dict[str, list[str]]:
+    """The characters each offering skill held offers this phase (化身's two forms), in draw order."""
+    out: dict[str, list[str]] = {}
+    for name in player.skills:
+        offers = getattr(game.skills.get(name), "offers", None)
+        if offers is not None:
+            forms = list(dict.fromkeys(c for c, _ in offers(game, player.id)))
+            if forms:
+                out[name] = forms
+    return out
+
+
 def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
     """Everything ``pid`` may know now, JSON-ready."""
     state = game.state
@@ -180,6 +217,9 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "announcements": announcements,
         "over": state.over,
     }
+    if me.skills and game.offered(me):  # 化身: the forms drawn as this phase began, their skills to take up
+        view["skills"] = skills + _offered_rows(game, me, {row["skill"] for row in skills})
+        view["offered"] = _offered_forms(game, me)
     if me.identity == "黃巾頭領":
         view["hp"] = me.hp
     if me.identity == "殺手" and game.can_act(me):

@@ -29,6 +29,7 @@ MODULES: tuple[str, ...] = (
     "wu_guards",
     "wu_zhugejin",
     "qun_zhangjiao_huatuo",
+    "qun_zuoci",
 )
 """The modules of built character skills (``tianting.rules.kk33.characters.<name>``)."""
 

@@ -151,7 +151,9 @@ class Toujing(LadySkill):
     targets = TargetRule(count=0)
 
     def validate(self, state: GameState, action: Action) -> None:
-        if not state.player(action.actor).used.get("危情長坂"):
+        # usable once 危情長坂 has awakened, or by a holder without 危情長坂, who gained it (化身: ZC7)
+        player = state.player(action.actor)
+        if "危情長坂" in player.skills and not player.used.get("危情長坂"):
             raise IllegalAction("【投井自盡】是隱藏技，須於【危情長坂】覺醒之後才能使用", "hidden")
 
     def apply(self, night: Night, use: Use) -> None:

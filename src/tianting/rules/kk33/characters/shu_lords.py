@@ -82,7 +82,7 @@ class Hanyi(CharacterSkill):
 
         def rule(d: Day, voter: str, target: str) -> str | None:
             if target == owner and self.name in d.state.player(owner).skills:
-                return f"{owner} 漢裔（所有針對其的投票無效）"
+                return f"{owner} {self.name}（所有針對其的投票無效）"
             return None
 
         day.vote_rules.append(rule)
@@ -599,8 +599,9 @@ class Shezhanqunru(CharacterSkill):
 
     @staticmethod
     def void_votes(night: Night, pid: str) -> bool:
-        character = night.game.roster.characters[night.state.player(pid).character]
-        text = character.skill("舌戰群儒")
+        """The text the user holds: his own character's, or the form he took it from (化身)."""
+        name = skillbook.text_character(night.game, pid, "舌戰群儒")
+        text = night.game.roster.characters[name].skill("舌戰群儒") if name else None
         return text is not None and "投票無效" in text.text
 
     def apply(self, night: Night, use: Use) -> None:

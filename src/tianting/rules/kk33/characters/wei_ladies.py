@@ -356,7 +356,9 @@ class Chengwen(LadySkill):
     """W11: 丞文 is submitted with the target of its 【明察】 (明察：指定一個除你以外的ID)."""
 
     def validate(self, state: GameState, action: Action) -> None:
-        if not state.player(action.actor).used.get("金璧之才"):
+        # usable once 金璧之才 has awakened, or by a holder without 金璧之才, who gained it (化身: ZC7)
+        player = state.player(action.actor)
+        if "金璧之才" in player.skills and not player.used.get("金璧之才"):
             raise IllegalAction("【丞文】是隱藏技，須於【金璧之才】覺醒之後才能使用", "hidden")
 
     @staticmethod

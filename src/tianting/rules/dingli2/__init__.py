@@ -1,0 +1,167 @@
+"""三国版杀之鼎立三分2.0 (seed file 003_7618cefe0bb4375c.txt): the engine, behind the rule-set interface
+(:mod:`tianting.rules.interface`), built on the 24人 engine (:mod:`tianting.rules.sg24`).
+
+docs/dev/dingli2.md says what is built; docs/rulings/dingli2.md the rulings where the cut-off text is silent;
+docs/dev/dingli2-pack.md the character pack.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import SimpleNamespace
+from typing import Any
+
+from tianting.core.names import NameTable
+from tianting.core.records import Ruling
+from tianting.core.rng import GameRandom
+from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
+from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
+from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
+from tianting.rules.dingli2.views import JUDGE_ONLY, player_view, public_announcement
+from tianting.rules.sg24.pack import IDENTITIES
+
+DECISIONS = ("继任", "入国", "投奔")
+MARKERS = COUNTRIES + ("议和",)
+"""How a game can end, for statistics: a country's win (吴蜀联军: both 蜀 and 吴 are winners), or 议和."""
+
+
+def skill_rows() -> list[dict[str, Any]]:
+    """Every skill of the bundled pack (each the judge's to rule) and the rules' own actions (the engine's)."""
+    pack = default_pack()
+    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
+             "awaken": False, "hidden": False, "limited": False, "timing": "即时生效" if a == "自杀" else "结算时生效",
+             "built": True, "judge_ruled": False} for a in GENERAL_ACTIONS]
+    for c in pack.characters.values():
+        rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
+                  "kind": s.kind, "awaken": False, "hidden": False, "limited": False,
+                  "timing": pack.timing(c.name, s), "interference": pack.interference(c.name, s),
+                  "built": False, "judge_ruled": True} for s in c.skills]
+    return rows
+
+
+def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
+    out = []
+    for j, r in enumerate(rulings):
+        owner = getattr(r, "owner", None)
+        if r.effect not in EFFECTS:
+            out.append((j, f"未知的裁定「{r.effect}」"))
+        elif owner is not None and owner not in game.state.players:
+            out.append((j, f"「{owner}」不是场上的ID"))
+        elif r.target is not None and (r.target not in game.state.players or not game.state.player(r.target).alive):
+            out.append((j, f"「{r.target}」不是场上的ID"))
+        elif r.effect == "join" and (r.target is None or game.origin(r.target) != UNALIGNED
+                                     or name_of(r.text) not in COUNTRIES):
+            out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
+        elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
+            out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
+    return out
+
+
+def name_of(text: Any) -> str:
+    from tianting.core.names import name_key
+
+    return name_key(text) if isinstance(text, str) else ""
+
+
+def _random_seats(rng: random.Random, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+    """A random 26-player table (ids ``P01`` …), dealt with a generator seeded from ``rng``."""
+    return random_seats(GameRandom(rng.getrandbits(31)), 26), []
+
+
+def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+    from tianting.rules.dingli2.bots import bot_game
+
+    return bot_game(seed, policy, seats, max_phases)
+
+
+@dataclass(frozen=True, eq=False)
+class RuleSet:
+    name: str = "dingli2"
+    title: str = "三国版杀之鼎立三分2.0"
+    script: str = "simplified"
+    players: int = 26
+    player_counts: tuple[int, ...] = (26, 27, 29, 30, 32, 33)
+    """「玩家共26/29/32人……有EX角色时，在野+1人」: the counts a table may have (``players`` is the first)."""
+    game: type[DingliGame] = DingliGame
+    seat: type[SeatSpec] = SeatSpec
+    setup_error: type[SetupError] = SetupError
+    judge_only: tuple[str, ...] = JUDGE_ONLY
+    countries: tuple[str, ...] = COUNTRIES
+    others: str = UNALIGNED
+    identities: tuple[str, ...] = IDENTITIES
+    victory_markers: tuple[str, ...] = MARKERS
+    day_inputs: tuple[str, ...] = ("digits",)
+    night_inputs: tuple[str, ...] = ("digits",)
+    """A night's ``digits`` are the 拼点 digits (``resolve_night(digits=…)``); the script layer passes them once it
+    reads ``night_inputs`` (docs/dev/dingli2.md)."""
+    targetless_effects: tuple[str, ...] = ("formation", "contest")
+    """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
+    text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
+    """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
+    judge_rules_skills: bool = True
+    character_choice: bool = False
+    """「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
+    policies: tuple[str, ...] = ("random",)
+    views: Any = field(default_factory=lambda: SimpleNamespace(
+        player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
+    random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
+    bot_game: Callable[..., Any] = _bot_game
+
+    def built_skills(self) -> frozenset[str]:
+        return frozenset(GENERAL_ACTIONS)
+
+    def built_characters(self) -> frozenset[str]:
+        return frozenset(c.name for c in default_pack().characters.values() if not c.skills)
+
+    def offered_characters(self) -> set[str]:
+        return {c.name for c in default_pack().characters.values() if c.start}
+
+    def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
+        """The 26-player template: each country's starting seats, then the 在野 pool (three are dealt)."""
+        pack = default_pack()
+        return [(c.country, c.identity, (c.name,)) for country in COUNTRIES + (UNALIGNED,)
+                for c in pack.starting(country)]
+
+    def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
+        return draw_setup(ids, seed)
+
+    def country_names(self) -> NameTable:
+        return NameTable(COUNTRIES + (UNALIGNED,))
+
+    def identity_names(self) -> NameTable:
+        return NameTable(IDENTITIES)
+
+    def skill_names(self) -> NameTable:
+        table = default_pack().skill_names()
+        for name in GENERAL_ACTIONS + DECISIONS:
+            table.add(name)
+        return table
+
+    def names(self, game: Any) -> NameTable:
+        table = game.pack.skill_names()
+        for name in GENERAL_ACTIONS + DECISIONS:
+            table.add(name)
+        return table
+
+    def skill_rows(self) -> list[dict[str, Any]]:
+        return skill_rows()
+
+    def ruling_effects(self) -> tuple[str, ...]:
+        return EFFECTS
+
+    def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
+        return check_rulings(game, rulings)
+
+    def player_view(self, game: Any, pid: str) -> dict[str, Any]:
+        return player_view(game, pid)
+
+    def roster(self) -> DingliPack:
+        return default_pack()
+
+
+RULESET = RuleSet()
+
+__all__ = ["RULESET", "DingliGame", "SeatSpec", "SetupError", "deal_characters", "draw_setup", "load_pack",
+           "public_announcement", "random_seats"]

@@ -1,0 +1,820 @@
+"""A game of 鼎立三分2.0 (seed 003_7618cefe0bb4375c.txt): setup, checks, night, day, victory.
+
+Built on the 24人 engine (:class:`tianting.rules.sg24.game.SG24Game`: 指认, 招揽, successors, stabs,
+defences, last words), with seed 003's own rules where they differ. Each method cites its sentence;
+docs/rulings/dingli2.md holds the rulings (D-…) where the cut-off text is silent.
+Pure and deterministic: all randomness from the state's one generator, each draw named.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from tianting.core import effects
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction
+from tianting.core.names import name_key
+from tianting.core.records import Action, PhaseResult, Ruling
+from tianting.core.rng import GameRandom
+from tianting.core.state import GameState, PhaseKind, Player, Status
+from tianting.rules.dingli2 import contest, texts, wounds
+from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
+from tianting.rules.sg24.game import (
+    APPLY,
+    RECOGNISE,
+    RECRUIT,
+    STAB,
+    Phase,
+    SeatSpec,
+    SetupError,
+    SG24Game,
+)
+from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm, defence_to_use, harm_to_defend
+
+SUICIDE = "自杀"
+GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
+UNCOUNTED = ("自杀", "自然死亡")
+"""「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」 (伤判 deaths happen by day, whose post has no counts)."""
+SIZES = {26: 1, 29: 2, 32: 3}
+"""「玩家共26/29/32人……在野3/6/9人」 and 「在26/29/32名玩家参加的游戏中，每个国家分别只能有1/2/3名在野角色加入。」"""
+START_COUNTS = {"魏": 9, "蜀": 7, "吴": 7}
+"""「其中魏国初始9人，蜀国初始7人，吴国初始7人」"""
+SHARED_SEATS = (("鲁肃", "张昭"), ("袁绍", "袁术"))
+"""Starting seats that hold one of two characters: 「鲁肃/张昭」 (and 「袁绍/袁术」, ruling D-S2)."""
+PEACE_FROM_NIGHT = 7
+"""「6夜后三国可在行动提交阶段共提交一次议和申请」: after the sixth night (ruling D-V3)."""
+UNALIGNED_DAY = 4
+"""「第四日投票公告将公布当届所有在野角色名字。」"""
+EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
+           "hidden_vote", "contest", "remove")
+"""The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md)."""
+
+
+def table_size(players: int, ex: bool) -> int:
+    """26, 29 or 32: the table without the EX character's extra seat."""
+    return players - 1 if ex else players
+
+
+def elimination_bonus(table: int) -> int:
+    """「当游戏为27人局时，灭亡条件人数上限加一。当游戏为30人局时，灭亡条件人数上限加二。」 by the table's size
+    without the EX seat (26 → 0, 29 → 1, 32 → 2: the tiers of 24/27/30; ruling D-V4)."""
+    return 2 if table >= 30 else 1 if table >= 27 else 0
+
+
+class DingliGame(SG24Game):
+    """A 鼎立三分2.0 game in progress."""
+
+    rules = "dingli2"
+    pack: DingliPack
+
+    # ---- creation ----------------------------------------------------------------
+    @classmethod
+    def create(cls, seats: Sequence[SeatSpec], seed: int, pack: DingliPack | None = None) -> DingliGame:  # type: ignore[override]
+        """「游戏分三方进行，玩家共26/29/32人，其中魏国初始9人，蜀国初始7人，吴国初始7人，在野3/6/9人，有EX角色时，
+        在野+1人。」 Each seat holds a starting character of its country (「X国初始角色」)."""
+        pack = pack or default_pack()
+        players: dict[str, Player] = {}
+        taken: set[str] = set()
+        for i, seat in enumerate(seats):
+            if not isinstance(seat.id, str) or not seat.id.strip():
+                raise SetupError(i, "玩家ID不能为空")
+            if seat.id in players:
+                raise SetupError(i, f"玩家ID「{seat.id}」重复")
+            char = pack.get(seat.character)
+            if char is None:
+                raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
+            if not char.start:
+                raise SetupError(i, f"{seat.id}：{char.name}不是初始角色（继承角色在前者死亡后才登场）")
+            country = _norm(seat.country)
+            if country != char.country:
+                raise SetupError(i, f"{seat.id}：{char.name}属于{char.country}，而不是「{seat.country}」")
+            if _norm(seat.identity) != char.identity:
+                raise SetupError(i, f"{seat.id}：{char.name}的身份是{char.identity}，而不是「{seat.identity}」")
+            if char.name in taken:
+                raise SetupError(i, f"{seat.id}：角色「{char.name}」已被其他玩家选择")
+            for pair in SHARED_SEATS:
+                if char.name in pair and taken & set(pair):
+                    raise SetupError(i, f"{seat.id}：{'/'.join(pair)}是同一个初始位置，只能有一人")
+            taken.add(char.name)
+            players[seat.id] = Player(id=seat.id, seat=i, country=country, identity=char.identity, character=char.name,
+                                      skills=[s.name for s in char.skills])
+        ex = any(c in pack.ex for c in taken)
+        n = table_size(len(players), ex)
+        if n not in SIZES:
+            raise SetupError(None, f"鼎立三分2.0需要26、29或32名玩家（有EX角色时多1人），现有{len(players)}人")
+        counts = {c: sum(1 for p in players.values() if p.country == c) for c in COUNTRIES + (UNALIGNED,)}
+        wanted = {**START_COUNTS, UNALIGNED: n - 23 + (1 if ex else 0)}
+        for c, k in wanted.items():
+            if counts[c] != k:
+                raise SetupError(None, f"{c}初始应有{k}人，现有{counts[c]}人")
+        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        state.extra.update({
+            "checks": {}, "pending_joins": {}, "joined": {}, "quota_used": {},
+            "lives": {pid: [p.character] for pid, p in players.items()},
+            "origin": {pid: p.country for pid, p in players.items()},
+            "table": n, "ex": ex, "tables": {}, "formed": False, "peace_used": False,
+            "joined_last_night": {}, "fallen_pending": [],
+            "unaligned_characters": [p.character for p in players.values() if p.country == UNALIGNED],
+        })
+        return cls(state, pack)
+
+    # ---- 国籍 ----------------------------------------------------------------------
+    def origin(self, pid: str) -> str:
+        """The country a player started in (在野 for the 在野, joined or not)."""
+        return str(self.state.extra["origin"][pid])
+
+    def has_lord(self, country: str) -> bool:
+        """「在判定君主，军师存在，仍然按照原来的国籍结算」: a living 君主 whose original country is ``country``."""
+        return any(p.identity == "君主" and self.origin(p.id) == country for p in self.members(country))
+
+    def has_strategist(self, country: str) -> bool:
+        """A living 军师 of ``country`` by original nationality (「如果某国军师全部死亡，在野无法加入此国」)."""
+        return any(p.identity == "军师" and self.origin(p.id) == country for p in self.members(country))
+
+    def chief_strategist(self, country: str) -> Player | None:
+        """Who answers an 申请入国: the 正军师 (the pack's chief line), else the country's other living 军师."""
+        strategists = [p for p in self.members(country) if p.identity == "军师" and self.origin(p.id) == country]
+        chief = [p for p in strategists if self.character(p.id).chief_strategist]
+        pool = chief or strategists
+        return min(pool, key=lambda p: p.seat) if pool else None
+
+    def quota(self) -> int:
+        """「每个国家分别只能有1/2/3名在野角色加入」 for 26/29/32 players."""
+        return SIZES[int(self.state.extra["table"])]
+
+    def _gate(self, player: Player, what: str) -> None:
+        """Seed 003's text keeps no 「军师存在时才能指认」 (seed 001's gate): nothing to check (D-A4)."""
+
+    # ---- checking actions -------------------------------------------------------------
+    def check_action(self, action: Action, accepted: Sequence[Action]) -> None:
+        """「天庭应当指出玩家的提交错误的行动并要求改正」: a wrong action is refused with the reason.
+
+        「每名角色每夜只能使用一个主动技能或进行一次刺杀。」「受伤状态中无法行动，但可以进行自杀和舌辩。」
+        「角色自杀和行动提交阶段即时生效的技能不可修改。」"""
+        if self.state.over:
+            raise IllegalAction("游戏已经结束", "over")
+        if action.actor not in self.state.players:
+            raise IllegalAction(f"未知的玩家「{action.actor}」", "actor")
+        player = self.state.player(action.actor)
+        if not player.alive:
+            raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        skill = _norm(action.skill)
+        mine = [a for a in accepted if a.actor == player.id]
+        if any(_norm(a.skill) == SUICIDE for a in mine):
+            raise IllegalAction(f"{player.id} 已经自杀，自杀即时生效，不可修改", "suicide")
+        if self.phase is PhaseKind.DAY:
+            if skill == SUICIDE:
+                raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
+            self._check_skill(player, action, accepted, day=True)
+            if self._when(player, action) is None:
+                raise IllegalAction(f"【{action.skill}】不是白天使用的技能（「技能中说明“白天使用”的技能可在此时使用」）",
+                                    "not-by-day")
+            return
+        if player.country in self.state.eliminated:
+            raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
+        if skill == SUICIDE:
+            if action.targets:
+                raise IllegalAction(f"{player.id}：自杀不指定目标", "targets")
+            return
+        if not self.can_act(player):
+            raise IllegalAction(f"{player.id} 处于受伤状态，不能行动（只能自杀与舌辩）", "injured")
+        if skill == STAB:
+            if player.identity != "杀手":
+                raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
+            if any(_norm(a.skill) == STAB or self._is_skill(a) for a in mine):
+                raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+            (target,) = self._target(action)
+            if target.id == player.id:
+                raise IllegalAction(f"{player.id} 不能刺杀自己（自杀请提交【自杀】）", "self")
+        elif skill in (RECOGNISE, RECRUIT, APPLY):
+            super().check_action(action, accepted)
+            if skill == APPLY and not self.has_strategist(_norm(action.args.get("country", ""))):
+                raise IllegalAction(f"{action.args.get('country')}国军师已全部死亡，在野无法加入此国", "no-strategist")
+        else:
+            self._check_skill(player, action, accepted, day=False)
+            if self._when(player, action) == "day":
+                raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
+            if any(_norm(a.skill) == STAB for a in mine):
+                raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+
+    def _when(self, player: Player, action: Action) -> str | None:
+        data = self.pack.skill(player.character, action.skill)
+        return self.pack.extra(player.character, data.name).when if data is not None else None
+
+    def usable_by_day(self, player: Player, skill: str) -> bool:
+        """「技能中说明“白天使用”的技能可在此时使用」 (the pack's ``when``: day or any)."""
+        data = self.pack.skill(player.character, skill)
+        return data is not None and data.kind == "active" and self.pack.extra(player.character, data.name).when is not None
+
+    def _is_skill(self, a: Action) -> bool:
+        return _norm(a.skill) not in GENERAL_ACTIONS
+
+    def check_vote(self, voter: str, target: str) -> None:
+        """「投票不能弃权」: a vote names a living id (an 在野's is cast, and void until they join)."""
+        super().check_vote(voter, target)
+
+    # ---- harm ------------------------------------------------------------------------
+    def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
+                     lessen: Mapping[str, int] | None = None, deepen: Mapping[str, int] | None = None) -> None:
+        """「角色受到伤害的判定在结算最后一步进行，将当夜该角色受到所有伤害事件进行汇总。此时有一些技能可使该角色的
+        伤害减轻或加深。伤害减轻：即受伤改为状态正常，死亡改为受伤。伤害加深：即受伤直接死亡。」
+        「受到两次及以上致伤伤害则致死。」 Defences first (the family's order, sg24), then the sum, then each
+        减轻 lowers it one step and each 加深 turns a wound to death; one cancels the other (D-H2)."""
+        lessen, deepen = lessen or {}, deepen or {}
+        by_target: dict[str, list[Harm]] = {}
+        for h in harms:
+            by_target.setdefault(h.target, []).append(h)
+        dying: list[tuple[str, str]] = []
+        for pid in sorted(set(by_target) | set(lessen) | set(deepen), key=lambda p: self.state.player(p).seat):
+            player = self.state.player(pid)
+            if not player.alive:
+                continue
+            aimed = by_target.get(pid, [])
+            ruled = [h for h in aimed if h.source == effects.JUDGE_SKILL]
+            left = [h for h in aimed if h.source != effects.JUDGE_SKILL]
+            if left and effects.protected_from(phase, pid):
+                phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
+                left = []
+            pool = [d for d in defences if d.target == pid]
+            while pool and left:
+                d = defence_to_use(self.state.rng, pool)
+                h = harm_to_defend(self.state.rng, left)
+                pool.remove(d)
+                left.remove(h)
+                phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
+            left += ruled
+            if not left:
+                continue
+            wounds_ = sum(1 for h in left if h.size == WOUND)
+            level = 2 if any(h.size == DEATH for h in left) or wounds_ >= 2 or player.injured else 1
+            shift = lessen.get(pid, 0) - deepen.get(pid, 0)
+            if shift > 0:
+                level = max(0, level - shift)
+                phase.note(f"{pid} 的伤害减轻{shift}级")
+            elif shift < 0 and level == 1:
+                level = 2
+                phase.note(f"{pid} 的伤害加深：受伤直接死亡")
+            what = next((h.what for h in left if h.size == DEATH), left[0].what)
+            if level == 2:
+                dying.append((pid, what if not player.injured or len(left) > 1 or left[0].size == DEATH
+                              else "伤上加伤"))
+            elif level == 1 and not player.injured:
+                effects.wound(phase, pid, f"（{what}）")
+            elif level == 0:
+                phase.note(f"{pid} 伤害减轻为状态正常")
+        for pid, cause in dying:
+            self.kill(phase, pid, cause, book)
+
+    def remove(self, phase: Phase, pid: str, why: str) -> None:
+        """The id leaves the game without a death (「受到某些造成某ID暂时离开游戏的技能时，公告该ID退出游戏」; the
+        裁判's 「取消违纪玩家比赛资格」): no successor, not counted, announced as an exit (D-X1)."""
+        player = self.state.player(pid)
+        if not player.alive:
+            return
+        player.status = Status.OUT
+        player.wounded_at = None
+        self.state.extra["checks"].pop(pid, None)
+        self.state.extra["tables"].pop(pid, None)
+        phase.natural.append(pid)
+        phase.note(f"{pid}（{player.character}）退出游戏：{why}")
+
+    def country_group_access(self, pid: str) -> bool:
+        """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」: whether ``pid`` may be in their
+        country's group (国家群): a mutual recognition with an id of the same country (the server's room, issue 16)."""
+        player = self.state.player(pid)
+        if player.country not in COUNTRIES:
+            return False
+        return any(self.mutual(pid, other) for other in player.known
+                   if self.state.player(other).country == player.country)
+
+    def kill(self, phase: Phase, pid: str, cause: str, book: DecisionBook, natural: bool = False) -> None:
+        """「受到致死作用的角色死亡。每个玩家可以扮演具有继承关系的角色，前者死亡后，继承者立即登场继续游戏。当某ID的
+        最后一名角色死亡……公告该ID退出游戏。」 The branch (曹操——曹丕 或 曹植) is the player's choice."""
+        super().kill(phase, pid, cause, book, natural)
+        self.state.extra["tables"].pop(pid, None)
+
+    # ---- night --------------------------------------------------------------------------
+    def resolve_night(self, actions: Sequence[Action], book: DecisionBook | None = None,  # type: ignore[override]
+                      last_words: dict[str, str] | None = None, judged: Sequence[Ruling] = (),
+                      defences: Sequence[Defence] = (), digits: Mapping[str, Any] | None = None) -> PhaseResult:
+        """The night: suicides at once, then 判定 (globals first, interference by priority) and 结算, harms last."""
+        if self.phase is not PhaseKind.NIGHT:
+            raise IllegalAction("现在不是夜晚", "wrong-phase")
+        book = book or DecisionBook()
+        rng = self.state.rng
+        first_draw = len(rng.draws)
+        night = Phase(self.state)
+        night.suicides = []  # type: ignore[attr-defined]
+        judged = tuple(judged)
+        defences = (*defences, *_defences(judged))
+        warnings: list[str] = []
+        # 「角色自杀在行动提交阶段提交，即时生效」: before anything is resolved.
+        for a in sorted((a for a in actions if _norm(a.skill) == SUICIDE), key=lambda a: self.state.player(a.actor).seat):
+            self.kill(night, a.actor, "自杀", book, natural=True)
+            night.suicides.append(a.actor)  # type: ignore[attr-defined]
+        void = {r.action for r in judged if r.effect == "void"}
+        for r in judged:
+            if r.effect == "spare" and r.target:
+                effects.protect(night, r.target, r.why or "天庭裁定")
+        live: list[tuple[int, Action]] = []
+        for i, a in enumerate(actions):
+            if _norm(a.skill) == SUICIDE:
+                continue
+            if a.actor in night.suicides:  # type: ignore[attr-defined]
+                night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：其角色已自杀")
+                continue
+            gone = [t for t in a.targets if not self.state.player(t).alive]
+            if gone:
+                night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：{'、'.join(gone)} 已退出游戏")
+                continue
+            if i in void:
+                if self._global_use(a):
+                    warnings.append(f"{a.actor} 的全局技能【{a.skill}】不能被无效（全局的使用互不影响），裁定不予执行")
+                else:
+                    night.note(f"{a.actor} 的【{a.skill}】失效：{_why(judged, i)}")
+                    continue
+            live.append((i, a))
+        ordered = [a for _, a in sorted(live, key=lambda ia: (self.state.player(ia[1].actor).seat, _norm(ia[1].skill),
+                                                              ia[1].targets, sorted(map(str, ia[1].args.items()))))]
+        harms: list[Harm] = []
+        for a in ordered:
+            if _norm(a.skill) == STAB:
+                harms += self.stab(night, a.actor, a.targets[0], by_killer=True)
+        invites: dict[str, list[str]] = {}
+        found: list[dict[str, Any]] = []
+        for a in ordered:
+            skill = _norm(a.skill)
+            if skill == RECOGNISE:
+                one = self._recognise(night, a)
+                if one is not None:
+                    found.append(one)
+            elif skill == RECRUIT:
+                self._recruit(night, a, invites)
+        self._recognition_feedback(night, found)
+        applications = {a.actor: _norm(a.args["country"]) for a in ordered if _norm(a.skill) == APPLY}
+        pending, events = self._resolution_order(night, ordered)
+        contests = self._contests(night, judged, digits or {})
+        lessen, deepen = _shifts(judged)
+        for r in judged:
+            if r.effect in ("injure", "kill") and r.target:
+                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL,
+                                  f"天庭裁定{r.why and '（' + r.why + '）'}"))
+        self._apply_harms(night, harms, defences, book, lessen, deepen)
+        for r in judged:
+            if r.effect == "heal" and r.target:
+                if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
+                    self.state.extra["checks"].pop(r.target, None)
+                    self.state.extra["tables"].pop(r.target, None)
+            elif r.effect == "tell" and r.target and r.text:
+                effects.tell(night, r.target, r.text)
+            elif r.effect == "formation" and not self.state.extra["formed"]:
+                self.state.extra["formed"] = True
+                night.note(f"三足鼎立格局达成：{r.why or '天庭裁定'}")
+                events.append("三足鼎立格局达成")
+            elif r.effect == "remove" and r.target:
+                self.remove(night, r.target, r.why or "天庭裁定")
+        alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
+        self._joining(night, invites, applications, book, alliances)
+        for p in sorted(self.state.living(), key=lambda p: p.seat):
+            if p.id not in night.died and self.character(p.id).natural_death == self.number:
+                self.kill(night, p.id, "自然死亡", book, natural=True)
+        self._deal_tables(night)
+        words, lw_warnings = self._last_words(night, last_words or {})
+        announcement: dict[str, Any] = {
+            "title": texts.night_title(self.number),
+            "summary": self._summary(night),
+            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
+            "wounds": len([p for p in night.injured if self.state.player(p).injured]),
+            "events": events,
+            "died": list(night.died) + list(night.natural),
+            "silent": list(night.natural),
+            "exited": self._exited(night),
+            "last_words": words,
+        }
+        if contests:
+            announcement["contests"] = contests
+        return self._finish_dingli(PhaseKind.NIGHT, night, book, first_draw, announcement,
+                                   warnings + lw_warnings + pending)
+
+    def _global_use(self, a: Action) -> bool:
+        data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+        return data is not None and self.pack.is_global(self.state.player(a.actor).character, data)
+
+    def _resolution_order(self, night: Phase, live: Sequence[Action]) -> tuple[list[str], list[str]]:
+        """判定: 「全局技能的使用判定」 first — a global happens whatever else befalls its owner, and no global
+        voids another — then the interference skills by 「干扰技能之间的优先级」 (1)–(8), then the rest by
+        timing. Each use is listed for the judge's ruling; two of one rank: 「由天庭判定从哪个技能结算」
+        (同级拼点原则), and once ruled successful a use is not voided again (结算不可逆原则, D-R3)."""
+        uses = [a for a in live if self._is_skill(a)]
+        events: list[str] = []
+        out: list[str] = []
+
+        def key(a: Action) -> tuple[int, int, int]:
+            ch = self.state.player(a.actor).character
+            data = self.pack.skill(ch, a.skill)
+            assert data is not None
+            rank = self.pack.interference(ch, data)
+            timing = self.pack.timing(ch, data) or "结算时生效"
+            order = ("即时生效", "全局技能", "结算前生效", "结算时生效", "结算后生效")
+            return (0 if rank == 2 else 1, rank if rank is not None else 9,
+                    order.index(timing) if timing in order else 3) + (self.state.player(a.actor).seat,)  # type: ignore[return-value]
+
+        ranks: dict[int, list[str]] = {}
+        for a in sorted(uses, key=key):
+            ch = self.state.player(a.actor).character
+            data = self.pack.skill(ch, a.skill)
+            assert data is not None
+            rank = self.pack.interference(ch, data)
+            timing = self.pack.timing(ch, data)
+            glob = self.pack.is_global(ch, data)
+            if glob:
+                night.note(f"全局发生：{a.actor}【{data.name}】（全局的使用互不影响，令该角色行动失败无法阻挡全局的发生）")
+                events.append(f"【{data.name}】发动")
+            elif self.pack.extra(ch, data.name).announce:
+                events.append(f"【{data.name}】发动")
+            if rank is not None and not glob:
+                ranks.setdefault(rank, []).append(f"{a.actor}【{data.name}】")
+            what = f"干扰技能（优先级{rank}）" if rank is not None else timing
+            line = texts.needs_ruling(a.actor, data.name, what, data.attribute, a.targets, data.text)
+            night.note(line)
+            out.append(line)
+        for rank, names in sorted(ranks.items()):
+            if len(names) > 1:
+                out.append(f"同级拼点原则：{'、'.join(names)} 同为优先级{rank}的干扰技能，若相互干扰，由天庭判定从哪个技能结算；"
+                           "已判定成功的技能不能再次被无效（结算不可逆原则）")
+        return out, events
+
+    def _contests(self, phase: Phase, judged: Sequence[Ruling], digits: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The 拼点 the judge finds (``contest`` rulings): decided by the players' digits, never told to them."""
+        out = []
+        for r in judged:
+            if r.effect != "contest":
+                continue
+            ids = [p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
+            ranked, record = contest.order(self.state.rng, ids, digits)
+            phase.note(f"拼点（{'、'.join(record['players'])}）：结算先后 {' > '.join(ranked)}")
+            out.append(record)
+        return out
+
+    def _joining(self, night: Phase, invites: dict[str, list[str]], applications: dict[str, str],  # type: ignore[override]
+                 book: DecisionBook, alliances: Mapping[str, str] | None = None) -> None:
+        """「如果三种方式同时进行，则优先处理联盟达成，其次君主招揽，最后主动投奔。」 quotas 1/2/3; 「如果某国军师全部
+        死亡，在野无法加入此国。」「如果在野角色同意某国招揽，又被通过该国入国申请，则视为被招揽，与君主认识，不得与正
+        军师认识。」 Joining takes effect 「次夜开始后」."""
+        rng = self.state.rng
+        offers: list[tuple[int, str, str, str | None]] = []  # (priority, 在野, country, who they come to know)
+        for pid, country in sorted((alliances or {}).items(), key=lambda kv: self.state.player(kv[0]).seat):
+            p = self.state.player(pid)
+            if p.alive and self.origin(pid) == UNALIGNED and p.country == UNALIGNED and country in COUNTRIES:
+                lord = next((q for q in self.members(country) if q.identity == "君主" and self.origin(q.id) == country), None)
+                offers.append((0, pid, country, lord.id if lord else None))
+        for pid in sorted(invites, key=lambda p: self.state.player(p).seat):
+            p = self.state.player(pid)
+            if not p.alive or p.country != UNALIGNED or any(o[1] == pid for o in offers):
+                continue
+            countries = sorted(set(invites[pid]), key=COUNTRIES.index)
+            # 「若同意，则次夜开始后加入此国……若不同意，则无反馈。」
+            choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm(ans) == o or ans == o,
+                                 default="拒绝")
+            if choice != "拒绝":
+                lord = next(q for q in self.members(choice) if q.identity == "君主")
+                offers.append((1, pid, choice, lord.id))
+        for pid in sorted(applications, key=lambda p: self.state.player(p).seat):
+            country = applications[pid]
+            if any(o[1] == pid and o[2] == country for o in offers):
+                night.note(f"{pid} 同意{country}招揽又申请入{country}：视为被招揽，不与正军师认识")
+                continue
+            chief = self.chief_strategist(country)
+            if chief is None:
+                night.note(f"{pid} 申请入{country}未获回应：{country}军师已全部死亡")
+                continue
+            answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
+            night.note(f"{chief.id} 对 {pid} 申请入{country}：{answer}")
+            if answer == "同意":
+                offers.append((2, pid, country, chief.id))
+        pending: dict[str, Any] = self.state.extra["pending_joins"]
+        used = dict(self.state.extra["quota_used"])
+        for priority in (0, 1, 2):
+            group = [o for o in offers if o[0] == priority and o[1] not in pending and o[1] not in night.died
+                     and self.state.player(o[1]).alive]
+            if len(group) > 1:
+                group = rng.shuffled(f"入国先后 {('联盟', '招揽', '投奔')[priority]}", group, lambda o: f"{o[1]}→{o[2]}")
+            for _, pid, country, by in group:
+                if pid in pending:
+                    continue
+                if not self.has_strategist(country):
+                    night.note(f"{pid} 未能加入{country}：{country}军师已全部死亡")
+                    continue
+                if used.get(country, 0) >= self.quota():
+                    night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
+                    effects.tell(night, pid, texts.quota_full(country), "入国")
+                    continue
+                used[country] = used.get(country, 0) + 1
+                pending[pid] = {"country": country, "by": by}
+                effects.tell(night, pid, texts.will_join(country), "入国")
+                if by is not None:
+                    effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
+        self.state.extra["quota_used"] = used
+        self.state.extra["joined_last_night"] = {pid: j["country"] for pid, j in pending.items()}
+
+    def _start_of_night(self, phase: Phase) -> None:
+        """「次夜开始后加入此国并和君主相互认识」 (招揽; 联盟: 「可与第三国君主互相认识」; 申请入国: the 正军师)."""
+        pending = self.state.extra["pending_joins"]
+        for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
+            join = pending[pid]
+            player = self.state.player(pid)
+            if not player.alive:
+                continue
+            player.country = join["country"]
+            self.state.extra["joined"][pid] = join["country"]
+            phase.note(f"{pid} 加入{join['country']}")
+            if join["by"] is not None and self.state.player(join["by"]).alive:
+                effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
+        pending.clear()
+
+    def _deal_tables(self, phase: Phase) -> None:
+        """Every wounded player whose next check has no table yet gets one, committed by hash (wounds.py)."""
+        tables: dict[str, Any] = self.state.extra["tables"]
+        for p in sorted(self.state.living(), key=lambda p: p.seat):
+            if p.injured and p.id not in tables:
+                nth = min(self.state.extra["checks"].get(p.id, 0) + 1, 2)
+                dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index)
+                tables[p.id] = dealt
+                effects.tell(phase, p.id, texts.wound_table_committed(nth, dealt["hash"]), "伤判", None,
+                             {"nth": nth, "commitment": dealt["hash"]})
+
+    def _summary(self, night: Phase) -> list[str]:
+        """「对当夜战况的总体评价（一国如何如何，一国如何如何，一国如何如何）」 by counted deaths and wounds (D-N1)."""
+        out = []
+        for c in COUNTRIES:
+            dead = sum(1 for d in night.deaths if d.cause not in UNCOUNTED and self._country_at_death(d.id) == c)
+            hurt = sum(1 for p in night.injured if self.state.player(p).injured and self.state.player(p).country == c)
+            out.append(texts.country_summary(c, dead, hurt))
+        return out
+
+    def _country_at_death(self, pid: str) -> str:
+        return self.state.player(pid).country
+
+    def _last_words(self, night: Phase, given: dict[str, str]) -> tuple[dict[str, str], list[str]]:
+        """「当夜死亡角色的遗言」; 「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布。」"""
+        words: dict[str, str] = {}
+        warnings = []
+        for pid, text in given.items():
+            if pid in getattr(night, "suicides", []) or pid in night.natural:
+                warnings.append(f"{pid}：自杀、自然死亡、伤判死亡的人无遗言发布")
+            elif pid not in night.died:
+                warnings.append(f"{pid} 未于当夜死亡，其遗言不予公布")
+            else:
+                words[pid] = text
+        return words, warnings
+
+    # ---- day ----------------------------------------------------------------------------
+    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,  # type: ignore[override]
+                    judged: Sequence[Ruling] = (), actions: Sequence[Action] = (),
+                    digits: Mapping[str, Any] | None = None) -> PhaseResult:
+        """白天判定阶段 (伤判, taking effect after the day's post), then 白天行动投票阶段 (舌辩)."""
+        if self.phase is not PhaseKind.DAY:
+            raise IllegalAction("现在不是白天", "wrong-phase")
+        book = book or DecisionBook()
+        digits = digits or {}
+        first_draw = len(self.state.rng.draws)
+        day = Phase(self.state)
+        day.suicides = []  # type: ignore[attr-defined]
+        checks = self._draw_checks(day, digits)
+        pending, _ = self._resolution_order(day, [a for a in actions if self._is_skill(a)])
+        contests = self._contests(day, judged, digits)
+        for r in judged:
+            if r.effect == "spare" and r.target:
+                effects.protect(day, r.target, r.why or "天庭裁定")
+        ballot, counted_by, hidden = self._ballot(day, votes, judged)
+        counted = list(counted_by.values()) + hidden
+        harms: list[Harm] = []
+        tally: dict[str, int] = {}
+        for t in counted:
+            tally[t] = tally.get(t, 0) + 1
+        top = max(tally.values(), default=0)
+        leaders = sorted(t for t, n in tally.items() if n == top)
+        voted = None
+        if len(leaders) == 1:
+            voted = leaders[0]
+            target = self.state.player(voted)
+            # 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」
+            lord = target.country in COUNTRIES and self.has_lord(target.country)
+            harms.append(Harm(voted, WOUND if lord else DEATH, "舌辩", "舌辩致伤" if lord else "舌辩致死"))
+            day.note(f"{voted} 得票最多（{top}票）：{'其国存在君主，受伤' if lord else '其国不存在君主，死亡'}")
+        elif len(leaders) > 1:
+            day.note(f"{'、'.join(leaders)} 票数同时最高（{top}票）：平票不受伤")
+        for r in judged:
+            if r.effect in ("injure", "kill") and r.target:
+                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
+        lessen, deepen = _shifts(judged)
+        self._apply_harms(day, harms, _defences(judged), book, lessen, deepen)
+        # 「伤判的结果在白天结束后生效」: after the vote.
+        outcomes = self._apply_checks(day, checks, book)
+        for r in judged:
+            if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
+                self.state.extra["checks"].pop(r.target, None)
+                self.state.extra["tables"].pop(r.target, None)
+            elif r.effect == "tell" and r.target and r.text:
+                effects.tell(day, r.target, r.text)
+            elif r.effect == "remove" and r.target:
+                self.remove(day, r.target, r.why or "天庭裁定")
+        self._deal_tables(day)
+        announcement: dict[str, Any] = {
+            "title": texts.day_title(self.number), "ballot": ballot, "votes": counted_by,
+            "voted": voted, "wound_checks": outcomes,
+            # 「昨夜在野入国情况」: an 在野 who left the game before joining does not join (「在野若还没有入国就退出游戏，
+            # 则不能入国」)
+            "joined": {pid: c for pid, c in self.state.extra["joined_last_night"].items()
+                       if self.state.player(pid).alive},
+            "died": list(day.died) + list(day.natural), "exited": self._exited(day),
+        }
+        self.state.extra["joined_last_night"] = {}
+        if self.number == UNALIGNED_DAY:
+            announcement["unaligned_characters"] = list(self.state.extra["unaligned_characters"])
+        if contests:
+            announcement["contests"] = contests
+        result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending)
+        if not self.state.over:
+            start = Phase(self.state)
+            self._start_of_night(start)
+            result.trace += start.trace
+            for pid, items in start.feedback.items():
+                result.feedback.setdefault(pid, []).extend(items)
+        return result
+
+    def _ballot(self, day: Phase, votes: dict[str, str],
+                judged: Sequence[Ruling]) -> tuple[dict[str, str], dict[str, str], list[str]]:
+        """「每人每天投一票……投票不能弃权，过时不投视为自投一票（票面显示为自己的ID）。投票的内容会在版面公布，但只公布
+        原始票面情况」; 「在野角色每天白天可投票，但是投票无效」; 暗票 (``hidden_vote`` rulings: one vote each, not
+        posted, D-D2). Returns (the original ballot, the counted votes by voter, the 暗票's targets)."""
+        ballot: dict[str, str] = {}
+        counted: dict[str, str] = {}
+        hidden: list[str] = []
+        void = {r.voter for r in judged if r.effect == "void"}
+        for p in sorted(self.state.living(), key=lambda p: p.seat):
+            target = votes.get(p.id)
+            if target is None or target not in self.state.players or not self.state.player(target).alive:
+                target = p.id
+                day.note(f"{p.id} 未按时投票：视为自投一票")
+            ballot[p.id] = target
+            if p.id in void:
+                day.note(f"{p.id} 的投票无效：天庭裁定")
+            elif p.country == UNALIGNED:
+                day.note(f"{p.id} 的投票无效：在野未入国")
+            elif p.country in self.state.eliminated:
+                day.note(f"{p.id} 的投票无效：{p.country}已灭国")
+            else:
+                counted[p.id] = target
+        for r in judged:
+            if r.effect == "hidden_vote" and r.target and self.state.player(r.target).alive:
+                hidden.append(r.target)
+                day.note(f"{getattr(r, 'owner', None) or '天庭'} 的暗票投给 {r.target}（不显示在票面中）")
+        return ballot, counted, hidden
+
+    def _draw_checks(self, day: Phase, digits: Mapping[str, Any]) -> list[tuple[str, int, str, int, bool]]:
+        """白天判定阶段: each player wounded before this day picks from their committed table with a digit."""
+        out = []
+        tables: dict[str, Any] = self.state.extra["tables"]
+        for p in sorted(self.state.living(), key=lambda p: p.seat):
+            if not p.injured or p.wounded_at is None or p.wounded_at >= self.state.index or p.id not in tables:
+                continue
+            dealt = tables[p.id]
+            given = digits.get(p.id)
+            digit = given if isinstance(given, int) and not isinstance(given, bool) and 0 <= given <= 9 else None
+            outcome, digit, drawn = wounds.pick(self.state.rng, p.id, dealt, digit)
+            day.note(f"{p.id} 第{dealt['nth']}次伤判（数字{digit}{'，抽取' if drawn else ''}）："
+                     f"{texts.CHECK_WORDS[outcome]}，白天结束后生效")
+            effects.tell(day, p.id, texts.wound_check(dealt["nth"], digit, drawn, outcome), "伤判", None,
+                         {"digit": digit, "drawn": drawn, "nth": dealt["nth"], "outcome": outcome,
+                          "table": dealt["table"], "salt": dealt["salt"], "commitment": dealt["hash"]})
+            out.append((p.id, dealt["nth"], outcome, digit, drawn))
+        return out
+
+    def _apply_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]],
+                      book: DecisionBook) -> dict[str, str]:
+        outcomes: dict[str, str] = {}
+        for pid, nth, outcome, _, _ in checks:
+            p = self.state.player(pid)
+            self.state.extra["tables"].pop(pid, None)
+            if not p.alive or not p.injured or pid in day.died:
+                day.note(f"{pid} 的伤判结果不再生效：其角色已于白天死亡或脱离受伤")
+                continue
+            outcomes[pid] = outcome
+            if outcome == wounds.HEALED:
+                effects.heal(day, pid, "伤判痊愈")
+                self.state.extra["checks"].pop(pid, None)
+            elif outcome == wounds.DIED:
+                self.kill(day, pid, f"第{nth}次伤判死亡", book, natural=True)
+            else:
+                self.state.extra["checks"][pid] = nth
+        return outcomes
+
+    # ---- victory and peace -----------------------------------------------------------------
+    def eliminated_now(self) -> list[str]:
+        """「国家灭亡条件：君主死亡+人数小于等于3个或君主存活+人数小于等于2个（24人局）。……此人数只计算玩家人数，包括
+        投靠此国的在野武将，不计算仍未出场的继承角色。」"""
+        bonus = elimination_bonus(int(self.state.extra["table"]))
+        out = []
+        for c in COUNTRIES:
+            limit = (2 if self.has_lord(c) else 3) + bonus
+            if c not in self.state.eliminated and len(self.members(c)) <= limit:
+                out.append(c)
+        return out
+
+    def _victory(self, phase: Phase) -> None:
+        """「当一国达到灭国条件，在下一个公告阶段公告该国灭国。该国存活玩家在公告后退出游戏。」
+        「三足鼎立格局未达成时，魏国灭亡，则吴蜀联军胜利；吴国蜀国灭亡则魏国胜利。三足鼎立格局达成后，三国之中有两国灭亡
+        时，第三国胜利。」"""
+        fallen = self.eliminated_now()
+        phase.fallen = fallen  # type: ignore[attr-defined]
+        for c in fallen:
+            self.state.eliminated.append(c)
+            phase.note(f"{c}国灭亡")
+        gone = set(self.state.eliminated)
+        if self.state.extra["formed"]:
+            if len(gone) >= 2:
+                self._end([c for c in COUNTRIES if c not in gone], phase)
+        elif "魏" in gone:
+            self._end([c for c in ("蜀", "吴") if c not in gone] if len(gone) < 3 else [], phase)
+        elif {"蜀", "吴"} <= gone:
+            self._end(["魏"], phase)
+
+    def _end(self, winners: list[str], phase: Phase) -> None:
+        self.state.over = True
+        self.state.winners = winners
+        phase.note(f"{'、'.join(winners)}胜利" if winners else "三国同时灭亡，无人胜利")
+
+    def _finish_dingli(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
+                       announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
+        """The post: victory first (a fallen country is announced in this post), then the fallen country's
+        living ids leave 「在公告后」 (they are listed as exits of this post)."""
+        self._victory(phase)
+        fallen = list(getattr(phase, "fallen", []))
+        announcement["fallen"] = fallen
+        for c in fallen:
+            for p in sorted(self.members(c), key=lambda p: p.seat):
+                p.status = Status.OUT
+                announcement["exited"].append(p.id)
+                phase.note(f"{p.id} 随{c}国灭亡退出游戏")
+        announcement["text"] = (texts.night_post if kind is PhaseKind.NIGHT else texts.day_post)(self.number,
+                                                                                                 announcement)
+        announcement["eliminated"] = list(self.state.eliminated)
+        if self.state.over:
+            announcement["winners"] = list(self.state.winners)
+        result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
+                             phase.deaths, phase.trace, [d.as_json() for d in self.state.rng.draws[first_draw:]],
+                             warnings=warnings)
+        self.state.index += 1
+        self.results.append(result)
+        return result
+
+    def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
+        """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Each country
+        agrees through its 君主, or any of its ids while it has none (as sg24's R-SG10); one application a game."""
+        if self.phase is not PhaseKind.NIGHT or self.number < PEACE_FROM_NIGHT:
+            return "议和申请须在第6夜之后的夜晚行动提交阶段提交"
+        if self.state.extra["peace_used"]:
+            return "三国只能共提交一次议和申请，本局已经提交过"
+        if len(self.open_countries()) < 3:
+            return "议和需要三国都同意，已有国家灭亡"
+        self.state.extra["peace_used"] = True
+        return super().peace_agreed(proposer, agreed)
+
+    def _exited(self, phase: Phase) -> list[str]:
+        """The ids that left the game in ``phase`` (their last character died)."""
+        return [pid for pid in phase.died + phase.natural if not self.state.player(pid).alive]
+
+    def night_start_feedback(self) -> dict[str, Any]:
+        """Nothing is told at night's start (seed 003's text gives no stab notice)."""
+        return {}
+
+    def truth_players(self) -> dict[str, dict[str, Any]]:
+        return {pid: {"country": p.country, "origin": self.origin(pid), "identity": p.identity,
+                      "character": p.character, "status": p.status.value} for pid, p in self.state.players.items()}
+
+
+def _shifts(judged: Sequence[Ruling]) -> tuple[dict[str, int], dict[str, int]]:
+    lessen: dict[str, int] = {}
+    deepen: dict[str, int] = {}
+    for r in judged:
+        if r.effect == "lessen" and r.target:
+            lessen[r.target] = lessen.get(r.target, 0) + 1
+        elif r.effect == "deepen" and r.target:
+            deepen[r.target] = deepen.get(r.target, 0) + 1
+    return lessen, deepen
+
+
+def _defences(judged: Sequence[Ruling]) -> tuple[Defence, ...]:
+    return tuple(Defence(r.target, getattr(r, "owner", None) or r.target, bool(getattr(r, "active", False)),
+                         r.text or r.why or "天庭裁定")
+                 for r in judged if r.effect == "defend" and r.target)
+
+
+def _why(judged: Sequence[Ruling], index: int) -> str:
+    return next((r.why for r in judged if r.effect == "void" and r.action == index and r.why), "天庭裁定")
+
+
+def _norm(name: Any) -> str:
+    return name_key(name) if isinstance(name, str) else ""

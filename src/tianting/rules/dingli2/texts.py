@@ -1,0 +1,66 @@
+"""Player-facing words of 鼎立三分2.0, in the rule set's own script (Simplified, as seed 003)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tianting.rules.sg24.texts import (  # noqa: F401  (shared words of the family)
+    CHECK_WORDS,
+    day_title,
+    evaluation,
+    mutual,
+    needs_ruling,
+    night_title,
+    quota_full,
+    recognised,
+    recruit_sent,
+    successor,
+    will_join,
+    will_join_other,
+)
+
+
+def country_summary(country: str, deaths: int, wounds: int) -> str:
+    """「对当夜战况的总体评价（一国如何如何）」: the engine's default words (the 北斗 may reword them)."""
+    if not deaths and not wounds:
+        return f"{country}国平安无事"
+    parts = [f"死亡{deaths}人" if deaths else "", f"受伤{wounds}人" if wounds else ""]
+    return f"{country}国" + "，".join(p for p in parts if p)
+
+
+def wound_table_committed(nth: int, digest: str) -> str:
+    return f"你处于受伤状态。第{nth}次伤判的结果表已事先打乱并封存（SHA-256：{digest}），请于白天提交一个0-9的数字"
+
+
+def wound_check(nth: int, digit: int, drawn: bool, outcome: str) -> str:
+    how = "（你未提交数字，由随机数代为抽取）" if drawn else ""
+    return f"第{nth}次伤判：数字{digit}{how}，结果为{CHECK_WORDS[outcome]}，将于白天结束后生效"
+
+
+def night_post(n: int, a: dict[str, Any]) -> str:
+    lines = [f"【{night_title(n)}】"]
+    lines += a["summary"]
+    lines.append(f"今夜共计死亡{a['deaths']}人，受伤{a['wounds']}人。")
+    for event in a["events"]:
+        lines.append(f"大事记：{event}")
+    for pid in a["exited"]:
+        lines.append(f"{pid}退出游戏")
+    for c in a.get("fallen", []):
+        lines.append(f"{c}国灭亡")
+    for pid, words in a["last_words"].items():
+        lines.append(f"{pid} 的遗言：{words}")
+    return "\n".join(lines)
+
+
+def day_post(n: int, a: dict[str, Any]) -> str:
+    lines = [f"【{day_title(n)}】", "投票原始票面："]
+    lines += [f"{voter} → {target}" for voter, target in a["ballot"].items()]
+    for pid, country in a["joined"].items():
+        lines.append(f"{pid}加入{country}国")
+    for pid in a["exited"]:
+        lines.append(f"{pid}退出游戏")
+    for c in a.get("fallen", []):
+        lines.append(f"{c}国灭亡")
+    if a.get("unaligned_characters"):
+        lines.append("本届在野角色：" + "、".join(a["unaligned_characters"]))
+    return "\n".join(lines)

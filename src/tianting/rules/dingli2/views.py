@@ -1,0 +1,69 @@
+"""What one player may see of a 鼎立三分2.0 game: own seat, whom they know, own feedback, the public posts.
+
+The night post gives counts, not names (「当夜死亡及受伤的角色人数」), so the announcement's ``died`` (the ids
+whose character died: the judge's record) is not shown, nor the counted ``votes``, the 拼点 (「拼点的结果不会
+直接告诉玩家」), the 伤判 outcomes or anything else in :data:`JUDGE_ONLY`; the original ballot is public."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame
+from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
+
+JUDGE_ONLY = ("votes", "died", "silent", "contests", "wound_checks")
+"""Kept for the judge: the counted votes, whose character died, the 拼点, and the 伤判 outcomes (the posts name
+no wounded player: each learns their own check in their feedback)."""
+
+
+def public_announcement(announcement: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in announcement.items() if k not in JUDGE_ONLY}
+
+
+def _targets(count: int, counts: tuple[int, ...] = ()) -> dict[str, Any]:
+    return {"count": count, "counts": list(counts), "self": False, "dead": False, "distinct": True}
+
+
+def _general_rows(game: DingliGame, pid: str) -> list[dict[str, Any]]:
+    """The rules' own actions where the seat may use them: 刺杀 (a killer), 指认 (an allowance of the
+    character), 招揽 (a 君主), 申请入国 (an 在野 not joined), 自杀 (everyone)."""
+    p = game.state.player(pid)
+    char = game.character(pid)
+
+    def row(name: str, text: str, count: int, args: list[str], timing: str = "结算时生效") -> dict[str, Any]:
+        return {"skill": name, "name": name, "source": "general", "kind": "active", "timing": timing,
+                "attribute": None, "text": text, "limited": False, "uses_left": None, "built": True,
+                "targets": _targets(count), "args": args}
+
+    rows = []
+    if p.identity == "杀手":
+        rows.append(row(STAB, "每名角色每夜只能使用一个主动技能或进行一次刺杀。", 1, []))
+    kinds = {a.kind for a in char.recognition}
+    if kinds:
+        rows.append(row(RECOGNISE, "指认一个ID为某角色或某评价，以角色的指认次数为限。", 1,
+                        [k for k in ("character", "evaluation") if k in kinds]))
+    if p.identity == "君主" and p.country in COUNTRIES:
+        rows.append(row(RECRUIT, "君主招揽：指认中包含在野角色时，由法官询问其是否加入此国。", 1, ["character"]))
+    if p.country == UNALIGNED:
+        rows.append(row(APPLY, "申请入国：由该国正军师决定是否同意；军师全部死亡的国家无法加入。", 0, ["country"]))
+    rows.append(row(SUICIDE, "角色自杀在行动提交阶段提交，即时生效，不可修改。", 0, [], "即时生效"))
+    return rows
+
+
+def player_view(game: DingliGame, pid: str) -> dict[str, Any]:
+    p = game.state.player(pid)
+    char = game.character(pid)
+    skills = _general_rows(game, pid) + [
+        {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind,
+         "timing": game.pack.timing(p.character, s), "attribute": s.attribute, "text": s.text or "",
+         "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
+         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
+        for s in char.skills]
+    return {
+        "id": pid, "country": p.country, "identity": p.identity, "character": p.character,
+        "status": p.status.value, "evaluations": list(char.evaluations), "skills": skills,
+        "known": dict(p.known), "phase": game.phase.value, "number": game.number,
+        "feedback": [[f.as_json() for f in r.feedback.get(pid, [])] for r in game.results],
+        "announcements": [public_announcement(r.announcement) for r in game.results],
+        "players": [{"id": q.id, "alive": q.alive, "out": not q.alive} for q in game.state.players.values()],
+    }

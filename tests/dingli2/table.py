@@ -1,0 +1,87 @@
+"""Scenario tests for 鼎立三分2.0: a fixed table, each id its seat's starting character (Simplified)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.records import Action, PhaseResult, Ruling
+from tianting.rules.dingli2 import DingliGame, SeatSpec
+from tianting.rules.dingli2.pack import default_pack
+
+UNALIGNED_ALL = ("袁绍", "华佗", "吕布", "陈琳", "水镜先生", "孔融", "貂蝉", "何进", "于吉", "十常侍", "董卓", "王允")
+"""The 在野 seated, in this order: three at 26 players, six at 29, nine at 32."""
+
+
+def act(actor: str, skill: str, *targets: str, **args: Any) -> Action:
+    return Action(actor, skill, tuple(targets), dict(args))
+
+
+def rule(effect: str, target: str | None = None, **fields: Any) -> Ruling:
+    return Ruling(effect, target, **fields)
+
+
+def seats(size: int = 26, ex: bool = False, ids: dict[str, str] | None = None) -> list[SeatSpec]:
+    """魏 9, 蜀 7, 吴 7 (鲁肃 in the 鲁肃/张昭 seat), then 3/6/9 在野 of the seed's list, and 汉少帝 with ``ex``."""
+    pack = default_pack()
+    ids = ids or {}
+    names = [c.name for country in ("魏", "蜀", "吴") for c in pack.starting(country) if c.name != "张昭"]
+    names += list(UNALIGNED_ALL[: size - 23])
+    if ex:
+        names.append("汉少帝")
+    return [SeatSpec(ids.get(n, n), pack.characters[n].country, pack.characters[n].identity, n) for n in names]
+
+
+def force_deal(t: Table, pid: str, nth: int) -> None:
+    """Deal the check's outcomes in table order: digit d picks the table's d-th outcome
+    (first check: 0–2 healed, 3–5 died, 6–9 still wounded; second: 0–4 healed, 5–9 died)."""
+    for k in range(10):
+        t.force(f"伤判表 {pid} 第{nth}次#{k + 1}", str(k))
+
+
+class Table:
+    """A strict table: unscripted choices and unused forced draws fail the test."""
+
+    def __init__(self, seed: int = 1, size: int = 26, ex: bool = False, ids: dict[str, str] | None = None) -> None:
+        self.game = DingliGame.create(seats(size, ex, ids), seed)
+        self.results: list[PhaseResult] = []
+
+    @property
+    def state(self) -> Any:
+        return self.game.state
+
+    def force(self, purpose: str, outcome: Any) -> Table:
+        self.state.rng.force(purpose, outcome)
+        return self
+
+    def night(self, *actions: Action, last_words: dict[str, str] | None = None, rulings: tuple[Ruling, ...] = (),
+              answers: list[dict[str, Any]] | None = None, digits: dict[str, Any] | None = None) -> PhaseResult:
+        accepted: list[Action] = []
+        for a in actions:
+            self.game.check_action(a, accepted)
+            accepted.append(a)
+        book = DecisionBook(answers=list(answers or []), strict=True)
+        result = self.game.resolve_night(accepted, book, last_words, rulings, digits=digits)
+        assert not book.unused(), book.unused()
+        self.results.append(result)
+        return result
+
+    def day(self, votes: dict[str, str] | None = None, digits: dict[str, Any] | None = None,
+            answers: list[dict[str, Any]] | None = None, rulings: tuple[Ruling, ...] = ()) -> PhaseResult:
+        book = DecisionBook(answers=list(answers or []), strict=True)
+        result = self.game.resolve_day(dict(votes or {}), book, rulings, digits=digits)
+        assert not book.unused(), book.unused()
+        self.results.append(result)
+        return result
+
+    def status(self, pid: str) -> str:
+        return str(self.state.player(pid).status.value)
+
+    def character(self, pid: str) -> str:
+        return str(self.state.player(pid).character)
+
+    def said(self, pid: str) -> list[str]:
+        return [f.text for f in self.results[-1].feedback.get(pid, [])]
+
+    def check_unused(self) -> None:
+        assert not self.state.rng.unused_forced(), self.state.rng.unused_forced()

@@ -1,0 +1,243 @@
+"""Seed 003: 夜晚判定结算阶段 (globals, interference, 同级拼点, 结算不可逆), 拼点, 国籍 and 在野入国."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction
+from tianting.core.state import Status
+from tianting.rules.dingli2 import RULESET, DingliGame, load_pack
+
+from .table import Table, act, rule, seats
+
+
+# ---- 判定 -----------------------------------------------------------------------------------
+def test_globals_are_judged_first_then_interference_by_priority() -> None:
+    """「全局技能的使用判定」 comes before 「普通行动的使用判定」; interference skills by 「干扰技能之间的优先级」
+    ((6)【连环妙计】 before a skill the pack gives no rank)."""
+    t = Table()
+    r = t.night(act("郭嘉", "洞若观火", "刘备"), act("庞统", "连环妙计", "曹操"), act("张辽", "威震逍遥津"))
+    asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "连环妙计", "洞若观火"]
+    assert "优先级6" in asks[1]
+    assert any(line.startswith("全局发生：张辽【威震逍遥津】") for line in r.trace)
+
+
+def test_a_global_happens_whatever_befalls_its_owner() -> None:
+    """「令该角色行动失败无法阻挡全局的发生。全局技能之间不会互相无效。」: a void ruling on a global is not applied."""
+    t = Table()
+    r = t.night(act("张辽", "威震逍遥津"), rulings=(rule("void", action=0),))
+    assert any("全局技能【威震逍遥津】不能被无效" in w for w in r.warnings)
+    assert "【威震逍遥津】发动" in r.announcement["events"]
+    t2 = Table()
+    r2 = t2.night(act("郭嘉", "洞若观火", "刘备"), rulings=(rule("void", action=0),))
+    assert any("郭嘉 的【洞若观火】失效" in line for line in r2.trace)
+    assert not [w for w in r2.warnings if w.startswith("请天庭裁定")]
+
+
+def test_same_rank_interference_is_the_judges_to_order() -> None:
+    """「若有多个优先级相同的技能，则由天庭判定从哪个技能结算。」「已经被判定使用成功技能不能再次被无效」: the draft says so."""
+    t = Table()
+    pack = t.game.pack
+    assert pack.interference("庞统", pack.skill("庞统", "连环妙计")) == 6
+    assert pack.interference("张辽", pack.skill("张辽", "威震逍遥津")) == 2
+    r = t.night(act("张辽", "威震逍遥津"), act("庞统", "连环妙计", "曹操"))
+    assert not any("同级拼点原则" in w for w in r.warnings)
+    # a judge's own pack that ranks 郭嘉's 洞若观火 with 连环妙计 (6): two uses of one rank
+    data = json.loads(resources.files("tianting.rules.dingli2").joinpath("data/characters.json").read_text("utf-8"))
+    guo = next(c for c in data["characters"] if c["name"] == "郭嘉")
+    next(s for s in guo["skills"] if s["name"] == "洞若观火")["interference"] = 6
+    game = DingliGame.create(seats(), 1, load_pack(json.dumps(data)))
+    uses = [act("郭嘉", "洞若观火", "庞统"), act("庞统", "连环妙计", "郭嘉")]
+    r = game.resolve_night(uses, DecisionBook(strict=True))
+    (note,) = [w for w in r.warnings if "同级拼点原则" in w]
+    assert "郭嘉【洞若观火】" in note and "庞统【连环妙计】" in note and "结算不可逆原则" in note
+
+
+# ---- 拼点 -------------------------------------------------------------------------------------
+def test_contest_of_two_by_digits_with_the_parity_rule_set_first() -> None:
+    """「南斗先设定两个数字之和若为奇数，为哪名角色胜利；若为偶数，为哪名角色胜利，再向玩家收取数字。」"""
+    t = Table().force("拼点奇偶 刘备/曹操", "曹操")
+    r = t.night(rulings=(rule("contest", text="曹操、刘备"),), digits={"曹操": 4, "刘备": 3})
+    (c,) = r.announcement["contests"]
+    assert c["odd_wins"] == "曹操" and c["digits"] == {"刘备": 3, "曹操": 4} and c["winner"] == "曹操"
+    purposes = [d["purpose"] for d in r.draws]
+    assert purposes.index("拼点奇偶 刘备/曹操") >= 0 and not any(p.startswith("拼点数字") for p in purposes)
+    t2 = Table().force("拼点奇偶 刘备/曹操", "曹操")
+    r2 = t2.night(rulings=(rule("contest", text="曹操、刘备"),), digits={"曹操": 4, "刘备": 4})
+    assert r2.announcement["contests"][0]["winner"] == "刘备"
+
+
+def test_contest_result_is_not_told_and_missing_digits_are_drawn() -> None:
+    """「拼点的结果不会直接告诉玩家。」 A digit not sent is drawn and recorded; 「一名角色需要与多名角色拼点时，需要
+    分别提交拼点的数字」: a digit per opponent."""
+    t = Table().force("拼点奇偶 刘备/曹操", "刘备").force("拼点数字 刘备对曹操", "2")
+    r = t.night(rulings=(rule("contest", text="曹操、刘备"),), digits={"曹操": {"刘备": 1, "孙坚": 8}})
+    c = r.announcement["contests"][0]
+    assert c["digits"] == {"刘备": 2, "曹操": 1} and c["drawn"] == ["刘备"] and c["winner"] == "刘备"
+    for pid in ("曹操", "刘备"):
+        view = RULESET.player_view(t.game, pid)
+        assert "contests" not in view["announcements"][-1] and "拼点" not in repr(view["feedback"])
+    t.check_unused()
+
+
+def test_more_than_two_are_ordered_by_a_random_draw() -> None:
+    """「当多名玩家提交的行动，可因结算顺序的不同而产生不同的后果时……由两位天庭在裁判监督下进行随机判定」."""
+    t = Table()
+    for k, pid in enumerate(("孙坚", "刘备", "曹操"), start=1):
+        t.force(f"拼点顺序 刘备、孙坚、曹操#{k}", pid)
+    r = t.night(rulings=(rule("contest", text="曹操、刘备、孙坚"),))
+    assert r.announcement["contests"][0]["order"] == ["孙坚", "刘备", "曹操"]
+
+
+# ---- 国籍与在野入国 ------------------------------------------------------------------------------
+def recruit(t: Table, lord: str, pid: str, answer: str = "魏") -> None:
+    t.night(act(lord, "招揽", pid, character=pid), answers=[{"actor": pid, "skill": "入国", "answer": answer}])
+    t.day()
+
+
+@pytest.mark.skill("招揽")
+def test_recruited_unaligned_joins_next_night_and_knows_the_lord() -> None:
+    """「君主招揽：当君主每夜的指认中若包含在野角色时，由法官对在野角色进行询问是否加入此国，若同意，则次夜开始后加入此国
+    并和君主相互认识」."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    assert t.state.player("袁绍").country == "在野"
+    t.day()
+    assert t.state.player("袁绍").country == "魏" and t.game.mutual("袁绍", "曹操")
+
+
+@pytest.mark.skill("招揽")
+def test_refusal_tells_nothing_to_the_unaligned() -> None:
+    """「若不同意，则无反馈。」"""
+    t = Table()
+    r = t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "拒绝"}])
+    assert r.feedback.get("袁绍", []) == []
+    t.day()
+    assert t.state.player("袁绍").country == "在野"
+
+
+@pytest.mark.skill("刺杀")
+def test_a_changed_country_takes_the_countrys_effects_but_not_its_lord_or_killer_rules() -> None:
+    """「国籍被修改时，受到一切针对该国角色的技能、指令效果影响。但是在判定君主，军师存在，仍然按照原来的国籍结算。……
+    在判定杀手国籍时，视作被更改后国籍的杀手。」 A 魏 killer's stab on a joined 袁绍 is a stab on his own country."""
+    t = Table()
+    recruit(t, "曹操", "袁绍")
+    assert t.game.origin("袁绍") == "在野" and t.state.player("袁绍").country == "魏"
+    t.state.player("袁绍").identity = "君主"  # as if a skill made him one: still not 魏's 君主
+    assert [p.id for p in t.game.members("魏") if p.identity == "君主" and t.game.origin(p.id) == "魏"] == ["曹操"]
+    t.state.player("曹操").status = Status.OUT
+    assert not t.game.has_lord("魏")
+    t.state.player("曹操").status = Status.ALIVE
+    t.state.player("袁绍").identity = "平民"
+    t.force("本国刺杀减轻 张辽→袁绍", True)
+    t.night(act("张辽", "刺杀", "袁绍"))
+    assert t.status("袁绍") == "injured"
+    t.check_unused()
+
+
+@pytest.mark.skill("投奔")
+def test_application_is_answered_by_the_chief_strategist() -> None:
+    """「申请入国」 (its 「指令」 section is cut off; D-J2): the 正军师 answers, and the two know each other."""
+    t = Table()
+    t.night()
+    t.day()
+    with pytest.raises(IllegalAction, match="投奔须指明"):
+        t.game.check_action(act("华佗", "投奔", country="群"), [])
+    t.night(act("华佗", "投奔", country="蜀"), answers=[{"actor": "徐庶", "skill": "投奔", "answer": "同意"}])
+    t.day()
+    assert t.state.player("华佗").country == "蜀" and t.game.mutual("华佗", "徐庶")
+
+
+@pytest.mark.skill("招揽", "投奔")
+def test_recruited_and_applied_to_the_same_country_counts_as_recruited() -> None:
+    """「如果在野角色同意某国招揽，又被通过该国入国申请，则视为被招揽，与君主认识，不得与正军师认识。」"""
+    t = Table()
+    t.night()
+    t.day()
+    r = t.night(act("刘备", "招揽", "华佗", character="华佗"), act("华佗", "投奔", country="蜀"),
+                answers=[{"actor": "华佗", "skill": "入国", "answer": "蜀"}])
+    assert any("视为被招揽" in line for line in r.trace)
+    t.day()
+    assert t.game.mutual("华佗", "刘备") and not t.game.knows("华佗", "徐庶")
+
+
+@pytest.mark.skill("招揽", "投奔")
+def test_priority_alliance_then_recruitment_then_application_and_quota_one() -> None:
+    """「如果三种方式同时进行，则优先处理联盟达成，其次君主招揽，最后主动投奔。」「在26/29/32名玩家参加的游戏中，每个国家
+    分别只能有1/2/3名在野角色加入。」 联盟达成 is the judge's ruling (``join``, D-J3)."""
+    t = Table()
+    t.night()
+    t.day()
+    r = t.night(act("曹操", "招揽", "华佗", character="华佗"), act("吕布", "投奔", country="魏"),
+                rulings=(rule("join", "袁绍", text="魏"),),
+                answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"},
+                         {"actor": "郭嘉", "skill": "投奔", "answer": "同意"}])
+    assert "魏的在野名额已满，未能加入" in [f.text for f in r.feedback["华佗"]]
+    assert "魏的在野名额已满，未能加入" in [f.text for f in r.feedback["吕布"]]
+    t.day()
+    assert t.state.player("袁绍").country == "魏" and t.game.mutual("袁绍", "曹操")
+    assert t.state.player("华佗").country == "在野"
+
+
+@pytest.mark.skill("招揽")
+def test_quota_two_at_29_players() -> None:
+    """「……每个国家分别只能有1/2/3名在野角色加入」: 29 players, two per country."""
+    t = Table(size=29)
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), rulings=(rule("join", "华佗", text="魏"),),
+            answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    t.day()
+    assert t.state.player("袁绍").country == "魏" and t.state.player("华佗").country == "魏"
+
+
+@pytest.mark.skill("招揽", "投奔")
+def test_no_joining_a_country_whose_strategists_are_all_dead() -> None:
+    """「如果某国军师全部死亡，在野无法加入此国。」"""
+    t = Table()
+    t.night()
+    t.day()
+    for pid in ("郭嘉", "程昱", "荀攸"):
+        t.state.player(pid).status = Status.OUT  # the three 魏 军师 lines are gone
+    with pytest.raises(IllegalAction, match="军师已全部死亡"):
+        t.game.check_action(act("华佗", "投奔", country="魏"), [])
+    r = t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    assert any("袁绍 未能加入魏：魏军师已全部死亡" in line for line in r.trace)
+
+
+def test_unaligned_votes_are_void_until_they_join() -> None:
+    """「在野角色每天白天可投票，但是投票无效。在野角色加入任何一国后，投票将变为有效。」"""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    r = t.day({"袁绍": "刘备", "华佗": "刘备"})
+    assert "袁绍" not in r.announcement["votes"] and r.announcement["ballot"]["袁绍"] == "刘备"
+    t.night()
+    r = t.day({"袁绍": "刘备", "华佗": "刘备"})
+    assert r.announcement["votes"]["袁绍"] == "刘备" and "华佗" not in r.announcement["votes"]
+
+
+@pytest.mark.skill("指认")
+def test_recognition_needs_no_strategist() -> None:
+    """「指认」 as the family has it (同国指认, 评价指认); seed 003 keeps no 「军师存在时才能指认」 (D-A4): with 魏's
+    军师 gone, 典韦 still asks whether 关羽 is a 猛将, and 曹操 recognises 夏侯惇 one way."""
+    t = Table()
+    for pid in ("郭嘉", "程昱", "荀攸"):
+        t.state.player(pid).status = Status.OUT
+    r = t.night(act("典韦", "指认", "关羽", evaluation="猛将"), act("曹操", "指认", "夏侯惇", character="夏侯惇"))
+    assert "关羽是猛将" in [f.text for f in r.feedback["典韦"]]
+    assert t.game.knows("曹操", "夏侯惇") and not t.game.mutual("曹操", "夏侯惇")
+
+
+def test_rulings_that_cannot_apply_are_refused_with_the_reason() -> None:
+    """Bad input changes nothing and is told in Chinese: a 联盟入国 of an id not 在野 or to no country, a 暗票 by
+    night, an effect the rule set does not know, an id not in the game."""
+    t = Table()
+    bad = (rule("join", "曹操", text="蜀"), rule("join", "袁绍", text="群"), rule("hidden_vote", "刘备"),
+           rule("fly", "刘备"), rule("kill", "无名氏"), rule("join", "袁绍", text="蜀"))
+    found = dict(RULESET.check_rulings(t.game, bad))
+    assert set(found) == {0, 1, 2, 3, 4}
+    assert "在野ID" in found[0] and "在野ID" in found[1] and "白天" in found[2]
+    assert "未知的裁定" in found[3] and "不是场上的ID" in found[4]
