@@ -139,7 +139,8 @@ def test_skills_lists_the_general_actions_built_and_the_pack_skills_ruled_by_the
     assert rows[("刺杀", None)]["built"] and not rows[("刺杀", None)]["judge_ruled"]
     pack = [r for r in data["skills"] if r["character"]]
     assert pack and all(r["judge_ruled"] and not r["built"] for r in pack)
-    assert data["unknown_pins"] == {}  # KK 3.3's skills pinned by its tests are not "unknown" here
+    kk33 = {row["skill"] for row in json.loads(call("skills", "--rules", "kk33", "--json").out)["skills"]}
+    assert not kk33 & set(data["unknown_pins"])  # KK 3.3's skills pinned by its tests are not "unknown" here
     text = call("skills", "--rules", "sg24")
     assert text.code == 0 and "天庭裁定" in text.out
 

@@ -779,6 +779,10 @@ class SG24Game:
     def usable_by_day(self, player: Player, skill: str) -> bool:
         return False
 
+    def offered(self, player: Player) -> tuple[str, ...]:
+        """Skills offered to the player beyond those held (KK 3.3's 化身 forms): none in the 24人 rules."""
+        return ()
+
     def unbuilt_passives(self) -> list[tuple[str, str, str]]:
         """(id, character, skill) of each living player's passive skill: all the judge's to rule."""
         return [(p.id, p.character, s.name) for p in sorted(self.state.living(), key=lambda p: p.seat)
