@@ -7,7 +7,7 @@ from typing import Any
 
 from tianting.core.errors import TiantingError
 
-RULESETS = {"kk33": "tianting.rules.kk33", "sg24": "tianting.rules.sg24"}
+RULESETS = {"kk33": "tianting.rules.kk33", "sg24": "tianting.rules.sg24", "dingli2": "tianting.rules.dingli2"}
 
 
 def load(name: str) -> Any:

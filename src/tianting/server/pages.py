@@ -529,7 +529,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
             "label": phase.label if phase is not None else "", "kind": kind,
             "participants": participants, "player": player, "text": text, "reading": None,
             "seats": {pid: n for n, pid in enumerate(game.ids, start=1)},
-            "current": None, "by_judge": phase is not None and phase.submitted_by.get(player) == ev.JUDGE,
+            "current": None, "by_judge": phase is not None and judges.is_judge(phase.submitted_by.get(player, "")),
         }
         if phase is not None and kind == "night" and player in phase.submissions:
             context["current"] = list(phase.submissions[player])
@@ -646,7 +646,7 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
         body = {"player": player, **_player_body("digit", form), "via": "message"}
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "digit-for", body, store_of(request).clock())
-        store_of(request).append(who.game_id, kind, ev.JUDGE, payload)
+        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status)

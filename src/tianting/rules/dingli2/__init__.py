@@ -102,6 +102,8 @@ class RuleSet:
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
     judge_rules_skills: bool = True
     character_choice: bool = False
+    options: tuple[str, ...] = ()
+    """Table options a setup may take (none: the EX character is chosen by the player count)."""
     """「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
     policies: tuple[str, ...] = ("random",)
     views: Any = field(default_factory=lambda: SimpleNamespace(
