@@ -30,7 +30,7 @@ from tianting.rules.sg24.game import (
     SetupError,
     SG24Game,
 )
-from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm, defence_to_use, harm_to_defend
+from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm
 
 SUICIDE = "自杀"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
@@ -230,20 +230,7 @@ class DingliGame(SG24Game):
             player = self.state.player(pid)
             if not player.alive:
                 continue
-            aimed = by_target.get(pid, [])
-            ruled = [h for h in aimed if h.source == effects.JUDGE_SKILL]
-            left = [h for h in aimed if h.source != effects.JUDGE_SKILL]
-            if left and effects.protected_from(phase, pid):
-                phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
-                left = []
-            pool = [d for d in defences if d.target == pid]
-            while pool and left:
-                d = defence_to_use(self.state.rng, pool)
-                h = harm_to_defend(self.state.rng, left)
-                pool.remove(d)
-                left.remove(h)
-                phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
-            left += ruled
+            left = self._harms_left(phase, pid, by_target.get(pid, []), defences)
             if not left:
                 continue
             wounds_ = sum(1 for h in left if h.size == WOUND)

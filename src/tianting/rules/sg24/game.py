@@ -286,6 +286,24 @@ class SG24Game:
                 raise IllegalAction(f"「{pid}」不是场上的ID", "vote")
 
     # ---- harm and deaths ------------------------------------------------------------
+    def _harms_left(self, phase: Phase, pid: str, aimed: list[Harm], defences: Sequence[Defence]) -> list[Harm]:
+        """The harms aimed at ``pid`` that land: a protection spares him every harm but the judge's, then
+        each defence in play on him stops one (the greatest first, the seat's defence order); the judge's
+        own harms always land (as KK 3.3's R44)."""
+        ruled = [h for h in aimed if h.source == effects.JUDGE_SKILL]
+        left = [h for h in aimed if h.source != effects.JUDGE_SKILL]
+        if left and effects.protected_from(phase, pid):
+            phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
+            left = []
+        pool = [d for d in defences if d.target == pid]
+        while pool and left:
+            d = defence_to_use(self.state.rng, pool)
+            h = harm_to_defend(self.state.rng, left)
+            pool.remove(d)
+            left.remove(h)
+            phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
+        return left + ruled
+
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook) -> None:
         """Everything at once: per target, one defence each stops one harm (the greatest first), then
         any 致死 kills, a 致伤 wounds, and a second 致伤 (or one on the already wounded) kills. The judge's
@@ -295,19 +313,7 @@ class SG24Game:
             by_target.setdefault(h.target, []).append(h)
         dying: list[tuple[str, str]] = []
         for pid in sorted(by_target, key=lambda p: self.state.player(p).seat):
-            ruled = [h for h in by_target[pid] if h.source == effects.JUDGE_SKILL]
-            left = [h for h in by_target[pid] if h.source != effects.JUDGE_SKILL]
-            if left and effects.protected_from(phase, pid):
-                phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
-                left = []
-            pool = [d for d in defences if d.target == pid]
-            while pool and left:
-                d = defence_to_use(self.state.rng, pool)
-                h = harm_to_defend(self.state.rng, left)
-                pool.remove(d)
-                left.remove(h)
-                phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
-            left += ruled
+            left = self._harms_left(phase, pid, by_target[pid], defences)
             if not left:
                 continue
             player = self.state.player(pid)
