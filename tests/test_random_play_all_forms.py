@@ -8,7 +8,9 @@ game is replayed through the script runner and must be the game the bots played
 (``play_random(verify=True)``), then keep ``check_invariants``.
 
 The suite plays one game per seatable form; ``pytest -m slow`` plays :data:`SLOW_GAMES` on every
-core and also asks that every form of the roster came into play.
+core and also asks that every form of the roster came into play. ``TIANTING_SLOW_FIRST`` and
+``TIANTING_SLOW_GAMES`` narrow the slow test to a piece of that range (the same games, the same
+checks); ``tools/slow_random_play.py`` plays the range in resumable pieces with a log of each chunk.
 """
 
 from __future__ import annotations
@@ -90,10 +92,17 @@ def test_seeds_that_once_failed() -> None:
     assert not failures, "\n".join(failures)
 
 
+def slow_range() -> tuple[int, int]:
+    """(first seed, number of games) of the slow test: the whole range unless the environment narrows it."""
+    first = int(os.environ.get("TIANTING_SLOW_FIRST", SLOW_FIRST_SEED))
+    games = int(os.environ.get("TIANTING_SLOW_GAMES", SLOW_GAMES))
+    return first, games
+
+
 @pytest.mark.slow
 def test_many_random_games_over_every_form() -> None:
-    seeds = [range(s, min(s + CHUNK, SLOW_FIRST_SEED + SLOW_GAMES))
-             for s in range(SLOW_FIRST_SEED, SLOW_FIRST_SEED + SLOW_GAMES, CHUNK)]
+    first, games = slow_range()
+    seeds = [range(s, min(s + CHUNK, first + games)) for s in range(first, first + games, CHUNK)]
     jobs = max(1, len(os.sched_getaffinity(0)))
     failures: list[str] = []
     seen: Counter[str] = Counter()
@@ -103,9 +112,9 @@ def test_many_random_games_over_every_form() -> None:
             failures += part_failures
             seen.update(part_seen)
             ended += part_ended
-    print(f"\n{SLOW_GAMES} random games over {len(seatable_forms())} seatable forms: {ended} ended, "
-          f"{SLOW_GAMES - ended - len(failures)} reached the cap of {MAX_PHASES} phases, {len(failures)} failed; "
+    print(f"\n{games} random games from seed {first} over {len(seatable_forms())} seatable forms: {ended} ended, "
+          f"{games - ended - len(failures)} reached the cap of {MAX_PHASES} phases, {len(failures)} failed; "
           f"rarest forms: {sorted(seen.items(), key=lambda kv: kv[1])[:5]}")
     assert not failures, f"{len(failures)} failed:\n" + "\n".join(failures[:20])
     missing = sorted(set(roster().characters) - set(seen))
-    assert not missing, f"never in play in {SLOW_GAMES} games: {missing}"
+    assert not missing, f"never in play in {games} games: {missing}"
