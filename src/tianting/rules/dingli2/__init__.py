@@ -56,7 +56,22 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
             out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
+        elif r.effect in ("join", "formation") and game.phase.value != "night":
+            # 「次夜开始后」 a joining takes effect; the formation goes in the night's 大事记 (D-J3, D-V1)
+            out.append((j, "联盟入国与三足鼎立格局达成只能在夜晚裁定（入国次夜开始后生效；格局达成载入当夜大事记）"))
+        elif r.effect == "formation" and game.state.extra["formed"]:
+            out.append((j, "三足鼎立格局已经达成，不能再次裁定"))
+        elif r.effect == "contest" and (len(_contest_ids(r)) < 2 or any(
+                p not in game.state.players or not game.state.player(p).alive for p in _contest_ids(r))):
+            out.append((j, "拼点须列出两名或以上场上的ID（text：以「、」分隔）"))
     return out
+
+
+def _contest_ids(r: Ruling) -> set[str]:
+    """The ids of a 拼点 ruling: its ``text`` (joined by 「、」), else its ``target`` and ``owner`` (as the engine reads)."""
+    if r.text:
+        return {p for p in r.text.split("、") if p}
+    return {x for x in (r.target, getattr(r, "owner", None)) if x}
 
 
 def name_of(text: Any) -> str:
