@@ -16,6 +16,7 @@ from typing import Any
 from tianting.core.names import NameTable
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
+from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
@@ -43,6 +44,7 @@ def skill_rows() -> list[dict[str, Any]]:
 
 def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
     out = []
+    joining: set[str] = set()
     for j, r in enumerate(rulings):
         owner = getattr(r, "owner", None)
         if r.effect not in EFFECTS:
@@ -56,6 +58,10 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
             out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
+        elif r.effect == "join" and game.state.player(r.target).country != UNALIGNED:
+            out.append((j, f"{r.target} 已经加入{game.state.player(r.target).country}国（「视为永久加入」）"))
+        elif r.effect == "join" and r.target in joining:
+            out.append((j, f"{r.target} 本阶段已有一个联盟入国的裁定（一名在野只能加入一国）"))
         elif r.effect in ("join", "formation") and game.phase.value != "night":
             # 「次夜开始后」 a joining takes effect; the formation goes in the night's 大事记 (D-J3, D-V1)
             out.append((j, "联盟入国与三足鼎立格局达成只能在夜晚裁定（入国次夜开始后生效；格局达成载入当夜大事记）"))
@@ -64,6 +70,8 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
         elif r.effect == "contest" and (len(_contest_ids(r)) < 2 or any(
                 p not in game.state.players or not game.state.player(p).alive for p in _contest_ids(r))):
             out.append((j, "拼点须列出两名或以上场上的ID（text：以「、」分隔）"))
+        if r.effect == "join" and r.target and not (out and out[-1][0] == j):  # an accepted 联盟 only
+            joining.add(r.target)
     return out
 
 
@@ -176,6 +184,11 @@ class RuleSet:
 
     def roster(self) -> DingliPack:
         return default_pack()
+
+    def audit(self, phases: Sequence[Any]) -> tuple[int, list[str]]:
+        """``tianting verify``: every 伤判 of a played game's phases (a transcript's or an export's, as JSON) proven
+        against the SHA-256 its player was told a phase before (ruling D-W1): (how many were revealed, the failures)."""
+        return wounds.proven(phases), wounds.audit(phases)
 
 
 RULESET = RuleSet()

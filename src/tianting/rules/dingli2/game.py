@@ -435,10 +435,10 @@ class DingliGame(SG24Game):
     def _contests(self, phase: Phase, judged: Sequence[Ruling], digits: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The 拼点 the judge finds (``contest`` rulings): decided by the players' digits, never told to them."""
         out = []
-        for r in judged:
-            if r.effect != "contest":
-                continue
-            ids = [p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
+        found = [[p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
+                 for r in judged if r.effect == "contest"]
+        # drawn in the order of their ids, not of the judge's list: the same 拼点 give the same draws (D-R4)
+        for ids in sorted(found, key=lambda ids: sorted(ids)):
             ranked, record = contest.order(self.state.rng, ids, digits)
             phase.note(f"拼点（{'、'.join(record['players'])}）：结算先后 {' > '.join(ranked)}")
             out.append(record)
