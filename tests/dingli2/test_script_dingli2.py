@@ -336,3 +336,24 @@ def test_a_run_of_a_bad_table_names_the_counts(tmp_path):
     script = _night()
     script["players"] = copy.deepcopy(script["players"])[:25]
     assert "26、29或32名玩家" in refused(tmp_path, script)
+
+
+def test_simulate_plays_a_29_player_table_from_a_setup(tmp_path):
+    """``simulate --rules dingli2 --setup`` plays every game at a dealt 29-player table (random legal bots)."""
+    ids = tmp_path / "ids.txt"
+    ids.write_text("\n".join(f"玩家{k:02d}" for k in range(1, 30)) + "\n", encoding="utf-8")
+    table = tmp_path / "table.json"
+    assert call("setup", "--rules", "dingli2", "--ids", str(ids), "--seed", "2", "--out", str(table)).code == 0
+    done = call("simulate", "--rules", "dingli2", "--setup", str(table), "--games", "2", "--jobs", "1",
+                "--max-phases", "12", "--json", "--quiet")
+    assert done.code == 0, done.err
+    assert json.loads(done.out)["games"] == 2
+
+
+def test_simulate_refuses_a_table_of_another_rule_set(tmp_path):
+    """A dingli2 table given to ``simulate`` without ``--rules dingli2``: one line saying which rules to give, not a
+    complaint about its characters."""
+    table = tmp_path / "table.json"
+    table.write_text(json.dumps(_night(), ensure_ascii=False), encoding="utf-8")
+    done = call("simulate", "--setup", str(table), "--games", "1", "--jobs", "1", "--quiet")
+    assert done.code == 2 and done.err.count("\n") == 1 and "請加上 --rules dingli2" in done.err
