@@ -367,7 +367,7 @@ def _ruling_text(effect: str, value: Any, spot: str, ids: PlayerIds, game: Any, 
             raise ScriptError(spot, f"聯盟入國的 text 須為一個國家（{'、'.join(rules.countries)}），而不是「{shown(text)}」")
         return str(country)
     if effect == "contest":
-        named = [ids.get(t.strip()) for t in text.replace(",", "、").replace("，", "、").split("、") if t.strip()]
+        named = [ids.get(t.strip()) for t in text.split("、") if t.strip()]
         for pid in named:
             if pid not in game.state.players:
                 raise ScriptError(spot, f"拼點的玩家「{shown(pid)}」不是本局的ID")
