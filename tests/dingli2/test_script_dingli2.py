@@ -357,3 +357,22 @@ def test_simulate_refuses_a_table_of_another_rule_set(tmp_path):
     table.write_text(json.dumps(_night(), ensure_ascii=False), encoding="utf-8")
     done = call("simulate", "--setup", str(table), "--games", "1", "--jobs", "1", "--quiet")
     assert done.code == 2 and done.err.count("\n") == 1 and "請加上 --rules dingli2" in done.err
+
+
+def test_the_three_ways_of_joining_in_their_priority(tmp_path):
+    """「如果三种方式同时进行，则优先处理联盟达成，其次君主招揽，最后主动投奔。」 with 26 players' quota of one: on night 2
+    玩家24 is allied to 魏 (``join``), 曹操 recruits 玩家25 (who agrees, 入国), 玩家26 applies (投奔, args.country) and
+    魏's 正军师 郭嘉 agrees: only the alliance joins; the others are told the quota is full."""
+    script = _night()
+    script["phases"] += [{"phase": "day"}, {
+        "phase": "night",
+        "actions": [{"actor": "玩家01", "skill": "招揽", "targets": ["玩家25"], "args": {"character": "华佗"}},
+                    {"actor": "玩家26", "skill": "投奔", "args": {"country": "魏"}}],
+        "decisions": [{"actor": "玩家25", "skill": "入国", "answer": "魏"},
+                      {"actor": "玩家02", "skill": "投奔", "answer": "同意"}],
+        "rulings": [{"effect": "join", "target": "玩家24", "text": "魏"}]}, {"phase": "day"}]
+    night, day = run(tmp_path, script)["phases"][2:]
+    assert day["announcement"]["joined"] == {"玩家24": "魏"}
+    assert {d["actor"]: d["answer"] for d in night["decisions"]} == {"玩家25": "魏", "玩家02": "同意"}
+    for pid in ("玩家25", "玩家26"):
+        assert any(f["skill"] == "入国" and "名额" in f["text"] for f in night["feedback"][pid])
