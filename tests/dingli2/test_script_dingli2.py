@@ -376,3 +376,11 @@ def test_the_three_ways_of_joining_in_their_priority(tmp_path):
     assert {d["actor"]: d["answer"] for d in night["decisions"]} == {"玩家25": "魏", "玩家02": "同意"}
     for pid in ("玩家25", "玩家26"):
         assert any(f["skill"] == "入国" and "名额" in f["text"] for f in night["feedback"][pid])
+
+
+def test_the_example_is_this_game(played):
+    """examples/dingli2-full-game.json is :func:`full_game` (a newcomer's starting point), and it plays to 魏's win."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "dingli2-full-game.json"
+    assert json.loads(example.read_text(encoding="utf-8")) == full_game()
+    done = call("run", str(example))
+    assert done.code == 0 and json.loads(done.out) == played
