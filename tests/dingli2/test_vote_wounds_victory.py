@@ -278,18 +278,42 @@ def test_after_formation_the_last_of_three_wins() -> None:
     assert t.state.over and t.state.winners == ["吴"]
 
 
-def test_peace_after_the_sixth_night_once_all_three_agree() -> None:
-    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」"""
+def test_peace_from_night_six_once_all_three_agree() -> None:
+    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 D-V3: 「6夜后」
+    counts the sixth night (as seed 001's 「登场几夜后自动死亡……第三夜结算时自然死亡」), so the application is
+    taken from night 6's submission phase on, refused in night 5's and by day; one a game."""
     t = Table()
-    assert "第6夜之后" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
+    assert "第6夜起" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
     natural = {3: [{"actor": "徐庶", "skill": "继任", "answer": "马良"}],  # the pack's natural deaths that branch
                4: [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]}
-    for _ in range(6):
+    for _ in range(4):
         t.night(answers=natural.get(t.game.number))
         t.day()
-    assert t.game.number == 7
-    assert "蜀" in (t.game.peace_agreed("曹操", ["孙坚"]) or "")
+    assert t.game.number == 5 and t.game.phase.value == "night"
+    assert "第6夜起" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")  # night 5's submission phase
+    t.night()
+    assert t.game.number == 6 and t.game.phase.value == "day"
+    assert "第6夜起" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")  # 第6日: by day
+    t.day()
+    assert t.game.number == 6 and t.game.phase.value == "night"
+    assert "蜀" in (t.game.peace_agreed("曹操", ["孙坚"]) or "")  # 蜀 did not agree: the one application is used
     assert "只能共提交一次" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
+
+
+def test_peace_in_night_six_ends_the_game() -> None:
+    """「如果三国都同意议和，则游戏结束，三国议和。」 in night 6's submission phase (D-V3); each country agrees
+    through its 君主."""
+    t = Table()
+    natural = {3: [{"actor": "徐庶", "skill": "继任", "answer": "马良"}],
+               4: [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]}
+    for _ in range(5):
+        t.night(answers=natural.get(t.game.number))
+        t.day()
+    assert t.game.number == 6 and t.game.phase.value == "night"
+    lords = {c: next(p.id for p in t.game.members(c) if p.identity == "君主") for c in ("魏", "蜀", "吴")}
+    assert t.game.peace_agreed(lords["魏"], [lords["蜀"], lords["吴"]]) is None
+    t.game.declare_peace("三国议和")
+    assert t.state.over and t.state.peace and t.state.winners == []
 
 
 def test_every_check_of_a_game_is_proven_against_its_commitment() -> None:

@@ -42,8 +42,9 @@ START_COUNTS = {"魏": 9, "蜀": 7, "吴": 7}
 """「其中魏国初始9人，蜀国初始7人，吴国初始7人」"""
 SHARED_SEATS = (("鲁肃", "张昭"), ("袁绍", "袁术"))
 """Starting seats that hold one of two characters: 「鲁肃/张昭」 (and 「袁绍/袁术」, ruling D-S2)."""
-PEACE_FROM_NIGHT = 7
-"""「6夜后三国可在行动提交阶段共提交一次议和申请」: after the sixth night (ruling D-V3)."""
+PEACE_FROM_NIGHT = 6
+"""「6夜后三国可在行动提交阶段共提交一次议和申请」: from night 6's submission phase on (ruling D-V3: 「N夜后」 counts
+the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结算时自然死亡」)."""
 UNALIGNED_DAY = 4
 """「第四日投票公告将公布当届所有在野角色名字。」"""
 EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
@@ -761,7 +762,7 @@ class DingliGame(SG24Game):
         """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Each country
         agrees through its 君主, or any of its ids while it has none (as sg24's R-SG10); one application a game."""
         if self.phase is not PhaseKind.NIGHT or self.number < PEACE_FROM_NIGHT:
-            return "议和申请须在第6夜之后的夜晚行动提交阶段提交"
+            return f"议和申请须在第{PEACE_FROM_NIGHT}夜起的夜晚行动提交阶段提交（6夜后）"
         if self.state.extra["peace_used"]:
             return "三国只能共提交一次议和申请，本局已经提交过"
         if len(self.open_countries()) < 3:
