@@ -241,3 +241,48 @@ def test_rulings_that_cannot_apply_are_refused_with_the_reason() -> None:
     assert set(found) == {0, 1, 2, 3, 4}
     assert "在野ID" in found[0] and "在野ID" in found[1] and "白天" in found[2]
     assert "未知的裁定" in found[3] and "不是场上的ID" in found[4]
+
+
+@pytest.mark.skill("招揽")
+def test_no_joining_a_country_that_fell() -> None:
+    """「当一国达到灭国条件，在下一个公告阶段公告该国灭国。……一国灭国后，该国角色不能以任何方式回到游戏或存在游戏。」
+    An 在野 who agreed to join 吴 the night 吴 falls never joins it: not announced as joining, told, still 在野;
+    a 联盟入国 to a fallen country is refused."""
+    t = Table()
+    for pid in ("鲁肃", "吕蒙", "甘宁", "黄盖", "小乔"):
+        t.state.player(pid).status = Status.OUT  # 孙坚 and 周瑜 are left: a 君主 and two heads
+    r = t.night(act("孙坚", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "吴"}])
+    assert r.announcement["fallen"] == ["吴"] and not t.state.over
+    assert "吴国已灭国，你未能加入吴国" in t.said("袁绍")
+    r = t.day()
+    assert r.announcement["joined"] == {} and "加入吴国" not in r.announcement["text"]
+    assert t.state.player("袁绍").country == "在野" and t.status("袁绍") == "alive"
+    found = dict(RULESET.check_rulings(t.game, [rule("join", "华佗", text="吴")]))
+    assert "已灭国" in found[0]
+
+
+@pytest.mark.skill("招揽")
+def test_a_place_is_freed_when_the_unaligned_leaves_before_joining() -> None:
+    """「在野若还没有入国就退出游戏，则不能入国。」 and 「每个国家分别只能有1/2/3名在野角色加入」: 袁绍 agreed to join
+    魏 and was voted out before he joined; he took none of 魏's one place, so 华佗 may join 魏 later."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    t.day({v: "袁绍" for v in ("曹操", "郭嘉", "程昱", "荀攸", "张辽", "夏侯惇", "夏侯渊", "典韦", "卞氏")})
+    assert t.status("袁绍") == "out"
+    t.night(act("曹操", "招揽", "华佗", character="华佗"), answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"}])
+    assert "你将于次夜开始时加入魏" in t.said("华佗")
+    t.day()
+    assert t.state.player("华佗").country == "魏" and t.game.mutual("华佗", "曹操")
+
+
+@pytest.mark.skill("招揽")
+def test_an_unaligned_whose_character_dies_still_joins() -> None:
+    """「在野若还没有入国就退出游戏，则不能入国。」: only leaving the game stops a joining. 华佗 agrees to join 魏 and dies
+    the same night; the id plays on as 葛玄 (「华佗——葛玄」) and joins 魏 as the next night begins (D-J4)."""
+    t = Table()
+    t.night(act("曹操", "招揽", "华佗", character="华佗"), rulings=(rule("kill", "华佗"),),
+            answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"}])
+    assert t.character("华佗") == "葛玄"
+    r = t.day()
+    assert r.announcement["joined"] == {"华佗": "魏"}
+    assert t.state.player("华佗").country == "魏" and t.game.mutual("华佗", "曹操")

@@ -54,6 +54,9 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
         elif r.effect == "join" and (r.target is None or game.origin(r.target) != UNALIGNED
                                      or name_of(r.text) not in COUNTRIES):
             out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
+        elif r.effect == "join" and name_of(r.text) in game.state.eliminated:
+            # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」
+            out.append((j, f"{name_of(r.text)}已灭国，在野不能加入"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
     return out

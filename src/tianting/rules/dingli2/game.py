@@ -484,12 +484,16 @@ class DingliGame(SG24Game):
         pending: dict[str, Any] = self.state.extra["pending_joins"]
         used = dict(self.state.extra["quota_used"])
         for priority in (0, 1, 2):
-            group = [o for o in offers if o[0] == priority and o[1] not in pending and o[1] not in night.died
-                     and self.state.player(o[1]).alive]
+            # 「在野若还没有入国就退出游戏，则不能入国」: only leaving the game stops a joining (an 在野 whose character
+            # died tonight and whose successor plays on still joins, D-J4)
+            group = [o for o in offers if o[0] == priority and o[1] not in pending and self.state.player(o[1]).alive]
             if len(group) > 1:
                 group = rng.shuffled(f"入国先后 {('联盟', '招揽', '投奔')[priority]}", group, lambda o: f"{o[1]}→{o[2]}")
             for _, pid, country, by in group:
                 if pid in pending:
+                    continue
+                if country in self.state.eliminated:
+                    night.note(f"{pid} 未能加入{country}：{country}已灭国（「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」）")
                     continue
                 if not self.has_strategist(country):
                     night.note(f"{pid} 未能加入{country}：{country}军师已全部死亡")
@@ -513,6 +517,11 @@ class DingliGame(SG24Game):
             join = pending[pid]
             player = self.state.player(pid)
             if not player.alive:
+                # 「在野若还没有入国就退出游戏，则不能入国」: he never joined, so he takes none of the country's places
+                # (「每个国家分别只能有1/2/3名在野角色加入」)
+                used = self.state.extra["quota_used"]
+                used[join["country"]] = max(0, used.get(join["country"], 0) - 1)
+                phase.note(f"{pid} 未能加入{join['country']}：入国前已退出游戏，名额退回")
                 continue
             player.country = join["country"]
             self.state.extra["joined"][pid] = join["country"]
@@ -741,6 +750,16 @@ class DingliGame(SG24Game):
         self._victory(phase)
         fallen = list(getattr(phase, "fallen", []))
         announcement["fallen"] = fallen
+        # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」: an 在野 who agreed to join a country that falls in
+        # this post never joins it (nor is announced as joining it)
+        pending = self.state.extra["pending_joins"]
+        for pid in sorted((p for p, j in pending.items() if j["country"] in fallen), key=lambda p: self.state.player(p).seat):
+            country = pending.pop(pid)["country"]
+            self.state.extra["joined_last_night"].pop(pid, None)
+            if isinstance(announcement.get("joined"), dict):
+                announcement["joined"].pop(pid, None)
+            phase.note(f"{pid} 未能加入{country}：{country}已灭国")
+            effects.tell(phase, pid, texts.joining_void(country), "入国")
         for c in fallen:
             for p in sorted(self.members(c), key=lambda p: p.seat):
                 p.status = Status.OUT

@@ -64,3 +64,8 @@ def day_post(n: int, a: dict[str, Any]) -> str:
     if a.get("unaligned_characters"):
         lines.append("本届在野角色：" + "、".join(a["unaligned_characters"]))
     return "\n".join(lines)
+
+
+def joining_void(country: str) -> str:
+    """「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」: an agreed joining that no longer happens."""
+    return f"{country}国已灭国，你未能加入{country}国"
