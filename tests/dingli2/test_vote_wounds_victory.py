@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tianting.core.errors import IllegalAction
 from tianting.core.state import Status
 from tianting.rules.dingli2 import RULESET, wounds
 from tianting.rules.dingli2.game import elimination_bonus
@@ -382,3 +385,37 @@ def test_the_judge_is_told_who_has_no_last_words() -> None:
     r = t.night(act("袁绍", "自杀"), rulings=(rule("kill", "刘备"),))
     assert r.announcement["silent"] == ["袁绍"] and set(r.announcement["died"]) == {"袁绍", "刘备"}
     assert "silent" not in RULESET.player_view(t.game, "曹操")["announcements"][-1]
+
+
+def test_a_wound_check_death_is_posted_the_next_night() -> None:
+    """「白天判定阶段：在此阶段由进行伤判……判定结果在白天反馈公告阶段后生效。」「伤判的结果在白天结束后生效」 and
+    「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布」: 袁绍 (no successor) dies of his first check;
+    the day's post does not name him, he is out once it is posted, and the next night's post names his exit
+    without counting his death."""
+    t = Table()
+    force_deal(t, "袁绍", 1)
+    t.night(rulings=(rule("injure", "袁绍"),))
+    r = t.day(digits={"袁绍": 4})  # 3–5: died
+    assert r.announcement["wound_checks"] == {"袁绍": "died"} and "袁绍" not in r.announcement["exited"]
+    assert "袁绍退出游戏" not in r.announcement["text"] and t.status("袁绍") == "out"
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("袁绍", "自杀"), [])
+    r = t.night(last_words={"袁绍": "……"})
+    assert r.announcement["exited"] == ["袁绍"] and "袁绍退出游戏" in r.announcement["text"]
+    assert r.announcement["deaths"] == 0 and r.announcement["last_words"] == {}
+    t.check_unused()
+
+
+def test_a_fall_by_a_wound_check_is_posted_the_next_night() -> None:
+    """「当一国达到灭国条件，在下一个公告阶段公告该国灭国。」: a 伤判 death after the day's post brings 吴 to two heads
+    with its 君主; the fall is in the next post, the night's."""
+    t = Table()
+    for pid in ("鲁肃", "吕蒙", "甘宁", "黄盖"):
+        t.state.player(pid).status = Status.OUT  # 孙坚, 周瑜, 小乔: three heads with a 君主
+    t.state.player("小乔").character = "孙尚香"  # the line's last character
+    force_deal(t, "小乔", 1)
+    t.night(rulings=(rule("injure", "小乔"),))
+    r = t.day(digits={"小乔": 3})
+    assert r.announcement["fallen"] == [] and t.status("小乔") == "out" and t.state.eliminated == []
+    r = t.night()
+    assert r.announcement["fallen"] == ["吴"] and r.announcement["exited"] == ["小乔", "孙坚", "周瑜"]

@@ -8,7 +8,7 @@ Pure and deterministic: all randomness from the state's one generator, each draw
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tianting.core import effects
@@ -115,7 +115,7 @@ class DingliGame(SG24Game):
             "lives": {pid: [p.character] for pid, p in players.items()},
             "origin": {pid: p.country for pid, p in players.items()},
             "table": n, "ex": ex, "tables": {}, "formed": False, "peace_used": False,
-            "joined_last_night": {}, "fallen_pending": [],
+            "joined_last_night": {}, "fallen_pending": [], "exits_after_day": [],
             "unaligned_characters": [p.character for p in players.values() if p.country == UNALIGNED],
         })
         return cls(state, pack)
@@ -369,6 +369,7 @@ class DingliGame(SG24Game):
                 self.kill(night, p.id, "自然死亡", book, natural=True)
         self._deal_tables(night)
         words, lw_warnings = self._last_words(night, last_words or {})
+        self.state.extra.setdefault("exits_after_day", [])
         announcement: dict[str, Any] = {
             "title": texts.night_title(self.number),
             "summary": self._summary(night),
@@ -377,9 +378,11 @@ class DingliGame(SG24Game):
             "events": events,
             "died": list(night.died) + list(night.natural),
             "silent": list(night.natural),
-            "exited": self._exited(night),
+            # the ids a 伤判 took out after the last day's post, then tonight's
+            "exited": self.state.extra["exits_after_day"] + self._exited(night),
             "last_words": words,
         }
+        self.state.extra["exits_after_day"] = []
         if contests:
             announcement["contests"] = contests
         return self._finish_dingli(PhaseKind.NIGHT, night, book, first_draw, announcement,
@@ -607,8 +610,6 @@ class DingliGame(SG24Game):
                 harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
         lessen, deepen = _shifts(judged)
         self._apply_harms(day, harms, _defences(judged), book, lessen, deepen)
-        # 「伤判的结果在白天结束后生效」: after the vote.
-        outcomes = self._apply_checks(day, checks, book)
         for r in judged:
             if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
                 self.state.extra["checks"].pop(r.target, None)
@@ -617,7 +618,10 @@ class DingliGame(SG24Game):
                 effects.tell(day, r.target, r.text)
             elif r.effect == "remove" and r.target:
                 self.remove(day, r.target, r.why or "天庭裁定")
-        self._deal_tables(day)
+        # 「判定结果在白天反馈公告阶段后生效」「伤判的结果在白天结束后生效」: the checks that still hold after the vote
+        # take effect once the day's post is out (:meth:`_apply_checks`, after the post), so a 伤判 death is not
+        # in this post: its exit is in the next night's (「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」).
+        outcomes = self._holding_checks(day, checks)
         announcement: dict[str, Any] = {
             "title": texts.day_title(self.number), "ballot": ballot, "votes": counted_by,
             "voted": voted, "wound_checks": outcomes,
@@ -632,7 +636,12 @@ class DingliGame(SG24Game):
             announcement["unaligned_characters"] = list(self.state.extra["unaligned_characters"])
         if contests:
             announcement["contests"] = contests
-        result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending)
+
+        def after_post() -> None:
+            self._apply_checks(day, checks, outcomes, book)
+            self._deal_tables(day)
+
+        result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending, after_post)
         if not self.state.over:
             start = Phase(self.state)
             self._start_of_night(start)
@@ -689,24 +698,34 @@ class DingliGame(SG24Game):
             out.append((p.id, dealt["nth"], outcome, digit, drawn))
         return out
 
-    def _apply_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]],
-                      book: DecisionBook) -> dict[str, str]:
+    def _holding_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]]) -> dict[str, str]:
+        """The day's checks whose player is still wounded after the vote (the judge's record ``wound_checks``)."""
         outcomes: dict[str, str] = {}
-        for pid, nth, outcome, _, _ in checks:
+        for pid, _, outcome, _, _ in checks:
             p = self.state.player(pid)
             self.state.extra["tables"].pop(pid, None)
             if not p.alive or not p.injured or pid in day.died:
                 day.note(f"{pid} 的伤判结果不再生效：其角色已于白天死亡或脱离受伤")
                 continue
             outcomes[pid] = outcome
+        return outcomes
+
+    def _apply_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]], outcomes: Mapping[str, str],
+                      book: DecisionBook) -> None:
+        """The checks take effect after the day's post: a 伤判 death's exit waits for the next night's post."""
+        for pid, nth, outcome, _, _ in checks:
+            if pid not in outcomes:
+                continue
+            p = self.state.player(pid)
             if outcome == wounds.HEALED:
                 effects.heal(day, pid, "伤判痊愈")
                 self.state.extra["checks"].pop(pid, None)
             elif outcome == wounds.DIED:
                 self.kill(day, pid, f"第{nth}次伤判死亡", book, natural=True)
+                if not p.alive:
+                    self.state.extra["exits_after_day"].append(pid)
             else:
                 self.state.extra["checks"][pid] = nth
-        return outcomes
 
     # ---- victory and peace -----------------------------------------------------------------
     def eliminated_now(self) -> list[str]:
@@ -744,9 +763,11 @@ class DingliGame(SG24Game):
         phase.note(f"{'、'.join(winners)}胜利" if winners else "三国同时灭亡，无人胜利")
 
     def _finish_dingli(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
-                       announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
+                       announcement: dict[str, Any], warnings: list[str],
+                       after_post: Callable[[], None] | None = None) -> PhaseResult:
         """The post: victory first (a fallen country is announced in this post), then the fallen country's
-        living ids leave 「在公告后」 (they are listed as exits of this post)."""
+        living ids leave 「在公告后」 (they are listed as exits of this post); then what takes effect after the post
+        (``after_post``: the day's 伤判)."""
         self._victory(phase)
         fallen = list(getattr(phase, "fallen", []))
         announcement["fallen"] = fallen
@@ -770,6 +791,9 @@ class DingliGame(SG24Game):
         announcement["eliminated"] = list(self.state.eliminated)
         if self.state.over:
             announcement["winners"] = list(self.state.winners)
+        elif after_post is not None:
+            after_post()
+            announcement["died"] = list(phase.died) + list(phase.natural)
         result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
                              phase.deaths, phase.trace, [d.as_json() for d in self.state.rng.draws[first_draw:]],
                              warnings=warnings)
