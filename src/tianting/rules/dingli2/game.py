@@ -8,7 +8,8 @@ Pure and deterministic: all randomness from the state's one generator, each draw
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from tianting.core import effects
@@ -160,10 +161,57 @@ class DingliGame(SG24Game):
         player = self.state.player(action.actor)
         if not player.alive:
             raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        suicides = sum(1 for a in accepted if a.actor == player.id and _norm(a.skill) == SUICIDE)
+        if suicides and self.phase is PhaseKind.NIGHT:
+            self._check_as_successor(player, action, accepted, suicides)
+            return
+        self._check_own(player, action, accepted)
+
+    def _check_as_successor(self, player: Player, action: Action, accepted: Sequence[Action], suicides: int) -> None:
+        """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」: after a suicide the id's
+        actions are its successor's, who enters in a normal state and acts that night (the 2013 rules' 「在提交行动
+        之前，玩家可以使当前角色自杀，当晚即可转世扮演下一个角色」; *8.1* 深明大义: 「当夜黄月英仍可发动自己的技能」,
+        D-A2). The actions sent before the suicide are the dead character's (not resolved); where the line branches
+        an action any branch could send is taken, and it resolves if the chosen successor can send it."""
+        last = max(k for k, a in enumerate(accepted) if a.actor == player.id and _norm(a.skill) == SUICIDE)
+        after = [a for k, a in enumerate(accepted) if a.actor != player.id or k > last]
+        options = self._successors_after(player.id, suicides)
+        if not options:
+            raise IllegalAction(f"{player.id} 已经自杀且没有继承者（该ID退出游戏），自杀即时生效，不可修改", "suicide")
+        refused: IllegalAction | None = None
+        for name in options:
+            with self._playing(player, name):
+                try:
+                    self._check_own(player, action, after)
+                    return
+                except IllegalAction as exc:
+                    refused = refused or exc
+        assert refused is not None
+        raise IllegalAction(f"{player.id} 已自杀，此行动属于继承者（{'/'.join(options)}）：{refused.message}", refused.code)
+
+    def _successors_after(self, pid: str, suicides: int) -> list[str]:
+        """The characters ``pid`` may be playing after ``suicides`` deaths tonight (branches: every one)."""
+        frontier: list[tuple[str, tuple[str, ...]]] = [(self.state.player(pid).character, ())]
+        for _ in range(suicides):
+            frontier = [(s, (*lived, ch)) for ch, lived in frontier
+                        for s in self.successor_options(pid, ch, (*lived, ch))]
+        return list(dict.fromkeys(ch for ch, _ in frontier))
+
+    @contextmanager
+    def _playing(self, player: Player, name: str) -> Iterator[None]:
+        """Check as if ``player`` were already playing ``name`` (a successor, status normal); restored after."""
+        saved = (player.character, player.identity, list(player.skills), player.status, player.wounded_at)
+        succ = self.pack.characters[name]
+        player.character, player.identity, player.skills = name, succ.identity, [s.name for s in succ.skills]
+        player.status, player.wounded_at = Status.ALIVE, None
+        try:
+            yield
+        finally:
+            player.character, player.identity, player.skills, player.status, player.wounded_at = saved
+
+    def _check_own(self, player: Player, action: Action, accepted: Sequence[Action]) -> None:
         skill = _norm(action.skill)
         mine = [a for a in accepted if a.actor == player.id]
-        if any(_norm(a.skill) == SUICIDE for a in mine):
-            raise IllegalAction(f"{player.id} 已经自杀，自杀即时生效，不可修改", "suicide")
         if self.phase is PhaseKind.DAY:
             if skill == SUICIDE:
                 raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
@@ -306,16 +354,29 @@ class DingliGame(SG24Game):
             if r.effect == "spare" and r.target:
                 effects.protect(night, r.target, r.why or "天庭裁定")
         live: list[tuple[int, Action]] = []
+        last_suicide = {a.actor: i for i, a in enumerate(actions) if _norm(a.skill) == SUICIDE}
+        successors: dict[str, list[Action]] = {}
         for i, a in enumerate(actions):
             if _norm(a.skill) == SUICIDE:
                 continue
-            if a.actor in night.suicides:  # type: ignore[attr-defined]
+            if i < last_suicide.get(a.actor, -1):
                 night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：其角色已自杀")
                 continue
             gone = [t for t in a.targets if not self.state.player(t).alive]
             if gone:
                 night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：{'、'.join(gone)} 已退出游戏")
                 continue
+            if a.actor in last_suicide:
+                # the successor's action (D-A2): resolved if the successor who entered can send it
+                heir = self.state.player(a.actor)
+                try:
+                    if not heir.alive:
+                        raise IllegalAction("该ID已退出游戏", "out")
+                    self._check_own(heir, a, successors.setdefault(a.actor, []))
+                except IllegalAction as exc:
+                    night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：继承者{heir.character}不能如此行动（{exc.message}）")
+                    continue
+                successors[a.actor].append(a)
             if i in void:
                 if self._global_use(a):
                     warnings.append(f"{a.actor} 的全局技能【{a.skill}】不能被无效（全局的使用互不影响），裁定不予执行")
