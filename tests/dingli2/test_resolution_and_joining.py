@@ -286,3 +286,29 @@ def test_an_unaligned_whose_character_dies_still_joins() -> None:
     r = t.day()
     assert r.announcement["joined"] == {"华佗": "魏"}
     assert t.state.player("华佗").country == "魏" and t.game.mutual("华佗", "曹操")
+
+
+def test_the_interference_list_ranks_as_the_text() -> None:
+    """「（3）【武侯八阵】（4）【地盾】【麻沸散】【直言进谏】【歌舞升平】（5）【人遁】（6）【连环妙计】中连环的移动」 and
+    「（2）全局技能」: the pack's ranks; in the draft (4)【麻沸散】 comes before (6)【连环妙计】, a global before both."""
+    from tianting.rules.dingli2.data.build_pack import INTERFERENCE
+
+    assert INTERFERENCE == {"武侯八阵": 3, "地盾": 4, "麻沸散": 4, "直言进谏": 4, "歌舞升平": 4, "人遁": 5, "连环妙计": 6}
+    pack = Table().game.pack
+    for name, skill, rank in (("诸葛亮", "武侯八阵", 3), ("华佗", "麻沸散", 4), ("左慈", "人遁", 5), ("庞统", "连环妙计", 6)):
+        assert pack.interference(name, pack.skill(name, skill)) == rank
+    t = Table()
+    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("张辽", "威震逍遥津"))
+    asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "麻沸散", "连环妙计"]
+    assert "优先级4" in asks[1] and "优先级6" in asks[2]
+
+
+def test_the_nine_evaluations() -> None:
+    """「评价包括：“智者”、“猛将”、“统帅”、“义士”、“仁者”、“文豪”、“雅士”、“能吏”、“异人”。」: the pack's
+    evaluations are these nine (the loader refuses any other)."""
+    from tianting.rules.sg24.pack import EVALUATIONS
+
+    assert set(EVALUATIONS) == {"智者", "猛将", "统帅", "义士", "仁者", "文豪", "雅士", "能吏", "异人"}
+    pack = Table().game.pack
+    assert set().union(*(c.evaluations for c in pack.characters.values())) <= set(EVALUATIONS)

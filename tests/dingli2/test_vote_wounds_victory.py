@@ -419,3 +419,30 @@ def test_a_fall_by_a_wound_check_is_posted_the_next_night() -> None:
     assert r.announcement["fallen"] == [] and t.status("小乔") == "out" and t.state.eliminated == []
     r = t.night()
     assert r.announcement["fallen"] == ["吴"] and r.announcement["exited"] == ["小乔", "孙坚", "周瑜"]
+
+
+def test_last_words_of_every_night_are_posted() -> None:
+    """「当夜死亡角色的遗言」: seed 003 has no 快进 and no night after which last words stop (seed 001's 「游戏第七夜及
+    之后死亡的角色没有遗言」 is not in it): a death of night 8 has its last words posted, a vote call included
+    (「除遗言外，不得以任何形式进行公开号票」)."""
+    t = Table()
+    natural = {3: [{"actor": "徐庶", "skill": "继任", "answer": "马良"}],
+               4: [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]}
+    for _ in range(7):
+        t.night(answers=natural.get(t.game.number))
+        t.day()
+    assert t.game.number == 8
+    r = t.night(rulings=(rule("kill", "典韦"),), last_words={"典韦": "投刘备"})
+    assert r.announcement["last_words"] == {"典韦": "投刘备"} and "典韦 的遗言：投刘备" in r.announcement["text"]
+    assert not any("遗言" in w for w in r.warnings)
+
+
+def test_a_joined_unaligned_voted_top_is_wounded_under_the_new_countrys_lord() -> None:
+    """「得到票数最多的角色所属国籍若存在君主则受伤」 with 「在野武将入国后变更国籍」: 袁绍, joined to 魏 (曹操 alive), is
+    wounded, not killed (D-D3, D-J1)."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    t.day()
+    t.night()
+    r = t.day(all_vote(t, "袁绍"))
+    assert r.announcement["voted"] == "袁绍" and t.status("袁绍") == "injured"
