@@ -446,3 +446,25 @@ def test_a_joined_unaligned_voted_top_is_wounded_under_the_new_countrys_lord() -
     t.night()
     r = t.day(all_vote(t, "袁绍"))
     assert r.announcement["voted"] == "袁绍" and t.status("袁绍") == "injured"
+
+
+def test_an_id_that_left_for_a_time_comes_back() -> None:
+    """「受到某些造成某ID暂时离开游戏的技能时，公告该ID退出游戏」 and 「白天公告……公告出入游戏」: an id sent out for a
+    time (``remove``, as *8.1*'s 麻沸散 「经过退出时长后将再次公告该ID回到游戏」) comes back by the ruling ``restore``
+    (D-X1): the same character, in a normal state, announced; an id that died cannot, nor one whose country fell."""
+    t = Table()
+    t.night(rulings=(rule("remove", "关羽", why="麻沸散"), rule("kill", "袁绍")))
+    assert t.status("关羽") == "out"
+    bad = dict(RULESET.check_rulings(t.game, [rule("restore", "袁绍"), rule("restore", "刘备")]))
+    assert set(bad) == {0, 1} and "暂时离开游戏" in bad[0]
+    r = t.day(rulings=(rule("restore", "关羽", why="麻沸散时长已过"),))
+    assert t.status("关羽") == "alive" and t.character("关羽") == "关羽"
+    assert r.announcement["returned"] == ["关羽"] and "关羽回到游戏" in r.announcement["text"]
+    assert "returned" in RULESET.player_view(t.game, "曹操")["announcements"][-1]
+    t.game.check_action(act("关羽", "刺杀", "曹操"), [])
+    t2 = Table()
+    for pid in ("鲁肃", "吕蒙", "甘宁", "黄盖"):
+        t2.state.player(pid).status = Status.OUT
+    t2.night(rulings=(rule("remove", "小乔", why="麻沸散"),))
+    assert t2.state.eliminated == ["吴"]
+    assert dict(RULESET.check_rulings(t2.game, [rule("restore", "小乔")]))

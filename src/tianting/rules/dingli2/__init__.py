@@ -49,7 +49,11 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
             out.append((j, f"未知的裁定「{r.effect}」"))
         elif owner is not None and owner not in game.state.players:
             out.append((j, f"「{owner}」不是场上的ID"))
-        elif r.target is not None and (r.target not in game.state.players or not game.state.player(r.target).alive):
+        elif r.effect == "restore" and (r.target is None or r.target not in game.state.extra.get("away", [])
+                                        or game.state.player(r.target).country in game.state.eliminated):
+            out.append((j, "回到游戏须指明一个暂时离开游戏（remove）的ID，且其国家未灭国"))
+        elif r.effect != "restore" and r.target is not None and (
+                r.target not in game.state.players or not game.state.player(r.target).alive):
             out.append((j, f"「{r.target}」不是场上的ID"))
         elif r.effect == "join" and (r.target is None or game.origin(r.target) != UNALIGNED
                                      or name_of(r.text) not in COUNTRIES):

@@ -49,7 +49,7 @@ the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结�
 UNALIGNED_DAY = 4
 """「第四日投票公告将公布当届所有在野角色名字。」"""
 EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
-           "hidden_vote", "contest", "remove")
+           "hidden_vote", "contest", "remove", "restore")
 """The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md)."""
 
 
@@ -312,8 +312,23 @@ class DingliGame(SG24Game):
         player.wounded_at = None
         self.state.extra["checks"].pop(pid, None)
         self.state.extra["tables"].pop(pid, None)
+        self.state.extra.setdefault("away", []).append(pid)
         phase.natural.append(pid)
         phase.note(f"{pid}（{player.character}）退出游戏：{why}")
+
+    def restore(self, phase: Phase, pid: str, why: str) -> bool:
+        """An id sent out by :meth:`remove` comes back (「暂时离开游戏」; the day post's 「公告出入游戏」): the same
+        character, in a normal state; never into a fallen country (「一国灭国后，该国角色不能以任何方式回到游戏」,
+        D-X1)."""
+        player = self.state.player(pid)
+        away: list[str] = self.state.extra.setdefault("away", [])
+        if player.alive or pid not in away or player.country in self.state.eliminated:
+            return False
+        away.remove(pid)
+        player.status = Status.ALIVE
+        phase.returned.append(pid)  # type: ignore[attr-defined]
+        phase.note(f"{pid}（{player.character}）回到游戏：{why}")
+        return True
 
     def country_group_access(self, pid: str) -> bool:
         """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」: whether ``pid`` may be in their
@@ -342,6 +357,7 @@ class DingliGame(SG24Game):
         first_draw = len(rng.draws)
         night = Phase(self.state)
         night.suicides = []  # type: ignore[attr-defined]
+        night.returned = []  # type: ignore[attr-defined]
         judged = tuple(judged)
         defences = (*defences, *_defences(judged))
         warnings: list[str] = []
@@ -423,6 +439,8 @@ class DingliGame(SG24Game):
                 events.append("三足鼎立格局达成")
             elif r.effect == "remove" and r.target:
                 self.remove(night, r.target, r.why or "天庭裁定")
+            elif r.effect == "restore" and r.target:
+                self.restore(night, r.target, r.why or "天庭裁定")
         alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
         self._joining(night, invites, applications, book, alliances)
         for p in sorted(self.state.living(), key=lambda p: p.seat):
@@ -642,6 +660,7 @@ class DingliGame(SG24Game):
         first_draw = len(self.state.rng.draws)
         day = Phase(self.state)
         day.suicides = []  # type: ignore[attr-defined]
+        day.returned = []  # type: ignore[attr-defined]
         checks = self._draw_checks(day, digits)
         pending, _ = self._resolution_order(day, [a for a in actions if self._is_skill(a)])
         contests = self._contests(day, judged, digits)
@@ -679,6 +698,8 @@ class DingliGame(SG24Game):
                 effects.tell(day, r.target, r.text)
             elif r.effect == "remove" and r.target:
                 self.remove(day, r.target, r.why or "天庭裁定")
+            elif r.effect == "restore" and r.target:
+                self.restore(day, r.target, r.why or "天庭裁定")
         # 「判定结果在白天反馈公告阶段后生效」「伤判的结果在白天结束后生效」: the checks that still hold after the vote
         # take effect once the day's post is out (:meth:`_apply_checks`, after the post), so a 伤判 death is not
         # in this post: its exit is in the next night's (「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」).
@@ -832,6 +853,7 @@ class DingliGame(SG24Game):
         self._victory(phase)
         fallen = list(getattr(phase, "fallen", []))
         announcement["fallen"] = fallen
+        announcement["returned"] = list(getattr(phase, "returned", []))
         # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」: an 在野 who agreed to join a country that falls in
         # this post never joins it (nor is announced as joining it)
         pending = self.state.extra["pending_joins"]
