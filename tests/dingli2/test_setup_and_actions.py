@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.rules.dingli2 import RULESET, DingliGame, draw_setup
+from tianting.core.state import Status
+from tianting.rules.dingli2 import RULESET, DingliGame, SeatSpec, draw_setup
 from tianting.rules.dingli2.game import SetupError
 from tianting.rules.dingli2.pack import default_pack
 
@@ -251,3 +252,25 @@ def test_setup_of_29_32_and_the_ex_seat() -> None:
         assert sum(1 for p in script["players"] if p["country"] == "在野") == unaligned
         assert ("汉少帝" in chars) is ex
     assert RULESET.player_counts == (26, 27, 29, 30, 32, 33)
+
+
+def test_one_id_one_player() -> None:
+    """「ID是版面上唯一能代表玩家的媒介。……同一场游戏中，一个玩家不能以不同的ID进行报名，控制多个角色。」: an id
+    seated twice is refused (the engine cannot see who is behind two ids: that is the 裁判's to watch)."""
+    specs = seats()
+    specs[1] = SeatSpec(specs[0].id, specs[1].country, specs[1].identity, specs[1].character)
+    with pytest.raises(SetupError, match="重复"):
+        DingliGame.create(specs, 1)
+
+
+@pytest.mark.skill("刺杀")
+def test_a_character_dying_by_day_chooses_the_branch_then() -> None:
+    """「白天行动投票阶段：……在此阶段死亡角色选择支线进行游戏。」: 张辽, voted top while 魏 has no 君主, dies and
+    the player chooses 乐进 of 「张辽——徐晃/乐进」 that day."""
+    t = Table()
+    t.night()
+    t.state.player("曹操").status = Status.OUT
+    r = t.day({v: "张辽" for v in ("刘备", "徐庶", "庞统", "关羽", "张飞", "赵云", "糜氏")},
+              answers=[{"actor": "张辽", "skill": "继任", "answer": "乐进"}])
+    assert t.character("张辽") == "乐进" and r.announcement["voted"] == "张辽"
+    assert [d.skill for d in r.decisions] == ["继任"]
