@@ -312,3 +312,23 @@ def test_the_nine_evaluations() -> None:
     assert set(EVALUATIONS) == {"智者", "猛将", "统帅", "义士", "仁者", "文豪", "雅士", "能吏", "异人"}
     pack = Table().game.pack
     assert set().union(*(c.evaluations for c in pack.characters.values())) <= set(EVALUATIONS)
+
+
+@pytest.mark.skill("招揽")
+def test_a_recruitment_comes_next_when_the_alliance_fails() -> None:
+    """「当君主每夜的指认中若包含在野角色时，由法官对在野角色进行询问是否加入此国」 and 「如果三种方式同时进行，则优先处理
+    联盟达成，其次君主招揽，最后主动投奔。」: 袁绍's 联盟 is to 魏, whose one place 华佗 already holds; 刘备's 招揽 of
+    the same night is still put to him, and he joins 蜀. With a place free, the alliance wins."""
+    t = Table()
+    t.night(act("曹操", "招揽", "华佗", character="华佗"), answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"}])
+    t.day()
+    t.night(act("刘备", "招揽", "袁绍", character="袁绍"), rulings=(rule("join", "袁绍", text="魏"),),
+            answers=[{"actor": "袁绍", "skill": "入国", "answer": "蜀"}])
+    assert "魏的在野名额已满，未能加入" in t.said("袁绍") and "你将于次夜开始时加入蜀" in t.said("袁绍")
+    t.day()
+    assert t.state.player("袁绍").country == "蜀" and t.game.mutual("袁绍", "刘备")
+    t2 = Table()
+    t2.night(act("刘备", "招揽", "袁绍", character="袁绍"), rulings=(rule("join", "袁绍", text="魏"),),
+             answers=[{"actor": "袁绍", "skill": "入国", "answer": "蜀"}])
+    t2.day()
+    assert t2.state.player("袁绍").country == "魏" and t2.game.mutual("袁绍", "曹操")

@@ -541,7 +541,9 @@ class DingliGame(SG24Game):
                 offers.append((0, pid, country, lord.id if lord else None))
         for pid in sorted(invites, key=lambda p: self.state.player(p).seat):
             p = self.state.player(pid)
-            if not p.alive or p.country != UNALIGNED or any(o[1] == pid for o in offers):
+            # asked even when an alliance is also in play (「由法官对在野角色进行询问」): should the alliance fail
+            # (a quota, no 军师), the 招揽 comes next (「优先处理联盟达成，其次君主招揽」)
+            if not p.alive or p.country != UNALIGNED:
                 continue
             countries = sorted(set(invites[pid]), key=COUNTRIES.index)
             # 「若同意，则次夜开始后加入此国……若不同意，则无反馈。」
