@@ -332,3 +332,16 @@ def test_a_recruitment_comes_next_when_the_alliance_fails() -> None:
              answers=[{"actor": "袁绍", "skill": "入国", "answer": "蜀"}])
     t2.day()
     assert t2.state.player("袁绍").country == "魏" and t2.game.mutual("袁绍", "曹操")
+
+
+@pytest.mark.skill("招揽")
+def test_a_joining_is_for_good() -> None:
+    """「在野角色通过以上三种方式之一加入某国后，视为永久加入。」: a 联盟入国 of an 在野 who has joined (or will join
+    as the next night begins) is refused with the reason; a 君主's 招揽 no longer reaches him."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    assert "永久加入" in dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="蜀")]))[0]
+    t.day()
+    assert "永久加入" in dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="蜀")]))[0]
+    r = t.night(act("刘备", "招揽", "袁绍", character="袁绍"))
+    assert t.said("刘备") and t.state.player("袁绍").country == "魏" and not r.decisions

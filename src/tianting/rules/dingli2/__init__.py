@@ -58,6 +58,10 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
         elif r.effect == "join" and (r.target is None or game.origin(r.target) != UNALIGNED
                                      or name_of(r.text) not in COUNTRIES):
             out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
+        elif r.effect == "join" and (game.state.player(r.target).country != UNALIGNED
+                                     or r.target in game.state.extra["pending_joins"]):
+            # 「在野角色通过以上三种方式之一加入某国后，视为永久加入。」
+            out.append((j, f"{r.target} 已加入（或将于次夜加入）一国，视为永久加入"))
         elif r.effect == "join" and name_of(r.text) in game.state.eliminated:
             # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」
             out.append((j, f"{name_of(r.text)}已灭国，在野不能加入"))
