@@ -274,3 +274,17 @@ def test_a_character_dying_by_day_chooses_the_branch_then() -> None:
               answers=[{"actor": "张辽", "skill": "继任", "answer": "乐进"}])
     assert t.character("张辽") == "乐进" and r.announcement["voted"] == "张辽"
     assert [d.skill for d in r.decisions] == ["继任"]
+
+
+@pytest.mark.skill("朝秦暮楚")
+def test_the_wounded_cannot_use_a_day_skill() -> None:
+    """「角色处于受伤状态中无法行动，但可以进行自杀和舌辩。」: by day too. The wounded 吕布 may vote, but his
+    【朝秦暮楚】 (「每天白天」) is refused."""
+    t = Table()
+    force_deal(t, "吕布", 1)
+    t.night(rulings=(rule("injure", "吕布"),))
+    with pytest.raises(IllegalAction, match="受伤状态"):
+        t.game.check_action(act("吕布", "朝秦暮楚", "刘备"), [])
+    t.game.check_vote("吕布", "刘备")
+    r = t.day({"吕布": "刘备"}, digits={"吕布": 9})
+    assert r.announcement["ballot"]["吕布"] == "刘备"

@@ -215,6 +215,8 @@ class DingliGame(SG24Game):
         if self.phase is PhaseKind.DAY:
             if skill == SUICIDE:
                 raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
+            if not self.can_act(player):  # 「角色处于受伤状态中无法行动，但可以进行自杀和舌辩」: by day too
+                raise IllegalAction(f"{player.id} 处于受伤状态，不能行动（只能自杀与舌辩）", "injured")
             self._check_skill(player, action, accepted, day=True)
             if self._when(player, action) is None:
                 raise IllegalAction(f"【{action.skill}】不是白天使用的技能（「技能中说明“白天使用”的技能可在此时使用」）",
