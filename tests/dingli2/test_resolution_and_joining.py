@@ -345,3 +345,12 @@ def test_a_joining_is_for_good() -> None:
     assert "永久加入" in dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="蜀")]))[0]
     r = t.night(act("刘备", "招揽", "袁绍", character="袁绍"))
     assert t.said("刘备") and t.state.player("袁绍").country == "魏" and not r.decisions
+
+
+def test_night_only_rulings_are_refused_by_day() -> None:
+    """Bad input changes nothing and is told: a 联盟入国 (「次夜开始后」 after a night's settling) or the 三足鼎立
+    formation (a night post's 大事记) ruled on a day is refused with the reason, not dropped in silence."""
+    t = Table()
+    t.night()
+    found = dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="魏"), rule("formation")]))
+    assert set(found) == {0, 1} and all("白天不能裁定" in m for m in found.values())

@@ -65,6 +65,9 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
         elif r.effect == "join" and name_of(r.text) in game.state.eliminated:
             # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」
             out.append((j, f"{name_of(r.text)}已灭国，在野不能加入"))
+        elif r.effect in ("join", "formation") and game.phase.value == "day":
+            # 联盟入国 takes effect 「次夜开始后」 from a night's settling; 三足鼎立 is in a night post's 大事记
+            out.append((j, "联盟入国与三足鼎立格局只在夜晚结算（三足鼎立载入当夜大事记），白天不能裁定"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
     return out
