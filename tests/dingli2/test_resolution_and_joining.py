@@ -354,3 +354,14 @@ def test_night_only_rulings_are_refused_by_day() -> None:
     t.night()
     found = dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="魏"), rule("formation")]))
     assert set(found) == {0, 1} and all("白天不能裁定" in m for m in found.values())
+
+
+def test_a_contest_names_two_or_more_ids_in_the_game() -> None:
+    """「当两名玩家提交的行动……需通过拼点」「当多名玩家……」: a 拼点 of one id, of an id not in the game or of one id
+    twice is refused with the reason (it used to be recorded as given)."""
+    t = Table()
+    bad = [rule("contest", text="张辽、无名氏"), rule("contest", text="张辽"), rule("contest"),
+           rule("contest", text="张辽、张辽")]
+    found = dict(RULESET.check_rulings(t.game, bad))
+    assert set(found) == {0, 1, 2, 3} and all("拼点" in m for m in found.values())
+    assert RULESET.check_rulings(t.game, [rule("contest", text="张辽、关羽、甘宁")]) == []

@@ -68,9 +68,20 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
         elif r.effect in ("join", "formation") and game.phase.value == "day":
             # 联盟入国 takes effect 「次夜开始后」 from a night's settling; 三足鼎立 is in a night post's 大事记
             out.append((j, "联盟入国与三足鼎立格局只在夜晚结算（三足鼎立载入当夜大事记），白天不能裁定"))
+        elif r.effect == "contest" and not _contest_ids_ok(game, r):
+            # 「当两名玩家提交的行动……需通过拼点」「当多名玩家……」: two or more ids in the game
+            out.append((j, "拼点须在 text 中以「、」列出两个或更多场上的ID（或以 target 与 owner 指明两人）"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
     return out
+
+
+def _contest_ids_ok(game: DingliGame, r: Ruling) -> bool:
+    """The ids a 拼点 names (as ``DingliGame._contests`` reads them): two or more, distinct, each in the game."""
+    ids = ([p for p in r.text.split("、") if p] if r.text
+           else [x for x in (r.target, getattr(r, "owner", None)) if x])
+    return len(ids) >= 2 and len(set(ids)) == len(ids) and all(
+        p in game.state.players and game.state.player(p).alive for p in ids)
 
 
 def name_of(text: Any) -> str:
