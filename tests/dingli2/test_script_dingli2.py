@@ -243,7 +243,7 @@ def test_joining_and_formation_are_ruled_by_night_only(tmp_path):
     for ruling in ({"effect": "join", "target": "玩家24", "text": "魏"}, {"effect": "formation"}):
         script = _night()
         script["phases"].append({"phase": "day", "rulings": [ruling]})
-        assert "只能在夜晚裁定" in refused(tmp_path, script)
+        assert "白天不能裁定" in refused(tmp_path, script)
 
 
 def test_formation_is_ruled_once(tmp_path):
@@ -384,3 +384,32 @@ def test_the_example_is_this_game(played):
     assert json.loads(example.read_text(encoding="utf-8")) == full_game()
     done = call("run", str(example))
     assert done.code == 0 and json.loads(done.out) == played
+
+
+def _nights_and_days(days: int) -> list[dict[str, Any]]:
+    """Nights 1… and days 2… up to day ``days``, the branch answers of the table's natural deaths given (徐庶 at
+    night 3: 马良; 周瑜 at night 4: 陆逊)."""
+    out: list[dict[str, Any]] = []
+    for n in range(1, days + 1):
+        night: dict[str, Any] = {"phase": "night"}
+        if n == 3:
+            night["decisions"] = [{"actor": "玩家11", "skill": "继任", "answer": "马良"}]
+        if n == 4:
+            night["decisions"] = [{"actor": "玩家18", "skill": "继任", "answer": "陆逊"}]
+        out += [night, {"phase": "day"}]
+    return out
+
+
+def test_peace_in_a_script_from_day_five(tmp_path):
+    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 (D-V3: from night 6's
+    submission phase): a script's ``peace`` on 第5日 is made while night 6 is open and ends the game with no winner;
+    on 第4日 (night 5 open) it is refused with the reason."""
+    lords = {"proposer": "玩家01", "agreed": ["玩家10", "玩家17"]}
+    script = {"format": "tianting-script/1", "rules": "dingli2", "seed": 3, "players": players(),
+              "phases": _nights_and_days(5)}
+    script["phases"][-1]["peace"] = lords
+    assert run(tmp_path, script)["result"] == {"over": True, "winners": [], "peace": True}
+    early = {**script, "phases": _nights_and_days(4)}
+    early["phases"][-1]["peace"] = lords
+    message = refused(tmp_path, early)
+    assert message.startswith("phases[7].peace") and "议和申请须在第6夜起" in message
