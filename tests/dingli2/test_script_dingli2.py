@@ -413,3 +413,13 @@ def test_peace_in_a_script_from_day_five(tmp_path):
     early["phases"][-1]["peace"] = lords
     message = refused(tmp_path, early)
     assert message.startswith("phases[7].peace") and "议和申请须在第6夜起" in message
+
+
+def test_no_peace_by_the_judges_word(tmp_path):
+    """「如果三国都同意议和，则游戏结束，三国议和。」 is the only 议和 of seed 003: KK 3.3's judge-declared peace
+    (``{"judge": true}``) is refused for dingli2, naming the form it takes."""
+    script = {"format": "tianting-script/1", "rules": "dingli2", "seed": 3, "players": players(),
+              "phases": _nights_and_days(5)}
+    script["phases"][-1]["peace"] = {"judge": True}
+    message = refused(tmp_path, script)
+    assert message.startswith("phases[9].peace") and "沒有法官判定的議和" in message

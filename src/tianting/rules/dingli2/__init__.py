@@ -133,6 +133,9 @@ class RuleSet:
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
     text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
+    judge_peace: bool = False
+    """A script's ``{"judge": true}`` peace (KK 3.3's 「經法官判定」) is refused: seed 003's only 议和 is the three
+    countries' application, all agreeing (D-V3)."""
     judge_rules_skills: bool = True
     character_choice: bool = False
     options: tuple[str, ...] = ()
