@@ -11,20 +11,17 @@ outcome once it is published.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.conftest import Pages, submit, sync_api
 from tianting.rules import load as load_rules
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+if TYPE_CHECKING:
+    pass
+
+expect = sync_api().expect
 
 IDS = [f"蜀測{i:02d}" for i in range(1, 23)]
 ROSTER = load_rules("kk33").roster()
@@ -33,12 +30,6 @@ CHANCELLOR = "遲暮的丞相·諸葛亮"
 
 def passive_free(character: str) -> bool:
     return all(skill.kind != "passive" for skill in ROSTER.characters[character].skills)
-
-
-def submit(page: Page, selector: str) -> Any:
-    with page.expect_navigation() as navigation:
-        page.click(selector)
-    return navigation.value
 
 
 def get(api: httpx.Client, path: str) -> dict[str, Any]:
