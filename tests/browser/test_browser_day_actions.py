@@ -8,14 +8,11 @@ vote resolves the day; the judge's draft and the public thread show the stab's d
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import httpx
 
 from tests.browser.conftest import Pages, submit, sync_api
-
-if TYPE_CHECKING:
-    pass
 
 expect = sync_api().expect
 
