@@ -28,7 +28,7 @@ def created(seed: int) -> HostedGame:
 
 def play_hosted(seed: int, max_phases: int = 60) -> HostedGame:
     return random_hosted.play_out(created(seed), random.Random(seed), night_actions, votes, max_phases,
-                                  last_words=IDS)
+                                  lambda pid, bot: f"我是好人，查{bot.choice(IDS)}")
 
 
 def test_the_seats_are_dealt_with_their_characters():
