@@ -19,6 +19,17 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
 
+class CharacterSkill(Skill):
+    """A character's skill (``source``: the character's), the base of every character skill class."""
+
+    source = Source.CHARACTER
+
+
+def phase_country(phase: Any, pid: str) -> str:
+    """The country ``pid`` counts as now (三分歸晉's 「視為晉」 included)."""
+    return str(phase.game.country_of(pid))
+
+
 class StabShield(Skill):
     """「使用後當夜，所有針對你和X的【刺殺】失效」, void when X is not in play, with an alliance."""
 
