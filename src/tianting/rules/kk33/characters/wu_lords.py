@@ -21,6 +21,7 @@ from tianting.rules.kk33.characters.common import (
     is_form,
     release,
 )
+from tianting.rules.kk33.characters.common import base_name as _base
 from tianting.rules.kk33.characters.common import phase_country as _country
 from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
@@ -28,11 +29,6 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.game import KK33Game
     from tianting.rules.kk33.night import Night
-
-
-def _base(phase: Any, pid: str) -> str:
-    """The character a player plays, whatever its form (赤壁·…, 台上的主宰·… → the base name)."""
-    return str(phase.game.roster.characters[phase.state.player(pid).character].base)
 
 
 def recognise(phase: Any, a: str, b: str, via: str) -> None:
