@@ -423,3 +423,20 @@ def test_no_peace_by_the_judges_word(tmp_path):
     script["phases"][-1]["peace"] = {"judge": True}
     message = refused(tmp_path, script)
     assert message.startswith("phases[9].peace") and "沒有法官判定的議和" in message
+
+
+def test_a_hosted_game_refuses_the_judges_peace_too():
+    """The hosted game plays its inputs as a script: a judge-declared peace in a dingli2 game is refused with the same
+    reason and changes nothing."""
+    from tests.hosting.random_hosted import add, created
+    from tianting.hosting import events as ev
+    from tianting.hosting.game import Refused
+
+    game = created("dingli2", [f"玩家{k:02d}" for k in range(1, 27)], 1, "鼎立")
+    add(game, ev.START, ev.JUDGE, {})
+    add(game, ev.RESOLVE, ev.JUDGE, {"phase": 0})
+    add(game, ev.PUBLISH, ev.JUDGE, {})
+    before = len(game.events)
+    with pytest.raises(Refused) as refusal:
+        add(game, ev.PEACE, ev.JUDGE, {"judge": True})
+    assert "沒有法官判定的議和" in str(refusal.value) and len(game.events) == before and not game.over
