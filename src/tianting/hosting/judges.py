@@ -52,8 +52,9 @@ DUTIES = {
 DIGIT = getattr(ev, "DIGIT", "digit")
 """A player's digit for a draw (拼點, 伤判: 「南斗先設定……再向玩家收取數字」), where the rule set takes digits."""
 
-CAIPAN_EFFECTS = ("kill", "injure")
-"""The ruling effects the 裁判 may use (the engine's judge-ruling mechanism: replay and verify stay exact)."""
+CAIPAN_EFFECTS = ("kill", "injure", "remove")
+"""The ruling effects the 裁判 may use (the engine's judge-ruling mechanism: replay and verify stay exact):
+``remove`` where the rule set has it (鼎立三分2.0: 取消比賽資格 is an exit without a death, D-X1)."""
 
 
 NANDOU_EFFECTS = ("contest",)
@@ -194,6 +195,27 @@ def audit(events: list[Event]) -> list[dict[str, Any]]:
         who = seat_of(event.actor) or ("系統" if event.actor == ev.SYSTEM else "天庭")
         out.append({"seq": event.seq, "at": event.at, "who": who, "kind": event.kind, "payload": event.payload})
     return out
+
+
+def powers(seat: str | None, game: Any = None) -> dict[str, Any]:
+    """What the console shows ``seat`` (None: the one judge, everything): the forms of their own powers only.
+
+    ``run``: the 北斗's phase work (start, assign, deadline, a night's resolution, choices, last words,
+    wording, publishing, 議和, actions by private message); ``night``: resolving the open phase when it is a
+    night; ``count``: votes and digits by private message and closing a day; ``effects``: the ruling effects
+    their ruling form offers (None: all); ``contest``: setting a 拼點; ``webhook``."""
+    one = seat is None
+    day = game is not None and _phase_kind(game) == "day"
+    return {
+        "seat": seat, "run": one or seat == BEIDOU, "count": one or seat == NANDOU,
+        "resolve": one or seat == (NANDOU if day else BEIDOU),
+        "message": one or seat == (NANDOU if day else BEIDOU),
+        "rule": one or seat in (BEIDOU, CAIPAN),
+        "effects": None if one or seat == BEIDOU else (CAIPAN_EFFECTS if seat == CAIPAN else ()),
+        "contest": one or seat in (BEIDOU, NANDOU),
+        "webhook": one or seat == BEIDOU,
+        "authors": [seat_of(a) for a in ruling_authors(game)] if game is not None and not one else None,
+    }
 
 
 def may_set_webhook(seat: str | None) -> None:

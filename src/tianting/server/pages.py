@@ -43,7 +43,7 @@ from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
 from tianting.hosting.message import read_message, read_vote
-from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
+from tianting.hosting.views import judge_contests, judge_view, message_vocabulary, public_view, replay_view
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, live, notify, security
@@ -74,13 +74,23 @@ KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
 SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動",
              "offered": "本階段可選"}
 PHASE_ZH = {"night": "夜晚", "day": "白天"}
-ACTOR_ZH = {ev.JUDGE: "天庭", ev.SYSTEM: "系統"}
+class _ActorNames(dict[str, str]):
+    """天庭, 系統, and a judge of three by their seat (``judge:南斗`` → 南斗)."""
+
+    def get(self, key: Any, default: Any = None) -> Any:  # type: ignore[override]
+        if key in self:
+            return self[key]
+        seat = judges.seat_of(key) if isinstance(key, str) else None
+        return seat if seat is not None else default
+
+
+ACTOR_ZH = _ActorNames({ev.JUDGE: "天庭", ev.SYSTEM: "系統"})
 WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}
 EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "傷判數字",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -92,7 +102,7 @@ DONE_ZH = {
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
-    "digit": "已記錄你的傷判數字，時限前可以修改。",
+    "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
     "digit-for": "已依私訊代為記錄傷判數字（記為天庭代填），時限前玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
@@ -376,6 +386,8 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
             "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
+            "may": judges.powers(who.player_id, game),
+            "contests": judge_contests(game),
         }
         return _render(request, "judge.html", context, status, rules=game.rules)
 
@@ -475,11 +487,19 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         if not action.isdigit() or len(action) > 4:
             raise Refused("請選擇要作廢的行動", 422)
         ruling["action"] = int(action)
-    else:
+    elif effect == "contest":  # 拼點 (鼎立三分2.0): two ids and whom an odd sum makes the winner (the 南斗's rule)
+        pair = [form.get("contest_a"), form.get("contest_b")]
+        if not all(pair) or pair[0] == pair[1]:
+            raise Refused("請選擇兩名拼點的玩家", 422)
+        odd = form.get("odd")
+        if odd not in ("a", "b"):
+            raise Refused("請先設定兩數之和為奇數時哪名玩家勝利", 422)
+        ruling.update(text="、".join(pair), owner=pair[0] if odd == "a" else pair[1])
+    elif effect != "formation":
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
         ruling["target"] = form.get("target")
-    if effect == "tell":
+    if effect in ("tell", "join", "hidden_vote"):
         ruling["text"] = form.get("text")
     if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
@@ -860,7 +880,12 @@ def _player_body(command: str, form: Form) -> dict[str, Any]:
     if command == "digit":
         digit = form.get("digit").strip()
         if not (len(digit) == 1 and digit.isdigit()):
-            raise Refused("傷判數字須為0至9的整數", 422)
+            raise Refused("數字須為0至9的整數", 422)
+        contest = form.get("contest").strip()
+        if contest:  # which 拼點 (鼎立三分2.0), numbered on the player's page
+            if not contest.isdigit() or len(contest) > 3:
+                raise Refused("請指明第幾次拼點", 422)
+            return {"digit": int(digit), "contest": int(contest)}
         return {"digit": int(digit)}
     return {}
 
