@@ -108,6 +108,7 @@ DONE_ZH = {
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
     "rule": "已記錄裁定並重新結算。",
+    "talk-country": "已在國家群發言。", "talk-complaint": "投訴已送到裁判。", "talk-reply": "已答覆該玩家的投訴。",
 }
 ANCHOR = {"rule": "rulings", "decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
           "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
@@ -382,7 +383,8 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
-            "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
+            "live_url": f"/j/{token}/live",
+            "live_version": live.judge_version(game, chat.judge_stamp(store, game, who.game_id, who.player_id)),
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
             "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
@@ -766,7 +768,8 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         view = game.player_view(pid)
         context: dict[str, Any] = {"token": token, "view": view, "csrf": _csrf(request, token), "error": error,
                                    "ok": None if error else _done(request), "live_url": f"/p/{token}/live",
-                                   "live_version": live.player_version(game, pid),
+                                   "live_version": live.player_version(
+                                       game, pid, chat.player_stamp(store_of(request), game, who.game_id, pid)),
                                    "talk": chat.player_talk(store_of(request), game, who.game_id, pid)}
         if view["stage"] == "choosing":
             roster = load_rules(game.rules).roster()
@@ -960,14 +963,16 @@ def _live(version: str, deadline: str | None) -> JSONResponse:
 def judge_live(request: Request, token: str) -> JSONResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
-        return _live(live.judge_version(game), live.open_deadline(game))
+        talk = chat.judge_stamp(store_of(request), game, who.game_id, who.player_id)
+        return _live(live.judge_version(game, talk), live.open_deadline(game))
 
 
 @router.get("/p/{token}/live")
 def player_live(request: Request, token: str) -> JSONResponse:
     who = _access(request, token, "player")
     with _game(request, who.game_id) as game:
-        return _live(live.player_version(game, who.player_id or ""), live.open_deadline(game))
+        talk = chat.player_stamp(store_of(request), game, who.game_id, who.player_id or "")
+        return _live(live.player_version(game, who.player_id or "", talk), live.open_deadline(game))
 
 
 @router.get("/g/{public_id}/live")
