@@ -43,7 +43,13 @@ from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
 from tianting.hosting.message import read_message, read_vote
-from tianting.hosting.views import judge_contests, judge_view, message_vocabulary, public_view, replay_view
+from tianting.hosting.views import (
+    judge_contests,
+    judge_view,
+    message_vocabulary,
+    public_view,
+    replay_view,
+)
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, live, notify, security
