@@ -117,6 +117,14 @@ def test_a_contest_is_set_by_the_nandou_parity_first_and_its_digits_stay_with_th
                        "drawn": [], "winner": b, "order": [b, a]}]
     assert not any(d["purpose"].startswith("拼点奇偶") for d in t.state()["current"]["draft"]["draws"])
 
+    # the pages: the digit form on the two contestants' pages only, naming no opponent, no parity
+    for pid in IDS:
+        page = client.get(f"/p/{t.token[pid]}").text
+        assert ('id="contest"' in page) == (pid in (a, b)), pid
+        if pid in (a, b):
+            section = page.split('id="contest"')[1].split("</section>")[0]
+            assert (b if pid == a else a) not in section and "奇" not in section
+
     # last words: asked of the stabbed, never of the suicide (silent)
     assert t.post_j("北斗", "ask-last-words").status_code == 200
     assert t.view(victim)["last_words"]["asked"] is True
@@ -135,8 +143,6 @@ def test_a_contest_is_set_by_the_nandou_parity_first_and_its_digits_stay_with_th
             assert key not in HIDDEN_KEYS or (key == "events" and path.startswith(".announcements[")), f"{pid}: {path}"
         text = json.dumps(shown, ensure_ascii=False)
         assert not any(w in text for w in JUDGE_ONLY_WORDS), pid
-        page = client.get(f"/p/{t.token[pid]}").text
-        assert "拼點" not in page or pid in (a, b)
     public = client.get(f"/api/g/{t.state()['public_id']}").json()
     assert not any(w in json.dumps(public, ensure_ascii=False) for w in JUDGE_ONLY_WORDS)
 
