@@ -212,3 +212,37 @@ def test_each_console_offers_only_its_judges_powers(client: TestClient) -> None:
     page = client.get(f"/j/{one['judge_token']}").text
     for form in ('id="publish"', 'id="add-ruling"', 'id="add-contest"', 'id="edit-announcement"', 'id="all-links"'):
         assert form in page, form
+
+
+def test_a_wound_check_table_stays_hidden_until_its_day_and_its_digit_is_the_nandous_to_enter(
+        client: TestClient) -> None:
+    """「伤判」: the table is dealt and committed by hash the night the wound is taken; the wounded gives a digit
+    by day (the 南斗's to enter from a private message, never the 北斗's); the table is shown only with the check."""
+    t = Table(client)
+    t.rest(set())
+    hurt = next(p for p in IDS if t.views[p]["country"] != "在野" and t.views[p]["identity"] != "君主")
+    assert t.post_j("裁判", "rule", {"ruling": {"effect": "injure", "target": hurt, "why": "制裁命数"}}).status_code == 200
+    assert t.post_j("北斗", "publish").status_code == 200
+    mine = t.view(hurt)
+    assert mine["open"]["wound_check"] is True
+    told = [f for f in mine["feedback"] if f.get("skill") == "伤判"]
+    assert told and all(set(f.get("data") or {}) <= {"nth", "commitment"} for f in told)
+    commitment = told[0]["data"]["commitment"]
+    for pid in IDS:
+        if pid != hurt:
+            other = json.dumps(t.view(pid), ensure_ascii=False)
+            assert commitment not in other and "wound_check" not in other, pid
+    assert commitment not in client.get(f"/g/{t.state()['public_id']}").text
+    before = t.seq()
+    refused(t, t.post_j("北斗", "digit-for", {"player": hurt, "digit": 1, "via": "message"}), 403, "屬於南斗", before)
+    refused(t, t.post_p(IDS[0] if IDS[0] != hurt else IDS[1], "digit", {"digit": 1}), 409, "沒有傷判", before)
+    assert t.post_j("南斗", "digit-for", {"player": hurt, "digit": 6, "via": "message"}).status_code == 200
+    assert t.view(hurt)["open"]["digit"] == 6
+    living = [p["id"] for p in t.view(hurt)["players"] if p["alive"]]
+    for pid in t.state()["current"]["expected"]:
+        assert t.post_p(pid, "vote", {"target": next(x for x in living if x != pid)}).status_code == 200
+    assert t.state()["stage"] == "draft"
+    assert "table" not in json.dumps(t.view(hurt), ensure_ascii=False)  # the draft is the judges' until published
+    assert t.post_j("北斗", "publish").status_code == 200
+    checked = [f for f in t.view(hurt)["feedback"] if f.get("skill") == "伤判" and f.get("number") == 2]
+    assert checked and checked[-1]["data"]["digit"] == 6 and "table" in checked[-1]["data"]

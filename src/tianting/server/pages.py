@@ -109,7 +109,7 @@ DONE_ZH = {
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
     "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
-    "digit-for": "已依私訊代為記錄傷判數字（記為天庭代填），時限前玩家仍可自行修改。",
+    "digit-for": "已依私訊代為記錄數字（記為天庭代填），玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -672,13 +672,16 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
     player = form.get("player")
     try:
         body = {"player": player, **_player_body("digit", form), "via": "message"}
+        if form.get("against"):  # a 拼點's digit: against whom (鼎立三分2.0, the contests on the console)
+            body["against"] = form.get("against")
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "digit-for", body, store_of(request).clock())
         store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status)
-    return RedirectResponse(f"/j/{token}?ok=digit-for#phase", status_code=303)
+    anchor = "contests" if form.get("against") else "phase"
+    return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
 
 
 @router.post("/j/{token}/{command}")
