@@ -225,6 +225,7 @@ def test_a_26_player_dingli2_game_with_three_judges_two_nights_and_a_day_in_the_
     expect(beidou.locator("#resolve")).to_have_count(0)
     reload(nandou)
     assert submit(nandou, "#resolve").status == 200
+    expect(nandou.locator("#draft")).to_contain_text("结算者：南斗")  # the seat, not 「judge:南斗」
     reload(caipan)
     caipan.select_option("#ruling-effect", "remove")
     caipan.select_option("#ruling-target", banned)

@@ -153,6 +153,16 @@ def unreplaced_drops(phase: Phase) -> list[dict[str, Any]]:
     return out
 
 
+def resolvers(game: HostedGame) -> dict[int, str]:
+    """Who resolved each phase, as the event log names them (``judge:南斗`` closing a day's vote in a game of three
+    judges; ``phase.resolved_by`` keeps the fold's ``judge``)."""
+    out: dict[int, str] = {}
+    for event in game.events:
+        if event.kind == "resolve" and isinstance(event.payload.get("phase"), int):
+            out[event.payload["phase"]] = event.actor
+    return out
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -189,7 +199,8 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "deadline": phase.deadline, "participants": game.participants() if game.stage == "open" else [],
             "expected": game.expected(), "submissions": phase.submissions, "votes": phase.votes,
             "submitted_by": phase.submitted_by,
-            "resolved_by": phase.resolved_by, "decisions_given": phase.decisions,
+            "resolved_by": resolvers(game).get(index, phase.resolved_by) if phase.resolved_by else None,
+            "decisions_given": phase.decisions,
             "asked_last_words": phase.asked_last_words,
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
@@ -256,7 +267,8 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
     for i, phase in enumerate(game.phases):
         entry: dict[str, Any] = {
             "index": i, "kind": phase.kind, "number": phase.number, "label": phase.label,
-            "deadline": phase.deadline, "published": phase.published, "resolved_by": phase.resolved_by,
+            "deadline": phase.deadline, "published": phase.published,
+            "resolved_by": resolvers(game).get(i, phase.resolved_by) if phase.resolved_by else None,
             "submissions": phase.submissions, "votes": phase.votes, "decisions_given": phase.decisions,
             "submitted_by": phase.submitted_by,
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
