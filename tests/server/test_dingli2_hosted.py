@@ -234,11 +234,12 @@ def test_a_wound_check_table_stays_hidden_until_its_day_and_its_digit_is_the_nan
             assert commitment not in other and "wound_check" not in other, pid
     assert commitment not in client.get(f"/g/{t.state()['public_id']}").text
     for seat in t.judge:  # every judge may put a remark in the record; no player or the public reads it
-        assert t.post_j(seat, "note", {"text": f"{seat}的備註：{hurt}疑似場外串通"}).status_code == 200
+        assert t.post_j(seat, "note", {"text": f"{seat}的備註 NOTE7F3A：{hurt}疑似場外串通"}).status_code == 200
     for pid in IDS:
-        assert "疑似場外串通" not in json.dumps(t.view(pid), ensure_ascii=False)
-        assert "疑似場外串通" not in client.get(f"/p/{t.token[pid]}").text
-    assert "疑似場外串通" not in client.get(f"/g/{t.state()['public_id']}").text
+        assert "NOTE7F3A" not in json.dumps(t.view(pid), ensure_ascii=False)  # the same in either script
+        assert "NOTE7F3A" not in client.get(f"/p/{t.token[pid]}").text
+    assert "NOTE7F3A" not in client.get(f"/g/{t.state()['public_id']}").text
+    assert "NOTE7F3A" in client.get(f"/j/{t.judge['南斗']}").text
     before = t.seq()
     refused(t, t.post_j("北斗", "digit-for", {"player": hurt, "digit": 1, "via": "message"}), 403, "屬於南斗", before)
     refused(t, t.post_p(IDS[0] if IDS[0] != hurt else IDS[1], "digit", {"digit": 1}), 409, "沒有傷判", before)
