@@ -49,14 +49,39 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
             out.append((j, f"未知的裁定「{r.effect}」"))
         elif owner is not None and owner not in game.state.players:
             out.append((j, f"「{owner}」不是场上的ID"))
-        elif r.target is not None and (r.target not in game.state.players or not game.state.player(r.target).alive):
+        elif r.effect == "restore" and (r.target is None or r.target not in game.state.extra.get("away", [])
+                                        or game.state.player(r.target).country in game.state.eliminated):
+            out.append((j, "回到游戏须指明一个暂时离开游戏（remove）的ID，且其国家未灭国"))
+        elif r.effect != "restore" and r.target is not None and (
+                r.target not in game.state.players or not game.state.player(r.target).alive):
             out.append((j, f"「{r.target}」不是场上的ID"))
         elif r.effect == "join" and (r.target is None or game.origin(r.target) != UNALIGNED
                                      or name_of(r.text) not in COUNTRIES):
             out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
+        elif r.effect == "join" and (game.state.player(r.target).country != UNALIGNED
+                                     or r.target in game.state.extra["pending_joins"]):
+            # 「在野角色通过以上三种方式之一加入某国后，视为永久加入。」
+            out.append((j, f"{r.target} 已加入（或将于次夜加入）一国，视为永久加入"))
+        elif r.effect == "join" and name_of(r.text) in game.state.eliminated:
+            # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」
+            out.append((j, f"{name_of(r.text)}已灭国，在野不能加入"))
+        elif r.effect in ("join", "formation") and game.phase.value == "day":
+            # 联盟入国 takes effect 「次夜开始后」 from a night's settling; 三足鼎立 is in a night post's 大事记
+            out.append((j, "联盟入国与三足鼎立格局只在夜晚结算（三足鼎立载入当夜大事记），白天不能裁定"))
+        elif r.effect == "contest" and not _contest_ids_ok(game, r):
+            # 「当两名玩家提交的行动……需通过拼点」「当多名玩家……」: two or more ids in the game
+            out.append((j, "拼点须在 text 中以「、」列出两个或更多场上的ID（或以 target 与 owner 指明两人）"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
     return out
+
+
+def _contest_ids_ok(game: DingliGame, r: Ruling) -> bool:
+    """The ids a 拼点 names (as ``DingliGame._contests`` reads them): two or more, distinct, each in the game."""
+    ids = ([p for p in r.text.split("、") if p] if r.text
+           else [x for x in (r.target, getattr(r, "owner", None)) if x])
+    return len(ids) >= 2 and len(set(ids)) == len(ids) and all(
+        p in game.state.players and game.state.player(p).alive for p in ids)
 
 
 def name_of(text: Any) -> str:

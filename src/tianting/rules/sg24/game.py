@@ -335,9 +335,7 @@ class SG24Game:
         「第一命角色死亡时，由其继任者继续游戏。」「全部继任者都死亡则退出游戏，场上不再存在该ID。」"""
         player = self.state.player(pid)
         dead = player.character
-        in_play = {p.character for p in self.state.living() if p.id != pid}
-        lived = set(self.state.extra["lives"][pid])
-        options = [s for s in self.character(pid).successors if s not in in_play and s not in lived]
+        options = self.successor_options(pid)
         successor = None
         if len(options) == 1:
             successor = options[0]
@@ -361,6 +359,15 @@ class SG24Game:
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+
+    def successor_options(self, pid: str, character: str | None = None, lived: Sequence[str] = ()) -> list[str]:
+        """Who may succeed ``pid``'s character (or ``character``) at its death: its successors that are not in
+        play and that this id has not played (nor ``lived``)."""
+        in_play = {p.character for p in self.state.living() if p.id != pid}
+        gone = set(self.state.extra["lives"][pid]) | set(lived)
+        found = self.pack.get(character) if character is not None else self.character(pid)
+        assert found is not None
+        return [s for s in found.successors if s not in in_play and s not in gone]
 
     # ---- night ----------------------------------------------------------------------
     def resolve_night(self, actions: Sequence[Action], book: DecisionBook | None = None,
