@@ -9,7 +9,7 @@ from tianting.hosting import events as ev
 from tianting.hosting import judges
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
-from tianting.hosting.game import HostedGame, _night_dead
+from tianting.hosting.game import HostedGame, Refused, _night_dead
 from tianting.hosting.verify import verify_export
 
 IDS = [f"D{i:02d}" for i in range(1, 27)]
@@ -70,3 +70,60 @@ def test_the_silent_dead_are_not_asked_for_last_words() -> None:
     """「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布。」"""
     assert _night_dead({"died": ["A", "B", "C"], "silent": ["B"]}) == ["A", "C"]
     assert _night_dead({"exited": ["A"]}) == ["A"]
+
+
+def opened(seed: int = 5) -> HostedGame:
+    game = HostedGame()
+    _add(game, ev.CREATED, ev.JUDGE, {"rules": "dingli2", "ids": IDS, "title": "鼎立", "seed": seed, "salt": "ab",
+                                      "commitment": commitment(seed, "ab"), "judges": 3})
+    _add(game, ev.START, BEIDOU, {})
+    return game
+
+
+def test_a_sent_suicide_stays() -> None:
+    """「角色自杀在行动提交阶段提交，即时生效」「角色自杀和行动提交阶段即时生效的技能不可修改」: a later list must keep it
+    (the successor's actions may follow it); neither the player nor the 北斗 for them can withdraw it."""
+    game = opened()
+    _add(game, ev.SUBMIT, "D01", {"actions": [{"skill": "自杀", "targets": []}]})
+    for actor, payload in (("D01", {"actions": []}),
+                           (BEIDOU, {"player": "D01", "actions": [], "via": "message"})):
+        try:
+            _add(game, ev.SUBMIT, actor, payload)
+        except Refused as exc:
+            assert exc.status == 409 and "不可撤回" in exc.message
+        else:
+            raise AssertionError("a sent suicide was withdrawn")
+    assert game.current.submissions["D01"] == [{"actor": "D01", "skill": "自杀", "targets": []}]
+    _add(game, ev.SUBMIT, "D01", {"actions": [{"skill": "自杀", "targets": []}]})  # sent again: unchanged
+
+
+def test_a_skill_said_to_be_used_by_day_is_offered_by_day() -> None:
+    """「技能中说明“白天使用”的技能可在此时使用」: an 在野 dealt such a skill may submit it by day; others only vote."""
+    from tianting.rules.dingli2.pack import default_pack
+
+    pack = default_pack()
+
+    def by_day(character: str) -> list[str]:
+        c = pack.characters[character]
+        return [s.name for s in c.skills if s.kind == "active" and pack.extra(c.name, s.name).when == "day"]
+
+    seed, holder = next((seed, seat["id"]) for seed in range(1, 200)
+                        for seat in opened(seed).setup["players"] if by_day(seat["character"]))
+    game = opened(seed)
+    for pid in IDS:
+        _add(game, ev.SUBMIT, pid, {"actions": []})
+    _add(game, ev.RESOLVE, BEIDOU, {"why": "judge"})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    assert game.current.kind == "day" and game.acts_by_day(holder)
+    assert game.player_view(holder)["open"]["by_day"] is True
+    skill = by_day(game.characters[holder])[0]
+    other = next(p for p in IDS if p != holder)
+    _add(game, ev.SUBMIT, holder, {"actions": [{"skill": skill, "targets": [other]}]})
+    assert game.current.submissions[holder][0]["skill"] == skill
+    plain = next(p for p in IDS if not game.acts_by_day(p))
+    try:
+        _add(game, ev.SUBMIT, plain, {"actions": []})
+    except Refused as exc:
+        assert "白天只能投票" in exc.message
+    else:
+        raise AssertionError("a day action from a player without a day skill was taken")

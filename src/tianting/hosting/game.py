@@ -30,6 +30,8 @@ from tianting.rules import load as load_rules
 from tianting.script import SCRIPT_FORMAT, PlayerIds, _action, play_script
 from tianting.setup import draw_setup
 
+SUICIDE = "自杀"
+"""鼎立三分2.0's 自杀 (its canonical name): 「即时生效，不可修改」 once sent."""
 MAX_TEXT = 2000
 """Longest last words, edit or note the server accepts (characters)."""
 MAX_ACTIONS = 12
@@ -632,6 +634,10 @@ class HostedGame:
         if len(raw) > MAX_ACTIONS:
             raise Refused(f"一夜最多提交{MAX_ACTIONS}個行動", 413)
         actions = self.check_actions(pid, raw)
+        if any(a.get("skill") == SUICIDE for a in phase.submissions.get(pid, [])) and not any(
+                a.get("skill") == SUICIDE for a in actions):
+            # 「角色自杀在行动提交阶段提交，即时生效」「角色自杀……不可修改」(鼎立三分2.0): a sent 自杀 stays
+            raise Refused("自殺已即時生效，不可撤回或修改；此後只能提交繼任角色的行動（清單須保留自殺）", 409)
         phase.submissions.pop(pid, None)
         phase.submissions[pid] = actions
         self._mark_proxy(phase, pid, event)
@@ -676,9 +682,12 @@ class HostedGame:
         player = game.state.players.get(pid)
         if player is None or not game.can_act(player):
             return False
+        # a rule set whose skills the judge rules (鼎立三分2.0) resolves none in ``game.skills``: its own
+        # 「技能中说明“白天使用”的技能可在此时使用」 (``usable_by_day``) alone says which are used by day
+        judge_ruled = load_rules(self.rules).judge_rules_skills
         return any(game.usable_by_day(player, name)
                    for name in (*game.identity_skills(player), *player.skills, *game.offered(player))
-                   if name in game.skills)
+                   if judge_ruled or name in game.skills)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
         """``pid``'s actions for the open phase (night, or day: 「可以於白天使用」) in canonical form; raise
