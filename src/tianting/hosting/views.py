@@ -44,7 +44,7 @@ def action_words(action: dict[str, Any]) -> str:
 
 RULE_SET_EFFECTS = {"defend": "抵禦（技能的保護）", "lessen": "傷害減輕", "deepen": "傷害加深",
                     "join": "聯盟入國（內容填國家）", "formation": "三足鼎立格局達成", "hidden_vote": "暗票",
-                    "contest": "拼點", "remove": "退出遊戲（取消比賽資格）"}
+                    "contest": "拼點", "remove": "退出遊戲（取消比賽資格）", "restore": "回到遊戲（暫時離開者）"}
 """Ruling effects a rule set adds to core's (the 24人 rules' ``defend``), with their console labels."""
 
 

@@ -14,9 +14,17 @@ from typing import Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.names import name_key
-from tianting.core.records import Action, Death, DecisionRecord, Feedback, PhaseResult, Ruling
+from tianting.core.records import (
+    Action,
+    Death,
+    DecisionRecord,
+    Feedback,
+    PhaseResult,
+    Ruling,
+    SeatSpec,
+)
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.rules.sg24 import texts
@@ -36,21 +44,6 @@ STAB, RECOGNISE, RECRUIT, APPLY = "刺杀", "指认", "招揽", "投奔"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY)
 SILENT_FROM_NIGHT = 7
 """「游戏第七夜及之后死亡的角色没有遗言。」"""
-
-
-class SetupError(TiantingError):
-    def __init__(self, index: int | None, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    id: str
-    country: str
-    identity: str
-    character: str
 
 
 def quota(players: int) -> int:
