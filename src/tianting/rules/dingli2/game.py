@@ -408,7 +408,7 @@ class DingliGame(SG24Game):
         for a in ordered:
             if _norm(a.skill) == STAB:
                 harms += self.stab(night, a.actor, a.targets[0], by_killer=True)
-        invites: dict[str, list[str]] = {}
+        invites: dict[str, dict[str, str]] = {}
         found: list[dict[str, Any]] = []
         for a in ordered:
             skill = _norm(a.skill)
@@ -530,7 +530,7 @@ class DingliGame(SG24Game):
             out.append(record)
         return out
 
-    def _joining(self, night: Phase, invites: dict[str, list[str]], applications: dict[str, str],  # type: ignore[override]
+    def _joining(self, night: Phase, invites: dict[str, dict[str, str]], applications: dict[str, str],  # type: ignore[override]
                  book: DecisionBook, alliances: Mapping[str, str] | None = None) -> None:
         """「如果三种方式同时进行，则优先处理联盟达成，其次君主招揽，最后主动投奔。」 quotas 1/2/3; 「如果某国军师全部
         死亡，在野无法加入此国。」「如果在野角色同意某国招揽，又被通过该国入国申请，则视为被招揽，与君主认识，不得与正
@@ -553,8 +553,7 @@ class DingliGame(SG24Game):
             choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm(ans) == o or ans == o,
                                  default="拒绝")
             if choice != "拒绝":
-                lord = next(q for q in self.members(choice) if q.identity == "君主")
-                offers.append((1, pid, choice, lord.id))
+                offers.append((1, pid, choice, invites[pid][choice]))
         for pid in sorted(applications, key=lambda p: self.state.player(p).seat):
             country = applications[pid]
             if any(o[1] == pid and o[2] == country for o in offers):

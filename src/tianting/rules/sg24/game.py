@@ -392,7 +392,7 @@ class SG24Game:
             skill = _norm(a.skill)
             if skill == STAB:
                 harms += self._stab(night, a)
-        invites: dict[str, list[str]] = {}
+        invites: dict[str, dict[str, str]] = {}
         found: list[dict[str, Any]] = []
         for a in live:
             skill = _norm(a.skill)
@@ -482,7 +482,7 @@ class SG24Game:
                 effects.tell(night, f["actor"], texts.recognised(f["target"], f["named"], f["right"], mutual),
                              RECOGNISE, f["target"], {"character": f["named"], "right": f["right"], "mutual": mutual})
 
-    def _recruit(self, night: Phase, a: Action, invites: dict[str, list[str]]) -> None:
+    def _recruit(self, night: Phase, a: Action, invites: dict[str, dict[str, str]]) -> None:
         """君主招揽: 「被君主指认到的在野角色会得到通知，是否加入该国」."""
         lord, target = self.state.player(a.actor), self.state.player(a.targets[0])
         named = self.pack.get(a.args["character"])
@@ -490,9 +490,9 @@ class SG24Game:
         night.note(f"{lord.id} 招揽 {target.id}（指认为{named.name if named else '?'}）：{'正确' if right else '不成立'}")
         effects.tell(night, lord.id, texts.recruit_sent(target.id, right), RECRUIT, target.id, {"right": right})
         if right:
-            invites.setdefault(target.id, []).append(lord.country)
+            invites.setdefault(target.id, {})[lord.country] = lord.id  # the 君主 who asked: he may die tonight (R-SG17)
 
-    def _joining(self, night: Phase, invites: dict[str, list[str]], applications: dict[str, str],
+    def _joining(self, night: Phase, invites: dict[str, dict[str, str]], applications: dict[str, str],
                  book: DecisionBook) -> None:
         """在野入国: answers now, joining 「次夜开始时」; 君主招揽 > 主动投奔; quotas by head count."""
         rng = self.state.rng
@@ -504,8 +504,7 @@ class SG24Game:
             choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm_country(ans) == o
                                  or ans == o, default=countries[0] if len(countries) == 1 else None)
             if choice != "拒绝":
-                lord = next(p for p in self.members(choice) if p.identity == "君主")
-                offers.append((0, pid, choice, lord.id))
+                offers.append((0, pid, choice, invites[pid][choice]))
         unaligned = [p for p in self.state.living() if p.country == UNALIGNED and p.id not in night.died]
         if self.number >= 2:
             for p in sorted(unaligned, key=lambda p: p.seat):
