@@ -330,6 +330,12 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             if owner not in game.state.players:
                 raise ScriptError(spot, f"未知的玩家「{shown(entry.get('owner'))}」")
             record["owner"] = owner
+        if effect == "contest" and entry.get("owner") is not None:  # 拼點: 「南斗先設定……若為奇數，為哪名角色勝利」
+            owner = ids.get(entry.get("owner"))
+            named = str(record.get("text") or "").split("、")
+            if len(named) != 2 or owner not in named:
+                raise ScriptError(spot, "拼點的 owner（兩數之和為奇數時的勝者）須為兩名拼點玩家之一")
+            record["owner"] = owner
         if effect == "defend":  # the 24人 rules: a defence the judge finds in play (who holds it, active?)
             owner = ids.get(entry.get("owner", target))
             if owner not in game.state.players:

@@ -520,11 +520,16 @@ class DingliGame(SG24Game):
     def _contests(self, phase: Phase, judged: Sequence[Ruling], digits: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The 拼点 the judge finds (``contest`` rulings): decided by the players' digits, never told to them."""
         out = []
-        found = [[p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
-                 for r in judged if r.effect == "contest"]
+        found: list[tuple[list[str], Any]] = []
+        for r in judged:
+            if r.effect != "contest":
+                continue
+            ids = [p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
+            odd = getattr(r, "owner", None) if r.text else None  # the 南斗's parity rule, when the ruling sets it
+            found.append((ids, odd))
         # drawn in the order of their ids, not of the judge's list: the same 拼点 give the same draws (D-R4)
-        for ids in sorted(found, key=lambda ids: sorted(ids)):
-            ranked, record = contest.order(self.state.rng, ids, digits)
+        for ids, odd in sorted(found, key=lambda found: sorted(found[0])):
+            ranked, record = contest.order(self.state.rng, ids, digits, odd)
             phase.note(f"拼点（{'、'.join(record['players'])}）：结算先后 {' > '.join(ranked)}")
             out.append(record)
         return out
