@@ -415,28 +415,23 @@ def test_peace_in_a_script_from_day_five(tmp_path):
     assert message.startswith("phases[7].peace") and "议和申请须在第6夜起" in message
 
 
-def test_no_peace_by_the_judges_word(tmp_path):
-    """「如果三国都同意议和，则游戏结束，三国议和。」 is the only 议和 of seed 003: KK 3.3's judge-declared peace
-    (``{"judge": true}``) is refused for dingli2, naming the form it takes."""
+def test_peace_by_the_judges_word(tmp_path):
+    """「游戏过程中一切关于规则的问题解释权归北斗所有。」: seed 003's text has only the three countries' 议和, but the
+    北斗 may end a game that cannot end (``{"judge": true}``, as KK 3.3's judge does): no winner (D-V3)."""
     script = {"format": "tianting-script/1", "rules": "dingli2", "seed": 3, "players": players(),
-              "phases": _nights_and_days(5)}
+              "phases": _nights_and_days(2)}
     script["phases"][-1]["peace"] = {"judge": True}
-    message = refused(tmp_path, script)
-    assert message.startswith("phases[9].peace") and "沒有法官判定的議和" in message
+    assert run(tmp_path, script)["result"] == {"over": True, "winners": [], "peace": True}
 
 
-def test_a_hosted_game_refuses_the_judges_peace_too():
-    """The hosted game plays its inputs as a script: a judge-declared peace in a dingli2 game is refused with the same
-    reason and changes nothing."""
-    from tests.hosting.random_hosted import add, created
-    from tianting.hosting import events as ev
-    from tianting.hosting.game import Refused
+def test_a_rule_set_may_refuse_the_judges_peace():
+    """``RULESET.judge_peace`` False: ``run`` refuses ``{"judge": true}`` with the form to use, and the game goes on."""
+    import dataclasses
 
-    game = created("dingli2", [f"玩家{k:02d}" for k in range(1, 27)], 1, "鼎立")
-    add(game, ev.START, ev.JUDGE, {})
-    add(game, ev.RESOLVE, ev.JUDGE, {"phase": 0})
-    add(game, ev.PUBLISH, ev.JUDGE, {})
-    before = len(game.events)
-    with pytest.raises(Refused) as refusal:
-        add(game, ev.PEACE, ev.JUDGE, {"judge": True})
-    assert "沒有法官判定的議和" in str(refusal.value) and len(game.events) == before and not game.over
+    from tianting.core.errors import ScriptError
+    from tianting.script import _peace
+
+    game = RULESET.game.create(seats(26), 1)
+    with pytest.raises(ScriptError) as refusal:
+        _peace(game, {"judge": True}, "phases[0].peace", dataclasses.replace(RULESET, judge_peace=False))
+    assert "沒有法官判定的議和" in refusal.value.message and not game.state.over

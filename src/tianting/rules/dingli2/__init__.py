@@ -128,9 +128,9 @@ class RuleSet(SG24RuleSet):
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
     text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
-    judge_peace: bool = False
-    """A script's ``{"judge": true}`` peace (KK 3.3's 「經法官判定」) is refused: seed 003's only 议和 is the three
-    countries' application, all agreeing (D-V3)."""
+    judge_peace: bool = True
+    """A script's ``{"judge": true}`` peace (KK 3.3's 「經法官判定」) is taken: seed 003 has no such sentence, but
+    「游戏过程中一切关于规则的问题解释权归北斗所有」, and a hosted game ends a game that cannot end with it (D-V3)."""
     options: tuple[str, ...] = ()
     """Table options a setup may take (none: the EX character is chosen by the player count).
     「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
