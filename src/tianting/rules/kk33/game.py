@@ -16,7 +16,7 @@ from typing import Any
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, TiantingError
-from tianting.core.records import Action, Feedback, PhaseResult, Ruling
+from tianting.core.records import Action, Feedback, PhaseResult, Ruling, make_action
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
@@ -141,6 +141,9 @@ class KK33Game:
         ``open_resolution``, scripted as a decision of that phase)."""
         self._offerers = frozenset(n for n, s in skills.items() if hasattr(s, "offers"))
         """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
+        self.implicit_actions: dict[tuple[str, str], Action] = {}
+        """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
+        an action is immutable, and a passive skill's never has targets or args."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -696,8 +699,8 @@ class KK33Game:
         for i, a in enumerate(actions):
             name = self._skill_name(a)
             assert name is not None, "resolve_night takes checked actions"
-            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
-                            order=i, seat=self.state.players[a.actor].seat))
+            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
+                            i, self.state.players[a.actor].seat))
         night = Night(self, uses, book, rerun, judged)
         night.feedback.update(start)
         night.run()
@@ -730,8 +733,8 @@ class KK33Game:
         for i, a in enumerate(actions):
             name = self._skill_name(a)
             assert name is not None, "resolve_day takes checked actions"
-            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
-                            order=i, seat=self.state.players[a.actor].seat))
+            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
+                            i, self.state.players[a.actor].seat))
         day = Day(self, votes, book, tuple(judged), uses)
         day.run()
         entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),

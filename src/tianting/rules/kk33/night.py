@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, DecisionRecord, Feedback, Ruling
+from tianting.core.records import Death, DecisionRecord, Feedback, Ruling, make_action
 from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
@@ -220,17 +220,19 @@ class Night:
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
-        from tianting.core.records import Action
-
-        can_act, skills, passive = self.game.can_act, self.game.skills, self.game.hooks.passive_staged
+        game = self.game
+        can_act, skills, passive, actions = game.can_act, game.skills, game.hooks.passive_staged, game.implicit_actions
         uses = self.uses
         for player in self.state.players.values():
             if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
                 continue
             for name in player.skills:
                 if name in passive:
-                    uses.append(Use(Action(player.id, name), skills[name], order=len(uses),
-                                    seat=player.seat, implicit=True))
+                    key = (player.id, name)
+                    action = actions.get(key)
+                    if action is None:
+                        action = actions[key] = make_action(player.id, name)
+                    uses.append(Use(action, skills[name], len(uses), player.seat, implicit=True))
 
     def success_rate(self, use: Use) -> Fraction:
         """The chance an active skill goes off: halved when wounded (受傷), then every modifier."""
