@@ -123,10 +123,11 @@ def settle(game: KK33Game, phase: Any) -> None:
     for lord in entrust:
         if lord.country not in state.eliminated:
             _entrust(game, phase, lord)
-    for country in dict.fromkeys(p.country for p in state.players.values()):
-        if country in game.kingdoms and country not in state.eliminated:
-            if not any(p.alive and p.country == country for p in state.players.values()):
-                eliminate(game, phase, country, "該國已無存活角色")
+    players = state.players.values()
+    alive = {p.country for p in players if p.alive}  # eliminating a country changes no one's status
+    for country in dict.fromkeys(p.country for p in players):
+        if country in game.kingdoms and country not in state.eliminated and country not in alive:
+            eliminate(game, phase, country, "該國已無存活角色")
 
 
 def _take_effect(game: KK33Game, phase: Any, pending: Pending, arrived: set[str]) -> str:

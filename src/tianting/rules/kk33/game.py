@@ -63,8 +63,10 @@ def roster() -> Roster:
 def _history_entry(use: Use) -> dict[str, Any]:
     """One use as the history keeps it: the action as submitted (``Action.as_json``) with its final
     targets, then its state, then ``implicit`` for a passive skill at work."""
-    entry = use.action.as_json()
-    entry["targets"] = list(use.targets)  # the key keeps its place
+    action = use.action  # Action.as_json, with the final targets in the key's place
+    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(use.targets)}
+    if action.args:
+        entry["args"] = dict(action.args)
     entry["state"] = use.state._value_  # .value, without the enum property's cost
     if use.implicit:
         entry["implicit"] = True
@@ -141,6 +143,8 @@ class KK33Game:
         ``open_resolution``, scripted as a decision of that phase)."""
         self._offerers = frozenset(n for n, s in skills.items() if hasattr(s, "offers"))
         """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
+        self._posthumous = frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False))
+        """Skills whose holder may vote after death (涅槃: ``votes_after_death``)."""
         self.implicit_actions: dict[tuple[str, str], Action] = {}
         """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
         an action is immutable, and a passive skill's never has targets or args."""
@@ -243,9 +247,11 @@ class KK33Game:
     def posthumous_voters(self) -> list[Player]:
         """Players out of the game who may still vote (涅槃：你死亡後仍可投票): they hold a skill whose
         class says ``votes_after_death``; their country is not eliminated. They owe no vote."""
-        out, eliminated, skills = _OUT, self.state.eliminated, self.skills
+        out, eliminated, skills = _OUT, self.state.eliminated, self._posthumous
+        if not skills:
+            return []
         return [p for p in self.state.players.values() if p.status is out and p.country not in eliminated
-                and any(getattr(skills.get(s), "votes_after_death", False) for s in p.skills)]
+                and not skills.isdisjoint(p.skills)]
 
     def vote_skipped(self) -> str | None:
         """「跳過次日投票階段」 (落鴻哀歌): why today has no vote, from an effect ``no-vote`` due now; else None."""

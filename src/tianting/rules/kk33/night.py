@@ -40,7 +40,12 @@ _RULED = "rules on targets asked"
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
+_BASE_STAB_BONUS = Skill.stab_bonus
+_BASE_EXTRA_USES = Skill.extra_uses
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
+_HALF = Fraction(1, 2)
+"""A wounded player's success rate when no skill changes it (``success_rate``)."""
+_PENDING, _DONE, _FAILED = UseState.PENDING, UseState.DONE, UseState.FAILED
 
 
 @dataclass(frozen=True)
@@ -265,8 +270,10 @@ class Night:
                 self.consume(use)  # 失效: used, with no effect; no check to roll
                 continue
             if use.skill.kind is active and (self.rate_modifiers or self.state.players[use.actor].injured):
-                rate = self.success_rate(use)  # else a rate of 1 (see success_rate): nothing to roll
-                if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
+                # else a rate of 1 (see success_rate): nothing to roll; wounded with no modifier, one half
+                rate = self.success_rate(use) if self.rate_modifiers else _HALF
+                if (not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)) if rate is _HALF else \
+                        (rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate))):
                     use.state = UseState.FAILED
                     self.tell(use.actor, Feedback(use.name, texts.FAILED,
                                                   use.action.targets[0] if use.action.targets else None, {"failed": True}))
@@ -312,7 +319,8 @@ class Night:
         ruled on (a skill that asked for its own use first, 火船沖陣: :meth:`rule_on_targets`) is not
         asked again."""
         self.settle_grants()
-        pending = [use for use in self.uses if use.live and not use.implicit and _RULED not in use.notes]
+        live = (_PENDING, _DONE)
+        pending = [use for use in self.uses if not use.implicit and use.state in live and _RULED not in use.notes]
         for use in pending:
             use.notes.append(_RULED)
         if self.block_rules:
@@ -363,8 +371,10 @@ class Night:
         of the country was the extra one: ``_extra_stabs``; of a player's own
         extra uses, his last ones.
         """
-        lost = [u for u in self.uses if not u.implicit and not u.live
-                and (self._grants_stabs(u) or u.skill.extra_uses(self.game, u.action))]
+        pending, done = _PENDING, _DONE  # not u.live, without the property; the base hooks grant nothing
+        lost = [u for u in self.uses if not u.implicit and u.state is not pending and u.state is not done
+                and ((type(u.skill).stab_bonus is not _BASE_STAB_BONUS and self._grants_stabs(u))
+                     or (type(u.skill).extra_uses is not _BASE_EXTRA_USES and u.skill.extra_uses(self.game, u.action)))]
         if not lost:
             return
         live = [u.action for u in self.uses if not u.implicit and u.live]
