@@ -220,10 +220,12 @@ class GameState:
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
 
-    def snapshot(self) -> GameState:
+    def snapshot(self, rng: bool = True) -> GameState:
         """A copy to go back to (a night resolved again): ``copy.deepcopy(self)``, except that the
         entries of ``history`` are shared. They are written once per resolved phase and only read
-        afterwards, so the copy behaves the same, at a cost that does not grow with the game."""
+        afterwards, so the copy behaves the same, at a cost that does not grow with the game.
+        ``rng=False``: the copy holds this state's generator itself, not a copy (for a caller that
+        puts the generator it goes on drawing from back into the copy before using it)."""
         memo: dict[int, Any] = {}
         new = object.__new__(type(self))
         memo[id(self)] = new
@@ -231,6 +233,8 @@ class GameState:
         for k, v in self.__dict__.items():
             if k == "history" and type(v) is list:
                 fields[k] = memo[id(v)] = list(v)
+            elif k == "rng" and not rng:
+                fields[k] = memo[id(v)] = v
             else:
                 fields[k] = _deepcopy_plain(v, memo)
         new.__dict__.update(fields)

@@ -145,6 +145,8 @@ class KK33Game:
         """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
         self._posthumous = frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False))
         """Skills whose holder may vote after death (涅槃: ``votes_after_death``)."""
+        self.night_ranks: dict[type[Skill], tuple[int, int, int]] = {}
+        """Each skill class's place in the night's order (``night.order_key``)."""
         self.implicit_actions: dict[tuple[str, str], Action] = {}
         """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
         an action is immutable, and a passive skill's never has targets or args."""
@@ -264,8 +266,9 @@ class KK33Game:
 
     def in_play(self, character: str) -> Player | None:
         """The living player now playing ``character`` (any form of it): 「若X在場」."""
+        characters, out = self.roster.characters, _OUT
         for p in self.state.players.values():
-            if p.alive and (p.character == character or self.roster.characters[p.character].base == character):
+            if p.status is not out and (p.character == character or characters[p.character].base == character):
                 return p
         return None
 
@@ -660,7 +663,8 @@ class KK33Game:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
-        snapshot = self.state.snapshot() if self._may_rerun() else None
+        # The second pass draws on from the first pass's generator (below): the copy need not copy it.
+        snapshot = self.state.snapshot(rng=False) if self._may_rerun() else None
         mark = book.mark()
         judged = tuple(judged)
         night = self._night_pass(actions, book, None, judged)

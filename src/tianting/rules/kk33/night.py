@@ -28,6 +28,7 @@ from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, DecisionRecord, Feedback, Ruling, make_action
 from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
+from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -43,8 +44,25 @@ _BASE_ON_CHECKED = Skill.on_checked
 _BASE_STAB_BONUS = Skill.stab_bonus
 _BASE_EXTRA_USES = Skill.extra_uses
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
-_HALF = Fraction(1, 2)
-"""A wounded player's success rate when no skill changes it (``success_rate``)."""
+_ONE, _HALF = Fraction(1), Fraction(1, 2)
+"""The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
+_INJURED = Status.INJURED
+
+
+def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int, int]]:
+    """A sort key equal in order to ``stage_order(NIGHT_STAGES, use)``: the skill's part (stage, priority,
+    character before identity) read once a game per skill class (class attributes, the same for every
+    instance, echoes included), then seat and submission order."""
+    ranks = game.night_ranks
+
+    def key(use: Use) -> tuple[tuple[int, int, int], int, int]:
+        kind = type(use.skill)
+        rank = ranks.get(kind)
+        if rank is None:
+            rank = ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
+        return rank, use.seat, use.order
+
+    return key
 _PENDING, _DONE, _FAILED = UseState.PENDING, UseState.DONE, UseState.FAILED
 
 
@@ -200,10 +218,11 @@ class Night:
         for use in list(self.uses):
             if use.live and type(use.skill).prepare is not _BASE_PREPARE:
                 use.skill.prepare(self, use)
-        ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        key = order_key(self.game)
+        ordered = sorted(self.uses, key=key)
         self.check_success(ordered)
         if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
-            ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+            ordered = sorted((u for u in self.uses if u.skill.stage), key=key)
         by_stage: dict[str, list[Use]] = {}  # each stage's uses, in the night's order
         for use in ordered:
             if use.skill.stage:
@@ -241,9 +260,7 @@ class Night:
 
     def success_rate(self, use: Use) -> Fraction:
         """The chance an active skill goes off: halved when wounded (受傷), then every modifier."""
-        rate = Fraction(1)
-        if self.state.player(use.actor).injured:
-            rate /= 2
+        rate = _HALF if self.state.players[use.actor].status is _INJURED else _ONE
         for modify in self.rate_modifiers:
             factor = modify(self, use)
             if factor is not None:
@@ -259,7 +276,7 @@ class Night:
         night's order (``run`` sorts them once for this and for the stages).
         """
         if ordered is None:
-            ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+            ordered = sorted(self.uses, key=order_key(self.game))
         failed, void, active = UseState.FAILED, UseState.VOID, Kind.ACTIVE
         for use in ordered:
             if use.implicit:
