@@ -156,6 +156,18 @@ def test_state_deepcopy_is_a_true_deep_copy():
     assert [snap.rng.pick("t", range(100)) for _ in range(5)] == [state.rng.pick("t", range(100)) for _ in range(5)]
 
 
+def test_snapshot_without_the_generator_is_the_same_copy_holding_the_generator():
+    """``snapshot(rng=False)`` (the rerun's, which gives the live generator back to the copy): the
+    snapshot in every field but ``rng``, which is the state's own generator, not a copy."""
+    state = mid_game().state
+    full, light = state.snapshot(), state.snapshot(rng=False)
+    assert light.rng is state.rng and full.rng is not state.rng
+    assert {k: v for k, v in vars(light).items() if k != "rng"} == {k: v for k, v in vars(full).items() if k != "rng"}
+    for pid, p in state.players.items():
+        assert light.players[pid] == p and light.players[pid] is not p
+    assert light.history is not state.history and light.history == state.history
+
+
 def test_deepcopy_keeps_sharing_and_falls_back_for_other_objects():
     shared = ["a"]
     p = Player("P", 0, "魏", "君主", "曹操", skills=shared)

@@ -248,7 +248,7 @@ class GameState:
 
     def effects_at(self, kind: str, index: int | None = None) -> list[Effect]:
         at = self.index if index is None else index
-        return [e for e in self.effects if e.kind == kind and e.at == at]
+        return [e for e in self.effects if e.at == at and e.kind == kind]
 
     def allied(self, a: str, b: str, index: int | None = None) -> bool:
         at = self.index if index is None else index

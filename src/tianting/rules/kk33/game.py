@@ -319,9 +319,16 @@ class KK33Game:
             return None
         if not state.effects:
             return 1
-        if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
-            return None
-        return 1 + sum(e.data.get("n", 1) for e in state.effects_at("stab-bonus") if e.data.get("country") == country)
+        count, index = 1, state.index  # one pass over the effects due now (``effects_at``, both kinds)
+        for e in state.effects:
+            if e.at == index:
+                kind = e.kind
+                if kind == "no-stab":
+                    if e.data.get("country") == country:
+                        return None
+                elif kind == "stab-bonus" and e.data.get("country") == country:
+                    count += e.data.get("n", 1)
+        return count
 
     def allowed_uses(self, pid: str, skill: str, accepted: Sequence[Action]) -> int:
         """How many times ``pid`` may use ``skill`` tonight: once (``per_night``), plus extras granted
