@@ -670,8 +670,9 @@ class KK33Game:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
-        # The second pass draws on from the first pass's generator (below): the copy need not copy it.
-        snapshot = self.state.snapshot(rng=False) if self._may_rerun() else None
+        # The second pass draws on from the first pass's generator (below): the copy need not copy it;
+        # nor the effects whose phase is over, which no rule changes.
+        snapshot = self.state.snapshot(rng=False, past_effects=False) if self._may_rerun() else None
         mark = book.mark()
         judged = tuple(judged)
         night = self._night_pass(actions, book, None, judged)
