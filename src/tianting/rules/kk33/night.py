@@ -164,11 +164,11 @@ class Night:
 
     def uses_by(self, pid: str, implicit: bool = False) -> list[Use]:
         """The actions ``pid`` submitted tonight (and, if asked, their passive skills at work)."""
-        return [u for u in self.uses if u.actor == pid and (implicit or not u.implicit)]
+        return [u for u in self.uses if u.action.actor == pid and (implicit or not u.implicit)]  # u.actor, unwrapped
 
     def aimed_at(self, pid: str) -> list[Use]:
         """The submitted actions whose (final) targets include ``pid``."""
-        return [u for u in self.uses if not u.implicit and pid in u.targets]
+        return [u for u in self.uses if not u.implicit and pid in (u.targets if u.redirects else u.action.targets)]
 
     def void(self, use: Use, reason: str) -> None:
         """失效: the skill went off with no effect; its owner is not told."""
