@@ -345,19 +345,7 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
     ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
-    accepted: list[Action] = []
-    resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
-    for j, entry in enumerate(entries):
-        spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids, rules)
-        try:
-            game.check_action(action, accepted)
-        except IllegalAction as exc:
-            _reject(lenient, rejected, spot, entry, exc)
-            continue
-        resolving[j] = len(accepted)
-        accepted.append(action)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, rules=rules)
     words = {ids.get(pid): text for pid, text in
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
@@ -378,19 +366,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
     # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
-    accepted: list[Action] = []
-    resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
-    for j, entry in enumerate(entries):
-        spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids, rules)
-        try:
-            game.check_action(action, accepted)
-        except IllegalAction as exc:
-            _reject(lenient, rejected, spot, entry, exc)
-            continue
-        resolving[j] = len(accepted)
-        accepted.append(action)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
     votes: dict[str, str] = {}
     ballot = _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes")
     if len(ballot) > MAX_ENTRIES:
@@ -411,6 +387,27 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     inputs = {name: _day_input(name, raw.get(name), f"{where}.{name}", ids, game)
               for name in (rules.day_inputs if rules is not None else ()) if raw.get(name) is not None}
     return game.resolve_day(votes, book, judged, accepted, **inputs)
+
+
+def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, rejected: list[dict[str, Any]],
+                     skill_names: Any, ids: PlayerIds, rules: Any
+                     ) -> tuple[list[Action], dict[int, int], list[Any]]:
+    """A phase's ``actions``, each checked against those accepted before it: the accepted actions, each
+    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`)."""
+    accepted: list[Action] = []
+    resolving: dict[int, int] = {}
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
+    for j, entry in enumerate(entries):
+        spot = f"{where}.actions[{j}]"
+        action = _action(entry, spot, skill_names, ids, rules)
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction as exc:
+            _reject(lenient, rejected, spot, entry, exc)
+            continue
+        resolving[j] = len(accepted)
+        accepted.append(action)
+    return accepted, resolving, entries
 
 
 def _day_input(name: str, value: Any, where: str, ids: PlayerIds, game: Any) -> Any:

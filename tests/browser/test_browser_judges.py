@@ -6,32 +6,21 @@ player (a kill ruling), the 北斗 publishes; a complaint reaches the 裁判 alo
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.test_browser_flow import passive_free, player_view, reload
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
-
-from tests.browser.test_browser_flow import passive_free, player_view, reload, submit
+expect = sync_api().expect
 
 IDS = [f"三斗{i:02d}" for i in range(1, 23)]
 
 
 def test_three_judges_disqualify_a_player_and_two_countrymen_talk_in_their_room(
-        pages: Pages, server_url: str, api: httpx.Client) -> None:
-    creator = pages.new("creator")
-    creator.goto(server_url + "/")
-    creator.fill("#title", "三天庭局")
-    creator.fill("#ids", "\n".join(IDS))
-    creator.select_option("#judges", "3")
-    response = submit(creator, "#create-game")
+        pages: Pages, create_game: Any, api: httpx.Client) -> None:
+    creator, response = create_game("creator", "三天庭局", IDS, judges="3")
     assert response.status == 201
     links = {creator.get_attribute(f"#link-{i}", "data-seat"): creator.input_value(f"#link-{i}") for i in (1, 2, 3)}
     assert set(links) == {"北斗", "南斗", "裁判"} and len(set(links.values())) == 3

@@ -7,6 +7,16 @@ from typing import Any
 
 
 @dataclass(frozen=True)
+class SeatSpec:
+    """One player of a script: id, country, identity and character (any script), as a game is created from."""
+
+    id: str
+    country: str
+    identity: str
+    character: str
+
+
+@dataclass(frozen=True)
 class Action:
     """What one player submits to use one skill."""
 

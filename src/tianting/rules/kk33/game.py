@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.errors import IllegalAction, TiantingError
-from tianting.core.records import Action, Feedback, PhaseResult, Ruling, make_action
+from tianting.core.errors import IllegalAction, SetupError
+from tianting.core.records import Action, Feedback, PhaseResult, Ruling, SeatSpec, make_action
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
@@ -98,23 +97,6 @@ def _index_of(classes: tuple[tuple[str, type[Skill]], ...]) -> SkillIndex:
 def _outside_limit(impl: Skill) -> bool:
     """（本技能不計入每夜角色技能使用次數限制）: a skill class may say so (``outside_limit``)."""
     return bool(getattr(impl, "outside_limit", False))
-
-
-class SetupError(TiantingError):
-    def __init__(self, index: int | None, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """One player of a script: id, country, identity and character (any script)."""
-
-    id: str
-    country: str
-    identity: str
-    character: str
 
 
 class KK33Game:

@@ -14,7 +14,8 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import alliances, skillbook
-from tianting.rules.kk33.characters.common import StabShield, echo, echo_origin
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
+from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, OTHERS
 
@@ -25,14 +26,6 @@ NEXT_DAY, NEXT_NIGHT = 1, 2
 """Phase indices from a night to the next day (次日) and to the next night (次夜)."""
 STOP = "停止"
 """The answer to 計無不成's choice that ends the chain of 【明察】."""
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _is_night(phase: Any) -> bool:
-    return hasattr(phase, "uses") and hasattr(phase, "harm_preventions")
 
 
 def _passive_consumed(phase: Any, owner: str, name: str) -> None:
