@@ -47,6 +47,7 @@ _BASE_EXTRA_USES = Skill.extra_uses
 _ONE, _HALF = Fraction(1), Fraction(1, 2)
 """The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
 _INJURED = Status.INJURED
+_PENDING, _DONE = UseState.PENDING, UseState.DONE
 
 
 def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int, int]]:
@@ -63,7 +64,6 @@ def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int
         return rank, use.seat, use.order
 
     return key
-_PENDING, _DONE, _FAILED = UseState.PENDING, UseState.DONE, UseState.FAILED
 
 
 @dataclass(frozen=True)
