@@ -524,7 +524,8 @@ class DingliGame(SG24Game):
             if r.effect != "contest":
                 continue
             ids = [p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
-            ranked, record = contest.order(self.state.rng, ids, digits)
+            odd = getattr(r, "owner", None) if r.text else None  # the 南斗's parity rule, when the ruling sets it
+            ranked, record = contest.order(self.state.rng, ids, digits, odd)
             phase.note(f"拼点（{'、'.join(record['players'])}）：结算先后 {' > '.join(ranked)}")
             out.append(record)
         return out
