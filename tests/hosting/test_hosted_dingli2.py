@@ -127,3 +127,32 @@ def test_a_skill_said_to_be_used_by_day_is_offered_by_day() -> None:
         assert "白天只能投票" in exc.message
     else:
         raise AssertionError("a day action from a player without a day skill was taken")
+
+
+def test_only_the_caipan_brings_back_a_player_he_disqualified() -> None:
+    """RJ1: 「裁判……有權利取消違紀玩家比賽資格」, and each judge takes back only his own acts: the 北斗 may not
+    restore an id the 裁判 sent out (refused, nothing changed); the 裁判 may; an id the 北斗 sent out the 北斗 may."""
+    game = drafted()
+    _add(game, ev.RULE, CAIPAN, {"ruling": {"effect": "remove", "target": "D04", "text": "違紀"}})
+    _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "remove", "target": "D05", "text": "暫離"}})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    assert judges.disqualified_by_caipan(game) == {"D04"}
+    _add(game, ev.RESOLVE, NANDOU, {"why": "judge"})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    for pid in IDS:
+        if game.base.state.players[pid].alive:
+            _add(game, ev.SUBMIT, pid, {"actions": []})
+    _add(game, ev.RESOLVE, BEIDOU, {"why": "judge"})
+    before = game.export()
+    try:
+        _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "restore", "target": "D04"}})
+    except Refused as exc:
+        assert exc.status == 403 and "只有裁判" in exc.message
+    else:
+        raise AssertionError("the 北斗 undid the 裁判's disqualification")
+    assert game.export() == before
+    _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "restore", "target": "D05"}})
+    _add(game, ev.RULE, CAIPAN, {"ruling": {"effect": "restore", "target": "D04"}})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    assert game.base.state.players["D04"].alive and game.base.state.players["D05"].alive
+    assert judges.disqualified_by_caipan(game) == set()

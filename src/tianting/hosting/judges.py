@@ -52,9 +52,10 @@ DUTIES = {
 DIGIT = getattr(ev, "DIGIT", "digit")
 """A player's digit for a draw (拼點, 伤判: 「南斗先設定……再向玩家收取數字」), where the rule set takes digits."""
 
-CAIPAN_EFFECTS = ("kill", "injure", "remove")
+CAIPAN_EFFECTS = ("kill", "injure", "remove", "restore")
 """The ruling effects the 裁判 may use (the engine's judge-ruling mechanism: replay and verify stay exact):
-``remove`` where the rule set has it (鼎立三分2.0: 取消比賽資格 is an exit without a death, D-X1)."""
+``remove`` where the rule set has it (鼎立三分2.0: 取消比賽資格 is an exit without a death, D-X1), and
+``restore`` to take his own disqualification back (no other judge may: RJ1)."""
 
 
 NANDOU_EFFECTS = ("contest",)
@@ -122,6 +123,35 @@ def ruling_authors(game: Any) -> list[str]:
     return authors
 
 
+def disqualified_by_caipan(game: Any) -> set[str]:
+    """The ids the 裁判 sent out of the game (``remove`` rulings of his that stood: published, or on the open
+    phase's draft and not withdrawn), less those brought back since (``restore``)."""
+    out: set[str] = set()
+    made: list[tuple[str, dict[str, Any]]] = []  # the open phase's rulings: (author, ruling)
+
+    def settle() -> None:
+        for author, ruling in made:
+            if ruling.get("effect") == "remove" and seat_of(author) == CAIPAN:
+                out.add(str(ruling.get("target")))
+            elif ruling.get("effect") == "restore":
+                out.discard(str(ruling.get("target")))
+
+    for event in game.events:
+        if event.kind in (ev.START, ev.PUBLISH):
+            if event.kind == ev.PUBLISH:
+                settle()
+            made = []
+        elif event.kind == ev.RULE:
+            if "remove" in event.payload:
+                i = event.payload["remove"]
+                if isinstance(i, int) and 0 <= i < len(made):
+                    del made[i]
+            elif isinstance(event.payload.get("ruling"), dict):
+                made.append((event.actor, event.payload["ruling"]))
+    settle()
+    return out
+
+
 def refusal(game: Any, event: Event) -> str | None:
     """Why the judge ``event.actor`` may not do ``event`` (None: it is theirs)."""
     seat = seat_of(event.actor)
@@ -138,13 +168,16 @@ def refusal(game: Any, event: Event) -> str | None:
                 return f"這條裁定是{made}作出的，只有{made}可以撤回"
             return None if seat in (BEIDOU, CAIPAN) or (seat == NANDOU and i_is(authors, i, NANDOU)) \
                 else f"{seat}不能作出裁定（裁定屬於北斗；取消資格、制裁命數屬於裁判）"
+        ruling = p.get("ruling") if isinstance(p.get("ruling"), dict) else {}
+        if ruling.get("effect") == "restore" and seat != CAIPAN and ruling.get("target") in disqualified_by_caipan(game):
+            return "這名玩家是裁判取消資格的，只有裁判可以讓其回到遊戲"
         if seat == BEIDOU:
             return None
         if seat == CAIPAN:
             effect = (p.get("ruling") or {}).get("effect") if isinstance(p.get("ruling"), dict) else None
             if effect in CAIPAN_EFFECTS:
                 return None
-            return "裁判只能取消違紀玩家的資格（kill）或制裁其命數（injure）；其他裁定屬於北斗"
+            return "裁判只能取消違紀玩家的資格（kill、remove，或撤銷自己的取消：restore）或制裁其命數（injure）；其他裁定屬於北斗"
         effect = (p.get("ruling") or {}).get("effect") if isinstance(p.get("ruling"), dict) else None
         if effect in NANDOU_EFFECTS:
             return None  # 判定: the 南斗 sets a 拼點's parity rule, then takes the digits

@@ -330,6 +330,10 @@ WUCHANG_KEY = "五常"
 """``state.extra[WUCHANG_KEY][owner]``: {"named": [ids], "gained": [skills]}."""
 
 
+_USED_MEMO = "shu_strategists:五常·used_by"
+"""Where a phase keeps ``Wuchang._used_by_all`` with the history it read (``vars(phase)``)."""
+
+
 class Wuchang(CharacterSkill):
     """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
 
@@ -356,18 +360,32 @@ class Wuchang(CharacterSkill):
     @staticmethod
     def used_by(phase: Any, pid: str) -> list[str]:
         """The active character skills ``pid`` used in life (in the order first used): 主動 is every
-        skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用)."""
-        skills = phase.game.skills
-        out: list[str] = []
-        for h in phase.state.history:
+        skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用).
+
+        The history is read once a phase for every player (``_used_by_all``), not once per player
+        asked: it only grows between phases."""
+        history = phase.state.history
+        memo = vars(phase).get(_USED_MEMO)
+        if memo is None or memo[0] is not history or memo[1] != len(history):
+            memo = vars(phase)[_USED_MEMO] = (history, len(history), Wuchang._used_by_all(phase.game.skills, history))
+        return list(memo[2].get(pid, ()))
+
+    @staticmethod
+    def _used_by_all(skills: dict[str, Skill], history: list[dict[str, Any]]) -> dict[str, list[str]]:
+        """``used_by`` of every player, from one pass over the history."""
+        out: dict[str, list[str]] = {}
+        for h in history:
             if h.get("phase") != "night":
                 continue
             for a in h["actions"]:
+                if a.get("implicit") or a["state"] not in ("done", "void") or a["skill"] == "五常":
+                    continue
                 impl = skills.get(a["skill"])
-                if a["actor"] == pid and not a.get("implicit") and a["state"] in ("done", "void") \
-                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is not Kind.PASSIVE \
-                        and a["skill"] != "五常" and a["skill"] not in out:
-                    out.append(a["skill"])
+                if impl is None or impl.source is not Source.CHARACTER or impl.kind is Kind.PASSIVE:
+                    continue
+                used = out.setdefault(a["actor"], [])
+                if a["skill"] not in used:
+                    used.append(a["skill"])
         return out
 
     def reasonable(self, phase: Any, owner: str) -> list[str]:
