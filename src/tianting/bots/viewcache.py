@@ -138,7 +138,7 @@ class ViewCache:
         self._rows_at[player.id] = index if self.settled else -1
         return cached[5]
 
-    def _row(self, game: Any, player: Player, name: str, source: str) -> dict[str, Any]:
+    def _row(self, game: Any, player: Player, name: str, source: str, character: str | None = None) -> dict[str, Any]:
         """``views._row``, remembered: most rebuilds of a player's rows follow a limited skill used
         (``used``), which changes only the rows' ``uses_left``. A row handed out is never changed: a
         new ``uses_left`` makes a new row."""
@@ -151,10 +151,13 @@ class ViewCache:
         else:
             # An identity skill or a held one: ``uses_left`` reads nothing else than the key's skills
             # and how often it was used (KK33Game.uses_left), so the row of this key is the row.
-            key = (who, player.identity, player.character, skills, name, source, player.used.get(name, 0))
+            # So does that of a skill offered to take up (化身's, in the form ``character``): offered, it
+            # is counted as held.
+            key = (who, player.identity, player.character, skills, name, source, player.used.get(name, 0),
+                   character)
         row = self._row_memo.get(key)
         if row is None:
-            row = self._row_memo[key] = _row(game, player, name, source)
+            row = self._row_memo[key] = _row(game, player, name, source, character)
         elif source == "granted":
             left = game.uses_left(player, name)
             if row["uses_left"] != left:
@@ -168,7 +171,7 @@ class ViewCache:
         kept = self._offered.get(player.id)
         if kept is not None and self.settled and kept[0] == index and kept[1] is skills:
             return kept[2], kept[3]
-        rows, forms = offered_parts(self.game, player, skills)
+        rows, forms = offered_parts(self.game, player, skills, self._row)
         self._offered[player.id] = (index if self.settled else -1, skills, rows, forms)
         return rows, forms
 
