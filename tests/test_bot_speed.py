@@ -101,6 +101,33 @@ def test_remembered_refusals_are_the_checks_own(monkeypatch):
     assert calls["remembered"] > 100
 
 
+def test_heuristic_knowledge_read_on_is_the_whole_reading(monkeypatch):
+    """The heuristic's knowledge, read on from what earlier views taught (``Memo``), equals the knowledge
+    read from the whole view, on every view of whole games."""
+    from tianting.bots import heuristic
+
+    whole = heuristic.Knowledge
+    fields = ("me", "mine", "alive", "country", "identity", "killers", "investigated", "allies", "friends",
+              "spared_ids", "enemies", "friend_votes")
+    compared = {"reads": 0, "read on": 0}
+
+    class Checked(whole):
+        def __init__(self, view, memo=None):
+            before = memo.reads.get(view["id"]) if memo is not None else None
+            super().__init__(view, memo)
+            fresh = whole(view)
+            for name in fields:
+                assert getattr(self, name) == getattr(fresh, name), name
+            assert list(self.country) == list(fresh.country)
+            compared["reads"] += 1
+            compared["read on"] += before is not None and before.follows(view)
+
+    monkeypatch.setattr(heuristic, "Knowledge", Checked)
+    for seed in range(12):
+        play_game(seed, "heuristic")
+    assert compared["read on"] > compared["reads"] // 2 > 100
+
+
 def test_skill_instances_shared_by_games_hold_no_state():
     """Games with the same skills share one instance of each skill (``game._instances_of``): sound
     only while a skill keeps nothing of its own (a cached property of its class, read from the class,
