@@ -129,16 +129,33 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
                tries: int = TRIES, pools: Pools | None = None) -> Action | None:
     """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none).
     ``pools``: shared by the calls made with one view (see :func:`_form`)."""
-    form = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
-    for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
-        action = _draw(view, row, rng, *form)
-        if action is None:
+    pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
+    rule = row["targets"]
+    if not rule.get("distinct", True) or row["args"]:
+        for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
+            action = _draw(view, row, rng, pool, counts)
+            if action is None:
+                return None
+            if offer.take(action) is None:
+                return action
+            if offer.last_code in WHOLE_SKILL_REFUSALS:
+                return None  # no use of this skill is legal tonight: the uniform draw is over
+        return None
+    # The common form (distinct ids, no argument): :func:`_draw`'s very draws, inlined. ``choice(seq)`` is
+    # ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is ``[pool[_randbelow(len(pool))]]`` (CPython's
+    # random.py; both branches of ``sample`` draw one index for the first pick).
+    randbelow, sample = rng._randbelow, rng.sample
+    me, skill, n, choices = view["id"], row["skill"], len(pool), len(counts)
+    for _ in range(tries):
+        count = counts[randbelow(choices)]
+        if n < count:
             return None
-        if offer.check(action) is None:
-            offer.submit(action)
+        targets = (pool[randbelow(n)],) if count == 1 else tuple(sample(pool, count)) if count else ()
+        action = Action(me, skill, targets, {})
+        if offer.take(action) is None:
             return action
         if offer.last_code in WHOLE_SKILL_REFUSALS:
-            return None  # no use of this skill is legal tonight: the uniform draw is over
+            return None
     return None
 
 
