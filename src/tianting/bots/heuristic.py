@@ -38,7 +38,6 @@ from tianting.bots.policy import Offer, register
 from tianting.bots.random_policy import (
     ACT_CHANCE,
     RULES,
-    Pools,
     RandomPolicy,
     follow_grants,
     random_action,
@@ -267,6 +266,7 @@ class HeuristicPolicy(RandomPolicy):
     name = "heuristic"
 
     def __init__(self) -> None:
+        super().__init__()
         self._memo = Memo()
         """What the views taught so far (``Knowledge``'s memo)."""
 
@@ -288,7 +288,7 @@ class HeuristicPolicy(RandomPolicy):
                 offer.submit(action)
         others = [r for r in rows if r["source"] == "character" or r["skill"] in PLAYED_AS_RANDOM]
         rng.shuffle(others)
-        pools: Pools = {}
+        pools = self._pools(view)
         for row in others:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)

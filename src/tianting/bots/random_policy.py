@@ -197,11 +197,24 @@ class RandomPolicy:
 
     name = "random"
 
+    def __init__(self) -> None:
+        self._table: list[dict[str, Any]] | None = None
+        self._table_pools: Pools = {}
+
+    def _pools(self, view: dict[str, Any]) -> Pools:
+        """The :func:`target_pool` lists of the view's table, shared by the views that share it (the bot
+        loop's views of one phase: their ``players`` is one list, never changed; the pools are never
+        changed either). Kept while the same table is read."""
+        players = view["players"]
+        if players is not self._table:
+            self._table, self._table_pools = players, {}
+        return self._table_pools
+
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = usable_rows(view)
         rng.shuffle(rows)
-        pools: Pools = {}
+        pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
@@ -214,14 +227,17 @@ class RandomPolicy:
         if not rows:
             return
         rng.shuffle(rows)
-        pools: Pools = {}
+        pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """Any living id, oneself included (the rules' abstention)."""
-        alive = target_pool(view, dead=False)
+        pools = self._pools(view)
+        alive = pools.get(False)
+        if alive is None:
+            alive = pools[False] = target_pool(view, dead=False)
         return rng.choice(alive) if alive else None
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:

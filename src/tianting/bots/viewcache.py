@@ -85,6 +85,8 @@ class ViewCache:
         self._rows_at: dict[str, int] = {}
         """The phase whose settled state each player's rows were last checked against (not checked
         again in that phase: nothing changes while it is settled)."""
+        self._by_day: dict[str, tuple[list[dict[str, Any]], bool]] = {}
+        """Whether each player's rows (the list kept with it) have one usable by day."""
         self._offered: dict[str, tuple[int, list[dict[str, Any]], list[dict[str, Any]], dict[str, list[str]]]] = {}
         """What 化身 offers each player, by phase while settled (``views.offered_parts``), with the rows
         it was read beside."""
@@ -178,6 +180,15 @@ class ViewCache:
     def skill_rows(self, player: Player) -> list[dict[str, Any]]:
         """``player_view(game, player.id)["skills"]``, now, without the rest of the view."""
         return self._skill_rows(player)
+
+    def acts_by_day(self, player: Player) -> bool:
+        """Has ``player`` a row usable by day (``by_day``) among his own :meth:`skill_rows`? (Read once
+        per list of rows: rows handed out never change.)"""
+        rows = self._skill_rows(player)
+        kept = self._by_day.get(player.id)
+        if kept is None or kept[0] is not rows:
+            kept = self._by_day[player.id] = (rows, any(r.get("by_day") for r in rows))
+        return kept[1]
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
