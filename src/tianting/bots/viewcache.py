@@ -81,6 +81,8 @@ class ViewCache:
         new row)."""
         self._table_at = -1
         self._table: list[dict[str, Any]] = []
+        self._outs: list[bool] = []
+        """Who was out when ``_table`` was read, in seat order (the players never change seats)."""
         self._stabs: dict[str, int] = {}
         self._rows_at: dict[str, int] = {}
         """The phase whose settled state each player's rows were last checked against (not checked
@@ -110,7 +112,10 @@ class ViewCache:
         """A new phase (or a resolution under way): forget what was read once per phase."""
         game = self.game
         out = Status.OUT
-        self._table = [{"id": p.id, "out": p.status is out} for p in game.state.players.values()]
+        outs = [p.status is out for p in game.state.players.values()]
+        if outs != self._outs:  # else the table read last is still the table (shared: it never changes)
+            self._table = [{"id": p.id, "out": p.status is out} for p in game.state.players.values()]
+            self._outs = outs
         self._stabs = {}
         self._table_at = game.state.index if self.settled else -1
 
