@@ -265,10 +265,14 @@ class HeuristicPolicy(RandomPolicy):
 
     name = "heuristic"
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._memo = Memo()
-        """What the views taught so far (``Knowledge``'s memo)."""
+    _memo: Memo | None = None
+    """What the views taught so far (``Knowledge``'s memo; set on the instance when first read)."""
+
+    def _knowledge(self, view: dict[str, Any]) -> Knowledge:
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = Memo()
+        return Knowledge(view, memo)
 
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Identity skills by the side's knowledge, then now and then one character skill."""
@@ -276,13 +280,13 @@ class HeuristicPolicy(RandomPolicy):
         rows = usable_rows(view)
         for row in rows:
             if row["source"] == "lent" and rng.random() < LENT_CHANCE:
-                know = know or Knowledge(view, self._memo)
+                know = know or self._knowledge(view)
                 self._with_its_grant(view, know, offer, rows, row, rng)
         for row in rows:
             if row["source"] in ("character", "lent") or row["skill"] in PLAYED_AS_RANDOM:
                 continue
             if know is None:
-                know = Knowledge(view, self._memo)
+                know = self._knowledge(view)
             action = self._identity_action(view, know, row, rng)
             if action is not None and offer.check(action) is None:
                 offer.submit(action)
@@ -356,7 +360,7 @@ class HeuristicPolicy(RandomPolicy):
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """The side's main suspect, else any living id not known to be a friend."""
-        know = Knowledge(view, self._memo)
+        know = self._knowledge(view)
         suspects = know.suspects()
         if suspects:
             return suspects[0]
@@ -373,7 +377,7 @@ class HeuristicPolicy(RandomPolicy):
             return TAKEN[skill]
         ids = {p["id"] for p in view["players"]}
         if all(isinstance(o, str) and o in ids for o in options):
-            know = Knowledge(view, self._memo)
+            know = self._knowledge(view)
             if skill == "託孤":
                 return tiers(rng, [o for o in options if know.identity.get(o) not in (None, "殺手")], options)
             suspects = [s for s in know.suspects() if s in options]

@@ -197,9 +197,9 @@ class RandomPolicy:
 
     name = "random"
 
-    def __init__(self) -> None:
-        self._table: list[dict[str, Any]] | None = None
-        self._table_pools: Pools = {}
+    _table: list[dict[str, Any]] | None = None
+    """The table whose pools are kept (``_pools``; set on the instance when first read)."""
+    _table_pools: Pools
 
     def _pools(self, view: dict[str, Any]) -> Pools:
         """The :func:`target_pool` lists of the view's table, shared by the views that share it (the bot
