@@ -65,3 +65,17 @@ def assert_clean(outcome: Outcome, out_file: Path | None = None, allowed: tuple[
         if out_file is not None:
             assert out_file.read_text(encoding="utf-8") == SENTINEL
         assert outcome.out == "" or outcome.code == 1
+
+
+def ids_file(folder: Path, ids: list[str]) -> Path:
+    """A player-id file (one a line) in ``folder``, as ``setup --ids`` reads it."""
+    path = folder / "ids.txt"
+    path.write_text("\n".join(ids) + "\n", encoding="utf-8")
+    return path
+
+
+def setup_script(rules: str, ids: Path, seed: int) -> dict[str, Any]:
+    """``tianting setup --rules RULES --ids IDS --seed SEED``, which must succeed: its script."""
+    done = call("setup", "--rules", rules, "--ids", str(ids), "--seed", str(seed))
+    assert done.code == 0, done.err
+    return json.loads(done.out)

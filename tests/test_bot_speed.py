@@ -183,6 +183,36 @@ def test_state_deepcopy_is_a_true_deep_copy():
     assert [snap.rng.pick("t", range(100)) for _ in range(5)] == [state.rng.pick("t", range(100)) for _ in range(5)]
 
 
+def test_snapshot_without_the_generator_is_the_same_copy_holding_the_generator():
+    """``snapshot(rng=False)`` (the rerun's, which gives the live generator back to the copy): the
+    snapshot in every field but ``rng``, which is the state's own generator, not a copy."""
+    state = mid_game().state
+    full, light = state.snapshot(), state.snapshot(rng=False)
+    assert light.rng is state.rng and full.rng is not state.rng
+    assert {k: v for k, v in vars(light).items() if k != "rng"} == {k: v for k, v in vars(full).items() if k != "rng"}
+    for pid, p in state.players.items():
+        assert light.players[pid] == p and light.players[pid] is not p
+    assert light.history is not state.history and light.history == state.history
+
+
+def test_snapshot_sharing_past_effects_copies_the_rest():
+    """``snapshot(past_effects=False)`` (the rerun's): the effects whose phase is over are the state's own
+    objects, in a list of the copy's own; every effect due now or later is copied, equal."""
+    from tianting.core.state import Effect
+
+    state = mid_game().state
+    state.effects += [Effect("past", state.index - 1, "P01", {"n": [1]}), Effect("now", state.index, "P01", {"n": [2]}),
+                      Effect("later", state.index + 1, "P01", {"n": [3]})]
+    snap = state.snapshot(rng=False, past_effects=False)
+    assert snap.effects == state.effects and snap.effects is not state.effects
+    for old, new in zip(state.effects, snap.effects, strict=True):
+        assert (new is old) == (old.at < state.index)
+        if old.at >= state.index:
+            assert new.data is not old.data and new.data == old.data
+    assert {k: v for k, v in vars(snap).items() if k != "rng"} == \
+        {k: v for k, v in vars(state.snapshot()).items() if k != "rng"}
+
+
 def test_deepcopy_keeps_sharing_and_falls_back_for_other_objects():
     shared = ["a"]
     p = Player("P", 0, "魏", "君主", "曹操", skills=shared)

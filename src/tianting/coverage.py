@@ -19,7 +19,7 @@ import ast
 import json
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -141,6 +141,19 @@ def _is_test_file(path: Path) -> bool:
     return path.name.startswith("test_") or path.name.endswith("_test.py")
 
 
+def _test_trees(tests_dir: Path, problems: list[str] | None) -> Iterator[tuple[Path, ast.Module]]:
+    """Every test file under ``tests_dir`` (sorted) and its syntax tree; one that does not parse is named in
+    ``problems`` and skipped."""
+    for path in sorted(p for p in tests_dir.rglob("*.py") if _is_test_file(p)):
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        except (SyntaxError, UnicodeDecodeError, OSError) as exc:
+            if problems is not None:
+                problems.append(f"{path}: {exc}")
+            continue
+        yield path, tree
+
+
 def count_skill_tests(
     tests_dir: Path,
     normalize: Callable[[str], str] = str.strip,
@@ -156,13 +169,7 @@ def count_skill_tests(
     not parse are skipped and named in ``problems``.
     """
     counts: Counter[str] = Counter()
-    for path in sorted(p for p in tests_dir.rglob("*.py") if _is_test_file(p)):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        except (SyntaxError, UnicodeDecodeError, OSError) as exc:
-            if problems is not None:
-                problems.append(f"{path}: {exc}")
-            continue
+    for _, tree in _test_trees(tests_dir, problems):
         module = [n for call in _pytestmark(tree.body) for n in call]
         for names in _test_pins(tree.body, module):
             counts.update({normalize(n) for n in names if n.strip()})
@@ -176,13 +183,7 @@ def marked_tests(
     ``path::name`` relative to ``tests_dir``'s parent, the marker's string arguments), read with
     :mod:`ast` as :func:`count_skill_tests` reads skill markers."""
     found: list[tuple[str, list[str]]] = []
-    for path in sorted(p for p in tests_dir.rglob("*.py") if _is_test_file(p)):
-        try:
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        except (SyntaxError, UnicodeDecodeError, OSError) as exc:
-            if problems is not None:
-                problems.append(f"{path}: {exc}")
-            continue
+    for path, tree in _test_trees(tests_dir, problems):
         where = path.relative_to(tests_dir.parent).as_posix()
         for name, calls in _test_marks(tree.body, _pytestmark(tree.body, marker), marker):
             found += [(f"{where}::{name}", call) for call in calls]

@@ -21,7 +21,7 @@ from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.setup import MAX_ID
+from tianting.setup import MAX_ID, player_counts
 
 SCRIPT_FORMAT = "tianting-script/1"
 TRANSCRIPT_FORMAT = "tianting-transcript/1"
@@ -188,7 +188,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
     out_phases: list[dict[str, Any]] = []
     warnings = game.passive_warnings()
-    if len(seats) != rules.players:
+    if len(seats) not in player_counts(rules):
         warnings.insert(0, f"本局只有{len(seats)}名玩家，{rules.title}為{rules.players}人局：缺席的國家視為不在場")
     for i, raw in enumerate(phases):
         where = f"phases[{i}]"
@@ -271,6 +271,8 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
     ``by_day``: a day, whose votes may be voided and whose actions (by day) too."""
     rules = rules or load_rules(game.rules)
     known = rules.ruling_effects()
+    targetless = getattr(rules, "targetless_effects", ())
+    text_effects = getattr(rules, "text_effects", ("tell",))
     out: list[Ruling] = []
     for j, entry in enumerate(_list(raw.get("rulings", []) or [], f"{where}.rulings", "rulings",
                                     limit=MAX_ENTRIES, noun="裁定")):
@@ -307,17 +309,30 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
                 raise ScriptError(spot, f"第{n}個行動已被退回，不會結算，無需作廢")
             index = resolving[n]
             record["action"] = n
+        elif effect in targetless:  # the ruling names nobody (三足鼎立) or its ids in ``text`` (拼點)
+            if entry.get("target") is not None:
+                raise ScriptError(spot, f"{effect} 不指明 target（{TARGETLESS_HINT.get(effect, '此裁定沒有對象')}）")
         else:
             target = ids.get(entry.get("target"))
             if target not in game.state.players:
                 raise ScriptError(spot, f"未知的玩家「{shown(entry.get('target'))}」")
             record["target"] = target
-        if effect == "tell":
-            text = _text(entry.get("text"), spot, "text")
-            if len(text) > MAX_TEXT:
-                raise ScriptError(spot, f"text 過長（最多{MAX_TEXT}字，現有{len(text)}字）")
-            record["text"] = text
+        if effect in text_effects:
+            text = _ruling_text(effect, entry.get("text"), spot, ids, game, rules)
+            if text is not None:
+                record["text"] = text
         owner, active = None, False
+        if effect == "hidden_vote" and entry.get("owner") is not None:  # 暗票: who casts it (optional)
+            owner = ids.get(entry.get("owner"))
+            if owner not in game.state.players:
+                raise ScriptError(spot, f"未知的玩家「{shown(entry.get('owner'))}」")
+            record["owner"] = owner
+        if effect == "contest" and entry.get("owner") is not None:  # 拼點: 「南斗先設定……若為奇數，為哪名角色勝利」
+            owner = ids.get(entry.get("owner"))
+            named = str(record.get("text") or "").split("、")
+            if len(named) != 2 or owner not in named:
+                raise ScriptError(spot, "拼點的 owner（兩數之和為奇數時的勝者）須為兩名拼點玩家之一")
+            record["owner"] = owner
         if effect == "defend":  # the 24人 rules: a defence the judge finds in play (who holds it, active?)
             owner = ids.get(entry.get("owner", target))
             if owner not in game.state.players:
@@ -339,25 +354,46 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
     return out
 
 
+TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔"}
+"""Why a targetless ruling names no ``target`` (the message of a script that gives one)."""
+
+
+def _ruling_text(effect: str, value: Any, spot: str, ids: PlayerIds, game: Any, rules: Any) -> str | None:
+    """The ``text`` of a ruling whose rule set reads it (``RULESET.text_effects``), checked and in the game's
+    names: ``tell``'s words; 鼎立三分2.0's ``join`` (the country joined by 聯盟), ``contest`` (the ids of a 拼點,
+    joined by 「、」) and ``hidden_vote`` (the skill granting the 暗票: optional)."""
+    if effect == "hidden_vote" and value is None:
+        return None
+    text = _text(value, spot, "text")
+    if len(text) > MAX_TEXT:
+        raise ScriptError(spot, f"text 過長（最多{MAX_TEXT}字，現有{len(text)}字）")
+    if effect == "join":
+        country = rules.country_names().get(text.strip())
+        if country is None or country not in rules.countries:
+            raise ScriptError(spot, f"聯盟入國的 text 須為一個國家（{'、'.join(rules.countries)}），而不是「{shown(text)}」")
+        return str(country)
+    if effect == "contest":
+        named = [ids.get(t.strip()) for t in text.replace(",", "、").replace("，", "、").split("、") if t.strip()]
+        for pid in named:
+            if pid not in game.state.players:
+                raise ScriptError(spot, f"拼點的玩家「{shown(pid)}」不是本局的ID")
+            if not game.state.player(pid).alive:
+                raise ScriptError(spot, f"拼點的玩家「{shown(pid)}」已退出遊戲")
+        if len(set(named)) != len(named):
+            raise ScriptError(spot, "拼點的玩家不能重複")
+        if len(named) < 2:
+            raise ScriptError(spot, "拼點須有兩名或以上的玩家（text：ID以「、」分隔）")
+        return "、".join(named)
+    return text
+
+
 def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
            rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
            ruled: list[dict[str, Any]] | None = None, rules: Any = None) -> PhaseResult:
     ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
-    accepted: list[Action] = []
-    resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
-    for j, entry in enumerate(entries):
-        spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids, rules)
-        try:
-            game.check_action(action, accepted)
-        except IllegalAction as exc:
-            _reject(lenient, rejected, spot, entry, exc)
-            continue
-        resolving[j] = len(accepted)
-        accepted.append(action)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, rules=rules)
     words = {ids.get(pid): text for pid, text in
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
@@ -368,7 +404,9 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
             raise ScriptError(f"{where}.last_words", f"{pid} 的遺言必須是字串")
         if len(text) > MAX_TEXT:
             raise ScriptError(f"{where}.last_words", f"{pid} 的遺言過長（最多{MAX_TEXT}字，現有{len(text)}字）")
-    return game.resolve_night(accepted, book, words, judged)
+    inputs = {name: _phase_input(name, raw.get(name), f"{where}.{name}", ids, game, rules)
+              for name in getattr(rules, "night_inputs", ()) if raw.get(name) is not None}
+    return game.resolve_night(accepted, book, words, judged, **inputs)
 
 
 def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
@@ -378,19 +416,7 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
     # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
-    accepted: list[Action] = []
-    resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
-    for j, entry in enumerate(entries):
-        spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids, rules)
-        try:
-            game.check_action(action, accepted)
-        except IllegalAction as exc:
-            _reject(lenient, rejected, spot, entry, exc)
-            continue
-        resolving[j] = len(accepted)
-        accepted.append(action)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
     votes: dict[str, str] = {}
     ballot = _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes")
     if len(ballot) > MAX_ENTRIES:
@@ -408,27 +434,73 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
         votes[voter] = target
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, by_day=True,
                       rules=rules)
-    inputs = {name: _day_input(name, raw.get(name), f"{where}.{name}", ids, game)
+    inputs = {name: _phase_input(name, raw.get(name), f"{where}.{name}", ids, game, rules)
               for name in (rules.day_inputs if rules is not None else ()) if raw.get(name) is not None}
     return game.resolve_day(votes, book, judged, accepted, **inputs)
 
 
-def _day_input(name: str, value: Any, where: str, ids: PlayerIds, game: Any) -> Any:
-    """A rule set's own day field (``RULESET.day_inputs``), checked: ``digits`` maps ids to 0–9
-    (game-script.md, "The other two rule sets")."""
+def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, rejected: list[dict[str, Any]],
+                     skill_names: Any, ids: PlayerIds, rules: Any
+                     ) -> tuple[list[Action], dict[int, int], list[Any]]:
+    """A phase's ``actions``, each checked against those accepted before it: the accepted actions, each
+    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`)."""
+    accepted: list[Action] = []
+    resolving: dict[int, int] = {}
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
+    for j, entry in enumerate(entries):
+        spot = f"{where}.actions[{j}]"
+        action = _action(entry, spot, skill_names, ids, rules)
+        try:
+            game.check_action(action, accepted)
+        except IllegalAction as exc:
+            _reject(lenient, rejected, spot, entry, exc)
+            continue
+        resolving[j] = len(accepted)
+        accepted.append(action)
+    return accepted, resolving, entries
+
+
+def _digit(value: Any, where: str, pid: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 9:
+        raise ScriptError(where, f"{pid} 的數字必須是0至9的整數，而不是「{shown(value)}」")
+    return value
+
+
+def _phase_input(name: str, value: Any, where: str, ids: PlayerIds, game: Any, rules: Any = None) -> Any:
+    """A rule set's own phase field (``RULESET.day_inputs``, ``RULESET.night_inputs``), checked: ``digits`` maps
+    ids to 0–9 (game-script.md, "The other two rule sets"). Where the rule set has 拼點 (a ``contest`` ruling), a
+    player's entry may instead map each opponent's id to a digit (「一名角色需要與多名角色拼點時，需要分別提交
+    拼點的數字」)."""
     if name != "digits":
         raise ScriptError(where, f"未知的欄位「{name}」")
-    digits: dict[str, int] = {}
+    per_opponent = rules is not None and "contest" in rules.ruling_effects()
+    digits: dict[str, Any] = {}
     table = _obj(value, where, "digits")
     if len(table) > MAX_ENTRIES:
         raise ScriptError(where, f"數字過多（最多{MAX_ENTRIES}個，現有{len(table)}個）")
     for typed, digit in table.items():
         pid = ids.get(typed)
+        spot = key_path(where, typed)
         if pid not in game.state.players:
-            raise ScriptError(key_path(where, typed), f"未知的玩家「{shown(typed)}」")
-        if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
-            raise ScriptError(key_path(where, typed), f"{pid} 的數字必須是0至9的整數，而不是「{shown(digit)}」")
-        digits[pid] = digit
+            raise ScriptError(spot, f"未知的玩家「{shown(typed)}」")
+        if per_opponent and isinstance(digit, dict):
+            if len(digit) > MAX_ENTRIES:
+                raise ScriptError(spot, f"數字過多（最多{MAX_ENTRIES}個，現有{len(digit)}個）")
+            mine: dict[str, int] = {}
+            for typed_other, d in digit.items():
+                other = ids.get(typed_other)
+                there = key_path(spot, typed_other)
+                if other not in game.state.players:
+                    raise ScriptError(there, f"未知的玩家「{shown(typed_other)}」")
+                if other == pid:
+                    raise ScriptError(there, f"{pid} 不能與自己拼點")
+                mine[other] = _digit(d, there, f"{pid} 對 {other}")
+            digits[pid] = mine
+            continue
+        if per_opponent and not (isinstance(digit, int) and not isinstance(digit, bool) and 0 <= digit <= 9):
+            raise ScriptError(spot, f"{pid} 的數字必須是0至9的整數，或以拼點對手的ID為鍵的物件"
+                                    f"（{{\"對手ID\": 3}}），而不是「{shown(digit)}」")
+        digits[pid] = _digit(digit, spot, pid)
     return digits
 
 

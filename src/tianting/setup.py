@@ -29,6 +29,19 @@ MAX_ID = 64
 
 
 
+def player_counts(rules: Any) -> tuple[int, ...]:
+    """The table sizes a rule set seats: ``RULESET.player_counts`` where it names several (鼎立三分2.0:
+    26, 29 or 32, one more with the EX character), else just ``RULESET.players``."""
+    counts = getattr(rules, "player_counts", None)
+    return tuple(counts) if counts else (rules.players,)
+
+
+def counts_text(counts: tuple[int, ...]) -> str:
+    """``26、27、29、30、32或33``: the sizes, for a message."""
+    names = [str(n) for n in counts]
+    return names[0] if len(names) == 1 else "、".join(names[:-1]) + "或" + names[-1]
+
+
 def read_ids(text: str) -> list[str]:
     """The forum ids of a text with one id a line.
 
@@ -74,8 +87,11 @@ def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False) 
     if len(ids) != len(set(ids)):
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
         raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
-    if len(ids) != rules.players:
-        raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
+    counts = player_counts(rules)
+    if len(ids) not in counts:
+        if len(counts) == 1:
+            raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
+        raise TiantingError(f"{rules.title}需要{counts_text(counts)}名玩家，ID名單中有{len(ids)}個ID")
     keys: dict[str, str] = {}
     for pid in ids:
         if not isinstance(pid, str) or not pid.strip():

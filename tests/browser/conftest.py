@@ -38,6 +38,25 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
+def sync_api() -> Any:
+    """``playwright.sync_api``, for a test module to take ``expect`` from; without the package the calling
+    module is skipped (with ``TIANTING_TEST_REQUIRE_SERVICES=1`` the ImportError fails it instead)."""
+    try:
+        from playwright import sync_api as api
+    except ImportError:  # pragma: no cover - CI installs it
+        if REQUIRE:
+            raise
+        pytest.skip("the playwright package is not installed", allow_module_level=True)
+    return api
+
+
+def submit(page: Any, selector: str) -> Any:
+    """Click a form's submit button and wait for the page the post leads to; its response."""
+    with page.expect_navigation() as navigation:
+        page.click(selector)
+    return navigation.value
+
+
 SERVE = """
 import socket, sys
 import uvicorn
@@ -172,3 +191,22 @@ def pages(browser: Any) -> Iterator[Pages]:
 def shots() -> Path:
     """Where the tests leave screenshots for a person to look at."""
     return Path(os.environ.get("TIANTING_TEST_SCREENSHOTS", "/tmp"))
+
+
+@pytest.fixture
+def create_game(pages: Pages, server_url: str) -> Callable[..., tuple[Any, Any]]:
+    """Creates a game on the home page as a new person: ``create(name, title, ids, **choices)`` fills the
+    title and the ids (a list, one a line, or the text itself), sets each of ``choices`` (a select's id → its value; a box's id →
+    True to tick it) and submits; the page and the post's response."""
+    def create(name: str, title: str, ids: list[str] | str, **choices: str | bool) -> tuple[Any, Any]:
+        page = pages.new(name)
+        page.goto(server_url + "/")
+        page.fill("#title", title)
+        page.fill("#ids", ids if isinstance(ids, str) else "\n".join(ids))
+        for field, value in choices.items():
+            if value is True:
+                page.check(f"#{field}")
+            else:
+                page.select_option(f"#{field}", value)
+        return page, submit(page, "#create-game")
+    return create

@@ -3,31 +3,21 @@ says so and the 魏 副軍師's page offers 蔣干, who can be chosen there."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.conftest import Pages, sync_api
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+expect = sync_api().expect
 
-from tests.browser.test_browser_flow import submit
 
 IDS = [f"赤壁{i:02d}" for i in range(1, 23)]
 
 
 def test_the_chibi_box_offers_jiang_gan_on_the_wei_second_strategists_page(
-        pages: Pages, server_url: str, api: httpx.Client) -> None:
-    judge = pages.new("judge")
-    judge.goto(server_url + "/")
-    judge.fill("#title", "赤壁之戰局")
-    judge.fill("#ids", "\n".join(IDS))
-    judge.check("#chibi")
-    response = submit(judge, "#create-game")
+        pages: Pages, create_game: Any, api: httpx.Client) -> None:
+    judge, response = create_game("judge", "赤壁之戰局", IDS, chibi=True)
     assert response.status == 200 and "/j/" in judge.url
     expect(judge.locator("body")).to_contain_text("本局加入『角色技能·赤壁之戰』")
     token = judge.input_value("#link-judge").rsplit("/", 1)[1]

@@ -11,24 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.conftest import Pages, submit, sync_api
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+expect = sync_api().expect
 
 IDS = [f"吳測{i:02d}" for i in range(1, 23)]
-
-
-def submit(page: Page, selector: str) -> Any:
-    with page.expect_navigation() as navigation:
-        page.click(selector)
-    return navigation.value
 
 
 def post(api: httpx.Client, path: str, body: dict[str, Any]) -> dict[str, Any]:

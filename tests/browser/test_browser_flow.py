@@ -11,21 +11,18 @@ through the JSON API of the same server, to keep the run fast.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.conftest import Pages, submit, sync_api
 from tianting.rules import load as load_rules
 from tianting.server.pages import RULE_MARK, RULE_MARKS
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+expect = sync_api().expect
 
 SPECIAL = "<b>曹&</b>"
 """A forum ID with HTML in it: every page must show it as text, never as markup."""
@@ -50,13 +47,6 @@ def passive_free(character: str) -> bool:
 
 
 # ---- helpers ------------------------------------------------------------------------------------
-def submit(page: Page, selector: str) -> Any:
-    """Click a form's submit button and wait for the page the post leads to; its response."""
-    with page.expect_navigation() as navigation:
-        page.click(selector)
-    return navigation.value
-
-
 def reload(page: Page) -> None:
     page.goto(page.url.split("?")[0].split("#")[0])
 

@@ -11,17 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
-from tests.browser.test_browser_flow import api_post, judge_state, player_view, submit
+from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.test_browser_flow import api_post, judge_state, player_view
 
-try:
-    from playwright.sync_api import expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+expect = sync_api().expect
 
 IDS = ["子義", "孟起", "文遠", "孟德", "公瑾", "奉孝", "仲達", "子龍", "雲長", "翼德", "漢升",
        "孔明", "士元", "伯言", "子敬", "興霸", "公覆", "文台", "伯符", "仲謀", "元直", "玄德"]

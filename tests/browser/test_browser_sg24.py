@@ -11,34 +11,27 @@ the JSON API of the same server.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
-from tests.browser.test_browser_flow import api_post, judge_state, player_view, reload, submit
+from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.test_browser_flow import api_post, judge_state, player_view, reload
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+expect = sync_api().expect
 
 IDS = [f"将{i:02d}" for i in range(1, 25)]
 """Ids in Simplified: the 24人 pages are shown in Simplified, ids included (as any page a reader asks in Simplified)."""
 
 
 def test_a_24_player_game_through_a_night_a_wound_check_day_and_an_unaligned_joining(
-        pages: Pages, server_url: str, api: httpx.Client, shots: Any) -> None:
+        pages: Pages, server_url: str, api: httpx.Client, shots: Any, create_game: Any) -> None:
     # -- the judge creates a 24人 game on the home page
-    judge = pages.new("judge")
-    judge.goto(server_url + "/")
-    judge.fill("#title", "二十四人瀏覽器局")
-    judge.select_option("#rules", "sg24")
-    judge.fill("#ids", "\n".join(IDS) + "\n")
-    assert submit(judge, "#create-game").status == 200 and "/j/" in judge.url
+    judge, response = create_game("judge", "二十四人瀏覽器局", "\n".join(IDS) + "\n", rules="sg24")
+    assert response.status == 200 and "/j/" in judge.url
     judge_token = judge.input_value("#link-judge").rsplit("/", 1)[1]
     rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
     urls = {pid: url for _, pid, url in rows[1:]}

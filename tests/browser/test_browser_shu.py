@@ -14,43 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
-import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
-from tianting.rules import load as load_rules
+from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.test_browser_flow import api_post, judge_state, passive_free, player_view
 
-try:
-    from playwright.sync_api import Page, expect
-except ImportError:  # pragma: no cover - CI installs it
-    if REQUIRE:
-        raise
-    pytest.skip("the playwright package is not installed", allow_module_level=True)
+expect = sync_api().expect
 
 IDS = [f"蜀測{i:02d}" for i in range(1, 23)]
-ROSTER = load_rules("kk33").roster()
 CHANCELLOR = "遲暮的丞相·諸葛亮"
-
-
-def passive_free(character: str) -> bool:
-    return all(skill.kind != "passive" for skill in ROSTER.characters[character].skills)
-
-
-def submit(page: Page, selector: str) -> Any:
-    with page.expect_navigation() as navigation:
-        page.click(selector)
-    return navigation.value
-
-
-def get(api: httpx.Client, path: str) -> dict[str, Any]:
-    response = api.get(path)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
-def post(api: httpx.Client, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = api.post(path, json=body)
-    assert response.status_code == 200, (path, body, response.text)
-    return response.json()
 
 
 def test_a_shu_player_uses_a_character_skill_and_the_judge_answers_its_choice(
@@ -61,7 +32,7 @@ def test_a_shu_player_uses_a_character_skill_and_the_judge_answers_its_choice(
     tokens = {pid: p["token"] for pid, p in game["players"].items()}
     urls = {pid: p["url"] for pid, p in game["players"].items()}
     judge_token = game["judge_token"]
-    views = {pid: get(api, f"/api/p/{tokens[pid]}") for pid in IDS}
+    views = {pid: player_view(api, tokens[pid]) for pid in IDS}
 
     def seat(country: str, identity: str) -> str:
         return next(p for p in IDS if views[p]["country"] == country and views[p]["identity"] == identity)
@@ -78,8 +49,8 @@ def test_a_shu_player_uses_a_character_skill_and_the_judge_answers_its_choice(
                 break
         else:
             raise AssertionError(f"{pid} found no free character")
-    assert post(api, f"/api/j/{judge_token}/start", {})["events"] == ["start"]
-    views = {pid: get(api, f"/api/p/{tokens[pid]}") for pid in IDS}
+    assert api_post(api, f"/api/j/{judge_token}/start", {})["events"] == ["start"]
+    views = {pid: player_view(api, tokens[pid]) for pid in IDS}
 
     # the guess's target: 吳, not the lord, no passive skill (nothing of theirs changes the stab)
     victim = next(p for p in IDS if views[p]["country"] == "吳" and views[p]["identity"] not in ("君主",)
@@ -100,11 +71,11 @@ def test_a_shu_player_uses_a_character_skill_and_the_judge_answers_its_choice(
     expect(page.locator("#current-actions")).to_contain_text(f"【兵行詭道】 → {victim}")
 
     # -- the 魏 killer stabs him; everyone else does nothing (the last submission resolves)
-    post(api, f"/api/p/{tokens[killer]}/actions", {"actions": [{"skill": "刺殺", "targets": [chancellor]}]})
+    api_post(api, f"/api/p/{tokens[killer]}/actions", {"actions": [{"skill": "刺殺", "targets": [chancellor]}]})
     for pid in IDS:
         if pid not in (chancellor, killer):
-            post(api, f"/api/p/{tokens[pid]}/actions", {"actions": []})
-    state = get(api, f"/api/j/{judge_token}")
+            api_post(api, f"/api/p/{tokens[pid]}/actions", {"actions": []})
+    state = judge_state(api, judge_token)
     assert state["stage"] == "draft"
     draft = state["current"]["draft"]
     assert victim in draft["announcement"]["exited"]  # the right guess: 視為他對其發動了一次【刺殺】
@@ -120,7 +91,7 @@ def test_a_shu_player_uses_a_character_skill_and_the_judge_answers_its_choice(
     judge.select_option(f"#answer-{row + 1}", "更改")
     assert submit(judge, f"#decide-{row + 1}").status == 200
     expect(judge.locator("#ok")).to_contain_text("已記錄選擇並重新結算")
-    draft = get(api, f"/api/j/{judge_token}")["current"]["draft"]
+    draft = judge_state(api, judge_token)["current"]["draft"]
     answered = next(d for d in draft["decisions"] if d["skill"] == "逆天改命")
     assert answered["answer"] == "更改" and not answered["defaulted"]
     fate = next(f for f in draft["feedback"][chancellor] if f["skill"] == "逆天改命")
@@ -133,5 +104,5 @@ def test_a_shu_player_uses_a_character_skill_and_the_judge_answers_its_choice(
     page.goto(urls[chancellor])
     expect(page.locator("#feedback")).to_contain_text("【逆天改命】你的【七星】判定結果為")
     expect(page.locator("#feedback")).to_contain_text(f"你將其更為 {fate['data']['changed']}")
-    assert "逆天改命" not in str(get(api, f"/api/p/{tokens[killer]}")["feedback"])  # his alone
+    assert "逆天改命" not in str(player_view(api, tokens[killer])["feedback"])  # his alone
     assert pages.errors == []

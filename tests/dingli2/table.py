@@ -4,17 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 from tianting.rules.dingli2.pack import default_pack
+from tianting.rules.sg24.testing import Table24, act
 
 UNALIGNED_ALL = ("袁绍", "华佗", "吕布", "陈琳", "水镜先生", "孔融", "貂蝉", "何进", "于吉", "十常侍", "董卓", "王允")
 """The 在野 seated, in this order: three at 26 players, six at 29, nine at 32."""
 
-
-def act(actor: str, skill: str, *targets: str, **args: Any) -> Action:
-    return Action(actor, skill, tuple(targets), dict(args))
+__all__ = ["Table", "act", "force_deal", "rule", "seats"]
 
 
 def rule(effect: str, target: str | None = None, **fields: Any) -> Ruling:
@@ -39,20 +37,13 @@ def force_deal(t: Table, pid: str, nth: int) -> None:
         t.force(f"伤判表 {pid} 第{nth}次#{k + 1}", str(k))
 
 
-class Table:
-    """A strict table: unscripted choices and unused forced draws fail the test."""
+class Table(Table24):
+    """A strict table: unscripted choices and unused forced draws fail the test. The 24人 rules' table
+    (:class:`tianting.rules.sg24.testing.Table24`) on a 鼎立 game, its night taking the 拼点 digits."""
 
     def __init__(self, seed: int = 1, size: int = 26, ex: bool = False, ids: dict[str, str] | None = None) -> None:
         self.game = DingliGame.create(seats(size, ex, ids), seed)
         self.results: list[PhaseResult] = []
-
-    @property
-    def state(self) -> Any:
-        return self.game.state
-
-    def force(self, purpose: str, outcome: Any) -> Table:
-        self.state.rng.force(purpose, outcome)
-        return self
 
     def night(self, *actions: Action, last_words: dict[str, str] | None = None, rulings: tuple[Ruling, ...] = (),
               answers: list[dict[str, Any]] | None = None, digits: dict[str, Any] | None = None) -> PhaseResult:
@@ -60,28 +51,8 @@ class Table:
         for a in actions:
             self.game.check_action(a, accepted)
             accepted.append(a)
-        book = DecisionBook(answers=list(answers or []), strict=True)
+        book = self._book(answers)
         result = self.game.resolve_night(accepted, book, last_words, rulings, digits=digits)
         assert not book.unused(), book.unused()
         self.results.append(result)
         return result
-
-    def day(self, votes: dict[str, str] | None = None, digits: dict[str, Any] | None = None,
-            answers: list[dict[str, Any]] | None = None, rulings: tuple[Ruling, ...] = ()) -> PhaseResult:
-        book = DecisionBook(answers=list(answers or []), strict=True)
-        result = self.game.resolve_day(dict(votes or {}), book, rulings, digits=digits)
-        assert not book.unused(), book.unused()
-        self.results.append(result)
-        return result
-
-    def status(self, pid: str) -> str:
-        return str(self.state.player(pid).status.value)
-
-    def character(self, pid: str) -> str:
-        return str(self.state.player(pid).character)
-
-    def said(self, pid: str) -> list[str]:
-        return [f.text for f in self.results[-1].feedback.get(pid, [])]
-
-    def check_unused(self) -> None:
-        assert not self.state.rng.unused_forced(), self.state.rng.unused_forced()

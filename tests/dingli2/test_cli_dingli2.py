@@ -9,10 +9,9 @@ from collections import Counter
 
 import pytest
 
+from tests import cli_harness
 from tests.cli_harness import call
-from tianting.hosting import events as ev
-from tianting.hosting.events import Event
-from tianting.hosting.fairness import commitment
+from tests.hosting import random_hosted
 from tianting.hosting.game import HostedGame
 from tianting.rules import RULESETS
 from tianting.rules.dingli2 import wounds
@@ -23,20 +22,15 @@ pytestmark = pytest.mark.skipif(
     reason="dingli2 joins the registry once the rule-set interface (issue 15, branch ruleset) is on main")
 
 IDS = [f"玩家{i:02d}" for i in range(1, 27)]
-AT = "2026-12-01T12:00:00+00:00"
 
 
 @pytest.fixture
 def ids_file(tmp_path):
-    path = tmp_path / "ids.txt"
-    path.write_text("\n".join(IDS) + "\n", encoding="utf-8")
-    return path
+    return cli_harness.ids_file(tmp_path, IDS)
 
 
 def _setup(ids_file, seed: int = 5) -> dict:
-    done = call("setup", "--rules", "dingli2", "--ids", str(ids_file), "--seed", str(seed))
-    assert done.code == 0, done.err
-    return json.loads(done.out)
+    return cli_harness.setup_script("dingli2", ids_file, seed)
 
 
 def _who(script: dict, character: str) -> str | None:
@@ -137,35 +131,10 @@ def test_simulate_plays_random_legal_bots_and_is_seeded():
     assert again == figures
 
 
-def _add(game: HostedGame, kind: str, actor: str, payload: dict) -> None:
-    game.apply(Event(game.seq + 1, kind, actor, payload, AT))
-
-
 def play_hosted(seed: int, max_phases: int = 80) -> HostedGame:
     """A hosted dingli2 game played by random legal bots through the events a server stores."""
-    bot = random.Random(seed)
-    game = HostedGame()
-    salt = f"{seed:032x}"
-    _add(game, ev.CREATED, ev.JUDGE, {"rules": "dingli2", "ids": IDS, "title": f"鼎立{seed}", "seed": seed,
-                                      "salt": salt, "commitment": commitment(seed, salt)})
-    _add(game, ev.START, ev.JUDGE, {})
-    while not game.over and len(game.phases) <= max_phases:
-        phase = game.current
-        if phase.kind == "night":
-            mine: dict[str, list[dict]] = {}
-            for action in night_actions(game.base, bot):
-                mine.setdefault(action.actor, []).append({k: v for k, v in action.as_json().items() if k != "actor"})
-            for pid in game.participants():
-                _add(game, ev.SUBMIT, pid, {"actions": mine.get(pid, [])})
-        else:
-            for voter, target in votes(game.base, bot).items():
-                _add(game, ev.VOTE, voter, {"target": target})
-        for kind, actor, payload in game.follow_ups(AT):
-            _add(game, kind, actor, payload)
-        if game.stage == "open":
-            _add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})
-        _add(game, ev.PUBLISH, ev.JUDGE, {})
-    return game
+    game = random_hosted.created("dingli2", IDS, seed, f"鼎立{seed}")
+    return random_hosted.play_out(game, random.Random(seed), night_actions, votes, max_phases)
 
 
 def test_verify_checks_a_hosted_dingli2_export(tmp_path):

@@ -241,3 +241,127 @@ def test_rulings_that_cannot_apply_are_refused_with_the_reason() -> None:
     assert set(found) == {0, 1, 2, 3, 4}
     assert "在野ID" in found[0] and "在野ID" in found[1] and "白天" in found[2]
     assert "未知的裁定" in found[3] and "不是场上的ID" in found[4]
+
+
+@pytest.mark.skill("招揽")
+def test_no_joining_a_country_that_fell() -> None:
+    """「当一国达到灭国条件，在下一个公告阶段公告该国灭国。……一国灭国后，该国角色不能以任何方式回到游戏或存在游戏。」
+    An 在野 who agreed to join 吴 the night 吴 falls never joins it: not announced as joining, told, still 在野;
+    a 联盟入国 to a fallen country is refused."""
+    t = Table()
+    for pid in ("鲁肃", "吕蒙", "甘宁", "黄盖", "小乔"):
+        t.state.player(pid).status = Status.OUT  # 孙坚 and 周瑜 are left: a 君主 and two heads
+    r = t.night(act("孙坚", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "吴"}])
+    assert r.announcement["fallen"] == ["吴"] and not t.state.over
+    assert "吴国已灭国，你未能加入吴国" in t.said("袁绍")
+    r = t.day()
+    assert r.announcement["joined"] == {} and "加入吴国" not in r.announcement["text"]
+    assert t.state.player("袁绍").country == "在野" and t.status("袁绍") == "alive"
+    found = dict(RULESET.check_rulings(t.game, [rule("join", "华佗", text="吴")]))
+    assert "已灭国" in found[0]
+
+
+@pytest.mark.skill("招揽")
+def test_a_place_is_freed_when_the_unaligned_leaves_before_joining() -> None:
+    """「在野若还没有入国就退出游戏，则不能入国。」 and 「每个国家分别只能有1/2/3名在野角色加入」: 袁绍 agreed to join
+    魏 and was voted out before he joined; he took none of 魏's one place, so 华佗 may join 魏 later."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    t.day({v: "袁绍" for v in ("曹操", "郭嘉", "程昱", "荀攸", "张辽", "夏侯惇", "夏侯渊", "典韦", "卞氏")})
+    assert t.status("袁绍") == "out"
+    t.night(act("曹操", "招揽", "华佗", character="华佗"), answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"}])
+    assert "你将于次夜开始时加入魏" in t.said("华佗")
+    t.day()
+    assert t.state.player("华佗").country == "魏" and t.game.mutual("华佗", "曹操")
+
+
+@pytest.mark.skill("招揽")
+def test_an_unaligned_whose_character_dies_still_joins() -> None:
+    """「在野若还没有入国就退出游戏，则不能入国。」: only leaving the game stops a joining. 华佗 agrees to join 魏 and dies
+    the same night; the id plays on as 葛玄 (「华佗——葛玄」) and joins 魏 as the next night begins (D-J4)."""
+    t = Table()
+    t.night(act("曹操", "招揽", "华佗", character="华佗"), rulings=(rule("kill", "华佗"),),
+            answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"}])
+    assert t.character("华佗") == "葛玄"
+    r = t.day()
+    assert r.announcement["joined"] == {"华佗": "魏"}
+    assert t.state.player("华佗").country == "魏" and t.game.mutual("华佗", "曹操")
+
+
+def test_the_interference_list_ranks_as_the_text() -> None:
+    """「（3）【武侯八阵】（4）【地盾】【麻沸散】【直言进谏】【歌舞升平】（5）【人遁】（6）【连环妙计】中连环的移动」 and
+    「（2）全局技能」: the pack's ranks; in the draft (4)【麻沸散】 comes before (6)【连环妙计】, a global before both."""
+    from tianting.rules.dingli2.data.build_pack import INTERFERENCE
+
+    assert INTERFERENCE == {"武侯八阵": 3, "地盾": 4, "麻沸散": 4, "直言进谏": 4, "歌舞升平": 4, "人遁": 5, "连环妙计": 6}
+    pack = Table().game.pack
+    for name, skill, rank in (("诸葛亮", "武侯八阵", 3), ("华佗", "麻沸散", 4), ("左慈", "人遁", 5), ("庞统", "连环妙计", 6)):
+        assert pack.interference(name, pack.skill(name, skill)) == rank
+    t = Table()
+    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("张辽", "威震逍遥津"))
+    asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "麻沸散", "连环妙计"]
+    assert "优先级4" in asks[1] and "优先级6" in asks[2]
+
+
+def test_the_nine_evaluations() -> None:
+    """「评价包括：“智者”、“猛将”、“统帅”、“义士”、“仁者”、“文豪”、“雅士”、“能吏”、“异人”。」: the pack's
+    evaluations are these nine (the loader refuses any other)."""
+    from tianting.rules.sg24.pack import EVALUATIONS
+
+    assert set(EVALUATIONS) == {"智者", "猛将", "统帅", "义士", "仁者", "文豪", "雅士", "能吏", "异人"}
+    pack = Table().game.pack
+    assert set().union(*(c.evaluations for c in pack.characters.values())) <= set(EVALUATIONS)
+
+
+@pytest.mark.skill("招揽")
+def test_a_recruitment_comes_next_when_the_alliance_fails() -> None:
+    """「当君主每夜的指认中若包含在野角色时，由法官对在野角色进行询问是否加入此国」 and 「如果三种方式同时进行，则优先处理
+    联盟达成，其次君主招揽，最后主动投奔。」: 袁绍's 联盟 is to 魏, whose one place 华佗 already holds; 刘备's 招揽 of
+    the same night is still put to him, and he joins 蜀. With a place free, the alliance wins."""
+    t = Table()
+    t.night(act("曹操", "招揽", "华佗", character="华佗"), answers=[{"actor": "华佗", "skill": "入国", "answer": "魏"}])
+    t.day()
+    t.night(act("刘备", "招揽", "袁绍", character="袁绍"), rulings=(rule("join", "袁绍", text="魏"),),
+            answers=[{"actor": "袁绍", "skill": "入国", "answer": "蜀"}])
+    assert "魏的在野名额已满，未能加入" in t.said("袁绍") and "你将于次夜开始时加入蜀" in t.said("袁绍")
+    t.day()
+    assert t.state.player("袁绍").country == "蜀" and t.game.mutual("袁绍", "刘备")
+    t2 = Table()
+    t2.night(act("刘备", "招揽", "袁绍", character="袁绍"), rulings=(rule("join", "袁绍", text="魏"),),
+             answers=[{"actor": "袁绍", "skill": "入国", "answer": "蜀"}])
+    t2.day()
+    assert t2.state.player("袁绍").country == "魏" and t2.game.mutual("袁绍", "曹操")
+
+
+@pytest.mark.skill("招揽")
+def test_a_joining_is_for_good() -> None:
+    """「在野角色通过以上三种方式之一加入某国后，视为永久加入。」: a 联盟入国 of an 在野 who has joined (or will join
+    as the next night begins) is refused with the reason; a 君主's 招揽 no longer reaches him."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    assert "永久加入" in dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="蜀")]))[0]
+    t.day()
+    assert "永久加入" in dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="蜀")]))[0]
+    r = t.night(act("刘备", "招揽", "袁绍", character="袁绍"))
+    assert t.said("刘备") and t.state.player("袁绍").country == "魏" and not r.decisions
+
+
+def test_night_only_rulings_are_refused_by_day() -> None:
+    """Bad input changes nothing and is told: a 联盟入国 (「次夜开始后」 after a night's settling) or the 三足鼎立
+    formation (a night post's 大事记) ruled on a day is refused with the reason, not dropped in silence."""
+    t = Table()
+    t.night()
+    found = dict(RULESET.check_rulings(t.game, [rule("join", "袁绍", text="魏"), rule("formation")]))
+    assert set(found) == {0, 1} and all("白天不能裁定" in m for m in found.values())
+
+
+def test_a_contest_names_two_or_more_ids_in_the_game() -> None:
+    """「当两名玩家提交的行动……需通过拼点」「当多名玩家……」: a 拼点 of one id, of an id not in the game or of one id
+    twice is refused with the reason (it used to be recorded as given)."""
+    t = Table()
+    bad = [rule("contest", text="张辽、无名氏"), rule("contest", text="张辽"), rule("contest"),
+           rule("contest", text="张辽、张辽")]
+    found = dict(RULESET.check_rulings(t.game, bad))
+    assert set(found) == {0, 1, 2, 3} and all("拼点" in m for m in found.values())
+    assert RULESET.check_rulings(t.game, [rule("contest", text="张辽、关羽、甘宁")]) == []

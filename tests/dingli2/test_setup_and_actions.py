@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tianting.core.errors import IllegalAction
-from tianting.rules.dingli2 import RULESET, DingliGame, draw_setup
+from tianting.core.state import Status
+from tianting.rules.dingli2 import RULESET, DingliGame, SeatSpec, draw_setup
 from tianting.rules.dingli2.game import SetupError
 from tianting.rules.dingli2.pack import default_pack
 
@@ -141,13 +142,16 @@ def test_a_senseless_action_is_treated_as_none() -> None:
 
 @pytest.mark.skill("自杀")
 def test_suicide_takes_effect_at_once_and_cannot_be_changed() -> None:
-    """「角色自杀在行动提交阶段提交，即时生效……角色自杀和行动提交阶段即时生效的技能不可修改。」"""
+    """「角色自杀在行动提交阶段提交，即时生效……角色自杀和行动提交阶段即时生效的技能不可修改。」: once 华佗's suicide is
+    in, 华佗 is dead: his own skill is refused (what the id sends now is 葛玄's); when the line is spent (葛玄 killed
+    himself too) the id has left the game and nothing more is taken."""
     t = Table()
     suicide = act("华佗", "自杀")
-    with pytest.raises(IllegalAction, match="已经自杀"):
+    with pytest.raises(IllegalAction, match="已自杀"):
         t.game.check_action(act("华佗", "针灸奇术", "刘备"), [suicide])
-    with pytest.raises(IllegalAction, match="已经自杀"):
-        t.game.check_action(act("华佗", "自杀"), [suicide])
+    t.game.check_action(act("华佗", "自杀"), [suicide])  # 葛玄's own
+    with pytest.raises(IllegalAction, match="没有继承者"):
+        t.game.check_action(act("华佗", "指认", "刘备", evaluation="仁者"), [suicide, suicide])
     r = t.night(suicide, answers=[])
     assert t.character("华佗") == "葛玄" and r.deaths[0].cause == "自杀"
 
@@ -159,6 +163,53 @@ def test_a_suicide_whose_actions_were_sent_first_is_treated_as_none() -> None:
     r = t.night(act("张辽", "刺杀", "刘备"), act("张辽", "自杀"), answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
     assert t.status("刘备") == "alive" and t.character("张辽") == "徐晃"
     assert any("其角色已自杀" in line for line in r.trace)
+
+
+@pytest.mark.skill("自杀", "木牛流马")
+def test_the_successor_of_a_suicide_acts_that_night() -> None:
+    """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」 (D-A2; the 2013 rules: 「在提交
+    行动之前，玩家可以使当前角色自杀，当晚即可转世扮演下一个角色」; *8.1* 深明大义: 「当夜黄月英仍可发动自己的技能」):
+    糜氏 kills herself and 黄月英 uses 【木牛流马】 that night; 糜氏's 【相夫教子】 is no longer hers to send, nor a
+    stab (黄月英 is no 杀手)."""
+    t = Table()
+    suicide = act("糜氏", "自杀")
+    with pytest.raises(IllegalAction, match="没有技能【相夫教子】"):
+        t.game.check_action(act("糜氏", "相夫教子", "刘备"), [suicide])
+    with pytest.raises(IllegalAction, match="不是杀手"):
+        t.game.check_action(act("糜氏", "刺杀", "曹操"), [suicide])
+    r = t.night(suicide, act("糜氏", "木牛流马", "刘备"))
+    assert t.character("糜氏") == "黄月英" and r.announcement["deaths"] == 0
+    assert any("糜氏" in w and "木牛流马" in w for w in r.warnings)  # the use goes to the judge
+
+
+@pytest.mark.skill("自杀", "刺杀")
+def test_a_wounded_killer_kills_himself_and_his_successor_stabs() -> None:
+    """「角色处于受伤状态中无法行动，但可以进行自杀」 and 「继承者立即登场继续游戏」: the wounded 关羽 kills himself; his
+    successor enters in a normal state and stabs that night (「关羽——黄忠/魏延」: both are 杀手, the branch is chosen
+    at the death)."""
+    t = Table()
+    force_deal(t, "关羽", 1)
+    t.night(rulings=(rule("injure", "关羽"),))
+    t.day(digits={"关羽": 9})
+    assert t.status("关羽") == "injured"
+    with pytest.raises(IllegalAction, match="受伤状态"):
+        t.game.check_action(act("关羽", "刺杀", "曹操"), [])
+    r = t.night(act("关羽", "自杀"), act("关羽", "刺杀", "郭嘉"),
+                answers=[{"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
+    assert t.character("关羽") == "黄忠" and t.status("关羽") == "alive"
+    assert t.character("郭嘉") == "荀彧" and r.announcement["deaths"] == 1
+
+
+@pytest.mark.skill("自杀")
+def test_an_action_only_the_other_branch_could_send_is_treated_as_none() -> None:
+    """「张辽——徐晃/乐进」: after 张辽's suicide the id may send 徐晃's 【截烧粮草】 (either branch may enter), but the
+    player chose 乐进, who has no such skill: 「对于不合理的行动，按照没有提交判定」."""
+    t = Table()
+    r = t.night(act("张辽", "自杀"), act("张辽", "截烧粮草", "刘备"),
+                answers=[{"actor": "张辽", "skill": "继任", "answer": "乐进"}])
+    assert t.character("张辽") == "乐进"
+    assert any("张辽 的【截烧粮草】按没有提交判定" in line for line in r.trace)
+    assert not any("截烧粮草" in w for w in r.warnings)
 
 
 @pytest.mark.skill("刺杀", "自杀")
@@ -201,3 +252,39 @@ def test_setup_of_29_32_and_the_ex_seat() -> None:
         assert sum(1 for p in script["players"] if p["country"] == "在野") == unaligned
         assert ("汉少帝" in chars) is ex
     assert RULESET.player_counts == (26, 27, 29, 30, 32, 33)
+
+
+def test_one_id_one_player() -> None:
+    """「ID是版面上唯一能代表玩家的媒介。……同一场游戏中，一个玩家不能以不同的ID进行报名，控制多个角色。」: an id
+    seated twice is refused (the engine cannot see who is behind two ids: that is the 裁判's to watch)."""
+    specs = seats()
+    specs[1] = SeatSpec(specs[0].id, specs[1].country, specs[1].identity, specs[1].character)
+    with pytest.raises(SetupError, match="重复"):
+        DingliGame.create(specs, 1)
+
+
+@pytest.mark.skill("刺杀")
+def test_a_character_dying_by_day_chooses_the_branch_then() -> None:
+    """「白天行动投票阶段：……在此阶段死亡角色选择支线进行游戏。」: 张辽, voted top while 魏 has no 君主, dies and
+    the player chooses 乐进 of 「张辽——徐晃/乐进」 that day."""
+    t = Table()
+    t.night()
+    t.state.player("曹操").status = Status.OUT
+    r = t.day({v: "张辽" for v in ("刘备", "徐庶", "庞统", "关羽", "张飞", "赵云", "糜氏")},
+              answers=[{"actor": "张辽", "skill": "继任", "answer": "乐进"}])
+    assert t.character("张辽") == "乐进" and r.announcement["voted"] == "张辽"
+    assert [d.skill for d in r.decisions] == ["继任"]
+
+
+@pytest.mark.skill("朝秦暮楚")
+def test_the_wounded_cannot_use_a_day_skill() -> None:
+    """「角色处于受伤状态中无法行动，但可以进行自杀和舌辩。」: by day too. The wounded 吕布 may vote, but his
+    【朝秦暮楚】 (「每天白天」) is refused."""
+    t = Table()
+    force_deal(t, "吕布", 1)
+    t.night(rulings=(rule("injure", "吕布"),))
+    with pytest.raises(IllegalAction, match="受伤状态"):
+        t.game.check_action(act("吕布", "朝秦暮楚", "刘备"), [])
+    t.game.check_vote("吕布", "刘备")
+    r = t.day({"吕布": "刘备"}, digits={"吕布": 9})
+    assert r.announcement["ballot"]["吕布"] == "刘备"

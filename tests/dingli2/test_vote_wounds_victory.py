@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from tianting.core.errors import IllegalAction
 from tianting.core.state import Status
 from tianting.rules.dingli2 import RULESET, wounds
 from tianting.rules.dingli2.game import elimination_bonus
@@ -278,18 +281,42 @@ def test_after_formation_the_last_of_three_wins() -> None:
     assert t.state.over and t.state.winners == ["吴"]
 
 
-def test_peace_after_the_sixth_night_once_all_three_agree() -> None:
-    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」"""
+def test_peace_from_night_six_once_all_three_agree() -> None:
+    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 D-V3: 「6夜后」
+    counts the sixth night (as seed 001's 「登场几夜后自动死亡……第三夜结算时自然死亡」), so the application is
+    taken from night 6's submission phase on, refused in night 5's and by day; one a game."""
     t = Table()
-    assert "第6夜之后" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
+    assert "第6夜起" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
     natural = {3: [{"actor": "徐庶", "skill": "继任", "answer": "马良"}],  # the pack's natural deaths that branch
                4: [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]}
-    for _ in range(6):
+    for _ in range(4):
         t.night(answers=natural.get(t.game.number))
         t.day()
-    assert t.game.number == 7
-    assert "蜀" in (t.game.peace_agreed("曹操", ["孙坚"]) or "")
+    assert t.game.number == 5 and t.game.phase.value == "night"
+    assert "第6夜起" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")  # night 5's submission phase
+    t.night()
+    assert t.game.number == 6 and t.game.phase.value == "day"
+    assert "第6夜起" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")  # 第6日: by day
+    t.day()
+    assert t.game.number == 6 and t.game.phase.value == "night"
+    assert "蜀" in (t.game.peace_agreed("曹操", ["孙坚"]) or "")  # 蜀 did not agree: the one application is used
     assert "只能共提交一次" in (t.game.peace_agreed("曹操", ["刘备", "孙坚"]) or "")
+
+
+def test_peace_in_night_six_ends_the_game() -> None:
+    """「如果三国都同意议和，则游戏结束，三国议和。」 in night 6's submission phase (D-V3); each country agrees
+    through its 君主."""
+    t = Table()
+    natural = {3: [{"actor": "徐庶", "skill": "继任", "answer": "马良"}],
+               4: [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]}
+    for _ in range(5):
+        t.night(answers=natural.get(t.game.number))
+        t.day()
+    assert t.game.number == 6 and t.game.phase.value == "night"
+    lords = {c: next(p.id for p in t.game.members(c) if p.identity == "君主") for c in ("魏", "蜀", "吴")}
+    assert t.game.peace_agreed(lords["魏"], [lords["蜀"], lords["吴"]]) is None
+    t.game.declare_peace("三国议和")
+    assert t.state.over and t.state.peace and t.state.winners == []
 
 
 def test_every_check_of_a_game_is_proven_against_its_commitment() -> None:
@@ -358,3 +385,86 @@ def test_the_judge_is_told_who_has_no_last_words() -> None:
     r = t.night(act("袁绍", "自杀"), rulings=(rule("kill", "刘备"),))
     assert r.announcement["silent"] == ["袁绍"] and set(r.announcement["died"]) == {"袁绍", "刘备"}
     assert "silent" not in RULESET.player_view(t.game, "曹操")["announcements"][-1]
+
+
+def test_a_wound_check_death_is_posted_the_next_night() -> None:
+    """「白天判定阶段：在此阶段由进行伤判……判定结果在白天反馈公告阶段后生效。」「伤判的结果在白天结束后生效」 and
+    「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布」: 袁绍 (no successor) dies of his first check;
+    the day's post does not name him, he is out once it is posted, and the next night's post names his exit
+    without counting his death."""
+    t = Table()
+    force_deal(t, "袁绍", 1)
+    t.night(rulings=(rule("injure", "袁绍"),))
+    r = t.day(digits={"袁绍": 4})  # 3–5: died
+    assert r.announcement["wound_checks"] == {"袁绍": "died"} and "袁绍" not in r.announcement["exited"]
+    assert "袁绍退出游戏" not in r.announcement["text"] and t.status("袁绍") == "out"
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("袁绍", "自杀"), [])
+    r = t.night(last_words={"袁绍": "……"})
+    assert r.announcement["exited"] == ["袁绍"] and "袁绍退出游戏" in r.announcement["text"]
+    assert r.announcement["deaths"] == 0 and r.announcement["last_words"] == {}
+    t.check_unused()
+
+
+def test_a_fall_by_a_wound_check_is_posted_the_next_night() -> None:
+    """「当一国达到灭国条件，在下一个公告阶段公告该国灭国。」: a 伤判 death after the day's post brings 吴 to two heads
+    with its 君主; the fall is in the next post, the night's."""
+    t = Table()
+    for pid in ("鲁肃", "吕蒙", "甘宁", "黄盖"):
+        t.state.player(pid).status = Status.OUT  # 孙坚, 周瑜, 小乔: three heads with a 君主
+    t.state.player("小乔").character = "孙尚香"  # the line's last character
+    force_deal(t, "小乔", 1)
+    t.night(rulings=(rule("injure", "小乔"),))
+    r = t.day(digits={"小乔": 3})
+    assert r.announcement["fallen"] == [] and t.status("小乔") == "out" and t.state.eliminated == []
+    r = t.night()
+    assert r.announcement["fallen"] == ["吴"] and r.announcement["exited"] == ["小乔", "孙坚", "周瑜"]
+
+
+def test_last_words_of_every_night_are_posted() -> None:
+    """「当夜死亡角色的遗言」: seed 003 has no 快进 and no night after which last words stop (seed 001's 「游戏第七夜及
+    之后死亡的角色没有遗言」 is not in it): a death of night 8 has its last words posted, a vote call included
+    (「除遗言外，不得以任何形式进行公开号票」)."""
+    t = Table()
+    natural = {3: [{"actor": "徐庶", "skill": "继任", "answer": "马良"}],
+               4: [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]}
+    for _ in range(7):
+        t.night(answers=natural.get(t.game.number))
+        t.day()
+    assert t.game.number == 8
+    r = t.night(rulings=(rule("kill", "典韦"),), last_words={"典韦": "投刘备"})
+    assert r.announcement["last_words"] == {"典韦": "投刘备"} and "典韦 的遗言：投刘备" in r.announcement["text"]
+    assert not any("遗言" in w for w in r.warnings)
+
+
+def test_a_joined_unaligned_voted_top_is_wounded_under_the_new_countrys_lord() -> None:
+    """「得到票数最多的角色所属国籍若存在君主则受伤」 with 「在野武将入国后变更国籍」: 袁绍, joined to 魏 (曹操 alive), is
+    wounded, not killed (D-D3, D-J1)."""
+    t = Table()
+    t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
+    t.day()
+    t.night()
+    r = t.day(all_vote(t, "袁绍"))
+    assert r.announcement["voted"] == "袁绍" and t.status("袁绍") == "injured"
+
+
+def test_an_id_that_left_for_a_time_comes_back() -> None:
+    """「受到某些造成某ID暂时离开游戏的技能时，公告该ID退出游戏」 and 「白天公告……公告出入游戏」: an id sent out for a
+    time (``remove``, as *8.1*'s 麻沸散 「经过退出时长后将再次公告该ID回到游戏」) comes back by the ruling ``restore``
+    (D-X1): the same character, in a normal state, announced; an id that died cannot, nor one whose country fell."""
+    t = Table()
+    t.night(rulings=(rule("remove", "关羽", why="麻沸散"), rule("kill", "袁绍")))
+    assert t.status("关羽") == "out"
+    bad = dict(RULESET.check_rulings(t.game, [rule("restore", "袁绍"), rule("restore", "刘备")]))
+    assert set(bad) == {0, 1} and "暂时离开游戏" in bad[0]
+    r = t.day(rulings=(rule("restore", "关羽", why="麻沸散时长已过"),))
+    assert t.status("关羽") == "alive" and t.character("关羽") == "关羽"
+    assert r.announcement["returned"] == ["关羽"] and "关羽回到游戏" in r.announcement["text"]
+    assert "returned" in RULESET.player_view(t.game, "曹操")["announcements"][-1]
+    t.game.check_action(act("关羽", "刺杀", "曹操"), [])
+    t2 = Table()
+    for pid in ("鲁肃", "吕蒙", "甘宁", "黄盖"):
+        t2.state.player(pid).status = Status.OUT
+    t2.night(rulings=(rule("remove", "小乔", why="麻沸散"),))
+    assert t2.state.eliminated == ["吴"]
+    assert dict(RULESET.check_rulings(t2.game, [rule("restore", "小乔")]))

@@ -13,9 +13,8 @@ import random
 
 import pytest
 
+from tests.hosting import random_hosted
 from tianting.hosting import events as ev
-from tianting.hosting.events import Event
-from tianting.hosting.fairness import commitment
 from tianting.hosting.game import HostedGame
 from tianting.hosting.verify import verify_export
 from tianting.randomplay import _night_actions, _votes
@@ -24,53 +23,20 @@ from tianting.script import run_script
 IDS = [f"P{i:02d}" for i in range(1, 23)]
 MAX_PHASES = 60
 """With every 蜀 skill built, random end games of three or four players take longer to break their ties."""
-
-
-def _add(game: HostedGame, kind: str, actor: str, payload: dict) -> None:
-    game.apply(Event(game.seq + 1, kind, actor, payload, "2026-11-29T12:00:00+00:00"))
+AT = "2026-11-29T12:00:00+00:00"
 
 
 def play_hosted(seed: int) -> HostedGame:
     bot = random.Random(seed)
-    game = HostedGame()
-    salt = f"{seed:032x}"
-    _add(game, ev.CREATED, ev.JUDGE, {"rules": "kk33", "ids": IDS, "title": f"全局{seed}", "seed": seed,
-                                      "salt": salt, "commitment": commitment(seed, salt)})
+    game = random_hosted.created("kk33", IDS, seed, f"全局{seed}", AT)
     roster = game._roster()
     for seat in bot.sample(game.setup["players"], len(IDS)):  # players choose in any order
         taken = game._taken_bases()
         free = [c for c in seat["choices"] if roster.characters[c].base not in taken]
-        _add(game, ev.CHOOSE, seat["id"], {"character": bot.choice(free)})
-    _add(game, ev.START, ev.JUDGE, {})
-    while not game.over and len(game.phases) <= MAX_PHASES:
-        phase = game.current
-        assert phase is not None and game.stage == "open"
-        if phase.kind == "night":
-            mine: dict[str, list[dict]] = {}
-            for action in _night_actions(bot, game.base):
-                mine.setdefault(action.actor, []).append(action.as_json())
-            # in the order the bots' actions were accepted: a grant (落鴻哀歌's extra 刺殺 target) is
-            # in before the action that relies on it, as a player's teammate would have sent it first
-            for pid in [*(p for p in mine if p in game.participants()),
-                        *(p for p in game.participants() if p not in mine)]:
-                _add(game, ev.SUBMIT, pid, {"actions": [{k: v for k, v in a.items() if k != "actor"}
-                                                        for a in mine.get(pid, [])]})
-        else:
-            for voter, target in _votes(bot, game.base).items():
-                _add(game, ev.VOTE, voter, {"target": target})
-        for kind, actor, payload in game.follow_ups("2026-11-29T12:00:00+00:00"):
-            _add(game, kind, actor, payload)  # everyone in: the system resolves
-        if game.stage == "open":  # someone abstained: the judge resolves on demand
-            _add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})
-        assert game.stage == "draft"
-        exited = phase.draft["announcement"]["exited"]
-        if phase.kind == "night" and exited:
-            _add(game, ev.ASK_LAST_WORDS, ev.JUDGE, {})
-            for pid in exited:
-                _add(game, ev.LAST_WORDS, pid, {"text": f"{pid} 的遺言"})
-                _add(game, ev.RULE_LAST_WORDS, ev.JUDGE, {"player": pid, "approved": bot.random() < 0.8})
-        _add(game, ev.PUBLISH, ev.JUDGE, {})
-    return game
+        random_hosted.add(game, ev.CHOOSE, seat["id"], {"character": bot.choice(free)}, AT)
+    return random_hosted.play_out(game, bot, lambda base, bot: _night_actions(bot, base),
+                                  lambda base, bot: _votes(bot, base), MAX_PHASES,
+                                  lambda pid, bot: f"{pid} 的遺言", out="exited", accepted_order=True, at=AT)
 
 
 @pytest.mark.parametrize("seed", range(1, 9))

@@ -12,59 +12,23 @@ import random
 
 import pytest
 
+from tests.hosting import random_hosted
 from tianting.hosting import events as ev
-from tianting.hosting.events import Event
-from tianting.hosting.fairness import commitment
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.verify import verify_export
 from tianting.rules.sg24.bots import night_actions, votes
 from tianting.script import run_script
 
 IDS = [f"玩家{i:02d}" for i in range(1, 25)]
-AT = "2026-12-01T12:00:00+00:00"
-
-
-def _add(game: HostedGame, kind: str, actor: str, payload: dict) -> None:
-    game.apply(Event(game.seq + 1, kind, actor, payload, AT))
 
 
 def created(seed: int) -> HostedGame:
-    game = HostedGame()
-    salt = f"{seed:032x}"
-    _add(game, ev.CREATED, ev.JUDGE, {"rules": "sg24", "ids": IDS, "title": f"二十四人{seed}", "seed": seed,
-                                      "salt": salt, "commitment": commitment(seed, salt)})
-    return game
+    return random_hosted.created("sg24", IDS, seed, f"二十四人{seed}")
 
 
 def play_hosted(seed: int, max_phases: int = 60) -> HostedGame:
-    bot = random.Random(seed)
-    game = created(seed)
-    _add(game, ev.START, ev.JUDGE, {})
-    while not game.over and len(game.phases) <= max_phases:
-        phase = game.current
-        assert phase is not None and game.stage == "open"
-        if phase.kind == "night":
-            mine: dict[str, list[dict]] = {}
-            for action in night_actions(game.base, bot):
-                mine.setdefault(action.actor, []).append({k: v for k, v in action.as_json().items() if k != "actor"})
-            for pid in game.participants():
-                _add(game, ev.SUBMIT, pid, {"actions": mine.get(pid, [])})
-        else:
-            for voter, target in votes(game.base, bot).items():
-                _add(game, ev.VOTE, voter, {"target": target})
-        for kind, actor, payload in game.follow_ups(AT):
-            _add(game, kind, actor, payload)
-        if game.stage == "open":
-            _add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})
-        assert game.stage == "draft"
-        dead = phase.draft["announcement"]["died"]
-        if phase.kind == "night" and dead:
-            _add(game, ev.ASK_LAST_WORDS, ev.JUDGE, {})
-            for pid in dead:
-                _add(game, ev.LAST_WORDS, pid, {"text": f"我是好人，查{bot.choice(IDS)}"})
-                _add(game, ev.RULE_LAST_WORDS, ev.JUDGE, {"player": pid, "approved": bot.random() < 0.8})
-        _add(game, ev.PUBLISH, ev.JUDGE, {})
-    return game
+    return random_hosted.play_out(created(seed), random.Random(seed), night_actions, votes, max_phases,
+                                  lambda pid, bot: f"我是好人，查{bot.choice(IDS)}")
 
 
 def test_the_seats_are_dealt_with_their_characters():
@@ -73,7 +37,7 @@ def test_the_seats_are_dealt_with_their_characters():
     assert len(game.characters) == 24 and set(game.characters) == set(IDS)
     assert game.player_view(IDS[0])["character"] == game.characters[IDS[0]]
     with pytest.raises(Refused, match="不能選擇"):
-        _add(game, ev.CHOOSE, IDS[0], {"character": "曹操"})
+        random_hosted.add(game, ev.CHOOSE, IDS[0], {"character": "曹操"})
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -113,7 +77,7 @@ def test_a_private_message_is_read_as_the_24_player_rules_actions(character, tex
     from tianting.hosting.views import message_vocabulary
 
     game = created(3)
-    _add(game, ev.START, ev.JUDGE, {})
+    random_hosted.add(game, ev.START, ev.JUDGE, {})
     by_character = {p.character: p.id for p in game.base.state.players.values()}
     names = {"victim": by_character["关羽"], "unaligned": by_character["华佗"]}
     reading = read_message(text.format(**names), message_vocabulary(game, by_character[character]))

@@ -155,3 +155,61 @@ def test_the_api_sets_and_clears_a_games_webhook(sqlite_url, hook):
         assert client.post(f"/api/p/{player}/webhook", json={"url": hook.url}).status_code == 404
         assert client.post(api, json={"url": ""}).json() == {"ok": True}
         assert app.state.store.get_setting(notify.game_key(game["game_id"])) is None
+
+
+def _resolving(monkeypatch, answers: list[str]) -> list[str]:
+    """``socket.getaddrinfo`` answering ``answers`` in turn (a name that changes its address)."""
+    asked: list[str] = []
+
+    def getaddrinfo(host, port, *args, **kwargs):
+        asked.append(host)
+        address = answers[min(len(asked), len(answers)) - 1]
+        family = notify.socket.AF_INET6 if ":" in address else notify.socket.AF_INET
+        return [(family, notify.socket.SOCK_STREAM, 6, "", (address, port))]
+
+    monkeypatch.setattr(notify.socket, "getaddrinfo", getaddrinfo)
+    return asked
+
+
+def _capturing() -> tuple[Any, list[Any]]:
+    import httpx
+
+    seen: list[Any] = []
+
+    def handler(request):
+        seen.append(request)
+        return httpx.Response(204)
+
+    return httpx.Client(transport=httpx.MockTransport(handler)), seen
+
+
+def test_a_games_webhook_is_posted_to_the_address_that_was_checked(monkeypatch):
+    """DNS rebinding: the name answers a public address to the check and a loopback one later;
+    the post goes to the checked address (one lookup), naming the host in Host and TLS's server name."""
+    asked = _resolving(monkeypatch, ["93.184.216.34", "127.0.0.1"])
+    client, seen = _capturing()
+    notifier = notify.Notifier()
+    notifier._post(client, notify.Note("https://hooks.example.com:8443/t/x?y=1", {"text": "好"}, False))
+    assert asked == ["hooks.example.com"]
+    [request] = seen
+    assert str(request.url) == "https://93.184.216.34:8443/t/x?y=1"
+    assert request.headers["host"] == "hooks.example.com:8443"
+    assert request.extensions["sni_hostname"] == "hooks.example.com"
+    assert json.loads(request.content) == {"text": "好"}
+    assert notifier.sent == 1 and notifier.failed == 0
+
+
+def test_a_games_webhook_turned_internal_is_not_posted(monkeypatch):
+    """A name that resolves inside at posting time is refused then, and nothing is sent."""
+    _resolving(monkeypatch, ["10.0.0.7"])
+    client, seen = _capturing()
+    notifier = notify.Notifier()
+    notifier._post(client, notify.Note("https://hooks.example.com/t", {"text": "x"}, False))
+    assert seen == [] and notifier.failed == 1 and notifier.sent == 0
+
+
+def test_a_pinned_ipv6_address_is_bracketed_and_userinfo_kept(monkeypatch):
+    _resolving(monkeypatch, ["2606:2800:220:1:248:1893:25c8:1946"])
+    target = notify.pin("https://u:p@hooks.example.com/t")
+    assert target.url == "https://u:p@[2606:2800:220:1:248:1893:25c8:1946]/t"
+    assert target.headers == {"Host": "hooks.example.com"}

@@ -6,22 +6,21 @@ from __future__ import annotations
 import html
 import re
 
-from tests.server.conftest import IDS, choose_all, started_game
+from tests.server.conftest import IDS, started_game
 from tests.server.test_pages import (
-    fixed_game,
     jpage,
     judge_state,
     player_state,
     post,
     ppage,
     stab_everyone_at,
+    stabbed_and_resolved,
+    started_fixed_game,
 )
 
 
 def test_the_last_words_page_says_the_player_is_out_and_shows_that_nights_own_feedback(client):
-    game = fixed_game(client, seed=2)
-    choose_all(client, game)
-    post(client, jpage(game), jpage(game) + "/start")
+    game = started_fixed_game(client, seed=2)
     victim = next(p for p in IDS if player_state(client, game, p)["identity"] == "正軍師")
     seen = next(p for p in IDS if p != victim)
     assert post(client, ppage(game, victim), ppage(game, victim) + "/actions",
@@ -87,12 +86,9 @@ def test_the_rule_text_filter_labels_every_marker_and_escapes_the_rest():
 
 
 def test_the_public_page_marks_who_is_out_and_lists_the_newest_announcement_first(client):
-    game = fixed_game(client, seed=2)
-    choose_all(client, game)
-    post(client, jpage(game), jpage(game) + "/start")
+    game = started_fixed_game(client, seed=2)
     victim = IDS[0]
-    stab_everyone_at(client, game, victim)
-    post(client, jpage(game), jpage(game) + "/resolve")
+    stabbed_and_resolved(client, game, victim)
     post(client, jpage(game), jpage(game) + "/publish")
     post(client, jpage(game), jpage(game) + "/resolve")
     post(client, jpage(game), jpage(game) + "/publish")

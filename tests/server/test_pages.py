@@ -74,6 +74,24 @@ def stab_everyone_at(client: TestClient, game: dict[str, Any], victim: str) -> N
             assert response.status_code == 303, response.text
 
 
+def started_fixed_game(client: TestClient, seed: int = 1) -> dict[str, Any]:
+    """:func:`fixed_game` with every player's character chosen and night 1 started by the judge."""
+    game = fixed_game(client, seed=seed)
+    choose_all(client, game)
+    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
+    return game
+
+
+def lord_of(client: TestClient, game: dict[str, Any]) -> str:
+    return next(pid for pid in IDS if player_state(client, game, pid)["identity"] == "君主")
+
+
+def stabbed_and_resolved(client: TestClient, game: dict[str, Any], victim: str) -> None:
+    """:func:`stab_everyone_at` ``victim``, then the judge resolves the night."""
+    stab_everyone_at(client, game, victim)
+    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+
+
 def public_id_of(client: TestClient, game: dict[str, Any]) -> str:
     return game.get("public_id") or judge_state(client, game)["public_id"]
 
@@ -253,9 +271,7 @@ def test_an_invalid_night_action_shows_the_chinese_error_with_4xx_and_changes_no
 
 
 def test_a_skill_with_arguments_is_submitted_through_its_fields(client):
-    game = fixed_game(client, seed=7)  # 玩家05 is the 方士
-    choose_all(client, game)
-    post(client, jpage(game), jpage(game) + "/start")
+    game = started_fixed_game(client, seed=7)  # 玩家05 is the 方士
     pid = "玩家05"
     assert player_state(client, game, pid)["identity"] == "方士"
     page = client.get(ppage(game, pid)).text
@@ -275,12 +291,9 @@ def test_a_skill_with_arguments_is_submitted_through_its_fields(client):
 
 
 def test_a_dead_target_is_refused_the_next_night(client):
-    game = fixed_game(client, seed=1)
-    choose_all(client, game)
-    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
+    game = started_fixed_game(client, seed=1)
     victim = IDS[0]
-    stab_everyone_at(client, game, victim)
-    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    stabbed_and_resolved(client, game, victim)
     assert victim in judge_state(client, game)["current"]["draft"]["announcement"]["exited"]
     assert post(client, jpage(game), jpage(game) + "/publish").status_code == 303
     day = judge_state(client, game)
@@ -536,12 +549,9 @@ def test_script_in_a_forum_id_and_in_last_words_is_escaped_on_every_page(client)
 
 
 def test_refused_last_words_and_oversized_last_words(client):
-    game = fixed_game(client, seed=2)
-    choose_all(client, game)
-    post(client, jpage(game), jpage(game) + "/start")
+    game = started_fixed_game(client, seed=2)
     victim = IDS[0]
-    stab_everyone_at(client, game, victim)
-    post(client, jpage(game), jpage(game) + "/resolve")
+    stabbed_and_resolved(client, game, victim)
     assert 'id="submit-last-words"' not in client.get(ppage(game, victim)).text
     early = client.post(ppage(game, victim) + "/last-words", follow_redirects=False,
                         data={"csrf": csrf_for(client, game["players"][victim]["token"]), "text": "太早"})
@@ -648,12 +658,9 @@ def test_bbcode_bolds_titles_and_makes_brackets_inert():
 def test_the_judge_asks_the_lord_to_choose_his_reincarnation_and_he_answers_on_his_page(client):
     """轉生 is the lord's own choice: the console's 請玩家選擇 puts it on his page with the forms
     the rules allow; his answer redrafts the night; nobody else's page shows it."""
-    game = fixed_game(client, seed=1)
-    choose_all(client, game)
-    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
-    lord = next(pid for pid in IDS if player_state(client, game, pid)["identity"] == "君主")
-    stab_everyone_at(client, game, lord)
-    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    game = started_fixed_game(client, seed=1)
+    lord = lord_of(client, game)
+    stabbed_and_resolved(client, game, lord)
     [choice] = judge_state(client, game)["current"]["draft"]["decisions"]
     assert (choice["actor"], choice["skill"], choice["defaulted"]) == (lord, "轉生", True)
     assert 'id="decisions"' not in client.get(ppage(game, lord)).text  # not before the judge asks
@@ -677,12 +684,9 @@ def test_the_judge_asks_the_lord_to_choose_his_reincarnation_and_he_answers_on_h
 def test_a_lord_who_died_and_plays_on_is_asked_for_last_words_on_the_console(client):
     """角色死亡時公布ID; 遺言內容將由法官在該夜公告中發布 — the console lists the lord whose character died (轉生)
     among the night's dead, asks him for last words, and the public post carries them (R11, issue 10)."""
-    game = fixed_game(client, seed=1)
-    choose_all(client, game)
-    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
-    lord = next(pid for pid in IDS if player_state(client, game, pid)["identity"] == "君主")
-    stab_everyone_at(client, game, lord)
-    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    game = started_fixed_game(client, seed=1)
+    lord = lord_of(client, game)
+    stabbed_and_resolved(client, game, lord)
     announcement = judge_state(client, game)["current"]["draft"]["announcement"]
     assert lord in announcement["died"] and lord not in announcement["exited"]
     assert f"本夜死亡：{lord}" in client.get(jpage(game)).text

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import html
 
-from tests.server.conftest import IDS, choose_all
+from tests.server.conftest import IDS
 from tests.server.test_pages import (
-    fixed_game,
     jpage,
     judge_state,
-    player_state,
+    lord_of,
     post,
     ppage,
-    stab_everyone_at,
+    stabbed_and_resolved,
+    started_fixed_game,
 )
 from tests.unbuilt import unbuild_qun_passives
 from tianting.server.pages import _rule_text
@@ -20,12 +20,9 @@ from tianting.server.pages import _rule_text
 
 def test_the_console_lists_notices_with_rule_texts_and_the_judge_rules_from_them(client, monkeypatch):
     unbuild_qun_passives(monkeypatch)  # every passive is built now: the 群雄's play the unbuilt one (tests/unbuilt.py)
-    game = fixed_game(client, seed=1)
-    choose_all(client, game)
-    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
-    lord = next(pid for pid in IDS if player_state(client, game, pid)["identity"] == "君主")
-    stab_everyone_at(client, game, lord)
-    assert post(client, jpage(game), jpage(game) + "/resolve").status_code == 303
+    game = started_fixed_game(client, seed=1)
+    lord = lord_of(client, game)
+    stabbed_and_resolved(client, game, lord)
     console = client.get(jpage(game)).text
     notices = judge_state(client, game)["current"]["draft"]["notices"]
     unbuilt = next(n for n in notices if n["kind"] == "unbuilt")

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.server.conftest import choose_all
-from tests.server.test_pages import fixed_game, jpage, judge_state, player_state, post, ppage
+from tests.server.test_pages import (
+    jpage,
+    judge_state,
+    player_state,
+    post,
+    ppage,
+    started_fixed_game,
+)
 
 
 @pytest.mark.skill("化身")
 def test_zuoci_page_offers_the_forms_drawn_and_an_offered_skill_is_his_choice(client):
-    game = fixed_game(client, seed=7)  # 玩家05 is the 方士
-    choose_all(client, game)
-    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
+    game = started_fixed_game(client, seed=7)  # 玩家05 is the 方士
     pid = "玩家05"
     view = player_state(client, game, pid)
     assert view["character"] == "左慈"
@@ -42,9 +46,7 @@ def test_zuoci_answers_his_choice_on_his_page_while_the_phase_is_open(client):
     """你選擇其中一名角色的一個技能: he answers on his page before the phase resolves (ZC3); the draft takes it, not
     the default. A skill he then uses instead replaces it; an answer against the skill he submitted is refused;
     nobody else may answer it."""
-    game = fixed_game(client, seed=7)
-    choose_all(client, game)
-    assert post(client, jpage(game), jpage(game) + "/start").status_code == 303
+    game = started_fixed_game(client, seed=7)
     pid = "玩家05"
     rows = [r for r in player_state(client, game, pid)["skills"] if r["source"] == "offered"]
     last = rows[-1]["skill"]

@@ -9,6 +9,7 @@ from collections import Counter
 
 import pytest
 
+from tests import cli_harness
 from tests.cli_harness import call
 
 IDS = [f"玩家{i:02d}" for i in range(1, 25)]
@@ -16,15 +17,11 @@ IDS = [f"玩家{i:02d}" for i in range(1, 25)]
 
 @pytest.fixture
 def ids_file(tmp_path):
-    path = tmp_path / "ids.txt"
-    path.write_text("\n".join(IDS) + "\n", encoding="utf-8")
-    return path
+    return cli_harness.ids_file(tmp_path, IDS)
 
 
 def _setup(ids_file, seed: int = 5) -> dict:
-    done = call("setup", "--rules", "sg24", "--ids", str(ids_file), "--seed", str(seed))
-    assert done.code == 0, done.err
-    return json.loads(done.out)
+    return cli_harness.setup_script("sg24", ids_file, seed)
 
 
 def _who(script: dict, country: str, identity: str) -> list[str]:

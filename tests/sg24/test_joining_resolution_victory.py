@@ -7,6 +7,7 @@ import json
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.core.state import Status
 from tianting.rules.sg24.game import quota
@@ -34,6 +35,21 @@ def test_lord_recruits_with_consent_joins_next_night_mutual() -> None:
     r = t.day({"华佗": "曹操", "刘备": "孙坚"})
     assert "华佗" not in r.announcement["votes"]  # still 在野 while the day's vote is cast
     assert t.state.player("华佗").country == "蜀" and t.game.mutual("华佗", "刘备")
+
+
+def test_lord_recruits_and_dies_the_same_night_the_invitation_stands() -> None:
+    """「被君主指认到的在野角色会得到通知，是否加入该国，同意后次夜开始时加入，与君主互相认识。」 The 招揽 and the
+    君主's death happen in one night, at once: the 在野 is still asked, joins next night, and recognises nobody
+    (the 君主 is gone; R-SG17). Once this crashed: no living 君主 was left to name as the inviter."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "刘备"),))  # 刘备 → 刘禅, the line's last 君主
+    t.day()
+    t.night(act("刘备", "招揽", "华佗", character="华佗"), rulings=(Ruling("kill", "刘备"),),
+            answers=[{"actor": "华佗", "skill": "入国", "answer": "蜀"}])
+    assert not t.state.player("刘备").alive
+    assert "你将于次夜开始时加入蜀" in t.said("华佗")
+    t.day()
+    assert t.state.player("华佗").country == "蜀" and not t.game.mutual("华佗", "刘备")
 
 
 def test_recruit_refused_or_wrong_character() -> None:

@@ -89,3 +89,13 @@ def test_random_legal_play_reaches_an_end(seed: int) -> None:
     first = play()
     assert first == play()
     assert len(first) > 4
+
+
+def test_random_bot_games_end_without_a_crash() -> None:
+    """The bots' random legal games (`tianting simulate --rules sg24`) over 30 seeds: none crashes. Seed 2
+    once did (a 君主 recruiting and dying the same night, R-SG17)."""
+    from tianting.rules.sg24.bots import play as bot_play
+
+    for seed in range(30):
+        game, script = bot_play(seed, 40)
+        assert script["phases"], seed

@@ -16,6 +16,15 @@ class ScriptError(TiantingError):
         self.message = message
 
 
+class SetupError(TiantingError):
+    """A table a game cannot start with: ``index`` is the bad seat (None: the table as a whole)."""
+
+    def __init__(self, index: int | None, message: str) -> None:
+        super().__init__(message)
+        self.index = index
+        self.message = message
+
+
 class IllegalAction(TiantingError):
     """An action the rules do not allow now (the message is for the player)."""
 

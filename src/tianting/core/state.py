@@ -220,10 +220,15 @@ class GameState:
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
 
-    def snapshot(self) -> GameState:
+    def snapshot(self, rng: bool = True, past_effects: bool = True) -> GameState:
         """A copy to go back to (a night resolved again): ``copy.deepcopy(self)``, except that the
         entries of ``history`` are shared. They are written once per resolved phase and only read
-        afterwards, so the copy behaves the same, at a cost that does not grow with the game."""
+        afterwards, so the copy behaves the same, at a cost that does not grow with the game.
+        ``rng=False``: the copy holds this state's generator itself, not a copy (for a caller that
+        puts the generator it goes on drawing from back into the copy before using it).
+        ``past_effects=False``: the effects whose phase is over (``at`` before ``index``) are shared
+        too, like the history's entries (the list holding them is copied): no rule changes an effect
+        once its phase has passed, and they pile up over a game (every 次日, 次夜 …)."""
         memo: dict[int, Any] = {}
         new = object.__new__(type(self))
         memo[id(self)] = new
@@ -231,6 +236,17 @@ class GameState:
         for k, v in self.__dict__.items():
             if k == "history" and type(v) is list:
                 fields[k] = memo[id(v)] = list(v)
+            elif k == "rng" and not rng:
+                fields[k] = memo[id(v)] = v
+            elif k == "effects" and not past_effects and type(v) is list:
+                index, effect_type = self.index, Effect
+                kept: list[Any] = []
+                fields[k] = memo[id(v)] = kept
+                for e in v:
+                    if type(e) is effect_type and e.at < index:
+                        kept.append(memo.setdefault(id(e), e))
+                    else:
+                        kept.append(_deepcopy_plain(e, memo))
             else:
                 fields[k] = _deepcopy_plain(v, memo)
         new.__dict__.update(fields)
@@ -244,7 +260,7 @@ class GameState:
 
     def effects_at(self, kind: str, index: int | None = None) -> list[Effect]:
         at = self.index if index is None else index
-        return [e for e in self.effects if e.kind == kind and e.at == at]
+        return [e for e in self.effects if e.at == at and e.kind == kind]
 
     def allied(self, a: str, b: str, index: int | None = None) -> bool:
         at = self.index if index is None else index

@@ -78,7 +78,7 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     PEACE: ("judge", "proposer", "agreed"),
     NOTE: ("text",),
     RULE: ("ruling", "remove"),
-    DIGIT: ("player", "digit", "via"),
+    DIGIT: ("player", "digit", "via", "contest", "against"),  # 拼點: which of the player's, or the opponent (a judge)
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
 refuses an event with any other field, which nothing would read and nothing could check). Every

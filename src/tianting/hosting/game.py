@@ -30,6 +30,8 @@ from tianting.rules import load as load_rules
 from tianting.script import SCRIPT_FORMAT, PlayerIds, _action, play_script
 from tianting.setup import draw_setup
 
+SUICIDE = "自杀"
+"""鼎立三分2.0's 自杀 (its canonical name): 「即时生效，不可修改」 once sent."""
 MAX_TEXT = 2000
 """Longest last words, edit or note the server accepts (characters)."""
 MAX_ACTIONS = 12
@@ -41,8 +43,22 @@ MAX_RULINGS = 60
 
 def _night_dead(announcement: dict[str, Any]) -> list[str]:
     """Who may leave last words: the night's announced dead (``died``: the exited and a lord who plays on,
-    R11), or ``exited`` in a draft made before that field existed."""
-    return list(announcement.get("died", announcement.get("exited", [])))
+    R11), or ``exited`` in a draft made before that field existed; never the ``silent`` (鼎立三分2.0: 「自杀、
+    自然死亡、伤判死亡的人……也无遗言发布」, and an id sent out of the game)."""
+    silent = set(announcement.get("silent", ()))
+    return [pid for pid in announcement.get("died", announcement.get("exited", [])) if pid not in silent]
+
+
+def contest_pairs(rulings: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
+    """The phase's 拼點 of two (``contest`` rulings naming two ids in ``text``), by ruling index: the ones
+    decided by the players' digits (more than two are ordered by a draw, 「随机判定」)."""
+    out = []
+    for i, r in enumerate(rulings):
+        if r.get("effect") == "contest":
+            named = [x for x in str(r.get("text") or "").split("、") if x]
+            if len(named) == 2:
+                out.append((i, named))
+    return out
 
 class Refused(TiantingError):
     """An event the game does not allow now; ``message`` is for the user, ``status`` the HTTP code."""
@@ -95,8 +111,9 @@ class Phase:
     """The edits the last re-drafting could not keep: the text they replaced changed."""
     published: bool = False
     peace: dict[str, Any] | None = None
-    digits: dict[str, int] = field(default_factory=dict)
-    """A day's 伤判 digits the wounded gave (game-script.md ``digits``), in the order of their latest."""
+    digits: dict[str, Any] = field(default_factory=dict)
+    """A day's 伤判 digits the wounded gave (game-script.md ``digits``), in the order of their latest; a night's
+    拼點 digits, each player's by opponent (``{"B": 3}``)."""
 
     @property
     def resolved(self) -> bool:
@@ -262,6 +279,8 @@ class HostedGame:
                 words = {pid: w.text for pid, w in phase.last_words.items() if w.status == "approved"}
                 if words:
                     entry["last_words"] = words
+                if phase.digits:  # 拼點 digits, per opponent (鼎立三分2.0)
+                    entry["digits"] = copy.deepcopy(phase.digits)
             else:
                 entry["votes"] = dict(phase.votes)
                 if phase.digits:
@@ -428,6 +447,10 @@ class HostedGame:
             if phase.kind == "day" and not phase.resolved and self.takes_digit(pid):
                 view["open"]["wound_check"] = True  # 傷判 today: the player may give its digit (R-SG12)
                 view["open"]["digit"] = phase.digits.get(pid)
+            contests = self.contests_of(pid)
+            if contests:  # 拼點: a digit each, the opponent, the parity and the outcome unsaid (「拼点的结果不会直接告诉玩家」)
+                given = phase.digits.get(pid) or {}
+                view["open"]["contests"] = [{"number": n, "digit": given.get(o)} for n, o in contests]
             if phase.kind == "day" and self.acts_by_day(pid):
                 view["open"]["by_day"] = True  # a day action form beside the vote (緩釋, 奇襲)
                 view["open"]["acted"] = pid in phase.submissions
@@ -611,6 +634,10 @@ class HostedGame:
         if len(raw) > MAX_ACTIONS:
             raise Refused(f"一夜最多提交{MAX_ACTIONS}個行動", 413)
         actions = self.check_actions(pid, raw)
+        if any(a.get("skill") == SUICIDE for a in phase.submissions.get(pid, [])) and not any(
+                a.get("skill") == SUICIDE for a in actions):
+            # 「角色自杀在行动提交阶段提交，即时生效」「角色自杀……不可修改」(鼎立三分2.0): a sent 自杀 stays
+            raise Refused("自殺已即時生效，不可撤回或修改；此後只能提交繼任角色的行動（清單須保留自殺）", 409)
         phase.submissions.pop(pid, None)
         phase.submissions[pid] = actions
         self._mark_proxy(phase, pid, event)
@@ -655,9 +682,12 @@ class HostedGame:
         player = game.state.players.get(pid)
         if player is None or not game.can_act(player):
             return False
+        # a rule set whose skills the judge rules (鼎立三分2.0) resolves none in ``game.skills``: its own
+        # 「技能中说明“白天使用”的技能可在此时使用」 (``usable_by_day``) alone says which are used by day
+        judge_ruled = load_rules(self.rules).judge_rules_skills
         return any(game.usable_by_day(player, name)
                    for name in (*game.identity_skills(player), *player.skills, *game.offered(player))
-                   if name in game.skills)
+                   if judge_ruled or name in game.skills)
 
     def check_actions(self, pid: str, raw: list[Any]) -> list[dict[str, Any]]:
         """``pid``'s actions for the open phase (night, or day: 「可以於白天使用」) in canonical form; raise
@@ -730,7 +760,47 @@ class HostedGame:
         return (phase is not None and phase.kind == "day" and player is not None and player.alive
                 and player.injured and "digits" in load_rules(self.rules).day_inputs)
 
+    def contests_of(self, pid: str) -> list[tuple[int, str]]:
+        """``pid``'s 拼點 in the night's draft, numbered from 1 in ruling order: (number, opponent)."""
+        phase = self.current
+        if phase is None or phase.kind != "night" or self.stage != "draft":
+            return []
+        mine = [next(x for x in named if x != pid) for _, named in contest_pairs(phase.rulings) if pid in named]
+        return list(enumerate(mine, 1))
+
+    def _contest_digit(self, event: Event, phase: Phase) -> None:
+        """A 拼點 digit, while the night's draft awaits it: 「南斗先设定两个数字之和若为奇数，为哪名角色胜利；
+        若为偶数，为哪名角色胜利，再向玩家收取数字」 (the parity is set with the ruling, before any digit)."""
+        pid = self._for_whom(event)
+        mine = self.contests_of(pid)
+        if not mine:
+            raise Refused("你現在沒有需要提交數字的拼點", 409)
+        p = event.payload
+        number, against = p.get("contest", 1 if len(mine) == 1 else None), p.get("against")
+        if against is not None and event.actor == ev.JUDGE:  # a judge may name the opponent
+            opponent = next((o for _, o in mine if o == PlayerIds(self._base.state.players).get(against)), None)
+        else:
+            opponent = next((o for n, o in mine if n == number and not isinstance(number, bool)), None)
+        if opponent is None:
+            raise Refused(f"請指明第幾次拼點（1至{len(mine)}）", 422)
+        digit = p.get("digit")
+        if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
+            raise Refused("拼點數字須為0至9的整數", 422)
+        before = copy.deepcopy(phase.digits)
+        given = dict(phase.digits.pop(pid, None) or {})
+        given[opponent] = digit
+        phase.digits[pid] = given
+        try:
+            self._redraft()
+        except Refused:
+            phase.digits = before
+            raise
+
     def _on_digit(self, event: Event) -> None:
+        phase = self.current
+        if phase is not None and phase.kind == "night" and self.stage == "draft":
+            self._contest_digit(event, phase)
+            return
         pid = self._for_whom(event)
         phase = self._open("傷判數字")
         self._in_time(phase, event)
@@ -922,6 +992,9 @@ class HostedGame:
             i = p["remove"]
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(phase.rulings):
                 raise Refused("沒有這條裁定", 422)
+            pair = dict(contest_pairs(phase.rulings)).get(i) if phase.kind == "night" else None
+            if pair and (pair[1] in (phase.digits.get(pair[0]) or {}) or pair[0] in (phase.digits.get(pair[1]) or {})):
+                raise Refused("這次拼點已有玩家提交數字，奇偶的設定不能再撤回", 409)
             del phase.rulings[i]
         else:
             ruling = p.get("ruling")
@@ -941,12 +1014,28 @@ class HostedGame:
             for key in ("target", "voter", "owner"):
                 if key in kept:
                     kept[key] = ids.get(kept[key])  # 子义 is 子義 (R46)
+            if kept.get("effect") == "contest":
+                self._contest_ruling(kept, ids)
             phase.rulings.append(kept)
         try:
             self._redraft()
         except Refused:
             phase.rulings = before  # _redraft raised before changing anything else
             raise
+
+    @staticmethod
+    def _contest_ruling(kept: dict[str, Any], ids: PlayerIds) -> None:
+        """A 拼點 (鼎立三分2.0): its ids in ``text`` (the game's spelling, joined by 「、」); one of two must be
+        named in ``owner`` as the winner on an odd sum, 「南斗先设定……再向玩家收取数字」, before any digit."""
+        text = kept.get("text")
+        if not isinstance(text, str):
+            raise Refused("拼點須列出拼點的玩家（text：ID以「、」分隔）", 422)
+        named = [ids.get(t.strip()) for t in text.replace(",", "、").replace("，", "、").split("、") if t.strip()]
+        kept["text"] = "、".join(str(x) for x in named)
+        if len(named) == 2 and kept.get("owner") not in named:
+            raise Refused("南斗須先設定兩數之和為奇數時哪名玩家勝利（owner：兩名拼點玩家之一），再收取數字", 422)
+        if len(named) != 2 and "owner" in kept:
+            raise Refused("三名或以上玩家的拼點以隨機判定先後，不設奇偶（不填 owner）", 422)
 
     def _on_note(self, event: Event) -> None:
         self._judge(event)

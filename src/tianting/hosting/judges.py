@@ -19,7 +19,8 @@ Which event kinds are whose (docs/hosting.md, ruling RJ1 in docs/rulings.md):
   decide, ask-decision, ask/rule last words, edit, publish, peace, rule, note) except what the
   others own below;
 - 南斗: entering votes (``vote`` for a player) and digits (``digit`` for a player, rule sets with digits),
-  closing a day's vote (``resolve`` of a day phase), and notes (the 判定 and the 復盤's remarks);
+  closing a day's vote (``resolve`` of a day phase), setting a 拼點 (a ``contest`` ruling with its parity rule,
+  ruling RJ3), and notes (the 判定 and the 復盤's remarks);
 - 裁判: ``rule`` with effect ``kill`` (取消比賽資格) or ``injure`` (制裁命數) only, and notes; a ruling is
   taken back (``remove``) only by the judge who made it, so neither the 北斗 nor the 裁判 undoes the
   other's.
@@ -51,8 +52,19 @@ DUTIES = {
 DIGIT = getattr(ev, "DIGIT", "digit")
 """A player's digit for a draw (拼點, 伤判: 「南斗先設定……再向玩家收取數字」), where the rule set takes digits."""
 
-CAIPAN_EFFECTS = ("kill", "injure")
-"""The ruling effects the 裁判 may use (the engine's judge-ruling mechanism: replay and verify stay exact)."""
+CAIPAN_EFFECTS = ("kill", "injure", "remove", "restore")
+"""The ruling effects the 裁判 may use (the engine's judge-ruling mechanism: replay and verify stay exact):
+``remove`` where the rule set has it (鼎立三分2.0: 取消比賽資格 is an exit without a death, D-X1), and
+``restore`` to take his own disqualification back (no other judge may: RJ1)."""
+
+
+NANDOU_EFFECTS = ("contest",)
+"""The ruling effects the 南斗 may use: 「南斗先设定两个数字之和若为奇数，为哪名角色胜利……再向玩家收取数字」 (拼點)."""
+
+
+def i_is(authors: list[str], i: Any, seat: str) -> bool:
+    """Whether ruling ``i`` of the phase was made by ``seat``."""
+    return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(authors) and authors[i] == PREFIX + seat
 
 
 def actor(seat: str | None) -> str:
@@ -111,6 +123,35 @@ def ruling_authors(game: Any) -> list[str]:
     return authors
 
 
+def disqualified_by_caipan(game: Any) -> set[str]:
+    """The ids the 裁判 sent out of the game (``remove`` rulings of his that stood: published, or on the open
+    phase's draft and not withdrawn), less those brought back since (``restore``)."""
+    out: set[str] = set()
+    made: list[tuple[str, dict[str, Any]]] = []  # the open phase's rulings: (author, ruling)
+
+    def settle() -> None:
+        for author, ruling in made:
+            if ruling.get("effect") == "remove" and seat_of(author) == CAIPAN:
+                out.add(str(ruling.get("target")))
+            elif ruling.get("effect") == "restore":
+                out.discard(str(ruling.get("target")))
+
+    for event in game.events:
+        if event.kind in (ev.START, ev.PUBLISH):
+            if event.kind == ev.PUBLISH:
+                settle()
+            made = []
+        elif event.kind == ev.RULE:
+            if "remove" in event.payload:
+                i = event.payload["remove"]
+                if isinstance(i, int) and 0 <= i < len(made):
+                    del made[i]
+            elif isinstance(event.payload.get("ruling"), dict):
+                made.append((event.actor, event.payload["ruling"]))
+    settle()
+    return out
+
+
 def refusal(game: Any, event: Event) -> str | None:
     """Why the judge ``event.actor`` may not do ``event`` (None: it is theirs)."""
     seat = seat_of(event.actor)
@@ -125,15 +166,22 @@ def refusal(game: Any, event: Event) -> str | None:
             if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < len(authors) and authors[i] != event.actor:
                 made = seat_of(authors[i]) or "天庭"
                 return f"這條裁定是{made}作出的，只有{made}可以撤回"
-            return None if seat in (BEIDOU, CAIPAN) else f"{seat}不能作出裁定（裁定屬於北斗；取消資格、制裁命數屬於裁判）"
+            return None if seat in (BEIDOU, CAIPAN) or (seat == NANDOU and i_is(authors, i, NANDOU)) \
+                else f"{seat}不能作出裁定（裁定屬於北斗；取消資格、制裁命數屬於裁判）"
+        ruling = p.get("ruling") if isinstance(p.get("ruling"), dict) else {}
+        if ruling.get("effect") == "restore" and seat != CAIPAN and ruling.get("target") in disqualified_by_caipan(game):
+            return "這名玩家是裁判取消資格的，只有裁判可以讓其回到遊戲"
         if seat == BEIDOU:
             return None
         if seat == CAIPAN:
             effect = (p.get("ruling") or {}).get("effect") if isinstance(p.get("ruling"), dict) else None
             if effect in CAIPAN_EFFECTS:
                 return None
-            return "裁判只能取消違紀玩家的資格（kill）或制裁其命數（injure）；其他裁定屬於北斗"
-        return "南斗不能作出裁定（裁定屬於北斗；取消資格、制裁命數屬於裁判）"
+            return "裁判只能取消違紀玩家的資格（kill、remove，或撤銷自己的取消：restore）或制裁其命數（injure）；其他裁定屬於北斗"
+        effect = (p.get("ruling") or {}).get("effect") if isinstance(p.get("ruling"), dict) else None
+        if effect in NANDOU_EFFECTS:
+            return None  # 判定: the 南斗 sets a 拼點's parity rule, then takes the digits
+        return "南斗不能作出裁定（南斗只設定拼點，即判定）；其他裁定屬於北斗，取消資格、制裁命數屬於裁判"
     if kind == ev.VOTE:
         return None if seat == NANDOU else "代玩家登記投票屬於南斗（投票統計）"
     if kind == DIGIT:
@@ -180,6 +228,27 @@ def audit(events: list[Event]) -> list[dict[str, Any]]:
         who = seat_of(event.actor) or ("系統" if event.actor == ev.SYSTEM else "天庭")
         out.append({"seq": event.seq, "at": event.at, "who": who, "kind": event.kind, "payload": event.payload})
     return out
+
+
+def powers(seat: str | None, game: Any = None) -> dict[str, Any]:
+    """What the console shows ``seat`` (None: the one judge, everything): the forms of their own powers only.
+
+    ``run``: the 北斗's phase work (start, assign, deadline, a night's resolution, choices, last words,
+    wording, publishing, 議和, actions by private message); ``night``: resolving the open phase when it is a
+    night; ``count``: votes and digits by private message and closing a day; ``effects``: the ruling effects
+    their ruling form offers (None: all); ``contest``: setting a 拼點; ``webhook``."""
+    one = seat is None
+    day = game is not None and _phase_kind(game) == "day"
+    return {
+        "seat": seat, "run": one or seat == BEIDOU, "count": one or seat == NANDOU,
+        "resolve": one or seat == (NANDOU if day else BEIDOU),
+        "message": one or seat == (NANDOU if day else BEIDOU),
+        "rule": one or seat in (BEIDOU, CAIPAN),
+        "effects": None if one or seat == BEIDOU else (CAIPAN_EFFECTS if seat == CAIPAN else ()),
+        "contest": one or seat in (BEIDOU, NANDOU),
+        "webhook": one or seat == BEIDOU,
+        "authors": [seat_of(a) for a in ruling_authors(game)] if game is not None and not one else None,
+    }
 
 
 def may_set_webhook(seat: str | None) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
 from tianting.core.names import name_key
-from tianting.hosting.game import HostedGame, Phase
+from tianting.hosting.game import HostedGame, Phase, contest_pairs
 from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
 
@@ -42,22 +42,30 @@ def action_words(action: dict[str, Any]) -> str:
     return text + (" → " + "、".join(str(t) for t in targets) if targets else "")
 
 
-RULE_SET_EFFECTS = {"defend": "抵禦（技能的保護）"}
+RULE_SET_EFFECTS = {"defend": "抵禦（技能的保護）", "lessen": "傷害減輕", "deepen": "傷害加深",
+                    "join": "聯盟入國（內容填國家）", "formation": "三足鼎立格局達成", "hidden_vote": "暗票",
+                    "contest": "拼點", "remove": "退出遊戲（取消比賽資格）", "restore": "回到遊戲（暫時離開者）"}
 """Ruling effects a rule set adds to core's (the 24人 rules' ``defend``), with their console labels."""
 
 
 def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     """A ruling in words, for the console and the 復盤."""
     effect = ruling.get("effect", "")
-    head = {**RULING_EFFECTS, "defend": "抵禦"}.get(effect, effect)
+    head = {**RULING_EFFECTS, **RULE_SET_EFFECTS, "defend": "抵禦"}.get(effect, effect)
     if effect == "void" and "voter" in ruling:
         what = f"{ruling['voter']} 的投票"
     elif effect == "void":
         n = ruling.get("action")
         what = action_words(actions[n]) if isinstance(n, int) and 0 <= n < len(actions) else f"第{n}個行動"
+    elif effect == "contest":  # 拼點: the ids, and whom the 南斗 set to win on an odd sum
+        what = str(ruling.get("text", "")).replace("、", " 與 ")
+        if ruling.get("owner"):
+            what += f"（和為奇數時 {ruling['owner']} 勝）"
     else:
         what = str(ruling.get("target", ""))
     text = f"{head}：{what}"
+    if effect in ("join", "hidden_vote") and ruling.get("text"):
+        text += f"（{ruling['text']}）"
     if effect == "tell":
         text += f"「{ruling.get('text', '')}」"
     if effect == "defend":  # the 24人 rules: whose defence, active or passive (the defence order)
@@ -87,6 +95,18 @@ def ruling_help(game: HostedGame, phase: Phase) -> dict[str, Any]:
         "everyone": list(base.state.players),
         "made": [ruling_words(r, actions) for r in phase.rulings],
     }
+
+
+def judge_contests(game: HostedGame) -> list[dict[str, Any]]:
+    """The night draft's 拼點 of two, for the judges: the ids, the parity set, each one's digit so far."""
+    phase = game.current
+    if phase is None or phase.kind != "night" or game.stage != "draft":
+        return []
+    out = []
+    for i, (a, b) in contest_pairs(phase.rulings):
+        digits = {a: (phase.digits.get(a) or {}).get(b), b: (phase.digits.get(b) or {}).get(a)}
+        out.append({"index": i, "players": [a, b], "odd": phase.rulings[i].get("owner"), "digits": digits})
+    return out
 
 
 def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
@@ -133,6 +153,16 @@ def unreplaced_drops(phase: Phase) -> list[dict[str, Any]]:
     return out
 
 
+def resolvers(game: HostedGame) -> dict[int, str]:
+    """Who resolved each phase, as the event log names them (``judge:南斗`` closing a day's vote in a game of three
+    judges; ``phase.resolved_by`` keeps the fold's ``judge``)."""
+    out: dict[int, str] = {}
+    for event in game.events:
+        if event.kind == "resolve" and isinstance(event.payload.get("phase"), int):
+            out[event.payload["phase"]] = event.actor
+    return out
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -169,7 +199,8 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "deadline": phase.deadline, "participants": game.participants() if game.stage == "open" else [],
             "expected": game.expected(), "submissions": phase.submissions, "votes": phase.votes,
             "submitted_by": phase.submitted_by,
-            "resolved_by": phase.resolved_by, "decisions_given": phase.decisions,
+            "resolved_by": resolvers(game).get(index, phase.resolved_by) if phase.resolved_by else None,
+            "decisions_given": phase.decisions,
             "asked_last_words": phase.asked_last_words,
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
@@ -236,7 +267,8 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
     for i, phase in enumerate(game.phases):
         entry: dict[str, Any] = {
             "index": i, "kind": phase.kind, "number": phase.number, "label": phase.label,
-            "deadline": phase.deadline, "published": phase.published, "resolved_by": phase.resolved_by,
+            "deadline": phase.deadline, "published": phase.published,
+            "resolved_by": resolvers(game).get(i, phase.resolved_by) if phase.resolved_by else None,
             "submissions": phase.submissions, "votes": phase.votes, "decisions_given": phase.decisions,
             "submitted_by": phase.submitted_by,
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},

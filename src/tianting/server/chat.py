@@ -22,7 +22,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import RedirectResponse, Response
-from sqlalchemy import insert, select
+from sqlalchemy import and_, func, insert, or_, select
 from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import judges
@@ -37,6 +37,8 @@ router = APIRouter()
 
 COMPLAINT = "complaint"
 COUNTRY = "country:"
+REPLY = "reply:"
+"""The 裁判's answers to one player's complaints: room ``reply:<id>``, read by the 裁判 and that player."""
 MAX_TEXT = 1000
 SHOWN = 200
 """The newest posts shown per room."""
@@ -45,6 +47,7 @@ PER_SECONDS = 6.0
 
 NOT_ENTITLED = "你尚未與同國玩家互識，不能進入國家群"
 NO_CAIPAN = "這局只有一位天庭，沒有裁判受理投訴"
+CAIPAN_ONLY = "答覆投訴屬於裁判（受理玩家對北斗、南斗的投訴）"
 
 
 def country_room(country: str) -> str:
@@ -125,6 +128,41 @@ def read(store: Store, game_id: str, rooms: list[str], author: str | None = None
     return {room: items[-SHOWN:] for room, items in out.items()}
 
 
+def stamp(store: Store, game_id: str, rooms: list[str], authored: tuple[str, str] | None = None) -> str:
+    """How many posts the reader may see and the newest one's number (``rooms``, and ``authored``: one room's
+    posts by one author): a live page's version moves when a post it would show arrives, and only then."""
+    where = [posts.c.room.in_(rooms)] if rooms else []
+    if authored is not None:
+        where.append(and_(posts.c.room == authored[0], posts.c.author == authored[1]))
+    if not where:
+        return "0"
+    with reading(store.engine) as conn:
+        count, last = conn.execute(select(func.count(posts.c.id), func.max(posts.c.id)).where(
+            posts.c.game_id == game_id, or_(*where))).one()
+        conn.rollback()
+    return f"{count}-{last or 0}"
+
+
+def player_stamp(store: Store, game: HostedGame, game_id: str, pid: str) -> str:
+    room = room_of(game, pid)
+    team = judges.team(game.meta)
+    return stamp(store, game_id, ([room] if room else []) + ([REPLY + pid] if team else []),
+                 (COMPLAINT, pid) if team else None)
+
+
+def judge_stamp(store: Store, game: HostedGame, game_id: str, seat: str | None) -> str:
+    rooms = [country_room(c) for c in countries(game)]
+    if seat == judges.CAIPAN:
+        rooms += [COMPLAINT] + [REPLY + pid for pid in game.ids]
+    return stamp(store, game_id, rooms)
+
+
+def _thread(complaints: list[dict[str, str]], replies: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """A player's complaints and the 裁判's answers, oldest first."""
+    items = [{**m, "reply": False} for m in complaints] + [{**m, "reply": True} for m in replies]
+    return sorted(items, key=lambda m: m["at"])
+
+
 def _limit(request: Request, who: Access) -> None:
     limit = getattr(request.app.state, "talk_limit", None)
     if limit is None:
@@ -143,7 +181,8 @@ def player_talk(store: Store, game: HostedGame, game_id: str, pid: str) -> dict[
         out["room"] = room[len(COUNTRY):]
         out["posts"] = read(store, game_id, [room])[room]
     if judges.team(game.meta):
-        out["complaints"] = read(store, game_id, [COMPLAINT], author=pid)[COMPLAINT]
+        out["complaints"] = _thread(read(store, game_id, [COMPLAINT], author=pid)[COMPLAINT],
+                                    read(store, game_id, [REPLY + pid])[REPLY + pid])
     return out
 
 
@@ -151,8 +190,16 @@ def judge_talk(store: Store, game: HostedGame, game_id: str, seat: str | None) -
     """Every country room, the complaints (the 裁判 only) and the judges' audit trail."""
     names = countries(game)
     rooms = [country_room(c) for c in names]
-    got = read(store, game_id, rooms + ([COMPLAINT] if seat == judges.CAIPAN else []))
+    replies = [REPLY + pid for pid in game.ids] if seat == judges.CAIPAN else []
+    got = read(store, game_id, rooms + ([COMPLAINT] if seat == judges.CAIPAN else []) + replies)
+    threads: dict[str, list[dict[str, Any]]] = {}
+    if seat == judges.CAIPAN:  # each complaining player's thread: their complaints and the answers
+        for m in got[COMPLAINT]:
+            threads.setdefault(m["author"], [])
+        for pid in threads:
+            threads[pid] = _thread([m for m in got[COMPLAINT] if m["author"] == pid], got[REPLY + pid])
     return {
+        "threads": threads,
         "seat": seat, "team": judges.team(game.meta), "duties": judges.DUTIES,
         "rooms": [{"country": c, "posts": got[country_room(c)]} for c in names],
         "complaints": got.get(COMPLAINT) if seat == judges.CAIPAN else None,
@@ -197,6 +244,21 @@ def say(request: Request, who: Access, where: str, text: Any) -> None:
     save(store, who.game_id, room, pid, body)
 
 
+def answer(request: Request, who: Access, player: Any, text: Any) -> None:
+    """The 裁判 answers a player's complaint (「同時負責裁定玩家對北斗、南斗的投訴」): only that player reads it."""
+    store = store_of(request)
+    with store.game(who.game_id) as game:
+        if not judges.team(game.meta):
+            raise Refused(NO_CAIPAN, 404)
+        if who.player_id != judges.CAIPAN:
+            raise Refused(CAIPAN_ONLY, 403)
+        if not isinstance(player, str) or player not in game.ids:
+            raise Refused("請指明答覆哪位玩家的投訴", 422)
+    body = _text(text)
+    _limit(request, who)
+    save(store, who.game_id, REPLY + player, judges.CAIPAN, body)
+
+
 # ---- the JSON API ------------------------------------------------------------------------
 @router.get("/api/p/{token}/talk")
 def api_player_talk(request: Request, token: str) -> dict[str, Any]:
@@ -227,6 +289,19 @@ def api_judge_talk(request: Request, token: str) -> dict[str, Any]:
         return judge_talk(store, game, who.game_id, who.player_id)
 
 
+@router.post("/api/j/{token}/talk/reply")
+async def api_judge_answer(request: Request, token: str) -> dict[str, Any]:
+    from tianting.server.api import json_body
+
+    body = await json_body(request)
+
+    def run() -> dict[str, Any]:
+        answer(request, _judge(request, token), body.get("player"), body.get("text"))
+        return {"ok": True}
+
+    return await run_in_threadpool(run)
+
+
 # ---- the pages' forms ----------------------------------------------------------------------
 @router.post("/p/{token}/talk/{where}")
 async def page_player_say(request: Request, token: str, where: str) -> Response:
@@ -241,5 +316,22 @@ async def page_player_say(request: Request, token: str, where: str) -> Response:
         except Refused as exc:
             return _player_page(request, token, who, exc.message, exc.status)
         return RedirectResponse(f"/p/{token}?ok=talk-{where}#talk", status_code=303)
+
+    return await run_in_threadpool(run)
+
+
+@router.post("/j/{token}/talk/reply")
+async def page_judge_answer(request: Request, token: str) -> Response:
+    from tianting.server.pages import _form, _judge_page
+
+    who = await run_in_threadpool(_judge, request, token)
+    form = await _form(request, token)
+
+    def run() -> Response:
+        try:
+            answer(request, who, form.get("player"), form.get("text"))
+        except Refused as exc:
+            return _judge_page(request, token, who, exc.message, exc.status)
+        return RedirectResponse(f"/j/{token}?ok=talk-reply#complaints", status_code=303)
 
     return await run_in_threadpool(run)

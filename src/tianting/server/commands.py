@@ -25,7 +25,7 @@ FIELDS = {
     ev.RULE_LAST_WORDS: ("player", "approved", "reason"), ev.EDIT: ("target", "text", "player", "index"),
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
     ev.SUBMIT: ("player", "actions", "via"), ev.VOTE: ("player", "target", "via"), ev.LAST_WORDS: ("text",),
-    ev.RULE: ("ruling", "remove"), ev.DIGIT: ("player", "digit", "via"),
+    ev.RULE: ("ruling", "remove"), ev.DIGIT: ("player", "digit", "via", "contest", "against"),
 }
 """The fields each event takes from a request body; anything else (a form's csrf field, stray
 keys) is not stored, so the event log holds only what the game reads."""
@@ -42,7 +42,7 @@ def _fields(kind: str, body: dict[str, Any], player: bool = False) -> dict[str, 
     if player and kind == ev.VOTE:
         keys = ("target",)  # and casts only their own vote
     if player and kind == ev.DIGIT:
-        keys = ("digit",)  # and gives only their own 傷判 digit
+        keys = ("digit", "contest")  # and gives only their own 傷判 or 拼點 digit
     return {key: body[key] for key in keys if key in body}
 
 

@@ -32,12 +32,14 @@ def _digest(value: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def judge_version(game: HostedGame) -> str:
-    return str(game.seq)
+def judge_version(game: HostedGame, talk: str = "") -> str:
+    """The event number, and ``talk``: the stamp of the rooms and complaints this judge reads (chat.judge_stamp)."""
+    return f"{game.seq}.{talk}" if talk else str(game.seq)
 
 
-def player_version(game: HostedGame, pid: str) -> str:
-    return _digest(game.player_view(pid))
+def player_version(game: HostedGame, pid: str, talk: str = "") -> str:
+    """A digest of the player's view and ``talk``: the stamp of their room, complaints and answers."""
+    return _digest([game.player_view(pid), talk] if talk else game.player_view(pid))
 
 
 def public_state(game: HostedGame) -> dict[str, Any]:

@@ -11,7 +11,11 @@ Nothing waits for a webhook: :meth:`Notifier.send` only queues, and one backgrou
 posts (5 s timeout, failures logged, a full queue drops the newest). A game's own address
 must be ``https`` and resolve to public addresses only (a judge is anyone who can create a
 game: the server must not be made to post into its own network); ``allow_private`` lifts that
-for tests and for a server whose every judge is trusted.
+for tests and for a server whose every judge is trusted. The address checked is the address
+posted to: the host is resolved once, every address it gives must be public, and the post
+connects to the first of them (the host name kept in ``Host`` and in TLS's server name, so the
+certificate is still checked against it). A name that answers a public address to the check
+and an internal one to the post (DNS rebinding) cannot steer the post inside.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 log = logging.getLogger("tianting.notify")
 
@@ -41,25 +45,57 @@ class BadWebhook(ValueError):
 
 def check_url(url: str, allow_private: bool = False) -> str:
     """``url`` if a game may notify it, else :class:`BadWebhook` (checked again before each post)."""
+    url, parts = _shaped(url, allow_private)
+    if not allow_private:
+        _public_host(parts.hostname or "", parts.port or 443)
+    return url
+
+
+def _shaped(url: str, allow_private: bool) -> tuple[str, SplitResult]:
     url = url.strip()
     parts = urlsplit(url)
     schemes = ("https", "http") if allow_private else ("https",)
     if parts.scheme not in schemes or not parts.hostname or len(url) > 2000:
         raise BadWebhook("通知網址須為 https:// 開頭的完整網址")
-    if not allow_private:
-        _public_host(parts.hostname, parts.port or 443)
-    return url
+    return url, parts
 
 
-def _public_host(host: str, port: int) -> None:
+def _public_host(host: str, port: int) -> str:
+    """The first address ``host`` resolves to, once every one of them is public."""
     try:
         infos = socket.getaddrinfo(host, port, proto=socket.IPPROTO_TCP)
     except OSError:
         raise BadWebhook(f"無法解析通知網址的主機「{host[:100]}」") from None
+    if not infos:
+        raise BadWebhook(f"無法解析通知網址的主機「{host[:100]}」")
     for info in infos:
-        address = ipaddress.ip_address(info[4][0])
+        address = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
         if not address.is_global:
             raise BadWebhook("通知網址不能指向內部網路或本機")
+    return str(infos[0][4][0]).split("%", 1)[0]
+
+
+@dataclass(frozen=True)
+class Pinned:
+    """A post to a checked address: the URL naming the address, the ``Host`` header, TLS's server name."""
+
+    url: str
+    headers: dict[str, str]
+    extensions: dict[str, Any]
+
+
+def pin(url: str) -> Pinned:
+    """``url`` checked (:func:`check_url`) and bound to the one address the check saw."""
+    url, parts = _shaped(url, False)
+    host = parts.hostname or ""
+    port = parts.port or 443
+    address = _public_host(host, port)
+    shown = f"[{address}]" if ":" in address else address
+    netloc = shown if parts.port is None else f"{shown}:{parts.port}"
+    userinfo, _, host_header = parts.netloc.rpartition("@")
+    if userinfo:
+        netloc = f"{userinfo}@{netloc}"
+    return Pinned(parts._replace(netloc=netloc).geturl(), {"Host": host_header}, {"sni_hostname": host})
 
 
 Job = Callable[[], list["Note"]]
@@ -128,9 +164,12 @@ class Notifier:
 
     def _post(self, client: Any, note: Note) -> None:
         try:
-            if not note.checked:
-                check_url(note.url, self.allow_private)
-            client.post(note.url, json=note.payload).raise_for_status()
+            if note.checked or self.allow_private:
+                client.post(note.url, json=note.payload).raise_for_status()
+            else:
+                target = pin(note.url)
+                client.post(target.url, json=note.payload, headers=target.headers,
+                            extensions=target.extensions).raise_for_status()
             self.sent += 1
         except Exception as exc:  # a webhook that fails is logged, never retried, never raised
             self.failed += 1

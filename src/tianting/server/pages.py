@@ -43,7 +43,13 @@ from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
 from tianting.hosting.message import read_message, read_vote
-from tianting.hosting.views import judge_view, message_vocabulary, public_view, replay_view
+from tianting.hosting.views import (
+    judge_contests,
+    judge_view,
+    message_vocabulary,
+    public_view,
+    replay_view,
+)
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, live, notify, security
@@ -74,13 +80,23 @@ KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
 SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動",
              "offered": "本階段可選"}
 PHASE_ZH = {"night": "夜晚", "day": "白天"}
-ACTOR_ZH = {ev.JUDGE: "天庭", ev.SYSTEM: "系統"}
+class _ActorNames(dict[str, str]):
+    """天庭, 系統, and a judge of three by their seat (``judge:南斗`` → 南斗)."""
+
+    def get(self, key: Any, default: Any = None) -> Any:  # type: ignore[override]
+        if key in self:
+            return self[key]
+        seat = judges.seat_of(key) if isinstance(key, str) else None
+        return seat if seat is not None else default
+
+
+ACTOR_ZH = _ActorNames({ev.JUDGE: "天庭", ev.SYSTEM: "系統"})
 WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}
 EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "傷判數字",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -92,12 +108,13 @@ DONE_ZH = {
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
-    "digit": "已記錄你的傷判數字，時限前可以修改。",
-    "digit-for": "已依私訊代為記錄傷判數字（記為天庭代填），時限前玩家仍可自行修改。",
+    "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
+    "digit-for": "已依私訊代為記錄數字（記為天庭代填），玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
     "rule": "已記錄裁定並重新結算。",
+    "talk-country": "已在國家群發言。", "talk-complaint": "投訴已送到裁判。", "talk-reply": "已答覆該玩家的投訴。",
 }
 ANCHOR = {"rule": "rulings", "decide": "draft", "ask-decision": "draft", "edit": "draft", "rule-last-words": "last-words", "ask-last-words": "last-words",
           "note": "notes", "deadline": "phase", "assign": "seats", "resolve": "draft", "peace": "result"}
@@ -372,10 +389,13 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
-            "live_url": f"/j/{token}/live", "live_version": live.judge_version(game),
+            "live_url": f"/j/{token}/live",
+            "live_version": live.judge_version(game, chat.judge_stamp(store, game, who.game_id, who.player_id)),
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
             "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
+            "may": judges.powers(who.player_id, game),
+            "contests": judge_contests(game),
         }
         return _render(request, "judge.html", context, status, rules=game.rules)
 
@@ -475,11 +495,19 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         if not action.isdigit() or len(action) > 4:
             raise Refused("請選擇要作廢的行動", 422)
         ruling["action"] = int(action)
-    else:
+    elif effect == "contest":  # 拼點 (鼎立三分2.0): two ids and whom an odd sum makes the winner (the 南斗's rule)
+        pair = [form.get("contest_a"), form.get("contest_b")]
+        if not all(pair) or pair[0] == pair[1]:
+            raise Refused("請選擇兩名拼點的玩家", 422)
+        odd = form.get("odd")
+        if odd not in ("a", "b"):
+            raise Refused("請先設定兩數之和為奇數時哪名玩家勝利", 422)
+        ruling.update(text="、".join(pair), owner=pair[0] if odd == "a" else pair[1])
+    elif effect != "formation":
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
         ruling["target"] = form.get("target")
-    if effect == "tell":
+    if effect in ("tell", "join", "hidden_vote"):
         ruling["text"] = form.get("text")
     if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
@@ -644,13 +672,16 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
     player = form.get("player")
     try:
         body = {"player": player, **_player_body("digit", form), "via": "message"}
+        if form.get("against"):  # a 拼點's digit: against whom (鼎立三分2.0, the contests on the console)
+            body["against"] = form.get("against")
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "digit-for", body, store_of(request).clock())
         store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status)
-    return RedirectResponse(f"/j/{token}?ok=digit-for#phase", status_code=303)
+    anchor = "contests" if form.get("against") else "phase"
+    return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
 
 
 @router.post("/j/{token}/{command}")
@@ -746,7 +777,8 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         view = game.player_view(pid)
         context: dict[str, Any] = {"token": token, "view": view, "csrf": _csrf(request, token), "error": error,
                                    "ok": None if error else _done(request), "live_url": f"/p/{token}/live",
-                                   "live_version": live.player_version(game, pid),
+                                   "live_version": live.player_version(
+                                       game, pid, chat.player_stamp(store_of(request), game, who.game_id, pid)),
                                    "talk": chat.player_talk(store_of(request), game, who.game_id, pid)}
         if view["stage"] == "choosing":
             roster = load_rules(game.rules).roster()
@@ -860,7 +892,12 @@ def _player_body(command: str, form: Form) -> dict[str, Any]:
     if command == "digit":
         digit = form.get("digit").strip()
         if not (len(digit) == 1 and digit.isdigit()):
-            raise Refused("傷判數字須為0至9的整數", 422)
+            raise Refused("數字須為0至9的整數", 422)
+        contest = form.get("contest").strip()
+        if contest:  # which 拼點 (鼎立三分2.0), numbered on the player's page
+            if not contest.isdigit() or len(contest) > 3:
+                raise Refused("請指明第幾次拼點", 422)
+            return {"digit": int(digit), "contest": int(contest)}
         return {"digit": int(digit)}
     return {}
 
@@ -935,14 +972,16 @@ def _live(version: str, deadline: str | None) -> JSONResponse:
 def judge_live(request: Request, token: str) -> JSONResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
-        return _live(live.judge_version(game), live.open_deadline(game))
+        talk = chat.judge_stamp(store_of(request), game, who.game_id, who.player_id)
+        return _live(live.judge_version(game, talk), live.open_deadline(game))
 
 
 @router.get("/p/{token}/live")
 def player_live(request: Request, token: str) -> JSONResponse:
     who = _access(request, token, "player")
     with _game(request, who.game_id) as game:
-        return _live(live.player_version(game, who.player_id or ""), live.open_deadline(game))
+        talk = chat.player_stamp(store_of(request), game, who.game_id, who.player_id or "")
+        return _live(live.player_version(game, who.player_id or "", talk), live.open_deadline(game))
 
 
 @router.get("/g/{public_id}/live")

@@ -13,16 +13,14 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from tianting.core.names import NameTable
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
 from tianting.rules.dingli2.views import JUDGE_ONLY, player_view, public_announcement
-from tianting.rules.sg24.pack import IDENTITIES
+from tianting.rules.sg24 import RuleSet as SG24RuleSet
 
-DECISIONS = ("继任", "入国", "投奔")
 MARKERS = COUNTRIES + ("议和",)
 """How a game can end, for statistics: a country's win (吴蜀联军: both 蜀 and 吴 are winners), or 议和."""
 
@@ -49,14 +47,39 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
             out.append((j, f"未知的裁定「{r.effect}」"))
         elif owner is not None and owner not in game.state.players:
             out.append((j, f"「{owner}」不是场上的ID"))
-        elif r.target is not None and (r.target not in game.state.players or not game.state.player(r.target).alive):
+        elif r.effect == "restore" and (r.target is None or r.target not in game.state.extra.get("away", [])
+                                        or game.state.player(r.target).country in game.state.eliminated):
+            out.append((j, "回到游戏须指明一个暂时离开游戏（remove）的ID，且其国家未灭国"))
+        elif r.effect != "restore" and r.target is not None and (
+                r.target not in game.state.players or not game.state.player(r.target).alive):
             out.append((j, f"「{r.target}」不是场上的ID"))
         elif r.effect == "join" and (r.target is None or game.origin(r.target) != UNALIGNED
                                      or name_of(r.text) not in COUNTRIES):
             out.append((j, "联盟入国须指明一个在野ID（target）与国家（text：魏、蜀、吴）"))
+        elif r.effect == "join" and (game.state.player(r.target).country != UNALIGNED
+                                     or r.target in game.state.extra["pending_joins"]):
+            # 「在野角色通过以上三种方式之一加入某国后，视为永久加入。」
+            out.append((j, f"{r.target} 已加入（或将于次夜加入）一国，视为永久加入"))
+        elif r.effect == "join" and name_of(r.text) in game.state.eliminated:
+            # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」
+            out.append((j, f"{name_of(r.text)}已灭国，在野不能加入"))
+        elif r.effect in ("join", "formation") and game.phase.value == "day":
+            # 联盟入国 takes effect 「次夜开始后」 from a night's settling; 三足鼎立 is in a night post's 大事记
+            out.append((j, "联盟入国与三足鼎立格局只在夜晚结算（三足鼎立载入当夜大事记），白天不能裁定"))
+        elif r.effect == "contest" and not _contest_ids_ok(game, r):
+            # 「当两名玩家提交的行动……需通过拼点」「当多名玩家……」: two or more ids in the game
+            out.append((j, "拼点须在 text 中以「、」列出两个或更多场上的ID（或以 target 与 owner 指明两人）"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
     return out
+
+
+def _contest_ids_ok(game: DingliGame, r: Ruling) -> bool:
+    """The ids a 拼点 names (as ``DingliGame._contests`` reads them): two or more, distinct, each in the game."""
+    ids = ([p for p in r.text.split("、") if p] if r.text
+           else [x for x in (r.target, getattr(r, "owner", None)) if x])
+    return len(ids) >= 2 and len(set(ids)) == len(ids) and all(
+        p in game.state.players and game.state.player(p).alive for p in ids)
 
 
 def name_of(text: Any) -> str:
@@ -77,22 +100,19 @@ def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: i
 
 
 @dataclass(frozen=True, eq=False)
-class RuleSet:
+class RuleSet(SG24RuleSet):
+    """The 24人 rules' ``RULESET`` (:class:`tianting.rules.sg24.RuleSet`) with what 鼎立三分2.0 changes."""
+
     name: str = "dingli2"
     title: str = "三国版杀之鼎立三分2.0"
-    script: str = "simplified"
     players: int = 26
     player_counts: tuple[int, ...] = (26, 27, 29, 30, 32, 33)
     """「玩家共26/29/32人……有EX角色时，在野+1人」: the counts a table may have (``players`` is the first)."""
     game: type[DingliGame] = DingliGame
-    seat: type[SeatSpec] = SeatSpec
-    setup_error: type[SetupError] = SetupError
     judge_only: tuple[str, ...] = JUDGE_ONLY
-    countries: tuple[str, ...] = COUNTRIES
-    others: str = UNALIGNED
-    identities: tuple[str, ...] = IDENTITIES
+    evaluations: tuple[str, ...] = ()
+    """No 评价 words for hosted messages (as before dingli2 derived from sg24's rule set)."""
     victory_markers: tuple[str, ...] = MARKERS
-    day_inputs: tuple[str, ...] = ("digits",)
     night_inputs: tuple[str, ...] = ("digits",)
     """A night's ``digits`` are the 拼点 digits (``resolve_night(digits=…)``); the script layer passes them once it
     reads ``night_inputs`` (docs/dev/dingli2.md)."""
@@ -100,52 +120,18 @@ class RuleSet:
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
     text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
-    judge_rules_skills: bool = True
-    character_choice: bool = False
     options: tuple[str, ...] = ()
-    """Table options a setup may take (none: the EX character is chosen by the player count)."""
-    """「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
-    policies: tuple[str, ...] = ("random",)
+    """Table options a setup may take (none: the EX character is chosen by the player count).
+    「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
     bot_game: Callable[..., Any] = _bot_game
-
-    def built_skills(self) -> frozenset[str]:
-        return frozenset(GENERAL_ACTIONS)
-
-    def built_characters(self) -> frozenset[str]:
-        return frozenset(c.name for c in default_pack().characters.values() if not c.skills)
-
-    def offered_characters(self) -> set[str]:
-        return {c.name for c in default_pack().characters.values() if c.start}
-
-    def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
-        """The 26-player template: each country's starting seats, then the 在野 pool (three are dealt)."""
-        pack = default_pack()
-        return [(c.country, c.identity, (c.name,)) for country in COUNTRIES + (UNALIGNED,)
-                for c in pack.starting(country)]
+    """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""
+    general_actions: tuple[str, ...] = GENERAL_ACTIONS
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
         return draw_setup(ids, seed)
-
-    def country_names(self) -> NameTable:
-        return NameTable(COUNTRIES + (UNALIGNED,))
-
-    def identity_names(self) -> NameTable:
-        return NameTable(IDENTITIES)
-
-    def skill_names(self) -> NameTable:
-        table = default_pack().skill_names()
-        for name in GENERAL_ACTIONS + DECISIONS:
-            table.add(name)
-        return table
-
-    def names(self, game: Any) -> NameTable:
-        table = game.pack.skill_names()
-        for name in GENERAL_ACTIONS + DECISIONS:
-            table.add(name)
-        return table
 
     def skill_rows(self) -> list[dict[str, Any]]:
         return skill_rows()
@@ -155,9 +141,6 @@ class RuleSet:
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return check_rulings(game, rulings)
-
-    def player_view(self, game: Any, pid: str) -> dict[str, Any]:
-        return player_view(game, pid)
 
     def roster(self) -> DingliPack:
         return default_pack()

@@ -3,7 +3,8 @@
 what ``check_action`` accepts, vote (or, late, self-vote), and give random digits for 伤判.
 
 Seeded throughout: the bots draw from their own :class:`random.Random`, the game from its own generator. A
-played game is also written as a game script: :func:`play`.
+played game is also written as a game script: :func:`play`. The loop is the 24人 rules' own
+(:class:`tianting.rules.sg24.bots.RandomBots`): this module gives its tries, votes and tables.
 """
 
 from __future__ import annotations
@@ -12,22 +13,18 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tianting.core.decisions import DecisionBook
-from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.errors import TiantingError
 from tianting.core.records import Action
 from tianting.core.rng import GameRandom
-from tianting.core.state import PhaseKind
 from tianting.rules.dingli2.game import (
-    APPLY,
     RECOGNISE,
-    RECRUIT,
     STAB,
     SUICIDE,
     DingliGame,
     SeatSpec,
 )
-from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
 from tianting.rules.dingli2.setup import random_seats
+from tianting.rules.sg24 import bots as sg24_bots
 
 ACT_CHANCE = 0.6
 SKILL_CHANCE = 0.2
@@ -38,7 +35,6 @@ LATE_CHANCE = 0.1
 
 def _tries(game: DingliGame, pid: str, bot: random.Random) -> list[Action]:
     living = [p.id for p in game.state.living()]
-    player = game.state.player(pid)
     char = game.character(pid)
     tries: list[Action] = []
     if bot.random() < SUICIDE_CHANCE:
@@ -52,39 +48,17 @@ def _tries(game: DingliGame, pid: str, bot: random.Random) -> list[Action]:
         if bot.random() < ACT_CHANCE:
             key = "evaluation" if allowance.kind == "evaluation" else "character"
             tries.append(Action(pid, RECOGNISE, (bot.choice(living),), {key: bot.choice(allowance.of)}))
-    unaligned = [p for p in game.state.living() if p.country == UNALIGNED]
-    if player.identity == "君主" and unaligned and bot.random() < ACT_CHANCE:
-        target = bot.choice(unaligned)
-        named = target.character if bot.random() < 0.5 else bot.choice(sorted(game.pack.characters))
-        tries.append(Action(pid, RECRUIT, (target.id,), {"character": named}))
-    if player.country == UNALIGNED and bot.random() < ACT_CHANCE:
-        tries.append(Action(pid, APPLY, (), {"country": bot.choice(COUNTRIES)}))
-    return tries
+    return tries + sg24_bots.joining_tries(game, pid, bot)
 
 
 def night_actions(game: DingliGame, bot: random.Random) -> list[Action]:
     """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order)."""
-    players = [p.id for p in game.state.living()]
-    bot.shuffle(players)
-    accepted: list[Action] = []
-    for pid in players:
-        for action in _tries(game, pid, bot):
-            try:
-                game.check_action(action, accepted)
-            except IllegalAction:
-                continue
-            accepted.append(action)
-    return accepted
+    return sg24_bots.night_actions(game, bot, _tries)
 
 
 def votes(game: DingliGame, bot: random.Random) -> dict[str, str]:
     living = [p.id for p in game.state.living()]
     return {v: bot.choice(living) for v in living if bot.random() >= LATE_CHANCE}
-
-
-def digits(game: DingliGame, bot: random.Random) -> dict[str, int]:
-    """A digit for each wounded player (伤判), now and then left out (the game draws it)."""
-    return {p.id: bot.randrange(10) for p in game.state.living() if p.injured and bot.random() < 0.8}
 
 
 def table(bot: random.Random) -> list[SeatSpec]:
@@ -93,36 +67,9 @@ def table(bot: random.Random) -> list[SeatSpec]:
     return random_seats(GameRandom(bot.getrandbits(31)), size, bot.random() < 0.25)
 
 
-def _entry(action: Action) -> dict[str, Any]:
-    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(action.targets)}
-    if action.args:
-        entry["args"] = dict(action.args)
-    return entry
-
-
 def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = None) -> tuple[DingliGame, dict[str, Any]]:
     """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
-    bot = random.Random(seed)
-    game_seed = bot.getrandbits(31)
-    seats = list(seats) if seats is not None else table(bot)
-    game = DingliGame.create(seats, game_seed)
-    phases: list[dict[str, Any]] = []
-    while not game.state.over and len(phases) < max_phases:
-        if game.phase is PhaseKind.NIGHT:
-            actions = night_actions(game, bot)
-            game.resolve_night(actions, DecisionBook())
-            phases.append({"phase": "night", "actions": [_entry(a) for a in actions]})
-        else:
-            ballot, given = votes(game, bot), digits(game, bot)
-            game.resolve_day(ballot, DecisionBook(), digits=given)
-            entry: dict[str, Any] = {"phase": "day", "votes": ballot}
-            if given:
-                entry["digits"] = given
-            phases.append(entry)
-    script = {"format": "tianting-script/1", "rules": "dingli2", "seed": game_seed,
-              "players": [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
-                          for s in seats], "phases": phases}
-    return game, script
+    return BOTS.play(seed, max_phases, seats)
 
 
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
@@ -140,3 +87,6 @@ def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phase
                           p.country in winners) for p in state.players.values()]
     return GameRecord(seed, game.state.seed, state.index, state.over, list(state.winners), state.peace, records,
                       uses, 0, [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+
+
+BOTS = sg24_bots.RandomBots("dingli2", DingliGame, table, _tries, votes)

@@ -31,10 +31,15 @@ def digit_for(digits: Mapping[str, Any], pid: str, opponent: str) -> int | None:
     return None
 
 
-def two(rng: GameRandom, a: str, b: str, digits: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """The winner of a 拼点 between ``a`` and ``b`` and its record (parity rule, digits, drawn or given)."""
+def two(rng: GameRandom, a: str, b: str, digits: Mapping[str, Any],
+        odd: str | None = None) -> tuple[str, dict[str, Any]]:
+    """The winner of a 拼点 between ``a`` and ``b`` and its record (parity rule, digits, drawn or given).
+    ``odd``: whom the 南斗 set to win on an odd sum (the ruling's ``owner``); else that rule is drawn."""
     first, second = sorted((a, b))
-    odd_wins = rng.pick(f"拼点奇偶 {first}/{second}", [first, second])  # 南斗 sets the rule first
+    if odd in (first, second):
+        odd_wins = odd  # 「南斗先设定两个数字之和若为奇数，为哪名角色胜利」: set by the 南斗, no draw
+    else:
+        odd_wins = rng.pick(f"拼点奇偶 {first}/{second}", [first, second])  # 南斗 sets the rule first
     even_wins = second if odd_wins == first else first
     got: dict[str, int] = {}
     drawn: list[str] = []
@@ -50,13 +55,15 @@ def two(rng: GameRandom, a: str, b: str, digits: Mapping[str, Any]) -> tuple[str
                     "digits": got, "drawn": drawn, "winner": winner}
 
 
-def order(rng: GameRandom, players: Sequence[str], digits: Mapping[str, Any]) -> tuple[list[str], dict[str, Any]]:
-    """The resolution order of two or more players: two by their digits, more by a random draw."""
+def order(rng: GameRandom, players: Sequence[str], digits: Mapping[str, Any],
+          odd: str | None = None) -> tuple[list[str], dict[str, Any]]:
+    """The resolution order of two or more players: two by their digits (``odd``: the 南斗's parity rule), more
+    by a random draw."""
     ids = sorted(set(players))
     if len(ids) < 2:
         return ids, {"players": ids, "order": ids}
     if len(ids) == 2:
-        winner, record = two(rng, ids[0], ids[1], digits)
+        winner, record = two(rng, ids[0], ids[1], digits, odd)
         ranked = [winner, ids[1] if winner == ids[0] else ids[0]]
         return ranked, {**record, "order": ranked}
     ranked = rng.shuffled(f"拼点顺序 {'、'.join(ids)}", ids)

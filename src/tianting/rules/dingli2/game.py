@@ -8,7 +8,8 @@ Pure and deterministic: all randomness from the state's one generator, each draw
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from tianting.core import effects
@@ -42,12 +43,13 @@ START_COUNTS = {"魏": 9, "蜀": 7, "吴": 7}
 """「其中魏国初始9人，蜀国初始7人，吴国初始7人」"""
 SHARED_SEATS = (("鲁肃", "张昭"), ("袁绍", "袁术"))
 """Starting seats that hold one of two characters: 「鲁肃/张昭」 (and 「袁绍/袁术」, ruling D-S2)."""
-PEACE_FROM_NIGHT = 7
-"""「6夜后三国可在行动提交阶段共提交一次议和申请」: after the sixth night (ruling D-V3)."""
+PEACE_FROM_NIGHT = 6
+"""「6夜后三国可在行动提交阶段共提交一次议和申请」: from night 6's submission phase on (ruling D-V3: 「N夜后」 counts
+the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结算时自然死亡」)."""
 UNALIGNED_DAY = 4
 """「第四日投票公告将公布当届所有在野角色名字。」"""
 EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
-           "hidden_vote", "contest", "remove")
+           "hidden_vote", "contest", "remove", "restore")
 """The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md)."""
 
 
@@ -114,7 +116,7 @@ class DingliGame(SG24Game):
             "lives": {pid: [p.character] for pid, p in players.items()},
             "origin": {pid: p.country for pid, p in players.items()},
             "table": n, "ex": ex, "tables": {}, "formed": False, "peace_used": False,
-            "joined_last_night": {}, "fallen_pending": [],
+            "joined_last_night": {}, "fallen_pending": [], "exits_after_day": [],
             "unaligned_characters": [p.character for p in players.values() if p.country == UNALIGNED],
         })
         return cls(state, pack)
@@ -159,13 +161,62 @@ class DingliGame(SG24Game):
         player = self.state.player(action.actor)
         if not player.alive:
             raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        suicides = sum(1 for a in accepted if a.actor == player.id and _norm(a.skill) == SUICIDE)
+        if suicides and self.phase is PhaseKind.NIGHT:
+            self._check_as_successor(player, action, accepted, suicides)
+            return
+        self._check_own(player, action, accepted)
+
+    def _check_as_successor(self, player: Player, action: Action, accepted: Sequence[Action], suicides: int) -> None:
+        """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」: after a suicide the id's
+        actions are its successor's, who enters in a normal state and acts that night (the 2013 rules' 「在提交行动
+        之前，玩家可以使当前角色自杀，当晚即可转世扮演下一个角色」; *8.1* 深明大义: 「当夜黄月英仍可发动自己的技能」,
+        D-A2). The actions sent before the suicide are the dead character's (not resolved); where the line branches
+        an action any branch could send is taken, and it resolves if the chosen successor can send it."""
+        last = max(k for k, a in enumerate(accepted) if a.actor == player.id and _norm(a.skill) == SUICIDE)
+        after = [a for k, a in enumerate(accepted) if a.actor != player.id or k > last]
+        options = self._successors_after(player.id, suicides)
+        if not options:
+            raise IllegalAction(f"{player.id} 已经自杀且没有继承者（该ID退出游戏），自杀即时生效，不可修改", "suicide")
+        refused: IllegalAction | None = None
+        for name in options:
+            with self._playing(player, name):
+                try:
+                    self._check_own(player, action, after)
+                    return
+                except IllegalAction as exc:
+                    refused = refused or exc
+        assert refused is not None
+        raise IllegalAction(f"{player.id} 已自杀，此行动属于继承者（{'/'.join(options)}）：{refused.message}", refused.code)
+
+    def _successors_after(self, pid: str, suicides: int) -> list[str]:
+        """The characters ``pid`` may be playing after ``suicides`` deaths tonight (branches: every one)."""
+        frontier: list[tuple[str, tuple[str, ...]]] = [(self.state.player(pid).character, ())]
+        for _ in range(suicides):
+            frontier = [(s, (*lived, ch)) for ch, lived in frontier
+                        for s in self.successor_options(pid, ch, (*lived, ch))]
+        return list(dict.fromkeys(ch for ch, _ in frontier))
+
+    @contextmanager
+    def _playing(self, player: Player, name: str) -> Iterator[None]:
+        """Check as if ``player`` were already playing ``name`` (a successor, status normal); restored after."""
+        saved = (player.character, player.identity, list(player.skills), player.status, player.wounded_at)
+        succ = self.pack.characters[name]
+        player.character, player.identity, player.skills = name, succ.identity, [s.name for s in succ.skills]
+        player.status, player.wounded_at = Status.ALIVE, None
+        try:
+            yield
+        finally:
+            player.character, player.identity, player.skills, player.status, player.wounded_at = saved
+
+    def _check_own(self, player: Player, action: Action, accepted: Sequence[Action]) -> None:
         skill = _norm(action.skill)
         mine = [a for a in accepted if a.actor == player.id]
-        if any(_norm(a.skill) == SUICIDE for a in mine):
-            raise IllegalAction(f"{player.id} 已经自杀，自杀即时生效，不可修改", "suicide")
         if self.phase is PhaseKind.DAY:
             if skill == SUICIDE:
                 raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
+            if not self.can_act(player):  # 「角色处于受伤状态中无法行动，但可以进行自杀和舌辩」: by day too
+                raise IllegalAction(f"{player.id} 处于受伤状态，不能行动（只能自杀与舌辩）", "injured")
             self._check_skill(player, action, accepted, day=True)
             if self._when(player, action) is None:
                 raise IllegalAction(f"【{action.skill}】不是白天使用的技能（「技能中说明“白天使用”的技能可在此时使用」）",
@@ -263,8 +314,23 @@ class DingliGame(SG24Game):
         player.wounded_at = None
         self.state.extra["checks"].pop(pid, None)
         self.state.extra["tables"].pop(pid, None)
+        self.state.extra.setdefault("away", []).append(pid)
         phase.natural.append(pid)
         phase.note(f"{pid}（{player.character}）退出游戏：{why}")
+
+    def restore(self, phase: Phase, pid: str, why: str) -> bool:
+        """An id sent out by :meth:`remove` comes back (「暂时离开游戏」; the day post's 「公告出入游戏」): the same
+        character, in a normal state; never into a fallen country (「一国灭国后，该国角色不能以任何方式回到游戏」,
+        D-X1)."""
+        player = self.state.player(pid)
+        away: list[str] = self.state.extra.setdefault("away", [])
+        if player.alive or pid not in away or player.country in self.state.eliminated:
+            return False
+        away.remove(pid)
+        player.status = Status.ALIVE
+        phase.returned.append(pid)  # type: ignore[attr-defined]
+        phase.note(f"{pid}（{player.character}）回到游戏：{why}")
+        return True
 
     def country_group_access(self, pid: str) -> bool:
         """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」: whether ``pid`` may be in their
@@ -293,6 +359,7 @@ class DingliGame(SG24Game):
         first_draw = len(rng.draws)
         night = Phase(self.state)
         night.suicides = []  # type: ignore[attr-defined]
+        night.returned = []  # type: ignore[attr-defined]
         judged = tuple(judged)
         defences = (*defences, *_defences(judged))
         warnings: list[str] = []
@@ -305,16 +372,29 @@ class DingliGame(SG24Game):
             if r.effect == "spare" and r.target:
                 effects.protect(night, r.target, r.why or "天庭裁定")
         live: list[tuple[int, Action]] = []
+        last_suicide = {a.actor: i for i, a in enumerate(actions) if _norm(a.skill) == SUICIDE}
+        successors: dict[str, list[Action]] = {}
         for i, a in enumerate(actions):
             if _norm(a.skill) == SUICIDE:
                 continue
-            if a.actor in night.suicides:  # type: ignore[attr-defined]
+            if i < last_suicide.get(a.actor, -1):
                 night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：其角色已自杀")
                 continue
             gone = [t for t in a.targets if not self.state.player(t).alive]
             if gone:
                 night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：{'、'.join(gone)} 已退出游戏")
                 continue
+            if a.actor in last_suicide:
+                # the successor's action (D-A2): resolved if the successor who entered can send it
+                heir = self.state.player(a.actor)
+                try:
+                    if not heir.alive:
+                        raise IllegalAction("该ID已退出游戏", "out")
+                    self._check_own(heir, a, successors.setdefault(a.actor, []))
+                except IllegalAction as exc:
+                    night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：继承者{heir.character}不能如此行动（{exc.message}）")
+                    continue
+                successors[a.actor].append(a)
             if i in void:
                 if self._global_use(a):
                     warnings.append(f"{a.actor} 的全局技能【{a.skill}】不能被无效（全局的使用互不影响），裁定不予执行")
@@ -328,7 +408,7 @@ class DingliGame(SG24Game):
         for a in ordered:
             if _norm(a.skill) == STAB:
                 harms += self.stab(night, a.actor, a.targets[0], by_killer=True)
-        invites: dict[str, list[str]] = {}
+        invites: dict[str, dict[str, str]] = {}
         found: list[dict[str, Any]] = []
         for a in ordered:
             skill = _norm(a.skill)
@@ -361,6 +441,8 @@ class DingliGame(SG24Game):
                 events.append("三足鼎立格局达成")
             elif r.effect == "remove" and r.target:
                 self.remove(night, r.target, r.why or "天庭裁定")
+            elif r.effect == "restore" and r.target:
+                self.restore(night, r.target, r.why or "天庭裁定")
         alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
         self._joining(night, invites, applications, book, alliances)
         for p in sorted(self.state.living(), key=lambda p: p.seat):
@@ -368,6 +450,7 @@ class DingliGame(SG24Game):
                 self.kill(night, p.id, "自然死亡", book, natural=True)
         self._deal_tables(night)
         words, lw_warnings = self._last_words(night, last_words or {})
+        self.state.extra.setdefault("exits_after_day", [])
         announcement: dict[str, Any] = {
             "title": texts.night_title(self.number),
             "summary": self._summary(night),
@@ -376,9 +459,11 @@ class DingliGame(SG24Game):
             "events": events,
             "died": list(night.died) + list(night.natural),
             "silent": list(night.natural),
-            "exited": self._exited(night),
+            # the ids a 伤判 took out after the last day's post, then tonight's
+            "exited": self.state.extra["exits_after_day"] + self._exited(night),
             "last_words": words,
         }
+        self.state.extra["exits_after_day"] = []
         if contests:
             announcement["contests"] = contests
         return self._finish_dingli(PhaseKind.NIGHT, night, book, first_draw, announcement,
@@ -439,12 +524,13 @@ class DingliGame(SG24Game):
             if r.effect != "contest":
                 continue
             ids = [p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
-            ranked, record = contest.order(self.state.rng, ids, digits)
+            odd = getattr(r, "owner", None) if r.text else None  # the 南斗's parity rule, when the ruling sets it
+            ranked, record = contest.order(self.state.rng, ids, digits, odd)
             phase.note(f"拼点（{'、'.join(record['players'])}）：结算先后 {' > '.join(ranked)}")
             out.append(record)
         return out
 
-    def _joining(self, night: Phase, invites: dict[str, list[str]], applications: dict[str, str],  # type: ignore[override]
+    def _joining(self, night: Phase, invites: dict[str, dict[str, str]], applications: dict[str, str],  # type: ignore[override]
                  book: DecisionBook, alliances: Mapping[str, str] | None = None) -> None:
         """「如果三种方式同时进行，则优先处理联盟达成，其次君主招揽，最后主动投奔。」 quotas 1/2/3; 「如果某国军师全部
         死亡，在野无法加入此国。」「如果在野角色同意某国招揽，又被通过该国入国申请，则视为被招揽，与君主认识，不得与正
@@ -458,15 +544,16 @@ class DingliGame(SG24Game):
                 offers.append((0, pid, country, lord.id if lord else None))
         for pid in sorted(invites, key=lambda p: self.state.player(p).seat):
             p = self.state.player(pid)
-            if not p.alive or p.country != UNALIGNED or any(o[1] == pid for o in offers):
+            # asked even when an alliance is also in play (「由法官对在野角色进行询问」): should the alliance fail
+            # (a quota, no 军师), the 招揽 comes next (「优先处理联盟达成，其次君主招揽」)
+            if not p.alive or p.country != UNALIGNED:
                 continue
             countries = sorted(set(invites[pid]), key=COUNTRIES.index)
             # 「若同意，则次夜开始后加入此国……若不同意，则无反馈。」
             choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm(ans) == o or ans == o,
                                  default="拒绝")
             if choice != "拒绝":
-                lord = next(q for q in self.members(choice) if q.identity == "君主")
-                offers.append((1, pid, choice, lord.id))
+                offers.append((1, pid, choice, invites[pid][choice]))
         for pid in sorted(applications, key=lambda p: self.state.player(p).seat):
             country = applications[pid]
             if any(o[1] == pid and o[2] == country for o in offers):
@@ -483,12 +570,16 @@ class DingliGame(SG24Game):
         pending: dict[str, Any] = self.state.extra["pending_joins"]
         used = dict(self.state.extra["quota_used"])
         for priority in (0, 1, 2):
-            group = [o for o in offers if o[0] == priority and o[1] not in pending and o[1] not in night.died
-                     and self.state.player(o[1]).alive]
+            # 「在野若还没有入国就退出游戏，则不能入国」: only leaving the game stops a joining (an 在野 whose character
+            # died tonight and whose successor plays on still joins, D-J4)
+            group = [o for o in offers if o[0] == priority and o[1] not in pending and self.state.player(o[1]).alive]
             if len(group) > 1:
                 group = rng.shuffled(f"入国先后 {('联盟', '招揽', '投奔')[priority]}", group, lambda o: f"{o[1]}→{o[2]}")
             for _, pid, country, by in group:
                 if pid in pending:
+                    continue
+                if country in self.state.eliminated:
+                    night.note(f"{pid} 未能加入{country}：{country}已灭国（「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」）")
                     continue
                 if not self.has_strategist(country):
                     night.note(f"{pid} 未能加入{country}：{country}军师已全部死亡")
@@ -512,6 +603,11 @@ class DingliGame(SG24Game):
             join = pending[pid]
             player = self.state.player(pid)
             if not player.alive:
+                # 「在野若还没有入国就退出游戏，则不能入国」: he never joined, so he takes none of the country's places
+                # (「每个国家分别只能有1/2/3名在野角色加入」)
+                used = self.state.extra["quota_used"]
+                used[join["country"]] = max(0, used.get(join["country"], 0) - 1)
+                phase.note(f"{pid} 未能加入{join['country']}：入国前已退出游戏，名额退回")
                 continue
             player.country = join["country"]
             self.state.extra["joined"][pid] = join["country"]
@@ -568,6 +664,7 @@ class DingliGame(SG24Game):
         first_draw = len(self.state.rng.draws)
         day = Phase(self.state)
         day.suicides = []  # type: ignore[attr-defined]
+        day.returned = []  # type: ignore[attr-defined]
         checks = self._draw_checks(day, digits)
         pending, _ = self._resolution_order(day, [a for a in actions if self._is_skill(a)])
         contests = self._contests(day, judged, digits)
@@ -597,8 +694,6 @@ class DingliGame(SG24Game):
                 harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
         lessen, deepen = _shifts(judged)
         self._apply_harms(day, harms, _defences(judged), book, lessen, deepen)
-        # 「伤判的结果在白天结束后生效」: after the vote.
-        outcomes = self._apply_checks(day, checks, book)
         for r in judged:
             if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
                 self.state.extra["checks"].pop(r.target, None)
@@ -607,7 +702,12 @@ class DingliGame(SG24Game):
                 effects.tell(day, r.target, r.text)
             elif r.effect == "remove" and r.target:
                 self.remove(day, r.target, r.why or "天庭裁定")
-        self._deal_tables(day)
+            elif r.effect == "restore" and r.target:
+                self.restore(day, r.target, r.why or "天庭裁定")
+        # 「判定结果在白天反馈公告阶段后生效」「伤判的结果在白天结束后生效」: the checks that still hold after the vote
+        # take effect once the day's post is out (:meth:`_apply_checks`, after the post), so a 伤判 death is not
+        # in this post: its exit is in the next night's (「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」).
+        outcomes = self._holding_checks(day, checks)
         announcement: dict[str, Any] = {
             "title": texts.day_title(self.number), "ballot": ballot, "votes": counted_by,
             "voted": voted, "wound_checks": outcomes,
@@ -622,7 +722,12 @@ class DingliGame(SG24Game):
             announcement["unaligned_characters"] = list(self.state.extra["unaligned_characters"])
         if contests:
             announcement["contests"] = contests
-        result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending)
+
+        def after_post() -> None:
+            self._apply_checks(day, checks, outcomes, book)
+            self._deal_tables(day)
+
+        result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending, after_post)
         if not self.state.over:
             start = Phase(self.state)
             self._start_of_night(start)
@@ -679,24 +784,34 @@ class DingliGame(SG24Game):
             out.append((p.id, dealt["nth"], outcome, digit, drawn))
         return out
 
-    def _apply_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]],
-                      book: DecisionBook) -> dict[str, str]:
+    def _holding_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]]) -> dict[str, str]:
+        """The day's checks whose player is still wounded after the vote (the judge's record ``wound_checks``)."""
         outcomes: dict[str, str] = {}
-        for pid, nth, outcome, _, _ in checks:
+        for pid, _, outcome, _, _ in checks:
             p = self.state.player(pid)
             self.state.extra["tables"].pop(pid, None)
             if not p.alive or not p.injured or pid in day.died:
                 day.note(f"{pid} 的伤判结果不再生效：其角色已于白天死亡或脱离受伤")
                 continue
             outcomes[pid] = outcome
+        return outcomes
+
+    def _apply_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]], outcomes: Mapping[str, str],
+                      book: DecisionBook) -> None:
+        """The checks take effect after the day's post: a 伤判 death's exit waits for the next night's post."""
+        for pid, nth, outcome, _, _ in checks:
+            if pid not in outcomes:
+                continue
+            p = self.state.player(pid)
             if outcome == wounds.HEALED:
                 effects.heal(day, pid, "伤判痊愈")
                 self.state.extra["checks"].pop(pid, None)
             elif outcome == wounds.DIED:
                 self.kill(day, pid, f"第{nth}次伤判死亡", book, natural=True)
+                if not p.alive:
+                    self.state.extra["exits_after_day"].append(pid)
             else:
                 self.state.extra["checks"][pid] = nth
-        return outcomes
 
     # ---- victory and peace -----------------------------------------------------------------
     def eliminated_now(self) -> list[str]:
@@ -734,12 +849,25 @@ class DingliGame(SG24Game):
         phase.note(f"{'、'.join(winners)}胜利" if winners else "三国同时灭亡，无人胜利")
 
     def _finish_dingli(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
-                       announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
+                       announcement: dict[str, Any], warnings: list[str],
+                       after_post: Callable[[], None] | None = None) -> PhaseResult:
         """The post: victory first (a fallen country is announced in this post), then the fallen country's
-        living ids leave 「在公告后」 (they are listed as exits of this post)."""
+        living ids leave 「在公告后」 (they are listed as exits of this post); then what takes effect after the post
+        (``after_post``: the day's 伤判)."""
         self._victory(phase)
         fallen = list(getattr(phase, "fallen", []))
         announcement["fallen"] = fallen
+        announcement["returned"] = list(getattr(phase, "returned", []))
+        # 「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」: an 在野 who agreed to join a country that falls in
+        # this post never joins it (nor is announced as joining it)
+        pending = self.state.extra["pending_joins"]
+        for pid in sorted((p for p, j in pending.items() if j["country"] in fallen), key=lambda p: self.state.player(p).seat):
+            country = pending.pop(pid)["country"]
+            self.state.extra["joined_last_night"].pop(pid, None)
+            if isinstance(announcement.get("joined"), dict):
+                announcement["joined"].pop(pid, None)
+            phase.note(f"{pid} 未能加入{country}：{country}已灭国")
+            effects.tell(phase, pid, texts.joining_void(country), "入国")
         for c in fallen:
             for p in sorted(self.members(c), key=lambda p: p.seat):
                 p.status = Status.OUT
@@ -750,6 +878,9 @@ class DingliGame(SG24Game):
         announcement["eliminated"] = list(self.state.eliminated)
         if self.state.over:
             announcement["winners"] = list(self.state.winners)
+        elif after_post is not None:
+            after_post()
+            announcement["died"] = list(phase.died) + list(phase.natural)
         result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
                              phase.deaths, phase.trace, [d.as_json() for d in self.state.rng.draws[first_draw:]],
                              warnings=warnings)
@@ -761,7 +892,7 @@ class DingliGame(SG24Game):
         """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Each country
         agrees through its 君主, or any of its ids while it has none (as sg24's R-SG10); one application a game."""
         if self.phase is not PhaseKind.NIGHT or self.number < PEACE_FROM_NIGHT:
-            return "议和申请须在第6夜之后的夜晚行动提交阶段提交"
+            return f"议和申请须在第{PEACE_FROM_NIGHT}夜起的夜晚行动提交阶段提交（6夜后）"
         if self.state.extra["peace_used"]:
             return "三国只能共提交一次议和申请，本局已经提交过"
         if len(self.open_countries()) < 3:

@@ -9,14 +9,20 @@ characters of one line for a seat that may hold either (「鲁肃/张昭」), an
 from __future__ import annotations
 
 import copy
-import json
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from tianting.rules.sg24.pack import PACK_FORMAT as SG24_FORMAT
-from tianting.rules.sg24.pack import Character, Pack, PackError, SkillData, parse_pack
+from tianting.rules.sg24.pack import (
+    Character,
+    Pack,
+    PackError,
+    SkillData,
+    bundled_text,
+    pack_json,
+    parse_pack,
+)
 
 PACK_FORMAT = "tianting-dingli2-pack/1"
 COUNTRIES = ("魏", "蜀", "吴")
@@ -115,15 +121,10 @@ def parse_dingli_pack(data: Any) -> DingliPack:
 
 def load_pack(text: str) -> DingliPack:
     """A pack from JSON text (a judge's own pack)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _fail("", f"不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
-    return parse_dingli_pack(data)
+    return parse_dingli_pack(pack_json(text))
 
 
 @cache
 def default_pack() -> DingliPack:
     """The bundled pack (data/characters.json): seed 003's every lineage, with the 8.1 reference's facts."""
-    text = resources.files("tianting.rules.dingli2").joinpath("data/characters.json").read_text("utf-8")
-    return load_pack(text)
+    return load_pack(bundled_text("tianting.rules.dingli2"))

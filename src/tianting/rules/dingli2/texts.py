@@ -45,6 +45,8 @@ def night_post(n: int, a: dict[str, Any]) -> str:
         lines.append(f"大事记：{event}")
     for pid in a["exited"]:
         lines.append(f"{pid}退出游戏")
+    for pid in a.get("returned", []):
+        lines.append(f"{pid}回到游戏")
     for c in a.get("fallen", []):
         lines.append(f"{c}国灭亡")
     for pid, words in a["last_words"].items():
@@ -59,8 +61,15 @@ def day_post(n: int, a: dict[str, Any]) -> str:
         lines.append(f"{pid}加入{country}国")
     for pid in a["exited"]:
         lines.append(f"{pid}退出游戏")
+    for pid in a.get("returned", []):
+        lines.append(f"{pid}回到游戏")
     for c in a.get("fallen", []):
         lines.append(f"{c}国灭亡")
     if a.get("unaligned_characters"):
         lines.append("本届在野角色：" + "、".join(a["unaligned_characters"]))
     return "\n".join(lines)
+
+
+def joining_void(country: str) -> str:
+    """「一国灭国后，该国角色不能以任何方式回到游戏或存在游戏」: an agreed joining that no longer happens."""
+    return f"{country}国已灭国，你未能加入{country}国"

@@ -189,11 +189,12 @@ class Day:
             self.note(f"本日跳過投票階段：{skipped}")
             return []
         binds = self.state.vote_binds
+        ballot_rules, vote_rules = self.ballot_rules, self.vote_rules  # most days have none: no call
         for p in self.game.voters():
             cast = self.votes.get(p.id, p.id)
             if p.id not in self.votes:
                 self.note(f"{p.id} 未投票，視為自投")
-            false = first_reason(self.ballot_rules, self, p.id, cast)
+            false = first_reason(ballot_rules, self, p.id, cast) if ballot_rules else None
             bound = binds.get(p.id)
             if false is not None:
                 # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
@@ -209,7 +210,7 @@ class Day:
             if p.marker("黃巾軍"):
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = first_reason(self.vote_rules, self, p.id, counted)
+            reason = first_reason(vote_rules, self, p.id, counted) if vote_rules else None
             if reason:
                 self.note(f"{p.id} 的投票無效：{reason}")
                 continue

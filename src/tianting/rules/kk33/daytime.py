@@ -29,8 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action
-from tianting.core.skills import Skill, Use, stage_order
-from tianting.rules.kk33.night import NIGHT_STAGES, Night
+from tianting.core.skills import Skill, Use
+from tianting.rules.kk33.night import NIGHT_STAGES, Night, order_key
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
@@ -89,9 +89,10 @@ class DayActions(Night):
                 self.note(f"{use.actor} 的【{use.name}】於白天投票階段發動（{mover}）")
             if use.live and type(use.skill).prepare is not _BASE_PREPARE:
                 use.skill.prepare(self, use)
-        ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        key = order_key(game)
+        ordered = sorted(self.uses, key=key)
         self.check_success(ordered)
-        ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+        ordered = sorted((u for u in self.uses if u.skill.stage), key=key)
         for use in ordered:
             self._by_stage.setdefault(use.skill.stage, []).append(use)
         self._stages(BEFORE_VOTE)

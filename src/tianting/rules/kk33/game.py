@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.errors import IllegalAction, TiantingError
-from tianting.core.records import Action, Feedback, PhaseResult, Ruling
+from tianting.core.errors import IllegalAction, SetupError
+from tianting.core.records import Action, Feedback, PhaseResult, Ruling, SeatSpec, make_action
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
@@ -63,8 +62,10 @@ def roster() -> Roster:
 def _history_entry(use: Use) -> dict[str, Any]:
     """One use as the history keeps it: the action as submitted (``Action.as_json``) with its final
     targets, then its state, then ``implicit`` for a passive skill at work."""
-    entry = use.action.as_json()
-    entry["targets"] = list(use.targets)  # the key keeps its place
+    action = use.action  # Action.as_json, with the final targets in the key's place
+    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(use.targets)}
+    if action.args:
+        entry["args"] = dict(action.args)
     entry["state"] = use.state._value_  # .value, without the enum property's cost
     if use.implicit:
         entry["implicit"] = True
@@ -98,23 +99,6 @@ def _outside_limit(impl: Skill) -> bool:
     return bool(getattr(impl, "outside_limit", False))
 
 
-class SetupError(TiantingError):
-    def __init__(self, index: int | None, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """One player of a script: id, country, identity and character (any script)."""
-
-    id: str
-    country: str
-    identity: str
-    character: str
-
-
 class KK33Game:
     """A game of KK規則3.3版 in progress."""
 
@@ -143,6 +127,13 @@ class KK33Game:
         """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
         self._restricters = frozenset(n for n, s in skills.items() if hasattr(s, "restrict_action"))
         """Skills that restrict other uses their holder makes (遠見: ``restrict_action``)."""
+        self._posthumous = frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False))
+        """Skills whose holder may vote after death (涅槃: ``votes_after_death``)."""
+        self.night_ranks: dict[type[Skill], tuple[int, int, int]] = {}
+        """Each skill class's place in the night's order (``night.order_key``)."""
+        self.implicit_actions: dict[tuple[str, str], Action] = {}
+        """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
+        an action is immutable, and a passive skill's never has targets or args."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -242,9 +233,11 @@ class KK33Game:
     def posthumous_voters(self) -> list[Player]:
         """Players out of the game who may still vote (涅槃：你死亡後仍可投票): they hold a skill whose
         class says ``votes_after_death``; their country is not eliminated. They owe no vote."""
-        out, eliminated, skills = _OUT, self.state.eliminated, self.skills
+        out, eliminated, skills = _OUT, self.state.eliminated, self._posthumous
+        if not skills:
+            return []
         return [p for p in self.state.players.values() if p.status is out and p.country not in eliminated
-                and any(getattr(skills.get(s), "votes_after_death", False) for s in p.skills)]
+                and not skills.isdisjoint(p.skills)]
 
     def vote_skipped(self) -> str | None:
         """「跳過次日投票階段」 (落鴻哀歌): why today has no vote, from an effect ``no-vote`` due now; else None."""
@@ -257,8 +250,9 @@ class KK33Game:
 
     def in_play(self, character: str) -> Player | None:
         """The living player now playing ``character`` (any form of it): 「若X在場」."""
+        characters, out = self.roster.characters, _OUT
         for p in self.state.players.values():
-            if p.alive and (p.character == character or self.roster.characters[p.character].base == character):
+            if p.status is not out and (p.character == character or characters[p.character].base == character):
                 return p
         return None
 
@@ -309,9 +303,16 @@ class KK33Game:
             return None
         if not state.effects:
             return 1
-        if any(e.data.get("country") == country for e in state.effects_at("no-stab")):
-            return None
-        return 1 + sum(e.data.get("n", 1) for e in state.effects_at("stab-bonus") if e.data.get("country") == country)
+        count, index = 1, state.index  # one pass over the effects due now (``effects_at``, both kinds)
+        for e in state.effects:
+            if e.at == index:
+                kind = e.kind
+                if kind == "no-stab":
+                    if e.data.get("country") == country:
+                        return None
+                elif kind == "stab-bonus" and e.data.get("country") == country:
+                    count += e.data.get("n", 1)
+        return count
 
     def allowed_uses(self, pid: str, skill: str, accepted: Sequence[Action]) -> int:
         """How many times ``pid`` may use ``skill`` tonight: once (``per_night``), plus extras granted
@@ -664,7 +665,9 @@ class KK33Game:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
-        snapshot = self.state.snapshot() if self._may_rerun() else None
+        # The second pass draws on from the first pass's generator (below): the copy need not copy it;
+        # nor the effects whose phase is over, which no rule changes.
+        snapshot = self.state.snapshot(rng=False, past_effects=False) if self._may_rerun() else None
         mark = book.mark()
         judged = tuple(judged)
         night = self._night_pass(actions, book, None, judged)
@@ -709,8 +712,8 @@ class KK33Game:
         for i, a in enumerate(actions):
             name = self._skill_name(a)
             assert name is not None, "resolve_night takes checked actions"
-            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
-                            order=i, seat=self.state.players[a.actor].seat))
+            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
+                            i, self.state.players[a.actor].seat))
         night = Night(self, uses, book, rerun, judged)
         night.feedback.update(start)
         night.run()
@@ -743,8 +746,8 @@ class KK33Game:
         for i, a in enumerate(actions):
             name = self._skill_name(a)
             assert name is not None, "resolve_day takes checked actions"
-            uses.append(Use(action=Action(a.actor, name, tuple(a.targets), dict(a.args)), skill=self.skills[name],
-                            order=i, seat=self.state.players[a.actor].seat))
+            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
+                            i, self.state.players[a.actor].seat))
         day = Day(self, votes, book, tuple(judged), uses)
         day.run()
         entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),

@@ -26,8 +26,9 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, DecisionRecord, Feedback, Ruling
+from tianting.core.records import Death, DecisionRecord, Feedback, Ruling, make_action
 from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
+from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -40,7 +41,29 @@ _RULED = "rules on targets asked"
 _BASE_PREPARE = Skill.prepare
 _BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
+_BASE_STAB_BONUS = Skill.stab_bonus
+_BASE_EXTRA_USES = Skill.extra_uses
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
+_ONE, _HALF = Fraction(1), Fraction(1, 2)
+"""The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
+_INJURED = Status.INJURED
+_PENDING, _DONE = UseState.PENDING, UseState.DONE
+
+
+def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int, int]]:
+    """A sort key equal in order to ``stage_order(NIGHT_STAGES, use)``: the skill's part (stage, priority,
+    character before identity) read once a game per skill class (class attributes, the same for every
+    instance, echoes included), then seat and submission order."""
+    ranks = game.night_ranks
+
+    def key(use: Use) -> tuple[tuple[int, int, int], int, int]:
+        kind = type(use.skill)
+        rank = ranks.get(kind)
+        if rank is None:
+            rank = ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
+        return rank, use.seat, use.order
+
+    return key
 
 
 @dataclass(frozen=True)
@@ -141,11 +164,11 @@ class Night:
 
     def uses_by(self, pid: str, implicit: bool = False) -> list[Use]:
         """The actions ``pid`` submitted tonight (and, if asked, their passive skills at work)."""
-        return [u for u in self.uses if u.actor == pid and (implicit or not u.implicit)]
+        return [u for u in self.uses if u.action.actor == pid and (implicit or not u.implicit)]  # u.actor, unwrapped
 
     def aimed_at(self, pid: str) -> list[Use]:
         """The submitted actions whose (final) targets include ``pid``."""
-        return [u for u in self.uses if not u.implicit and pid in u.targets]
+        return [u for u in self.uses if not u.implicit and pid in (u.targets if u.redirects else u.action.targets)]
 
     def void(self, use: Use, reason: str) -> None:
         """失效: the skill went off with no effect; its owner is not told."""
@@ -195,10 +218,11 @@ class Night:
         for use in list(self.uses):
             if use.live and type(use.skill).prepare is not _BASE_PREPARE:
                 use.skill.prepare(self, use)
-        ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+        key = order_key(self.game)
+        ordered = sorted(self.uses, key=key)
         self.check_success(ordered)
         if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
-            ordered = sorted((u for u in self.uses if u.skill.stage), key=lambda u: stage_order(NIGHT_STAGES, u))
+            ordered = sorted((u for u in self.uses if u.skill.stage), key=key)
         by_stage: dict[str, list[Use]] = {}  # each stage's uses, in the night's order
         for use in ordered:
             if use.skill.stage:
@@ -220,23 +244,23 @@ class Night:
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
-        from tianting.core.records import Action
-
-        can_act, skills, passive = self.game.can_act, self.game.skills, self.game.hooks.passive_staged
+        game = self.game
+        can_act, skills, passive, actions = game.can_act, game.skills, game.hooks.passive_staged, game.implicit_actions
         uses = self.uses
         for player in self.state.players.values():
             if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
                 continue
             for name in player.skills:
                 if name in passive:
-                    uses.append(Use(Action(player.id, name), skills[name], order=len(uses),
-                                    seat=player.seat, implicit=True))
+                    key = (player.id, name)
+                    action = actions.get(key)
+                    if action is None:
+                        action = actions[key] = make_action(player.id, name)
+                    uses.append(Use(action, skills[name], len(uses), player.seat, implicit=True))
 
     def success_rate(self, use: Use) -> Fraction:
         """The chance an active skill goes off: halved when wounded (受傷), then every modifier."""
-        rate = Fraction(1)
-        if self.state.player(use.actor).injured:
-            rate /= 2
+        rate = _HALF if self.state.players[use.actor].status is _INJURED else _ONE
         for modify in self.rate_modifiers:
             factor = modify(self, use)
             if factor is not None:
@@ -252,7 +276,7 @@ class Night:
         night's order (``run`` sorts them once for this and for the stages).
         """
         if ordered is None:
-            ordered = sorted(self.uses, key=lambda u: stage_order(NIGHT_STAGES, u))
+            ordered = sorted(self.uses, key=order_key(self.game))
         failed, void, active = UseState.FAILED, UseState.VOID, Kind.ACTIVE
         for use in ordered:
             if use.implicit:
@@ -263,8 +287,10 @@ class Night:
                 self.consume(use)  # 失效: used, with no effect; no check to roll
                 continue
             if use.skill.kind is active and (self.rate_modifiers or self.state.players[use.actor].injured):
-                rate = self.success_rate(use)  # else a rate of 1 (see success_rate): nothing to roll
-                if rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)):
+                # else a rate of 1 (see success_rate): nothing to roll; wounded with no modifier, one half
+                rate = self.success_rate(use) if self.rate_modifiers else _HALF
+                if (not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)) if rate is _HALF else \
+                        (rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate))):
                     use.state = UseState.FAILED
                     self.tell(use.actor, Feedback(use.name, texts.FAILED,
                                                   use.action.targets[0] if use.action.targets else None, {"failed": True}))
@@ -310,7 +336,8 @@ class Night:
         ruled on (a skill that asked for its own use first, 火船沖陣: :meth:`rule_on_targets`) is not
         asked again."""
         self.settle_grants()
-        pending = [use for use in self.uses if use.live and not use.implicit and _RULED not in use.notes]
+        live = (_PENDING, _DONE)
+        pending = [use for use in self.uses if not use.implicit and use.state in live and _RULED not in use.notes]
         for use in pending:
             use.notes.append(_RULED)
         if self.block_rules:
@@ -361,8 +388,10 @@ class Night:
         of the country was the extra one: ``_extra_stabs``; of a player's own
         extra uses, his last ones.
         """
-        lost = [u for u in self.uses if not u.implicit and not u.live
-                and (self._grants_stabs(u) or u.skill.extra_uses(self.game, u.action))]
+        pending, done = _PENDING, _DONE  # not u.live, without the property; the base hooks grant nothing
+        lost = [u for u in self.uses if not u.implicit and u.state is not pending and u.state is not done
+                and ((type(u.skill).stab_bonus is not _BASE_STAB_BONUS and self._grants_stabs(u))
+                     or (type(u.skill).extra_uses is not _BASE_EXTRA_USES and u.skill.extra_uses(self.game, u.action)))]
         if not lost:
             return
         live = [u.action for u in self.uses if not u.implicit and u.live]

@@ -104,6 +104,10 @@ def check_rulings(game: SG24Game, rulings: Sequence[Ruling]) -> list[tuple[int, 
 
 @dataclass(frozen=True, eq=False)
 class RuleSet:
+    """The 24人 rules' ``RULESET``. Its methods read the rule set through ``self`` (``roster()``, ``views``,
+    ``general_actions`` …), so a rule set built on this engine (dingli2) derives from it and overrides only
+    what differs."""
+
     name: str = "sg24"
     title: str = "三国版杀24人规则"
     script: str = "simplified"
@@ -129,44 +133,49 @@ class RuleSet:
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
     bot_game: Callable[..., Any] = _bot_game
+    """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
     interactions: Callable[..., str] | None = None
     """No interaction matrix (``skills --interactions`` is KK 3.3's)."""
     policies: tuple[str, ...] = ("random",)
     """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
-    """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
+    general_actions: tuple[str, ...] = GENERAL_ACTIONS
+    """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
 
     def built_skills(self) -> frozenset[str]:
-        return frozenset(GENERAL_ACTIONS)
+        return frozenset(self.general_actions)
 
     def built_characters(self) -> frozenset[str]:
         """Characters the engine plays whole: those without a skill (every pack skill is the judge's)."""
-        return frozenset(c.name for c in default_pack().characters.values() if not c.skills)
+        return frozenset(c.name for c in self.roster().characters.values() if not c.skills)
 
     def offered_characters(self) -> set[str]:
-        return {ch for _, _, ch in seats()}
+        return {c.name for c in self.roster().characters.values() if c.start}
 
     def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
-        return [(c, i, (ch,)) for c, i, ch in seats()]
+        """The seat template: each country's starting seats, then the 在野's, in the pack's order."""
+        pack = self.roster()
+        return [(c.country, c.identity, (c.name,)) for country in self.countries + (self.others,)
+                for c in pack.starting(country)]
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
         return draw_setup(ids, seed)
 
     def country_names(self) -> NameTable:
-        return NameTable(COUNTRIES + (UNALIGNED,))
+        return NameTable(self.countries + (self.others,))
 
     def identity_names(self) -> NameTable:
-        return NameTable(IDENTITIES)
+        return NameTable(self.identities)
 
     def skill_names(self) -> NameTable:
-        table = default_pack().skill_names()
-        for name in GENERAL_ACTIONS + DECISIONS:
+        table = self.roster().skill_names()
+        for name in self.general_actions + DECISIONS:
             table.add(name)
         return table
 
     def names(self, game: Any) -> NameTable:
         """The names a script's ``skill`` may use in ``game`` (its own pack's skills, the general actions)."""
         table = game.pack.skill_names()
-        for name in GENERAL_ACTIONS + DECISIONS:
+        for name in self.general_actions + DECISIONS:
             table.add(name)
         return table
 
@@ -180,7 +189,7 @@ class RuleSet:
         return check_rulings(game, rulings)
 
     def player_view(self, game: Any, pid: str) -> dict[str, Any]:
-        return player_view(game, pid)
+        return self.views.player_view(game, pid)
 
     def roster(self) -> Pack:
         return default_pack()
@@ -188,4 +197,4 @@ class RuleSet:
 
 RULESET = RuleSet()
 
-__all__ = ["RULESET", "SG24Game", "SeatSpec", "SetupError", "draw_setup", "load_pack", "roster", "seats"]
+__all__ = ["RULESET", "RuleSet", "SG24Game", "SeatSpec", "SetupError", "draw_setup", "load_pack", "roster", "seats"]

@@ -10,7 +10,8 @@ also written as a game script (``tianting run`` replays it exactly): :func:`play
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from tianting.core.decisions import DecisionBook
@@ -32,7 +33,6 @@ POLICIES = ("random",)
 
 def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
     living = [p.id for p in game.state.living()]
-    player = game.state.player(pid)
     char = game.character(pid)
     tries: list[Action] = []
     if bot.random() < ACT_CHANCE:
@@ -45,6 +45,18 @@ def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
             tries.append(Action(pid, RECOGNISE, (target,), {"evaluation": bot.choice(allowance.of)}))
         else:
             tries.append(Action(pid, RECOGNISE, (target,), {"character": bot.choice(allowance.of)}))
+    tries += joining_tries(game, pid, bot)
+    actives = [s.name for s in char.skills if s.kind == "active"]
+    if actives and bot.random() < SKILL_CHANCE:
+        tries.append(Action(pid, bot.choice(actives), (bot.choice(living),), {}))
+    return tries
+
+
+def joining_tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
+    """Now and then a 君主's 招揽 of a random 在野 (naming their character, or half the time any), an 在野's
+    投奔 of a random country."""
+    player = game.state.player(pid)
+    tries: list[Action] = []
     unaligned = [p for p in game.state.living() if p.country == UNALIGNED]
     if player.identity == "君主" and unaligned and bot.random() < ACT_CHANCE:
         target = bot.choice(unaligned)
@@ -52,19 +64,20 @@ def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
         tries.append(Action(pid, RECRUIT, (target.id,), {"character": named}))
     if player.country == UNALIGNED and bot.random() < ACT_CHANCE:
         tries.append(Action(pid, APPLY, (), {"country": bot.choice(COUNTRIES)}))
-    actives = [s.name for s in char.skills if s.kind == "active"]
-    if actives and bot.random() < SKILL_CHANCE:
-        tries.append(Action(pid, bot.choice(actives), (bot.choice(living),), {}))
     return tries
 
 
-def night_actions(game: SG24Game, bot: random.Random) -> list[Action]:
+Tries = Callable[[Any, str, random.Random], list[Action]]
+"""What one bot tries on a night: (game, its id, the bots' generator) → actions, legal or not."""
+
+
+def night_actions(game: SG24Game, bot: random.Random, tries: Tries = _tries) -> list[Action]:
     """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order)."""
     players = [p.id for p in game.state.living()]
     bot.shuffle(players)
     accepted: list[Action] = []
     for pid in players:
-        for action in _tries(game, pid, bot):
+        for action in tries(game, pid, bot):
             try:
                 game.check_action(action, accepted)
             except IllegalAction:
@@ -94,38 +107,48 @@ def digits(game: SG24Game, bot: random.Random) -> dict[str, int]:
     return {p.id: bot.randrange(10) for p in game.state.living() if p.injured and bot.random() < 0.8}
 
 
-def _entry(action: Action) -> dict[str, Any]:
-    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(action.targets)}
-    if action.args:
-        entry["args"] = dict(action.args)
-    return entry
+@dataclass(frozen=True)
+class RandomBots:
+    """A rule set's random legal bots (the 24人 rules', and those of a rule set built on them): one loop, the
+    rule set's game, table, tries and votes as parameters."""
+
+    rules: str
+    """The script's ``rules``."""
+    game: Any
+    """The game class (``create(seats, seed)``)."""
+    table: Callable[[random.Random], list[Any]]
+    """A random table, dealt with the bots' generator (after the game's seed is drawn)."""
+    tries: Tries
+    votes: Callable[[Any, random.Random], dict[str, str]]
+
+    def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
+        bot = random.Random(seed)
+        game_seed = bot.getrandbits(31)
+        seats = list(seats) if seats is not None else self.table(bot)
+        game = self.game.create(seats, game_seed)
+        phases: list[dict[str, Any]] = []
+        while not game.state.over and len(phases) < max_phases:
+            if game.phase is PhaseKind.NIGHT:
+                actions = night_actions(game, bot, self.tries)
+                game.resolve_night(actions, DecisionBook())
+                phases.append({"phase": "night", "actions": [a.as_json() for a in actions]})
+            else:
+                ballot, given = self.votes(game, bot), digits(game, bot)
+                game.resolve_day(ballot, DecisionBook(), digits=given)
+                entry: dict[str, Any] = {"phase": "day", "votes": ballot}
+                if given:
+                    entry["digits"] = given
+                phases.append(entry)
+        script = {"format": "tianting-script/1", "rules": self.rules, "seed": game_seed,
+                  "players": [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
+                              for s in seats], "phases": phases}
+        return game, script
 
 
 def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = None) -> tuple[SG24Game, dict[str, Any]]:
     """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
-    bot = random.Random(seed)
-    game_seed = bot.getrandbits(31)
-    if seats is None:
-        seats = _random_table(bot)
-    game = SG24Game.create(list(seats), game_seed)
-    phases: list[dict[str, Any]] = []
-    while not game.state.over and len(phases) < max_phases:
-        if game.phase is PhaseKind.NIGHT:
-            actions = night_actions(game, bot)
-            game.resolve_night(actions, DecisionBook())
-            phases.append({"phase": "night", "actions": [_entry(a) for a in actions]})
-        else:
-            ballot, given = votes(game, bot), digits(game, bot)
-            game.resolve_day(ballot, DecisionBook(), digits=given)
-            entry: dict[str, Any] = {"phase": "day", "votes": ballot}
-            if given:
-                entry["digits"] = given
-            phases.append(entry)
-    script = {"format": "tianting-script/1", "rules": "sg24", "seed": game_seed,
-              "players": [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
-                          for s in seats],
-              "phases": phases}
-    return game, script
+    return BOTS.play(seed, max_phases, seats)
 
 
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
@@ -134,28 +157,19 @@ def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phase
 
     if policy != "random":
         raise TiantingError(f"三国版杀24人规则只有随机合法的机器人（--policy random），没有「{policy}」")
-    bot = random.Random(seed)
-    game_seed = bot.getrandbits(31)
-    if seats is None:
-        seats = _random_table(bot)
-    game = SG24Game.create(list(seats), game_seed)
-    start = {p.id: p.character for p in game.state.players.values()}
-    uses: dict[str, list[int]] = {}
-    while not game.state.over and game.state.index < max_phases:
-        if game.phase is PhaseKind.NIGHT:
-            actions = night_actions(game, bot)
-            for a in actions:
-                counts = uses.setdefault(a.skill, [0, 0])
-                counts[0] += 1
-                counts[1] += 1  # the engine records no per-use outcome: every accepted use is counted as made
-            game.resolve_night(actions, DecisionBook())
-        else:
-            game.resolve_day(votes(game, bot), DecisionBook(), digits=digits(game, bot))
+    game, script = BOTS.play(seed, max_phases, seats)
     state = game.state
+    start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
+    uses: dict[str, list[int]] = {}
+    for phase in script["phases"]:
+        for a in phase.get("actions", ()):
+            counts = uses.setdefault(a["skill"], [0, 0])
+            counts[0] += 1
+            counts[1] += 1  # the engine records no per-use outcome: every accepted use is counted as made
     winners = set(state.winners)
     records = [SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,
                           p.country in winners or p.id in winners) for p in state.players.values()]
-    return GameRecord(seed, game_seed, state.index, state.over, list(state.winners), state.peace, records,
+    return GameRecord(seed, script["seed"], state.index, state.over, list(state.winners), state.peace, records,
                       dict(sorted(uses.items())), 0,
                       [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
 
@@ -165,3 +179,6 @@ def _random_table(bot: random.Random) -> list[SeatSpec]:
     from tianting.rules.sg24 import RULESET
 
     return RULESET.random_seats(bot)[0]
+
+
+BOTS = RandomBots("sg24", SG24Game, _random_table, _tries, votes)

@@ -14,9 +14,17 @@ from typing import Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.names import name_key
-from tianting.core.records import Action, Death, DecisionRecord, Feedback, PhaseResult, Ruling
+from tianting.core.records import (
+    Action,
+    Death,
+    DecisionRecord,
+    Feedback,
+    PhaseResult,
+    Ruling,
+    SeatSpec,
+)
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.rules.sg24 import texts
@@ -36,21 +44,6 @@ STAB, RECOGNISE, RECRUIT, APPLY = "刺杀", "指认", "招揽", "投奔"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY)
 SILENT_FROM_NIGHT = 7
 """「游戏第七夜及之后死亡的角色没有遗言。」"""
-
-
-class SetupError(TiantingError):
-    def __init__(self, index: int | None, message: str) -> None:
-        super().__init__(message)
-        self.index = index
-        self.message = message
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    id: str
-    country: str
-    identity: str
-    character: str
 
 
 def quota(players: int) -> int:
@@ -335,9 +328,7 @@ class SG24Game:
         「第一命角色死亡时，由其继任者继续游戏。」「全部继任者都死亡则退出游戏，场上不再存在该ID。」"""
         player = self.state.player(pid)
         dead = player.character
-        in_play = {p.character for p in self.state.living() if p.id != pid}
-        lived = set(self.state.extra["lives"][pid])
-        options = [s for s in self.character(pid).successors if s not in in_play and s not in lived]
+        options = self.successor_options(pid)
         successor = None
         if len(options) == 1:
             successor = options[0]
@@ -361,6 +352,15 @@ class SG24Game:
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+
+    def successor_options(self, pid: str, character: str | None = None, lived: Sequence[str] = ()) -> list[str]:
+        """Who may succeed ``pid``'s character (or ``character``) at its death: its successors that are not in
+        play and that this id has not played (nor ``lived``)."""
+        in_play = {p.character for p in self.state.living() if p.id != pid}
+        gone = set(self.state.extra["lives"][pid]) | set(lived)
+        found = self.pack.get(character) if character is not None else self.character(pid)
+        assert found is not None
+        return [s for s in found.successors if s not in in_play and s not in gone]
 
     # ---- night ----------------------------------------------------------------------
     def resolve_night(self, actions: Sequence[Action], book: DecisionBook | None = None,
@@ -392,7 +392,7 @@ class SG24Game:
             skill = _norm(a.skill)
             if skill == STAB:
                 harms += self._stab(night, a)
-        invites: dict[str, list[str]] = {}
+        invites: dict[str, dict[str, str]] = {}
         found: list[dict[str, Any]] = []
         for a in live:
             skill = _norm(a.skill)
@@ -482,7 +482,7 @@ class SG24Game:
                 effects.tell(night, f["actor"], texts.recognised(f["target"], f["named"], f["right"], mutual),
                              RECOGNISE, f["target"], {"character": f["named"], "right": f["right"], "mutual": mutual})
 
-    def _recruit(self, night: Phase, a: Action, invites: dict[str, list[str]]) -> None:
+    def _recruit(self, night: Phase, a: Action, invites: dict[str, dict[str, str]]) -> None:
         """君主招揽: 「被君主指认到的在野角色会得到通知，是否加入该国」."""
         lord, target = self.state.player(a.actor), self.state.player(a.targets[0])
         named = self.pack.get(a.args["character"])
@@ -490,9 +490,9 @@ class SG24Game:
         night.note(f"{lord.id} 招揽 {target.id}（指认为{named.name if named else '?'}）：{'正确' if right else '不成立'}")
         effects.tell(night, lord.id, texts.recruit_sent(target.id, right), RECRUIT, target.id, {"right": right})
         if right:
-            invites.setdefault(target.id, []).append(lord.country)
+            invites.setdefault(target.id, {})[lord.country] = lord.id  # the 君主 who asked: he may die tonight (R-SG17)
 
-    def _joining(self, night: Phase, invites: dict[str, list[str]], applications: dict[str, str],
+    def _joining(self, night: Phase, invites: dict[str, dict[str, str]], applications: dict[str, str],
                  book: DecisionBook) -> None:
         """在野入国: answers now, joining 「次夜开始时」; 君主招揽 > 主动投奔; quotas by head count."""
         rng = self.state.rng
@@ -504,8 +504,7 @@ class SG24Game:
             choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm_country(ans) == o
                                  or ans == o, default=countries[0] if len(countries) == 1 else None)
             if choice != "拒绝":
-                lord = next(p for p in self.members(choice) if p.identity == "君主")
-                offers.append((0, pid, choice, lord.id))
+                offers.append((0, pid, choice, invites[pid][choice]))
         unaligned = [p for p in self.state.living() if p.country == UNALIGNED and p.id not in night.died]
         if self.number >= 2:
             for p in sorted(unaligned, key=lambda p: p.seat):

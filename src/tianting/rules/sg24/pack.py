@@ -189,17 +189,25 @@ def parse_pack(data: Any) -> Pack:
     return Pack(str(data.get("title", "")), chars, names)
 
 
-def load_pack(text: str) -> Pack:
-    """A pack from JSON text (a judge's own pack)."""
+def pack_json(text: str) -> Any:
+    """A pack's JSON text read (a ``PackError`` naming the line and column where it is not JSON)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise _fail("", f"不是有效的JSON：第{exc.lineno}行第{exc.colno}列：{exc.msg}") from None
-    return parse_pack(data)
+
+
+def bundled_text(package: str) -> str:
+    """The text of a rule-set package's bundled pack (``data/characters.json``)."""
+    return resources.files(package).joinpath("data/characters.json").read_text("utf-8")
+
+
+def load_pack(text: str) -> Pack:
+    """A pack from JSON text (a judge's own pack)."""
+    return parse_pack(pack_json(text))
 
 
 @cache
 def default_pack() -> Pack:
     """The bundled pack (data/characters.json): the seed's 24 starting characters and their successors."""
-    text = resources.files("tianting.rules.sg24").joinpath("data/characters.json").read_text("utf-8")
-    return load_pack(text)
+    return load_pack(bundled_text("tianting.rules.sg24"))

@@ -19,6 +19,34 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
 
+class CharacterSkill(Skill):
+    """A character's skill (``source``: the character's), the base of every character skill class."""
+
+    source = Source.CHARACTER
+
+
+def phase_country(phase: Any, pid: str) -> str:
+    """The country ``pid`` counts as now (三分歸晉's 「視為晉」 included)."""
+    return str(phase.game.country_of(pid))
+
+
+def base_name(phase: Any, pid: str) -> str:
+    """The character ``pid`` plays now, by its base name, whatever its form (赤壁·…, 台上的主宰·… → the base)."""
+    return str(phase.game.roster.characters[phase.state.player(pid).character].base)
+
+
+def is_night(phase: Any) -> bool:
+    """Is ``phase`` a night (it has uses and harm preventions), not a day?"""
+    return hasattr(phase, "uses") and hasattr(phase, "harm_preventions")
+
+
+def yes_no(answer: Any, option: str) -> bool:
+    """A decision's answer matches ``option`` (a bool answer: True is 「是」)."""
+    if isinstance(answer, bool):
+        return (option == "是") is answer
+    return answer == option
+
+
 class StabShield(Skill):
     """「使用後當夜，所有針對你和X的【刺殺】失效」, void when X is not in play, with an alliance."""
 

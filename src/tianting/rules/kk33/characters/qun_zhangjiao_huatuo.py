@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
-from tianting.rules.kk33.characters.common import spy_and_retarget
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
+from tianting.rules.kk33.characters.common import CharacterSkill, spy_and_retarget
+from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.characters.shu_lords import Kongcheng
 from tianting.rules.kk33.roster import COUNTRIES
 from tianting.rules.kk33.victory import REBELS
@@ -24,16 +25,6 @@ YES = "是"
 NO = "否"
 HUANGTIAN_KEY = "黃天"
 """``state.extra[HUANGTIAN_KEY][owner]``: the 「黃巾軍」 whose deaths 黃天 has counted, in order."""
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _yes_no(answer: Any, option: str) -> bool:
-    if isinstance(answer, bool):
-        return (option == YES) is answer
-    return answer == option
 
 
 def _seated(night: Any) -> list[Any]:

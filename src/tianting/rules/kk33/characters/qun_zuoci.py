@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.names import name_key
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, Use
+from tianting.core.skills import Kind, Skill, Use
 from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.shu_lords import Hanyi
 from tianting.rules.kk33.roster import CHIBI, COUNTRIES, SETS_KEY
 
@@ -40,10 +41,6 @@ phase)."""
 ILLUSION = "迷幻"
 """方士：每當你觸發【化身】時，若選擇的角色屬於魏國、蜀國或吳國角色，在對應國積累一個「迷幻」標記。"""
 STANDARD_SET, CHIBI_SET = "標準", CHIBI
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 def sets_in_game(game: KK33Game) -> tuple[str, ...]:

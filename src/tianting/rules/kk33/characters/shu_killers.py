@@ -6,6 +6,7 @@ are in ``docs/rulings/kk33-shu_killers.md`` (SK1 …).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Feedback
@@ -153,6 +154,13 @@ class YingquXinqi(StabShield):
 
 
 # ---- 馬超 ------------------------------------------------------------------------
+def _own_stab_proof(name: str, owner: str) -> Callable[[Night, Use], str | None]:
+    """A stab proof (``guard_proof``/``rule_proof``): ``owner``'s own 刺殺 is proof while they hold ``name``."""
+    def proof(n: Night, stab: Use) -> str | None:
+        return f"{owner} {name}" if stab.actor == owner and name in n.state.player(owner).skills else None
+    return proof
+
+
 class Tieqi(CharacterSkill):
     """鐵騎：*被*你的【刺殺】不能被【援護】抵消。
 
@@ -165,11 +173,7 @@ class Tieqi(CharacterSkill):
     stage = "attack"
 
     def prepare(self, night: Night, use: Use) -> None:
-        owner = use.actor
-
-        def proof(n: Night, stab: Use) -> str | None:
-            return f"{owner} 鐵騎" if stab.actor == owner and self.name in n.state.player(owner).skills else None
-        night.guard_proof.append(proof)
+        night.guard_proof.append(_own_stab_proof(self.name, use.actor))
 
 
 class Benxi(CharacterSkill):
@@ -254,11 +258,7 @@ class Fengqi(CharacterSkill):
     stage = "attack"
 
     def prepare(self, night: Night, use: Use) -> None:
-        owner = use.actor
-
-        def proof(n: Night, stab: Use) -> str | None:
-            return f"{owner} 鋒騎" if stab.actor == owner and self.name in n.state.player(owner).skills else None
-        night.rule_proof.append(proof)
+        night.rule_proof.append(_own_stab_proof(self.name, use.actor))
 
 
 class BoluanFanzheng(CharacterSkill):

@@ -14,6 +14,7 @@ from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield, is_form
+from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -24,10 +25,6 @@ NEXT_DAY, NEXT_NIGHT = 1, 2
 
 class LadySkill(Skill):
     source = Source.CHARACTER
-
-
-def _is_night(phase: Any) -> bool:
-    return hasattr(phase, "uses") and hasattr(phase, "harm_preventions")
 
 
 def _recognise(phase: Any, a: str, b: str, via: str) -> None:

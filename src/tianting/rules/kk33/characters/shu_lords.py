@@ -18,6 +18,9 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, next_day
 from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.common import CharacterSkill
+from tianting.rules.kk33.characters.common import base_name as _base
+from tianting.rules.kk33.characters.common import phase_country as _country
 from tianting.rules.kk33.characters.shu_killers import qixing_free_of_weiyan
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import IDENTITIES
@@ -25,19 +28,6 @@ from tianting.rules.kk33.roster import IDENTITIES
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _country(phase: Any, pid: str) -> str:
-    return str(phase.game.country_of(pid))
-
-
-def _base(phase: Any, pid: str) -> str:
-    """The character ``pid`` plays now, by its base name (any form of 諸葛亮 is 諸葛亮)."""
-    return phase.game.roster.characters[phase.state.player(pid).character].base
 
 
 def _holds(phase: Any, pid: str, skill: str) -> bool:

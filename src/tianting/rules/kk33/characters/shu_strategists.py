@@ -14,7 +14,8 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import alliances, skillbook
-from tianting.rules.kk33.characters.common import StabShield, echo, echo_origin
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
+from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, OTHERS
 
@@ -25,14 +26,6 @@ NEXT_DAY, NEXT_NIGHT = 1, 2
 """Phase indices from a night to the next day (次日) and to the next night (次夜)."""
 STOP = "停止"
 """The answer to 計無不成's choice that ends the chain of 【明察】."""
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _is_night(phase: Any) -> bool:
-    return hasattr(phase, "uses") and hasattr(phase, "harm_preventions")
 
 
 def _passive_consumed(phase: Any, owner: str, name: str) -> None:
@@ -337,6 +330,10 @@ WUCHANG_KEY = "五常"
 """``state.extra[WUCHANG_KEY][owner]``: {"named": [ids], "gained": [skills]}."""
 
 
+_USED_MEMO = "shu_strategists:五常·used_by"
+"""Where a phase keeps ``Wuchang._used_by_all`` with the history it read (``vars(phase)``)."""
+
+
 class Wuchang(CharacterSkill):
     """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
 
@@ -363,18 +360,32 @@ class Wuchang(CharacterSkill):
     @staticmethod
     def used_by(phase: Any, pid: str) -> list[str]:
         """The active character skills ``pid`` used in life (in the order first used): 主動 is every
-        skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用)."""
-        skills = phase.game.skills
-        out: list[str] = []
-        for h in phase.state.history:
+        skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用).
+
+        The history is read once a phase for every player (``_used_by_all``), not once per player
+        asked: it only grows between phases."""
+        history = phase.state.history
+        memo = vars(phase).get(_USED_MEMO)
+        if memo is None or memo[0] is not history or memo[1] != len(history):
+            memo = vars(phase)[_USED_MEMO] = (history, len(history), Wuchang._used_by_all(phase.game.skills, history))
+        return list(memo[2].get(pid, ()))
+
+    @staticmethod
+    def _used_by_all(skills: dict[str, Skill], history: list[dict[str, Any]]) -> dict[str, list[str]]:
+        """``used_by`` of every player, from one pass over the history."""
+        out: dict[str, list[str]] = {}
+        for h in history:
             if h.get("phase") != "night":
                 continue
             for a in h["actions"]:
+                if a.get("implicit") or a["state"] not in ("done", "void") or a["skill"] == "五常":
+                    continue
                 impl = skills.get(a["skill"])
-                if a["actor"] == pid and not a.get("implicit") and a["state"] in ("done", "void") \
-                        and impl is not None and impl.source is Source.CHARACTER and impl.kind is not Kind.PASSIVE \
-                        and a["skill"] != "五常" and a["skill"] not in out:
-                    out.append(a["skill"])
+                if impl is None or impl.source is not Source.CHARACTER or impl.kind is Kind.PASSIVE:
+                    continue
+                used = out.setdefault(a["actor"], [])
+                if a["skill"] not in used:
+                    used.append(a["skill"])
         return out
 
     def reasonable(self, phase: Any, owner: str) -> list[str]:

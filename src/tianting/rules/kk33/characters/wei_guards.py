@@ -15,6 +15,7 @@ from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.characters.common import spy_and_retarget
+from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -22,12 +23,6 @@ if TYPE_CHECKING:
 
 YES = "是"
 NO = "否"
-
-
-def _yes_no(answer: Any, option: str) -> bool:
-    if isinstance(answer, bool):
-        return (option == YES) is answer
-    return answer == option
 
 
 def _consume(night: Any, pid: str, name: str) -> None:

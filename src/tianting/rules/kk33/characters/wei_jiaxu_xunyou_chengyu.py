@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState, phase_number
 from tianting.core.usertext import shown
 from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, IDENTITIES, OTHERS
 
@@ -40,10 +41,6 @@ def _canonical(value: Any, options: tuple[str, ...]) -> str | None:
 
 def _same(answer: Any, option: str) -> bool:
     return isinstance(answer, str) and name_key(answer) == name_key(option)
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 # ---- 台上的主宰·賈詡 -----------------------------------------------------------

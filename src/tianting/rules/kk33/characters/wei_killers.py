@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
 from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -52,10 +52,6 @@ def consume_passive(night: Night, pid: str, name: str) -> None:
     player = night.state.player(pid)
     player.used[name] = player.used.get(name, 0) + 1
     night.note(f"{pid} 的被動限定技能【{name}】已消耗")
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 # ---- 夏侯惇 ----------------------------------------------------------------------

@@ -17,6 +17,7 @@ from tianting.core.state import GameState
 from tianting.core.usertext import shown
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -31,10 +32,6 @@ POEM = "詩"
 
 class LadySkill(Skill):
     source = Source.CHARACTER
-
-
-def _is_night(phase: Any) -> bool:
-    return hasattr(phase, "uses") and hasattr(phase, "harm_preventions")
 
 
 # ---- 甄姬 ---------------------------------------------------------------------

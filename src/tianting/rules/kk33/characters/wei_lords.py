@@ -14,20 +14,13 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
+from tianting.rules.kk33.characters.common import phase_country as _country
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _country(phase: Any, pid: str) -> str:
-    return str(phase.game.country_of(pid))
 
 
 def _scratch(night: Night, key: str, default: Any) -> Any:

@@ -12,18 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.names import name_key
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, stage_order
+from tianting.core.skills import Kind, Skill, TargetRule, Use, stage_order
 from tianting.core.state import Effect, phase_number
 from tianting.rules.kk33 import skillbook
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.roster import COUNTRIES
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 def _targets_text(targets: Any) -> str:

@@ -10,8 +10,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.wei_guards import NO, YES, _yes_no
 from tianting.rules.kk33.characters.wei_killers import consume_passive, consumed
 from tianting.rules.kk33.harm import Harm, Level
@@ -19,10 +20,6 @@ from tianting.rules.kk33.harm import Harm, Level
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 def holds_alive(phase: Any, owner: str, skill: str) -> bool:

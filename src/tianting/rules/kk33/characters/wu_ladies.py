@@ -9,24 +9,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, PhaseKind, next_of, phase_number
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield, is_form
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, is_form
+from tianting.rules.kk33.characters.common import phase_country as _country
 from tianting.rules.kk33.characters.wu_lords import recognise
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _country(phase: Any, pid: str) -> str:
-    return str(phase.game.country_of(pid))
 
 
 def _consume(phase: Any, owner: str, name: str, text: str) -> bool:

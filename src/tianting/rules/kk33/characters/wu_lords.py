@@ -13,28 +13,23 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
+from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import StabShield, carry, is_form, release
+from tianting.rules.kk33.characters.common import (
+    CharacterSkill,
+    StabShield,
+    carry,
+    is_form,
+    release,
+)
+from tianting.rules.kk33.characters.common import base_name as _base
+from tianting.rules.kk33.characters.common import phase_country as _country
 from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.game import KK33Game
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
-
-
-def _country(phase: Any, pid: str) -> str:
-    return str(phase.game.country_of(pid))
-
-
-def _base(phase: Any, pid: str) -> str:
-    """The character a player plays, whatever its form (赤壁·…, 台上的主宰·… → the base name)."""
-    return str(phase.game.roster.characters[phase.state.player(pid).character].base)
 
 
 def recognise(phase: Any, a: str, b: str, via: str) -> None:

@@ -15,19 +15,16 @@ from tianting.core import effects
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState, Player
 from tianting.rules.kk33 import skillbook, texts
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.identity import IDENTITY_SKILLS
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 def same_answer(answer: Any, option: str) -> bool:

@@ -9,17 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
-from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
+from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, PhaseKind, Status, phase_kind
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
-
-
-class CharacterSkill(Skill):
-    source = Source.CHARACTER
 
 
 def _day_of(phase: Any) -> Day | None:

@@ -1,0 +1,158 @@
+"""A hosted 鼎立三分2.0 game in the fold (pure): the 拼點 the 南斗 sets on a night's draft and its digits, and the
+last words asked only of those who may leave them (seed 003, rulings RJ1, RJ3)."""
+
+from __future__ import annotations
+
+import itertools
+
+from tianting.hosting import events as ev
+from tianting.hosting import judges
+from tianting.hosting.events import Event
+from tianting.hosting.fairness import commitment
+from tianting.hosting.game import HostedGame, Refused, _night_dead
+from tianting.hosting.verify import verify_export
+
+IDS = [f"D{i:02d}" for i in range(1, 27)]
+BEIDOU, NANDOU, CAIPAN = (judges.actor(s) for s in judges.SEATS)
+
+
+def _add(game: HostedGame, kind: str, actor: str, payload: dict) -> None:
+    game.apply(Event(game.seq + 1, kind, actor, payload, "2026-12-01T00:00:00+00:00"))
+
+
+def drafted(seed: int = 5) -> HostedGame:
+    """Night 1 of a three-judge dingli2 game, everyone 本夜不行動, resolved by the 北斗."""
+    game = HostedGame()
+    _add(game, ev.CREATED, ev.JUDGE, {"rules": "dingli2", "ids": IDS, "title": "鼎立", "seed": seed, "salt": "ab",
+                                      "commitment": commitment(seed, "ab"), "judges": 3})
+    _add(game, ev.START, BEIDOU, {})
+    for pid in IDS:
+        _add(game, ev.SUBMIT, pid, {"actions": []})
+    _add(game, ev.RESOLVE, BEIDOU, {"why": "judge"})
+    return game
+
+
+def test_the_contest_outcome_does_not_depend_on_who_gave_a_digit_first() -> None:
+    """「两名玩家需各自向法官提交一个0-9的数字」: the same digits give the same record whatever their order."""
+    records = []
+    for first, second in itertools.permutations(("D01", "D02")):
+        game = drafted()
+        _add(game, ev.RULE, NANDOU, {"ruling": {"effect": "contest", "text": "D02、D01", "owner": "D01"}})
+        digits = {"D01": 5, "D02": 2}
+        for pid in (first, second):
+            _add(game, ev.DIGIT, pid, {"digit": digits[pid]})
+        records.append(game.current.draft["announcement"]["contests"])
+    assert records[0] == records[1] == [{"players": ["D01", "D02"], "odd_wins": "D01", "even_wins": "D02",
+                                         "digits": {"D01": 5, "D02": 2}, "drawn": [], "winner": "D01",
+                                         "order": ["D01", "D02"]}]
+
+
+def test_a_player_in_two_contests_gives_a_digit_for_each_and_a_missing_one_is_drawn() -> None:
+    """「一名角色需要与多名角色拼点时，需要分别提交拼点的数字。」 A digit not given is drawn (recorded in ``drawn``)."""
+    game = drafted()
+    _add(game, ev.RULE, NANDOU, {"ruling": {"effect": "contest", "text": "D01、D02", "owner": "D02"}})
+    _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "contest", "text": "D03、D01", "owner": "D03"}})
+    assert game.contests_of("D01") == [(1, "D02"), (2, "D03")]
+    _add(game, ev.DIGIT, "D01", {"digit": 1, "contest": 1})
+    _add(game, ev.DIGIT, "D01", {"digit": 8, "contest": 2})
+    _add(game, ev.DIGIT, "D02", {"digit": 2})
+    assert game.player_view("D01")["open"]["contests"] == [{"number": 1, "digit": 1}, {"number": 2, "digit": 8}]
+    first, second = game.current.draft["announcement"]["contests"]
+    assert first["digits"] == {"D01": 1, "D02": 2} and first["winner"] == "D02" and first["drawn"] == []
+    assert second["digits"]["D01"] == 8 and second["drawn"] == ["D03"]
+    assert any(d["purpose"] == "拼点数字 D03对D01" for d in game.current.draft["draws"])
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    _add(game, ev.PEACE, BEIDOU, {"judge": True})
+    assert game.over and verify_export(game.export()).failures == []
+
+
+def test_the_silent_dead_are_not_asked_for_last_words() -> None:
+    """「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布。」"""
+    assert _night_dead({"died": ["A", "B", "C"], "silent": ["B"]}) == ["A", "C"]
+    assert _night_dead({"exited": ["A"]}) == ["A"]
+
+
+def opened(seed: int = 5) -> HostedGame:
+    game = HostedGame()
+    _add(game, ev.CREATED, ev.JUDGE, {"rules": "dingli2", "ids": IDS, "title": "鼎立", "seed": seed, "salt": "ab",
+                                      "commitment": commitment(seed, "ab"), "judges": 3})
+    _add(game, ev.START, BEIDOU, {})
+    return game
+
+
+def test_a_sent_suicide_stays() -> None:
+    """「角色自杀在行动提交阶段提交，即时生效」「角色自杀和行动提交阶段即时生效的技能不可修改」: a later list must keep it
+    (the successor's actions may follow it); neither the player nor the 北斗 for them can withdraw it."""
+    game = opened()
+    _add(game, ev.SUBMIT, "D01", {"actions": [{"skill": "自杀", "targets": []}]})
+    for actor, payload in (("D01", {"actions": []}),
+                           (BEIDOU, {"player": "D01", "actions": [], "via": "message"})):
+        try:
+            _add(game, ev.SUBMIT, actor, payload)
+        except Refused as exc:
+            assert exc.status == 409 and "不可撤回" in exc.message
+        else:
+            raise AssertionError("a sent suicide was withdrawn")
+    assert game.current.submissions["D01"] == [{"actor": "D01", "skill": "自杀", "targets": []}]
+    _add(game, ev.SUBMIT, "D01", {"actions": [{"skill": "自杀", "targets": []}]})  # sent again: unchanged
+
+
+def test_a_skill_said_to_be_used_by_day_is_offered_by_day() -> None:
+    """「技能中说明“白天使用”的技能可在此时使用」: an 在野 dealt such a skill may submit it by day; others only vote."""
+    from tianting.rules.dingli2.pack import default_pack
+
+    pack = default_pack()
+
+    def by_day(character: str) -> list[str]:
+        c = pack.characters[character]
+        return [s.name for s in c.skills if s.kind == "active" and pack.extra(c.name, s.name).when == "day"]
+
+    seed, holder = next((seed, seat["id"]) for seed in range(1, 200)
+                        for seat in opened(seed).setup["players"] if by_day(seat["character"]))
+    game = opened(seed)
+    for pid in IDS:
+        _add(game, ev.SUBMIT, pid, {"actions": []})
+    _add(game, ev.RESOLVE, BEIDOU, {"why": "judge"})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    assert game.current.kind == "day" and game.acts_by_day(holder)
+    assert game.player_view(holder)["open"]["by_day"] is True
+    skill = by_day(game.characters[holder])[0]
+    other = next(p for p in IDS if p != holder)
+    _add(game, ev.SUBMIT, holder, {"actions": [{"skill": skill, "targets": [other]}]})
+    assert game.current.submissions[holder][0]["skill"] == skill
+    plain = next(p for p in IDS if not game.acts_by_day(p))
+    try:
+        _add(game, ev.SUBMIT, plain, {"actions": []})
+    except Refused as exc:
+        assert "白天只能投票" in exc.message
+    else:
+        raise AssertionError("a day action from a player without a day skill was taken")
+
+
+def test_only_the_caipan_brings_back_a_player_he_disqualified() -> None:
+    """RJ1: 「裁判……有權利取消違紀玩家比賽資格」, and each judge takes back only his own acts: the 北斗 may not
+    restore an id the 裁判 sent out (refused, nothing changed); the 裁判 may; an id the 北斗 sent out the 北斗 may."""
+    game = drafted()
+    _add(game, ev.RULE, CAIPAN, {"ruling": {"effect": "remove", "target": "D04", "text": "違紀"}})
+    _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "remove", "target": "D05", "text": "暫離"}})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    assert judges.disqualified_by_caipan(game) == {"D04"}
+    _add(game, ev.RESOLVE, NANDOU, {"why": "judge"})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    for pid in IDS:
+        if game.base.state.players[pid].alive:
+            _add(game, ev.SUBMIT, pid, {"actions": []})
+    _add(game, ev.RESOLVE, BEIDOU, {"why": "judge"})
+    before = game.export()
+    try:
+        _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "restore", "target": "D04"}})
+    except Refused as exc:
+        assert exc.status == 403 and "只有裁判" in exc.message
+    else:
+        raise AssertionError("the 北斗 undid the 裁判's disqualification")
+    assert game.export() == before
+    _add(game, ev.RULE, BEIDOU, {"ruling": {"effect": "restore", "target": "D05"}})
+    _add(game, ev.RULE, CAIPAN, {"ruling": {"effect": "restore", "target": "D04"}})
+    _add(game, ev.PUBLISH, BEIDOU, {})
+    assert game.base.state.players["D04"].alive and game.base.state.players["D05"].alive
+    assert judges.disqualified_by_caipan(game) == set()
