@@ -19,7 +19,12 @@ from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
-from tianting.rules.dingli2.views import JUDGE_ONLY, player_view, public_announcement, successor_rows
+from tianting.rules.dingli2.views import (
+    JUDGE_ONLY,
+    player_view,
+    public_announcement,
+    successor_rows,
+)
 from tianting.rules.sg24 import RuleSet as SG24RuleSet
 
 MARKERS = COUNTRIES + ("议和",)
