@@ -272,7 +272,7 @@ def test_after_a_suicide_the_player_page_shows_the_successor_and_nobody_else_see
     rows = t.view(pid)["open"]["successors"]
     assert {r["character"] for r in rows} <= set(heirs) and rows
     page = client.get(f"/p/{t.token[pid]}").text
-    assert 'id="successors"' in page and "自杀即时生效" in page
+    assert 'id="successors"' in page and "自杀即时生效" in page and 'id="suicided"' in page
     own = {s.name for s in pack.characters[t.views[pid]["character"]].skills}
     for r in rows:
         assert r["label"] in page
