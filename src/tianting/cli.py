@@ -157,7 +157,12 @@ def _cmd_simulate(args: argparse.Namespace) -> str:
         from tianting.script import _seats, load_script
 
         rules = load_rules(args.rules)
-        seats = tuple(_seats(load_script(_read(args.setup, "腳本")), rules))
+        table = load_script(_read(args.setup, "腳本"))
+        named = table.get("rules", args.rules)
+        if named != args.rules:  # a table of another rule set: its seats mean nothing here
+            raise _Fail(f"腳本「{shown(args.setup, 200)}」的規則集是「{shown(named)}」，"
+                        f"與 --rules {args.rules} 不同（請加上 --rules {shown(named)}）")
+        seats = tuple(_seats(table, rules))
         try:
             rules.game.create(list(seats), 0)  # a bad table is refused here, before any game is played
         except rules.setup_error as exc:

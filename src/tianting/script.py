@@ -232,7 +232,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         out_phases.append(_phase_json(game, result, ruled))
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
-            _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace")
+            _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
     return game, {
         "format": TRANSCRIPT_FORMAT,
         "rules": rules_name,
@@ -243,8 +243,11 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     }
 
 
-def _peace(game: Any, peace: dict[str, Any], where: str) -> None:
+def _peace(game: Any, peace: dict[str, Any], where: str, rules: Any = None) -> None:
     if peace.get("judge") is True:
+        if rules is not None and not getattr(rules, "judge_peace", True):
+            raise ScriptError(where, f"{rules.title}沒有法官判定的議和：議和須由三國共同申請且都同意"
+                                     "（peace 須為 {\"proposer\": ID, \"agreed\": [ID…]}）")
         game.declare_peace("經法官判定剩餘的國家均無法令其餘國家滅國")
         return
     proposer = peace.get("proposer")
@@ -373,7 +376,7 @@ def _ruling_text(effect: str, value: Any, spot: str, ids: PlayerIds, game: Any, 
             raise ScriptError(spot, f"聯盟入國的 text 須為一個國家（{'、'.join(rules.countries)}），而不是「{shown(text)}」")
         return str(country)
     if effect == "contest":
-        named = [ids.get(t.strip()) for t in text.replace(",", "、").replace("，", "、").split("、") if t.strip()]
+        named = [ids.get(t.strip()) for t in text.split("、") if t.strip()]
         for pid in named:
             if pid not in game.state.players:
                 raise ScriptError(spot, f"拼點的玩家「{shown(pid)}」不是本局的ID")

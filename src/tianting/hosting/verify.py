@@ -38,6 +38,7 @@ from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.hosting.game import HostedGame
+from tianting.rules import load as load_rules
 
 EXPORT_FORMAT = "tianting-export/1"
 
@@ -219,5 +220,23 @@ def verify_export(export: Any) -> Verdict:
             same = _same(replayed[key], export[key])
             verdict.check(same, f"{what}（{key}）與重播一致",
                           "" if same else _first_difference(export[key], replayed[key], key))
+    _audit(verdict, export, game.rules)
     verdict.check(export.get("over") is True and game.over, "遊戲已經結束", "匯出時遊戲尚未結束")
     return verdict
+
+
+def _audit(verdict: Verdict, export: dict[str, Any], rules_name: str) -> None:
+    """A rule set's own commitments (``RULESET.audit``: 鼎立三分2.0's 伤判 tables, each committed by SHA-256 before
+    the player's digit, ruling D-W1), proven on the export as it stands: the transcript (the record) and what the
+    players were told (``published``). A rule set without commitments adds no check."""
+    audit = getattr(load_rules(rules_name), "audit", None)
+    if audit is None:
+        return
+    for key, what in (("transcript", "逐階段的結算紀錄"), ("published", "已公布的反饋")):
+        value = export.get(key)
+        phases = value.get("phases") if key == "transcript" and isinstance(value, dict) else value
+        if not isinstance(phases, list):
+            continue  # a missing or malformed field is already a failure of the comparison above
+        revealed, failures = audit(phases)
+        verdict.check(not failures, f"{what}中的{revealed}次伤判都與事先封存的SHA-256相符（{key}）",
+                      "；".join(failures[:5]) + (f"；另有{len(failures) - 5}項" if len(failures) > 5 else ""))

@@ -15,10 +15,16 @@ from typing import Any
 
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
+from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
-from tianting.rules.dingli2.views import JUDGE_ONLY, player_view, public_announcement
+from tianting.rules.dingli2.views import (
+    JUDGE_ONLY,
+    player_view,
+    public_announcement,
+    successor_rows,
+)
 from tianting.rules.sg24 import RuleSet as SG24RuleSet
 
 MARKERS = COUNTRIES + ("议和",)
@@ -41,6 +47,7 @@ def skill_rows() -> list[dict[str, Any]]:
 
 def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
     out = []
+    joining: set[str] = set()
     for j, r in enumerate(rulings):
         owner = getattr(r, "owner", None)
         if r.effect not in EFFECTS:
@@ -71,6 +78,12 @@ def check_rulings(game: DingliGame, rulings: Sequence[Ruling]) -> list[tuple[int
             out.append((j, "拼点须在 text 中以「、」列出两个或更多场上的ID（或以 target 与 owner 指明两人）"))
         elif r.effect == "hidden_vote" and (game.phase.value != "day" or r.target is None):
             out.append((j, "暗票只能在白天投给一个场上的ID（target）"))
+        elif r.effect == "join" and r.target in joining:
+            out.append((j, f"{r.target} 本阶段已有一个联盟入国的裁定（一名在野只能加入一国）"))
+        elif r.effect == "formation" and game.state.extra["formed"]:
+            out.append((j, "三足鼎立格局已经达成，不能再次裁定"))
+        if r.effect == "join" and r.target and not (out and out[-1][0] == j):  # an accepted 联盟 only
+            joining.add(r.target)
     return out
 
 
@@ -120,6 +133,9 @@ class RuleSet(SG24RuleSet):
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
     text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
+    judge_peace: bool = True
+    """A script's ``{"judge": true}`` peace (KK 3.3's 「經法官判定」) is taken: seed 003 has no such sentence, but
+    「游戏过程中一切关于规则的问题解释权归北斗所有」, and a hosted game ends a game that cannot end with it (D-V3)."""
     options: tuple[str, ...] = ()
     """Table options a setup may take (none: the EX character is chosen by the player count).
     「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
@@ -144,6 +160,16 @@ class RuleSet(SG24RuleSet):
 
     def roster(self) -> DingliPack:
         return default_pack()
+
+    def successor_rows(self, game: Any, pid: str, submitted: Sequence[Any]) -> list[dict[str, Any]]:
+        """The successor(s) ``pid`` plays for the rest of the night once its list holds 自杀 (D-A2, D-A6):
+        :func:`tianting.rules.dingli2.views.successor_rows`."""
+        return successor_rows(game, pid, submitted)
+
+    def audit(self, phases: Sequence[Any]) -> tuple[int, list[str]]:
+        """``tianting verify``: every 伤判 of a played game's phases (a transcript's or an export's, as JSON) proven
+        against the SHA-256 its player was told a phase before (ruling D-W1): (how many were revealed, the failures)."""
+        return wounds.proven(phases), wounds.audit(phases)
 
 
 RULESET = RuleSet()

@@ -197,6 +197,21 @@ class DingliGame(SG24Game):
                         for s in self.successor_options(pid, ch, (*lived, ch))]
         return list(dict.fromkeys(ch for ch, _ in frontier))
 
+    def successors_tonight(self, pid: str, actions: Sequence[Action]) -> list[str]:
+        """The characters ``pid`` may be playing now after the 自杀 in ``actions`` (the night's list as sent so far;
+        「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」, D-A2): empty when there is none or
+        outside a night; every branch where the line branches (the choice is the player's 【继任】 at the death)."""
+        suicides = sum(1 for a in actions if a.actor == pid and _norm(a.skill) == SUICIDE)
+        if not suicides or self.phase is not PhaseKind.NIGHT or pid not in self.state.players:
+            return []
+        return self._successors_after(pid, suicides)
+
+    @contextmanager
+    def playing(self, pid: str, name: str) -> Iterator[None]:
+        """Read the game as if ``pid`` were already playing the successor ``name`` (status normal); restored after."""
+        with self._playing(self.state.player(pid), name):
+            yield
+
     @contextmanager
     def _playing(self, player: Player, name: str) -> Iterator[None]:
         """Check as if ``player`` were already playing ``name`` (a successor, status normal); restored after."""
@@ -520,11 +535,15 @@ class DingliGame(SG24Game):
     def _contests(self, phase: Phase, judged: Sequence[Ruling], digits: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The 拼点 the judge finds (``contest`` rulings): decided by the players' digits, never told to them."""
         out = []
+        found: list[tuple[list[str], Any]] = []
         for r in judged:
             if r.effect != "contest":
                 continue
             ids = [p for p in (r.text or "").split("、") if p] if r.text else [x for x in (r.target, getattr(r, "owner", None)) if x]
             odd = getattr(r, "owner", None) if r.text else None  # the 南斗's parity rule, when the ruling sets it
+            found.append((ids, odd))
+        # drawn in the order of their ids, not of the judge's list: the same 拼点 give the same draws (D-R4)
+        for ids, odd in sorted(found, key=lambda found: sorted(found[0])):
             ranked, record = contest.order(self.state.rng, ids, digits, odd)
             phase.note(f"拼点（{'、'.join(record['players'])}）：结算先后 {' > '.join(ranked)}")
             out.append(record)

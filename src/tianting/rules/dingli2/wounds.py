@@ -22,7 +22,7 @@ from tianting.core.rng import GameRandom
 from tianting.rules.sg24.wounds import DIED, FIRST_TABLE, HEALED, INJURED, SECOND_TABLE
 
 __all__ = ["DIED", "HEALED", "INJURED", "FIRST_TABLE", "SECOND_TABLE", "audit", "check_reveal", "commitment", "deal",
-           "pick"]
+           "pick", "proven"]
 
 DIGITS = tuple(str(d) for d in range(10))
 
@@ -62,31 +62,69 @@ def check_reveal(revealed: dict[str, Any]) -> bool:
     return commitment(list(revealed["table"]), str(revealed["salt"])) == revealed["hash"]
 
 
+def _items(result: Any) -> list[tuple[str, Any, Any]]:
+    """(id, skill, data) of every feedback item of a phase (the engine's result, or a phase as JSON)."""
+    feedback = result.get("feedback") if isinstance(result, dict) else getattr(result, "feedback", None)
+    if not isinstance(feedback, dict):
+        return []
+    out = []
+    for pid, items in feedback.items():
+        for fb in items if isinstance(items, list) else []:
+            if isinstance(fb, dict):
+                out.append((pid, fb.get("skill"), fb.get("data")))
+            else:
+                out.append((pid, getattr(fb, "skill", None), getattr(fb, "data", None)))
+    return out
+
+
+def _revealed(data: dict[str, Any]) -> str | None:
+    """Why a revealed check cannot be read (a field missing or of the wrong kind), else None."""
+    table = data.get("table")
+    if not isinstance(table, list) or len(table) != 10 or not all(isinstance(t, str) for t in table):
+        return "伤判表应为十项结果"
+    if not isinstance(data.get("salt"), str) or not isinstance(data.get("commitment"), str):
+        return "缺少盐值或封存的SHA-256"
+    digit = data.get("digit")
+    if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
+        return f"数字「{digit}」不是0到9的整数"
+    if data.get("nth") not in (1, 2):
+        return f"伤判次数「{data.get('nth')}」不是1或2"
+    return None
+
+
 def audit(results: Sequence[Any]) -> list[str]:
     """Every 伤判 of a played game checked against its commitment (the phases' ``feedback``: the engine's results,
     or a transcript's or an export's phases as JSON): each revealed table
     must hash to the commitment the player was told *in an earlier phase*, hold the rule's outcomes, and the
-    outcome must be the one the digit picks. Returns the failures (empty: every check proven)."""
-    told: dict[str, tuple[int, str]] = {}
+    outcome must be the one the digit picks. Returns the failures (empty: every check proven). A field that is
+    missing or of the wrong kind is a failure too, never an exception (an export may have been tampered with)."""
+    told: dict[str, tuple[int, Any]] = {}
     failures: list[str] = []
     for index, result in enumerate(results):
-        feedback = result["feedback"] if isinstance(result, dict) else result.feedback
-        for pid, items in feedback.items():
-            for fb in items:
-                skill, data = (fb.get("skill"), fb.get("data", {})) if isinstance(fb, dict) else (fb.skill, fb.data)
-                if skill != "伤判":
-                    continue
-                if "table" not in data:
+        for pid, skill, data in _items(result):
+            if skill != "伤判" or not isinstance(data, dict):
+                continue
+            where = f"第{index + 1}阶段 {pid}"
+            if "table" not in data:
+                if "commitment" in data:
                     told[pid] = (index, data["commitment"])
-                    continue
-                where = f"第{index + 1}阶段 {pid}"
-                earlier = told.pop(pid, None)
-                if earlier is None or earlier[0] >= index or earlier[1] != data["commitment"]:
-                    failures.append(f"{where}：伤判表未在数字提交前封存")
-                elif not check_reveal({"table": data["table"], "salt": data["salt"], "hash": data["commitment"]}):
-                    failures.append(f"{where}：公开的伤判表与封存的SHA-256不符")
-                elif sorted(data["table"]) != sorted(FIRST_TABLE if data["nth"] == 1 else SECOND_TABLE):
-                    failures.append(f"{where}：伤判表的结果不符合规则的比例")
-                elif data["table"][data["digit"]] != data["outcome"]:
-                    failures.append(f"{where}：结果不是数字{data['digit']}所对应的一项")
+                continue
+            earlier = told.pop(pid, None)
+            broken = _revealed(data)
+            if broken is not None:
+                failures.append(f"{where}：{broken}")
+            elif earlier is None or earlier[0] >= index or earlier[1] != data["commitment"]:
+                failures.append(f"{where}：伤判表未在数字提交前封存")
+            elif not check_reveal({"table": data["table"], "salt": data["salt"], "hash": data["commitment"]}):
+                failures.append(f"{where}：公开的伤判表与封存的SHA-256不符")
+            elif sorted(data["table"]) != sorted(FIRST_TABLE if data["nth"] == 1 else SECOND_TABLE):
+                failures.append(f"{where}：伤判表的结果不符合规则的比例")
+            elif data["table"][data["digit"]] != data.get("outcome"):
+                failures.append(f"{where}：结果不是数字{data['digit']}所对应的一项")
     return failures
+
+
+def proven(results: Sequence[Any]) -> int:
+    """How many 伤判 of a played game were revealed (each one :func:`audit` checks)."""
+    return sum(1 for result in results for _, skill, data in _items(result)
+               if skill == "伤判" and isinstance(data, dict) and "table" in data)
