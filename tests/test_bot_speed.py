@@ -101,6 +101,33 @@ def test_remembered_refusals_are_the_checks_own(monkeypatch):
     assert calls["remembered"] > 100
 
 
+def test_heuristic_knowledge_read_on_is_the_whole_reading(monkeypatch):
+    """The heuristic's knowledge, read on from what earlier views taught (``Memo``), equals the knowledge
+    read from the whole view, on every view of whole games."""
+    from tianting.bots import heuristic
+
+    whole = heuristic.Knowledge
+    fields = ("me", "mine", "alive", "country", "identity", "killers", "investigated", "allies", "friends",
+              "spared_ids", "enemies", "friend_votes")
+    compared = {"reads": 0, "read on": 0}
+
+    class Checked(whole):
+        def __init__(self, view, memo=None):
+            before = memo.reads.get(view["id"]) if memo is not None else None
+            super().__init__(view, memo)
+            fresh = whole(view)
+            for name in fields:
+                assert getattr(self, name) == getattr(fresh, name), name
+            assert list(self.country) == list(fresh.country)
+            compared["reads"] += 1
+            compared["read on"] += before is not None and before.follows(view)
+
+    monkeypatch.setattr(heuristic, "Knowledge", Checked)
+    for seed in range(12):
+        play_game(seed, "heuristic")
+    assert compared["read on"] > compared["reads"] // 2 > 100
+
+
 def test_skill_instances_shared_by_games_hold_no_state():
     """Games with the same skills share one instance of each skill (``game._instances_of``): sound
     only while a skill keeps nothing of its own (a cached property of its class, read from the class,
@@ -231,3 +258,36 @@ def test_name_memo_forgets_on_add():
     table.add("援護")
     assert table.get("援護") == "援護" and table.get("援护") == "援護"
     assert table.get(3) is None and table.get("刺杀") == "刺殺"
+
+
+def test_inlined_draws_are_the_random_actions_draws():
+    """``try_submit``'s inlined draws (distinct ids, no argument) are :func:`random_action`'s, draw for draw:
+    the same actions from the same generator, leaving it in the same state."""
+    from tianting.bots.policy import Offer
+    from tianting.bots.random_policy import TRIES, _draw, _form, try_submit
+    from tianting.core.errors import IllegalAction
+
+    tried = 0
+    for n in range(1, 23):
+        for counts in ([1], [2], [0], [1, 2], [0, 1, 3], [2, 3]):
+            view = {"id": "P01", "players": [{"id": f"P{i:02d}", "out": False} for i in range(1, n + 1)]}
+            row = {"skill": "明察", "args": [], "targets": {"count": counts[0], "counts": counts, "self": n % 2 == 0,
+                                                           "dead": False, "distinct": True}}
+            seen: list = []
+
+            def refuse(action, mine, seen=seen):
+                seen.append(action)
+                raise IllegalAction("no", "target-out")
+
+            mine, theirs = random.Random(n), random.Random(n)
+            try_submit(view, Offer(refuse), row, mine)
+            expected = []
+            for _ in range(TRIES):
+                action = _draw(view, row, theirs, *_form(view, row))
+                if action is None:
+                    break
+                expected.append(action)
+            assert seen == expected
+            assert mine.getstate() == theirs.getstate()
+            tried += len(seen)
+    assert tried > 1000

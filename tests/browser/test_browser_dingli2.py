@@ -158,7 +158,7 @@ def test_a_26_player_dingli2_game_with_three_judges_two_nights_and_a_day_in_the_
     # -- the 裁判 takes a life from a player (制裁命数: a wound); her form offers only her sanctions
     caipan.goto(links["裁判"])
     offered = caipan.locator("#ruling-effect option").evaluate_all("os => os.map(o => o.value)")
-    assert set(offered) == {"kill", "injure", "remove"}
+    assert set(offered) == {"kill", "injure", "remove", "restore"}
     caipan.select_option("#ruling-effect", "injure")
     caipan.select_option("#ruling-target", wounded)
     caipan.fill("#ruling-why", "场外串通，制裁命数")

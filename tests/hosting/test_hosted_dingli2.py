@@ -156,3 +156,75 @@ def test_only_the_caipan_brings_back_a_player_he_disqualified() -> None:
     _add(game, ev.PUBLISH, BEIDOU, {})
     assert game.base.state.players["D04"].alive and game.base.state.players["D05"].alive
     assert judges.disqualified_by_caipan(game) == set()
+
+
+def _playing(game: HostedGame, character: str) -> str:
+    return next(p.id for p in game.base.state.players.values() if p.character == character)
+
+
+def test_after_a_suicide_the_player_sees_the_successor_and_acts_as_him_that_night() -> None:
+    """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」 (D-A2): before the 自杀 nothing of
+    the successor is shown; once it is sent, the page says the suicide took effect and shows the successor's skills
+    (糜氏's successor 黄月英: 木牛流马, 诸葛连弩), and an action only the successor has is taken."""
+    game = opened()
+    pid = _playing(game, "糜氏")
+    before = game.player_view(pid)
+    assert "successors" not in before["open"]
+    assert "黄月英" not in repr(before) and "木牛流马" not in repr(before)
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "相夫教子", "targets": []}]})  # the dead one's own: no successor
+    assert "successors" not in game.player_view(pid)["open"]
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}]})
+    view = game.player_view(pid)
+    [row] = view["open"]["successors"]
+    assert row["character"] == "黄月英" and row["identity"] == "女眷" and not row["branch"]
+    assert row["notice"].startswith("自杀即时生效")
+    skills = [s["skill"] for s in row["skills"]]
+    assert {"木牛流马", "诸葛连弩", "自杀"} <= set(skills) and "相夫教子" not in skills
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []},
+                                            {"skill": "木牛流马", "targets": [IDS[5]]}]})
+    assert [a["skill"] for a in game.current.submissions[pid]] == ["自杀", "木牛流马"]
+    try:  # the dead character's own skill is no longer hers to send
+        _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}, {"skill": "相夫教子", "targets": []}]})
+    except Refused as exc:
+        assert exc.status == 422 and "继承者" in exc.message
+    else:
+        raise AssertionError("the dead character's skill was taken after her suicide")
+
+
+def test_where_the_line_branches_each_successor_is_shown_labelled() -> None:
+    """「前者死亡后，继承者立即登场继续游戏」 with 曹操——曹丕 或 曹植: the choice is the player's 【继任】 at the death, so
+    each branch is shown with its skills, labelled, and an action either branch could send is taken (D-A2)."""
+    game = opened()
+    pid = _playing(game, "曹操")
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}]})
+    rows = game.player_view(pid)["open"]["successors"]
+    assert [r["character"] for r in rows] == ["曹丕", "曹植"] and all(r["branch"] for r in rows)
+    assert "代汉自立" in [s["skill"] for s in rows[0]["skills"]]
+    assert "琳琅妙笔" in [s["skill"] for s in rows[1]["skills"]]
+    assert all("若你在【继任】中选择此角色" in r["label"] for r in rows) and "继任" in rows[0]["notice"]
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []},
+                                            {"skill": "琳琅妙笔", "targets": [IDS[5]]}]})
+    assert [a["skill"] for a in game.current.submissions[pid]] == ["自杀", "琳琅妙笔"]
+
+
+def test_the_successor_is_shown_to_nobody_else() -> None:
+    """The successor is the player's own information: no other player's view, nor the public posts, shows it."""
+    game = opened()
+    pid = _playing(game, "曹操")
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}]})
+    for other in IDS:
+        if other == pid:
+            continue
+        view = game.player_view(other)
+        assert "successors" not in view["open"], other
+        assert "曹丕" not in repr(view["open"]) and "曹植" not in repr(view["open"]), other
+    assert "曹丕" not in repr(game.public_announcements())
+
+
+def test_a_spent_line_says_the_id_leaves_the_game() -> None:
+    """「全部继任者都死亡则退出游戏」: a suicide with no successor left shows the exit, and nothing more is taken."""
+    game = opened()
+    pid = _playing(game, "糜氏")
+    _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}, {"skill": "自杀", "targets": []}]})
+    [row] = game.player_view(pid)["open"]["successors"]
+    assert row["character"] is None and "退出游戏" in row["notice"]

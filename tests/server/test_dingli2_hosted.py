@@ -254,3 +254,40 @@ def test_a_wound_check_table_stays_hidden_until_its_day_and_its_digit_is_the_nan
     # the check, revealed with its table (a wound that stays is dealt a new table, told after it by its hash)
     checked = [f for f in t.view(hurt)["feedback"] if f.get("skill") == "伤判" and "digit" in (f.get("data") or {})]
     assert len(checked) == 1 and checked[0]["data"]["digit"] == 6 and "table" in checked[0]["data"]
+
+
+def test_after_a_suicide_the_player_page_shows_the_successor_and_nobody_else_sees_him(client: TestClient) -> None:
+    """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」 (D-A2): the player's page says the
+    suicide took effect and shows the successor's skills, which the night form now offers; no other player's view
+    or page, nor the public page, shows the successor."""
+    from tianting.rules import load
+
+    pack = load("dingli2").roster()
+    t = Table(client)
+    pid = next(p for p in IDS if pack.characters[t.views[p]["character"]].successors)
+    heirs = pack.characters[t.views[pid]["character"]].successors
+    page = client.get(f"/p/{t.token[pid]}").text
+    assert 'id="successors"' not in page and "自杀即时生效" not in page
+    assert t.post_p(pid, "actions", {"actions": [{"skill": "自杀", "targets": []}]}).status_code == 200
+    rows = t.view(pid)["open"]["successors"]
+    assert {r["character"] for r in rows} <= set(heirs) and rows
+    page = client.get(f"/p/{t.token[pid]}").text
+    assert 'id="successors"' in page and "自杀即时生效" in page and 'id="suicided"' in page
+    own = {s.name for s in pack.characters[t.views[pid]["character"]].skills}
+    for r in rows:
+        assert r["label"] in page
+        for s in pack.characters[r["character"]].skills:
+            assert f"【{s.name}】" in page  # shown
+            assert (f'value="{s.name}"' in page) == (s.kind == "active")  # an active one: offered by the form
+    for name in own - {s.name for r in rows for s in pack.characters[r["character"]].skills} - {"自杀"}:
+        assert f'value="{name}"' not in page  # the dead character's skills are no longer offered
+    marks = [f"继任者：{r['character']}" for r in rows]
+    for other in IDS:
+        if other != pid:
+            assert "successors" not in t.view(other)["open"]
+    for other in IDS[:3]:
+        if other != pid:
+            assert not any(m in client.get(f"/p/{t.token[other]}").text for m in marks)
+    public = client.get(f"/g/{t.state()['public_id']}").text + json.dumps(
+        client.get(f"/api/g/{t.state()['public_id']}").json(), ensure_ascii=False)
+    assert 'id="successors"' not in public and not any(m in public for m in marks)

@@ -38,7 +38,6 @@ from tianting.bots.policy import Offer, register
 from tianting.bots.random_policy import (
     ACT_CHANCE,
     RULES,
-    Pools,
     RandomPolicy,
     follow_grants,
     random_action,
@@ -62,34 +61,104 @@ READ_SKILLS = frozenset({"明察", "去偽存真", "暗訪", "託孤"})
 """The feedback :meth:`Knowledge._read` learns from (any other item teaches it nothing)."""
 
 
-class Knowledge:
-    """What one player's view tells about the other players."""
+class _Read:
+    """What a player's view taught so far, kept from one of its views to the next (``Knowledge``'s
+    ``memo``): read from ``known`` and the first ``seen`` items of the feedback, ``last`` the last of them."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    __slots__ = ("me", "mine", "identity_of_me", "known", "seen", "last", "country", "identity", "killers",
+                 "investigated", "settled")
+
+    def __init__(self, know: Knowledge, identity: str, known: dict[str, str], feedback: list[dict[str, Any]]) -> None:
+        self.me, self.mine, self.identity_of_me = know.me, know.mine, identity
+        self.known = known
+        self.seen = len(feedback)
+        self.last = feedback[-1] if feedback else None
+        # Shared with ``know``, which never changes them once built; a Knowledge reading on copies them.
+        self.country, self.identity = know.country, know.identity
+        self.killers, self.investigated = know.killers, know.investigated
+        self.settled: tuple[set[str], set[str], set[str], set[str]] | None = None
+        """The allies ``Knowledge._settle`` read last, and its friends, spared ids and enemies."""
+
+    def follows(self, view: dict[str, Any]) -> bool:
+        """Does ``view`` begin where this left off (the same player, seat, characters known, and the
+        same feedback items first: views of one game share them)?"""
+        feedback = view["feedback"]
+        seen = self.seen
+        return (view["id"] == self.me and view["country"] == self.mine and view["identity"] == self.identity_of_me
+                and len(feedback) >= seen and (seen == 0 or feedback[seen - 1] is self.last)
+                and view["known"] == self.known)
+
+
+class Memo:
+    """What a policy keeps from one view to the next (``Knowledge``'s ``memo``): what each player's
+    views taught so far, and the living ids of the last table read (views of a phase share it)."""
+
+    __slots__ = ("reads", "table", "alive")
+
+    def __init__(self) -> None:
+        self.reads: dict[str, _Read] = {}
+        self.table: list[dict[str, Any]] | None = None
+        self.alive: list[str] = []
+
+
+class Knowledge:
+    """What one player's view tells about the other players.
+
+    ``memo``: what earlier views of the player taught (by id; kept by the policy): the characters
+    known and the feedback already read are not read again, only the feedback new since (the same
+    reading, in the same order, as reading the whole view)."""
+
+    def __init__(self, view: dict[str, Any], memo: Memo | None = None) -> None:
         self.me: str = view["id"]
         self.mine: str = view["country"]
         me, mine = self.me, self.mine
-        self._players: list[dict[str, Any]] = view["players"]
-        self.alive: list[str] = [p["id"] for p in self._players if not p["out"]]
-        self.country: dict[str, str] = {me: mine}
-        self.identity: dict[str, str] = {me: view["identity"]}
-        self.killers: list[str] = []
-        """Ids found to be killers (明察), in the order found."""
-        self.investigated: set[str] = set()
+        players = self._players = view["players"]
+        if memo is None or memo.table is not players:
+            self.alive: list[str] = [p["id"] for p in players if not p["out"]]
+            if memo is not None:  # the table of views is shared and never changed (tianting.bots.viewcache)
+                memo.table, memo.alive = players, self.alive
+        else:
+            self.alive = memo.alive  # read-only here too
         known, feedback = view["known"], view["feedback"]
-        if known or feedback:
+        read = memo.reads.get(me) if memo is not None else None
+        if read is not None and not read.follows(view):
+            read = None
+        new = feedback[read.seen:] if read is not None else feedback
+        if read is not None and not new:  # nothing new: what it read is what this reads (never changed)
+            self.country: dict[str, str] = read.country
+            self.identity: dict[str, str] = read.identity
+            self.killers: list[str] = read.killers
+            """Ids found to be killers (明察), in the order found."""
+            self.investigated: set[str] = read.investigated
+        elif read is not None:  # read on from there, in copies
+            self.country, self.identity = dict(read.country), dict(read.identity)
+            self.killers, self.investigated = list(read.killers), set(read.investigated)
+        else:
+            self.country = {me: mine}
+            self.identity = {me: view["identity"]}
+            self.killers = []
+            self.investigated = set()
+        if (known and read is None) or new:
             characters = roster().characters
-            for pid, name in known.items():
-                self._learn_character(pid, name, characters)
-            for item in feedback:
+            if read is None:
+                for pid, name in known.items():
+                    self._learn_character(pid, name, characters)
+            for item in new:
                 if item["skill"] in READ_SKILLS:
                     self._read(item, characters)
+        if memo is not None and (read is None or new):
+            read = memo.reads[me] = _Read(self, view["identity"], known, feedback)
         announcements = view["announcements"]
         alliances = announcements[-1].get("alliances") if announcements else None
         self.allies: set[str] = {
             c for a in alliances if mine in a["countries"] for c in a["countries"]
         } - {mine} if alliances else set()
-        self._settle()
+        if read is not None and read.settled is not None and read.settled[0] == self.allies:
+            _, self.friends, self.spared_ids, self.enemies = read.settled
+        else:
+            self._settle()
+            if read is not None:
+                read.settled = (self.allies, self.friends, self.spared_ids, self.enemies)
         self.friend_votes: list[str] = []
         """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
         day = None
@@ -196,25 +265,34 @@ class HeuristicPolicy(RandomPolicy):
 
     name = "heuristic"
 
+    _memo: Memo | None = None
+    """What the views taught so far (``Knowledge``'s memo; set on the instance when first read)."""
+
+    def _knowledge(self, view: dict[str, Any]) -> Knowledge:
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = Memo()
+        return Knowledge(view, memo)
+
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Identity skills by the side's knowledge, then now and then one character skill."""
         know: Knowledge | None = None  # read from the view only when an identity skill needs it
         rows = usable_rows(view)
         for row in rows:
             if row["source"] == "lent" and rng.random() < LENT_CHANCE:
-                know = know or Knowledge(view)
+                know = know or self._knowledge(view)
                 self._with_its_grant(view, know, offer, rows, row, rng)
         for row in rows:
             if row["source"] in ("character", "lent") or row["skill"] in PLAYED_AS_RANDOM:
                 continue
             if know is None:
-                know = Knowledge(view)
+                know = self._knowledge(view)
             action = self._identity_action(view, know, row, rng)
             if action is not None and offer.check(action) is None:
                 offer.submit(action)
         others = [r for r in rows if r["source"] == "character" or r["skill"] in PLAYED_AS_RANDOM]
         rng.shuffle(others)
-        pools: Pools = {}
+        pools = self._pools(view)
         for row in others:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
@@ -282,7 +360,7 @@ class HeuristicPolicy(RandomPolicy):
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """The side's main suspect, else any living id not known to be a friend."""
-        know = Knowledge(view)
+        know = self._knowledge(view)
         suspects = know.suspects()
         if suspects:
             return suspects[0]
@@ -299,7 +377,7 @@ class HeuristicPolicy(RandomPolicy):
             return TAKEN[skill]
         ids = {p["id"] for p in view["players"]}
         if all(isinstance(o, str) and o in ids for o in options):
-            know = Knowledge(view)
+            know = self._knowledge(view)
             if skill == "託孤":
                 return tiers(rng, [o for o in options if know.identity.get(o) not in (None, "殺手")], options)
             suspects = [s for s in know.suspects() if s in options]

@@ -162,7 +162,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
                 for player in game.voters():
-                    if not any(r.get("by_day") for r in views.skill_rows(player)) and not game.offered(player):
+                    if not views.acts_by_day(player) and not game.offered(player):
                         continue  # the view's own rows (the whole view is built only for those who act;
                         # skills 化身 offers are not among a player's own rows)
                     offer = Offer(_Checker(game, day_actions, {}))

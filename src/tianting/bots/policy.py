@@ -45,6 +45,18 @@ class Offer:
             return exc.message
         return None
 
+    def take(self, action: Action) -> str | None:
+        """:meth:`check`, then :meth:`submit` if the rules take it (the same check: a refusal is not
+        counted among the submissions refused)."""
+        self.last_code = ""
+        try:
+            self._check(action, self.actions)
+        except IllegalAction as exc:
+            self.last_code = exc.code
+            return exc.message
+        self.actions.append(action)
+        return None
+
     def submit(self, action: Action) -> str | None:
         """Add ``action`` if the rules allow it now; else return the reason (and add nothing)."""
         try:

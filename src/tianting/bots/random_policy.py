@@ -129,16 +129,33 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
                tries: int = TRIES, pools: Pools | None = None) -> Action | None:
     """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none).
     ``pools``: shared by the calls made with one view (see :func:`_form`)."""
-    form = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
-    for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
-        action = _draw(view, row, rng, *form)
-        if action is None:
+    pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
+    rule = row["targets"]
+    if not rule.get("distinct", True) or row["args"]:
+        for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
+            action = _draw(view, row, rng, pool, counts)
+            if action is None:
+                return None
+            if offer.take(action) is None:
+                return action
+            if offer.last_code in WHOLE_SKILL_REFUSALS:
+                return None  # no use of this skill is legal tonight: the uniform draw is over
+        return None
+    # The common form (distinct ids, no argument): :func:`_draw`'s very draws, inlined. ``choice(seq)`` is
+    # ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is ``[pool[_randbelow(len(pool))]]`` (CPython's
+    # random.py; both branches of ``sample`` draw one index for the first pick).
+    randbelow, sample = rng._randbelow, rng.sample
+    me, skill, n, choices = view["id"], row["skill"], len(pool), len(counts)
+    for _ in range(tries):
+        count = counts[randbelow(choices)]
+        if n < count:
             return None
-        if offer.check(action) is None:
-            offer.submit(action)
+        targets = (pool[randbelow(n)],) if count == 1 else tuple(sample(pool, count)) if count else ()
+        action = Action(me, skill, targets, {})
+        if offer.take(action) is None:
             return action
         if offer.last_code in WHOLE_SKILL_REFUSALS:
-            return None  # no use of this skill is legal tonight: the uniform draw is over
+            return None
     return None
 
 
@@ -180,11 +197,24 @@ class RandomPolicy:
 
     name = "random"
 
+    _table: list[dict[str, Any]] | None = None
+    """The table whose pools are kept (``_pools``; set on the instance when first read)."""
+    _table_pools: Pools
+
+    def _pools(self, view: dict[str, Any]) -> Pools:
+        """The :func:`target_pool` lists of the view's table, shared by the views that share it (the bot
+        loop's views of one phase: their ``players`` is one list, never changed; the pools are never
+        changed either). Kept while the same table is read."""
+        players = view["players"]
+        if players is not self._table:
+            self._table, self._table_pools = players, {}
+        return self._table_pools
+
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = usable_rows(view)
         rng.shuffle(rows)
-        pools: Pools = {}
+        pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
@@ -197,14 +227,17 @@ class RandomPolicy:
         if not rows:
             return
         rng.shuffle(rows)
-        pools: Pools = {}
+        pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
 
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """Any living id, oneself included (the rules' abstention)."""
-        alive = target_pool(view, dead=False)
+        pools = self._pools(view)
+        alive = pools.get(False)
+        if alive is None:
+            alive = pools[False] = target_pool(view, dead=False)
         return rng.choice(alive) if alive else None
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:

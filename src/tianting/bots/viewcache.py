@@ -38,6 +38,7 @@ _VIEWS = load_rules("kk33").views
 """KK 3.3's view parts (``RULESET.views``): the cache builds exactly its ``player_view`` from them."""
 _row, _skill_rows = _VIEWS.row, _VIEWS.skill_rows
 assemble_view, public_announcement = _VIEWS.assemble_view, _VIEWS.public_announcement
+offered_parts = _VIEWS.offered_parts
 
 
 _SHARED_ROWS: dict[int, tuple[Any, dict[tuple[Any, ...], dict[str, Any]]]] = {}
@@ -80,7 +81,17 @@ class ViewCache:
         new row)."""
         self._table_at = -1
         self._table: list[dict[str, Any]] = []
+        self._outs: list[bool] = []
+        """Who was out when ``_table`` was read, in seat order (the players never change seats)."""
         self._stabs: dict[str, int] = {}
+        self._rows_at: dict[str, int] = {}
+        """The phase whose settled state each player's rows were last checked against (not checked
+        again in that phase: nothing changes while it is settled)."""
+        self._by_day: dict[str, tuple[list[dict[str, Any]], bool]] = {}
+        """Whether each player's rows (the list kept with it) have one usable by day."""
+        self._offered: dict[str, tuple[int, list[dict[str, Any]], list[dict[str, Any]], dict[str, list[str]]]] = {}
+        """What 化身 offers each player, by phase while settled (``views.offered_parts``), with the rows
+        it was read beside."""
 
     def _catch_up(self) -> None:
         results = self.game.results
@@ -101,7 +112,10 @@ class ViewCache:
         """A new phase (or a resolution under way): forget what was read once per phase."""
         game = self.game
         out = Status.OUT
-        self._table = [{"id": p.id, "out": p.status is out} for p in game.state.players.values()]
+        outs = [p.status is out for p in game.state.players.values()]
+        if outs != self._outs:  # else the table read last is still the table (shared: it never changes)
+            self._table = [{"id": p.id, "out": p.status is out} for p in game.state.players.values()]
+            self._outs = outs
         self._stabs = {}
         self._table_at = game.state.index if self.settled else -1
 
@@ -119,15 +133,19 @@ class ViewCache:
         # Compared field by field, copies kept: ``used`` is only looked up (its order does not
         # matter), the order of ``granted`` orders the rows.
         cached = self._rows.get(player.id)
+        index = self.game.state.index
+        if cached is not None and self.settled and self._rows_at.get(player.id) == index:
+            return cached[5]  # checked in this phase already: the state has not changed since
         granted = tuple(player.granted.items()) if player.granted else ()
         if cached is None or cached[0] != player.identity or cached[1] != player.character \
                 or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted:
             cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
                                               dict(player.used), granted,
                                               _skill_rows(self.game, player.id, self._row))
+        self._rows_at[player.id] = index if self.settled else -1
         return cached[5]
 
-    def _row(self, game: Any, player: Player, name: str, source: str) -> dict[str, Any]:
+    def _row(self, game: Any, player: Player, name: str, source: str, character: str | None = None) -> dict[str, Any]:
         """``views._row``, remembered: most rebuilds of a player's rows follow a limited skill used
         (``used``), which changes only the rows' ``uses_left``. A row handed out is never changed: a
         new ``uses_left`` makes a new row."""
@@ -135,19 +153,47 @@ class ViewCache:
         # The player's id is read only by skills that move others to the day (奇襲: ``day_skills``,
         # ``night_refusal``); without one the row is the same for every id.
         who = None if game.hooks.day_rules.isdisjoint(skills) else player.id
-        key = (who, player.identity, player.character, skills, name, source)
+        if source == "granted":  # how many rights are left (or, offered too, the limit) read each time
+            key: tuple[Any, ...] = (who, player.identity, player.character, skills, name, source)
+        else:
+            # An identity skill or a held one: ``uses_left`` reads nothing else than the key's skills
+            # and how often it was used (KK33Game.uses_left), so the row of this key is the row.
+            # So does that of a skill offered to take up (化身's, in the form ``character``): offered, it
+            # is counted as held.
+            key = (who, player.identity, player.character, skills, name, source, player.used.get(name, 0),
+                   character)
         row = self._row_memo.get(key)
         if row is None:
-            row = self._row_memo[key] = _row(game, player, name, source)
-        else:
+            row = self._row_memo[key] = _row(game, player, name, source, character)
+        elif source == "granted":
             left = game.uses_left(player, name)
             if row["uses_left"] != left:
                 row = self._row_memo[key] = {**row, "uses_left": left}  # the same keys, in order
         return row
 
+    def _offered_parts(self, player: Player, skills: list[dict[str, Any]]
+                       ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+        """``views.offered_parts``, read once per settled phase (化身's forms are drawn as it begins)."""
+        index = self.game.state.index
+        kept = self._offered.get(player.id)
+        if kept is not None and self.settled and kept[0] == index and kept[1] is skills:
+            return kept[2], kept[3]
+        rows, forms = offered_parts(self.game, player, skills, self._row)
+        self._offered[player.id] = (index if self.settled else -1, skills, rows, forms)
+        return rows, forms
+
     def skill_rows(self, player: Player) -> list[dict[str, Any]]:
         """``player_view(game, player.id)["skills"]``, now, without the rest of the view."""
         return self._skill_rows(player)
+
+    def acts_by_day(self, player: Player) -> bool:
+        """Has ``player`` a row usable by day (``by_day``) among his own :meth:`skill_rows`? (Read once
+        per list of rows: rows handed out never change.)"""
+        rows = self._skill_rows(player)
+        kept = self._by_day.get(player.id)
+        if kept is None or kept[0] is not rows:
+            kept = self._by_day[player.id] = (rows, any(r.get("by_day") for r in rows))
+        return kept[1]
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
@@ -164,4 +210,5 @@ class ViewCache:
             feedback=self._feedback.get(pid, _NONE),
             announcements=self._announcements,
             stabs_tonight=self._stabs_tonight,
+            offered=self._offered_parts,
         )

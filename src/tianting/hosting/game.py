@@ -444,6 +444,9 @@ class HostedGame:
                             "submitted": pid in phase.submissions or pid in phase.votes,
                             "by_judge": phase.submitted_by.get(pid) == ev.JUDGE,
                             "vote": phase.votes.get(pid)}
+            successors = self.successors_tonight(pid)
+            if successors:  # 「自杀即时生效」: the successor(s) this id plays for the rest of the night (D-A2)
+                view["open"]["successors"] = successors
             if phase.kind == "day" and not phase.resolved and self.takes_digit(pid):
                 view["open"]["wound_check"] = True  # 傷判 today: the player may give its digit (R-SG12)
                 view["open"]["digit"] = phase.digits.get(pid)
@@ -492,6 +495,20 @@ class HostedGame:
         if self.over:
             view["revealed"] = True
         return view
+
+    def successors_tonight(self, pid: str) -> list[dict[str, Any]]:
+        """After a suicide in ``pid``'s list for the open night (「角色自杀在行动提交阶段提交，即时生效」), the rule set's
+        ``successor_rows`` (optional member; absent: nothing): the character(s) ``pid`` now plays, each with its
+        skills, for the rest of the night. ``pid``'s own: only in ``pid``'s view."""
+        rules = load_rules(self.rules)
+        rows_of = getattr(rules, "successor_rows", None)
+        phase = self.current
+        if (rows_of is None or phase is None or phase.kind != "night" or phase.resolved or self.over
+                or not phase.submissions.get(pid)):
+            return []
+        names = rules.names(self._base)
+        actions = [_action(a, "", names, None, rules) for a in phase.submissions[pid]]
+        return list(rows_of(self._base, pid, actions))
 
     # ---- handlers -----------------------------------------------------------
     def _judge(self, event: Event) -> None:

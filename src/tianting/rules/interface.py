@@ -151,4 +151,10 @@ class RuleSet(Protocol):
         """(index, message) of each ruling that cannot apply now."""
 
     def player_view(self, game: Game, pid: str) -> Mapping[str, Any]:
-        """What ``pid`` may see (a leak is a security bug)."""
+        """What ``pid`` may see (a leak is a security bug).
+
+        Optional, not part of the protocol (read with ``getattr``; docs/dev/ruleset-interface.md lists the
+        optional members): ``successor_rows(game, pid, submitted)`` — once ``pid``'s night list as sent so far
+        (``submitted``, checked ``Action``s) holds a suicide that takes effect at once, the successor(s) ``pid``
+        plays for the rest of the night, one row each (``character``, ``identity``, ``branch``, ``label``,
+        ``notice``, ``skills`` as ``player_view``'s); ``[]`` before. ``pid``'s own information (dingli2 only)."""

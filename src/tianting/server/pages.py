@@ -714,7 +714,11 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
     are day-only."""
     out = []
     by_day = (view.get("open") or {}).get("kind") == "day"
-    for row in view.get("skills", []):
+    rows = view.get("skills", [])
+    successors = [r for r in (view.get("open") or {}).get("successors") or [] if r.get("character")]
+    if successors:  # 「自杀即时生效」: the rest of the night is the successor's (each branch's skills, once each)
+        rows = list({row["skill"]: row for r in successors for row in r["skills"]}.values())
+    for row in rows:
         if row.get("kind") == "passive":
             continue
         if (by_day and not row.get("by_day")) or (not by_day and row.get("by_night") is False):

@@ -19,7 +19,12 @@ from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
-from tianting.rules.dingli2.views import JUDGE_ONLY, player_view, public_announcement
+from tianting.rules.dingli2.views import (
+    JUDGE_ONLY,
+    player_view,
+    public_announcement,
+    successor_rows,
+)
 from tianting.rules.sg24 import RuleSet as SG24RuleSet
 
 MARKERS = COUNTRIES + ("议和",)
@@ -155,6 +160,11 @@ class RuleSet(SG24RuleSet):
 
     def roster(self) -> DingliPack:
         return default_pack()
+
+    def successor_rows(self, game: Any, pid: str, submitted: Sequence[Any]) -> list[dict[str, Any]]:
+        """The successor(s) ``pid`` plays for the rest of the night once its list holds 自杀 (D-A2, D-A6):
+        :func:`tianting.rules.dingli2.views.successor_rows`."""
+        return successor_rows(game, pid, submitted)
 
     def audit(self, phases: Sequence[Any]) -> tuple[int, list[str]]:
         """``tianting verify``: every 伤判 of a played game's phases (a transcript's or an export's, as JSON) proven

@@ -197,6 +197,21 @@ class DingliGame(SG24Game):
                         for s in self.successor_options(pid, ch, (*lived, ch))]
         return list(dict.fromkeys(ch for ch, _ in frontier))
 
+    def successors_tonight(self, pid: str, actions: Sequence[Action]) -> list[str]:
+        """The characters ``pid`` may be playing now after the 自杀 in ``actions`` (the night's list as sent so far;
+        「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」, D-A2): empty when there is none or
+        outside a night; every branch where the line branches (the choice is the player's 【继任】 at the death)."""
+        suicides = sum(1 for a in actions if a.actor == pid and _norm(a.skill) == SUICIDE)
+        if not suicides or self.phase is not PhaseKind.NIGHT or pid not in self.state.players:
+            return []
+        return self._successors_after(pid, suicides)
+
+    @contextmanager
+    def playing(self, pid: str, name: str) -> Iterator[None]:
+        """Read the game as if ``pid`` were already playing the successor ``name`` (status normal); restored after."""
+        with self._playing(self.state.player(pid), name):
+            yield
+
     @contextmanager
     def _playing(self, player: Player, name: str) -> Iterator[None]:
         """Check as if ``player`` were already playing ``name`` (a successor, status normal); restored after."""

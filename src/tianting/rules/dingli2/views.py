@@ -6,9 +6,12 @@ whose character died: the judge's record) is not shown, nor the counted ``votes`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame
+from tianting.core.records import Action
+from tianting.core.state import PhaseKind
+from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame, _norm
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
 
 JUDGE_ONLY = ("votes", "died", "silent", "contests", "wound_checks")
@@ -50,15 +53,49 @@ def _general_rows(game: DingliGame, pid: str) -> list[dict[str, Any]]:
     return rows
 
 
-def player_view(game: DingliGame, pid: str) -> dict[str, Any]:
+def _skill_rows(game: DingliGame, pid: str) -> list[dict[str, Any]]:
+    """The rules' own actions the seat may use, then its character's skills (each the judge's to rule)."""
     p = game.state.player(pid)
     char = game.character(pid)
-    skills = _general_rows(game, pid) + [
+    return _general_rows(game, pid) + [
         {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind,
          "timing": game.pack.timing(p.character, s), "attribute": s.attribute, "text": s.text or "",
          "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
          **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
         for s in char.skills]
+
+
+def successor_rows(game: DingliGame, pid: str, submitted: Sequence[Action]) -> list[dict[str, Any]]:
+    """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」 (D-A2): once ``pid``'s night list as
+    sent so far (``submitted``) holds 自杀, the characters the id may now be playing, one row each, with the identity
+    and skills (rows as ``player_view``'s) the successor acts with for the rest of the night. Where the line branches
+    every branch is a row (``branch``): the player chooses at the death (the 【继任】 decision the judge may ask of
+    him; unanswered, the game's generator draws it), and an action any branch could send is taken. A spent line is
+    one row with no character (the id leaves the game). Empty before any 自杀 (and by day). The player's own: never
+    put in another player's view or a public post."""
+    names = game.successors_tonight(pid, submitted)
+    if not names:
+        if any(a.actor == pid and _norm(a.skill) == SUICIDE for a in submitted) and game.phase is PhaseKind.NIGHT:
+            return [{"character": None, "identity": None, "branch": False, "skills": [],
+                     "label": "没有继任者", "notice": "自杀即时生效：你已没有继任者，该ID退出游戏，本夜不能再提交行动。"}]
+        return []
+    branch = len(names) > 1
+    notice = ("自杀即时生效：你的角色已死亡，继任者立即登场继续游戏，本夜此后的行动属于继任者。"
+              + ("继任者由你在【继任】中选择（天庭结算时询问你；未作答则随机抽取）：本夜可提交任一继任者能使用的行动，"
+                 "只有你选择的继任者能使用的才会结算。" if branch else ""))
+    rows = []
+    for name in names:
+        with game.playing(pid, name):
+            rows.append({"character": name, "identity": game.state.player(pid).identity, "branch": branch,
+                         "skills": _skill_rows(game, pid), "notice": notice,
+                         "label": f"继任者：{name}" + ("（若你在【继任】中选择此角色）" if branch else "")})
+    return rows
+
+
+def player_view(game: DingliGame, pid: str) -> dict[str, Any]:
+    p = game.state.player(pid)
+    char = game.character(pid)
+    skills = _skill_rows(game, pid)
     return {
         "id": pid, "country": p.country, "identity": p.identity, "character": p.character,
         "status": p.status.value, "evaluations": list(char.evaluations), "skills": skills,

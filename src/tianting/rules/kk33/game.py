@@ -125,6 +125,8 @@ class KK33Game:
         ``open_resolution``, scripted as a decision of that phase)."""
         self._offerers = frozenset(n for n, s in skills.items() if hasattr(s, "offers"))
         """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
+        self._restricters = frozenset(n for n, s in skills.items() if hasattr(s, "restrict_action"))
+        """Skills that restrict other uses their holder makes (遠見: ``restrict_action``)."""
         self._posthumous = frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False))
         """Skills whose holder may vote after death (涅槃: ``votes_after_death``)."""
         self.night_ranks: dict[type[Skill], tuple[int, int, int]] = {}
@@ -465,38 +467,44 @@ class KK33Game:
             raise IllegalAction(f"{player.id} 已出局，不能行動", "actor-out")
         if player.country in state.eliminated:
             raise IllegalAction(f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated")
-        name = self._skill_name(action)
+        skill_name = self._skill_name
+        name = skill_name(action)
         if name is None:
             raise IllegalAction(f"未知的技能「{shown(action.skill)}」", "unknown-skill")
-        granting = [a for a in accepted if a.actor == player.id and self._skill_name(a) in self.hooks.grants] \
-            if self.hooks.grants else []
-        granted_now = sum(self.skills[self._skill_name(a) or ""].grants(self, a).count(name) for a in granting)
-        if not self.holds(player, name) and not granted_now:
+        pid = player.id
+        mine_actions = [a for a in accepted if a.actor == pid]
+        mine = [skill_name(a) for a in mine_actions]  # names as the rules spell them
+        lenders = self.hooks.grants
+        granting = [(a, n) for a, n in zip(mine_actions, mine, strict=True) if n in lenders] if lenders and mine else []
+        skills = self.skills
+        granted_now = sum(skills[n].grants(self, a).count(name) for a, n in granting) if granting else 0
+        own = self.identity_skills(player)
+        in_skills = name in player.skills
+        offered = self.offered(player) if not in_skills else ()
+        if not (name in own or in_skills or player.granted.get(name, 0) > 0 or name in offered) \
+                and not granted_now:  # self.holds(player, name)
             raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
-        impl = self.skills.get(name)
+        impl = skills.get(name)
         if impl is None:
             raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
         if impl.kind is _PASSIVE:
             raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
-        by_night = phase_kind(state.index) is _NIGHT
+        by_night = state.index % 2 == 0  # phase_kind(state.index) is _NIGHT
         if by_night:
-            refusal = self.night_refusal(player, name)
+            refusal = None if self.hooks.day_rules.isdisjoint(player.skills) else self.night_refusal(player, name)
             if refusal:
                 raise IllegalAction(refusal, "day-only")
         elif not self.usable_by_day(player, name):
             raise IllegalAction(f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
                                 "wrong-phase")
-        # names as the rules spell them
-        mine = [self._skill_name(a) for a in accepted if a.actor == player.id]
-        offered = self.offered(player) if name not in player.skills else ()
-        granted_only = name not in player.skills and name not in self.identity_skills(player) and name not in offered
-        if name in offered and any(s in offered and s != name for s in mine):
+        granted_only = not in_skills and name not in own and name not in offered
+        if offered and name in offered and any(s in offered and s != name for s in mine):
             taken = next(s for s in mine if s in offered and s != name)
             raise IllegalAction(f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered")
         if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
-        for a in granting:
-            refusal = self.skills[self._skill_name(a) or ""].refuse_with(self, a, action, mine)
+        for a, n in granting:
+            refusal = skills[n].refuse_with(self, a, action, mine)
             if refusal:
                 raise IllegalAction(refusal, "refused-with")
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
@@ -504,19 +512,23 @@ class KK33Game:
             raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
         if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
-            stabs = sum(1 for a in accepted
-                        if self._skill_name(a) == "刺殺" and state.player(a.actor).country == player.country
-                        and state.player(a.actor).identity == "殺手")
+            players, country = state.players, player.country
+            stabs = 0
+            for a in accepted:
+                if skill_name(a) == "刺殺":
+                    by = players[a.actor]
+                    if by.country == country and by.identity == "殺手":
+                        stabs += 1
             if stabs >= allowance:
                 raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
         else:
-            used = mine.count(name)  # extras only add to per_night: below it, no need to count them
+            used = mine.count(name) if mine else 0  # extras only add to per_night: below it, no need to count them
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 raise IllegalAction(f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice")
-        if impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
-            skill in self.skills and self.skills[skill].source is _CHARACTER
-            and self.skills[skill].kind is not _PASSIVE and not _outside_limit(self.skills[skill])
+        if mine and impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
+            skill in skills and skills[skill].source is _CHARACTER
+            and skills[skill].kind is not _PASSIVE and not _outside_limit(skills[skill])
             for skill in mine
         ) and not self._extra_action_left(player.id, mine, accepted):
             # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
@@ -524,10 +536,11 @@ class KK33Game:
         more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
         self._check_targets(impl, player, action, more)
         impl.validate(state, action)
-        for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
-            restrict = getattr(self.skills.get(held), "restrict_action", None)
-            if restrict is not None:
-                restrict(self, player, action, name)
+        restricters = self._restricters
+        if restricters and not restricters.isdisjoint(player.skills):
+            for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
+                if held in restricters:
+                    skills[held].restrict_action(self, player, action, name)  # type: ignore[attr-defined]
         return impl
 
     def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:

@@ -220,7 +220,8 @@ class RuleSet:
     """Players choose their character among ``choices`` at setup (the 24人 rules deal them)."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=views.player_view, public_announcement=views.public_announcement,
-        assemble_view=views.assemble_view, skill_rows=views._skill_rows, row=views._row))
+        assemble_view=views.assemble_view, skill_rows=views._skill_rows, row=views._row,
+        offered_parts=views.offered_parts))
     """The per-player view's parts (tianting.bots.viewcache builds views incrementally from them)."""
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = random_seats
     offered_characters: Callable[[], set[str]] = offered_characters

@@ -142,9 +142,12 @@ def _lent_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str,
     return out
 
 
-def _offered_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str, Any]]:
+def _offered_rows(game: KK33Game, player: Player, held: set[str],
+                  row_of: Callable[..., dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Skills a held skill offers to take up this phase, one of them (化身): one row each, ``source``
-    "offered", ``via`` the offering skill, ``character`` the form it comes from (its text)."""
+    "offered", ``via`` the offering skill, ``character`` the form it comes from (its text).
+    ``row_of``: how the row of each is built (default ``_row``; given the form's character)."""
+    make = _row if row_of is None else row_of
     out = []
     for name in player.skills:
         offers = getattr(game.skills.get(name), "offers", None)
@@ -153,10 +156,7 @@ def _offered_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[s
         for character, skill in offers(game, player.id):
             if skill in held:
                 continue
-            row = _row(game, player, skill, "offered", character)
-            row["via"] = name
-            row["character"] = character
-            out.append(row)
+            out.append({**make(game, player, skill, "offered", character), "via": name, "character": character})
             held.add(skill)
     return out
 
@@ -194,10 +194,23 @@ def public_announcement(result: Any) -> dict[str, Any]:
     return shown
 
 
+OfferedParts = Callable[["Player", list[dict[str, Any]]], tuple[list[dict[str, Any]], dict[str, list[str]]]]
+"""The rows a player may take up this phase and the forms offering them (``offered_parts``)."""
+
+
+def offered_parts(game: KK33Game, player: Player, skills: list[dict[str, Any]],
+                  row_of: Callable[..., dict[str, Any]] | None = None
+                  ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+    """What 化身 offers ``player`` now, beside his own rows ``skills``: the rows to take up and the forms
+    (``row_of``: as for :func:`_offered_rows`)."""
+    return _offered_rows(game, player, {row["skill"] for row in skills}, row_of), _offered_forms(game, player)
+
+
 def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], players: list[dict[str, Any]],
                   feedback: list[dict[str, Any]], announcements: list[dict[str, Any]],
-                  stabs_tonight: Callable[[str], int]) -> dict[str, Any]:
-    """The one shape of a player's view, from its parts (computed afresh or cached by the caller)."""
+                  stabs_tonight: Callable[[str], int], offered: OfferedParts | None = None) -> dict[str, Any]:
+    """The one shape of a player's view, from its parts (computed afresh or cached by the caller;
+    ``offered``: :func:`offered_parts`, or a caller's memo of it)."""
     state = game.state
     me = state.players[pid]
     index = state.index
@@ -218,8 +231,9 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "over": state.over,
     }
     if me.skills and game.offered(me):  # 化身: the forms drawn as this phase began, their skills to take up
-        view["skills"] = skills + _offered_rows(game, me, {row["skill"] for row in skills})
-        view["offered"] = _offered_forms(game, me)
+        rows, forms = offered_parts(game, me, skills) if offered is None else offered(me, skills)
+        view["skills"] = skills + rows
+        view["offered"] = forms
     if me.identity == "黃巾頭領":
         view["hp"] = me.hp
     if me.identity == "殺手" and game.can_act(me):

@@ -272,7 +272,8 @@ class Xiansi(CharacterSkill):
         return out
 
     def validate(self, state: GameState, action: Action) -> None:
-        again = [t for t in action.targets if t in self.named_before(state)]
+        named = self.named_before(state)
+        again = [t for t in action.targets if t in named]
         if again:
             raise IllegalAction(f"【陷嗣】須指定未被【陷嗣】指定過的ID：{'、'.join(again)} 已被指定過", "bad-target")
 

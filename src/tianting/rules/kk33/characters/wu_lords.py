@@ -8,6 +8,7 @@ text; the readings of unclear sentences are in ``docs/rulings/kk33-wu_lords.md``
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
@@ -106,6 +107,17 @@ class Xianzhu(CharacterSkill):
                 night.recognise(owner, other.actor, via=self.name)
 
 
+@cache
+def _active_identity_skills(excluded: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(n for n, impl in IDENTITY_SKILLS.items() if impl.kind is Kind.ACTIVE and n not in excluded)
+
+
+@cache
+def _lent_to(lendable: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...]:
+    """亂世英雄's grant to a holder whose identity skills are ``own`` (by identity: few)."""
+    return tuple(n for n in lendable if n not in own)
+
+
 class Luanshi(CharacterSkill):
     """亂世英雄：使用後當夜，你可以發動一次除【刺殺】、【招賢納才】外的任意主動身份技能。
 
@@ -123,12 +135,12 @@ class Luanshi(CharacterSkill):
 
     @classmethod
     def lendable(cls) -> tuple[str, ...]:
-        return tuple(n for n, impl in IDENTITY_SKILLS.items()
-                     if impl.kind is Kind.ACTIVE and n not in cls.EXCLUDED)
+        """The identity skills it may lend (read once: the identity skills are fixed)."""
+        return _active_identity_skills(cls.EXCLUDED)
 
     def grants(self, game: KK33Game, action: Any) -> tuple[str, ...]:
         player = game.state.player(action.actor)
-        return tuple(n for n in self.lendable() if n not in game.identity_skills(player))
+        return _lent_to(self.lendable(), game.identity_skills(player))
 
     def refuse_with(self, game: KK33Game, action: Any, other: Any, mine: list[str]) -> str | None:
         name = game._skill_name(other)
