@@ -107,48 +107,42 @@ def _phase_kind(game: Any) -> str | None:
     return None if phase is None else str(phase.kind)
 
 
-def ruling_authors(game: Any) -> list[str]:
-    """Who made each of the current phase's rulings (the actors of its ``rule`` events, in order)."""
-    authors: list[str] = []
-    for event in game.events:
-        if event.kind in (ev.START, ev.PUBLISH):
-            authors = []  # a new phase opens: its rulings start empty
-        elif event.kind == ev.RULE:
-            if "remove" in event.payload:
-                i = event.payload["remove"]
-                if isinstance(i, int) and 0 <= i < len(authors):
-                    del authors[i]
-            else:
-                authors.append(event.actor)
-    return authors
-
-
-def disqualified_by_caipan(game: Any) -> set[str]:
-    """The ids the 裁判 sent out of the game (``remove`` rulings of his that stood: published, or on the open
-    phase's draft and not withdrawn), less those brought back since (``restore``)."""
-    out: set[str] = set()
-    made: list[tuple[str, dict[str, Any]]] = []  # the open phase's rulings: (author, ruling)
-
-    def settle() -> None:
-        for author, ruling in made:
-            if ruling.get("effect") == "remove" and seat_of(author) == CAIPAN:
-                out.add(str(ruling.get("target")))
-            elif ruling.get("effect") == "restore":
-                out.discard(str(ruling.get("target")))
-
+def _rulings(game: Any) -> tuple[list[tuple[str, dict[str, Any]]], list[tuple[str, dict[str, Any]]]]:
+    """Every published phase's rulings and the open phase's, each as (the actor of its ``rule`` event, the
+    ruling, or {} when the payload holds none): a ``remove`` takes a ruling of the open phase back."""
+    published: list[tuple[str, dict[str, Any]]] = []
+    made: list[tuple[str, dict[str, Any]]] = []
     for event in game.events:
         if event.kind in (ev.START, ev.PUBLISH):
             if event.kind == ev.PUBLISH:
-                settle()
-            made = []
+                published += made
+            made = []  # a new phase opens: its rulings start empty
         elif event.kind == ev.RULE:
             if "remove" in event.payload:
                 i = event.payload["remove"]
                 if isinstance(i, int) and 0 <= i < len(made):
                     del made[i]
-            elif isinstance(event.payload.get("ruling"), dict):
-                made.append((event.actor, event.payload["ruling"]))
-    settle()
+            else:
+                ruling = event.payload.get("ruling")
+                made.append((event.actor, ruling if isinstance(ruling, dict) else {}))
+    return published, made
+
+
+def ruling_authors(game: Any) -> list[str]:
+    """Who made each of the current phase's rulings (the actors of its ``rule`` events, in order)."""
+    return [author for author, _ in _rulings(game)[1]]
+
+
+def disqualified_by_caipan(game: Any) -> set[str]:
+    """The ids the 裁判 sent out of the game (``remove`` rulings of his that stood: published, or on the open
+    phase's draft and not withdrawn), less those brought back since (``restore``)."""
+    published, made = _rulings(game)
+    out: set[str] = set()
+    for author, ruling in published + made:
+        if ruling.get("effect") == "remove" and seat_of(author) == CAIPAN:
+            out.add(str(ruling.get("target")))
+        elif ruling.get("effect") == "restore":
+            out.discard(str(ruling.get("target")))
     return out
 
 
