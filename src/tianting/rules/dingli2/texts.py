@@ -37,18 +37,19 @@ def wound_check(nth: int, digit: int, drawn: bool, outcome: str) -> str:
     return f"第{nth}次伤判：数字{digit}{how}，结果为{CHECK_WORDS[outcome]}，将于白天结束后生效"
 
 
+def _exits_and_returns(a: dict[str, Any]) -> list[str]:
+    """The post's 「公告出入游戏」 lines: the ids out, the ids back, the fallen countries."""
+    return ([f"{pid}退出游戏" for pid in a["exited"]] + [f"{pid}回到游戏" for pid in a.get("returned", [])]
+            + [f"{c}国灭亡" for c in a.get("fallen", [])])
+
+
 def night_post(n: int, a: dict[str, Any]) -> str:
     lines = [f"【{night_title(n)}】"]
     lines += a["summary"]
     lines.append(f"今夜共计死亡{a['deaths']}人，受伤{a['wounds']}人。")
     for event in a["events"]:
         lines.append(f"大事记：{event}")
-    for pid in a["exited"]:
-        lines.append(f"{pid}退出游戏")
-    for pid in a.get("returned", []):
-        lines.append(f"{pid}回到游戏")
-    for c in a.get("fallen", []):
-        lines.append(f"{c}国灭亡")
+    lines += _exits_and_returns(a)
     for pid, words in a["last_words"].items():
         lines.append(f"{pid} 的遗言：{words}")
     return "\n".join(lines)
@@ -59,12 +60,7 @@ def day_post(n: int, a: dict[str, Any]) -> str:
     lines += [f"{voter} → {target}" for voter, target in a["ballot"].items()]
     for pid, country in a["joined"].items():
         lines.append(f"{pid}加入{country}国")
-    for pid in a["exited"]:
-        lines.append(f"{pid}退出游戏")
-    for pid in a.get("returned", []):
-        lines.append(f"{pid}回到游戏")
-    for c in a.get("fallen", []):
-        lines.append(f"{c}国灭亡")
+    lines += _exits_and_returns(a)
     if a.get("unaligned_characters"):
         lines.append("本届在野角色：" + "、".join(a["unaligned_characters"]))
     return "\n".join(lines)
