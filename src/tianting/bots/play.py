@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tianting.bots.policy import Offer, Policy, get_policy
 from tianting.bots.record import GameRecord, SeatRecord
@@ -21,6 +21,9 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules import load as load_rules
+
+if TYPE_CHECKING:
+    from tianting.rules.kk33.game import SkillCheck
 
 RULES = load_rules("kk33")
 """The rule set these bots play (their policies read KK 3.3's views and skill texts; another rule set
@@ -73,10 +76,12 @@ class _Checker:
 
     ``check_action`` is a pure function of the state (which does not change while the night's
     actions are offered), the action and the actions before it; so an action found legal is not
-    checked again when it is submitted next, unchanged, after the same submissions.
+    checked again when it is submitted next, unchanged, after the same submissions; and its first
+    part, ``check_skill`` (which reads the actor and the skill, never the targets or args), is made
+    once for each skill after the same submissions, however many targets a bot draws for it.
     """
 
-    __slots__ = ("game", "before", "stab_bases", "_legal", "_after", "_refused")
+    __slots__ = ("game", "before", "stab_bases", "_legal", "_after", "_refused", "_skills")
 
     def __init__(self, game: KK33Game, before: list[Action], stab_bases: dict[str, int | None]) -> None:
         self.game = game
@@ -89,22 +94,31 @@ class _Checker:
         """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
         it, the last of them): the same draw made again (a random bot draws with repetition, the
         state does not change while the night's actions are offered) is refused again, unchecked."""
+        self._skills: dict[tuple[Any, ...], tuple[Action | None, SkillCheck]] = {}
+        """``check_skill``'s answers by (actor, skill, how many of mine before it), with the last of
+        them (the key of a list that only grows: the same count and last action, the same list)."""
 
     def __call__(self, action: Action, mine: list[Action]) -> None:
-        after = (len(mine), mine[-1] if mine else None)
-        if action is self._legal and after[0] == self._after[0] and after[1] is self._after[1]:
+        last = mine[-1] if mine else None
+        after = (len(mine), last)
+        if action is self._legal and after[0] == self._after[0] and last is self._after[1]:
             return
         self._legal = None
-        key = None if action.args else (action.actor, action.skill, action.targets, after[0], id(after[1]))
+        key = None if action.args else (action.actor, action.skill, action.targets, after[0], id(last))
         if key is not None:
             known = self._refused.get(key)
-            if known is not None and known[0] is after[1]:
+            if known is not None and known[0] is last:
                 raise IllegalAction(known[1].message, known[1].code)
+        game, accepted = self.game, self.before + mine
+        skill_key = (action.actor, action.skill, after[0])
+        found = self._skills.get(skill_key)
+        if found is None or found[0] is not last:
+            found = self._skills[skill_key] = (last, game.check_skill(action, accepted))
         try:
-            self.game.check_action(action, self.before + mine, self.stab_bases)
+            game.check_use(found[1], action, accepted, self.stab_bases)
         except IllegalAction as exc:
             if key is not None:
-                self._refused[key] = (after[1], exc)  # the last action kept: its id is not reused
+                self._refused[key] = (last, exc)  # the last action kept: its id is not reused
             raise
         self._legal, self._after = action, after
 

@@ -99,6 +99,34 @@ def _outside_limit(impl: Skill) -> bool:
     return bool(getattr(impl, "outside_limit", False))
 
 
+_UNREAD: Any = object()
+"""``SkillCheck.later`` not read yet."""
+
+
+class SkillCheck:
+    """What :meth:`KK33Game.check_skill` found about an action's actor and skill (never its targets or
+    args): the first refusal, as (message, code), or what :meth:`KK33Game.check_use` goes on from."""
+
+    __slots__ = ("refusal", "player", "name", "impl", "mine", "granting", "granted_only", "later")
+
+    def __init__(self, refusal: tuple[str, str] | None, player: Player | None = None, name: str = "",
+                 impl: Skill | None = None, mine: list[str | None] | None = None,
+                 granting: list[tuple[Action, str]] | None = None, granted_only: bool = False) -> None:
+        self.refusal = refusal
+        self.player: Player = player  # type: ignore[assignment]  # set whenever ``refusal`` is None
+        self.name = name
+        self.impl: Skill = impl  # type: ignore[assignment]
+        self.mine: list[Any] = mine or []
+        """The rules' names of the actor's accepted actions, in order."""
+        self.granting: list[tuple[Action, str]] = granting or []
+        """The actor's accepted actions that lend skills (``Skill.grants``/``refuse_with``), with their names."""
+        self.granted_only = granted_only
+        """Used by a one-time right or a right lent tonight, not held."""
+        self.later: Any = _UNREAD
+        """:meth:`KK33Game._count_refusal`'s answer once read (it reads only the actor, the skill and the
+        accepted actions too)."""
+
+
 class KK33Game:
     """A game of KK規則3.3版 in progress."""
 
@@ -456,21 +484,31 @@ class KK33Game:
 
         ``stab_bases``: a memo for :meth:`stab_allowance`, shared by checks made while the
         state does not change (the bot loop's checks of one night's offers).
+
+        The checks run in one order and the first refusal is raised: those of :meth:`check_skill`
+        (the actor and the skill alone), then :meth:`check_use`'s (the action itself).
         """
+        return self.check_use(self.check_skill(action, accepted), action, accepted, stab_bases)
+
+    def check_skill(self, action: Action, accepted: Sequence[Action]) -> SkillCheck:
+        """The part of :meth:`check_action` that reads only the action's actor and skill, never its
+        targets or args: the same for every use of the skill by that actor after the same ``accepted``
+        while the state does not change (a bot drawing targets again keeps it: ``bots.play._Checker``).
+        Never raises: a refusal is kept in the answer, raised by :meth:`check_use`."""
         state = self.state
         if state.over:
-            raise IllegalAction("遊戲已經結束", "over")
+            return SkillCheck(("遊戲已經結束", "over"))
         if action.actor not in state.players:
-            raise IllegalAction(f"未知的玩家「{shown(action.actor)}」", "unknown-player")
+            return SkillCheck((f"未知的玩家「{shown(action.actor)}」", "unknown-player"))
         player = state.players[action.actor]
         if player.status is _OUT:
-            raise IllegalAction(f"{player.id} 已出局，不能行動", "actor-out")
+            return SkillCheck((f"{player.id} 已出局，不能行動", "actor-out"))
         if player.country in state.eliminated:
-            raise IllegalAction(f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated")
+            return SkillCheck((f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated"))
         skill_name = self._skill_name
         name = skill_name(action)
         if name is None:
-            raise IllegalAction(f"未知的技能「{shown(action.skill)}」", "unknown-skill")
+            return SkillCheck((f"未知的技能「{shown(action.skill)}」", "unknown-skill"))
         pid = player.id
         mine_actions = [a for a in accepted if a.actor == pid]
         mine = [skill_name(a) for a in mine_actions]  # names as the rules spell them
@@ -483,36 +521,67 @@ class KK33Game:
         offered = self.offered(player) if not in_skills else ()
         if not (name in own or in_skills or player.granted.get(name, 0) > 0 or name in offered) \
                 and not granted_now:  # self.holds(player, name)
-            raise IllegalAction(f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill")
+            return SkillCheck((f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill"))
         impl = skills.get(name)
         if impl is None:
-            raise IllegalAction(f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built")
+            return SkillCheck((f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built"))
         if impl.kind is _PASSIVE:
-            raise IllegalAction(f"【{name}】是被動技能，無需主動使用", "passive")
-        by_night = state.index % 2 == 0  # phase_kind(state.index) is _NIGHT
-        if by_night:
+            return SkillCheck((f"【{name}】是被動技能，無需主動使用", "passive"))
+        if state.index % 2 == 0:  # by night: phase_kind(state.index) is _NIGHT
             refusal = None if self.hooks.day_rules.isdisjoint(player.skills) else self.night_refusal(player, name)
             if refusal:
-                raise IllegalAction(refusal, "day-only")
+                return SkillCheck((refusal, "day-only"))
         elif not self.usable_by_day(player, name):
-            raise IllegalAction(f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
-                                "wrong-phase")
+            return SkillCheck((f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
+                               "wrong-phase"))
         granted_only = not in_skills and name not in own and name not in offered
         if offered and name in offered and any(s in offered and s != name for s in mine):
             taken = next(s for s in mine if s in offered and s != name)
-            raise IllegalAction(f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered")
+            return SkillCheck((f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered"))
         if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
-            raise IllegalAction(f"{player.id} 的【{name}】一次性使用權已用完", "used-up")
-        for a, n in granting:
-            refusal = skills[n].refuse_with(self, a, action, mine)
+            return SkillCheck((f"{player.id} 的【{name}】一次性使用權已用完", "used-up"))
+        return SkillCheck(None, player, name, impl, mine, granting, granted_only)
+
+    def check_use(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
+                  stab_bases: dict[str, int | None] | None = None) -> Skill:
+        """The rest of :meth:`check_action`, given ``check``, its :meth:`check_skill` for ``action``
+        after ``accepted``: raise the first refusal, else return the skill's implementation."""
+        if check.refusal is not None:
+            raise IllegalAction(*check.refusal)
+        player, name, impl, mine = check.player, check.name, check.impl, check.mine
+        for a, n in check.granting:
+            refusal = self.skills[n].refuse_with(self, a, action, mine)
             if refusal:
                 raise IllegalAction(refusal, "refused-with")
+        later = check.later
+        if later is _UNREAD:
+            later = check.later = self._count_refusal(check, accepted, stab_bases)
+        if later is not None:
+            raise IllegalAction(*later)
+        more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
+        self._check_targets(impl, player, action, more)
+        impl.validate(self.state, action)
+        restricters = self._restricters
+        if restricters and not restricters.isdisjoint(player.skills):
+            for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
+                if held in restricters:
+                    self.skills[held].restrict_action(self, player, action, name)  # type: ignore[attr-defined]
+        return impl
+
+    def _count_refusal(self, check: SkillCheck, accepted: Sequence[Action],
+                       stab_bases: dict[str, int | None] | None) -> tuple[str, str] | None:
+        """The checks of :meth:`check_use` on how often the skill is used (limited skills, the
+        country's 刺殺, once a night, one character skill), which read the actor, the skill and
+        ``accepted`` alone: the first refusal's (message, code), or None."""
+        state, skills, player, name, impl, mine = \
+            self.state, self.skills, check.player, check.name, check.impl, check.mine
+        granted_only, by_night = check.granted_only, state.index % 2 == 0
         if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
                 and not self.limit_lifted(player, name):
-            raise IllegalAction(f"【{name}】是限定技能，{player.id} 已經使用過", "used-up")
+            return f"【{name}】是限定技能，{player.id} 已經使用過", "used-up"
         if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
-            players, country = state.players, player.country
+            players, country, skill_name = state.players, player.country, self._skill_name
             stabs = 0
             for a in accepted:
                 if skill_name(a) == "刺殺":
@@ -520,28 +589,20 @@ class KK33Game:
                     if by.country == country and by.identity == "殺手":
                         stabs += 1
             if stabs >= allowance:
-                raise IllegalAction(f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count")
+                return f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count"
         else:
             used = mine.count(name) if mine else 0  # extras only add to per_night: below it, no need to count them
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
-                raise IllegalAction(f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice")
+                return f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice"
         if mine and impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
             skill in skills and skills[skill].source is _CHARACTER
             and skills[skill].kind is not _PASSIVE and not _outside_limit(skills[skill])
             for skill in mine
         ) and not self._extra_action_left(player.id, mine, accepted):
             # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
-            raise IllegalAction(f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill")
-        more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
-        self._check_targets(impl, player, action, more)
-        impl.validate(state, action)
-        restricters = self._restricters
-        if restricters and not restricters.isdisjoint(player.skills):
-            for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
-                if held in restricters:
-                    skills[held].restrict_action(self, player, action, name)  # type: ignore[attr-defined]
-        return impl
+            return f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill"
+        return None
 
     def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
         """Extra ids this action may name, granted by actions accepted before it: a skill's optional

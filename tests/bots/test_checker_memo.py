@@ -1,0 +1,61 @@
+"""The bot loop's memos of the engine's checks (``bots.play._Checker``) answer as the check itself.
+
+The checker keeps ``KK33Game.check_skill``'s answer (the checks that read the actor and the skill,
+never the targets or args) for every draw of one skill after the same submissions, and remembers
+refusals of draws made again. Here every answer it gives in whole games, of both policies, with and
+without 『角色技能·赤壁之戰』, is compared with a fresh ``check_action`` made at that very moment (no
+memo): accepted or refused alike, with the same message and code.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tianting.bots import play
+from tianting.core.errors import IllegalAction
+
+
+@pytest.mark.parametrize(("policy", "chibi"), [("random", False), ("random", True), ("heuristic", True)])
+def test_checker_answers_as_a_fresh_check(policy, chibi, monkeypatch):
+    real_call = play._Checker.__call__
+    seen = {"accepted": 0, "refused": 0, "codes": set()}
+
+    def fresh(checker, action, mine) -> tuple[str, str] | None:
+        try:
+            checker.game.check_action(action, checker.before + mine, {})
+        except IllegalAction as exc:
+            return exc.message, exc.code
+        return None
+
+    def call(self, action, mine):
+        expected = fresh(self, action, mine)
+        try:
+            real_call(self, action, mine)
+        except IllegalAction as exc:
+            assert (exc.message, exc.code) == expected, action
+            seen["refused"] += 1
+            seen["codes"].add(exc.code)
+            raise
+        assert expected is None, (action, expected)
+        seen["accepted"] += 1
+
+    monkeypatch.setattr(play._Checker, "__call__", call)
+    for seed in range(12):
+        play.play_game(seed, policy, chibi=chibi)
+    assert seen["accepted"] > 500 and seen["refused"] > 500
+    # refusals by check_skill, by refuse_with, by the counts and by the targets were all compared
+    assert {"refused-with", "one-character-skill", "stab-count"} <= seen["codes"]
+    assert seen["codes"] & {"target-count", "target-out", "target-alive", "target-repeat"}
+
+
+def test_check_action_is_check_skill_then_check_use():
+    """``check_action`` is ``check_use`` after ``check_skill``: a refusal of ``check_skill`` is kept,
+    not raised, and raised by ``check_use`` with its message and code."""
+    from tianting.core.records import Action
+
+    game, record = play.play_game_kept(3, "random")
+    check = game.check_skill(Action("nobody", "刺殺", ("x",)), [])
+    assert check.refusal is not None and check.refusal[1] == "over"
+    with pytest.raises(IllegalAction) as refused:
+        game.check_use(check, Action("nobody", "刺殺", ("x",)), [])
+    assert refused.value.code == "over" and refused.value.message == "遊戲已經結束"
