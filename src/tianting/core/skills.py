@@ -189,6 +189,10 @@ class SkillIndex:
     """Skills that listen to a character entering play (:meth:`Skill.on_enter`)."""
     target_grants: frozenset[str] = frozenset()
     """Skills that may let a later action name more ids (an ``extra_targets`` method: 落鴻哀歌)."""
+    target_pickers: frozenset[str] = frozenset()
+    """Skills whose target rule depends on the action's args (a ``targets_for`` method: 練兵)."""
+    validators: frozenset[str] = frozenset()
+    """Skills with checks of their own (:meth:`Skill.validate`; the base checks nothing)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -205,6 +209,8 @@ class SkillIndex:
                                 if overrides(s, "day_skills") or overrides(s, "night_refusal")),
             on_enter=frozenset(n for n, s in skills.items() if overrides(s, "on_enter")),
             target_grants=frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets")),
+            target_pickers=frozenset(n for n, s in skills.items() if hasattr(s, "targets_for")),
+            validators=frozenset(n for n, s in skills.items() if overrides(s, "validate")),
         )
 
 

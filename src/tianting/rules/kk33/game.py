@@ -141,8 +141,8 @@ class KK33Game:
         self.hooks = SkillIndex.of(skills) if hooks is None else hooks
         """Which skills take part in which step (the skills never change during a game)."""
         self.roster = roster
-        self._roster_names: dict[str, str | None] = {}
-        """Skill spellings already looked up in the roster: see ``_skill_name``."""
+        self._roster_names: dict[Any, str | None] = {}
+        """Skill spellings already named, with ``_skill_name``'s answer: see there."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
         self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
@@ -242,7 +242,8 @@ class KK33Game:
 
     def country_of(self, pid: str) -> str:
         """The country a player counts as now (skills may change it later)."""
-        seen_as = self.state.extra.get("country_as", {}).get(pid)
+        seen = self.state.extra.get("country_as")
+        seen_as = seen.get(pid) if seen else None
         if seen_as:
             return seen_as  # 「你的國籍視為晉」(三分歸晉): state.extra["country_as"][pid]
         return self.state.players[pid].country
@@ -498,9 +499,9 @@ class KK33Game:
         state = self.state
         if state.over:
             return SkillCheck(("遊戲已經結束", "over"))
-        if action.actor not in state.players:
+        player = state.players.get(action.actor)
+        if player is None:
             return SkillCheck((f"未知的玩家「{shown(action.actor)}」", "unknown-player"))
-        player = state.players[action.actor]
         if player.status is _OUT:
             return SkillCheck((f"{player.id} 已出局，不能行動", "actor-out"))
         if player.country in state.eliminated:
@@ -518,7 +519,7 @@ class KK33Game:
         granted_now = sum(skills[n].grants(self, a).count(name) for a, n in granting) if granting else 0
         own = self.identity_skills(player)
         in_skills = name in player.skills
-        offered = self.offered(player) if not in_skills else ()
+        offered = self.offered(player) if not in_skills and not self._offerers.isdisjoint(player.skills) else ()
         if not (name in own or in_skills or player.granted.get(name, 0) > 0 or name in offered) \
                 and not granted_now:  # self.holds(player, name)
             return SkillCheck((f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill"))
@@ -560,7 +561,8 @@ class KK33Game:
             raise IllegalAction(*later)
         more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
         self._check_targets(impl, player, action, more)
-        impl.validate(self.state, action)
+        if name in self.hooks.validators:  # the base's validate checks nothing
+            impl.validate(self.state, action)
         restricters = self._restricters
         if restricters and not restricters.isdisjoint(player.skills):
             for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
@@ -641,10 +643,8 @@ class KK33Game:
         return None
 
     def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
-        rule = impl.targets
-        pick = getattr(impl, "targets_for", None)  # a skill whose targets depend on its args (練兵)
-        if pick is not None:
-            rule = pick(action)
+        # a skill whose targets depend on its args (練兵: ``targets_for``)
+        rule = impl.targets if impl.name not in self.hooks.target_pickers else impl.targets_for(action)  # type: ignore[attr-defined]
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
                 and not rule.count < len(targets) <= rule.count + more \
@@ -781,17 +781,19 @@ class KK33Game:
         return night
 
     def _skill_name(self, action: Action) -> str | None:
-        """The rules' name of the skill an action names (any script), or None."""
-        if type(action.skill) is str:  # the roster's answers, remembered per game (they never change)
-            try:
-                name = self._roster_names[action.skill]
-            except KeyError:
-                name = self._roster_names[action.skill] = self.roster.all_skill_names.get(action.skill)
-        else:
-            name = self.roster.all_skill_names.get(action.skill)
-        if name is None and action.skill in self.skills:
-            return action.skill  # a skill registered outside the roster (tests)
-        return name
+        """The rules' name of the skill an action names (any script), or None.
+
+        The answer is remembered per game by spelling: it reads the roster (fixed data) and, for a
+        name the roster does not know, the game's skills (which never change during a game)."""
+        try:
+            return self._roster_names[action.skill]
+        except KeyError:
+            skill = action.skill
+            name = self.roster.all_skill_names.get(skill)
+            if name is None and skill in self.skills:
+                name = skill  # a skill registered outside the roster (tests)
+            self._roster_names[skill] = name
+            return name
 
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
                     judged: Sequence[Ruling] = (), actions: Sequence[Action] = ()) -> PhaseResult:
