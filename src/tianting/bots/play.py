@@ -90,7 +90,7 @@ class _Checker:
         """The night's memo for ``KK33Game.stab_allowance``, shared by every player's checker."""
         self._legal: Action | None = None
         self._after: tuple[int, Action | None] = (0, None)
-        self._refused: dict[tuple[Any, ...], tuple[Action | None, IllegalAction]] = {}
+        self._refused: dict[tuple[Any, ...], tuple[Action | None, tuple[str, str]]] = {}
         """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
         it, the last of them): the same draw made again (a random bot draws with repetition, the
         state does not change while the night's actions are offered) is refused again, unchecked."""
@@ -99,16 +99,25 @@ class _Checker:
         them (the key of a list that only grows: the same count and last action, the same list)."""
 
     def __call__(self, action: Action, mine: list[Action]) -> None:
+        """The check as ``Offer`` takes it: raise IllegalAction if ``action`` is refused."""
+        refusal = self.refusal(action, mine)
+        if refusal is not None:
+            raise IllegalAction(*refusal)
+
+    def refusal(self, action: Action, mine: list[Action]) -> tuple[str, str] | None:
+        """The check's refusal of ``action`` after ``mine`` as (message, code), or None if it is taken:
+        what :meth:`__call__` raises, answered without raising (``Offer`` asks this way, a refused draw
+        costing no exception where the answer is remembered)."""
         last = mine[-1] if mine else None
         after = (len(mine), last)
         if action is self._legal and after[0] == self._after[0] and last is self._after[1]:
-            return
+            return None
         self._legal = None
         key = None if action.args else (action.actor, action.skill, action.targets, after[0], id(last))
         if key is not None:
             known = self._refused.get(key)
             if known is not None and known[0] is last:
-                raise IllegalAction(known[1].message, known[1].code)
+                return known[1]
         game, accepted = self.game, self.before + mine
         skill_key = (action.actor, action.skill, after[0])
         found = self._skills.get(skill_key)
@@ -117,10 +126,12 @@ class _Checker:
         try:
             game.check_use(found[1], action, accepted, self.stab_bases)
         except IllegalAction as exc:
+            refusal = (exc.message, exc.code)
             if key is not None:
-                self._refused[key] = (last, exc)  # the last action kept: its id is not reused
-            raise
+                self._refused[key] = (last, refusal)  # the last action kept: its id is not reused
+            return refusal
         self._legal, self._after = action, after
+        return None
 
 
 def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,

@@ -24,11 +24,28 @@ WHOLE_SKILL_REFUSALS = frozenset({
 """Refusals about the skill itself, whatever its targets: no other use of it will do tonight."""
 
 
+def _asking(check: Callable[[Action, list[Action]], None]) -> Callable[[Action, list[Action]], tuple[str, str] | None]:
+    """``check`` (which raises IllegalAction) as a function answering its refusal as (message, code), or
+    None: the check's own ``refusal`` method when it has one (the bot loop's, ``bots.play._Checker``)."""
+    refusal = getattr(check, "refusal", None)
+    if refusal is not None:
+        return refusal  # type: ignore[no-any-return]
+
+    def ask(action: Action, mine: list[Action]) -> tuple[str, str] | None:
+        try:
+            check(action, mine)
+        except IllegalAction as exc:
+            return exc.message, exc.code
+        return None
+    return ask
+
+
 class Offer:
     """A player's night submission, built one action at a time."""
 
     def __init__(self, check: Callable[[Action, list[Action]], None]) -> None:
         self._check = check
+        self._ask = _asking(check)
         self.actions: list[Action] = []
         self.refused: list[tuple[Action, str]] = []
         self.last_code = ""
@@ -37,35 +54,32 @@ class Offer:
     def check(self, action: Action) -> str | None:
         """Would the rules take ``action`` now? The reason if not (nothing is submitted): the
         immediate validation a player's form gives."""
-        self.last_code = ""
-        try:
-            self._check(action, self.actions)
-        except IllegalAction as exc:
-            self.last_code = exc.code
-            return exc.message
-        return None
+        refusal = self._ask(action, self.actions)
+        if refusal is None:
+            self.last_code = ""
+            return None
+        self.last_code = refusal[1]
+        return refusal[0]
 
     def take(self, action: Action) -> str | None:
         """:meth:`check`, then :meth:`submit` if the rules take it (the same check: a refusal is not
         counted among the submissions refused)."""
-        self.last_code = ""
-        try:
-            self._check(action, self.actions)
-        except IllegalAction as exc:
-            self.last_code = exc.code
-            return exc.message
-        self.actions.append(action)
-        return None
+        refusal = self._ask(action, self.actions)
+        if refusal is None:
+            self.last_code = ""
+            self.actions.append(action)
+            return None
+        self.last_code = refusal[1]
+        return refusal[0]
 
     def submit(self, action: Action) -> str | None:
         """Add ``action`` if the rules allow it now; else return the reason (and add nothing)."""
-        try:
-            self._check(action, self.actions)
-        except IllegalAction as exc:
-            self.refused.append((action, exc.message))
-            return exc.message
-        self.actions.append(action)
-        return None
+        refusal = self._ask(action, self.actions)
+        if refusal is None:
+            self.actions.append(action)
+            return None
+        self.refused.append((action, refusal[0]))
+        return refusal[0]
 
 
 class Policy(Protocol):
