@@ -43,9 +43,10 @@ def test_checker_answers_as_a_fresh_check(policy, chibi, monkeypatch):
     for seed in range(12):
         play.play_game(seed, policy, chibi=chibi)
     assert seen["accepted"] > 500 and seen["refused"] > 500
-    # refusals by check_skill, by refuse_with, by the counts and by the targets were all compared
+    # refusals by check_skill, refuse_with, the counts, the targets and a skill's validate were all compared
     assert {"refused-with", "one-character-skill", "stab-count"} <= seen["codes"]
     assert seen["codes"] & {"target-count", "target-out", "target-alive", "target-repeat"}
+    assert seen["codes"] & {"too-early", "hidden", "not-awakened", "bad-target", "target-rule"}  # a skill's own
 
 
 def test_check_action_is_check_skill_then_check_use():

@@ -123,10 +123,8 @@ class _Checker:
         found = self._skills.get(skill_key)
         if found is None or found[0] is not last:
             found = self._skills[skill_key] = (last, game.check_skill(action, accepted))
-        try:
-            game.check_use(found[1], action, accepted, self.stab_bases)
-        except IllegalAction as exc:
-            refusal = (exc.message, exc.code)
+        refusal = game.use_refusal(found[1], action, accepted, self.stab_bases)
+        if refusal is not None:
             if key is not None:
                 self._refused[key] = (last, refusal)  # the last action kept: its id is not reused
             return refusal

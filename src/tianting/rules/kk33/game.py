@@ -297,9 +297,8 @@ class KK33Game:
         if bases is None:
             count = self._stab_base(country)
         else:
-            try:
-                count = bases[country]
-            except KeyError:
+            count = bases.get(country, _UNREAD)  # not try/except: misses are as common as hits
+            if count is _UNREAD:
                 count = bases[country] = self._stab_base(country)
         if count is None:
             return 0
@@ -463,7 +462,10 @@ class KK33Game:
     def limit_lifted(self, player: Player, skill: str) -> bool:
         """Does a skill ``player`` holds lift ``skill``'s once-a-game limit (``Skill.lifts_limit``: 仁德)?"""
         skills = self.skills
-        return any(skill in skills[s].lifts_limit for s in player.skills if s in skills)
+        for s in player.skills:  # a loop, not any(): no generator closed early
+            if s in skills and skill in skills[s].lifts_limit:
+                return True
+        return False
 
     def uses_left(self, player: Player, skill: str) -> int | None:
         """None for unlimited skills; else how many uses remain (0 or 1, or one-time rights)."""
@@ -536,9 +538,10 @@ class KK33Game:
             return SkillCheck((f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
                                "wrong-phase"))
         granted_only = not in_skills and name not in own and name not in offered
-        if offered and name in offered and any(s in offered and s != name for s in mine):
-            taken = next(s for s in mine if s in offered and s != name)
-            return SkillCheck((f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered"))
+        if offered and name in offered:
+            for taken in mine:  # a loop, not any()/next(): no generator closed early
+                if taken in offered and taken != name:
+                    return SkillCheck((f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered"))
         if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             return SkillCheck((f"{player.id} 的【{name}】一次性使用權已用完", "used-up"))
         return SkillCheck(None, player, name, impl, mine, granting, granted_only)
@@ -547,20 +550,48 @@ class KK33Game:
                   stab_bases: dict[str, int | None] | None = None) -> Skill:
         """The rest of :meth:`check_action`, given ``check``, its :meth:`check_skill` for ``action``
         after ``accepted``: raise the first refusal, else return the skill's implementation."""
+        refusal = self._rule_refusal(check, action, accepted, stab_bases)
+        if refusal is not None:
+            raise IllegalAction(*refusal)
+        self._skill_checks(check, action)
+        return check.impl
+
+    def use_refusal(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
+                    stab_bases: dict[str, int | None] | None = None) -> tuple[str, str] | None:
+        """:meth:`check_use`'s first refusal as (message, code), or None: the same checks in the same
+        order, answered without an exception where the engine refuses (only a skill's own check
+        raises one, caught here): a bot's refused draws cost no exception."""
+        try:
+            refusal = self._rule_refusal(check, action, accepted, stab_bases)
+            if refusal is None:
+                self._skill_checks(check, action)
+        except IllegalAction as exc:
+            return exc.message, exc.code
+        return refusal
+
+    def _rule_refusal(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
+                      stab_bases: dict[str, int | None] | None) -> tuple[str, str] | None:
+        """The checks of :meth:`check_use` before the skills' own (``validate``, ``restrict_action``):
+        the first refusal's (message, code), or None."""
         if check.refusal is not None:
-            raise IllegalAction(*check.refusal)
-        player, name, impl, mine = check.player, check.name, check.impl, check.mine
+            return check.refusal
+        name, mine = check.name, check.mine
         for a, n in check.granting:
             refusal = self.skills[n].refuse_with(self, a, action, mine)
             if refusal:
-                raise IllegalAction(refusal, "refused-with")
+                return refusal, "refused-with"
         later = check.later
         if later is _UNREAD:
             later = check.later = self._count_refusal(check, accepted, stab_bases)
         if later is not None:
-            raise IllegalAction(*later)
+            return later  # type: ignore[no-any-return]
         more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
-        self._check_targets(impl, player, action, more)
+        return self._target_refusal(check.impl, check.player, action, more)
+
+    def _skill_checks(self, check: SkillCheck, action: Action) -> None:
+        """The skills' own checks of an action the engine takes: its skill's ``validate``, then the
+        ``restrict_action`` of the actor's held skills that restrict others. They raise IllegalAction."""
+        player, name, impl = check.player, check.name, check.impl
         if name in self.hooks.validators:  # the base's validate checks nothing
             impl.validate(self.state, action)
         restricters = self._restricters
@@ -568,7 +599,6 @@ class KK33Game:
             for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
                 if held in restricters:
                     self.skills[held].restrict_action(self, player, action, name)  # type: ignore[attr-defined]
-        return impl
 
     def _count_refusal(self, check: SkillCheck, accepted: Sequence[Action],
                        stab_bases: dict[str, int | None] | None) -> tuple[str, str] | None:
@@ -597,13 +627,15 @@ class KK33Game:
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 return f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice"
-        if mine and impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl) and any(
-            skill in skills and skills[skill].source is _CHARACTER
-            and skills[skill].kind is not _PASSIVE and not _outside_limit(skills[skill])
-            for skill in mine
-        ) and not self._extra_action_left(player.id, mine, accepted):
-            # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
-            return f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill"
+        if mine and impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl):
+            for skill in mine:  # a loop, not any(): no generator closed early
+                other = skills.get(skill)  # type: ignore[arg-type]
+                if other is not None and other.source is _CHARACTER and other.kind is not _PASSIVE \
+                        and not _outside_limit(other):
+                    if not self._extra_action_left(player.id, mine, accepted):
+                        # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
+                        return f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill"
+                    break
         return None
 
     def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
@@ -642,30 +674,34 @@ class KK33Game:
                     return reason
         return None
 
-    def _check_targets(self, impl: Skill, player: Player, action: Action, more: int = 0) -> None:
+    def _target_refusal(self, impl: Skill, player: Player, action: Action, more: int = 0) -> tuple[str, str] | None:
+        """The first refusal of ``action``'s targets and args by ``impl``'s target rule, as (message,
+        code), or None (``more``: extra ids granted, 落鴻哀歌)."""
+        name = impl.name
         # a skill whose targets depend on its args (練兵: ``targets_for``)
-        rule = impl.targets if impl.name not in self.hooks.target_pickers else impl.targets_for(action)  # type: ignore[attr-defined]
+        rule = impl.targets if name not in self.hooks.target_pickers else impl.targets_for(action)  # type: ignore[attr-defined]
         targets = action.targets
         if len(targets) != rule.count and len(targets) not in rule.counts \
                 and not rule.count < len(targets) <= rule.count + more \
-                and len(targets) not in self.more_targets(player, impl.name):
-            raise IllegalAction(f"【{impl.name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count")
+                and len(targets) not in self.more_targets(player, name):
+            return f"【{name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count"
         players, out, dead = self.state.players, _OUT, rule.dead
         for target in targets:
             if target not in players:
-                raise IllegalAction(f"【{impl.name}】的目標「{shown(target)}」不在遊戲中", "unknown-target")
+                return f"【{name}】的目標「{shown(target)}」不在遊戲中", "unknown-target"
             alive = players[target].status is not out
             if dead and alive:
-                raise IllegalAction(f"【{impl.name}】須指定死者ID，{target} 未出局", "target-alive")
+                return f"【{name}】須指定死者ID，{target} 未出局", "target-alive"
             if not dead and not alive:
-                raise IllegalAction(f"【{impl.name}】的目標 {target} 已出局", "target-out")
+                return f"【{name}】的目標 {target} 已出局", "target-out"
             if not rule.self_allowed and target == player.id:
-                raise IllegalAction(f"【{impl.name}】須指定除你以外的ID", "target-self")
+                return f"【{name}】須指定除你以外的ID", "target-self"
         if rule.distinct and len(targets) > 1 and len(set(targets)) != len(targets):
-            raise IllegalAction(f"【{impl.name}】的目標不能重複", "target-repeat")
+            return f"【{name}】的目標不能重複", "target-repeat"
         for key in impl.args:
             if key not in action.args:
-                raise IllegalAction(f"【{impl.name}】需要參數「{key}」", "missing-arg")
+                return f"【{name}】需要參數「{key}」", "missing-arg"
+        return None
 
     def more_targets(self, player: Player, skill: str) -> tuple[int, ...]:
         """Other numbers of targets ``skill`` may take now for ``player``, allowed by a character skill
