@@ -145,11 +145,16 @@ def _eliminate_empty(game: KK33Game, phase: Any) -> None:
     players' countries (which would eliminate nothing) is skipped."""
     state = game.state
     players = state.players.values()
-    out = _OUT
-    alive = {p.country for p in players if p.status is not out}  # eliminating a country changes no one's status
-    eliminated = state.eliminated
-    if all(country in alive or country in eliminated for country in game.kingdoms):
+    out, eliminated = _OUT, state.eliminated
+    standing = set(game.kingdoms).difference(eliminated)
+    for p in players:  # until a living member of each is seen: most often among the first seats
+        if p.country in standing and p.status is not out:
+            standing.discard(p.country)
+            if not standing:
+                return
+    if not standing:
         return
+    alive = {p.country for p in players if p.status is not out}  # eliminating a country changes no one's status
     for country in dict.fromkeys(p.country for p in players):
         if country in game.kingdoms and country not in state.eliminated and country not in alive:
             eliminate(game, phase, country, "該國已無存活角色")
