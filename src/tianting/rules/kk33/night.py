@@ -73,13 +73,14 @@ def night_order(game: KK33Game, uses: list[Use]) -> list[Use]:
     Each use becomes ``(rank, seat, order, i, use)``: ``i`` (its place in ``uses``) breaks the ties the
     key leaves, as the stable sort keeps them in place, and no two tuples reach their ``use``."""
     ranks = game.night_ranks
-    decorated = []
-    for i, use in enumerate(uses):
-        kind = type(use.skill)
-        rank = ranks.get(kind)
-        if rank is None:
-            rank = ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
-        decorated.append((rank, use.seat, use.order, i, use))
+    try:
+        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+    except KeyError:  # a skill class not ranked yet this game: rank it, then decorate again
+        for use in uses:
+            kind = type(use.skill)
+            if kind not in ranks:
+                ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
+        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
     decorated.sort()
     return [entry[4] for entry in decorated]
 
@@ -182,7 +183,9 @@ class Night:
 
     def uses_by(self, pid: str, implicit: bool = False) -> list[Use]:
         """The actions ``pid`` submitted tonight (and, if asked, their passive skills at work)."""
-        return [u for u in self.uses if u.action.actor == pid and (implicit or not u.implicit)]  # u.actor, unwrapped
+        if implicit:
+            return [u for u in self.uses if u.action.actor == pid]  # u.actor, unwrapped
+        return [u for u in self.uses if not u.implicit and u.action.actor == pid]
 
     def aimed_at(self, pid: str) -> list[Use]:
         """The submitted actions whose (final) targets include ``pid``."""
@@ -366,6 +369,15 @@ class Night:
         ruled on (a skill that asked for its own use first, 火船沖陣: :meth:`rule_on_targets`) is not
         asked again."""
         self.settle_grants()
+        if self.block_rules or self.target_rules:  # else no rule to ask (and none asks later: see below)
+            self._rule_on_uses()
+        for settle in self.settle_rules:
+            settle(self)
+
+    def _rule_on_uses(self) -> None:
+        """``after_cancel``'s rules on every use not yet ruled on. Skipped on a night with no rule: the
+        only reader of the ``_RULED`` marks it leaves is ``rule_on_targets``, asked in the cancel stage
+        (before this step), so on such a night nothing it does is ever seen."""
         live = (_PENDING, _DONE)
         pending = [use for use in self.uses if not use.implicit and use.state in live and _RULED not in use.notes]
         for use in pending:
@@ -380,8 +392,6 @@ class Night:
             for use, reasons in voided:
                 if reasons:
                     self.void(use, "、".join(reasons))
-        for settle in self.settle_rules:
-            settle(self)
 
     def rule_on_targets(self, use: Use) -> bool:
         """Ask the rules on uses about ``use`` now, once a night: a skill that acts on other players'
