@@ -225,7 +225,8 @@ class Night:
     def run(self) -> None:
         self.game.open_resolution(self)  # choices made as the night began (化身), before any skill is at work
         self.add_passives()
-        for effect in [e for e in self.state.effects if e.at == self.index]:
+        at = self.index
+        for effect in [e for e in self.state.effects if e.at == at]:
             impl = self.game.skills.get(effect.kind)
             if impl is not None:
                 impl.on_effect(self, effect)
