@@ -916,8 +916,22 @@ class DingliGame(SG24Game):
             return "三国只能共提交一次议和申请，本局已经提交过"
         if len(self.open_countries()) < 3:
             return "议和需要三国都同意，已有国家灭亡"
+        problem = self.peace_proposer_problem(proposer)
+        if problem:
+            return problem  # no application was made: the one a game is still to come
         self.state.extra["peace_used"] = True
-        return super().peace_agreed(proposer, agreed)
+        refusal = super().peace_agreed(proposer, agreed)
+        if refusal:
+            self.state.extra.setdefault("peace_refused", []).append(
+                {"phase": self.state.index, "proposer": proposer, "agreed": list(agreed), "reason": refusal})
+        return refusal
+
+    def peace_refusal(self) -> dict[str, Any] | None:
+        """The application just refused, if the last ``peace_agreed`` was one (a country did not agree): it
+        was made and counts as the game's one (「共提交一次议和申请」), so a script or a hosted game records it and
+        the game goes on, instead of taking the application back as malformed."""
+        refused = self.state.extra.get("peace_refused")
+        return dict(refused[-1]) if refused and refused[-1]["phase"] == self.state.index else None
 
     def _exited(self, phase: Phase) -> list[str]:
         """The ids that left the game in ``phase`` (their last character died)."""

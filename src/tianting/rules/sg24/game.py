@@ -704,17 +704,24 @@ class SG24Game:
     def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
         """None if 三方议和 is agreed, else why not: every standing side agrees through its 君主, or
         through any of its members while it has none (R-SG10); the proposer must be one of them."""
+        problem = self.peace_proposer_problem(proposer)
+        if problem:
+            return problem
         yes = set(agreed) | {proposer}
-        if proposer not in self.state.players or not self.state.player(proposer).alive:
-            return f"「{proposer}」不是场上的ID"
-        if self.state.player(proposer).country not in self.open_countries():
-            return f"{proposer} 不属于任何尚存的一方，不能发起议和"
         missing = []
         for c in self.open_countries():
             voices = [p.id for p in self.members(c) if p.identity == "君主"] or [p.id for p in self.members(c)]
             if not yes & set(voices):
                 missing.append(c)
         return f"以下各方未同意议和：{'、'.join(missing)}" if missing else None
+
+    def peace_proposer_problem(self, proposer: str) -> str | None:
+        """Why ``proposer`` cannot make a 议和 application at all (not on the table, or of no standing side)."""
+        if proposer not in self.state.players or not self.state.player(proposer).alive:
+            return f"「{proposer}」不是场上的ID"
+        if self.state.player(proposer).country not in self.open_countries():
+            return f"{proposer} 不属于任何尚存的一方，不能发起议和"
+        return None
 
     def declare_peace(self, reason: str) -> None:
         """三方议和: the game ends with no winner."""
