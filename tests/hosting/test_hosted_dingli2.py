@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from tianting.hosting import events as ev
 from tianting.hosting import judges
 from tianting.hosting.events import Event
@@ -228,3 +230,31 @@ def test_a_spent_line_says_the_id_leaves_the_game() -> None:
     _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}, {"skill": "自杀", "targets": []}]})
     [row] = game.player_view(pid)["open"]["successors"]
     assert row["character"] is None and "退出游戏" in row["notice"]
+
+
+def test_a_refused_peace_application_stands_and_the_game_goes_on() -> None:
+    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Hosted: while night 6
+    is open, an application one country did not agree to is recorded on the last published phase (the export's
+    ``peace_refused``), the game goes on, and the game's one application is spent: a second is refused."""
+    import random
+
+    from tests.hosting.random_hosted import created, play_out
+
+    game = play_out(created("dingli2", IDS, 5, "鼎立"), random.Random(1), lambda base, bot: [],
+                    lambda base, bot: {}, max_phases=10)
+    assert [(p.kind, p.number) for p in game.phases][-2:] == [("day", 6), ("night", 6)] and game.stage == "open"
+    lords = {c: next(p.id for p in game.base.members(c) if p.identity == "君主") for c in ("魏", "蜀", "吴")}
+    _add(game, ev.PEACE, ev.JUDGE, {"proposer": lords["魏"], "agreed": [lords["蜀"]]})
+    assert not game.over and game.current.kind == "night" and game.stage == "open"
+    assert game.phases[-2].peace == {"proposer": lords["魏"], "agreed": [lords["蜀"]]}
+    with pytest.raises(Refused) as again:
+        _add(game, ev.PEACE, ev.JUDGE, {"proposer": lords["魏"], "agreed": [lords["蜀"], lords["吴"]]})
+    assert "只能共提交一次" in again.value.message and not game.over
+    _add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})  # night 6 is played as usual
+    _add(game, ev.PUBLISH, ev.JUDGE, {})
+    _add(game, ev.PEACE, ev.JUDGE, {"judge": True})  # the 北斗's word (D-V3) ends it
+    exported = game.export()
+    assert exported["over"] and exported["result"]["peace"] is True
+    refusals = [p["peace_refused"] for p in exported["transcript"]["phases"] if "peace_refused" in p]
+    assert refusals == [{"proposer": lords["魏"], "agreed": [lords["蜀"]], "reason": "以下各方未同意议和：吴"}]
+    assert verify_export(exported).failures == []

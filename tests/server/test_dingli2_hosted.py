@@ -291,3 +291,27 @@ def test_after_a_suicide_the_player_page_shows_the_successor_and_nobody_else_see
     public = client.get(f"/g/{t.state()['public_id']}").text + json.dumps(
         client.get(f"/api/g/{t.state()['public_id']}").json(), ensure_ascii=False)
     assert 'id="successors"' not in public and not any(m in public for m in marks)
+
+
+def test_a_spent_line_is_offered_none_of_the_dead_characters_skills(client: TestClient) -> None:
+    """「全部继任者都死亡则退出游戏」: after the 自杀 of the last character of a line (two 自杀 where the successor has none
+    after him), the page says the id leaves the game and the night form offers none of the line's skills (the
+    engine would refuse them); only the 自杀 already sent stays."""
+    from tianting.rules import load
+
+    pack = load("dingli2").roster()
+    t = Table(client)
+
+    def line(name: str) -> list[str]:
+        heirs = pack.characters[name].successors
+        return [name] if len(heirs) != 1 else [name, *line(heirs[0])]
+
+    pid = next(p for p in IDS if len(line(t.views[p]["character"])) == 2)
+    skills = {s.name for c in line(t.views[pid]["character"]) for s in pack.characters[c].skills if s.kind == "active"}
+    assert any(f'value="{name}"' in client.get(f"/p/{t.token[pid]}").text for name in skills)
+    suicide = {"skill": "自杀", "targets": []}
+    assert t.post_p(pid, "actions", {"actions": [suicide, suicide]}).status_code == 200
+    [row] = t.view(pid)["open"]["successors"]
+    assert row["character"] is None and "退出游戏" in row["notice"]
+    page = client.get(f"/p/{t.token[pid]}").text
+    assert not any(f'value="{name}"' in page for name in skills - {"自杀"})

@@ -987,6 +987,8 @@ class HostedGame:
         if not done or self.stage != "open":
             raise Refused("議和須在已公布的階段之後、結算之前裁定", 409)
         index, last = done[-1]
+        if last.peace is not None:  # kept only when refused by a country: it stands (「共提交一次議和申請」)
+            raise Refused("三國只能共提交一次議和申請，本局已經提交過（被拒絕的申請仍算一次）", 409)
         last.peace = {k: ruling[k] for k in ("judge", "proposer", "agreed") if k in ruling}
         try:
             game, _ = self._play(index)
@@ -994,8 +996,13 @@ class HostedGame:
             last.peace = None
             raise
         if not game.state.over:
-            last.peace = None
-            raise Refused("議和未能結束遊戲", 409)
+            refused = getattr(game, "peace_refusal", lambda: None)()
+            if refused is None:
+                last.peace = None
+                raise Refused("議和未能結束遊戲", 409)
+            # 「共提交一次議和申請」: a country refused; the application stands as made, and the game goes on
+            self._base = game
+            return
         self._base = game
         self.phases.pop()  # the open phase is never played
 
