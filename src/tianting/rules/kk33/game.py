@@ -821,15 +821,14 @@ class KK33Game:
 
         The answer is remembered per game by spelling: it reads the roster (fixed data) and, for a
         name the roster does not know, the game's skills (which never change during a game)."""
-        try:
-            return self._roster_names[action.skill]
-        except KeyError:
-            skill = action.skill
+        skill = action.skill
+        name = self._roster_names.get(skill, _UNREAD)  # not try/except: a miss raises no KeyError
+        if name is _UNREAD:
             name = self.roster.all_skill_names.get(skill)
             if name is None and skill in self.skills:
                 name = skill  # a skill registered outside the roster (tests)
             self._roster_names[skill] = name
-            return name
+        return name  # type: ignore[no-any-return]
 
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
                     judged: Sequence[Ruling] = (), actions: Sequence[Action] = ()) -> PhaseResult:
