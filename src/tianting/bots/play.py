@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tianting.bots.policy import Offer, Policy, get_policy
 from tianting.bots.record import GameRecord, SeatRecord
@@ -21,9 +21,6 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules import load as load_rules
-
-if TYPE_CHECKING:
-    from tianting.rules.kk33.game import SkillCheck
 
 RULES = load_rules("kk33")
 """The rule set these bots play (their policies read KK 3.3's views and skill texts; another rule set
@@ -94,8 +91,8 @@ class _Checker:
         """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
         it, the last of them): the same draw made again (a random bot draws with repetition, the
         state does not change while the night's actions are offered) is refused again, unchecked."""
-        self._skills: dict[tuple[Any, ...], tuple[Action | None, SkillCheck]] = {}
-        """``check_skill``'s answers by (actor, skill, how many of mine before it), with the last of
+        self._skills: dict[tuple[Any, ...], tuple[Action | None, Any]] = {}
+        """``check_skill``'s answers (``SkillCheck``) by (actor, skill, how many of mine before it), with the last of
         them (the key of a list that only grows: the same count and last action, the same list)."""
 
     def __call__(self, action: Action, mine: list[Action]) -> None:
