@@ -30,6 +30,8 @@ from tianting.core.errors import TiantingError
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.simulate.stats import Tally
+from tianting.simulate.workers import context as _workers_context
+from tianting.simulate.workers import default_jobs
 
 SeatSpec = Any
 """A seat of the rule set's (``RULESET.seat``: id, country, identity, character)."""
@@ -147,14 +149,6 @@ class _collected_per_game:  # noqa: N801 (a context manager read as a phrase)
         return False
 
 
-def default_jobs() -> int:
-    """All the cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
 def _chunks(seeds: Sequence[int], workers: int) -> list[Any]:
     """Consecutive runs of seeds, 1 to 64 games each: about 16 chunks per worker at first (progress
     and balance), then ever smaller ones (an eighth of what is left per worker), so that the
@@ -254,9 +248,9 @@ class Work:
 
 def _context() -> multiprocessing.context.BaseContext:
     """Fresh workers from a fork server where there is one (never a fork of a process that may run
-    threads: the progress bar's, Ray's), else spawned ones."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    threads: the progress bar's, Ray's), else spawned ones; the fork server has imported the engine
+    (``workers.PRELOAD``), so a worker starts with it imported."""
+    return _workers_context()
 
 
 Done = list[list[GameRecord]]
