@@ -27,6 +27,9 @@ from tianting.rules.kk33.harm import Harm, Level
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_NONE = Level.NONE
+
 
 class Day:
     """One day being resolved (the same helper surface as a Night)."""
@@ -158,10 +161,10 @@ class Day:
             for modify in self.harm_modifiers:
                 modify(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
-            if reason and harm.level is not Level.NONE:
+            if reason and harm.level is not _NONE:
                 self.note(f"{pid} 受到的{harm.cause}傷害被防止：{reason}")
                 return
-        if harm.level is Level.NONE:
+        if harm.level is _NONE:
             self.note(f"{pid} 受到的{harm.cause}傷害已減輕至無")
             return
         why = "；".join(harm.why)
@@ -207,7 +210,7 @@ class Day:
                 if shown != cast:
                     self.note(f"{p.id} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
             self.ballot[p.id] = shown
-            if p.marker("黃巾軍"):
+            if p.markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
                 self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
                 continue
             reason = first_reason(vote_rules, self, p.id, counted) if vote_rules else None
@@ -234,8 +237,8 @@ class Day:
             self.tally[target] = self.tally.get(target, 0) + weight
         for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
             adjust(self, self.tally)
-        seats = {pid: p.seat for pid, p in self.state.players.items()}
-        self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))
+        players = self.state.players  # the seats of the tallied only (a few), not of every player
+        self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], players[kv[0]].seat)))
         self.state.vote_binds = {}
         if not self.tally:
             self.note("無有效票：無事發生")

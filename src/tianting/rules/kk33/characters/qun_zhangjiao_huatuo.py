@@ -26,6 +26,9 @@ NO = "否"
 HUANGTIAN_KEY = "黃天"
 """``state.extra[HUANGTIAN_KEY][owner]``: the 「黃巾軍」 whose deaths 黃天 has counted, in order."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+
 
 def _seated(night: Any) -> list[Any]:
     return sorted(night.state.players.values(), key=lambda p: p.seat)
@@ -115,7 +118,7 @@ class Feisha(CharacterSkill):
                 continue
             acted = [p.id for p in _seated(night)
                      if p.alive and p.id != owner and game.country_of(p.id) == country
-                     and any(u.state is not UseState.FAILED for u in night.uses_by(p.id))]
+                     and any(u.state is not _FAILED for u in night.uses_by(p.id))]
             if not acted:
                 night.note(f"{owner} 飛沙走石：{country}國無有行動的存活角色")
                 continue

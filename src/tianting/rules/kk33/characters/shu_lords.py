@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+_IDENTITY = Source.IDENTITY
+_NONE = Level.NONE
+_VOID = UseState.VOID
+
 
 def _holds(phase: Any, pid: str, skill: str) -> bool:
     player = phase.state.player(pid)
@@ -93,16 +99,26 @@ class Bond(CharacterSkill):
     """Before the night's other protections (so its own shield is in place for them)."""
     partners: tuple[str, ...] = ()
 
+    def partners_alive(self, night: Night) -> set[str]:
+        """The living players whose character is an X now (``_base(night, pid) in self.partners`` and
+        alive): read once, rather than for each of the night's uses; nothing changes them while the
+        uses are scanned."""
+        characters, partners = night.game.roster.characters, self.partners
+        return {pid for pid, p in night.state.players.items() if p.alive and characters[p.character].base in partners}
+
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         player = night.state.player(owner)
         if player.used.get(self.name) or not _holds(night, owner, self.name):
             return
+        partners = self.partners_alive(night)
+        if not partners:
+            return  # no living X: no use of theirs to find
+        failed = _FAILED
         who = sorted({
             u.actor for u in night.uses
-            if not u.implicit and u.actor != owner and u.state is not UseState.FAILED
-            and owner in u.targets and _base(night, u.actor) in self.partners
-            and night.state.player(u.actor).alive}, key=lambda pid: night.state.player(pid).seat)  # not submission order
+            if u.actor in partners and not u.implicit and u.actor != owner and u.state is not failed
+            and owner in u.targets}, key=lambda pid: night.state.player(pid).seat)  # not submission order
         if not who:
             return
         player.used[self.name] = 1
@@ -159,7 +175,16 @@ class Wuhufengjiang(CharacterSkill):
 
     @staticmethod
     def tigers_in_play(night: Night) -> list[str]:
-        return [p.id for name in TIGERS if (p := night.game.in_play(name)) is not None]
+        """The ids of the tigers in play, in TIGERS' order: ``night.game.in_play(name)`` for each
+        name (the first living player playing it, any form), from one pass over the players."""
+        characters = night.game.roster.characters
+        first: dict[str, str] = {}
+        for p in night.state.players.values():
+            if p.alive:
+                for name in (p.character, characters[p.character].base):
+                    if name in TIGERS and name not in first:
+                        first[name] = p.id
+        return [first[name] for name in TIGERS if name in first]
 
     def prepare(self, night: Night, use: Use) -> None:
         tigers = self.tigers_in_play(night)
@@ -236,7 +261,7 @@ class Buchu(CharacterSkill):
         mine = _country(night, owner)
 
         def rule(nt: Night, other: Use) -> str | None:
-            if other.skill.source is not Source.IDENTITY or _country(nt, other.actor) == mine:
+            if other.skill.source is not _IDENTITY or _country(nt, other.actor) == mine:
                 return None
             if nt.state.player(other.actor).identity in seats:
                 return f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）"
@@ -288,7 +313,7 @@ class Xiansi(CharacterSkill):
                               why=[f"{owner} 的陷嗣成功防止了致傷或致死效果"]))
 
         def prevent(n: Night, harm: Harm) -> str | None:
-            if not use.live or harm.level is Level.NONE or not harm.sources or not set(harm.sources) <= named:
+            if not use.live or harm.level is _NONE or not harm.sources or not set(harm.sources) <= named:
                 return None
             if harm.cause == self.name:
                 return None  # its own price (你受傷), even when he named himself: not a harm it prevents
@@ -418,7 +443,7 @@ class Qixing(CharacterSkill):
         results: dict[int, str] = _scratch(night, f"七星:{owner}", {})
 
         def roll(n: Night, harm: Harm) -> None:
-            if harm.target != owner or harm.cause != "刺殺" or harm.removal or harm.level is Level.NONE \
+            if harm.target != owner or harm.cause != "刺殺" or harm.removal or harm.level is _NONE \
                     or id(harm) in results or not _holds(n, owner, self.name):
                 return
             drawn = n.rng.pick(f"七星 {owner}", list(SEVEN))
@@ -683,8 +708,8 @@ class Xianzhixianjue(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        mine = [u for u in night.uses_by(target) if u.state is not UseState.FAILED]
-        entries = [{"skill": u.name, "targets": list(u.targets), "void": u.state is UseState.VOID} for u in mine]
+        mine = [u for u in night.uses_by(target) if u.state is not _FAILED]
+        entries = [{"skill": u.name, "targets": list(u.targets), "void": u.state is _VOID} for u in mine]
         if entries:
             lines = "；".join(f"【{e['skill']}】{'失效' if e['void'] else '未失效'}" for e in entries)
             text = f"【先知先覺】你當夜的行動：{lines}。"
@@ -769,7 +794,7 @@ class Longzhongduice(CharacterSkill):
         mine = _country(night, owner)
         seen: list[dict[str, Any]] = []
         for other in night.uses:
-            if other is use or other.state is UseState.FAILED or not other.targets:
+            if other is use or other.state is _FAILED or not other.targets:
                 continue
             if not any(_country(night, t) == mine for t in other.targets):
                 continue
@@ -811,7 +836,7 @@ class Caochuanjiejian(CharacterSkill):
         owner = use.actor
         # as they stood when the redirect stage began: 盜書 acts at the same moment (CB1)
         before = {id(u): u.targets_before(self.stage, self.priority) for u in night.uses}
-        aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not UseState.FAILED
+        aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not _FAILED
                  and owner in before[id(u)]]
         seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in aimed]
         changed: list[dict[str, Any]] = []

@@ -27,6 +27,12 @@ NEXT_DAY, NEXT_NIGHT = 1, 2
 STOP = "停止"
 """The answer to 計無不成's choice that ends the chain of 【明察】."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_CHARACTER = Source.CHARACTER
+_FAILED = UseState.FAILED
+_IDENTITY = Source.IDENTITY
+_PASSIVE = Kind.PASSIVE
+
 
 def _passive_consumed(phase: Any, owner: str, name: str) -> None:
     """被動的限定技能消耗時…會收到相關反饋."""
@@ -381,7 +387,7 @@ class Wuchang(CharacterSkill):
                 if a.get("implicit") or a["state"] not in ("done", "void") or a["skill"] == "五常":
                     continue
                 impl = skills.get(a["skill"])
-                if impl is None or impl.source is not Source.CHARACTER or impl.kind is Kind.PASSIVE:
+                if impl is None or impl.source is not _CHARACTER or impl.kind is _PASSIVE:
                     continue
                 used = out.setdefault(a["actor"], [])
                 if a["skill"] not in used:
@@ -531,7 +537,7 @@ class Tianyi(CharacterSkill):
     def aimed(night: Night, owner: str) -> int:
         count = 0
         for u in night.uses:
-            if u.state is UseState.FAILED or u.actor == owner or owner not in u.targets:
+            if u.state is _FAILED or u.actor == owner or owner not in u.targets:
                 continue
             origin = echo_origin(night, u)
             if origin is not None and owner in origin.targets:
@@ -568,7 +574,7 @@ class Tiaoxin(CharacterSkill):
             return
         changed = []
         for other in night.uses_by(target):
-            if not other.live or other.skill.source is not Source.IDENTITY or not other.action.targets:
+            if not other.live or other.skill.source is not _IDENTITY or not other.action.targets:
                 continue
             slots = [1] if other.name == "亂花" else range(len(other.action.targets))
             for slot in slots:
