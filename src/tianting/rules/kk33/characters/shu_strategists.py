@@ -337,7 +337,38 @@ WUCHANG_KEY = "五常"
 
 
 _USED_MEMO = "shu_strategists:五常·used_by"
-"""Where a phase keeps ``Wuchang._used_by_all`` with the history it read (``vars(phase)``)."""
+"""Where a game keeps its ``_UsedBy`` (``vars(game)``)."""
+
+
+class _UsedBy:
+    """``Wuchang.used_by`` of every player, folded over a game's history as it grows.
+
+    Exact: the history's entries are written once, when their phase is resolved, and only read
+    afterwards (``GameState.snapshot``); new phases append to it. So the fold over the entries read
+    so far stays right, and only the entries added since are read. A state replaced (a night
+    resolved again from its snapshot holds a copy of the list), or a list that no longer holds the
+    last entry read, starts the fold over."""
+
+    __slots__ = ("history", "read", "last", "used")
+
+    def __init__(self, history: list[dict[str, Any]]) -> None:
+        self.history = history
+        self.read = 0
+        self.last: dict[str, Any] | None = None
+        self.used: dict[str, list[str]] = {}
+
+    def holds(self, history: list[dict[str, Any]]) -> bool:
+        """Is this fold one of ``history``'s first ``read`` entries?"""
+        return self.history is history and len(history) >= self.read \
+            and (self.read == 0 or history[self.read - 1] is self.last)
+
+    def catch_up(self, skills: dict[str, Skill]) -> dict[str, list[str]]:
+        history = self.history
+        if self.read < len(history):
+            Wuchang._fold_used(skills, history[self.read:], self.used)
+            self.read = len(history)
+            self.last = history[-1]
+        return self.used
 
 
 class Wuchang(CharacterSkill):
@@ -368,19 +399,18 @@ class Wuchang(CharacterSkill):
         """The active character skills ``pid`` used in life (in the order first used): 主動 is every
         skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用).
 
-        The history is read once a phase for every player (``_used_by_all``), not once per player
-        asked: it only grows between phases."""
-        history = phase.state.history
-        memo = vars(phase).get(_USED_MEMO)
-        if memo is None or memo[0] is not history or memo[1] != len(history):
-            memo = vars(phase)[_USED_MEMO] = (history, len(history), Wuchang._used_by_all(phase.game.skills, history))
-        return list(memo[2].get(pid, ()))
+        The history is read for every player at once, and each entry once a game (``_UsedBy``), not
+        once per player asked nor once per phase: it only grows."""
+        history, game = phase.state.history, phase.game
+        memo = vars(game).get(_USED_MEMO)
+        if memo is None or not memo.holds(history):
+            memo = vars(game)[_USED_MEMO] = _UsedBy(history)
+        return list(memo.catch_up(game.skills).get(pid, ()))
 
     @staticmethod
-    def _used_by_all(skills: dict[str, Skill], history: list[dict[str, Any]]) -> dict[str, list[str]]:
-        """``used_by`` of every player, from one pass over the history."""
-        out: dict[str, list[str]] = {}
-        for h in history:
+    def _fold_used(skills: dict[str, Skill], entries: list[dict[str, Any]], out: dict[str, list[str]]) -> None:
+        """Add to ``out`` (``used_by`` of every player so far) what ``entries`` (the next ones) add."""
+        for h in entries:
             if h.get("phase") != "night":
                 continue
             for a in h["actions"]:
@@ -392,7 +422,6 @@ class Wuchang(CharacterSkill):
                 used = out.setdefault(a["actor"], [])
                 if a["skill"] not in used:
                     used.append(a["skill"])
-        return out
 
     def reasonable(self, phase: Any, owner: str) -> list[str]:
         book = self.book(phase.state, owner)
