@@ -193,31 +193,33 @@ class Day:
             return []
         binds = self.state.vote_binds
         ballot_rules, vote_rules = self.ballot_rules, self.vote_rules  # most days have none: no call
+        votes, ballot, tallied, note = self.votes, self.ballot, self.counted, self.note  # (read once)
         for p in self.game.voters():
-            cast = self.votes.get(p.id, p.id)
-            if p.id not in self.votes:
-                self.note(f"{p.id} 未投票，視為自投")
-            false = first_reason(ballot_rules, self, p.id, cast) if ballot_rules else None
-            bound = binds.get(p.id)
+            pid = p.id
+            cast = votes.get(pid, pid)
+            if pid not in votes:
+                note(f"{pid} 未投票，視為自投")
+            false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
+            bound = binds.get(pid)
             if false is not None:
                 # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
                 shown = bound if bound is not None else false
                 counted = cast
-                self.note(f"{p.id} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+                note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
             else:
                 # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
                 shown = counted = bound if bound is not None else cast
                 if shown != cast:
-                    self.note(f"{p.id} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
-            self.ballot[p.id] = shown
+                    note(f"{pid} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+            ballot[pid] = shown
             if p.markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
-                self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
+                note(f"{pid} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = first_reason(vote_rules, self, p.id, counted) if vote_rules else None
+            reason = first_reason(vote_rules, self, pid, counted) if vote_rules else None
             if reason:
-                self.note(f"{p.id} 的投票無效：{reason}")
+                note(f"{pid} 的投票無效：{reason}")
                 continue
-            self.counted[p.id] = counted
+            tallied[pid] = counted
         for p in self.game.posthumous_voters():  # 涅槃：你死亡後仍可投票（你以此法的投票不公布）
             if p.id not in self.votes:
                 continue  # no vote owed: nothing counts

@@ -116,8 +116,8 @@ class Bond(CharacterSkill):
             return  # no living X: no use of theirs to find
         failed = _FAILED
         who = sorted({
-            u.actor for u in night.uses
-            if u.actor in partners and not u.implicit and u.actor != owner and u.state is not failed
+            u.action.actor for u in night.uses  # (Use.actor, without the property's call)
+            if u.action.actor in partners and not u.implicit and u.action.actor != owner and u.state is not failed
             and owner in u.targets}, key=lambda pid: night.state.player(pid).seat)  # not submission order
         if not who:
             return

@@ -38,7 +38,8 @@ def is_character(game: KK33Game, pid: str, name: str) -> bool:
 
 def stabs_made_by(night: Night, pid: str) -> list[Use]:
     """The 刺殺 ``pid`` made tonight: submitted or 視為, not failed (發動失敗 is as if not made)."""
-    return [u for u in night.uses if u.name == "刺殺" and u.actor == pid and u.state is not _FAILED]
+    # (u.skill.name and u.action.actor: Use.name and Use.actor, without the properties' calls)
+    return [u for u in night.uses if u.action.actor == pid and u.skill.name == "刺殺" and u.state is not _FAILED]
 
 
 def is_country_killer(night: Night, pid: str, country: str) -> bool:

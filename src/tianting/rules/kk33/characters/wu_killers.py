@@ -35,7 +35,8 @@ def holds_alive(phase: Any, owner: str, skill: str) -> bool:
 
 def stabs_by(phase: Any, pid: str) -> list[Use]:
     """The 刺殺 ``pid`` made in this phase (submitted or 視為), not failed."""
-    return [u for u in phase.uses if u.name == "刺殺" and u.actor == pid and u.state is not _FAILED]
+    # (u.skill.name and u.action.actor: Use.name and Use.actor, without the properties' calls)
+    return [u for u in phase.uses if u.action.actor == pid and u.skill.name == "刺殺" and u.state is not _FAILED]
 
 
 def living_by_country(phase: Any) -> dict[str, int]:
