@@ -99,26 +99,25 @@ class Bond(CharacterSkill):
     """Before the night's other protections (so its own shield is in place for them)."""
     partners: tuple[str, ...] = ()
 
-    def partners_alive(self, night: Night) -> set[str]:
-        """The living players whose character is an X now (``_base(night, pid) in self.partners`` and
-        alive): read once, rather than for each of the night's uses; nothing changes them while the
-        uses are scanned."""
-        characters, partners = night.game.roster.characters, self.partners
-        return {pid for pid, p in night.state.players.items() if p.alive and characters[p.character].base in partners}
-
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         player = night.state.player(owner)
         if player.used.get(self.name) or not _holds(night, owner, self.name):
             return
-        partners = self.partners_alive(night)
-        if not partners:
-            return  # no living X: no use of theirs to find
-        failed = _FAILED
-        who = sorted({
-            u.action.actor for u in night.uses  # (Use.actor, without the property's call)
-            if u.action.actor in partners and not u.implicit and u.action.actor != owner and u.state is not failed
-            and owner in u.targets}, key=lambda pid: night.state.player(pid).seat)  # not submission order
+        # Who of X aimed a skill at him: the cheap tests on each use first, the character (an X?) and
+        # life of the few actors left after them (pure reads, in a different order: the same set).
+        failed, players, characters = _FAILED, night.state.players, night.game.roster.characters
+        found: set[str] = set()
+        for u in night.uses:
+            if u.implicit or u.state is failed:
+                continue
+            actor = u.action.actor  # (Use.actor, without the property's call)
+            if actor == owner or actor in found or owner not in u.targets:
+                continue
+            them = players[actor]
+            if them.alive and characters[them.character].base in self.partners:
+                found.add(actor)
+        who = sorted(found, key=lambda pid: night.state.player(pid).seat)  # not submission order
         if not who:
             return
         player.used[self.name] = 1

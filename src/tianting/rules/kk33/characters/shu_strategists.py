@@ -250,7 +250,7 @@ class Zhengjian(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         for other in night.uses:
-            if other.implicit or other.name != "火燒連營" or not other.live:
+            if other.implicit or other.skill.name != "火燒連營" or not other.live:  # (Use.name, no call)
                 continue
             if not _plays_lu_xun(night, other.actor):
                 continue

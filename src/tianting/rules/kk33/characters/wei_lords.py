@@ -106,7 +106,7 @@ class Wofutianxia(CharacterSkill):
         mine = _country(night, owner.id)
         found: dict[str, str] = {}  # victim → why
         for other in night.uses:
-            if other.name != "招賢納才" or other.state is _FAILED or not other.targets:
+            if other.skill.name != "招賢納才" or other.state is _FAILED or not other.targets:  # (Use.name, no call)
                 continue
             target = other.targets[0]
             if other.actor == owner.id and _country(night, target) != mine:

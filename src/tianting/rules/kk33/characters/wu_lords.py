@@ -57,7 +57,7 @@ class Yinghun(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         for other in night.uses:
-            if other.implicit or other.name != "威震逍遙津" or not other.live:
+            if other.implicit or other.skill.name != "威震逍遙津" or not other.live:  # (Use.name, no call)
                 continue
             if _base(night, other.actor) != "張遼":
                 continue
@@ -106,7 +106,7 @@ class Xianzhu(CharacterSkill):
         if not night.state.player(owner).alive:
             return
         for other in night.uses:
-            if other.implicit or other.name != "明察" or other.state is _FAILED:
+            if other.implicit or other.skill.name != "明察" or other.state is _FAILED:  # (Use.name, no call)
                 continue
             if other.actor != owner and owner in other.targets and _country(night, other.actor) == _country(night, owner):
                 night.recognise(owner, other.actor, via=self.name)
