@@ -8,6 +8,7 @@ text; the readings of unclear sentences are in ``docs/rulings/kk33-wei_lords.md`
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 _CHARACTER = Source.CHARACTER
 _FAILED = UseState.FAILED
 _IDENTITY = Source.IDENTITY
+
+
+_CHARACTER_OF = attrgetter("character")
 
 
 def _scratch(night: Night, key: str, default: Any) -> Any:
@@ -57,7 +61,8 @@ class Jianxiong(CharacterSkill):
         # The issuers' characters as the night began (a lord may reincarnate tonight).
         characters = _scratch(night, "奸雄", {})
         if not characters:
-            characters.update({pid: p.character for pid, p in night.state.players.items()})
+            players = night.state.players  # {pid: p.character for pid, p in players.items()}, iterated in C
+            characters.update(zip(players, map(_CHARACTER_OF, players.values()), strict=True))
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
