@@ -270,6 +270,45 @@ class Buchu(CharacterSkill):
         night.note(f"{owner} 不出：登場後第{n}夜，其他國{word}的身份技能均失效")
 
 
+_NAMED_MEMO = "_shu_lords_xiansi_named"
+"""Where a state keeps its ``_Named`` (``vars(state)``, beside the dataclass's fields)."""
+
+
+class _Named:
+    """``Xiansi.named_before`` folded over a state's history as it grows.
+
+    Exact: the history's entries are written once, when their phase is resolved, and only read afterwards
+    (``GameState.snapshot``); new phases append to it. A state copied (a snapshot, a night resolved again) gets
+    an empty fold (``__deepcopy__``), and a list that no longer holds the last entry read starts over."""
+
+    __slots__ = ("history", "read", "last", "named")
+
+    def __init__(self, history: list[dict[str, Any]]) -> None:
+        self.history = history
+        self.read = 0
+        self.last: dict[str, Any] | None = None
+        self.named: set[str] = set()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> None:
+        return None  # the copy reads its own history again when asked
+
+    def holds(self, history: list[dict[str, Any]]) -> bool:
+        return self.history is history and len(history) >= self.read \
+            and (self.read == 0 or history[self.read - 1] is self.last)
+
+    def catch_up(self) -> set[str]:
+        history, named = self.history, self.named
+        for h in history[self.read:]:
+            if h.get("phase") != "night":
+                continue
+            for a in h["actions"]:
+                if a["skill"] == "陷嗣" and a["state"] in ("done", "void") and not a.get("implicit"):
+                    named.update(a["targets"])
+        if len(history) > self.read:
+            self.read, self.last = len(history), history[-1]
+        return set(named)
+
+
 class Xiansi(CharacterSkill):
     """陷嗣：指定2個未被【陷嗣】指定過的ID，防止其於當夜造成的致傷或致死效果。若以此法成功防止了致傷或致死效果，你受傷。
 
@@ -285,15 +324,15 @@ class Xiansi(CharacterSkill):
 
     @staticmethod
     def named_before(state: GameState) -> set[str]:
-        """Every id a 陷嗣 named on an earlier night (one that went off: done or void)."""
-        out: set[str] = set()
-        for h in state.history:
-            if h.get("phase") != "night":
-                continue
-            for a in h["actions"]:
-                if a["skill"] == "陷嗣" and a["state"] in ("done", "void") and not a.get("implicit"):
-                    out.update(a["targets"])
-        return out
+        """Every id a 陷嗣 named on an earlier night (one that went off: done or void).
+
+        Read on from the entries read before (``_Named``, kept with the state): a bot's offers and the
+        engine's checks ask this for every 陷嗣 checked, and the history only grows."""
+        memo = vars(state).get(_NAMED_MEMO)
+        history = state.history
+        if memo is None or not memo.holds(history):
+            memo = vars(state)[_NAMED_MEMO] = _Named(history)
+        return memo.catch_up()
 
     def validate(self, state: GameState, action: Action) -> None:
         named = self.named_before(state)
