@@ -90,7 +90,10 @@ class _Checker:
         self._refused: dict[tuple[Any, ...], tuple[Action | None, tuple[str, str]]] = {}
         """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
         it, the last of them): the same draw made again (a random bot draws with repetition, the
-        state does not change while the night's actions are offered) is refused again, unchecked."""
+        state does not change while the night's actions are offered) is refused again, unchecked.
+        Each holds the refusal's message and code, not the exception: a kept exception keeps its
+        traceback, whose frames hold this checker and the game (a reference cycle that would keep the
+        whole game alive until the cyclic collector runs)."""
         self._skills: dict[tuple[Any, ...], tuple[Action | None, Any]] = {}
         """``check_skill``'s answers (``SkillCheck``) by (actor, skill, how many of mine before it), with the last of
         them (the key of a list that only grows: the same count and last action, the same list)."""
