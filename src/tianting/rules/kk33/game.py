@@ -94,6 +94,27 @@ def _index_of(classes: tuple[tuple[str, type[Skill]], ...]) -> SkillIndex:
     return SkillIndex.of(_instances_of(classes))
 
 
+def _phase_roles(skills: Mapping[str, Skill]) -> tuple[frozenset[str], ...]:
+    """The names of the skills that take part in the phase loop's own steps, read off the skills
+    themselves (see ``KK33Game.__init__``): openers (``begin_phase``), starters (``open_resolution``),
+    offerers (``offers``), restricters (``restrict_action``), posthumous voters (``votes_after_death``)."""
+    return (
+        frozenset(n for n, s in skills.items() if hasattr(s, "begin_phase")),
+        frozenset(n for n, s in skills.items() if hasattr(s, "open_resolution")),
+        frozenset(n for n, s in skills.items() if hasattr(s, "offers")),
+        frozenset(n for n, s in skills.items() if hasattr(s, "restrict_action")),
+        frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False)),
+    )
+
+
+@cache
+def _roles_of(classes: tuple[tuple[str, type[Skill]], ...]) -> tuple[frozenset[str], ...]:
+    """:func:`_phase_roles` of the shared instances :func:`_instances_of` gives for ``classes``: worked out
+    once per set of skill classes (a game's skills are those very instances, and a skill holds no state,
+    so what it has never changes)."""
+    return _phase_roles(_instances_of(classes))
+
+
 def _outside_limit(impl: Skill) -> bool:
     """（本技能不計入每夜角色技能使用次數限制）: a skill class may say so (``outside_limit``)."""
     return bool(getattr(impl, "outside_limit", False))
@@ -105,7 +126,9 @@ class KK33Game:
     rules = "kk33"
 
     def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster,
-                 hooks: SkillIndex | None = None) -> None:
+                 hooks: SkillIndex | None = None, roles: tuple[frozenset[str], ...] | None = None) -> None:
+        """``hooks`` and ``roles``: :class:`SkillIndex` and :func:`_phase_roles` of ``skills``, when the
+        caller has them (``create``: worked out once per set of skill classes); else worked out here."""
         self.state = state
         self.results: list[PhaseResult] = []
         """Every resolved phase, in order (announcements, feedback, trace)."""
@@ -118,17 +141,15 @@ class KK33Game:
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
         self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
-        self._openers = frozenset(n for n, s in skills.items() if hasattr(s, "begin_phase"))
-        """Skills that act as each night and day begins, before any input (化身's draw: ``begin_phase``)."""
-        self._starters = frozenset(n for n, s in skills.items() if hasattr(s, "open_resolution"))
-        """Skills whose holder chooses at the start of the phase's resolution (化身's choice:
-        ``open_resolution``, scripted as a decision of that phase)."""
-        self._offerers = frozenset(n for n, s in skills.items() if hasattr(s, "offers"))
-        """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
-        self._restricters = frozenset(n for n, s in skills.items() if hasattr(s, "restrict_action"))
-        """Skills that restrict other uses their holder makes (遠見: ``restrict_action``)."""
-        self._posthumous = frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False))
-        """Skills whose holder may vote after death (涅槃: ``votes_after_death``)."""
+        self._openers, self._starters, self._offerers, self._restricters, self._posthumous = \
+            _phase_roles(skills) if roles is None else roles
+        """``_openers``: skills that act as each night and day begins, before any input (化身's draw:
+        ``begin_phase``); ``_starters``: skills whose holder chooses at the start of the phase's
+        resolution (化身's choice: ``open_resolution``, scripted as a decision of that phase);
+        ``_offerers``: skills that offer their holder other skills to take up this phase (化身:
+        ``offers``); ``_restricters``: skills that restrict other uses their holder makes (遠見:
+        ``restrict_action``); ``_posthumous``: skills whose holder may vote after death (涅槃:
+        ``votes_after_death``)."""
         self.night_ranks: dict[type[Skill], tuple[int, int, int]] = {}
         """Each skill class's place in the night's order (``night.order_key``)."""
         self.implicit_actions: dict[tuple[str, str], Action] = {}
@@ -199,7 +220,7 @@ class KK33Game:
             for outcome in outcomes:
                 state.rng.force(purpose, outcome)
         key = tuple(_skill_classes(tuple(extra_skills)).items())
-        game = cls(state, dict(_instances_of(key)), r, _index_of(key))
+        game = cls(state, dict(_instances_of(key)), r, _index_of(key), _roles_of(key))
         game.open_phase()  # 遊戲開始於黑夜: night 1 begins
         return game
 
