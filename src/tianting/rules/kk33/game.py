@@ -59,17 +59,26 @@ def roster() -> Roster:
     return load_roster()
 
 
-def _history_entry(use: Use) -> dict[str, Any]:
-    """One use as the history keeps it: the action as submitted (``Action.as_json``) with its final
-    targets, then its state, then ``implicit`` for a passive skill at work."""
-    action = use.action  # Action.as_json, with the final targets in the key's place
-    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(use.targets)}
-    if action.args:
-        entry["args"] = dict(action.args)
-    entry["state"] = use.state._value_  # .value, without the enum property's cost
-    if use.implicit:
-        entry["implicit"] = True
-    return entry
+def _history_entries(uses: Iterable[Use]) -> list[dict[str, Any]]:
+    """Each use as the history keeps it: the action as submitted (``Action.as_json``) with its final
+    targets, then its state, then ``implicit`` for a passive skill at work.
+
+    One loop for a phase's uses (a night has dozens), reading the fields directly: a use without
+    redirects has the action's own targets (``Use.targets``), and ``_value_`` is the state's
+    ``.value`` without the enum property's cost."""
+    out = []
+    append = out.append
+    for use in uses:
+        action = use.action  # Action.as_json, with the final targets in the key's place
+        entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill,
+                                 "targets": list(use.targets if use.redirects else action.targets)}
+        if action.args:
+            entry["args"] = dict(action.args)
+        entry["state"] = use.state._value_
+        if use.implicit:
+            entry["implicit"] = True
+        append(entry)
+    return out
 
 
 def _skill_classes(extra: tuple[type[Skill], ...]) -> dict[str, type[Skill]]:
@@ -706,7 +715,7 @@ class KK33Game:
             night.trace[:0] = [f"（第一次結算，因【{first.rerun_request.skill}】作廢）{line}" for line in first.trace]
         self.state.history.append({
             "phase": "night", "index": self.state.index,
-            "actions": [_history_entry(u) for u in night.uses],
+            "actions": _history_entries(night.uses),
         })
         # 遺言：在夜晚死亡出局的人可以留下遺言 — and a lord whose character died (轉生) leaves his too (R11).
         words = {pid: text for pid, text in (last_words or {}).items() if pid in night.died}
@@ -729,16 +738,29 @@ class KK33Game:
                     judged: tuple[Ruling, ...] = ()) -> Night:
         """Resolve the night once (twice when a skill asks for it: see ``Night.rerun_request``)."""
         start = self.night_start_feedback()
-        uses = []
-        for i, a in enumerate(actions):
-            name = self._skill_name(a)
-            assert name is not None, "resolve_night takes checked actions"
-            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
-                            i, self.state.players[a.actor].seat))
-        night = Night(self, uses, book, rerun, judged)
+        night = Night(self, self._uses_of(actions, "resolve_night"), book, rerun, judged)
         night.feedback.update(start)
         night.run()
         return night
+
+    def _uses_of(self, actions: Sequence[Action], caller: str) -> list[Use]:
+        """The phase's checked actions as uses, in submission order: each action made again under its
+        skill's rules' name (its targets a tuple, its args a copy of its own).
+
+        The names are read as :meth:`_skill_name` reads them, its per-game memo first (a string the
+        memo knows names a roster skill: no need to ask for a test's extra skill)."""
+        skills, players, memo, skill_name = self.skills, self.state.players, self._roster_names, self._skill_name
+        uses = []
+        append = uses.append
+        for i, a in enumerate(actions):
+            skill = a.skill
+            name = memo.get(skill) if type(skill) is str else None
+            if name is None:
+                name = skill_name(a)
+                assert name is not None, f"{caller} takes checked actions"
+            append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), skills[name], i,
+                       players[a.actor].seat))
+        return uses
 
     def _skill_name(self, action: Action) -> str | None:
         """The rules' name of the skill an action names (any script), or None."""
@@ -763,18 +785,12 @@ class KK33Game:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
-        uses = []
-        for i, a in enumerate(actions):
-            name = self._skill_name(a)
-            assert name is not None, "resolve_day takes checked actions"
-            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
-                            i, self.state.players[a.actor].seat))
-        day = Day(self, votes, book, tuple(judged), uses)
+        day = Day(self, votes, book, tuple(judged), self._uses_of(actions, "resolve_day"))
         day.run()
         entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
                                  "counted": dict(day.counted)}
         if day.actions is not None:
-            entry["actions"] = [_history_entry(u) for u in day.actions.uses]
+            entry["actions"] = _history_entries(day.actions.uses)
         self.state.history.append(entry)
         announcement = self._day_announcement(day)
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
