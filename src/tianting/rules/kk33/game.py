@@ -846,7 +846,7 @@ class KK33Game:
     def _finish(self, kind: PhaseKind, phase: Any, book: DecisionBook, first_draw: int,
                 announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
         state = self.state
-        number = self.number
+        number = phase_number(state.index)  # self.number, without the property
         over, winners = victory.check(self)
         if over and not state.over:
             state.over = True
@@ -854,9 +854,10 @@ class KK33Game:
             phase.note("遊戲結束：" + ("、".join(winners) + " 獲勝" if winners else "無人獲勝"))
         state.index += 1
         draws = [d.as_json() for d in state.rng.draws[first_draw:]]
+        players = state.players  # state.player(pid), without the method call for every entry
         result = PhaseResult(
-            phase=kind.value, number=number, announcement=announcement,
-            feedback=dict(sorted(phase.feedback.items(), key=lambda kv: state.player(kv[0]).seat)),
+            phase=kind._value_, number=number, announcement=announcement,  # .value, without the enum property
+            feedback=dict(sorted(phase.feedback.items(), key=lambda kv: players[kv[0]].seat)),
             decisions=list(book.asked), deaths=list(phase.deaths), trace=list(phase.trace), draws=draws,
             warnings=warnings + [f"{d.actor} 的【{d.skill}】未給出選擇，已隨機取預設值「{d.answer}」"
                                  for d in book.asked if d.defaulted],
@@ -874,7 +875,8 @@ class KK33Game:
 
     def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
         alliances = self._alliance_lines()
-        night.injured = [pid for pid in dict.fromkeys(night.injured) if self.state.player(pid).injured]
+        players = self.state.players
+        night.injured = [pid for pid in dict.fromkeys(night.injured) if players[pid].injured]
         died = list(dict.fromkeys(night.died))
         stayed = [pid for pid in died if pid not in night.exited]
         lines = [texts.night_title(self.number), texts.night_overview(len(died), len(night.injured))]
@@ -916,7 +918,8 @@ class KK33Game:
         stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
         if stayed:
             lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
-        injured = [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured]
+        players = self.state.players
+        injured = [pid for pid in dict.fromkeys(day.injured) if players[pid].injured]
         if injured:
             lines.append(f"受傷：{texts.ids(injured)}")
         if day.eliminated:
@@ -927,7 +930,7 @@ class KK33Game:
             "tally": dict(day.tally),
             "exited": list(day.exited),
             "died": died,
-            "injured": [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured],
+            "injured": list(injured),  # the list posted above (nothing changed since), a list of its own
             "eliminated": list(day.eliminated),
         }
 
