@@ -80,24 +80,12 @@ def _deepcopy_plain(value: Any, memo: dict[int, Any]) -> Any:
             return done
         atoms = _ATOMS  # atoms are taken as they are here, without a call (most entries are)
         if kind is dict:
-            for k, v in value.items():
-                if type(v) not in atoms or type(k) not in atoms:
-                    break
-            else:  # atoms only (or empty): copy.deepcopy's copy is equal to a shallow one
-                new = memo[id(value)] = value.copy()
-                return new
             new_dict: dict[Any, Any] = {}
             memo[id(value)] = new_dict
             for k, v in value.items():
                 new_dict[k if type(k) in atoms else _deepcopy_plain(k, memo)] = \
                     v if type(v) in atoms else _deepcopy_plain(v, memo)
             return new_dict
-        for v in value:
-            if type(v) not in atoms:
-                break
-        else:  # atoms only (or empty): as for a dict above
-            new = memo[id(value)] = value.copy()
-            return new
         new_list: list[Any] = []
         memo[id(value)] = new_list
         new_list.extend(v if type(v) in atoms else _deepcopy_plain(v, memo) for v in value)
@@ -109,25 +97,23 @@ def _deepcopy_plain(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _deepcopy_fields(obj: Any, memo: dict[int, Any]) -> Any:
-    """What ``copy.deepcopy`` does to a plain (dict-based) dataclass, through :func:`_deepcopy_plain`:
-    a copy of its ``__dict__`` (the same keys in the same order) whose values are copied in place
-    (atoms kept as they are), given to the new object as its ``__dict__``."""
+    """What ``copy.deepcopy`` does to a plain (dict-based) dataclass, through :func:`_deepcopy_plain`."""
     new = object.__new__(type(obj))
     memo[id(obj)] = new
     atoms = _ATOMS
-    fields = obj.__dict__.copy()
-    for k, v in fields.items():  # values replaced in place: the dict's size does not change
+    fields: dict[str, Any] = {}
+    for k, v in obj.__dict__.items():
         kind = type(v)
         if kind in atoms:
-            continue
-        if (kind is dict or kind is list) and not v:  # an empty container (most are), inline
+            fields[k] = v
+        elif (kind is dict or kind is list) and not v:  # an empty container (most are), inline
             done = memo.get(id(v))
             if done is None:
                 done = memo[id(v)] = kind()
             fields[k] = done
         else:
             fields[k] = _deepcopy_plain(v, memo)
-    new.__dict__ = fields
+    new.__dict__.update(fields)
     return new
 
 
@@ -263,7 +249,7 @@ class GameState:
                         kept.append(_deepcopy_plain(e, memo))
             else:
                 fields[k] = _deepcopy_plain(v, memo)
-        new.__dict__ = fields
+        new.__dict__.update(fields)
         return new
 
     def player(self, pid: str) -> Player:
