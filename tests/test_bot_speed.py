@@ -291,3 +291,20 @@ def test_inlined_draws_are_the_random_actions_draws():
             assert mine.getstate() == theirs.getstate()
             tried += len(seen)
     assert tried > 1000
+
+
+def test_deepcopy_of_flat_and_nested_containers_matches_copy_deepcopy():
+    """``_deepcopy_plain`` gives what ``copy.deepcopy`` gives for dicts and lists of atoms
+    and still copies nested containers, sharing kept through the memo, as ``copy.deepcopy`` does."""
+    import copy as copy_module
+
+    from tianting.core.state import _deepcopy_plain
+
+    inner = ["x", 1]
+    value = {"flat": {"a": 1, "b": None}, "list": ["a", 2, True], "nested": [inner, {"k": inner}],
+             "again": inner, "empty": [], "tuple": (inner,)}
+    ours, theirs = _deepcopy_plain(value, {}), copy_module.deepcopy(value)
+    assert ours == theirs == value
+    assert ours["flat"] is not value["flat"] and ours["list"] is not value["list"]
+    assert ours["nested"][0] is ours["nested"][1]["k"] is ours["again"] is ours["tuple"][0]
+    assert ours["again"] is not inner
