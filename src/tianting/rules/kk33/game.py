@@ -930,7 +930,7 @@ class KK33Game:
             "tally": dict(day.tally),
             "exited": list(day.exited),
             "died": died,
-            "injured": list(injured),  # the list posted above (nothing changed since), a list of its own
+            "injured": injured,  # (the list above: the same reads, nothing changed between them)
             "eliminated": list(day.eliminated),
         }
 
