@@ -42,7 +42,6 @@ from tianting.bots.random_policy import (
     follow_grants,
     random_action,
     try_submit,
-    usable_rows,
 )
 from tianting.core.records import Action
 
@@ -294,7 +293,7 @@ class HeuristicPolicy(RandomPolicy):
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Identity skills by the side's knowledge, then now and then one character skill."""
         know: Knowledge | None = None  # read from the view only when an identity skill needs it
-        rows = usable_rows(view)
+        rows = self._usable(view)  # read-only
         for row in rows:
             if row["source"] == "lent" and rng.random() < LENT_CHANCE:
                 know = know or self._knowledge(view)
