@@ -89,9 +89,12 @@ class ViewCache:
         again in that phase: nothing changes while it is settled)."""
         self._by_day: dict[str, tuple[list[dict[str, Any]], bool]] = {}
         """Whether each player's rows (the list kept with it) have one usable by day."""
-        self._offered: dict[str, tuple[int, list[dict[str, Any]], list[dict[str, Any]], dict[str, list[str]]]] = {}
+        self._offered: dict[str, tuple[int, list[dict[str, Any]],
+                                       tuple[list[dict[str, Any]], dict[str, list[str]]] | None]] = {}
         """What 化身 offers each player, by phase while settled (``views.offered_parts``), with the rows
         it was read beside."""
+        self._offerers = frozenset(n for n, s in game.skills.items() if hasattr(s, "offers"))
+        """The game's skills that offer others (化身; the game's skills do not change during a game)."""
 
     def _catch_up(self) -> None:
         results = self.game.results
@@ -172,15 +175,19 @@ class ViewCache:
         return row
 
     def _offered_parts(self, player: Player, skills: list[dict[str, Any]]
-                       ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-        """``views.offered_parts``, read once per settled phase (化身's forms are drawn as it begins)."""
+                       ) -> tuple[list[dict[str, Any]], dict[str, list[str]]] | None:
+        """``views.offered_parts``, read once per settled phase (化身's forms are drawn as it begins; nothing
+        else it reads changes while no phase is resolved). A player holding no skill that offers (``offers``)
+        is offered nothing (``game.offered``'s own first test), unread."""
+        if self._offerers.isdisjoint(player.skills):
+            return None
         index = self.game.state.index
         kept = self._offered.get(player.id)
         if kept is not None and self.settled and kept[0] == index and kept[1] is skills:
-            return kept[2], kept[3]
-        rows, forms = offered_parts(self.game, player, skills, self._row)
-        self._offered[player.id] = (index if self.settled else -1, skills, rows, forms)
-        return rows, forms
+            return kept[2]
+        parts = offered_parts(self.game, player, skills, self._row)
+        self._offered[player.id] = (index if self.settled else -1, skills, parts)
+        return parts
 
     def skill_rows(self, player: Player) -> list[dict[str, Any]]:
         """``player_view(game, player.id)["skills"]``, now, without the rest of the view."""
