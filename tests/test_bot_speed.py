@@ -291,3 +291,23 @@ def test_inlined_draws_are_the_random_actions_draws():
             assert mine.getstate() == theirs.getstate()
             tried += len(seen)
     assert tried > 1000
+
+
+def test_cached_rows_of_a_taken_skill_read_the_form_it_was_taken_from():
+    """The view cache's remembered rows (shared by the games of a process) show a skill 化身 took in the
+    text of the form it came from (``FROM_KEY``): 舌戰群儒 reads 「無事發生」 taken from 遲暮的丞相·諸葛亮
+    and 「無效」 taken from 赤壁·諸葛亮, for the same holder, identity and skills."""
+    from tianting.bots.viewcache import ViewCache
+    from tianting.rules.kk33.skillbook import FROM_KEY
+
+    texts = []
+    for form in ("遲暮的丞相·諸葛亮", "赤壁·諸葛亮"):
+        seats = play.random_table(random.Random(3), set(roster().characters))[0]
+        game = KK33Game.create(seats, 5, chibi=True)
+        zuoci = game.state.players["P01"]
+        zuoci.character, zuoci.skills = "左慈", ["化身", "神隱", "借物代形", "舌戰群儒"]
+        game.state.extra[FROM_KEY] = {"P01": {"舌戰群儒": form}}
+        view = ViewCache(game).view("P01")
+        assert view == player_view(game, "P01")
+        texts.append(next(r["text"] for r in view["skills"] if r["skill"] == "舌戰群儒"))
+    assert "無事發生" in texts[0] and "無效" in texts[1] and "無效" not in texts[0]

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
 from tianting.rules import load as load_rules
+from tianting.rules.kk33.skillbook import FROM_KEY
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
@@ -156,15 +157,22 @@ class ViewCache:
         # The player's id is read only by skills that move others to the day (奇襲: ``day_skills``,
         # ``night_refusal``); without one the row is the same for every id.
         who = None if game.hooks.day_rules.isdisjoint(skills) else player.id
+        # The form whose text is shown: ``character`` (a form 化身 offers), else the one a skill was taken
+        # from (``FROM_KEY``, set by 化身: 舌戰群儒 reads differently in two forms), else the player's own.
+        shown = character
+        if shown is None:
+            taken = game.state.extra.get(FROM_KEY)
+            if taken:
+                shown = taken.get(player.id, {}).get(name)
         if source == "granted":  # how many rights are left (or, offered too, the limit) read each time
-            key: tuple[Any, ...] = (who, player.identity, player.character, skills, name, source)
+            key: tuple[Any, ...] = (who, player.identity, player.character, skills, name, source, shown)
         else:
             # An identity skill or a held one: ``uses_left`` reads nothing else than the key's skills
             # and how often it was used (KK33Game.uses_left), so the row of this key is the row.
             # So does that of a skill offered to take up (化身's, in the form ``character``): offered, it
             # is counted as held.
             key = (who, player.identity, player.character, skills, name, source, player.used.get(name, 0),
-                   character)
+                   shown)
         row = self._row_memo.get(key)
         if row is None:
             row = self._row_memo[key] = _row(game, player, name, source, character)
