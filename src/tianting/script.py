@@ -232,7 +232,12 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         out_phases.append(_phase_json(game, result, ruled))
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
-            _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
+            refused = _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
+            if refused is not None:
+                out_phases[-1]["peace_refused"] = refused
+                said = "议和申请未获同意（{}），本局的议和申请已用去" if rules.script == "simplified" else \
+                    "議和申請未獲同意（{}），本局的議和申請已用去"
+                warnings.append(f"{where}.peace: " + said.format(refused["reason"]))
     return game, {
         "format": TRANSCRIPT_FORMAT,
         "rules": rules_name,
@@ -243,21 +248,27 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     }
 
 
-def _peace(game: Any, peace: dict[str, Any], where: str, rules: Any = None) -> None:
+def _peace(game: Any, peace: dict[str, Any], where: str, rules: Any = None) -> dict[str, Any] | None:
+    """A phase's ``peace``: the game ends, or (a rule set whose one application a game is spent even when a
+    country refuses, ``game.peace_refusal``) the refused application is returned to be recorded."""
     if peace.get("judge") is True:
         if rules is not None and not getattr(rules, "judge_peace", True):
             raise ScriptError(where, f"{rules.title}沒有法官判定的議和：議和須由三國共同申請且都同意"
                                      "（peace 須為 {\"proposer\": ID, \"agreed\": [ID…]}）")
         game.declare_peace("經法官判定剩餘的國家均無法令其餘國家滅國")
-        return
+        return None
     proposer = peace.get("proposer")
     agreed = peace.get("agreed", [])
     if not isinstance(proposer, str) or not isinstance(agreed, list) or not all(isinstance(a, str) for a in agreed):
         raise ScriptError(where, "peace 須為 {\"judge\": true} 或 {\"proposer\": 君主ID, \"agreed\": [ID…]}")
     problem = game.peace_agreed(proposer, agreed)
     if problem:
+        refused = getattr(game, "peace_refusal", lambda: None)()
+        if refused is not None:
+            return {k: refused[k] for k in ("proposer", "agreed", "reason")}
         raise ScriptError(where, f"議和未達成：{problem}")
     game.declare_peace(f"{proposer} 發起議和，全體成員同意")
+    return None
 
 
 def _reject(lenient: bool, rejected: list[dict[str, Any]], where: str, entry: Any, exc: TiantingError) -> None:

@@ -415,6 +415,29 @@ def test_peace_in_a_script_from_day_five(tmp_path):
     assert message.startswith("phases[7].peace") and "议和申请须在第6夜起" in message
 
 
+def test_a_refused_peace_application_is_recorded_and_spends_the_one_a_game(tmp_path):
+    """「6夜后三国可在行动提交阶段共提交一次议和申请」: an application 吴 did not agree to is made and refused; the
+    transcript records it on its phase (``peace_refused``, with the reason and a warning), the game goes on, and a
+    second application later is refused as the game's one is spent. A proposer who is not on the table makes no
+    application at all (the script stops, nothing is spent)."""
+    refused_one = {"proposer": "玩家01", "agreed": ["玩家10"]}
+    script = {"format": "tianting-script/1", "rules": "dingli2", "seed": 3, "players": players(),
+              "phases": _nights_and_days(5) + [{"phase": "night"}, {"phase": "day"}]}
+    script["phases"][9]["peace"] = refused_one
+    done = run(tmp_path, script)
+    assert done["result"]["over"] is False and len(done["phases"]) == 12
+    record = done["phases"][9]["peace_refused"]
+    assert record["proposer"] == "玩家01" and record["agreed"] == ["玩家10"] and "吴" in record["reason"]
+    assert any(w.startswith("phases[9].peace") and "议和申请已用去" in w for w in done["warnings"])
+    again = copy.deepcopy(script)
+    again["phases"][11]["peace"] = {"proposer": "玩家01", "agreed": ["玩家10", "玩家17"]}
+    message = refused(tmp_path, again)
+    assert message.startswith("phases[11].peace") and "只能共提交一次" in message
+    stranger = copy.deepcopy(script)
+    stranger["phases"][9]["peace"] = {"proposer": "无名氏", "agreed": ["玩家10", "玩家17"]}
+    assert "不是场上的ID" in refused(tmp_path, stranger)
+
+
 def test_peace_by_the_judges_word(tmp_path):
     """「游戏过程中一切关于规则的问题解释权归北斗所有。」: seed 003's text has only the three countries' 议和, but the
     北斗 may end a game that cannot end (``{"judge": true}``, as KK 3.3's judge does): no winner (D-V3)."""

@@ -288,3 +288,29 @@ def test_the_wounded_cannot_use_a_day_skill() -> None:
     t.game.check_vote("吕布", "刘备")
     r = t.day({"吕布": "刘备"}, digits={"吕布": 9})
     assert r.announcement["ballot"]["吕布"] == "刘备"
+
+
+def test_qiaoshe_fanjian_extension_reaches_those_who_recognise_him_and_qixu_rulin_hides() -> None:
+    """「延长周瑜以及与周瑜互识的角色15分钟」: the ids 周瑜 recognises mutually share his extra time (one-sided knowledge
+    does not); 「其徐如林……指定1个ID，该ID入夜后的行动无法被【巧设反间】侦查」 (the 8.1 list): a 其徐如林 of the day before on
+    the named id hides its actions, unless the judge voided it (D-A7)."""
+    from tianting.rules.dingli2 import RULESET
+    from tianting.rules.dingli2.extension import hidden, submission_extension
+
+    game = RULESET.game.create(seats(26), 1)
+    zhouyu = next(p.id for p in game.state.players.values() if p.character == "周瑜")
+    friend, onlooker, named = [p.id for p in game.state.players.values() if p.id != zhouyu][:3]
+    state = game.state
+    state.player(zhouyu).known[friend] = state.player(friend).character
+    state.player(friend).known[zhouyu] = "周瑜"
+    state.player(onlooker).known[zhouyu] = "周瑜"  # knows him; he does not know the onlooker
+    lists = {zhouyu: [{"skill": "巧设反间", "targets": [named]}], named: [{"skill": "刺杀", "targets": [onlooker]}]}
+    out = submission_extension(game, lists)
+    assert out is not None and out["minutes"] == 15
+    assert set(out["players"]) == {zhouyu, friend}
+    assert out["reports"] == {zhouyu: {"target": named, "hidden": False, "lines": [f"对 {onlooker} 使用了【刺杀】"]}}
+    day = {"P99": [{"skill": "其徐如林", "targets": [named]}]}
+    assert hidden(day) == {named} and hidden(day, [0]) == set()
+    assert submission_extension(game, lists, hidden(day))["reports"][zhouyu] == {"target": named, "hidden": True,
+                                                                                   "lines": []}
+    assert submission_extension(game, {named: [{"skill": "刺杀", "targets": [onlooker]}]}) is None

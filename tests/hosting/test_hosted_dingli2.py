@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 from tianting.hosting import events as ev
 from tianting.hosting import judges
 from tianting.hosting.events import Event
@@ -228,3 +230,111 @@ def test_a_spent_line_says_the_id_leaves_the_game() -> None:
     _add(game, ev.SUBMIT, pid, {"actions": [{"skill": "自杀", "targets": []}, {"skill": "自杀", "targets": []}]})
     [row] = game.player_view(pid)["open"]["successors"]
     assert row["character"] is None and "退出游戏" in row["notice"]
+
+
+def test_a_refused_peace_application_stands_and_the_game_goes_on() -> None:
+    """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Hosted: while night 6
+    is open, an application one country did not agree to is recorded on the last published phase (the export's
+    ``peace_refused``), the game goes on, and the game's one application is spent: a second is refused."""
+    import random
+
+    from tests.hosting.random_hosted import created, play_out
+
+    game = play_out(created("dingli2", IDS, 5, "鼎立"), random.Random(1), lambda base, bot: [],
+                    lambda base, bot: {}, max_phases=10)
+    assert [(p.kind, p.number) for p in game.phases][-2:] == [("day", 6), ("night", 6)] and game.stage == "open"
+    lords = {c: next(p.id for p in game.base.members(c) if p.identity == "君主") for c in ("魏", "蜀", "吴")}
+    _add(game, ev.PEACE, ev.JUDGE, {"proposer": lords["魏"], "agreed": [lords["蜀"]]})
+    assert not game.over and game.current.kind == "night" and game.stage == "open"
+    assert game.phases[-2].peace == {"proposer": lords["魏"], "agreed": [lords["蜀"]]}
+    with pytest.raises(Refused) as again:
+        _add(game, ev.PEACE, ev.JUDGE, {"proposer": lords["魏"], "agreed": [lords["蜀"], lords["吴"]]})
+    assert "只能共提交一次" in again.value.message and not game.over
+    _add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})  # night 6 is played as usual
+    _add(game, ev.PUBLISH, ev.JUDGE, {})
+    _add(game, ev.PEACE, ev.JUDGE, {"judge": True})  # the 北斗's word (D-V3) ends it
+    exported = game.export()
+    assert exported["over"] and exported["result"]["peace"] is True
+    refusals = [p["peace_refused"] for p in exported["transcript"]["phases"] if "peace_refused" in p]
+    assert refusals == [{"proposer": lords["魏"], "agreed": [lords["蜀"]], "reason": "以下各方未同意议和：吴"}]
+    assert verify_export(exported).failures == []
+
+
+def _all_in(game: HostedGame, lists: dict[str, list[dict]], at: str) -> None:
+    """Every participant sends at ``at`` (their list in ``lists``, else none), the system's follow-ups applied."""
+    for pid in game.participants():
+        game.apply(Event(game.seq + 1, ev.SUBMIT, pid, {"actions": lists.get(pid, [])}, at))
+    for kind, actor, payload in game.follow_ups(at):
+        game.apply(Event(game.seq + 1, kind, actor, payload, at))
+
+
+def test_qiaoshe_fanjian_gives_its_user_fifteen_more_minutes_and_the_named_ids_actions() -> None:
+    """「技能巧设反间提交后，在行动提交阶段结束后，向周瑜进行反馈。并实际延长周瑜以及与周瑜互识的角色15分钟的时间提交行动。」
+    (D-A7): once everyone is in, the stage ends with an extension instead of the resolution; 周瑜 sees what the id he
+    named sent; only he may change his list until the extension ends (another's refusal names nobody); then the
+    system resolves."""
+    game = opened()
+    zhouyu = _playing(game, "周瑜")
+    named = next(p for p in IDS if p != zhouyu)
+    other = next(p for p in IDS if p not in (zhouyu, named))
+    at = "2026-12-01T10:00:00+00:00"
+    _all_in(game, {zhouyu: [{"skill": "巧设反间", "targets": [named]}],
+                   named: [{"skill": "自杀", "targets": []}]}, at)
+    phase = game.current
+    assert game.stage == "open" and not phase.resolved
+    assert phase.extension["until"] == "2026-12-01T10:15:00+00:00" and phase.extension["players"] == [zhouyu]
+    assert game.events[-1].kind == ev.EXTEND and game.events[-1].actor == ev.SYSTEM
+    mine = game.player_view(zhouyu)["open"]
+    assert mine["extension"]["until"] == "2026-12-01T10:15:00+00:00" and mine["may_act"]
+    assert mine["extension"]["report"] == {"target": named, "hidden": False, "lines": ["使用了【自杀】"]}
+    theirs = game.player_view(other)["open"]
+    assert "extension" not in theirs and not theirs["may_act"] and "巧设反间" not in repr(theirs)
+    with pytest.raises(Refused) as late:
+        game.apply(Event(game.seq + 1, ev.SUBMIT, other, {"actions": []}, "2026-12-01T10:05:00+00:00"))
+    assert late.value.status == 409 and zhouyu not in late.value.message and "已結束" in late.value.message
+    game.apply(Event(game.seq + 1, ev.SUBMIT, zhouyu, {"actions": []}, "2026-12-01T10:05:00+00:00"))
+    assert game.current.submissions[zhouyu] == []
+    assert game.follow_ups("2026-12-01T10:14:59+00:00") == []
+    assert game.due() == "2026-12-01T10:15:00+00:00"
+    assert game.follow_ups("2026-12-01T10:15:00+00:00") == [
+        (ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "extension"})]
+    with pytest.raises(Refused):  # not before its end, nor for another reason
+        game.apply(Event(game.seq + 1, ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "extension"},
+                         "2026-12-01T10:10:00+00:00"))
+    with pytest.raises(Refused):
+        game.apply(Event(game.seq + 1, ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "all-in"},
+                         "2026-12-01T10:16:00+00:00"))
+    game.apply(Event(game.seq + 1, ev.RESOLVE, ev.SYSTEM, {"phase": 0, "why": "extension"},
+                     "2026-12-01T10:15:00+00:00"))
+    assert game.stage == "draft"
+    assert HostedGame.fold(list(game.events)).current.extension == phase.extension  # the log replays it
+
+
+def test_the_extension_starts_at_the_deadline_and_cannot_be_forged() -> None:
+    """At the deadline (not everyone in) the stage ends the same way; an ``extend`` event the rule set does not give
+    (wrong ids or time, from a judge, with no 巧设反间 sent) is refused and changes nothing."""
+    game = opened()
+    _add(game, ev.DEADLINE, BEIDOU, {"deadline": "2026-12-01T12:00:00+00:00"})
+    zhouyu = _playing(game, "周瑜")
+    before = "2026-12-01T11:00:00+00:00"
+    with pytest.raises(Refused):  # nothing sent yet: nothing to extend
+        game.apply(Event(game.seq + 1, ev.EXTEND, ev.SYSTEM, {"phase": 0, "until": "2026-12-01T12:15:00+00:00",
+                                                                "players": [zhouyu]}, "2026-12-01T12:00:00+00:00"))
+    game.apply(Event(game.seq + 1, ev.SUBMIT, zhouyu, {"actions": [{"skill": "巧设反间", "targets": [IDS[0]]}]}, before))
+    assert game.follow_ups(before) == []
+    at = "2026-12-01T12:00:00+00:00"
+    [(kind, actor, payload)] = game.follow_ups(at)
+    assert (kind, actor) == (ev.EXTEND, ev.SYSTEM) and payload["until"] == "2026-12-01T12:15:00+00:00"
+    for forged_actor, forged in [(ev.SYSTEM, {**payload, "players": IDS[:3]}),
+                                 (ev.SYSTEM, {**payload, "until": "2026-12-01T13:00:00+00:00"}),
+                                 (BEIDOU, payload)]:
+        seq = game.seq
+        with pytest.raises(Refused):
+            game.apply(Event(game.seq + 1, ev.EXTEND, forged_actor, forged, at))
+        assert game.seq == seq and game.current.extension is None
+    with pytest.raises(Refused):  # before the deadline the stage has not ended
+        game.apply(Event(game.seq + 1, ev.EXTEND, ev.SYSTEM, payload, "2026-12-01T11:59:00+00:00"))
+    game.apply(Event(game.seq + 1, kind, actor, payload, at))
+    assert game.current.extension["players"] == [zhouyu]
+    with pytest.raises(Refused):  # the stage is over: the judge may resolve, not move the deadline
+        _add(game, ev.DEADLINE, BEIDOU, {"deadline": "2026-12-01T13:00:00+00:00"})

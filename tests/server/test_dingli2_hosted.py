@@ -291,3 +291,51 @@ def test_after_a_suicide_the_player_page_shows_the_successor_and_nobody_else_see
     public = client.get(f"/g/{t.state()['public_id']}").text + json.dumps(
         client.get(f"/api/g/{t.state()['public_id']}").json(), ensure_ascii=False)
     assert 'id="successors"' not in public and not any(m in public for m in marks)
+
+
+def test_a_spent_line_is_offered_none_of_the_dead_characters_skills(client: TestClient) -> None:
+    """「全部继任者都死亡则退出游戏」: after the 自杀 of the last character of a line (two 自杀 where the successor has none
+    after him), the page says the id leaves the game and the night form offers none of the line's skills (the
+    engine would refuse them); only the 自杀 already sent stays."""
+    from tianting.rules import load
+
+    pack = load("dingli2").roster()
+    t = Table(client)
+
+    def line(name: str) -> list[str]:
+        heirs = pack.characters[name].successors
+        return [name] if len(heirs) != 1 else [name, *line(heirs[0])]
+
+    pid = next(p for p in IDS if len(line(t.views[p]["character"])) == 2)
+    skills = {s.name for c in line(t.views[pid]["character"]) for s in pack.characters[c].skills if s.kind == "active"}
+    assert any(f'value="{name}"' in client.get(f"/p/{t.token[pid]}").text for name in skills)
+    suicide = {"skill": "自杀", "targets": []}
+    assert t.post_p(pid, "actions", {"actions": [suicide, suicide]}).status_code == 200
+    [row] = t.view(pid)["open"]["successors"]
+    assert row["character"] is None and "退出游戏" in row["notice"]
+    page = client.get(f"/p/{t.token[pid]}").text
+    assert not any(f'value="{name}"' in page for name in skills - {"自杀"})
+
+
+def test_qiaoshe_fanjian_extension_on_the_pages(client: TestClient) -> None:
+    """「技能巧设反间提交后，在行动提交阶段结束后，向周瑜进行反馈。并实际延长周瑜……15分钟的时间提交行动。」 (D-A7): when the last
+    list comes in, the night is not resolved: 周瑜's page shows his extra time and what the id he named sent, the
+    北斗's console the extension; another player's page shows neither, and their late list is refused."""
+    t = Table(client)
+    zhouyu = next(p for p in IDS if t.views[p]["character"] == "周瑜")
+    named = next(p for p in IDS if p != zhouyu)
+    other = next(p for p in IDS if p not in (zhouyu, named))
+    assert t.post_p(zhouyu, "actions", {"actions": [{"skill": "巧设反间", "targets": [named]}]}).status_code == 200
+    assert t.post_p(named, "actions", {"actions": [{"skill": "自杀", "targets": []}]}).status_code == 200
+    t.rest({zhouyu, named})
+    state = t.state()
+    assert state["stage"] == "open" and state["current"]["extension"]["players"] == [zhouyu]
+    page = client.get(f"/p/{t.token[zhouyu]}").text
+    assert 'id="extension"' in page and 'id="extension-report"' in page and "使用了【自杀】" in page
+    theirs = client.get(f"/p/{t.token[other]}").text
+    assert 'id="extension' not in theirs and "巧设反间" not in theirs and "巧設反間" not in theirs
+    assert 'id="extension"' in client.get(f"/j/{t.judge['北斗']}").text
+    before = t.seq()
+    refused(t, t.post_p(other, "actions", {"actions": []}), 409, "已結束", before)
+    assert t.post_p(zhouyu, "actions", {"actions": []}).status_code == 200
+    assert t.post_j("北斗", "resolve").status_code == 200 and t.state()["stage"] == "draft"

@@ -59,6 +59,11 @@ DIGIT = "digit"
 any earlier one; without one the game draws it (from the judge, payload ``player``: entered for them from
 their private message)."""
 
+EXTEND = "extend"
+"""The system: a night's submission stage ended (its deadline, or everyone in) with an extension the rule set
+gives (鼎立三分2.0's 巧设反间: 「延长周瑜以及与周瑜互识的角色15分钟的时间提交行动」): payload ``phase``, ``until`` and the
+``players`` who may still send; checked against the rule set when folded."""
+
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
               "judges"),
@@ -78,6 +83,7 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     PEACE: ("judge", "proposer", "agreed"),
     NOTE: ("text",),
     RULE: ("ruling", "remove"),
+    EXTEND: ("phase", "until", "players"),
     DIGIT: ("player", "digit", "via", "contest", "against"),  # 拼點: which of the player's, or the opponent (a judge)
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
@@ -85,7 +91,7 @@ refuses an event with any other field, which nothing would read and nothing coul
 kind has its entry (a test checks it)."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
-         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT)
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT, EXTEND)
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import copy
 import unicodedata
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any
 
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
@@ -59,6 +60,11 @@ def contest_pairs(rulings: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
             if len(named) == 2:
                 out.append((i, named))
     return out
+
+def _later(at: str, minutes: int) -> str:
+    """``at`` (ISO 8601, as events are stamped) plus ``minutes``, in the same form."""
+    return (datetime.fromisoformat(at) + timedelta(minutes=minutes)).isoformat()
+
 
 class Refused(TiantingError):
     """An event the game does not allow now; ``message`` is for the user, ``status`` the HTTP code."""
@@ -111,6 +117,9 @@ class Phase:
     """The edits the last re-drafting could not keep: the text they replaced changed."""
     published: bool = False
     peace: dict[str, Any] | None = None
+    extension: dict[str, Any] | None = None
+    """A night's extra time after its submission stage (``EXTEND``): ``at``, ``until``, ``players`` and the rule
+    set's ``reports`` (each user's own, e.g. 巧设反间's)."""
     digits: dict[str, Any] = field(default_factory=dict)
     """A day's 伤判 digits the wounded gave (game-script.md ``digits``), in the order of their latest; a night's
     拼點 digits, each player's by opponent (``{"B": 3}``)."""
@@ -259,11 +268,38 @@ class HostedGame:
             return []
         if not self.participants():
             return []
-        if not self.expected():
-            return [(ev.RESOLVE, ev.SYSTEM, {"phase": len(self.phases) - 1, "why": "all-in"})]
-        if phase.deadline and now >= phase.deadline:
-            return [(ev.RESOLVE, ev.SYSTEM, {"phase": len(self.phases) - 1, "why": "deadline"})]
-        return []
+        index = len(self.phases) - 1
+        if phase.extension is not None:
+            if now >= phase.extension["until"]:
+                return [(ev.RESOLVE, ev.SYSTEM, {"phase": index, "why": "extension"})]
+            return []
+        why = "all-in" if not self.expected() else "deadline" if phase.deadline and now >= phase.deadline else None
+        if why is None:
+            return []
+        extension = self._extension()
+        if extension is not None:  # the stage ends now; some may still send (巧设反间)
+            until = _later(now, extension["minutes"])
+            return [(ev.EXTEND, ev.SYSTEM, {"phase": index, "until": until, "players": extension["players"]})]
+        return [(ev.RESOLVE, ev.SYSTEM, {"phase": index, "why": why})]
+
+    def _extension(self) -> dict[str, Any] | None:
+        """The extra time the rule set gives as the open night's submission stage ends (``submission_extension``,
+        optional member: 鼎立三分2.0's 巧设反间), from the lists as sent and the day before's."""
+        phase = self.current
+        given = getattr(load_rules(self.rules), "submission_extension", None)
+        if given is None or phase is None or phase.kind != "night" or self._base is None:
+            return None
+        day = self.phases[-2] if len(self.phases) > 1 and self.phases[-2].kind == "day" else None
+        day_lists = day.submissions if day is not None else {}
+        void = [r.get("action") for r in (day.rulings if day is not None else []) if r.get("effect") == "void"]
+        return given(self._base, phase.submissions, day_lists, void)  # type: ignore[no-any-return]
+
+    def due(self) -> str | None:
+        """When the system next owes the open phase something: the end of its extension, else its deadline."""
+        phase = self.current
+        if self.stage != "open" or phase is None:
+            return None
+        return phase.extension["until"] if phase.extension is not None else phase.deadline
 
     # ---- scripts and the engine ----------------------------------------------
     def script(self, through: int | None = None, secret: bool = True) -> dict[str, Any]:
@@ -439,11 +475,16 @@ class HostedGame:
         if phase is not None and not self.over:
             view["open"] = {"kind": phase.kind, "number": phase.number, "label": phase.label,
                             "deadline": phase.deadline, "resolved": phase.resolved,
-                            "may_act": pid in self.participants(),
+                            "may_act": pid in self.participants() and (
+                                phase.extension is None or pid in phase.extension["players"]),
                             "actions": list(phase.submissions.get(pid, [])),
                             "submitted": pid in phase.submissions or pid in phase.votes,
                             "by_judge": phase.submitted_by.get(pid) == ev.JUDGE,
                             "vote": phase.votes.get(pid)}
+            if phase.extension is not None and pid in phase.extension["players"]:
+                # 巧设反间: this id may go on sending until then; its user learns what they asked (others: nothing)
+                view["open"]["extension"] = {"until": phase.extension["until"],
+                                             "report": phase.extension["reports"].get(pid)}
             successors = self.successors_tonight(pid)
             if successors:  # 「自杀即时生效」: the successor(s) this id plays for the rest of the night (D-A2)
                 view["open"]["successors"] = successors
@@ -613,8 +654,13 @@ class HostedGame:
         return phase
 
     @staticmethod
-    def _in_time(phase: Phase, event: Event) -> None:
-        """投票不能棄權，棄權或超時視為自投: nothing a player sends after the deadline counts."""
+    def _in_time(phase: Phase, event: Event, pid: str | None = None) -> None:
+        """投票不能棄權，棄權或超時視為自投: nothing a player sends after the deadline counts; during an extension
+        only its players' lists do, until it ends (the refusal names nobody: who has the time is secret)."""
+        if phase.extension is not None:
+            if pid in phase.extension["players"] and event.at and event.at < phase.extension["until"]:
+                return
+            raise Refused(f"{phase.label}的行動提交階段已結束，不能再提交", 409)
         if phase.deadline and event.at and event.at >= phase.deadline:
             raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
 
@@ -642,7 +688,7 @@ class HostedGame:
     def _on_submit(self, event: Event) -> None:
         pid = self._for_whom(event)
         phase = self._open("行動")
-        self._in_time(phase, event)
+        self._in_time(phase, event, pid)
         if phase.kind != "night" and not self.acts_by_day(event.actor):
             raise Refused("白天只能投票（你沒有可以於白天使用的技能），行動請在夜晚提交", 409)
         raw = event.payload.get("actions")
@@ -835,7 +881,28 @@ class HostedGame:
         deadline = event.payload.get("deadline")
         if deadline is not None and not isinstance(deadline, str):
             raise Refused("時限格式錯誤", 422)
+        if phase.extension is not None:
+            raise Refused("行動提交階段已結束（延長時間中），不能再改時限；可直接結算", 409)
         phase.deadline = deadline
+
+    def _on_extend(self, event: Event) -> None:
+        """The system ends a night's submission stage with the rule set's extension (payload checked against it)."""
+        if event.actor != ev.SYSTEM:
+            raise Refused("延長時間由系統依規則給出", 403)
+        phase = self._open("行動")
+        index = len(self.phases) - 1
+        if event.payload.get("phase") != index or phase.extension is not None:
+            raise Refused("該階段不能再延長", 409)
+        if self.expected() and not (phase.deadline and event.at >= phase.deadline):
+            raise Refused("行動提交階段尚未結束，不能延長", 409)
+        extension = self._extension()
+        if extension is None:
+            raise Refused("本階段沒有可延長的時間", 409)
+        until = _later(event.at, extension["minutes"])
+        if event.payload.get("until") != until or event.payload.get("players") != extension["players"]:
+            raise Refused("延長的時限或玩家與規則不符", 422)
+        phase.extension = {"at": event.at, "until": until, "players": list(extension["players"]),
+                           "reports": extension.get("reports", {})}
 
     def _on_resolve(self, event: Event) -> None:
         self._judge(event)
@@ -851,7 +918,12 @@ class HostedGame:
             raise Refused("時限未到，不能以「時限已到」結算", 409)
         if why == "judge" and event.actor != ev.JUDGE:
             raise Refused("只有天庭可以直接結算", 409)
-        if why is not None and why not in ("all-in", "deadline", "judge"):
+        if why in ("all-in", "deadline") and phase.extension is not None:
+            raise Refused("延長時間尚未結束，不能以此結算", 409)
+        if why == "extension" and (event.actor != ev.SYSTEM or phase.extension is None
+                                   or event.at < phase.extension["until"]):
+            raise Refused("延長時間未到，不能以「延長時間已到」結算", 409)
+        if why is not None and why not in ("all-in", "deadline", "judge", "extension"):
             raise Refused("未知的結算原因", 422)
         phase.resolved_by = event.actor
         try:
@@ -987,6 +1059,8 @@ class HostedGame:
         if not done or self.stage != "open":
             raise Refused("議和須在已公布的階段之後、結算之前裁定", 409)
         index, last = done[-1]
+        if last.peace is not None:  # kept only when refused by a country: it stands (「共提交一次議和申請」)
+            raise Refused("三國只能共提交一次議和申請，本局已經提交過（被拒絕的申請仍算一次）", 409)
         last.peace = {k: ruling[k] for k in ("judge", "proposer", "agreed") if k in ruling}
         try:
             game, _ = self._play(index)
@@ -994,8 +1068,13 @@ class HostedGame:
             last.peace = None
             raise
         if not game.state.over:
-            last.peace = None
-            raise Refused("議和未能結束遊戲", 409)
+            refused = getattr(game, "peace_refusal", lambda: None)()
+            if refused is None:
+                last.peace = None
+                raise Refused("議和未能結束遊戲", 409)
+            # 「共提交一次議和申請」: a country refused; the application stands as made, and the game goes on
+            self._base = game
+            return
         self._base = game
         self.phases.pop()  # the open phase is never played
 

@@ -205,6 +205,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             "asked_decisions": [list(pair) for pair in phase.asked_decisions],
             "last_words": {pid: asdict(w) for pid, w in phase.last_words.items()},
             "edits": phase.edits, "lost_edits": unreplaced_drops(phase), "rulings": phase.rulings,
+            "extension": phase.extension,
         }
         if phase.draft is not None:
             draft = phase.draft

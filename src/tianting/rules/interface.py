@@ -157,4 +157,7 @@ class RuleSet(Protocol):
         optional members): ``successor_rows(game, pid, submitted)`` — once ``pid``'s night list as sent so far
         (``submitted``, checked ``Action``s) holds a suicide that takes effect at once, the successor(s) ``pid``
         plays for the rest of the night, one row each (``character``, ``identity``, ``branch``, ``label``,
-        ``notice``, ``skills`` as ``player_view``'s); ``[]`` before. ``pid``'s own information (dingli2 only)."""
+        ``notice``, ``skills`` as ``player_view``'s); ``[]`` before. ``pid``'s own information (dingli2 only).
+        ``submission_extension(game, lists, day_lists, void)`` — as a hosted night's submission stage ends, None or
+        the extra time some ids get (``players``, ``minutes``, ``reports``: what each user learns, theirs alone;
+        dingli2's 巧设反间, ruling D-A7)."""

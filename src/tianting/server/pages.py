@@ -715,9 +715,12 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
     out = []
     by_day = (view.get("open") or {}).get("kind") == "day"
     rows = view.get("skills", [])
-    successors = [r for r in (view.get("open") or {}).get("successors") or [] if r.get("character")]
+    line = (view.get("open") or {}).get("successors") or []
+    successors = [r for r in line if r.get("character")]
     if successors:  # 「自杀即时生效」: the rest of the night is the successor's (each branch's skills, once each)
         rows = list({row["skill"]: row for r in successors for row in r["skills"]}.values())
+    elif line:  # 「全部继任者都死亡则退出游戏」: the line is spent; only the 自杀 already sent stays on the form
+        rows = [row for row in rows if row.get("skill") == "自杀"]
     for row in rows:
         if row.get("kind") == "passive":
             continue

@@ -525,7 +525,7 @@ class Store:
             for game_id in sorted(changed):
                 hosted = folds[game_id]
                 phase = hosted.current
-                deadline = phase.deadline if phase is not None and hosted.stage == "open" else None
+                deadline = hosted.due() if phase is not None else None  # an extension's end (巧设反间) first
                 updates.append({"key": game_id, "seq": hosted.seq, "stage": hosted.stage, "deadline": deadline})
             conn.execute(update(games).where(games.c.id == bindparam("key"))
                          .values(seq=bindparam("seq"), stage=bindparam("stage"), deadline=bindparam("deadline")),

@@ -8,7 +8,7 @@ docs/dev/dingli2-pack.md the character pack.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -16,6 +16,7 @@ from typing import Any
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2 import wounds
+from tianting.rules.dingli2.extension import hidden, submission_extension
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
@@ -148,6 +149,12 @@ class RuleSet(SG24RuleSet):
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
         return draw_setup(ids, seed)
+
+    def submission_extension(self, game: Any, lists: Mapping[str, Sequence[Mapping[str, Any]]],
+                             day_lists: Mapping[str, Sequence[Mapping[str, Any]]], void: Sequence[Any]) -> dict[str, Any] | None:
+        """巧设反间's fifteen minutes as a night's submission stage ends (ruling D-A7):
+        :func:`tianting.rules.dingli2.extension.submission_extension`, 其徐如林 of the day before read from its lists."""
+        return submission_extension(game, lists, hidden(day_lists, [v for v in void if isinstance(v, int)]))
 
     def skill_rows(self) -> list[dict[str, Any]]:
         return skill_rows()

@@ -30,6 +30,7 @@ from tianting.rules.sg24.game import (
     SeatSpec,
     SetupError,
     SG24Game,
+    _judged_harms,
 )
 from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm
 
@@ -419,29 +420,11 @@ class DingliGame(SG24Game):
             live.append((i, a))
         ordered = [a for _, a in sorted(live, key=lambda ia: (self.state.player(ia[1].actor).seat, _norm(ia[1].skill),
                                                               ia[1].targets, sorted(map(str, ia[1].args.items()))))]
-        harms: list[Harm] = []
-        for a in ordered:
-            if _norm(a.skill) == STAB:
-                harms += self.stab(night, a.actor, a.targets[0], by_killer=True)
-        invites: dict[str, dict[str, str]] = {}
-        found: list[dict[str, Any]] = []
-        for a in ordered:
-            skill = _norm(a.skill)
-            if skill == RECOGNISE:
-                one = self._recognise(night, a)
-                if one is not None:
-                    found.append(one)
-            elif skill == RECRUIT:
-                self._recruit(night, a, invites)
-        self._recognition_feedback(night, found)
-        applications = {a.actor: _norm(a.args["country"]) for a in ordered if _norm(a.skill) == APPLY}
+        harms, invites, applications = self._general_actions(night, ordered)
         pending, events = self._resolution_order(night, ordered)
         contests = self._contests(night, judged, digits or {})
         lessen, deepen = _shifts(judged)
-        for r in judged:
-            if r.effect in ("injure", "kill") and r.target:
-                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL,
-                                  f"天庭裁定{r.why and '（' + r.why + '）'}"))
+        harms += _judged_harms(judged, with_why=True)
         self._apply_harms(night, harms, defences, book, lessen, deepen)
         for r in judged:
             if r.effect == "heal" and r.target:
@@ -460,9 +443,7 @@ class DingliGame(SG24Game):
                 self.restore(night, r.target, r.why or "天庭裁定")
         alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
         self._joining(night, invites, applications, book, alliances)
-        for p in sorted(self.state.living(), key=lambda p: p.seat):
-            if p.id not in night.died and self.character(p.id).natural_death == self.number:
-                self.kill(night, p.id, "自然死亡", book, natural=True)
+        self._natural_deaths(night, book)
         self._deal_tables(night)
         words, lw_warnings = self._last_words(night, last_words or {})
         self.state.extra.setdefault("exits_after_day", [])
@@ -708,9 +689,7 @@ class DingliGame(SG24Game):
             day.note(f"{voted} 得票最多（{top}票）：{'其国存在君主，受伤' if lord else '其国不存在君主，死亡'}")
         elif len(leaders) > 1:
             day.note(f"{'、'.join(leaders)} 票数同时最高（{top}票）：平票不受伤")
-        for r in judged:
-            if r.effect in ("injure", "kill") and r.target:
-                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
+        harms += _judged_harms(judged)
         lessen, deepen = _shifts(judged)
         self._apply_harms(day, harms, _defences(judged), book, lessen, deepen)
         for r in judged:
@@ -916,8 +895,22 @@ class DingliGame(SG24Game):
             return "三国只能共提交一次议和申请，本局已经提交过"
         if len(self.open_countries()) < 3:
             return "议和需要三国都同意，已有国家灭亡"
+        problem = self.peace_proposer_problem(proposer)
+        if problem:
+            return problem  # no application was made: the one a game is still to come
         self.state.extra["peace_used"] = True
-        return super().peace_agreed(proposer, agreed)
+        refusal = super().peace_agreed(proposer, agreed)
+        if refusal:
+            self.state.extra.setdefault("peace_refused", []).append(
+                {"phase": self.state.index, "proposer": proposer, "agreed": list(agreed), "reason": refusal})
+        return refusal
+
+    def peace_refusal(self) -> dict[str, Any] | None:
+        """The application just refused, if the last ``peace_agreed`` was one (a country did not agree): it
+        was made and counts as the game's one (「共提交一次议和申请」), so a script or a hosted game records it and
+        the game goes on, instead of taking the application back as malformed."""
+        refused = self.state.extra.get("peace_refused")
+        return dict(refused[-1]) if refused and refused[-1]["phase"] == self.state.index else None
 
     def _exited(self, phase: Phase) -> list[str]:
         """The ids that left the game in ``phase`` (their last character died)."""

@@ -27,6 +27,9 @@ from tianting.rules.kk33.harm import Harm, Level
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_NONE = Level.NONE
+
 
 class Day:
     """One day being resolved (the same helper surface as a Night)."""
@@ -158,10 +161,10 @@ class Day:
             for modify in self.harm_modifiers:
                 modify(self, harm)
             reason = first_reason(self.harm_preventions, self, harm)
-            if reason and harm.level is not Level.NONE:
+            if reason and harm.level is not _NONE:
                 self.note(f"{pid} 受到的{harm.cause}傷害被防止：{reason}")
                 return
-        if harm.level is Level.NONE:
+        if harm.level is _NONE:
             self.note(f"{pid} 受到的{harm.cause}傷害已減輕至無")
             return
         why = "；".join(harm.why)
@@ -190,31 +193,33 @@ class Day:
             return []
         binds = self.state.vote_binds
         ballot_rules, vote_rules = self.ballot_rules, self.vote_rules  # most days have none: no call
+        votes, ballot, tallied, note = self.votes, self.ballot, self.counted, self.note  # (read once)
         for p in self.game.voters():
-            cast = self.votes.get(p.id, p.id)
-            if p.id not in self.votes:
-                self.note(f"{p.id} 未投票，視為自投")
-            false = first_reason(ballot_rules, self, p.id, cast) if ballot_rules else None
-            bound = binds.get(p.id)
+            pid = p.id
+            cast = votes.get(pid, pid)
+            if pid not in votes:
+                note(f"{pid} 未投票，視為自投")
+            false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
+            bound = binds.get(pid)
             if false is not None:
                 # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
                 shown = bound if bound is not None else false
                 counted = cast
-                self.note(f"{p.id} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+                note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
             else:
                 # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
                 shown = counted = bound if bound is not None else cast
                 if shown != cast:
-                    self.note(f"{p.id} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
-            self.ballot[p.id] = shown
-            if p.marker("黃巾軍"):
-                self.note(f"{p.id} 的投票無效：「黃巾軍」的投票無效")
+                    note(f"{pid} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+            ballot[pid] = shown
+            if p.markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
+                note(f"{pid} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = first_reason(vote_rules, self, p.id, counted) if vote_rules else None
+            reason = first_reason(vote_rules, self, pid, counted) if vote_rules else None
             if reason:
-                self.note(f"{p.id} 的投票無效：{reason}")
+                note(f"{pid} 的投票無效：{reason}")
                 continue
-            self.counted[p.id] = counted
+            tallied[pid] = counted
         for p in self.game.posthumous_voters():  # 涅槃：你死亡後仍可投票（你以此法的投票不公布）
             if p.id not in self.votes:
                 continue  # no vote owed: nothing counts
@@ -234,8 +239,8 @@ class Day:
             self.tally[target] = self.tally.get(target, 0) + weight
         for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
             adjust(self, self.tally)
-        seats = {pid: p.seat for pid, p in self.state.players.items()}
-        self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], seats[kv[0]])))
+        players = self.state.players  # the seats of the tallied only (a few), not of every player
+        self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], players[kv[0]].seat)))
         self.state.vote_binds = {}
         if not self.tally:
             self.note("無有效票：無事發生")

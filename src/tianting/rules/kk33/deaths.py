@@ -25,6 +25,8 @@ from tianting.core.records import Death, Feedback
 from tianting.core.state import Player, Status
 from tianting.rules.kk33 import texts
 
+_OUT = Status.OUT
+
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
@@ -134,8 +136,25 @@ def settle(game: KK33Game, phase: Any) -> None:
     for lord in entrust:
         if lord.country not in state.eliminated:
             _entrust(game, phase, lord)
+    _eliminate_empty(game, phase)
+
+
+def _eliminate_empty(game: KK33Game, phase: Any) -> None:
+    """滅國 of every kingdom with no living character left, in the order the players' countries first
+    appear. Most moments leave every kingdom standing or already eliminated: then the walk over the
+    players' countries (which would eliminate nothing) is skipped."""
+    state = game.state
     players = state.players.values()
-    alive = {p.country for p in players if p.alive}  # eliminating a country changes no one's status
+    out, eliminated = _OUT, state.eliminated
+    standing = set(game.kingdoms).difference(eliminated)
+    for p in players:  # until a living member of each is seen: most often among the first seats
+        if p.country in standing and p.status is not out:
+            standing.discard(p.country)
+            if not standing:
+                return
+    if not standing:
+        return
+    alive = {p.country for p in players if p.status is not out}  # eliminating a country changes no one's status
     for country in dict.fromkeys(p.country for p in players):
         if country in game.kingdoms and country not in state.eliminated and country not in alive:
             eliminate(game, phase, country, "該國已無存活角色")

@@ -890,7 +890,7 @@ class KK33Game:
             "tally": dict(day.tally),
             "exited": list(day.exited),
             "died": died,
-            "injured": [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured],
+            "injured": injured,  # (the list above: the same reads, nothing changed between them)
             "eliminated": list(day.eliminated),
         }
 

@@ -87,9 +87,9 @@ class Investigate(Learn):
         data, text = self.learn(night, target)
         player = night.state.player(use.actor)
         skills = night.game.skills
-        shapers = sorted((s for s in (skills.get(n) for n in player.skills)
-                          if getattr(s, "shape_investigation", None) is not None),
-                         key=lambda s: getattr(s, "shape_order", 0))
+        shapers = [s for s in (skills.get(n) for n in player.skills) if getattr(s, "shape_investigation", None) is not None]
+        if len(shapers) > 1:  # (a stable sort leaves one or none as it is)
+            shapers.sort(key=lambda s: getattr(s, "shape_order", 0))
         shown: str | None = text
         for shaper in shapers:
             data, shown = shaper.shape_investigation(night, use, data, shown)  # type: ignore[union-attr]

@@ -43,11 +43,12 @@ _BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
 _BASE_STAB_BONUS = Skill.stab_bonus
 _BASE_EXTRA_USES = Skill.extra_uses
+_BASE_PAY = Skill.pay
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
 _ONE, _HALF = Fraction(1), Fraction(1, 2)
 """The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
-_INJURED = Status.INJURED
-_PENDING, _DONE = UseState.PENDING, UseState.DONE
+_INJURED, _OUT = Status.INJURED, Status.OUT
+_PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
 
 
 def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int, int]]:
@@ -64,6 +65,24 @@ def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int
         return rank, use.seat, use.order
 
     return key
+
+
+def night_order(game: KK33Game, uses: list[Use]) -> list[Use]:
+    """``sorted(uses, key=order_key(game))``, decorated in one loop rather than a key call per use.
+
+    Each use becomes ``(rank, seat, order, i, use)``: ``i`` (its place in ``uses``) breaks the ties the
+    key leaves, as the stable sort keeps them in place, and no two tuples reach their ``use``."""
+    ranks = game.night_ranks
+    try:
+        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+    except KeyError:  # a skill class not ranked yet this game: rank it, then decorate again
+        for use in uses:
+            kind = type(use.skill)
+            if kind not in ranks:
+                ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
+        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+    decorated.sort()
+    return [entry[4] for entry in decorated]
 
 
 @dataclass(frozen=True)
@@ -164,7 +183,9 @@ class Night:
 
     def uses_by(self, pid: str, implicit: bool = False) -> list[Use]:
         """The actions ``pid`` submitted tonight (and, if asked, their passive skills at work)."""
-        return [u for u in self.uses if u.action.actor == pid and (implicit or not u.implicit)]  # u.actor, unwrapped
+        if implicit:
+            return [u for u in self.uses if u.action.actor == pid]  # u.actor, unwrapped
+        return [u for u in self.uses if not u.implicit and u.action.actor == pid]
 
     def aimed_at(self, pid: str) -> list[Use]:
         """The submitted actions whose (final) targets include ``pid``."""
@@ -204,7 +225,8 @@ class Night:
     def run(self) -> None:
         self.game.open_resolution(self)  # choices made as the night began (化身), before any skill is at work
         self.add_passives()
-        for effect in [e for e in self.state.effects if e.at == self.index]:
+        at = self.index
+        for effect in [e for e in self.state.effects if e.at == at]:
             impl = self.game.skills.get(effect.kind)
             if impl is not None:
                 impl.on_effect(self, effect)
@@ -215,20 +237,24 @@ class Night:
                     self.note(f"{use.actor} 的【{use.name}】失效：{self.rerun.by} 的【{self.rerun.skill}】令其此夜的所有行動均失效")
         if self.rulings:
             rulings.begin(self, self.rulings, self.uses)
+        pending, done = _PENDING, _DONE
         for use in list(self.uses):
-            if use.live and type(use.skill).prepare is not _BASE_PREPARE:
+            if type(use.skill).prepare is not _BASE_PREPARE and (use.state is pending or use.state is done):
                 use.skill.prepare(self, use)
-        key = order_key(self.game)
-        ordered = sorted(self.uses, key=key)
+        ordered = night_order(self.game, self.uses)
         self.check_success(ordered)
         if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
-            ordered = sorted((u for u in self.uses if u.skill.stage), key=key)
+            ordered = night_order(self.game, [u for u in self.uses if u.skill.stage])
         by_stage: dict[str, list[Use]] = {}  # each stage's uses, in the night's order
         for use in ordered:
-            if use.skill.stage:
-                by_stage.setdefault(use.skill.stage, []).append(use)
-        pending, done = UseState.PENDING, UseState.DONE
-        for stage in NIGHT_STAGES[1:]:
+            stage = use.skill.stage
+            if stage:
+                found = by_stage.get(stage)
+                if found is None:
+                    by_stage[stage] = [use]
+                else:
+                    found.append(use)
+        for stage, step in _STAGE_STEPS:
             self.skills_before = {}
             for use in by_stage.get(stage, ()):
                 if use.state is pending or use.state is done:  # use.live
@@ -236,19 +262,19 @@ class Night:
                         use.skill.apply(self, use)
                     if use.state is pending:
                         use.state = done
-            step = getattr(self, f"after_{stage}", None)
             if step is not None:
-                step()
+                getattr(self, step)()
         if self.rulings:
             rulings.finish(self, self.rulings)
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
         game = self.game
-        can_act, skills, passive, actions = game.can_act, game.skills, game.hooks.passive_staged, game.implicit_actions
-        uses = self.uses
+        skills, passive, actions = game.skills, game.hooks.passive_staged, game.implicit_actions
+        uses, out, eliminated = self.uses, _OUT, self.state.eliminated
         for player in self.state.players.values():
-            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
+            if not player.skills or passive.isdisjoint(player.skills) \
+                    or player.status is out or player.country in eliminated:  # not game.can_act(player)
                 continue
             for name in player.skills:
                 if name in passive:
@@ -277,39 +303,47 @@ class Night:
         """
         if ordered is None:
             ordered = sorted(self.uses, key=order_key(self.game))
-        failed, void, active = UseState.FAILED, UseState.VOID, Kind.ACTIVE
+        failed, void, active = _FAILED, _VOID, Kind.ACTIVE
+        players, modifiers, consume = self.state.players, self.rate_modifiers, self.consume
         for use in ordered:
             if use.implicit:
                 continue
-            if use.state is failed:
+            state = use.state
+            if state is failed:
                 continue  # failed before any check (先知 in prepare): as if not used, not consumed
-            if use.state is void:
-                self.consume(use)  # 失效: used, with no effect; no check to roll
+            if state is void:
+                consume(use)  # 失效: used, with no effect; no check to roll
                 continue
-            if use.skill.kind is active and (self.rate_modifiers or self.state.players[use.actor].injured):
-                # else a rate of 1 (see success_rate): nothing to roll; wounded with no modifier, one half
-                rate = self.success_rate(use) if self.rate_modifiers else _HALF
-                if (not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)) if rate is _HALF else \
+            if use.skill.kind is active and (modifiers or players[use.action.actor].status is _INJURED):
+                # else a rate of 1 (see success_rate): nothing to roll; wounded with no modifier, one half.
+                # success_rate returns _ONE or _HALF itself when no modifier changes it: no Fraction sums.
+                rate = self.success_rate(use) if modifiers else _HALF
+                if rate is _ONE:
+                    pass  # rate <= 0 and rate < 1 are both false: nothing to roll
+                elif (not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)) if rate is _HALF else \
                         (rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate))):
                     use.state = UseState.FAILED
                     self.tell(use.actor, Feedback(use.name, texts.FAILED,
                                                   use.action.targets[0] if use.action.targets else None, {"failed": True}))
                     self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
                     continue
-            self.consume(use)
+            consume(use)
             if type(use.skill).on_checked is not _BASE_ON_CHECKED:
                 use.skill.on_checked(self, use)
 
     def consume(self, use: Use) -> None:
         """A use goes off: a limited skill is used up, a one-time right spent."""
-        player = self.state.players[use.actor]
-        if player.granted.get(use.name) and use.name not in player.skills \
-                and use.name not in self.game.identity_skills(player):
-            player.granted[use.name] -= 1
+        player = self.state.players[use.action.actor]
+        skill = use.skill
+        name = skill.name
+        granted = player.granted
+        if granted and granted.get(name) and name not in player.skills \
+                and name not in self.game.identity_skills(player):
+            granted[name] -= 1
             use.notes.append("granted")
-        elif use.skill.limited:
-            player.used[use.name] = player.used.get(use.name, 0) + 1
-        if type(use.skill).pay is not Skill.pay and "paid" not in use.notes:
+        elif skill.limited:
+            player.used[name] = player.used.get(name, 0) + 1
+        if type(skill).pay is not _BASE_PAY and "paid" not in use.notes:
             use.notes.append("paid")
             use.skill.pay(self, use)
 
@@ -336,6 +370,15 @@ class Night:
         ruled on (a skill that asked for its own use first, 火船沖陣: :meth:`rule_on_targets`) is not
         asked again."""
         self.settle_grants()
+        if self.block_rules or self.target_rules:  # else no rule to ask (and none asks later: see below)
+            self._rule_on_uses()
+        for settle in self.settle_rules:
+            settle(self)
+
+    def _rule_on_uses(self) -> None:
+        """``after_cancel``'s rules on every use not yet ruled on. Skipped on a night with no rule: the
+        only reader of the ``_RULED`` marks it leaves is ``rule_on_targets``, asked in the cancel stage
+        (before this step), so on such a night nothing it does is ever seen."""
         live = (_PENDING, _DONE)
         pending = [use for use in self.uses if not use.implicit and use.state in live and _RULED not in use.notes]
         for use in pending:
@@ -350,8 +393,6 @@ class Night:
             for use, reasons in voided:
                 if reasons:
                     self.void(use, "、".join(reasons))
-        for settle in self.settle_rules:
-            settle(self)
 
     def rule_on_targets(self, use: Use) -> bool:
         """Ask the rules on uses about ``use`` now, once a night: a skill that acts on other players'
@@ -578,7 +619,12 @@ class Night:
         self.alliance_proposals.append(alliances.Proposal(alliances.pair(a, b), by, phases))
 
     def after_after(self) -> None:
-        self.settle_binds()
+        """亂花's bindings, then the night's alliances; each skipped when nothing of its kind was made
+        tonight (no binding, no proposal: neither changes anything or says a word)."""
+        if self.binds:
+            self.settle_binds()
+        if not self.alliance_proposals:
+            return
         rules = self.alliance_length_rules
         _, notes = alliances.settle(self.state, self.alliance_proposals, self.index,
                                     (lambda pair: sum(rule(self, pair) for rule in rules)) if rules else None)
@@ -602,3 +648,10 @@ class Night:
             else:
                 self.state.vote_binds[a] = bs[0]
                 self.note(f"{a} 次日的投票強制改為 {bs[0]}（{'、'.join(lady for _, lady in entries)} 亂花）")
+
+
+_STAGE_STEPS = tuple((stage, name if hasattr(Night, name) else None)
+                     for stage in NIGHT_STAGES[1:] for name in (f"after_{stage}",))
+"""The stages after the checks, each with the name of the method that ends it (``after_<stage>``), or
+None where ``Night`` has none: read once here rather than looked up (and missed) every night. (A
+subclass that overrides a step is still heard: ``run`` calls it by name.)"""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tianting.core.state import Status
 from tianting.rules.kk33.roster import COUNTRIES
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 REBELS = "黃巾軍"
 JOINT_MARKERS = {"方士": "迷幻", "神醫": "行醫"}
+_OUT = Status.OUT
 
 
 def standing(game: KK33Game) -> list[str]:
@@ -38,8 +40,9 @@ def check(game: KK33Game) -> tuple[bool, list[str]]:
     state = game.state
     leader = game.rebel_leader()
     if leader is not None and leader.alive:
-        others = [p for p in state.living() if p.id != leader.id]
-        if all(p.marker(REBELS) for p in others):
+        # Every other living player marked (state.living(), read lazily: the first unmarked one ends it).
+        out, lid = _OUT, leader.id
+        if all(p.markers.get(REBELS, 0) for p in state.players.values() if p.status is not out and p.id != lid):
             return True, [leader.id]
     sides = _standing(game, leader)
     if len(sides) > 1 or sides == [REBELS]:

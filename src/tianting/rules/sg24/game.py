@@ -386,11 +386,40 @@ class SG24Game:
                                      sorted(map(str, a.args.items()))))
         for i in sorted(void):
             night.note(f"{actions[i].actor} 的【{actions[i].skill}】失效：{_why(judged, i)}")
-        harms: list[Harm] = []
         # 结算时生效: the general actions
+        harms, invites, applications = self._general_actions(night, live)
+        pending = self._skill_notices(night, live)
+        harms += _judged_harms(judged, with_why=True)
+        self._apply_harms(night, harms, defences, book)
+        for r in judged:
+            if r.effect == "heal" and r.target:
+                if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
+                    self.state.extra["checks"].pop(r.target, None)
+            elif r.effect == "tell" and r.target and r.text:
+                effects.tell(night, r.target, r.text)
+        self._joining(night, invites, applications, book)
+        self._natural_deaths(night, book)
+        words, warnings = self._last_words(night, last_words or {})
+        for pid in night.died:
+            self.state.extra["checks"].pop(pid, None)
+        announcement = {
+            "title": texts.night_title(self.number),
+            "died": list(night.died),
+            "exited": self._exited(night),
+            "injured": [p for p in night.injured if self.state.player(p).injured],
+            "last_words": words,
+        }
+        announcement["text"] = texts.night_post(self.number, announcement)
+        return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings + pending)
+
+    def _general_actions(self, night: Phase, live: Sequence[Action]
+                         ) -> tuple[list[Harm], dict[str, dict[str, str]], dict[str, str]]:
+        """结算时生效: the night's general actions in ``live``'s order: the stabs' harms first, then every 指认
+        and 招揽 (their feedback once all are known), and the 入国申请 by applicant. Returns the harms, the
+        invitations (for :meth:`_joining`) and the applications."""
+        harms: list[Harm] = []
         for a in live:
-            skill = _norm(a.skill)
-            if skill == STAB:
+            if _norm(a.skill) == STAB:
                 harms += self._stab(night, a)
         invites: dict[str, dict[str, str]] = {}
         found: list[dict[str, Any]] = []
@@ -404,35 +433,13 @@ class SG24Game:
                 self._recruit(night, a, invites)
         self._recognition_feedback(night, found)
         applications = {a.actor: _norm_country(a.args["country"]) for a in live if _norm(a.skill) == APPLY}
-        pending = self._skill_notices(night, live)
-        for r in judged:
-            if r.effect in ("injure", "kill") and r.target:
-                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL,
-                                  f"天庭裁定{r.why and '（' + r.why + '）'}"))
-        self._apply_harms(night, harms, defences, book)
-        for r in judged:
-            if r.effect == "heal" and r.target:
-                if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
-                    self.state.extra["checks"].pop(r.target, None)
-            elif r.effect == "tell" and r.target and r.text:
-                effects.tell(night, r.target, r.text)
-        self._joining(night, invites, applications, book)
-        # 自然死亡: 「如徐庶是游戏第三夜结算时自然死亡」 — after the night's harm, not counted.
+        return harms, invites, applications
+
+    def _natural_deaths(self, night: Phase, book: DecisionBook) -> None:
+        """自然死亡: 「如徐庶是游戏第三夜结算时自然死亡」 — after the night's harm, not counted, in seat order."""
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             if p.id not in night.died and self.character(p.id).natural_death == self.number:
                 self.kill(night, p.id, "自然死亡", book, natural=True)
-        words, warnings = self._last_words(night, last_words or {})
-        for pid in night.died:
-            self.state.extra["checks"].pop(pid, None)
-        announcement = {
-            "title": texts.night_title(self.number),
-            "died": list(night.died),
-            "exited": self._exited(night),
-            "injured": [p for p in night.injured if self.state.player(p).injured],
-            "last_words": words,
-        }
-        announcement["text"] = texts.night_post(self.number, announcement)
-        return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings + pending)
 
     def _stab(self, night: Phase, a: Action) -> list[Harm]:
         return self.stab(night, a.actor, a.targets[0], by_killer=True)
@@ -638,9 +645,7 @@ class SG24Game:
                 harms.append(Harm(voted, DEATH if lordless else WOUND, "投票", "投票致死" if lordless else "投票致伤"))
         elif len(leaders) > 1:
             day.note(f"{'、'.join(sorted(leaders))} 票数同时最高，均不受伤害")
-        for r in judged:
-            if r.effect in ("injure", "kill") and r.target:
-                harms.append(Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL, "天庭裁定"))
+        harms += _judged_harms(judged)
         self._apply_harms(day, harms, _defences(judged), book)
         for r in judged:
             if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
@@ -704,17 +709,24 @@ class SG24Game:
     def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
         """None if 三方议和 is agreed, else why not: every standing side agrees through its 君主, or
         through any of its members while it has none (R-SG10); the proposer must be one of them."""
+        problem = self.peace_proposer_problem(proposer)
+        if problem:
+            return problem
         yes = set(agreed) | {proposer}
-        if proposer not in self.state.players or not self.state.player(proposer).alive:
-            return f"「{proposer}」不是场上的ID"
-        if self.state.player(proposer).country not in self.open_countries():
-            return f"{proposer} 不属于任何尚存的一方，不能发起议和"
         missing = []
         for c in self.open_countries():
             voices = [p.id for p in self.members(c) if p.identity == "君主"] or [p.id for p in self.members(c)]
             if not yes & set(voices):
                 missing.append(c)
         return f"以下各方未同意议和：{'、'.join(missing)}" if missing else None
+
+    def peace_proposer_problem(self, proposer: str) -> str | None:
+        """Why ``proposer`` cannot make a 议和 application at all (not on the table, or of no standing side)."""
+        if proposer not in self.state.players or not self.state.player(proposer).alive:
+            return f"「{proposer}」不是场上的ID"
+        if self.state.player(proposer).country not in self.open_countries():
+            return f"{proposer} 不属于任何尚存的一方，不能发起议和"
+        return None
 
     def declare_peace(self, reason: str) -> None:
         """三方议和: the game ends with no winner."""
@@ -813,6 +825,14 @@ def _defences(judged: Sequence[Ruling]) -> tuple[Defence, ...]:
 
 def _why(judged: Sequence[Ruling], index: int) -> str:
     return next((r.why for r in judged if r.effect == "void" and r.action == index and r.why), "天庭裁定")
+
+
+def _judged_harms(judged: Sequence[Ruling], with_why: bool = False) -> list[Harm]:
+    """The harms the judge ruled (``injure``/``kill``), in the rulings' order; ``with_why``: his reason in the
+    cause (「天庭裁定（…）」)."""
+    return [Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL,
+                 f"天庭裁定{r.why and '（' + r.why + '）'}" if with_why else "天庭裁定")
+            for r in judged if r.effect in ("injure", "kill") and r.target]
 
 
 def _norm(name: Any) -> str:

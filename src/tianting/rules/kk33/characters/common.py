@@ -18,6 +18,9 @@ from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+
 
 class CharacterSkill(Skill):
     """A character's skill (``source``: the character's), the base of every character skill class."""
@@ -173,7 +176,7 @@ def spy_and_retarget(night: Night, use: Use, listed: str) -> tuple[list[dict[str
     (skill and targets) and what was changed (skill, slot, from, to); the caller words the feedback.
     """
     owner, name = use.actor, use.name
-    actions = [u for u in night.uses_by(listed) if u.state is not UseState.FAILED]
+    actions = [u for u in night.uses_by(listed) if u.state is not _FAILED]
     # as they stood when this moment of the stage began: the skills of one priority act at once,
     # none seeing another's change (盜書, 草船借箭, 飛沙走石: CB1)
     before = {id(u): u.targets_before(use.skill.stage, use.skill.priority) for u in actions}
@@ -221,7 +224,7 @@ def carry(phase: Any, carrier: Use, carried: Use) -> None:
 def release(phase: Any, carrier: Use) -> Use | None:
     """The carrier went off: the use it carries (if any, and not cancelled since) acts from now on."""
     carried: Use | None = vars(phase).get(CARRIED_KEY, {}).get(id(carrier))
-    if carried is not None and carried.state is UseState.FAILED:
+    if carried is not None and carried.state is _FAILED:
         carried.state = UseState.PENDING
     return carried
 

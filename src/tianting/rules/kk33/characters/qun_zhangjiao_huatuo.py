@@ -26,6 +26,9 @@ NO = "否"
 HUANGTIAN_KEY = "黃天"
 """``state.extra[HUANGTIAN_KEY][owner]``: the 「黃巾軍」 whose deaths 黃天 has counted, in order."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+
 
 def _seated(night: Any) -> list[Any]:
     return sorted(night.state.players.values(), key=lambda p: p.seat)
@@ -110,12 +113,14 @@ class Feisha(CharacterSkill):
         owner = use.actor
         game = night.game
         listed: list[str] = []
+        # Who made an action tonight that did not fail (``night.uses_by(pid)`` holds one), read once:
+        # the draws below change no use.
+        acting = {u.action.actor for u in night.uses if not u.implicit and u.state is not _FAILED}
         for country in COUNTRIES:
             if country not in game.kingdoms or country in night.state.eliminated:
                 continue
             acted = [p.id for p in _seated(night)
-                     if p.alive and p.id != owner and game.country_of(p.id) == country
-                     and any(u.state is not UseState.FAILED for u in night.uses_by(p.id))]
+                     if p.alive and p.id != owner and game.country_of(p.id) == country and p.id in acting]
             if not acted:
                 night.note(f"{owner} 飛沙走石：{country}國無有行動的存活角色")
                 continue

@@ -19,6 +19,11 @@ from tianting.rules.kk33.harm import Harm
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+_IDENTITY = Source.IDENTITY
+_VOID = UseState.VOID
+
 
 # ---- 趙雲 ------------------------------------------------------------------------
 class Longdan(CharacterSkill):
@@ -78,7 +83,7 @@ class Kuanggu(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
         changed = [u for u in list(night.uses)
-                   if u.live and not u.implicit and u.skill.source is Source.IDENTITY and u.name != "刺殺"
+                   if u.live and not u.implicit and u.skill.source is _IDENTITY and u.name != "刺殺"
                    and target in u.targets]
         for other in changed:
             night.void(other, f"{use.actor} 狂骨：針對 {target} 的身份技能更為刺殺")
@@ -130,12 +135,12 @@ class Zhongji(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         guards = [u for u in night.uses if u.actor == owner and u.name == "援護" and not u.implicit
-                  and u.state is not UseState.FAILED and u.targets]
+                  and u.state is not _FAILED and u.targets]
         for guard in guards:
             target = guard.targets[0]
             seen: dict[tuple[str, str], str] = {}
             for other in night.uses:
-                if other is guard or other.state is UseState.FAILED or target not in other.targets:
+                if other is guard or other.state is _FAILED or target not in other.targets:
                     continue
                 seen.setdefault((other.actor, other.name), other.name)
             skills = sorted(seen.values())  # by skill, not by who submitted first (nor by seat: no hint of who)
@@ -167,11 +172,11 @@ class Longyin(CharacterSkill):
         country = night.game.country_of(owner)
         missed = []
         for other in night.uses:
-            if other.implicit or other.actor == owner or other.state not in (UseState.FAILED, UseState.VOID):
+            if other.implicit or other.actor == owner or other.state not in (_FAILED, _VOID):
                 continue
             player = night.state.player(other.actor)
             if player.identity in ("君主", "殺手") and night.game.country_of(other.actor) == country:
-                missed.append({"skill": other.name, "how": "失敗" if other.state is UseState.FAILED else "失效"})
+                missed.append({"skill": other.name, "how": "失敗" if other.state is _FAILED else "失效"})
         if not missed:
             return
         missed.sort(key=lambda m: (m["skill"], m["how"]))  # not by who submitted first (nor by seat: no hint of who)

@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+_IDENTITY = Source.IDENTITY
+_NONE = Level.NONE
+_VOID = UseState.VOID
+
 
 def _holds(phase: Any, pid: str, skill: str) -> bool:
     player = phase.state.player(pid)
@@ -98,11 +104,20 @@ class Bond(CharacterSkill):
         player = night.state.player(owner)
         if player.used.get(self.name) or not _holds(night, owner, self.name):
             return
-        who = sorted({
-            u.actor for u in night.uses
-            if not u.implicit and u.actor != owner and u.state is not UseState.FAILED
-            and owner in u.targets and _base(night, u.actor) in self.partners
-            and night.state.player(u.actor).alive}, key=lambda pid: night.state.player(pid).seat)  # not submission order
+        # Who of X aimed a skill at him: the cheap tests on each use first, the character (an X?) and
+        # life of the few actors left after them (pure reads, in a different order: the same set).
+        failed, players, characters = _FAILED, night.state.players, night.game.roster.characters
+        found: set[str] = set()
+        for u in night.uses:
+            if u.implicit or u.state is failed:
+                continue
+            actor = u.action.actor  # (Use.actor, without the property's call)
+            if actor == owner or actor in found or owner not in u.targets:
+                continue
+            them = players[actor]
+            if them.alive and characters[them.character].base in self.partners:
+                found.add(actor)
+        who = sorted(found, key=lambda pid: night.state.player(pid).seat)  # not submission order
         if not who:
             return
         player.used[self.name] = 1
@@ -159,7 +174,16 @@ class Wuhufengjiang(CharacterSkill):
 
     @staticmethod
     def tigers_in_play(night: Night) -> list[str]:
-        return [p.id for name in TIGERS if (p := night.game.in_play(name)) is not None]
+        """The ids of the tigers in play, in TIGERS' order: ``night.game.in_play(name)`` for each
+        name (the first living player playing it, any form), from one pass over the players."""
+        characters = night.game.roster.characters
+        first: dict[str, str] = {}
+        for p in night.state.players.values():
+            if p.alive:
+                for name in (p.character, characters[p.character].base):
+                    if name in TIGERS and name not in first:
+                        first[name] = p.id
+        return [first[name] for name in TIGERS if name in first]
 
     def prepare(self, night: Night, use: Use) -> None:
         tigers = self.tigers_in_play(night)
@@ -236,7 +260,7 @@ class Buchu(CharacterSkill):
         mine = _country(night, owner)
 
         def rule(nt: Night, other: Use) -> str | None:
-            if other.skill.source is not Source.IDENTITY or _country(nt, other.actor) == mine:
+            if other.skill.source is not _IDENTITY or _country(nt, other.actor) == mine:
                 return None
             if nt.state.player(other.actor).identity in seats:
                 return f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）"
@@ -244,6 +268,45 @@ class Buchu(CharacterSkill):
 
         night.target_rules.append(rule)
         night.note(f"{owner} 不出：登場後第{n}夜，其他國{word}的身份技能均失效")
+
+
+_NAMED_MEMO = "_shu_lords_xiansi_named"
+"""Where a state keeps its ``_Named`` (``vars(state)``, beside the dataclass's fields)."""
+
+
+class _Named:
+    """``Xiansi.named_before`` folded over a state's history as it grows.
+
+    Exact: the history's entries are written once, when their phase is resolved, and only read afterwards
+    (``GameState.snapshot``); new phases append to it. A state copied (a snapshot, a night resolved again) gets
+    an empty fold (``__deepcopy__``), and a list that no longer holds the last entry read starts over."""
+
+    __slots__ = ("history", "read", "last", "named")
+
+    def __init__(self, history: list[dict[str, Any]]) -> None:
+        self.history = history
+        self.read = 0
+        self.last: dict[str, Any] | None = None
+        self.named: set[str] = set()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> None:
+        return None  # the copy reads its own history again when asked
+
+    def holds(self, history: list[dict[str, Any]]) -> bool:
+        return self.history is history and len(history) >= self.read \
+            and (self.read == 0 or history[self.read - 1] is self.last)
+
+    def catch_up(self) -> set[str]:
+        history, named = self.history, self.named
+        for h in history[self.read:]:
+            if h.get("phase") != "night":
+                continue
+            for a in h["actions"]:
+                if a["skill"] == "陷嗣" and a["state"] in ("done", "void") and not a.get("implicit"):
+                    named.update(a["targets"])
+        if len(history) > self.read:
+            self.read, self.last = len(history), history[-1]
+        return set(named)
 
 
 class Xiansi(CharacterSkill):
@@ -261,15 +324,15 @@ class Xiansi(CharacterSkill):
 
     @staticmethod
     def named_before(state: GameState) -> set[str]:
-        """Every id a 陷嗣 named on an earlier night (one that went off: done or void)."""
-        out: set[str] = set()
-        for h in state.history:
-            if h.get("phase") != "night":
-                continue
-            for a in h["actions"]:
-                if a["skill"] == "陷嗣" and a["state"] in ("done", "void") and not a.get("implicit"):
-                    out.update(a["targets"])
-        return out
+        """Every id a 陷嗣 named on an earlier night (one that went off: done or void).
+
+        Read on from the entries read before (``_Named``, kept with the state): a bot's offers and the
+        engine's checks ask this for every 陷嗣 checked, and the history only grows."""
+        memo = vars(state).get(_NAMED_MEMO)
+        history = state.history
+        if memo is None or not memo.holds(history):
+            memo = vars(state)[_NAMED_MEMO] = _Named(history)
+        return memo.catch_up()
 
     def validate(self, state: GameState, action: Action) -> None:
         named = self.named_before(state)
@@ -288,7 +351,7 @@ class Xiansi(CharacterSkill):
                               why=[f"{owner} 的陷嗣成功防止了致傷或致死效果"]))
 
         def prevent(n: Night, harm: Harm) -> str | None:
-            if not use.live or harm.level is Level.NONE or not harm.sources or not set(harm.sources) <= named:
+            if not use.live or harm.level is _NONE or not harm.sources or not set(harm.sources) <= named:
                 return None
             if harm.cause == self.name:
                 return None  # its own price (你受傷), even when he named himself: not a harm it prevents
@@ -418,7 +481,7 @@ class Qixing(CharacterSkill):
         results: dict[int, str] = _scratch(night, f"七星:{owner}", {})
 
         def roll(n: Night, harm: Harm) -> None:
-            if harm.target != owner or harm.cause != "刺殺" or harm.removal or harm.level is Level.NONE \
+            if harm.target != owner or harm.cause != "刺殺" or harm.removal or harm.level is _NONE \
                     or id(harm) in results or not _holds(n, owner, self.name):
                 return
             drawn = n.rng.pick(f"七星 {owner}", list(SEVEN))
@@ -683,8 +746,8 @@ class Xianzhixianjue(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        mine = [u for u in night.uses_by(target) if u.state is not UseState.FAILED]
-        entries = [{"skill": u.name, "targets": list(u.targets), "void": u.state is UseState.VOID} for u in mine]
+        mine = [u for u in night.uses_by(target) if u.state is not _FAILED]
+        entries = [{"skill": u.name, "targets": list(u.targets), "void": u.state is _VOID} for u in mine]
         if entries:
             lines = "；".join(f"【{e['skill']}】{'失效' if e['void'] else '未失效'}" for e in entries)
             text = f"【先知先覺】你當夜的行動：{lines}。"
@@ -769,7 +832,7 @@ class Longzhongduice(CharacterSkill):
         mine = _country(night, owner)
         seen: list[dict[str, Any]] = []
         for other in night.uses:
-            if other is use or other.state is UseState.FAILED or not other.targets:
+            if other is use or other.state is _FAILED or not other.targets:
                 continue
             if not any(_country(night, t) == mine for t in other.targets):
                 continue
@@ -811,7 +874,7 @@ class Caochuanjiejian(CharacterSkill):
         owner = use.actor
         # as they stood when the redirect stage began: 盜書 acts at the same moment (CB1)
         before = {id(u): u.targets_before(self.stage, self.priority) for u in night.uses}
-        aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not UseState.FAILED
+        aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not _FAILED
                  and owner in before[id(u)]]
         seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in aimed]
         changed: list[dict[str, Any]] = []

@@ -27,6 +27,12 @@ NEXT_DAY, NEXT_NIGHT = 1, 2
 STOP = "停止"
 """The answer to 計無不成's choice that ends the chain of 【明察】."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_CHARACTER = Source.CHARACTER
+_FAILED = UseState.FAILED
+_IDENTITY = Source.IDENTITY
+_PASSIVE = Kind.PASSIVE
+
 
 def _passive_consumed(phase: Any, owner: str, name: str) -> None:
     """被動的限定技能消耗時…會收到相關反饋."""
@@ -244,7 +250,7 @@ class Zhengjian(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         for other in night.uses:
-            if other.implicit or other.name != "火燒連營" or not other.live:
+            if other.implicit or other.skill.name != "火燒連營" or not other.live:  # (Use.name, no call)
                 continue
             if not _plays_lu_xun(night, other.actor):
                 continue
@@ -331,7 +337,38 @@ WUCHANG_KEY = "五常"
 
 
 _USED_MEMO = "shu_strategists:五常·used_by"
-"""Where a phase keeps ``Wuchang._used_by_all`` with the history it read (``vars(phase)``)."""
+"""Where a game keeps its ``_UsedBy`` (``vars(game)``)."""
+
+
+class _UsedBy:
+    """``Wuchang.used_by`` of every player, folded over a game's history as it grows.
+
+    Exact: the history's entries are written once, when their phase is resolved, and only read
+    afterwards (``GameState.snapshot``); new phases append to it. So the fold over the entries read
+    so far stays right, and only the entries added since are read. A state replaced (a night
+    resolved again from its snapshot holds a copy of the list), or a list that no longer holds the
+    last entry read, starts the fold over."""
+
+    __slots__ = ("history", "read", "last", "used")
+
+    def __init__(self, history: list[dict[str, Any]]) -> None:
+        self.history = history
+        self.read = 0
+        self.last: dict[str, Any] | None = None
+        self.used: dict[str, list[str]] = {}
+
+    def holds(self, history: list[dict[str, Any]]) -> bool:
+        """Is this fold one of ``history``'s first ``read`` entries?"""
+        return self.history is history and len(history) >= self.read \
+            and (self.read == 0 or history[self.read - 1] is self.last)
+
+    def catch_up(self, skills: dict[str, Skill]) -> dict[str, list[str]]:
+        history = self.history
+        if self.read < len(history):
+            Wuchang._fold_used(skills, history[self.read:], self.used)
+            self.read = len(history)
+            self.last = history[-1]
+        return self.used
 
 
 class Wuchang(CharacterSkill):
@@ -362,31 +399,29 @@ class Wuchang(CharacterSkill):
         """The active character skills ``pid`` used in life (in the order first used): 主動 is every
         skill used by choice, *全* ones included (標註有*被*的技能是被動技能，無需主動使用).
 
-        The history is read once a phase for every player (``_used_by_all``), not once per player
-        asked: it only grows between phases."""
-        history = phase.state.history
-        memo = vars(phase).get(_USED_MEMO)
-        if memo is None or memo[0] is not history or memo[1] != len(history):
-            memo = vars(phase)[_USED_MEMO] = (history, len(history), Wuchang._used_by_all(phase.game.skills, history))
-        return list(memo[2].get(pid, ()))
+        The history is read for every player at once, and each entry once a game (``_UsedBy``), not
+        once per player asked nor once per phase: it only grows."""
+        history, game = phase.state.history, phase.game
+        memo = vars(game).get(_USED_MEMO)
+        if memo is None or not memo.holds(history):
+            memo = vars(game)[_USED_MEMO] = _UsedBy(history)
+        return list(memo.catch_up(game.skills).get(pid, ()))
 
     @staticmethod
-    def _used_by_all(skills: dict[str, Skill], history: list[dict[str, Any]]) -> dict[str, list[str]]:
-        """``used_by`` of every player, from one pass over the history."""
-        out: dict[str, list[str]] = {}
-        for h in history:
+    def _fold_used(skills: dict[str, Skill], entries: list[dict[str, Any]], out: dict[str, list[str]]) -> None:
+        """Add to ``out`` (``used_by`` of every player so far) what ``entries`` (the next ones) add."""
+        for h in entries:
             if h.get("phase") != "night":
                 continue
             for a in h["actions"]:
                 if a.get("implicit") or a["state"] not in ("done", "void") or a["skill"] == "五常":
                     continue
                 impl = skills.get(a["skill"])
-                if impl is None or impl.source is not Source.CHARACTER or impl.kind is Kind.PASSIVE:
+                if impl is None or impl.source is not _CHARACTER or impl.kind is _PASSIVE:
                     continue
                 used = out.setdefault(a["actor"], [])
                 if a["skill"] not in used:
                     used.append(a["skill"])
-        return out
 
     def reasonable(self, phase: Any, owner: str) -> list[str]:
         book = self.book(phase.state, owner)
@@ -531,7 +566,7 @@ class Tianyi(CharacterSkill):
     def aimed(night: Night, owner: str) -> int:
         count = 0
         for u in night.uses:
-            if u.state is UseState.FAILED or u.actor == owner or owner not in u.targets:
+            if u.state is _FAILED or u.actor == owner or owner not in u.targets:
                 continue
             origin = echo_origin(night, u)
             if origin is not None and owner in origin.targets:
@@ -568,7 +603,7 @@ class Tiaoxin(CharacterSkill):
             return
         changed = []
         for other in night.uses_by(target):
-            if not other.live or other.skill.source is not Source.IDENTITY or not other.action.targets:
+            if not other.live or other.skill.source is not _IDENTITY or not other.action.targets:
                 continue
             slots = [1] if other.name == "亂花" else range(len(other.action.targets))
             for slot in slots:

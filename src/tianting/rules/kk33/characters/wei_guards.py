@@ -24,6 +24,10 @@ if TYPE_CHECKING:
 YES = "是"
 NO = "否"
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_DONE = UseState.DONE
+_FAILED = UseState.FAILED
+
 
 def _consume(night: Any, pid: str, name: str) -> None:
     """A passive limited skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
@@ -128,7 +132,7 @@ class GuzhiElai(Skill):
         if not hasattr(phase, "after_harms"):
             return False
         mine = [u for u in phase.uses if u.implicit and u.name == self.name and u.actor == owner]
-        return bool(mine) and not any(u.state is UseState.DONE for u in mine)
+        return bool(mine) and not any(u.state is _DONE for u in mine)
 
     def _name_one(self, phase: Any, owner: str, killers: list[str]) -> None:
         living = [k for k in killers if phase.state.player(k).alive]
@@ -244,7 +248,7 @@ class CaoshiZongzu(Skill):
         owner = use.actor
         if not _unused(night, owner, self.name):
             return
-        mine = [u for u in night.uses if u.actor == owner and u.name == "援護" and u.state is not UseState.FAILED
+        mine = [u for u in night.uses if u.actor == owner and u.name == "援護" and u.state is not _FAILED
                 and u.targets]
         hit = next((u.targets[0] for u in mine if _is_caocao(night, u.targets[0]) and u.targets[0] != owner), None)
         if hit is None:

@@ -31,6 +31,13 @@ LORD_SLOTS = ("君主", "轉生")
 LUANWU_STAB = "文和亂武額外刺殺"
 """The note on a 刺殺 文和亂武 made (巧變 may move it; no one submitted it)."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_DONE = UseState.DONE
+_FAILED = UseState.FAILED
+_PASSIVE = Kind.PASSIVE
+_VOID = UseState.VOID
+_WOUND = Level.WOUND
+
 
 def _canonical(value: Any, options: tuple[str, ...]) -> str | None:
     if not isinstance(value, str):
@@ -57,7 +64,7 @@ def investigated_by(night_or_day: Any, owner: str) -> set[str]:
                 out.update(action["targets"])
     for use in getattr(night_or_day, "uses", []):
         if use.actor == owner and use.name == "明察" and not use.implicit \
-                and use.state in (UseState.DONE, UseState.VOID):
+                and use.state in (_DONE, _VOID):
             out.update(use.targets)
     return out
 
@@ -175,7 +182,7 @@ class Dushi(CharacterSkill):
         owner = use.actor
 
         def deepen(n: Night, harm: Harm) -> None:
-            if harm.removal or harm.level is not Level.WOUND:
+            if harm.removal or harm.level is not _WOUND:
                 return
             country = n.game.country_of(owner)
             guards = [s for s in harm.sources if s != harm.target and s in n.state.players
@@ -276,7 +283,7 @@ class ChayanGuanse(CharacterSkill):
         used: list[str] = []
         for other in night.uses_by(target):
             # 發動失敗 is as if not used; 失效 is used with no effect.
-            if other.state is UseState.FAILED or other.skill.kind is Kind.PASSIVE:
+            if other.state is _FAILED or other.skill.kind is _PASSIVE:
                 continue
             if other.name not in used:
                 used.append(other.name)
@@ -334,7 +341,7 @@ class Youshui(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        aimed = [u for u in night.aimed_at(owner) if u.state is not UseState.FAILED]
+        aimed = [u for u in night.aimed_at(owner) if u.state is not _FAILED]
         if len(aimed) < 2:
             return
         labels: list[str] = []

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
 NEXT_NIGHT = 2
 """Phase indices from one night to the next (次夜)."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+
 
 # ---- helpers ---------------------------------------------------------------------
 def is_character(game: KK33Game, pid: str, name: str) -> bool:
@@ -35,7 +38,8 @@ def is_character(game: KK33Game, pid: str, name: str) -> bool:
 
 def stabs_made_by(night: Night, pid: str) -> list[Use]:
     """The 刺殺 ``pid`` made tonight: submitted or 視為, not failed (發動失敗 is as if not made)."""
-    return [u for u in night.uses if u.name == "刺殺" and u.actor == pid and u.state is not UseState.FAILED]
+    # (u.skill.name and u.action.actor: Use.name and Use.actor, without the properties' calls)
+    return [u for u in night.uses if u.action.actor == pid and u.skill.name == "刺殺" and u.state is not _FAILED]
 
 
 def is_country_killer(night: Night, pid: str, country: str) -> bool:
@@ -469,7 +473,7 @@ class MumenFenghou(CharacterSkill):
             self.redirect(night, use, mine["simayi"])
         if mine is None:
             for other in night.uses:
-                if other.name == "三分歸晉" and not other.implicit and other.state is not UseState.FAILED \
+                if other.name == "三分歸晉" and not other.implicit and other.state is not _FAILED \
                         and other.actor != owner and is_character(night.game, other.actor, "司馬懿"):
                     night.recognise(owner, other.actor, via=self.name)
                     watch[owner] = {"simayi": other.actor, "from": night.index + NEXT_NIGHT}

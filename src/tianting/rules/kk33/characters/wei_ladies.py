@@ -29,6 +29,10 @@ KEEP = "不修改"
 POEM = "詩"
 """SP蔡文姬's marker (「詩」標記)."""
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_CHARACTER = Source.CHARACTER
+_FAILED = UseState.FAILED
+
 
 class LadySkill(Skill):
     source = Source.CHARACTER
@@ -48,7 +52,7 @@ class Luoshen(LadySkill):
     def prepare(self, night: Night, use: Use) -> None:
         # W1: if 洛神 itself fails (受傷), the extra 亂花 had no right: it fails too.
         def extra_without_right(n: Night, other: Use) -> str | None:
-            if use.state is not UseState.FAILED or other.name != "亂花" or other.actor != use.actor:
+            if use.state is not _FAILED or other.name != "亂花" or other.actor != use.actor:
                 return None
             live = [u for u in n.uses if u.name == "亂花" and u.actor == use.actor and not u.implicit and u.live]
             if live and other is not live[0]:
@@ -271,7 +275,7 @@ class Lingzou(LadySkill):
 
     @staticmethod
     def roll(night: Night, owner: str, other: Use) -> str | None:
-        if other.implicit or other.actor == owner or other.skill.source is not Source.CHARACTER \
+        if other.implicit or other.actor == owner or other.skill.source is not _CHARACTER \
                 or owner not in other.targets:
             return None
         x = night.state.player(owner).marker(POEM)

@@ -8,6 +8,7 @@ text; the readings of unclear sentences are in ``docs/rulings/kk33-wei_lords.md`
 from __future__ import annotations
 
 from fractions import Fraction
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
@@ -21,6 +22,14 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
+
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_CHARACTER = Source.CHARACTER
+_FAILED = UseState.FAILED
+_IDENTITY = Source.IDENTITY
+
+
+_CHARACTER_OF = attrgetter("character")
 
 
 def _scratch(night: Night, key: str, default: Any) -> Any:
@@ -52,7 +61,8 @@ class Jianxiong(CharacterSkill):
         # The issuers' characters as the night began (a lord may reincarnate tonight).
         characters = _scratch(night, "奸雄", {})
         if not characters:
-            characters.update({pid: p.character for pid, p in night.state.players.items()})
+            players = night.state.players  # {pid: p.character for pid, p in players.items()}, iterated in C
+            characters.update(zip(players, map(_CHARACTER_OF, players.values()), strict=True))
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -60,10 +70,10 @@ class Jianxiong(CharacterSkill):
             return  # a holder who is out learns nothing (轉生 keeps the player alive: he is told)
         characters = _scratch(night, "奸雄", {})
         seen: list[dict[str, Any]] = []
-        failed = UseState.FAILED
+        failed = _FAILED
         for other in night.uses:
-            if other.actor == owner or other.state is failed or owner not in other.targets:
-                continue
+            if other.state is failed or owner not in other.targets or other.actor == owner:
+                continue  # (pure reads: the one most often true, not aimed at him, early)
             if other.name in UNKNOWABLE:
                 continue
             entry: dict[str, Any] = {
@@ -101,7 +111,7 @@ class Wofutianxia(CharacterSkill):
         mine = _country(night, owner.id)
         found: dict[str, str] = {}  # victim → why
         for other in night.uses:
-            if other.name != "招賢納才" or other.state is UseState.FAILED or not other.targets:
+            if other.skill.name != "招賢納才" or other.state is _FAILED or not other.targets:  # (Use.name, no call)
                 continue
             target = other.targets[0]
             if other.actor == owner.id and _country(night, target) != mine:
@@ -254,13 +264,13 @@ class Qibu(CharacterSkill):
     def shielded(self, phase: Any, owner: str, target: str, actor: str, source: Source) -> bool:
         """Whether ``target`` has the half chance against ``actor``'s skill of ``source``."""
         steps = _steps(phase, owner)
+        if steps < 2 or actor == target:
+            return False  # every shield needs two 步 at least (②); the reads below are pure
         mine = _country(phase, owner)
-        if actor == target:
-            return False
         if target == owner:
-            need = 2 if source is Source.CHARACTER else 3
+            need = 2 if source is _CHARACTER else 3
         elif _country(phase, target) == mine and phase.state.player(target).alive:
-            need = 5 if source is Source.CHARACTER else 6
+            need = 5 if source is _CHARACTER else 6
         else:
             return False
         if steps < need:
@@ -270,7 +280,7 @@ class Qibu(CharacterSkill):
         return True
 
     def roll(self, night: Night, owner: str, use: Use, target: str) -> str | None:
-        kind = "角色技能" if use.skill.source is Source.CHARACTER else "身份技能"
+        kind = "角色技能" if use.skill.source is _CHARACTER else "身份技能"
         if night.rng.chance(f"七步 {use.actor}【{use.name}】對{target}失效判定", Fraction(1, 2)):
             return f"{owner} 七步（{use.actor} 的{kind}【{use.name}】有一半概率對 {target} 失效）"
         night.note(f"{owner} 七步：{use.actor} 的【{use.name}】對 {target} 判定仍有效")
@@ -287,6 +297,8 @@ class Qibu(CharacterSkill):
         def target_rule(n: Night, other: Use) -> str | None:
             if other.name == "刺殺" or not alive_holder():
                 return None  # 刺殺 is checked with the stabs, 「視為」 ones included
+            if _steps(n, owner) < 2:
+                return None  # fewer than two 步: ``shielded`` is False for every target
             for target in dict.fromkeys(other.targets):
                 if self.shielded(n, owner, target, other.actor, other.skill.source):
                     reason = self.roll(n, owner, other, target)
@@ -298,7 +310,7 @@ class Qibu(CharacterSkill):
             if not alive_holder():
                 return None
             target = stab.targets[0]
-            if self.shielded(n, owner, target, stab.actor, Source.IDENTITY):
+            if self.shielded(n, owner, target, stab.actor, _IDENTITY):
                 return self.roll(n, owner, stab, target)
             return None
 

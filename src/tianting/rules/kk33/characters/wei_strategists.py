@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_ACTIVE = Kind.ACTIVE
+
 
 def _targets_text(targets: Any) -> str:
     return "、".join(targets) if targets else "無目標"
@@ -248,7 +251,7 @@ class Tianzong(CharacterSkill):
 
         candidates = [
             u for u in sorted(night.uses, key=order)
-            if not u.implicit and u.live and u.skill.kind is Kind.ACTIVE
+            if not u.implicit and u.live and u.skill.kind is _ACTIVE
             and not any(u is owner for owner in fate.owners)
             and self.base_rate(night, u, fate) < 1 and self.related(night, u)
         ]

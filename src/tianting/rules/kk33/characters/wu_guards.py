@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_FAILED = UseState.FAILED
+
 
 # ---- 太史慈 ----------------------------------------------------------------------
 class Tianyi(CharacterSkill):
@@ -122,7 +125,7 @@ class LizhanZhiqu(CharacterSkill):
             character skill of the target that failed (發動失敗：視為未使用) was not used (WUG2)."""
             if not use.live:
                 return
-            if any(u is not use and u.skill.source is self.source and u.state is not UseState.FAILED
+            if any(u is not use and u.skill.source is self.source and u.state is not _FAILED
                    for u in n.uses_by(target)):
                 return
             n.harms.append(Harm(target, Level.WOUND, self.name, [owner],

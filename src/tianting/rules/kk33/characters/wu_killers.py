@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_DAY = PhaseKind.DAY
+_FAILED = UseState.FAILED
+_NIGHT = PhaseKind.NIGHT
+
 
 def holds_alive(phase: Any, owner: str, skill: str) -> bool:
     """The owner is alive and still holds ``skill`` (a skill lost tonight stops working)."""
@@ -30,7 +35,8 @@ def holds_alive(phase: Any, owner: str, skill: str) -> bool:
 
 def stabs_by(phase: Any, pid: str) -> list[Use]:
     """The 刺殺 ``pid`` made in this phase (submitted or 視為), not failed."""
-    return [u for u in phase.uses if u.name == "刺殺" and u.actor == pid and u.state is not UseState.FAILED]
+    # (u.skill.name and u.action.actor: Use.name and Use.actor, without the properties' calls)
+    return [u for u in phase.uses if u.action.actor == pid and u.skill.name == "刺殺" and u.state is not _FAILED]
 
 
 def living_by_country(phase: Any) -> dict[str, int]:
@@ -140,7 +146,7 @@ class KurouZhaxiang(CharacterSkill):
                     seen_as[owner] = before
                 if effect in n.state.effects:
                     n.state.effects.remove(effect)
-                n.note(f"{owner} 苦肉詐降未生效（{'發動失敗' if use.state is UseState.FAILED else '失效'}）："
+                n.note(f"{owner} 苦肉詐降未生效（{'發動失敗' if use.state is _FAILED else '失效'}）："
                        "國籍不變，次日得票數不變")
             elif use.targets[0] != effect.data["target"]:
                 become(use.targets[0])
@@ -150,7 +156,7 @@ class KurouZhaxiang(CharacterSkill):
         night.settle_rules.append(settle)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        if phase_kind(phase.index) is not PhaseKind.DAY:
+        if phase_kind(phase.index) is not _DAY:
             return
         owner, target = effect.owner, effect.data["target"]
         seen_as = phase.state.extra.setdefault("country_as", {})
@@ -357,11 +363,11 @@ class XuanjiDikou(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if not holds_alive(night, owner, self.name) or phase_kind(night.index) is not PhaseKind.NIGHT \
+        if not holds_alive(night, owner, self.name) or phase_kind(night.index) is not _NIGHT \
                 or consumed(night, owner, self.name):
             return
         mine = night.game.country_of(owner)
-        aimed = [s for s in night.stabs if s.state is not UseState.FAILED
+        aimed = [s for s in night.stabs if s.state is not _FAILED
                  and night.game.country_of(s.targets[0]) == mine]
         targets = list(dict.fromkeys(s.targets[0] for s in aimed))
         if len(targets) < 2:

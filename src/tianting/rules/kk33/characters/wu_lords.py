@@ -31,6 +31,10 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_ACTIVE = Kind.ACTIVE
+_FAILED = UseState.FAILED
+
 
 def recognise(phase: Any, a: str, b: str, via: str) -> None:
     """互識 in a night or a day (a lord may come on at the vote)."""
@@ -53,7 +57,7 @@ class Yinghun(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         for other in night.uses:
-            if other.implicit or other.name != "威震逍遙津" or not other.live:
+            if other.implicit or other.skill.name != "威震逍遙津" or not other.live:  # (Use.name, no call)
                 continue
             if _base(night, other.actor) != "張遼":
                 continue
@@ -88,8 +92,9 @@ class Xianzhu(CharacterSkill):
             return None
 
         def target_rule(n: Night, other: Use) -> str | None:
-            if other.skill.acts_as(other.action) == "亂花" and owner in other.targets and other.actor != owner and active() \
-                    and _country(n, other.actor) == _country(n, owner):
+            # Every test is a pure read: the cheap and rarely passed one (aimed at him) first.
+            if owner in other.targets and other.actor != owner and other.skill.acts_as(other.action) == "亂花" \
+                    and active() and _country(n, other.actor) == _country(n, owner):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
 
@@ -101,7 +106,7 @@ class Xianzhu(CharacterSkill):
         if not night.state.player(owner).alive:
             return
         for other in night.uses:
-            if other.implicit or other.name != "明察" or other.state is UseState.FAILED:
+            if other.implicit or other.skill.name != "明察" or other.state is _FAILED:  # (Use.name, no call)
                 continue
             if other.actor != owner and owner in other.targets and _country(night, other.actor) == _country(night, owner):
                 night.recognise(owner, other.actor, via=self.name)
@@ -109,13 +114,15 @@ class Xianzhu(CharacterSkill):
 
 @cache
 def _active_identity_skills(excluded: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(n for n, impl in IDENTITY_SKILLS.items() if impl.kind is Kind.ACTIVE and n not in excluded)
+    return tuple(n for n, impl in IDENTITY_SKILLS.items() if impl.kind is _ACTIVE and n not in excluded)
 
 
 @cache
-def _lent_to(lendable: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...]:
-    """亂世英雄's grant to a holder whose identity skills are ``own`` (by identity: few)."""
-    return tuple(n for n in lendable if n not in own)
+def _lent_to(excluded: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...]:
+    """亂世英雄's grant to a holder whose identity skills are ``own`` (by identity: few): the identity
+    skills lent but ``excluded`` and ``own``. Keyed by the short ``excluded`` (two names), not by the
+    list it gives (read per action checked: a long key is hashed anew at every call)."""
+    return tuple(n for n in _active_identity_skills(excluded) if n not in own)
 
 
 class Luanshi(CharacterSkill):
@@ -140,7 +147,7 @@ class Luanshi(CharacterSkill):
 
     def grants(self, game: KK33Game, action: Any) -> tuple[str, ...]:
         player = game.state.player(action.actor)
-        return _lent_to(self.lendable(), game.identity_skills(player))
+        return _lent_to(self.EXCLUDED, game.identity_skills(player))
 
     def refuse_with(self, game: KK33Game, action: Any, other: Any, mine: list[str]) -> str | None:
         name = game._skill_name(other)

@@ -26,6 +26,9 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_KILL = Level.KILL
+
 
 def same_answer(answer: Any, option: str) -> bool:
     return isinstance(answer, str) and name_key(answer) == name_key(option)
@@ -185,7 +188,7 @@ class Fanjian(CharacterSkill):
 
             def removal(n: Night, harm: Harm) -> None:
                 if harm.target == target and harm.cause == "刺殺" and stab.live and owner in harm.sources \
-                        and harm.base is Level.KILL and not harm.removal:
+                        and harm.base is _KILL and not harm.removal:
                     harm.removal = True
                     harm.why.append(f"{owner} 巧設反間：此刺殺的致死效果改為令對方退出歷史舞台")
 

@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_ACTIVE = Kind.ACTIVE
+_PASSIVE = Kind.PASSIVE
+
 
 # ---- 張昭 ----------------------------------------------------------------------
 class Zhijian(CharacterSkill):
@@ -170,7 +174,7 @@ class Shibie(CharacterSkill):
         night.tell(owner.id, Feedback(self.name, f"【士別三日】你學得{source.character}的技能【{skill}】。", None,
                                       {"learned": skill, "character": source.character}))
         actives = [n for n in SKILLS_OF_IDENTITY.get(source.identity, ())
-                   if n in IDENTITY_SKILLS and IDENTITY_SKILLS[n].kind is Kind.ACTIVE]
+                   if n in IDENTITY_SKILLS and IDENTITY_SKILLS[n].kind is _ACTIVE]
         # 「你可以將其更為…」: unanswered, he keeps what he learned (R32: the harmless default is not to use it).
         answer = night.book.choose(night.rng, owner.id, self.name, [KEEP, SWAP], same_answer, default=KEEP) \
             if actives else KEEP
@@ -243,7 +247,7 @@ class Chujiang(CharacterSkill):
 
 def _fires_on_own_death(game: Any, name: str) -> bool:
     impl = game.skills.get(name)
-    return impl is not None and impl.kind is Kind.PASSIVE and type(impl).on_death is not Skill.on_death
+    return impl is not None and impl.kind is _PASSIVE and type(impl).on_death is not Skill.on_death
 
 
 class Huoshaolianying(CharacterSkill):

@@ -18,13 +18,16 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
+# Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
+_DAY = PhaseKind.DAY
+
 
 def _day_of(phase: Any) -> Day | None:
     """The day ``phase`` is (a Day, or the action pass of one), or None at night."""
     day = getattr(phase, "day", None)
     if day is not None:
         return day  # type: ignore[no-any-return]
-    return phase if phase_kind(phase.index) is PhaseKind.DAY else None
+    return phase if phase_kind(phase.index) is _DAY else None
 
 
 class Hemu(CharacterSkill):
@@ -68,7 +71,7 @@ class Huanshi(CharacterSkill):
         night.note(f"{use.actor} 緩釋：{target} 因次日投票受到的傷害減輕")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        if phase_kind(phase.index) is PhaseKind.DAY:
+        if phase_kind(phase.index) is _DAY:
             self.register(phase, effect.owner, effect.data["target"])
 
     def register(self, day: Day, owner: str, target: str) -> None:
@@ -99,7 +102,7 @@ class MingzheBaoshen(CharacterSkill):
         night.note(f"{owner} 明哲保身：當夜及次日若受傷，受傷狀態轉移給隨機一名其他國的角色")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        if phase_kind(phase.index) is PhaseKind.DAY:
+        if phase_kind(phase.index) is _DAY:
             self.watch(phase, effect.owner)
 
     def watch(self, phase: Any, owner: str) -> None:
