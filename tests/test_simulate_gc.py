@@ -55,3 +55,21 @@ def test_chunk_tallies_the_same_with_the_collector_off():
     finally:
         gc.enable()
     assert with_policy.figures() == without.figures()
+
+
+def test_a_bot_game_is_freed_by_reference_counts():
+    """A game leaves no reference cycle (the phases are emptied as they end, ``kk33.game._release``;
+    the bots' checker keeps refusals, not exceptions with their tracebacks): what a game made is freed
+    as it ends, and the collection after it (``_collected_per_game``) has nothing left to find."""
+    from tianting.bots.play import play_game
+
+    play_game(0, "random")  # caches filled once per process are not the game's
+    gc.collect()
+    gc.disable()
+    try:
+        for policy in ("random", "heuristic"):
+            for i in range(2):
+                play_game(game_seed(11, i), policy, chibi=bool(i))
+                assert gc.collect(0) == 0, policy
+    finally:
+        gc.enable()

@@ -146,6 +146,10 @@ def _interactions(rules: str, as_json: bool) -> str:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> str:
+    if args.backend == "local":  # the workers' fork server imports the engine meanwhile
+        from tianting.simulate.workers import start_early
+
+        start_early(args.jobs)
     from tianting.simulate.report import NO_FONT, cjk_font, dump_figures, summary, write_report
     from tianting.simulate.runner import Study, simulate
 

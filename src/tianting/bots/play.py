@@ -85,10 +85,13 @@ class _Checker:
         """The night's memo for ``KK33Game.stab_allowance``, shared by every player's checker."""
         self._legal: Action | None = None
         self._after: tuple[int, Action | None] = (0, None)
-        self._refused: dict[tuple[Any, ...], tuple[Action | None, IllegalAction]] = {}
+        self._refused: dict[tuple[Any, ...], tuple[Action | None, str, str]] = {}
         """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
         it, the last of them): the same draw made again (a random bot draws with repetition, the
-        state does not change while the night's actions are offered) is refused again, unchecked."""
+        state does not change while the night's actions are offered) is refused again, unchecked.
+        Each holds the refusal's message and code, not the exception: a kept exception keeps its
+        traceback, whose frames hold this checker and the game (a reference cycle that would keep the
+        whole game alive until the cyclic collector runs)."""
 
     def __call__(self, action: Action, mine: list[Action]) -> None:
         after = (len(mine), mine[-1] if mine else None)
@@ -99,12 +102,12 @@ class _Checker:
         if key is not None:
             known = self._refused.get(key)
             if known is not None and known[0] is after[1]:
-                raise IllegalAction(known[1].message, known[1].code)
+                raise IllegalAction(known[1], known[2])
         try:
             self.game.check_action(action, self.before + mine, self.stab_bases)
         except IllegalAction as exc:
             if key is not None:
-                self._refused[key] = (after[1], exc)  # the last action kept: its id is not reused
+                self._refused[key] = (after[1], exc.message, exc.code)  # the last action kept: its id is not reused
             raise
         self._legal, self._after = action, after
 

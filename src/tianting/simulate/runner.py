@@ -30,6 +30,8 @@ from tianting.core.errors import TiantingError
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.simulate.stats import Tally
+from tianting.simulate.workers import context as _workers_context
+from tianting.simulate.workers import default_jobs
 
 SeatSpec = Any
 """A seat of the rule set's (``RULESET.seat``: id, country, identity, character)."""
@@ -120,6 +122,11 @@ class _collected_per_game:  # noqa: N801 (a context manager read as a phrase)
     holds everything the game made and left (its reference cycles included); automatic collection is
     back on once the chunk is played. A caller that turned the collector off keeps it off and nothing
     is collected. The games and their records are the same either way.
+
+    A KK 3.3 bot game leaves no reference cycle (its phases are emptied as they end: ``kk33.game._release``;
+    tests/test_simulate_gc.py), so it is freed by reference counts as it ends and this collection finds
+    only the few objects that outlive it (the tally's, the caches'): it costs next to nothing, and
+    remains the net for a game that does leave cycles (another rule set's, a new skill's).
     """
 
     def __init__(self) -> None:
@@ -145,14 +152,6 @@ class _collected_per_game:  # noqa: N801 (a context manager read as a phrase)
         if self.froze:
             gc.unfreeze()
         return False
-
-
-def default_jobs() -> int:
-    """All the cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _chunks(seeds: Sequence[int], workers: int) -> list[Any]:
@@ -254,9 +253,9 @@ class Work:
 
 def _context() -> multiprocessing.context.BaseContext:
     """Fresh workers from a fork server where there is one (never a fork of a process that may run
-    threads: the progress bar's, Ray's), else spawned ones."""
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    threads: the progress bar's, Ray's), else spawned ones; the fork server has imported the engine
+    (``workers.PRELOAD``), so a worker starts with it imported."""
+    return _workers_context()
 
 
 Done = list[list[GameRecord]]

@@ -72,6 +72,22 @@ def _history_entry(use: Use) -> dict[str, Any]:
     return entry
 
 
+def _release(phase: Any) -> None:
+    """Empty a phase that is over (a night, a day and its day-action pass): nothing reads it again.
+
+    Skills register their rules for a phase as closures over the phase (``night.stab_rules`` …), and a
+    day and its day-action pass name each other: reference cycles, each holding the game. Left as they
+    are, every phase of a game stays alive until the cyclic garbage collector finds it, and the whole
+    game with it; emptied as they end, the phases, and the game once its last reference goes, are freed
+    by their reference counts (a study's collection after each game then finds almost nothing to do).
+    The phase's result is made before this (``_finish``) and holds copies, never the phase.
+    """
+    inner = phase.__dict__.get("actions")  # a day's actions pass (``Day.actions``: a DayActions or None)
+    if inner is not None and hasattr(inner, "__dict__"):
+        inner.__dict__.clear()
+    phase.__dict__.clear()
+
+
 def _skill_classes(extra: tuple[type[Skill], ...]) -> dict[str, type[Skill]]:
     """Every skill of a game by name: identity skills, character skills, then ``extra`` (tests)."""
     classes: dict[str, type[Skill]] = dict(IDENTITY_SKILLS)
@@ -683,6 +699,7 @@ class KK33Game:
                 book.replay(first.rerun_request.record)
             night = self._night_pass(actions, book, first.rerun_request, judged)
             night.trace[:0] = [f"（第一次結算，因【{first.rerun_request.skill}】作廢）{line}" for line in first.trace]
+            _release(first)
         self.state.history.append({
             "phase": "night", "index": self.state.index,
             "actions": [_history_entry(u) for u in night.uses],
@@ -825,6 +842,7 @@ class KK33Game:
                                  for d in book.asked if d.defaulted],
         )
         self.results.append(result)
+        _release(phase)
         self.open_phase()  # the next night or day begins
         return result
 
