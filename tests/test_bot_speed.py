@@ -315,3 +315,23 @@ def test_deepcopy_of_flat_and_nested_containers_matches_copy_deepcopy():
     assert ours["flat"] is not value["flat"] and ours["list"] is not value["list"]
     assert ours["nested"][0] is ours["nested"][1]["k"] is ours["again"] is ours["tuple"][0]
     assert ours["again"] is not inner
+
+
+def test_cached_rows_of_a_taken_skill_read_the_form_it_was_taken_from():
+    """The view cache's remembered rows (shared by the games of a process) show a skill 化身 took in the
+    text of the form it came from (``FROM_KEY``): 舌戰群儒 reads 「無事發生」 taken from 遲暮的丞相·諸葛亮
+    and 「無效」 taken from 赤壁·諸葛亮, for the same holder, identity and skills."""
+    from tianting.bots.viewcache import ViewCache
+    from tianting.rules.kk33.skillbook import FROM_KEY
+
+    texts = []
+    for form in ("遲暮的丞相·諸葛亮", "赤壁·諸葛亮"):
+        seats = play.random_table(random.Random(3), set(roster().characters))[0]
+        game = KK33Game.create(seats, 5, chibi=True)
+        zuoci = game.state.players["P01"]
+        zuoci.character, zuoci.skills = "左慈", ["化身", "神隱", "借物代形", "舌戰群儒"]
+        game.state.extra[FROM_KEY] = {"P01": {"舌戰群儒": form}}
+        view = ViewCache(game).view("P01")
+        assert view == player_view(game, "P01")
+        texts.append(next(r["text"] for r in view["skills"] if r["skill"] == "舌戰群儒"))
+    assert "無事發生" in texts[0] and "無效" in texts[1] and "無效" not in texts[0]
