@@ -12,8 +12,10 @@
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from functools import cached_property
+from typing import Any
 
 import pytest
 
@@ -167,13 +169,18 @@ def mid_game(seed: int = 11) -> KK33Game:
     return taken[-1]
 
 
+def _fields(state: Any) -> dict[str, Any]:
+    """A state's dataclass fields but the generator."""
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name != "rng"}
+
+
 def test_state_deepcopy_is_a_true_deep_copy():
     game = mid_game()
     state = game.state
     assert state.history and state.rng.draws
     snap = copy.deepcopy(state)
     assert snap is not state
-    assert {k: v for k, v in vars(snap).items() if k != "rng"} == {k: v for k, v in vars(state).items() if k != "rng"}
+    assert _fields(snap) == _fields(state)  # every field (memos kept beside them, e.g. 陷嗣's, are not state)
     assert snap.rng.draws == state.rng.draws and snap.rng.draws is not state.rng.draws
     for pid, p in state.players.items():
         q = snap.players[pid]
@@ -193,7 +200,7 @@ def test_snapshot_without_the_generator_is_the_same_copy_holding_the_generator()
     state = mid_game().state
     full, light = state.snapshot(), state.snapshot(rng=False)
     assert light.rng is state.rng and full.rng is not state.rng
-    assert {k: v for k, v in vars(light).items() if k != "rng"} == {k: v for k, v in vars(full).items() if k != "rng"}
+    assert _fields(light) == _fields(full)
     for pid, p in state.players.items():
         assert light.players[pid] == p and light.players[pid] is not p
     assert light.history is not state.history and light.history == state.history
@@ -295,3 +302,40 @@ def test_inlined_draws_are_the_random_actions_draws():
             assert mine.getstate() == theirs.getstate()
             tried += len(seen)
     assert tried > 1000
+
+
+def test_deepcopy_of_flat_and_nested_containers_matches_copy_deepcopy():
+    """``_deepcopy_plain`` gives what ``copy.deepcopy`` gives for dicts and lists of atoms
+    and still copies nested containers, sharing kept through the memo, as ``copy.deepcopy`` does."""
+    import copy as copy_module
+
+    from tianting.core.state import _deepcopy_plain
+
+    inner = ["x", 1]
+    value = {"flat": {"a": 1, "b": None}, "list": ["a", 2, True], "nested": [inner, {"k": inner}],
+             "again": inner, "empty": [], "tuple": (inner,)}
+    ours, theirs = _deepcopy_plain(value, {}), copy_module.deepcopy(value)
+    assert ours == theirs == value
+    assert ours["flat"] is not value["flat"] and ours["list"] is not value["list"]
+    assert ours["nested"][0] is ours["nested"][1]["k"] is ours["again"] is ours["tuple"][0]
+    assert ours["again"] is not inner
+
+
+def test_cached_rows_of_a_taken_skill_read_the_form_it_was_taken_from():
+    """The view cache's remembered rows (shared by the games of a process) show a skill 化身 took in the
+    text of the form it came from (``FROM_KEY``): 舌戰群儒 reads 「無事發生」 taken from 遲暮的丞相·諸葛亮
+    and 「無效」 taken from 赤壁·諸葛亮, for the same holder, identity and skills."""
+    from tianting.bots.viewcache import ViewCache
+    from tianting.rules.kk33.skillbook import FROM_KEY
+
+    texts = []
+    for form in ("遲暮的丞相·諸葛亮", "赤壁·諸葛亮"):
+        seats = play.random_table(random.Random(3), set(roster().characters))[0]
+        game = KK33Game.create(seats, 5, chibi=True)
+        zuoci = game.state.players["P01"]
+        zuoci.character, zuoci.skills = "左慈", ["化身", "神隱", "借物代形", "舌戰群儒"]
+        game.state.extra[FROM_KEY] = {"P01": {"舌戰群儒": form}}
+        view = ViewCache(game).view("P01")
+        assert view == player_view(game, "P01")
+        texts.append(next(r["text"] for r in view["skills"] if r["skill"] == "舌戰群儒"))
+    assert "無事發生" in texts[0] and "無效" in texts[1] and "無效" not in texts[0]

@@ -42,7 +42,6 @@ from tianting.bots.random_policy import (
     follow_grants,
     random_action,
     try_submit,
-    usable_rows,
 )
 from tianting.core.records import Action
 
@@ -76,8 +75,9 @@ class _Read:
         # Shared with ``know``, which never changes them once built; a Knowledge reading on copies them.
         self.country, self.identity = know.country, know.identity
         self.killers, self.investigated = know.killers, know.investigated
-        self.settled: tuple[set[str], set[str], set[str], set[str]] | None = None
-        """The allies ``Knowledge._settle`` read last, and its friends, spared ids and enemies."""
+        self.settled: dict[frozenset[str], tuple[set[str], set[str], set[str]]] = {}
+        """What ``Knowledge._settle`` found with these readings, by the allies it read: friends, spared ids
+        and enemies (the allies change from one announcement to the next: a day's has none)."""
 
     def follows(self, view: dict[str, Any]) -> bool:
         """Does ``view`` begin where this left off (the same player, seat, characters known, and the
@@ -87,6 +87,18 @@ class _Read:
         return (view["id"] == self.me and view["country"] == self.mine and view["identity"] == self.identity_of_me
                 and len(feedback) >= seen and (seen == 0 or feedback[seen - 1] is self.last)
                 and view["known"] == self.known)
+
+    def passed(self, feedback: list[dict[str, Any]]) -> None:
+        """Move on to the end of ``feedback`` (a later view's, which :meth:`follows` this) whose new items
+        teach nothing (:func:`_teaches`): what was read from it, and ``settled``, stay as they are."""
+        self.seen = len(feedback)
+        self.last = feedback[-1]
+
+
+def _teaches(items: list[dict[str, Any]]) -> bool:
+    """Is any of these feedback items one :meth:`Knowledge._read` learns from (``READ_SKILLS``)? The
+    others are skipped by the reading, so they change nothing it read."""
+    return any(item["skill"] in READ_SKILLS for item in items)
 
 
 class Memo:
@@ -124,6 +136,9 @@ class Knowledge:
         if read is not None and not read.follows(view):
             read = None
         new = feedback[read.seen:] if read is not None else feedback
+        if read is not None and new and not _teaches(new):
+            read.passed(feedback)  # only items :meth:`_read` skips: what it read is still all there is
+            new = ()
         if read is not None and not new:  # nothing new: what it read is what this reads (never changed)
             self.country: dict[str, str] = read.country
             self.identity: dict[str, str] = read.identity
@@ -153,12 +168,13 @@ class Knowledge:
         self.allies: set[str] = {
             c for a in alliances if mine in a["countries"] for c in a["countries"]
         } - {mine} if alliances else set()
-        if read is not None and read.settled is not None and read.settled[0] == self.allies:
-            _, self.friends, self.spared_ids, self.enemies = read.settled
+        settled = read.settled.get(frozenset(self.allies)) if read is not None else None
+        if settled is not None:
+            self.friends, self.spared_ids, self.enemies = settled
         else:
             self._settle()
             if read is not None:
-                read.settled = (self.allies, self.friends, self.spared_ids, self.enemies)
+                read.settled[frozenset(self.allies)] = (self.friends, self.spared_ids, self.enemies)
         self.friend_votes: list[str] = []
         """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
         day = None
@@ -277,7 +293,7 @@ class HeuristicPolicy(RandomPolicy):
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Identity skills by the side's knowledge, then now and then one character skill."""
         know: Knowledge | None = None  # read from the view only when an identity skill needs it
-        rows = usable_rows(view)
+        rows = self._usable(view)  # read-only
         for row in rows:
             if row["source"] == "lent" and rng.random() < LENT_CHANCE:
                 know = know or self._knowledge(view)

@@ -18,7 +18,7 @@ from functools import cache
 from typing import Any
 
 from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, register
-from tianting.core.records import Action
+from tianting.core.records import Action, make_action
 from tianting.rules import load as load_rules
 
 RULES = load_rules("kk33")
@@ -77,8 +77,9 @@ def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random)
     return _draw(view, row, rng, *_form(view, row))
 
 
-Pools = dict[bool, list[str]]
-"""One view's :func:`target_pool` lists, by ``dead``, read once for all of its skills."""
+Pools = dict[Any, list[str]]
+"""One table's :func:`target_pool` lists, by ``dead``, and those without one player's id, by ``(dead, id)``:
+read once for all the skills of all the views that share the table (the pools depend on nothing else)."""
 
 
 def _form(view: dict[str, Any], row: dict[str, Any], pools: Pools | None = None) -> tuple[list[str], list[int]]:
@@ -89,12 +90,26 @@ def _form(view: dict[str, Any], row: dict[str, Any], pools: Pools | None = None)
     dead = rule["dead"]
     if pools is None:
         ids = target_pool(view, dead)
+        me = view["id"]
+        pool = ids if rule["self"] else [pid for pid in ids if pid != me]  # drawn from, never changed
+    elif rule["self"]:
+        pool = pools.get(dead) or _pool(view, pools, dead)
     else:
-        found = pools.get(dead)
-        ids = pools[dead] = target_pool(view, dead) if found is None else found
-    me = view["id"]
-    pool = ids if rule["self"] else [pid for pid in ids if pid != me]  # drawn from, never changed
+        pool = pools.get((dead, view["id"])) or _pool(view, pools, dead, view["id"])
     return pool, sorted({rule["count"], *rule["counts"]})
+
+
+def _pool(view: dict[str, Any], pools: Pools, dead: bool, me: str | None = None) -> list[str]:
+    """The pool of :func:`_form` read into ``pools``: ``target_pool(view, dead)`` (key ``dead``), and
+    without ``me`` (key ``(dead, me)``) when ``me`` is given. An empty pool is read again each time it
+    is asked for (reading it draws nothing)."""
+    ids = pools.get(dead)
+    if ids is None:
+        ids = pools[dead] = target_pool(view, dead)
+    if me is None:
+        return ids
+    pool = pools[dead, me] = [pid for pid in ids if pid != me]
+    return pool
 
 
 def _draw(view: dict[str, Any], row: dict[str, Any], rng: random.Random, pool: list[str],
@@ -107,7 +122,7 @@ def _draw(view: dict[str, Any], row: dict[str, Any], rng: random.Random, pool: l
         return None
     targets = rng.sample(pool, count) if distinct else [rng.choice(pool) for _ in range(count)]
     args = {key: random_arg(view, key, rng) for key in row["args"]}
-    return Action(view["id"], row["skill"], tuple(targets), args)
+    return make_action(view["id"], row["skill"], tuple(targets), args)
 
 
 def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -151,7 +166,7 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
         if n < count:
             return None
         targets = (pool[randbelow(n)],) if count == 1 else tuple(sample(pool, count)) if count else ()
-        action = Action(me, skill, targets, {})
+        action = make_action(me, skill, targets, {})
         if offer.take(action) is None:
             return action
         if offer.last_code in WHOLE_SKILL_REFUSALS:
@@ -210,9 +225,25 @@ class RandomPolicy:
             self._table, self._table_pools = players, {}
         return self._table_pools
 
+    _usable_of: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
+    """Each player's last rows read and :func:`usable_rows` of them (set on the instance when first read)."""
+
+    def _usable(self, view: dict[str, Any]) -> list[dict[str, Any]]:
+        """:func:`usable_rows` of ``view``, read once per list of rows: a view's ``skills`` list and its rows
+        are never changed (views of the bot loop share the list while the rows stay the same), and the
+        list kept here is not freed, so no other list takes its id. Read-only (copy it to reorder)."""
+        kept_of = self._usable_of
+        if kept_of is None:
+            kept_of = self._usable_of = {}
+        skills = view["skills"]
+        kept = kept_of.get(view["id"])
+        if kept is None or kept[0] is not skills:
+            kept = kept_of[view["id"]] = (skills, usable_rows(view))
+        return kept[1]
+
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
-        rows = usable_rows(view)
+        rows = list(self._usable(view))
         rng.shuffle(rows)
         pools = self._pools(view)
         for row in rows:

@@ -10,7 +10,7 @@ the table. The bot loop asks for about three hundred views a game, so a
   phase (``game.results`` only ever grows);
 * each player's skill rows (the rules' own ``_skill_rows``), built again only
   when something they are read from changed: identity, character, skills,
-  limited skills used, one-time rights;
+  limited skills used, one-time rights, the forms skills were taken from (化身);
 * the table (who is out), the phase and each country's stabs tonight once per
   phase, while no phase is being resolved (``settled``; during a resolution, a
   decision's view reads them live).
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
 from tianting.rules import load as load_rules
+from tianting.rules.kk33.skillbook import FROM_KEY
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
@@ -71,8 +72,10 @@ class ViewCache:
         """How many of ``game.results`` are folded into the lists below."""
         self._announcements: list[dict[str, Any]] = []
         self._feedback: dict[str, list[dict[str, Any]]] = {}
-        self._rows: dict[str, tuple[str, str, list[str], dict[str, int], tuple[Any, ...],
+        self._rows: dict[str, tuple[str, str, list[str], dict[str, int], tuple[Any, ...], dict[str, str] | None,
                                     list[dict[str, Any]]]] = {}
+        self._prefix: tuple[Player, tuple[Any, ...]] | None = None
+        """The player whose rows are being rebuilt and :meth:`_row_prefix` of him, read once for all of them."""
         self._row_memo = _shared_rows(game)
         """One skill row by (identity, character, skills held, skill, source, and the player's id where
         a held skill reads it): all it is read
@@ -89,9 +92,12 @@ class ViewCache:
         again in that phase: nothing changes while it is settled)."""
         self._by_day: dict[str, tuple[list[dict[str, Any]], bool]] = {}
         """Whether each player's rows (the list kept with it) have one usable by day."""
-        self._offered: dict[str, tuple[int, list[dict[str, Any]], list[dict[str, Any]], dict[str, list[str]]]] = {}
+        self._offered: dict[str, tuple[int, list[dict[str, Any]],
+                                       tuple[list[dict[str, Any]], dict[str, list[str]]] | None]] = {}
         """What 化身 offers each player, by phase while settled (``views.offered_parts``), with the rows
         it was read beside."""
+        self._offerers = frozenset(n for n, s in game.skills.items() if hasattr(s, "offers"))
+        """The game's skills that offer others (化身; the game's skills do not change during a game)."""
 
     def _catch_up(self) -> None:
         results = self.game.results
@@ -128,40 +134,61 @@ class ViewCache:
         return n
 
     def _skill_rows(self, player: Player) -> list[dict[str, Any]]:
-        # Everything the rows are read from (KK33Game.uses_left included); the game's skills and
-        # the roster do not change during a game.
+        # Everything the rows are read from (KK33Game.uses_left included, and the forms taken skills came
+        # from, ``FROM_KEY``); the game's skills and the roster do not change during a game.
         # Compared field by field, copies kept: ``used`` is only looked up (its order does not
         # matter), the order of ``granted`` orders the rows.
         cached = self._rows.get(player.id)
         index = self.game.state.index
         if cached is not None and self.settled and self._rows_at.get(player.id) == index:
-            return cached[5]  # checked in this phase already: the state has not changed since
+            return cached[6]  # checked in this phase already: the state has not changed since
         granted = tuple(player.granted.items()) if player.granted else ()
+        taken = self.game.state.extra.get(FROM_KEY)
+        taken = (taken.get(player.id) or None) if taken else None  # none taken: None, however stored
         if cached is None or cached[0] != player.identity or cached[1] != player.character \
-                or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted:
+                or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted \
+                or cached[5] != taken:
+            self._prefix = (player, self._row_prefix(player))
+            try:
+                rows = _skill_rows(self.game, player.id, self._row)
+            finally:
+                self._prefix = None
             cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
-                                              dict(player.used), granted,
-                                              _skill_rows(self.game, player.id, self._row))
+                                              dict(player.used), granted, dict(taken) if taken else None, rows)
         self._rows_at[player.id] = index if self.settled else -1
-        return cached[5]
+        return cached[6]
+
+    def _row_prefix(self, player: Player) -> tuple[Any, ...]:
+        """What every remembered row of ``player`` is keyed by first (see :meth:`_row`): the id where a held
+        skill reads it, identity, character and skills held."""
+        skills = tuple(player.skills)
+        # The player's id is read only by skills that move others to the day (奇襲: ``day_skills``,
+        # ``night_refusal``); without one the row is the same for every id.
+        who = None if self.game.hooks.day_rules.isdisjoint(skills) else player.id
+        return (who, player.identity, player.character, skills)
 
     def _row(self, game: Any, player: Player, name: str, source: str, character: str | None = None) -> dict[str, Any]:
         """``views._row``, remembered: most rebuilds of a player's rows follow a limited skill used
         (``used``), which changes only the rows' ``uses_left``. A row handed out is never changed: a
         new ``uses_left`` makes a new row."""
-        skills = tuple(player.skills)
-        # The player's id is read only by skills that move others to the day (奇襲: ``day_skills``,
-        # ``night_refusal``); without one the row is the same for every id.
-        who = None if game.hooks.day_rules.isdisjoint(skills) else player.id
+        prefix = self._prefix
+        # Read once per rebuild of the rows (:meth:`_skill_rows`, during which the player does not change).
+        prefix = prefix[1] if prefix is not None and prefix[0] is player else self._row_prefix(player)
+        # The form whose text is shown: ``character`` (a form 化身 offers), else the one a skill was taken
+        # from (``FROM_KEY``, set by 化身: 舌戰群儒 reads differently in two forms), else the player's own.
+        shown = character
+        if shown is None:
+            taken = game.state.extra.get(FROM_KEY)
+            if taken:
+                shown = taken.get(player.id, {}).get(name)
         if source == "granted":  # how many rights are left (or, offered too, the limit) read each time
-            key: tuple[Any, ...] = (who, player.identity, player.character, skills, name, source)
+            key: tuple[Any, ...] = (*prefix, name, source, shown)
         else:
             # An identity skill or a held one: ``uses_left`` reads nothing else than the key's skills
             # and how often it was used (KK33Game.uses_left), so the row of this key is the row.
             # So does that of a skill offered to take up (化身's, in the form ``character``): offered, it
             # is counted as held.
-            key = (who, player.identity, player.character, skills, name, source, player.used.get(name, 0),
-                   character)
+            key = (*prefix, name, source, player.used.get(name, 0), shown)
         row = self._row_memo.get(key)
         if row is None:
             row = self._row_memo[key] = _row(game, player, name, source, character)
@@ -172,15 +199,19 @@ class ViewCache:
         return row
 
     def _offered_parts(self, player: Player, skills: list[dict[str, Any]]
-                       ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
-        """``views.offered_parts``, read once per settled phase (化身's forms are drawn as it begins)."""
+                       ) -> tuple[list[dict[str, Any]], dict[str, list[str]]] | None:
+        """``views.offered_parts``, read once per settled phase (化身's forms are drawn as it begins; nothing
+        else it reads changes while no phase is resolved). A player holding no skill that offers (``offers``)
+        is offered nothing (``game.offered``'s own first test), unread."""
+        if self._offerers.isdisjoint(player.skills):
+            return None
         index = self.game.state.index
         kept = self._offered.get(player.id)
         if kept is not None and self.settled and kept[0] == index and kept[1] is skills:
-            return kept[2], kept[3]
-        rows, forms = offered_parts(self.game, player, skills, self._row)
-        self._offered[player.id] = (index if self.settled else -1, skills, rows, forms)
-        return rows, forms
+            return kept[2]
+        parts = offered_parts(self.game, player, skills, self._row)
+        self._offered[player.id] = (index if self.settled else -1, skills, parts)
+        return parts
 
     def skill_rows(self, player: Player) -> list[dict[str, Any]]:
         """``player_view(game, player.id)["skills"]``, now, without the rest of the view."""

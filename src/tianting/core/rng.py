@@ -115,7 +115,7 @@ class GameRandom:
         """One of ``options``, uniformly. A forced outcome is matched by label."""
         if not options:
             raise ValueError(f"nothing to pick for {purpose}")
-        labels = tuple(label(o) for o in options)
+        labels = tuple(map(label, options))  # label(o) for each option, in order
         forced, value = self._take_forced(purpose)
         if forced:
             if value not in labels:

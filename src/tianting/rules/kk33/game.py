@@ -59,17 +59,26 @@ def roster() -> Roster:
     return load_roster()
 
 
-def _history_entry(use: Use) -> dict[str, Any]:
-    """One use as the history keeps it: the action as submitted (``Action.as_json``) with its final
-    targets, then its state, then ``implicit`` for a passive skill at work."""
-    action = use.action  # Action.as_json, with the final targets in the key's place
-    entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill, "targets": list(use.targets)}
-    if action.args:
-        entry["args"] = dict(action.args)
-    entry["state"] = use.state._value_  # .value, without the enum property's cost
-    if use.implicit:
-        entry["implicit"] = True
-    return entry
+def _history_entries(uses: Iterable[Use]) -> list[dict[str, Any]]:
+    """Each use as the history keeps it: the action as submitted (``Action.as_json``) with its final
+    targets, then its state, then ``implicit`` for a passive skill at work.
+
+    One loop for a phase's uses (a night has dozens), reading the fields directly: a use without
+    redirects has the action's own targets (``Use.targets``), and ``_value_`` is the state's
+    ``.value`` without the enum property's cost."""
+    out = []
+    append = out.append
+    for use in uses:
+        action = use.action  # Action.as_json, with the final targets in the key's place
+        entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill,
+                                 "targets": list(use.targets if use.redirects else action.targets)}
+        if action.args:
+            entry["args"] = dict(action.args)
+        entry["state"] = use.state._value_
+        if use.implicit:
+            entry["implicit"] = True
+        append(entry)
+    return out
 
 
 def _release(phase: Any) -> None:
@@ -108,6 +117,27 @@ def _instances_of(classes: tuple[tuple[str, type[Skill]], ...]) -> dict[str, Ski
 @cache
 def _index_of(classes: tuple[tuple[str, type[Skill]], ...]) -> SkillIndex:
     return SkillIndex.of(_instances_of(classes))
+
+
+def _phase_roles(skills: Mapping[str, Skill]) -> tuple[frozenset[str], ...]:
+    """The names of the skills that take part in the phase loop's own steps, read off the skills
+    themselves (see ``KK33Game.__init__``): openers (``begin_phase``), starters (``open_resolution``),
+    offerers (``offers``), restricters (``restrict_action``), posthumous voters (``votes_after_death``)."""
+    return (
+        frozenset(n for n, s in skills.items() if hasattr(s, "begin_phase")),
+        frozenset(n for n, s in skills.items() if hasattr(s, "open_resolution")),
+        frozenset(n for n, s in skills.items() if hasattr(s, "offers")),
+        frozenset(n for n, s in skills.items() if hasattr(s, "restrict_action")),
+        frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False)),
+    )
+
+
+@cache
+def _roles_of(classes: tuple[tuple[str, type[Skill]], ...]) -> tuple[frozenset[str], ...]:
+    """:func:`_phase_roles` of the shared instances :func:`_instances_of` gives for ``classes``: worked out
+    once per set of skill classes (a game's skills are those very instances, and a skill holds no state,
+    so what it has never changes)."""
+    return _phase_roles(_instances_of(classes))
 
 
 def _outside_limit(impl: Skill) -> bool:
@@ -149,7 +179,9 @@ class KK33Game:
     rules = "kk33"
 
     def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster,
-                 hooks: SkillIndex | None = None) -> None:
+                 hooks: SkillIndex | None = None, roles: tuple[frozenset[str], ...] | None = None) -> None:
+        """``hooks`` and ``roles``: :class:`SkillIndex` and :func:`_phase_roles` of ``skills``, when the
+        caller has them (``create``: worked out once per set of skill classes); else worked out here."""
         self.state = state
         self.results: list[PhaseResult] = []
         """Every resolved phase, in order (announcements, feedback, trace)."""
@@ -162,17 +194,15 @@ class KK33Game:
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
         self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
-        self._openers = frozenset(n for n, s in skills.items() if hasattr(s, "begin_phase"))
-        """Skills that act as each night and day begins, before any input (化身's draw: ``begin_phase``)."""
-        self._starters = frozenset(n for n, s in skills.items() if hasattr(s, "open_resolution"))
-        """Skills whose holder chooses at the start of the phase's resolution (化身's choice:
-        ``open_resolution``, scripted as a decision of that phase)."""
-        self._offerers = frozenset(n for n, s in skills.items() if hasattr(s, "offers"))
-        """Skills that offer their holder other skills to take up this phase (化身: ``offers``)."""
-        self._restricters = frozenset(n for n, s in skills.items() if hasattr(s, "restrict_action"))
-        """Skills that restrict other uses their holder makes (遠見: ``restrict_action``)."""
-        self._posthumous = frozenset(n for n, s in skills.items() if getattr(s, "votes_after_death", False))
-        """Skills whose holder may vote after death (涅槃: ``votes_after_death``)."""
+        self._openers, self._starters, self._offerers, self._restricters, self._posthumous = \
+            _phase_roles(skills) if roles is None else roles
+        """``_openers``: skills that act as each night and day begins, before any input (化身's draw:
+        ``begin_phase``); ``_starters``: skills whose holder chooses at the start of the phase's
+        resolution (化身's choice: ``open_resolution``, scripted as a decision of that phase);
+        ``_offerers``: skills that offer their holder other skills to take up this phase (化身:
+        ``offers``); ``_restricters``: skills that restrict other uses their holder makes (遠見:
+        ``restrict_action``); ``_posthumous``: skills whose holder may vote after death (涅槃:
+        ``votes_after_death``)."""
         self.night_ranks: dict[type[Skill], tuple[int, int, int]] = {}
         """Each skill class's place in the night's order (``night.order_key``)."""
         self.implicit_actions: dict[tuple[str, str], Action] = {}
@@ -243,7 +273,7 @@ class KK33Game:
             for outcome in outcomes:
                 state.rng.force(purpose, outcome)
         key = tuple(_skill_classes(tuple(extra_skills)).items())
-        game = cls(state, dict(_instances_of(key)), r, _index_of(key))
+        game = cls(state, dict(_instances_of(key)), r, _index_of(key), _roles_of(key))
         game.open_phase()  # 遊戲開始於黑夜: night 1 begins
         return game
 
@@ -799,7 +829,7 @@ class KK33Game:
             _release(first)
         self.state.history.append({
             "phase": "night", "index": self.state.index,
-            "actions": [_history_entry(u) for u in night.uses],
+            "actions": _history_entries(night.uses),
         })
         # 遺言：在夜晚死亡出局的人可以留下遺言 — and a lord whose character died (轉生) leaves his too (R11).
         words = {pid: text for pid, text in (last_words or {}).items() if pid in night.died}
@@ -822,16 +852,29 @@ class KK33Game:
                     judged: tuple[Ruling, ...] = ()) -> Night:
         """Resolve the night once (twice when a skill asks for it: see ``Night.rerun_request``)."""
         start = self.night_start_feedback()
-        uses = []
-        for i, a in enumerate(actions):
-            name = self._skill_name(a)
-            assert name is not None, "resolve_night takes checked actions"
-            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
-                            i, self.state.players[a.actor].seat))
-        night = Night(self, uses, book, rerun, judged)
+        night = Night(self, self._uses_of(actions, "resolve_night"), book, rerun, judged)
         night.feedback.update(start)
         night.run()
         return night
+
+    def _uses_of(self, actions: Sequence[Action], caller: str) -> list[Use]:
+        """The phase's checked actions as uses, in submission order: each action made again under its
+        skill's rules' name (its targets a tuple, its args a copy of its own).
+
+        The names are read as :meth:`_skill_name` reads them, its per-game memo first (a string the
+        memo knows names a roster skill: no need to ask for a test's extra skill)."""
+        skills, players, memo, skill_name = self.skills, self.state.players, self._roster_names, self._skill_name
+        uses = []
+        append = uses.append
+        for i, a in enumerate(actions):
+            skill = a.skill
+            name = memo.get(skill) if type(skill) is str else None
+            if name is None:
+                name = skill_name(a)
+                assert name is not None, f"{caller} takes checked actions"
+            append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), skills[name], i,
+                       players[a.actor].seat))
+        return uses
 
     def _skill_name(self, action: Action) -> str | None:
         """The rules' name of the skill an action names (any script), or None.
@@ -857,18 +900,12 @@ class KK33Game:
             raise IllegalAction("現在不是白天", "wrong-phase")
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
-        uses = []
-        for i, a in enumerate(actions):
-            name = self._skill_name(a)
-            assert name is not None, "resolve_day takes checked actions"
-            uses.append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), self.skills[name],
-                            i, self.state.players[a.actor].seat))
-        day = Day(self, votes, book, tuple(judged), uses)
+        day = Day(self, votes, book, tuple(judged), self._uses_of(actions, "resolve_day"))
         day.run()
         entry: dict[str, Any] = {"phase": "day", "index": self.state.index, "ballot": dict(day.ballot),
                                  "counted": dict(day.counted)}
         if day.actions is not None:
-            entry["actions"] = [_history_entry(u) for u in day.actions.uses]
+            entry["actions"] = _history_entries(day.actions.uses)
         self.state.history.append(entry)
         announcement = self._day_announcement(day)
         return self._finish(PhaseKind.DAY, day, book, first_draw, announcement, [])
@@ -924,7 +961,7 @@ class KK33Game:
     def _finish(self, kind: PhaseKind, phase: Any, book: DecisionBook, first_draw: int,
                 announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
         state = self.state
-        number = self.number
+        number = phase_number(state.index)  # self.number, without the property
         over, winners = victory.check(self)
         if over and not state.over:
             state.over = True
@@ -932,9 +969,10 @@ class KK33Game:
             phase.note("遊戲結束：" + ("、".join(winners) + " 獲勝" if winners else "無人獲勝"))
         state.index += 1
         draws = [d.as_json() for d in state.rng.draws[first_draw:]]
+        players = state.players  # state.player(pid), without the method call for every entry
         result = PhaseResult(
-            phase=kind.value, number=number, announcement=announcement,
-            feedback=dict(sorted(phase.feedback.items(), key=lambda kv: state.player(kv[0]).seat)),
+            phase=kind._value_, number=number, announcement=announcement,  # .value, without the enum property
+            feedback=dict(sorted(phase.feedback.items(), key=lambda kv: players[kv[0]].seat)),
             decisions=list(book.asked), deaths=list(phase.deaths), trace=list(phase.trace), draws=draws,
             warnings=warnings + [f"{d.actor} 的【{d.skill}】未給出選擇，已隨機取預設值「{d.answer}」"
                                  for d in book.asked if d.defaulted],
@@ -953,7 +991,8 @@ class KK33Game:
 
     def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
         alliances = self._alliance_lines()
-        night.injured = [pid for pid in dict.fromkeys(night.injured) if self.state.player(pid).injured]
+        players = self.state.players
+        night.injured = [pid for pid in dict.fromkeys(night.injured) if players[pid].injured]
         died = list(dict.fromkeys(night.died))
         stayed = [pid for pid in died if pid not in night.exited]
         lines = [texts.night_title(self.number), texts.night_overview(len(died), len(night.injured))]
@@ -995,7 +1034,8 @@ class KK33Game:
         stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
         if stayed:
             lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
-        injured = [pid for pid in dict.fromkeys(day.injured) if self.state.player(pid).injured]
+        players = self.state.players
+        injured = [pid for pid in dict.fromkeys(day.injured) if players[pid].injured]
         if injured:
             lines.append(f"受傷：{texts.ids(injured)}")
         if day.eliminated:

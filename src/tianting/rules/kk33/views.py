@@ -26,6 +26,9 @@ JUDGE_ONLY = ("tally",)
 skill would show 亂花, 剛烈 … at work; 白天公告 holds only 當天投票的票面 and 因投票而死亡出局的ID
 (ruling R41)."""
 
+_PHASE_VALUES = (phase_kind(0).value, phase_kind(1).value)
+"""``phase_kind(index).value`` by ``index % 2`` (what ``phase_kind`` reads), read once."""
+
 HIDDEN_MARKERS = ("黃巾軍",)
 """Markers their bearer does not know of (起義：其無法獲悉)."""
 
@@ -194,15 +197,18 @@ def public_announcement(result: Any) -> dict[str, Any]:
     return shown
 
 
-OfferedParts = Callable[["Player", list[dict[str, Any]]], tuple[list[dict[str, Any]], dict[str, list[str]]]]
-"""The rows a player may take up this phase and the forms offering them (``offered_parts``)."""
+OfferedParts = Callable[["Player", list[dict[str, Any]]], tuple[list[dict[str, Any]], dict[str, list[str]]] | None]
+"""The rows a player may take up this phase and the forms offering them, None if nothing is offered
+(``offered_parts``)."""
 
 
 def offered_parts(game: KK33Game, player: Player, skills: list[dict[str, Any]],
                   row_of: Callable[..., dict[str, Any]] | None = None
-                  ) -> tuple[list[dict[str, Any]], dict[str, list[str]]]:
+                  ) -> tuple[list[dict[str, Any]], dict[str, list[str]]] | None:
     """What 化身 offers ``player`` now, beside his own rows ``skills``: the rows to take up and the forms
-    (``row_of``: as for :func:`_offered_rows`)."""
+    (``row_of``: as for :func:`_offered_rows`); None when nothing is offered (``game.offered``)."""
+    if not game.offered(player):
+        return None
     return _offered_rows(game, player, {row["skill"] for row in skills}, row_of), _offered_forms(game, player)
 
 
@@ -223,17 +229,18 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "skills": skills,
         "known": dict(me.known),
         "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS} if me.markers else {},
-        "phase": phase_kind(index)._value_,
+        "phase": _PHASE_VALUES[index % 2],
         "number": phase_number(index),
         "players": players,
         "feedback": feedback,
         "announcements": announcements,
         "over": state.over,
     }
-    if me.skills and game.offered(me):  # 化身: the forms drawn as this phase began, their skills to take up
-        rows, forms = offered_parts(game, me, skills) if offered is None else offered(me, skills)
-        view["skills"] = skills + rows
-        view["offered"] = forms
+    if me.skills:  # 化身: the forms drawn as this phase began, their skills to take up
+        parts = offered_parts(game, me, skills) if offered is None else offered(me, skills)
+        if parts is not None:
+            view["skills"] = skills + parts[0]
+            view["offered"] = parts[1]
     if me.identity == "黃巾頭領":
         view["hp"] = me.hp
     if me.identity == "殺手" and game.can_act(me):

@@ -17,16 +17,18 @@ are in ``docs/rulings/kk33-qun_zuoci.md`` (ZC1 …).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Use
+from tianting.core.state import Status
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.shu_lords import Hanyi
-from tianting.rules.kk33.roster import CHIBI, COUNTRIES, SETS_KEY
+from tianting.rules.kk33.roster import CHIBI, COUNTRIES, SETS_KEY, Roster
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
@@ -41,6 +43,7 @@ phase)."""
 ILLUSION = "迷幻"
 """方士：每當你觸發【化身】時，若選擇的角色屬於魏國、蜀國或吳國角色，在對應國積累一個「迷幻」標記。"""
 STANDARD_SET, CHIBI_SET = "標準", CHIBI
+_OUT = Status.OUT  # read once: reading an enum member off its class is slow in Python 3.11
 
 
 def sets_in_game(game: KK33Game) -> tuple[str, ...]:
@@ -55,13 +58,27 @@ def sets_in_game(game: KK33Game) -> tuple[str, ...]:
     return (STANDARD_SET,)
 
 
+@cache
+def _forms_of_sets(roster: Roster, sets: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(form, base) of every form of ``sets``, in the roster's order: read once per roster and sets (a
+    roster is read-only data once loaded; the cache holds it, so it is never another roster's)."""
+    return tuple((c.name, c.base) for c in roster.characters.values() if c.set in sets)
+
+
+@cache
+def _skills_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """(form, skill) for every skill of each of ``forms``, in order: read once per roster and forms drawn
+    (asked at every check of 左慈's actions while his offer stands; the roster never changes)."""
+    characters = roster.characters
+    return tuple((form, s.name) for form in forms for s in characters[form].skills)
+
+
 def forms_not_in_play(game: KK33Game) -> list[str]:
     """「所有不在場的角色」: every form of the table's sets whose character no living player plays now
     (a character in play keeps all its forms in play: 賈詡, 諸葛亮, 魯肅; ZC1), in the roster's order."""
-    characters = game.roster.characters
-    living = {characters[p.character].base for p in game.state.players.values() if p.alive}
-    sets = sets_in_game(game)
-    return [c.name for c in characters.values() if c.base not in living and c.set in sets]
+    characters, out = game.roster.characters, _OUT
+    living = {characters[p.character].base for p in game.state.players.values() if p.status is not out}
+    return [name for name, base in _forms_of_sets(game.roster, sets_in_game(game)) if base not in living]
 
 
 def _record(state: Any, pid: str) -> dict[str, Any] | None:
@@ -130,8 +147,7 @@ class Huashen(CharacterSkill):
         record = _record(game.state, owner)
         if record is None or record["at"] != game.state.index or "skill" in record:
             return []
-        characters = game.roster.characters
-        return [(form, s.name) for form in record["forms"] for s in characters[form].skills]
+        return list(_skills_of_forms(game.roster, tuple(record["forms"])))
 
     # ---- step 2: the choice, as the phase's resolution begins -------------------------
     def open_resolution(self, phase: Any, owner: str) -> None:
