@@ -30,7 +30,6 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
 from tianting.rules import load as load_rules
-from tianting.rules.kk33.skillbook import FROM_KEY
 
 if TYPE_CHECKING:
     from tianting.core.state import Player
@@ -38,6 +37,8 @@ if TYPE_CHECKING:
 _VIEWS = load_rules("kk33").views
 """KK 3.3's view parts (``RULESET.views``): the cache builds exactly its ``player_view`` from them."""
 _row, _skill_rows = _VIEWS.row, _VIEWS.skill_rows
+FROM_KEY = _VIEWS.taken_from_key
+"""Where a game records the form each skill 化身 took came from (the rows' texts depend on it)."""
 assemble_view, public_announcement = _VIEWS.assemble_view, _VIEWS.public_announcement
 offered_parts = _VIEWS.offered_parts
 
