@@ -859,19 +859,14 @@ class KK33Game:
 
     def _uses_of(self, actions: Sequence[Action], caller: str) -> list[Use]:
         """The phase's checked actions as uses, in submission order: each action made again under its
-        skill's rules' name (its targets a tuple, its args a copy of its own).
-
-        The names are read as :meth:`_skill_name` reads them, its per-game memo first (a string the
-        memo knows names a roster skill: no need to ask for a test's extra skill)."""
-        skills, players, memo, skill_name = self.skills, self.state.players, self._roster_names, self._skill_name
+        skill's rules' name (:meth:`_skill_name`, remembered per game; its targets a tuple, its args a
+        copy of its own)."""
+        skills, players, skill_name = self.skills, self.state.players, self._skill_name
         uses = []
         append = uses.append
         for i, a in enumerate(actions):
-            skill = a.skill
-            name = memo.get(skill) if type(skill) is str else None
-            if name is None:
-                name = skill_name(a)
-                assert name is not None, f"{caller} takes checked actions"
+            name = skill_name(a)
+            assert name is not None, f"{caller} takes checked actions"
             append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), skills[name], i,
                        players[a.actor].seat))
         return uses
