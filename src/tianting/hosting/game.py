@@ -1067,16 +1067,13 @@ class HostedGame:
         except Refused:
             last.peace = None
             raise
-        if not game.state.over:
-            refused = getattr(game, "peace_refusal", lambda: None)()
-            if refused is None:
-                last.peace = None
-                raise Refused("議和未能結束遊戲", 409)
-            # 「共提交一次議和申請」: a country refused; the application stands as made, and the game goes on
-            self._base = game
-            return
+        # 「共提交一次議和申請」: an application a country refused stands as made, and the game goes on
+        if not game.state.over and getattr(game, "peace_refusal", lambda: None)() is None:
+            last.peace = None
+            raise Refused("議和未能結束遊戲", 409)
         self._base = game
-        self.phases.pop()  # the open phase is never played
+        if game.state.over:
+            self.phases.pop()  # the open phase is never played
 
     def _on_rule(self, event: Event) -> None:
         """The judge's ruling on the draft: added (``ruling``) or taken back (``remove``: its index)."""
