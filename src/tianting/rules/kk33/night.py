@@ -47,7 +47,7 @@ _BASE_PAY = Skill.pay
 """The base skill's hooks (they do nothing): skills that keep them are not called."""
 _ONE, _HALF = Fraction(1), Fraction(1, 2)
 """The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
-_INJURED, _OUT = Status.INJURED, Status.OUT
+_INJURED = Status.INJURED
 _PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
 
 
@@ -270,11 +270,10 @@ class Night:
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use."""
         game = self.game
-        skills, passive, actions = game.skills, game.hooks.passive_staged, game.implicit_actions
-        uses, out, eliminated = self.uses, _OUT, self.state.eliminated
+        can_act, skills, passive, actions = game.can_act, game.skills, game.hooks.passive_staged, game.implicit_actions
+        uses = self.uses
         for player in self.state.players.values():
-            if not player.skills or passive.isdisjoint(player.skills) \
-                    or player.status is out or player.country in eliminated:  # not game.can_act(player)
+            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
                 continue
             for name in player.skills:
                 if name in passive:
