@@ -17,7 +17,7 @@ are in ``docs/rulings/kk33-qun_zuoci.md`` (ZC1 …).
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
@@ -53,12 +53,9 @@ def sets_in_game(game: KK33Game) -> tuple[str, ...]:
     if recorded:
         return tuple(recorded)
     characters = game.roster.characters
-    return _sets_seated(any(characters[p.character].set == CHIBI_SET for p in game.state.players.values()))
-
-
-def _sets_seated(chibi_seated: bool) -> tuple[str, ...]:
-    """:func:`sets_in_game` of a table that recorded no sets, knowing whether a 赤壁之戰 character is seated."""
-    return (STANDARD_SET, CHIBI_SET) if chibi_seated else (STANDARD_SET,)
+    if any(characters[p.character].set == CHIBI_SET for p in game.state.players.values()):
+        return (STANDARD_SET, CHIBI_SET)
+    return (STANDARD_SET,)
 
 
 @cache
@@ -78,33 +75,10 @@ def _skills_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str,
 
 def forms_not_in_play(game: KK33Game) -> list[str]:
     """「所有不在場的角色」: every form of the table's sets whose character no living player plays now
-    (a character in play keeps all its forms in play: 賈詡, 諸葛亮, 魯肅; ZC1), in the roster's order.
-
-    One pass over the players reads both the living characters and (for a table that recorded no sets)
-    whether a 赤壁之戰 character is seated (:func:`sets_in_game`); the forms left are then the same for
-    the same sets and living characters (:func:`_forms_left`, fixed data), a new list each time."""
-    roster, out, chibi = game.roster, _OUT, CHIBI_SET
-    characters = roster.characters
-    living: set[str] = set()
-    seated = False
-    for p in game.state.players.values():
-        character = characters[p.character]
-        if character.set == chibi:
-            seated = True
-        if p.status is not out:
-            living.add(character.base)
-    recorded = game.state.extra.get(SETS_KEY)
-    sets = tuple(recorded) if recorded else _sets_seated(seated)
-    return list(_forms_left(roster, sets, frozenset(living)))
-
-
-@lru_cache(maxsize=32)
-def _forms_left(roster: Roster, sets: tuple[str, ...], living: frozenset[str]) -> tuple[str, ...]:
-    """The forms of ``sets`` whose base character is not in ``living``, in the roster's order (read-only
-    data: a roster never changes once loaded, and the cache holds it, so it is never another roster's).
-    The last few answers are kept (a game asks again with the same living characters until someone dies;
-    a study plays many games, whose living sets are kept no longer than that)."""
-    return tuple(name for name, base in _forms_of_sets(roster, sets) if base not in living)
+    (a character in play keeps all its forms in play: 賈詡, 諸葛亮, 魯肅; ZC1), in the roster's order."""
+    characters, out = game.roster.characters, _OUT
+    living = {characters[p.character].base for p in game.state.players.values() if p.status is not out}
+    return [name for name, base in _forms_of_sets(game.roster, sets_in_game(game)) if base not in living]
 
 
 def _record(state: Any, pid: str) -> dict[str, Any] | None:
@@ -124,23 +98,15 @@ def _same_skill(answer: Any, option: tuple[str, str, str]) -> bool:
 def choice_options(game: KK33Game, pairs: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
     """(form, skill, label) for each skill the forms offer, in draw order: a skill two forms share with
     the same text is offered once (the first form's); with different texts (舌戰群儒) once per form,
-    labelled 「技能（角色）」. Worked out once per roster and pairs (:func:`_choice_options`), a new list
-    each time."""
-    return list(_choice_options(game.roster, tuple(pairs)))
-
-
-@cache
-def _choice_options(roster: Roster, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, str], ...]:
-    """:func:`choice_options`, read off the roster alone (fixed data; the cache holds the roster, so an
-    answer is never another roster's)."""
-    characters = roster.characters
+    labelled 「技能（角色）」."""
+    characters = game.roster.characters
     kept: dict[tuple[str, str], str] = {}
     for form, skill in pairs:
         text = characters[form].skill(skill)
         kept.setdefault((skill, text.text if text else ""), form)
     names = [skill for skill, _ in kept]
-    return tuple((form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
-                 for (skill, _), form in kept.items())
+    return [(form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
+            for (skill, _), form in kept.items()]
 
 
 class Huashen(CharacterSkill):
