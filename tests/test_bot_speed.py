@@ -52,6 +52,37 @@ def test_cached_views_are_player_view(policy, monkeypatch):
     assert not play._CACHES, "no cache outlives its game"
 
 
+def test_partial_vote_views_are_player_views_parts(monkeypatch):
+    """A vote that reads only the table (``reads_only``: the random policy's) is handed those keys of
+    ``player_view`` alone, with the whole view's values; one that does not say so (the heuristic's, a
+    wrapper's) gets the whole view."""
+    from tianting.bots.heuristic import HeuristicPolicy
+    from tianting.bots.random_policy import RandomPolicy
+
+    assert RandomPolicy.vote.view_reads == {"players"}
+    assert not hasattr(HeuristicPolicy.vote, "view_reads")
+    cached = play.partial_view
+    compared = []
+
+    def both(game: KK33Game, pid: str, reads: frozenset[str]):
+        view = cached(game, pid, reads)
+        whole = player_view(game, pid)
+        assert reads <= set(view)
+        assert view == {k: whole[k] for k in view}, f"{pid} at phase {game.state.index}"
+        assert view["players"] is play._CACHES[game].view(pid)["players"]  # shared, as the whole view's
+        compared.append(pid)
+        return view
+
+    monkeypatch.setattr(play, "partial_view", both)
+    for seed in range(8):
+        play_game(seed, "random")
+    assert len(compared) > 8 * 50
+    compared.clear()
+    for seed in range(2):
+        play_game(seed, "heuristic")
+    assert not compared
+
+
 def test_shared_view_parts_never_change_afterwards(monkeypatch):
     """Views share their lists (announcements, feedback, players, skill rows) instead of copying
     them; a view kept from an earlier phase still reads as it did when it was handed out."""

@@ -68,6 +68,16 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
     return rules_player_view(game, pid) if views is None else views.view(pid)
 
 
+def partial_view(game: KK33Game, pid: str, reads: frozenset[str]) -> dict[str, Any]:
+    """What a policy's method that reads only ``reads`` of a view is handed (``policy.reads_only``):
+    those keys of :func:`player_view` with their values, built alone where the game's
+    :class:`ViewCache` can (``ViewCache.TABLE_PARTS``); else the whole view."""
+    views = _CACHES.get(game)
+    if views is not None and reads <= views.TABLE_PARTS:
+        return views.table_view(pid)
+    return player_view(game, pid)
+
+
 class _Checker:
     """The engine's check of one player's offer tonight, given the actions accepted before it.
 
@@ -195,8 +205,10 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             votes: dict[str, str] = {}
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
             voters = [] if skipped else game.voters() + game.posthumous_voters()  # 涅槃
+            reads = getattr(bots.vote, "view_reads", None)  # the table alone (RandomPolicy), else the whole view
             for player in voters:
-                target = bots.vote(player_view(game, player.id), rng)
+                target = bots.vote(player_view(game, player.id) if reads is None
+                                   else partial_view(game, player.id, reads), rng)
                 if target is None:
                     continue
                 try:

@@ -17,7 +17,7 @@ import random
 from functools import cache
 from typing import Any
 
-from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, register
+from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, reads_only, register
 from tianting.core.records import Action, make_action
 from tianting.rules import load as load_rules
 
@@ -263,6 +263,7 @@ class RandomPolicy:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
 
+    @reads_only("players")  # through _pools and target_pool: nothing else
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """Any living id, oneself included (the rules' abstention)."""
         pools = self._pools(view)

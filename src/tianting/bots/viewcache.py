@@ -227,6 +227,17 @@ class ViewCache:
             kept = self._by_day[player.id] = (rows, any(r.get("by_day") for r in rows))
         return kept[1]
 
+    TABLE_PARTS = frozenset({"id", "players"})
+    """The parts of a view :meth:`table_view` builds."""
+
+    def table_view(self, pid: str) -> dict[str, Any]:
+        """``player_view(game, pid)``'s ``id`` and ``players`` alone, now (a vote that reads only the table:
+        ``policy.reads_only``): the same values the whole :meth:`view` holds (its very ``players`` list),
+        without reading anything else (no feedback, announcements or rows are folded in)."""
+        if not self.settled or self._table_at != self.game.state.index:
+            self._settle()
+        return {"id": pid, "players": self._table}
+
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
         if self._seen != len(self.game.results):
