@@ -241,6 +241,7 @@ class RandomPolicy:
             kept = kept_of[view["id"]] = (skills, usable_rows(view))
         return kept[1]
 
+    @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = list(self._usable(view))
@@ -251,6 +252,7 @@ class RandomPolicy:
                 try_submit(view, offer, row, rng, pools=pools)
         follow_grants(view, offer, rng, pools)
 
+    @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each skill usable by day, in a random order, with probability ACT_CHANCE (no draw at all
         for a player with none)."""
@@ -272,6 +274,7 @@ class RandomPolicy:
             alive = pools[False] = target_pool(view, dead=False)
         return rng.choice(alive) if alive else None
 
+    @reads_only()  # the options alone
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """Any of the options."""
         return rng.choice(options) if options else None

@@ -40,6 +40,7 @@ _row, _skill_rows = _VIEWS.row, _VIEWS.skill_rows
 FROM_KEY = _VIEWS.taken_from_key
 """Where a game records the form each skill 化身 took came from (the rows' texts depend on it)."""
 assemble_view, public_announcement = _VIEWS.assemble_view, _VIEWS.public_announcement
+shown_skills = _VIEWS.shown_skills
 offered_parts = _VIEWS.offered_parts
 
 
@@ -256,16 +257,24 @@ class ViewCache:
             kept = self._by_day[player.id] = (rows, any(r.get("by_day") for r in rows))
         return kept[1]
 
-    TABLE_PARTS = frozenset({"id", "players"})
-    """The parts of a view :meth:`table_view` builds."""
+    PARTS = frozenset({"id", "players", "skills"})
+    """The parts of a view :meth:`partial_view` can build alone."""
 
-    def table_view(self, pid: str) -> dict[str, Any]:
-        """``player_view(game, pid)``'s ``id`` and ``players`` alone, now (a vote that reads only the table:
-        ``policy.reads_only``): the same values the whole :meth:`view` holds (its very ``players`` list),
-        without reading anything else (no feedback, announcements or rows are folded in)."""
-        if not self.settled or self._table_at != self.game.state.index:
-            self._settle()
-        return {"id": pid, "players": self._table}
+    def partial_view(self, pid: str, reads: frozenset[str]) -> dict[str, Any]:
+        """The parts ``reads`` (and ``id``) of ``player_view(game, pid)`` alone, now, for a policy's method
+        that reads nothing else (``policy.reads_only``; ``reads`` within :data:`PARTS`): the very values
+        :meth:`view` holds (the phase's ``players`` list, the same rows, with what 化身 offers after them:
+        ``views.shown_skills``), without folding in feedback or announcements, nor reading the rest."""
+        view: dict[str, Any] = {"id": pid}
+        if "players" in reads:
+            if not self.settled or self._table_at != self.game.state.index:
+                self._settle()
+            view["players"] = self._table
+        if "skills" in reads:
+            me = self.game.state.players[pid]
+            skills = self._skill_rows(me)
+            view["skills"] = shown_skills(skills, self._offered_parts(me, skills))[0] if me.skills else skills
+        return view
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
