@@ -304,6 +304,7 @@ class Night:
             ordered = sorted(self.uses, key=order_key(self.game))
         failed, void, active = _FAILED, _VOID, Kind.ACTIVE
         players, modifiers, consume = self.state.players, self.rate_modifiers, self.consume
+        counted, general = -1, False  # (len(modifiers) when ``general`` was last read; a hook may add one)
         for use in ordered:
             if use.implicit:
                 continue
@@ -313,7 +314,11 @@ class Night:
             if state is void:
                 consume(use)  # 失效: used, with no effect; no check to roll
                 continue
-            if use.skill.kind is active and (modifiers or players[use.action.actor].status is _INJURED):
+            if len(modifiers) != counted:
+                counted, general = len(modifiers), any(not getattr(m, "wound_only", False) for m in modifiers)
+            # A modifier marked ``wound_only`` answers None for an actor not wounded, without a side
+            # effect (膽守, 固政: ``spare_wound_halving``): with only such ones, a rate of 1 for him.
+            if use.skill.kind is active and (general or players[use.action.actor].status is _INJURED):
                 # else a rate of 1 (see success_rate): nothing to roll; wounded with no modifier, one half.
                 # success_rate returns _ONE or _HALF itself when no modifier changes it: no Fraction sums.
                 rate = self.success_rate(use) if modifiers else _HALF

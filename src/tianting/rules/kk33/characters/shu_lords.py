@@ -112,7 +112,8 @@ class Bond(CharacterSkill):
             if u.implicit or u.state is failed:
                 continue
             actor = u.action.actor  # (Use.actor, without the property's call)
-            if actor == owner or actor in found or owner not in u.targets:
+            if actor == owner or actor in found \
+                    or owner not in (u.targets if u.redirects else u.action.targets):  # (Use.targets's first answer)
                 continue
             them = players[actor]
             if them.alive and characters[them.character].base in self.partners:

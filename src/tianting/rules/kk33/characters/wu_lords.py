@@ -93,8 +93,10 @@ class Xianzhu(CharacterSkill):
 
         def target_rule(n: Night, other: Use) -> str | None:
             # Every test is a pure read: the cheap and rarely passed one (aimed at him) first.
-            if owner in other.targets and other.actor != owner and other.skill.acts_as(other.action) == "亂花" \
-                    and active() and _country(n, other.actor) == _country(n, owner):
+            # (Use.targets's first answer inlined: read for every use of the night)
+            if owner in (other.targets if other.redirects else other.action.targets) and other.actor != owner \
+                    and other.skill.acts_as(other.action) == "亂花" and active() \
+                    and _country(n, other.actor) == _country(n, owner):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
 
