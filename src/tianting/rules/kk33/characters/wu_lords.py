@@ -161,8 +161,8 @@ class Luanshi(CharacterSkill):
     def borrowed(self, night: Night, use: Use) -> Use | None:
         player = night.state.player(use.actor)
         own = set(night.game.identity_skills(player)) | set(player.skills)
-        return next((u for u in night.uses if u.actor == use.actor and not u.implicit and u.order > use.order
-                     and u.name in self.lendable() and u.name not in own and not player.granted.get(u.name)),
+        return next((u for u in night.uses if u.action.actor == use.actor and not u.implicit and u.order > use.order
+                     and u.skill.name in self.lendable() and u.skill.name not in own and not player.granted.get(u.skill.name)),
                     None)
 
     def prepare(self, night: Night, use: Use) -> None:

@@ -43,7 +43,7 @@ class Zhijian(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         owner, new = use.actor, use.targets[0]
         country = night.game.country_of(owner)
-        stabs = [u for u in night.uses if u.name == "刺殺" and not u.implicit and u.live
+        stabs = [u for u in night.uses if u.skill.name == "刺殺" and not u.implicit and u.live
                  and night.state.player(u.actor).identity == "殺手" and night.game.country_of(u.actor) == country]
         if not stabs:
             night.note(f"{owner} 直諫 {new}：本國殺手當夜沒有發動刺殺")
