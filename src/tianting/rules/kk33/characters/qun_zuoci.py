@@ -17,7 +17,7 @@ are in ``docs/rulings/kk33-qun_zuoci.md`` (ZC1 …).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
@@ -73,12 +73,20 @@ def _skills_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str,
     return tuple((form, s.name) for form in forms for s in characters[form].skills)
 
 
+@lru_cache(maxsize=64)
+def _forms_outside(roster: Roster, sets: tuple[str, ...], living: frozenset[str]) -> tuple[str, ...]:
+    """The forms of ``sets`` whose character (base) is not in ``living``, in the roster's order: a pure
+    function of read-only data (the roster) and its arguments, kept for the last few tables (a game's
+    living characters change only when one dies, so most phases ask again what an earlier one asked)."""
+    return tuple(name for name, base in _forms_of_sets(roster, sets) if base not in living)
+
+
 def forms_not_in_play(game: KK33Game) -> list[str]:
     """「所有不在場的角色」: every form of the table's sets whose character no living player plays now
     (a character in play keeps all its forms in play: 賈詡, 諸葛亮, 魯肅; ZC1), in the roster's order."""
     characters, out = game.roster.characters, _OUT
-    living = {characters[p.character].base for p in game.state.players.values() if p.status is not out}
-    return [name for name, base in _forms_of_sets(game.roster, sets_in_game(game)) if base not in living]
+    living = frozenset({characters[p.character].base for p in game.state.players.values() if p.status is not out})
+    return list(_forms_outside(game.roster, sets_in_game(game), living))
 
 
 def _record(state: Any, pid: str) -> dict[str, Any] | None:
