@@ -79,8 +79,9 @@ class ViewCache:
         """How many of ``game.results`` are folded into the lists below."""
         self._announcements: list[dict[str, Any]] = []
         self._feedback: dict[str, list[dict[str, Any]]] = {}
-        self._rows: dict[str, tuple[str, str, list[str], dict[str, int], tuple[Any, ...], dict[str, str] | None,
+        self._rows: dict[str, tuple[tuple[str, str, list[str], dict[str, int], tuple[Any, ...], dict[str, str] | None],
                                     list[dict[str, Any]]]] = {}
+        """Each player's rows, beside copies of all they are read from (see :meth:`_skill_rows`)."""
         self._prefix: tuple[Player, tuple[Any, ...]] | None = None
         """The player whose rows are being rebuilt and :meth:`_row_prefix` of him, read once for all of them."""
         self._row_memo, self._list_memo = _shared_rows(game)
@@ -147,20 +148,20 @@ class ViewCache:
         # Compared field by field, copies kept: ``used`` is only looked up (its order does not
         # matter), the order of ``granted`` orders the rows.
         cached = self._rows.get(player.id)
-        index = self.game.state.index
-        if cached is not None and self.settled and self._rows_at.get(player.id) == index:
-            return cached[6]  # checked in this phase already: the state has not changed since
+        index = self.game.state.index if self.settled else -1
+        if cached is not None and index >= 0 and self._rows_at.get(player.id) == index:
+            return cached[1]  # checked in this phase already: the state has not changed since
         granted = tuple(player.granted.items()) if player.granted else ()
         taken = self.game.state.extra.get(FROM_KEY)
         taken = (taken.get(player.id) or None) if taken else None  # none taken: None, however stored
-        if cached is None or cached[0] != player.identity or cached[1] != player.character \
-                or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted \
-                or cached[5] != taken:
+        # One comparison of tuples: field by field, as ``==`` of each (lists and dicts by content).
+        if cached is None or cached[0] != (player.identity, player.character, player.skills, player.used,
+                                           granted, taken):
             rows = self._shared_list(player, granted, taken)
-            cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
-                                              dict(player.used), granted, dict(taken) if taken else None, rows)
-        self._rows_at[player.id] = index if self.settled else -1
-        return cached[6]
+            cached = self._rows[player.id] = ((player.identity, player.character, list(player.skills),
+                                               dict(player.used), granted, dict(taken) if taken else None), rows)
+        self._rows_at[player.id] = index
+        return cached[1]
 
     def _shared_list(self, player: Player, granted: tuple[Any, ...], taken: dict[str, str] | None
                      ) -> list[dict[str, Any]]:
@@ -273,7 +274,9 @@ class ViewCache:
         if "skills" in reads:
             me = self.game.state.players[pid]
             skills = self._skill_rows(me)
-            view["skills"] = shown_skills(skills, self._offered_parts(me, skills))[0] if me.skills else skills
+            if not self._offerers.isdisjoint(me.skills):  # else offered nothing (``_offered_parts``' first test)
+                skills = shown_skills(skills, self._offered_parts(me, skills))[0]
+            view["skills"] = skills
         return view
 
     def view(self, pid: str) -> dict[str, Any]:
