@@ -287,12 +287,13 @@ class ViewCache:
         state = game.state
         if not self.settled or self._table_at != state.index:
             self._settle()
+        me = state.players[pid]
         return assemble_view(
             game, pid,
-            skills=self._skill_rows(state.players[pid]),
+            skills=self._skill_rows(me),
             players=self._table,
             feedback=self._feedback.get(pid, _NONE),
             announcements=self._announcements,
             stabs_tonight=self._stabs_tonight,
-            offered=self._offered_parts,
+            offered=False if self._offerers.isdisjoint(me.skills) else self._offered_parts,
         )
