@@ -33,6 +33,9 @@ ARG_COUNTRIES = (*COUNTRIES, OTHERS, "晉")
 """Countries an argument may name: the four sides and 晉 (三分歸晉; 神算 may guess it). A skill
 that does not take one refuses it and the draw is made again."""
 MAX_GUESSES = 3
+_RANDBELOW = random.Random._randbelow_with_getrandbits
+"""The ``_randbelow`` of a plain generator (and of subclasses keeping ``getrandbits``): the one
+:func:`try_submit` inlines."""
 """詩想: at most this many guesses in one use."""
 
 
@@ -146,7 +149,7 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     ``pools``: shared by the calls made with one view (see :func:`_form`)."""
     pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
     rule = row["targets"]
-    if not rule.get("distinct", True) or row["args"]:
+    if not rule.get("distinct", True) or row["args"] or type(rng)._randbelow is not _RANDBELOW:
         for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
             action = _draw(view, row, rng, pool, counts)
             if action is None:
@@ -156,21 +159,44 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
             if offer.last_code in WHOLE_SKILL_REFUSALS:
                 return None  # no use of this skill is legal tonight: the uniform draw is over
         return None
-    # The common form (distinct ids, no argument): :func:`_draw`'s very draws, inlined. ``choice(seq)`` is
-    # ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is ``[pool[_randbelow(len(pool))]]`` (CPython's
-    # random.py; both branches of ``sample`` draw one index for the first pick).
-    randbelow, sample = rng._randbelow, rng.sample
+    # The common form (distinct ids, no argument) with a plain generator: :func:`_draw`'s very draws,
+    # inlined. ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
+    # ``[pool[_randbelow(len(pool))]]`` (CPython's random.py; both branches of ``sample`` draw one index
+    # for the first pick); ``_randbelow(m)`` is ``getrandbits(m.bit_length())`` drawn again until below
+    # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too.
+    getrandbits, sample = rng.getrandbits, rng.sample
     me, skill, n, choices = view["id"], row["skill"], len(pool), len(counts)
+    bits_choices, bits_n = choices.bit_length(), n.bit_length()
+    # The codes of the draws refused so far, by targets: a draw made again is refused again (the check is
+    # a pure function of the state, which does not change while actions are offered, and of the actions
+    # taken before, which do not change between these draws), its code read here unasked (``Offer.take``
+    # of a refusal sets ``last_code`` and nothing else).
+    refused: dict[tuple[str, ...], str] = {}
     for _ in range(tries):
-        count = counts[randbelow(choices)]
+        r = getrandbits(bits_choices)
+        while r >= choices:
+            r = getrandbits(bits_choices)
+        count = counts[r]
         if n < count:
             return None
-        targets = (pool[randbelow(n)],) if count == 1 else tuple(sample(pool, count)) if count else ()
+        if count == 1:
+            r = getrandbits(bits_n)
+            while r >= n:
+                r = getrandbits(bits_n)
+            targets: tuple[str, ...] = (pool[r],)
+        else:
+            targets = tuple(sample(pool, count)) if count else ()
+        code = refused.get(targets)
+        if code is not None:
+            offer.last_code = code
+            continue
         action = make_action(me, skill, targets, {})
         if offer.take(action) is None:
             return action
-        if offer.last_code in WHOLE_SKILL_REFUSALS:
+        code = offer.last_code
+        if code in WHOLE_SKILL_REFUSALS:
             return None
+        refused[targets] = code
     return None
 
 
