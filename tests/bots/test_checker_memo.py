@@ -152,3 +152,24 @@ def test_try_submit_draws_and_answers_as_the_plain_draws(seed):
     assert rng_fast.getstate() == rng_plain.getstate()  # the same draws, the same count of them
     assert fast.last_code == plain.last_code and fast.actions == plain.actions
     assert asked_fast == list(dict.fromkeys(asked_plain))  # each distinct draw asked once, in order
+
+
+def test_the_random_bots_shuffle_draws_as_the_generators():
+    """``random_policy.shuffle`` (``_randbelow`` inlined) leaves the rows and the generator as
+    ``Random.shuffle`` does, for every length; a generator of another kind is shuffled by its own method."""
+    import random
+
+    from tianting.bots.random_policy import shuffle
+
+    class Other(random.Random):
+        def random(self):  # (its _randbelow draws from random(), not getrandbits)
+            return super().random()
+
+    for kind in (random.Random, Other):
+        for seed in range(30):
+            for length in range(12):
+                mine, theirs = kind(seed), kind(seed)
+                rows, expected = list(range(length)), list(range(length))
+                shuffle(rows, mine)
+                theirs.shuffle(expected)
+                assert rows == expected and mine.getstate() == theirs.getstate()

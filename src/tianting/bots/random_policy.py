@@ -35,7 +35,8 @@ that does not take one refuses it and the draw is made again."""
 MAX_GUESSES = 3
 _RANDBELOW = random.Random._randbelow_with_getrandbits
 """The ``_randbelow`` of a plain generator (and of subclasses keeping ``getrandbits``): the one
-:func:`try_submit` inlines."""
+:func:`try_submit` and :func:`shuffle` inline."""
+_SHUFFLE = random.Random.shuffle
 """詩想: at most this many guesses in one use."""
 
 
@@ -126,6 +127,28 @@ def _draw(view: dict[str, Any], row: dict[str, Any], rng: random.Random, pool: l
     targets = rng.sample(pool, count) if distinct else [rng.choice(pool) for _ in range(count)]
     args = {key: random_arg(view, key, rng) for key in row["args"]}
     return make_action(view["id"], row["skill"], tuple(targets), args)
+
+
+def shuffle(rows: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(rows)``: the same draws in the same order, the same order of ``rows`` after. CPython's
+    ``Random.shuffle`` swaps each index ``i`` from the last down to 1 with ``_randbelow(i + 1)``; for a
+    plain generator (``_randbelow`` is ``_randbelow_with_getrandbits``, ``shuffle`` not overridden) that
+    loop is made here with ``_randbelow`` inlined, saving a call per row. Fewer than two rows draw nothing."""
+    last = len(rows) - 1
+    if last < 1:
+        return
+    kind = type(rng)
+    if kind._randbelow is not _RANDBELOW or kind.shuffle is not _SHUFFLE:
+        rng.shuffle(rows)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(last, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        rows[i], rows[j] = rows[j], rows[i]
 
 
 def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -221,6 +244,8 @@ def follow_grants(view: dict[str, Any], offer: Offer, rng: random.Random, pools:
     """After a night's actions: each extra use a submitted skill grants its user (:func:`own_extra_uses`:
     普度眾生's second 急救, 洛神's 亂花, 謙遜's 暗訪), taken with probability ACT_CHANCE, listed after
     the grant as the rules ask. Draws nothing unless such a skill was submitted."""
+    if not offer.actions:
+        return
     grants = [own_extra_uses(a.skill) for a in offer.actions]
     if not any(grants):
         return
@@ -270,7 +295,7 @@ class RandomPolicy:
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = list(self._usable(view))
-        rng.shuffle(rows)
+        shuffle(rows, rng)
         pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:
@@ -283,7 +308,7 @@ class RandomPolicy:
         rows = day_rows(view)
         if not rows:
             return
-        rng.shuffle(rows)
+        shuffle(rows, rng)
         pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:

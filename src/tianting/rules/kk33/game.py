@@ -783,20 +783,22 @@ class KK33Game:
         state = self.state
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
-        if phase_kind(state.index) is not _DAY:
+        if state.index % 2 == 0:  # phase_kind(state.index) is not _DAY
             raise IllegalAction("只能於白天投票", "wrong-phase")
         if state.effects and (self.vote_skipped() if skipped is True else skipped):
             raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
-        if voter not in players:
+        by = players.get(voter)
+        if by is None:
             raise IllegalAction(f"未知的玩家「{shown(voter)}」", "unknown-player")
-        if players[voter].status is out and all(p.id != voter for p in self.posthumous_voters()):
+        if by.status is out and all(p.id != voter for p in self.posthumous_voters()):
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
-        if players[voter].country in state.eliminated:
-            raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")
-        if target not in players:
+        if by.country in state.eliminated:
+            raise IllegalAction(f"{voter} 所屬的{by.country}國已滅國，不能投票", "eliminated")
+        voted = players.get(target)
+        if voted is None:
             raise IllegalAction(f"投票對象「{shown(target)}」不在遊戲中", "unknown-target")
-        if players[target].status is out:
+        if voted.status is out:
             raise IllegalAction(f"投票對象 {target} 已出局", "target-out")
 
     # ---- night start --------------------------------------------------------
