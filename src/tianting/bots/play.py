@@ -107,8 +107,8 @@ class _Checker:
 
     def refusal(self, action: Action, mine: list[Action]) -> tuple[str, str] | None:
         """The check's refusal of ``action`` after ``mine`` as (message, code), or None if it is taken:
-        what :meth:`__call__` raises, answered without raising (``Offer`` asks this way, a refused draw
-        costing no exception where the answer is remembered)."""
+        what :meth:`__call__` raises, answered without raising (``Offer`` asks this way: a refused draw
+        costs no exception)."""
         n = len(mine)
         last = mine[-1] if n else None
         if action is self._legal and n == self._after[0] and last is self._after[1]:
