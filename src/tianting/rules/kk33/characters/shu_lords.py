@@ -272,9 +272,7 @@ class Buchu(CharacterSkill):
 
 
 _NAMED_MEMO = "_shu_lords_xiansi_named"
-"""Where a state keeps its ``_Named`` (``state.extra``). Not ``vars(state)``: reading an object's ``__dict__``
-in CPython 3.11 turns its inline attribute values into a dict, and every later read of ``state.players``,
-``state.index`` … costs more (see ``KK33Game.memos``)."""
+"""Where a state keeps its ``_Named`` (``vars(state)``, beside the dataclass's fields)."""
 
 
 class _Named:
@@ -331,10 +329,10 @@ class Xiansi(CharacterSkill):
 
         Read on from the entries read before (``_Named``, kept with the state): a bot's offers and the
         engine's checks ask this for every 陷嗣 checked, and the history only grows."""
-        memo = state.extra.get(_NAMED_MEMO)
+        memo = vars(state).get(_NAMED_MEMO)
         history = state.history
         if memo is None or not memo.holds(history):
-            memo = state.extra[_NAMED_MEMO] = _Named(history)
+            memo = vars(state)[_NAMED_MEMO] = _Named(history)
         return memo.catch_up()
 
     def validate(self, state: GameState, action: Action) -> None:
