@@ -79,8 +79,10 @@ class DayActions(Night):
             if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
                 continue
             for name in player.skills:
+                if name not in passive:
+                    continue
                 impl = skills.get(name)
-                if name in passive and impl is not None and type(impl).prepare is not _BASE_PREPARE:
+                if impl is not None and type(impl).prepare is not _BASE_PREPARE:
                     impl.prepare(self, Use(Action(player.id, name), impl, order=-1, seat=player.seat, implicit=True))
         for use in list(self.uses):
             if not use.skill.by_day:  # moved to the day by a held skill (奇襲): say which
