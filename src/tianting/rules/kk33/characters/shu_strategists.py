@@ -337,7 +337,7 @@ WUCHANG_KEY = "五常"
 
 
 _USED_MEMO = "shu_strategists:五常·used_by"
-"""Where a game keeps its ``_UsedBy`` (``vars(game)``)."""
+"""Where a game keeps its ``_UsedBy`` (``game.memos``: never ``vars(game)``, see there)."""
 
 
 class _UsedBy:
@@ -402,9 +402,9 @@ class Wuchang(CharacterSkill):
         The history is read for every player at once, and each entry once a game (``_UsedBy``), not
         once per player asked nor once per phase: it only grows."""
         history, game = phase.state.history, phase.game
-        memo = vars(game).get(_USED_MEMO)
+        memo = game.memos.get(_USED_MEMO)
         if memo is None or not memo.holds(history):
-            memo = vars(game)[_USED_MEMO] = _UsedBy(history)
+            memo = game.memos[_USED_MEMO] = _UsedBy(history)
         return list(memo.catch_up(game.skills).get(pid, ()))
 
     @staticmethod
