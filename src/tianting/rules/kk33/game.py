@@ -7,7 +7,7 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from functools import cache
 from typing import Any
@@ -64,14 +64,14 @@ def _history_entries(uses: Iterable[Use]) -> list[dict[str, Any]]:
     targets, then its state, then ``implicit`` for a passive skill at work.
 
     One loop for a phase's uses (a night has dozens), reading the fields directly: a use without
-    redirects has the action's own targets (``Use.targets``), and ``_value_`` is the state's
-    ``.value`` without the enum property's cost."""
+    redirects has the action's own targets (``Use.targets``), ``[*targets]`` is ``list(targets)`` without
+    the call, and ``_value_`` is the state's ``.value`` without the enum property's cost."""
     out = []
     append = out.append
     for use in uses:
         action = use.action  # Action.as_json, with the final targets in the key's place
         entry: dict[str, Any] = {"actor": action.actor, "skill": action.skill,
-                                 "targets": list(use.targets if use.redirects else action.targets)}
+                                 "targets": [*(use.targets if use.redirects else action.targets)]}
         if action.args:
             entry["args"] = dict(action.args)
         entry["state"] = use.state._value_
@@ -458,9 +458,7 @@ class KK33Game:
             return
         rng = self.state.rng
         mark = len(rng.draws)
-        for p in list(self.state.players.values()):
-            if openers.isdisjoint(p.skills):
-                continue
+        for p in self._holders(openers):
             for name in list(p.skills):
                 if name in openers:
                     self.skills[name].begin_phase(self, p.id)  # type: ignore[attr-defined]
@@ -474,8 +472,8 @@ class KK33Game:
         starters = self._starters
         if not starters:
             return
-        for p in list(self.state.players.values()):
-            if starters.isdisjoint(p.skills) or not self.can_act(p):
+        for p in self._holders(starters):
+            if not self.can_act(p):
                 continue
             for name in list(p.skills):
                 if name in starters:
@@ -869,8 +867,23 @@ class KK33Game:
 
     def _may_rerun(self) -> bool:
         reruns, out = self.hooks.may_rerun, _OUT
-        return bool(reruns) and any(p.status is not out and not reruns.isdisjoint(p.skills)
-                                    for p in self.state.players.values())
+        return bool(reruns) and any(p.status is not out for p in self._holders(reruns))
+
+    def _holders(self, names: frozenset[str]) -> Iterator[Player]:
+        """The players holding one of ``names`` (a phase-loop role's skills: ``_openers`` …), in seat order,
+        each one read as its turn comes (what a caller did to the players before is seen, as in a loop
+        over them all). One name (化身, 肝腸寸斷: the usual case) is looked for in the player's list
+        itself, cheaper than ``isdisjoint``'s lookups; the answer is the same."""
+        players = list(self.state.players.values())
+        if len(names) == 1:
+            (name,) = names
+            for p in players:
+                if name in p.skills:
+                    yield p
+        else:
+            for p in players:
+                if not names.isdisjoint(p.skills):
+                    yield p
 
     def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any,
                     judged: tuple[Ruling, ...] = ()) -> Night:
