@@ -32,8 +32,11 @@ VIEW_GAMES = 30
 
 @pytest.mark.parametrize("policy", ["random", "heuristic"])
 def test_cached_views_are_player_view(policy, monkeypatch):
-    cached = play.player_view
-    compared = {"views": 0, "mid-resolution": 0}
+    """Every view a bot is handed equals ``player_view`` now: the whole view key for key and in order
+    (``play.player_view``), or the keys a partial view holds (``play.partial_view``, for a method that
+    reads only those: ``policy.reads_only``), with the whole view's very ``players`` list."""
+    cached, cached_part = play.player_view, play.partial_view
+    compared = {"views": 0, "partial": 0, "mid-resolution": 0}
 
     def both(game: KK33Game, pid: str):
         view = cached(game, pid)
@@ -44,12 +47,39 @@ def test_cached_views_are_player_view(policy, monkeypatch):
         compared["mid-resolution"] += not play._CACHES[game].settled
         return view
 
+    def part(game: KK33Game, pid: str, reads: frozenset[str]):
+        view = cached_part(game, pid, reads)
+        whole = player_view(game, pid)
+        assert reads <= set(view) <= set(whole)
+        assert view == {k: whole[k] for k in view}, f"{pid} at phase {game.state.index}"
+        if "players" in view:
+            assert view["players"] is cached(game, pid)["players"]  # shared, as the whole view's
+        compared["partial"] += 1
+        compared["mid-resolution"] += not play._CACHES[game].settled
+        return view
+
     monkeypatch.setattr(play, "player_view", both)
+    monkeypatch.setattr(play, "partial_view", part)
     for seed in range(VIEW_GAMES):
         play_game(seed, policy)
-    assert compared["views"] > VIEW_GAMES * 100
+    assert compared["views"] + compared["partial"] > VIEW_GAMES * 100
     assert compared["mid-resolution"] > 0, "decisions during a resolution were compared too"
+    if policy == "heuristic":  # its night, vote and decisions read the whole view
+        assert compared["views"] > VIEW_GAMES * 100
     assert not play._CACHES, "no cache outlives its game"
+
+
+def test_which_methods_read_partial_views():
+    """The random policy says what its methods read; the heuristic's own methods do not (they read the
+    whole view), the day it inherits does."""
+    from tianting.bots.heuristic import HeuristicPolicy
+    from tianting.bots.random_policy import RandomPolicy
+
+    assert RandomPolicy.vote.view_reads == {"players"}
+    assert RandomPolicy.night.view_reads == RandomPolicy.day.view_reads == {"id", "players", "skills"}
+    assert RandomPolicy.decide.view_reads == frozenset()
+    assert not any(hasattr(getattr(HeuristicPolicy, m), "view_reads") for m in ("night", "vote", "decide"))
+    assert HeuristicPolicy.day is RandomPolicy.day
 
 
 def test_shared_view_parts_never_change_afterwards(monkeypatch):

@@ -68,6 +68,26 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
     return rules_player_view(game, pid) if views is None else views.view(pid)
 
 
+def partial_view(game: KK33Game, pid: str, reads: frozenset[str]) -> dict[str, Any]:
+    """What a policy's method that reads only ``reads`` of a view is handed (``policy.reads_only``):
+    those keys of :func:`player_view` (and ``id``) with their values, built alone where the game's
+    :class:`ViewCache` can (``ViewCache.PARTS``); else the whole view. The second door through which
+    bots get their views (tests wrap it too)."""
+    views = _CACHES.get(game)
+    if views is not None and reads <= views.PARTS:
+        return views.partial_view(pid, reads)
+    return player_view(game, pid)
+
+
+def _viewer(game: KK33Game, method: Any) -> Any:
+    """How to build the view ``method`` (a policy's) is handed: :func:`partial_view` of what it says it
+    reads (``policy.reads_only``), else :func:`player_view` (both looked up when called: tests wrap them)."""
+    reads = getattr(method, "view_reads", None)
+    if reads is None:
+        return lambda pid: player_view(game, pid)
+    return lambda pid: partial_view(game, pid, reads)
+
+
 class _Checker:
     """The engine's check of one player's offer tonight, given the actions accepted before it.
 
@@ -162,8 +182,11 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
     """The phase loop of :func:`play_game`; returns how many actions and votes were refused."""
     refused = 0
 
+    night_view, vote_view = _viewer(game, bots.night), _viewer(game, bots.vote)
+    decide_view = _viewer(game, bots.decide)
+
     def decider(actor: str, skill: str, options: list[Any]) -> Any:
-        return bots.decide(player_view(game, actor), skill, options, rng)
+        return bots.decide(decide_view(actor), skill, options, rng)
 
     while not game.state.over and game.state.index < max_phases:
         book = DecisionBook(decider=decider)
@@ -174,7 +197,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                 if not game.can_act(player):
                     continue
                 offer = Offer(_Checker(game, accepted, stab_bases))
-                bots.night(player_view(game, player.id), offer, rng)
+                bots.night(night_view(player.id), offer, rng)
                 refused += len(offer.refused)
                 accepted = accepted + offer.actions
             views.settled = False  # decisions during the resolution see the state live
@@ -184,19 +207,20 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             day_actions: list[Action] = []
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
+                day_view = _viewer(game, acting)
                 for player in game.voters():
                     if not views.acts_by_day(player) and not game.offered(player):
                         continue  # the view's own rows (the whole view is built only for those who act;
                         # skills 化身 offers are not among a player's own rows)
                     offer = Offer(_Checker(game, day_actions, {}))
-                    acting(player_view(game, player.id), offer, rng)
+                    acting(day_view(player.id), offer, rng)
                     refused += len(offer.refused)
                     day_actions = day_actions + offer.actions
             votes: dict[str, str] = {}
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
             voters = [] if skipped else game.voters() + game.posthumous_voters()  # 涅槃
             for player in voters:
-                target = bots.vote(player_view(game, player.id), rng)
+                target = bots.vote(vote_view(player.id), rng)
                 if target is None:
                     continue
                 try:

@@ -101,6 +101,19 @@ class Policy(Protocol):
         """One of ``options`` for a choice that arises while a phase resolves (None: the default)."""
 
 
+def reads_only(*keys: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Marks a policy's method that reads nothing of its view but ``keys`` (``RandomPolicy.vote``: the
+    table): the bot loop may then hand it a view holding only those keys, their values exactly the whole
+    view's (``bots.play.partial_view``, and ``id``), and spare building the rest. What the method calls
+    counts as read by it (a subclass changing a helper it calls must not read more). A method overriding
+    it, or wrapping it, is not marked unless it says so itself: it gets the whole view."""
+
+    def mark(method: Callable[..., Any]) -> Callable[..., Any]:
+        method.view_reads = frozenset(keys)  # type: ignore[attr-defined]
+        return method
+    return mark
+
+
 POLICIES: dict[str, Callable[[], Policy]] = {}
 """Policies by name (``random``, ``heuristic``): registered by their modules."""
 

@@ -17,7 +17,7 @@ import random
 from functools import cache
 from typing import Any
 
-from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, register
+from tianting.bots.policy import WHOLE_SKILL_REFUSALS, Offer, reads_only, register
 from tianting.core.records import Action, make_action
 from tianting.rules import load as load_rules
 
@@ -241,6 +241,7 @@ class RandomPolicy:
             kept = kept_of[view["id"]] = (skills, usable_rows(view))
         return kept[1]
 
+    @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = list(self._usable(view))
@@ -251,6 +252,7 @@ class RandomPolicy:
                 try_submit(view, offer, row, rng, pools=pools)
         follow_grants(view, offer, rng, pools)
 
+    @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each skill usable by day, in a random order, with probability ACT_CHANCE (no draw at all
         for a player with none)."""
@@ -263,6 +265,7 @@ class RandomPolicy:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
 
+    @reads_only("players")  # through _pools and target_pool: nothing else
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """Any living id, oneself included (the rules' abstention)."""
         pools = self._pools(view)
@@ -271,6 +274,7 @@ class RandomPolicy:
             alive = pools[False] = target_pool(view, dead=False)
         return rng.choice(alive) if alive else None
 
+    @reads_only()  # the options alone
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """Any of the options."""
         return rng.choice(options) if options else None

@@ -40,21 +40,27 @@ _row, _skill_rows = _VIEWS.row, _VIEWS.skill_rows
 FROM_KEY = _VIEWS.taken_from_key
 """Where a game records the form each skill 化身 took came from (the rows' texts depend on it)."""
 assemble_view, public_announcement = _VIEWS.assemble_view, _VIEWS.public_announcement
+shown_skills = _VIEWS.shown_skills
 offered_parts = _VIEWS.offered_parts
 
 
-_SHARED_ROWS: dict[int, tuple[Any, dict[tuple[Any, ...], dict[str, Any]]]] = {}
+RowMemo = dict[tuple[Any, ...], dict[str, Any]]
+ListMemo = dict[tuple[Any, ...], list[dict[str, Any]]]
+
+_SHARED_ROWS: dict[int, tuple[Any, RowMemo, ListMemo]] = {}
 """Skill rows remembered by this process, per set of skills (``KK33Game.hooks``, the same object for
-every game created with the same skills; kept here beside its rows so that its id stays its own).
+every game created with the same skills; kept here beside its rows so that its id stays its own):
+single rows (:meth:`ViewCache._row`) and whole lists of a player's rows (:meth:`ViewCache._skill_rows`).
 Bounded by the roster: one row per identity, character, skills held, skill and source (and player id
-for the few skills that read it)."""
+for the few skills that read it); one list per those and the limited skills used, rights held and
+forms skills were taken from."""
 
 
-def _shared_rows(game: Any) -> dict[tuple[Any, ...], dict[str, Any]]:
+def _shared_rows(game: Any) -> tuple[RowMemo, ListMemo]:
     kept = _SHARED_ROWS.get(id(game.hooks))
     if kept is None or kept[0] is not game.hooks:
-        kept = _SHARED_ROWS[id(game.hooks)] = (game.hooks, {})
-    return kept[1]
+        kept = _SHARED_ROWS[id(game.hooks)] = (game.hooks, {}, {})
+    return kept[1], kept[2]
 
 
 _NONE: list[Any] = []
@@ -77,12 +83,13 @@ class ViewCache:
                                     list[dict[str, Any]]]] = {}
         self._prefix: tuple[Player, tuple[Any, ...]] | None = None
         """The player whose rows are being rebuilt and :meth:`_row_prefix` of him, read once for all of them."""
-        self._row_memo = _shared_rows(game)
+        self._row_memo, self._list_memo = _shared_rows(game)
         """One skill row by (identity, character, skills held, skill, source, and the player's id where
         a held skill reads it): all it is read
         from but ``uses_left``, which is read again each time the rows are rebuilt. Shared by the
         games of this process with the same skills (rows are read-only; a new ``uses_left`` makes a
-        new row)."""
+        new row). ``_list_memo``: a player's whole list of rows, by all it is read from (see
+        :meth:`_shared_list`), shared the same way."""
         self._table_at = -1
         self._table: list[dict[str, Any]] = []
         self._outs: list[bool] = []
@@ -149,15 +156,38 @@ class ViewCache:
         if cached is None or cached[0] != player.identity or cached[1] != player.character \
                 or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted \
                 or cached[5] != taken:
-            self._prefix = (player, self._row_prefix(player))
-            try:
-                rows = _skill_rows(self.game, player.id, self._row)
-            finally:
-                self._prefix = None
+            rows = self._shared_list(player, granted, taken)
             cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
                                               dict(player.used), granted, dict(taken) if taken else None, rows)
         self._rows_at[player.id] = index if self.settled else -1
         return cached[6]
+
+    def _shared_list(self, player: Player, granted: tuple[Any, ...], taken: dict[str, str] | None
+                     ) -> list[dict[str, Any]]:
+        """The rules' ``_skill_rows`` of ``player`` now (built with :meth:`_row`), remembered for the games
+        of this process by all it is read from: :meth:`_row_prefix` (id where read, identity, character,
+        skills held), the limited skills used (``used``, in its order: another order is another key, never
+        a wrong one), the rights held (``granted``) and the forms skills were taken from (``taken``).
+        Nothing else is read: ``uses_left`` reads those and ``offered``, which is empty for a player who
+        holds no skill that offers (``_offerers``; the rows of one who does are built each time, as
+        before); the lent rows read the same (``grants``: the identity's skills); usable by day reads
+        the held skills' fixed ``day_skills`` and ``night_refusal``. Lists handed out are never changed."""
+        prefix = self._row_prefix(player)
+        key = None
+        if self._offerers.isdisjoint(player.skills):
+            key = (prefix, tuple(player.used.items()) if player.used else (), granted,
+                   tuple(taken.items()) if taken else ())
+            rows = self._list_memo.get(key)
+            if rows is not None:
+                return rows
+        self._prefix = (player, prefix)
+        try:
+            rows = _skill_rows(self.game, player.id, self._row)
+        finally:
+            self._prefix = None
+        if key is not None:
+            self._list_memo[key] = rows
+        return rows
 
     def _row_prefix(self, player: Player) -> tuple[Any, ...]:
         """What every remembered row of ``player`` is keyed by first (see :meth:`_row`): the id where a held
@@ -226,6 +256,25 @@ class ViewCache:
         if kept is None or kept[0] is not rows:
             kept = self._by_day[player.id] = (rows, any(r.get("by_day") for r in rows))
         return kept[1]
+
+    PARTS = frozenset({"id", "players", "skills"})
+    """The parts of a view :meth:`partial_view` can build alone."""
+
+    def partial_view(self, pid: str, reads: frozenset[str]) -> dict[str, Any]:
+        """The parts ``reads`` (and ``id``) of ``player_view(game, pid)`` alone, now, for a policy's method
+        that reads nothing else (``policy.reads_only``; ``reads`` within :data:`PARTS`): the very values
+        :meth:`view` holds (the phase's ``players`` list, the same rows, with what 化身 offers after them:
+        ``views.shown_skills``), without folding in feedback or announcements, nor reading the rest."""
+        view: dict[str, Any] = {"id": pid}
+        if "players" in reads:
+            if not self.settled or self._table_at != self.game.state.index:
+                self._settle()
+            view["players"] = self._table
+        if "skills" in reads:
+            me = self.game.state.players[pid]
+            skills = self._skill_rows(me)
+            view["skills"] = shown_skills(skills, self._offered_parts(me, skills))[0] if me.skills else skills
+        return view
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""

@@ -484,7 +484,8 @@ class KK33Game:
         if not listeners:
             return
         for p in list(self.state.players.values()):
-            if ((p.status is out or p.id in arrived) and p.id != dead) or listeners.isdisjoint(p.skills):
+            # (pure reads: the test most players fail, no skill that listens, first)
+            if listeners.isdisjoint(p.skills) or ((p.status is out or p.id in arrived) and p.id != dead):
                 continue
             for name in list(p.skills):
                 if name in listeners:

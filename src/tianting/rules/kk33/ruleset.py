@@ -222,7 +222,7 @@ class RuleSet:
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=views.player_view, public_announcement=views.public_announcement,
         assemble_view=views.assemble_view, skill_rows=views._skill_rows, row=views._row,
-        offered_parts=views.offered_parts, taken_from_key=FROM_KEY))
+        offered_parts=views.offered_parts, shown_skills=views.shown_skills, taken_from_key=FROM_KEY))
     """The per-player view's parts (tianting.bots.viewcache builds views incrementally from them)."""
     random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = random_seats
     offered_characters: Callable[[], set[str]] = offered_characters

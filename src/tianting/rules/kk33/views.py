@@ -212,6 +212,15 @@ def offered_parts(game: KK33Game, player: Player, skills: list[dict[str, Any]],
     return _offered_rows(game, player, {row["skill"] for row in skills}, row_of), _offered_forms(game, player)
 
 
+def shown_skills(skills: list[dict[str, Any]], parts: tuple[list[dict[str, Any]], dict[str, list[str]]] | None
+                 ) -> tuple[list[dict[str, Any]], dict[str, list[str]] | None]:
+    """A view's ``skills`` and ``offered`` from the player's own rows and :func:`offered_parts` (None:
+    nothing offered, the own rows as they are, no ``offered``): the rows offered follow the own ones."""
+    if parts is None:
+        return skills, None
+    return skills + parts[0], parts[1]
+
+
 def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], players: list[dict[str, Any]],
                   feedback: list[dict[str, Any]], announcements: list[dict[str, Any]],
                   stabs_tonight: Callable[[str], int], offered: OfferedParts | None = None) -> dict[str, Any]:
@@ -239,8 +248,7 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
     if me.skills:  # 化身: the forms drawn as this phase began, their skills to take up
         parts = offered_parts(game, me, skills) if offered is None else offered(me, skills)
         if parts is not None:
-            view["skills"] = skills + parts[0]
-            view["offered"] = parts[1]
+            view["skills"], view["offered"] = shown_skills(skills, parts)
     if me.identity == "黃巾頭領":
         view["hp"] = me.hp
     if me.identity == "殺手" and game.can_act(me):
