@@ -1,11 +1,13 @@
 """The bot loop's memos of the engine's checks (``bots.play._Checker``) answer as the check itself.
 
 The checker keeps ``KK33Game.check_skill``'s answer (the checks that read the actor and the skill,
-never the targets or args) for every draw of one skill after the same submissions, and remembers
-refusals of draws made again. Here every answer it gives in whole games, of both policies, with and
-without 『角色技能·赤壁之戰』, is compared with a fresh ``check_action`` made at that very moment (no
-memo): accepted or refused alike, with the same message and code; and ``Offer`` answers a check
-that raises (any callable) and the checker's ``refusal`` alike.
+never the targets or args) for every draw of one skill after the same submissions, with the actions
+accepted before them and the actor's own among them. Here every answer it gives in whole games, of
+both policies, with and without 『角色技能·赤壁之戰』, is compared with a fresh ``check_action`` made at
+that very moment (no memo): accepted or refused alike, with the same message and code; ``Offer``
+answers a check that raises (any callable) and the checker's ``refusal`` alike; and the random bot's
+``try_submit``, which does not ask again about a draw refused and made again, draws and answers as
+plain draws checked one by one.
 """
 
 from __future__ import annotations
@@ -91,3 +93,83 @@ def test_offer_answers_a_raising_check_and_a_refusal_alike():
         assert offer.take(a) is None and offer.last_code == "" and offer.actions == [a]
         assert offer.submit(b) == "不行" and offer.refused == [(b, "不行")]
         assert offer.submit(a) is None and offer.actions == [a, a]
+
+
+def _reference_try_submit(view, offer, row, rng, tries):
+    """``random_policy.try_submit`` as first written: every draw through ``_draw`` and checked by ``offer``."""
+    from tianting.bots.policy import WHOLE_SKILL_REFUSALS
+    from tianting.bots.random_policy import _draw, _form
+
+    pool, counts = _form(view, row)
+    for _ in range(tries):
+        action = _draw(view, row, rng, pool, counts)
+        if action is None:
+            return None
+        if offer.take(action) is None:
+            return action
+        if offer.last_code in WHOLE_SKILL_REFUSALS:
+            return None
+    return None
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_try_submit_draws_and_answers_as_the_plain_draws(seed):
+    """``try_submit``'s common form (its draws inlined, a refused draw made again not asked again) makes
+    the very draws of ``_draw`` from the generator, submits the same action, leaves the same last code,
+    and asks the check about each distinct draw once, as a check that answers from the targets alone."""
+    import random
+
+    from tianting.bots.policy import Offer
+    from tianting.bots.random_policy import try_submit
+
+    setup = random.Random(seed)
+    ids = [f"p{i}" for i in range(setup.randint(1, 8))]
+    view = {"id": ids[0], "players": [{"id": pid, "out": setup.random() < 0.3} for pid in ids]}
+    counts = setup.sample([0, 1, 2, 3], setup.randint(1, 2))
+    row = {"skill": "明察", "args": [],
+           "targets": {"dead": setup.random() < 0.3, "self": setup.random() < 0.5, "count": counts[0],
+                       "counts": counts[1:]}}
+    legal = set(setup.sample(ids, setup.randint(0, len(ids))))
+    whole = setup.random() < 0.1
+
+    def answers(asked):
+        def check(action, mine):
+            asked.append(action.targets)
+            if whole:
+                raise IllegalAction("不行", "used-up")
+            if not set(action.targets) <= legal or len(action.targets) == 3:
+                raise IllegalAction("不行", "target-out" if action.targets else "target-count")
+        return check
+
+    asked_fast: list = []
+    asked_plain: list = []
+    fast, plain = Offer(answers(asked_fast)), Offer(answers(asked_plain))
+    rng_fast, rng_plain = random.Random(seed), random.Random(seed)
+    got = try_submit(view, fast, row, rng_fast, 24)
+    expected = _reference_try_submit(view, plain, row, rng_plain, 24)
+    assert (got is None) == (expected is None)
+    assert got is None or (got.targets, got.actor, got.skill) == (expected.targets, expected.actor, expected.skill)
+    assert rng_fast.getstate() == rng_plain.getstate()  # the same draws, the same count of them
+    assert fast.last_code == plain.last_code and fast.actions == plain.actions
+    assert asked_fast == list(dict.fromkeys(asked_plain))  # each distinct draw asked once, in order
+
+
+def test_the_random_bots_shuffle_draws_as_the_generators():
+    """``random_policy.shuffle`` (``_randbelow`` inlined) leaves the rows and the generator as
+    ``Random.shuffle`` does, for every length; a generator of another kind is shuffled by its own method."""
+    import random
+
+    from tianting.bots.random_policy import shuffle
+
+    class Other(random.Random):
+        def random(self):  # (its _randbelow draws from random(), not getrandbits)
+            return super().random()
+
+    for kind in (random.Random, Other):
+        for seed in range(30):
+            for length in range(12):
+                mine, theirs = kind(seed), kind(seed)
+                rows, expected = list(range(length)), list(range(length))
+                shuffle(rows, mine)
+                theirs.shuffle(expected)
+                assert rows == expected and mine.getstate() == theirs.getstate()

@@ -103,14 +103,38 @@ def _teaches(items: list[dict[str, Any]]) -> bool:
 
 class Memo:
     """What a policy keeps from one view to the next (``Knowledge``'s ``memo``): what each player's
-    views taught so far, and the living ids of the last table read (views of a phase share it)."""
+    views taught so far, the living ids of the last table read, and what the last announcements read
+    say (views of a phase share both, and never change them: ``tianting.bots.viewcache``)."""
 
-    __slots__ = ("reads", "table", "alive")
+    __slots__ = ("reads", "table", "alive", "news", "news_len", "last_day", "allies_of")
 
     def __init__(self) -> None:
         self.reads: dict[str, _Read] = {}
         self.table: list[dict[str, Any]] | None = None
         self.alive: list[str] = []
+        self.news: list[dict[str, Any]] | None = None
+        """The announcements last read (the list itself: a later phase's views bring a new one)."""
+        self.news_len = 0
+        self.last_day: dict[str, Any] | None = None
+        """Their last announcement with a ballot (``votes``), or None."""
+        self.allies_of: dict[str, frozenset[str]] = {}
+        """The countries allied to a country in their last announcement, by country (read when first asked)."""
+
+
+def _allies(announcements: list[dict[str, Any]], mine: str) -> frozenset[str]:
+    """The countries allied to ``mine`` in the last announcement."""
+    alliances = announcements[-1].get("alliances") if announcements else None
+    if not alliances:
+        return frozenset()
+    return frozenset({c for a in alliances if mine in a["countries"] for c in a["countries"]} - {mine})
+
+
+def _last_day(announcements: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The last announcement with a ballot (a day's), or None."""
+    for a in reversed(announcements):
+        if "votes" in a:
+            return a
+    return None
 
 
 class Knowledge:
@@ -121,9 +145,9 @@ class Knowledge:
     reading, in the same order, as reading the whole view)."""
 
     def __init__(self, view: dict[str, Any], memo: Memo | None = None) -> None:
-        self.me: str = view["id"]
-        self.mine: str = view["country"]
-        me, mine = self.me, self.mine
+        me, mine = view["id"], view["country"]
+        self.me: str = me
+        self.mine: str = mine
         players = self._players = view["players"]
         if memo is None or memo.table is not players:
             self.alive: list[str] = [p["id"] for p in players if not p["out"]]
@@ -164,24 +188,27 @@ class Knowledge:
         if memo is not None and (read is None or new):
             read = memo.reads[me] = _Read(self, view["identity"], known, feedback)
         announcements = view["announcements"]
-        alliances = announcements[-1].get("alliances") if announcements else None
-        self.allies: set[str] = {
-            c for a in alliances if mine in a["countries"] for c in a["countries"]
-        } - {mine} if alliances else set()
-        settled = read.settled.get(frozenset(self.allies)) if read is not None else None
+        if memo is None:
+            day, allies = _last_day(announcements), _allies(announcements, mine)
+        else:  # read once for every view of the phase (they share the list, which never changes)
+            if memo.news is not announcements or memo.news_len != len(announcements):
+                memo.news, memo.news_len, memo.allies_of = announcements, len(announcements), {}
+                memo.last_day = _last_day(announcements)
+            day = memo.last_day
+            allies = memo.allies_of.get(mine)
+            if allies is None:
+                allies = memo.allies_of[mine] = _allies(announcements, mine)
+        self.allies: frozenset[str] = allies
+        """The countries allied to mine in the last announcement (read-only)."""
+        settled = read.settled.get(allies) if read is not None else None
         if settled is not None:
             self.friends, self.spared_ids, self.enemies = settled
         else:
             self._settle()
             if read is not None:
-                read.settled[frozenset(self.allies)] = (self.friends, self.spared_ids, self.enemies)
+                read.settled[allies] = (self.friends, self.spared_ids, self.enemies)
         self.friend_votes: list[str] = []
         """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
-        day = None
-        for a in reversed(announcements):
-            if "votes" in a:
-                day = a
-                break
         others = self.friends - {me}
         if day is not None and others:  # no known friend but oneself: no friend's vote to read
             self.friend_votes = [t for v, t in day["votes"].items() if v in others]

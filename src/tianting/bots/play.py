@@ -98,25 +98,26 @@ class _Checker:
     once for each skill after the same submissions, however many targets a bot draws for it.
     """
 
-    __slots__ = ("game", "before", "stab_bases", "_legal", "_after", "_refused", "_skills")
+    __slots__ = ("game", "before", "stab_bases", "_legal", "_after", "_skills", "_before_mine")
 
-    def __init__(self, game: KK33Game, before: list[Action], stab_bases: dict[str, int | None]) -> None:
+    def __init__(self, game: KK33Game, before: list[Action], stab_bases: dict[str, int | None],
+                 newcomer: str | None = None) -> None:
+        """``newcomer``: an actor the caller knows has no action among ``before`` (the bot loop's player:
+        each offers once a phase), so that ``before`` is not searched for theirs."""
         self.game = game
         self.before = before
         self.stab_bases = stab_bases
         """The night's memo for ``KK33Game.stab_allowance``, shared by every player's checker."""
         self._legal: Action | None = None
         self._after: tuple[int, Action | None] = (0, None)
-        self._refused: dict[tuple[Any, ...], tuple[Action | None, tuple[str, str]]] = {}
-        """Refusals of actions without arguments, by (actor, skill, targets, how many of mine before
-        it, the last of them): the same draw made again (a random bot draws with repetition, the
-        state does not change while the night's actions are offered) is refused again, unchecked.
-        Each holds the refusal's message and code, not the exception: a kept exception keeps its
-        traceback, whose frames hold this checker and the game (a reference cycle that would keep the
-        whole game alive until the cyclic collector runs)."""
-        self._skills: dict[tuple[Any, ...], tuple[Action | None, Any]] = {}
-        """``check_skill``'s answers (``SkillCheck``) by (actor, skill, how many of mine before it), with the last of
-        them (the key of a list that only grows: the same count and last action, the same list)."""
+        self._skills: dict[tuple[str, str, int], tuple[Action | None, Any, list[Action]]] = {}
+        """By (actor, skill, how many of mine before it): the last of them (the key of a list that only grows:
+        the same count and last action, the same list), ``check_skill``'s answer (``SkillCheck``) and the
+        actions accepted before it (``before + mine``, made once for all the draws checked after them).
+        (A draw refused and made again is not remembered here: the random bot does not ask again,
+        ``random_policy.try_submit``.)"""
+        self._before_mine: dict[str, list[Action]] = {} if newcomer is None else {newcomer: []}
+        """Each actor's actions among ``before`` (which never changes), read once (never changed)."""
 
     def __call__(self, action: Action, mine: list[Action]) -> None:
         """The check as ``Offer`` takes it: raise IllegalAction if ``action`` is refused."""
@@ -126,30 +127,35 @@ class _Checker:
 
     def refusal(self, action: Action, mine: list[Action]) -> tuple[str, str] | None:
         """The check's refusal of ``action`` after ``mine`` as (message, code), or None if it is taken:
-        what :meth:`__call__` raises, answered without raising (``Offer`` asks this way, a refused draw
-        costing no exception where the answer is remembered)."""
-        last = mine[-1] if mine else None
-        after = (len(mine), last)
-        if action is self._legal and after[0] == self._after[0] and last is self._after[1]:
+        what :meth:`__call__` raises, answered without raising (``Offer`` asks this way: a refused draw
+        costs no exception)."""
+        n = len(mine)
+        last = mine[-1] if n else None
+        if action is self._legal and n == self._after[0] and last is self._after[1]:
             return None
         self._legal = None
-        key = None if action.args else (action.actor, action.skill, action.targets, after[0], id(last))
-        if key is not None:
-            known = self._refused.get(key)
-            if known is not None and known[0] is last:
-                return known[1]
-        game, accepted = self.game, self.before + mine
-        skill_key = (action.actor, action.skill, after[0])
+        skill_key = (action.actor, action.skill, n)
         found = self._skills.get(skill_key)
         if found is None or found[0] is not last:
-            found = self._skills[skill_key] = (last, game.check_skill(action, accepted))
-        refusal = game.use_refusal(found[1], action, accepted, self.stab_bases)
-        if refusal is not None:
-            if key is not None:
-                self._refused[key] = (last, refusal)  # the last action kept: its id is not reused
-            return refusal
-        self._legal, self._after = action, after
-        return None
+            accepted = self.before + mine
+            found = self._skills[skill_key] = (
+                last, self.game.check_skill(action, accepted, self._mine_actions(action.actor, mine)), accepted)
+        check = found[1]
+        refusal = check.refusal  # (``use_refusal``'s first answer, without its call)
+        if refusal is None:
+            refusal = self.game.use_refusal(check, action, found[2], self.stab_bases)
+            if refusal is None:
+                self._legal, self._after = action, (n, last)
+        return refusal
+
+    def _mine_actions(self, actor: str, mine: list[Action]) -> list[Action]:
+        """``actor``'s actions among ``before + mine``, in order (what ``check_skill`` reads of them)."""
+        before = self._before_mine.get(actor)
+        if before is None:
+            before = self._before_mine[actor] = [a for a in self.before if a.actor == actor]
+        if not mine:
+            return before
+        return before + [a for a in mine if a.actor == actor]
 
 
 def play_game(seed: int, policy: str | Policy = "random", seats: Sequence[SeatSpec] | None = None,
@@ -196,7 +202,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             for player in list(game.state.players.values()):
                 if not game.can_act(player):
                     continue
-                offer = Offer(_Checker(game, accepted, stab_bases))
+                offer = Offer(_Checker(game, accepted, stab_bases, player.id))
                 bots.night(night_view(player.id), offer, rng)
                 refused += len(offer.refused)
                 accepted = accepted + offer.actions
@@ -212,7 +218,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                     if not views.acts_by_day(player) and not game.offered(player):
                         continue  # the view's own rows (the whole view is built only for those who act;
                         # skills 化身 offers are not among a player's own rows)
-                    offer = Offer(_Checker(game, day_actions, {}))
+                    offer = Offer(_Checker(game, day_actions, {}, player.id))
                     acting(day_view(player.id), offer, rng)
                     refused += len(offer.refused)
                     day_actions = day_actions + offer.actions

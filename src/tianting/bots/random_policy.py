@@ -33,6 +33,10 @@ ARG_COUNTRIES = (*COUNTRIES, OTHERS, "晉")
 """Countries an argument may name: the four sides and 晉 (三分歸晉; 神算 may guess it). A skill
 that does not take one refuses it and the draw is made again."""
 MAX_GUESSES = 3
+_RANDBELOW = random.Random._randbelow_with_getrandbits
+"""The ``_randbelow`` of a plain generator (and of subclasses keeping ``getrandbits``): the one
+:func:`try_submit` and :func:`shuffle` inline."""
+_SHUFFLE = random.Random.shuffle
 """詩想: at most this many guesses in one use."""
 
 
@@ -125,6 +129,28 @@ def _draw(view: dict[str, Any], row: dict[str, Any], rng: random.Random, pool: l
     return make_action(view["id"], row["skill"], tuple(targets), args)
 
 
+def shuffle(rows: list[Any], rng: random.Random) -> None:
+    """``rng.shuffle(rows)``: the same draws in the same order, the same order of ``rows`` after. CPython's
+    ``Random.shuffle`` swaps each index ``i`` from the last down to 1 with ``_randbelow(i + 1)``; for a
+    plain generator (``_randbelow`` is ``_randbelow_with_getrandbits``, ``shuffle`` not overridden) that
+    loop is made here with ``_randbelow`` inlined, saving a call per row. Fewer than two rows draw nothing."""
+    last = len(rows) - 1
+    if last < 1:
+        return
+    kind = type(rng)
+    if kind._randbelow is not _RANDBELOW or kind.shuffle is not _SHUFFLE:
+        rng.shuffle(rows)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(last, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        rows[i], rows[j] = rows[j], rows[i]
+
+
 def usable_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
     """The skills the player may use by night: built, not passive, not used up (and not a day-only
     use: 奇襲's 刺殺)."""
@@ -146,7 +172,7 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     ``pools``: shared by the calls made with one view (see :func:`_form`)."""
     pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
     rule = row["targets"]
-    if not rule.get("distinct", True) or row["args"]:
+    if not rule.get("distinct", True) or row["args"] or type(rng)._randbelow is not _RANDBELOW:
         for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
             action = _draw(view, row, rng, pool, counts)
             if action is None:
@@ -156,21 +182,44 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
             if offer.last_code in WHOLE_SKILL_REFUSALS:
                 return None  # no use of this skill is legal tonight: the uniform draw is over
         return None
-    # The common form (distinct ids, no argument): :func:`_draw`'s very draws, inlined. ``choice(seq)`` is
-    # ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is ``[pool[_randbelow(len(pool))]]`` (CPython's
-    # random.py; both branches of ``sample`` draw one index for the first pick).
-    randbelow, sample = rng._randbelow, rng.sample
+    # The common form (distinct ids, no argument) with a plain generator: :func:`_draw`'s very draws,
+    # inlined. ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
+    # ``[pool[_randbelow(len(pool))]]`` (CPython's random.py; both branches of ``sample`` draw one index
+    # for the first pick); ``_randbelow(m)`` is ``getrandbits(m.bit_length())`` drawn again until below
+    # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too.
+    getrandbits, sample = rng.getrandbits, rng.sample
     me, skill, n, choices = view["id"], row["skill"], len(pool), len(counts)
+    bits_choices, bits_n = choices.bit_length(), n.bit_length()
+    # The codes of the draws refused so far, by targets: a draw made again is refused again (the check is
+    # a pure function of the state, which does not change while actions are offered, and of the actions
+    # taken before, which do not change between these draws), its code read here unasked (``Offer.take``
+    # of a refusal sets ``last_code`` and nothing else).
+    refused: dict[tuple[str, ...], str] = {}
     for _ in range(tries):
-        count = counts[randbelow(choices)]
+        r = getrandbits(bits_choices)
+        while r >= choices:
+            r = getrandbits(bits_choices)
+        count = counts[r]
         if n < count:
             return None
-        targets = (pool[randbelow(n)],) if count == 1 else tuple(sample(pool, count)) if count else ()
+        if count == 1:
+            r = getrandbits(bits_n)
+            while r >= n:
+                r = getrandbits(bits_n)
+            targets: tuple[str, ...] = (pool[r],)
+        else:
+            targets = tuple(sample(pool, count)) if count else ()
+        code = refused.get(targets)
+        if code is not None:
+            offer.last_code = code
+            continue
         action = make_action(me, skill, targets, {})
         if offer.take(action) is None:
             return action
-        if offer.last_code in WHOLE_SKILL_REFUSALS:
+        code = offer.last_code
+        if code in WHOLE_SKILL_REFUSALS:
             return None
+        refused[targets] = code
     return None
 
 
@@ -195,6 +244,8 @@ def follow_grants(view: dict[str, Any], offer: Offer, rng: random.Random, pools:
     """After a night's actions: each extra use a submitted skill grants its user (:func:`own_extra_uses`:
     普度眾生's second 急救, 洛神's 亂花, 謙遜's 暗訪), taken with probability ACT_CHANCE, listed after
     the grant as the rules ask. Draws nothing unless such a skill was submitted."""
+    if not offer.actions:
+        return
     grants = [own_extra_uses(a.skill) for a in offer.actions]
     if not any(grants):
         return
@@ -245,7 +296,7 @@ class RandomPolicy:
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
         rows = list(self._usable(view))
-        rng.shuffle(rows)
+        shuffle(rows, rng)
         pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:
@@ -259,7 +310,7 @@ class RandomPolicy:
         rows = day_rows(view)
         if not rows:
             return
-        rng.shuffle(rows)
+        shuffle(rows, rng)
         pools = self._pools(view)
         for row in rows:
             if rng.random() < ACT_CHANCE:

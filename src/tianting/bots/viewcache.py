@@ -79,8 +79,10 @@ class ViewCache:
         """How many of ``game.results`` are folded into the lists below."""
         self._announcements: list[dict[str, Any]] = []
         self._feedback: dict[str, list[dict[str, Any]]] = {}
-        self._rows: dict[str, tuple[str, str, list[str], dict[str, int], tuple[Any, ...], dict[str, str] | None,
-                                    list[dict[str, Any]]]] = {}
+        self._rows: dict[str, list[Any]] = {}
+        """Each player's rows: [the phase whose settled state they were last checked against (-1: none, or
+        read live; not checked again in that phase, when nothing changes), copies of all they are read
+        from (see :meth:`_skill_rows`), the rows]."""
         self._prefix: tuple[Player, tuple[Any, ...]] | None = None
         """The player whose rows are being rebuilt and :meth:`_row_prefix` of him, read once for all of them."""
         self._row_memo, self._list_memo = _shared_rows(game)
@@ -95,9 +97,6 @@ class ViewCache:
         self._outs: list[bool] = []
         """Who was out when ``_table`` was read, in seat order (the players never change seats)."""
         self._stabs: dict[str, int] = {}
-        self._rows_at: dict[str, int] = {}
-        """The phase whose settled state each player's rows were last checked against (not checked
-        again in that phase: nothing changes while it is settled)."""
         self._by_day: dict[str, tuple[list[dict[str, Any]], bool]] = {}
         """Whether each player's rows (the list kept with it) have one usable by day."""
         self._offered: dict[str, tuple[int, list[dict[str, Any]],
@@ -146,21 +145,22 @@ class ViewCache:
         # from, ``FROM_KEY``); the game's skills and the roster do not change during a game.
         # Compared field by field, copies kept: ``used`` is only looked up (its order does not
         # matter), the order of ``granted`` orders the rows.
-        cached = self._rows.get(player.id)
-        index = self.game.state.index
-        if cached is not None and self.settled and self._rows_at.get(player.id) == index:
-            return cached[6]  # checked in this phase already: the state has not changed since
+        kept = self._rows.get(player.id)
+        index = self.game.state.index if self.settled else -1
+        if kept is not None and index >= 0 and kept[0] == index:
+            return kept[2]  # checked in this phase already: the state has not changed since
         granted = tuple(player.granted.items()) if player.granted else ()
         taken = self.game.state.extra.get(FROM_KEY)
         taken = (taken.get(player.id) or None) if taken else None  # none taken: None, however stored
-        if cached is None or cached[0] != player.identity or cached[1] != player.character \
-                or cached[2] != player.skills or cached[3] != player.used or cached[4] != granted \
-                or cached[5] != taken:
+        # One comparison of tuples: field by field, as ``==`` of each (lists and dicts by content).
+        if kept is None or kept[1] != (player.identity, player.character, player.skills, player.used,
+                                       granted, taken):
             rows = self._shared_list(player, granted, taken)
-            cached = self._rows[player.id] = (player.identity, player.character, list(player.skills),
-                                              dict(player.used), granted, dict(taken) if taken else None, rows)
-        self._rows_at[player.id] = index if self.settled else -1
-        return cached[6]
+            self._rows[player.id] = [index, (player.identity, player.character, list(player.skills),
+                                             dict(player.used), granted, dict(taken) if taken else None), rows]
+            return rows
+        kept[0] = index
+        return kept[2]
 
     def _shared_list(self, player: Player, granted: tuple[Any, ...], taken: dict[str, str] | None
                      ) -> list[dict[str, Any]]:
@@ -273,7 +273,9 @@ class ViewCache:
         if "skills" in reads:
             me = self.game.state.players[pid]
             skills = self._skill_rows(me)
-            view["skills"] = shown_skills(skills, self._offered_parts(me, skills))[0] if me.skills else skills
+            if not self._offerers.isdisjoint(me.skills):  # else offered nothing (``_offered_parts``' first test)
+                skills = shown_skills(skills, self._offered_parts(me, skills))[0]
+            view["skills"] = skills
         return view
 
     def view(self, pid: str) -> dict[str, Any]:
@@ -284,12 +286,13 @@ class ViewCache:
         state = game.state
         if not self.settled or self._table_at != state.index:
             self._settle()
+        me = state.players[pid]
         return assemble_view(
             game, pid,
-            skills=self._skill_rows(state.players[pid]),
+            skills=self._skill_rows(me),
             players=self._table,
             feedback=self._feedback.get(pid, _NONE),
             announcements=self._announcements,
             stabs_tonight=self._stabs_tonight,
-            offered=self._offered_parts,
+            offered=False if self._offerers.isdisjoint(me.skills) else self._offered_parts,
         )

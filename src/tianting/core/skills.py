@@ -193,6 +193,8 @@ class SkillIndex:
     """Skills whose target rule depends on the action's args (a ``targets_for`` method: 練兵)."""
     validators: frozenset[str] = frozenset()
     """Skills with checks of their own (:meth:`Skill.validate`; the base checks nothing)."""
+    shapers: frozenset[str] = frozenset()
+    """Skills that change what their holder's 明察 tells (a ``shape_investigation`` method: 聰慧 …)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -211,6 +213,7 @@ class SkillIndex:
             target_grants=frozenset(n for n, s in skills.items() if hasattr(s, "extra_targets")),
             target_pickers=frozenset(n for n, s in skills.items() if hasattr(s, "targets_for")),
             validators=frozenset(n for n, s in skills.items() if overrides(s, "validate")),
+            shapers=frozenset(n for n, s in skills.items() if getattr(s, "shape_investigation", None) is not None),
         )
 
 

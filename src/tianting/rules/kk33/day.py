@@ -20,7 +20,7 @@ from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Death, Feedback, Ruling
 from tianting.core.skills import Use, first_reason
-from tianting.core.state import Status
+from tianting.core.state import Effect, Status
 from tianting.rules.kk33 import rulings
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
 _NONE = Level.NONE
+_OUT, _INJURED = Status.OUT, Status.INJURED
 
 
 class Day:
@@ -89,6 +90,10 @@ class Day:
         """A reason prevents the vote's harm."""
         self.wound_listeners: list[Callable[[Day, Harm], None]] = []
         """Called after a harm by day has wounded its target (「受傷後」: 七步)."""
+        self.due: list[Effect] | None = None
+        """The effects due today, as the day began (``register_skills``): every effect is scheduled for a
+        phase after the one that makes it (``at`` > ``index``: 次日, 次夜 …), so none made today is due
+        today, and these are all the day will ever have (the ``no-vote`` ones say the vote is skipped)."""
 
     def tell(self, pid: str, item: Feedback) -> None:
         self.feedback.setdefault(pid, []).append(item)
@@ -98,22 +103,24 @@ class Day:
 
     def heal(self) -> None:
         """受傷：其於之後的夜晚…有一半概率失敗，再之後的白天開始時脫離受傷狀態。"""
-        injured = Status.INJURED
-        for p in self.state.players.values():
-            if p.status is injured and p.wounded_at is not None and p.wounded_at < self.index - 1:
+        injured, before = _INJURED, self.index - 1
+        for p in [p for p in self.state.players.values() if p.status is injured]:  # (healing one heals no other)
+            if p.wounded_at is not None and p.wounded_at < before:
                 effects.heal(self, p.id, "於白天開始時脫離受傷狀態")
 
     def register_skills(self) -> None:
         """Passive skills of the living and effects due today add their rules."""
-        skills, hooked, out = self.game.skills, self.game.hooks.on_day, Status.OUT
+        skills, hooked, out = self.game.skills, self.game.hooks.on_day, _OUT
         for p in self.state.players.values():
             if p.status is out or hooked.isdisjoint(p.skills):
                 continue
             for name in p.skills:
                 if name in hooked:  # the base's on_day does nothing
                     skills[name].on_day(self, p.id)
-        for effect in [e for e in self.state.effects if e.at == self.index]:
-            impl = self.game.skills.get(effect.kind)
+        index = self.index
+        self.due = due = [e for e in self.state.effects if e.at == index]
+        for effect in due:
+            impl = skills.get(effect.kind)
             if impl is not None:
                 impl.on_effect(self, effect)
 
@@ -186,7 +193,10 @@ class Day:
     def vote(self) -> list[str]:
         """The ballot, the counted tally and the rule of the vote: the ids the vote kills (their
         harm is applied by ``run``, at the moment of the day's actions' harms)."""
-        skipped = self.game.vote_skipped() if self.state.effects else None
+        due = self.due
+        # No effect due today says 跳過投票階段: no need to ask (``due``: the effects ever due today).
+        maybe = due is None or any(e.kind == "no-vote" for e in due)
+        skipped = self.game.vote_skipped() if maybe and self.state.effects else None
         if skipped:  # 「跳過次日投票階段」: no ballot, no tally, no vote death; 亂花's binds lapse
             self.state.vote_binds = {}
             self.note(f"本日跳過投票階段：{skipped}")
@@ -194,49 +204,58 @@ class Day:
         binds = self.state.vote_binds
         ballot_rules, vote_rules = self.ballot_rules, self.vote_rules  # most days have none: no call
         votes, ballot, tallied, note = self.votes, self.ballot, self.counted, self.note  # (read once)
+        owed = 0  # the voters below who cast a vote (the others 自投)
         for p in self.game.voters():
             pid = p.id
-            cast = votes.get(pid, pid)
-            if pid not in votes:
+            if pid in votes:
+                cast = votes[pid]
+                owed += 1
+            else:
+                cast = pid
                 note(f"{pid} 未投票，視為自投")
             false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
-            bound = binds.get(pid)
+            bound = binds.get(pid) if binds else None
             if false is not None:
                 # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
                 shown = bound if bound is not None else false
                 counted = cast
                 note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+            elif bound is None:
+                shown = counted = cast
             else:
                 # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
-                shown = counted = bound if bound is not None else cast
-                if shown != cast:
+                shown = counted = bound
+                if bound != cast:
                     note(f"{pid} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
             ballot[pid] = shown
-            if p.markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
+            markers = p.markers
+            if markers and markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
                 note(f"{pid} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = first_reason(vote_rules, self, pid, counted) if vote_rules else None
-            if reason:
-                note(f"{pid} 的投票無效：{reason}")
-                continue
+            if vote_rules:  # first_reason(vote_rules, self, pid, counted), inline
+                reason = None
+                for rule in vote_rules:
+                    reason = rule(self, pid, counted)
+                    if reason:
+                        note(f"{pid} 的投票無效：{reason}")
+                        break
+                if reason:
+                    continue
             tallied[pid] = counted
-        for p in self.game.posthumous_voters():  # 涅槃：你死亡後仍可投票（你以此法的投票不公布）
-            if p.id not in self.votes:
-                continue  # no vote owed: nothing counts
-            counted = self.votes[p.id]
-            reason = first_reason(self.vote_rules, self, p.id, counted)
-            if reason:
-                self.note(f"{p.id} 死亡後的投票（涅槃）無效：{reason}")
-                continue
-            self.counted[p.id] = counted
-            self.note(f"{p.id} 死亡後仍投票（涅槃，不公布）：{counted}")
-        for voter, target in self.counted.items():
-            weight = 1
-            for rule in self.weight_rules:
-                w = rule(self, voter)
-                if w is not None:
-                    weight = w
-            self.tally[target] = self.tally.get(target, 0) + weight
+        if len(votes) > owed:  # a vote by someone not among the voters: a dead one may count (涅槃)
+            self._posthumous_votes()
+        tally, weight_rules = self.tally, self.weight_rules
+        if weight_rules:
+            for voter, target in tallied.items():
+                weight = 1
+                for rule in weight_rules:
+                    w = rule(self, voter)
+                    if w is not None:
+                        weight = w
+                tally[target] = tally.get(target, 0) + weight
+        else:  # every vote counts for one
+            for target in tallied.values():
+                tally[target] = tally.get(target, 0) + 1
         for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
             adjust(self, self.tally)
         players = self.state.players  # the seats of the tallied only (a few), not of every player
@@ -258,3 +277,17 @@ class Day:
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
         return list(dying)
+
+    def _posthumous_votes(self) -> None:
+        """涅槃：你死亡後仍可投票（你以此法的投票不公布）: the votes of the dead who may still vote
+        (only a vote cast counts: such a voter owes none)."""
+        for p in self.game.posthumous_voters():
+            if p.id not in self.votes:
+                continue  # no vote owed: nothing counts
+            counted = self.votes[p.id]
+            reason = first_reason(self.vote_rules, self, p.id, counted)
+            if reason:
+                self.note(f"{p.id} 死亡後的投票（涅槃）無效：{reason}")
+                continue
+            self.counted[p.id] = counted
+            self.note(f"{p.id} 死亡後仍投票（涅槃，不公布）：{counted}")

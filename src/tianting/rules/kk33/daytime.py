@@ -29,18 +29,21 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action
-from tianting.core.skills import Skill, Use
+from tianting.core.skills import Skill, Use, UseState
 from tianting.rules.kk33.night import NIGHT_STAGES, Night, order_key
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
 
 _BASE_PREPARE = Skill.prepare
+_PENDING, _DONE = UseState.PENDING, UseState.DONE  # read once: reading an enum member off its class is slow
 _BASE_APPLY = Skill.apply
 BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
 """The stages a day action runs before the ballot is counted (redirect … attack)."""
 AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
 """The stages run at the moment the vote takes effect (harm … after)."""
+_AFTER = {stage: f"after_{stage}" for stage in NIGHT_STAGES}
+"""The name of the step run after each stage (``Night.after_<stage>``, where there is one)."""
 SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "protected",
           "wound_listeners")
 """What the pass shares with its day: one feedback, trace and death record a day, and one list of
@@ -79,8 +82,10 @@ class DayActions(Night):
             if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
                 continue
             for name in player.skills:
+                if name not in passive:
+                    continue
                 impl = skills.get(name)
-                if name in passive and impl is not None and type(impl).prepare is not _BASE_PREPARE:
+                if impl is not None and type(impl).prepare is not _BASE_PREPARE:
                     impl.prepare(self, Use(Action(player.id, name), impl, order=-1, seat=player.seat, implicit=True))
         for use in list(self.uses):
             if not use.skill.by_day:  # moved to the day by a held skill (奇襲): say which
@@ -102,17 +107,15 @@ class DayActions(Night):
         self._stages(AT_VOTE)
 
     def _stages(self, stages: tuple[str, ...]) -> None:
-        from tianting.core.skills import UseState
-
-        pending, done = UseState.PENDING, UseState.DONE
+        pending, done, by_stage = _PENDING, _DONE, self._by_stage
         for stage in stages:
             self.skills_before = {}
-            for use in self._by_stage.get(stage, ()):
+            for use in by_stage.get(stage, ()):
                 if use.state is pending or use.state is done:
                     if type(use.skill).apply is not _BASE_APPLY:
                         use.skill.apply(self, use)
                     if use.state is pending:
                         use.state = done
-            step = getattr(self, f"after_{stage}", None)
+            step = getattr(self, _AFTER[stage], None)
             if step is not None:
                 step()

@@ -208,6 +208,11 @@ class KK33Game:
         self.implicit_actions: dict[tuple[str, str], Action] = {}
         """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
         an action is immutable, and a passive skill's never has targets or args."""
+        self.memos: dict[str, Any] = {}
+        """Skills' per-game memos, by a key of the skill's module (五常's fold of the history), each exact on
+        its own terms. Kept here rather than set on the game with ``vars(game)[key]``: reading an object's
+        ``__dict__`` in CPython 3.11 turns its attributes' inline values into a dict, and every later read
+        of ``game.state``, ``game.skills`` … is slower (about 2 % of a bot game when done once at its start)."""
 
     # ---- creation ---------------------------------------------------------
     @classmethod
@@ -349,9 +354,11 @@ class KK33Game:
         if count is None:
             return 0
         if accepted:
-            bonus = self.hooks.stab_bonus  # the base adds nothing
+            bonus, names = self.hooks.stab_bonus, self._roster_names  # the base adds nothing
             for action in accepted:
-                name = self._skill_name(action)
+                name = names.get(action.skill, _UNREAD)  # _skill_name's memo, read without its call
+                if name is _UNREAD:
+                    name = self._skill_name(action)
                 if name in bonus and self.bonus_country(name, action) == country:
                     count += self.skills[name].stab_bonus(self, action)
         return max(0, count)
@@ -411,9 +418,12 @@ class KK33Game:
     def extra_actions(self, pid: str, accepted: Sequence[Action]) -> int:
         """Whole extra actions ``pid`` may take tonight (厲兵秣馬：令其當夜可額外行動一次), granted by
         accepted actions whose class has ``extra_actions(game, action)`` (the ids granted one each)."""
-        count = 0
+        count, skills, names = 0, self.skills, self._roster_names
         for action in accepted:
-            grant = getattr(self.skills.get(self._skill_name(action) or ""), "extra_actions", None)
+            name = names.get(action.skill, _UNREAD)  # _skill_name's memo, read without its call
+            if name is _UNREAD:
+                name = self._skill_name(action)
+            grant = getattr(skills.get(name or ""), "extra_actions", None)
             if grant is not None:
                 count += grant(self, action).count(pid)
         return count
@@ -482,7 +492,8 @@ class KK33Game:
         if not listeners:
             return
         for p in list(self.state.players.values()):
-            if ((p.status is out or p.id in arrived) and p.id != dead) or listeners.isdisjoint(p.skills):
+            # (pure reads: the test most players fail, no skill that listens, first)
+            if listeners.isdisjoint(p.skills) or ((p.status is out or p.id in arrived) and p.id != dead):
                 continue
             for name in list(p.skills):
                 if name in listeners:
@@ -537,11 +548,15 @@ class KK33Game:
         """
         return self.check_use(self.check_skill(action, accepted), action, accepted, stab_bases)
 
-    def check_skill(self, action: Action, accepted: Sequence[Action]) -> SkillCheck:
+    def check_skill(self, action: Action, accepted: Sequence[Action],
+                    mine_actions: list[Action] | None = None) -> SkillCheck:
         """The part of :meth:`check_action` that reads only the action's actor and skill, never its
         targets or args: the same for every use of the skill by that actor after the same ``accepted``
         while the state does not change (a bot drawing targets again keeps it: ``bots.play._Checker``).
-        Never raises: a refusal is kept in the answer, raised by :meth:`check_use`."""
+        Never raises: a refusal is kept in the answer, raised by :meth:`check_use`.
+
+        ``accepted`` is read only for the actor's own actions among it, in order: ``mine_actions``,
+        when the caller has them (the bot loop's checker keeps them); else read here."""
         state = self.state
         if state.over:
             return SkillCheck(("遊戲已經結束", "over"))
@@ -552,18 +567,23 @@ class KK33Game:
             return SkillCheck((f"{player.id} 已出局，不能行動", "actor-out"))
         if player.country in state.eliminated:
             return SkillCheck((f"{player.id} 所屬的{player.country}國已滅國，不能行動", "eliminated"))
-        skill_name = self._skill_name
-        name = skill_name(action)
+        name = self._roster_names.get(action.skill, _UNREAD)  # _skill_name's memo, read without its call
+        if name is _UNREAD:
+            name = self._skill_name(action)
         if name is None:
             return SkillCheck((f"未知的技能「{shown(action.skill)}」", "unknown-skill"))
         pid = player.id
-        mine_actions = [a for a in accepted if a.actor == pid]
-        mine = [skill_name(a) for a in mine_actions]  # names as the rules spell them
-        lenders = self.hooks.grants
-        granting = [(a, n) for a, n in zip(mine_actions, mine, strict=True) if n in lenders] if lenders and mine else []
+        if mine_actions is None:
+            mine_actions = [a for a in accepted if a.actor == pid]
         skills = self.skills
-        granted_now = sum(skills[n].grants(self, a).count(name) for a, n in granting) if granting else 0
-        own = self.identity_skills(player)
+        if mine_actions:
+            mine = self._names_of(mine_actions)  # names as the rules spell them
+            lenders = self.hooks.grants
+            granting = [(a, n) for a, n in zip(mine_actions, mine, strict=True) if n in lenders] if lenders else []
+            granted_now = sum(skills[n].grants(self, a).count(name) for a, n in granting) if granting else 0
+        else:  # nothing of the actor's accepted: nothing named, nothing lent
+            mine, granting, granted_now = [], [], 0
+        own = SKILLS_OF_IDENTITY.get(player.identity, ())  # self.identity_skills(player)
         in_skills = name in player.skills
         offered = self.offered(player) if not in_skills and not self._offerers.isdisjoint(player.skills) else ()
         if not (name in own or in_skills or player.granted.get(name, 0) > 0 or name in offered) \
@@ -593,56 +613,54 @@ class KK33Game:
     def check_use(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
                   stab_bases: dict[str, int | None] | None = None) -> Skill:
         """The rest of :meth:`check_action`, given ``check``, its :meth:`check_skill` for ``action``
-        after ``accepted``: raise the first refusal, else return the skill's implementation."""
-        refusal = self._rule_refusal(check, action, accepted, stab_bases)
+        after ``accepted``: raise the first refusal (:meth:`use_refusal`'s), else return the skill's
+        implementation."""
+        refusal = self.use_refusal(check, action, accepted, stab_bases)
         if refusal is not None:
             raise IllegalAction(*refusal)
-        self._skill_checks(check, action)
         return check.impl
 
     def use_refusal(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
                     stab_bases: dict[str, int | None] | None = None) -> tuple[str, str] | None:
-        """:meth:`check_use`'s first refusal as (message, code), or None: the same checks in the same
-        order, answered without an exception where the engine refuses (only a skill's own check
-        raises one, caught here): a bot's refused draws cost no exception."""
-        try:
-            refusal = self._rule_refusal(check, action, accepted, stab_bases)
-            if refusal is None:
-                self._skill_checks(check, action)
+        """The first refusal of :meth:`check_use` as (message, code), or None: the checks in their one
+        order, answered without an exception (a skill's own check raises one, caught here: a bot's
+        refused draws cost no exception). In one body, not one method per step: a bot checks every draw.
+
+        1. ``check``'s refusal (:meth:`check_skill`: the actor and the skill);
+        2. ``refuse_with`` of the actor's accepted actions that lend skills (亂世英雄, 天義);
+        3. how often the skill is used (:meth:`_count_refusal`, read once per ``check``);
+        4. the targets and args by the skill's target rule (:meth:`_target_refusal`);
+        5. the skills' own checks: the skill's ``validate``, then the ``restrict_action`` of the actor's
+           held skills that restrict others (遠見：你的【明察】的目標不可重複), which raise IllegalAction."""
+        refusal = check.refusal
+        if refusal is not None:
+            return refusal
+        try:  # (free in Python 3.11 unless something raises)
+            name = check.name
+            for a, n in check.granting:
+                why = self.skills[n].refuse_with(self, a, action, check.mine)
+                if why:
+                    return why, "refused-with"
+            later = check.later
+            if later is _UNREAD:
+                later = check.later = self._count_refusal(check, accepted, stab_bases)
+            if later is not None:
+                return later  # type: ignore[no-any-return]
+            player, impl = check.player, check.impl
+            refusal = self._target_refusal(impl, player, action,
+                                           self._extra_targets(action, name, accepted) if name == "刺殺" else 0)
+            if refusal is not None:
+                return refusal
+            if name in self.hooks.validators:  # the base's validate checks nothing
+                impl.validate(self.state, action)
+            restricters = self._restricters
+            if restricters and not restricters.isdisjoint(player.skills):
+                for held in player.skills:
+                    if held in restricters:
+                        self.skills[held].restrict_action(self, player, action, name)  # type: ignore[attr-defined]
         except IllegalAction as exc:
             return exc.message, exc.code
-        return refusal
-
-    def _rule_refusal(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
-                      stab_bases: dict[str, int | None] | None) -> tuple[str, str] | None:
-        """The checks of :meth:`check_use` before the skills' own (``validate``, ``restrict_action``):
-        the first refusal's (message, code), or None."""
-        if check.refusal is not None:
-            return check.refusal
-        name, mine = check.name, check.mine
-        for a, n in check.granting:
-            refusal = self.skills[n].refuse_with(self, a, action, mine)
-            if refusal:
-                return refusal, "refused-with"
-        later = check.later
-        if later is _UNREAD:
-            later = check.later = self._count_refusal(check, accepted, stab_bases)
-        if later is not None:
-            return later  # type: ignore[no-any-return]
-        more = self._extra_targets(action, name, accepted) if name == "刺殺" else 0
-        return self._target_refusal(check.impl, check.player, action, more)
-
-    def _skill_checks(self, check: SkillCheck, action: Action) -> None:
-        """The skills' own checks of an action the engine takes: its skill's ``validate``, then the
-        ``restrict_action`` of the actor's held skills that restrict others. They raise IllegalAction."""
-        player, name, impl = check.player, check.name, check.impl
-        if name in self.hooks.validators:  # the base's validate checks nothing
-            impl.validate(self.state, action)
-        restricters = self._restricters
-        if restricters and not restricters.isdisjoint(player.skills):
-            for held in player.skills:  # a held skill restricting another (遠見：你的【明察】的目標不可重複)
-                if held in restricters:
-                    self.skills[held].restrict_action(self, player, action, name)  # type: ignore[attr-defined]
+        return None
 
     def _count_refusal(self, check: SkillCheck, accepted: Sequence[Action],
                        stab_bases: dict[str, int | None] | None) -> tuple[str, str] | None:
@@ -657,10 +675,11 @@ class KK33Game:
             return f"【{name}】是限定技能，{player.id} 已經使用過", "used-up"
         if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
-            players, country, skill_name = state.players, player.country, self._skill_name
+            players, country, names = state.players, player.country, self._roster_names
             stabs = 0
             for a in accepted:
-                if skill_name(a) == "刺殺":
+                named = names.get(a.skill, _UNREAD)  # _skill_name's memo, read without its call
+                if (named if named is not _UNREAD else self._skill_name(a)) == "刺殺":
                     by = players[a.actor]
                     if by.country == country and by.identity == "殺手":
                         stabs += 1
@@ -688,8 +707,11 @@ class KK33Game:
         more, grants = 0, self._target_grants
         if not grants:
             return 0
+        names = self._roster_names
         for grant in accepted:
-            granted = self._skill_name(grant)
+            granted = names.get(grant.skill, _UNREAD)  # _skill_name's memo, read without its call
+            if granted is _UNREAD:
+                granted = self._skill_name(grant)
             if granted in grants:
                 more += self.skills[granted].extra_targets(self, grant, action)  # type: ignore[attr-defined]
         return more
@@ -765,20 +787,22 @@ class KK33Game:
         state = self.state
         if state.over:
             raise IllegalAction("遊戲已經結束", "over")
-        if phase_kind(state.index) is not _DAY:
+        if state.index % 2 == 0:  # phase_kind(state.index) is not _DAY
             raise IllegalAction("只能於白天投票", "wrong-phase")
         if state.effects and (self.vote_skipped() if skipped is True else skipped):
             raise IllegalAction("本日跳過投票階段，不能投票", "no-vote")
         players, out = state.players, _OUT
-        if voter not in players:
+        by = players.get(voter)
+        if by is None:
             raise IllegalAction(f"未知的玩家「{shown(voter)}」", "unknown-player")
-        if players[voter].status is out and all(p.id != voter for p in self.posthumous_voters()):
+        if by.status is out and all(p.id != voter for p in self.posthumous_voters()):
             raise IllegalAction(f"{voter} 已出局，不能投票", "actor-out")
-        if players[voter].country in state.eliminated:
-            raise IllegalAction(f"{voter} 所屬的{players[voter].country}國已滅國，不能投票", "eliminated")
-        if target not in players:
+        if by.country in state.eliminated:
+            raise IllegalAction(f"{voter} 所屬的{by.country}國已滅國，不能投票", "eliminated")
+        voted = players.get(target)
+        if voted is None:
             raise IllegalAction(f"投票對象「{shown(target)}」不在遊戲中", "unknown-target")
-        if players[target].status is out:
+        if voted.status is out:
             raise IllegalAction(f"投票對象 {target} 已出局", "target-out")
 
     # ---- night start --------------------------------------------------------
@@ -897,6 +921,15 @@ class KK33Game:
                 name = skill  # a skill registered outside the roster (tests)
             self._roster_names[skill] = name
         return name  # type: ignore[no-any-return]
+
+    def _names_of(self, actions: Iterable[Action]) -> list[str | None]:
+        """:meth:`_skill_name` of each action, in order (read from its memo, asked only for a spelling not
+        yet named)."""
+        names, out = self._roster_names, []
+        for action in actions:
+            name = names.get(action.skill, _UNREAD)
+            out.append(name if name is not _UNREAD else self._skill_name(action))
+        return out
 
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,
                     judged: Sequence[Ruling] = (), actions: Sequence[Action] = ()) -> PhaseResult:

@@ -87,7 +87,9 @@ class Investigate(Learn):
         data, text = self.learn(night, target)
         player = night.state.player(use.actor)
         skills = night.game.skills
-        shapers = [s for s in (skills.get(n) for n in player.skills) if getattr(s, "shape_investigation", None) is not None]
+        # (most holders have none of them: the game's index of such skills says so at once)
+        shapers = [] if night.game.hooks.shapers.isdisjoint(player.skills) else \
+            [s for s in (skills.get(n) for n in player.skills) if getattr(s, "shape_investigation", None) is not None]
         if len(shapers) > 1:  # (a stable sort leaves one or none as it is)
             shapers.sort(key=lambda s: getattr(s, "shape_order", 0))
         shown: str | None = text

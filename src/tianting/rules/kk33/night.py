@@ -51,11 +51,18 @@ _INJURED = Status.INJURED
 _PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
 
 
+_RANKS: dict[type[Skill], tuple[int, int, int]] = {}
+"""Each skill class's place in the night's order: (stage, priority, character before identity), read
+once per process from the class's attributes (``stage``, ``priority``, ``source``: fixed data, the same
+for every instance and every game, echoes included; no instance sets its own), for ``order_key`` and
+``night_order``. (It was kept per game in ``game.night_ranks``: every game then ranked its ~60
+classes again, half its nights taking ``night_order``'s slow path.)"""
+
+
 def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int, int]]:
     """A sort key equal in order to ``stage_order(NIGHT_STAGES, use)``: the skill's part (stage, priority,
-    character before identity) read once a game per skill class (class attributes, the same for every
-    instance, echoes included), then seat and submission order."""
-    ranks = game.night_ranks
+    character before identity) read once per skill class (``_RANKS``), then seat and submission order."""
+    ranks = _RANKS
 
     def key(use: Use) -> tuple[tuple[int, int, int], int, int]:
         kind = type(use.skill)
@@ -72,10 +79,10 @@ def night_order(game: KK33Game, uses: list[Use]) -> list[Use]:
 
     Each use becomes ``(rank, seat, order, i, use)``: ``i`` (its place in ``uses``) breaks the ties the
     key leaves, as the stable sort keeps them in place, and no two tuples reach their ``use``."""
-    ranks = game.night_ranks
+    ranks = _RANKS
     try:
         decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
-    except KeyError:  # a skill class not ranked yet this game: rank it, then decorate again
+    except KeyError:  # a skill class not ranked yet in this process: rank it, then decorate again
         for use in uses:
             kind = type(use.skill)
             if kind not in ranks:
@@ -304,6 +311,7 @@ class Night:
             ordered = sorted(self.uses, key=order_key(self.game))
         failed, void, active = _FAILED, _VOID, Kind.ACTIVE
         players, modifiers, consume = self.state.players, self.rate_modifiers, self.consume
+        counted, general = -1, False  # (len(modifiers) when ``general`` was last read; a hook may add one)
         for use in ordered:
             if use.implicit:
                 continue
@@ -313,7 +321,11 @@ class Night:
             if state is void:
                 consume(use)  # 失效: used, with no effect; no check to roll
                 continue
-            if use.skill.kind is active and (modifiers or players[use.action.actor].status is _INJURED):
+            if len(modifiers) != counted:
+                counted, general = len(modifiers), any(not getattr(m, "wound_only", False) for m in modifiers)
+            # A modifier marked ``wound_only`` answers None for an actor not wounded, without a side
+            # effect (膽守, 固政: ``spare_wound_halving``): with only such ones, a rate of 1 for him.
+            if use.skill.kind is active and (general or players[use.action.actor].status is _INJURED):
                 # else a rate of 1 (see success_rate): nothing to roll; wounded with no modifier, one half.
                 # success_rate returns _ONE or _HALF itself when no modifier changes it: no Fraction sums.
                 rate = self.success_rate(use) if modifiers else _HALF
@@ -326,9 +338,11 @@ class Night:
                                                   use.action.targets[0] if use.action.targets else None, {"failed": True}))
                     self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
                     continue
-            consume(use)
-            if type(use.skill).on_checked is not _BASE_ON_CHECKED:
-                use.skill.on_checked(self, use)
+            skill = use.skill
+            if skill.limited or type(skill).pay is not _BASE_PAY or players[use.action.actor].granted:
+                consume(use)  # (else it would spend nothing: not limited, no one-time right, no cost)
+            if type(skill).on_checked is not _BASE_ON_CHECKED:
+                skill.on_checked(self, use)
 
     def consume(self, use: Use) -> None:
         """A use goes off: a limited skill is used up, a one-time right spent."""
@@ -387,11 +401,26 @@ class Night:
             for use, reasons in blocked:
                 if reasons:
                     self.fail(use, "、".join(reasons))
-        if self.target_rules:
-            voided = [(use, every_reason(self.target_rules, self, use)) for use in pending if use.live]
-            for use, reasons in voided:
+        rules = self.target_rules
+        if rules:
+            # every_reason(rules, self, use) for each use still live, inlined (one call per use and rule
+            # rather than one more per use): every rule is asked about every use before any is voided.
+            voided: list[tuple[Use, list[str]]] = []
+            for use in pending:
+                if use.state is not _PENDING and use.state is not _DONE:  # not use.live
+                    continue
+                reasons: list[str] | None = None
+                for rule in rules:
+                    reason = rule(self, use)
+                    if reason:
+                        if reasons is None:
+                            reasons = [reason]
+                        elif reason not in reasons:
+                            reasons.append(reason)
                 if reasons:
-                    self.void(use, "、".join(reasons))
+                    voided.append((use, reasons))
+            for use, reasons in voided:
+                self.void(use, "、".join(reasons))
 
     def rule_on_targets(self, use: Use) -> bool:
         """Ask the rules on uses about ``use`` now, once a night: a skill that acts on other players'

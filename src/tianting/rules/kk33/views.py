@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from tianting.core.state import Player, phase_kind, phase_number
 from tianting.rules.kk33.roster import Roster, SkillText
@@ -223,9 +223,10 @@ def shown_skills(skills: list[dict[str, Any]], parts: tuple[list[dict[str, Any]]
 
 def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], players: list[dict[str, Any]],
                   feedback: list[dict[str, Any]], announcements: list[dict[str, Any]],
-                  stabs_tonight: Callable[[str], int], offered: OfferedParts | None = None) -> dict[str, Any]:
+                  stabs_tonight: Callable[[str], int], offered: OfferedParts | Literal[False] | None = None) -> dict[str, Any]:
     """The one shape of a player's view, from its parts (computed afresh or cached by the caller;
-    ``offered``: :func:`offered_parts`, or a caller's memo of it)."""
+    ``offered``: :func:`offered_parts`, or a caller's memo of it, or False when the caller knows nothing
+    is offered: the player holds no skill that offers, ``game.offered``'s own first test)."""
     state = game.state
     me = state.players[pid]
     index = state.index
@@ -245,7 +246,7 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "announcements": announcements,
         "over": state.over,
     }
-    if me.skills:  # 化身: the forms drawn as this phase began, their skills to take up
+    if me.skills and offered is not False:  # 化身: the forms drawn as this phase began, their skills to take up
         parts = offered_parts(game, me, skills) if offered is None else offered(me, skills)
         if parts is not None:
             view["skills"], view["offered"] = shown_skills(skills, parts)

@@ -248,5 +248,6 @@ def spare_wound_halving(phase: Any, who: Callable[[Any, Use], bool]) -> None:
                 return Fraction(2)
             return None
 
+        undo.wound_only = True  # type: ignore[attr-defined]  # None for an actor not wounded (Night.check_success)
         phase.rate_modifiers.append(undo)
     conditions.append(who)

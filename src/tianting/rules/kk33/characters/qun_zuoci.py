@@ -17,7 +17,7 @@ are in ``docs/rulings/kk33-qun_zuoci.md`` (ZC1 …).
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
@@ -77,8 +77,16 @@ def forms_not_in_play(game: KK33Game) -> list[str]:
     """「所有不在場的角色」: every form of the table's sets whose character no living player plays now
     (a character in play keeps all its forms in play: 賈詡, 諸葛亮, 魯肅; ZC1), in the roster's order."""
     characters, out = game.roster.characters, _OUT
-    living = {characters[p.character].base for p in game.state.players.values() if p.status is not out}
-    return [name for name, base in _forms_of_sets(game.roster, sets_in_game(game)) if base not in living]
+    living = frozenset({characters[p.character].base for p in game.state.players.values() if p.status is not out})
+    return list(_forms_not_in(game.roster, sets_in_game(game), living))
+
+
+@lru_cache(maxsize=256)
+def _forms_not_in(roster: Roster, sets: tuple[str, ...], living: frozenset[str]) -> tuple[str, ...]:
+    """The forms of ``sets`` whose base is not in ``living``, in the roster's order: a pure function of
+    read-only data (the roster) and its arguments, kept for the few living sets a game sees (a death
+    changes it; most phases begin with the set of the phase before). Bounded: a study sees many."""
+    return tuple(name for name, base in _forms_of_sets(roster, sets) if base not in living)
 
 
 def _record(state: Any, pid: str) -> dict[str, Any] | None:
@@ -99,14 +107,21 @@ def choice_options(game: KK33Game, pairs: list[tuple[str, str]]) -> list[tuple[s
     """(form, skill, label) for each skill the forms offer, in draw order: a skill two forms share with
     the same text is offered once (the first form's); with different texts (舌戰群儒) once per form,
     labelled 「技能（角色）」."""
-    characters = game.roster.characters
+    return list(_choice_options(game.roster, tuple(pairs)))
+
+
+@cache
+def _choice_options(roster: Roster, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    """:func:`choice_options`, read once per roster and pairs (it reads nothing but the roster's texts,
+    read-only data once loaded; the cache holds the roster, so it is never another roster's)."""
+    characters = roster.characters
     kept: dict[tuple[str, str], str] = {}
     for form, skill in pairs:
         text = characters[form].skill(skill)
         kept.setdefault((skill, text.text if text else ""), form)
     names = [skill for skill, _ in kept]
-    return [(form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
-            for (skill, _), form in kept.items()]
+    return tuple((form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
+                 for (skill, _), form in kept.items())
 
 
 class Huashen(CharacterSkill):

@@ -134,7 +134,7 @@ class Zhongji(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        guards = [u for u in night.uses if u.actor == owner and u.name == "援護" and not u.implicit
+        guards = [u for u in night.uses if u.action.actor == owner and u.skill.name == "援護" and not u.implicit
                   and u.state is not _FAILED and u.targets]
         for guard in guards:
             target = guard.targets[0]
@@ -172,7 +172,7 @@ class Longyin(CharacterSkill):
         country = night.game.country_of(owner)
         missed = []
         for other in night.uses:
-            if other.implicit or other.actor == owner or other.state not in (_FAILED, _VOID):
+            if other.implicit or other.action.actor == owner or other.state not in (_FAILED, _VOID):
                 continue
             player = night.state.player(other.actor)
             if player.identity in ("君主", "殺手") and night.game.country_of(other.actor) == country:

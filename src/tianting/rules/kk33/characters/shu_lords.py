@@ -109,10 +109,11 @@ class Bond(CharacterSkill):
         failed, players, characters = _FAILED, night.state.players, night.game.roster.characters
         found: set[str] = set()
         for u in night.uses:
-            if u.implicit or u.state is failed:
+            # (aimed at him, read first: the test most uses fail; Use.targets's first answer inlined)
+            if owner not in (u.targets if u.redirects else u.action.targets) or u.implicit or u.state is failed:
                 continue
             actor = u.action.actor  # (Use.actor, without the property's call)
-            if actor == owner or actor in found or owner not in u.targets:
+            if actor == owner or actor in found:
                 continue
             them = players[actor]
             if them.alive and characters[them.character].base in self.partners:

@@ -97,7 +97,7 @@ class Jiwubucheng(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        mine = [u for u in night.uses if u.actor == owner and u.name == "明察" and u.live]
+        mine = [u for u in night.uses if u.action.actor == owner and u.skill.name == "明察" and u.live]
         if not mine:
             night.note(f"{owner} 計無不成：當夜沒有生效的【明察】，無從繼續")
             return
@@ -337,7 +337,7 @@ WUCHANG_KEY = "五常"
 
 
 _USED_MEMO = "shu_strategists:五常·used_by"
-"""Where a game keeps its ``_UsedBy`` (``vars(game)``)."""
+"""Where a game keeps its ``_UsedBy`` (``game.memos``: never ``vars(game)``, see there)."""
 
 
 class _UsedBy:
@@ -402,9 +402,9 @@ class Wuchang(CharacterSkill):
         The history is read for every player at once, and each entry once a game (``_UsedBy``), not
         once per player asked nor once per phase: it only grows."""
         history, game = phase.state.history, phase.game
-        memo = vars(game).get(_USED_MEMO)
+        memo = game.memos.get(_USED_MEMO)
         if memo is None or not memo.holds(history):
-            memo = vars(game)[_USED_MEMO] = _UsedBy(history)
+            memo = game.memos[_USED_MEMO] = _UsedBy(history)
         return list(memo.catch_up(game.skills).get(pid, ()))
 
     @staticmethod
@@ -474,7 +474,7 @@ class Wuchang(CharacterSkill):
         if not phase.game.can_act(me) or self.name not in me.skills:
             return
         phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"must": True}))
-        if any(u.actor == owner and u.name == self.name for u in phase.uses):
+        if any(u.action.actor == owner and u.skill.name == self.name for u in phase.uses):
             return
         options = self.reasonable(phase, owner)
         if not options:
@@ -566,7 +566,7 @@ class Tianyi(CharacterSkill):
     def aimed(night: Night, owner: str) -> int:
         count = 0
         for u in night.uses:
-            if u.state is _FAILED or u.actor == owner or owner not in u.targets:
+            if u.state is _FAILED or u.action.actor == owner or owner not in u.targets:
                 continue
             origin = echo_origin(night, u)
             if origin is not None and owner in origin.targets:

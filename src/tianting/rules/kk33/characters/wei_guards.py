@@ -131,7 +131,7 @@ class GuzhiElai(Skill):
         """At night, before the harms of the night are all applied (this skill's death-stage use not yet run)."""
         if not hasattr(phase, "after_harms"):
             return False
-        mine = [u for u in phase.uses if u.implicit and u.name == self.name and u.actor == owner]
+        mine = [u for u in phase.uses if u.implicit and u.skill.name == self.name and u.action.actor == owner]
         return bool(mine) and not any(u.state is _DONE for u in mine)
 
     def _name_one(self, phase: Any, owner: str, killers: list[str]) -> None:
@@ -248,7 +248,7 @@ class CaoshiZongzu(Skill):
         owner = use.actor
         if not _unused(night, owner, self.name):
             return
-        mine = [u for u in night.uses if u.actor == owner and u.name == "援護" and u.state is not _FAILED
+        mine = [u for u in night.uses if u.action.actor == owner and u.skill.name == "援護" and u.state is not _FAILED
                 and u.targets]
         hit = next((u.targets[0] for u in mine if _is_caocao(night, u.targets[0]) and u.targets[0] != owner), None)
         if hit is None:

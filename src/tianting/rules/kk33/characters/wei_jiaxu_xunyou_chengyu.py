@@ -163,7 +163,7 @@ class WenheLuanwu(CharacterSkill):
         country = night.game.country_of(killer)
         if any(e.data.get("country") == country for e in night.state.effects_at("no-stab", night.index)):
             return f"{country}國殺手當夜無法發動刺殺"
-        blocker = next((u for u in night.uses if u.name == "巧變" and u.live
+        blocker = next((u for u in night.uses if u.skill.name == "巧變" and u.live
                         and night.game.country_of(u.actor) == country), None)
         if blocker is not None:
             return f"{blocker.actor} 巧變：當夜本國殺手無法發動刺殺"

@@ -54,7 +54,7 @@ class Luoshen(LadySkill):
         def extra_without_right(n: Night, other: Use) -> str | None:
             if use.state is not _FAILED or other.name != "亂花" or other.actor != use.actor:
                 return None
-            live = [u for u in n.uses if u.name == "亂花" and u.actor == use.actor and not u.implicit and u.live]
+            live = [u for u in n.uses if u.skill.name == "亂花" and u.action.actor == use.actor and not u.implicit and u.live]
             if live and other is not live[0]:
                 return "【洛神】發動失敗，額外的【亂花】無從發動"
             return None

@@ -72,8 +72,9 @@ class Jianxiong(CharacterSkill):
         seen: list[dict[str, Any]] = []
         failed = _FAILED
         for other in night.uses:
-            if other.state is failed or owner not in other.targets or other.actor == owner:
-                continue  # (pure reads: the one most often true, not aimed at him, early)
+            if other.state is failed or owner not in (other.targets if other.redirects else other.action.targets) \
+                    or other.action.actor == owner:
+                continue  # (pure reads: the one most often true, not aimed at him, early; Use.targets inlined)
             if other.name in UNKNOWABLE:
                 continue
             entry: dict[str, Any] = {

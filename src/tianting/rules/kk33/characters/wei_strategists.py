@@ -169,6 +169,8 @@ class _Fate:
     """One night's 天縱鬼才 uses and the checks their owners decide."""
 
     owners: list[Use] = field(default_factory=list)
+    owner_ids: set[int] = field(default_factory=set)
+    """id() of every use in ``owners`` (the uses live as long as the night: ids are not reused)."""
     ready: bool = False
     computing: bool = False
     decided: dict[int, tuple[bool, str]] = field(default_factory=dict)
@@ -209,6 +211,7 @@ class Tianzong(CharacterSkill):
             fate = vars(night)[FATE_KEY] = _Fate()  # this night's data lives and dies with the night
             night.rate_modifiers.append(lambda n, u: self.modify(n, u, fate))
         fate.owners.append(use)
+        fate.owner_ids.add(id(use))
 
     def base_rate(self, night: Night, use: Use, fate: _Fate) -> Fraction:
         fate.computing = True
@@ -223,10 +226,11 @@ class Tianzong(CharacterSkill):
         if not fate.ready:
             fate.ready = True
             self.decide(night, fate)
-        if any(use is owner for owner in fate.owners):
+        key = id(use)
+        if key in fate.owner_ids:  # (a use of ``owners``)
             base = self.base_rate(night, use, fate)
             return 1 / base if 0 < base < 1 else None  # 該技能無需進行任何概率判定
-        decided = fate.decided.get(id(use))
+        decided = fate.decided.get(key)
         if decided is None:
             return None
         base = self.base_rate(night, use, fate)

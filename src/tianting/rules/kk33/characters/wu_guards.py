@@ -53,7 +53,7 @@ class Tianyi(CharacterSkill):
         held = night.state.player(owner)
         if "刺殺" in held.skills or "刺殺" in night.game.identity_skills(held):
             return  # a 刺殺 of his own (he became a killer): not 天義's
-        stab = next((u for u in night.uses if u.actor == owner and u.name == "刺殺" and not u.implicit
+        stab = next((u for u in night.uses if u.action.actor == owner and u.skill.name == "刺殺" and not u.implicit
                      and u.order > use.order and u.live), None)
         if stab is not None:
             carry(night, use, stab)

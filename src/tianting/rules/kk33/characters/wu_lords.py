@@ -93,8 +93,10 @@ class Xianzhu(CharacterSkill):
 
         def target_rule(n: Night, other: Use) -> str | None:
             # Every test is a pure read: the cheap and rarely passed one (aimed at him) first.
-            if owner in other.targets and other.actor != owner and other.skill.acts_as(other.action) == "亂花" \
-                    and active() and _country(n, other.actor) == _country(n, owner):
+            # (Use.targets's first answer inlined: read for every use of the night)
+            if owner in (other.targets if other.redirects else other.action.targets) and other.actor != owner \
+                    and other.skill.acts_as(other.action) == "亂花" and active() \
+                    and _country(n, other.actor) == _country(n, owner):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
 
@@ -159,8 +161,8 @@ class Luanshi(CharacterSkill):
     def borrowed(self, night: Night, use: Use) -> Use | None:
         player = night.state.player(use.actor)
         own = set(night.game.identity_skills(player)) | set(player.skills)
-        return next((u for u in night.uses if u.actor == use.actor and not u.implicit and u.order > use.order
-                     and u.name in self.lendable() and u.name not in own and not player.granted.get(u.name)),
+        return next((u for u in night.uses if u.action.actor == use.actor and not u.implicit and u.order > use.order
+                     and u.skill.name in self.lendable() and u.skill.name not in own and not player.granted.get(u.skill.name)),
                     None)
 
     def prepare(self, night: Night, use: Use) -> None:

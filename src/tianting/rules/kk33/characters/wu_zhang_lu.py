@@ -43,7 +43,7 @@ class Zhijian(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         owner, new = use.actor, use.targets[0]
         country = night.game.country_of(owner)
-        stabs = [u for u in night.uses if u.name == "刺殺" and not u.implicit and u.live
+        stabs = [u for u in night.uses if u.skill.name == "刺殺" and not u.implicit and u.live
                  and night.state.player(u.actor).identity == "殺手" and night.game.country_of(u.actor) == country]
         if not stabs:
             night.note(f"{owner} 直諫 {new}：本國殺手當夜沒有發動刺殺")
@@ -155,16 +155,23 @@ class Shibie(CharacterSkill):
     stage = "after"
     targets = TargetRule(count=0)
 
-    def learnable(self, night: Night, owner: Player, other: Player) -> list[str]:
+    def learnable(self, night: Night, owner: Player, other: Player, mine: list[str] | None = None) -> list[str]:
+        """``other``'s skills ``owner`` may learn; ``mine``: ``owner``'s skills as the stage began, if
+        the caller has read them already (the same list: nothing changes between the two reads)."""
+        theirs = skillbook.held_as_stage_began(night, other.id)
+        if mine is None:
+            mine = skillbook.held_as_stage_began(night, owner.id)
+        new = [s for s in theirs if s not in mine]
+        if not new:
+            return new
         info = {s.name: s for s in night.game.roster.characters[other.character].skills}
-        mine = skillbook.held_as_stage_began(night, owner.id)
-        return [s for s in skillbook.held_as_stage_began(night, other.id) if s not in mine
-                and not (s in info and (info[s].awaken or info[s].hidden))]
+        return [s for s in new if not (s in info and (info[s].awaken or info[s].hidden))]
 
     def apply(self, night: Night, use: Use) -> None:
         owner = night.state.player(use.actor)
+        mine = skillbook.held_as_stage_began(night, owner.id)  # read once for every other player
         pool = [p for p in night.state.players.values()
-                if p.alive and p.id != owner.id and self.learnable(night, owner, p)]
+                if p.alive and p.id != owner.id and self.learnable(night, owner, p, mine)]
         if not pool:
             night.note(f"{owner.id} 士別三日：沒有可學習的角色技能")
             night.tell(owner.id, Feedback(self.name, "【士別三日】沒有可學習的角色技能。", None, {"learned": None}))
