@@ -376,3 +376,18 @@ def test_cached_rows_of_a_taken_skill_read_the_form_it_was_taken_from():
         texts.append(next(r["text"] for r in view["skills"] if r["skill"] == "舌戰群儒"))
     assert "無事發生" in texts[0] and "無效" in texts[1] and "無效" not in texts[0]
 
+
+
+def test_shared_rows_are_forgotten_past_their_limit_and_games_stay_the_same(monkeypatch):
+    """The process's memo of skill rows is emptied as a game starts once it holds more than
+    ``SHARED_ROWS_LIMIT`` (a study's memory stays flat); the games played are the same."""
+    from tianting.bots import viewcache
+
+    first = [play_game(seed, "random").as_json() for seed in range(3)]
+    monkeypatch.setattr(viewcache, "SHARED_ROWS_LIMIT", 5)
+    assert [play_game(seed, "random").as_json() for seed in range(3)] == first
+    game = KK33Game.create(list(play.random_table(random.Random(1), set(play._built()), False)[0]), 1)
+    before = sum(len(k[1]) + len(k[2]) for k in viewcache._SHARED_ROWS.values())
+    viewcache.ViewCache(game)
+    after = sum(len(k[1]) + len(k[2]) for k in viewcache._SHARED_ROWS.values())
+    assert before > 5 and after == 0
