@@ -57,7 +57,7 @@ forms skills were taken from."""
 
 
 SHARED_ROWS_LIMIT = 40_000
-"""Rows and lists of rows a process keeps at most (a few MB): past it, they are forgotten as the next
+"""Rows and lists of rows a process keeps at most: past it, they are forgotten as the next
 game starts (a forgotten row is built again, the same). The combinations a long study meets grow
 ever more slowly but without an end (3,435 lists after 800 games); so a study's memory stays flat."""
 
