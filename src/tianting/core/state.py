@@ -117,8 +117,8 @@ def _deepcopy_fields(obj: Any, memo: dict[int, Any]) -> Any:
     turns its inline attribute values into a dict, and every later read of its attributes costs more
     (a snapshot before every night of a game with 肝腸寸斷 did so to the live state and every player:
     about 3.5 % of the random bots' instructions). The copy is filled the same way (``_set_fields``).
-    So an attribute set on such an object beside its fields is not copied: the one such is a memo
-    (陷嗣's, ``vars(state)``), which a copy is to read again anyway (its ``__deepcopy__`` gave None)."""
+    So an attribute set on such an object beside its fields would not be copied: none is (the skills
+    keep their memos in ``state.extra`` and ``KK33Game.memos``)."""
     kind_of = type(obj)
     new = object.__new__(kind_of)
     memo[id(obj)] = new

@@ -272,15 +272,18 @@ class Buchu(CharacterSkill):
 
 
 _NAMED_MEMO = "_shu_lords_xiansi_named"
-"""Where a state keeps its ``_Named`` (``vars(state)``, beside the dataclass's fields)."""
+"""Where a state keeps its ``_Named`` (``state.extra``). Not ``vars(state)``: reading an object's ``__dict__``
+in CPython 3.11 turns its inline attribute values into a dict, and every later read of ``state.players``,
+``state.index`` … costs more (see ``KK33Game.memos``)."""
 
 
 class _Named:
     """``Xiansi.named_before`` folded over a state's history as it grows.
 
     Exact: the history's entries are written once, when their phase is resolved, and only read afterwards
-    (``GameState.snapshot``); new phases append to it. A state copied (a snapshot, a night resolved again) gets
-    an empty fold (``__deepcopy__``), and a list that no longer holds the last entry read starts over."""
+    (``GameState.snapshot``); new phases append to it. A list that no longer holds the last entry read
+    starts over; so does a state copied (a snapshot, a night resolved again): its history is a list of
+    its own, so the fold it carries (the same object, ``__deepcopy__``) never holds it."""
 
     __slots__ = ("history", "read", "last", "named")
 
@@ -290,8 +293,8 @@ class _Named:
         self.last: dict[str, Any] | None = None
         self.named: set[str] = set()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> None:
-        return None  # the copy reads its own history again when asked
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Named:
+        return self  # not state: a copy's history is another list, so the copy folds its own when asked
 
     def holds(self, history: list[dict[str, Any]]) -> bool:
         return self.history is history and len(history) >= self.read \
@@ -329,10 +332,10 @@ class Xiansi(CharacterSkill):
 
         Read on from the entries read before (``_Named``, kept with the state): a bot's offers and the
         engine's checks ask this for every 陷嗣 checked, and the history only grows."""
-        memo = vars(state).get(_NAMED_MEMO)
+        memo = state.extra.get(_NAMED_MEMO)
         history = state.history
         if memo is None or not memo.holds(history):
-            memo = vars(state)[_NAMED_MEMO] = _Named(history)
+            memo = state.extra[_NAMED_MEMO] = _Named(history)
         return memo.catch_up()
 
     def validate(self, state: GameState, action: Action) -> None:
