@@ -56,10 +56,21 @@ for the few skills that read it); one list per those and the limited skills used
 forms skills were taken from."""
 
 
+SHARED_ROWS_LIMIT = 40_000
+"""Rows and lists of rows a process keeps at most: past it, they are forgotten as the next
+game starts (a forgotten row is built again, the same). The combinations a long study meets grow
+ever more slowly but without an end (3,435 lists after 800 games); so a study's memory stays flat."""
+
+
 def _shared_rows(game: Any) -> tuple[RowMemo, ListMemo]:
+    """The process's memos for ``game``'s set of skills, emptied first if they have grown past
+    :data:`SHARED_ROWS_LIMIT` (called as a game's view cache is made, never while a game plays)."""
     kept = _SHARED_ROWS.get(id(game.hooks))
     if kept is None or kept[0] is not game.hooks:
         kept = _SHARED_ROWS[id(game.hooks)] = (game.hooks, {}, {})
+    elif len(kept[1]) + len(kept[2]) > SHARED_ROWS_LIMIT:
+        kept[1].clear()
+        kept[2].clear()
     return kept[1], kept[2]
 
 
