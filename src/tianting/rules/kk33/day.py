@@ -90,6 +90,8 @@ class Day:
         """A reason prevents the vote's harm."""
         self.wound_listeners: list[Callable[[Day, Harm], None]] = []
         """Called after a harm by day has wounded its target (「受傷後」: 七步)."""
+        self.skipped: str | None = None
+        """Why today has no vote (「跳過次日投票階段」), once ``vote`` has asked; None if it has one."""
         self.due: list[Effect] | None = None
         """The effects due today, as the day began (``register_skills``): every effect is scheduled for a
         phase after the one that makes it (``at`` > ``index``: 次日, 次夜 …), so none made today is due
@@ -196,7 +198,7 @@ class Day:
         due = self.due
         # No effect due today says 跳過投票階段: no need to ask (``due``: the effects ever due today).
         maybe = due is None or any(e.kind == "no-vote" for e in due)
-        skipped = self.game.vote_skipped() if maybe and self.state.effects else None
+        skipped = self.skipped = self.game.vote_skipped() if maybe and self.state.effects else None
         if skipped:  # 「跳過次日投票階段」: no ballot, no tally, no vote death; 亂花's binds lapse
             self.state.vote_binds = {}
             self.note(f"本日跳過投票階段：{skipped}")

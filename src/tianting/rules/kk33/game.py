@@ -1060,7 +1060,7 @@ class KK33Game:
 
     def _day_announcement(self, day: Day) -> dict[str, Any]:
         lines = [texts.day_title(self.number), "票面："]
-        if self.state.effects and self.vote_skipped():
+        if day.skipped:  # (``Day.vote`` asked ``vote_skipped``: the effects due today are the same now)
             lines[1:] = ["本日跳過投票階段。"]
         lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
