@@ -203,8 +203,6 @@ class KK33Game:
         ``offers``); ``_restricters``: skills that restrict other uses their holder makes (遠見:
         ``restrict_action``); ``_posthumous``: skills whose holder may vote after death (涅槃:
         ``votes_after_death``)."""
-        self.night_ranks: dict[type[Skill], tuple[int, int, int]] = {}
-        """Each skill class's place in the night's order (``night.order_key``)."""
         self.implicit_actions: dict[tuple[str, str], Action] = {}
         """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
         an action is immutable, and a passive skill's never has targets or args."""
