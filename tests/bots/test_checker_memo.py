@@ -95,23 +95,6 @@ def test_offer_answers_a_raising_check_and_a_refusal_alike():
         assert offer.submit(a) is None and offer.actions == [a, a]
 
 
-def _reference_try_submit(view, offer, row, rng, tries):
-    """``random_policy.try_submit`` as first written: every draw through ``_draw`` and checked by ``offer``."""
-    from tianting.bots.policy import WHOLE_SKILL_REFUSALS
-    from tianting.bots.random_policy import _draw, _form
-
-    pool, counts = _form(view, row)
-    for _ in range(tries):
-        action = _draw(view, row, rng, pool, counts)
-        if action is None:
-            return None
-        if offer.take(action) is None:
-            return action
-        if offer.last_code in WHOLE_SKILL_REFUSALS:
-            return None
-    return None
-
-
 @pytest.mark.parametrize("seed", range(40))
 def test_try_submit_draws_and_answers_as_the_plain_draws(seed):
     """``try_submit``'s common form (its draws inlined, a refused draw made again not asked again) makes
@@ -120,7 +103,7 @@ def test_try_submit_draws_and_answers_as_the_plain_draws(seed):
     import random
 
     from tianting.bots.policy import Offer
-    from tianting.bots.random_policy import try_submit
+    from tianting.bots.random_policy import _form, draw_and_submit, try_submit
 
     setup = random.Random(seed)
     ids = [f"p{i}" for i in range(setup.randint(1, 8))]
@@ -146,7 +129,7 @@ def test_try_submit_draws_and_answers_as_the_plain_draws(seed):
     fast, plain = Offer(answers(asked_fast)), Offer(answers(asked_plain))
     rng_fast, rng_plain = random.Random(seed), random.Random(seed)
     got = try_submit(view, fast, row, rng_fast, 24)
-    expected = _reference_try_submit(view, plain, row, rng_plain, 24)
+    expected = draw_and_submit(view, plain, row, rng_plain, *_form(view, row), 24)  # every draw by _draw
     assert (got is None) == (expected is None)
     assert got is None or (got.targets, got.actor, got.skill) == (expected.targets, expected.actor, expected.skill)
     assert rng_fast.getstate() == rng_plain.getstate()  # the same draws, the same count of them

@@ -166,6 +166,21 @@ def day_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
             and "targets" in r]
 
 
+def draw_and_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
+                    pool: list[str], counts: list[int], tries: int = TRIES) -> Action | None:
+    """:func:`try_submit` draw by draw: each use drawn by :func:`_draw` from ``_form``'s ``pool`` and
+    ``counts`` and offered, until one is taken (returned) or a refusal says no use of the skill is legal."""
+    for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
+        action = _draw(view, row, rng, pool, counts)
+        if action is None:
+            return None
+        if offer.take(action) is None:
+            return action
+        if offer.last_code in WHOLE_SKILL_REFUSALS:
+            return None  # no use of this skill is legal tonight: the uniform draw is over
+    return None
+
+
 def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
                tries: int = TRIES, pools: Pools | None = None) -> Action | None:
     """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none).
@@ -173,15 +188,7 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
     rule = row["targets"]
     if not rule.get("distinct", True) or row["args"] or type(rng)._randbelow is not _RANDBELOW:
-        for _ in range(tries):  # what the form accepts, it submits: never an illegal submission
-            action = _draw(view, row, rng, pool, counts)
-            if action is None:
-                return None
-            if offer.take(action) is None:
-                return action
-            if offer.last_code in WHOLE_SKILL_REFUSALS:
-                return None  # no use of this skill is legal tonight: the uniform draw is over
-        return None
+        return draw_and_submit(view, offer, row, rng, pool, counts, tries)
     # The common form (distinct ids, no argument) with a plain generator: :func:`_draw`'s very draws,
     # inlined. ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
     # ``[pool[_randbelow(len(pool))]]`` (CPython's random.py; both branches of ``sample`` draw one index
