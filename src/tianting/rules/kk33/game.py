@@ -17,7 +17,7 @@ from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.records import Action, Feedback, PhaseResult, Ruling, SeatSpec, make_action
 from tianting.core.rng import GameRandom
-from tianting.core.skills import Kind, Skill, SkillIndex, Source, Use, first_reason
+from tianting.core.skills import Kind, Skill, SkillIndex, Source, TargetRule, Use, first_reason
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.core.usertext import shown
 from tianting.rules.kk33 import deaths, texts, victory
@@ -145,6 +145,42 @@ def _outside_limit(impl: Skill) -> bool:
     return bool(getattr(impl, "outside_limit", False))
 
 
+class CheckTables:
+    """What the checks of an action (:meth:`KK33Game.check_skill`, :meth:`KK33Game.use_refusal`) read of a
+    game's skills, read once from their classes: each yes-or-no fact as the set of the names it holds for,
+    each target rule by name. A check then asks a set or a dict instead of reading a skill's class
+    attributes (a slow lookup through the class in Python 3.11). Exact: a game's skills never change, and
+    a skill holds no state (one table serves every game with the same skill classes: ``_tables_of``)."""
+
+    __slots__ = ("passive", "limited", "never", "counted", "rules", "with_args", "check_roles")
+
+    def __init__(self, skills: Mapping[str, Skill], hooks: SkillIndex, roles: tuple[frozenset[str], ...]) -> None:
+        self.passive = frozenset(n for n, s in skills.items() if s.kind is _PASSIVE)
+        """Passive skills (no one uses them)."""
+        self.limited = frozenset(n for n, s in skills.items() if s.limited)
+        """Limited skills (once a game)."""
+        self.never = frozenset(n for n, s in skills.items() if s.per_night < 1)
+        """Skills not usable even once a night without extras (``per_night`` 0: none in the rules)."""
+        self.counted = frozenset(n for n, s in skills.items() if s.source is _CHARACTER and s.kind is not _PASSIVE
+                                 and not _outside_limit(s))
+        """Skills that count toward 每夜至多使用一個主動的角色技能: active and *全* character skills, not
+        those whose text puts them outside the limit (``outside_limit``)."""
+        self.rules: dict[str, TargetRule] = {n: s.targets for n, s in skills.items() if n not in hooks.target_pickers}
+        """Each skill's target rule, but those of the skills whose rule depends on the action's args
+        (``targets_for``: 練兵)."""
+        self.with_args = frozenset(n for n, s in skills.items() if s.args)
+        """Skills whose actions need args (``Skill.args``)."""
+        self.check_roles = roles[2] | hooks.day_rules
+        """Skills that change what their holder may use or when (offerers, ``day_rules``): a player who holds
+        none of them is checked without asking them (one set test instead of one per role)."""
+
+
+@cache
+def _tables_of(classes: tuple[tuple[str, type[Skill]], ...]) -> CheckTables:
+    """:class:`CheckTables` of the shared instances of ``classes`` (fixed data: made once per set of classes)."""
+    return CheckTables(_instances_of(classes), _index_of(classes), _roles_of(classes))
+
+
 _UNREAD: Any = object()
 """``SkillCheck.later`` not read yet."""
 
@@ -179,9 +215,11 @@ class KK33Game:
     rules = "kk33"
 
     def __init__(self, state: GameState, skills: dict[str, Skill], roster: Roster,
-                 hooks: SkillIndex | None = None, roles: tuple[frozenset[str], ...] | None = None) -> None:
-        """``hooks`` and ``roles``: :class:`SkillIndex` and :func:`_phase_roles` of ``skills``, when the
-        caller has them (``create``: worked out once per set of skill classes); else worked out here."""
+                 hooks: SkillIndex | None = None, roles: tuple[frozenset[str], ...] | None = None,
+                 tables: CheckTables | None = None) -> None:
+        """``hooks``, ``roles`` and ``tables``: :class:`SkillIndex`, :func:`_phase_roles` and :class:`CheckTables`
+        of ``skills``, when the caller has them (``create``: worked out once per set of skill classes); else
+        worked out here."""
         self.state = state
         self.results: list[PhaseResult] = []
         """Every resolved phase, in order (announcements, feedback, trace)."""
@@ -203,6 +241,10 @@ class KK33Game:
         ``offers``); ``_restricters``: skills that restrict other uses their holder makes (遠見:
         ``restrict_action``); ``_posthumous``: skills whose holder may vote after death (涅槃:
         ``votes_after_death``)."""
+        self.tables = CheckTables(skills, self.hooks, (self._openers, self._starters, self._offerers,
+                                                       self._restricters, self._posthumous)) \
+            if tables is None else tables
+        """What the checks of an action read of the skills (:class:`CheckTables`)."""
         self.implicit_actions: dict[tuple[str, str], Action] = {}
         """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
         an action is immutable, and a passive skill's never has targets or args."""
@@ -276,7 +318,7 @@ class KK33Game:
             for outcome in outcomes:
                 state.rng.force(purpose, outcome)
         key = tuple(_skill_classes(tuple(extra_skills)).items())
-        game = cls(state, dict(_instances_of(key)), r, _index_of(key), _roles_of(key))
+        game = cls(state, dict(_instances_of(key)), r, _index_of(key), _roles_of(key), _tables_of(key))
         game.open_phase()  # 遊戲開始於黑夜: night 1 begins
         return game
 
@@ -570,36 +612,44 @@ class KK33Game:
             name = self._skill_name(action)
         if name is None:
             return SkillCheck((f"未知的技能「{shown(action.skill)}」", "unknown-skill"))
-        pid = player.id
         if mine_actions is None:
+            pid = player.id
             mine_actions = [a for a in accepted if a.actor == pid]
         skills = self.skills
         if mine_actions:
             mine = self._names_of(mine_actions)  # names as the rules spell them
-            lenders = self.hooks.grants
-            granting = [(a, n) for a, n in zip(mine_actions, mine, strict=True) if n in lenders] if lenders else []
+            lenders = self.hooks.grants  # (one set test first: most actors listed no skill that lends)
+            granting = [(a, n) for a, n in zip(mine_actions, mine, strict=True) if n in lenders] \
+                if lenders and not lenders.isdisjoint(mine) else []
             granted_now = sum(skills[n].grants(self, a).count(name) for a, n in granting) if granting else 0
         else:  # nothing of the actor's accepted: nothing named, nothing lent
             mine, granting, granted_now = [], [], 0
-        own = SKILLS_OF_IDENTITY.get(player.identity, ())  # self.identity_skills(player)
-        in_skills = name in player.skills
-        offered = self.offered(player) if not in_skills and not self._offerers.isdisjoint(player.skills) else ()
-        if not (name in own or in_skills or player.granted.get(name, 0) > 0 or name in offered) \
-                and not granted_now:  # self.holds(player, name)
-            return SkillCheck((f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill"))
+        held = player.skills
+        # One set test for the skills that change what their holder may use or when (``CheckTables.check_roles``):
+        # a player who holds none is offered nothing and has no day rules (the usual case).
+        plain = self.tables.check_roles.isdisjoint(held)
+        if name in held:
+            offered, granted_only = (), False
+        else:
+            offered = () if plain or self._offerers.isdisjoint(held) else self.offered(player)
+            if name in SKILLS_OF_IDENTITY.get(player.identity, ()) or name in offered:  # self.identity_skills(player)
+                granted_only = False
+            elif player.granted.get(name, 0) > 0 or granted_now:  # self.holds(player, name): a right alone
+                granted_only = True
+            else:
+                return SkillCheck((f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill"))
         impl = skills.get(name)
         if impl is None:
             return SkillCheck((f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built"))
-        if impl.kind is _PASSIVE:
+        if name in self.tables.passive:
             return SkillCheck((f"【{name}】是被動技能，無需主動使用", "passive"))
-        if state.index % 2 == 0:  # by night: phase_kind(state.index) is _NIGHT
-            refusal = None if self.hooks.day_rules.isdisjoint(player.skills) else self.night_refusal(player, name)
+        if self.state.index % 2 == 0:  # by night: phase_kind(state.index) is _NIGHT
+            refusal = None if plain or self.hooks.day_rules.isdisjoint(held) else self.night_refusal(player, name)
             if refusal:
                 return SkillCheck((refusal, "day-only"))
-        elif not self.usable_by_day(player, name):
+        elif not (impl.by_day if plain else self.usable_by_day(player, name)):  # (no day rules: its class alone)
             return SkillCheck((f"【{name}】只能於夜間使用（白天只能使用技能說明寫明可以於白天使用的技能）",
                                "wrong-phase"))
-        granted_only = not in_skills and name not in own and name not in offered
         if offered and name in offered:
             for taken in mine:  # a loop, not any()/next(): no generator closed early
                 if taken in offered and taken != name:
@@ -635,10 +685,12 @@ class KK33Game:
             return refusal
         try:  # (free in Python 3.11 unless something raises)
             name = check.name
-            for a, n in check.granting:
-                why = self.skills[n].refuse_with(self, a, action, check.mine)
-                if why:
-                    return why, "refused-with"
+            granting = check.granting
+            if granting:
+                for a, n in granting:
+                    why = self.skills[n].refuse_with(self, a, action, check.mine)
+                    if why:
+                        return why, "refused-with"
             later = check.later
             if later is _UNREAD:
                 later = check.later = self._count_refusal(check, accepted, stab_bases)
@@ -665,15 +717,15 @@ class KK33Game:
         """The checks of :meth:`check_use` on how often the skill is used (limited skills, the
         country's 刺殺, once a night, one character skill), which read the actor, the skill and
         ``accepted`` alone: the first refusal's (message, code), or None."""
-        state, skills, player, name, impl, mine = \
-            self.state, self.skills, check.player, check.name, check.impl, check.mine
-        granted_only, by_night = check.granted_only, state.index % 2 == 0
-        if not granted_only and impl.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
+        player, name, mine, granted_only = check.player, check.name, check.mine, check.granted_only
+        by_night = self.state.index % 2 == 0
+        tables = self.tables
+        if not granted_only and name in tables.limited and player.used.get(name, 0) + mine.count(name) >= 1 \
                 and not self.limit_lifted(player, name):
             return f"【{name}】是限定技能，{player.id} 已經使用過", "used-up"
         if name == "刺殺" and not granted_only and by_night:
             allowance = self.stab_allowance(player.country, accepted, stab_bases)
-            players, country, names = state.players, player.country, self._roster_names
+            players, country, names = self.state.players, player.country, self._roster_names
             stabs = 0
             for a in accepted:
                 named = names.get(a.skill, _UNREAD)  # _skill_name's memo, read without its call
@@ -683,16 +735,18 @@ class KK33Game:
                         stabs += 1
             if stabs >= allowance:
                 return f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count"
-        else:
-            used = mine.count(name) if mine else 0  # extras only add to per_night: below it, no need to count them
+        elif mine or name in tables.never:  # none of the actor's accepted: used none, below ``per_night`` if ≥ 1
+            used = mine.count(name)  # extras only add to per_night: below it, no need to count them
+            impl = check.impl
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
                 extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
                 return f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice"
-        if mine and impl.source is _CHARACTER and impl.kind is not _PASSIVE and not _outside_limit(impl):
+        else:
+            return None  # (nothing listed before it: no second use, no second character skill)
+        if mine and name in tables.counted:
+            counted = tables.counted
             for skill in mine:  # a loop, not any(): no generator closed early
-                other = skills.get(skill)  # type: ignore[arg-type]
-                if other is not None and other.source is _CHARACTER and other.kind is not _PASSIVE \
-                        and not _outside_limit(other):
+                if skill in counted:
                     if not self._extra_action_left(player.id, mine, accepted):
                         # *全* skills are used too: 至多一個主動使用的角色技能 (五常: 本技能不計入…限制)
                         return f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill"
@@ -742,13 +796,15 @@ class KK33Game:
         """The first refusal of ``action``'s targets and args by ``impl``'s target rule, as (message,
         code), or None (``more``: extra ids granted, 落鴻哀歌)."""
         name = impl.name
-        # a skill whose targets depend on its args (練兵: ``targets_for``)
-        rule = impl.targets if name not in self.hooks.target_pickers else impl.targets_for(action)  # type: ignore[attr-defined]
+        tables = self.tables
+        rule = tables.rules.get(name)  # (``CheckTables.rules``: ``impl.targets``, read once)
+        if rule is None:  # a skill whose targets depend on its args (練兵: ``targets_for``)
+            rule = impl.targets_for(action)  # type: ignore[attr-defined]
         targets = action.targets
-        if len(targets) != rule.count and len(targets) not in rule.counts \
-                and not rule.count < len(targets) <= rule.count + more \
-                and len(targets) not in self.more_targets(player, name):
-            return f"【{name}】需要指定{rule.count}個目標，給出了{len(targets)}個", "target-count"
+        n, count = len(targets), rule.count
+        if n != count and n not in rule.counts and not count < n <= count + more \
+                and n not in self.more_targets(player, name):
+            return f"【{name}】需要指定{count}個目標，給出了{n}個", "target-count"
         players, out, dead = self.state.players, _OUT, rule.dead
         for target in targets:
             if target not in players:
@@ -760,11 +816,12 @@ class KK33Game:
                 return f"【{name}】的目標 {target} 已出局", "target-out"
             if not rule.self_allowed and target == player.id:
                 return f"【{name}】須指定除你以外的ID", "target-self"
-        if rule.distinct and len(targets) > 1 and len(set(targets)) != len(targets):
+        if n > 1 and rule.distinct and len(set(targets)) != n:
             return f"【{name}】的目標不能重複", "target-repeat"
-        for key in impl.args:
-            if key not in action.args:
-                return f"【{name}】需要參數「{key}」", "missing-arg"
+        if name in tables.with_args:  # (``impl.args`` is empty for the others)
+            for key in impl.args:
+                if key not in action.args:
+                    return f"【{name}】需要參數「{key}」", "missing-arg"
         return None
 
     def more_targets(self, player: Player, skill: str) -> tuple[int, ...]:
