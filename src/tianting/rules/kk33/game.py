@@ -189,24 +189,28 @@ class SkillCheck:
     """What :meth:`KK33Game.check_skill` found about an action's actor and skill (never its targets or
     args): the first refusal, as (message, code), or what :meth:`KK33Game.check_use` goes on from."""
 
-    __slots__ = ("refusal", "player", "name", "impl", "mine", "granting", "granted_only", "later")
+    __slots__ = ("refusal", "player", "name", "impl", "mine", "granting", "granted_only", "later", "grants")
 
     def __init__(self, refusal: tuple[str, str] | None, player: Player | None = None, name: str = "",
-                 impl: Skill | None = None, mine: list[str | None] | None = None,
-                 granting: list[tuple[Action, str]] | None = None, granted_only: bool = False) -> None:
+                 impl: Skill | None = None, mine: Sequence[str | None] = (),
+                 granting: Sequence[tuple[Action, str]] = (), granted_only: bool = False) -> None:
         self.refusal = refusal
         self.player: Player = player  # type: ignore[assignment]  # set whenever ``refusal`` is None
         self.name = name
         self.impl: Skill = impl  # type: ignore[assignment]
-        self.mine: list[Any] = mine or []
-        """The rules' names of the actor's accepted actions, in order."""
-        self.granting: list[tuple[Action, str]] = granting or []
+        self.mine: Sequence[Any] = mine
+        """The rules' names of the actor's accepted actions, in order (a list; empty: ``()``)."""
+        self.granting: Sequence[tuple[Action, str]] = granting
         """The actor's accepted actions that lend skills (``Skill.grants``/``refuse_with``), with their names."""
         self.granted_only = granted_only
         """Used by a one-time right or a right lent tonight, not held."""
         self.later: Any = _UNREAD
         """:meth:`KK33Game._count_refusal`'s answer once read (it reads only the actor, the skill and the
         accepted actions too)."""
+        self.grants: list[tuple[Action, str]] | None = None
+        """For a 刺殺: the accepted actions that may let it name more ids (``extra_targets``: 落鴻哀歌), with
+        their names, once :meth:`KK33Game._count_refusal` has read them (its pass over the accepted actions
+        visits them all); None until then."""
 
 
 class KK33Game:
@@ -620,10 +624,10 @@ class KK33Game:
             mine = self._names_of(mine_actions)  # names as the rules spell them
             lenders = self.hooks.grants  # (one set test first: most actors listed no skill that lends)
             granting = [(a, n) for a, n in zip(mine_actions, mine, strict=True) if n in lenders] \
-                if lenders and not lenders.isdisjoint(mine) else []
+                if lenders and not lenders.isdisjoint(mine) else ()
             granted_now = sum(skills[n].grants(self, a).count(name) for a, n in granting) if granting else 0
-        else:  # nothing of the actor's accepted: nothing named, nothing lent
-            mine, granting, granted_now = [], [], 0
+        else:  # nothing of the actor's accepted: nothing named, nothing lent (empty tuples: no lists made)
+            mine, granting, granted_now = (), (), 0
         held = player.skills
         # One set test for the skills that change what their holder may use or when (``CheckTables.check_roles``):
         # a player who holds none is offered nothing and has no day rules (the usual case).
@@ -697,8 +701,13 @@ class KK33Game:
             if later is not None:
                 return later  # type: ignore[no-any-return]
             player, impl = check.player, check.impl
-            refusal = self._target_refusal(impl, player, action,
-                                           self._extra_targets(action, name, accepted) if name == "刺殺" else 0)
+            if name == "刺殺":  # (the grants among ``accepted`` as ``_count_refusal`` found them, when it did)
+                grants = check.grants
+                more = self._extra_targets(action, name, accepted) if grants is None else \
+                    sum(self.skills[n].extra_targets(self, g, action) for g, n in grants) if grants else 0  # type: ignore[attr-defined]
+            else:
+                more = 0
+            refusal = self._target_refusal(impl, player, action, more)
             if refusal is not None:
                 return refusal
             if name in self.hooks.validators:  # the base's validate checks nothing
@@ -724,15 +733,7 @@ class KK33Game:
                 and not self.limit_lifted(player, name):
             return f"【{name}】是限定技能，{player.id} 已經使用過", "used-up"
         if name == "刺殺" and not granted_only and by_night:
-            allowance = self.stab_allowance(player.country, accepted, stab_bases)
-            players, country, names = self.state.players, player.country, self._roster_names
-            stabs = 0
-            for a in accepted:
-                named = names.get(a.skill, _UNREAD)  # _skill_name's memo, read without its call
-                if (named if named is not _UNREAD else self._skill_name(a)) == "刺殺":
-                    by = players[a.actor]
-                    if by.country == country and by.identity == "殺手":
-                        stabs += 1
+            allowance, stabs, check.grants = self._stab_tally(player.country, accepted, stab_bases)
             if stabs >= allowance:
                 return f"{player.country}國今夜只能發動{allowance}次【刺殺】", "stab-count"
         elif mine or name in tables.never:  # none of the actor's accepted: used none, below ``per_night`` if ≥ 1
@@ -752,6 +753,36 @@ class KK33Game:
                         return f"{player.id} 每夜至多使用一個主動的角色技能", "one-character-skill"
                     break
         return None
+
+    def _stab_tally(self, country: str, accepted: Sequence[Action], bases: dict[str, int | None] | None
+                    ) -> tuple[int, int, list[tuple[Action, str]]]:
+        """What a 刺殺 of ``country`` after ``accepted`` is checked against, read in one pass over ``accepted``
+        (three loops over it before): :meth:`stab_allowance` (``bases``: its memo), the 刺殺 already listed by
+        the country's killers, and the accepted actions that may let it name more ids (:meth:`_extra_targets`'
+        grants, with their names, in order). The same calls of the skills, in the same order, as
+        :meth:`stab_allowance` and :meth:`_extra_targets` make (no bonus is asked when the country may not
+        stab: the allowance is then 0)."""
+        if bases is None:
+            count = self._stab_base(country)
+        else:
+            count = bases.get(country, _UNREAD)  # not try/except: misses are as common as hits
+            if count is _UNREAD:
+                count = bases[country] = self._stab_base(country)
+        stabs, grants = 0, []
+        bonus, more, names, players = self.hooks.stab_bonus, self._target_grants, self._roster_names, self.state.players
+        for a in accepted:
+            named = names.get(a.skill, _UNREAD)  # _skill_name's memo, read without its call
+            if named is _UNREAD:
+                named = self._skill_name(a)
+            if named == "刺殺":
+                by = players[a.actor]
+                if by.country == country and by.identity == "殺手":
+                    stabs += 1
+            if named in bonus and count is not None and self.bonus_country(named, a) == country:
+                count += self.skills[named].stab_bonus(self, a)
+            if named in more:
+                grants.append((a, named))
+        return (0 if count is None else max(0, count)), stabs, grants
 
     def _extra_targets(self, action: Action, name: str, accepted: Sequence[Action]) -> int:
         """Extra ids this action may name, granted by actions accepted before it: a skill's optional
