@@ -145,7 +145,10 @@ class Skill:
 
     def refuse_with(self, game: Any, action: Action, other: Action, mine: list[str]) -> str | None:
         """A reason this accepted action of a player forbids ``other``, a later action of the same
-        player (``mine``: the names of the skills they already listed), or None."""
+        player (``mine``: the names of the skills they already listed), or None.
+
+        It reads only ``other``'s actor and skill, never its targets or args: the game asks it once for
+        every use of that skill by that actor after the same actions (``KK33Game.check_skill``)."""
         return None
 
     def day_skills(self, state: GameState, owner: str) -> tuple[str, ...]:

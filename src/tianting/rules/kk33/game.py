@@ -152,7 +152,7 @@ class CheckTables:
     attributes (a slow lookup through the class in Python 3.11). Exact: a game's skills never change, and
     a skill holds no state (one table serves every game with the same skill classes: ``_tables_of``)."""
 
-    __slots__ = ("passive", "limited", "never", "counted", "rules", "with_args", "check_roles")
+    __slots__ = ("passive", "limited", "never", "tallied", "counted", "rules", "with_args", "check_roles")
 
     def __init__(self, skills: Mapping[str, Skill], hooks: SkillIndex, roles: tuple[frozenset[str], ...]) -> None:
         self.passive = frozenset(n for n, s in skills.items() if s.kind is _PASSIVE)
@@ -161,6 +161,10 @@ class CheckTables:
         """Limited skills (once a game)."""
         self.never = frozenset(n for n, s in skills.items() if s.per_night < 1)
         """Skills not usable even once a night without extras (``per_night`` 0: none in the rules)."""
+        self.tallied = self.limited | self.never | {"刺殺"}
+        """Skills whose first use of a phase may still be refused by :meth:`KK33Game._count_refusal` (a limited
+        skill used before, a 刺殺 over the country's count, a skill not usable without extras): for any other,
+        with nothing of the actor's listed before it, it answers None without reading anything."""
         self.counted = frozenset(n for n, s in skills.items() if s.source is _CHARACTER and s.kind is not _PASSIVE
                                  and not _outside_limit(s))
         """Skills that count toward 每夜至多使用一個主動的角色技能: active and *全* character skills, not
@@ -233,6 +237,8 @@ class KK33Game:
         self.roster = roster
         self._roster_names: dict[Any, str | None] = {}
         """Skill spellings already named, with ``_skill_name``'s answer: see there."""
+        self._forms: dict[str, frozenset[str]] = {}
+        """``in_play``'s memo: the roster's forms of each character asked for (itself and those based on it)."""
         self.kingdoms = [c for c in COUNTRIES if any(p.country == c for p in state.players.values())]
         self._target_grants = self.hooks.target_grants
         """Skills that may let a later action name more ids (``extra_targets``)."""
@@ -337,11 +343,14 @@ class KK33Game:
 
     def country_of(self, pid: str) -> str:
         """The country a player counts as now (skills may change it later)."""
-        seen = self.state.extra.get("country_as")
-        seen_as = seen.get(pid) if seen else None
-        if seen_as:
-            return seen_as  # 「你的國籍視為晉」(三分歸晉): state.extra["country_as"][pid]
-        return self.state.players[pid].country
+        state = self.state
+        extra = state.extra
+        if "country_as" in extra:  # (not ``extra.get``: a method call, for a key most games never set)
+            seen = extra["country_as"]
+            seen_as = seen.get(pid) if seen else None
+            if seen_as:
+                return seen_as  # 「你的國籍視為晉」(三分歸晉): state.extra["country_as"][pid]
+        return state.players[pid].country
 
     def rebel_leader(self) -> Player | None:
         return next((p for p in self.state.players.values() if p.identity == "黃巾頭領"), None)
@@ -374,9 +383,13 @@ class KK33Game:
 
     def in_play(self, character: str) -> Player | None:
         """The living player now playing ``character`` (any form of it): 「若X在場」."""
-        characters, out = self.roster.characters, _OUT
+        forms = self._forms.get(character)
+        if forms is None:  # the roster's forms of it (fixed data: read once a game per character asked)
+            forms = self._forms[character] = frozenset(
+                {character} | {name for name, c in self.roster.characters.items() if c.base == character})
+        out = _OUT
         for p in self.state.players.values():
-            if p.status is not out and (p.character == character or characters[p.character].base == character):
+            if p.status is not out and p.character in forms:
                 return p
         return None
 
@@ -660,7 +673,18 @@ class KK33Game:
                     return SkillCheck((f"{player.id} 本階段已選用【{taken}】，只能從可選的技能中選擇一個", "one-offered"))
         if granted_only and mine.count(name) >= player.granted.get(name, 0) + granted_now:
             return SkillCheck((f"{player.id} 的【{name}】一次性使用權已用完", "used-up"))
-        return SkillCheck(None, player, name, impl, mine, granting, granted_only)
+        if granting:  # ``refuse_with`` of the actor's accepted actions that lend skills: it reads only the
+            try:  # action's actor and skill (``Skill.refuse_with``), so it is asked here, once for every draw
+                for a, n in granting:
+                    why = skills[n].refuse_with(self, a, action, mine)  # type: ignore[arg-type]
+                    if why:
+                        return SkillCheck((why, "refused-with"))
+            except IllegalAction as exc:
+                return SkillCheck((exc.message, exc.code))
+        check = SkillCheck(None, player, name, impl, mine, granting, granted_only)
+        if not mine and name not in self.tables.tallied:
+            check.later = None  # _count_refusal's answer, known: nothing listed before it, no limit, no 刺殺 tally
+        return check
 
     def check_use(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
                   stab_bases: dict[str, int | None] | None = None) -> Skill:
@@ -679,7 +703,8 @@ class KK33Game:
         refused draws cost no exception). In one body, not one method per step: a bot checks every draw.
 
         1. ``check``'s refusal (:meth:`check_skill`: the actor and the skill);
-        2. ``refuse_with`` of the actor's accepted actions that lend skills (亂世英雄, 天義);
+        2. ``refuse_with`` of the actor's accepted actions that lend skills (亂世英雄, 天義): it reads only the
+           action's actor and skill, so :meth:`check_skill` asks it, last, and keeps its refusal as its own;
         3. how often the skill is used (:meth:`_count_refusal`, read once per ``check``);
         4. the targets and args by the skill's target rule (:meth:`_target_refusal`);
         5. the skills' own checks: the skill's ``validate``, then the ``restrict_action`` of the actor's
@@ -689,12 +714,6 @@ class KK33Game:
             return refusal
         try:  # (free in Python 3.11 unless something raises)
             name = check.name
-            granting = check.granting
-            if granting:
-                for a, n in granting:
-                    why = self.skills[n].refuse_with(self, a, action, check.mine)
-                    if why:
-                        return why, "refused-with"
             later = check.later
             if later is _UNREAD:
                 later = check.later = self._count_refusal(check, accepted, stab_bases)
@@ -836,16 +855,16 @@ class KK33Game:
         if n != count and n not in rule.counts and not count < n <= count + more \
                 and n not in self.more_targets(player, name):
             return f"【{name}】需要指定{count}個目標，給出了{n}個", "target-count"
-        players, out, dead = self.state.players, _OUT, rule.dead
+        players, out, dead = self.state.players, _OUT, True if rule.dead else False  # (a bool: compared by ``is``)
+        me = None if rule.self_allowed else player.id  # (no id is None: a target equal to it is the actor)
         for target in targets:
             if target not in players:
                 return f"【{name}】的目標「{shown(target)}」不在遊戲中", "unknown-target"
-            alive = players[target].status is not out
-            if dead and alive:
-                return f"【{name}】須指定死者ID，{target} 未出局", "target-alive"
-            if not dead and not alive:
+            if (players[target].status is out) is not dead:  # out when it must be in, or the other way round
+                if dead:
+                    return f"【{name}】須指定死者ID，{target} 未出局", "target-alive"
                 return f"【{name}】的目標 {target} 已出局", "target-out"
-            if not rule.self_allowed and target == player.id:
+            if target == me:
                 return f"【{name}】須指定除你以外的ID", "target-self"
         if n > 1 and rule.distinct and len(set(targets)) != n:
             return f"【{name}】的目標不能重複", "target-repeat"
