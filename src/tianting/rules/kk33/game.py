@@ -169,9 +169,10 @@ class CheckTables:
                                  and not _outside_limit(s))
         """Skills that count toward 每夜至多使用一個主動的角色技能: active and *全* character skills, not
         those whose text puts them outside the limit (``outside_limit``)."""
-        self.rules: dict[str, TargetRule] = {n: s.targets for n, s in skills.items() if n not in hooks.target_pickers}
-        """Each skill's target rule, but those of the skills whose rule depends on the action's args
-        (``targets_for``: 練兵)."""
+        self.rules: dict[str, TargetRule | None] = {
+            n: None if n in hooks.target_pickers else s.targets for n, s in skills.items()}
+        """Each skill's target rule; None for a skill whose rule depends on the action's args (``targets_for``:
+        練兵)."""
         self.with_args = frozenset(n for n, s in skills.items() if s.args)
         """Skills whose actions need args (``Skill.args``)."""
         self.check_roles = roles[2] | hooks.day_rules
@@ -644,7 +645,8 @@ class KK33Game:
         held = player.skills
         # One set test for the skills that change what their holder may use or when (``CheckTables.check_roles``):
         # a player who holds none is offered nothing and has no day rules (the usual case).
-        plain = self.tables.check_roles.isdisjoint(held)
+        tables = self.tables
+        plain = tables.check_roles.isdisjoint(held)
         if name in held:
             offered, granted_only = (), False
         else:
@@ -658,9 +660,9 @@ class KK33Game:
         impl = skills.get(name)
         if impl is None:
             return SkillCheck((f"角色技能【{name}】（{player.character}）尚未實作，暫不能使用", "not-built"))
-        if name in self.tables.passive:
+        if name in tables.passive:
             return SkillCheck((f"【{name}】是被動技能，無需主動使用", "passive"))
-        if self.state.index % 2 == 0:  # by night: phase_kind(state.index) is _NIGHT
+        if state.index % 2 == 0:  # by night: phase_kind(state.index) is _NIGHT
             refusal = None if plain or self.hooks.day_rules.isdisjoint(held) else self.night_refusal(player, name)
             if refusal:
                 return SkillCheck((refusal, "day-only"))
@@ -682,7 +684,7 @@ class KK33Game:
             except IllegalAction as exc:
                 return SkillCheck((exc.message, exc.code))
         check = SkillCheck(None, player, name, impl, mine, granting, granted_only)
-        if not mine and name not in self.tables.tallied:
+        if not mine and name not in tables.tallied:
             check.later = None  # _count_refusal's answer, known: nothing listed before it, no limit, no 刺殺 tally
         return check
 
@@ -726,7 +728,7 @@ class KK33Game:
                     sum(self.skills[n].extra_targets(self, g, action) for g, n in grants) if grants else 0  # type: ignore[attr-defined]
             else:
                 more = 0
-            refusal = self._target_refusal(impl, player, action, more)
+            refusal = self._target_refusal(impl, player, action, more, name)
             if refusal is not None:
                 return refusal
             if name in self.hooks.validators:  # the base's validate checks nothing
@@ -842,12 +844,14 @@ class KK33Game:
                     return reason
         return None
 
-    def _target_refusal(self, impl: Skill, player: Player, action: Action, more: int = 0) -> tuple[str, str] | None:
+    def _target_refusal(self, impl: Skill, player: Player, action: Action, more: int = 0,
+                        name: str | None = None) -> tuple[str, str] | None:
         """The first refusal of ``action``'s targets and args by ``impl``'s target rule, as (message,
-        code), or None (``more``: extra ids granted, 落鴻哀歌)."""
-        name = impl.name
+        code), or None (``more``: extra ids granted, 落鴻哀歌; ``name``: ``impl.name``, when the caller has it)."""
+        if name is None:
+            name = impl.name
         tables = self.tables
-        rule = tables.rules.get(name)  # (``CheckTables.rules``: ``impl.targets``, read once)
+        rule = tables.rules[name]  # (``CheckTables.rules``: ``impl.targets``, read once)
         if rule is None:  # a skill whose targets depend on its args (練兵: ``targets_for``)
             rule = impl.targets_for(action)  # type: ignore[attr-defined]
         targets = action.targets
