@@ -106,12 +106,14 @@ class Memo:
     views taught so far, the living ids of the last table read, and what the last announcements read
     say (views of a phase share both, and never change them: ``tianting.bots.viewcache``)."""
 
-    __slots__ = ("reads", "table", "alive", "news", "news_len", "last_day", "allies_of")
+    __slots__ = ("reads", "table", "alive", "alive_set", "news", "news_len", "last_day", "allies_of")
 
     def __init__(self) -> None:
         self.reads: dict[str, _Read] = {}
         self.table: list[dict[str, Any]] | None = None
         self.alive: list[str] = []
+        self.alive_set: frozenset[str] = frozenset()
+        """``alive`` as a set (read with it, shared the same way)."""
         self.news: list[dict[str, Any]] | None = None
         """The announcements last read (the list itself: a later phase's views bring a new one)."""
         self.news_len = 0
@@ -151,10 +153,12 @@ class Knowledge:
         players = self._players = view["players"]
         if memo is None or memo.table is not players:
             self.alive: list[str] = [p["id"] for p in players if not p["out"]]
+            self.alive_set: frozenset[str] = frozenset(self.alive)
+            """The living ids as a set (read-only)."""
             if memo is not None:  # the table of views is shared and never changed (tianting.bots.viewcache)
-                memo.table, memo.alive = players, self.alive
+                memo.table, memo.alive, memo.alive_set = players, self.alive, self.alive_set
         else:
-            self.alive = memo.alive  # read-only here too
+            self.alive, self.alive_set = memo.alive, memo.alive_set  # read-only here too
         known, feedback = view["known"], view["feedback"]
         read = memo.reads.get(me) if memo is not None else None
         if read is not None and not read.follows(view):
@@ -207,11 +211,21 @@ class Knowledge:
             self._settle()
             if read is not None:
                 read.settled[allies] = (self.friends, self.spared_ids, self.enemies)
-        self.friend_votes: list[str] = []
-        """Ids known friends voted for on the last day (their suspicions, shared by voting)."""
-        others = self.friends - {me}
-        if day is not None and others:  # no known friend but oneself: no friend's vote to read
-            self.friend_votes = [t for v, t in day["votes"].items() if v in others]
+        self._day = day
+
+    @cached_property
+    def _other_friends(self) -> set[str]:
+        """Known friends but me (read when first asked)."""
+        return self.friends - {self.me}
+
+    @cached_property
+    def friend_votes(self) -> list[str]:
+        """Ids known friends voted for on the last day (their suspicions, shared by voting; read when first asked)."""
+        others = self._other_friends
+        day = self._day
+        if day is None or not others:  # no known friend but oneself: no friend's vote to read
+            return []
+        return [t for v, t in day["votes"].items() if v in others]
 
     def _learn_character(self, pid: str, name: str, characters: dict[str, Any]) -> None:
         c = characters.get(name)
@@ -289,6 +303,32 @@ class Knowledge:
         alive.discard(self.me)
         friends = self.friends
         return [pid for pid in dict.fromkeys(order) if pid in alive and pid not in friends]
+
+    def first_suspect(self, among: list[str] | None = None) -> str | None:
+        """``suspects()[0]`` (of those ``among``, if given), found without building the list: the first id in
+        the order :meth:`suspects` reads (found killers, friends' votes, enemy killers, enemies) that is
+        alive, not me and no known friend (the enemies read are living ones, never me nor a friend)."""
+        me, alive, friends = self.me, self.alive_set, self.friends
+        for pid in self.killers:
+            if pid in alive and pid != me and pid not in friends and (among is None or pid in among):
+                return pid
+        day = self._day
+        if day is not None and len(friends) > (me in friends):  # a known friend but me: the votes are read
+            others = self._other_friends
+            for voter, pid in day["votes"].items():
+                if voter in others and pid in alive and pid != me and pid not in friends \
+                        and (among is None or pid in among):
+                    return pid
+        enemies = self.enemies
+        if enemies:
+            identity = self.identity
+            for pid in self.alive:
+                if pid in enemies and identity.get(pid) == "殺手" and (among is None or pid in among):
+                    return pid
+            for pid in self.alive:
+                if pid in enemies and (among is None or pid in among):
+                    return pid
+        return None
 
     def my_lord(self) -> str | None:
         lords = [pid for pid in self.living_others() if self.friend(pid) and self.identity.get(pid) == "君主"]
@@ -391,8 +431,9 @@ class HeuristicPolicy(RandomPolicy):
         elif skill == "暗訪":
             target = tiers(rng, [pid for pid in know.dead if pid not in know.country])
         elif skill == "亂花":
-            suspects = know.suspects()
-            b = suspects[0] if suspects else tiers(rng, not_friends)
+            b = know.first_suspect()
+            if b is None:
+                b = tiers(rng, not_friends)
             if b is None:
                 return None
             a = tiers(rng, [pid for pid in not_friends if pid != b])
@@ -404,9 +445,9 @@ class HeuristicPolicy(RandomPolicy):
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """The side's main suspect, else any living id not known to be a friend."""
         know = self._knowledge(view)
-        suspects = know.suspects()
-        if suspects:
-            return suspects[0]
+        suspect = know.first_suspect()
+        if suspect is not None:
+            return suspect
         friends = know.friends
         return tiers(rng, [pid for pid in know.living_others() if pid not in friends], know.alive)
 
@@ -423,9 +464,9 @@ class HeuristicPolicy(RandomPolicy):
             know = self._knowledge(view)
             if skill == "託孤":
                 return tiers(rng, [o for o in options if know.identity.get(o) not in (None, "殺手")], options)
-            suspects = [s for s in know.suspects() if s in options]
-            if suspects:
-                return suspects[0]
+            suspect = know.first_suspect(options)
+            if suspect is not None:
+                return suspect
             return tiers(rng, [o for o in options if not know.friend(o)], options)
         return rng.choice(options)
 
