@@ -31,6 +31,7 @@ deterministic given the bot's generator.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from tianting.bots.policy import Offer, register
@@ -108,14 +109,14 @@ class Memo:
     views taught so far, the living ids of the last table read, and what the last announcements read
     say (views of a phase share both, and never change them: ``tianting.bots.viewcache``)."""
 
-    __slots__ = ("reads", "table", "alive", "alive_set", "news", "news_len", "last_day", "allies_of")
+    __slots__ = ("reads", "table", "alive", "seat", "news", "news_len", "last_day", "allies_of")
 
     def __init__(self) -> None:
         self.reads: dict[str, _Read] = {}
         self.table: list[dict[str, Any]] | None = None
         self.alive: list[str] = []
-        self.alive_set: frozenset[str] = frozenset()
-        """``alive`` as a set (read with it, shared the same way)."""
+        self.seat: dict[str, int] = {}
+        """Each living id's place in ``alive`` (read with it, shared the same way)."""
         self.news: list[dict[str, Any]] | None = None
         """The announcements last read (the list itself: a later phase's views bring a new one)."""
         self.news_len = 0
@@ -148,6 +149,9 @@ class Knowledge:
     known and the feedback already read are not read again, only the feedback new since (the same
     reading, in the same order, as reading the whole view)."""
 
+    __slots__ = ("me", "mine", "_others", "_players", "alive", "seat", "_day", "allies", "country", "identity",
+                 "killers", "investigated", "friends", "spared_ids", "enemies")
+
     def __init__(self, view: dict[str, Any], memo: Memo | None = None) -> None:
         me, mine = view["id"], view["country"]
         self.me: str = me
@@ -165,8 +169,8 @@ class Knowledge:
         """The countries allied to mine in the last announcement (read-only)."""
         if memo is None:  # the whole view read afresh
             self.alive: list[str] = [p["id"] for p in players if not p["out"]]
-            self.alive_set: frozenset[str] = frozenset(self.alive)
-            """The living ids as a set (read-only)."""
+            self.seat: dict[str, int] = {pid: i for i, pid in enumerate(self.alive)}
+            """Each living id's place in ``alive`` (read-only: also the living ids as a set)."""
             self._read_whole(view)
             self.allies, self._day = _allies(announcements, mine), _last_day(announcements)
             self._settle()
@@ -175,8 +179,8 @@ class Knowledge:
         # change: tianting.bots.viewcache).
         if memo.table is not players:
             memo.table, memo.alive = players, [p["id"] for p in players if not p["out"]]
-            memo.alive_set = frozenset(memo.alive)
-        self.alive, self.alive_set = memo.alive, memo.alive_set  # read-only here too
+            memo.seat = {pid: i for i, pid in enumerate(memo.alive)}
+        self.alive, self.seat = memo.alive, memo.seat  # read-only here too
         if memo.news is not announcements or memo.news_len != len(announcements):
             memo.news, memo.news_len, memo.allies_of = announcements, len(announcements), {}
             memo.last_day = _last_day(announcements)
@@ -302,9 +306,35 @@ class Knowledge:
         """The living ids but mine, in seat order (read when first asked, then kept: read-only)."""
         others = self._others
         if others is None:
-            me = self.me
-            others = self._others = [pid for pid in self.alive if pid != me]  # (ids are unique)
+            others = self._others = self.others_but()
         return others
+
+    def others_but(self, *outs: Collection[str]) -> list[str]:
+        """``[pid for pid in living_others() if pid not in any of outs]``, in seat order, as a new list: the
+        living ids cut at the places of me and of the living ids among ``outs`` (a few, mostly), the pieces
+        between them copied whole, instead of asking of every id in turn."""
+        seat, alive = self.seat, self.alive
+        cut = {seat[pid] for out in outs for pid in out if pid in seat}
+        mine = seat.get(self.me)
+        if mine is not None:
+            cut.add(mine)
+        if not cut:
+            return alive[:]
+        group: list[str] = []
+        start = 0
+        for i in sorted(cut):
+            group += alive[start:i]
+            start = i + 1
+        group += alive[start:]
+        return group
+
+    def others_among(self, ids: Iterable[str]) -> list[str]:
+        """``[pid for pid in living_others() if pid in ids]`` (``ids`` without repeats), in seat order:
+        those of ``ids`` that are living others, sorted by their places."""
+        seat, me = self.seat, self.me
+        places = sorted([seat[pid] for pid in ids if pid in seat and pid != me])
+        alive = self.alive
+        return [alive[i] for i in places]
 
     def suspects(self) -> list[str]:
         """Living ids my side suspects, most suspected first (no known friend, not me)."""
@@ -313,16 +343,14 @@ class Knowledge:
         if enemies:
             order += [pid for pid in self.alive if pid in enemies and identity.get(pid) == "殺手"]
             order += [pid for pid in self.alive if pid in enemies]
-        alive = set(self.alive)
-        alive.discard(self.me)
-        friends = self.friends
-        return [pid for pid in dict.fromkeys(order) if pid in alive and pid not in friends]
+        me, seat, friends = self.me, self.seat, self.friends
+        return [pid for pid in dict.fromkeys(order) if pid in seat and pid != me and pid not in friends]
 
     def first_suspect(self, among: list[str] | None = None) -> str | None:
         """``suspects()[0]`` (of those ``among``, if given), found without building the list: the first id in
         the order :meth:`suspects` reads (found killers, friends' votes, enemy killers, enemies) that is
         alive, not me and no known friend (the enemies read are living ones, never me nor a friend)."""
-        me, alive, friends = self.me, self.alive_set, self.friends
+        me, alive, friends = self.me, self.seat, self.friends
         for pid in self.killers:
             if pid in alive and pid != me and pid not in friends and (among is None or pid in among):
                 return pid
@@ -334,23 +362,28 @@ class Knowledge:
                         and (among is None or pid in among):
                     return pid
         enemies = self.enemies
-        if enemies:
+        if enemies:  # the living enemy killer first in seat order, else the living enemy first: by places
             identity = self.identity
-            for pid in self.alive:
-                if pid in enemies and identity.get(pid) == "殺手" and (among is None or pid in among):
-                    return pid
-            for pid in self.alive:
-                if pid in enemies and (among is None or pid in among):
-                    return pid
+            first = killer = n = len(alive)
+            for pid in enemies:
+                i = alive.get(pid)
+                if i is None or (among is not None and pid not in among):
+                    continue
+                if i < first:
+                    first = i
+                if i < killer and identity.get(pid) == "殺手":
+                    killer = i
+            if killer < n:
+                return self.alive[killer]
+            if first < n:
+                return self.alive[first]
         return None
 
     def my_lord(self) -> str | None:
         """The first living other known to be a friend and a lord, in seat order."""
-        friends, identity = self.friends, self.identity
-        for pid in self.living_others():
-            if pid in friends and identity.get(pid) == "君主":
-                return pid
-        return None
+        identity = self.identity
+        lords = self.others_among([pid for pid in self.friends if identity.get(pid) == "君主"])
+        return lords[0] if lords else None
 
 
 def tiers(rng: random.Random, *groups: list[str]) -> str | None:
@@ -459,52 +492,43 @@ class HeuristicPolicy(RandomPolicy):
         if skill not in AIMED:
             return None
         me = know.me
-        others = know.living_others()
         target: str | None = None
+        # Each group is [pid for pid in know.living_others() if ...] (in seat order), read by places
+        # (Knowledge.others_but, others_among).
         if skill == "刺殺":
             spared, enemies, killers = know.spared_ids, know.enemies, know.killers
-            free = [pid for pid in others if pid not in spared]
             group: list[str] = []
-            if enemies:
+            if enemies:  # (never spared: Knowledge._settle)
                 identity = know.identity
-                group = [pid for pid in free if pid in enemies and identity.get(pid) == "君主"]  # enemy lords
-            if not group and killers:
-                group = [k for k in killers if k in free]
+                group = know.others_among([pid for pid in enemies if identity.get(pid) == "君主"])  # enemy lords
+            if not group and killers:  # found killers not spared, in the order found
+                seat = know.seat
+                group = [k for k in killers if k in seat and k != me and k not in spared]
             if not group and enemies:
-                group = [pid for pid in free if pid in enemies]
-            target = _pick(rng, group or free)
+                group = know.others_among(enemies)
+            target = _pick(rng, group or know.others_but(spared))
         elif skill == "援護":
             target = know.my_lord()
             if target is None:
-                friends = know.friends
-                group = [pid for pid in others if pid in friends]
-                if not group:
-                    enemies = know.enemies
-                    group = [pid for pid in others if pid not in enemies]
-                target = _pick(rng, group)
+                target = _pick(rng, know.others_among(know.friends) or know.others_but(know.enemies))
         elif skill == "招賢納才":
-            country = know.country
-            target = _pick(rng, [pid for pid in others if pid not in country])
+            target = _pick(rng, know.others_but(know.country))
         elif skill == "明察":
-            country, investigated = know.country, know.investigated
-            group = [pid for pid in others if pid not in country and pid not in investigated]
-            if not group:
-                friends = know.friends
-                group = [pid for pid in others if pid not in friends and pid not in investigated]
-            target = _pick(rng, group)
+            investigated = know.investigated
+            target = _pick(rng, know.others_but(know.country, investigated)
+                           or know.others_but(know.friends, investigated))
         elif skill == "去偽存真":
-            country, alive = know.country, know.alive_set
-            group = [k for k in know.killers if k in alive and k != me and k not in country]
+            country, seat = know.country, know.seat
+            group = [k for k in know.killers if k in seat and k != me and k not in country]
             # kept for a killer found later; from night 3 on, spent on anyone not known yet
             if not group and view["number"] >= 3:
-                group = [pid for pid in others if pid not in country]
+                group = know.others_but(country)
             target = _pick(rng, group)
         elif skill == "暗訪":
             country = know.country
             target = _pick(rng, [pid for pid in know.dead if pid not in country])
         else:  # 亂花
-            friends = know.friends
-            not_friends = [pid for pid in others if pid not in friends]
+            not_friends = know.others_but(know.friends)
             b = know.first_suspect()
             if b is None:
                 b = _pick(rng, not_friends)
@@ -522,8 +546,19 @@ class HeuristicPolicy(RandomPolicy):
         suspect = know.first_suspect()
         if suspect is not None:
             return suspect
-        friends = know.friends
-        return tiers(rng, [pid for pid in know.living_others() if pid not in friends], know.alive)
+        return tiers(rng, know.others_but(know.friends), know.alive)
+
+    _ids_of: tuple[list[dict[str, Any]], frozenset[str]] | None = None
+    """The last table read by :meth:`_ids` and its ids (set on the instance when first read)."""
+
+    def _ids(self, view: dict[str, Any]) -> frozenset[str]:
+        """Every id at the view's table, read once per table (a view's ``players`` list is never changed,
+        ``tianting.bots.viewcache``; the list kept here is not freed, so no other list takes its id)."""
+        players = view["players"]
+        kept = self._ids_of
+        if kept is None or kept[0] is not players:
+            kept = self._ids_of = (players, frozenset(p["id"] for p in players))
+        return kept[1]
 
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:
         """A choice among ids: a suspect, else someone not known to be a friend (託孤: a known
@@ -533,7 +568,7 @@ class HeuristicPolicy(RandomPolicy):
             return None
         if skill in TAKEN and TAKEN[skill] in options:
             return TAKEN[skill]
-        ids = {p["id"] for p in view["players"]}
+        ids = self._ids(view)
         if all(isinstance(o, str) and o in ids for o in options):
             know = self._knowledge(view)
             if skill == "託孤":
