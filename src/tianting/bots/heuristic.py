@@ -156,8 +156,6 @@ class Knowledge:
         me, mine = view["id"], view["country"]
         self.me: str = me
         self.mine: str = mine
-        self._others: list[str] | None = None
-        """:meth:`living_others`, once read."""
         players = self._players = view["players"]
         announcements = view["announcements"]
         self.country: dict[str, str]
@@ -190,13 +188,18 @@ class Knowledge:
             allies = memo.allies_of[mine] = _allies(announcements, mine)
         self.allies = allies
         read = memo.reads.get(me)
-        if read is None or not read.follows(view):
+        feedback = view["feedback"]
+        if read is not None:  # :meth:`_Read.follows`, inline (its first test, the id, is the key)
+            seen = read.seen
+            if not (mine == read.mine and view["identity"] == read.identity_of_me and len(feedback) >= seen
+                    and (seen == 0 or feedback[seen - 1] is read.last) and view["known"] == read.known):
+                read = None
+        if read is None:
             self._read_whole(view)
-            read = memo.reads[me] = _Read(self, view["identity"], view["known"], view["feedback"])
+            read = memo.reads[me] = _Read(self, view["identity"], view["known"], feedback)
         else:
-            feedback = view["feedback"]
-            if len(feedback) != read.seen:  # (:meth:`_Read.follows`: never fewer)
-                new = feedback[read.seen:]
+            if len(feedback) != seen:  # (it follows: never fewer)
+                new = feedback[seen:]
                 if _teaches(new):  # read on from there, in copies
                     self.country, self.identity = dict(read.country), dict(read.identity)
                     self.killers, self.investigated = list(read.killers), set(read.investigated)
@@ -304,10 +307,11 @@ class Knowledge:
 
     def living_others(self) -> list[str]:
         """The living ids but mine, in seat order (read when first asked, then kept: read-only)."""
-        others = self._others
-        if others is None:
+        try:
+            return self._others  # (unset until first read)
+        except AttributeError:
             others = self._others = self.others_but()
-        return others
+            return others
 
     def others_but(self, *outs: Collection[str]) -> list[str]:
         """``[pid for pid in living_others() if pid not in any of outs]``, in seat order, as a new list: the
