@@ -169,3 +169,23 @@ def test_every_action_is_recorded_in_the_order_sent_and_a_day_has_its_entry() ->
     assert day["phase"] == "day" and day["index"] == 1
     assert day["actions"] == [{"actor": "郭嘉", "skill": "洞若观火", "targets": ["刘备"], "state": "pending",
                                "why": "待天庭裁定", "judged": True}]
+
+
+def test_the_outcomes_do_not_depend_on_the_order_sent() -> None:
+    """Everything at once (R-SG14): the same actions sent in another order come to the same outcomes."""
+    def night(order: list[int]) -> dict[tuple[str, str], tuple[str, str]]:
+        t = Table24()
+        to_night_2(t)
+        sent = [act("夏侯惇", "刺杀", "刘备"), act("张辽", "刺杀", "曹操"), act("刘备", "招揽", "华佗", character="华佗"),
+                act("华佗", "投奔", country="魏"), act("曹操", "招揽", "陈登", character="司马朗"),
+                act("郭嘉", "洞若观火", "刘备"), act("典韦", "指认", "张飞", evaluation="猛将")]
+        t.force("在野随机投奔 司马朗", "吴").force("在野随机投奔 陈登", "吴")
+        t.night(*(sent[i] for i in order), answers=[{"actor": "华佗", "skill": "入国", "answer": "蜀"},
+                                                   {"actor": "张昭", "skill": "投奔", "answer": "拒绝"},
+                                                   {"actor": "张昭", "skill": "投奔", "answer": "拒绝"}])
+        t.check_unused()
+        return {(e["actor"], e["skill"]): (e["state"], e.get("why", "")) for e in entries(t)}
+
+    first = night(list(range(7)))
+    assert first == night([6, 5, 4, 3, 2, 1, 0]) == night([3, 0, 6, 2, 5, 1, 4])
+    assert first[("华佗", "投奔")][0] == "failed" and first[("刘备", "招揽")] == ("done", "")
