@@ -66,6 +66,16 @@ def test_an_ambiguous_message_with_one_contest_is_refused(text, words):
     assert words in refusal(text)
 
 
+def test_forum_ids_and_words_with_digits_are_no_digit():
+    """A message that names a player (「鼎立02」, the player's own id) or has a word like ``abc123`` still gives
+    the one digit it holds."""
+    reading = read_contest_digits("鼎立01：和鼎立02拼點出3", 1, names=["鼎立01", "鼎立02"])
+    assert reading.digits == {1: 3} and reading.unread == []
+    reading = read_contest_digits("player7 拼點出3", 1)
+    assert reading.digits == {1: 3} and [t for t, bad in reading.pieces() if bad] == ["player7"]
+    assert read_contest_digits("鼎立01：和鼎立02拼點出3", 1).refused  # without the ids: 1, 2 and 3
+
+
 def test_no_contest_pending_reads_nothing():
     assert refusal("拼點出3", 0) == "這名玩家現在沒有需要提交數字的拼點"
 

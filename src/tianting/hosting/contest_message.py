@@ -29,9 +29,10 @@ How a message is read, in order:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from tianting.hosting.message import PUNCTUATION, SENTENCE_END, _fold, _merge
+from tianting.hosting.message import PUNCTUATION, SENTENCE_END, _fold, _merge, pieces
 
 CONTEST_DIGITS = range(0, 10)
 """The digits a 拼點 takes: 「两名玩家需各自向法官提交一个0-9的数字」 (seed 003, 拼点)."""
@@ -62,6 +63,8 @@ _ORDINAL = re.compile(rf"第\s*([0-9]+|[{_NUMERAL_CHARS}]+)\s*(次|个|场|轮|�
 _PHASE = re.compile(rf"第?\s*([0-9]+|[{_NUMERAL_CHARS}]+)\s*(夜|晚|天|日)")
 _COUNT = re.compile(rf"([0-9]+|[{_NUMERAL_CHARS}]+)\s*(次|个|场|轮|回|位|人)")
 _SEAT = re.compile(rf"([0-9]{{1,2}}|[{_NUMERAL_CHARS}]+)\s*号")
+_ALNUM = re.compile(r"[a-z0-9_]+")
+"""A run of ASCII letters and digits (folded: lower case): a word when it has a letter."""
 _FULLWIDTH = str.maketrans("０１２３４５６７８９－", "0123456789-")
 
 
@@ -112,16 +115,7 @@ class DigitReading:
 
     def pieces(self) -> list[tuple[str, bool]]:
         """The message cut into ``(text, unread)`` pieces, in order (for marking it up)."""
-        out: list[tuple[str, bool]] = []
-        at = 0
-        for start, end in self.unread:
-            if start > at:
-                out.append((self.text[at:start], False))
-            out.append((self.text[start:end], True))
-            at = end
-        if at < len(self.text):
-            out.append((self.text[at:], False))
-        return out
+        return pieces(self.text, self.unread)
 
 
 @dataclass(frozen=True)
@@ -144,14 +138,28 @@ _WORDS = _words()
 _LONGEST = max(len(w) for w in _WORDS)
 
 
-def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS) -> DigitReading:
+def _longest(folded: str, at: int, table: dict[str, str], longest: int) -> tuple[int, str] | None:
+    """The longest word of ``table`` at ``folded[at:]``: its length and kind."""
+    for length in range(min(longest, len(folded) - at), 0, -1):
+        kind = table.get(folded[at:at + length])
+        if kind is not None:
+            return length, kind
+    return None
+
+
+def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
+                        names: Iterable[str] = ()) -> DigitReading:
     """The digits ``text`` gives for the player's ``pending`` 拼點 (numbered 1 to ``pending``), each in
-    ``digits``; see the module's doc. ``pending`` 0 reads nothing and refuses."""
+    ``digits``; see the module's doc. ``names``: the game's forum ids, read as names (「鼎立02」 has no digit
+    2 in it); a word of ASCII letters and digits (``abc123``) is no number either. ``pending`` 0 reads
+    nothing and refuses."""
     reading = DigitReading(text)
     if pending < 1:
         reading.problems.append("這名玩家現在沒有需要提交數字的拼點")
         return reading
     folded = _fold(text.translate(_FULLWIDTH))
+    known = {_fold(n.translate(_FULLWIDTH)).strip(): "name" for n in names if n.strip()}
+    longest_name = max((len(n) for n in known), default=0)
     numbers: list[_Number] = []
     labels: list[int] = []
     label: int | None = None
@@ -165,6 +173,15 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS)
             continue
         if (char in PUNCTUATION and not _minus(text, folded, at)) or not char.strip():
             at += 1
+            continue
+        name = _longest(folded, at, known, longest_name)
+        if name is not None:  # a forum id (「鼎立02」): a player, not a digit
+            at += name[0]
+            continue
+        word = _ALNUM.match(folded, at)
+        if word and not word.group().isdigit():
+            reading.unread.append((at, word.end()))  # 「abc123」: a word, not a number
+            at = word.end()
             continue
         seat = _SEAT.match(folded, at)
         if seat:  # 「3號」 is a player, not a digit
@@ -194,14 +211,10 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS)
         if count:  # 「兩次拼點都出3」: a count, not a digit
             at = count.end()
             continue
-        word = None
-        for length in range(min(_LONGEST, len(text) - at), 0, -1):
-            word = _WORDS.get(folded[at:at + length])
-            if word is not None:
-                break
-        if word is not None:
-            every = every or word == "all"
-            at += length
+        found = _longest(folded, at, _WORDS, _LONGEST)
+        if found is not None:
+            every = every or found[1] == "all"
+            at += found[0]
             continue
         number = _NUMBER.match(folded, at)
         if number:

@@ -619,7 +619,7 @@ def _contest_message_page(request: Request, token: str, who: Access, game: Hoste
         "may": judges.powers(who.player_id, game), "low": CONTEST_DIGITS[0], "high": CONTEST_DIGITS[-1],
     }
     if reading and player in game.ids:
-        found = read_contest_digits(text, len(contests))
+        found = read_contest_digits(text, len(contests), names=game.ids)
         context["reading"] = found
         if found.refused and status < 400:
             status = 409 if not contests else 422
