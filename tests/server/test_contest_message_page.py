@@ -197,3 +197,15 @@ def test_the_paste_page_of_a_draft_without_contests_says_so(client: TestClient) 
     t.rest(set())
     response = client.get(page(t, "北斗") + "/message")
     assert response.status_code == 200 and 'id="not-open"' in response.text and 'id="message-text"' not in response.text
+
+
+def test_a_contest_digit_pasted_while_the_night_is_open_is_not_taken(client: TestClient) -> None:
+    """「南斗先设定……再向玩家收取数字」: before the draft no 拼點 awaits a digit; the night's reading says so and
+    nothing is recorded."""
+    t = Table(client)
+    a = IDS[0]
+    before = t.seq()
+    response = read(t, a, "拼點出3", seat="北斗")
+    assert response.status_code == 200, response.text
+    assert name_key("現在沒有等待數字的拼點") in shown(response) and 'id="reading-problems"' in response.text
+    assert t.seq() == before and "contests" not in t.view(a).get("open", {})

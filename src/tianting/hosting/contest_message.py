@@ -60,7 +60,7 @@ _NUMERAL_CHARS = "".join(_NUMERALS) + "".join(_TENS)
 _NUMBER = re.compile(rf"(-|负)?([0-9]+|[{_NUMERAL_CHARS}]+)")
 """A number; 「負」 before it makes it negative, and so does a minus sign (see :func:`_minus`)."""
 _ORDINAL = re.compile(rf"第\s*([0-9]+|[{_NUMERAL_CHARS}]+)\s*(次|个|场|轮|回|局|位)?")
-_PHASE = re.compile(rf"第?\s*([0-9]+|[{_NUMERAL_CHARS}]+)\s*(夜|晚|天|日)")
+_PHASE = re.compile(rf"第?\s*([0-9]+|[{_NUMERAL_CHARS}]+)\s*(夜|晚|天(?!庭)|日)")
 _COUNT = re.compile(rf"([0-9]+|[{_NUMERAL_CHARS}]+)\s*(次|个|场|轮|回|位|人)")
 _SEAT = re.compile(rf"([0-9]{{1,2}}|[{_NUMERAL_CHARS}]+)\s*号")
 _ALNUM = re.compile(r"[a-z0-9_]+")

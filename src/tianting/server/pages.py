@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
@@ -544,6 +545,10 @@ async def judge_webhook(request: Request, token: str) -> Response:
 
 
 # ---- the judge reads a player's private message and submits it for them -----------------------------
+NO_CONTEST_YET = "現在沒有等待數字的拼點：拼點由南斗在夜晚的結算草稿上設定，之後才向玩家收取數字（這則私訊的拼點數字不會記錄）"
+"""Said of a message with 拼點 in it while no night draft awaits digits (鼎立三分2.0: 「南斗先设定……再向玩家收取数字」)."""
+
+
 def _message_page(request: Request, token: str, who: Access, player: str = "", text: str = "",
                   reading: bool = False, rows: list[dict[str, Any]] | None = None, error: str | None = None,
                   status: int = 200, vote: str | None = None) -> HTMLResponse:
@@ -588,6 +593,8 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                     except IllegalAction as exc:
                         context["check"] = exc.message
                 vote = found.vote if vote is None else vote
+            if found is not None and "拼点" in name_key(text) and "contest" in load_rules(game.rules).ruling_effects():
+                found.problems.append(NO_CONTEST_YET)
             context["reading"] = found
             if kind == "night":
                 if rows is None:
