@@ -209,3 +209,14 @@ def test_a_contest_digit_pasted_while_the_night_is_open_is_not_taken(client: Tes
     assert response.status_code == 200, response.text
     assert name_key("現在沒有等待數字的拼點") in shown(response) and 'id="reading-problems"' in response.text
     assert t.seq() == before and "contests" not in t.view(a).get("open", {})
+
+
+def test_a_rule_set_without_contests_keeps_the_plain_paste_page_on_a_draft(client: TestClient) -> None:
+    """KK 3.3 has no 拼點: its night draft's paste page says only that nothing can be submitted now."""
+    from tests.server.conftest import started_game
+
+    game = started_game(client)
+    assert client.post(f"/api/j/{game['judge_token']}/resolve", json={}).status_code == 200
+    response = client.get(f"/j/{game['judge_token']}/message")
+    assert response.status_code == 200 and "現在不是提交行動或投票的時候" in response.text
+    assert "拼點" not in response.text

@@ -558,7 +558,8 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
     (:mod:`tianting.hosting.contest_message`)."""
     with _game(request, who.game_id) as game:
         phase = game.current
-        if phase is not None and phase.kind == "night" and game.stage == "draft":
+        contests = "contest" in load_rules(game.rules).ruling_effects()
+        if contests and phase is not None and phase.kind == "night" and game.stage == "draft":
             return _contest_message_page(request, token, who, game, player, text, reading, error, status)
         kind = phase.kind if game.stage == "open" and phase is not None else None
         participants = game.participants() if kind else []
@@ -593,7 +594,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                     except IllegalAction as exc:
                         context["check"] = exc.message
                 vote = found.vote if vote is None else vote
-            if found is not None and "拼点" in name_key(text) and "contest" in load_rules(game.rules).ruling_effects():
+            if contests and found is not None and "拼点" in name_key(text):
                 found.problems.append(NO_CONTEST_YET)
             context["reading"] = found
             if kind == "night":
