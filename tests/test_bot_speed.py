@@ -69,6 +69,37 @@ def test_cached_views_are_player_view(policy, monkeypatch):
     assert not play._CACHES, "no cache outlives its game"
 
 
+def test_bound_viewers_are_the_partial_view_door(monkeypatch):
+    """The viewers the bot loop binds once per game (``ViewCache.viewer``, used while ``play.partial_view``
+    is not wrapped) answer as that door: the same keys in the same order, the same values, the very
+    ``players`` list; a view of no ``id`` is the same for every player (the loop shares one among voters)."""
+    from tianting.bots.viewcache import ViewCache
+
+    real = ViewCache.viewer
+    compared = {"views": 0, "no id": 0}
+
+    def checked(self, reads):
+        bound = real(self, reads)
+
+        def view(pid):
+            got = bound(pid)
+            expected = self.partial_view(pid, reads)
+            assert got == expected and list(got) == list(expected)
+            whole = play.player_view(self.game, pid)
+            assert got == {k: whole[k] for k in got} and set(got) == set(reads)
+            if "players" in got:
+                assert got["players"] is whole["players"]
+            compared["views"] += 1
+            compared["no id"] += "id" not in got
+            return got
+        return view
+
+    monkeypatch.setattr(ViewCache, "viewer", checked)
+    for seed in range(6):
+        play_game(seed, "random", chibi=seed % 2 == 1)
+    assert compared["views"] > 600 and compared["no id"] > 10
+
+
 def test_which_methods_read_partial_views():
     """The random policy says what its methods read; the heuristic's own methods do not (they read the
     whole view), the day it inherits does."""

@@ -33,11 +33,16 @@ ARG_COUNTRIES = (*COUNTRIES, OTHERS, "晉")
 """Countries an argument may name: the four sides and 晉 (三分歸晉; 神算 may guess it). A skill
 that does not take one refuses it and the draw is made again."""
 MAX_GUESSES = 3
+"""詩想: at most this many guesses in one use."""
+FORMS_LIMIT = 4096
+"""Rows whose :func:`row_form` a policy keeps at most (``Pools.forms``)."""
 _RANDBELOW = random.Random._randbelow_with_getrandbits
 """The ``_randbelow`` of a plain generator (and of subclasses keeping ``getrandbits``): the one
 :func:`try_submit` and :func:`shuffle` inline."""
 _SHUFFLE = random.Random.shuffle
-"""詩想: at most this many guesses in one use."""
+_CHOICE = random.Random.choice
+_TAKE = Offer.take
+"""``Offer.take``, which :func:`try_submit` inlines for an offer that does not override it."""
 
 
 def target_pool(view: dict[str, Any], dead: bool) -> list[str]:
@@ -81,9 +86,44 @@ def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random)
     return _draw(view, row, rng, *_form(view, row))
 
 
-Pools = dict[Any, list[str]]
-"""One table's :func:`target_pool` lists, by ``dead``, and those without one player's id, by ``(dead, id)``:
-read once for all the skills of all the views that share the table (the pools depend on nothing else)."""
+Form = tuple[dict[str, Any], str, list[int], int, bool, bool, bool]
+"""What :func:`try_submit` reads of a skill row before its draws (:func:`row_form`): the row itself, its skill,
+the possible target counts (:func:`_form`'s), their count's ``bit_length``, the target rule's ``dead`` and
+``self``, and whether the row has the common form (distinct ids, no argument) its inlined draws serve."""
+
+
+def row_form(row: dict[str, Any]) -> Form:
+    """:data:`Form` of ``row``, read from it (rows are never changed: the same row, the same form)."""
+    rule = row["targets"]
+    counts = sorted({rule["count"], *rule["counts"]})
+    return (row, row["skill"], counts, len(counts).bit_length(), rule["dead"], rule["self"],
+            rule.get("distinct", True) and not row["args"])
+
+
+class Pools(dict[Any, list[str]]):
+    """One table's :func:`target_pool` lists, by ``dead``, and those without one player's id, by ``(dead, id)``:
+    read once for all the skills of all the views that share the table (the pools depend on nothing else).
+
+    ``forms``: :func:`row_form` of the rows read so far, by the row's id (the row kept in its form, so that
+    its id stays its own); shared by the pools of a policy's successive tables (a row's form reads nothing
+    of the table)."""
+
+    __slots__ = ("forms",)
+
+    def __init__(self, forms: dict[int, Form] | None = None) -> None:
+        super().__init__()
+        self.forms: dict[int, Form] = {} if forms is None else forms
+
+    def form(self, row: dict[str, Any]) -> Form:
+        """:func:`row_form` of ``row``, read once (all forgotten past :data:`FORMS_LIMIT`: a policy playing
+        game after game meets new rows without an end)."""
+        forms = self.forms
+        form = forms.get(id(row))
+        if form is None or form[0] is not row:
+            if len(forms) >= FORMS_LIMIT:
+                forms.clear()
+            form = forms[id(row)] = row_form(row)
+        return form
 
 
 def _form(view: dict[str, Any], row: dict[str, Any], pools: Pools | None = None) -> tuple[list[str], list[int]]:
@@ -184,10 +224,21 @@ def draw_and_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng
 def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
                tries: int = TRIES, pools: Pools | None = None) -> Action | None:
     """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none).
-    ``pools``: shared by the calls made with one view (see :func:`_form`)."""
-    pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
-    rule = row["targets"]
-    if not rule.get("distinct", True) or row["args"] or type(rng)._randbelow is not _RANDBELOW:
+    ``pools``: shared by the calls made with one view (see :func:`_form`; its ``forms`` keep the rows' forms)."""
+    # Read once: neither the view nor the row changes between draws. The pool and counts are :func:`_form`'s.
+    me = view["id"]
+    if pools is None:
+        _, skill, counts, bits_choices, dead, self_allowed, fast = row_form(row)
+        pool = target_pool(view, dead)
+        if not self_allowed:
+            pool = [pid for pid in pool if pid != me]
+    else:
+        _, skill, counts, bits_choices, dead, self_allowed, fast = pools.form(row)
+        if self_allowed:
+            pool = pools.get(dead) or _pool(view, pools, dead)
+        else:
+            pool = pools.get((dead, me)) or _pool(view, pools, dead, me)
+    if not fast or type(rng)._randbelow is not _RANDBELOW:
         return draw_and_submit(view, offer, row, rng, pool, counts, tries)
     # The common form (distinct ids, no argument) with a plain generator: :func:`_draw`'s very draws,
     # inlined. ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
@@ -195,13 +246,16 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     # for the first pick); ``_randbelow(m)`` is ``getrandbits(m.bit_length())`` drawn again until below
     # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too.
     getrandbits, sample = rng.getrandbits, rng.sample
-    me, skill, n, choices = view["id"], row["skill"], len(pool), len(counts)
-    bits_choices, bits_n = choices.bit_length(), n.bit_length()
+    n, choices = len(pool), len(counts)
+    bits_n = n.bit_length()
     # The codes of the draws refused so far, by targets: a draw made again is refused again (the check is
     # a pure function of the state, which does not change while actions are offered, and of the actions
     # taken before, which do not change between these draws), its code read here unasked (``Offer.take``
     # of a refusal sets ``last_code`` and nothing else).
     refused: dict[tuple[str, ...], str] = {}
+    # ``Offer.take`` inlined too (its check asked as it asks it, the action appended as it appends it), unless
+    # the offer's class has a ``take`` of its own.
+    ask, actions = (offer._ask, offer.actions) if type(offer).take is _TAKE else (None, None)
     for _ in range(tries):
         r = getrandbits(bits_choices)
         while r >= choices:
@@ -221,9 +275,17 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
             offer.last_code = code
             continue
         action = make_action(me, skill, targets, {})
-        if offer.take(action) is None:
-            return action
-        code = offer.last_code
+        if ask is None:
+            if offer.take(action) is None:
+                return action
+            code = offer.last_code
+        else:
+            refusal = ask(action, actions)
+            if refusal is None:
+                offer.last_code = ""
+                actions.append(action)
+                return action
+            code = offer.last_code = refusal[1]
         if code in WHOLE_SKILL_REFUSALS:
             return None
         refused[targets] = code
@@ -280,7 +342,8 @@ class RandomPolicy:
         changed either). Kept while the same table is read."""
         players = view["players"]
         if players is not self._table:
-            self._table, self._table_pools = players, {}
+            forms = self._table_pools.forms if self._table is not None else None
+            self._table, self._table_pools = players, Pools(forms)
         return self._table_pools
 
     _usable_of: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
@@ -302,11 +365,15 @@ class RandomPolicy:
     @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
-        rows = list(self._usable(view))
+        usable = self._usable(view)
+        if not usable and not offer.actions:
+            return  # nothing to shuffle, draw or follow (a player with no usable skill: one in seven)
+        rows = list(usable)
         shuffle(rows, rng)
         pools = self._pools(view)
+        chance = rng.random
         for row in rows:
-            if rng.random() < ACT_CHANCE:
+            if chance() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
         follow_grants(view, offer, rng, pools)
 
@@ -330,7 +397,20 @@ class RandomPolicy:
         alive = pools.get(False)
         if alive is None:
             alive = pools[False] = target_pool(view, dead=False)
-        return rng.choice(alive) if alive else None
+        if not alive:
+            return None
+        kind = type(rng)
+        if kind._randbelow is not _RANDBELOW or kind.choice is not _CHOICE:
+            return rng.choice(alive)
+        # ``rng.choice(alive)``: ``alive[_randbelow(len(alive))]`` (CPython's random.py), ``_randbelow`` inlined
+        # as in :func:`shuffle` (the same draws)
+        n = len(alive)
+        bits = n.bit_length()
+        getrandbits = rng.getrandbits
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        return alive[r]
 
     @reads_only()  # the options alone
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:

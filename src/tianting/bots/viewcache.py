@@ -26,6 +26,7 @@ read-only for the policy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
@@ -272,11 +273,11 @@ class ViewCache:
     """The parts of a view :meth:`partial_view` can build alone."""
 
     def partial_view(self, pid: str, reads: frozenset[str]) -> dict[str, Any]:
-        """The parts ``reads`` (and ``id``) of ``player_view(game, pid)`` alone, now, for a policy's method
+        """The parts ``reads`` of ``player_view(game, pid)`` alone, now, for a policy's method
         that reads nothing else (``policy.reads_only``; ``reads`` within :data:`PARTS`): the very values
         :meth:`view` holds (the phase's ``players`` list, the same rows, with what 化身 offers after them:
         ``views.shown_skills``), without folding in feedback or announcements, nor reading the rest."""
-        view: dict[str, Any] = {"id": pid}
+        view: dict[str, Any] = {"id": pid} if "id" in reads else {}  # without it, the same for every player
         if "players" in reads:
             if not self.settled or self._table_at != self.game.state.index:
                 self._settle()
@@ -288,6 +289,25 @@ class ViewCache:
                 skills = shown_skills(skills, self._offered_parts(me, skills))[0]
             view["skills"] = skills
         return view
+
+    def viewer(self, reads: frozenset[str]) -> Callable[[str], dict[str, Any]]:
+        """``lambda pid: self.partial_view(pid, reads)`` (``reads`` within :data:`PARTS`); for all of
+        :data:`PARTS` (the random bot's night and day), that view built by one function without the tests
+        of ``reads``: the same keys in the same order, the same values."""
+        if reads != self.PARTS:
+            return lambda pid: self.partial_view(pid, reads)
+
+        def parts(pid: str) -> dict[str, Any]:
+            game = self.game
+            state = game.state
+            if not self.settled or self._table_at != state.index:
+                self._settle()
+            me = state.players[pid]
+            skills = self._skill_rows(me)
+            if not self._offerers.isdisjoint(me.skills):  # else offered nothing (``_offered_parts``' first test)
+                skills = shown_skills(skills, self._offered_parts(me, skills))[0]
+            return {"id": pid, "players": self._table, "skills": skills}
+        return parts
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""
