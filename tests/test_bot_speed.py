@@ -100,6 +100,28 @@ def test_bound_viewers_are_the_partial_view_door(monkeypatch):
     assert compared["views"] > 600 and compared["no id"] > 10
 
 
+def test_acts_by_day_unread_answers_as_the_rows(monkeypatch):
+    """``ViewCache.acts_by_day`` answers unread (no mover held, no name usable by day among the player's
+    identity skills, held skills and rights) as the rules' own rows say: every voter of every day of whole
+    games, both policies, with and without 『角色技能·赤壁之戰』; players who act by day were met too."""
+    from tianting.bots.viewcache import ViewCache
+    from tianting.rules.kk33.views import _skill_rows
+
+    real = ViewCache.acts_by_day
+    seen = {True: 0, False: 0}
+
+    def checked(self, player):
+        got = real(self, player)
+        assert got == any(r.get("by_day") for r in _skill_rows(self.game, player.id)), player.id
+        seen[got] += 1
+        return got
+
+    monkeypatch.setattr(ViewCache, "acts_by_day", checked)
+    for seed in range(16):
+        play_game(seed, "random" if seed % 4 else "heuristic", chibi=seed % 2 == 1)
+    assert seen[True] > 5 and seen[False] > 500
+
+
 def test_which_methods_read_partial_views():
     """The random policy says what its methods read; the heuristic's own methods do not (they read the
     whole view), the day it inherits does."""

@@ -35,7 +35,8 @@ that does not take one refuses it and the draw is made again."""
 MAX_GUESSES = 3
 """詩想: at most this many guesses in one use."""
 FORMS_LIMIT = 4096
-"""Rows whose :func:`row_form` a policy keeps at most (``Pools.forms``)."""
+"""Rows (and lists of rows) whose :func:`row_form` (:func:`usable_rows`) this process keeps at most: past
+it, all are forgotten (a study meets new rows without an end; a forgotten one is read again, the same)."""
 _RANDBELOW = random.Random._randbelow_with_getrandbits
 """The ``_randbelow`` of a plain generator (and of subclasses keeping ``getrandbits``): the one
 :func:`try_submit` and :func:`shuffle` inline."""
@@ -100,23 +101,31 @@ def row_form(row: dict[str, Any]) -> Form:
             rule.get("distinct", True) and not row["args"])
 
 
+_FORMS: dict[int, Form] = {}
+"""The process's :func:`row_form` of rows, by the row's id (each kept with its row): a read-only memo of
+fixed data (a row is never changed), bounded by :data:`FORMS_LIMIT`."""
+_USABLE: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+"""The process's :func:`usable_rows` of lists of rows, by the list's id (each kept with its list): the same
+(views hand out lists of rows that are never changed, shared by players and games, ``bots.viewcache``),
+bounded by :data:`FORMS_LIMIT`."""
+
+
 class Pools(dict[Any, list[str]]):
     """One table's :func:`target_pool` lists, by ``dead``, and those without one player's id, by ``(dead, id)``:
     read once for all the skills of all the views that share the table (the pools depend on nothing else).
 
     ``forms``: :func:`row_form` of the rows read so far, by the row's id (the row kept in its form, so that
-    its id stays its own); shared by the pools of a policy's successive tables (a row's form reads nothing
-    of the table)."""
+    its id stays its own); by default the process's (:data:`_FORMS`: a row's form reads nothing of the table,
+    and rows are shared by the views of a process's games, ``bots.viewcache``)."""
 
     __slots__ = ("forms",)
 
     def __init__(self, forms: dict[int, Form] | None = None) -> None:
         super().__init__()
-        self.forms: dict[int, Form] = {} if forms is None else forms
+        self.forms: dict[int, Form] = _FORMS if forms is None else forms
 
     def form(self, row: dict[str, Any]) -> Form:
-        """:func:`row_form` of ``row``, read once (all forgotten past :data:`FORMS_LIMIT`: a policy playing
-        game after game meets new rows without an end)."""
+        """:func:`row_form` of ``row``, read once (all forgotten past :data:`FORMS_LIMIT`)."""
         forms = self.forms
         form = forms.get(id(row))
         if form is None or form[0] is not row:
@@ -342,24 +351,20 @@ class RandomPolicy:
         changed either). Kept while the same table is read."""
         players = view["players"]
         if players is not self._table:
-            forms = self._table_pools.forms if self._table is not None else None
-            self._table, self._table_pools = players, Pools(forms)
+            self._table, self._table_pools = players, Pools()
         return self._table_pools
 
-    _usable_of: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
-    """Each player's last rows read and :func:`usable_rows` of them (set on the instance when first read)."""
-
     def _usable(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """:func:`usable_rows` of ``view``, read once per list of rows: a view's ``skills`` list and its rows
-        are never changed (views of the bot loop share the list while the rows stay the same), and the
-        list kept here is not freed, so no other list takes its id. Read-only (copy it to reorder)."""
-        kept_of = self._usable_of
-        if kept_of is None:
-            kept_of = self._usable_of = {}
+        """:func:`usable_rows` of ``view``, read once per list of rows (:data:`_USABLE`): a view's ``skills``
+        list and its rows are never changed (views of the bot loop share the list while the rows stay the
+        same, and games share lists of rows), and the list kept there is not freed, so no other list takes
+        its id. Read-only (copy it to reorder)."""
         skills = view["skills"]
-        kept = kept_of.get(view["id"])
+        kept = _USABLE.get(id(skills))
         if kept is None or kept[0] is not skills:
-            kept = kept_of[view["id"]] = (skills, usable_rows(view))
+            if len(_USABLE) >= FORMS_LIMIT:
+                _USABLE.clear()
+            kept = _USABLE[id(skills)] = (skills, usable_rows(view))
         return kept[1]
 
     @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor

@@ -117,6 +117,10 @@ class ViewCache:
         it was read beside."""
         self._offerers = frozenset(n for n, s in game.skills.items() if hasattr(s, "offers"))
         """The game's skills that offer others (化身; the game's skills do not change during a game)."""
+        self._by_day_skills = frozenset(n for n, s in game.skills.items() if s.by_day)
+        """The game's skills usable by day by their text (``Skill.by_day``: 緩釋 …)."""
+        self._day_movers = game.hooks.day_rules | game.hooks.grants
+        """Held skills that move others to the day (奇襲: ``day_rules``) or lend rows (``grants``)."""
 
     def _catch_up(self) -> None:
         results = self.game.results
@@ -262,7 +266,19 @@ class ViewCache:
 
     def acts_by_day(self, player: Player) -> bool:
         """Has ``player`` a row usable by day (``by_day``) among his own :meth:`skill_rows`? (Read once
-        per list of rows: rows handed out never change.)"""
+        per list of rows: rows handed out never change.)
+
+        Unread when no row of his can be: a row is usable by day only if the game's ``usable_by_day`` says
+        so of its skill (``views._row``), that is if the skill's text says so (:attr:`_by_day_skills`) or a
+        held skill of ``day_rules`` moves it; his rows are his identity's skills, those he holds, his rights
+        (``granted``) and those a held skill of ``grants`` lends. So with no mover held and none of those
+        names usable by day, none of his rows is (most players, most days: their rows go unvalidated)."""
+        skills = player.skills
+        day = self._by_day_skills
+        if self._day_movers.isdisjoint(skills) and day.isdisjoint(skills) \
+                and (not player.granted or day.isdisjoint(player.granted)) \
+                and day.isdisjoint(self.game.identity_skills(player)):
+            return False
         rows = self._skill_rows(player)
         kept = self._by_day.get(player.id)
         if kept is None or kept[0] is not rows:
