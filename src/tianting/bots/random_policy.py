@@ -87,10 +87,10 @@ def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random)
     return _draw(view, row, rng, *_form(view, row))
 
 
-Form = tuple[dict[str, Any], str, list[int], int, bool, bool, bool]
+Form = tuple[dict[str, Any], str, list[int], int, bool, bool, bool, bool]
 """What :func:`try_submit` reads of a skill row before its draws (:func:`row_form`): the row itself, its skill,
-the possible target counts (:func:`_form`'s), their count's ``bit_length``, the target rule's ``dead`` and
-``self``, and whether the row has the common form (distinct ids, no argument) its inlined draws serve."""
+the possible target counts (:func:`_form`'s), their count's ``bit_length``, the target rule's ``dead``,
+``self`` and ``distinct``, and whether the row takes no argument (the form its inlined draws serve)."""
 
 
 def row_form(row: dict[str, Any]) -> Form:
@@ -98,7 +98,7 @@ def row_form(row: dict[str, Any]) -> Form:
     rule = row["targets"]
     counts = sorted({rule["count"], *rule["counts"]})
     return (row, row["skill"], counts, len(counts).bit_length(), rule["dead"], rule["self"],
-            rule.get("distinct", True) and not row["args"])
+            rule.get("distinct", True), not row["args"])
 
 
 _FORMS: dict[int, Form] = {}
@@ -237,23 +237,25 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     # Read once: neither the view nor the row changes between draws. The pool and counts are :func:`_form`'s.
     me = view["id"]
     if pools is None:
-        _, skill, counts, bits_choices, dead, self_allowed, fast = row_form(row)
+        _, skill, counts, bits_choices, dead, self_allowed, distinct, plain = row_form(row)
         pool = target_pool(view, dead)
         if not self_allowed:
             pool = [pid for pid in pool if pid != me]
     else:
-        _, skill, counts, bits_choices, dead, self_allowed, fast = pools.form(row)
+        _, skill, counts, bits_choices, dead, self_allowed, distinct, plain = pools.form(row)
         if self_allowed:
             pool = pools.get(dead) or _pool(view, pools, dead)
         else:
             pool = pools.get((dead, me)) or _pool(view, pools, dead, me)
-    if not fast or type(rng)._randbelow is not _RANDBELOW:
+    kind = type(rng)
+    if not plain or kind._randbelow is not _RANDBELOW or kind.choice is not _CHOICE:
         return draw_and_submit(view, offer, row, rng, pool, counts, tries)
-    # The common form (distinct ids, no argument) with a plain generator: :func:`_draw`'s very draws,
-    # inlined. ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
+    # The common form (no argument) with a plain generator: :func:`_draw`'s very draws, inlined.
+    # ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
     # ``[pool[_randbelow(len(pool))]]`` (CPython's random.py; both branches of ``sample`` draw one index
     # for the first pick); ``_randbelow(m)`` is ``getrandbits(m.bit_length())`` drawn again until below
-    # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too.
+    # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too. Ids that may repeat (亂花) are
+    # drawn one by one, each a ``choice(pool)``.
     getrandbits, sample = rng.getrandbits, rng.sample
     n, choices = len(pool), len(counts)
     bits_n = n.bit_length()
@@ -270,13 +272,23 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
         while r >= choices:
             r = getrandbits(bits_choices)
         count = counts[r]
-        if n < count:
+        if not distinct:
+            if count and not n:
+                return None
+            drawn = []
+            for _ in range(count):
+                r = getrandbits(bits_n)
+                while r >= n:
+                    r = getrandbits(bits_n)
+                drawn.append(pool[r])
+            targets: tuple[str, ...] = tuple(drawn)
+        elif n < count:
             return None
-        if count == 1:
+        elif count == 1:
             r = getrandbits(bits_n)
             while r >= n:
                 r = getrandbits(bits_n)
-            targets: tuple[str, ...] = (pool[r],)
+            targets = (pool[r],)
         else:
             targets = tuple(sample(pool, count)) if count else ()
         code = refused.get(targets)
