@@ -264,13 +264,18 @@ def _record(seed: int, game_seed: int, game: KK33Game, start: dict[str, str], re
             unbuilt: list[str]) -> GameRecord:
     state = game.state
     uses: dict[str, list[int]] = {}
+    known = uses.get
     for phase in state.history:
-        for action in phase.get("actions", []):
+        for action in phase.get("actions", ()):
             if action.get("implicit"):
                 continue
-            counts = uses.setdefault(action["skill"], [0, 0])
+            skill = action["skill"]
+            counts = known(skill)
+            if counts is None:  # (not ``setdefault``: no list made for every action)
+                counts = uses[skill] = [0, 0]
             counts[0] += 1
-            counts[1] += action["state"] == "done"
+            if action["state"] == "done":
+                counts[1] += 1
     winners = set(state.winners)
     seats = [
         SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,
