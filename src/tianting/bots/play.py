@@ -224,10 +224,11 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             views.settled = True
         else:
             day_actions: list[Action] = []
+            living = game.voters()  # read once: the state does not change before the day is resolved
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
                 day_view = _viewer(game, acting, views)
-                for player in game.voters():
+                for player in living:
                     if not views.acts_by_day(player) and not game.offered(player):
                         continue  # the view's own rows (the whole view is built only for those who act;
                         # skills 化身 offers are not among a player's own rows)
@@ -237,7 +238,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                     day_actions = day_actions + offer.actions
             votes: dict[str, str] = {}
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
-            voters = [] if skipped else game.voters() + game.posthumous_voters()  # 涅槃
+            voters = [] if skipped else living + game.posthumous_voters()  # 涅槃
             shared: dict[str, Any] | None = None
             for player in voters:
                 if vote_shared:  # one view for every voter: it holds nothing of the voter (and the state
