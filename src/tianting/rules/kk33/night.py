@@ -443,13 +443,13 @@ class Night:
             settle(self)
 
     def _rule_on_uses(self) -> None:
-        """``after_cancel``'s rules on every use not yet ruled on. Skipped on a night with no rule: the
-        only reader of the ``_RULED`` marks it leaves is ``rule_on_targets``, asked in the cancel stage
-        (before this step), so on such a night nothing it does is ever seen."""
+        """``after_cancel``'s rules on every use not yet ruled on. Skipped on a night with no rule. The
+        only reader of the ``_RULED`` marks is ``rule_on_targets``, asked in the cancel stage (before this
+        step, by the skill of the use it asks about: 火船沖陣), so the uses ruled on here are not marked:
+        no one would read the marks. (Notes are the night's own: no record, trace or feedback shows them.)"""
         live = (_PENDING, _DONE)
+        # (they are not marked ``_RULED`` in turn: no one asks ``rule_on_targets`` after this step)
         pending = [use for use in self.uses if not use.implicit and use.state in live and _RULED not in use.notes]
-        for use in pending:
-            use.notes.append(_RULED)
         if self.block_rules:
             blocked = [(use, every_reason(self.block_rules, self, use)) for use in pending]
             for use, reasons in blocked:
@@ -640,7 +640,9 @@ class Night:
             done = 0
             while done < len(self.harms):
                 batch, done = self.harms[done:], len(self.harms)
-                for harm in sorted(batch, key=self._harm_order):
+                if len(batch) > 1:  # (one harm, the usual case, needs no order: its key is pure)
+                    batch.sort(key=self._harm_order)
+                for harm in batch:
                     self.apply_harm(harm)
             if self.rulings:
                 rulings.harms(self, self.rulings)  # with the night's harms: the deaths are simultaneous
