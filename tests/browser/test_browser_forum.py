@@ -137,3 +137,43 @@ def test_times_written_by_the_script_are_in_simplified_on_simplified_pages(pages
     expect(page.locator("#deadline time.countdown")).to_contain_text("还有")
     assert "本機時間" not in page.inner_text("body")
     assert pages.errors == []
+
+
+def test_a_pasted_private_message_gives_a_contest_digit_the_nandou_confirms(pages: Pages, server_url: str,
+                                                                           api: httpx.Client) -> None:
+    """鼎立三分2.0 (seed 003): 「南斗……再向玩家收取数字。拼点的结果不会直接告诉玩家。」 The 南斗 opens the paste page
+    from the contest row, pastes 「拼點出七」, sees 7 read, confirms; the row shows it; the player's page shows
+    their digit and nothing of the opponent."""
+    ids = [f"鼎立{i:02d}" for i in range(1, 27)]
+    made = api.post("/api/games", json={"title": "拼點私訊局", "rules": "dingli2", "ids": ids, "judges": 3})
+    assert made.status_code == 201, made.text
+    judges = {seat: v["token"] for seat, v in made.json()["judges"].items()}
+    players = made.json()["players"]
+    api_post(api, f"/api/j/{judges['北斗']}/start", {})
+    for pid in judge_state(api, judges["北斗"])["current"]["expected"]:
+        api_post(api, f"/api/p/{players[pid]['token']}/actions", {"actions": []})
+    a, b = ids[0], ids[1]
+    api_post(api, f"/api/j/{judges['南斗']}/rule",
+             {"ruling": {"effect": "contest", "text": f"{a}、{b}", "owner": b, "why": "結算先後"}})
+    nandou = pages.new("nandou")
+    nandou.goto(f"{server_url}/j/{judges['南斗']}")
+    submit(nandou, "#contest-1-message-1")
+    expect(nandou.locator("#message-player")).to_have_value(a)
+    nandou.fill("#message-text", "南斗好，拼點出七")
+    submit(nandou, "#read-message")
+    expect(nandou.locator("#reading-digit-1")).to_contain_text("7")
+    expect(nandou.locator("#reading-digit-1")).to_contain_text(b)
+    nandou.fill("#message-text", "拼点出10")  # out of range: refused, nothing to confirm
+    assert submit(nandou, "#read-message").status == 422
+    expect(nandou.locator("#reading-problems")).to_contain_text("0至9")
+    expect(nandou.locator("#contest-digit-for-1")).to_have_count(0)
+    nandou.fill("#message-text", "南斗好，拼點出七")
+    submit(nandou, "#read-message")
+    assert submit(nandou, "#contest-digit-for-1").status == 200
+    expect(nandou.locator("#ok")).to_contain_text("代为记录")
+    expect(nandou.locator("#contest-1")).to_contain_text("7")
+    player = pages.new("player")
+    player.goto(players[a]["url"])
+    expect(player.locator("#contest-given-1")).to_contain_text("7")
+    assert b not in player.locator("#contest").inner_text()
+    assert pages.errors == []

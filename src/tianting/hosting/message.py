@@ -151,16 +151,21 @@ class Reading:
 
     def pieces(self) -> list[tuple[str, bool]]:
         """The message cut into ``(text, unread)`` pieces, in order (for marking it up)."""
-        out: list[tuple[str, bool]] = []
-        at = 0
-        for start, end in self.unread:
-            if start > at:
-                out.append((self.text[at:start], False))
-            out.append((self.text[start:end], True))
-            at = end
-        if at < len(self.text):
-            out.append((self.text[at:], False))
-        return out
+        return pieces(self.text, self.unread)
+
+
+def pieces(text: str, unread: list[tuple[int, int]]) -> list[tuple[str, bool]]:
+    """``text`` cut into ``(piece, unread)`` pieces, in order, the ``unread`` spans (sorted, apart) marked."""
+    out: list[tuple[str, bool]] = []
+    at = 0
+    for start, end in unread:
+        if start > at:
+            out.append((text[at:start], False))
+        out.append((text[start:end], True))
+        at = end
+    if at < len(text):
+        out.append((text[at:], False))
+    return out
 
 
 @dataclass(frozen=True)

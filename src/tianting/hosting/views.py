@@ -109,6 +109,14 @@ def judge_contests(game: HostedGame) -> list[dict[str, Any]]:
     return out
 
 
+def player_contests(game: HostedGame, pid: str) -> list[dict[str, Any]]:
+    """``pid``'s 拼點 awaiting digits, for the judges: numbered as the player's page numbers them, with the
+    opponent (the judges' to know, never the player's) and the digit recorded so far."""
+    phase = game.current
+    given = (phase.digits.get(pid) or {}) if phase is not None else {}
+    return [{"number": n, "opponent": o, "digit": given.get(o)} for n, o in game.contests_of(pid)]
+
+
 def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
     """For each choice in the draft: why it arose (the chooser's death and its cause), the rule
     text of the skill, and the skills of every character among the options (轉生)."""

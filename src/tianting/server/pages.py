@@ -39,14 +39,17 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import IllegalAction, TiantingError
+from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
-from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused
+from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
+from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused, contest_pairs
 from tianting.hosting.message import read_message, read_vote
 from tianting.hosting.views import (
     judge_contests,
     judge_view,
     message_vocabulary,
+    player_contests,
     public_view,
     replay_view,
 )
@@ -542,14 +545,22 @@ async def judge_webhook(request: Request, token: str) -> Response:
 
 
 # ---- the judge reads a player's private message and submits it for them -----------------------------
+NO_CONTEST_YET = "現在沒有等待數字的拼點：拼點由南斗在夜晚的結算草稿上設定，之後才向玩家收取數字（這則私訊的拼點數字不會記錄）"
+"""Said of a message with 拼點 in it while no night draft awaits digits (鼎立三分2.0: 「南斗先设定……再向玩家收取数字」)."""
+
+
 def _message_page(request: Request, token: str, who: Access, player: str = "", text: str = "",
                   reading: bool = False, rows: list[dict[str, Any]] | None = None, error: str | None = None,
                   status: int = 200, vote: str | None = None) -> HTMLResponse:
     """The page that turns a pasted private message into what it means (read by
     :mod:`tianting.hosting.message`, checked by the engine) for the judge to confirm: the night's
-    actions, or the day's vote."""
+    actions, or the day's vote; while a night's draft awaits 拼點 digits, a contestant's digits
+    (:mod:`tianting.hosting.contest_message`)."""
     with _game(request, who.game_id) as game:
         phase = game.current
+        contests = "contest" in load_rules(game.rules).ruling_effects()
+        if contests and phase is not None and phase.kind == "night" and game.stage == "draft":
+            return _contest_message_page(request, token, who, game, player, text, reading, error, status)
         kind = phase.kind if game.stage == "open" and phase is not None else None
         participants = game.participants() if kind else []
         context: dict[str, Any] = {
@@ -583,6 +594,8 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                     except IllegalAction as exc:
                         context["check"] = exc.message
                 vote = found.vote if vote is None else vote
+            if contests and found is not None and "拼点" in name_key(text):
+                found.problems.append(NO_CONTEST_YET)
             context["reading"] = found
             if kind == "night":
                 if rows is None:
@@ -594,6 +607,31 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
     return _render(request, "message.html", context, status, rules=game.rules)
+
+
+def _contest_message_page(request: Request, token: str, who: Access, game: HostedGame, player: str, text: str,
+                          reading: bool, error: str | None, status: int) -> HTMLResponse:
+    """The paste page while the night's draft awaits 拼點 digits (鼎立三分2.0: 「再向玩家收取数字」): the
+    digit ``player``'s message gives for each of their 拼點, for the judge to confirm (each recorded as the
+    console's contest row records it: a ``digit`` for the player, against the opponent, via message). A
+    message that gives no digit in range, or no one digit per 拼點, or a player with no 拼點 pending, is
+    refused (4xx) and nothing is offered to record."""
+    phase = game.current
+    assert phase is not None
+    contests = player_contests(game, player) if player in game.ids else []
+    context: dict[str, Any] = {
+        "token": token, "csrf": _csrf(request, token), "error": error, "title": game.meta["title"],
+        "label": phase.label, "kind": "contest", "participants": list(game.ids), "player": player, "text": text,
+        "seats": {pid: n for n, pid in enumerate(game.ids, start=1)}, "reading": None, "contests": contests,
+        "contestants": {pid for _, pair in contest_pairs(phase.rulings) for pid in pair},
+        "may": judges.powers(who.player_id, game), "low": CONTEST_DIGITS[0], "high": CONTEST_DIGITS[-1],
+    }
+    if reading and player in game.ids:
+        found = read_contest_digits(text, len(contests), names=game.ids)
+        context["reading"] = found
+        if found.refused and status < 400:
+            status = 409 if not contests else 422
+    return _render(request, "contest_message.html", context, status, rules=game.rules)
 
 
 @router.get("/j/{token}/message", response_class=HTMLResponse)
@@ -679,7 +717,7 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
         store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
-                             status=exc.status)
+                             status=exc.status, reading=bool(form.get("against") and form.get("text")))
     anchor = "contests" if form.get("against") else "phase"
     return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
 

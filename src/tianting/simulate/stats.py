@@ -329,7 +329,9 @@ def unbuilt_statement(not_built: Sequence[str], seated: Counter[str], games_with
     if judge_ruled:
         return (f"{len(not_built)} characters have skills that the judge rules (the character pack gives the "
                 f"engine no effects); a bot game has no judge, so the uses the bots make resolve nothing "
-                f"and the figures are the general rules' alone ({games_with} of {n} games seated such characters).")
+                f"and the figures are the general rules' alone ({games_with} of {n} games seated such characters). "
+                f"The skill rows count the uses whose outcome the engine decides (the general actions, and skills "
+                f"the rules make go off, as a 全局); a use left to the judge is in no row.")
     text = (f"{len(not_built)} characters are not yet built (some skill missing); random setups leave "
             f"them out wherever the seat has a built choice. ")
     if seated:

@@ -32,6 +32,7 @@ from tianting.rules.sg24.game import (
     SG24Game,
     _judged_harms,
 )
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm
 
 SUICIDE = "自杀"
@@ -379,26 +380,32 @@ class DingliGame(SG24Game):
         judged = tuple(judged)
         defences = (*defences, *_defences(judged))
         warnings: list[str] = []
+        last_suicide = {a.actor: i for i, a in enumerate(actions) if _norm(a.skill) == SUICIDE}
+        left_to_judge = {id(a): self._judged(a) for a in actions}  # by the character that sent it
         # 「角色自杀在行动提交阶段提交，即时生效」: before anything is resolved.
         for a in sorted((a for a in actions if _norm(a.skill) == SUICIDE), key=lambda a: self.state.player(a.actor).seat):
             self.kill(night, a.actor, "自杀", book, natural=True)
             night.suicides.append(a.actor)  # type: ignore[attr-defined]
+            night.outcomes.settle(a, DONE)
+        # the actions sent after a suicide are the successor's (D-A2)
+        left_to_judge.update((id(a), self._judged(a)) for i, a in enumerate(actions) if i > last_suicide.get(a.actor, i))
         void = {r.action for r in judged if r.effect == "void"}
         for r in judged:
             if r.effect == "spare" and r.target:
                 effects.protect(night, r.target, r.why or "天庭裁定")
         live: list[tuple[int, Action]] = []
-        last_suicide = {a.actor: i for i, a in enumerate(actions) if _norm(a.skill) == SUICIDE}
         successors: dict[str, list[Action]] = {}
         for i, a in enumerate(actions):
             if _norm(a.skill) == SUICIDE:
                 continue
             if i < last_suicide.get(a.actor, -1):
                 night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：其角色已自杀")
+                night.outcomes.settle(a, FAILED, "其角色已自杀，按没有提交判定")
                 continue
             gone = [t for t in a.targets if not self.state.player(t).alive]
             if gone:
                 night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：{'、'.join(gone)} 已退出游戏")
+                night.outcomes.settle(a, FAILED, f"{'、'.join(gone)} 已退出游戏，按没有提交判定")
                 continue
             if a.actor in last_suicide:
                 # the successor's action (D-A2): resolved if the successor who entered can send it
@@ -409,6 +416,7 @@ class DingliGame(SG24Game):
                     self._check_own(heir, a, successors.setdefault(a.actor, []))
                 except IllegalAction as exc:
                     night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：继承者{heir.character}不能如此行动（{exc.message}）")
+                    night.outcomes.settle(a, FAILED, f"继承者{heir.character}不能如此行动，按没有提交判定")
                     continue
                 successors[a.actor].append(a)
             if i in void:
@@ -416,6 +424,7 @@ class DingliGame(SG24Game):
                     warnings.append(f"{a.actor} 的全局技能【{a.skill}】不能被无效（全局的使用互不影响），裁定不予执行")
                 else:
                     night.note(f"{a.actor} 的【{a.skill}】失效：{_why(judged, i)}")
+                    night.outcomes.settle(a, VOID, f"天庭裁定失效：{_why(judged, i)}")
                     continue
             live.append((i, a))
         ordered = [a for _, a in sorted(live, key=lambda ia: (self.state.player(ia[1].actor).seat, _norm(ia[1].skill),
@@ -426,6 +435,7 @@ class DingliGame(SG24Game):
         lessen, deepen = _shifts(judged)
         harms += _judged_harms(judged, with_why=True)
         self._apply_harms(night, harms, defences, book, lessen, deepen)
+        self._settle_stabs(night)
         for r in judged:
             if r.effect == "heal" and r.target:
                 if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
@@ -443,6 +453,7 @@ class DingliGame(SG24Game):
                 self.restore(night, r.target, r.why or "天庭裁定")
         alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
         self._joining(night, invites, applications, book, alliances)
+        self._record(night, actions, [a for a in actions if left_to_judge[id(a)]])
         self._natural_deaths(night, book)
         self._deal_tables(night)
         words, lw_warnings = self._last_words(night, last_words or {})
@@ -464,6 +475,11 @@ class DingliGame(SG24Game):
             announcement["contests"] = contests
         return self._finish_dingli(PhaseKind.NIGHT, night, book, first_draw, announcement,
                                    warnings + lw_warnings + pending)
+
+    def _judged(self, a: Action) -> bool:
+        """Whether what comes of ``a`` is the judge's to rule: a character skill, unless global (「如果全局的拥有者当夜
+        可以提交行动，并且其提交的行动满足了全局技能的使用条件，则全局发生」: the engine knows it happens)."""
+        return self._is_skill(a) and not self._global_use(a)
 
     def _global_use(self, a: Action) -> bool:
         data = self.pack.skill(self.state.player(a.actor).character, a.skill)
@@ -498,6 +514,7 @@ class DingliGame(SG24Game):
             glob = self.pack.is_global(ch, data)
             if glob:
                 night.note(f"全局发生：{a.actor}【{data.name}】（全局的使用互不影响，令该角色行动失败无法阻挡全局的发生）")
+                night.outcomes.settle(a, DONE, "全局发生")
                 events.append(f"【{data.name}】发动")
             elif self.pack.extra(ch, data.name).announce:
                 events.append(f"【{data.name}】发动")
@@ -547,6 +564,7 @@ class DingliGame(SG24Game):
             # asked even when an alliance is also in play (「由法官对在野角色进行询问」): should the alliance fail
             # (a quota, no 军师), the 招揽 comes next (「优先处理联盟达成，其次君主招揽」)
             if not p.alive or p.country != UNALIGNED:
+                self._uninvited(night, invites[pid], f"{pid} 已退出游戏，未得到招揽通知")
                 continue
             countries = sorted(set(invites[pid]), key=COUNTRIES.index)
             # 「若同意，则次夜开始后加入此国……若不同意，则无反馈。」
@@ -558,11 +576,14 @@ class DingliGame(SG24Game):
             country = applications[pid]
             if any(o[1] == pid and o[2] == country for o in offers):
                 night.note(f"{pid} 同意{country}招揽又申请入{country}：视为被招揽，不与正军师认识")
+                self._settle_application(night, pid, FAILED, f"同意{country}招揽，视为被招揽")
                 continue
             chief = self.chief_strategist(country)
             if chief is None:
                 night.note(f"{pid} 申请入{country}未获回应：{country}军师已全部死亡")
+                self._settle_application(night, pid, FAILED, f"{country}军师已全部死亡，申请未获回应")
                 continue
+            self._settle_application(night, pid, DONE)  # put to the 正军师, whatever he answers
             answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
             night.note(f"{chief.id} 对 {pid} 申请入{country}：{answer}")
             if answer == "同意":
@@ -595,6 +616,11 @@ class DingliGame(SG24Game):
                     effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
         self.state.extra["quota_used"] = used
         self.state.extra["joined_last_night"] = {pid: j["country"] for pid, j in pending.items()}
+
+    @staticmethod
+    def _settle_application(night: Phase, pid: str, state: str, why: str = "") -> None:
+        if pid in night.applied:
+            night.outcomes.settle(night.applied[pid], state, why)
 
     def _start_of_night(self, phase: Phase) -> None:
         """「次夜开始后加入此国并和君主相互认识」 (招揽; 联盟: 「可与第三国君主互相认识」; 申请入国: the 正军师)."""
@@ -666,6 +692,7 @@ class DingliGame(SG24Game):
         day.suicides = []  # type: ignore[attr-defined]
         day.returned = []  # type: ignore[attr-defined]
         checks = self._draw_checks(day, digits)
+        left_to_judge = [a for a in actions if self._judged(a)]
         pending, _ = self._resolution_order(day, [a for a in actions if self._is_skill(a)])
         contests = self._contests(day, judged, digits)
         for r in judged:
@@ -724,6 +751,8 @@ class DingliGame(SG24Game):
         def after_post() -> None:
             self._apply_checks(day, checks, outcomes, book)
             self._deal_tables(day)
+
+        self._record(day, actions, left_to_judge)
 
         result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending, after_post)
         if not self.state.over:

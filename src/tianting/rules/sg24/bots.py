@@ -19,6 +19,7 @@ from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SeatSpec, SG24Game
+from tianting.rules.sg24.outcomes import skill_uses
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 
 ACT_CHANCE = 0.6
@@ -152,7 +153,9 @@ def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = Non
 
 
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
-    """One whole game for ``tianting simulate`` (random legal bots), as a game record."""
+    """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each use's
+    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`: the uses
+    left to the judge are not counted)."""
     from tianting.bots.record import GameRecord, SeatRecord
 
     if policy != "random":
@@ -160,17 +163,11 @@ def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phase
     game, script = BOTS.play(seed, max_phases, seats)
     state = game.state
     start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
-    uses: dict[str, list[int]] = {}
-    for phase in script["phases"]:
-        for a in phase.get("actions", ()):
-            counts = uses.setdefault(a["skill"], [0, 0])
-            counts[0] += 1
-            counts[1] += 1  # the engine records no per-use outcome: every accepted use is counted as made
     winners = set(state.winners)
     records = [SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,
                           p.country in winners or p.id in winners) for p in state.players.values()]
     return GameRecord(seed, script["seed"], state.index, state.over, list(state.winners), state.peace, records,
-                      dict(sorted(uses.items())), 0,
+                      skill_uses(state.history), 0,
                       [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
 
 

@@ -28,6 +28,7 @@ from tianting.core.records import (
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
 from tianting.rules.sg24.timing import (
     DEATH,
@@ -64,6 +65,16 @@ class Phase:
     died: list[str] = field(default_factory=list)
     """Ids whose character died in the phase of harm (natural deaths not included)."""
     natural: list[str] = field(default_factory=list)
+    outcomes: Outcomes = field(default_factory=Outcomes)
+    """What came of each of the phase's actions (the history's ``state``: :mod:`.outcomes`)."""
+    stabs: dict[Harm, Action] = field(default_factory=dict)
+    """Each stab's harm → the stab (one stab a killer a night: a harm is one stab's)."""
+    stopped: dict[Harm, str] = field(default_factory=dict)
+    """Harms that did not land → why (a defence, an id spared all harm)."""
+    recruits: dict[str, Action] = field(default_factory=dict)
+    """Each 君主's 招揽 tonight whose 指认 was right, by the 君主 (one a night)."""
+    applied: dict[str, Action] = field(default_factory=dict)
+    """Each 在野's 投奔 tonight, by the 在野 (one a night)."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -287,6 +298,8 @@ class SG24Game:
         left = [h for h in aimed if h.source != effects.JUDGE_SKILL]
         if left and effects.protected_from(phase, pid):
             phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
+            for h in left:
+                phase.stopped[h] = f"{pid} 免受伤害（{phase.protected[pid]}）"
             left = []
         pool = [d for d in defences if d.target == pid]
         while pool and left:
@@ -294,6 +307,7 @@ class SG24Game:
             h = harm_to_defend(self.state.rng, left)
             pool.remove(d)
             left.remove(h)
+            phase.stopped[h] = f"被抵御：{d.owner}【{d.name}】"
             phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
         return left + ruled
 
@@ -386,11 +400,13 @@ class SG24Game:
                                      sorted(map(str, a.args.items()))))
         for i in sorted(void):
             night.note(f"{actions[i].actor} 的【{actions[i].skill}】失效：{_why(judged, i)}")
+            night.outcomes.settle(actions[i], VOID, f"天庭裁定失效：{_why(judged, i)}")
         # 结算时生效: the general actions
         harms, invites, applications = self._general_actions(night, live)
         pending = self._skill_notices(night, live)
         harms += _judged_harms(judged, with_why=True)
         self._apply_harms(night, harms, defences, book)
+        self._settle_stabs(night)
         for r in judged:
             if r.effect == "heal" and r.target:
                 if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
@@ -398,6 +414,7 @@ class SG24Game:
             elif r.effect == "tell" and r.target and r.text:
                 effects.tell(night, r.target, r.text)
         self._joining(night, invites, applications, book)
+        self._record(night, actions)
         self._natural_deaths(night, book)
         words, warnings = self._last_words(night, last_words or {})
         for pid in night.died:
@@ -427,13 +444,33 @@ class SG24Game:
             skill = _norm(a.skill)
             if skill == RECOGNISE:
                 one = self._recognise(night, a)
+                night.outcomes.settle(a, DONE)  # answered, right or wrong (「反之，则反馈A不是猛将」)
                 if one is not None:
                     found.append(one)
             elif skill == RECRUIT:
                 self._recruit(night, a, invites)
         self._recognition_feedback(night, found)
         applications = {a.actor: _norm_country(a.args["country"]) for a in live if _norm(a.skill) == APPLY}
+        night.applied.update((a.actor, a) for a in live if _norm(a.skill) == APPLY)
         return harms, invites, applications
+
+    def _settle_stabs(self, night: Phase) -> None:
+        """A stab whose harm was stopped (a defence, an id spared) had no effect (``void``, as KK 3.3's stab that
+        援護 stops); any other went off, lessened or not."""
+        for harm, a in night.stabs.items():
+            why = night.stopped.get(harm)
+            night.outcomes.settle(a, DONE if why is None else VOID, why or "")
+
+    def _record(self, phase: Phase, actions: Sequence[Action], judged: Sequence[Action] | None = None) -> None:
+        """The phase's history entry: every action with what came of it (:mod:`.outcomes`). ``judged``: the
+        character skills the engine leaves to the judge (by default every one: the pack gives them no effect,
+        R-SG11), each ``pending`` unless something decided it (a void ruling) and marked ``judged``."""
+        if judged is None:
+            judged = [a for a in actions if _norm(a.skill) not in GENERAL_ACTIONS]
+        for a in judged:
+            phase.outcomes.settle(a, PENDING, "待天庭裁定")
+        self.state.history.append({"phase": self.phase.value, "index": self.state.index,
+                                   "actions": phase.outcomes.entries(actions, judged)})
 
     def _natural_deaths(self, night: Phase, book: DecisionBook) -> None:
         """自然死亡: 「如徐庶是游戏第三夜结算时自然死亡」 — after the night's harm, not counted, in seat order."""
@@ -442,7 +479,15 @@ class SG24Game:
                 self.kill(night, p.id, "自然死亡", book, natural=True)
 
     def _stab(self, night: Phase, a: Action) -> list[Harm]:
-        return self.stab(night, a.actor, a.targets[0], by_killer=True)
+        target = self.state.player(a.targets[0])
+        harms = self.stab(night, a.actor, target.id, by_killer=True)
+        if harms:
+            night.stabs[harms[0]] = a
+        elif not target.alive:
+            night.outcomes.settle(a, FAILED, f"{target.id} 已退出游戏")
+        else:
+            night.outcomes.settle(a, VOID, "刺杀到本国君主")
+        return harms
 
     def stab(self, night: Phase, actor: str, target_id: str, by_killer: bool) -> list[Harm]:
         """A stab's harm. 「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半概率减轻为致伤。
@@ -498,6 +543,11 @@ class SG24Game:
         effects.tell(night, lord.id, texts.recruit_sent(target.id, right), RECRUIT, target.id, {"right": right})
         if right:
             invites.setdefault(target.id, {})[lord.country] = lord.id  # the 君主 who asked: he may die tonight (R-SG17)
+            night.recruits[lord.id] = a
+            night.outcomes.settle(a, DONE)  # 「被君主指认到的在野角色会得到通知」 (unless he leaves tonight: _uninvited)
+        else:
+            night.outcomes.settle(a, FAILED, "指认错误，招揽未成" if target.country == UNALIGNED
+                                  else f"{target.id} 不是在野，招揽未成")
 
     def _joining(self, night: Phase, invites: dict[str, dict[str, str]], applications: dict[str, str],
                  book: DecisionBook) -> None:
@@ -506,6 +556,7 @@ class SG24Game:
         offers: list[tuple[int, str, str, str]] = []  # (priority, 在野, country, who recognises)
         for pid in sorted(invites, key=lambda p: self.state.player(p).seat):
             if not self.state.player(pid).alive or self.state.player(pid).country != UNALIGNED:
+                self._uninvited(night, invites[pid], f"{pid} 已退出游戏，未得到招揽通知")
                 continue
             countries = sorted(set(invites[pid]), key=COUNTRIES.index)
             choice = book.choose(rng, pid, "入国", countries + ["拒绝"], lambda ans, o: _norm_country(ans) == o
@@ -513,9 +564,14 @@ class SG24Game:
             if choice != "拒绝":
                 offers.append((0, pid, choice, invites[pid][choice]))
         unaligned = [p for p in self.state.living() if p.country == UNALIGNED and p.id not in night.died]
+        for pid, a in night.applied.items():
+            if not any(p.id == pid for p in unaligned):
+                night.outcomes.settle(a, FAILED, f"{pid} 当夜死亡，投奔未获处理")
         if self.number >= 2:
             for p in sorted(unaligned, key=lambda p: p.seat):
                 if any(o[1] == p.id for o in offers):
+                    if p.id in night.applied:
+                        night.outcomes.settle(night.applied[p.id], FAILED, "已同意君主招揽（君主招揽>主动投奔）")
                     continue
                 country = applications.get(p.id)
                 if country is None:
@@ -528,7 +584,11 @@ class SG24Game:
                 chief = self.chief_strategist(country)
                 if chief is None:
                     night.note(f"{p.id} 投奔{country}未获回应：{country}没有军师")
+                    if p.id in night.applied:
+                        night.outcomes.settle(night.applied[p.id], FAILED, f"{country}没有军师，投奔未获回应")
                     continue
+                if p.id in night.applied:
+                    night.outcomes.settle(night.applied[p.id], DONE)  # put to the 主军师, whatever he answers
                 answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
                 night.note(f"{chief.id} 对 {p.id} 投奔{country}：{answer}")
                 if answer == "同意":
@@ -551,6 +611,13 @@ class SG24Game:
                 effects.tell(night, pid, texts.will_join(country), "入国")
                 effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
         self.state.extra["quota_used"] = seats_taken
+
+    @staticmethod
+    def _uninvited(night: Phase, by_country: dict[str, str], why: str) -> None:
+        """The 招揽 of an 在野 who is not asked after all (he left the game tonight): they did not go off."""
+        for lord in by_country.values():
+            if lord in night.recruits:
+                night.outcomes.settle(night.recruits[lord], FAILED, why)
 
     def _start_of_night(self, phase: Phase) -> None:
         """「同意后次夜开始时加入，与君主（主军师）互相认识。」"""
@@ -656,6 +723,7 @@ class SG24Game:
                         "voted": voted, "died": list(day.died), "exited": self._exited(day),
                         "injured": [p for p in day.injured if self.state.player(p).injured]}
         announcement["text"] = texts.day_post(self.number, announcement)
+        self._record(day, actions)
         result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, pending)
         if not self.state.over:
             start = Phase(self.state)

@@ -1,0 +1,222 @@
+"""The paste-a-private-message page reads a 拼點 digit (鼎立三分2.0, seed 003) for the 南斗 to confirm.
+
+「两名玩家需各自向法官提交一个0-9的数字。南斗先设定两个数字之和若为奇数，为哪名角色胜利；若为偶数，为哪名角色胜利，
+再向玩家收取数字。拼点的结果不会直接告诉玩家。」 「一名角色需要与多名角色拼点时，需要分别提交拼点的数字。」 While the
+night's draft awaits digits, the page reads the digit from a contestant's message, shows it, and records it only
+when the judge confirms, exactly as the console's contest row (代填（私訊）) records it. A digit out of range, a
+player with no 拼點 pending, an ambiguous message: refused in Chinese, nothing recorded. Nothing of the opponent,
+the parity or the outcome reaches the player.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from tests.server.test_dingli2_hosted import IDS, JUDGE_ONLY_WORDS, Table
+from tests.server.test_pages import post
+from tianting.core.names import name_key
+
+
+def contest_table(client: TestClient, *pairs: tuple[str, str]) -> Table:
+    """A dingli2 game whose night 1 is resolved (everyone 本夜不行動) and awaits the digits of ``pairs``'
+    拼點, each set by the 南斗 with the second id winning on an odd sum."""
+    t = Table(client)
+    t.rest(set())
+    assert t.state()["stage"] == "draft"
+    for a, b in pairs:
+        ruling = {"effect": "contest", "text": f"{a}、{b}", "owner": b, "why": "結算先後"}
+        assert t.post_j("南斗", "rule", {"ruling": ruling}).status_code == 200
+    return t
+
+
+def page(t: Table, seat: str = "南斗") -> str:
+    return f"/j/{t.judge[seat]}"
+
+
+def read(t: Table, player: str, text: str, seat: str = "南斗") -> Any:
+    return post(t.client, page(t, seat) + "/message", page(t, seat) + "/read-message", {"player": player, "text": text})
+
+
+def shown(response: Any) -> str:
+    """The page's text in one script (dingli2's pages are Simplified), for finding Traditional words in it."""
+    return name_key(html.unescape(response.text))
+
+
+def events(t: Table) -> list[dict[str, Any]]:
+    return list(t.client.get(f"/api/j/{t.judge['北斗']}/export").json()["events"])
+
+
+def a_b_c() -> tuple[str, str, str]:
+    return IDS[0], IDS[1], IDS[2]
+
+
+def test_a_contest_digit_is_read_shown_and_recorded_as_the_consoles_row_records_it(client: TestClient) -> None:
+    """「再向玩家收取数字」: 「拼點出3」 in Traditional is read as 3, shown with the opponent (to the judge), and
+    recorded on confirming as the same event the contest row's 代填（私訊） makes."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b))
+    console = client.get(page(t)).text
+    assert f'href="/j/{t.judge["南斗"]}/message?player=' in console and 'id="contest-1-message-1"' in console
+    before = t.seq()
+    response = read(t, a, "南斗你好，拼點出3，謝謝")
+    assert response.status_code == 200, response.text
+    text = shown(response)
+    assert 'id="reading-digits"' in text and name_key(f"第1次拼點（對手{b}）：") in text
+    assert 'id="reading-digit-1"' in text and "<strong>3</strong>" in text
+    assert 'name="digit" value="3"' in text and f'name="against" value="{b}"' in text
+    assert t.seq() == before  # reading records nothing
+
+    confirm = post(client, page(t) + "/message", page(t) + "/digit-for",
+                   {"player": a, "against": b, "digit": "3", "text": "南斗你好，拼點出3，謝謝"})
+    assert confirm.status_code == 303 and confirm.headers["location"].endswith("?ok=digit-for#contests")
+    by_paste = events(t)[-1]
+    # the console's row for the other contestant, the same way
+    row = post(client, page(t), page(t) + "/digit-for", {"player": b, "against": a, "digit": "4"})
+    assert row.status_code == 303
+    by_row = events(t)[-1]
+    assert by_paste["kind"] == by_row["kind"] == "digit" and by_paste["actor"] == by_row["actor"] == "judge:南斗"
+    assert by_paste["payload"] == {"player": a, "digit": 3, "via": "message", "against": b}
+    assert set(by_paste["payload"]) == set(by_row["payload"])
+    record = t.state()["current"]["draft"]["announcement"]["contests"]
+    assert record[0]["digits"] == {a: 3, b: 4} and record[0]["winner"] == b  # 7 is odd: b, as the 南斗 set
+
+    # the player sees their own digit, no opponent, no parity, no outcome
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}]
+    player_page = client.get(f"/p/{t.token[a]}").text
+    section = re.sub(r"<[^>]*>", " ", player_page.split('id="contest"')[1].split("</section>")[0])
+    assert b not in section and "奇" not in section and "4" not in section and "胜" not in section
+    dumped = json.dumps(t.view(a), ensure_ascii=False)
+    # (「contests」 is the open 拼點's key on the player's own view: its number and digit only, as above)
+    assert not any(w in dumped for w in JUDGE_ONLY_WORDS if w != "contests") and '"winner"' not in dumped
+    assert b not in json.dumps(t.view(a)["open"], ensure_ascii=False)
+    # a player's link has no paste page
+    assert client.get(f"/p/{t.token[a]}/message").status_code in (404, 405)
+
+
+def test_simplified_full_width_and_chinese_numerals_are_read(client: TestClient) -> None:
+    a, b, _ = a_b_c()
+    t = contest_table(client, (a, b))
+    for message, digit in (("拼点 3", 3), ("拼點：９", 9), ("我出七", 7), ("拼點零", 0)):
+        response = read(t, a, message)
+        assert response.status_code == 200, (message, response.text)
+        assert f'name="digit" value="{digit}"' in response.text, message
+
+
+def test_a_digit_out_of_range_is_refused_in_chinese_and_nothing_is_recorded(client: TestClient) -> None:
+    """「一个0-9的数字」: 10 and 十 are refused at reading, and a forged confirm of 10 is refused too."""
+    a, b, _ = a_b_c()
+    t = contest_table(client, (a, b))
+    before = t.seq()
+    for message, spelled in (("拼點出10", "10"), ("拼点十", "十")):
+        response = read(t, a, message)
+        assert response.status_code == 422, response.text
+        text = shown(response)
+        assert name_key(f"拼點數字須為0至9的整數，讀到「{spelled}」") in text and 'id="reading-refused"' in text
+        assert 'action="/j/' + t.judge["南斗"] + '/digit-for"' not in response.text  # nothing to confirm
+    forged = post(client, page(t) + "/message", page(t) + "/digit-for",
+                  {"player": a, "against": b, "digit": "10", "text": "拼點出10"})
+    assert forged.status_code == 422 and name_key("數字須為0至9的整數") in shown(forged)
+    assert t.seq() == before and t.view(a)["open"]["contests"] == [{"number": 1, "digit": None}]
+
+
+def test_a_player_with_no_contest_pending_is_refused(client: TestClient) -> None:
+    """Only the two named in a 拼點 give digits; another player's 「拼點出3」 records nothing."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b))
+    before = t.seq()
+    response = read(t, c, "拼點出3")
+    assert response.status_code == 409, response.text
+    text = shown(response)
+    assert name_key(f"{c}現在沒有需要提交數字的拼點") in text and 'id="reading-refused"' in text
+    assert 'name="digit"' not in response.text
+    forged = post(client, page(t) + "/message", page(t) + "/digit-for",
+                  {"player": c, "against": a, "digit": "3", "text": "拼點出3"})
+    assert forged.status_code == 409 and name_key("沒有需要提交數字的拼點") in shown(forged)
+    assert t.seq() == before
+    # the select marks who has a 拼點
+    listing = client.get(page(t) + "/message").text
+    assert f'{a}（拼点）' in listing and f'{c}（拼点）' not in listing
+
+
+def test_an_ambiguous_message_is_refused_and_nothing_is_recorded(client: TestClient) -> None:
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    before = t.seq()
+    for message, words in (("拼點3", "有2次拼點，須分別給出數字"), ("第一次拼點3，5", "第1次拼點讀到多個數字"),
+                           ("第三次拼點3", "只有2次拼點")):
+        response = read(t, a, message)
+        assert response.status_code == 422, (message, response.text)
+        assert name_key(words) in shown(response), message
+        assert 'name="digit"' not in response.text
+    response = read(t, b, "拼點3或5")
+    assert response.status_code == 422 and name_key("讀到多個數字：3、5") in shown(response)
+    assert t.seq() == before
+
+
+def test_a_player_with_two_contests_gives_each_its_digit(client: TestClient) -> None:
+    """「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」: 第一次 and 第二次 as the player's page numbers them."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    response = read(t, a, "第一次拼點3，第二次拼點５")
+    assert response.status_code == 200, response.text
+    text = shown(response)
+    assert name_key(f"第1次拼點（對手{b}）：") in text and name_key(f"第2次拼點（對手{c}）：") in text
+    for number, (opponent, digit) in enumerate(((b, 3), (c, 5)), 1):
+        assert f'id="contest-digit-for-{number}"' in response.text
+        confirm = post(client, page(t) + "/message", page(t) + "/digit-for",
+                       {"player": a, "against": opponent, "digit": str(digit), "text": "第一次拼點3，第二次拼點５"})
+        assert confirm.status_code == 303
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
+    record = t.state()["current"]["draft"]["announcement"]["contests"]
+    assert [r["digits"][a] for r in record] == [3, 5] and [sorted(r["players"]) for r in record] == [
+        sorted([a, b]), sorted([a, c])]
+
+
+def test_only_the_nandou_records_and_the_beidou_sees_the_reading_without_a_form(client: TestClient) -> None:
+    """「南斗……再向玩家收取数字」: the 北斗 may read the message; recording it is the 南斗's (403, nothing changed)."""
+    a, b, _ = a_b_c()
+    t = contest_table(client, (a, b))
+    before = t.seq()
+    response = read(t, a, "拼點出3", seat="北斗")
+    assert response.status_code == 200 and 'id="not-yours"' in response.text
+    assert 'name="digit"' not in response.text
+    forged = post(client, page(t, "北斗") + "/message", page(t, "北斗") + "/digit-for",
+                  {"player": a, "against": b, "digit": "3", "text": "拼點出3"})
+    assert forged.status_code == 403 and name_key("代玩家登記數字屬於南斗") in shown(forged)
+    assert 'id="reading-digits"' in forged.text  # the refusal shows the reading again
+    assert t.seq() == before
+
+
+def test_the_paste_page_of_a_draft_without_contests_says_so(client: TestClient) -> None:
+    t = Table(client)
+    t.rest(set())
+    response = client.get(page(t, "北斗") + "/message")
+    assert response.status_code == 200 and 'id="not-open"' in response.text and 'id="message-text"' not in response.text
+
+
+def test_a_contest_digit_pasted_while_the_night_is_open_is_not_taken(client: TestClient) -> None:
+    """「南斗先设定……再向玩家收取数字」: before the draft no 拼點 awaits a digit; the night's reading says so and
+    nothing is recorded."""
+    t = Table(client)
+    a = IDS[0]
+    before = t.seq()
+    response = read(t, a, "拼點出3", seat="北斗")
+    assert response.status_code == 200, response.text
+    assert name_key("現在沒有等待數字的拼點") in shown(response) and 'id="reading-problems"' in response.text
+    assert t.seq() == before and "contests" not in t.view(a).get("open", {})
+
+
+def test_a_rule_set_without_contests_keeps_the_plain_paste_page_on_a_draft(client: TestClient) -> None:
+    """KK 3.3 has no 拼點: its night draft's paste page says only that nothing can be submitted now."""
+    from tests.server.conftest import started_game
+
+    game = started_game(client)
+    assert client.post(f"/api/j/{game['judge_token']}/resolve", json={}).status_code == 200
+    response = client.get(f"/j/{game['judge_token']}/message")
+    assert response.status_code == 200 and "現在不是提交行動或投票的時候" in response.text
+    assert "拼點" not in response.text
