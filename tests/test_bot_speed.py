@@ -69,6 +69,59 @@ def test_cached_views_are_player_view(policy, monkeypatch):
     assert not play._CACHES, "no cache outlives its game"
 
 
+def test_bound_viewers_are_the_partial_view_door(monkeypatch):
+    """The viewers the bot loop binds once per game (``ViewCache.viewer``, used while ``play.partial_view``
+    is not wrapped) answer as that door: the same keys in the same order, the same values, the very
+    ``players`` list; a view of no ``id`` is the same for every player (the loop shares one among voters)."""
+    from tianting.bots.viewcache import ViewCache
+
+    real = ViewCache.viewer
+    compared = {"views": 0, "no id": 0}
+
+    def checked(self, reads):
+        bound = real(self, reads)
+
+        def view(pid):
+            got = bound(pid)
+            expected = self.partial_view(pid, reads)
+            assert got == expected and list(got) == list(expected)
+            whole = play.player_view(self.game, pid)
+            assert got == {k: whole[k] for k in got} and set(got) == set(reads)
+            if "players" in got:
+                assert got["players"] is whole["players"]
+            compared["views"] += 1
+            compared["no id"] += "id" not in got
+            return got
+        return view
+
+    monkeypatch.setattr(ViewCache, "viewer", checked)
+    for seed in range(6):
+        play_game(seed, "random", chibi=seed % 2 == 1)
+    assert compared["views"] > 600 and compared["no id"] > 10
+
+
+def test_acts_by_day_unread_answers_as_the_rows(monkeypatch):
+    """``ViewCache.acts_by_day`` answers unread (no mover held, no name usable by day among the player's
+    identity skills, held skills and rights) as the rules' own rows say: every voter of every day of whole
+    games, both policies, with and without 『角色技能·赤壁之戰』; players who act by day were met too."""
+    from tianting.bots.viewcache import ViewCache
+    from tianting.rules.kk33.views import _skill_rows
+
+    real = ViewCache.acts_by_day
+    seen = {True: 0, False: 0}
+
+    def checked(self, player):
+        got = real(self, player)
+        assert got == any(r.get("by_day") for r in _skill_rows(self.game, player.id)), player.id
+        seen[got] += 1
+        return got
+
+    monkeypatch.setattr(ViewCache, "acts_by_day", checked)
+    for seed in range(16):
+        play_game(seed, "random" if seed % 4 else "heuristic", chibi=seed % 2 == 1)
+    assert seen[True] > 5 and seen[False] > 500
+
+
 def test_which_methods_read_partial_views():
     """The random policy says what its methods read; the heuristic's own methods do not (they read the
     whole view), the day it inherits does."""

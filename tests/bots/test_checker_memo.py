@@ -111,7 +111,7 @@ def test_try_submit_draws_and_answers_as_the_plain_draws(seed):
     counts = setup.sample([0, 1, 2, 3], setup.randint(1, 2))
     row = {"skill": "明察", "args": [],
            "targets": {"dead": setup.random() < 0.3, "self": setup.random() < 0.5, "count": counts[0],
-                       "counts": counts[1:]}}
+                       "counts": counts[1:], "distinct": seed % 3 != 0}}  # ids that may repeat too (亂花)
     legal = set(setup.sample(ids, setup.randint(0, len(ids))))
     whole = setup.random() < 0.1
 

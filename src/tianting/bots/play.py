@@ -70,7 +70,8 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
 
 def partial_view(game: KK33Game, pid: str, reads: frozenset[str]) -> dict[str, Any]:
     """What a policy's method that reads only ``reads`` of a view is handed (``policy.reads_only``):
-    those keys of :func:`player_view` (and ``id``) with their values, built alone where the game's
+    those keys of :func:`player_view` with their values (``id`` among them only if read: a view without
+    it is the same for every player, and the bot loop hands one to all), built alone where the game's
     :class:`ViewCache` can (``ViewCache.PARTS``); else the whole view. The second door through which
     bots get their views (tests wrap it too)."""
     views = _CACHES.get(game)
@@ -79,13 +80,21 @@ def partial_view(game: KK33Game, pid: str, reads: frozenset[str]) -> dict[str, A
     return player_view(game, pid)
 
 
-def _viewer(game: KK33Game, method: Any) -> Any:
+def _viewer(game: KK33Game, method: Any, views: ViewCache | None = None) -> Any:
     """How to build the view ``method`` (a policy's) is handed: :func:`partial_view` of what it says it
-    reads (``policy.reads_only``), else :func:`player_view` (both looked up when called: tests wrap them)."""
+    reads (``policy.reads_only``), else :func:`player_view` (both looked up when called: tests wrap them).
+    Given the game's ``views`` while :func:`partial_view` is not wrapped, its very answer for this game
+    (``views.viewer``), its look-ups (the game's cache, the parts it can build) made once here."""
     reads = getattr(method, "view_reads", None)
     if reads is None:
         return lambda pid: player_view(game, pid)
+    if views is not None and partial_view is _PARTIAL_VIEW and reads <= views.PARTS:
+        return views.viewer(reads)
     return lambda pid: partial_view(game, pid, reads)
+
+
+_PARTIAL_VIEW = partial_view
+"""The door :func:`partial_view` itself (not a test's wrapper of it)."""
 
 
 class _Checker:
@@ -188,8 +197,10 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
     """The phase loop of :func:`play_game`; returns how many actions and votes were refused."""
     refused = 0
 
-    night_view, vote_view = _viewer(game, bots.night), _viewer(game, bots.vote)
-    decide_view = _viewer(game, bots.decide)
+    night_view, vote_view = _viewer(game, bots.night, views), _viewer(game, bots.vote, views)
+    vote_reads = getattr(bots.vote, "view_reads", None)
+    vote_shared = vote_reads is not None and "id" not in vote_reads  # (``partial_view``: the same for all)
+    decide_view = _viewer(game, bots.decide, views)
 
     def decider(actor: str, skill: str, options: list[Any]) -> Any:
         return bots.decide(decide_view(actor), skill, options, rng)
@@ -199,22 +210,25 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
         if game.phase is PhaseKind.NIGHT:
             accepted: list[Action] = []
             stab_bases: dict[str, int | None] = {}  # the state does not change while actions are offered
-            for player in list(game.state.players.values()):
-                if not game.can_act(player):
-                    continue
+            # Those who may act (``game.can_act``: ``voters`` is its very test, in seat order, made once for all:
+            # the state does not change while actions are offered).
+            for player in game.voters():
                 offer = Offer(_Checker(game, accepted, stab_bases, player.id))
                 bots.night(night_view(player.id), offer, rng)
-                refused += len(offer.refused)
-                accepted = accepted + offer.actions
+                if offer.refused:
+                    refused += len(offer.refused)
+                if offer.actions:
+                    accepted = accepted + offer.actions  # a new list: the checkers made before keep theirs
             views.settled = False  # decisions during the resolution see the state live
             game.resolve_night(accepted, book)
             views.settled = True
         else:
             day_actions: list[Action] = []
+            living = game.voters()  # read once: the state does not change before the day is resolved
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
-                day_view = _viewer(game, acting)
-                for player in game.voters():
+                day_view = _viewer(game, acting, views)
+                for player in living:
                     if not views.acts_by_day(player) and not game.offered(player):
                         continue  # the view's own rows (the whole view is built only for those who act;
                         # skills 化身 offers are not among a player's own rows)
@@ -224,9 +238,15 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                     day_actions = day_actions + offer.actions
             votes: dict[str, str] = {}
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
-            voters = [] if skipped else game.voters() + game.posthumous_voters()  # 涅槃
+            voters = [] if skipped else living + game.posthumous_voters()  # 涅槃
+            shared: dict[str, Any] | None = None
             for player in voters:
-                target = bots.vote(vote_view(player.id), rng)
+                if vote_shared:  # one view for every voter: it holds nothing of the voter (and the state
+                    # does not change while votes are cast)
+                    view = shared = shared or vote_view(player.id)
+                else:
+                    view = vote_view(player.id)
+                target = bots.vote(view, rng)
                 if target is None:
                     continue
                 try:
@@ -245,13 +265,18 @@ def _record(seed: int, game_seed: int, game: KK33Game, start: dict[str, str], re
             unbuilt: list[str]) -> GameRecord:
     state = game.state
     uses: dict[str, list[int]] = {}
+    known = uses.get
     for phase in state.history:
-        for action in phase.get("actions", []):
+        for action in phase.get("actions", ()):
             if action.get("implicit"):
                 continue
-            counts = uses.setdefault(action["skill"], [0, 0])
+            skill = action["skill"]
+            counts = known(skill)
+            if counts is None:  # (not ``setdefault``: no list made for every action)
+                counts = uses[skill] = [0, 0]
             counts[0] += 1
-            counts[1] += action["state"] == "done"
+            if action["state"] == "done":
+                counts[1] += 1
     winners = set(state.winners)
     seats = [
         SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,

@@ -63,7 +63,7 @@ class Offer:
 
     def take(self, action: Action) -> str | None:
         """:meth:`check`, then :meth:`submit` if the rules take it (the same check: a refusal is not
-        counted among the submissions refused)."""
+        counted among the submissions refused). (``random_policy.try_submit`` inlines it: change both.)"""
         refusal = self._ask(action, self.actions)
         if refusal is None:
             self.last_code = ""
@@ -104,7 +104,8 @@ class Policy(Protocol):
 def reads_only(*keys: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """Marks a policy's method that reads nothing of its view but ``keys`` (``RandomPolicy.vote``: the
     table): the bot loop may then hand it a view holding only those keys, their values exactly the whole
-    view's (``bots.play.partial_view``, and ``id``), and spare building the rest. What the method calls
+    view's (``bots.play.partial_view``; ``id`` only if named: a view without it may be shared by all the
+    players), and spare building the rest. What the method calls
     counts as read by it (a subclass changing a helper it calls must not read more). A method overriding
     it, or wrapping it, is not marked unless it says so itself: it gets the whole view."""
 

@@ -33,11 +33,17 @@ ARG_COUNTRIES = (*COUNTRIES, OTHERS, "晉")
 """Countries an argument may name: the four sides and 晉 (三分歸晉; 神算 may guess it). A skill
 that does not take one refuses it and the draw is made again."""
 MAX_GUESSES = 3
+"""詩想: at most this many guesses in one use."""
+FORMS_LIMIT = 4096
+"""Rows (and lists of rows) whose :func:`row_form` (:func:`usable_rows`) this process keeps at most: past
+it, all are forgotten (a study meets new rows without an end; a forgotten one is read again, the same)."""
 _RANDBELOW = random.Random._randbelow_with_getrandbits
 """The ``_randbelow`` of a plain generator (and of subclasses keeping ``getrandbits``): the one
 :func:`try_submit` and :func:`shuffle` inline."""
 _SHUFFLE = random.Random.shuffle
-"""詩想: at most this many guesses in one use."""
+_CHOICE = random.Random.choice
+_TAKE = Offer.take
+"""``Offer.take``, which :func:`try_submit` inlines for an offer that does not override it."""
 
 
 def target_pool(view: dict[str, Any], dead: bool) -> list[str]:
@@ -81,9 +87,52 @@ def random_action(view: dict[str, Any], row: dict[str, Any], rng: random.Random)
     return _draw(view, row, rng, *_form(view, row))
 
 
-Pools = dict[Any, list[str]]
-"""One table's :func:`target_pool` lists, by ``dead``, and those without one player's id, by ``(dead, id)``:
-read once for all the skills of all the views that share the table (the pools depend on nothing else)."""
+Form = tuple[dict[str, Any], str, list[int], int, bool, bool, bool, bool]
+"""What :func:`try_submit` reads of a skill row before its draws (:func:`row_form`): the row itself, its skill,
+the possible target counts (:func:`_form`'s), their count's ``bit_length``, the target rule's ``dead``,
+``self`` and ``distinct``, and whether the row takes no argument (the form its inlined draws serve)."""
+
+
+def row_form(row: dict[str, Any]) -> Form:
+    """:data:`Form` of ``row``, read from it (rows are never changed: the same row, the same form)."""
+    rule = row["targets"]
+    counts = sorted({rule["count"], *rule["counts"]})
+    return (row, row["skill"], counts, len(counts).bit_length(), rule["dead"], rule["self"],
+            rule.get("distinct", True), not row["args"])
+
+
+_FORMS: dict[int, Form] = {}
+"""The process's :func:`row_form` of rows, by the row's id (each kept with its row): a read-only memo of
+fixed data (a row is never changed), bounded by :data:`FORMS_LIMIT`."""
+_USABLE: dict[int, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {}
+"""The process's :func:`usable_rows` of lists of rows, by the list's id (each kept with its list): the same
+(views hand out lists of rows that are never changed, shared by players and games, ``bots.viewcache``),
+bounded by :data:`FORMS_LIMIT`."""
+
+
+class Pools(dict[Any, list[str]]):
+    """One table's :func:`target_pool` lists, by ``dead``, and those without one player's id, by ``(dead, id)``:
+    read once for all the skills of all the views that share the table (the pools depend on nothing else).
+
+    ``forms``: :func:`row_form` of the rows read so far, by the row's id (the row kept in its form, so that
+    its id stays its own); by default the process's (:data:`_FORMS`: a row's form reads nothing of the table,
+    and rows are shared by the views of a process's games, ``bots.viewcache``)."""
+
+    __slots__ = ("forms",)
+
+    def __init__(self, forms: dict[int, Form] | None = None) -> None:
+        super().__init__()
+        self.forms: dict[int, Form] = _FORMS if forms is None else forms
+
+    def form(self, row: dict[str, Any]) -> Form:
+        """:func:`row_form` of ``row``, read once (all forgotten past :data:`FORMS_LIMIT`)."""
+        forms = self.forms
+        form = forms.get(id(row))
+        if form is None or form[0] is not row:
+            if len(forms) >= FORMS_LIMIT:
+                forms.clear()
+            form = forms[id(row)] = row_form(row)
+        return form
 
 
 def _form(view: dict[str, Any], row: dict[str, Any], pools: Pools | None = None) -> tuple[list[str], list[int]]:
@@ -184,36 +233,62 @@ def draw_and_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng
 def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: random.Random,
                tries: int = TRIES, pools: Pools | None = None) -> Action | None:
     """Draw uses of ``row`` until the rules accept one, submit it and return it (None if none).
-    ``pools``: shared by the calls made with one view (see :func:`_form`)."""
-    pool, counts = _form(view, row, pools)  # read once: neither the view nor the row changes between draws
-    rule = row["targets"]
-    if not rule.get("distinct", True) or row["args"] or type(rng)._randbelow is not _RANDBELOW:
+    ``pools``: shared by the calls made with one view (see :func:`_form`; its ``forms`` keep the rows' forms)."""
+    # Read once: neither the view nor the row changes between draws. The pool and counts are :func:`_form`'s.
+    me = view["id"]
+    if pools is None:
+        _, skill, counts, bits_choices, dead, self_allowed, distinct, plain = row_form(row)
+        pool = target_pool(view, dead)
+        if not self_allowed:
+            pool = [pid for pid in pool if pid != me]
+    else:
+        _, skill, counts, bits_choices, dead, self_allowed, distinct, plain = pools.form(row)
+        if self_allowed:
+            pool = pools.get(dead) or _pool(view, pools, dead)
+        else:
+            pool = pools.get((dead, me)) or _pool(view, pools, dead, me)
+    kind = type(rng)
+    if not plain or kind._randbelow is not _RANDBELOW or kind.choice is not _CHOICE:
         return draw_and_submit(view, offer, row, rng, pool, counts, tries)
-    # The common form (distinct ids, no argument) with a plain generator: :func:`_draw`'s very draws,
-    # inlined. ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
+    # The common form (no argument) with a plain generator: :func:`_draw`'s very draws, inlined.
+    # ``choice(seq)`` is ``seq[_randbelow(len(seq))]`` and ``sample(pool, 1)`` is
     # ``[pool[_randbelow(len(pool))]]`` (CPython's random.py; both branches of ``sample`` draw one index
     # for the first pick); ``_randbelow(m)`` is ``getrandbits(m.bit_length())`` drawn again until below
-    # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too.
+    # ``m`` (``_randbelow_with_getrandbits``, checked above), inlined too. Ids that may repeat (亂花) are
+    # drawn one by one, each a ``choice(pool)``.
     getrandbits, sample = rng.getrandbits, rng.sample
-    me, skill, n, choices = view["id"], row["skill"], len(pool), len(counts)
-    bits_choices, bits_n = choices.bit_length(), n.bit_length()
+    n, choices = len(pool), len(counts)
+    bits_n = n.bit_length()
     # The codes of the draws refused so far, by targets: a draw made again is refused again (the check is
     # a pure function of the state, which does not change while actions are offered, and of the actions
     # taken before, which do not change between these draws), its code read here unasked (``Offer.take``
     # of a refusal sets ``last_code`` and nothing else).
     refused: dict[tuple[str, ...], str] = {}
+    # ``Offer.take`` inlined too (its check asked as it asks it, the action appended as it appends it), unless
+    # the offer's class has a ``take`` of its own.
+    ask, actions = (offer._ask, offer.actions) if type(offer).take is _TAKE else (None, None)
     for _ in range(tries):
         r = getrandbits(bits_choices)
         while r >= choices:
             r = getrandbits(bits_choices)
         count = counts[r]
-        if n < count:
+        if not distinct:
+            if count and not n:
+                return None
+            drawn = []
+            for _ in range(count):
+                r = getrandbits(bits_n)
+                while r >= n:
+                    r = getrandbits(bits_n)
+                drawn.append(pool[r])
+            targets: tuple[str, ...] = tuple(drawn)
+        elif n < count:
             return None
-        if count == 1:
+        elif count == 1:
             r = getrandbits(bits_n)
             while r >= n:
                 r = getrandbits(bits_n)
-            targets: tuple[str, ...] = (pool[r],)
+            targets = (pool[r],)
         else:
             targets = tuple(sample(pool, count)) if count else ()
         code = refused.get(targets)
@@ -221,9 +296,17 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
             offer.last_code = code
             continue
         action = make_action(me, skill, targets, {})
-        if offer.take(action) is None:
-            return action
-        code = offer.last_code
+        if ask is None:
+            if offer.take(action) is None:
+                return action
+            code = offer.last_code
+        else:
+            refusal = ask(action, actions)
+            if refusal is None:
+                offer.last_code = ""
+                actions.append(action)
+                return action
+            code = offer.last_code = refusal[1]
         if code in WHOLE_SKILL_REFUSALS:
             return None
         refused[targets] = code
@@ -280,33 +363,34 @@ class RandomPolicy:
         changed either). Kept while the same table is read."""
         players = view["players"]
         if players is not self._table:
-            self._table, self._table_pools = players, {}
+            self._table, self._table_pools = players, Pools()
         return self._table_pools
 
-    _usable_of: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] | None = None
-    """Each player's last rows read and :func:`usable_rows` of them (set on the instance when first read)."""
-
     def _usable(self, view: dict[str, Any]) -> list[dict[str, Any]]:
-        """:func:`usable_rows` of ``view``, read once per list of rows: a view's ``skills`` list and its rows
-        are never changed (views of the bot loop share the list while the rows stay the same), and the
-        list kept here is not freed, so no other list takes its id. Read-only (copy it to reorder)."""
-        kept_of = self._usable_of
-        if kept_of is None:
-            kept_of = self._usable_of = {}
+        """:func:`usable_rows` of ``view``, read once per list of rows (:data:`_USABLE`): a view's ``skills``
+        list and its rows are never changed (views of the bot loop share the list while the rows stay the
+        same, and games share lists of rows), and the list kept there is not freed, so no other list takes
+        its id. Read-only (copy it to reorder)."""
         skills = view["skills"]
-        kept = kept_of.get(view["id"])
+        kept = _USABLE.get(id(skills))
         if kept is None or kept[0] is not skills:
-            kept = kept_of[view["id"]] = (skills, usable_rows(view))
+            if len(_USABLE) >= FORMS_LIMIT:
+                _USABLE.clear()
+            kept = _USABLE[id(skills)] = (skills, usable_rows(view))
         return kept[1]
 
     @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def night(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
         """Each usable skill, in a random order, with probability ACT_CHANCE."""
-        rows = list(self._usable(view))
+        usable = self._usable(view)
+        if not usable and not offer.actions:
+            return  # nothing to shuffle, draw or follow (a player with no usable skill: one in seven)
+        rows = list(usable)
         shuffle(rows, rng)
         pools = self._pools(view)
+        chance = rng.random
         for row in rows:
-            if rng.random() < ACT_CHANCE:
+            if chance() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
         follow_grants(view, offer, rng, pools)
 
@@ -330,7 +414,20 @@ class RandomPolicy:
         alive = pools.get(False)
         if alive is None:
             alive = pools[False] = target_pool(view, dead=False)
-        return rng.choice(alive) if alive else None
+        if not alive:
+            return None
+        kind = type(rng)
+        if kind._randbelow is not _RANDBELOW or kind.choice is not _CHOICE:
+            return rng.choice(alive)
+        # ``rng.choice(alive)``: ``alive[_randbelow(len(alive))]`` (CPython's random.py), ``_randbelow`` inlined
+        # as in :func:`shuffle` (the same draws)
+        n = len(alive)
+        bits = n.bit_length()
+        getrandbits = rng.getrandbits
+        r = getrandbits(bits)
+        while r >= n:
+            r = getrandbits(bits)
+        return alive[r]
 
     @reads_only()  # the options alone
     def decide(self, view: dict[str, Any], skill: str, options: list[Any], rng: random.Random) -> Any:

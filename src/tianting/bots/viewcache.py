@@ -26,6 +26,7 @@ read-only for the policy.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.state import Status
@@ -116,6 +117,10 @@ class ViewCache:
         it was read beside."""
         self._offerers = frozenset(n for n, s in game.skills.items() if hasattr(s, "offers"))
         """The game's skills that offer others (化身; the game's skills do not change during a game)."""
+        self._by_day_skills = frozenset(n for n, s in game.skills.items() if s.by_day)
+        """The game's skills usable by day by their text (``Skill.by_day``: 緩釋 …)."""
+        self._day_movers = game.hooks.day_rules | game.hooks.grants
+        """Held skills that move others to the day (奇襲: ``day_rules``) or lend rows (``grants``)."""
 
     def _catch_up(self) -> None:
         results = self.game.results
@@ -261,7 +266,19 @@ class ViewCache:
 
     def acts_by_day(self, player: Player) -> bool:
         """Has ``player`` a row usable by day (``by_day``) among his own :meth:`skill_rows`? (Read once
-        per list of rows: rows handed out never change.)"""
+        per list of rows: rows handed out never change.)
+
+        Unread when no row of his can be: a row is usable by day only if the game's ``usable_by_day`` says
+        so of its skill (``views._row``), that is if the skill's text says so (:attr:`_by_day_skills`) or a
+        held skill of ``day_rules`` moves it; his rows are his identity's skills, those he holds, his rights
+        (``granted``) and those a held skill of ``grants`` lends. So with no mover held and none of those
+        names usable by day, none of his rows is (most players, most days: their rows go unvalidated)."""
+        skills = player.skills
+        day = self._by_day_skills
+        if self._day_movers.isdisjoint(skills) and day.isdisjoint(skills) \
+                and (not player.granted or day.isdisjoint(player.granted)) \
+                and day.isdisjoint(self.game.identity_skills(player)):
+            return False
         rows = self._skill_rows(player)
         kept = self._by_day.get(player.id)
         if kept is None or kept[0] is not rows:
@@ -272,11 +289,11 @@ class ViewCache:
     """The parts of a view :meth:`partial_view` can build alone."""
 
     def partial_view(self, pid: str, reads: frozenset[str]) -> dict[str, Any]:
-        """The parts ``reads`` (and ``id``) of ``player_view(game, pid)`` alone, now, for a policy's method
+        """The parts ``reads`` of ``player_view(game, pid)`` alone, now, for a policy's method
         that reads nothing else (``policy.reads_only``; ``reads`` within :data:`PARTS`): the very values
         :meth:`view` holds (the phase's ``players`` list, the same rows, with what 化身 offers after them:
         ``views.shown_skills``), without folding in feedback or announcements, nor reading the rest."""
-        view: dict[str, Any] = {"id": pid}
+        view: dict[str, Any] = {"id": pid} if "id" in reads else {}  # without it, the same for every player
         if "players" in reads:
             if not self.settled or self._table_at != self.game.state.index:
                 self._settle()
@@ -288,6 +305,25 @@ class ViewCache:
                 skills = shown_skills(skills, self._offered_parts(me, skills))[0]
             view["skills"] = skills
         return view
+
+    def viewer(self, reads: frozenset[str]) -> Callable[[str], dict[str, Any]]:
+        """``lambda pid: self.partial_view(pid, reads)`` (``reads`` within :data:`PARTS`); for all of
+        :data:`PARTS` (the random bot's night and day), that view built by one function without the tests
+        of ``reads``: the same keys in the same order, the same values."""
+        if reads != self.PARTS:
+            return lambda pid: self.partial_view(pid, reads)
+
+        def parts(pid: str) -> dict[str, Any]:
+            game = self.game
+            state = game.state
+            if not self.settled or self._table_at != state.index:
+                self._settle()
+            me = state.players[pid]
+            skills = self._skill_rows(me)
+            if not self._offerers.isdisjoint(me.skills):  # else offered nothing (``_offered_parts``' first test)
+                skills = shown_skills(skills, self._offered_parts(me, skills))[0]
+            return {"id": pid, "players": self._table, "skills": skills}
+        return parts
 
     def view(self, pid: str) -> dict[str, Any]:
         """``player_view(game, pid)``, now."""

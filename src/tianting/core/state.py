@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -71,8 +72,9 @@ def _deepcopy_plain(value: Any, memo: dict[int, Any]) -> Any:
 
     The same result as ``copy.deepcopy`` (shared containers stay shared through ``memo``), at
     a fraction of its cost for the JSON-like data a state mostly holds; anything else is left
-    to ``copy.deepcopy``.
-    """
+    to ``copy.deepcopy``. A dict or list holding atoms only (most do: a player's skills, markers …)
+    is copied whole (``value.copy()``: the same entries in the same order, as the entry-by-entry copy
+    would make them, there being nothing inside to copy or to share)."""
     kind = type(value)
     if kind in _ATOMS:
         return value
@@ -82,19 +84,32 @@ def _deepcopy_plain(value: Any, memo: dict[int, Any]) -> Any:
             return done
         atoms = _ATOMS  # atoms are taken as they are here, without a call (most entries are)
         if kind is dict:
+            for k, v in value.items():
+                if type(k) not in atoms or type(v) not in atoms:
+                    break
+            else:
+                done = memo[id(value)] = value.copy()
+                return done
             new_dict: dict[Any, Any] = {}
             memo[id(value)] = new_dict
             for k, v in value.items():
                 new_dict[k if type(k) in atoms else _deepcopy_plain(k, memo)] = \
                     v if type(v) in atoms else _deepcopy_plain(v, memo)
             return new_dict
+        for v in value:
+            if type(v) not in atoms:
+                break
+        else:
+            done = memo[id(value)] = value.copy()
+            return done
         new_list: list[Any] = []
         memo[id(value)] = new_list
         new_list.extend(v if type(v) in atoms else _deepcopy_plain(v, memo) for v in value)
         return new_list
-    if kind in _FIELDWISE:  # what copy.deepcopy does to them, without its dispatch
+    copier = _FIELDWISE.get(kind)
+    if copier is not None:  # what copy.deepcopy does to them, without its dispatch
         done = memo.get(id(value))
-        return done if done is not None else _deepcopy_fields(value, memo)
+        return done if done is not None else copier(value, memo)
     return copy.deepcopy(value, memo)
 
 
@@ -110,34 +125,62 @@ def _set_fields(new: Any, fields: dict[str, Any]) -> None:
         setattr(new, k, v)
 
 
+_COPIER_FIELD = """\
+    v = obj.{name}
+    t = type(v)
+    if t not in atoms:
+        done = memo.get(id(v))
+        if done is None:
+            if t is list:
+                for x in v:
+                    if type(x) not in atoms:
+                        done = plain(v, memo)
+                        break
+                else:
+                    done = memo[id(v)] = v.copy()
+            elif t is dict:
+                for k, x in v.items():
+                    if type(k) not in atoms or type(x) not in atoms:
+                        done = plain(v, memo)
+                        break
+                else:
+                    done = memo[id(v)] = v.copy()
+            else:
+                done = plain(v, memo)
+        v = done
+    new.{name} = v
+"""
+
+
+@cache
+def _copier(kind: type) -> Callable[[Any, dict[int, Any]], Any]:
+    """The function :func:`_deepcopy_fields` runs for a plain dataclass ``kind``: its fields read and set
+    in order, written out once per class (as ``dataclasses`` writes ``__init__``) instead of a loop of
+    ``getattr``/``setattr`` calls by name. It gives exactly what that loop gave: an atom is taken as it is,
+    a container already copied is its copy (``memo``), a dict or list of atoms only (most: a player's
+    skills, markers …) is copied whole as :func:`_deepcopy_plain` would copy it, anything else goes
+    through :func:`_deepcopy_plain`; the copy's attributes are set in the fields' order, as ``__init__``
+    sets them."""
+    names = _field_names(kind)
+    assert all(name.isidentifier() for name in names)  # (dataclass fields are)
+    body = "".join(_COPIER_FIELD.format(name=name) for name in names)
+    source = f"def copy(obj, memo):\n    new = new_object(cls)\n    memo[id(obj)] = new\n{body}    return new\n"
+    scope: dict[str, Any] = {"new_object": object.__new__, "cls": kind, "atoms": _ATOMS, "plain": _deepcopy_plain}
+    exec(compile(source, f"<copier of {kind.__qualname__}>", "exec"), scope)  # noqa: S102 (fixed text, field names)
+    return scope["copy"]  # type: ignore[no-any-return]
+
+
 def _deepcopy_fields(obj: Any, memo: dict[int, Any]) -> Any:
-    """What ``copy.deepcopy`` does to a plain (dict-based) dataclass, through :func:`_deepcopy_plain`.
+    """What ``copy.deepcopy`` does to a plain (dict-based) dataclass, through :func:`_deepcopy_plain`
+    (by the class's :func:`_copier`).
 
     Reads the fields by name, never ``obj.__dict__``: in CPython 3.11 reading an object's ``__dict__``
     turns its inline attribute values into a dict, and every later read of its attributes costs more
     (a snapshot before every night of a game with 肝腸寸斷 did so to the live state and every player:
-    about 3.5 % of the random bots' instructions). The copy is filled the same way (``_set_fields``).
+    about 3.5 % of the random bots' instructions). The copy is filled the same way, field by field.
     So an attribute set on such an object beside its fields would not be copied: none is (the skills
     keep their memos in ``state.extra`` and ``KK33Game.memos``)."""
-    kind_of = type(obj)
-    new = object.__new__(kind_of)
-    memo[id(obj)] = new
-    atoms = _ATOMS
-    fields: dict[str, Any] = {}
-    for k in _field_names(kind_of):
-        v = getattr(obj, k)
-        kind = type(v)
-        if kind in atoms:
-            fields[k] = v
-        elif (kind is dict or kind is list) and not v:  # an empty container (most are), inline
-            done = memo.get(id(v))
-            if done is None:
-                done = memo[id(v)] = kind()
-            fields[k] = done
-        else:
-            fields[k] = _deepcopy_plain(v, memo)
-    _set_fields(new, fields)
-    return new
+    return _copier(type(obj))(obj, memo)
 
 
 @dataclass
@@ -291,6 +334,6 @@ class GameState:
         return any(al.joins(a, b) and al.active(at) for al in self.alliances)
 
 
-_FIELDWISE = frozenset({Player, Alliance, Effect, GameState})
+_FIELDWISE = {kind: _copier(kind) for kind in (Player, Alliance, Effect, GameState)}
 """The plain (dict-based) dataclasses of a state, which :func:`_deepcopy_plain` copies field by
-field itself: what ``copy.deepcopy`` does to them, at a fraction of its cost."""
+field itself (each by its :func:`_copier`): what ``copy.deepcopy`` does to them, at a fraction of its cost."""

@@ -1004,17 +1004,25 @@ class KK33Game:
         return night
 
     def _uses_of(self, actions: Sequence[Action], caller: str) -> list[Use]:
-        """The phase's checked actions as uses, in submission order: each action made again under its
-        skill's rules' name (:meth:`_skill_name`, remembered per game; its targets a tuple, its args a
-        copy of its own)."""
-        skills, players, skill_name = self.skills, self.state.players, self._skill_name
+        """The phase's checked actions as uses, in submission order: each action under its skill's rules'
+        name (:meth:`_skill_name`, remembered per game), its targets a tuple, its args a dict.
+
+        An action already so (a bot's, a script's once read: most) is used as it is, not made again: an
+        action is immutable and nothing changes its args (every skill that makes one from another copies
+        them), so a copy of it would be equal in every field and used alike; the phase's uses are released
+        with the phase. Any other is made again so (another spelling, targets in a list …)."""
+        skills, players, names, action_type = self.skills, self.state.players, self._roster_names, Action
         uses = []
         append = uses.append
         for i, a in enumerate(actions):
-            name = skill_name(a)
+            name = names.get(a.skill, _UNREAD)  # _skill_name's memo, read without its call
+            if name is _UNREAD:
+                name = self._skill_name(a)
             assert name is not None, f"{caller} takes checked actions"
-            append(Use(make_action(a.actor, name, tuple(a.targets), dict(a.args)), skills[name], i,
-                       players[a.actor].seat))
+            if type(a) is not action_type or a.skill != name or type(a.targets) is not tuple \
+                    or type(a.args) is not dict:
+                a = make_action(a.actor, name, tuple(a.targets), dict(a.args))
+            append(Use(a, skills[name], i, players[a.actor].seat))
         return uses
 
     def _skill_name(self, action: Action) -> str | None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
-from tianting.core.records import Death, DecisionRecord, Feedback, Ruling, make_action
+from tianting.core.records import Action, Death, DecisionRecord, Feedback, Ruling, make_action
 from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, rulings, texts
@@ -36,6 +36,8 @@ if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
 
 NIGHT_STAGES = ("check", "redirect", "cancel", "protect", "inform", "attack", "harm", "death", "report", "after")
+_PASSIVES = "night.passives"
+"""Where a game keeps, per player, the passive skills at work among his skills (``add_passives``)."""
 _RULED = "rules on targets asked"
 """A use's note once ``Night.rule_on_targets`` has asked about it (each rule is asked once a night)."""
 _BASE_PREPARE = Skill.prepare
@@ -245,50 +247,102 @@ class Night:
         if self.rulings:
             rulings.begin(self, self.rulings, self.uses)
         pending, done = _PENDING, _DONE
-        for use in list(self.uses):
-            if type(use.skill).prepare is not _BASE_PREPARE and (use.state is pending or use.state is done):
+        # (every use whose class has a prepare, in the order of ``self.uses`` as it stands now: the
+        # class test is fixed, the state is read as each comes up, as a prepare may change another's)
+        for use in [u for u in self.uses if type(u.skill).prepare is not _BASE_PREPARE]:
+            if use.state is pending or use.state is done:
                 use.skill.prepare(self, use)
         ordered = night_order(self.game, self.uses)
         self.check_success(ordered)
         if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
             ordered = night_order(self.game, [u for u in self.uses if u.skill.stage])
-        by_stage: dict[str, list[Use]] = {}  # each stage's uses, in the night's order
-        for use in ordered:
-            stage = use.skill.stage
-            if stage:
-                found = by_stage.get(stage)
-                if found is None:
-                    by_stage[stage] = [use]
-                else:
-                    found.append(use)
-        for stage, step in _STAGE_STEPS:
-            self.skills_before = {}
-            for use in by_stage.get(stage, ()):
-                if use.state is pending or use.state is done:  # use.live
-                    if type(use.skill).apply is not _BASE_APPLY:
-                        use.skill.apply(self, use)
-                    if use.state is pending:
-                        use.state = done
-            if step is not None:
-                getattr(self, step)()
+        self._run_stages(ordered)
         if self.rulings:
             rulings.finish(self, self.rulings)
 
+    def _run_stages(self, ordered: list[Use]) -> None:
+        """The stages after the checks (``_STAGE_STEPS``), each its uses (in the night's order) then its
+        ``after_<stage>`` step; a use added once they began (a 視為刺殺) is not applied by them.
+
+        ``ordered`` is sorted by stage first (``night_order``), so each stage's uses are one run of it:
+        they are applied as the walk reaches them, with the stages before them (their steps, and those
+        of the stages with no use) closed first, rather than sorted into a list per stage beforehand. A
+        use of no stage, or of ``check`` (no stage step applies it), is passed by, as before."""
+        pending, done, base_apply = _PENDING, _DONE, _BASE_APPLY
+        steps = _STAGE_STEPS
+        last = len(steps)
+        at = -1  # the index in ``steps`` of the stage under way (-1: none yet)
+        current = ""
+        for use in ordered:
+            skill = use.skill
+            stage = skill.stage
+            if stage != current:
+                if not stage or stage == "check":
+                    continue
+                current = stage
+                while True:  # close the stages before this one; begin this one
+                    if at >= 0:
+                        step = steps[at][1]
+                        if step is not None:
+                            getattr(self, step)()
+                    at += 1
+                    self.skills_before = {}
+                    if steps[at][0] == stage:
+                        break
+            state = use.state
+            if state is pending or state is done:  # use.live
+                if type(skill).apply is not base_apply:
+                    skill.apply(self, use)
+                if use.state is pending:
+                    use.state = done
+        while at < last:  # the stage under way, then those with no use
+            if at >= 0:
+                step = steps[at][1]
+                if step is not None:
+                    getattr(self, step)()
+            at += 1
+            if at < last:
+                self.skills_before = {}
+
     def add_passives(self) -> None:
-        """Every built passive skill of a player who can act works tonight, as an implicit use."""
+        """Every built passive skill of a player who can act works tonight, as an implicit use.
+
+        Which of a player's skills those are, with each one's skill and (immutable) action, is kept
+        per game (``_PASSIVES``: id → (his skills when read, [(skill, action)…])) and read again only
+        when his list of skills is no longer equal to the one it was read from: the same pairs, in the
+        order of his list, so the same uses in the same order."""
         game = self.game
-        can_act, skills, passive, actions = game.can_act, game.skills, game.hooks.passive_staged, game.implicit_actions
-        uses = self.uses
+        can_act, passive = game.can_act, game.hooks.passive_staged
+        memo = game.memos.get(_PASSIVES)
+        if memo is None:
+            memo = game.memos[_PASSIVES] = {}
+        uses, pending = self.uses, _PENDING
         for player in self.state.players.values():
-            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
+            held = player.skills
+            if not held or passive.isdisjoint(held) or not can_act(player):
                 continue
-            for name in player.skills:
-                if name in passive:
-                    key = (player.id, name)
-                    action = actions.get(key)
-                    if action is None:
-                        action = actions[key] = make_action(player.id, name)
-                    uses.append(Use(action, skills[name], len(uses), player.seat, implicit=True))
+            entry = memo.get(player.id)
+            if entry is None or entry[0] != held:
+                entry = memo[player.id] = (list(held), self._passives_of(player.id, held))
+            seat = player.seat
+            for impl, action in entry[1]:
+                # Use(action, impl, len(uses), seat, implicit=True), its fields given in order
+                uses.append(Use(action, impl, len(uses), seat, pending, [], [], True))
+
+    def _passives_of(self, pid: str, held: list[str]) -> tuple[tuple[Skill, Action], ...]:
+        """The passive skills at work among ``held`` (in its order), each with its skill and action
+        (``game.implicit_actions``: made once a game)."""
+        game = self.game
+        skills, passive, actions = game.skills, game.hooks.passive_staged, game.implicit_actions
+        found = []
+        for name in held:
+            if name in passive:
+                key = (pid, name)
+                action = actions.get(key)
+                if action is None:
+                    action = actions[key] = make_action(pid, name)
+                found.append((skills[name], action))
+        return tuple(found)
 
     def success_rate(self, use: Use) -> Fraction:
         """The chance an active skill goes off: halved when wounded (受傷), then every modifier."""
@@ -389,13 +443,13 @@ class Night:
             settle(self)
 
     def _rule_on_uses(self) -> None:
-        """``after_cancel``'s rules on every use not yet ruled on. Skipped on a night with no rule: the
-        only reader of the ``_RULED`` marks it leaves is ``rule_on_targets``, asked in the cancel stage
-        (before this step), so on such a night nothing it does is ever seen."""
+        """``after_cancel``'s rules on every use not yet ruled on. Skipped on a night with no rule. The
+        only reader of the ``_RULED`` marks is ``rule_on_targets``, asked in the cancel stage (before this
+        step, by the skill of the use it asks about: 火船沖陣), so the uses ruled on here are not marked:
+        no one would read the marks. (Notes are the night's own: no record, trace or feedback shows them.)"""
         live = (_PENDING, _DONE)
+        # (they are not marked ``_RULED`` in turn: no one asks ``rule_on_targets`` after this step)
         pending = [use for use in self.uses if not use.implicit and use.state in live and _RULED not in use.notes]
-        for use in pending:
-            use.notes.append(_RULED)
         if self.block_rules:
             blocked = [(use, every_reason(self.block_rules, self, use)) for use in pending]
             for use, reasons in blocked:
@@ -586,7 +640,9 @@ class Night:
             done = 0
             while done < len(self.harms):
                 batch, done = self.harms[done:], len(self.harms)
-                for harm in sorted(batch, key=self._harm_order):
+                if len(batch) > 1:  # (one harm, the usual case, needs no order: its key is pure)
+                    batch.sort(key=self._harm_order)
+                for harm in batch:
                     self.apply_harm(harm)
             if self.rulings:
                 rulings.harms(self, self.rulings)  # with the night's harms: the deaths are simultaneous

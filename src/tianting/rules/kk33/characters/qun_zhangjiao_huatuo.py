@@ -116,11 +116,13 @@ class Feisha(CharacterSkill):
         # Who made an action tonight that did not fail (``night.uses_by(pid)`` holds one), read once:
         # the draws below change no use.
         acting = {u.action.actor for u in night.uses if not u.implicit and u.state is not _FAILED}
+        # The living players who acted, but him, in seat order, also read once (the picks change no player);
+        # each country's are those of them who count as of it (every test a pure read).
+        seated = [p for p in _seated(night) if p.id in acting and p.id != owner and p.alive]
         for country in COUNTRIES:
             if country not in game.kingdoms or country in night.state.eliminated:
                 continue
-            acted = [p.id for p in _seated(night)
-                     if p.alive and p.id != owner and game.country_of(p.id) == country and p.id in acting]
+            acted = [p.id for p in seated if game.country_of(p.id) == country]
             if not acted:
                 night.note(f"{owner} 飛沙走石：{country}國無有行動的存活角色")
                 continue

@@ -140,7 +140,9 @@ class Zhongji(CharacterSkill):
             target = guard.targets[0]
             seen: dict[tuple[str, str], str] = {}
             for other in night.uses:
-                if other is guard or other.state is _FAILED or target not in other.targets:
+                # (Use.targets's first answer inlined: read for every use of the night)
+                if other is guard or other.state is _FAILED \
+                        or target not in (other.targets if other.redirects else other.action.targets):
                     continue
                 seen.setdefault((other.actor, other.name), other.name)
             skills = sorted(seen.values())  # by skill, not by who submitted first (nor by seat: no hint of who)

@@ -118,9 +118,9 @@ class Bond(CharacterSkill):
             them = players[actor]
             if them.alive and characters[them.character].base in self.partners:
                 found.add(actor)
-        who = sorted(found, key=lambda pid: night.state.player(pid).seat)  # not submission order
-        if not who:
+        if not found:
             return
+        who = sorted(found, key=lambda pid: night.state.player(pid).seat)  # not submission order
         player.used[self.name] = 1
         shield = f"{owner} {self.name}（防止{'、'.join(who)}對其造成的致死或致傷效果）"
 

@@ -540,8 +540,10 @@ class Songtu(CharacterSkill):
         phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner))
 
         def prevent(n: Night, harm: Harm) -> str | None:
+            if harm.cause != "火燒連營":
+                return None  # (read first: a pure test, and most harms fail it; in_play is a pure read too)
             liubei = n.game.in_play("劉備")
-            if harm.cause == "火燒連營" and harm.wounding and liubei is not None and harm.target == liubei.id \
+            if harm.wounding and liubei is not None and harm.target == liubei.id \
                     and any(_plays_lu_xun(n, pid) for pid in harm.sources):
                 return f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷"
             return None

@@ -207,9 +207,9 @@ class Yixun(Skill):
         night.harms.append(Harm(owner, Level.WOUND, self.name, [owner], why=[f"{owner} 使用義殉：你受傷"]))
         night.state.effects.append(Effect(self.name, night.index + 1, owner, {"voter": owner}))
         country = night.game.country_of(owner)
+        aimed = {s.targets[0] for s in night.stabs if s.live}  # (read once, not once a player: pure reads)
         stabbed = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
-                   if any(s.live and s.targets[0] == p.id for s in night.stabs)
-                   and night.game.country_of(p.id) == country]
+                   if p.id in aimed and night.game.country_of(p.id) == country]
         guards = [g for g in night.guards if g.live and g.actor == owner and not g.implicit]
         if not stabbed:
             night.note(f"{owner} 義殉：無本國角色成為刺殺的目標，援護目標不變")

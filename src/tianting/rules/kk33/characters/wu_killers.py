@@ -208,9 +208,13 @@ class Tuwei(CharacterSkill):
             mine = n.game.country_of(owner)
             if n.game.country_of(stab.targets[0]) != mine:
                 return None
-            left = living_by_country(n)
-            if len(left) != 2 or mine not in left:
+            # living_by_country's keys are the kingdoms not eliminated (living or not): read them first,
+            # without its count of the living, which only matters with exactly two left, one his.
+            eliminated = n.state.eliminated
+            kingdoms = [c for c in n.game.kingdoms if c not in eliminated]
+            if len(kingdoms) != 2 or mine not in kingdoms:
                 return None
+            left = living_by_country(n)
             other = next(c for c in left if c != mine)
             if n.game.country_of(stab.actor) == other and left[other] >= left[mine]:
                 return f"{owner} 突圍（場上只剩{mine}{other}兩國，{other}國存活{left[other]}人不少於{mine}國{left[mine]}人）"
