@@ -172,3 +172,24 @@ def test_a_dropped_edit_stays_listed_until_the_judge_rewords_that_text():
     assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["第一稿"]
     t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "第二稿"})
     assert judge_view(t.game)["current"]["lost_edits"] == []
+
+
+def test_a_defaulted_choice_is_one_notice_that_says_how_its_answer_was_taken():
+    """The draft's notice for an unanswered choice says 「已隨機取預設值」 where the answer was drawn (轉生's
+    character) and 「已取技能的預設選擇」 where the skill documents a fixed default; the engine's own warning of
+    it is not listed a second time. A draft stored before decisions recorded ``drawn`` says 「隨機」, as it did."""
+    n = Night1().resolved()
+    game = n.t.game
+    phase = game.phases[-1]
+    notices = phase.notices
+    [defaulted] = [x for x in notices if x["kind"] == "defaulted"]
+    [choice] = [d for d in phase.draft["decisions"] if d["defaulted"]]
+    assert choice["drawn"] is True
+    assert defaulted["message"] == f"{n.shu_lord} 的【轉生】未給出選擇，已隨機取預設值「{choice['answer']}」"
+    assert defaulted["message"] in phase.draft_warnings  # the engine warned too …
+    assert not [x for x in notices if x["kind"] == "other" and "未給出選擇" in x["message"]]  # … listed once
+    choice["drawn"] = False  # as a skill's fixed default would be recorded
+    assert [x["message"] for x in game._notices(phase) if x["kind"] == "defaulted"] == [
+        f"{n.shu_lord} 的【轉生】未給出選擇，已取技能的預設選擇「{choice['answer']}」"]
+    del choice["drawn"]  # a draft stored before the field existed
+    assert [x["message"] for x in game._notices(phase) if x["kind"] == "defaulted"] == [defaulted["message"]]

@@ -88,7 +88,7 @@ class DecisionBook:
             self.asked.append(DecisionRecord(actor, skill, label(default), True, labels, context))
             return default
         choice = rng.pick(f"預設選擇 {actor}【{skill}】", list(options), label)
-        self.asked.append(DecisionRecord(actor, skill, label(choice), True, labels, context))
+        self.asked.append(DecisionRecord(actor, skill, label(choice), True, labels, context, drawn=True))
         return choice
 
     def answered(self, actor: str, skill: str) -> bool:

@@ -92,14 +92,30 @@ class DecisionRecord:
     context: str | None = None
     """What the choice is about, where the skill's name does not say (飛沙走石, 盜書: which listed
     action's target), in the chooser's words; only what the chooser learns."""
+    drawn: bool = False
+    """A default drawn with the game's generator (a choice the text requires: 轉生's character),
+    not the skill's own fixed default (the harmless choice of a 「可以」: not using it)."""
 
     def as_json(self) -> dict[str, Any]:
         data = {"actor": self.actor, "skill": self.skill, "answer": self.answer, "defaulted": self.defaulted}
+        if self.defaulted:
+            data["drawn"] = self.drawn
         if self.options is not None:
             data["options"] = list(self.options)
         if self.context:
             data["context"] = self.context
         return data
+
+    def warning(self) -> str:
+        """The judge's warning for a defaulted choice: drawn at random, or the skill's fixed default."""
+        return default_warning(self.actor, self.skill, self.answer, self.drawn)
+
+
+def default_warning(actor: str, skill: str, answer: Any, drawn: bool) -> str:
+    """「P01 的【轉生】未給出選擇，已隨機取預設值「曹丕」」 for a drawn default; 「…已取技能的預設選擇「否」」
+    for a skill's fixed default (nothing was drawn: saying 「隨機」 there misled the judge)."""
+    how = "已隨機取預設值" if drawn else "已取技能的預設選擇"
+    return f"{actor} 的【{skill}】未給出選擇，{how}「{answer}」"
 
 
 @dataclass

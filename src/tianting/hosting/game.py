@@ -22,6 +22,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.core.records import default_warning
 from tianting.hosting import events as ev
 from tianting.hosting import judges
 from tianting.hosting.events import Event
@@ -375,11 +376,13 @@ class HostedGame:
                 out.append({"kind": "unbuilt", "player": pid, "character": character, "skill": skill,
                             "rule": base.rule_text(pid, skill),
                             "message": f"{pid}（{character}）的被動技能【{skill}】{why}；若它應當起作用，請裁定"})
+        defaulted = set()  # their messages, which the engine's warnings repeat (kk33)
         for d in draft["decisions"]:
-            if d["defaulted"]:
+            if d["defaulted"]:  # a draft stored before "drawn" was recorded: said 「隨機」, as it did then
+                message = default_warning(d["actor"], d["skill"], d["answer"], d.get("drawn", True))
+                defaulted.add(message)
                 out.append({"kind": "defaulted", "player": d["actor"], "skill": d["skill"],
-                            "rule": base.rule_text(d["actor"], d["skill"]),
-                            "message": f"{d['actor']} 的【{d['skill']}】未給出選擇，已隨機取預設值「{d['answer']}」"})
+                            "rule": base.rule_text(d["actor"], d["skill"]), "message": message})
         for r in draft["rejected"]:
             entry = r.get("entry") if isinstance(r.get("entry"), dict) else {}
             actor, skill = entry.get("actor"), entry.get("skill")
@@ -388,7 +391,7 @@ class HostedGame:
                         "rule": base.rule_text(actor, skill) if isinstance(actor, str) and isinstance(skill, str) else "",
                         "message": f"{what}未予結算：{r['message']}"})
         for w in phase.draft_warnings:
-            if "未給出選擇，已隨機取預設值" not in w:
+            if w not in defaulted:
                 out.append({"kind": "other", "player": None, "skill": None, "rule": "", "message": w})
         return out
 

@@ -1132,8 +1132,7 @@ class KK33Game:
             phase=kind._value_, number=number, announcement=announcement,  # .value, without the enum property
             feedback=dict(sorted(phase.feedback.items(), key=lambda kv: players[kv[0]].seat)),
             decisions=list(book.asked), deaths=list(phase.deaths), trace=list(phase.trace), draws=draws,
-            warnings=warnings + [f"{d.actor} 的【{d.skill}】未給出選擇，已隨機取預設值「{d.answer}」"
-                                 for d in book.asked if d.defaulted],
+            warnings=warnings + [d.warning() for d in book.asked if d.defaulted],
         )
         self.results.append(result)
         _release(phase)
