@@ -345,7 +345,8 @@ def test_sheshen_with_no_answer_does_not_take_the_stab():
     t = Table(characters=DIANWEI)
     t.lenient_night(t.act("蜀殺手甲", "刺殺", "魏君主"), t.act("吳護衛", "援護", "魏君主"))
     assert [d.as_json() for d in t.last.decisions] == [
-        {"actor": "魏護衛", "skill": "捨身護主", "answer": "否", "defaulted": True, "options": ["是", "否"]}]
+        {"actor": "魏護衛", "skill": "捨身護主", "answer": "否", "defaulted": True, "drawn": False,
+         "options": ["是", "否"]}]
     assert t.drew("預設選擇") == []
     assert t.traced("蜀殺手甲 的刺殺對 魏君主 無效：吳護衛 援護") and t.status("魏護衛") == "alive"
     assert t.player("魏護衛").used == {"捨身護主": 1}
