@@ -394,6 +394,16 @@ class KK33Game:
                 return p
         return None
 
+    def _stab_base_of(self, country: str, bases: dict[str, int | None] | None) -> int | None:
+        """:meth:`_stab_base`, through a caller's memo by country (``bases``, kept only while the state does
+        not change: one night's actions being offered) when there is one."""
+        if bases is None:
+            return self._stab_base(country)
+        count = bases.get(country, _UNREAD)  # not try/except: misses are as common as hits
+        if count is _UNREAD:
+            count = bases[country] = self._stab_base(country)
+        return count
+
     def stab_allowance(self, country: str, accepted: Sequence[Action] = (),
                        bases: dict[str, int | None] | None = None) -> int:
         """殺手於每夜開始時得知當夜可以發動【刺殺】的次數: one a night by default.
@@ -403,12 +413,7 @@ class KK33Game:
         ``bases``: a caller's memo of :meth:`_stab_base` by country, kept only while the
         state does not change (one night's actions being offered).
         """
-        if bases is None:
-            count = self._stab_base(country)
-        else:
-            count = bases.get(country, _UNREAD)  # not try/except: misses are as common as hits
-            if count is _UNREAD:
-                count = bases[country] = self._stab_base(country)
+        count = self._stab_base_of(country, bases)
         if count is None:
             return 0
         if accepted:
@@ -783,12 +788,7 @@ class KK33Game:
         grants, with their names, in order). The same calls of the skills, in the same order, as
         :meth:`stab_allowance` and :meth:`_extra_targets` make (no bonus is asked when the country may not
         stab: the allowance is then 0)."""
-        if bases is None:
-            count = self._stab_base(country)
-        else:
-            count = bases.get(country, _UNREAD)  # not try/except: misses are as common as hits
-            if count is _UNREAD:
-                count = bases[country] = self._stab_base(country)
+        count = self._stab_base_of(country, bases)
         stabs, grants = 0, []
         bonus, more, names, players = self.hooks.stab_bonus, self._target_grants, self._roster_names, self.state.players
         for a in accepted:
