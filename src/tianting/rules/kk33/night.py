@@ -271,7 +271,19 @@ class Night:
         pending, done, base_apply = _PENDING, _DONE, _BASE_APPLY
         steps = _STAGE_STEPS
         last = len(steps)
-        at = -1  # the index in ``steps`` of the stage under way (-1: none yet)
+
+        def next_stage(at: int) -> int:
+            """Close the stage at ``at`` (its step; -1: none under way yet) and begin the next: its index."""
+            if at >= 0:
+                step = steps[at][1]
+                if step is not None:
+                    getattr(self, step)()
+            at += 1
+            if at < last:
+                self.skills_before = {}
+            return at
+
+        at = -1  # the index in ``steps`` of the stage under way
         current = ""
         for use in ordered:
             skill = use.skill
@@ -280,15 +292,9 @@ class Night:
                 if not stage or stage == "check":
                     continue
                 current = stage
-                while True:  # close the stages before this one; begin this one
-                    if at >= 0:
-                        step = steps[at][1]
-                        if step is not None:
-                            getattr(self, step)()
-                    at += 1
-                    self.skills_before = {}
-                    if steps[at][0] == stage:
-                        break
+                at = next_stage(at)  # close the stages before this one; begin this one
+                while steps[at][0] != stage:
+                    at = next_stage(at)
             state = use.state
             if state is pending or state is done:  # use.live
                 if type(skill).apply is not base_apply:
@@ -296,13 +302,7 @@ class Night:
                 if use.state is pending:
                     use.state = done
         while at < last:  # the stage under way, then those with no use
-            if at >= 0:
-                step = steps[at][1]
-                if step is not None:
-                    getattr(self, step)()
-            at += 1
-            if at < last:
-                self.skills_before = {}
+            at = next_stage(at)
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use.
