@@ -65,14 +65,30 @@ def _public_form(roster: Roster, player_character: str, name: str,
 
 
 @cache
-def _form_targets(held: tuple[str, ...], name: str) -> tuple[int, ...]:
-    """Numbers of targets a held character skill adds to the form of ``name`` (烈弓: 刺殺 with two
-    ids), from the skills' classes (``form_targets``); the game's check says when they are legal."""
+def _form_adders() -> dict[str, dict[str, tuple[int, ...]]]:
+    """The character skills whose class adds numbers of targets to another skill's form
+    (``form_targets``: 烈弓), each with them: read once per process from the skills' classes (fixed)."""
     from tianting.rules.kk33.characters import CHARACTER_SKILLS
 
+    return {skill: adds for skill, impl in CHARACTER_SKILLS.items() if (adds := getattr(impl, "form_targets", None))}
+
+
+def _form_targets(held: list[str], name: str) -> tuple[int, ...]:
+    """Numbers of targets a held character skill adds to the form of ``name`` (烈弓: 刺殺 with two
+    ids), from the skills' classes (``form_targets``); the game's check says when they are legal.
+
+    Only the few skills of :func:`_form_adders` add any (a skill with no ``form_targets`` adds ``()``):
+    a player holding none of them (most) is answered at once, with no walk over his skills, and no
+    memo per list of skills held (it was one: a combination of skills a game seats is seldom seen
+    again, so its entries missed, and they grew with every game of a study)."""
+    adders = _form_adders()
+    if adders.keys().isdisjoint(held):
+        return ()
     out: tuple[int, ...] = ()
     for skill in held:
-        out += getattr(CHARACTER_SKILLS.get(skill), "form_targets", {}).get(name, ())
+        adds = adders.get(skill)
+        if adds is not None:
+            out += adds.get(name, ())
     return out
 
 
@@ -91,7 +107,7 @@ def _row(game: KK33Game, player: Player, name: str, source: str, character: str 
     }
     if form is not None:  # how the skill is used: public rule knowledge, as a form would ask it
         count, counts, self_allowed, dead, distinct, args = form
-        more = _form_targets(tuple(player.skills), name) if player.skills else ()
+        more = _form_targets(player.skills, name) if player.skills else ()
         row["targets"] = {"count": count, "counts": sorted({*counts, *more}) if more else list(counts),
                           "self": self_allowed, "dead": dead, "distinct": distinct}
         row["args"] = list(args)
