@@ -31,6 +31,7 @@ from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
+from tianting.rules.kk33.stages import run_stages, stage_steps
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -41,7 +42,6 @@ _PASSIVES = "night.passives"
 _RULED = "rules on targets asked"
 """A use's note once ``Night.rule_on_targets`` has asked about it (each rule is asked once a night)."""
 _BASE_PREPARE = Skill.prepare
-_BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
 _BASE_STAB_BONUS = Skill.stab_bonus
 _BASE_EXTRA_USES = Skill.extra_uses
@@ -256,53 +256,9 @@ class Night:
         self.check_success(ordered)
         if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
             ordered = night_order(self.game, [u for u in self.uses if u.skill.stage])
-        self._run_stages(ordered)
+        run_stages(self, ordered, _STAGE_STEPS)  # every stage after the checks (stages.run_stages)
         if self.rulings:
             rulings.finish(self, self.rulings)
-
-    def _run_stages(self, ordered: list[Use]) -> None:
-        """The stages after the checks (``_STAGE_STEPS``), each its uses (in the night's order) then its
-        ``after_<stage>`` step; a use added once they began (a 視為刺殺) is not applied by them.
-
-        ``ordered`` is sorted by stage first (``night_order``), so each stage's uses are one run of it:
-        they are applied as the walk reaches them, with the stages before them (their steps, and those
-        of the stages with no use) closed first, rather than sorted into a list per stage beforehand. A
-        use of no stage, or of ``check`` (no stage step applies it), is passed by, as before."""
-        pending, done, base_apply = _PENDING, _DONE, _BASE_APPLY
-        steps = _STAGE_STEPS
-        last = len(steps)
-
-        def next_stage(at: int) -> int:
-            """Close the stage at ``at`` (its step; -1: none under way yet) and begin the next: its index."""
-            if at >= 0:
-                step = steps[at][1]
-                if step is not None:
-                    getattr(self, step)()
-            at += 1
-            if at < last:
-                self.skills_before = {}
-            return at
-
-        at = -1  # the index in ``steps`` of the stage under way
-        current = ""
-        for use in ordered:
-            skill = use.skill
-            stage = skill.stage
-            if stage != current:
-                if not stage or stage == "check":
-                    continue
-                current = stage
-                at = next_stage(at)  # close the stages before this one; begin this one
-                while steps[at][0] != stage:
-                    at = next_stage(at)
-            state = use.state
-            if state is pending or state is done:  # use.live
-                if type(skill).apply is not base_apply:
-                    skill.apply(self, use)
-                if use.state is pending:
-                    use.state = done
-        while at < last:  # the stage under way, then those with no use
-            at = next_stage(at)
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use.
@@ -734,8 +690,7 @@ class Night:
                 self.note(f"{a} 次日的投票強制改為 {bs[0]}（{'、'.join(lady for _, lady in entries)} 亂花）")
 
 
-_STAGE_STEPS = tuple((stage, name if hasattr(Night, name) else None)
-                     for stage in NIGHT_STAGES[1:] for name in (f"after_{stage}",))
+_STAGE_STEPS = stage_steps(Night, NIGHT_STAGES[1:])
 """The stages after the checks, each with the name of the method that ends it (``after_<stage>``), or
 None where ``Night`` has none: read once here rather than looked up (and missed) every night. (A
-subclass that overrides a step is still heard: ``run`` calls it by name.)"""
+subclass that overrides a step is still heard: ``run_stages`` calls it by name.)"""
