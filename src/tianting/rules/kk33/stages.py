@@ -38,38 +38,40 @@ def run_stages(phase: Any, ordered: list[Use], steps: StageSteps) -> None:
     they are applied as the walk reaches them, with the stages before them (their steps, and those of
     the stages with no use) closed first, rather than sorted into a list per stage beforehand. A use of
     no stage, or of ``check`` (no stage step applies it), is passed by; every other use's stage must be
-    one of ``steps`` (a caller walking part of the stages gives only the uses of that part)."""
+    one of ``steps`` (a caller walking part of the stages gives only the uses of that part).
+
+    Each stage begins with ``phase.skills_before`` emptied (the first one at once: the uses passed by
+    before the first applied do nothing), and ends with its step; closing one stage and beginning the
+    next is written out in the two places it happens rather than called, as most stages of a day's
+    pass, and several of a night's, have no use."""
     pending, done, base_apply = _PENDING, _DONE, _BASE_APPLY
-    last = len(steps)
-
-    def next_stage(at: int) -> int:
-        """Close the stage at ``at`` (its step; -1: none under way yet) and begin the next: its index."""
-        if at >= 0:
-            step = steps[at][1]
-            if step is not None:
-                getattr(phase, step)()
-        at += 1
-        if at < last:
-            phase.skills_before = {}
-        return at
-
-    at = -1  # the index in ``steps`` of the stage under way
-    current = ""
+    last = len(steps) - 1
+    at = 0  # the index in ``steps`` of the stage under way
+    current, step = steps[0]
+    phase.skills_before = {}
     for use in ordered:
         skill = use.skill
         stage = skill.stage
         if stage != current:
             if not stage or stage == "check":
                 continue
-            current = stage
-            at = next_stage(at)  # close the stages before this one; begin this one
-            while steps[at][0] != stage:
-                at = next_stage(at)
+            while current != stage:  # close the stage under way (and any with no use); begin the next
+                if step is not None:
+                    getattr(phase, step)()
+                at += 1
+                current, step = steps[at]
+                phase.skills_before = {}
         state = use.state
         if state is pending or state is done:  # use.live
             if type(skill).apply is not base_apply:
                 skill.apply(phase, use)
             if use.state is pending:
                 use.state = done
-    while at < last:  # the stage under way, then those with no use
-        at = next_stage(at)
+    while True:  # close the stage under way, then begin and close those with no use
+        if step is not None:
+            getattr(phase, step)()
+        if at == last:
+            return
+        at += 1
+        current, step = steps[at]
+        phase.skills_before = {}
