@@ -234,10 +234,15 @@ class Day:
             if markers and markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
                 note(f"{pid} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = first_reason(vote_rules, self, pid, counted) if vote_rules else None
-            if reason:
-                note(f"{pid} 的投票無效：{reason}")
-                continue
+            if vote_rules:  # first_reason(vote_rules, self, pid, counted), without a call per voter
+                reason = None
+                for rule in vote_rules:
+                    reason = rule(self, pid, counted)
+                    if reason:
+                        note(f"{pid} 的投票無效：{reason}")
+                        break
+                if reason:
+                    continue
             tallied[pid] = counted
         if len(votes) > owed:  # a vote by someone not among the voters: a dead one may count (涅槃)
             self._posthumous_votes()
@@ -253,8 +258,9 @@ class Day:
         else:  # every vote counts for one
             for target in tallied.values():
                 tally[target] = tally.get(target, 0) + 1
-        for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
-            adjust(self, self.tally)
+        if self.tally_rules or self.tally_reductions or self.tally_transfers:
+            for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
+                adjust(self, self.tally)
         players = self.state.players  # the seats of the tallied only (a few), not of every player
         self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], players[kv[0]].seat)))
         self.state.vote_binds = {}
