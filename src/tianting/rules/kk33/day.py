@@ -13,6 +13,7 @@ is a harm too (緩釋：減輕他因為下一次投票受到的傷害): it passe
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -215,20 +216,10 @@ class Day:
             else:
                 cast = pid
                 note(f"{pid} 未投票，視為自投")
-            false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
-            bound = binds.get(pid) if binds else None
-            if false is not None:
-                # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
-                shown = bound if bound is not None else false
-                counted = cast
-                note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
-            elif bound is None:
-                shown = counted = cast
+            if ballot_rules or (binds and pid in binds):  # (most voters: the vote cast is shown and counted)
+                shown, counted = self._shown_and_counted(pid, cast, binds)
             else:
-                # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
-                shown = counted = bound
-                if bound != cast:
-                    note(f"{pid} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+                shown = counted = cast
             ballot[pid] = shown
             markers = p.markers
             if markers and markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
@@ -255,9 +246,8 @@ class Day:
                     if w is not None:
                         weight = w
                 tally[target] = tally.get(target, 0) + weight
-        else:  # every vote counts for one
-            for target in tallied.values():
-                tally[target] = tally.get(target, 0) + 1
+        else:  # every vote counts for one: the votes for each, its first vote's place (as the loop it replaced)
+            tally.update(Counter(tallied.values()))  # (the tally is empty until now)
         if self.tally_rules or self.tally_reductions or self.tally_transfers:
             for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
                 adjust(self, self.tally)
@@ -280,6 +270,24 @@ class Day:
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
         return list(dying)
+
+    def _shown_and_counted(self, pid: str, cast: str, binds: dict[str, str]) -> tuple[str, str]:
+        """The target ``pid``'s ballot shows and the one his vote counts for, when a ballot rule (玲瓏) is
+        about today or a bind (亂花) is on him (else both are the vote cast)."""
+        ballot_rules = self.ballot_rules
+        false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
+        bound = binds.get(pid) if binds else None
+        if false is not None:
+            # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
+            shown = bound if bound is not None else false
+            self.note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+            return shown, cast
+        if bound is None:
+            return cast, cast
+        # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
+        if bound != cast:
+            self.note(f"{pid} 投票 {cast}，因亂花強制修改為 {bound}（票面與計票）")
+        return bound, bound
 
     def _posthumous_votes(self) -> None:
         """涅槃：你死亡後仍可投票（你以此法的投票不公布）: the votes of the dead who may still vote
