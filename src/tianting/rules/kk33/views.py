@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from tianting.core.state import Player, phase_kind, phase_number
+from tianting.core.state import Player, phase_kind
 from tianting.rules.kk33.roster import Roster, SkillText
 from tianting.rules.kk33.skillbook import FROM_KEY
 
@@ -207,9 +207,15 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
 
 
 def public_announcement(result: Any) -> dict[str, Any]:
-    """A resolved phase's announcement as every player reads it (without :data:`JUDGE_ONLY`)."""
+    """A resolved phase's announcement as every player reads it (without :data:`JUDGE_ONLY`).
+
+    The announcement is copied whole, then the judge's fields taken out: the same keys in the same order
+    as copying only the others (taking a key out leaves the rest in place; no judge's field is
+    ``phase`` or ``number``, which come first), without a step of Python per field."""
     shown = {"phase": result.phase, "number": result.number}
-    shown.update((k, v) for k, v in result.announcement.items() if k not in JUDGE_ONLY)
+    shown.update(result.announcement)
+    for key in JUDGE_ONLY:
+        shown.pop(key, None)
     return shown
 
 
@@ -246,6 +252,7 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
     state = game.state
     me = state.players[pid]
     index = state.index
+    odd = index % 2  # 1 on a day (phase_kind); phase_number: (index + 1) // 2 + 1 on a day, index // 2 + 1 at night
     view: dict[str, Any] = {
         "id": me.id,
         "country": me.country,
@@ -255,8 +262,8 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "skills": skills,
         "known": dict(me.known),
         "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS} if me.markers else {},
-        "phase": _PHASE_VALUES[index % 2],
-        "number": phase_number(index),
+        "phase": _PHASE_VALUES[odd],
+        "number": (index + odd) // 2 + 1,  # phase_number(index), without the call
         "players": players,
         "feedback": feedback,
         "announcements": announcements,
