@@ -13,7 +13,6 @@ is a harm too (緩釋：減輕他因為下一次投票受到的傷害): it passe
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -246,8 +245,9 @@ class Day:
                     if w is not None:
                         weight = w
                 tally[target] = tally.get(target, 0) + weight
-        else:  # every vote counts for one: the votes for each, its first vote's place (as the loop it replaced)
-            tally.update(Counter(tallied.values()))  # (the tally is empty until now)
+        else:  # every vote counts for one
+            for target in tallied.values():
+                tally[target] = tally.get(target, 0) + 1
         if self.tally_rules or self.tally_reductions or self.tally_transfers:
             for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
                 adjust(self, self.tally)
