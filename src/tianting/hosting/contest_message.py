@@ -29,7 +29,7 @@ How a message is read, in order:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from tianting.hosting.message import PUNCTUATION, SENTENCE_END, _fold, _merge, pieces
@@ -123,8 +123,9 @@ class _Number:
     value: int | None
     """None: no one number (「三五」)."""
     spelled: str
-    label: int | None
-    """The 拼點 an ordinal before it in the sentence names."""
+    label: tuple[int, ...] | None
+    """The 拼點 an ordinal or an opponent's id before it in the sentence names (empty: a label that names none
+    of the player's 拼點, already refused); None: unlabelled."""
 
 
 def _words() -> dict[str, str]:
@@ -147,35 +148,92 @@ def _longest(folded: str, at: int, table: dict[str, str], longest: int) -> tuple
     return None
 
 
+class _Label:
+    """The 拼點 the words before a number name, within a sentence: ordinals (「第二次」) and opponents' ids
+    (「跟張三」); several in a row name several (「第一次和第二次都出3」, 「跟張三和李四都出3」), a label after a
+    number starts anew."""
+
+    def __init__(self) -> None:
+        self.ordinals: list[int] = []
+        self.named: list[tuple[str, int | None]] = []
+        """(the id as written, the number of the player's 拼點 with that id, or None: no 拼點 with them)."""
+        self.bad = False
+        """An ordinal that names no 拼點 of the player (already refused)."""
+        self.used = False
+        """A number has been read after it."""
+
+    def add(self) -> _Label:
+        """The label to add to: this one, or a new one if a number came after this one."""
+        return _Label() if self.used else self
+
+    def of(self, reading: DigitReading) -> tuple[int, ...] | None:
+        """The 拼點 a number after this label is for (refusing a label that names none of the player's)."""
+        self.used = True
+        if not self.ordinals and not self.named and not self.bad:
+            return None
+        if self.bad:
+            return ()
+        strangers = [written for written, number in self.named if number is None]
+        for written in strangers:
+            problem = (f"私訊把數字給了與「{written}」的拼點，但這名玩家沒有與「{written}」的拼點：不能記錄"
+                       "（拼點不告知玩家對手：回覆玩家時請勿說出對手是誰，請他依頁面上的「第幾次拼點」提交）")
+            if problem not in reading.problems:
+                reading.problems.append(problem)
+        if strangers:
+            return ()
+        by_name = {number for _, number in self.named if number is not None}
+        for written, number in self.named:
+            note = f"「{written}」：第{number}次拼點"
+            if note not in reading.notes:
+                reading.notes.append(note)
+        if self.ordinals and by_name and set(self.ordinals) != by_name:
+            written = "、".join(w for w, _ in self.named)
+            reading.problems.append(f"同一句的「第{'、'.join(map(str, self.ordinals))}次」與「{written}」"
+                                    "不是同一次拼點：請向玩家確認（勿向玩家透露對手）")
+            return ()
+        return tuple(sorted(set(self.ordinals) | by_name))
+
+
 def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
-                        names: Iterable[str] = ()) -> DigitReading:
+                        names: Iterable[str] = (), opponents: Sequence[str] = (),
+                        player: str = "") -> DigitReading:
     """The digits ``text`` gives for the player's ``pending`` 拼點 (numbered 1 to ``pending``), each in
     ``digits``; see the module's doc. ``names``: the game's forum ids, read as names (「鼎立02」 has no digit
-    2 in it); a word of ASCII letters and digits (``abc123``) is no number either. ``pending`` 0 reads
-    nothing and refuses."""
+    2 in it); a word of ASCII letters and digits (``abc123``) is no number either. ``opponents``: the
+    player's opponent in each pending 拼點, in order (the judges' to know): an id among ``names`` before a
+    number in a sentence gives that number to the 拼點 with that id (「跟張三拼點出3」), and an id the player
+    has no 拼點 with is refused without naming the opponents; ``player``'s own id labels nothing. Without
+    ``opponents`` ids label nothing. ``pending`` 0 reads nothing and refuses."""
     reading = DigitReading(text)
     if pending < 1:
         reading.problems.append("這名玩家現在沒有需要提交數字的拼點")
         return reading
     folded = _fold(text.translate(_FULLWIDTH))
-    known = {_fold(n.translate(_FULLWIDTH)).strip(): "name" for n in names if n.strip()}
+    ids = {_fold(n.translate(_FULLWIDTH)).strip(): n for n in names if n.strip()}
+    ids.update({_fold(n.translate(_FULLWIDTH)).strip(): n for n in opponents if n.strip()})
+    known = {key: "name" for key in ids}
     longest_name = max((len(n) for n in known), default=0)
+    contest_of = {o: number for number, o in enumerate(opponents, 1)} if len(opponents) == pending else {}
     numbers: list[_Number] = []
     labels: list[int] = []
-    label: int | None = None
+    label = _Label()
     every = False
     at = 0
     while at < len(text):
         char = text[at]
         if char in SENTENCE_END:
-            label = None
+            label = _Label()
             at += 1
             continue
         if (char in PUNCTUATION and not _minus(text, folded, at)) or not char.strip():
             at += 1
             continue
         name = _longest(folded, at, known, longest_name)
-        if name is not None:  # a forum id (「鼎立02」): a player, not a digit
+        if name is not None:  # a forum id (「鼎立02」): a player, not a digit; an opponent named (「跟張三」)
+            pid = ids[folded[at:at + name[0]]]
+            if contest_of and pid != player:
+                label = label.add()
+                label.named.append((text[at:at + name[0]], contest_of.get(pid)))
             at += name[0]
             continue
         word = _ALNUM.match(folded, at)
@@ -196,14 +254,15 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
         ordinal = _ORDINAL.match(folded, at)
         if ordinal:
             value = numeral_value(ordinal.group(1))
+            label = label.add()
             if value is None or not 1 <= value <= pending:
                 spelled = text[at:ordinal.end()]
                 reading.problems.append(f"讀到「{spelled}」，但這名玩家只有{pending}次拼點" if value
                                         else f"讀不出「{spelled}」是第幾次拼點")
                 reading.unread.append((at, ordinal.end()))
-                label = -1
+                label.bad = True
             else:
-                label = value
+                label.ordinals.append(value)
                 labels.append(value)
             at = ordinal.end()
             continue
@@ -222,7 +281,7 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
             value = numeral_value(number.group(2))
             if value is not None and number.group(1):
                 value = -value
-            numbers.append(_Number(value, spelled.strip(), label))
+            numbers.append(_Number(value, spelled.strip(), label.of(reading)))
             at = number.end()
             continue
         if reading.unread and reading.unread[-1][1] == at:
@@ -251,7 +310,7 @@ def _match(reading: DigitReading, numbers: list[_Number], labels: list[int], pen
     if not numbers:
         reading.problems.append("沒有讀到拼點數字")
         return
-    labelled = [n for n in numbers if n.label is not None and n.label > 0]
+    labelled = [n for n in numbers if n.label]
     plain = [n for n in numbers if n.label is None]
     if labelled and plain:
         reading.problems.append("訊息既有標明第幾次拼點的數字，又有未標明的數字："
@@ -260,7 +319,8 @@ def _match(reading: DigitReading, numbers: list[_Number], labels: list[int], pen
     if labelled:
         by_contest: dict[int, list[int]] = {}
         for n in labelled:
-            by_contest.setdefault(n.label or 0, []).append(n.value or 0)
+            for number in n.label or ():
+                by_contest.setdefault(number, []).append(n.value or 0)
         for number in dict.fromkeys(labels):
             if number not in by_contest:
                 reading.problems.append(f"第{number}次拼點沒有讀到數字")

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import asdict
 from typing import Any
 
@@ -115,6 +117,13 @@ def player_contests(game: HostedGame, pid: str) -> list[dict[str, Any]]:
     phase = game.current
     given = (phase.digits.get(pid) or {}) if phase is not None else {}
     return [{"number": n, "opponent": o, "digit": given.get(o)} for n, o in game.contests_of(pid)]
+
+
+def contests_seen(game: HostedGame, pid: str) -> str:
+    """A fingerprint of ``pid``'s 拼點 as the judges see them now (the phase, each opponent in order and the digit
+    recorded so far): a confirmation made from a page showing another fingerprint is stale."""
+    shown = [len(game.phases), game.stage, [[c["opponent"], c["digit"]] for c in player_contests(game, pid)]]
+    return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()[:32]
 
 
 def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:

@@ -43,12 +43,13 @@ from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
-from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused, contest_pairs
+from tianting.hosting.game import MAX_ACTIONS, MAX_RULINGS, MAX_TEXT, HostedGame, Refused, contest_pairs
 from tianting.hosting.message import read_message, read_vote
 from tianting.hosting.views import (
     judge_contests,
     judge_view,
     message_vocabulary,
+    contests_seen,
     player_contests,
     public_view,
     replay_view,
@@ -113,6 +114,7 @@ DONE_ZH = {
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
     "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
     "digit-for": "已依私訊代為記錄數字（記為天庭代填），玩家仍可自行修改。",
+    "digits-for": "已依私訊一次記錄這名玩家的拼點數字（記為天庭代填），玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -627,8 +629,10 @@ def _contest_message_page(request: Request, token: str, who: Access, game: Hoste
         "may": judges.powers(who.player_id, game), "low": CONTEST_DIGITS[0], "high": CONTEST_DIGITS[-1],
     }
     if reading and player in game.ids:
-        found = read_contest_digits(text, len(contests), names=game.ids)
+        found = read_contest_digits(text, len(contests), names=game.ids, player=player,
+                                    opponents=[c["opponent"] for c in contests])
         context["reading"] = found
+        context["seen"] = contests_seen(game, player)
         if found.refused and status < 400:
             status = 409 if not contests else 422
     return _render(request, "contest_message.html", context, status, rules=game.rules)
@@ -720,6 +724,48 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
                              status=exc.status, reading=bool(form.get("against") and form.get("text")))
     anchor = "contests" if form.get("against") else "phase"
     return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
+
+
+STALE_CONTESTS = ("讀取這則私訊之後，{player}的拼點已有變動（數字已有人記錄，或拼點已更改）：這次確認沒有記錄任何數字，"
+                  "請重新讀取私訊再確認")
+"""Said when the 南斗 confirms a message's 拼點 digits from a page that no longer shows the player's 拼點 as they are."""
+
+
+@router.post("/j/{token}/digits-for")
+async def judge_digits_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_digits_for, request, token, who, form)
+
+
+def _judge_digits_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    """Every 拼點 digit one pasted message gives, confirmed at once (鼎立三分2.0: 「一名角色需要与多名角色拼点时，
+    需要分别提交拼点的数字」): one ``digit`` event per 拼點, as the console's row records it, all stored in one
+    transaction or none. The page's ``seen`` fingerprint must still be the player's 拼點 as they are: a digit
+    recorded meanwhile, or a 拼點 set or withdrawn, refuses the whole confirmation (nothing recorded)."""
+    player, seen = form.get("player"), form.get("seen")
+    against, digits = form.getlist("against"), form.getlist("digit")
+    store = store_of(request)
+    try:
+        if not against or len(against) != len(digits) or len(against) > MAX_RULINGS:
+            raise Refused("確認的拼點數字不完整：請重新讀取私訊", 422)
+        if len(set(against)) != len(against):
+            raise Refused("同一場拼點只能記錄一個數字", 422)
+        clock = store.clock()
+        with _game(request, who.game_id) as game:
+            items = [judge_event(game, "digit-for", {"player": player, **_player_body("digit", Form({"digit": [d]})),
+                                                     "via": "message", "against": o}, clock)
+                     for o, d in zip(against, digits, strict=True)]
+
+        def unchanged(hosted: HostedGame) -> None:  # under the game's lock, before any digit is applied
+            if contests_seen(hosted, player) != seen:
+                raise Refused(STALE_CONTESTS.format(player=player), 409)
+
+        store.append_all(who.game_id, judges.actor(who.player_id), items, unchanged)
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
+                             status=exc.status, reading=bool(form.get("text")))
+    return RedirectResponse(f"/j/{token}?ok=digits-for#contests", status_code=303)
 
 
 @router.post("/j/{token}/{command}")
