@@ -43,13 +43,20 @@ from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
-from tianting.hosting.game import MAX_ACTIONS, MAX_RULINGS, MAX_TEXT, HostedGame, Refused, contest_pairs
+from tianting.hosting.game import (
+    MAX_ACTIONS,
+    MAX_RULINGS,
+    MAX_TEXT,
+    HostedGame,
+    Refused,
+    contest_pairs,
+)
 from tianting.hosting.message import read_message, read_vote
 from tianting.hosting.views import (
+    contests_seen,
     judge_contests,
     judge_view,
     message_vocabulary,
-    contests_seen,
     player_contests,
     public_view,
     replay_view,
