@@ -109,3 +109,73 @@ def test_an_ambiguous_message_with_several_contests_is_refused(text, words):
 
 def test_numeral_values():
     assert [numeral_value(s) for s in ("7", "七", "十", "十二", "二十", "两", "三五")] == [7, 7, 10, 12, 20, 2, None]
+
+
+TABLE = ["張三", "李四", "王五", "鼎立01"]
+"""The ids as the table knows them; the player is 鼎立01, with 拼點 against 張三 (第1次) and 李四 (第2次)."""
+
+
+def named(text: str, opponents: tuple[str, ...] = ("張三", "李四")):
+    return read_contest_digits(text, len(opponents), names=TABLE, opponents=opponents, player="鼎立01")
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("跟張三拼點出3，跟李四拼點出5", {1: 3, 2: 5}),
+    ("對李四出5；跟張三出3", {1: 3, 2: 5}),
+    ("跟张三拼点出3，对李四出5", {1: 3, 2: 5}),  # Simplified: the ids as the table knows them, either script
+    ("和李四拼點：七。和張三拼點：０", {1: 0, 2: 7}),
+    ("跟張三和李四都出3", {1: 3, 2: 3}),
+    ("第一次跟張三拼點出3，第二次5", {1: 3, 2: 5}),  # an ordinal and the id it names agree
+    ("我是鼎立01，跟李四出5，跟張三出3", {1: 3, 2: 5}),  # the player's own id names no 拼點
+])
+def test_a_digit_goes_to_the_contest_with_the_opponent_named(text, expected):
+    """RJ5: 「跟張三拼點出3」 gives 3 to the 拼點 with 張三, whatever its number on the player's page; the judge is
+    told which (a note)."""
+    reading = named(text)
+    assert not reading.problems, reading.problems
+    assert reading.digits == expected
+
+
+def test_a_named_opponent_is_noted_for_the_judge():
+    reading = named("對李四出5")
+    assert reading.digits == {2: 5} and "「李四」：第2次拼點" in reading.notes
+
+
+def test_one_contest_by_the_opponents_name():
+    reading = named("跟張三拼點出3", ("張三",))
+    assert reading.digits == {1: 3} and not reading.problems
+
+
+def test_an_id_that_labels_no_number_is_only_a_name():
+    """An id mentioned in a sentence with no digit after it (「我懷疑王五」) names no 拼點."""
+    assert named("我懷疑王五。拼點出3", ("張三",)).digits == {1: 3}
+    assert named("拼點出3，王五", ("張三",)).digits == {1: 3}
+
+
+@pytest.mark.parametrize("text", ["跟王五拼點出3", "跟王五出3，跟張三出5", "跟王五和張三都出3"])
+def test_a_digit_given_to_someone_the_player_has_no_contest_with_is_refused_naming_no_opponent(text):
+    """RJ5: the player names 王五, with whom he has no 拼點: refused, and the refusal (which the judge may pass
+    on) names 王五 only, never the player's opponents (拼點 does not tell them: RJ3)."""
+    reading = named(text)
+    assert reading.refused and reading.digits == {}
+    said = "；".join(reading.problems)
+    assert "這名玩家沒有與「王五」的拼點" in said and "請勿說出對手是誰" in said
+    assert "張三" not in said and "李四" not in said
+
+
+def test_an_ordinal_and_an_opponent_that_disagree_are_refused_naming_no_other_opponent():
+    reading = named("第一次跟李四拼點出3")
+    assert reading.refused and "不是同一次拼點" in reading.problems[0] and "張三" not in reading.problems[0]
+
+
+def test_without_the_opponents_ids_label_nothing():
+    """The reader told no opponents (a caller of old) reads ids as names only, as before."""
+    reading = read_contest_digits("跟張三拼點出3", 1, names=TABLE)
+    assert reading.digits == {1: 3}
+
+
+def test_a_message_for_some_of_the_players_contests_gives_only_those():
+    """「第二次拼點3」 with two pending: only the second is read (the first may be on the player's page already);
+    the other is left as it is."""
+    assert digits("第二次拼點3", 2) == {2: 3}
+    assert named("跟李四出3").digits == {2: 3}
