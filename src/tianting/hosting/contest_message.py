@@ -37,8 +37,8 @@ from tianting.hosting.message import PUNCTUATION, SENTENCE_END, _fold, _merge, p
 CONTEST_DIGITS = range(0, 10)
 """The digits a 拼點 takes: 「两名玩家需各自向法官提交一个0-9的数字」 (seed 003, 拼点)."""
 
-KEYWORDS = ("拼点", "拼点数字", "拼点的数字", "拼点数", "拼", "点数", "数字", "数")
-"""Words that say the message is about a 拼點 (folded: Simplified)."""
+KEYWORDS = ("拼点", "拼点数字", "拼点的数字", "拼点数", "拼", "点数", "数字", "数", "伤判", "伤判数字", "伤判的数字")
+"""Words that say the message is about a 拼點, or a 傷判 (folded: Simplified)."""
 
 FILLERS = (
     "出", "我出", "我", "的", "是", "为", "选", "选择", "报", "填", "写", "交", "提交", "给", "用", "押", "定",
@@ -196,14 +196,16 @@ class _Label:
 
 def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
                         names: Iterable[str] = (), opponents: Sequence[str] = (),
-                        player: str = "") -> DigitReading:
+                        player: str = "", word: str = "拼點", ordinals: bool = True) -> DigitReading:
     """The digits ``text`` gives for the player's ``pending`` 拼點 (numbered 1 to ``pending``), each in
     ``digits``; see the module's doc. ``names``: the game's forum ids, read as names (「鼎立02」 has no digit
     2 in it); a word of ASCII letters and digits (``abc123``) is no number either. ``opponents``: the
     player's opponent in each pending 拼點, in order (the judges' to know): an id among ``names`` before a
     number in a sentence gives that number to the 拼點 with that id (「跟張三拼點出3」), and an id the player
     has no 拼點 with is refused without naming the opponents; ``player``'s own id labels nothing. Without
-    ``opponents`` ids label nothing. ``pending`` 0 reads nothing and refuses."""
+    ``opponents`` ids label nothing. ``pending`` 0 reads nothing and refuses. ``word``: what the digit is for,
+    in the refusals (「傷判」 for a wound check's digit, :mod:`tianting.hosting.wound_message`); ``ordinals``
+    False: 「第二次」 is a word, not a 拼點's number (a second 傷判 is one digit still)."""
     reading = DigitReading(text)
     if pending < 1:
         reading.problems.append("這名玩家現在沒有需要提交數字的拼點")
@@ -236,15 +238,15 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
                 label.named.append((text[at:at + name[0]], contest_of.get(pid)))
             at += name[0]
             continue
-        word = _ALNUM.match(folded, at)
-        if word and not word.group().isdigit():
-            reading.unread.append((at, word.end()))  # 「abc123」: a word, not a number
-            at = word.end()
+        alnum = _ALNUM.match(folded, at)
+        if alnum and not alnum.group().isdigit():
+            reading.unread.append((at, alnum.end()))  # 「abc123」: a word, not a number
+            at = alnum.end()
             continue
         seat = _SEAT.match(folded, at)
         if seat:  # 「3號」 is a player, not a digit
             reading.unread.append((at, seat.end()))
-            reading.problems.append(f"「{text[at:seat.end()]}」是座位號，不是拼點數字")
+            reading.problems.append(f"「{text[at:seat.end()]}」是座位號，不是{word}數字")
             at = seat.end()
             continue
         phase = _PHASE.match(folded, at)
@@ -252,6 +254,9 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
             at = phase.end()
             continue
         ordinal = _ORDINAL.match(folded, at)
+        if ordinal and not ordinals:  # 「第二次傷判」: which check, not a digit
+            at = ordinal.end()
+            continue
         if ordinal:
             value = numeral_value(ordinal.group(1))
             label = label.add()
@@ -290,25 +295,25 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
             reading.unread.append((at, at + 1))
         at += 1
     reading.unread = _merge(reading.unread)
-    _match(reading, numbers, labels, pending, every, digits)
+    _match(reading, numbers, labels, pending, every, digits, word)
     if reading.problems:
         reading.digits = {}
     return reading
 
 
 def _match(reading: DigitReading, numbers: list[_Number], labels: list[int], pending: int, every: bool,
-           digits: range) -> None:
+           digits: range, word: str = "拼點") -> None:
     """Give each pending 拼點 its digit from ``numbers`` (see the module's doc), or say why not."""
     low, high = digits[0], digits[-1]
     for n in numbers:
         if n.value is None:
-            reading.problems.append(f"「{n.spelled}」不是一個數字：拼點只交一個{low}至{high}的數字")
+            reading.problems.append(f"「{n.spelled}」不是一個數字：{word}只交一個{low}至{high}的數字")
         elif n.value not in digits:
-            reading.problems.append(f"拼點數字須為{low}至{high}的整數，讀到「{n.spelled}」")
+            reading.problems.append(f"{word}數字須為{low}至{high}的整數，讀到「{n.spelled}」")
     if reading.problems:
         return
     if not numbers:
-        reading.problems.append("沒有讀到拼點數字")
+        reading.problems.append(f"沒有讀到{word}數字")
         return
     labelled = [n for n in numbers if n.label]
     plain = [n for n in numbers if n.label is None]

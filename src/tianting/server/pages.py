@@ -51,7 +51,8 @@ from tianting.hosting.game import (
     Refused,
     contest_pairs,
 )
-from tianting.hosting.message import read_message, read_vote
+from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
+from tianting.hosting.message import _merge as _merge_spans
 from tianting.hosting.views import (
     contests_seen,
     judge_contests,
@@ -61,6 +62,7 @@ from tianting.hosting.views import (
     public_view,
     replay_view,
 )
+from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, live, notify, security
@@ -595,7 +597,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                 except Refused as exc:
                     context["check"] = exc.message
             elif reading:
-                found = read_vote(text, vocab)
+                found = _read_day_message(game, player, text, vocab, context)
                 if found.vote is not None:
                     try:
                         game.base.check_vote(player, found.vote)
@@ -616,6 +618,29 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
     return _render(request, "message.html", context, status, rules=game.rules)
+
+
+WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會記錄"
+"""Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
+
+
+def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
+    """A day message read as the vote, and, where the rule set takes 傷判 digits, a clause that says 傷判 as its
+    digit (:mod:`tianting.hosting.wound_message`, ruling RJ5): ``context["wound"]`` the digit's reading, the
+    vote read from the rest of the message (the whole of it marked)."""
+    wound = read_wound_digit(text, game.ids) if "digits" in load_rules(game.rules).day_inputs else None
+    context["wound"] = wound
+    if wound is None:
+        return read_vote(text, vocab)
+    found = read_vote(wound.rest(text), vocab)
+    found.text = text
+    found.unread = _merge_spans(found.unread + wound.reading.unread)
+    if found.vote is None and not wound.rest(text).strip(" ，,。；;！!？?\n"):
+        found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the 傷判 only
+    if not game.takes_digit(player):
+        wound.reading.problems.append(WOUND_NOT_TODAY.format(player=player))
+        wound.reading.digits = {}
+    return found
 
 
 def _contest_message_page(request: Request, token: str, who: Access, game: HostedGame, player: str, text: str,
