@@ -342,3 +342,18 @@ def test_a_rule_set_without_contests_keeps_the_plain_paste_page_on_a_draft(clien
     response = client.get(f"/j/{game['judge_token']}/message")
     assert response.status_code == 200 and "現在不是提交行動或投票的時候" in response.text
     assert "拼點" not in response.text
+
+
+def test_the_api_confirms_a_messages_digits_at_once_or_not_at_all(client: TestClient) -> None:
+    """The JSON API's ``digits-for``: the same events in one transaction; a refused one stores none; a stale
+    ``seen`` refuses all."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    before = t.seq()
+    bad = t.post_j("南斗", "digits-for", {"player": a, "digits": [{"against": b, "digit": 3}, {"against": c, "digit": 12}]})
+    assert bad.status_code == 422 and "0至9" in bad.json()["error"] and t.seq() == before
+    stale = t.post_j("南斗", "digits-for", {"player": a, "seen": "0" * 32, "digits": [{"against": b, "digit": 3}]})
+    assert stale.status_code == 409 and "拼點已有變動" in stale.json()["error"] and t.seq() == before
+    done = t.post_j("南斗", "digits-for", {"player": a, "digits": [{"against": c, "digit": 5}, {"against": b, "digit": 3}]})
+    assert done.status_code == 200 and done.json()["events"] == ["digit", "digit"] and t.seq() == before + 2
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]

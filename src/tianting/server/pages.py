@@ -45,7 +45,6 @@ from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
 from tianting.hosting.game import (
     MAX_ACTIONS,
-    MAX_RULINGS,
     MAX_TEXT,
     HostedGame,
     Refused,
@@ -66,7 +65,13 @@ from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, live, notify, security
-from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
+from tianting.server.commands import (
+    JUDGE_COMMANDS,
+    contests_unchanged,
+    digits_for,
+    judge_event,
+    player_event,
+)
 from tianting.server.ratelimit import RateLimited
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
@@ -758,11 +763,6 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
     return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
 
 
-STALE_CONTESTS = ("讀取這則私訊之後，{player}的拼點已有變動（數字已有人記錄，或拼點已更改）：這次確認沒有記錄任何數字，"
-                  "請重新讀取私訊再確認")
-"""Said when the 南斗 confirms a message's 拼點 digits from a page that no longer shows the player's 拼點 as they are."""
-
-
 @router.post("/j/{token}/digits-for")
 async def judge_digits_for(request: Request, token: str) -> Response:
     who = await run_in_threadpool(_access, request, token, "judge")
@@ -775,25 +775,18 @@ def _judge_digits_for(request: Request, token: str, who: Access, form: Form) -> 
     需要分别提交拼点的数字」): one ``digit`` event per 拼點, as the console's row records it, all stored in one
     transaction or none. The page's ``seen`` fingerprint must still be the player's 拼點 as they are: a digit
     recorded meanwhile, or a 拼點 set or withdrawn, refuses the whole confirmation (nothing recorded)."""
-    player, seen = form.get("player"), form.get("seen")
+    player = form.get("player")
     against, digits = form.getlist("against"), form.getlist("digit")
     store = store_of(request)
     try:
-        if not against or len(against) != len(digits) or len(against) > MAX_RULINGS:
+        if len(against) != len(digits):
             raise Refused("確認的拼點數字不完整：請重新讀取私訊", 422)
-        if len(set(against)) != len(against):
-            raise Refused("同一場拼點只能記錄一個數字", 422)
+        given = [{"against": o, **_player_body("digit", Form({"digit": [d]}))} for o, d in zip(against, digits, strict=True)]
+        body = {"player": player, "digits": given}
         clock = store.clock()
         with _game(request, who.game_id) as game:
-            items = [judge_event(game, "digit-for", {"player": player, **_player_body("digit", Form({"digit": [d]})),
-                                                     "via": "message", "against": o}, clock)
-                     for o, d in zip(against, digits, strict=True)]
-
-        def unchanged(hosted: HostedGame) -> None:  # under the game's lock, before any digit is applied
-            if contests_seen(hosted, player) != seen:
-                raise Refused(STALE_CONTESTS.format(player=player), 409)
-
-        store.append_all(who.game_id, judges.actor(who.player_id), items, unchanged)
+            items = digits_for(game, body, clock)
+        store.append_all(who.game_id, judges.actor(who.player_id), items, contests_unchanged(player, form.get("seen")))
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status, reading=bool(form.get("text")))
