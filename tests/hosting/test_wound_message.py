@@ -1,4 +1,4 @@
-"""Reading a 傷判 digit out of a wounded player's day message (tianting.hosting.wound_message), ruling RJ5.
+"""Reading a 傷判 digit out of a wounded player's day message (tianting.hosting.wound_message), ruling RJ6.
 
 Seed 003 (鼎立三分2.0), 受伤: 「受伤的角色在白天判定阶段进行伤判……玩家向法官提交一个0-9的数字。」 (and the 24人
 rules' 伤判 by digit, R-SG12). The digit is read in a clause that says 傷判; the rest of the message is the vote.

@@ -1,4 +1,4 @@
-"""The paste-a-private-message page reads a wounded player's 傷判 digit by day (鼎立三分2.0, ruling RJ5).
+"""The paste-a-private-message page reads a wounded player's 傷判 digit by day (鼎立三分2.0, ruling RJ6).
 
 Seed 003: 「受伤的角色在白天判定阶段进行伤判……玩家向法官提交一个0-9的数字。」 A wounded player writes the vote and the
 digit in one message (「投孟起，傷判出3」): the page reads both, shows the digit and puts it in the 南斗's form,

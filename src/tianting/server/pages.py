@@ -631,7 +631,7 @@ WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會�
 
 def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
     """A day message read as the vote, and, where the rule set takes 傷判 digits, a clause that says 傷判 as its
-    digit (:mod:`tianting.hosting.wound_message`, ruling RJ5): ``context["wound"]`` the digit's reading, the
+    digit (:mod:`tianting.hosting.wound_message`, ruling RJ6): ``context["wound"]`` the digit's reading, the
     vote read from the rest of the message (the whole of it marked)."""
     wound = read_wound_digit(text, game.ids) if "digits" in load_rules(game.rules).day_inputs else None
     context["wound"] = wound
