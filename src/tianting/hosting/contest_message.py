@@ -19,7 +19,9 @@ How a message is read, in order:
    (「第二次」, 「第2個」), a count that is no digit (「兩次」), a seat (「3號」, a player, not a digit), a
    phase (「第3夜」), 都/全部 (one digit for every 拼點), a word that carries nothing (拼點, 出, 數字 …),
    a sentence end. What matches nothing is *unread*.
-2. A number after an ordinal, in the same sentence, is that 拼點's; any other number is unlabelled.
+2. A number after an ordinal, in the same sentence, is that 拼點's, and so is a number after an opponent's id
+   (「跟張三拼點出3」, ruling RJ5; an id the player has no 拼點 with is refused, naming no opponent); several
+   labels in a row name several (「第一次和第二次都出3」); any other number is unlabelled.
 3. The numbers are matched to the pending 拼點: with one pending, the one number (said again, the same);
    with several, each labelled by its ordinal, or exactly one unlabelled number each, in order (the
    order of the player's page), or one number with 都 for all of them. Anything else is ambiguous, and
