@@ -357,3 +357,41 @@ def test_the_api_confirms_a_messages_digits_at_once_or_not_at_all(client: TestCl
     done = t.post_j("南斗", "digits-for", {"player": a, "digits": [{"against": c, "digit": 5}, {"against": b, "digit": 3}]})
     assert done.status_code == 200 and done.json()["events"] == ["digit", "digit"] and t.seq() == before + 2
     assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
+
+
+def test_a_confirmation_racing_a_players_digit_from_another_process_is_all_or_none(client: TestClient,
+                                                                                 db_url: str) -> None:
+    """Two stores on one database (two server processes' caches and locks): the 南斗's one-button confirmation
+    (both digits, guarded by the page's fingerprint) races the player's own first digit. Whichever commits first,
+    the confirmation is whole or refused whole: never one of its digits without the other; no sequence gap."""
+    from tests.server.test_concurrency import assert_gapless, at_once
+    from tianting.hosting.views import contests_seen
+    from tianting.server.commands import contests_unchanged
+    from tianting.server.store import Store
+
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    store: Store = client.app.state.store
+    access = store.access(t.judge["南斗"])
+    assert access is not None
+    game_id = access.game_id
+    with store.game(game_id) as game:
+        seen = contests_seen(game, a)
+    items = [("digit", {"player": a, "digit": 3, "via": "message", "against": b}),
+             ("digit", {"player": a, "digit": 5, "via": "message", "against": c})]
+    other = Store(db_url)
+    try:
+        results = at_once([lambda: store.append_all(game_id, "judge:南斗", items, contests_unchanged(a, seen)),
+                           lambda: other.append(game_id, "digit", a, {"digit": 8, "contest": 1})])
+    finally:
+        other.close()
+    confirmed, mine = results
+    assert isinstance(mine, list), mine  # the player's own digit is always taken
+    if isinstance(confirmed, list):  # the confirmation first; the player's digit after it stands
+        assert [e.kind for e in confirmed] == ["digit", "digit"] and confirmed[1].seq == confirmed[0].seq + 1
+        expected = [{"number": 1, "digit": 8}, {"number": 2, "digit": 5}]
+    else:  # the player first: the page the 南斗 confirmed is stale, nothing of it recorded
+        assert isinstance(confirmed, Exception) and "拼點已有變動" in str(confirmed), confirmed
+        expected = [{"number": 1, "digit": 8}, {"number": 2, "digit": None}]
+    assert t.view(a)["open"]["contests"] == expected
+    assert_gapless(store, game_id)
