@@ -179,3 +179,17 @@ def test_a_message_for_some_of_the_players_contests_gives_only_those():
     the other is left as it is."""
     assert digits("第二次拼點3", 2) == {2: 3}
     assert named("跟李四出3").digits == {2: 3}
+
+
+def test_a_seat_names_the_player_in_it_as_his_id_does():
+    """RJ5: 「跟2號拼點出5」: the table knows its players by id and by seat (as a night's message does); seat 2 is
+    李四 here. A seat the player has no 拼點 with is refused as an id is; with no opponents given a seat is no digit."""
+    seats = TABLE  # 張三 1號, 李四 2號, 王五 3號, 鼎立01 4號
+    reading = read_contest_digits("跟2號拼點出5，跟1號出3", 2, names=TABLE, opponents=("張三", "李四"),
+                                  player="鼎立01", seats=seats)
+    assert reading.digits == {1: 3, 2: 5} and not reading.problems
+    reading = read_contest_digits("跟３號拼點出5", 1, names=TABLE, opponents=("張三",), player="鼎立01", seats=seats)
+    assert reading.refused and "沒有與「３號」的拼點" in reading.problems[0] and "張三" not in reading.problems[0]
+    reading = read_contest_digits("我4號，拼點出5", 1, names=TABLE, opponents=("張三",), player="鼎立01", seats=seats)
+    assert reading.digits == {1: 5}  # his own seat names no 拼點
+    assert "是座位號" in refusal("跟2號拼點出5")

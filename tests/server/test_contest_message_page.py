@@ -279,6 +279,8 @@ def test_a_message_naming_the_opponent_gives_that_contest_its_digit(client: Test
     fields = confirmation(response)
     assert fields["against"] == [b, c] and fields["digit"] == ["3", "5"]
     assert name_key(f"「{c}」：第2次拼點") in shown(response)
+    by_seat = confirmation(read(t, a, f"跟{IDS.index(c) + 1}號拼點出5。对{b}出3"))  # a seat names its player too
+    assert by_seat["against"] == [b, c] and by_seat["digit"] == ["3", "5"]
     assert confirm(t, fields).status_code == 303
     assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
 

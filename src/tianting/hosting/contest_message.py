@@ -198,14 +198,16 @@ class _Label:
 
 def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
                         names: Iterable[str] = (), opponents: Sequence[str] = (),
-                        player: str = "", word: str = "拼點", ordinals: bool = True) -> DigitReading:
+                        player: str = "", word: str = "拼點", ordinals: bool = True,
+                        seats: Sequence[str] = ()) -> DigitReading:
     """The digits ``text`` gives for the player's ``pending`` 拼點 (numbered 1 to ``pending``), each in
     ``digits``; see the module's doc. ``names``: the game's forum ids, read as names (「鼎立02」 has no digit
     2 in it); a word of ASCII letters and digits (``abc123``) is no number either. ``opponents``: the
     player's opponent in each pending 拼點, in order (the judges' to know): an id among ``names`` before a
     number in a sentence gives that number to the 拼點 with that id (「跟張三拼點出3」), and an id the player
     has no 拼點 with is refused without naming the opponents; ``player``'s own id labels nothing. Without
-    ``opponents`` ids label nothing. ``pending`` 0 reads nothing and refuses. ``word``: what the digit is for,
+    ``opponents`` ids label nothing; ``seats``: the ids in seat order, so that 「3號」 names a player as his id does
+    (without ``opponents`` a seat is refused: a player, not a digit). ``pending`` 0 reads nothing and refuses. ``word``: what the digit is for,
     in the refusals (「傷判」 for a wound check's digit, :mod:`tianting.hosting.wound_message`); ``ordinals``
     False: 「第二次」 is a word, not a 拼點's number (a second 傷判 is one digit still)."""
     reading = DigitReading(text)
@@ -246,6 +248,13 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
             at = alnum.end()
             continue
         seat = _SEAT.match(folded, at)
+        number = numeral_value(seat.group(1)) if seat else None
+        if seat and contest_of and seats and number is not None and 1 <= number <= len(seats):
+            if seats[number - 1] != player:  # 「跟3號拼點出5」: the player in seat 3, named as an id is
+                label = label.add()
+                label.named.append((text[at:seat.end()], contest_of.get(seats[number - 1])))
+            at = seat.end()
+            continue
         if seat:  # 「3號」 is a player, not a digit
             reading.unread.append((at, seat.end()))
             reading.problems.append(f"「{text[at:seat.end()]}」是座位號，不是{word}數字")

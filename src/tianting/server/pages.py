@@ -666,7 +666,7 @@ def _contest_message_page(request: Request, token: str, who: Access, game: Hoste
         "may": judges.powers(who.player_id, game), "low": CONTEST_DIGITS[0], "high": CONTEST_DIGITS[-1],
     }
     if reading and player in game.ids:
-        found = read_contest_digits(text, len(contests), names=game.ids, player=player,
+        found = read_contest_digits(text, len(contests), names=game.ids, player=player, seats=game.ids,
                                     opponents=[c["opponent"] for c in contests])
         context["reading"] = found
         context["seen"] = contests_seen(game, player)
