@@ -128,11 +128,29 @@ def choice_options(game: KK33Game, pairs: list[tuple[str, str]]) -> list[tuple[s
 
 
 @cache
+def _texts_of_form(roster: Roster, form: str) -> tuple[tuple[str, str], ...]:
+    """(skill, text) for each skill of ``form``, in order, each text as ``Character.skill(name)`` gives it
+    (the first skill of that name): read once per roster and form (read-only data once loaded)."""
+    skills = roster.characters[form].skills
+    first: dict[str, str] = {}
+    for s in skills:
+        first.setdefault(s.name, s.text)
+    return tuple((s.name, first[s.name]) for s in skills)
+
+
+@cache
 def _options_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
-    """:func:`choice_options` of every skill of ``forms`` (:func:`_skills_of_forms`), read once per roster
-    and forms drawn: keyed by the two forms, not by the pairs they give (a pure function of the roster's
-    read-only texts)."""
-    return _choice_options(roster, _skills_of_forms(roster, forms))
+    """``_choice_options(roster, _skills_of_forms(roster, forms))``: the options of every skill of ``forms``,
+    keyed by the forms drawn, not by the pairs they give. The same steps, each skill's text read from
+    the per-form table (:func:`_texts_of_form`) rather than looked up by name in its character: two
+    forms drawn of some seventy rarely repeat, so this is mostly computed, not found."""
+    kept: dict[tuple[str, str], str] = {}
+    for form in forms:
+        for skill, text in _texts_of_form(roster, form):
+            kept.setdefault((skill, text), form)
+    names = [skill for skill, _ in kept]
+    return tuple((form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
+                 for (skill, _), form in kept.items())
 
 
 @cache
