@@ -21,7 +21,6 @@ transcript's ``uses`` (docs/spec/game-script.md) and the judge's console show th
 from __future__ import annotations
 
 import copy
-
 from collections.abc import Iterable, Sequence
 from typing import Any
 
