@@ -86,9 +86,11 @@ def test_a_24_player_night_shows_each_outcome_to_the_judge_and_to_no_player(clie
         f"2 {who['夏侯惇']} 【刺杀】 → {who['曹操']} 无效 刺杀到本国君主",
         f"3 {who['曹操']} 【招揽】 → {who['华佗']}（角色：陈登） 失败 指认错误，招揽未成",
         f"4 {who['郭嘉']} 【洞若观火】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]
-    traditional = rows(client.get(console + "?script=traditional").text, "draft-uses")
-    assert [r.split()[-2:] if "待裁" not in r else r.split()[-3:-1] for r in traditional[1:]] == [
-        ["無效", "刺杀到本国君主"], ["失敗", "指认错误，招揽未成"], ["待裁", "天庭裁定"]]
+    # a judge who reads Traditional: the labels are the console's, the reasons the engine's (Simplified) words
+    assert rows(client.get(console + "?script=traditional").text, "draft-uses")[1:] == [
+        f"2 {who['夏侯惇']} 【刺杀】 → {who['曹操']} 無效 刺杀到本国君主",
+        f"3 {who['曹操']} 【招揽】 → {who['华佗']}（角色：陈登） 失敗 指认错误，招揽未成",
+        f"4 {who['郭嘉']} 【洞若观火】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]
 
     # the judge rules 郭嘉's skill void (the console's ruling form): the draft is resolved again, and says so
     ruled = post(client, console, console + "/rule", {"effect": "void", "action": "3", "why": SECRET_WHY})
