@@ -1,7 +1,7 @@
 """What came of each use, on the judges' console (the transcript's ``uses``: rulings R-SG18, D-A8), on SQLite and
 PostgreSQL: after a night of a 24人 or 鼎立三分2.0 game resolves, the draft lists every action with its outcome (生效,
 失败, 无效, 待裁: the rule set's Simplified script) and the engine's reason, and so does each published phase; every
-judge of three sees it. No player's page or API answer, nor the public page, shows another player's outcome (a leak
+judge of three sees it, and the judge's 復盤 keeps it. No player's page or API answer, nor the public page, shows another player's outcome (a leak
 of hidden information is a security bug): a player reads only what their feedback says."""
 
 from __future__ import annotations
@@ -108,6 +108,10 @@ def test_a_24_player_night_shows_each_outcome_to_the_judge_and_to_no_player(clie
     assert api.console()["published"][0]["uses"][1]["why"] == "刺杀到本国君主"
     assert any("招揽未成" in f["text"] for f in api.view(who["曹操"])["feedback"])
     _no_outcome_shown(client, api, IDS)
+    # the judge's 復盤 keeps the same table beside the trace (the public's only once the game is over)
+    replay = client.get(console + "/replay?script=simplified").text
+    assert rows(replay, "replay-uses-0") == published
+    assert client.get(f"/g/{api.public_id}/replay").status_code == 404
 
     # day 2 has no action: its draft says so, in words
     api.judge("resolve")

@@ -303,6 +303,8 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
                 "decisions": draft["decisions"], "rejected": draft["rejected"], "trace": draft["trace"],
                 "draws": draft["draws"], "deaths": draft["truth"]["deaths"],
             })
+            if "uses" in draft:  # what came of each action, where the rule set records it (sg24, 鼎立三分2.0)
+                entry["uses"] = draft["uses"]
             if game.started and phase.resolved:
                 script = game.script(i)
                 actions = script["phases"][i].get("actions", []) if len(script["phases"]) > i else []
