@@ -119,53 +119,62 @@ def named(text: str, opponents: tuple[str, ...] = ("張三", "李四")):
     return read_contest_digits(text, len(opponents), names=TABLE, opponents=opponents, player="鼎立01")
 
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("跟張三拼點出3，跟李四拼點出5", {1: 3, 2: 5}),
-    ("對李四出5；跟張三出3", {1: 3, 2: 5}),
-    ("跟张三拼点出3，对李四出5", {1: 3, 2: 5}),  # Simplified: the ids as the table knows them, either script
-    ("和李四拼點：七。和張三拼點：０", {1: 0, 2: 7}),
-    ("跟張三和李四都出3", {1: 3, 2: 3}),
-    ("第一次跟張三拼點出3，第二次5", {1: 3, 2: 5}),  # an ordinal and the id it names agree
-    ("我是鼎立01，跟李四出5，跟張三出3", {1: 3, 2: 5}),  # the player's own id names no 拼點
-])
-def test_a_digit_goes_to_the_contest_with_the_opponent_named(text, expected):
-    """RJ5: 「跟張三拼點出3」 gives 3 to the 拼點 with 張三, whatever its number on the player's page; the judge is
-    told which (a note)."""
-    reading = named(text)
-    assert not reading.problems, reading.problems
-    assert reading.digits == expected
+NAMES_DECIDE_NOTHING = "拼點不告知玩家對手，不能依名字記錄"
 
 
-def test_a_named_opponent_is_noted_for_the_judge():
-    reading = named("對李四出5")
-    assert reading.digits == {2: 5} and "「李四」：第2次拼點" in reading.notes
-
-
-def test_one_contest_by_the_opponents_name():
-    reading = named("跟張三拼點出3", ("張三",))
+@pytest.mark.parametrize("opponents", [("張三",), ("李四",)])
+@pytest.mark.parametrize("text", ["跟張三拼點出3", "跟王五拼點出3", "跟2號拼點出3", "拼點出3"])
+def test_one_contest_takes_its_digit_whatever_id_the_player_names(text, opponents):
+    """RJ5 (「拼点的结果不会直接告诉玩家」; RJ3: the player's page does not name his opponent): with one 拼點 pending,
+    the digit is recorded whoever the player says it is against, right or wrong, so that nothing he sees (the digit
+    on his page, a refusal passed on by the judge) tells him whether the id he named is his opponent."""
+    reading = read_contest_digits(text, 1, names=TABLE, opponents=opponents, player="鼎立01", seats=TABLE)
     assert reading.digits == {1: 3} and not reading.problems
+
+
+def test_the_named_id_is_noted_for_the_judge_only():
+    """RJ5: the judge is told which 拼點 an id the player named is (or that it is none of his), marked not to be
+    passed on; the digit is the same either way."""
+    right, wrong = named("跟張三拼點出3", ("張三",)), named("跟王五拼點出3", ("張三",))
+    assert right.digits == wrong.digits == {1: 3}
+    assert any("「張三」：第1次拼點的對手" in n and "勿告知玩家" in n for n in right.notes)
+    assert any("「王五」：不是這名玩家的拼點對手" in n and "勿告知玩家" in n for n in wrong.notes)
+
+
+@pytest.mark.parametrize("text", ["跟張三拼點出3，跟李四拼點出5", "對李四出5；跟張三出3", "跟王五出3，跟張三出5",
+                                  "和李四拼點：七。和張三拼點：０", "跟李四出3"])
+def test_several_contests_told_apart_by_ids_are_refused_alike_right_or_wrong(text):
+    """RJ5 with 「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」: with two 拼點 pending, digits told apart only
+    by the ids named are refused, whether the ids are the player's opponents or not (taking them when right and
+    refusing them when wrong would answer his question), and the refusal names no opponent; the judge asks for
+    「第幾次」 as his page numbers them."""
+    reading = named(text)
+    assert reading.refused and reading.digits == {}
+    said = "；".join(reading.problems)
+    assert NAMES_DECIDE_NOTHING in said and "請勿說出對手是誰" in said and "第幾次拼點" in said
+    assert "張三" not in said and "李四" not in said and "王五" not in said
+
+
+@pytest.mark.parametrize("text", ["跟張三和李四都出3", "跟王五和張三都出3"])
+def test_one_digit_for_every_contest_with_ids_named(text):
+    """「都」 with one digit gives it to every 拼點: the ids choose nothing, so it is taken right or wrong."""
+    reading = named(text)
+    assert reading.digits == {1: 3, 2: 3} and not reading.problems
+
+
+@pytest.mark.parametrize("text", ["第一次跟張三拼點出3，第二次5", "第一次跟李四拼點出3，第二次5",
+                                  "第一次跟王五拼點出3，第二次5"])
+def test_an_ordinal_decides_whatever_id_stands_beside_it(text):
+    """The ordinal is what the player's page shows him: it decides; the id beside it is noted for the judge, the
+    same whether it agrees with the ordinal, names the other 拼點 or none."""
+    reading = named(text)
+    assert reading.digits == {1: 3, 2: 5} and not reading.problems
 
 
 def test_an_id_that_labels_no_number_is_only_a_name():
     """An id mentioned in a sentence with no digit after it (「我懷疑王五」) names no 拼點."""
     assert named("我懷疑王五。拼點出3", ("張三",)).digits == {1: 3}
     assert named("拼點出3，王五", ("張三",)).digits == {1: 3}
-
-
-@pytest.mark.parametrize("text", ["跟王五拼點出3", "跟王五出3，跟張三出5", "跟王五和張三都出3"])
-def test_a_digit_given_to_someone_the_player_has_no_contest_with_is_refused_naming_no_opponent(text):
-    """RJ5: the player names 王五, with whom he has no 拼點: refused, and the refusal (which the judge may pass
-    on) names 王五 only, never the player's opponents (拼點 does not tell them: RJ3)."""
-    reading = named(text)
-    assert reading.refused and reading.digits == {}
-    said = "；".join(reading.problems)
-    assert "這名玩家沒有與「王五」的拼點" in said and "請勿說出對手是誰" in said
-    assert "張三" not in said and "李四" not in said
-
-
-def test_an_ordinal_and_an_opponent_that_disagree_are_refused_naming_no_other_opponent():
-    reading = named("第一次跟李四拼點出3")
-    assert reading.refused and "不是同一次拼點" in reading.problems[0] and "張三" not in reading.problems[0]
 
 
 def test_without_the_opponents_ids_label_nothing():
@@ -178,18 +187,17 @@ def test_a_message_for_some_of_the_players_contests_gives_only_those():
     """「第二次拼點3」 with two pending: only the second is read (the first may be on the player's page already);
     the other is left as it is."""
     assert digits("第二次拼點3", 2) == {2: 3}
-    assert named("跟李四出3").digits == {2: 3}
 
 
 def test_a_seat_names_the_player_in_it_as_his_id_does():
     """RJ5: 「跟2號拼點出5」: the table knows its players by id and by seat (as a night's message does); seat 2 is
-    李四 here. A seat the player has no 拼點 with is refused as an id is; with no opponents given a seat is no digit."""
+    李四 here. A seat is noted as an id is and decides as little; with no opponents given a seat is no digit."""
     seats = TABLE  # 張三 1號, 李四 2號, 王五 3號, 鼎立01 4號
     reading = read_contest_digits("跟2號拼點出5，跟1號出3", 2, names=TABLE, opponents=("張三", "李四"),
                                   player="鼎立01", seats=seats)
-    assert reading.digits == {1: 3, 2: 5} and not reading.problems
+    assert reading.refused and NAMES_DECIDE_NOTHING in reading.problems[0]
     reading = read_contest_digits("跟３號拼點出5", 1, names=TABLE, opponents=("張三",), player="鼎立01", seats=seats)
-    assert reading.refused and "沒有與「３號」的拼點" in reading.problems[0] and "張三" not in reading.problems[0]
+    assert reading.digits == {1: 5} and any("「３號」：不是這名玩家的拼點對手" in n for n in reading.notes)
     reading = read_contest_digits("我4號，拼點出5", 1, names=TABLE, opponents=("張三",), player="鼎立01", seats=seats)
     assert reading.digits == {1: 5}  # his own seat names no 拼點
     assert "是座位號" in refusal("跟2號拼點出5")

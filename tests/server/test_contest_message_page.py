@@ -269,36 +269,41 @@ def test_only_the_nandou_confirms_a_messages_digits(client: TestClient) -> None:
     assert forged.status_code == 403 and name_key("代玩家登記數字屬於南斗") in shown(forged) and t.seq() == before
 
 
-def test_a_message_naming_the_opponent_gives_that_contest_its_digit(client: TestClient) -> None:
-    """RJ5: 「跟張三拼點出3」: the digit goes to the 拼點 with the id named (as the table knows the ids, either script),
-    whatever the order of the sentences."""
-    a, b, c = a_b_c()
-    t = contest_table(client, (a, b), (a, c))
-    response = read(t, a, f"跟{c}拼點出5。对{b}出3")
-    assert response.status_code == 200, response.text
-    fields = confirmation(response)
-    assert fields["against"] == [b, c] and fields["digit"] == ["3", "5"]
-    assert name_key(f"「{c}」：第2次拼點") in shown(response)
-    by_seat = confirmation(read(t, a, f"跟{IDS.index(c) + 1}號拼點出5。对{b}出3"))  # a seat names its player too
-    assert by_seat["against"] == [b, c] and by_seat["digit"] == ["3", "5"]
-    assert confirm(t, fields).status_code == 303
-    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
+def test_a_named_id_decides_nothing_and_is_noted_for_the_judge(client: TestClient) -> None:
+    """RJ5 (「拼点的结果不会直接告诉玩家」; the player's page does not name his opponent, RJ3): with one 拼點 the digit
+    is taken whoever the player names, his opponent or not, and the judge alone is told which it was; the
+    confirmation records it the same way."""
+    a, b, _ = a_b_c()
+    stranger = IDS[7]
+    t = contest_table(client, (a, b))
+    right, wrong = read(t, a, f"跟{b}拼點出3"), read(t, a, f"跟{stranger}拼點出3")
+    assert right.status_code == wrong.status_code == 200, (right.text, wrong.text)
+    fields = {key: value for key, value in confirmation(right).items() if key != "text"}
+    assert fields == {key: value for key, value in confirmation(wrong).items() if key != "text"}
+    assert fields["against"] == [b] and fields["digit"] == ["3"]
+    assert name_key(f"「{b}」：第1次拼點的對手") in shown(right)
+    assert name_key(f"「{stranger}」：不是這名玩家的拼點對手") in shown(wrong)
+    assert confirm(t, confirmation(wrong)).status_code == 303
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}]
 
 
-def test_a_message_naming_someone_the_player_has_no_contest_with_is_refused_without_naming_the_opponents(
-        client: TestClient) -> None:
-    """RJ5: the player names an id he has no 拼點 with: refused, and the refusal (what the judge may pass on) names
-    neither of his opponents; nothing recorded."""
+def test_several_contests_told_apart_by_ids_are_refused_alike_naming_no_opponent(client: TestClient) -> None:
+    """RJ5: with two 拼點 pending, digits told apart only by ids are refused whether the ids are right or not (taking
+    the right ones would tell the player who his opponents are), naming neither opponent; nothing recorded."""
     a, b, c = a_b_c()
     stranger = IDS[7]
     t = contest_table(client, (a, b), (a, c))
     before = t.seq()
-    response = read(t, a, f"跟{stranger}拼點出3，跟{b}出5")
-    assert response.status_code == 422, response.text
-    problems = response.text.split('id="reading-problems"')[1].split("</ul>")[0]
-    assert stranger in problems and b not in problems and c not in problems
-    assert name_key("這名玩家沒有與") in name_key(problems) and name_key("請勿說出對手是誰") in name_key(problems)
-    assert 'id="contest-digits-for"' not in response.text and t.seq() == before
+    for text in (f"跟{c}拼點出5。对{b}出3", f"跟{stranger}拼點出3，跟{b}出5"):
+        response = read(t, a, text)
+        assert response.status_code == 422, response.text
+        problems = response.text.split('id="reading-problems"')[1].split("</ul>")[0]
+        assert b not in problems and c not in problems and stranger not in problems
+        assert name_key("不能依名字記錄") in name_key(problems) and name_key("請勿說出對手是誰") in name_key(problems)
+        assert 'id="contest-digits-for"' not in response.text
+    assert t.seq() == before
+    by_ordinal = confirmation(read(t, a, f"第一次跟{c}拼點出3，第二次出5"))  # the page's numbers decide
+    assert by_ordinal["against"] == [b, c] and by_ordinal["digit"] == ["3", "5"]
 
 
 def test_only_the_nandou_records_and_the_beidou_sees_the_reading_without_a_form(client: TestClient) -> None:

@@ -19,12 +19,14 @@ How a message is read, in order:
    (「第二次」, 「第2個」), a count that is no digit (「兩次」), a seat (「3號」, a player, not a digit), a
    phase (「第3夜」), 都/全部 (one digit for every 拼點), a word that carries nothing (拼點, 出, 數字 …),
    a sentence end. What matches nothing is *unread*.
-2. A number after an ordinal, in the same sentence, is that 拼點's, and so is a number after an opponent's id
-   (「跟張三拼點出3」, ruling RJ5; an id the player has no 拼點 with is refused, naming no opponent); several
-   labels in a row name several (「第一次和第二次都出3」); any other number is unlabelled.
+2. A number after an ordinal, in the same sentence, is that 拼點's; several ordinals in a row name several
+   (「第一次和第二次都出3」); any other number is unlabelled. An id before a number (「跟張三拼點出3」) is
+   noted for the judge (which of the player's 拼點 it is, or none) and decides nothing (ruling RJ5: what is
+   recorded or refused must not tell the player whether the id he named is his opponent).
 3. The numbers are matched to the pending 拼點: with one pending, the one number (said again, the same);
    with several, each labelled by its ordinal, or exactly one unlabelled number each, in order (the
-   order of the player's page), or one number with 都 for all of them. Anything else is ambiguous, and
+   order of the player's page; not when ids tell the numbers apart: refused, since the player's order
+   may not be the page's), or one number with 都 for all of them. Anything else is ambiguous, and
    refused.
 """
 
@@ -126,8 +128,11 @@ class _Number:
     """None: no one number (「三五」)."""
     spelled: str
     label: tuple[int, ...] | None
-    """The 拼點 an ordinal or an opponent's id before it in the sentence names (empty: a label that names none
-    of the player's 拼點, already refused); None: unlabelled."""
+    """The 拼點 an ordinal before it in the sentence names (empty: a label that names none of the player's
+    拼點, already refused); None: unlabelled."""
+    named: bool = False
+    """An id before it in the sentence names someone (「跟張三出3」): noted for the judge, never used to choose the
+    拼點 (RJ5: whether it was one would tell the player who his opponent is)."""
 
 
 def _words() -> dict[str, str]:
@@ -169,31 +174,20 @@ class _Label:
         return _Label() if self.used else self
 
     def of(self, reading: DigitReading) -> tuple[int, ...] | None:
-        """The 拼點 a number after this label is for (refusing a label that names none of the player's)."""
+        """The 拼點 a number after this label is for: its ordinals'. The ids it names are noted for the judge
+        (which 拼點 each is, or none) and decide nothing: the player cannot learn from what is recorded or
+        refused whether an id he named is his opponent (RJ5)."""
         self.used = True
-        if not self.ordinals and not self.named and not self.bad:
-            return None
-        if self.bad:
-            return ()
-        strangers = [written for written, number in self.named if number is None]
-        for written in strangers:
-            problem = (f"私訊把數字給了與「{written}」的拼點，但這名玩家沒有與「{written}」的拼點：不能記錄"
-                       "（拼點不告知玩家對手：回覆玩家時請勿說出對手是誰，請他依頁面上的「第幾次拼點」提交）")
-            if problem not in reading.problems:
-                reading.problems.append(problem)
-        if strangers:
-            return ()
-        by_name = {number for _, number in self.named if number is not None}
         for written, number in self.named:
-            note = f"「{written}」：第{number}次拼點"
+            note = (f"玩家寫了「{written}」：第{number}次拼點的對手（僅供天庭參考，勿告知玩家）" if number is not None
+                    else f"玩家寫了「{written}」：不是這名玩家的拼點對手（僅供天庭參考，勿告知玩家）")
             if note not in reading.notes:
                 reading.notes.append(note)
-        if self.ordinals and by_name and set(self.ordinals) != by_name:
-            written = "、".join(w for w, _ in self.named)
-            reading.problems.append(f"同一句的「第{'、'.join(map(str, self.ordinals))}次」與「{written}」"
-                                    "不是同一次拼點：請向玩家確認（勿向玩家透露對手）")
+        if self.bad:
             return ()
-        return tuple(sorted(set(self.ordinals) | by_name))
+        if not self.ordinals:
+            return None
+        return tuple(sorted(set(self.ordinals)))
 
 
 def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
@@ -204,8 +198,8 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
     ``digits``; see the module's doc. ``names``: the game's forum ids, read as names (「鼎立02」 has no digit
     2 in it); a word of ASCII letters and digits (``abc123``) is no number either. ``opponents``: the
     player's opponent in each pending 拼點, in order (the judges' to know): an id among ``names`` before a
-    number in a sentence gives that number to the 拼點 with that id (「跟張三拼點出3」), and an id the player
-    has no 拼點 with is refused without naming the opponents; ``player``'s own id labels nothing. Without
+    number in a sentence (「跟張三拼點出3」) is noted for the judge with the 拼點 it is (or none), and never
+    chooses the 拼點 (RJ5); ``player``'s own id names nothing. Without
     ``opponents`` ids label nothing; ``seats``: the ids in seat order, so that 「3號」 names a player as his id does
     (without ``opponents`` a seat is refused: a player, not a digit). ``pending`` 0 reads nothing and refuses. ``word``: what the digit is for,
     in the refusals (「傷判」 for a wound check's digit, :mod:`tianting.hosting.wound_message`); ``ordinals``
@@ -297,7 +291,7 @@ def read_contest_digits(text: str, pending: int, digits: range = CONTEST_DIGITS,
             value = numeral_value(number.group(2))
             if value is not None and number.group(1):
                 value = -value
-            numbers.append(_Number(value, spelled.strip(), label.of(reading)))
+            numbers.append(_Number(value, spelled.strip(), label.of(reading), bool(label.named)))
             at = number.end()
             continue
         if reading.unread and reading.unread[-1][1] == at:
@@ -348,6 +342,11 @@ def _match(reading: DigitReading, numbers: list[_Number], labels: list[int], pen
                 reading.digits[number] = values[0]
         return
     values = [n.value or 0 for n in plain]
+    named = [n for n in plain if n.named]
+    if named and pending > 1 and not (every and len(set(values)) == 1):
+        reading.problems.append(f"這名玩家有{pending}次拼點，私訊以對手的名字區分數字：拼點不告知玩家對手，不能依名字記錄"
+                                "（回覆玩家時請勿說出對手是誰，請他依頁面上的「第幾次拼點」提交）")
+        return
     if len(set(values)) == 1 and (pending == 1 or every):
         reading.digits = {number: values[0] for number in range(1, pending + 1)}
         if pending > 1:
