@@ -199,7 +199,7 @@ def test_a_message_with_two_contest_digits_is_confirmed_by_one_button_all_or_non
                  {"ruling": {"effect": "contest", "text": f"{a}、{other}", "owner": other, "why": "結算先後"}})
     nandou = pages.new("nandou")
     nandou.goto(f"{server_url}/j/{judges['南斗']}/message?player={a}")
-    nandou.fill("#message-text", f"跟{b}拼點出3，跟{c}出5")
+    nandou.fill("#message-text", "第一次拼點出3，第二次出5")
     submit(nandou, "#read-message")
     expect(nandou.locator("#reading-digit-1")).to_contain_text("3")
     expect(nandou.locator("#reading-digit-2")).to_contain_text("5")
