@@ -19,7 +19,7 @@ priority, character skills before identity skills, seat, submission order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -27,7 +27,16 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Death, DecisionRecord, Feedback, Ruling, make_action
-from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
+from tianting.core.skills import (
+    Kind,
+    Skill,
+    Source,
+    Use,
+    UseState,
+    every_reason,
+    first_reason,
+    stage_order,
+)
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
@@ -50,6 +59,7 @@ _BASE_PAY = Skill.pay
 _ONE, _HALF = Fraction(1), Fraction(1, 2)
 """The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
 _INJURED = Status.INJURED
+_CHARACTER = Source.CHARACTER
 _PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
 
 
@@ -76,20 +86,44 @@ def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int
     return key
 
 
+_PLACES: dict[type[Skill], int] = {}
+"""Each ranked skill class's rank as one int: its place among the distinct ranks in ``_RANKS`` (equal ranks,
+equal places; a lesser rank, a lesser place), for ``night_order`` (comparing two ints costs less than
+comparing two tuples). Made again from ``_RANKS`` whenever a class is ranked (``_rank_classes``), so it
+always orders the classes as their rank tuples do."""
+
+
+def _rank_classes(uses: list[Use], skills: Iterable[Skill]) -> None:
+    """Rank the skill classes of ``uses`` not ranked yet in this process (``_RANKS``), with those of every
+    skill of the game that has a night stage (so that the places are made again about once a process,
+    not once for each class as it first comes up), then place every ranked class again (``_PLACES``).
+    A skill's rank is read as ``stage_order`` reads it (the same expression, from the same attributes)."""
+    ranks = _RANKS
+    for skill in skills:
+        kind = type(skill)
+        if kind not in ranks and skill.stage in NIGHT_STAGES:
+            ranks[kind] = (NIGHT_STAGES.index(skill.stage), skill.priority, 0 if skill.source is _CHARACTER else 1)
+    for use in uses:
+        kind = type(use.skill)
+        if kind not in ranks:
+            ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
+    place = {rank: i for i, rank in enumerate(sorted(set(ranks.values())))}
+    _PLACES.clear()
+    _PLACES.update((kind, place[rank]) for kind, rank in ranks.items())
+
+
 def night_order(game: KK33Game, uses: list[Use]) -> list[Use]:
     """``sorted(uses, key=order_key(game))``, decorated in one loop rather than a key call per use.
 
-    Each use becomes ``(rank, seat, order, i, use)``: ``i`` (its place in ``uses``) breaks the ties the
-    key leaves, as the stable sort keeps them in place, and no two tuples reach their ``use``."""
-    ranks = _RANKS
+    Each use becomes ``(place, seat, order, i, use)``: ``place`` orders as the rank tuple of
+    ``order_key`` (``_PLACES``), ``i`` (its place in ``uses``) breaks the ties the key leaves, as the
+    stable sort keeps them in place, and no two tuples reach their ``use``."""
+    places = _PLACES
     try:
-        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+        decorated = [(places[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
     except KeyError:  # a skill class not ranked yet in this process: rank it, then decorate again
-        for use in uses:
-            kind = type(use.skill)
-            if kind not in ranks:
-                ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
-        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+        _rank_classes(uses, game.skills.values())
+        decorated = [(places[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
     decorated.sort()
     return [entry[4] for entry in decorated]
 
