@@ -19,7 +19,7 @@ from tianting.bots.viewcache import ViewCache
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
-from tianting.core.state import PhaseKind
+from tianting.core.state import PhaseKind, Status
 from tianting.rules import load as load_rules
 
 RULES = load_rules("kk33")
@@ -51,6 +51,8 @@ def random_table(rng: random.Random, built: set[str], chibi: bool = False) -> tu
     """
     return RULES.random_seats(rng, built, chibi=chibi)
 
+
+_OUT = Status.OUT
 
 _CACHES: dict[KK33Game, ViewCache] = {}
 """The view caches of the games being played by :func:`play_game` in this process (each removed
@@ -146,7 +148,8 @@ class _Checker:
         skill_key = (action.actor, action.skill, n)
         found = self._skills.get(skill_key)
         if found is None or found[0] is not last:
-            accepted = self.before + mine
+            # ``before + mine``; with none of mine, ``before`` itself (never changed, and the checks only read it)
+            accepted = self.before + mine if n else self.before
             found = self._skills[skill_key] = (
                 last, self.game.check_skill(action, accepted, self._mine_actions(action.actor, mine)), accepted)
         check = found[1]
@@ -240,6 +243,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
             voters = [] if skipped else living + game.posthumous_voters()  # 涅槃
             shared: dict[str, Any] | None = None
+            standing = _standing(game) if voters else None
             for player in voters:
                 if vote_shared:  # one view for every voter: it holds nothing of the voter (and the state
                     # does not change while votes are cast)
@@ -250,7 +254,8 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                 if target is None:
                     continue
                 try:
-                    game.check_vote(player.id, target, skipped)
+                    if target not in standing:  # type: ignore[operator]  # (else taken: see ``_standing``)
+                        game.check_vote(player.id, target, skipped)
                 except Exception:  # noqa: BLE001 — an illegal vote counts as a refusal
                     refused += 1
                     continue
@@ -259,6 +264,19 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             game.resolve_day(votes, book, actions=day_actions)
             views.settled = True
     return refused
+
+
+def _standing(game: KK33Game) -> frozenset[str]:
+    """The ids a vote of today's ``voters`` (in :func:`_play`) may name, read once a day: those not out.
+
+    ``check_vote`` takes a vote of such a voter for such an id without reading anything else: the game is
+    not over (the loop's test), it is day, the day's vote is not skipped (else there are no voters), and
+    each of the voters may vote (alive or ``posthumous_voters``, of a country not eliminated: the very tests
+    of ``voters`` and ``posthumous_voters``); of the target it asks only that it is at the table and not
+    out. The state does not change while votes are cast; a vote for any other id is checked in full (its
+    refusal counted)."""
+    out = _OUT
+    return frozenset(pid for pid, p in game.state.players.items() if p.status is not out)
 
 
 def _record(seed: int, game_seed: int, game: KK33Game, start: dict[str, str], refused: int,
