@@ -19,7 +19,7 @@ from tianting.bots.viewcache import ViewCache
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
-from tianting.core.state import PhaseKind, Status
+from tianting.core.state import PhaseKind
 from tianting.rules import load as load_rules
 
 RULES = load_rules("kk33")
@@ -51,8 +51,6 @@ def random_table(rng: random.Random, built: set[str], chibi: bool = False) -> tu
     """
     return RULES.random_seats(rng, built, chibi=chibi)
 
-
-_OUT = Status.OUT
 
 _CACHES: dict[KK33Game, ViewCache] = {}
 """The view caches of the games being played by :func:`play_game` in this process (each removed
@@ -143,15 +141,15 @@ class _Checker:
         n = len(mine)
         last = mine[-1] if n else None
         if action is self._legal and n == self._after[0] and last is self._after[1]:
-            return None
-        self._legal = None
+            return None  # (``_legal`` is kept with the submissions it was found after: not cleared here)
         skill_key = (action.actor, action.skill, n)
         found = self._skills.get(skill_key)
         if found is None or found[0] is not last:
             # ``before + mine``; with none of mine, ``before`` itself (never changed, and the checks only read it)
             accepted = self.before + mine if n else self.before
-            found = self._skills[skill_key] = (
-                last, self.game.check_skill(action, accepted, self._mine_actions(action.actor, mine)), accepted)
+            before = self._before_mine.get(action.actor)  # (``_mine_actions``, its common answer without the call)
+            mine_actions = before if before is not None and not n else self._mine_actions(action.actor, mine)
+            found = self._skills[skill_key] = (last, self.game.check_skill(action, accepted, mine_actions), accepted)
         check = found[1]
         refusal = check.refusal  # (``use_refusal``'s first answer, without its call)
         if refusal is None:
@@ -243,7 +241,13 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
             voters = [] if skipped else living + game.posthumous_voters()  # 涅槃
             shared: dict[str, Any] | None = None
-            standing = _standing(game) if voters else None
+            # A vote of one of ``voters`` for the id of one of ``living`` is taken without asking ``check_vote``:
+            # the game is not over (the loop's test), it is day, the vote is not skipped (else no voters), each
+            # voter may vote (alive or ``posthumous_voters``, of a country not eliminated: the very tests of
+            # ``voters`` and ``posthumous_voters``), and of the target ``check_vote`` asks only that it is at the
+            # table and not out, as all of ``living`` are (the state does not change while votes are cast). A
+            # vote for any other id is checked in full (a living player of an eliminated country is taken there).
+            standing = frozenset([p.id for p in living]) if voters else None
             for player in voters:
                 if vote_shared:  # one view for every voter: it holds nothing of the voter (and the state
                     # does not change while votes are cast)
@@ -254,7 +258,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                 if target is None:
                     continue
                 try:
-                    if target not in standing:  # type: ignore[operator]  # (else taken: see ``_standing``)
+                    if target not in standing:  # type: ignore[operator]  # (else taken: see above)
                         game.check_vote(player.id, target, skipped)
                 except Exception:  # noqa: BLE001 — an illegal vote counts as a refusal
                     refused += 1
@@ -264,19 +268,6 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             game.resolve_day(votes, book, actions=day_actions)
             views.settled = True
     return refused
-
-
-def _standing(game: KK33Game) -> frozenset[str]:
-    """The ids a vote of today's ``voters`` (in :func:`_play`) may name, read once a day: those not out.
-
-    ``check_vote`` takes a vote of such a voter for such an id without reading anything else: the game is
-    not over (the loop's test), it is day, the day's vote is not skipped (else there are no voters), and
-    each of the voters may vote (alive or ``posthumous_voters``, of a country not eliminated: the very tests
-    of ``voters`` and ``posthumous_voters``); of the target it asks only that it is at the table and not
-    out. The state does not change while votes are cast; a vote for any other id is checked in full (its
-    refusal counted)."""
-    out = _OUT
-    return frozenset(pid for pid, p in game.state.players.items() if p.status is not out)
 
 
 def _record(seed: int, game_seed: int, game: KK33Game, start: dict[str, str], refused: int,
