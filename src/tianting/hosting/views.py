@@ -171,6 +171,17 @@ def resolvers(game: HostedGame) -> dict[int, str]:
     return out
 
 
+def _published_entry(game: HostedGame, index: int, phase: Phase) -> dict[str, Any]:
+    """A published phase on the console: its announcement as published and, where the rule set records it (the
+    transcript's ``uses``: sg24, 鼎立三分2.0), what came of each action (the judges' to read, never a player's)."""
+    entry: dict[str, Any] = {"index": index, "label": phase.label, "kind": phase.kind, "number": phase.number,
+                             "announcement": game.announcement_text(index)}
+    uses = (phase.draft or {}).get("uses")
+    if uses is not None:
+        entry["uses"] = uses
+    return entry
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -193,8 +204,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
         "chosen": sum(1 for p in players if p["character"]),
         "night_minutes": game.meta.get("night_minutes"), "day_minutes": game.meta.get("day_minutes"),
         "chibi": bool(game.meta.get("chibi")),
-        "published": [{"index": i, "label": p.label, "kind": p.kind, "number": p.number,
-                       "announcement": game.announcement_text(i)} for i, p in game.published()],
+        "published": [_published_entry(game, i, p) for i, p in game.published()],
         "notes": game.notes, "over": game.over,
         "may_peace": bool(game.published()) and game.stage == "open",
     }

@@ -94,6 +94,8 @@ class _ActorNames(dict[str, str]):
 
 
 ACTOR_ZH = _ActorNames({ev.JUDGE: "天庭", ev.SYSTEM: "系統"})
+USE_ZH = {"done": "生效", "failed": "失敗", "void": "無效", "pending": "待裁"}
+"""What came of a use (the transcript's ``uses``: ``state``), as the console shows it."""
 WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}
 EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
@@ -171,7 +173,7 @@ _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), au
                           trim_blocks=True, lstrip_blocks=True)
 _env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
-                    PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, EVENT_ZH=EVENT_ZH,
+                    PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT)
 templates = Jinja2Templates(env=_env)
 
