@@ -141,14 +141,15 @@ class _Checker:
         n = len(mine)
         last = mine[-1] if n else None
         if action is self._legal and n == self._after[0] and last is self._after[1]:
-            return None
-        self._legal = None
+            return None  # (``_legal`` is kept with the submissions it was found after: not cleared here)
         skill_key = (action.actor, action.skill, n)
         found = self._skills.get(skill_key)
         if found is None or found[0] is not last:
-            accepted = self.before + mine
-            found = self._skills[skill_key] = (
-                last, self.game.check_skill(action, accepted, self._mine_actions(action.actor, mine)), accepted)
+            # ``before + mine``; with none of mine, ``before`` itself (never changed, and the checks only read it)
+            accepted = self.before + mine if n else self.before
+            before = self._before_mine.get(action.actor)  # (``_mine_actions``, its common answer without the call)
+            mine_actions = before if before is not None and not n else self._mine_actions(action.actor, mine)
+            found = self._skills[skill_key] = (last, self.game.check_skill(action, accepted, mine_actions), accepted)
         check = found[1]
         refusal = check.refusal  # (``use_refusal``'s first answer, without its call)
         if refusal is None:
@@ -240,6 +241,13 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             skipped = game.vote_skipped()  # read once: the state does not change while votes are cast
             voters = [] if skipped else living + game.posthumous_voters()  # 涅槃
             shared: dict[str, Any] | None = None
+            # A vote of one of ``voters`` for the id of one of ``living`` is taken without asking ``check_vote``:
+            # the game is not over (the loop's test), it is day, the vote is not skipped (else no voters), each
+            # voter may vote (alive or ``posthumous_voters``, of a country not eliminated: the very tests of
+            # ``voters`` and ``posthumous_voters``), and of the target ``check_vote`` asks only that it is at the
+            # table and not out, as all of ``living`` are (the state does not change while votes are cast). A
+            # vote for any other id is checked in full (a living player of an eliminated country is taken there).
+            standing = frozenset([p.id for p in living]) if voters else None
             for player in voters:
                 if vote_shared:  # one view for every voter: it holds nothing of the voter (and the state
                     # does not change while votes are cast)
@@ -250,7 +258,8 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
                 if target is None:
                     continue
                 try:
-                    game.check_vote(player.id, target, skipped)
+                    if target not in standing:  # type: ignore[operator]  # (else taken: see above)
+                        game.check_vote(player.id, target, skipped)
                 except Exception:  # noqa: BLE001 — an illegal vote counts as a refusal
                     refused += 1
                     continue

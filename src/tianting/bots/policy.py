@@ -45,7 +45,8 @@ class Offer:
 
     def __init__(self, check: Callable[[Action, list[Action]], None]) -> None:
         self._check = check
-        self._ask = _asking(check)
+        refusal = getattr(check, "refusal", None)  # (``_asking(check)``, its first answer without the call)
+        self._ask = refusal if refusal is not None else _asking(check)
         self.actions: list[Action] = []
         self.refused: list[tuple[Action, str]] = []
         self.last_code = ""

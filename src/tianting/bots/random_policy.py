@@ -161,7 +161,9 @@ def _pool(view: dict[str, Any], pools: Pools, dead: bool, me: str | None = None)
         ids = pools[dead] = target_pool(view, dead)
     if me is None:
         return ids
-    pool = pools[dead, me] = [pid for pid in ids if pid != me]
+    pool = pools[dead, me] = ids.copy()  # ``[pid for pid in ids if pid != me]``: ids are a table's, each once
+    if me in pool:
+        pool.remove(me)
     return pool
 
 
@@ -242,7 +244,10 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
         if not self_allowed:
             pool = [pid for pid in pool if pid != me]
     else:
-        _, skill, counts, bits_choices, dead, self_allowed, distinct, plain = pools.form(row)
+        form = pools.forms.get(id(row))  # (``pools.form(row)``, its memo read without the call)
+        if form is None or form[0] is not row:
+            form = pools.form(row)
+        _, skill, counts, bits_choices, dead, self_allowed, distinct, plain = form
         if self_allowed:
             pool = pools.get(dead) or _pool(view, pools, dead)
         else:
@@ -263,7 +268,7 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
     # a pure function of the state, which does not change while actions are offered, and of the actions
     # taken before, which do not change between these draws), its code read here unasked (``Offer.take``
     # of a refusal sets ``last_code`` and nothing else).
-    refused: dict[tuple[str, ...], str] = {}
+    refused: dict[tuple[str, ...], str] | None = None  # (made at the first refusal: most first draws are taken)
     # ``Offer.take`` inlined too (its check asked as it asks it, the action appended as it appends it), unless
     # the offer's class has a ``take`` of its own.
     ask, actions = (offer._ask, offer.actions) if type(offer).take is _TAKE else (None, None)
@@ -291,10 +296,11 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
             targets = (pool[r],)
         else:
             targets = tuple(sample(pool, count)) if count else ()
-        code = refused.get(targets)
-        if code is not None:
-            offer.last_code = code
-            continue
+        if refused is not None:
+            code = refused.get(targets)
+            if code is not None:
+                offer.last_code = code
+                continue
         action = make_action(me, skill, targets, {})
         if ask is None:
             if offer.take(action) is None:
@@ -309,6 +315,8 @@ def try_submit(view: dict[str, Any], offer: Offer, row: dict[str, Any], rng: ran
             code = offer.last_code = refusal[1]
         if code in WHOLE_SKILL_REFUSALS:
             return None
+        if refused is None:
+            refused = {}
         refused[targets] = code
     return None
 
@@ -392,7 +400,8 @@ class RandomPolicy:
         for row in rows:
             if chance() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
-        follow_grants(view, offer, rng, pools)
+        if offer.actions:  # (``follow_grants`` draws nothing without them: not called)
+            follow_grants(view, offer, rng, pools)
 
     @reads_only("id", "players", "skills")  # its rows, the pools, the args (random_arg), the actor
     def day(self, view: dict[str, Any], offer: Offer, rng: random.Random) -> None:
@@ -407,13 +416,20 @@ class RandomPolicy:
             if rng.random() < ACT_CHANCE:
                 try_submit(view, offer, row, rng, pools=pools)
 
+    _voted: tuple[list[dict[str, Any]] | None, list[str]] = (None, [])
+    """The table :meth:`vote` read last and its living ids (the bot loop hands one view to all of a day's
+    voters: its pool is looked up once). Exact: a table is never changed, and the pool kept is its own."""
+
     @reads_only("players")  # through _pools and target_pool: nothing else
     def vote(self, view: dict[str, Any], rng: random.Random) -> str | None:
         """Any living id, oneself included (the rules' abstention)."""
-        pools = self._pools(view)
-        alive = pools.get(False)
-        if alive is None:
-            alive = pools[False] = target_pool(view, dead=False)
+        table, alive = self._voted
+        if table is not view["players"]:
+            pools = self._pools(view)
+            alive = pools.get(False)
+            if alive is None:
+                alive = pools[False] = target_pool(view, dead=False)
+            self._voted = (view["players"], alive)
         if not alive:
             return None
         kind = type(rng)
