@@ -186,6 +186,19 @@ def _tables_of(classes: tuple[tuple[str, type[Skill]], ...]) -> CheckTables:
     return CheckTables(_instances_of(classes), _index_of(classes), _roles_of(classes))
 
 
+@cache
+def _fixed_of(extra: tuple[type[Skill], ...]) -> tuple[dict[str, Skill], SkillIndex, tuple[frozenset[str], ...],
+                                                       CheckTables]:
+    """What :meth:`KK33Game.create` reads of a game's skills given its ``extra`` skill classes (tests; none in
+    play): the shared instances, their :class:`SkillIndex`, :func:`_phase_roles` and :class:`CheckTables`, as
+    :func:`_instances_of` … give them for the classes :func:`_skill_classes` lists. Looked up by ``extra``
+    (an empty tuple but in tests) rather than by the whole list of classes: that key, a tuple of some 250
+    pairs, was made and hashed anew for each of the four lookups of every game (≈ 0.4 M instructions a
+    game). The same objects either way: every one of them is fixed data, made once per set of classes."""
+    key = tuple(_skill_classes(extra).items())
+    return _instances_of(key), _index_of(key), _roles_of(key), _tables_of(key)
+
+
 _UNREAD: Any = object()
 """``SkillCheck.later`` not read yet."""
 
@@ -328,8 +341,8 @@ class KK33Game:
         for purpose, outcomes in (forced or {}).items():
             for outcome in outcomes:
                 state.rng.force(purpose, outcome)
-        key = tuple(_skill_classes(tuple(extra_skills)).items())
-        game = cls(state, dict(_instances_of(key)), r, _index_of(key), _roles_of(key), _tables_of(key))
+        instances, hooks, roles, tables = _fixed_of(tuple(extra_skills))
+        game = cls(state, dict(instances), r, hooks, roles, tables)
         game.open_phase()  # 遊戲開始於黑夜: night 1 begins
         return game
 
