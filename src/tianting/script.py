@@ -218,18 +218,21 @@ def play_script(data: dict[str, Any], lenient: bool = False,
             book.answers.append({"actor": actor, "skill": skill, "answer": answer})
         rejected: list[dict[str, Any]] = []
         ruled: list[dict[str, Any]] = []
+        resolving: dict[int, int] = {}  # each accepted entry of the phase's ``actions`` → its place among those taken
         try:
             if kind == "night":
-                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules)
+                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving)
             else:
-                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules)
+                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving)
         except InvalidAnswer as exc:
             raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
         for d in book.unused():
             result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
         warnings += [f"{where}: {w}" for w in result.warnings]
-        out_phases.append(_phase_json(game, result, ruled))
+        uses = getattr(rules, "phase_uses", None)  # what came of each use (sg24, dingli2: R-SG18, D-A8); not KK 3.3
+        out_phases.append(_phase_json(game, result, ruled, None if uses is None else uses(game, sorted(
+            resolving, key=resolving.__getitem__))))
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             refused = _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
@@ -403,11 +406,16 @@ def _ruling_text(effect: str, value: Any, spot: str, ids: PlayerIds, game: Any, 
 
 def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
            rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
-           ruled: list[dict[str, Any]] | None = None, rules: Any = None) -> PhaseResult:
+           ruled: list[dict[str, Any]] | None = None, rules: Any = None,
+           taken: dict[int, int] | None = None) -> PhaseResult:
+    """Resolve a night phase of the script; ``taken`` (if given) receives :func:`_checked_actions`'s map of the
+    accepted entries (the transcript's ``uses`` number them by the script's ``actions``)."""
     ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
     accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
+    if taken is not None:
+        taken.update(resolving)
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, rules=rules)
     words = {ids.get(pid): text for pid, text in
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
@@ -425,12 +433,16 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
 
 def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
          rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
-         ruled: list[dict[str, Any]] | None = None, rules: Any = None) -> PhaseResult:
+         ruled: list[dict[str, Any]] | None = None, rules: Any = None,
+         taken: dict[int, int] | None = None) -> PhaseResult:
+    """Resolve a day phase of the script; ``taken``: as :func:`_night`'s."""
     ids = ids or PlayerIds(game.state.players)
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
     # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
     accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
+    if taken is not None:
+        taken.update(resolving)
     votes: dict[str, str] = {}
     ballot = _obj(raw.get("votes", {}) or {}, f"{where}.votes", "votes")
     if len(ballot) > MAX_ENTRIES:
@@ -518,7 +530,10 @@ def _phase_input(name: str, value: Any, where: str, ids: PlayerIds, game: Any, r
     return digits
 
 
-def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | None = None,
+                uses: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A phase of the transcript; ``uses``: each action with what came of it, for a rule set that records it
+    (absent otherwise, so KK 3.3's transcript keeps its bytes)."""
     out = {
         "phase": result.phase,
         "number": result.number,
@@ -530,6 +545,8 @@ def _phase_json(game: Any, result: PhaseResult, ruled: list[dict[str, Any]] | No
         "trace": result.trace,
         "draws": result.draws,
     }
+    if uses is not None:
+        out["uses"] = uses  # the judge's record, as ``truth`` and ``trace``: what came of each action
     if ruled:
         out["rulings"] = ruled  # the judge's rulings, as given (absent when there were none)
     return out

@@ -166,14 +166,54 @@ def test_a_pasted_private_message_gives_a_contest_digit_the_nandou_confirms(page
     nandou.fill("#message-text", "拼点出10")  # out of range: refused, nothing to confirm
     assert submit(nandou, "#read-message").status == 422
     expect(nandou.locator("#reading-problems")).to_contain_text("0至9")
-    expect(nandou.locator("#contest-digit-for-1")).to_have_count(0)
+    expect(nandou.locator("#contest-digits-for")).to_have_count(0)
     nandou.fill("#message-text", "南斗好，拼點出七")
     submit(nandou, "#read-message")
-    assert submit(nandou, "#contest-digit-for-1").status == 200
-    expect(nandou.locator("#ok")).to_contain_text("代为记录")
+    assert submit(nandou, "#contest-digits-for").status == 200
+    expect(nandou.locator("#ok")).to_contain_text("记为天庭代填")
     expect(nandou.locator("#contest-1")).to_contain_text("7")
     player = pages.new("player")
     player.goto(players[a]["url"])
     expect(player.locator("#contest-given-1")).to_contain_text("7")
     assert b not in player.locator("#contest").inner_text()
+    assert pages.errors == []
+
+
+def test_a_message_with_two_contest_digits_is_confirmed_by_one_button_all_or_none(pages: Pages, server_url: str,
+                                                                                   api: httpx.Client) -> None:
+    """鼎立三分2.0: 「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」. The 南斗 pastes a message naming the two
+    opponents (「跟B拼點出3，跟C出5」, RJ5), sees both digits read and confirms them with one button: both are
+    recorded. A page read before the player gave a digit himself is refused whole (nothing recorded), and the
+    page read again confirms."""
+    ids = [f"鼎立{i:02d}" for i in range(1, 27)]
+    made = api.post("/api/games", json={"title": "拼點兩次局", "rules": "dingli2", "ids": ids, "judges": 3})
+    assert made.status_code == 201, made.text
+    judges = {seat: v["token"] for seat, v in made.json()["judges"].items()}
+    players = made.json()["players"]
+    api_post(api, f"/api/j/{judges['北斗']}/start", {})
+    for pid in judge_state(api, judges["北斗"])["current"]["expected"]:
+        api_post(api, f"/api/p/{players[pid]['token']}/actions", {"actions": []})
+    a, b, c = ids[0], ids[1], ids[2]
+    for other in (b, c):
+        api_post(api, f"/api/j/{judges['南斗']}/rule",
+                 {"ruling": {"effect": "contest", "text": f"{a}、{other}", "owner": other, "why": "結算先後"}})
+    nandou = pages.new("nandou")
+    nandou.goto(f"{server_url}/j/{judges['南斗']}/message?player={a}")
+    nandou.fill("#message-text", "第一次拼點出3，第二次出5")
+    submit(nandou, "#read-message")
+    expect(nandou.locator("#reading-digit-1")).to_contain_text("3")
+    expect(nandou.locator("#reading-digit-2")).to_contain_text("5")
+    expect(nandou.locator("#contest-digits-for")).to_have_count(1)
+    expect(nandou.locator("#contest-digits-for")).to_contain_text("第1次拼点记为 3、第2次拼点记为 5")
+    # meanwhile the player gives his first digit on his own page: the confirmation is refused, whole
+    api_post(api, f"/api/p/{players[a]['token']}/digit", {"digit": 8, "contest": 1})
+    assert submit(nandou, "#contest-digits-for").status == 409
+    expect(nandou.locator("#error")).to_contain_text("拼点已有变动")
+    contests = player_view(api, players[a]["token"])["open"]["contests"]
+    assert contests == [{"number": 1, "digit": 8}, {"number": 2, "digit": None}]
+    # the refusal shows the page read again, as things are now: one button confirms both
+    assert submit(nandou, "#contest-digits-for").status == 200
+    expect(nandou.locator("#ok")).to_contain_text("一次记录")
+    contests = player_view(api, players[a]["token"])["open"]["contests"]
+    assert contests == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
     assert pages.errors == []

@@ -158,23 +158,152 @@ def test_an_ambiguous_message_is_refused_and_nothing_is_recorded(client: TestCli
     assert t.seq() == before
 
 
-def test_a_player_with_two_contests_gives_each_its_digit(client: TestClient) -> None:
-    """「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」: 第一次 and 第二次 as the player's page numbers them."""
+def confirmation(response: Any) -> dict[str, Any]:
+    """The one-button confirmation form of a reading page: its fields as the browser would post them."""
+    form = response.text.split('id="contest-digits-for-form"')[1].split("</form>")[0]
+    fields: dict[str, Any] = {}
+    for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form):
+        value = html.unescape(value)
+        if name == "csrf":
+            continue  # post() takes the page's own
+        if name in ("against", "digit"):
+            fields.setdefault(name, []).append(value)
+        else:
+            fields[name] = value
+    return fields
+
+
+def confirm(t: Table, fields: dict[str, Any], seat: str = "南斗") -> Any:
+    return post(t.client, page(t, seat) + "/message", page(t, seat) + "/digits-for", fields)
+
+
+def test_a_player_with_two_contests_gives_each_its_digit_confirmed_at_once(client: TestClient) -> None:
+    """「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」: 第一次 and 第二次 as the player's page numbers them,
+    both recorded by one confirmation: two digit events in one transaction, as the console's rows record them."""
     a, b, c = a_b_c()
     t = contest_table(client, (a, b), (a, c))
     response = read(t, a, "第一次拼點3，第二次拼點５")
     assert response.status_code == 200, response.text
     text = shown(response)
     assert name_key(f"第1次拼點（對手{b}）：") in text and name_key(f"第2次拼點（對手{c}）：") in text
-    for number, (opponent, digit) in enumerate(((b, 3), (c, 5)), 1):
-        assert f'id="contest-digit-for-{number}"' in response.text
-        confirm = post(client, page(t) + "/message", page(t) + "/digit-for",
-                       {"player": a, "against": opponent, "digit": str(digit), "text": "第一次拼點3，第二次拼點５"})
-        assert confirm.status_code == 303
+    assert response.text.count('id="contest-digits-for"') == 1 and 'id="contest-digit-for-1"' not in response.text
+    assert name_key("確認：第1次拼點記為 3、第2次拼點記為 5") in text
+    fields = confirmation(response)
+    assert fields["against"] == [b, c] and fields["digit"] == ["3", "5"] and fields["player"] == a
+    before = t.seq()
+    done = confirm(t, fields)
+    assert done.status_code == 303 and done.headers["location"].endswith("?ok=digits-for#contests")
+    assert t.seq() == before + 2
+    written = events(t)[-2:]
+    assert [e["payload"] for e in written] == [{"player": a, "digit": 3, "via": "message", "against": b},
+                                               {"player": a, "digit": 5, "via": "message", "against": c}]
+    assert {e["actor"] for e in written} == {"judge:南斗"} and len({e["at"] for e in written}) == 1
     assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
     record = t.state()["current"]["draft"]["announcement"]["contests"]
     assert [r["digits"][a] for r in record] == [3, 5] and [sorted(r["players"]) for r in record] == [
         sorted([a, b]), sorted([a, c])]
+    # the same confirmation again is stale now (the digits it read are recorded): refused, nothing changes
+    again = confirm(t, fields)
+    assert again.status_code == 409 and name_key("拼點已有變動") in shown(again) and t.seq() == before + 2
+
+
+def test_a_digit_recorded_meanwhile_refuses_the_whole_confirmation(client: TestClient) -> None:
+    """All or none: the 南斗 reads 「第一次拼點3，第二次拼點5」, then the player gives their first digit on their own
+    page before the 南斗 confirms. The confirmation is refused in Chinese and records nothing (the player's own
+    digit stays); read again, it is offered afresh."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    fields = confirmation(read(t, a, "第一次拼點3，第二次拼點5"))
+    assert t.post_p(a, "digit", {"digit": 8, "contest": 1}).status_code == 200
+    before = t.seq()
+    stale = confirm(t, fields)
+    assert stale.status_code == 409, stale.text
+    assert name_key(f"讀取這則私訊之後，{a}的拼點已有變動") in shown(stale) and name_key("沒有記錄任何數字") in shown(stale)
+    assert t.seq() == before and t.view(a)["open"]["contests"] == [{"number": 1, "digit": 8}, {"number": 2, "digit": None}]
+    assert 'id="contest-digits-for"' in stale.text  # the page is read again as things are now
+    fresh = confirm(t, confirmation(stale))
+    assert fresh.status_code == 303 and t.seq() == before + 2
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
+
+
+def test_a_contest_set_meanwhile_refuses_the_confirmation(client: TestClient) -> None:
+    """A page read before the 南斗 set another 拼點 for the player numbers them otherwise: refused, nothing recorded."""
+    a, b, c = a_b_c()
+    d = IDS[3]
+    t = contest_table(client, (a, b), (a, c))
+    fields = confirmation(read(t, a, "拼點3、5"))
+    ruling = {"effect": "contest", "text": f"{d}、{a}", "owner": a, "why": "結算先後"}
+    assert t.post_j("南斗", "rule", {"ruling": ruling}).status_code == 200
+    before = t.seq()
+    stale = confirm(t, fields)
+    assert stale.status_code == 409 and name_key("拼點已有變動") in shown(stale) and t.seq() == before
+    assert [x["digit"] for x in t.view(a)["open"]["contests"]] == [None, None, None]
+
+
+def test_one_refused_digit_records_none_of_the_others(client: TestClient) -> None:
+    """Atomic on the database: a forged confirmation whose second digit the game refuses (no 拼點 against that id)
+    stores neither; the first, applied in the same transaction, is undone (the next read shows no digit)."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    fields = confirmation(read(t, a, "第一次拼點3，第二次拼點5"))
+    before = t.seq()
+    forged = confirm(t, {**fields, "against": [b, IDS[5]]})
+    assert forged.status_code == 422, forged.text
+    assert name_key("請指明第幾次拼點") in shown(forged) and t.seq() == before
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": None}, {"number": 2, "digit": None}]
+    for bad, words in (({"against": [b, b], "digit": ["3", "5"]}, "同一場拼點只能記錄一個數字"),
+                       ({"against": [b, c], "digit": ["3"]}, "確認的拼點數字不完整"),
+                       ({"against": [b, c], "digit": ["3", "10"]}, "數字須為0至9的整數")):
+        response = confirm(t, {**fields, **bad})
+        assert response.status_code == 422 and name_key(words) in shown(response), bad
+    assert t.seq() == before
+    assert confirm(t, fields).status_code == 303 and t.seq() == before + 2  # the true page still confirms
+
+
+def test_only_the_nandou_confirms_a_messages_digits(client: TestClient) -> None:
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    fields = confirmation(read(t, a, "拼點3、5"))
+    before = t.seq()
+    forged = confirm(t, fields, seat="北斗")
+    assert forged.status_code == 403 and name_key("代玩家登記數字屬於南斗") in shown(forged) and t.seq() == before
+
+
+def test_a_named_id_decides_nothing_and_is_noted_for_the_judge(client: TestClient) -> None:
+    """RJ5 (「拼点的结果不会直接告诉玩家」; the player's page does not name his opponent, RJ3): with one 拼點 the digit
+    is taken whoever the player names, his opponent or not, and the judge alone is told which it was; the
+    confirmation records it the same way."""
+    a, b, _ = a_b_c()
+    stranger = IDS[7]
+    t = contest_table(client, (a, b))
+    right, wrong = read(t, a, f"跟{b}拼點出3"), read(t, a, f"跟{stranger}拼點出3")
+    assert right.status_code == wrong.status_code == 200, (right.text, wrong.text)
+    fields = {key: value for key, value in confirmation(right).items() if key != "text"}
+    assert fields == {key: value for key, value in confirmation(wrong).items() if key != "text"}
+    assert fields["against"] == [b] and fields["digit"] == ["3"]
+    assert name_key(f"「{b}」：第1次拼點的對手") in shown(right)
+    assert name_key(f"「{stranger}」：不是這名玩家的拼點對手") in shown(wrong)
+    assert confirm(t, confirmation(wrong)).status_code == 303
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}]
+
+
+def test_several_contests_told_apart_by_ids_are_refused_alike_naming_no_opponent(client: TestClient) -> None:
+    """RJ5: with two 拼點 pending, digits told apart only by ids are refused whether the ids are right or not (taking
+    the right ones would tell the player who his opponents are), naming neither opponent; nothing recorded."""
+    a, b, c = a_b_c()
+    stranger = IDS[7]
+    t = contest_table(client, (a, b), (a, c))
+    before = t.seq()
+    for text in (f"跟{c}拼點出5。对{b}出3", f"跟{stranger}拼點出3，跟{b}出5"):
+        response = read(t, a, text)
+        assert response.status_code == 422, response.text
+        problems = response.text.split('id="reading-problems"')[1].split("</ul>")[0]
+        assert b not in problems and c not in problems and stranger not in problems
+        assert name_key("不能依名字記錄") in name_key(problems) and name_key("請勿說出對手是誰") in name_key(problems)
+        assert 'id="contest-digits-for"' not in response.text
+    assert t.seq() == before
+    by_ordinal = confirmation(read(t, a, f"第一次跟{c}拼點出3，第二次出5"))  # the page's numbers decide
+    assert by_ordinal["against"] == [b, c] and by_ordinal["digit"] == ["3", "5"]
 
 
 def test_only_the_nandou_records_and_the_beidou_sees_the_reading_without_a_form(client: TestClient) -> None:
@@ -220,3 +349,56 @@ def test_a_rule_set_without_contests_keeps_the_plain_paste_page_on_a_draft(clien
     response = client.get(f"/j/{game['judge_token']}/message")
     assert response.status_code == 200 and "現在不是提交行動或投票的時候" in response.text
     assert "拼點" not in response.text
+
+
+def test_the_api_confirms_a_messages_digits_at_once_or_not_at_all(client: TestClient) -> None:
+    """The JSON API's ``digits-for``: the same events in one transaction; a refused one stores none; a stale
+    ``seen`` refuses all."""
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    before = t.seq()
+    bad = t.post_j("南斗", "digits-for", {"player": a, "digits": [{"against": b, "digit": 3}, {"against": c, "digit": 12}]})
+    assert bad.status_code == 422 and "0至9" in bad.json()["error"] and t.seq() == before
+    stale = t.post_j("南斗", "digits-for", {"player": a, "seen": "0" * 32, "digits": [{"against": b, "digit": 3}]})
+    assert stale.status_code == 409 and "拼點已有變動" in stale.json()["error"] and t.seq() == before
+    done = t.post_j("南斗", "digits-for", {"player": a, "digits": [{"against": c, "digit": 5}, {"against": b, "digit": 3}]})
+    assert done.status_code == 200 and done.json()["events"] == ["digit", "digit"] and t.seq() == before + 2
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}, {"number": 2, "digit": 5}]
+
+
+def test_a_confirmation_racing_a_players_digit_from_another_process_is_all_or_none(client: TestClient,
+                                                                                 db_url: str) -> None:
+    """Two stores on one database (two server processes' caches and locks): the 南斗's one-button confirmation
+    (both digits, guarded by the page's fingerprint) races the player's own first digit. Whichever commits first,
+    the confirmation is whole or refused whole: never one of its digits without the other; no sequence gap."""
+    from tests.server.test_concurrency import assert_gapless, at_once
+    from tianting.hosting.views import contests_seen
+    from tianting.server.commands import contests_unchanged
+    from tianting.server.store import Store
+
+    a, b, c = a_b_c()
+    t = contest_table(client, (a, b), (a, c))
+    store: Store = client.app.state.store
+    access = store.access(t.judge["南斗"])
+    assert access is not None
+    game_id = access.game_id
+    with store.game(game_id) as game:
+        seen = contests_seen(game, a)
+    items = [("digit", {"player": a, "digit": 3, "via": "message", "against": b}),
+             ("digit", {"player": a, "digit": 5, "via": "message", "against": c})]
+    other = Store(db_url)
+    try:
+        results = at_once([lambda: store.append_all(game_id, "judge:南斗", items, contests_unchanged(a, seen)),
+                           lambda: other.append(game_id, "digit", a, {"digit": 8, "contest": 1})])
+    finally:
+        other.close()
+    confirmed, mine = results
+    assert isinstance(mine, list), mine  # the player's own digit is always taken
+    if isinstance(confirmed, list):  # the confirmation first; the player's digit after it stands
+        assert [e.kind for e in confirmed] == ["digit", "digit"] and confirmed[1].seq == confirmed[0].seq + 1
+        expected = [{"number": 1, "digit": 8}, {"number": 2, "digit": 5}]
+    else:  # the player first: the page the 南斗 confirmed is stale, nothing of it recorded
+        assert isinstance(confirmed, Exception) and "拼點已有變動" in str(confirmed), confirmed
+        expected = [{"number": 1, "digit": 8}, {"number": 2, "digit": None}]
+    assert t.view(a)["open"]["contests"] == expected
+    assert_gapless(store, game_id)

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.server.test_api_flow import Api
+from tests.server.test_pages import post
 from tianting.hosting.verify import verify_export
 from tianting.server.store import Store
 
@@ -97,6 +98,11 @@ def test_a_24_player_game_through_the_api(client):
     assert api.view(who["刘备"])["open"]["digit"] == 7
     message = client.get(f"/j/{api.judge_token}/message?player={who['刘备']}").text
     assert 'id="digit-for-form"' in message
+    # RJ6: his private message 「投…，伤判出五」 gives the vote and the digit, put in the judge's form to confirm
+    read = post(client, f"/j/{api.judge_token}/message", f"/j/{api.judge_token}/read-message",
+                {"player": who["刘备"], "text": f"投{who['孙坚']}，伤判出五"})
+    assert 'id="reading-wound-digit"' in read.text and 'pattern="[0-9]" value="5"' in read.text
+    assert api.view(who["刘备"])["open"]["digit"] == 7  # read, not recorded
     api.player(who["刘备"], "digit", {"digit": 4})  # the latest counts
     assert api.view(who["刘备"])["open"]["digit"] == 4
     assert "沒有傷判" in api.refused(who["曹操"], "digit", {"digit": 3}, 409)

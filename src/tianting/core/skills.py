@@ -260,7 +260,7 @@ class Redirect:
     """The use that made the change: if it is later voided or fails, the change is undone."""
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class Use:
     """One action as it resolves: intended targets, redirects, what happened.
 
@@ -277,14 +277,30 @@ class Use:
     notes: list[str] = field(default_factory=list)
     implicit: bool = False
     """True for a passive skill at work, or an effect 「視為…發動」 (no one submitted it)."""
+    actor: str = field(init=False, repr=False, compare=False)
+    """``action.actor``, read once as the use is made: a plain slot, not a property's call (the
+    night's loops read it some thousand times a game). Exact: a use's action is replaced only by
+    one of the same actor (亂's single-target 刺殺, ``shu_strategists``), and ``actor`` of an
+    ``Action`` never changes (a frozen dataclass)."""
+    name: str = field(init=False, repr=False, compare=False)
+    """``skill.name``, read once as the use is made (as ``actor``): a use's skill is never replaced,
+    and a skill's name is its class's constant."""
 
-    @property
-    def actor(self) -> str:
-        return self.action.actor
-
-    @property
-    def name(self) -> str:
-        return self.skill.name
+    def __init__(self, action: Action, skill: Skill, order: int, seat: int, state: UseState = UseState.PENDING,
+                 redirects: list[Redirect] | None = None, notes: list[str] | None = None,
+                 implicit: bool = False) -> None:
+        """The dataclass's own ``__init__`` (the same arguments, the same fields), also setting the
+        two read-only copies ``actor`` and ``name``."""
+        self.action = action
+        self.skill = skill
+        self.order = order
+        self.seat = seat
+        self.state = state
+        self.redirects = [] if redirects is None else redirects
+        self.notes = [] if notes is None else notes
+        self.implicit = implicit
+        self.actor = action.actor
+        self.name = skill.name
 
     @property
     def live(self) -> bool:

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import asdict
 from typing import Any
 
@@ -117,6 +119,13 @@ def player_contests(game: HostedGame, pid: str) -> list[dict[str, Any]]:
     return [{"number": n, "opponent": o, "digit": given.get(o)} for n, o in game.contests_of(pid)]
 
 
+def contests_seen(game: HostedGame, pid: str) -> str:
+    """A fingerprint of ``pid``'s 拼點 as the judges see them now (the phase, each opponent in order and the digit
+    recorded so far): a confirmation made from a page showing another fingerprint is stale."""
+    shown = [len(game.phases), game.stage, [[c["opponent"], c["digit"]] for c in player_contests(game, pid)]]
+    return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()[:32]
+
+
 def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
     """For each choice in the draft: why it arose (the chooser's death and its cause), the rule
     text of the skill, and the skills of every character among the options (轉生)."""
@@ -171,6 +180,17 @@ def resolvers(game: HostedGame) -> dict[int, str]:
     return out
 
 
+def _published_entry(game: HostedGame, index: int, phase: Phase) -> dict[str, Any]:
+    """A published phase on the console: its announcement as published and, where the rule set records it (the
+    transcript's ``uses``: sg24, 鼎立三分2.0), what came of each action (the judges' to read, never a player's)."""
+    entry: dict[str, Any] = {"index": index, "label": phase.label, "kind": phase.kind, "number": phase.number,
+                             "announcement": game.announcement_text(index)}
+    uses = (phase.draft or {}).get("uses")
+    if uses is not None:
+        entry["uses"] = uses
+    return entry
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -193,8 +213,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
         "chosen": sum(1 for p in players if p["character"]),
         "night_minutes": game.meta.get("night_minutes"), "day_minutes": game.meta.get("day_minutes"),
         "chibi": bool(game.meta.get("chibi")),
-        "published": [{"index": i, "label": p.label, "kind": p.kind, "number": p.number,
-                       "announcement": game.announcement_text(i)} for i, p in game.published()],
+        "published": [_published_entry(game, i, p) for i, p in game.published()],
         "notes": game.notes, "over": game.over,
         "may_peace": bool(game.published()) and game.stage == "open",
     }
@@ -293,6 +312,8 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
                 "decisions": draft["decisions"], "rejected": draft["rejected"], "trace": draft["trace"],
                 "draws": draft["draws"], "deaths": draft["truth"]["deaths"],
             })
+            if "uses" in draft:  # what came of each action, where the rule set records it (sg24, 鼎立三分2.0)
+                entry["uses"] = draft["uses"]
             if game.started and phase.resolved:
                 script = game.script(i)
                 actions = script["phases"][i].get("actions", []) if len(script["phases"]) > i else []

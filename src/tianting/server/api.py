@@ -17,8 +17,8 @@ from starlette.concurrency import run_in_threadpool
 from tianting.core.jsoninput import InputError, parse_json
 from tianting.hosting import judges
 from tianting.hosting.game import Refused
-from tianting.hosting.views import judge_view, public_view
-from tianting.server.commands import judge_event, player_event
+from tianting.hosting.views import contests_seen, judge_view, public_view
+from tianting.server.commands import contests_unchanged, digits_for, judge_event, player_event
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base
 
@@ -145,6 +145,27 @@ async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
         judges.may_set_webhook(who.player_id)
         set_webhook(request, who.game_id, url)
         return {"ok": True}
+
+    return await run_in_threadpool(run)
+
+
+@router.post("/j/{token}/digits-for")
+async def judge_digits_for(request: Request, token: str) -> dict[str, Any]:
+    """Every 拼點 digit of one private message at once: ``{"player", "digits": [{"against", "digit"}, …], "seen"}``
+    (``seen``, optional: the console's ``contests_seen`` of the player when the message was read; a 拼點 changed
+    since refuses all, 409). All stored in one transaction, or none."""
+    body = await json_body(request)
+
+    def run() -> dict[str, Any]:
+        who = access(request, token, "judge")
+        store = store_of(request)
+        clock = store.clock()
+        with store.game(who.game_id) as game:
+            items = digits_for(game, body, clock)
+            seen = body.get("seen", contests_seen(game, body.get("player")) if isinstance(body.get("player"), str) else None)
+        written = store.append_all(who.game_id, judges.actor(who.player_id), items,
+                                   contests_unchanged(body.get("player"), seen))
+        return {"ok": True, "seq": written[0].seq, "events": [e.kind for e in written]}
 
     return await run_in_threadpool(run)
 

@@ -6,11 +6,13 @@ things. Deadlines are computed when the event is made and written into it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from tianting.hosting import events as ev
 from tianting.hosting.game import HostedGame, Refused
+from tianting.hosting.views import contests_seen
 
 JUDGE_COMMANDS = {
     "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
@@ -101,3 +103,36 @@ def player_event(command: str, body: dict[str, Any]) -> tuple[str, dict[str, Any
     if kind is None:
         raise Refused(f"未知的操作「{command[:40]}」", 404)
     return kind, _fields(kind, body, player=True)
+
+
+STALE_CONTESTS = ("讀取這則私訊之後，{player}的拼點已有變動（數字已有人記錄，或拼點已更改）：這次確認沒有記錄任何數字，"
+                  "請重新讀取私訊再確認")
+"""Said when the 南斗 confirms a message's 拼點 digits from a page that no longer shows the player's 拼點 as they are."""
+MOST_DIGITS = 60
+"""Most 拼點 digits one confirmation may carry (as many as a phase may have rulings)."""
+
+
+def digits_for(game: HostedGame, body: dict[str, Any], now: datetime) -> list[tuple[str, dict[str, Any]]]:
+    """The events of a judge's ``digits-for``: every 拼點 digit of one private message at once (``{"player",
+    "digits": [{"against": opponent, "digit": 0–9}, …]}``), one ``digit`` event each, as ``digit-for`` makes it
+    (``via`` message). Checked again by the game as each is applied; to be stored all together or not at all
+    (:meth:`tianting.server.store.Store.append_all`)."""
+    given = body.get("digits")
+    if not isinstance(given, list) or not given or len(given) > MOST_DIGITS or not all(isinstance(d, dict) for d in given):
+        raise Refused("確認的拼點數字不完整：請重新讀取私訊", 422)
+    against = [d.get("against") for d in given]
+    if len(set(map(str, against))) != len(against):
+        raise Refused("同一場拼點只能記錄一個數字", 422)
+    return [judge_event(game, "digit-for", {"player": body.get("player"), "digit": d.get("digit"), "via": "message",
+                                            "against": d.get("against")}, now) for d in given]
+
+
+def contests_unchanged(player: Any, seen: Any) -> Callable[[HostedGame], None]:
+    """A guard for :meth:`Store.append_all`: ``player``'s 拼點 are still as the confirming page showed them
+    (``seen``: :func:`tianting.hosting.views.contests_seen`), else :class:`Refused` (409)."""
+
+    def check(game: HostedGame) -> None:
+        if not isinstance(player, str) or contests_seen(game, player) != seen:
+            raise Refused(STALE_CONTESTS.format(player=player), 409)
+
+    return check

@@ -43,9 +43,17 @@ from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
-from tianting.hosting.game import MAX_ACTIONS, MAX_TEXT, HostedGame, Refused, contest_pairs
-from tianting.hosting.message import read_message, read_vote
+from tianting.hosting.game import (
+    MAX_ACTIONS,
+    MAX_TEXT,
+    HostedGame,
+    Refused,
+    contest_pairs,
+)
+from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
+from tianting.hosting.message import _merge as _merge_spans
 from tianting.hosting.views import (
+    contests_seen,
     judge_contests,
     judge_view,
     message_vocabulary,
@@ -53,10 +61,17 @@ from tianting.hosting.views import (
     public_view,
     replay_view,
 )
+from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, live, notify, security
-from tianting.server.commands import JUDGE_COMMANDS, judge_event, player_event
+from tianting.server.commands import (
+    JUDGE_COMMANDS,
+    contests_unchanged,
+    digits_for,
+    judge_event,
+    player_event,
+)
 from tianting.server.ratelimit import RateLimited
 from tianting.server.security import player_token
 from tianting.server.store import Access, Store
@@ -94,6 +109,8 @@ class _ActorNames(dict[str, str]):
 
 
 ACTOR_ZH = _ActorNames({ev.JUDGE: "天庭", ev.SYSTEM: "系統"})
+USE_ZH = {"done": "生效", "failed": "失敗", "void": "無效", "pending": "待裁"}
+"""What came of a use (the transcript's ``uses``: ``state``), as the console shows it."""
 WORDS_ZH = {"pending": "待天庭裁定", "approved": "已核准", "refused": "不予公布", "none": "尚未提交"}
 EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
@@ -113,6 +130,7 @@ DONE_ZH = {
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
     "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
     "digit-for": "已依私訊代為記錄數字（記為天庭代填），玩家仍可自行修改。",
+    "digits-for": "已依私訊一次記錄這名玩家的拼點數字（記為天庭代填），玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -171,7 +189,7 @@ _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), au
                           trim_blocks=True, lstrip_blocks=True)
 _env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
-                    PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, EVENT_ZH=EVENT_ZH,
+                    PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT)
 templates = Jinja2Templates(env=_env)
 
@@ -586,7 +604,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                 except Refused as exc:
                     context["check"] = exc.message
             elif reading:
-                found = read_vote(text, vocab)
+                found = _read_day_message(game, player, text, vocab, context)
                 if found.vote is not None:
                     try:
                         game.base.check_vote(player, found.vote)
@@ -609,6 +627,29 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
     return _render(request, "message.html", context, status, rules=game.rules)
 
 
+WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會記錄"
+"""Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
+
+
+def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
+    """A day message read as the vote, and, where the rule set takes 傷判 digits, a clause that says 傷判 as its
+    digit (:mod:`tianting.hosting.wound_message`, ruling RJ6): ``context["wound"]`` the digit's reading, the
+    vote read from the rest of the message (the whole of it marked)."""
+    wound = read_wound_digit(text, game.ids) if "digits" in load_rules(game.rules).day_inputs else None
+    context["wound"] = wound
+    if wound is None:
+        return read_vote(text, vocab)
+    found = read_vote(wound.rest(text), vocab)
+    found.text = text
+    found.unread = _merge_spans(found.unread + wound.reading.unread)
+    if found.vote is None and not wound.rest(text).strip(" ，,。；;！!？?\n"):
+        found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the 傷判 only
+    if not game.takes_digit(player):
+        wound.reading.problems.append(WOUND_NOT_TODAY.format(player=player))
+        wound.reading.digits = {}
+    return found
+
+
 def _contest_message_page(request: Request, token: str, who: Access, game: HostedGame, player: str, text: str,
                           reading: bool, error: str | None, status: int) -> HTMLResponse:
     """The paste page while the night's draft awaits 拼點 digits (鼎立三分2.0: 「再向玩家收取数字」): the
@@ -627,8 +668,10 @@ def _contest_message_page(request: Request, token: str, who: Access, game: Hoste
         "may": judges.powers(who.player_id, game), "low": CONTEST_DIGITS[0], "high": CONTEST_DIGITS[-1],
     }
     if reading and player in game.ids:
-        found = read_contest_digits(text, len(contests), names=game.ids)
+        found = read_contest_digits(text, len(contests), names=game.ids, player=player, seats=game.ids,
+                                    opponents=[c["opponent"] for c in contests])
         context["reading"] = found
+        context["seen"] = contests_seen(game, player)
         if found.refused and status < 400:
             status = 409 if not contests else 422
     return _render(request, "contest_message.html", context, status, rules=game.rules)
@@ -720,6 +763,36 @@ def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> R
                              status=exc.status, reading=bool(form.get("against") and form.get("text")))
     anchor = "contests" if form.get("against") else "phase"
     return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
+
+
+@router.post("/j/{token}/digits-for")
+async def judge_digits_for(request: Request, token: str) -> Response:
+    who = await run_in_threadpool(_access, request, token, "judge")
+    form = await _form(request, token)
+    return await run_in_threadpool(_judge_digits_for, request, token, who, form)
+
+
+def _judge_digits_for(request: Request, token: str, who: Access, form: Form) -> Response:
+    """Every 拼點 digit one pasted message gives, confirmed at once (鼎立三分2.0: 「一名角色需要与多名角色拼点时，
+    需要分别提交拼点的数字」): one ``digit`` event per 拼點, as the console's row records it, all stored in one
+    transaction or none. The page's ``seen`` fingerprint must still be the player's 拼點 as they are: a digit
+    recorded meanwhile, or a 拼點 set or withdrawn, refuses the whole confirmation (nothing recorded)."""
+    player = form.get("player")
+    against, digits = form.getlist("against"), form.getlist("digit")
+    store = store_of(request)
+    try:
+        if len(against) != len(digits):
+            raise Refused("確認的拼點數字不完整：請重新讀取私訊", 422)
+        given = [{"against": o, **_player_body("digit", Form({"digit": [d]}))} for o, d in zip(against, digits, strict=True)]
+        body = {"player": player, "digits": given}
+        clock = store.clock()
+        with _game(request, who.game_id) as game:
+            items = digits_for(game, body, clock)
+        store.append_all(who.game_id, judges.actor(who.player_id), items, contests_unchanged(player, form.get("seen")))
+    except Refused as exc:
+        return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
+                             status=exc.status, reading=bool(form.get("text")))
+    return RedirectResponse(f"/j/{token}?ok=digits-for#contests", status_code=303)
 
 
 @router.post("/j/{token}/{command}")

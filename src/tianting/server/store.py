@@ -171,6 +171,12 @@ class _Write:
     payload: dict[str, Any]
     at: str | None
     """When the write happened; None: the database's clock at its commit."""
+    more: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """Further events (kind, payload) of the same actor, applied after the first in the same transaction: all
+    are stored or none (:meth:`Store.append_all`)."""
+    guard: Callable[[HostedGame], None] | None = None
+    """Checked against the game as stored, under its lock, before anything is applied: raises :class:`Refused`
+    when what the caller saw no longer holds (a stale page)."""
     done: bool = False
     written: list[Event] | None = None
     error: BaseException | None = None
@@ -422,7 +428,22 @@ class Store:
         Returns the events written, after the commit. Raises :class:`Refused`
         (nothing written) if the game does not allow the event.
         """
-        write = _Write(game_id, kind, actor, payload, at)
+        return self._write(_Write(game_id, kind, actor, payload, at))
+
+    def append_all(self, game_id: str, actor: str, items: list[tuple[str, dict[str, Any]]],
+                   guard: Callable[[HostedGame], None] | None = None) -> list[Event]:
+        """Apply and store several events of one actor at once: all of them, in order, in one transaction, or
+        none. ``guard`` is called with the game as stored, under its lock, before any is applied; it raises
+        :class:`Refused` when the caller's premise no longer holds. Raises :class:`Refused` (nothing written)
+        if the guard or the game refuses any of them."""
+        if not items:
+            raise Refused("沒有要記錄的內容", 422)
+        (kind, payload), *more = items
+        return self._write(_Write(game_id, kind, actor, payload, None, more, guard))
+
+    def _write(self, write: _Write) -> list[Event]:
+        """Queue ``write`` for the group commit and wait for it; its events, or its error raised."""
+        game_id = write.game_id
         with self._queue_lock:
             self._queue.append(write)
             lead, self._committing = not self._committing, True
@@ -501,11 +522,14 @@ class Store:
                 at = w.at or moment
                 written: list[Event] = []
                 try:
-                    if w.kind is not None:
-                        written.append(self._apply(hosted, Event(hosted.seq + 1, w.kind, w.actor, w.payload, at)))
-                    for follow_kind, follow_actor, follow_payload in hosted.follow_ups(at):
-                        written.append(self._apply(hosted, Event(hosted.seq + 1, follow_kind, follow_actor,
-                                                                 follow_payload, at)))
+                    if w.guard is not None:
+                        w.guard(hosted)
+                    for kind, payload in [(w.kind, w.payload), *w.more]:  # all in one transaction, or none
+                        if kind is not None:
+                            written.append(self._apply(hosted, Event(hosted.seq + 1, kind, w.actor, payload, at)))
+                        for follow_kind, follow_actor, follow_payload in hosted.follow_ups(at):
+                            written.append(self._apply(hosted, Event(hosted.seq + 1, follow_kind, follow_actor,
+                                                                     follow_payload, at)))
                     mine = [self._row(w.game_id, e) for e in written]
                 except Exception as exc:
                     if hosted.seq != before or not isinstance(exc, Refused):

@@ -215,29 +215,24 @@ class Day:
             else:
                 cast = pid
                 note(f"{pid} 未投票，視為自投")
-            false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
-            bound = binds.get(pid) if binds else None
-            if false is not None:
-                # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
-                shown = bound if bound is not None else false
-                counted = cast
-                note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
-            elif bound is None:
-                shown = counted = cast
+            if ballot_rules or (binds and pid in binds):  # (most voters: the vote cast is shown and counted)
+                shown, counted = self._shown_and_counted(pid, cast, binds)
             else:
-                # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
-                shown = counted = bound
-                if bound != cast:
-                    note(f"{pid} 投票 {cast}，因亂花強制修改為 {shown}（票面與計票）")
+                shown = counted = cast
             ballot[pid] = shown
             markers = p.markers
             if markers and markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
                 note(f"{pid} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            reason = first_reason(vote_rules, self, pid, counted) if vote_rules else None
-            if reason:
-                note(f"{pid} 的投票無效：{reason}")
-                continue
+            if vote_rules:  # first_reason(vote_rules, self, pid, counted), without a call per voter
+                reason = None
+                for rule in vote_rules:
+                    reason = rule(self, pid, counted)
+                    if reason:
+                        note(f"{pid} 的投票無效：{reason}")
+                        break
+                if reason:
+                    continue
             tallied[pid] = counted
         if len(votes) > owed:  # a vote by someone not among the voters: a dead one may count (涅槃)
             self._posthumous_votes()
@@ -253,8 +248,9 @@ class Day:
         else:  # every vote counts for one
             for target in tallied.values():
                 tally[target] = tally.get(target, 0) + 1
-        for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
-            adjust(self, self.tally)
+        if self.tally_rules or self.tally_reductions or self.tally_transfers:
+            for adjust in self.tally_rules + self.tally_reductions + self.tally_transfers:
+                adjust(self, self.tally)
         players = self.state.players  # the seats of the tallied only (a few), not of every player
         self.tally = dict(sorted(self.tally.items(), key=lambda kv: (-kv[1], players[kv[0]].seat)))
         self.state.vote_binds = {}
@@ -274,6 +270,24 @@ class Day:
             self.note(f"{leaders[0]} 以{top}票為最高票，死亡")
             dying = leaders
         return list(dying)
+
+    def _shown_and_counted(self, pid: str, cast: str, binds: dict[str, str]) -> tuple[str, str]:
+        """The target ``pid``'s ballot shows and the one his vote counts for, when a ballot rule (玲瓏) is
+        about today or a bind (亂花) is on him (else both are the vote cast)."""
+        ballot_rules = self.ballot_rules
+        false = first_reason(ballot_rules, self, pid, cast) if ballot_rules else None
+        bound = binds.get(pid) if binds else None
+        if false is not None:
+            # 玲瓏: the ballot shows a false target, which is what 亂花 changes; the vote cast counts.
+            shown = bound if bound is not None else false
+            self.note(f"{pid} 票面顯示虛假的投票對象 {shown}，真實投票對象 {cast}")
+            return shown, cast
+        if bound is None:
+            return cast, cast
+        # 亂花：A次日的投票對象強制修改為B — the forced vote is the vote: shown (票面) and counted.
+        if bound != cast:
+            self.note(f"{pid} 投票 {cast}，因亂花強制修改為 {bound}（票面與計票）")
+        return bound, bound
 
     def _posthumous_votes(self) -> None:
         """涅槃：你死亡後仍可投票（你以此法的投票不公布）: the votes of the dead who may still vote

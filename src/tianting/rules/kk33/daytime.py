@@ -29,21 +29,46 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action
-from tianting.core.skills import Skill, Use, UseState
+from tianting.core.skills import Skill, Use
 from tianting.rules.kk33.night import NIGHT_STAGES, Night, order_key
+from tianting.rules.kk33.stages import run_stages, stage_steps
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
 
 _BASE_PREPARE = Skill.prepare
-_PENDING, _DONE = UseState.PENDING, UseState.DONE  # read once: reading an enum member off its class is slow
-_BASE_APPLY = Skill.apply
 BEFORE_VOTE = NIGHT_STAGES[1:NIGHT_STAGES.index("harm")]
 """The stages a day action runs before the ballot is counted (redirect … attack)."""
 AT_VOTE = NIGHT_STAGES[NIGHT_STAGES.index("harm"):]
 """The stages run at the moment the vote takes effect (harm … after)."""
-_AFTER = {stage: f"after_{stage}" for stage in NIGHT_STAGES}
-"""The name of the step run after each stage (``Night.after_<stage>``, where there is one)."""
+_BEFORE_STEPS = stage_steps(Night, BEFORE_VOTE)
+_AT_STEPS = stage_steps(Night, AT_VOTE)
+"""Each part's stages with the step that ends each (``Night.after_<stage>``, where there is one)."""
+_BEFORE_VOTE, _AT_VOTE = frozenset(BEFORE_VOTE), frozenset(AT_VOTE)
+_PREPARED: dict[int, tuple[Any, frozenset[str]]] = {}
+""":func:`_prepared_passives`' answers, by the ``id`` of the ``hooks`` they were read from (kept beside
+them, so that the id stays theirs): a process-wide cache of fixed data, bounded (emptied past a few
+sets of skills: a study has one)."""
+
+
+def _prepared_passives(game: Any) -> frozenset[str]:
+    """The passive staged skills (``hooks.passive_staged``) of the game's that have a ``prepare`` of their
+    own: the only ones the day's pass prepares, so that a player holding none of them is passed by at
+    once rather than his every skill looked up. Read from the skills' classes once per ``hooks`` (a
+    game's skills never change, and games made with the same skill classes share one ``hooks``:
+    ``KK33Game.create``)."""
+    hooks = game.hooks
+    kept = _PREPARED.get(id(hooks))
+    if kept is None or kept[0] is not hooks:
+        if len(_PREPARED) > 16:
+            _PREPARED.clear()
+        skills = game.skills
+        found = frozenset(name for name in hooks.passive_staged
+                          if (impl := skills.get(name)) is not None and type(impl).prepare is not _BASE_PREPARE)
+        kept = _PREPARED[id(hooks)] = (hooks, found)
+    return kept[1]
+
+
 SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "protected",
           "wound_listeners")
 """What the pass shares with its day: one feedback, trace and death record a day, and one list of
@@ -60,7 +85,8 @@ class DayActions(Night):
         for name in SHARED:
             if hasattr(day, name):
                 setattr(self, name, getattr(day, name))
-        self._by_stage: dict[str, list[Use]] = {}
+        self._at_vote: list[Use] = []
+        """The uses of the stages ``AT_VOTE``, in the night's order, for ``finish`` (set by ``run``)."""
         # The day's own harm rules (on_day, on_effect: 醇醪之交) hold for the actions' harms too.
         self.harm_modifiers = list(day.harm_modifiers)
         self.harm_preventions = list(day.harm_preventions)
@@ -77,15 +103,14 @@ class DayActions(Night):
     def run(self) -> None:
         """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
         game = self.game
-        can_act, skills, passive = game.can_act, game.skills, game.hooks.passive_staged
+        can_act, skills, prepared = game.can_act, game.skills, _prepared_passives(game)
         for player in self.state.players.values():
-            if not player.skills or passive.isdisjoint(player.skills) or not can_act(player):
-                continue
-            for name in player.skills:
-                if name not in passive:
-                    continue
-                impl = skills.get(name)
-                if impl is not None and type(impl).prepare is not _BASE_PREPARE:
+            held = player.skills
+            if not held or prepared.isdisjoint(held) or not can_act(player):
+                continue  # (no skill of his to prepare: the loop below would call nothing)
+            for name in held:
+                if name in prepared:
+                    impl = skills[name]
                     impl.prepare(self, Use(Action(player.id, name), impl, order=-1, seat=player.seat, implicit=True))
         for use in list(self.uses):
             if not use.skill.by_day:  # moved to the day by a held skill (奇襲): say which
@@ -97,25 +122,16 @@ class DayActions(Night):
         key = order_key(game)
         ordered = sorted(self.uses, key=key)
         self.check_success(ordered)
-        ordered = sorted((u for u in self.uses if u.skill.stage), key=key)
-        for use in ordered:
-            self._by_stage.setdefault(use.skill.stage, []).append(use)
-        self._stages(BEFORE_VOTE)
+        before: list[Use] = []  # the uses of the stages BEFORE_VOTE, then those of AT_VOTE, in order
+        at_vote = self._at_vote
+        for use in sorted(self.uses, key=key):  # (again: a check may have added a use)
+            stage = use.skill.stage
+            if stage in _BEFORE_VOTE:
+                before.append(use)
+            elif stage in _AT_VOTE:
+                at_vote.append(use)
+        run_stages(self, before, _BEFORE_STEPS)
 
     def finish(self) -> None:
         """Part 2, at the moment of the vote: the harms, deaths and what comes after."""
-        self._stages(AT_VOTE)
-
-    def _stages(self, stages: tuple[str, ...]) -> None:
-        pending, done, by_stage = _PENDING, _DONE, self._by_stage
-        for stage in stages:
-            self.skills_before = {}
-            for use in by_stage.get(stage, ()):
-                if use.state is pending or use.state is done:
-                    if type(use.skill).apply is not _BASE_APPLY:
-                        use.skill.apply(self, use)
-                    if use.state is pending:
-                        use.state = done
-            step = getattr(self, _AFTER[stage], None)
-            if step is not None:
-                step()
+        run_stages(self, self._at_vote, _AT_STEPS)

@@ -48,7 +48,11 @@ class Pending:
 def dying(phase: Any, pid: str) -> bool:
     """``pid``'s death is recorded in the phase's open batch (he dies at this moment)."""
     batch = getattr(phase, "death_batch", None)
-    return bool(batch) and any(p.pid == pid for p in batch)
+    if batch:
+        for pending in batch:  # (a loop, not ``any`` over a generator: asked for every harm)
+            if pending.pid == pid:
+                return True
+    return False
 
 
 class simultaneous:  # noqa: N801 (used as the function it replaced: ``with simultaneous(game, phase):``)
@@ -139,17 +143,46 @@ def settle(game: KK33Game, phase: Any) -> None:
     _eliminate_empty(game, phase)
 
 
+_WITNESSES = "deaths.witnesses"
+"""Where a game keeps, per kingdom, the id of a living member last seen by ``_eliminate_empty``."""
+
+
+def _members_still_standing(game: KK33Game, state: Any) -> bool:
+    """True if every kingdom not eliminated still has the living member last seen in it (its witness in
+    ``game.memos``): then each has a living member, and ``_eliminate_empty`` would find one and eliminate
+    nothing. Each witness is read afresh from the state (still of that country, not out), so the answer
+    is exact whatever happened since it was seen (a death, a change of country, a night resolved again
+    from its snapshot); False (the walk decides) when a witness is missing or no longer stands."""
+    witnesses = game.memos.get(_WITNESSES)
+    if not witnesses:
+        return False
+    players, eliminated, out = state.players, state.eliminated, _OUT
+    for country in game.kingdoms:
+        if country not in eliminated:
+            p = players.get(witnesses.get(country))  # type: ignore[arg-type]
+            if p is None or p.country != country or p.status is out:
+                return False
+    return True
+
+
 def _eliminate_empty(game: KK33Game, phase: Any) -> None:
     """滅國 of every kingdom with no living character left, in the order the players' countries first
     appear. Most moments leave every kingdom standing or already eliminated: then the walk over the
-    players' countries (which would eliminate nothing) is skipped."""
+    players' countries (which would eliminate nothing) is skipped, and so, most often, is the search for
+    a living member of each (``_members_still_standing``)."""
     state = game.state
+    if _members_still_standing(game, state):
+        return
     players = state.players.values()
     out, eliminated = _OUT, state.eliminated
     standing = set(game.kingdoms).difference(eliminated)
+    witnesses = game.memos.get(_WITNESSES)
+    if witnesses is None:
+        witnesses = game.memos[_WITNESSES] = {}
     for p in players:  # until a living member of each is seen: most often among the first seats
         if p.country in standing and p.status is not out:
             standing.discard(p.country)
+            witnesses[p.country] = p.id
             if not standing:
                 return
     if not standing:

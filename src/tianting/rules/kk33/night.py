@@ -19,7 +19,7 @@ priority, character skills before identity skills, seat, submission order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -27,10 +27,20 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Death, DecisionRecord, Feedback, Ruling, make_action
-from tianting.core.skills import Kind, Skill, Use, UseState, every_reason, first_reason, stage_order
+from tianting.core.skills import (
+    Kind,
+    Skill,
+    Source,
+    Use,
+    UseState,
+    every_reason,
+    first_reason,
+    stage_order,
+)
 from tianting.core.state import Status
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
+from tianting.rules.kk33.stages import run_stages, stage_steps
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.game import KK33Game
@@ -41,7 +51,6 @@ _PASSIVES = "night.passives"
 _RULED = "rules on targets asked"
 """A use's note once ``Night.rule_on_targets`` has asked about it (each rule is asked once a night)."""
 _BASE_PREPARE = Skill.prepare
-_BASE_APPLY = Skill.apply
 _BASE_ON_CHECKED = Skill.on_checked
 _BASE_STAB_BONUS = Skill.stab_bonus
 _BASE_EXTRA_USES = Skill.extra_uses
@@ -50,6 +59,7 @@ _BASE_PAY = Skill.pay
 _ONE, _HALF = Fraction(1), Fraction(1, 2)
 """The success rate of a player not wounded, and of one wounded, when no skill changes it (``success_rate``)."""
 _INJURED = Status.INJURED
+_CHARACTER = Source.CHARACTER
 _PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
 
 
@@ -76,20 +86,44 @@ def order_key(game: KK33Game) -> Callable[[Use], tuple[tuple[int, int, int], int
     return key
 
 
+_PLACES: dict[type[Skill], int] = {}
+"""Each ranked skill class's rank as one int: its place among the distinct ranks in ``_RANKS`` (equal ranks,
+equal places; a lesser rank, a lesser place), for ``night_order`` (comparing two ints costs less than
+comparing two tuples). Made again from ``_RANKS`` whenever a class is ranked (``_rank_classes``), so it
+always orders the classes as their rank tuples do."""
+
+
+def _rank_classes(uses: list[Use], skills: Iterable[Skill]) -> None:
+    """Rank the skill classes of ``uses`` not ranked yet in this process (``_RANKS``), with those of every
+    skill of the game that has a night stage (so that the places are made again about once a process,
+    not once for each class as it first comes up), then place every ranked class again (``_PLACES``).
+    A skill's rank is read as ``stage_order`` reads it (the same expression, from the same attributes)."""
+    ranks = _RANKS
+    for skill in skills:
+        kind = type(skill)
+        if kind not in ranks and skill.stage in NIGHT_STAGES:
+            ranks[kind] = (NIGHT_STAGES.index(skill.stage), skill.priority, 0 if skill.source is _CHARACTER else 1)
+    for use in uses:
+        kind = type(use.skill)
+        if kind not in ranks:
+            ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
+    place = {rank: i for i, rank in enumerate(sorted(set(ranks.values())))}
+    _PLACES.clear()
+    _PLACES.update((kind, place[rank]) for kind, rank in ranks.items())
+
+
 def night_order(game: KK33Game, uses: list[Use]) -> list[Use]:
     """``sorted(uses, key=order_key(game))``, decorated in one loop rather than a key call per use.
 
-    Each use becomes ``(rank, seat, order, i, use)``: ``i`` (its place in ``uses``) breaks the ties the
-    key leaves, as the stable sort keeps them in place, and no two tuples reach their ``use``."""
-    ranks = _RANKS
+    Each use becomes ``(place, seat, order, i, use)``: ``place`` orders as the rank tuple of
+    ``order_key`` (``_PLACES``), ``i`` (its place in ``uses``) breaks the ties the key leaves, as the
+    stable sort keeps them in place, and no two tuples reach their ``use``."""
+    places = _PLACES
     try:
-        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+        decorated = [(places[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
     except KeyError:  # a skill class not ranked yet in this process: rank it, then decorate again
-        for use in uses:
-            kind = type(use.skill)
-            if kind not in ranks:
-                ranks[kind] = stage_order(NIGHT_STAGES, use)[:3]  # type: ignore[assignment]
-        decorated = [(ranks[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
+        _rank_classes(uses, game.skills.values())
+        decorated = [(places[type(use.skill)], use.seat, use.order, i, use) for i, use in enumerate(uses)]
     decorated.sort()
     return [entry[4] for entry in decorated]
 
@@ -256,53 +290,9 @@ class Night:
         self.check_success(ordered)
         if len(ordered) != len(self.uses):  # a use was added during the checks: sort them again
             ordered = night_order(self.game, [u for u in self.uses if u.skill.stage])
-        self._run_stages(ordered)
+        run_stages(self, ordered, _STAGE_STEPS)  # every stage after the checks (stages.run_stages)
         if self.rulings:
             rulings.finish(self, self.rulings)
-
-    def _run_stages(self, ordered: list[Use]) -> None:
-        """The stages after the checks (``_STAGE_STEPS``), each its uses (in the night's order) then its
-        ``after_<stage>`` step; a use added once they began (a 視為刺殺) is not applied by them.
-
-        ``ordered`` is sorted by stage first (``night_order``), so each stage's uses are one run of it:
-        they are applied as the walk reaches them, with the stages before them (their steps, and those
-        of the stages with no use) closed first, rather than sorted into a list per stage beforehand. A
-        use of no stage, or of ``check`` (no stage step applies it), is passed by, as before."""
-        pending, done, base_apply = _PENDING, _DONE, _BASE_APPLY
-        steps = _STAGE_STEPS
-        last = len(steps)
-
-        def next_stage(at: int) -> int:
-            """Close the stage at ``at`` (its step; -1: none under way yet) and begin the next: its index."""
-            if at >= 0:
-                step = steps[at][1]
-                if step is not None:
-                    getattr(self, step)()
-            at += 1
-            if at < last:
-                self.skills_before = {}
-            return at
-
-        at = -1  # the index in ``steps`` of the stage under way
-        current = ""
-        for use in ordered:
-            skill = use.skill
-            stage = skill.stage
-            if stage != current:
-                if not stage or stage == "check":
-                    continue
-                current = stage
-                at = next_stage(at)  # close the stages before this one; begin this one
-                while steps[at][0] != stage:
-                    at = next_stage(at)
-            state = use.state
-            if state is pending or state is done:  # use.live
-                if type(skill).apply is not base_apply:
-                    skill.apply(self, use)
-                if use.state is pending:
-                    use.state = done
-        while at < last:  # the stage under way, then those with no use
-            at = next_stage(at)
 
     def add_passives(self) -> None:
         """Every built passive skill of a player who can act works tonight, as an implicit use.
@@ -734,8 +724,7 @@ class Night:
                 self.note(f"{a} 次日的投票強制改為 {bs[0]}（{'、'.join(lady for _, lady in entries)} 亂花）")
 
 
-_STAGE_STEPS = tuple((stage, name if hasattr(Night, name) else None)
-                     for stage in NIGHT_STAGES[1:] for name in (f"after_{stage}",))
+_STAGE_STEPS = stage_steps(Night, NIGHT_STAGES[1:])
 """The stages after the checks, each with the name of the method that ends it (``after_<stage>``), or
 None where ``Night`` has none: read once here rather than looked up (and missed) every night. (A
-subclass that overrides a step is still heard: ``run`` calls it by name.)"""
+subclass that overrides a step is still heard: ``run_stages`` calls it by name.)"""

@@ -21,11 +21,31 @@ if TYPE_CHECKING:
 REBELS = "黃巾軍"
 JOINT_MARKERS = {"方士": "迷幻", "神醫": "行醫"}
 _OUT = Status.OUT
+_LEADER = "victory.leader"
+"""Where a game keeps :func:`_leader`'s memo (``game.memos``)."""
 
 
 def standing(game: KK33Game) -> list[str]:
     """The sides not yet eliminated: kingdoms, and 黃巾軍 while its leader lives."""
-    return _standing(game, game.rebel_leader())
+    return _standing(game, _leader(game))
+
+
+def _leader(game: KK33Game) -> Player | None:
+    """``game.rebel_leader()``, read through a per-game memo of the leader's id (None: no leader).
+
+    Exact: who holds the identity 黃巾頭領 is fixed at the seating (no rule of KK 3.3 changes a
+    player's identity, nor adds or removes a player), so only the ``Player`` object may differ, when
+    the state is put back from a snapshot (a night resolved again): the memo keeps the players' dict
+    it was read from, is read again when ``state.players`` is another one, and the id is looked up
+    in the current one. Saves ``check``'s walk over every seat after every phase."""
+    players = game.state.players
+    memos = game.memos
+    kept = memos.get(_LEADER)
+    if kept is None or kept[0] is not players:
+        leader = game.rebel_leader()
+        kept = memos[_LEADER] = (players, None if leader is None else leader.id)
+    lid = kept[1]
+    return None if lid is None else players[lid]
 
 
 def _standing(game: KK33Game, leader: Player | None) -> list[str]:
@@ -38,13 +58,18 @@ def _standing(game: KK33Game, leader: Player | None) -> list[str]:
 def check(game: KK33Game) -> tuple[bool, list[str]]:
     """(over, winners). Winners are countries and player ids."""
     state = game.state
-    leader = game.rebel_leader()
-    if leader is not None and leader.alive:
+    leader = _leader(game)
+    out = _OUT
+    rebels = leader is not None and leader.status is not out  # (leader.alive, read once: nothing below changes it)
+    if rebels and leader is not None:
         # Every other living player marked (state.living(), read lazily: the first unmarked one ends it).
-        out, lid = _OUT, leader.id
+        lid = leader.id
         if all(p.markers.get(REBELS, 0) for p in state.players.values() if p.status is not out and p.id != lid):
-            return True, [leader.id]
-    sides = _standing(game, leader)
+            return True, [lid]
+    eliminated = state.eliminated
+    sides = [c for c in game.kingdoms if c not in eliminated]  # _standing, without the call
+    if rebels:
+        sides.append(REBELS)
     if len(sides) > 1 or sides == [REBELS]:
         # With only 黃巾軍 left the leader's own condition decides (checked above).
         return False, []

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from tianting.core.state import Player, phase_kind, phase_number
+from tianting.core.state import Player, phase_kind
 from tianting.rules.kk33.roster import Roster, SkillText
 from tianting.rules.kk33.skillbook import FROM_KEY
 
@@ -65,14 +65,30 @@ def _public_form(roster: Roster, player_character: str, name: str,
 
 
 @cache
-def _form_targets(held: tuple[str, ...], name: str) -> tuple[int, ...]:
-    """Numbers of targets a held character skill adds to the form of ``name`` (烈弓: 刺殺 with two
-    ids), from the skills' classes (``form_targets``); the game's check says when they are legal."""
+def _form_adders() -> dict[str, dict[str, tuple[int, ...]]]:
+    """The character skills whose class adds numbers of targets to another skill's form
+    (``form_targets``: 烈弓), each with them: read once per process from the skills' classes (fixed)."""
     from tianting.rules.kk33.characters import CHARACTER_SKILLS
 
+    return {skill: adds for skill, impl in CHARACTER_SKILLS.items() if (adds := getattr(impl, "form_targets", None))}
+
+
+def _form_targets(held: list[str], name: str) -> tuple[int, ...]:
+    """Numbers of targets a held character skill adds to the form of ``name`` (烈弓: 刺殺 with two
+    ids), from the skills' classes (``form_targets``); the game's check says when they are legal.
+
+    Only the few skills of :func:`_form_adders` add any (a skill with no ``form_targets`` adds ``()``):
+    a player holding none of them (most) is answered at once, with no walk over his skills, and no
+    memo per list of skills held (it was one: a combination of skills a game seats is seldom seen
+    again, so its entries missed, and they grew with every game of a study)."""
+    adders = _form_adders()
+    if adders.keys().isdisjoint(held):
+        return ()
     out: tuple[int, ...] = ()
     for skill in held:
-        out += getattr(CHARACTER_SKILLS.get(skill), "form_targets", {}).get(name, ())
+        adds = adders.get(skill)
+        if adds is not None:
+            out += adds.get(name, ())
     return out
 
 
@@ -91,7 +107,7 @@ def _row(game: KK33Game, player: Player, name: str, source: str, character: str 
     }
     if form is not None:  # how the skill is used: public rule knowledge, as a form would ask it
         count, counts, self_allowed, dead, distinct, args = form
-        more = _form_targets(tuple(player.skills), name) if player.skills else ()
+        more = _form_targets(player.skills, name) if player.skills else ()
         row["targets"] = {"count": count, "counts": sorted({*counts, *more}) if more else list(counts),
                           "self": self_allowed, "dead": dead, "distinct": distinct}
         row["args"] = list(args)
@@ -191,9 +207,15 @@ def player_view(game: KK33Game, pid: str) -> dict[str, Any]:
 
 
 def public_announcement(result: Any) -> dict[str, Any]:
-    """A resolved phase's announcement as every player reads it (without :data:`JUDGE_ONLY`)."""
+    """A resolved phase's announcement as every player reads it (without :data:`JUDGE_ONLY`).
+
+    The announcement is copied whole, then the judge's fields taken out: the same keys in the same order
+    as copying only the others (taking a key out leaves the rest in place; no judge's field is
+    ``phase`` or ``number``, which come first), without a step of Python per field."""
     shown = {"phase": result.phase, "number": result.number}
-    shown.update((k, v) for k, v in result.announcement.items() if k not in JUDGE_ONLY)
+    shown.update(result.announcement)
+    for key in JUDGE_ONLY:
+        shown.pop(key, None)
     return shown
 
 
@@ -230,6 +252,7 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
     state = game.state
     me = state.players[pid]
     index = state.index
+    odd = index % 2  # 1 on a day (phase_kind); phase_number: (index + 1) // 2 + 1 on a day, index // 2 + 1 at night
     view: dict[str, Any] = {
         "id": me.id,
         "country": me.country,
@@ -239,8 +262,8 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "skills": skills,
         "known": dict(me.known),
         "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS} if me.markers else {},
-        "phase": _PHASE_VALUES[index % 2],
-        "number": phase_number(index),
+        "phase": _PHASE_VALUES[odd],
+        "number": (index + odd) // 2 + 1,  # phase_number(index), without the call
         "players": players,
         "feedback": feedback,
         "announcements": announcements,

@@ -18,6 +18,7 @@ from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.sg24.game import GENERAL_ACTIONS, SeatSpec, SetupError, SG24Game
+from tianting.rules.sg24.outcomes import phase_uses as outcome_entries
 from tianting.rules.sg24.pack import (
     COUNTRIES,
     EVALUATIONS,
@@ -193,6 +194,12 @@ class RuleSet:
 
     def roster(self) -> Pack:
         return default_pack()
+
+    def phase_uses(self, game: Any, accepted_at: Sequence[int] = ()) -> list[dict[str, Any]]:
+        """The transcript's ``uses`` of the phase ``game`` has just resolved: each action with what came of it
+        (:func:`tianting.rules.sg24.outcomes.phase_uses`; R-SG18, D-A8). Optional member (KK 3.3 has none: its
+        transcript stays as it is)."""
+        return outcome_entries(game.state.history, game.state.index - 1, accepted_at)
 
 
 RULESET = RuleSet()

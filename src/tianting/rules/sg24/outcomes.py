@@ -14,11 +14,13 @@ engine knows it, ``why``:
 * ``pending``: a character skill the engine does not resolve (the pack gives it no effect: the judge rules it,
   R-SG11); such an entry also carries ``judged: true``, whatever its state (a void ruling, an action dropped).
 
-``tianting simulate`` counts the uses whose outcome the engine decides (:func:`skill_uses`), as KK 3.3's bots do.
+``tianting simulate`` counts the uses whose outcome the engine decides (:func:`skill_uses`), as KK 3.3's bots do; the
+transcript's ``uses`` (docs/spec/game-script.md) and the judge's console show them (:func:`phase_uses`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -64,6 +66,20 @@ class Outcomes:
                 entry["judged"] = True
             out.append(entry)
         return out
+
+
+def phase_uses(history: Sequence[dict[str, Any]], index: int, accepted_at: Sequence[int] = ()) -> list[dict[str, Any]]:
+    """The transcript's ``uses`` of the phase numbered ``index`` (``GameState.index`` when it resolved): its history
+    entry's actions, each a copy with ``action`` first, the entry's index in the phase's script ``actions``
+    (``accepted_at[k]``: where the k-th action the engine took stood there; the k itself without it). ``[]`` when the
+    history holds no entry for the phase."""
+    for entry in reversed(history):
+        if entry.get("index") == index and "actions" in entry:
+            return [{"action": accepted_at[k] if k < len(accepted_at) else k, **copy.deepcopy(a)}
+                    for k, a in enumerate(entry["actions"])]
+        if entry.get("index", index) < index:
+            break
+    return []
 
 
 def skill_uses(history: Iterable[dict[str, Any]]) -> dict[str, list[int]]:

@@ -52,10 +52,27 @@ def sets_in_game(game: KK33Game) -> tuple[str, ...]:
     recorded = game.state.extra.get(SETS_KEY)
     if recorded:
         return tuple(recorded)
-    characters = game.roster.characters
-    if any(characters[p.character].set == CHIBI_SET for p in game.state.players.values()):
-        return (STANDARD_SET, CHIBI_SET)
-    return (STANDARD_SET,)
+    seated = {p.character for p in game.state.players.values()}
+    return _sets_seating(game.roster, seated)
+
+
+def _sets_seating(roster: Roster, characters: set[str]) -> tuple[str, ...]:
+    """The sets a table without recorded sets plays with, given the characters its players play: the
+    standard set, with the 赤壁之戰 set when one of them is a 赤壁之戰 form (:func:`sets_in_game`)."""
+    return (STANDARD_SET,) if _chibi_forms(roster).isdisjoint(characters) else (STANDARD_SET, CHIBI_SET)
+
+
+@cache
+def _chibi_forms(roster: Roster) -> frozenset[str]:
+    """The forms of the 赤壁之戰 set: read once per roster (read-only data once loaded)."""
+    return frozenset(c.name for c in roster.characters.values() if c.set == CHIBI_SET)
+
+
+@cache
+def _base_of(roster: Roster) -> dict[str, str]:
+    """Each form's character (``roster.characters[form].base``), read once per roster (read-only data
+    once loaded; callers only read the table)."""
+    return {c.name: c.base for c in roster.characters.values()}
 
 
 @cache
@@ -76,9 +93,9 @@ def _skills_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str,
 def forms_not_in_play(game: KK33Game) -> list[str]:
     """「所有不在場的角色」: every form of the table's sets whose character no living player plays now
     (a character in play keeps all its forms in play: 賈詡, 諸葛亮, 魯肅; ZC1), in the roster's order."""
-    characters, out = game.roster.characters, _OUT
-    living = frozenset({characters[p.character].base for p in game.state.players.values() if p.status is not out})
-    return list(_forms_not_in(game.roster, sets_in_game(game), living))
+    roster, out, base_of = game.roster, _OUT, _base_of(game.roster)
+    living = frozenset({base_of[p.character] for p in game.state.players.values() if p.status is not out})
+    return list(_forms_not_in(roster, sets_in_game(game), living))
 
 
 @lru_cache(maxsize=256)
@@ -108,6 +125,32 @@ def choice_options(game: KK33Game, pairs: list[tuple[str, str]]) -> list[tuple[s
     the same text is offered once (the first form's); with different texts (舌戰群儒) once per form,
     labelled 「技能（角色）」."""
     return list(_choice_options(game.roster, tuple(pairs)))
+
+
+@cache
+def _texts_of_form(roster: Roster, form: str) -> tuple[tuple[str, str], ...]:
+    """(skill, text) for each skill of ``form``, in order, each text as ``Character.skill(name)`` gives it
+    (the first skill of that name): read once per roster and form (read-only data once loaded)."""
+    skills = roster.characters[form].skills
+    first: dict[str, str] = {}
+    for s in skills:
+        first.setdefault(s.name, s.text)
+    return tuple((s.name, first[s.name]) for s in skills)
+
+
+@cache
+def _options_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """``_choice_options(roster, _skills_of_forms(roster, forms))``: the options of every skill of ``forms``,
+    keyed by the forms drawn, not by the pairs they give. The same steps, each skill's text read from
+    the per-form table (:func:`_texts_of_form`) rather than looked up by name in its character: two
+    forms drawn of some seventy rarely repeat, so this is mostly computed, not found."""
+    kept: dict[tuple[str, str], str] = {}
+    for form in forms:
+        for skill, text in _texts_of_form(roster, form):
+            kept.setdefault((skill, text), form)
+    names = [skill for skill, _ in kept]
+    return tuple((form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
+                 for (skill, _), form in kept.items())
 
 
 @cache
@@ -157,12 +200,15 @@ class Huashen(CharacterSkill):
             drawn.append(form)
         records[owner] = {"at": state.index, "forms": drawn}
 
-    def offers(self, game: KK33Game, owner: str) -> list[tuple[str, str]]:
-        """The (form, skill) pairs he may take up now: every skill of the two forms drawn, until he chose."""
+    def offers(self, game: KK33Game, owner: str) -> tuple[tuple[str, str], ...]:
+        """The (form, skill) pairs he may take up now: every skill of the two forms drawn, until he chose.
+
+        The roster's table itself (read-only: every caller only reads it), not a copy: the legality
+        checks ask this at every check of his actions."""
         record = _record(game.state, owner)
         if record is None or record["at"] != game.state.index or "skill" in record:
-            return []
-        return list(_skills_of_forms(game.roster, tuple(record["forms"])))
+            return ()
+        return _skills_of_forms(game.roster, tuple(record["forms"]))
 
     # ---- step 2: the choice, as the phase's resolution begins -------------------------
     def open_resolution(self, phase: Any, owner: str) -> None:
@@ -171,10 +217,12 @@ class Huashen(CharacterSkill):
         if record is None or record["at"] != phase.index or "skill" in record or not record["forms"]:
             return
         game = phase.game
-        pairs = choice_options(game, self.offers(game, owner))
+        # choice_options(game, self.offers(game, owner)): the record stands for this phase, unchosen
+        pairs = list(_options_of_forms(game.roster, tuple(record["forms"]))) if record["at"] == state.index else []
         submitted: list[Use] = getattr(phase, "submitted", None) or getattr(phase, "uses", [])
-        used = [u.name for u in submitted if u.actor == owner and not u.implicit]
-        taken = [p for p in pairs if p[1] in used and p[1] not in state.player(owner).skills]
+        used = {u.name for u in submitted if u.actor == owner and not u.implicit}
+        held = state.player(owner).skills
+        taken = [p for p in pairs if p[1] in used and p[1] not in held]
         options = taken or pairs  # using an offered skill is choosing it (its forms, if two texts differ)
         if len(taken) == 1 and not phase.book.answered(owner, self.name):
             form, skill, label = taken[0]  # his action made the choice: his answer, not a default

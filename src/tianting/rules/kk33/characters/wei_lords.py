@@ -318,8 +318,8 @@ class Qibu(CharacterSkill):
         night.target_rules.append(target_rule)
         night.stab_rules.append(stab_rule)
 
-    def apply(self, night: Night, use: Use) -> None:
-        """Nothing to do at a stage: the markers come with wounds and deaths."""
+    # No ``apply``: nothing to do at a stage, the markers come with wounds and deaths (a class that keeps
+    # the base's ``apply`` is not called at its stage: ``Night._run_stages``).
 
     def on_day(self, day: Day, owner: str) -> None:
         if not day.game.can_act(day.state.player(owner)):

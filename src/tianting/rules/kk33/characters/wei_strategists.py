@@ -53,8 +53,8 @@ class Xianzhi(CharacterSkill):
                 continue
             night.fail(other, f"{use.actor} 先知：周瑜使用的【火燒赤壁】使用失敗")
 
-    def apply(self, night: Night, use: Use) -> None:
-        """Everything happens in ``prepare`` (before the success checks)."""
+    # No ``apply``: everything happens in ``prepare`` (before the success checks), and a class that keeps
+    # the base's ``apply`` is not called at its stage (``Night._run_stages``).
 
 
 class Yingcai(CharacterSkill):
@@ -290,8 +290,8 @@ class Tianzong(CharacterSkill):
             fate.decided[id(u)] = (given[0][0] == SUCCESS, who)
             night.note(f"{who} 天縱鬼才：決定 {_label(u)} 的概率判定結果為{given[0][0]}")
 
-    def apply(self, night: Night, use: Use) -> None:
-        """Everything happens at the success checks (see ``prepare``)."""
+    # No ``apply``: everything happens at the success checks (see ``prepare``); a class that keeps the
+    # base's ``apply`` is not called at its stage (``Night._run_stages``).
 
 
 def _label(use: Use) -> str:

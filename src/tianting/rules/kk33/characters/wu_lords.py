@@ -63,8 +63,8 @@ class Yinghun(CharacterSkill):
                 continue
             night.fail(other, f"{use.actor} 英魂：張遼使用的【威震逍遙津】使用失敗")
 
-    def apply(self, night: Night, use: Use) -> None:
-        """Everything happens in ``prepare`` (before the success checks)."""
+    # No ``apply``: everything happens in ``prepare`` (before the success checks), and a class that keeps
+    # the base's ``apply`` is not called at its stage (``Night._run_stages``).
 
 
 class Xianzhu(CharacterSkill):

@@ -1,0 +1,72 @@
+"""What came of each use, on the judge's console in a real browser (headless Chromium through Playwright): a 24人
+game's night resolves; the draft lists each action with its outcome and reason in the rule set's Simplified script
+(ruling R-SG18: 「刺杀到本国君主时，刺杀无效」), the published night keeps it behind a summary the judge opens, and the
+killer whose stab had no effect sees no such table or reason on his own page."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.test_browser_flow import api_post, judge_state, player_view, reload
+
+expect = sync_api().expect
+
+IDS = [f"果{i:02d}" for i in range(1, 25)]
+
+
+def test_the_console_shows_each_outcome_and_the_player_page_does_not(
+        pages: Pages, server_url: str, api: httpx.Client, shots: Any, create_game: Any) -> None:
+    judge, response = create_game("judge", "结果浏览器局", "\n".join(IDS) + "\n", rules="sg24")
+    assert response.status == 200 and "/j/" in judge.url
+    judge_token = judge.input_value("#link-judge").rsplit("/", 1)[1]
+    rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
+    urls = {pid: url for _, pid, url in rows[1:]}
+    tokens = {pid: url.rsplit("/", 1)[1] for pid, url in urls.items()}
+    views = {pid: player_view(api, tokens[pid]) for pid in IDS}
+    who = {v["character"]: pid for pid, v in views.items()}
+    killer, lord, other_killer, victim = who["夏侯惇"], who["曹操"], who["张辽"], who["黄盖"]
+    assert views[killer]["identity"] == views[other_killer]["identity"] == "杀手" and views[lord]["identity"] == "君主"
+    assert submit(judge, "#start").status == 200
+
+    # -- 夏侯惇 stabs his own 君主 through his night form; 张辽 stabs 吴's 黄盖 through the API; the rest pass
+    page = pages.new(killer)
+    page.goto(urls[killer])
+    page.select_option("#skill-0", "刺杀")
+    page.select_option("#target-0-0", lord)
+    assert submit(page, "#submit-actions").status == 200
+    api_post(api, f"/api/p/{tokens[other_killer]}/actions", {"actions": [{"skill": "刺杀", "targets": [victim]}]})
+    for pid in IDS:
+        if pid not in (killer, other_killer):
+            api_post(api, f"/api/p/{tokens[pid]}/actions", {"actions": []})
+    assert judge_state(api, judge_token)["stage"] == "draft"
+
+    # -- the draft: one row per action, its outcome and the engine's reason
+    reload(judge)
+    table = judge.locator("#draft-uses")
+    expect(table.locator("tbody tr")).to_have_count(2)
+    void = table.locator("tr.use-void")
+    expect(void).to_contain_text(killer)
+    expect(void.locator(".badge.use-void")).to_have_text("无效")
+    expect(void).to_contain_text("刺杀到本国君主")
+    expect(table.locator("tr.use-done .badge")).to_have_text("生效")
+    table.screenshot(path=str(shots / "tianting-sg24-use-outcomes.png"))
+
+    # -- the killer's own page: no outcome table, no reason (his feedback is all he reads)
+    reload(page)
+    expect(page.locator(".use-outcomes")).to_have_count(0)
+    assert "刺杀到本国君主" not in page.inner_text("body")
+
+    # -- published: the console keeps the night's outcomes behind a summary
+    assert submit(judge, "#publish").status == 200
+    expect(judge.locator("#draft-uses")).to_have_count(0)
+    details = judge.locator("#published-0 details.published-uses")
+    expect(details.locator("summary")).to_have_text("各行动的结果（2）")
+    expect(judge.locator("#published-uses-0")).to_be_hidden()
+    details.locator("summary").click()
+    expect(judge.locator("#published-uses-0 tr.use-void")).to_contain_text("刺杀到本国君主")
+    reload(page)
+    expect(page.locator(".use-outcomes")).to_have_count(0)
+    assert pages.errors == []
