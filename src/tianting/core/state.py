@@ -282,6 +282,11 @@ class GameState:
     """Per resolved phase: the actions that resolved and what came of them."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Rule-set specific state, keyed by the rule set's own names."""
+    skills_changed: list[str] = field(default_factory=list)
+    """A log of the changes to players' ``skills`` lists: the id of the player whose list changed, added
+    wherever a rule set changes one (KK 3.3: ``skillbook.gain``/``lose``/``expire``, 轉生). What is read off
+    the lists and kept (KK 3.3's tables of who holds which skills, ``KK33Game.holders``) is read again for
+    the players logged since. No rule reads it."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
         return _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)

@@ -113,8 +113,8 @@ class Day:
     def register_skills(self) -> None:
         """Passive skills of the living and effects due today add their rules."""
         skills, hooked, out = self.game.skills, self.game.hooks.on_day, _OUT
-        for p in self.state.players.values():
-            if p.status is out or hooked.isdisjoint(p.skills):
+        for p in self.game.holders(hooked):  # (KK33Game.holders: those who hold none are passed by unread)
+            if p.status is out:
                 continue
             for name in p.skills:
                 if name in hooked:  # the base's on_day does nothing

@@ -235,6 +235,7 @@ def _reincarnate(game: KK33Game, phase: Any, player: Player, cause: str) -> None
     player.status = Status.ALIVE
     player.wounded_at = None
     player.skills = [s.name for s in game.roster.characters[choice].skills]
+    game.state.skills_changed.append(player.id)  # (see GameState.skills_changed)
     phase.deaths.append(Death(player.id, before, cause, out=False))
     phase.tell(player.id, Feedback("轉生", texts.reincarnated(choice), None, {"character": choice}))
     phase.note(f"君主 {player.id}（{before}）死亡：{cause}；轉生為{choice}，繼續遊戲")

@@ -23,6 +23,7 @@ from tianting.core.usertext import shown
 from tianting.rules.kk33 import deaths, texts, victory
 from tianting.rules.kk33.characters import CHARACTER_SKILLS
 from tianting.rules.kk33.day import Day
+from tianting.rules.kk33.holders import HolderTables
 from tianting.rules.kk33.identity import IDENTITY_SKILLS, SKILLS_OF_IDENTITY
 from tianting.rules.kk33.night import Night
 from tianting.rules.kk33.roster import (
@@ -186,6 +187,19 @@ def _tables_of(classes: tuple[tuple[str, type[Skill]], ...]) -> CheckTables:
     return CheckTables(_instances_of(classes), _index_of(classes), _roles_of(classes))
 
 
+@cache
+def _fixed_of(extra: tuple[type[Skill], ...]) -> tuple[dict[str, Skill], SkillIndex, tuple[frozenset[str], ...],
+                                                       CheckTables]:
+    """What :meth:`KK33Game.create` reads of a game's skills given its ``extra`` skill classes (tests; none in
+    play): the shared instances, their :class:`SkillIndex`, :func:`_phase_roles` and :class:`CheckTables`, as
+    :func:`_instances_of` … give them for the classes :func:`_skill_classes` lists. Looked up by ``extra``
+    (an empty tuple but in tests) rather than by the whole list of classes: that key, a tuple of some 250
+    pairs, was made and hashed anew for each of the four lookups of every game (≈ 0.4 M instructions a
+    game). The same objects either way: every one of them is fixed data, made once per set of classes."""
+    key = tuple(_skill_classes(extra).items())
+    return _instances_of(key), _index_of(key), _roles_of(key), _tables_of(key)
+
+
 _UNREAD: Any = object()
 """``SkillCheck.later`` not read yet."""
 
@@ -259,6 +273,8 @@ class KK33Game:
         self.implicit_actions: dict[tuple[str, str], Action] = {}
         """The action of each (id, passive skill) at work, made once a game (``Night.add_passives``):
         an action is immutable, and a passive skill's never has targets or args."""
+        self._holder_tables = HolderTables()
+        """Who holds which skills the phase loop asks about (:meth:`holders`)."""
         self.memos: dict[str, Any] = {}
         """Skills' per-game memos, by a key of the skill's module (五常's fold of the history), each exact on
         its own terms. Kept here rather than set on the game with ``vars(game)[key]``: reading an object's
@@ -328,9 +344,10 @@ class KK33Game:
         for purpose, outcomes in (forced or {}).items():
             for outcome in outcomes:
                 state.rng.force(purpose, outcome)
-        key = tuple(_skill_classes(tuple(extra_skills)).items())
-        game = cls(state, dict(_instances_of(key)), r, _index_of(key), _roles_of(key), _tables_of(key))
+        instances, hooks, roles, tables = _fixed_of(tuple(extra_skills))
+        game = cls(state, dict(instances), r, hooks, roles, tables)
         game.open_phase()  # 遊戲開始於黑夜: night 1 begins
+        game._holder_tables.seen_now(state)
         return game
 
     # ---- queries ------------------------------------------------------------
@@ -521,7 +538,7 @@ class KK33Game:
             return
         rng = self.state.rng
         mark = len(rng.draws)
-        for p in self._holders(openers):
+        for p in self.holders(openers):
             for name in list(p.skills):
                 if name in openers:
                     self.skills[name].begin_phase(self, p.id)  # type: ignore[attr-defined]
@@ -535,7 +552,7 @@ class KK33Game:
         starters = self._starters
         if not starters:
             return
-        for p in self._holders(starters):
+        for p in self.holders(starters):
             if not self.can_act(p):
                 continue
             for name in list(p.skills):
@@ -554,9 +571,8 @@ class KK33Game:
         skills, listeners, out = self.skills, self.hooks.on_death, _OUT
         if not listeners:
             return
-        for p in list(self.state.players.values()):
-            # (pure reads: the test most players fail, no skill that listens, first)
-            if listeners.isdisjoint(p.skills) or ((p.status is out or p.id in arrived) and p.id != dead):
+        for p in self.holders(listeners):  # (those who hold no skill that listens: passed by unread)
+            if (p.status is out or p.id in arrived) and p.id != dead:
                 continue
             for name in list(p.skills):
                 if name in listeners:
@@ -937,6 +953,7 @@ class KK33Game:
         judge's rulings (an action's index counts among ``actions``), see :mod:`.rulings`."""
         if self.phase is not PhaseKind.NIGHT:
             raise IllegalAction("現在不是夜晚", "wrong-phase")
+        self._holder_tables.check(self.state)  # a player's skills changed from outside since the last phase?
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
         # The second pass draws on from the first pass's generator (below): the copy need not copy it;
@@ -976,23 +993,19 @@ class KK33Game:
 
     def _may_rerun(self) -> bool:
         reruns, out = self.hooks.may_rerun, _OUT
-        return bool(reruns) and any(p.status is not out for p in self._holders(reruns))
+        return bool(reruns) and any(p.status is not out for p in self.holding(reruns))
 
-    def _holders(self, names: frozenset[str]) -> Iterator[Player]:
-        """The players holding one of ``names`` (a phase-loop role's skills: ``_openers`` …), in seat order,
-        each one read as its turn comes (what a caller did to the players before is seen, as in a loop
-        over them all). One name (化身, 肝腸寸斷: the usual case) is looked for in the player's list
-        itself, cheaper than ``isdisjoint``'s lookups; the answer is the same."""
-        players = list(self.state.players.values())
-        if len(names) == 1:
-            (name,) = names
-            for p in players:
-                if name in p.skills:
-                    yield p
-        else:
-            for p in players:
-                if not names.isdisjoint(p.skills):
-                    yield p
+    def holders(self, names: frozenset[str]) -> Iterator[Player]:
+        """The players holding one of ``names`` (a phase-loop role's skills: ``_openers``, the death listeners,
+        the passive skills at work …), in seat order, each one read as its turn comes (what a caller did to
+        the players before is seen, as in a loop over them all): :class:`HolderTables`, kept from phase to
+        phase and read again when a player's list of skills has changed."""
+        return self._holder_tables.holders(self.state, names)
+
+    def holding(self, names: frozenset[str]) -> tuple[Player, ...]:
+        """:meth:`holders` as they are now, for a caller that changes no player's skills while it goes
+        through them (``Night.add_passives``, :meth:`_may_rerun`)."""
+        return self._holder_tables.holding(self.state, names)
 
     def _night_pass(self, actions: Sequence[Action], book: DecisionBook, rerun: Any,
                     judged: tuple[Ruling, ...] = ()) -> Night:
@@ -1056,6 +1069,7 @@ class KK33Game:
         ballot is counted; the harms of the actions and the vote's take effect at one moment."""
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("現在不是白天", "wrong-phase")
+        self._holder_tables.check(self.state)  # a player's skills changed from outside since the last phase?
         book = book or DecisionBook()
         first_draw = self.state.extra.pop(PHASE_DRAWS, len(self.state.rng.draws))
         day = Day(self, votes, book, tuple(judged), self._uses_of(actions, "resolve_day"))
@@ -1137,6 +1151,7 @@ class KK33Game:
         self.results.append(result)
         _release(phase)
         self.open_phase()  # the next night or day begins
+        self._holder_tables.seen_now(self.state)
         return result
 
     def _alliance_lines(self) -> list[dict[str, Any]]:

@@ -307,10 +307,10 @@ class Night:
         if memo is None:
             memo = game.memos[_PASSIVES] = {}
         uses, pending = self.uses, _PENDING
-        for player in self.state.players.values():
-            held = player.skills
-            if not held or passive.isdisjoint(held) or not can_act(player):
+        for player in game.holding(passive):  # (KK33Game.holding: those who hold none passed by unread)
+            if not can_act(player):
                 continue
+            held = player.skills
             entry = memo.get(player.id)
             if entry is None or entry[0] != held:
                 entry = memo[player.id] = (list(held), self._passives_of(player.id, held))

@@ -2,7 +2,9 @@
 
 Learned and copied skills (察言觀色, 擇主而事, 士別三日, 五常, 化身 …), skills
 given by an awakening (覺醒技 → 隱藏技) and skills lost (失去技能) all go
-through here, so that limits, views and feedback treat them alike.
+through here, so that limits, views and feedback treat them alike. Each change to a player's list
+of skills is logged (``state.skills_changed``: the tables of who holds what, ``KK33Game.holders``,
+read again the players logged since they were read).
 
 被動的限定技能消耗時或失去某技能時會收到相關反饋。
 """
@@ -44,6 +46,7 @@ def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True, character
     _remember(phase, player)
     if name not in player.skills:
         player.skills.append(name)
+        phase.state.skills_changed.append(pid)  # (see GameState.skills_changed)
     if character is not None:
         phase.state.extra.setdefault(FROM_KEY, {}).setdefault(pid, {})[name] = character
     if tell:
@@ -58,6 +61,7 @@ def lose(phase: Any, pid: str, name: str, via: str) -> bool:
         return False
     _remember(phase, player)
     player.skills.remove(name)
+    phase.state.skills_changed.append(pid)
     lost = phase.state.extra.setdefault(LOST_KEY, {}).setdefault(pid, [])
     if name not in lost:
         lost.append(name)  # kept for skills that restore lost ones (蕙質蘭心)
@@ -82,6 +86,7 @@ def expire(state: Any, pid: str, name: str) -> bool:
     if name not in player.skills:
         return False
     player.skills.remove(name)
+    state.skills_changed.append(pid)
     state.extra.get(FROM_KEY, {}).get(pid, {}).pop(name, None)
     return True
 
