@@ -187,15 +187,26 @@ def _tables_of(classes: tuple[tuple[str, type[Skill]], ...]) -> CheckTables:
     return CheckTables(_instances_of(classes), _index_of(classes), _roles_of(classes))
 
 
-@cache
 def _fixed_of(extra: tuple[type[Skill], ...]) -> tuple[dict[str, Skill], SkillIndex, tuple[frozenset[str], ...],
                                                        CheckTables]:
+    """:func:`_fixed_for` of ``extra`` and the registries as they stand: their classes, in order, are part of the
+    key (a tuple of the classes made in C and hashed by identity: a few thousand instructions a game), so that a
+    registry changed while the process runs (the tests take the 群雄's passives out, tests/unbuilt.py) is read
+    anew rather than served from a lookup made before."""
+    return _fixed_for(extra, tuple(IDENTITY_SKILLS.values()), tuple(CHARACTER_SKILLS.values()))
+
+
+@cache
+def _fixed_for(extra: tuple[type[Skill], ...], identity: tuple[type[Skill], ...],
+               character: tuple[type[Skill], ...]) -> tuple[dict[str, Skill], SkillIndex, tuple[frozenset[str], ...],
+                                                              CheckTables]:
     """What :meth:`KK33Game.create` reads of a game's skills given its ``extra`` skill classes (tests; none in
     play): the shared instances, their :class:`SkillIndex`, :func:`_phase_roles` and :class:`CheckTables`, as
     :func:`_instances_of` … give them for the classes :func:`_skill_classes` lists. Looked up by ``extra``
     (an empty tuple but in tests) rather than by the whole list of classes: that key, a tuple of some 250
     pairs, was made and hashed anew for each of the four lookups of every game (≈ 0.4 M instructions a
-    game). The same objects either way: every one of them is fixed data, made once per set of classes."""
+    game). The same objects either way: every one of them is fixed data, made once per set of classes.
+    (``identity`` and ``character``: the registries' classes, the key's part that says they are unchanged.)"""
     key = tuple(_skill_classes(extra).items())
     return _instances_of(key), _index_of(key), _roles_of(key), _tables_of(key)
 
