@@ -57,6 +57,13 @@ def submit(page: Any, selector: str) -> Any:
     return navigation.value
 
 
+def player_links(judge: Any) -> dict[str, str]:
+    """Each player's link by id, in seat order, from the console's 「全部連結」 box (a header row, then
+    seat, id and link separated by tabs)."""
+    rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
+    return {pid: url for _, pid, url in rows[1:]}
+
+
 SERVE = """
 import socket, sys
 import uvicorn

@@ -139,22 +139,31 @@ def test_times_written_by_the_script_are_in_simplified_on_simplified_pages(pages
     assert pages.errors == []
 
 
-def test_a_pasted_private_message_gives_a_contest_digit_the_nandou_confirms(pages: Pages, server_url: str,
-                                                                           api: httpx.Client) -> None:
-    """鼎立三分2.0 (seed 003): 「南斗……再向玩家收取数字。拼点的结果不会直接告诉玩家。」 The 南斗 opens the paste page
-    from the contest row, pastes 「拼點出七」, sees 7 read, confirms; the row shows it; the player's page shows
-    their digit and nothing of the opponent."""
+def contest_draft(api: httpx.Client, title: str, pairs: int) -> tuple[list[str], dict[str, str], dict[str, Any]]:
+    """A 鼎立三分2.0 game of 26 ids and three judges whose night 1 every player passed, with the 南斗's 拼點
+    between the first id and each of the next ``pairs`` ids (the other one owning it): the ids, the judges'
+    tokens by seat, the players as the API made them."""
     ids = [f"鼎立{i:02d}" for i in range(1, 27)]
-    made = api.post("/api/games", json={"title": "拼點私訊局", "rules": "dingli2", "ids": ids, "judges": 3})
+    made = api.post("/api/games", json={"title": title, "rules": "dingli2", "ids": ids, "judges": 3})
     assert made.status_code == 201, made.text
     judges = {seat: v["token"] for seat, v in made.json()["judges"].items()}
     players = made.json()["players"]
     api_post(api, f"/api/j/{judges['北斗']}/start", {})
     for pid in judge_state(api, judges["北斗"])["current"]["expected"]:
         api_post(api, f"/api/p/{players[pid]['token']}/actions", {"actions": []})
+    for other in ids[1:1 + pairs]:
+        api_post(api, f"/api/j/{judges['南斗']}/rule",
+                 {"ruling": {"effect": "contest", "text": f"{ids[0]}、{other}", "owner": other, "why": "結算先後"}})
+    return ids, judges, players
+
+
+def test_a_pasted_private_message_gives_a_contest_digit_the_nandou_confirms(pages: Pages, server_url: str,
+                                                                           api: httpx.Client) -> None:
+    """鼎立三分2.0 (seed 003): 「南斗……再向玩家收取数字。拼点的结果不会直接告诉玩家。」 The 南斗 opens the paste page
+    from the contest row, pastes 「拼點出七」, sees 7 read, confirms; the row shows it; the player's page shows
+    their digit and nothing of the opponent."""
+    ids, judges, players = contest_draft(api, "拼點私訊局", 1)
     a, b = ids[0], ids[1]
-    api_post(api, f"/api/j/{judges['南斗']}/rule",
-             {"ruling": {"effect": "contest", "text": f"{a}、{b}", "owner": b, "why": "結算先後"}})
     nandou = pages.new("nandou")
     nandou.goto(f"{server_url}/j/{judges['南斗']}")
     submit(nandou, "#contest-1-message-1")
@@ -181,22 +190,12 @@ def test_a_pasted_private_message_gives_a_contest_digit_the_nandou_confirms(page
 
 def test_a_message_with_two_contest_digits_is_confirmed_by_one_button_all_or_none(pages: Pages, server_url: str,
                                                                                    api: httpx.Client) -> None:
-    """鼎立三分2.0: 「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」. The 南斗 pastes a message naming the two
-    opponents (「跟B拼點出3，跟C出5」, RJ5), sees both digits read and confirms them with one button: both are
+    """鼎立三分2.0: 「一名角色需要与多名角色拼点时，需要分别提交拼点的数字」. The 南斗 pastes a message giving each 拼點
+    its digit as the player's page numbers them (「第一次拼點出3，第二次出5」, RJ4), sees both digits read and confirms them with one button: both are
     recorded. A page read before the player gave a digit himself is refused whole (nothing recorded), and the
     page read again confirms."""
-    ids = [f"鼎立{i:02d}" for i in range(1, 27)]
-    made = api.post("/api/games", json={"title": "拼點兩次局", "rules": "dingli2", "ids": ids, "judges": 3})
-    assert made.status_code == 201, made.text
-    judges = {seat: v["token"] for seat, v in made.json()["judges"].items()}
-    players = made.json()["players"]
-    api_post(api, f"/api/j/{judges['北斗']}/start", {})
-    for pid in judge_state(api, judges["北斗"])["current"]["expected"]:
-        api_post(api, f"/api/p/{players[pid]['token']}/actions", {"actions": []})
-    a, b, c = ids[0], ids[1], ids[2]
-    for other in (b, c):
-        api_post(api, f"/api/j/{judges['南斗']}/rule",
-                 {"ruling": {"effect": "contest", "text": f"{a}、{other}", "owner": other, "why": "結算先後"}})
+    ids, judges, players = contest_draft(api, "拼點兩次局", 2)
+    a = ids[0]
     nandou = pages.new("nandou")
     nandou.goto(f"{server_url}/j/{judges['南斗']}/message?player={a}")
     nandou.fill("#message-text", "第一次拼點出3，第二次出5")

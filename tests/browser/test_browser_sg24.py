@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 
-from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.conftest import Pages, player_links, submit, sync_api
 from tests.browser.test_browser_flow import api_post, judge_state, player_view, reload
 
 if TYPE_CHECKING:
@@ -33,8 +33,7 @@ def test_a_24_player_game_through_a_night_a_wound_check_day_and_an_unaligned_joi
     judge, response = create_game("judge", "二十四人瀏覽器局", "\n".join(IDS) + "\n", rules="sg24")
     assert response.status == 200 and "/j/" in judge.url
     judge_token = judge.input_value("#link-judge").rsplit("/", 1)[1]
-    rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
-    urls = {pid: url for _, pid, url in rows[1:]}
+    urls = player_links(judge)
     tokens = {pid: url.rsplit("/", 1)[1] for pid, url in urls.items()}
     assert list(urls) == IDS
     views = {pid: player_view(api, tokens[pid]) for pid in IDS}

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.conftest import Pages, player_links, submit, sync_api
 from tests.browser.test_browser_flow import api_post, judge_state, player_view, reload
 
 expect = sync_api().expect
@@ -22,8 +22,7 @@ def test_the_console_shows_each_outcome_and_the_player_page_does_not(
     judge, response = create_game("judge", "结果浏览器局", "\n".join(IDS) + "\n", rules="sg24")
     assert response.status == 200 and "/j/" in judge.url
     judge_token = judge.input_value("#link-judge").rsplit("/", 1)[1]
-    rows = [line.split("\t") for line in judge.input_value("#all-links").splitlines() if line.strip()]
-    urls = {pid: url for _, pid, url in rows[1:]}
+    urls = player_links(judge)
     tokens = {pid: url.rsplit("/", 1)[1] for pid, url in urls.items()}
     views = {pid: player_view(api, tokens[pid]) for pid in IDS}
     who = {v["character"]: pid for pid, v in views.items()}
