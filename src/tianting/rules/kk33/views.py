@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any, Literal
 
-from tianting.core.state import Player, phase_kind
+from tianting.core.state import Player, phase_kind, phase_number
 from tianting.rules.kk33.roster import Roster, SkillText
 from tianting.rules.kk33.skillbook import FROM_KEY
 
@@ -252,7 +252,6 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
     state = game.state
     me = state.players[pid]
     index = state.index
-    odd = index % 2  # 1 on a day (phase_kind); phase_number: (index + 1) // 2 + 1 on a day, index // 2 + 1 at night
     view: dict[str, Any] = {
         "id": me.id,
         "country": me.country,
@@ -262,8 +261,8 @@ def assemble_view(game: KK33Game, pid: str, *, skills: list[dict[str, Any]], pla
         "skills": skills,
         "known": dict(me.known),
         "markers": {k: v for k, v in me.markers.items() if k not in HIDDEN_MARKERS} if me.markers else {},
-        "phase": _PHASE_VALUES[odd],
-        "number": (index + odd) // 2 + 1,  # phase_number(index), without the call
+        "phase": _PHASE_VALUES[index % 2],
+        "number": phase_number(index),
         "players": players,
         "feedback": feedback,
         "announcements": announcements,
