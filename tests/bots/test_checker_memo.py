@@ -7,7 +7,8 @@ both policies, with and without 『角色技能·赤壁之戰』, is compared wi
 that very moment (no memo): accepted or refused alike, with the same message and code; ``Offer``
 answers a check that raises (any callable) and the checker's ``refusal`` alike; and the random bot's
 ``try_submit``, which does not ask again about a draw refused and made again, draws and answers as
-plain draws checked one by one.
+plain draws checked one by one; the bot loop's vote for a standing id, taken without ``check_vote``, is one
+``check_vote`` would take.
 """
 
 from __future__ import annotations
@@ -49,6 +50,34 @@ def test_checker_answers_as_a_fresh_check(policy, chibi, monkeypatch):
     assert {"refused-with", "one-character-skill", "stab-count"} <= seen["codes"]
     assert seen["codes"] & {"target-count", "target-out", "target-alive", "target-repeat"}
     assert seen["codes"] & {"too-early", "hidden", "not-awakened", "bad-target", "target-rule"}  # a skill's own
+
+
+@pytest.mark.parametrize(("policy", "chibi"), [("random", False), ("random", True), ("heuristic", True)])
+def test_a_vote_the_bot_loop_takes_unchecked_is_one_check_vote_takes(policy, chibi, monkeypatch):
+    """``play._play`` takes a vote of any of a day's voters for any id of ``living`` without asking
+    ``check_vote`` (its comment says why). That holds while ``check_vote`` refuses such a vote for no reason of
+    its own: here, as each day of whole games is resolved (the state as it was while the votes were cast),
+    every such pair is put to ``check_vote``, which must take them all."""
+    from tianting.rules.kk33.game import KK33Game
+
+    real_resolve_day = KK33Game.resolve_day
+    asked = {"days": 0, "pairs": 0}
+
+    def resolve_day(game, *args, **kwargs):
+        skipped = game.vote_skipped()
+        if not skipped:
+            living = game.voters()
+            for voter in living + game.posthumous_voters():
+                for target in living:
+                    game.check_vote(voter.id, target.id, skipped)  # raises if the loop's shortcut were wrong
+                    asked["pairs"] += 1
+            asked["days"] += 1
+        return real_resolve_day(game, *args, **kwargs)
+
+    monkeypatch.setattr(KK33Game, "resolve_day", resolve_day)
+    for seed in range(12):
+        play.play_game(seed, policy, chibi=chibi)
+    assert asked["days"] > 50 and asked["pairs"] > 5000
 
 
 def test_check_action_is_check_skill_then_check_use():
