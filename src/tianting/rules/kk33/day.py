@@ -224,15 +224,10 @@ class Day:
             if markers and markers.get("黃巾軍"):  # p.marker("黃巾軍"), without the call
                 note(f"{pid} 的投票無效：「黃巾軍」的投票無效")
                 continue
-            if vote_rules:  # first_reason(vote_rules, self, pid, counted), without a call per voter
-                reason = None
-                for rule in vote_rules:
-                    reason = rule(self, pid, counted)
-                    if reason:
-                        note(f"{pid} 的投票無效：{reason}")
-                        break
-                if reason:
-                    continue
+            reason = first_reason(vote_rules, self, pid, counted) if vote_rules else None
+            if reason:
+                note(f"{pid} 的投票無效：{reason}")
+                continue
             tallied[pid] = counted
         if len(votes) > owed:  # a vote by someone not among the voters: a dead one may count (涅槃)
             self._posthumous_votes()
