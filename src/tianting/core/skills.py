@@ -198,6 +198,9 @@ class SkillIndex:
     """Skills with checks of their own (:meth:`Skill.validate`; the base checks nothing)."""
     shapers: frozenset[str] = frozenset()
     """Skills that change what their holder's 明察 tells (a ``shape_investigation`` method: 聰慧 …)."""
+    passive_prepared: frozenset[str] = frozenset()
+    """Of ``passive_staged``, those with a :meth:`Skill.prepare` of their own (the day's action pass prepares
+    only these)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -217,6 +220,8 @@ class SkillIndex:
             target_pickers=frozenset(n for n, s in skills.items() if hasattr(s, "targets_for")),
             validators=frozenset(n for n, s in skills.items() if overrides(s, "validate")),
             shapers=frozenset(n for n, s in skills.items() if getattr(s, "shape_investigation", None) is not None),
+            passive_prepared=frozenset(n for n, s in skills.items()
+                                       if s.kind is Kind.PASSIVE and s.stage and overrides(s, "prepare")),
         )
 
 

@@ -45,30 +45,6 @@ _BEFORE_STEPS = stage_steps(Night, BEFORE_VOTE)
 _AT_STEPS = stage_steps(Night, AT_VOTE)
 """Each part's stages with the step that ends each (``Night.after_<stage>``, where there is one)."""
 _BEFORE_VOTE, _AT_VOTE = frozenset(BEFORE_VOTE), frozenset(AT_VOTE)
-_PREPARED: dict[int, tuple[Any, frozenset[str]]] = {}
-""":func:`_prepared_passives`' answers, by the ``id`` of the ``hooks`` they were read from (kept beside
-them, so that the id stays theirs): a process-wide cache of fixed data, bounded (emptied past a few
-sets of skills: a study has one)."""
-
-
-def _prepared_passives(game: Any) -> frozenset[str]:
-    """The passive staged skills (``hooks.passive_staged``) of the game's that have a ``prepare`` of their
-    own: the only ones the day's pass prepares, so that a player holding none of them is passed by at
-    once rather than his every skill looked up. Read from the skills' classes once per ``hooks`` (a
-    game's skills never change, and games made with the same skill classes share one ``hooks``:
-    ``KK33Game.create``)."""
-    hooks = game.hooks
-    kept = _PREPARED.get(id(hooks))
-    if kept is None or kept[0] is not hooks:
-        if len(_PREPARED) > 16:
-            _PREPARED.clear()
-        skills = game.skills
-        found = frozenset(name for name in hooks.passive_staged
-                          if (impl := skills.get(name)) is not None and type(impl).prepare is not _BASE_PREPARE)
-        kept = _PREPARED[id(hooks)] = (hooks, found)
-    return kept[1]
-
-
 SHARED = ("feedback", "trace", "deaths", "exited", "eliminated", "injured", "died", "protected",
           "wound_listeners")
 """What the pass shares with its day: one feedback, trace and death record a day, and one list of
@@ -103,7 +79,7 @@ class DayActions(Night):
     def run(self) -> None:
         """Part 1: prepare, check and run the stages up to the 刺殺 (before the ballot)."""
         game = self.game
-        can_act, skills, prepared = game.can_act, game.skills, _prepared_passives(game)
+        can_act, skills, prepared = game.can_act, game.skills, game.hooks.passive_prepared
         for player in self.state.players.values():
             held = player.skills
             if not held or prepared.isdisjoint(held) or not can_act(player):
