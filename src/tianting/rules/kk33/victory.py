@@ -59,17 +59,12 @@ def check(game: KK33Game) -> tuple[bool, list[str]]:
     """(over, winners). Winners are countries and player ids."""
     state = game.state
     leader = _leader(game)
-    out = _OUT
-    rebels = leader is not None and leader.status is not out  # (leader.alive, read once: nothing below changes it)
-    if rebels and leader is not None:
+    if leader is not None and leader.alive:
         # Every other living player marked (state.living(), read lazily: the first unmarked one ends it).
-        lid = leader.id
+        out, lid = _OUT, leader.id
         if all(p.markers.get(REBELS, 0) for p in state.players.values() if p.status is not out and p.id != lid):
             return True, [lid]
-    eliminated = state.eliminated
-    sides = [c for c in game.kingdoms if c not in eliminated]  # _standing, without the call
-    if rebels:
-        sides.append(REBELS)
+    sides = _standing(game, leader)
     if len(sides) > 1 or sides == [REBELS]:
         # With only 黃巾軍 left the leader's own condition decides (checked above).
         return False, []
