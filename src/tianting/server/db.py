@@ -362,14 +362,36 @@ def describe(engine: Engine, exc: SQLAlchemyError) -> str:
 @contextlib.contextmanager
 def scratch_database(url: str, prefix: str = "tianting_scratch") -> Iterator[str]:
     """A new empty PostgreSQL database on the server of ``url`` (its role needs CREATEDB), dropped
-    afterwards; yields its URL. For the tests and the load benchmark."""
+    afterwards (:func:`drop_database`); yields its URL. For the tests and the load benchmark."""
     admin = create_engine(normalise_url(url), isolation_level="AUTOCOMMIT")
     name = f"{prefix}_{secrets.token_hex(6)}"
-    with admin.connect() as conn:
-        conn.execute(text(f'CREATE DATABASE "{name}"'))
     try:
-        yield f"{url.rsplit('/', 1)[0]}/{name}"
-    finally:
         with admin.connect() as conn:
-            conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            conn.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield f"{url.rsplit('/', 1)[0]}/{name}"
+        finally:
+            drop_database(admin, name)
+    finally:
         admin.dispose()
+
+
+def drop_database(admin: Engine, name: str) -> None:
+    """Drop the database ``name`` (made by :func:`scratch_database`) whatever is still connected to it.
+
+    Not ``DROP DATABASE … WITH (FORCE)``: FORCE first checks that the dropping role may signal every
+    process in the database, and an autovacuum worker (which visits a scratch database soon after a
+    test has written to it; it has no role) fails that check for any role short of a superuser or a
+    member of ``pg_signal_backend``, so the drop was refused now and then ("must be a member of the
+    role whose process is being terminated …"). Instead: no new connection is let in; every session
+    of this role still in the database (a pool a test did not dispose, a killed server's session the
+    server has not yet noticed) is terminated; then a plain ``DROP DATABASE``, which signals the
+    autovacuum workers itself and waits (up to 5 s, as FORCE does) for all of them to leave."""
+    with admin.connect() as conn:
+        if conn.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}).first() is None:
+            return
+        conn.execute(text(f'ALTER DATABASE "{name}" ALLOW_CONNECTIONS false'))
+        conn.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                          "WHERE datname = :name AND usename = current_user AND pid <> pg_backend_pid()"),
+                     {"name": name})
+        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
