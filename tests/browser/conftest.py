@@ -30,6 +30,8 @@ CHROMIUM_ARGS = [
 ]
 TIMEOUT_MS = 15_000
 """Longest wait for any one page step (a failing step fails in seconds, not after 30 s)."""
+LIVE_MS = 20_000
+"""Longest wait for a live update (pages ask every 5 s, then fetch and swap; a loaded machine is slow at both)."""
 
 
 def _unavailable(reason: str) -> None:

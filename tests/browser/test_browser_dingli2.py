@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.browser.conftest import REQUIRE, Pages
+from tests.browser.conftest import LIVE_MS, REQUIRE, Pages
 from tests.browser.test_browser_flow import judge_state, player_view, reload, submit
 
 try:
@@ -189,8 +189,8 @@ def test_a_26_player_dingli2_game_with_three_judges_two_nights_and_a_day_in_the_
     reload(first)
     first.fill("#room-text", "今晚我保你")
     assert submit(first, "#room-say").status == 200
-    expect(second.locator("#talk")).to_contain_text("今晚我保你", timeout=15_000)  # live, no reload
-    expect(nandou.locator("#rooms")).to_contain_text("今晚我保你", timeout=15_000)
+    expect(second.locator("#talk")).to_contain_text("今晚我保你", timeout=LIVE_MS)  # live, no reload
+    expect(nandou.locator("#rooms")).to_contain_text("今晚我保你", timeout=LIVE_MS)
     outsider = pages.new("outsider")
     outsider.goto(urls[complainer])
     expect(outsider.locator("#talk")).to_have_count(0)
@@ -217,7 +217,7 @@ def test_a_26_player_dingli2_game_with_three_judges_two_nights_and_a_day_in_the_
     expect(caipan.locator("#complaints")).to_contain_text("北斗漏了我的反馈")
     caipan.fill("#reply-text-1", "已查明，北斗会补发")
     assert submit(caipan, "#reply-send-1").status == 200
-    expect(outsider.locator("#my-complaints")).to_contain_text("已查明", timeout=15_000)  # live
+    expect(outsider.locator("#my-complaints")).to_contain_text("已查明", timeout=LIVE_MS)  # live
     reload(beidou)
     assert "北斗漏了我的反馈" not in beidou.content()
 

@@ -12,15 +12,13 @@ from typing import Any
 
 import httpx
 
-from tests.browser.conftest import Pages, submit, sync_api
+from tests.browser.conftest import LIVE_MS, Pages, submit, sync_api
 from tests.browser.test_browser_flow import api_post, judge_state, player_view
 
 expect = sync_api().expect
 
 IDS = ["子義", "孟起", "文遠", "孟德", "公瑾", "奉孝", "仲達", "子龍", "雲長", "翼德", "漢升",
        "孔明", "士元", "伯言", "子敬", "興霸", "公覆", "文台", "伯符", "仲謀", "元直", "玄德"]
-LIVE_MS = 20_000
-"""Longest wait for a live update (pages ask every 5 s)."""
 
 
 def started(api: httpx.Client, title: str) -> dict[str, Any]:
