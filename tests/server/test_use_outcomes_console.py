@@ -167,8 +167,7 @@ def test_a_kk33_night_shows_each_outcome_to_the_judge_and_to_no_player(client: T
     """KK 3.3 (its transcript has no ``uses``: the console reads them from the drafted game's history and trace,
     rules/kk33/outcomes.py): a 刺殺 stopped by 援護 (無效, 「…援護」), 五虎封將 with fewer than two 五虎將 in play and
     no 法正 (失敗: 「必須滿足以下兩條件至少一個方可使用成功，否則使用失敗」, the engine's reason), a 明察 that went off
-    (生效), and
-    the judge's void ruling (無效, his reason), each numbered as the ruling form numbers it. No player's
+    (生效), and the judge's void ruling (無效, his reason), each numbered as the ruling form numbers it. No player's
     page or API view, nor the public page, shows the table or any reason, before or after publishing; the judge's
     復盤 keeps it, the public's only once the game is over. The transcript and the export stay without ``uses``."""
 
