@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from tianting.hosting.game import taken_actions
 from tianting.randomplay import random_script
 from tianting.rules import load as load_rules
 from tianting.rules.kk33.outcomes import phase_uses
@@ -30,10 +31,9 @@ def act(actor: str, skill: str, *targets: str) -> dict[str, Any]:
 
 
 def taken(transcript: dict[str, Any], script: dict[str, Any], index: int) -> list[int]:
-    """The script's ``actions`` of phase ``index`` the engine took (those not in the transcript's ``rejected``)."""
-    refused = {r["where"] for r in transcript["phases"][index]["rejected"]}
+    """The script's ``actions`` of phase ``index`` the engine took (as the hosted game reads them)."""
     count = len(script["phases"][index].get("actions") or [])
-    return [j for j in range(count) if f"phases[{index}].actions[{j}]" not in refused]
+    return taken_actions(index, count, transcript["phases"][index]["rejected"])
 
 
 def table(script: dict[str, Any], index: int = 0) -> list[dict[str, Any]]:

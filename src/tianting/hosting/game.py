@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -82,6 +83,13 @@ class LastWords:
     status: str = "pending"
     """``pending``, ``approved`` or ``refused``."""
     reason: str = ""
+
+
+def taken_actions(index: int, count: int, rejected: Iterable[dict[str, Any]]) -> list[int]:
+    """The indices of the ``count`` entries of phase ``index``'s script ``actions`` that the engine took: those the
+    transcript's ``rejected`` does not name (``phases[i].actions[j]``), in order."""
+    refused = {r.get("where") for r in rejected}
+    return [j for j in range(count) if f"phases[{index}].actions[{j}]" not in refused]
 
 
 @dataclass
@@ -379,10 +387,9 @@ class HostedGame:
         read = getattr(load_rules(self.rules), "judge_uses", None)
         if read is None:
             return None
-        refused = {r.get("where") for r in draft["rejected"]}
         count = sum(len(acts) for acts in phase.submissions.values())
-        taken = [j for j in range(count) if f"phases[{index}].actions[{j}]" not in refused]
-        return read(game, index, taken, draft["trace"])  # type: ignore[no-any-return]
+        return read(game, index, taken_actions(index, count, draft["rejected"]),  # type: ignore[no-any-return]
+                    draft["trace"])
 
     def _notices(self, phase: Phase) -> list[dict[str, Any]]:
         """Every warning of the draft with the player and skill it is about and the skill's rule text:
