@@ -1,8 +1,8 @@
 """What came of each use in a phase of KK 3.3, for the judge's pages (not the transcript).
 
 The engine records it already: each resolved phase leaves a ``GameState.history`` entry whose ``actions`` are the
-phase's uses (``game._history_entries``): first the actions taken, in the order they were taken (the script's
-``actions`` less those refused), then the uses the night made itself, each with its final targets and its
+phase's uses (``_history_entries`` in rules/kk33/game.py): first the actions taken, in the order they were taken (the
+script's ``actions`` less those refused), then the uses the night made itself, each with its final targets and its
 ``state`` (:class:`~tianting.core.skills.UseState`: ``done``, ``failed`` 發動失敗, ``void`` 失效, ``pending``);
 a use no one submitted (a passive skill at work, an effect 「視為…發動」, a 刺殺's second target) is marked
 ``implicit``. Why a use failed or was void is said in the phase's trace, where the engine wrote it as it happened:
