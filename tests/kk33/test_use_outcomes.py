@@ -140,3 +140,26 @@ def test_every_use_of_random_games_is_numbered_by_the_script_and_every_failure_h
                     why = use["why"].removeprefix("成功判定未通過（成功率")
                     assert any(line.startswith(use["actor"] + " ") and why in line for line in phase["trace"]), use
     assert min(seen.values()) > 20, seen
+
+
+def test_a_whole_hosted_game_keeps_each_phases_table_for_its_judges() -> None:
+    """A hosted KK 3.3 game played to the end by random legal bots through the events a server stores: every
+    published phase keeps its table (``Phase.uses``), numbered by the phase's script ``actions`` (its submissions
+    less what the draft refused), each row the action as the player sent it, every failure with its reason; the
+    transcript and the export the game makes have no ``uses`` (KK 3.3's bytes)."""
+    from tests.hosting.test_hosted_full_games import play_hosted
+
+    game = play_hosted(3)
+    script = game.script()
+    tables = 0
+    for index, phase in game.published():
+        sent = script["phases"][index].get("actions") or []
+        numbers = taken_actions(index, len(sent), phase.draft["rejected"])
+        assert phase.uses is not None and "uses" not in phase.draft
+        assert [u["action"] for u in phase.uses] == numbers
+        for use in phase.uses:
+            assert use["actor"] == sent[use["action"]]["actor"]
+            assert use["state"] == "done" or use["why"], use
+        tables += bool(phase.uses)
+    assert tables >= 3
+    assert all("uses" not in phase for phase in game.export(reveal=True)["transcript"]["phases"])
