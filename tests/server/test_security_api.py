@@ -2,7 +2,8 @@
 
 Every refused request is checked to leave the event log as it was (the judge console's
 ``seq``). The leak test walks every player's whole view at every stage of a game and looks
-for anything the rules keep from them (死亡：角色死亡時公布ID但不公布其角色).
+for anything the rules keep from them (死亡：角色死亡時公布ID但不公布其角色), and, on their pages too, for what came
+of each action and why (the judges' outcome tables: KK 3.3's read from the game's history).
 """
 
 from __future__ import annotations
@@ -92,8 +93,13 @@ class Secrets:
         self.published_feedback = {pid: {f["text"] for p in published for f in p["feedback"].get(pid, [])}
                                    for pid in IDS}
         self.submissions = current.get("submissions", {})
+        # what came of each action and why (the console's outcome tables, KK 3.3's read from the history): the
+        # judges' only, before the game ends and after
+        tables = [(current.get("draft") or {}).get("uses", [])] + [p.get("uses", []) for p in self.console["published"]]
+        self.reasons = {u["why"] for uses in tables for u in uses if u.get("why")}
 
     def check_player(self, pid: str) -> None:
+        self.check_pages(pid)
         view = self.api.view(pid)
         seat = self.seats[pid]
         assert (view["id"], view["country"], view["identity"]) == (pid, seat["country"], seat["identity"])
@@ -123,7 +129,14 @@ class Secrets:
             assert talk["posts"] == [] and ROOM_SECRET not in json.dumps(talk, ensure_ascii=False)
             assert ROOM_SECRET not in self.api.client.get(f"/p/{self.api.tokens[pid]}").text
 
+    def check_pages(self, pid: str | None) -> None:
+        """The player's page (the public page for None): no outcome table, no reason of an outcome."""
+        text = self.api.client.get(f"/p/{self.api.tokens[pid]}" if pid else f"/g/{self.api.public_id}").text
+        assert "use-outcomes" not in text and "各行動的結果" not in text, pid
+        assert not [why for why in self.reasons if why in text], pid
+
     def check_public(self) -> None:
+        self.check_pages(None)
         response = self.api.client.get(f"/api/g/{self.api.public_id}")
         assert response.status_code == 200
         assert ROOM_SECRET not in response.text and ROOM_SECRET not in self.api.client.get(f"/g/{self.api.public_id}").text
@@ -133,11 +146,14 @@ class Secrets:
         forbidden = {n for pid, names in self.names.items() if pid != me for n in names} - allowed
         for path, key, item in walk(view):
             assert key not in HIDDEN_KEYS, f"{what} 含有 {path}"
+            assert key != "uses" or path.startswith(".feedback"), f"{what} 含有各行動的結果：{path}"
             if isinstance(item, dict) and path.count(".") > 1 and not path.startswith(".feedback"):
                 assert not {"country", "identity", "character"} & set(item), f"{what} 洩露座位：{path}"
         for path, text in strings(view, skip=("skills", "choices", "known", "feedback")):
             hits = [name for name in forbidden if name in text]
             assert not hits, f"{what} 洩露角色 {hits}：{path} = {text[:80]!r}"
+        shown = json.dumps(view, ensure_ascii=False)
+        assert not [why for why in self.reasons if why in shown], f"{what} 洩露行動結果的原因"
 
 
 def check_everyone(api: Api) -> None:
@@ -161,9 +177,12 @@ def test_players_see_only_what_the_rules_let_them_see(client):
     [wei_lord], [wei_strategist], [shu_lord] = api.who("魏", "君主"), api.who("魏", "正軍師"), api.who("蜀", "君主")
     wei_killer, shu_killer = api.who("魏", "殺手")[0], api.who("蜀", "殺手")[0]
     [shu_strategist], [shu_deputy] = api.who("蜀", "正軍師"), api.who("蜀", "副軍師")
+    wu_guard = api.who("吳", "護衛")[0]
     # 招賢納才：指定一個除你以外的ID，你與其互識。
     api.player(wei_lord, "actions", {"actions": [{"skill": "招賢納才", "targets": [wei_killer]}]})
     api.player(wei_killer, "actions", {"actions": [{"skill": "刺殺", "targets": [shu_lord]}]})
+    # 援護：指定一個ID，當夜其受到的刺殺無效 — the 刺殺 on 蜀's lord is void, its reason the judges' alone
+    api.player(wu_guard, "actions", {"actions": [{"skill": "援護", "targets": [shu_lord]}]})
     api.player(shu_killer, "actions", {"actions": [{"skill": "刺殺", "targets": [wei_strategist]}]})
     api.player(shu_strategist, "actions", {"actions": [{"skill": "明察", "targets": [wei_killer]}]})
     check_everyone(api)  # night open
@@ -171,6 +190,7 @@ def test_players_see_only_what_the_rules_let_them_see(client):
     api.judge("ask-last-words")
     api.player(wei_strategist, "last-words", {"text": "我死得冤"})
     check_everyone(api)  # draft
+    assert f"{wu_guard} 援護" in Secrets(api).reasons  # the console's table has it: no one else may read it
     api.judge("rule-last-words", {"player": wei_strategist, "approved": True})
     api.judge("publish")
     # 互識 reveals exactly the two characters to each other

@@ -10,6 +10,8 @@ import re
 
 from fastapi.testclient import TestClient
 
+from tests.server.conftest import IDS as IDS_KK
+from tests.server.conftest import choose_all
 from tests.server.test_api_flow import Api
 from tests.server.test_dingli2_hosted import IDS as DINGLI_IDS
 from tests.server.test_dingli2_hosted import Table as DingliTable
@@ -157,16 +159,111 @@ def test_every_judge_of_a_dingli_game_sees_the_outcomes_and_no_player_does(clien
         assert "全局发生" not in str(view) and "待天庭裁定" not in str(view)
 
 
-def test_a_kk33_console_is_as_it_was(client: TestClient) -> None:
-    """KK 3.3's transcript has no ``uses`` (its bytes are pinned): its console shows no outcome table and its API's
-    draft and published phases carry no such key."""
-    from tests.server.conftest import choose_all
+KK_SECRET_WHY = "天庭私下查明另有隱情"
+"""The reason the KK 3.3 judge gives for a void ruling: the judges' record, no player's."""
+
+
+def test_a_kk33_night_shows_each_outcome_to_the_judge_and_to_no_player(client: TestClient) -> None:
+    """KK 3.3 (its transcript has no ``uses``: the console reads them from the drafted game's history and trace,
+    rules/kk33/outcomes.py): a 刺殺 stopped by 援護 (無效, 「…援護」), 五虎封將 with fewer than two 五虎將 in play and
+    no 法正 (失敗: 「必須滿足以下兩條件至少一個方可使用成功，否則使用失敗」, the engine's reason), a 明察 that went off
+    (生效), and the judge's void ruling (無效, his reason), each numbered as the ruling form numbers it. No player's
+    page or API view, nor the public page, shows the table or any reason, before or after publishing; the judge's
+    復盤 keeps it, the public's only once the game is over. The transcript and the export stay without ``uses``."""
 
     api = Api.seeded(client, seed=1)
-    choose_all(client, {"players": {pid: {"token": tok} for pid, tok in api.tokens.items()}})
+    [shu_lord] = api.who("蜀", "君主")
+    shu = [p["id"] for p in api.console()["players"] if p["country"] == "蜀"]
+    # 劉備 for 蜀's lord, no 法正 and at most one 五虎將 at the table (they are 蜀's): 五虎封將 fails
+    api.player(shu_lord, "choose", {"character": "劉備"})
+    tigers = ("關羽", "張飛", "趙雲", "馬超", "黃忠")
+    for pid in [p for p in shu if p != shu_lord]:
+        choices = api.view(pid)["choices"]
+        for character in sorted(choices, key=lambda c: c in tigers):
+            if character != "法正" and client.post(f"/api/p/{api.tokens[pid]}/choose",
+                                                     json={"character": character}).status_code == 200:
+                break
+    seated = sum(p["character"] in tigers for p in api.console()["players"])
+    assert seated < 2
+    fails = f"五虎將在場{seated}人（少於兩人）且法正不在場"
+    choose_all(client, {"players": {pid: {"token": tok} for pid, tok in api.tokens.items() if pid not in shu}})
     api.judge("start")
-    api.judge("resolve")
-    assert "uses" not in api.draft() and "use-outcomes" not in client.get(f"/j/{api.judge_token}").text
+    [wei_lord], wei_guard = api.who("魏", "君主"), api.who("魏", "護衛")[0]
+    wu_killer = api.who("吳", "殺手")[0]
+    [shu_strategist], [wu_strategist] = api.who("蜀", "正軍師"), api.who("吳", "正軍師")
+    sent = {wu_killer: [{"skill": "刺殺", "targets": [wei_lord]}], wei_guard: [{"skill": "援護", "targets": [wei_lord]}],
+            shu_lord: [{"skill": "五虎封將"}], shu_strategist: [{"skill": "明察", "targets": [wu_killer]}],
+            wu_strategist: [{"skill": "明察", "targets": [shu_lord]}]}
+    for pid, actions in sent.items():
+        api.player(pid, "actions", {"actions": actions})
+    for pid in IDS_KK:
+        if pid not in sent:
+            api.player(pid, "actions", {"actions": []})
+    assert api.console()["stage"] == "draft"
+    uses = api.draft()["uses"]
+    script_actions = api.console()["current"]["ruling_help"]["actions"]
+    assert [u["action"] for u in uses] == [a["index"] for a in script_actions]
+    assert sorted(u["action"] for u in uses) == [0, 1, 2, 3, 4]
+    found = {(u["actor"], u["skill"]): (u["state"], u.get("why")) for u in uses}
+    assert found == {
+        (wu_killer, "刺殺"): ("void", f"{wei_guard} 援護"),
+        (wei_guard, "援護"): ("done", None),
+        (shu_lord, "五虎封將"): ("failed", fails),
+        (shu_strategist, "明察"): ("done", None),
+        (wu_strategist, "明察"): ("done", None)}, found
+    # the trace says the same, in the engine's words (the table reads it, it does not make it up)
+    trace = api.draft()["trace"]
+    assert f"{wu_killer} 的刺殺對 {wei_lord} 無效：{wei_guard} 援護" in trace
+    assert f"{shu_lord} 的【五虎封將】發動失敗：{fails}" in trace
+
+    console = f"/j/{api.judge_token}"
+    number = {(u["actor"], u["skill"]): u["action"] + 1 for u in uses}
+    table = rows(client.get(console).text, "draft-uses")
+    assert f"{number[wu_killer, '刺殺']} {wu_killer} 【刺殺】 → {wei_lord} 無效 {wei_guard} 援護" in table
+    assert f"{number[shu_lord, '五虎封將']} {shu_lord} 【五虎封將】 失敗 {fails}" in table
+    assert f"{number[shu_strategist, '明察']} {shu_strategist} 【明察】 → {wu_killer} 生效" in table
+    _no_kk_outcome_shown(client, api, [u["why"] for u in uses if u.get("why")])
+
+    # the judge rules 吳's 明察 void (the console's ruling form): the draft is resolved again, and says so
+    ruled = post(client, console, console + "/rule",
+                 {"effect": "void", "action": str(number[wu_strategist, "明察"] - 1), "why": KK_SECRET_WHY})
+    assert ruled.status_code == 303, ruled.text
+    [voided] = [u for u in api.draft()["uses"] if u["actor"] == wu_strategist]
+    assert (voided["state"], voided["why"]) == ("void", f"天庭裁定（{KK_SECRET_WHY}）")
+    assert f"{number[wu_strategist, '明察']} {wu_strategist} 【明察】 → {shu_lord} 無效 天庭裁定（{KK_SECRET_WHY}）" \
+        in rows(client.get(console).text, "draft-uses")
+    final = api.draft()["uses"]
+    reasons = [u["why"] for u in final if u.get("why")]
+    _no_kk_outcome_shown(client, api, reasons)
+
+    # published: the console keeps the table under the phase; the players still read only their feedback
     api.judge("publish")
-    assert "uses" not in api.console()["published"][0]
-    assert "use-outcomes" not in client.get(f"/j/{api.judge_token}").text
+    page = client.get(console).text
+    assert 'id="draft-uses"' not in page
+    published = rows(page, "published-uses-0")
+    assert len(published) == len(uses) and any(KK_SECRET_WHY in row for row in published)
+    assert api.console()["published"][0]["uses"] == final
+    _no_kk_outcome_shown(client, api, reasons)
+    replay = client.get(console + "/replay").text
+    assert rows(replay, "replay-uses-0") == published
+    assert client.get(f"/g/{api.public_id}/replay").status_code == 404
+    # KK 3.3's transcript and export keep their shape: no ``uses`` anywhere
+    export = api.export()
+    assert not [path for path, key, _ in walk(export) if key == "uses"]
+
+    # the day after, no action: the draft says so in words
+    api.judge("resolve")
+    assert api.draft()["uses"] == [] and "（本階段沒有行動）" in client.get(console).text
+
+
+def _no_kk_outcome_shown(client: TestClient, api: Api, reasons: list[str]) -> None:
+    """No player's page or API view, nor the public page or API, shows an outcome table, a key ``uses`` outside a
+    player's own feedback, or any of ``reasons``."""
+    assert reasons
+    for url in [f"/p/{api.tokens[pid]}" for pid in IDS_KK] + [f"/g/{api.public_id}"]:
+        text = client.get(url).text
+        assert "use-outcomes" not in text and "各行動的結果" not in text, url
+        assert not [r for r in reasons if r in text], url
+    for view in [api.view(pid) for pid in IDS_KK] + [api.public()]:
+        assert not [path for path, key, _ in walk(view, skip=("feedback",)) if key == "uses"]
+        assert not [r for r in reasons if r in str(view)]

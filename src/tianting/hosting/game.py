@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
@@ -84,6 +85,13 @@ class LastWords:
     reason: str = ""
 
 
+def taken_actions(index: int, count: int, rejected: Iterable[dict[str, Any]]) -> list[int]:
+    """The indices of the ``count`` entries of phase ``index``'s script ``actions`` that the engine took: those the
+    transcript's ``rejected`` does not name (``phases[i].actions[j]``), in order."""
+    refused = {r.get("where") for r in rejected}
+    return [j for j in range(count) if f"phases[{index}].actions[{j}]" not in refused]
+
+
 @dataclass
 class Phase:
     """One phase of the hosted game: open for submissions, drafted, then published."""
@@ -109,6 +117,11 @@ class Phase:
     """Every edit of the wording (the audit log), current ones marked ``current``."""
     draft: dict[str, Any] | None = None
     """The phase as the engine resolved it (transcript shape) while it is a draft or published."""
+    uses: list[dict[str, Any]] | None = None
+    """What came of each action of the draft (the transcript's ``uses`` shape), the judges' to read and no one
+    else's: the draft's own ``uses`` where the rule set's transcript has them (sg24, 鼎立三分2.0), else what the
+    rule set's ``judge_uses`` reads from the drafted game (KK 3.3, whose transcript keeps its bytes); None for a
+    rule set with neither. Kept here, outside the draft, so neither the transcript nor the export changes."""
     draft_warnings: list[str] = field(default_factory=list)
     notices: list[dict[str, Any]] = field(default_factory=list)
     """What the judge should know about the draft, each where it matters (:meth:`HostedGame._notices`)."""
@@ -355,12 +368,28 @@ class HostedGame:
         assert phase is not None
         game, transcript = self._play(len(self.phases) - 1)
         phase.draft = transcript["phases"][-1]
+        phase.uses = self._uses(len(self.phases) - 1, phase, game)
         prefix = f"phases[{len(self.phases) - 1}]: "
         phase.draft_warnings = [w.removeprefix(prefix) for w in transcript["warnings"] if w.startswith(prefix)]
         phase.notices = self._notices(phase)
         phase.lost_edits = self._keep_edits(phase)
         self._draft_game = game
         self._transcript = transcript
+
+    def _uses(self, index: int, phase: Phase, game: Any) -> list[dict[str, Any]] | None:
+        """:attr:`Phase.uses` of the phase ``index`` just drafted (``game``: played through it). For ``judge_uses``
+        (KK 3.3), the actions taken are those of the phase's script ``actions`` (its submissions in order) that the
+        draft did not refuse (``rejected``: ``phases[i].actions[j]``)."""
+        draft = phase.draft
+        assert draft is not None
+        if "uses" in draft:
+            return draft["uses"]  # type: ignore[no-any-return]
+        read = getattr(load_rules(self.rules), "judge_uses", None)
+        if read is None:
+            return None
+        count = sum(len(acts) for acts in phase.submissions.values())
+        return read(game, index, taken_actions(index, count, draft["rejected"]),  # type: ignore[no-any-return]
+                    draft["trace"])
 
     def _notices(self, phase: Phase) -> list[dict[str, Any]]:
         """Every warning of the draft with the player and skill it is about and the skill's rule text:

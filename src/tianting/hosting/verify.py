@@ -15,6 +15,12 @@ its public page) can check, without trusting the server:
    is checked too. A failure names the first differing place
    (``published[0].announcement.text``).
 
+An export made before a field was added to it (``LATER_FIELDS``: the transcript's ``uses``, what came of each action
+in a 24人 or 鼎立三分2.0 game) is verified on what it has: where the export lacks that field everywhere the replay
+has it, the field is left out of the comparison and the verdict says so (``Verdict.notes``: which field, that the
+export predates it, that it was not compared). A field the export has is compared as every other: present but
+different, or present in some places and taken out of others, fails.
+
 What it cannot attest: the inputs themselves are the record. A doctored
 input is found only through what it changes (an input that was never legal,
 or outcomes that differ from the published ones): an input superseded by a
@@ -26,6 +32,7 @@ was made before its phase's deadline.
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -49,6 +56,8 @@ class Verdict:
 
     checks: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    """What was not compared and why (an export made before a field was added: ``LATER_FIELDS``); no failure."""
 
     @property
     def ok(self) -> bool:
@@ -61,7 +70,7 @@ class Verdict:
             self.failures.append(f"{what}：{why}" if why else what)
 
     def render(self) -> str:
-        lines = [f"✓ {c}" for c in self.checks] + [f"✗ {f}" for f in self.failures]
+        lines = [f"✓ {c}" for c in self.checks] + [f"※ {n}" for n in self.notes] + [f"✗ {f}" for f in self.failures]
         lines.append("驗證通過" if self.ok else f"驗證失敗（{len(self.failures)}項）")
         return "\n".join(lines) + "\n"
 
@@ -90,6 +99,74 @@ FIELDS = {
     "transcript": "逐階段的結算紀錄（判定、抽籤、死亡）",
 }
 """Every field of an export, with what it is (a field not listed here is compared all the same)."""
+
+
+@dataclass(frozen=True)
+class LaterField:
+    """A field added to the export after exports were already being made: an older export lacks it."""
+
+    path: tuple[str, ...]
+    """Where it is: keys, ``[]`` for every item of a list (``transcript.phases[].uses``)."""
+    what: str
+    """What it is, in Chinese."""
+
+    @property
+    def shown(self) -> str:
+        return ".".join(self.path).replace(".[]", "[]")
+
+
+LATER_FIELDS = (
+    LaterField(("transcript", "phases", "[]", "uses"), "各行動的結果"),
+)
+"""The fields an export may lack because it was made before they existed, each compared only where the export has
+it (:func:`_predating`). Add one here when a field is added to the export (docs/spec/game-script.md says when)."""
+
+
+def _places(value: Any, path: tuple[str, ...], where: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every concrete place of ``path`` in ``value`` (its keys and list indices), the last key included, where
+    the dict holding it exists (whether or not the key is in it)."""
+    if not path:
+        return [where]
+    head, rest = path[0], path[1:]
+    if head == "[]":
+        if not isinstance(value, list):
+            return []
+        return [p for i, item in enumerate(value) for p in _places(item, rest, (*where, i))]
+    if not isinstance(value, dict):
+        return []
+    if not rest:
+        return [(*where, head)]
+    return _places(value.get(head), rest, (*where, head)) if head in value else []
+
+
+def _at(value: Any, place: tuple[Any, ...]) -> tuple[bool, Any]:
+    """(found, the value at ``place``) in ``value``."""
+    for step in place:
+        if isinstance(step, int) and isinstance(value, list) and 0 <= step < len(value):
+            value = value[step]
+        elif isinstance(step, str) and isinstance(value, dict) and step in value:
+            value = value[step]
+        else:
+            return False, None
+    return True, value
+
+
+def _predating(export: dict[str, Any], replayed: dict[str, Any]) -> tuple[dict[str, Any], list[LaterField]]:
+    """The replay to compare the export with: less each later field (``LATER_FIELDS``) the export lacks at every
+    place the replay has it (the export predates it), and those fields. A later field the export has at any of
+    those places is kept whole, so it is compared as every other field (a place it was taken out of fails)."""
+    left_out = []
+    for later in LATER_FIELDS:
+        places = [p for p in _places(replayed, later.path) if _at(replayed, p)[0]]
+        if not places or any(_at(export, p)[0] for p in places):
+            continue
+        if not left_out:
+            replayed = copy.deepcopy(replayed)
+        for place in places:
+            _found, holder = _at(replayed, place[:-1])
+            del holder[place[-1]]
+        left_out.append(later)
+    return replayed, left_out
 
 
 def _json(value: Any) -> str:
@@ -209,7 +286,10 @@ def verify_export(export: Any) -> Verdict:
                           f"{shown(getattr(exc, 'message', str(exc)), 200)}")
             return verdict
     verdict.check(True, f"全部{len(events)}個輸入在當時都合乎規則（角色選擇、行動、投票、裁定）")
-    replayed = game.export(reveal=True)
+    replayed, predated = _predating(export, game.export(reveal=True))
+    for later in predated:
+        verdict.notes.append(f"復盤檔製作於「{later.shown}」欄位（{later.what}）加入匯出之前：此欄位未比對，"
+                             "其餘欄位照常比對")
     for key in list(replayed) + [k for k in export if k not in replayed]:
         what = FIELDS.get(key, shown(key))
         if key not in export:

@@ -181,14 +181,21 @@ def resolvers(game: HostedGame) -> dict[int, str]:
 
 
 def _published_entry(game: HostedGame, index: int, phase: Phase) -> dict[str, Any]:
-    """A published phase on the console: its announcement as published and, where the rule set records it (the
-    transcript's ``uses``: sg24, 鼎立三分2.0), what came of each action (the judges' to read, never a player's)."""
+    """A published phase on the console: its announcement as published and, where the rule set records it
+    (:attr:`Phase.uses`: the transcript's ``uses`` of sg24 and 鼎立三分2.0, KK 3.3's read from its history), what came
+    of each action (the judges' to read, never a player's)."""
     entry: dict[str, Any] = {"index": index, "label": phase.label, "kind": phase.kind, "number": phase.number,
                              "announcement": game.announcement_text(index)}
-    uses = (phase.draft or {}).get("uses")
-    if uses is not None:
-        entry["uses"] = uses
+    if phase.uses is not None:
+        entry["uses"] = phase.uses
     return entry
+
+
+def outcome_tables(game: HostedGame) -> dict[int, list[dict[str, Any]]]:
+    """What came of each action, by phase index, for every drafted phase whose rule set records it
+    (:attr:`Phase.uses`): the judges' to read; the public's only in the 復盤 once the game is over (the caller
+    checks). Apart from :func:`replay_view`, whose output for KK 3.3 is pinned (tests/test_kk33_golden.py)."""
+    return {i: phase.uses for i, phase in enumerate(game.phases) if phase.draft is not None and phase.uses is not None}
 
 
 def judge_view(game: HostedGame) -> dict[str, Any]:
@@ -246,6 +253,8 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
                 "warnings": phase.draft_warnings,
                 "notices": phase.notices,
             }
+            if phase.uses is not None:  # KK 3.3's read from the drafted game; sg24's and 鼎立's the draft's own
+                current["draft"]["uses"] = phase.uses
         view["current"] = current
     return view
 

@@ -57,6 +57,7 @@ from tianting.hosting.views import (
     judge_contests,
     judge_view,
     message_vocabulary,
+    outcome_tables,
     player_contests,
     public_view,
     replay_view,
@@ -446,7 +447,8 @@ def judge_replay(request: Request, token: str) -> HTMLResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
         return _render(request, "replay.html", {"view": replay_view(game), "judge": True,
-                                                "back": f"/j/{token}"}, rules=game.rules)
+                                                "outcomes": outcome_tables(game), "back": f"/j/{token}"},
+                       rules=game.rules)
 
 
 def _judge_body(command: str, form: Form) -> dict[str, Any]:
@@ -1070,7 +1072,8 @@ def public_replay(request: Request, public_id: str) -> HTMLResponse:
     with _game(request, game_id) as game:
         _over(game)
         return _render(request, "replay.html", {"view": replay_view(game), "judge": False,
-                                                "back": f"/g/{public_id}"}, rules=game.rules)
+                                                "outcomes": outcome_tables(game), "back": f"/g/{public_id}"},
+                       rules=game.rules)
 
 
 @router.get("/g/{public_id}/export.json")

@@ -14,6 +14,7 @@ from typing import Any
 from tianting.core.names import NameTable
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
+from tianting.rules.kk33 import outcomes as kk33_outcomes
 from tianting.rules.kk33 import rulings as kk33_rulings
 from tianting.rules.kk33 import views
 from tianting.rules.kk33.game import KK33Game, SeatSpec, SetupError, roster
@@ -271,6 +272,12 @@ class RuleSet:
     def names(self, game: Any) -> NameTable:
         """The names a script's ``skill`` may use in ``game`` (as the runner always read them)."""
         return game.roster.all_skill_names
+
+    def judge_uses(self, game: Any, index: int, accepted_at: Sequence[int], trace: Sequence[str]) -> list[dict[str, Any]]:
+        """What came of each action of phase ``index`` of ``game`` (played through it), for the judges' pages only:
+        read from the game's history and the phase's ``trace`` (:func:`tianting.rules.kk33.outcomes.phase_uses`).
+        Not ``phase_uses``: KK 3.3's transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py)."""
+        return kk33_outcomes.phase_uses(game.state.history, index, accepted_at, trace)
 
 
 RULESET = RuleSet()
