@@ -496,6 +496,25 @@ def test_wuchang_a_global_skill_is_an_active_one():
 
 
 @pytest.mark.skill("五常")
+def test_wuchang_a_skill_used_by_day_was_used_in_life():
+    """獲得其生前使用過的所有主動的角色技能 — 生前, not 「夜間」: 小喬's 玲瓏 (「每次投票時」, a day action)
+    and 諸葛瑾's 緩釋 (「可以於白天使用」) used by day were used in life, and are gained (SS9)."""
+    t = maliang(吳女眷="小喬", 吳副軍師="諸葛瑾")
+    t.night()
+    t.day({}, t.act("吳女眷", "玲瓏", "魏護衛"), t.act("吳副軍師", "緩釋", "魏護衛"))
+    t.night(t.act("蜀殺手甲", "刺殺", "吳女眷"), t.act("魏殺手甲", "刺殺", "吳副軍師"))
+    assert t.status("吳女眷") == "out" and t.status("吳副軍師") == "out"
+    t.day()
+    t.night(t.act(ADV, "五常", "吳女眷"))
+    assert "玲瓏" in t.player(ADV).skills
+    assert t.only_feedback(ADV, "五常").data == {"gained": "玲瓏"}
+    t.day()
+    t.night()  # 吳副軍師 is a reasonable target now (緩釋, used by day): the use is compulsory
+    assert "緩釋" in t.player(ADV).skills
+    assert t.state.extra["五常"][ADV]["named"] == ["吳女眷", "吳副軍師"]
+
+
+@pytest.mark.skill("五常")
 def test_wuchang_must_be_used_when_a_target_exists():
     """五常：（當存在合理的目標時該技能必須使用）— not submitted, the judge uses it on one drawn (SS9)."""
     t = maliang()
