@@ -521,6 +521,18 @@ def test_lebusishu_a_wound_when_wounded_is_a_fatal_blow_and_once_only():
 
 
 @pytest.mark.skill("樂不思蜀")
+def test_lebusishu_not_against_a_stab_by_day():
+    """樂不思蜀：*被*你「於夜間」受到致命一擊時，防止之 — 甘寧's 刺殺 at the vote (奇襲：發動時機為白天投票階段)
+    is no blow at night: it kills him, and the skill stays unused."""
+    t = table("劉禪", keep=("蜀君主", "吳殺手甲"), characters={"吳殺手甲": "甘寧"})
+    t.night()
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.day(all_vote(t, "魏女眷"), t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "out" and t.player("蜀君主").used == {}
+    assert t.feedback("蜀君主", "樂不思蜀") == []
+
+
+@pytest.mark.skill("樂不思蜀")
 def test_lebusishu_a_mere_wound_is_not_prevented_nor_a_day_vote():
     """受到「致命一擊」時 — a first wound is not one (the skill stays); 「於夜間」 — a vote death is not."""
     t = table("劉禪")

@@ -671,6 +671,17 @@ def test_tianyi_three_skills_on_him_he_does_not_die():
 
 
 @pytest.mark.skill("天儀")
+def test_tianyi_only_at_night_not_at_the_vote():
+    """天儀：*被*當你「於夜間」成為三個或以上技能的目標，你不會死亡 — by day three skills on him (甘寧's 刺殺 at
+    the vote under 奇襲, 諸葛瑾's 緩釋, 小喬's 玲瓏 showing him) do not keep him alive."""
+    t = jiangwei(吳殺手甲="甘寧", 吳副軍師="諸葛瑾", 吳女眷="小喬")
+    t.night()
+    t.day({}, t.act("吳殺手甲", "刺殺", ADV), t.act("吳副軍師", "緩釋", ADV), t.act("吳女眷", "玲瓏", ADV))
+    assert t.status(ADV) == "out"
+    assert not t.traced("天儀")
+
+
+@pytest.mark.skill("天儀")
 def test_tianyi_two_skills_are_not_enough():
     """三個或以上: with two skills on him a 刺殺 kills him; a failed one (受傷) does not count (SS12)."""
     t = jiangwei()

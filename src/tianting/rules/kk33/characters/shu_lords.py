@@ -399,6 +399,7 @@ class Lebusishu(CharacterSkill):
 
     A passive limited skill: it prevents the first 致命一擊 (a kill, or a wound while wounded)
     he takes at night, then is used up (he is told); 退出歷史舞台 cannot be prevented (SL6).
+    「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote), where passives' ``prepare`` runs too.
     """
 
     name = "樂不思蜀"
@@ -406,6 +407,8 @@ class Lebusishu(CharacterSkill):
     stage = "protect"
 
     def prepare(self, night: Night, use: Use) -> None:
+        if getattr(night, "day", None) is not None:
+            return  # 於夜間: the day's action pass (奇襲) is no night
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
