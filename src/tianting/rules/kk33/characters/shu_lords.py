@@ -253,6 +253,8 @@ class Buchu(CharacterSkill):
         return (night.index - first) // 2 + 1
 
     def prepare(self, night: Night, use: Use) -> None:
+        if getattr(night, "day", None) is not None:
+            return  # 第n夜: the day's action pass (甘寧's 刺殺 at the vote) is no night of his
         owner = use.actor
         n = self.night_number(night, owner)
         if n is None or n > len(BUCHU_SEATS):
