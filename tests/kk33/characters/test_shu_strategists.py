@@ -446,6 +446,39 @@ def test_xuanyuan_second_highest_all_leave():
     assert t.status("魏女眷") == "out"  # 次日 only: the usual rule again
 
 
+def _tie_at_the_top_then_six(t: Table) -> dict[str, str]:
+    """8 votes on 吳女眷, 8 on 吳護衛 (a tie at the top), 6 on 魏女眷 (the second count)."""
+    voters = [p.id for p in t.game.voters()]
+    return {v: "吳女眷" if i < 8 else "吳護衛" if i < 16 else "魏女眷" for i, v in enumerate(voters)}
+
+
+@pytest.mark.skill("眩遠惑近")
+def test_xuanyuan_replaces_the_rule_over_xingshang():
+    """眩遠惑近：次日的投票規則「改為」所有得票數次高的角色均退出歷史舞台 — the day's rule is replaced, so 曹丕's
+    行殤 (若投票時最高票為平票且不為0，則所有最高票的角色均死亡) widens no top death: the tied top stay, the
+    second count leaves (SS7; as 舌戰群儒's 無事發生 over 行殤, SL10)."""
+    t = fazheng()
+    p = t.player("魏君主")
+    p.character, p.life, p.skills = "曹丕", 1, ["行殤", "代漢自立"]
+    t.night(t.act(ADV, "眩遠惑近"))
+    t.day(_tie_at_the_top_then_six(t))
+    assert t.status("吳女眷") == "alive" and t.status("吳護衛") == "alive"
+    assert t.status("魏女眷") == "out"
+    assert [d.cause for d in t.last.deaths] == ["眩遠惑近（退出歷史舞台）"]
+
+
+@pytest.mark.skill("眩遠惑近")
+@pytest.mark.parametrize("first", ["眩遠惑近", "舌戰群儒"])
+def test_xuanyuan_and_shezhanqunru_the_same_night_nothing_happens(first):
+    """舌戰群儒：令次日投票無事發生 — used the night 眩遠惑近 is, nothing happens the next day, whichever is
+    submitted first (the rules of the day do not hang on the order of their effects)."""
+    t = fazheng(蜀正軍師="諸葛亮")
+    uses = {"眩遠惑近": t.act(ADV, "眩遠惑近"), "舌戰群儒": t.act("蜀正軍師", "舌戰群儒")}
+    t.night(uses[first], *(u for k, u in uses.items() if k != first))
+    t.day(_tie_at_the_top_then_six(t))
+    assert t.last.deaths == []
+
+
 @pytest.mark.skill("眩遠惑近")
 def test_xuanyuan_without_a_second_count_no_one_leaves():
     """所有得票數次高的角色: with one count only (every vote a self-vote) there is no second — no one dies (SS7)."""

@@ -683,7 +683,8 @@ class Shezhanqunru(CharacterSkill):
             d.note(f"{owner} 舌戰群儒：次日投票無事發生")
             return []
 
-        phase.outcome_rules.insert(0, nothing)  # before any rule that would make someone die (行殤)
+        nothing.nothing_happens = True  # type: ignore[attr-defined]  # ahead of 眩遠惑近 too, whatever the effects' order
+        phase.outcome_rules.insert(0, nothing)  # before any rule that would make someone die (行殤, 眩遠惑近)
 
 
 class Bingxingguidao(CharacterSkill):

@@ -328,7 +328,14 @@ class Xuanyuan(CharacterSkill):
                                        why=[f"{effect.owner} 眩遠惑近：得票數次高"]) for pid in second]
             return []
 
-        phase.outcome_rules.append(rule)  # after 血祭, which only watches the top
+        # 「投票規則改為」: the day's rule is replaced, so it comes before a rule that widens the top's death (行殤:
+        # the top stays, SS7); behind 血祭, which only watches the top, and 舌戰群儒's 無事發生.
+        rules = phase.outcome_rules
+        at = 0
+        while at < len(rules) and (getattr(rules[at], "watches_only", False)
+                                   or getattr(rules[at], "nothing_happens", False)):
+            at += 1
+        rules.insert(at, rule)
 
 
 # ---- 馬良 -------------------------------------------------------------------------
