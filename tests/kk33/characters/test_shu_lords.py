@@ -363,6 +363,21 @@ def test_buchu_nights_two_to_five_then_nothing():
 
 
 @pytest.mark.skill("不出")
+def test_buchu_nights_only_not_the_day_after():
+    """不出：…第三夜，其他國殺手的身份技能均失效 — a night, not the day after it: 甘寧's 刺殺 at the vote
+    (奇襲：發動時機為白天投票階段) the day after 劉封's third night goes off."""
+    t = table("劉封", keep=("蜀君主", "吳殺手甲"), characters={"吳殺手甲": "甘寧"})  # came in before night 1
+    for _ in range(2):
+        t.quiet_night()
+        t.day({})
+    t.night(t.act("魏殺手甲", "刺殺", "吳護衛"))  # his third night: 魏's 刺殺 is void
+    assert t.status("吳護衛") == "alive"
+    t.day({}, t.act("吳殺手甲", "刺殺", "魏護衛"))
+    assert t.status("魏護衛") == "out"
+    assert not t.traced("不出")
+
+
+@pytest.mark.skill("不出")
 def test_buchu_coming_in_by_day_the_next_night_is_the_first():
     """你登場後的第一夜 — 劉備 voted out by day: the night after that day is 劉封's first."""
     t = table()
@@ -518,6 +533,18 @@ def test_lebusishu_a_wound_when_wounded_is_a_fatal_blow_and_once_only():
     t.decide("蜀君主", "託孤", "蜀護衛")
     t.night(t.act("吳殺手甲", "刺殺", "蜀君主"))
     assert t.status("蜀君主") == "out" and t.player("蜀護衛").identity == "君主"
+
+
+@pytest.mark.skill("樂不思蜀")
+def test_lebusishu_not_against_a_stab_by_day():
+    """樂不思蜀：*被*你「於夜間」受到致命一擊時，防止之 — 甘寧's 刺殺 at the vote (奇襲：發動時機為白天投票階段)
+    is no blow at night: it kills him, and the skill stays unused."""
+    t = table("劉禪", keep=("蜀君主", "吳殺手甲"), characters={"吳殺手甲": "甘寧"})
+    t.night()
+    t.decide("蜀君主", "託孤", "蜀護衛")
+    t.day(all_vote(t, "魏女眷"), t.act("吳殺手甲", "刺殺", "蜀君主"))
+    assert t.status("蜀君主") == "out" and t.player("蜀君主").used == {}
+    assert t.feedback("蜀君主", "樂不思蜀") == []
 
 
 @pytest.mark.skill("樂不思蜀")

@@ -446,6 +446,39 @@ def test_xuanyuan_second_highest_all_leave():
     assert t.status("魏女眷") == "out"  # 次日 only: the usual rule again
 
 
+def _tie_at_the_top_then_six(t: Table) -> dict[str, str]:
+    """8 votes on 吳女眷, 8 on 吳護衛 (a tie at the top), 6 on 魏女眷 (the second count)."""
+    voters = [p.id for p in t.game.voters()]
+    return {v: "吳女眷" if i < 8 else "吳護衛" if i < 16 else "魏女眷" for i, v in enumerate(voters)}
+
+
+@pytest.mark.skill("眩遠惑近")
+def test_xuanyuan_replaces_the_rule_over_xingshang():
+    """眩遠惑近：次日的投票規則「改為」所有得票數次高的角色均退出歷史舞台 — the day's rule is replaced, so 曹丕's
+    行殤 (若投票時最高票為平票且不為0，則所有最高票的角色均死亡) widens no top death: the tied top stay, the
+    second count leaves (SS7; as 舌戰群儒's 無事發生 over 行殤, SL10)."""
+    t = fazheng()
+    p = t.player("魏君主")
+    p.character, p.life, p.skills = "曹丕", 1, ["行殤", "代漢自立"]
+    t.night(t.act(ADV, "眩遠惑近"))
+    t.day(_tie_at_the_top_then_six(t))
+    assert t.status("吳女眷") == "alive" and t.status("吳護衛") == "alive"
+    assert t.status("魏女眷") == "out"
+    assert [d.cause for d in t.last.deaths] == ["眩遠惑近（退出歷史舞台）"]
+
+
+@pytest.mark.skill("眩遠惑近")
+@pytest.mark.parametrize("first", ["眩遠惑近", "舌戰群儒"])
+def test_xuanyuan_and_shezhanqunru_the_same_night_nothing_happens(first):
+    """舌戰群儒：令次日投票無事發生 — used the night 眩遠惑近 is, nothing happens the next day, whichever is
+    submitted first (the rules of the day do not hang on the order of their effects)."""
+    t = fazheng(蜀正軍師="諸葛亮")
+    uses = {"眩遠惑近": t.act(ADV, "眩遠惑近"), "舌戰群儒": t.act("蜀正軍師", "舌戰群儒")}
+    t.night(uses[first], *(u for k, u in uses.items() if k != first))
+    t.day(_tie_at_the_top_then_six(t))
+    assert t.last.deaths == []
+
+
 @pytest.mark.skill("眩遠惑近")
 def test_xuanyuan_without_a_second_count_no_one_leaves():
     """所有得票數次高的角色: with one count only (every vote a self-vote) there is no second — no one dies (SS7)."""
@@ -493,6 +526,25 @@ def test_wuchang_a_global_skill_is_an_active_one():
     t.night(t.act(ADV, "五常", "魏女眷"))
     assert "悲憤詩篇" in t.player(ADV).skills and "肝腸寸斷" not in t.player(ADV).skills
     assert t.only_feedback(ADV, "五常").data == {"gained": "悲憤詩篇"}
+
+
+@pytest.mark.skill("五常")
+def test_wuchang_a_skill_used_by_day_was_used_in_life():
+    """獲得其生前使用過的所有主動的角色技能 — 生前, not 「夜間」: 小喬's 玲瓏 (「每次投票時」, a day action)
+    and 諸葛瑾's 緩釋 (「可以於白天使用」) used by day were used in life, and are gained (SS9)."""
+    t = maliang(吳女眷="小喬", 吳副軍師="諸葛瑾")
+    t.night()
+    t.day({}, t.act("吳女眷", "玲瓏", "魏護衛"), t.act("吳副軍師", "緩釋", "魏護衛"))
+    t.night(t.act("蜀殺手甲", "刺殺", "吳女眷"), t.act("魏殺手甲", "刺殺", "吳副軍師"))
+    assert t.status("吳女眷") == "out" and t.status("吳副軍師") == "out"
+    t.day()
+    t.night(t.act(ADV, "五常", "吳女眷"))
+    assert "玲瓏" in t.player(ADV).skills
+    assert t.only_feedback(ADV, "五常").data == {"gained": "玲瓏"}
+    t.day()
+    t.night()  # 吳副軍師 is a reasonable target now (緩釋, used by day): the use is compulsory
+    assert "緩釋" in t.player(ADV).skills
+    assert t.state.extra["五常"][ADV]["named"] == ["吳女眷", "吳副軍師"]
 
 
 @pytest.mark.skill("五常")
@@ -649,6 +701,17 @@ def test_tianyi_three_skills_on_him_he_does_not_die():
     assert t.status(ADV) == "alive"
     assert t.traced(f"{ADV} 天儀（當夜成為3個技能的目標，不會死亡）")
     assert t.feedback(ADV, "天儀") == []
+
+
+@pytest.mark.skill("天儀")
+def test_tianyi_only_at_night_not_at_the_vote():
+    """天儀：*被*當你「於夜間」成為三個或以上技能的目標，你不會死亡 — by day three skills on him (甘寧's 刺殺 at
+    the vote under 奇襲, 諸葛瑾's 緩釋, 小喬's 玲瓏 showing him) do not keep him alive."""
+    t = jiangwei(吳殺手甲="甘寧", 吳副軍師="諸葛瑾", 吳女眷="小喬")
+    t.night()
+    t.day({}, t.act("吳殺手甲", "刺殺", ADV), t.act("吳副軍師", "緩釋", ADV), t.act("吳女眷", "玲瓏", ADV))
+    assert t.status(ADV) == "out"
+    assert not t.traced("天儀")
 
 
 @pytest.mark.skill("天儀")

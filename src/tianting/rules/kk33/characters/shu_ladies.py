@@ -284,6 +284,7 @@ class Xueji(LadySkill):
                 d.note(f"{owner} 血祭：得票數為全場最高，{'、'.join(voters) or '無人'} 此後得票數均+1")
             return None
 
+        rule.watches_only = True  # type: ignore[attr-defined]  # decides no outcome (眩遠惑近 stays behind it)
         day.outcome_rules.insert(0, rule)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:

@@ -253,6 +253,8 @@ class Buchu(CharacterSkill):
         return (night.index - first) // 2 + 1
 
     def prepare(self, night: Night, use: Use) -> None:
+        if getattr(night, "day", None) is not None:
+            return  # 第n夜: the day's action pass (甘寧's 刺殺 at the vote) is no night of his
         owner = use.actor
         n = self.night_number(night, owner)
         if n is None or n > len(BUCHU_SEATS):
@@ -399,6 +401,7 @@ class Lebusishu(CharacterSkill):
 
     A passive limited skill: it prevents the first 致命一擊 (a kill, or a wound while wounded)
     he takes at night, then is used up (he is told); 退出歷史舞台 cannot be prevented (SL6).
+    「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote), where passives' ``prepare`` runs too.
     """
 
     name = "樂不思蜀"
@@ -406,6 +409,8 @@ class Lebusishu(CharacterSkill):
     stage = "protect"
 
     def prepare(self, night: Night, use: Use) -> None:
+        if getattr(night, "day", None) is not None:
+            return  # 於夜間: the day's action pass (奇襲) is no night
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
@@ -678,7 +683,8 @@ class Shezhanqunru(CharacterSkill):
             d.note(f"{owner} 舌戰群儒：次日投票無事發生")
             return []
 
-        phase.outcome_rules.insert(0, nothing)  # before any rule that would make someone die (行殤)
+        nothing.nothing_happens = True  # type: ignore[attr-defined]  # ahead of 眩遠惑近 too, whatever the effects' order
+        phase.outcome_rules.insert(0, nothing)  # before any rule that would make someone die (行殤, 眩遠惑近)
 
 
 class Bingxingguidao(CharacterSkill):

@@ -328,7 +328,14 @@ class Xuanyuan(CharacterSkill):
                                        why=[f"{effect.owner} 眩遠惑近：得票數次高"]) for pid in second]
             return []
 
-        phase.outcome_rules.append(rule)  # after 血祭, which only watches the top
+        # 「投票規則改為」: the day's rule is replaced, so it comes before a rule that widens the top's death (行殤:
+        # the top stays, SS7); behind 血祭, which only watches the top, and 舌戰群儒's 無事發生.
+        rules = phase.outcome_rules
+        at = 0
+        while at < len(rules) and (getattr(rules[at], "watches_only", False)
+                                   or getattr(rules[at], "nothing_happens", False)):
+            at += 1
+        rules.insert(at, rule)
 
 
 # ---- 馬良 -------------------------------------------------------------------------
@@ -374,7 +381,7 @@ class _UsedBy:
 class Wuchang(CharacterSkill):
     """五常：（當存在合理的目標時該技能必須使用）指定一個沒有通過【五常】指定過的已退出遊戲的ID，獲得其生前使用過的所有主動的角色技能。當你以此法獲得了五個或以上的不同技能時，你將於次夜結算時退出歷史舞台。（本技能不計入每夜角色技能使用次數限制）
 
-    Ruling SS9: 使用過 = went off (done or void, not failed) on an earlier night; 主動的角色技能 =
+    Ruling SS9: 使用過 = went off (done or void, not failed) in an earlier phase, night or day; 主動的角色技能 =
     character skills used by choice: the unmarked ones and the *全* ones (not *被*, not 五常). 合理的目標: an out id not yet named
     whose skills would give something new. On a night that begins with one and no 五常 submitted,
     the judge uses it for the owner on one drawn at random (「五常 必須使用」), with no check, and
@@ -411,9 +418,10 @@ class Wuchang(CharacterSkill):
     def _fold_used(skills: dict[str, Skill], entries: list[dict[str, Any]], out: dict[str, list[str]]) -> None:
         """Add to ``out`` (``used_by`` of every player so far) what ``entries`` (the next ones) add."""
         for h in entries:
-            if h.get("phase") != "night":
+            # 生前使用過: by night or by day (緩釋「可以於白天使用」, 玲瓏「每次投票時」: a day's actions)
+            if h.get("phase") not in ("night", "day"):
                 continue
-            for a in h["actions"]:
+            for a in h.get("actions", ()):
                 if a.get("implicit") or a["state"] not in ("done", "void") or a["skill"] == "五常":
                     continue
                 impl = skills.get(a["skill"])
@@ -557,7 +565,8 @@ class Tianyi(CharacterSkill):
 
     Ruling SS12: every use that aims at him tonight counts (submitted or 「視為」, echoes of 連環,
     void ones too: 失效 is still a use), except failed ones (as if not used) and his own. With
-    three or more, no harm of the night kills him (退出歷史舞台 still does)."""
+    three or more, no harm of the night kills him (退出歷史舞台 still does). 「於夜間」: not in the day's
+    action pass (甘寧's 刺殺 at the vote), where passives' ``prepare`` runs too."""
 
     name = "天儀"
     kind = Kind.PASSIVE
@@ -581,6 +590,8 @@ class Tianyi(CharacterSkill):
         return count
 
     def prepare(self, night: Night, use: Use) -> None:
+        if getattr(night, "day", None) is not None:
+            return  # 於夜間: the day's action pass (奇襲) is no night
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
