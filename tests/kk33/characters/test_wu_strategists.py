@@ -210,6 +210,29 @@ def test_huoshao_wei_lord_fails_after_huangai_fire_ship():
 
 
 @pytest.mark.skill("火燒赤壁")
+def test_huoshao_voided_by_huochuan_makes_no_recognition_and_no_stab():
+    """火燒赤壁：…若諸葛亮在場，你與其互識。若龐統在場且【連環】的兩端均不為假連環狀態，視為你對魏國隨機一人發動了一次【刺殺】。
+    火船沖陣：令其當夜的所有行動均失效; 技能失效是指該技能成功發動或使用，但沒有任何效果. A 火燒赤壁 voided by
+    黃蓋's 火船沖陣 on 周瑜 is used up but makes no 互識 and its 「視為」 刺殺 kills no one (audit-wuqun: both were made
+    first of the night and stayed)."""
+    t = no_guo(characters={"吳殺手甲": "黃蓋"})
+    ally(t)
+    t.state.extra["連環"] = {PANG: ["魏護衛", "吳女眷"]}
+    t.force(f"火燒赤壁 {ZHOU} 刺殺魏國隨機一人", "魏女眷")
+    t.night(t.act(ZHOU, "火燒赤壁"), t.act("吳殺手甲", "火船沖陣", ZHOU))
+    assert t.player(ZHOU).used == {"火燒赤壁": 1}  # 失效: used, without effect
+    assert t.feedback(ZHOU, "火燒赤壁") == []  # 擁有該技能的角色不能收到反饋
+    assert LIANG not in t.player(ZHOU).known and ZHOU not in t.player(LIANG).known
+    assert t.status("魏女眷") == "alive"
+    t2 = no_guo(characters={"吳殺手甲": "黃蓋"})  # the same night without 火船沖陣: both happen
+    ally(t2)
+    t2.state.extra["連環"] = {PANG: ["魏護衛", "吳女眷"]}
+    t2.force(f"火燒赤壁 {ZHOU} 刺殺魏國隨機一人", "魏女眷")
+    t2.night(t2.act(ZHOU, "火燒赤壁"))
+    assert LIANG in t2.player(ZHOU).known and t2.status("魏女眷") == "out"
+
+
+@pytest.mark.skill("火燒赤壁")
 def test_huoshao_stopped_by_guo_jia():
     """先知 (郭嘉)：*被*若周瑜使用【火燒赤壁】，則【火燒赤壁】使用失敗 — even with 吳蜀 in force: no halving, no 互識,
     not used up (the skill's every effect waits on its use being live)."""
@@ -516,6 +539,22 @@ def test_lianliu_failed_does_nothing():
     t.night(t.act(LU, "聯劉抗曹"), t.act(CAO, "招賢納才", "魏護衛"))
     assert "魏護衛" in t.player(CAO).known and t.announced("alliances") == []
     assert t.player(LU).used == {}
+
+
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_voided_or_failed_later_makes_no_alliance():
+    """聯劉抗曹：…吳蜀聯盟達成（或延期）兩日兩夜。 技能失效是指該技能成功發動或使用，但沒有任何效果 (火船沖陣：令其當夜的
+    所有行動均失效); 發動失敗＝視為未使用 (旋風：你的【刺殺】的目標當夜的所有行動均失敗). Voided or failed after it
+    began, it makes no alliance (audit-wuqun: the alliance was proposed first of the night and stayed)."""
+    t = Table()
+    t.night(t.act(LU, "聯劉抗曹"), t.act("吳殺手甲", "火船沖陣", LU))
+    assert t.player(LU).used == {"聯劉抗曹": 1} and t.feedback(LU, "聯劉抗曹") == []
+    assert t.announced("alliances") == [] and t.state.alliances == []
+    t2 = Table(characters={"吳殺手乙": "凌統"})
+    t2.night(t2.act(LU, "聯劉抗曹"), t2.act("吳殺手乙", "刺殺", LU), t2.act("吳護衛", "援護", LU))
+    assert t2.only_feedback(LU, "聯劉抗曹").data == {"failed": True}
+    assert t2.player(LU).used == {}  # 視為未使用: kept
+    assert t2.announced("alliances") == [] and t2.state.alliances == []
 
 
 # ---- 聯盟的締造者·魯肅 / 赤壁·魯肅 ---------------------------------------------
