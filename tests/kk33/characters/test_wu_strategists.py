@@ -67,7 +67,8 @@ def test_yingcai_zaoshi_death_gives_reveal_country():
     t.night(t.act("魏殺手甲", "刺殺", ZHOU))
     assert t.status(ZHOU) == "out"
     assert t.player("吳護衛").skills[-1] == "去偽存真"
-    assert t.only_feedback("吳護衛", "英才早逝").data == {"gained": "去偽存真"}
+    assert t.only_feedback("吳護衛", "去偽存真").data == {"gained": "去偽存真"}
+    assert t.feedback("吳護衛", "英才早逝") == []  # what it gained, not whence (WU-S2)
     assert [f.data for f in t.feedback(ZHOU, "英才早逝")] == [{"consumed": "英才早逝"}, {"chosen": "吳護衛"}]
     t.day()
     t.night(t.act("吳護衛", "去偽存真", "魏女眷"))  # the gained skill works (once: a limited skill)
@@ -84,7 +85,20 @@ def test_yingcai_zaoshi_other_half_gives_fanjian_any_country():
     t.decide(ZHOU, "英才早逝", "蜀護衛").force(f"英才早逝 {ZHOU}→蜀護衛", False)
     t.night(t.act("魏殺手甲", "刺殺", ZHOU))
     assert "巧設反間" in t.player("蜀護衛").skills
-    assert t.only_feedback("蜀護衛", "英才早逝").data == {"gained": "巧設反間"}
+    assert t.only_feedback("蜀護衛", "巧設反間").data == {"gained": "巧設反間"}
+
+
+@pytest.mark.skill("英才早逝")
+def test_yingcai_zaoshi_the_id_is_not_told_whence_the_skill_came():
+    """英才早逝：…你指定一個ID，令其有一半概率獲得技能【去偽存真】… 角色死亡時公布ID但不公布其角色。 The id learns the
+    skill it gained and nothing that names 英才早逝 (周瑜's alone): with one death that night, the name would tell it
+    that the dead id played 周瑜 (audit-wuqun: it was told 「【英才早逝】你獲得技能【去偽存真】。」)."""
+    t = Table()
+    t.decide(ZHOU, "英才早逝", "魏女眷").force(f"英才早逝 {ZHOU}→魏女眷", True)
+    t.night(t.act("魏殺手甲", "刺殺", ZHOU))
+    told = t.feedback("魏女眷")
+    assert [f.data for f in told] == [{"gained": "去偽存真"}]
+    assert all("英才早逝" not in f.text and "周瑜" not in f.text and f.skill != "英才早逝" for f in told)
 
 
 @pytest.mark.skill("英才早逝")
@@ -104,7 +118,7 @@ def test_yingcai_zaoshi_also_on_a_vote_death():
     t.decide(ZHOU, "英才早逝", "吳女眷").force(f"英才早逝 {ZHOU}→吳女眷", False)
     t.day({"魏護衛": ZHOU, "蜀護衛": ZHOU})
     assert t.status(ZHOU) == "out" and "巧設反間" in t.player("吳女眷").skills
-    assert t.only_feedback("吳女眷", "英才早逝").data == {"gained": "巧設反間"}
+    assert t.only_feedback("吳女眷", "巧設反間").data == {"gained": "巧設反間"}
 
 
 # ---- 火燒赤壁 --------------------------------------------------------------------

@@ -99,7 +99,10 @@ class Yingcai(CharacterSkill):
         chosen = phase.book.choose(phase.state.rng, owner, self.name, living, lambda a, o: a == o)
         first = phase.state.rng.chance(f"英才早逝 {owner}→{chosen}")
         skill = self.SKILLS[0] if first else self.SKILLS[1]
-        skillbook.gain(phase, chosen, skill, via=self.name)
+        # The id is told what it gained, not whence (WU-S2): 【英才早逝】 is 周瑜's alone, so naming it would tell
+        # him that the player who died at that moment played 周瑜 (死亡時公布ID但不公布其角色).
+        skillbook.gain(phase, chosen, skill, via=self.name, tell=False)
+        phase.tell(chosen, Feedback(skill, f"你獲得技能【{skill}】。", None, {"gained": skill}))
         phase.tell(owner, Feedback(self.name, f"【{self.name}】你指定了{chosen}。", chosen, {"chosen": chosen}))
         phase.note(f"{owner} 英才早逝：{chosen} 獲得【{skill}】")
 
