@@ -102,24 +102,32 @@ def test_bound_viewers_are_the_partial_view_door(monkeypatch):
 
 def test_acts_by_day_unread_answers_as_the_rows(monkeypatch):
     """``ViewCache.acts_by_day`` answers unread (no mover held, no name usable by day among the player's
-    identity skills, held skills and rights) as the rules' own rows say: every voter of every day of whole
+    identity skills, held skills and rights) as the rules' own rows say, and ``ViewCache.day_candidates``
+    leaves out only players with no row usable by day and nothing offered: every voter of every day of whole
     games, both policies, with and without 『角色技能·赤壁之戰』; players who act by day were met too."""
     from tianting.bots.viewcache import ViewCache
     from tianting.rules.kk33.views import _skill_rows
 
-    real = ViewCache.acts_by_day
-    seen = {True: 0, False: 0}
+    real, candidates = ViewCache.acts_by_day, ViewCache.day_candidates
+    seen = {True: 0, False: 0, "left out": 0}
 
-    def checked(self, player):
-        got = real(self, player)
-        assert got == any(r.get("by_day") for r in _skill_rows(self.game, player.id)), player.id
-        seen[got] += 1
-        return got
+    def checked(self, living):
+        kept = candidates(self, living)
+        assert kept == [p for p in living if p in kept]  # in their order
+        for player in living:
+            got = real(self, player)
+            by_day = any(r.get("by_day") for r in _skill_rows(self.game, player.id))
+            assert got == by_day, player.id
+            seen[got] += 1
+            if player not in kept:
+                assert not by_day and not self.game.offered(player), player.id
+                seen["left out"] += 1
+        return kept
 
-    monkeypatch.setattr(ViewCache, "acts_by_day", checked)
+    monkeypatch.setattr(ViewCache, "day_candidates", checked)
     for seed in range(16):
         play_game(seed, "random" if seed % 4 else "heuristic", chibi=seed % 2 == 1)
-    assert seen[True] > 5 and seen[False] > 500
+    assert seen[True] > 5 and seen[False] > 500 and seen["left out"] > 500
 
 
 def test_which_methods_read_partial_views():

@@ -229,7 +229,7 @@ def _play(game: KK33Game, bots: Policy, rng: random.Random, views: ViewCache, ma
             acting = getattr(bots, "day", None)  # actions by day: a policy may take them
             if acting is not None:
                 day_view = _viewer(game, acting, views)
-                for player in living:
+                for player in views.day_candidates(living):  # (the others: neither test below could pass)
                     if not views.acts_by_day(player) and not game.offered(player):
                         continue  # the view's own rows (the whole view is built only for those who act;
                         # skills 化身 offers are not among a player's own rows)

@@ -121,6 +121,12 @@ class ViewCache:
         """The game's skills usable by day by their text (``Skill.by_day``: 緩釋 …)."""
         self._day_movers = game.hooks.day_rules | game.hooks.grants
         """Held skills that move others to the day (奇襲: ``day_rules``) or lend rows (``grants``)."""
+        self._day_held = self._day_movers | self._by_day_skills | self._offerers
+        """Held skills without which a player has nothing to do by day unless his identity or a right gives
+        it (:meth:`day_candidates`)."""
+        self._identity_by_day: dict[str, bool] = {}
+        """Whether each identity asked about has a skill usable by day by its text (``game.identity_skills``
+        reads the identity alone; none in KK 3.3: its identity skills are used by night)."""
 
     def _catch_up(self) -> None:
         results = self.game.results
@@ -284,6 +290,24 @@ class ViewCache:
         if kept is None or kept[0] is not rows:
             kept = self._by_day[player.id] = (rows, any(r.get("by_day") for r in rows))
         return kept[1]
+
+    def day_candidates(self, living: list[Player]) -> list[Player]:
+        """Those of ``living`` (in their order) who may have something to do by day: a row usable by day
+        (:meth:`acts_by_day`) or skills offered to take up (``game.offered``). The others are left out unasked,
+        with a set test or two each instead of those two calls: for a player who holds none of :attr:`_day_held`,
+        has no right (``granted``) and whose identity has no skill usable by day (:meth:`_identity_acts`),
+        :meth:`acts_by_day` answers False by its first test (no mover held, no name usable by day among his
+        held skills, rights and identity skills) and ``game.offered`` answers nothing by its first (no offerer
+        held). A superset: the caller asks those two of each player returned."""
+        held, by_identity = self._day_held, self._identity_by_day
+        return [p for p in living if not held.isdisjoint(p.skills) or p.granted
+                or (by_identity.get(p.identity) is not False and self._identity_acts(p))]
+
+    def _identity_acts(self, player: Player) -> bool:
+        """Has ``player``'s identity a skill usable by day by its text? Read once per identity."""
+        acts = self._identity_by_day[player.identity] = \
+            not self._by_day_skills.isdisjoint(self.game.identity_skills(player))
+        return acts
 
     PARTS = frozenset({"id", "players", "skills"})
     """The parts of a view :meth:`partial_view` can build alone."""
