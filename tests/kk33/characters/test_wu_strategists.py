@@ -571,6 +571,17 @@ def test_lianliu_voided_or_failed_later_makes_no_alliance():
     assert t2.announced("alliances") == [] and t2.state.alliances == []
 
 
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_chibi_lu_su_has_it_too():
+    """赤壁·魯肅（吳國副軍師）：聯劉抗曹：使用後當夜，魏國君主當夜的所有行動均失敗。吳蜀聯盟達成（或延期）兩日兩夜。
+    The same text as the other two 魯肅: the same skill (audit-wuqun: this form's 聯劉抗曹 had no test of its own)."""
+    t = Table(characters={LU: "赤壁·魯肅"})
+    t.night(t.act(LU, "聯劉抗曹"), t.act(CAO, "招賢納才", "魏護衛"))
+    assert t.only_feedback(CAO, "招賢納才").data == {"failed": True} and "魏護衛" not in t.player(CAO).known
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
+    assert t.player(LU).used == {"聯劉抗曹": 1}
+
+
 # ---- 聯盟的締造者·魯肅 / 赤壁·魯肅 ---------------------------------------------
 @pytest.mark.skill("厲兵秣馬")
 def test_libing_killer_stabs_twice():
