@@ -363,6 +363,29 @@ def test_feisha_is_limited_and_fails_when_wounded():
         t.check(t.act("群雄", "飛沙走石"))
 
 
+@pytest.mark.skill("飛沙走石")
+def test_feisha_voided_or_failed_by_another_skill_tells_him_nothing():
+    """飛沙走石：…你獲悉他們當夜所有行動並可強制修改其中任意行動的目標。 技能失效是指該技能成功發動或使用，但沒有
+    任何效果，擁有該技能的角色不能收到反饋 (火船沖陣：令其當夜的所有行動均失效); 技能發動或使用失敗…視為擁有該技能的
+    角色未發動或使用該技能 (旋風：你的【刺殺】的目標當夜的所有行動均失敗). Voided or failed after it acted, 張角 learns
+    neither the list nor its actions, and his change of a target is undone (audit-wuqun: he was told everything, and
+    after 旋風 told 「發動失敗」 besides, keeping the skill)."""
+    t = zhangjiao()
+    t.force("飛沙走石 群雄 魏", "魏殺手乙").force("飛沙走石 群雄 吳", "吳殺手甲")
+    t.decide("群雄", "飛沙走石", "蜀女眷").decide("群雄", "飛沙走石", "不修改")
+    t.night(t.act("群雄", "飛沙走石"), t.act("吳殺手甲", "火船沖陣", "群雄"), t.act("魏殺手乙", "刺殺", "蜀護衛"))
+    assert t.feedback("群雄") == []  # 失效: no feedback at all
+    assert t.player("群雄").used == {"飛沙走石": 1}
+    assert t.status("蜀護衛") == "out" and t.status("蜀女眷") == "alive"  # the change went with it
+    t2 = zhangjiao(吳殺手乙="凌統")
+    t2.force("飛沙走石 群雄 魏", "魏殺手乙").force("飛沙走石 群雄 吳", "吳護衛")
+    t2.decide("群雄", "飛沙走石", "不修改").decide("群雄", "飛沙走石", "不修改")
+    t2.night(t2.act("群雄", "飛沙走石"), t2.act("吳殺手乙", "刺殺", "群雄"), t2.act("吳護衛", "援護", "群雄"),
+             t2.act("魏殺手乙", "刺殺", "蜀護衛"))
+    assert t2.only_feedback("群雄", "飛沙走石").data == {"failed": True}  # only the failure: no list
+    assert t2.player("群雄").used == {}  # 視為未使用: kept
+
+
 # ==== 青囊 ==========================================================================
 @pytest.mark.skill("青囊")
 def test_qingnang_stabs_on_huatuo_are_void():

@@ -67,7 +67,8 @@ def test_yingcai_zaoshi_death_gives_reveal_country():
     t.night(t.act("魏殺手甲", "刺殺", ZHOU))
     assert t.status(ZHOU) == "out"
     assert t.player("吳護衛").skills[-1] == "去偽存真"
-    assert t.only_feedback("吳護衛", "英才早逝").data == {"gained": "去偽存真"}
+    assert t.only_feedback("吳護衛", "去偽存真").data == {"gained": "去偽存真"}
+    assert t.feedback("吳護衛", "英才早逝") == []  # what it gained, not whence (WU-S2)
     assert [f.data for f in t.feedback(ZHOU, "英才早逝")] == [{"consumed": "英才早逝"}, {"chosen": "吳護衛"}]
     t.day()
     t.night(t.act("吳護衛", "去偽存真", "魏女眷"))  # the gained skill works (once: a limited skill)
@@ -84,7 +85,20 @@ def test_yingcai_zaoshi_other_half_gives_fanjian_any_country():
     t.decide(ZHOU, "英才早逝", "蜀護衛").force(f"英才早逝 {ZHOU}→蜀護衛", False)
     t.night(t.act("魏殺手甲", "刺殺", ZHOU))
     assert "巧設反間" in t.player("蜀護衛").skills
-    assert t.only_feedback("蜀護衛", "英才早逝").data == {"gained": "巧設反間"}
+    assert t.only_feedback("蜀護衛", "巧設反間").data == {"gained": "巧設反間"}
+
+
+@pytest.mark.skill("英才早逝")
+def test_yingcai_zaoshi_the_id_is_not_told_whence_the_skill_came():
+    """英才早逝：…你指定一個ID，令其有一半概率獲得技能【去偽存真】… 角色死亡時公布ID但不公布其角色。 The id learns the
+    skill it gained and nothing that names 英才早逝 (周瑜's alone): with one death that night, the name would tell it
+    that the dead id played 周瑜 (audit-wuqun: it was told 「【英才早逝】你獲得技能【去偽存真】。」)."""
+    t = Table()
+    t.decide(ZHOU, "英才早逝", "魏女眷").force(f"英才早逝 {ZHOU}→魏女眷", True)
+    t.night(t.act("魏殺手甲", "刺殺", ZHOU))
+    told = t.feedback("魏女眷")
+    assert [f.data for f in told] == [{"gained": "去偽存真"}]
+    assert all("英才早逝" not in f.text and "周瑜" not in f.text and f.skill != "英才早逝" for f in told)
 
 
 @pytest.mark.skill("英才早逝")
@@ -104,7 +118,7 @@ def test_yingcai_zaoshi_also_on_a_vote_death():
     t.decide(ZHOU, "英才早逝", "吳女眷").force(f"英才早逝 {ZHOU}→吳女眷", False)
     t.day({"魏護衛": ZHOU, "蜀護衛": ZHOU})
     assert t.status(ZHOU) == "out" and "巧設反間" in t.player("吳女眷").skills
-    assert t.only_feedback("吳女眷", "英才早逝").data == {"gained": "巧設反間"}
+    assert t.only_feedback("吳女眷", "巧設反間").data == {"gained": "巧設反間"}
 
 
 # ---- 火燒赤壁 --------------------------------------------------------------------
@@ -207,6 +221,29 @@ def test_huoshao_wei_lord_fails_after_huangai_fire_ship():
     t2.force("成功判定 魏君主【招賢納才】", True)
     t2.night(t2.act(ZHOU, "火燒赤壁"), t2.act(CAO, "招賢納才", "魏護衛"))
     assert "魏護衛" in t2.player(CAO).known
+
+
+@pytest.mark.skill("火燒赤壁")
+def test_huoshao_voided_by_huochuan_makes_no_recognition_and_no_stab():
+    """火燒赤壁：…若諸葛亮在場，你與其互識。若龐統在場且【連環】的兩端均不為假連環狀態，視為你對魏國隨機一人發動了一次【刺殺】。
+    火船沖陣：令其當夜的所有行動均失效; 技能失效是指該技能成功發動或使用，但沒有任何效果. A 火燒赤壁 voided by
+    黃蓋's 火船沖陣 on 周瑜 is used up but makes no 互識 and its 「視為」 刺殺 kills no one (audit-wuqun: both were made
+    first of the night and stayed)."""
+    t = no_guo(characters={"吳殺手甲": "黃蓋"})
+    ally(t)
+    t.state.extra["連環"] = {PANG: ["魏護衛", "吳女眷"]}
+    t.force(f"火燒赤壁 {ZHOU} 刺殺魏國隨機一人", "魏女眷")
+    t.night(t.act(ZHOU, "火燒赤壁"), t.act("吳殺手甲", "火船沖陣", ZHOU))
+    assert t.player(ZHOU).used == {"火燒赤壁": 1}  # 失效: used, without effect
+    assert t.feedback(ZHOU, "火燒赤壁") == []  # 擁有該技能的角色不能收到反饋
+    assert LIANG not in t.player(ZHOU).known and ZHOU not in t.player(LIANG).known
+    assert t.status("魏女眷") == "alive"
+    t2 = no_guo(characters={"吳殺手甲": "黃蓋"})  # the same night without 火船沖陣: both happen
+    ally(t2)
+    t2.state.extra["連環"] = {PANG: ["魏護衛", "吳女眷"]}
+    t2.force(f"火燒赤壁 {ZHOU} 刺殺魏國隨機一人", "魏女眷")
+    t2.night(t2.act(ZHOU, "火燒赤壁"))
+    assert LIANG in t2.player(ZHOU).known and t2.status("魏女眷") == "out"
 
 
 @pytest.mark.skill("火燒赤壁")
@@ -516,6 +553,33 @@ def test_lianliu_failed_does_nothing():
     t.night(t.act(LU, "聯劉抗曹"), t.act(CAO, "招賢納才", "魏護衛"))
     assert "魏護衛" in t.player(CAO).known and t.announced("alliances") == []
     assert t.player(LU).used == {}
+
+
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_voided_or_failed_later_makes_no_alliance():
+    """聯劉抗曹：…吳蜀聯盟達成（或延期）兩日兩夜。 技能失效是指該技能成功發動或使用，但沒有任何效果 (火船沖陣：令其當夜的
+    所有行動均失效); 發動失敗＝視為未使用 (旋風：你的【刺殺】的目標當夜的所有行動均失敗). Voided or failed after it
+    began, it makes no alliance (audit-wuqun: the alliance was proposed first of the night and stayed)."""
+    t = Table()
+    t.night(t.act(LU, "聯劉抗曹"), t.act("吳殺手甲", "火船沖陣", LU))
+    assert t.player(LU).used == {"聯劉抗曹": 1} and t.feedback(LU, "聯劉抗曹") == []
+    assert t.announced("alliances") == [] and t.state.alliances == []
+    t2 = Table(characters={"吳殺手乙": "凌統"})
+    t2.night(t2.act(LU, "聯劉抗曹"), t2.act("吳殺手乙", "刺殺", LU), t2.act("吳護衛", "援護", LU))
+    assert t2.only_feedback(LU, "聯劉抗曹").data == {"failed": True}
+    assert t2.player(LU).used == {}  # 視為未使用: kept
+    assert t2.announced("alliances") == [] and t2.state.alliances == []
+
+
+@pytest.mark.skill("聯劉抗曹")
+def test_lianliu_chibi_lu_su_has_it_too():
+    """赤壁·魯肅（吳國副軍師）：聯劉抗曹：使用後當夜，魏國君主當夜的所有行動均失敗。吳蜀聯盟達成（或延期）兩日兩夜。
+    The same text as the other two 魯肅: the same skill (audit-wuqun: this form's 聯劉抗曹 had no test of its own)."""
+    t = Table(characters={LU: "赤壁·魯肅"})
+    t.night(t.act(LU, "聯劉抗曹"), t.act(CAO, "招賢納才", "魏護衛"))
+    assert t.only_feedback(CAO, "招賢納才").data == {"failed": True} and "魏護衛" not in t.player(CAO).known
+    assert t.announced("alliances") == [{"countries": ["蜀", "吳"], "until": {"phase": "night", "number": 3}}]
+    assert t.player(LU).used == {"聯劉抗曹": 1}
 
 
 # ---- 聯盟的締造者·魯肅 / 赤壁·魯肅 ---------------------------------------------

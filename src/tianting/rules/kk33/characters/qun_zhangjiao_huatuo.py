@@ -101,7 +101,8 @@ class Feisha(CharacterSkill):
     either. He learns every action of each listed id and may change any of their targets, as 盜書 does
     (G12: one decision per target, 「不修改」 by default). It acts at one moment with 盜書 and 草船借箭 (the
     first of the redirect stage after 只欠東風's draw): none sees another's change, and two different
-    changes of one target send it to its issuer (CB1). The listed players are not told.
+    changes of one target send it to its issuer (CB1). The listed players are not told. He is told once the
+    night's cancels are known, and only if the use is still live (a 飛沙走石 voided or failed since tells nothing).
     """
 
     name = "飛沙走石"
@@ -142,8 +143,18 @@ class Feisha(CharacterSkill):
             text += "其今夜的行動——" + "。".join(parts) + "。"
         if changed:
             text += "你修改了：" + "；".join(f"{c['player']}的【{c['skill']}】{c['from']}→{c['to']}" for c in changed) + "。"
-        night.tell(owner, Feedback(self.name, text, None, {"listed": listed, "actions": reads, "changed": changed}))
+        told = Feedback(self.name, text, None, {"listed": listed, "actions": reads, "changed": changed})
         night.note(f"{owner} 飛沙走石：名單 {'、'.join(listed) or '無'}，修改{len(changed)}處")
+
+        def settle(n: Night) -> None:
+            # Told once the night's cancels are known: voided since (火船沖陣: 失效…擁有該技能的角色不能收到反饋)
+            # or failed (旋風: 視為未使用), he learns nothing; its changes are undone with it (their source).
+            if use.live:
+                n.tell(owner, told)
+            else:
+                n.note(f"{owner} 飛沙走石未生效：不獲悉名單及其行動")
+
+        night.settle_rules.append(settle)
 
 
 # ---- 華佗 ------------------------------------------------------------------------

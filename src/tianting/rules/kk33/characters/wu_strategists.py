@@ -99,7 +99,10 @@ class Yingcai(CharacterSkill):
         chosen = phase.book.choose(phase.state.rng, owner, self.name, living, lambda a, o: a == o)
         first = phase.state.rng.chance(f"英才早逝 {owner}→{chosen}")
         skill = self.SKILLS[0] if first else self.SKILLS[1]
-        skillbook.gain(phase, chosen, skill, via=self.name)
+        # The id is told what it gained, not whence (WU-S2): 【英才早逝】 is 周瑜's alone, so naming it would tell
+        # him that the player who died at that moment played 周瑜 (死亡時公布ID但不公布其角色).
+        skillbook.gain(phase, chosen, skill, via=self.name, tell=False)
+        phase.tell(chosen, Feedback(skill, f"你獲得技能【{skill}】。", None, {"gained": skill}))
         phase.tell(owner, Feedback(self.name, f"【{self.name}】你指定了{chosen}。", chosen, {"chosen": chosen}))
         phase.note(f"{owner} 英才早逝：{chosen} 獲得【{skill}】")
 
@@ -154,16 +157,27 @@ class Huoshao(CharacterSkill):
         owner = use.actor
         night.note(f"{owner} 火燒赤壁：當夜所有魏國角色的行動成功率減半")
         liang = night.game.in_play("諸葛亮")
-        if liang is not None and liang.id != owner:
-            night.recognise(owner, liang.id, via=self.name)
+        stab: Use | None = None
         if self.chain_intact(night):
             wei = [p.id for p in night.state.players.values() if p.alive and night.game.country_of(p.id) == "魏"]
             if wei:
                 victim = night.rng.pick(f"火燒赤壁 {owner} 刺殺魏國隨機一人", wei)
-                night.stab_as(owner, victim, by=f"{owner} 火燒赤壁（龐統連環）")
+                stab = night.stab_as(owner, victim, by=f"{owner} 火燒赤壁（龐統連環）")
         doomed = self.lord_doomed(night)
         if doomed:
             fail_wei_lord(night, use, f"{owner} 火燒赤壁：{doomed}，魏國君主的行動失敗")
+
+        def settle(n: Night) -> None:
+            # Known live once the cancels are settled: one voided or failed since (火船沖陣, 旋風) makes no
+            # 互識, and its 「視為」 刺殺 is void (失效＝沒有任何效果; 失敗＝視為未使用) (WU-S3).
+            if not use.live:
+                if stab is not None:
+                    n.void(stab, f"{owner} 的【火燒赤壁】未生效")
+                return
+            if liang is not None and liang.id != owner:
+                n.recognise(owner, liang.id, via=self.name)
+
+        night.settle_rules.append(settle)
 
 
 class Fanjian(CharacterSkill):
@@ -395,8 +409,16 @@ class Lianliu(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         fail_wei_lord(night, use, f"{use.actor} 聯劉抗曹：魏國君主當夜的所有行動均失敗")
-        night.propose_alliance("吳", "蜀", by=use.actor)
-        night.note(f"{use.actor} 聯劉抗曹：吳蜀聯盟達成（或延期）兩日兩夜")
+
+        def settle(n: Night) -> None:
+            # 失效＝沒有任何效果, 失敗＝視為未使用: one voided or failed since (火船沖陣, 旋風) makes no alliance
+            if use.live:
+                n.propose_alliance("吳", "蜀", by=use.actor)
+                n.note(f"{use.actor} 聯劉抗曹：吳蜀聯盟達成（或延期）兩日兩夜")
+            else:
+                n.note(f"{use.actor} 聯劉抗曹：未生效，吳蜀聯盟不達成")
+
+        night.settle_rules.append(settle)
 
 
 # ---- 聯盟的締造者·魯肅 / 赤壁·魯肅 ---------------------------------------------
