@@ -212,6 +212,21 @@ def test_bashi_danjing_survives_a_lethal_stab_once_and_loses_cao_kin():
     assert t.status("魏殺手甲") == "out"
 
 
+@pytest.mark.skill("拔矢啖睛")
+def test_bashi_danjing_not_against_a_stab_by_day():
+    """拔矢啖睛：*被*你「於夜間」受到致命一擊時，你不會死亡 — 甘寧's 刺殺 at the vote (奇襲：發動時機為白天投票階段)
+    is no blow at night: it kills him, the skill stays unused and he keeps 【曹氏宗親】."""
+    t = Table(characters={"吳殺手甲": "甘寧"})
+    for p in t.state.players.values():
+        if p.id not in ("魏殺手甲", "吳殺手甲"):
+            p.skills = []
+    t.night()
+    t.day({p.id: "魏女眷" for p in t.game.voters()}, t.act("吳殺手甲", "刺殺", "魏殺手甲"))
+    assert t.status("魏殺手甲") == "out"
+    assert "拔矢啖睛" not in t.player("魏殺手甲").used and "曹氏宗親" in t.player("魏殺手甲").skills
+    assert t.feedback("魏殺手甲", "拔矢啖睛") == []
+
+
 @pytest.mark.skill("拔矢啖睛", "曹氏宗親")
 def test_bashi_danjing_after_losing_cao_kin_a_stab_on_cao_cao_is_checked_as_usual():
     """拔矢啖睛：…從此失去技能【曹氏宗親】: 夏侯惇's next stab on 曹操 is no longer 無效."""
