@@ -230,3 +230,22 @@ def test_sangumaolu_chibi_zhuge_liangs_investigation_recognises():
     t.night(t.act(LIANG, "明察", "蜀君主"))
     assert t.player("蜀君主").known[LIANG] == "赤壁·諸葛亮"
     assert t.player(LIANG).known["蜀君主"] == "劉備"
+
+
+# ---- 盜書 cancelled after it acted ------------------------------------------------------
+@pytest.mark.skill("盜書")
+def test_daoshu_voided_or_failed_by_another_skill_tells_him_nothing():
+    """盜書：…你獲悉其當夜所有行動並可強制修改其中任意行動的目標。 技能失效是指該技能成功發動或使用，但沒有任何效果，
+    擁有該技能的角色不能收到反饋 (火船沖陣：令其當夜的所有行動均失效); 技能發動或使用失敗…視為擁有該技能的角色未發動或
+    使用該技能 (旋風：你的【刺殺】的目標當夜的所有行動均失敗). Voided or failed after it acted, 蔣干 learns neither the
+    list nor its actions, and his change of a target is undone (as 飛沙走石, Q3: he was told everything before)."""
+    t = chibi_table(keep=(JIANG, "吳殺手甲"))
+    t.force("盜書 魏副軍師", "蜀殺手甲")
+    t.decide(JIANG, "盜書", "魏護衛")
+    t.night(t.act(JIANG, "盜書"), t.act("吳殺手甲", "火船沖陣", JIANG), t.act("蜀殺手甲", "刺殺", "吳護衛"))
+    assert t.feedback(JIANG) == []  # 失效: no feedback at all
+    assert t.status("吳護衛") == "out" and t.status("魏護衛") == "alive"  # the change went with it
+    t2 = chibi_table(keep=(JIANG, "吳殺手乙"), characters={"吳殺手乙": "凌統"})
+    t2.force("盜書 魏副軍師", "蜀君主")
+    t2.night(t2.act(JIANG, "盜書"), t2.act("吳殺手乙", "刺殺", JIANG), t2.act("吳護衛", "援護", JIANG))
+    assert t2.only_feedback(JIANG, "盜書").data == {"failed": True}  # only the failure: no list

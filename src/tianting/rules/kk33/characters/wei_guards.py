@@ -275,7 +275,8 @@ class Daoshu(Skill):
     action of his that failed its check was not made and is not listed. For
     each listed action, in the order submitted, and each of its targets, the
     owner answers 「不修改」 (the default) or a new id (G12). Runs first in the
-    redirect stage, so the changed targets are the ones the actions take.
+    redirect stage, so the changed targets are the ones the actions take. He is told once the night's
+    cancels are known, and only if the use is still live (a 盜書 voided or failed since tells nothing).
     """
 
     name = "盜書"
@@ -297,8 +298,18 @@ class Daoshu(Skill):
         text = f"【盜書】名單：{listed}。其今夜的行動：{'；'.join(lines) if lines else '無行動'}。"
         if changed:
             text += "你修改了：" + "；".join(f"【{c['skill']}】{c['from']}→{c['to']}" for c in changed) + "。"
-        night.tell(owner, Feedback(self.name, text, listed, {"listed": listed, "actions": seen, "changed": changed}))
+        told = Feedback(self.name, text, listed, {"listed": listed, "actions": seen, "changed": changed})
         night.note(f"{owner} 盜書：名單 {listed}，{len(seen)}個行動，修改{len(changed)}處")
+
+        def settle(n: Night) -> None:
+            # Told once the night's cancels are known, as 飛沙走石 is (Q3): voided since (火船沖陣: 失效…擁有該技能
+            # 的角色不能收到反饋) or failed (旋風: 視為未使用), he learns nothing; its changes go with it.
+            if use.live:
+                n.tell(owner, told)
+            else:
+                n.note(f"{owner} 盜書未生效：不獲悉名單及其行動")
+
+        night.settle_rules.append(settle)
 
 
 SKILLS: list[type[Skill]] = [Luoyi, HuchiDiexue, GuzhiElai, ShesheHuzhu, Yixun, CaoshiZongzu, Daoshu]
