@@ -12,7 +12,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from tianting.core.records import Action
+from tianting.core.records import Action, Feedback
 from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
 
 if TYPE_CHECKING:
@@ -200,6 +200,22 @@ def spy_and_retarget(night: Night, use: Use, listed: str) -> tuple[list[dict[str
             changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
             night.note(f"{owner} {name}：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
     return seen, changed
+
+
+def tell_when_settled(night: Night, use: Use, told: Feedback) -> None:
+    """Tell ``use``'s owner what :func:`spy_and_retarget` showed him (``told``, his feedback) once the night's
+    cancels are known, and only if ``use`` is still live (盜書 CB4, 飛沙走石 Q3): voided since (火船沖陣: 失效…
+    擁有該技能的角色不能收到反饋) or failed (旋風: 視為未使用), he learns nothing; its changes of targets are
+    undone with it (they are redirects whose source is ``use``)."""
+    owner, name = use.actor, use.name
+
+    def settle(n: Night) -> None:
+        if use.live:
+            n.tell(owner, told)
+        else:
+            n.note(f"{owner} {name}未生效：不獲悉名單及其行動")
+
+    night.settle_rules.append(settle)
 
 
 # ---- a skill carried by another's action ---------------------------------------------

@@ -11,7 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
-from tianting.rules.kk33.characters.common import CharacterSkill, spy_and_retarget
+from tianting.rules.kk33.characters.common import (
+    CharacterSkill,
+    spy_and_retarget,
+    tell_when_settled,
+)
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.characters.shu_lords import Kongcheng
 from tianting.rules.kk33.roster import COUNTRIES
@@ -145,16 +149,7 @@ class Feisha(CharacterSkill):
             text += "你修改了：" + "；".join(f"{c['player']}的【{c['skill']}】{c['from']}→{c['to']}" for c in changed) + "。"
         told = Feedback(self.name, text, None, {"listed": listed, "actions": reads, "changed": changed})
         night.note(f"{owner} 飛沙走石：名單 {'、'.join(listed) or '無'}，修改{len(changed)}處")
-
-        def settle(n: Night) -> None:
-            # Told once the night's cancels are known: voided since (火船沖陣: 失效…擁有該技能的角色不能收到反饋)
-            # or failed (旋風: 視為未使用), he learns nothing; its changes are undone with it (their source).
-            if use.live:
-                n.tell(owner, told)
-            else:
-                n.note(f"{owner} 飛沙走石未生效：不獲悉名單及其行動")
-
-        night.settle_rules.append(settle)
+        tell_when_settled(night, use, told)
 
 
 # ---- 華佗 ------------------------------------------------------------------------

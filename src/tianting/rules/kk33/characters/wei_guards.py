@@ -14,7 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import texts
-from tianting.rules.kk33.characters.common import spy_and_retarget
+from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -300,16 +300,7 @@ class Daoshu(Skill):
             text += "你修改了：" + "；".join(f"【{c['skill']}】{c['from']}→{c['to']}" for c in changed) + "。"
         told = Feedback(self.name, text, listed, {"listed": listed, "actions": seen, "changed": changed})
         night.note(f"{owner} 盜書：名單 {listed}，{len(seen)}個行動，修改{len(changed)}處")
-
-        def settle(n: Night) -> None:
-            # Told once the night's cancels are known, as 飛沙走石 is (Q3): voided since (火船沖陣: 失效…擁有該技能
-            # 的角色不能收到反饋) or failed (旋風: 視為未使用), he learns nothing; its changes go with it.
-            if use.live:
-                n.tell(owner, told)
-            else:
-                n.note(f"{owner} 盜書未生效：不獲悉名單及其行動")
-
-        night.settle_rules.append(settle)
+        tell_when_settled(night, use, told)
 
 
 SKILLS: list[type[Skill]] = [Luoyi, HuchiDiexue, GuzhiElai, ShesheHuzhu, Yixun, CaoshiZongzu, Daoshu]
