@@ -12,7 +12,13 @@ from typing import Any
 import httpx
 
 from tests.browser.conftest import Pages, player_links, submit, sync_api
-from tests.browser.test_browser_flow import api_post, judge_state, passive_free, player_view, reload
+from tests.browser.test_browser_flow import judge_state, passive_free, player_view, reload
+from tests.browser.test_browser_use_outcomes import (
+    draft_outcomes,
+    no_outcome_on,
+    published_outcomes,
+    stab_by_form_others_by_api,
+)
 
 expect = sync_api().expect
 
@@ -41,46 +47,20 @@ def test_a_kk33_console_shows_each_outcome_and_the_player_page_does_not(
     assert submit(judge, "#start").status == 200
 
     # -- the killer stabs through his night form; the guard guards the victim through the API; the rest pass
-    page = pages.new(killer)
-    page.goto(urls[killer])
-    page.select_option("#skill-0", "刺殺")
-    page.select_option("#target-0-0", victim)
-    assert submit(page, "#submit-actions").status == 200
-    api_post(api, f"/api/p/{tokens[guard]}/actions", {"actions": [{"skill": "援護", "targets": [victim]}]})
-    for pid in IDS:
-        if pid not in (killer, guard):
-            api_post(api, f"/api/p/{tokens[pid]}/actions", {"actions": []})
+    page = stab_by_form_others_by_api(pages, api, urls[killer], tokens, killer, ("刺殺", victim),
+                                      guard, {"skill": "援護", "targets": [victim]})
     assert judge_state(api, judge_token)["stage"] == "draft"
 
     # -- the draft: one row per action, its outcome and the engine's reason
-    reload(judge)
-    table = judge.locator("#draft-uses")
-    expect(table.locator("tbody tr")).to_have_count(2)
-    void = table.locator("tr.use-void")
-    expect(void).to_contain_text(killer)
-    expect(void.locator(".badge.use-void")).to_have_text("無效")
-    expect(void).to_contain_text(f"{guard} 援護")
+    table = draft_outcomes(judge, killer, "無效", f"{guard} 援護", shots / "tianting-kk33-use-outcomes.png")
     expect(table.locator("tr.use-done")).to_contain_text(guard)
     expect(table.locator("tr.use-done .badge")).to_have_text("生效")
-    table.screenshot(path=str(shots / "tianting-kk33-use-outcomes.png"))
-
-    # -- the killer's own page: no outcome table, no reason (his feedback is all he reads)
-    reload(page)
-    expect(page.locator(".use-outcomes")).to_have_count(0)
-    assert f"{guard} 援護" not in page.inner_text("body")
+    no_outcome_on(page, f"{guard} 援護")
 
     # -- published: the console keeps the night's outcomes behind a summary; the 復盤 shows them
-    assert submit(judge, "#publish").status == 200
-    expect(judge.locator("#draft-uses")).to_have_count(0)
-    details = judge.locator("#published-0 details.published-uses")
-    expect(details.locator("summary")).to_have_text("各行動的結果（2）")
-    expect(judge.locator("#published-uses-0")).to_be_hidden()
-    details.locator("summary").click()
-    expect(judge.locator("#published-uses-0 tr.use-void")).to_contain_text(f"{guard} 援護")
+    published_outcomes(judge, "各行動的結果（2）", f"{guard} 援護")
     replay = pages.new("replay")
     replay.goto(f"{server_url}/j/{judge_token}/replay")
     expect(replay.locator("#replay-uses-0 tr.use-void")).to_contain_text(f"{guard} 援護")
-    reload(page)
-    expect(page.locator(".use-outcomes")).to_have_count(0)
-    assert f"{guard} 援護" not in page.inner_text("body")
+    no_outcome_on(page, f"{guard} 援護")
     assert pages.errors == []
