@@ -294,7 +294,8 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
     rulings, the trace and the draws, the audit log of edits), the notes and every event.
 
     The judge may read it at any time (the seed stays hidden until the end); the public only
-    once the game is over (the caller checks)."""
+    once the game is over (the caller checks). What came of each action is not part of it: the page reads
+    :func:`outcome_tables`, one source for every rule set."""
     data = game.export()
     final = game.base.truth_players() if game.base is not None else {}
     players = [{**p, "status": final.get(p["id"], {}).get("status", "alive"),
@@ -321,8 +322,6 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
                 "decisions": draft["decisions"], "rejected": draft["rejected"], "trace": draft["trace"],
                 "draws": draft["draws"], "deaths": draft["truth"]["deaths"],
             })
-            if "uses" in draft:  # what came of each action, where the rule set records it (sg24, 鼎立三分2.0)
-                entry["uses"] = draft["uses"]
             if game.started and phase.resolved:
                 script = game.script(i)
                 actions = script["phases"][i].get("actions", []) if len(script["phases"]) > i else []
