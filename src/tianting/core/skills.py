@@ -78,6 +78,9 @@ class Skill:
     """True when the text says the skill 「可以於白天使用」 (緩釋): it may be submitted by day as well as
     by night. A day use resolves in the day's action pass (``rules/kk33/daytime.py``), before the vote
     is counted; ``per_night`` and the limits count it like a night's use."""
+    night_only: ClassVar[bool] = False
+    """True for a passive skill whose text sets it to the night (「於夜間」, 「第n夜」: 樂不思蜀, 天儀, 拔矢啖睛, 不出): the
+    day's action pass (甘寧's 刺殺 at the vote) does not prepare it (:attr:`SkillIndex.passive_prepared`)."""
     lifts_limit: ClassVar[tuple[str, ...]] = ()
     """Limited skills its holder may use without the once-a-game limit, still once a night
     (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""
@@ -199,8 +202,8 @@ class SkillIndex:
     shapers: frozenset[str] = frozenset()
     """Skills that change what their holder's 明察 tells (a ``shape_investigation`` method: 聰慧 …)."""
     passive_prepared: frozenset[str] = frozenset()
-    """Of ``passive_staged``, those with a :meth:`Skill.prepare` of their own (the day's action pass prepares
-    only these)."""
+    """Of ``passive_staged``, those with a :meth:`Skill.prepare` of their own and not :attr:`Skill.night_only` (the
+    day's action pass prepares only these)."""
 
     @classmethod
     def of(cls, skills: Mapping[str, Skill]) -> SkillIndex:
@@ -221,7 +224,8 @@ class SkillIndex:
             validators=frozenset(n for n, s in skills.items() if overrides(s, "validate")),
             shapers=frozenset(n for n, s in skills.items() if getattr(s, "shape_investigation", None) is not None),
             passive_prepared=frozenset(n for n, s in skills.items()
-                                       if s.kind is Kind.PASSIVE and s.stage and overrides(s, "prepare")),
+                                       if s.kind is Kind.PASSIVE and s.stage and overrides(s, "prepare")
+                                       and not s.night_only),
         )
 
 

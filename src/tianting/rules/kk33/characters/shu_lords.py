@@ -229,11 +229,13 @@ class Buchu(CharacterSkill):
     劉封 comes in when 劉備 dies and the player chooses him (轉生, heard by ``on_enter``): the phase is recorded
     (``state.extra["不出"]``); the first night after it is his first night. On the n-th
     night the identity skills that players of other countries with the n-th identity
-    submit are 失效 (SL4: the actions; 轉生 and 託孤, rules of death, are not voided).
+    submit are 失效 (SL4: the actions; 轉生 and 託孤, rules of death, are not voided). Nights only (「第n夜」):
+    not in the day's action pass (甘寧's 刺殺 at the vote): ``night_only``.
     """
 
     name = "不出"
     kind = Kind.PASSIVE
+    night_only = True
     stage = "cancel"
 
     def on_enter(self, phase: Any, owner: str, entered: str, character: str) -> None:
@@ -253,8 +255,6 @@ class Buchu(CharacterSkill):
         return (night.index - first) // 2 + 1
 
     def prepare(self, night: Night, use: Use) -> None:
-        if getattr(night, "day", None) is not None:
-            return  # 第n夜: the day's action pass (甘寧's 刺殺 at the vote) is no night of his
         owner = use.actor
         n = self.night_number(night, owner)
         if n is None or n > len(BUCHU_SEATS):
@@ -401,16 +401,15 @@ class Lebusishu(CharacterSkill):
 
     A passive limited skill: it prevents the first 致命一擊 (a kill, or a wound while wounded)
     he takes at night, then is used up (he is told); 退出歷史舞台 cannot be prevented (SL6).
-    「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote), where passives' ``prepare`` runs too.
+    「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote): ``night_only``.
     """
 
     name = "樂不思蜀"
     kind = Kind.PASSIVE
+    night_only = True
     stage = "protect"
 
     def prepare(self, night: Night, use: Use) -> None:
-        if getattr(night, "day", None) is not None:
-            return  # 於夜間: the day's action pass (奇襲) is no night
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:

@@ -566,10 +566,11 @@ class Tianyi(CharacterSkill):
     Ruling SS12: every use that aims at him tonight counts (submitted or 「視為」, echoes of 連環,
     void ones too: 失效 is still a use), except failed ones (as if not used) and his own. With
     three or more, no harm of the night kills him (退出歷史舞台 still does). 「於夜間」: not in the day's
-    action pass (甘寧's 刺殺 at the vote), where passives' ``prepare`` runs too."""
+    action pass (甘寧's 刺殺 at the vote): ``night_only``."""
 
     name = "天儀"
     kind = Kind.PASSIVE
+    night_only = True
     stage = "protect"
     targets = TargetRule(count=0)
 
@@ -590,8 +591,6 @@ class Tianyi(CharacterSkill):
         return count
 
     def prepare(self, night: Night, use: Use) -> None:
-        if getattr(night, "day", None) is not None:
-            return  # 於夜間: the day's action pass (奇襲) is no night
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:

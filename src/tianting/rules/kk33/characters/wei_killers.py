@@ -138,16 +138,14 @@ class CaoKin(CharacterSkill):
 class BashiDanjing(CharacterSkill):
     """拔矢啖睛：*被*你於夜間受到致命一擊時，你不會死亡，但從此失去技能【曹氏宗親】。
 
-    「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote), where passives' ``prepare`` runs
-    too (as 樂不思蜀 and 天儀, SL6, SS12)."""
+    「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote): ``night_only`` (as 樂不思蜀 and 天儀, SL6, SS12)."""
 
     name = "拔矢啖睛"
     kind = Kind.PASSIVE
+    night_only = True
     stage = "harm"
 
     def prepare(self, night: Night, use: Use) -> None:
-        if getattr(night, "day", None) is not None:
-            return  # 於夜間: the day's action pass (奇襲) is no night
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
