@@ -131,8 +131,8 @@ def test_judge_notices_follow_timing_order() -> None:
 def test_defence_order_greatest_harm_first() -> None:
     """「(1)优先抵御造成最大伤害的技能。」"""
     rng = GameRandom(1)
-    harms = [Harm("x", WOUND, "a", "甲"), Harm("x", DEATH, "b", "乙")]
-    assert harm_to_defend(rng, harms).size == DEATH and rng.draws == []
+    harms = [Harm("x", WOUND, "甲", by="a"), Harm("x", DEATH, "乙", by="b")]
+    assert harm_to_defend(rng, harms).level == DEATH and rng.draws == []
 
 
 def test_defence_order_own_active_first() -> None:
@@ -153,8 +153,8 @@ def test_defence_order_contest_on_ties() -> None:
     """「(3)拼点决定。」: a recorded draw of the game's generator."""
     rng = GameRandom(1)
     rng.force("拼点 抵御 x", "b:乙")
-    h = harm_to_defend(rng, [Harm("x", DEATH, "a", "甲"), Harm("x", DEATH, "b", "乙")])
-    assert h.source == "b" and rng.draws[0].purpose == "拼点 抵御 x"
+    h = harm_to_defend(rng, [Harm("x", DEATH, "甲", by="a"), Harm("x", DEATH, "乙", by="b")])
+    assert h.by == "b" and rng.draws[0].purpose == "拼点 抵御 x"
 
 
 def test_a_defence_stops_the_greatest_harm_in_a_night() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Ruling
 from tianting.rules.sg24.wounds import FIRST_TABLE, SECOND_TABLE
 
 from .table24 import Table24, act
@@ -224,3 +225,16 @@ def test_digit_absent_is_drawn_and_recorded() -> None:
     r = t.day()
     assert any(d["purpose"] == "伤判数字 典韦" for d in r.draws)
     assert set(r.announcement["wound_checks"]) == {"典韦"}
+
+
+def test_a_judges_kill_on_one_who_died_at_his_wound_check_that_day_changes_nothing() -> None:
+    """「全部继任者都死亡则退出游戏，场上不再存在该ID。」: an id gone at his 伤判 (3: the first table's 死亡) is no longer
+    on the table when the day's harms land, so the judge's 致死 ruled for him that day harms nobody: he dies once,
+    and the post names him once (before the shared harm of issue 30 he was killed a second time)."""
+    t = Table24()
+    t.night(rulings=(Ruling("injure", "甄姬"),))
+    force_deal(t, "甄姬", 1)
+    r = t.day(digits={"甄姬": 3}, rulings=(Ruling("kill", "甄姬"),))
+    assert r.announcement["wound_checks"] == {"甄姬": "died"} and t.status("甄姬") == "out"
+    assert [d.id for d in r.deaths] == ["甄姬"] and r.announcement["died"] == ["甄姬"]
+    t.check_unused()

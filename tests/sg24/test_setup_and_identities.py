@@ -99,8 +99,8 @@ def test_non_killer_stab_has_no_same_country_check() -> None:
     t = Table24()
     phase = Phase(t.state)
     harms = t.game.stab(phase, "典韦", "郭嘉", by_killer=False)
-    assert [h.size for h in harms] == [2] and t.state.rng.draws == []
-    assert t.game.stab(phase, "典韦", "曹操", by_killer=False)[0].size == 2  # no own-lord immunity either
+    assert [h.level for h in harms] == [2] and t.state.rng.draws == []
+    assert t.game.stab(phase, "典韦", "曹操", by_killer=False)[0].level == 2  # no own-lord immunity either
 
 
 def test_lordless_country_falls_at_three() -> None:

@@ -19,6 +19,8 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status
+from tianting.engine import harm
+from tianting.engine.harm import Defence, Harm
 from tianting.rules.dingli2 import contest, texts, wounds
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.sg24.game import (
@@ -33,7 +35,7 @@ from tianting.rules.sg24.game import (
     _judged_harms,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
-from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm
+from tianting.rules.sg24.timing import DEATH, WOUND
 
 SUICIDE = "自杀"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
@@ -283,43 +285,14 @@ class DingliGame(SG24Game):
         super().check_vote(voter, target)
 
     # ---- harm ------------------------------------------------------------------------
-    def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
-                     lessen: Mapping[str, int] | None = None, deepen: Mapping[str, int] | None = None) -> None:
-        """「角色受到伤害的判定在结算最后一步进行，将当夜该角色受到所有伤害事件进行汇总。此时有一些技能可使该角色的
-        伤害减轻或加深。伤害减轻：即受伤改为状态正常，死亡改为受伤。伤害加深：即受伤直接死亡。」
-        「受到两次及以上致伤伤害则致死。」 Defences first (the family's order, sg24), then the sum, then each
-        减轻 lowers it one step and each 加深 turns a wound to death; one cancels the other (D-H2)."""
-        lessen, deepen = lessen or {}, deepen or {}
-        by_target: dict[str, list[Harm]] = {}
-        for h in harms:
-            by_target.setdefault(h.target, []).append(h)
-        dying: list[tuple[str, str]] = []
-        for pid in sorted(set(by_target) | set(lessen) | set(deepen), key=lambda p: self.state.player(p).seat):
-            player = self.state.player(pid)
-            if not player.alive:
-                continue
-            left = self._harms_left(phase, pid, by_target.get(pid, []), defences)
-            if not left:
-                continue
-            wounds_ = sum(1 for h in left if h.size == WOUND)
-            level = 2 if any(h.size == DEATH for h in left) or wounds_ >= 2 or player.injured else 1
-            shift = lessen.get(pid, 0) - deepen.get(pid, 0)
-            if shift > 0:
-                level = max(0, level - shift)
-                phase.note(f"{pid} 的伤害减轻{shift}级")
-            elif shift < 0 and level == 1:
-                level = 2
-                phase.note(f"{pid} 的伤害加深：受伤直接死亡")
-            what = next((h.what for h in left if h.size == DEATH), left[0].what)
-            if level == 2:
-                dying.append((pid, what if not player.injured or len(left) > 1 or left[0].size == DEATH
-                              else "伤上加伤"))
-            elif level == 1 and not player.injured:
-                effects.wound(phase, pid, f"（{what}）")
-            elif level == 0:
-                phase.note(f"{pid} 伤害减轻为状态正常")
-        for pid, cause in dying:
-            self.kill(phase, pid, cause, book)
+    # 「角色受到伤害的判定在结算最后一步进行，将当夜该角色受到所有伤害事件进行汇总。此时有一些技能可使该角色的伤害减轻
+    # 或加深。伤害减轻：即受伤改为状态正常，死亡改为受伤。伤害加深：即受伤直接死亡。」「受到两次及以上致伤伤害则致死。」
+    # The 24人 engine's :meth:`SG24Game._apply_harms` sums and shifts (``lessen`` / ``deepen``, D-H2).
+    def _death_cause(self, player: Player, left: Sequence[Harm]) -> str:
+        """The harm that names the death (a 致死's, else the first): 「伤上加伤」 only for one wound on the wounded."""
+        if player.injured and len(left) == 1 and left[0].level is not DEATH:
+            return "伤上加伤"
+        return harm.deadliest(left).cause
 
     def remove(self, phase: Phase, pid: str, why: str) -> None:
         """The id leaves the game without a death (「受到某些造成某ID暂时离开游戏的技能时，公告该ID退出游戏」; the
@@ -712,7 +685,7 @@ class DingliGame(SG24Game):
             target = self.state.player(voted)
             # 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」
             lord = target.country in COUNTRIES and self.has_lord(target.country)
-            harms.append(Harm(voted, WOUND if lord else DEATH, "舌辩", "舌辩致伤" if lord else "舌辩致死"))
+            harms.append(Harm(voted, WOUND if lord else DEATH, "舌辩致伤" if lord else "舌辩致死", by="舌辩"))
             day.note(f"{voted} 得票最多（{top}票）：{'其国存在君主，受伤' if lord else '其国不存在君主，死亡'}")
         elif len(leaders) > 1:
             day.note(f"{'、'.join(leaders)} 票数同时最高（{top}票）：平票不受伤")

@@ -7,7 +7,7 @@ a night) and left to the judge: the draft lists it, with its timing class, and a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -27,18 +27,12 @@ from tianting.core.records import (
 )
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
+from tianting.engine import harm
+from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
-from tianting.rules.sg24.timing import (
-    DEATH,
-    WOUND,
-    Defence,
-    Harm,
-    defence_to_use,
-    harm_to_defend,
-    timing_rank,
-)
+from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
 from tianting.rules.sg24.wounds import wound_check
 
 STAB, RECOGNISE, RECRUIT, APPLY = "刺杀", "指认", "招揽", "投奔"
@@ -67,10 +61,10 @@ class Phase:
     natural: list[str] = field(default_factory=list)
     outcomes: Outcomes = field(default_factory=Outcomes)
     """What came of each of the phase's actions (the history's ``state``: :mod:`.outcomes`)."""
-    stabs: dict[Harm, Action] = field(default_factory=dict)
-    """Each stab's harm → the stab (one stab a killer a night: a harm is one stab's)."""
-    stopped: dict[Harm, str] = field(default_factory=dict)
-    """Harms that did not land → why (a defence, an id spared all harm)."""
+    stabs: list[tuple[Harm, Action]] = field(default_factory=list)
+    """Each stab's harm and the stab (one stab a killer a night: a harm is one stab's)."""
+    stopped: dict[int, str] = field(default_factory=dict)
+    """Harms that did not land (by ``id``) → why (a defence, an id spared all harm)."""
     recruits: dict[str, Action] = field(default_factory=dict)
     """Each 君主's 招揽 tonight whose 指认 was right, by the 君主 (one a night)."""
     applied: dict[str, Action] = field(default_factory=dict)
@@ -87,6 +81,8 @@ class SG24Game:
     """A 24人 game in progress."""
 
     rules = "sg24"
+    defence_order: DefenceOrder = harm.SEED001
+    """How defences meet harms (seed 001's 「优先抵御造成最大伤害的技能……本人主动>他人主动>本人被动>他人被动……拼点决定」)."""
 
     def __init__(self, state: GameState, pack: Pack) -> None:
         self.state = state
@@ -291,50 +287,54 @@ class SG24Game:
 
     # ---- harm and deaths ------------------------------------------------------------
     def _harms_left(self, phase: Phase, pid: str, aimed: list[Harm], defences: Sequence[Defence]) -> list[Harm]:
-        """The harms aimed at ``pid`` that land: a protection spares him every harm but the judge's, then
-        each defence in play on him stops one (the greatest first, the seat's defence order); the judge's
-        own harms always land (as KK 3.3's R44)."""
-        ruled = [h for h in aimed if h.source == effects.JUDGE_SKILL]
-        left = [h for h in aimed if h.source != effects.JUDGE_SKILL]
-        if left and effects.protected_from(phase, pid):
-            phase.note(f"{pid} 免受伤害：{phase.protected[pid]}")
-            for h in left:
-                phase.stopped[h] = f"{pid} 免受伤害（{phase.protected[pid]}）"
-            left = []
-        pool = [d for d in defences if d.target == pid]
-        while pool and left:
-            d = defence_to_use(self.state.rng, pool)
-            h = harm_to_defend(self.state.rng, left)
-            pool.remove(d)
-            left.remove(h)
-            phase.stopped[h] = f"被抵御：{d.owner}【{d.name}】"
-            phase.note(f"{h.source} 的{h.what}对 {pid} 被抵御：{d.owner}【{d.name}】")
-        return left + ruled
+        """The harms aimed at ``pid`` that land (:func:`tianting.engine.harm.defend`, in seed 001's defence order);
+        each stopped one is kept with why (:attr:`Phase.stopped`)."""
+        out = harm.defend(self.state.rng, pid, aimed, defences, effects.protected_from(phase, pid), self.defence_order)
+        for line in out.notes:
+            phase.note(line)
+        phase.stopped.update((id(h), why) for h, why in out.stopped)
+        return out.left
 
-    def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook) -> None:
-        """Everything at once: per target, one defence each stops one harm (the greatest first), then
-        any 致死 kills, a 致伤 wounds, and a second 致伤 (or one on the already wounded) kills. The judge's
+    def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
+                     lessen: Mapping[str, int] | None = None, deepen: Mapping[str, int] | None = None) -> None:
+        """Everything at once: per target (in seat order), one defence each stops one harm (the greatest first),
+        then the rest are summed (:func:`tianting.engine.harm.summed`: any 致死 kills, a 致伤 wounds, a second
+        致伤 or one on the already wounded kills) and the sum shifted by 减轻 / 加深 (``lessen`` / ``deepen``, 鼎立's
+        rulings: 「将当夜该角色受到所有伤害事件进行汇总。此时有一些技能可使该角色的伤害减轻或加深」, D-H2). The judge's
         own harms are neither spared nor defended (as KK 3.3's R44: nothing prevents or lessens them)."""
+        lessen, deepen = lessen or {}, deepen or {}
         by_target: dict[str, list[Harm]] = {}
         for h in harms:
             by_target.setdefault(h.target, []).append(h)
         dying: list[tuple[str, str]] = []
-        for pid in sorted(by_target, key=lambda p: self.state.player(p).seat):
-            left = self._harms_left(phase, pid, by_target[pid], defences)
+        for pid in sorted(set(by_target) | set(lessen) | set(deepen), key=lambda p: self.state.player(p).seat):
+            player = self.state.player(pid)
+            if not player.alive:
+                continue
+            left = self._harms_left(phase, pid, by_target.get(pid, []), defences)
             if not left:
                 continue
-            player = self.state.player(pid)
-            wounds = sum(1 for h in left if h.size == WOUND)
-            deadly = next((h for h in left if h.size == DEATH), None)
-            if deadly is not None:
-                dying.append((pid, deadly.what))
-            elif player.injured or wounds >= 2:
-                dying.append((pid, "伤上加伤"))
-            else:
-                effects.wound(phase, pid, f"（{left[0].what}）")
+            total = harm.summed(left, player.injured)
+            level = harm.shifted(total, lessen.get(pid, 0), deepen.get(pid, 0))
+            if level < total:
+                phase.note(f"{pid} 的伤害减轻{lessen.get(pid, 0) - deepen.get(pid, 0)}级")
+            elif level > total:
+                phase.note(f"{pid} 的伤害加深：受伤直接死亡")
+            if level is Level.KILL:
+                dying.append((pid, self._death_cause(player, left)))
+            elif level is Level.WOUND and not player.injured:
+                effects.wound(phase, pid, f"（{harm.deadliest(left).cause}）")
                 self.state.extra["checks"][pid] = 0
+            elif level is Level.NONE:
+                phase.note(f"{pid} 伤害减轻为状态正常")
         for pid, cause in dying:
             self.kill(phase, pid, cause, book)
+
+    def _death_cause(self, player: Player, left: Sequence[Harm]) -> str:
+        """The cause of a death of the night's summed harm: a 致死's, else 「伤上加伤」 (two wounds, or one on the
+        wounded)."""
+        deadly = next((h for h in left if h.level is Level.KILL), None)
+        return deadly.cause if deadly is not None else "伤上加伤"
 
     def kill(self, phase: Phase, pid: str, cause: str, book: DecisionBook, natural: bool = False) -> None:
         """The player's character dies: the successor plays on, or the id leaves the game.
@@ -457,8 +457,8 @@ class SG24Game:
     def _settle_stabs(self, night: Phase) -> None:
         """A stab whose harm was stopped (a defence, an id spared) had no effect (``void``, as KK 3.3's stab that
         援護 stops); any other went off, lessened or not."""
-        for harm, a in night.stabs.items():
-            why = night.stopped.get(harm)
+        for dealt, a in night.stabs:
+            why = night.stopped.get(id(dealt))
             night.outcomes.settle(a, DONE if why is None else VOID, why or "")
 
     def _record(self, phase: Phase, actions: Sequence[Action], judged: Sequence[Action] | None = None) -> None:
@@ -482,7 +482,7 @@ class SG24Game:
         target = self.state.player(a.targets[0])
         harms = self.stab(night, a.actor, target.id, by_killer=True)
         if harms:
-            night.stabs[harms[0]] = a
+            night.stabs.append((harms[0], a))
         elif not target.alive:
             night.outcomes.settle(a, FAILED, f"{target.id} 已退出游戏")
         else:
@@ -501,8 +501,8 @@ class SG24Game:
                 return []
             if self.state.rng.chance(f"本国刺杀减轻 {killer.id}→{target.id}", Fraction(1, 2)):
                 night.note(f"{killer.id} 刺杀本国的 {target.id}：致死减轻为致伤")
-                return [Harm(target.id, WOUND, killer.id, "刺杀")]
-        return [Harm(target.id, DEATH, killer.id, "刺杀")]
+                return [Harm(target.id, WOUND, "刺杀", [killer.id], by=killer.id)]
+        return [Harm(target.id, DEATH, "刺杀", [killer.id], by=killer.id)]
 
     def _recognise(self, night: Phase, a: Action) -> dict[str, Any] | None:
         """同国指认 (a character named) and 评价指认 (an evaluation or identity asked). A right 同国指认
@@ -709,7 +709,7 @@ class SG24Game:
                 day.note(f"{voted} 得票最多，投票致伤对女眷无效")
             else:
                 lordless = target.country in COUNTRIES and not self.has_lord(target.country)
-                harms.append(Harm(voted, DEATH if lordless else WOUND, "投票", "投票致死" if lordless else "投票致伤"))
+                harms.append(Harm(voted, DEATH if lordless else WOUND, "投票致死" if lordless else "投票致伤", by="投票"))
         elif len(leaders) > 1:
             day.note(f"{'、'.join(sorted(leaders))} 票数同时最高，均不受伤害")
         harms += _judged_harms(judged)
@@ -898,8 +898,8 @@ def _why(judged: Sequence[Ruling], index: int) -> str:
 def _judged_harms(judged: Sequence[Ruling], with_why: bool = False) -> list[Harm]:
     """The harms the judge ruled (``injure``/``kill``), in the rulings' order; ``with_why``: his reason in the
     cause (「天庭裁定（…）」)."""
-    return [Harm(r.target, WOUND if r.effect == "injure" else DEATH, effects.JUDGE_SKILL,
-                 f"天庭裁定{r.why and '（' + r.why + '）'}" if with_why else "天庭裁定")
+    return [Harm(r.target, WOUND if r.effect == "injure" else DEATH,
+                 f"天庭裁定{r.why and '（' + r.why + '）'}" if with_why else "天庭裁定", forced=True, by=effects.JUDGE_SKILL)
             for r in judged if r.effect in ("injure", "kill") and r.target]
 
 
