@@ -19,6 +19,7 @@ from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.extension import hidden, submission_extension
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
+from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
 from tianting.rules.dingli2.views import (
     JUDGE_ONLY,
@@ -130,9 +131,9 @@ class RuleSet(SG24RuleSet):
     night_inputs: tuple[str, ...] = ("digits",)
     """A night's ``digits`` are the 拼点 digits (``resolve_night(digits=…)``); the script layer passes them once it
     reads ``night_inputs`` (docs/dev/dingli2.md)."""
-    targetless_effects: tuple[str, ...] = ("formation", "contest")
+    targetless_effects: tuple[str, ...] = RULINGS.targetless_effects()
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
-    text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
+    text_effects: tuple[str, ...] = RULINGS.text_effects()
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
     judge_peace: bool = True
     """A script's ``{"judge": true}`` peace (KK 3.3's 「經法官判定」) is taken: seed 003 has no such sentence, but

@@ -21,8 +21,11 @@ from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status
 from tianting.engine import harm
 from tianting.engine.harm import Defence, Harm
+from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
 from tianting.rules.dingli2 import contest, texts, wounds
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
+from tianting.rules.dingli2.rulings import TABLE as RULINGS
+from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -32,9 +35,9 @@ from tianting.rules.sg24.game import (
     SeatSpec,
     SetupError,
     SG24Game,
-    _judged_harms,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
+from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND
 
 SUICIDE = "自杀"
@@ -52,9 +55,9 @@ PEACE_FROM_NIGHT = 6
 the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结算时自然死亡」)."""
 UNALIGNED_DAY = 4
 """「第四日投票公告将公布当届所有在野角色名字。」"""
-EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
-           "hidden_vote", "contest", "remove", "restore")
-"""The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md)."""
+EFFECTS = RULINGS.effects()
+"""The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md):
+the table of :mod:`.rulings`."""
 
 
 def table_size(players: int, ex: bool) -> int:
@@ -72,6 +75,8 @@ class DingliGame(SG24Game):
     """A 鼎立三分2.0 game in progress."""
 
     rules = "dingli2"
+    rulings: RulingTable[Ruled] = RULINGS
+    """Seed 003's ruling effects beside the 24人 ones (:mod:`.rulings`)."""
     pack: DingliPack
 
     # ---- creation ----------------------------------------------------------------
@@ -331,6 +336,11 @@ class DingliGame(SG24Game):
         return any(self.mutual(pid, other) for other in player.known
                    if self.state.player(other).country == player.country)
 
+    def healed(self, pid: str) -> None:
+        """A wound the judge healed leaves no 伤判 pending, nor its committed table."""
+        super().healed(pid)
+        self.state.extra["tables"].pop(pid, None)
+
     def kill(self, phase: Phase, pid: str, cause: str, book: DecisionBook, natural: bool = False) -> None:
         """「受到致死作用的角色死亡。每个玩家可以扮演具有继承关系的角色，前者死亡后，继承者立即登场继续游戏。当某ID的
         最后一名角色死亡……公告该ID退出游戏。」 The branch (曹操——曹丕 或 曹植) is the player's choice."""
@@ -351,7 +361,7 @@ class DingliGame(SG24Game):
         night.suicides = []  # type: ignore[attr-defined]
         night.returned = []  # type: ignore[attr-defined]
         judged = tuple(judged)
-        defences = (*defences, *_defences(judged))
+        defences = (*defences, *self._defences(judged))
         warnings: list[str] = []
         last_suicide = {a.actor: i for i, a in enumerate(actions) if _norm(a.skill) == SUICIDE}
         left_to_judge = {id(a): self._judged(a) for a in actions}  # by the character that sent it
@@ -362,10 +372,9 @@ class DingliGame(SG24Game):
             night.outcomes.settle(a, DONE)
         # the actions sent after a suicide are the successor's (D-A2)
         left_to_judge.update((id(a), self._judged(a)) for i, a in enumerate(actions) if i > last_suicide.get(a.actor, i))
-        void = {r.action for r in judged if r.effect == "void"}
-        for r in judged:
-            if r.effect == "spare" and r.target:
-                effects.protect(night, r.target, r.why or "天庭裁定")
+        void = {r.action for r in self.rulings.of("void", judged)}
+        ruled = Ruled(self, night, night=True)
+        self.rulings.apply(BEGIN, ruled, judged)
         live: list[tuple[int, Action]] = []
         successors: dict[str, list[Action]] = {}
         for i, a in enumerate(actions):
@@ -405,26 +414,13 @@ class DingliGame(SG24Game):
         harms, invites, applications = self._general_actions(night, ordered)
         pending, events = self._resolution_order(night, ordered)
         contests = self._contests(night, judged, digits or {})
-        lessen, deepen = _shifts(judged)
-        harms += _judged_harms(judged, with_why=True)
-        self._apply_harms(night, harms, defences, book, lessen, deepen)
+        lessen, deepen = shifts(judged)
+        self.rulings.apply(HARM, ruled, judged)
+        self._apply_harms(night, harms + ruled.harms, defences, book, lessen, deepen)
         self._settle_stabs(night)
-        for r in judged:
-            if r.effect == "heal" and r.target:
-                if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
-                    self.state.extra["checks"].pop(r.target, None)
-                    self.state.extra["tables"].pop(r.target, None)
-            elif r.effect == "tell" and r.target and r.text:
-                effects.tell(night, r.target, r.text)
-            elif r.effect == "formation" and not self.state.extra["formed"]:
-                self.state.extra["formed"] = True
-                night.note(f"三足鼎立格局达成：{r.why or '天庭裁定'}")
-                events.append("三足鼎立格局达成")
-            elif r.effect == "remove" and r.target:
-                self.remove(night, r.target, r.why or "天庭裁定")
-            elif r.effect == "restore" and r.target:
-                self.restore(night, r.target, r.why or "天庭裁定")
-        alliances = {r.target: _norm(r.text or "") for r in judged if r.effect == "join" and r.target}
+        ruled.events = events
+        self.rulings.apply(SETTLE, ruled, judged)
+        alliances = {r.target: _norm(r.text or "") for r in self.rulings.of("join", judged) if r.target}
         self._joining(night, invites, applications, book, alliances)
         self._record(night, actions, [a for a in actions if left_to_judge[id(a)]])
         self._natural_deaths(night, book)
@@ -668,9 +664,8 @@ class DingliGame(SG24Game):
         left_to_judge = [a for a in actions if self._judged(a)]
         pending, _ = self._resolution_order(day, [a for a in actions if self._is_skill(a)])
         contests = self._contests(day, judged, digits)
-        for r in judged:
-            if r.effect == "spare" and r.target:
-                effects.protect(day, r.target, r.why or "天庭裁定")
+        ruled = Ruled(self, day, night=False)
+        self.rulings.apply(BEGIN, ruled, judged)
         ballot, counted_by, hidden = self._ballot(day, votes, judged)
         counted = list(counted_by.values()) + hidden
         harms: list[Harm] = []
@@ -689,19 +684,10 @@ class DingliGame(SG24Game):
             day.note(f"{voted} 得票最多（{top}票）：{'其国存在君主，受伤' if lord else '其国不存在君主，死亡'}")
         elif len(leaders) > 1:
             day.note(f"{'、'.join(leaders)} 票数同时最高（{top}票）：平票不受伤")
-        harms += _judged_harms(judged)
-        lessen, deepen = _shifts(judged)
-        self._apply_harms(day, harms, _defences(judged), book, lessen, deepen)
-        for r in judged:
-            if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
-                self.state.extra["checks"].pop(r.target, None)
-                self.state.extra["tables"].pop(r.target, None)
-            elif r.effect == "tell" and r.target and r.text:
-                effects.tell(day, r.target, r.text)
-            elif r.effect == "remove" and r.target:
-                self.remove(day, r.target, r.why or "天庭裁定")
-            elif r.effect == "restore" and r.target:
-                self.restore(day, r.target, r.why or "天庭裁定")
+        self.rulings.apply(HARM, ruled, judged)
+        lessen, deepen = shifts(judged)
+        self._apply_harms(day, harms + ruled.harms, self._defences(judged), book, lessen, deepen)
+        self.rulings.apply(SETTLE, ruled, judged)
         # 「判定结果在白天反馈公告阶段后生效」「伤判的结果在白天结束后生效」: the checks that still hold after the vote
         # take effect once the day's post is out (:meth:`_apply_checks`, after the post), so a 伤判 death is not
         # in this post: its exit is in the next night's (「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」).
@@ -744,7 +730,7 @@ class DingliGame(SG24Game):
         ballot: dict[str, str] = {}
         counted: dict[str, str] = {}
         hidden: list[str] = []
-        void = {r.voter for r in judged if r.effect == "void"}
+        void = {r.voter for r in self.rulings.of("void", judged)}
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
             if target is None or target not in self.state.players or not self.state.player(target).alive:
@@ -759,8 +745,8 @@ class DingliGame(SG24Game):
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
             else:
                 counted[p.id] = target
-        for r in judged:
-            if r.effect == "hidden_vote" and r.target and self.state.player(r.target).alive:
+        for r in self.rulings.of("hidden_vote", judged):
+            if r.target and self.state.player(r.target).alive:
                 hidden.append(r.target)
                 day.note(f"{getattr(r, 'owner', None) or '天庭'} 的暗票投给 {r.target}（不显示在票面中）")
         return ballot, counted, hidden
@@ -925,23 +911,6 @@ class DingliGame(SG24Game):
     def truth_players(self) -> dict[str, dict[str, Any]]:
         return {pid: {"country": p.country, "origin": self.origin(pid), "identity": p.identity,
                       "character": p.character, "status": p.status.value} for pid, p in self.state.players.items()}
-
-
-def _shifts(judged: Sequence[Ruling]) -> tuple[dict[str, int], dict[str, int]]:
-    lessen: dict[str, int] = {}
-    deepen: dict[str, int] = {}
-    for r in judged:
-        if r.effect == "lessen" and r.target:
-            lessen[r.target] = lessen.get(r.target, 0) + 1
-        elif r.effect == "deepen" and r.target:
-            deepen[r.target] = deepen.get(r.target, 0) + 1
-    return lessen, deepen
-
-
-def _defences(judged: Sequence[Ruling]) -> tuple[Defence, ...]:
-    return tuple(Defence(r.target, getattr(r, "owner", None) or r.target, bool(getattr(r, "active", False)),
-                         r.text or r.why or "天庭裁定")
-                 for r in judged if r.effect == "defend" and r.target)
 
 
 def _why(judged: Sequence[Ruling], index: int) -> str:

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from tianting.core.effects import RULING_EFFECTS
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
@@ -28,6 +27,7 @@ from tianting.rules.sg24.pack import (
     default_pack,
     load_pack,
 )
+from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.victory import MARKERS
 from tianting.rules.sg24.views import JUDGE_ONLY, player_view, public_announcement
 
@@ -86,9 +86,9 @@ def _random_seats(rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tu
     return [SeatSpec(f"P{n:02d}", c, i, ch) for n, (c, i, ch) in enumerate(dealt, start=1)], []
 
 
-EFFECTS = (*RULING_EFFECTS, "defend")
+EFFECTS = RULINGS.effects()
 """The judge's ruling effects of the 24人 rules: core's, and ``defend`` (a defence the judge finds in play:
-「结算时生效」's defence order, docs/rulings/sg24.md)."""
+「结算时生效」's defence order, docs/rulings/sg24.md): the table of :mod:`.rulings`."""
 
 
 def check_rulings(game: SG24Game, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:

@@ -29,9 +29,12 @@ from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.engine import harm
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
+from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
+from tianting.rules.sg24.rulings import TABLE as RULINGS
+from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
 from tianting.rules.sg24.wounds import wound_check
 
@@ -82,6 +85,8 @@ class SG24Game:
 
     rules = "sg24"
     defence_order: DefenceOrder = harm.SEED001
+    rulings: RulingTable[Ruled] = RULINGS
+    """The judge's ruling effects and when each applies (:mod:`.rulings`)."""
     """How defences meet harms (seed 001's 「优先抵御造成最大伤害的技能……本人主动>他人主动>本人被动>他人被动……拼点决定」)."""
 
     def __init__(self, state: GameState, pack: Pack) -> None:
@@ -336,6 +341,15 @@ class SG24Game:
         deadly = next((h for h in left if h.level is Level.KILL), None)
         return deadly.cause if deadly is not None else "伤上加伤"
 
+    def healed(self, pid: str) -> None:
+        """A wound the judge healed leaves no 伤判 pending."""
+        self.state.extra["checks"].pop(pid, None)
+
+    def _defences(self, judged: Sequence[Ruling]) -> tuple[Defence, ...]:
+        """The judge's ``defend`` rulings as defences in play (a pack skill's protection the judge finds)."""
+        return tuple(Defence(r.target, r.owner or r.target, r.active, r.text or r.why or "天庭裁定")
+                     for r in self.rulings.of("defend", judged) if r.target)
+
     def kill(self, phase: Phase, pid: str, cause: str, book: DecisionBook, natural: bool = False) -> None:
         """The player's character dies: the successor plays on, or the id leaves the game.
 
@@ -389,11 +403,10 @@ class SG24Game:
         first_draw = len(rng.draws)
         night = Phase(self.state)
         judged = tuple(judged)
-        defences = (*defences, *_defences(judged))
-        void = {r.action for r in judged if r.effect == "void"}
-        for r in judged:
-            if r.effect == "spare" and r.target:
-                effects.protect(night, r.target, r.why or "天庭裁定")
+        defences = (*defences, *self._defences(judged))
+        void = {r.action for r in self.rulings.of("void", judged)}
+        ruled = Ruled(self, night, night=True)
+        self.rulings.apply(BEGIN, ruled, judged)
         # Everything at once: the night's actions in seat order, whatever order they were sent in.
         live = sorted((a for i, a in enumerate(actions) if i not in void),
                       key=lambda a: (self.state.player(a.actor).seat, _norm(a.skill), a.targets,
@@ -404,15 +417,10 @@ class SG24Game:
         # 结算时生效: the general actions
         harms, invites, applications = self._general_actions(night, live)
         pending = self._skill_notices(night, live)
-        harms += _judged_harms(judged, with_why=True)
-        self._apply_harms(night, harms, defences, book)
+        self.rulings.apply(HARM, ruled, judged)
+        self._apply_harms(night, harms + ruled.harms, defences, book)
         self._settle_stabs(night)
-        for r in judged:
-            if r.effect == "heal" and r.target:
-                if effects.heal(night, r.target, f"脱离受伤：{r.why or '天庭裁定'}"):
-                    self.state.extra["checks"].pop(r.target, None)
-            elif r.effect == "tell" and r.target and r.text:
-                effects.tell(night, r.target, r.text)
+        self.rulings.apply(SETTLE, ruled, judged)
         self._joining(night, invites, applications, book)
         self._record(night, actions)
         self._natural_deaths(night, book)
@@ -679,10 +687,9 @@ class SG24Game:
         day = Phase(self.state)
         checks = self._wound_checks(day, digits or {}, book)
         pending = self._skill_notices(day, actions)
-        for r in judged:
-            if r.effect == "spare" and r.target:
-                effects.protect(day, r.target, r.why or "天庭裁定")
-        void = {r.voter for r in judged if r.effect == "void"}
+        ruled = Ruled(self, day, night=False)
+        self.rulings.apply(BEGIN, ruled, judged)
+        void = {r.voter for r in self.rulings.of("void", judged)}
         counted: dict[str, str] = {}
         for voter, target in votes.items():
             p = self.state.player(voter)
@@ -712,13 +719,9 @@ class SG24Game:
                 harms.append(Harm(voted, DEATH if lordless else WOUND, "投票致死" if lordless else "投票致伤", by="投票"))
         elif len(leaders) > 1:
             day.note(f"{'、'.join(sorted(leaders))} 票数同时最高，均不受伤害")
-        harms += _judged_harms(judged)
-        self._apply_harms(day, harms, _defences(judged), book)
-        for r in judged:
-            if r.effect == "heal" and r.target and effects.heal(day, r.target, "脱离受伤：天庭裁定"):
-                self.state.extra["checks"].pop(r.target, None)
-            elif r.effect == "tell" and r.target and r.text:
-                effects.tell(day, r.target, r.text)
+        self.rulings.apply(HARM, ruled, judged)
+        self._apply_harms(day, harms + ruled.harms, self._defences(judged), book)
+        self.rulings.apply(SETTLE, ruled, judged)
         announcement = {"title": texts.day_title(self.number), "wound_checks": checks, "votes": dict(counted),
                         "voted": voted, "died": list(day.died), "exited": self._exited(day),
                         "injured": [p for p in day.injured if self.state.player(p).injured]}
@@ -885,22 +888,8 @@ def _fits(pack: Pack, option: str, named: Character) -> bool:
     return False
 
 
-def _defences(judged: Sequence[Ruling]) -> tuple[Defence, ...]:
-    """The judge's ``defend`` rulings as defences in play (a pack skill's protection the judge finds)."""
-    return tuple(Defence(r.target, r.owner or r.target, r.active, r.text or r.why or "天庭裁定")
-                 for r in judged if r.effect == "defend" and r.target)
-
-
 def _why(judged: Sequence[Ruling], index: int) -> str:
     return next((r.why for r in judged if r.effect == "void" and r.action == index and r.why), "天庭裁定")
-
-
-def _judged_harms(judged: Sequence[Ruling], with_why: bool = False) -> list[Harm]:
-    """The harms the judge ruled (``injure``/``kill``), in the rulings' order; ``with_why``: his reason in the
-    cause (「天庭裁定（…）」)."""
-    return [Harm(r.target, WOUND if r.effect == "injure" else DEATH,
-                 f"天庭裁定{r.why and '（' + r.why + '）'}" if with_why else "天庭裁定", forced=True, by=effects.JUDGE_SKILL)
-            for r in judged if r.effect in ("injure", "kill") and r.target]
 
 
 def _norm(name: Any) -> str:
