@@ -20,9 +20,10 @@ from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status
 from tianting.engine import harm
-from tianting.engine.harm import Defence, Harm
+from tianting.engine.harm import Harm
 from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
 from tianting.rules.dingli2 import contest, texts, wounds
+from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.dingli2.rulings import shifts
@@ -36,14 +37,11 @@ from tianting.rules.sg24.game import (
     SetupError,
     SG24Game,
 )
-from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
+from tianting.rules.sg24.outcomes import DONE, FAILED
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND
 
-SUICIDE = "自杀"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
-UNCOUNTED = ("自杀", "自然死亡")
-"""「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」 (伤判 deaths happen by day, whose post has no counts)."""
 SIZES = {26: 1, 29: 2, 32: 3}
 """「玩家共26/29/32人……在野3/6/9人」 and 「在26/29/32名玩家参加的游戏中，每个国家分别只能有1/2/3名在野角色加入。」"""
 START_COUNTS = {"魏": 9, "蜀": 7, "吴": 7}
@@ -348,102 +346,9 @@ class DingliGame(SG24Game):
         self.state.extra["tables"].pop(pid, None)
 
     # ---- night --------------------------------------------------------------------------
-    def resolve_night(self, actions: Sequence[Action], book: DecisionBook | None = None,  # type: ignore[override]
-                      last_words: dict[str, str] | None = None, judged: Sequence[Ruling] = (),
-                      defences: Sequence[Defence] = (), digits: Mapping[str, Any] | None = None) -> PhaseResult:
-        """The night: suicides at once, then 判定 (globals first, interference by priority) and 结算, harms last."""
-        if self.phase is not PhaseKind.NIGHT:
-            raise IllegalAction("现在不是夜晚", "wrong-phase")
-        book = book or DecisionBook()
-        rng = self.state.rng
-        first_draw = len(rng.draws)
-        night = Phase(self.state)
-        night.suicides = []  # type: ignore[attr-defined]
-        night.returned = []  # type: ignore[attr-defined]
-        judged = tuple(judged)
-        defences = (*defences, *self._defences(judged))
-        warnings: list[str] = []
-        last_suicide = {a.actor: i for i, a in enumerate(actions) if _norm(a.skill) == SUICIDE}
-        left_to_judge = {id(a): self._judged(a) for a in actions}  # by the character that sent it
-        # 「角色自杀在行动提交阶段提交，即时生效」: before anything is resolved.
-        for a in sorted((a for a in actions if _norm(a.skill) == SUICIDE), key=lambda a: self.state.player(a.actor).seat):
-            self.kill(night, a.actor, "自杀", book, natural=True)
-            night.suicides.append(a.actor)  # type: ignore[attr-defined]
-            night.outcomes.settle(a, DONE)
-        # the actions sent after a suicide are the successor's (D-A2)
-        left_to_judge.update((id(a), self._judged(a)) for i, a in enumerate(actions) if i > last_suicide.get(a.actor, i))
-        void = {r.action for r in self.rulings.of("void", judged)}
-        ruled = Ruled(self, night, night=True)
-        self.rulings.apply(BEGIN, ruled, judged)
-        live: list[tuple[int, Action]] = []
-        successors: dict[str, list[Action]] = {}
-        for i, a in enumerate(actions):
-            if _norm(a.skill) == SUICIDE:
-                continue
-            if i < last_suicide.get(a.actor, -1):
-                night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：其角色已自杀")
-                night.outcomes.settle(a, FAILED, "其角色已自杀，按没有提交判定")
-                continue
-            gone = [t for t in a.targets if not self.state.player(t).alive]
-            if gone:
-                night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：{'、'.join(gone)} 已退出游戏")
-                night.outcomes.settle(a, FAILED, f"{'、'.join(gone)} 已退出游戏，按没有提交判定")
-                continue
-            if a.actor in last_suicide:
-                # the successor's action (D-A2): resolved if the successor who entered can send it
-                heir = self.state.player(a.actor)
-                try:
-                    if not heir.alive:
-                        raise IllegalAction("该ID已退出游戏", "out")
-                    self._check_own(heir, a, successors.setdefault(a.actor, []))
-                except IllegalAction as exc:
-                    night.note(f"{a.actor} 的【{a.skill}】按没有提交判定：继承者{heir.character}不能如此行动（{exc.message}）")
-                    night.outcomes.settle(a, FAILED, f"继承者{heir.character}不能如此行动，按没有提交判定")
-                    continue
-                successors[a.actor].append(a)
-            if i in void:
-                if self._global_use(a):
-                    warnings.append(f"{a.actor} 的全局技能【{a.skill}】不能被无效（全局的使用互不影响），裁定不予执行")
-                else:
-                    night.note(f"{a.actor} 的【{a.skill}】失效：{_why(judged, i)}")
-                    night.outcomes.settle(a, VOID, f"天庭裁定失效：{_why(judged, i)}")
-                    continue
-            live.append((i, a))
-        ordered = [a for _, a in sorted(live, key=lambda ia: (self.state.player(ia[1].actor).seat, _norm(ia[1].skill),
-                                                              ia[1].targets, sorted(map(str, ia[1].args.items()))))]
-        harms, invites, applications = self._general_actions(night, ordered)
-        pending, events = self._resolution_order(night, ordered)
-        contests = self._contests(night, judged, digits or {})
-        lessen, deepen = shifts(judged)
-        self.rulings.apply(HARM, ruled, judged)
-        self._apply_harms(night, harms + ruled.harms, defences, book, lessen, deepen)
-        self._settle_stabs(night)
-        ruled.events = events
-        self.rulings.apply(SETTLE, ruled, judged)
-        alliances = {r.target: _norm(r.text or "") for r in self.rulings.of("join", judged) if r.target}
-        self._joining(night, invites, applications, book, alliances)
-        self._record(night, actions, [a for a in actions if left_to_judge[id(a)]])
-        self._natural_deaths(night, book)
-        self._deal_tables(night)
-        words, lw_warnings = self._last_words(night, last_words or {})
-        self.state.extra.setdefault("exits_after_day", [])
-        announcement: dict[str, Any] = {
-            "title": texts.night_title(self.number),
-            "summary": self._summary(night),
-            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
-            "wounds": len([p for p in night.injured if self.state.player(p).injured]),
-            "events": events,
-            "died": list(night.died) + list(night.natural),
-            "silent": list(night.natural),
-            # the ids a 伤判 took out after the last day's post, then tonight's
-            "exited": self.state.extra["exits_after_day"] + self._exited(night),
-            "last_words": words,
-        }
-        self.state.extra["exits_after_day"] = []
-        if contests:
-            announcement["contests"] = contests
-        return self._finish_dingli(PhaseKind.NIGHT, night, book, first_draw, announcement,
-                                   warnings + lw_warnings + pending)
+    night_class = DingliNight
+    """The 24人 night's stages with seed 003's steps (:mod:`.night`): suicides at once, then 判定 (globals first,
+    interference by priority) and 结算, harms last."""
 
     def _judged(self, a: Action) -> bool:
         """Whether what comes of ``a`` is the judge's to rule: a character skill, unless global (「如果全局的拥有者当夜
@@ -911,10 +816,6 @@ class DingliGame(SG24Game):
     def truth_players(self) -> dict[str, dict[str, Any]]:
         return {pid: {"country": p.country, "origin": self.origin(pid), "identity": p.identity,
                       "character": p.character, "status": p.status.value} for pid, p in self.state.players.items()}
-
-
-def _why(judged: Sequence[Ruling], index: int) -> str:
-    return next((r.why for r in judged if r.effect == "void" and r.action == index and r.why), "天庭裁定")
 
 
 def _norm(name: Any) -> str:

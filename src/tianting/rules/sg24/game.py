@@ -31,6 +31,7 @@ from tianting.engine import harm
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
 from tianting.rules.sg24.rulings import TABLE as RULINGS
@@ -391,51 +392,23 @@ class SG24Game:
         return [s for s in found.successors if s not in in_play and s not in gone]
 
     # ---- night ----------------------------------------------------------------------
+    night_class: type[Night] = Night
+    """The night's stages (:mod:`.night`); a rule set built on these rules declares its own steps."""
+
     def resolve_night(self, actions: Sequence[Action], book: DecisionBook | None = None,
                       last_words: dict[str, str] | None = None, judged: Sequence[Ruling] = (),
-                      defences: Sequence[Defence] = ()) -> PhaseResult:
-        """Resolve a night of checked actions. ``judged``: the judge's rulings (core/effects.py
-        primitives); ``defences``: defences the judge found in play (skills the pack leaves to him)."""
+                      defences: Sequence[Defence] = (), digits: Mapping[str, Any] | None = None) -> PhaseResult:
+        """Resolve a night of checked actions, stage by stage (:class:`.night.Night`). ``judged``: the judge's
+        rulings (:mod:`.rulings`); ``defences``: defences the judge found in play (skills the pack leaves to him);
+        ``digits``: a night's own inputs where the rule set has them (鼎立's 拼点 digits, ``night_inputs``)."""
         if self.phase is not PhaseKind.NIGHT:
             raise IllegalAction("现在不是夜晚", "wrong-phase")
-        book = book or DecisionBook()
-        rng = self.state.rng
-        first_draw = len(rng.draws)
-        night = Phase(self.state)
-        judged = tuple(judged)
-        defences = (*defences, *self._defences(judged))
-        void = {r.action for r in self.rulings.of("void", judged)}
-        ruled = Ruled(self, night, night=True)
-        self.rulings.apply(BEGIN, ruled, judged)
-        # Everything at once: the night's actions in seat order, whatever order they were sent in.
-        live = sorted((a for i, a in enumerate(actions) if i not in void),
-                      key=lambda a: (self.state.player(a.actor).seat, _norm(a.skill), a.targets,
-                                     sorted(map(str, a.args.items()))))
-        for i in sorted(void):
-            night.note(f"{actions[i].actor} 的【{actions[i].skill}】失效：{_why(judged, i)}")
-            night.outcomes.settle(actions[i], VOID, f"天庭裁定失效：{_why(judged, i)}")
-        # 结算时生效: the general actions
-        harms, invites, applications = self._general_actions(night, live)
-        pending = self._skill_notices(night, live)
-        self.rulings.apply(HARM, ruled, judged)
-        self._apply_harms(night, harms + ruled.harms, defences, book)
-        self._settle_stabs(night)
-        self.rulings.apply(SETTLE, ruled, judged)
-        self._joining(night, invites, applications, book)
-        self._record(night, actions)
-        self._natural_deaths(night, book)
-        words, warnings = self._last_words(night, last_words or {})
-        for pid in night.died:
-            self.state.extra["checks"].pop(pid, None)
-        announcement = {
-            "title": texts.night_title(self.number),
-            "died": list(night.died),
-            "exited": self._exited(night),
-            "injured": [p for p in night.injured if self.state.player(p).injured],
-            "last_words": words,
-        }
-        announcement["text"] = texts.night_post(self.number, announcement)
-        return self._finish(PhaseKind.NIGHT, night, book, first_draw, announcement, warnings + pending)
+        return self.night_class(self, actions, book or DecisionBook(), last_words or {}, judged, defences,
+                                digits or {}).resolve()
+
+    def order_key(self, a: Action) -> tuple[int, str, tuple[str, ...], list[str]]:
+        """「所有行动同时结算」: the night's one order of actions (seat, skill, targets, args), not the order sent."""
+        return self.state.player(a.actor).seat, _norm(a.skill), a.targets, sorted(map(str, a.args.items()))
 
     def _general_actions(self, night: Phase, live: Sequence[Action]
                          ) -> tuple[list[Harm], dict[str, dict[str, str]], dict[str, str]]:
@@ -886,10 +859,6 @@ def _fits(pack: Pack, option: str, named: Character) -> bool:
         if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
             return named.identity == identity
     return False
-
-
-def _why(judged: Sequence[Ruling], index: int) -> str:
-    return next((r.why for r in judged if r.effect == "void" and r.action == index and r.why), "天庭裁定")
 
 
 def _norm(name: Any) -> str:
