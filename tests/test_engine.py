@@ -96,3 +96,24 @@ def test_dingli_extends_the_24_rules_table_by_its_own_effects() -> None:
     assert dingli[len(sg24):] == ("lessen", "deepen", "join", "formation", "hidden_vote", "contest", "remove",
                                   "restore")
     assert load("kk33").ruling_effects() == ("void", "spare", "injure", "kill", "heal", "tell")
+
+
+# ---- the stab between two of one side -----------------------------------------------------------------------
+def test_the_same_side_stab_is_one_half_chance_whose_effect_the_rule_set_names() -> None:
+    """KK 3.3: 「刺殺同國或同盟角色，一半概率失效」; seed 001: 「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半
+    概率减轻为致伤。」 One recorded draw each, by purpose; none for a stab on another side or on one's own 君主."""
+    from tianting.core.rng import GameRandom
+    from tianting.engine.stab import Verdict
+    from tianting.rules.kk33.night import SAME_SIDE
+    from tianting.rules.sg24.game import SAME_COUNTRY
+
+    rng = GameRandom(1)
+    assert SAME_SIDE.judge(rng, "a", "b", None) is Verdict.OTHER and rng.draws == []
+    rng.force("刺殺同盟失效判定 a→b", True)
+    assert SAME_SIDE.judge(rng, "a", "b", "同盟") is Verdict.VOID
+    rng.force("本国刺杀减轻 a→b", True)
+    assert SAME_COUNTRY.judge(rng, "a", "b", "本国") is Verdict.LESSENED
+    rng.force("本国刺杀减轻 a→c", False)
+    assert SAME_COUNTRY.judge(rng, "a", "c", "本国") is Verdict.HOLDS
+    assert [d.purpose for d in rng.draws] == ["刺殺同盟失效判定 a→b", "本国刺杀减轻 a→b", "本国刺杀减轻 a→c"]
+    assert SAME_COUNTRY.judge(rng, "a", "lord", "本国", target_is_lord=True) is Verdict.VOID and len(rng.draws) == 3

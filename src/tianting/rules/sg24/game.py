@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from tianting.core import effects
@@ -30,6 +29,7 @@ from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind
 from tianting.engine import harm
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
+from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
@@ -43,6 +43,10 @@ STAB, RECOGNISE, RECRUIT, APPLY = "刺杀", "指认", "招揽", "投奔"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY)
 SILENT_FROM_NIGHT = 7
 """「游戏第七夜及之后死亡的角色没有遗言。」"""
+
+
+SAME_COUNTRY = SameSide(lessens=True, lord_immune=True, purpose=lambda k, t, _: f"本国刺杀减轻 {k}→{t}")
+"""「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半概率减轻为致伤。」 (:mod:`tianting.engine.stab`)"""
 
 
 def quota(players: int) -> int:
@@ -476,13 +480,14 @@ class SG24Game:
         killer, target = self.state.player(actor), self.state.player(target_id)
         if not target.alive:
             return []
-        if by_killer and target.country == killer.country:
-            if target.identity == "君主":
-                night.note(f"{killer.id} 的刺杀对 {target.id} 无效：刺杀到本国君主")
-                return []
-            if self.state.rng.chance(f"本国刺杀减轻 {killer.id}→{target.id}", Fraction(1, 2)):
-                night.note(f"{killer.id} 刺杀本国的 {target.id}：致死减轻为致伤")
-                return [Harm(target.id, WOUND, "刺杀", [killer.id], by=killer.id)]
+        relation = "本国" if by_killer and target.country == killer.country else None
+        verdict = SAME_COUNTRY.judge(self.state.rng, killer.id, target.id, relation, target.identity == "君主")
+        if verdict is Verdict.VOID:
+            night.note(f"{killer.id} 的刺杀对 {target.id} 无效：刺杀到本国君主")
+            return []
+        if verdict is Verdict.LESSENED:
+            night.note(f"{killer.id} 刺杀本国的 {target.id}：致死减轻为致伤")
+            return [Harm(target.id, WOUND, "刺杀", [killer.id], by=killer.id)]
         return [Harm(target.id, DEATH, "刺杀", [killer.id], by=killer.id)]
 
     def _recognise(self, night: Phase, a: Action) -> dict[str, Any] | None:
