@@ -618,7 +618,7 @@ class DingliGame(SG24Game):
 
         self._record(day, actions, left_to_judge)
 
-        result = self._finish_dingli(PhaseKind.DAY, day, book, first_draw, announcement, pending, after_post)
+        result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, pending, after_post)
         if not self.state.over:
             start = Phase(self.state)
             self._start_of_night(start)
@@ -739,13 +739,11 @@ class DingliGame(SG24Game):
         self.state.winners = winners
         phase.note(f"{'、'.join(winners)}胜利" if winners else "三国同时灭亡，无人胜利")
 
-    def _finish_dingli(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
-                       announcement: dict[str, Any], warnings: list[str],
-                       after_post: Callable[[], None] | None = None) -> PhaseResult:
+    def _post(self, kind: PhaseKind, phase: Phase, announcement: dict[str, Any],
+              after_post: Callable[[], None] | None) -> None:
         """The post: victory first (a fallen country is announced in this post), then the fallen country's
         living ids leave 「在公告后」 (they are listed as exits of this post); then what takes effect after the post
         (``after_post``: the day's 伤判)."""
-        self._victory(phase)
         fallen = list(getattr(phase, "fallen", []))
         announcement["fallen"] = fallen
         announcement["returned"] = list(getattr(phase, "returned", []))
@@ -766,18 +764,9 @@ class DingliGame(SG24Game):
                 phase.note(f"{p.id} 随{c}国灭亡退出游戏")
         announcement["text"] = (texts.night_post if kind is PhaseKind.NIGHT else texts.day_post)(self.number,
                                                                                                  announcement)
-        announcement["eliminated"] = list(self.state.eliminated)
-        if self.state.over:
-            announcement["winners"] = list(self.state.winners)
-        elif after_post is not None:
-            after_post()
+        super()._post(kind, phase, announcement, after_post)
+        if after_post is not None and not self.state.over:
             announcement["died"] = list(phase.died) + list(phase.natural)
-        result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
-                             phase.deaths, phase.trace, [d.as_json() for d in self.state.rng.draws[first_draw:]],
-                             warnings=warnings)
-        self.state.index += 1
-        self.results.append(result)
-        return result
 
     def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
         """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Each country

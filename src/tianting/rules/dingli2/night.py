@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
-from tianting.core.records import Action, PhaseResult, Ruling
-from tianting.core.state import PhaseKind
+from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
@@ -147,7 +146,3 @@ class DingliNight(Night):
         if self.contests:
             announcement["contests"] = self.contests
         return announcement
-
-    def finish(self) -> PhaseResult:
-        return self.game._finish_dingli(PhaseKind.NIGHT, self.phase, self.book, self.first_draw, self.announcement(),
-                                        self.warnings + self.word_warnings + self.pending)

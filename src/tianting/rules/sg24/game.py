@@ -7,7 +7,7 @@ a night) and left to the judge: the draft lists it, with its timing class, and a
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -790,17 +790,27 @@ class SG24Game:
         return [pid for pid in phase.died + phase.natural if not self.state.player(pid).alive]
 
     def _finish(self, kind: PhaseKind, phase: Phase, book: DecisionBook, first_draw: int,
-                announcement: dict[str, Any], warnings: list[str]) -> PhaseResult:
+                announcement: dict[str, Any], warnings: list[str],
+                after_post: Callable[[], None] | None = None) -> PhaseResult:
+        """The phase's end: victory, the post (:meth:`_post`), the result; the game moves to the next phase."""
         self._victory(phase)
-        announcement["eliminated"] = list(self.state.eliminated)
-        if self.state.over:
-            announcement["winners"] = list(self.state.winners)
+        self._post(kind, phase, announcement, after_post)
         result = PhaseResult(kind.value, self.number, announcement, phase.feedback, list(book.asked),
                              phase.deaths, phase.trace, [d.as_json() for d in self.state.rng.draws[first_draw:]],
                              warnings=warnings)
         self.state.index += 1
         self.results.append(result)
         return result
+
+    def _post(self, kind: PhaseKind, phase: Phase, announcement: dict[str, Any],
+              after_post: Callable[[], None] | None) -> None:
+        """The post's last fields (the fallen sides, the winners); then, unless the game is over, what takes effect
+        once the post is out (``after_post``: 鼎立's day 伤判)."""
+        announcement["eliminated"] = list(self.state.eliminated)
+        if self.state.over:
+            announcement["winners"] = list(self.state.winners)
+        elif after_post is not None:
+            after_post()
 
     def night_start_feedback(self) -> dict[str, list[Feedback]]:
         """Each killer who may act is told at night's start that he may stab once tonight (R-SG1)."""
