@@ -16,17 +16,17 @@ from tianting.core import effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
-from tianting.core.records import Action, PhaseResult, Ruling
+from tianting.core.records import Action, Ruling
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status
 from tianting.engine import harm
 from tianting.engine.harm import Harm
-from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
+from tianting.engine.rulings import RulingTable
 from tianting.rules.dingli2 import contest, texts, wounds
+from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
-from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -39,7 +39,7 @@ from tianting.rules.sg24.game import (
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED
 from tianting.rules.sg24.rulings import Ruled
-from tianting.rules.sg24.timing import DEATH, WOUND
+from tianting.rules.sg24.timing import DEATH
 
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
 SIZES = {26: 1, 29: 2, 32: 3}
@@ -51,8 +51,6 @@ SHARED_SEATS = (("鲁肃", "张昭"), ("袁绍", "袁术"))
 PEACE_FROM_NIGHT = 6
 """「6夜后三国可在行动提交阶段共提交一次议和申请」: from night 6's submission phase on (ruling D-V3: 「N夜后」 counts
 the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结算时自然死亡」)."""
-UNALIGNED_DAY = 4
-"""「第四日投票公告将公布当届所有在野角色名字。」"""
 EFFECTS = RULINGS.effects()
 """The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md):
 the table of :mod:`.rulings`."""
@@ -553,79 +551,9 @@ class DingliGame(SG24Game):
         return words, warnings
 
     # ---- day ----------------------------------------------------------------------------
-    def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None,  # type: ignore[override]
-                    judged: Sequence[Ruling] = (), actions: Sequence[Action] = (),
-                    digits: Mapping[str, Any] | None = None) -> PhaseResult:
-        """白天判定阶段 (伤判, taking effect after the day's post), then 白天行动投票阶段 (舌辩)."""
-        if self.phase is not PhaseKind.DAY:
-            raise IllegalAction("现在不是白天", "wrong-phase")
-        book = book or DecisionBook()
-        digits = digits or {}
-        first_draw = len(self.state.rng.draws)
-        day = Phase(self.state)
-        day.suicides = []  # type: ignore[attr-defined]
-        day.returned = []  # type: ignore[attr-defined]
-        checks = self._draw_checks(day, digits)
-        left_to_judge = [a for a in actions if self._judged(a)]
-        pending, _ = self._resolution_order(day, [a for a in actions if self._is_skill(a)])
-        contests = self._contests(day, judged, digits)
-        ruled = Ruled(self, day, night=False)
-        self.rulings.apply(BEGIN, ruled, judged)
-        ballot, counted_by, hidden = self._ballot(day, votes, judged)
-        counted = list(counted_by.values()) + hidden
-        harms: list[Harm] = []
-        tally: dict[str, int] = {}
-        for t in counted:
-            tally[t] = tally.get(t, 0) + 1
-        top = max(tally.values(), default=0)
-        leaders = sorted(t for t, n in tally.items() if n == top)
-        voted = None
-        if len(leaders) == 1:
-            voted = leaders[0]
-            target = self.state.player(voted)
-            # 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」
-            lord = target.country in COUNTRIES and self.has_lord(target.country)
-            harms.append(Harm(voted, WOUND if lord else DEATH, "舌辩致伤" if lord else "舌辩致死", by="舌辩"))
-            day.note(f"{voted} 得票最多（{top}票）：{'其国存在君主，受伤' if lord else '其国不存在君主，死亡'}")
-        elif len(leaders) > 1:
-            day.note(f"{'、'.join(leaders)} 票数同时最高（{top}票）：平票不受伤")
-        self.rulings.apply(HARM, ruled, judged)
-        lessen, deepen = shifts(judged)
-        self._apply_harms(day, harms + ruled.harms, self._defences(judged), book, lessen, deepen)
-        self.rulings.apply(SETTLE, ruled, judged)
-        # 「判定结果在白天反馈公告阶段后生效」「伤判的结果在白天结束后生效」: the checks that still hold after the vote
-        # take effect once the day's post is out (:meth:`_apply_checks`, after the post), so a 伤判 death is not
-        # in this post: its exit is in the next night's (「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」).
-        outcomes = self._holding_checks(day, checks)
-        announcement: dict[str, Any] = {
-            "title": texts.day_title(self.number), "ballot": ballot, "votes": counted_by,
-            "voted": voted, "wound_checks": outcomes,
-            # 「昨夜在野入国情况」: an 在野 who left the game before joining does not join (「在野若还没有入国就退出游戏，
-            # 则不能入国」)
-            "joined": {pid: c for pid, c in self.state.extra["joined_last_night"].items()
-                       if self.state.player(pid).alive},
-            "died": list(day.died) + list(day.natural), "exited": self._exited(day),
-        }
-        self.state.extra["joined_last_night"] = {}
-        if self.number == UNALIGNED_DAY:
-            announcement["unaligned_characters"] = list(self.state.extra["unaligned_characters"])
-        if contests:
-            announcement["contests"] = contests
-
-        def after_post() -> None:
-            self._apply_checks(day, checks, outcomes, book)
-            self._deal_tables(day)
-
-        self._record(day, actions, left_to_judge)
-
-        result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, pending, after_post)
-        if not self.state.over:
-            start = Phase(self.state)
-            self._start_of_night(start)
-            result.trace += start.trace
-            for pid, items in start.feedback.items():
-                result.feedback.setdefault(pid, []).extend(items)
-        return result
+    day_class = DingliDay
+    """The 24人 day's stages with seed 003's steps (:mod:`.day`): 白天判定阶段 (伤判, taking effect after the day's
+    post), then 白天行动投票阶段 (舌辩)."""
 
     def _ballot(self, day: Phase, votes: dict[str, str],
                 judged: Sequence[Ruling]) -> tuple[dict[str, str], dict[str, str], list[str]]:

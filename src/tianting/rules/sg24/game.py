@@ -28,9 +28,10 @@ from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
 from tianting.engine import harm
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
-from tianting.engine.rulings import BEGIN, HARM, SETTLE, RulingTable
+from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
@@ -654,65 +655,17 @@ class SG24Game:
         return words, warnings
 
     # ---- day -------------------------------------------------------------------------
+    day_class: type[Day] = Day
+    """The day's stages (:mod:`.day`)."""
+
     def resolve_day(self, votes: dict[str, str], book: DecisionBook | None = None, judged: Sequence[Ruling] = (),
-                    actions: Sequence[Action] = (), digits: dict[str, int] | None = None) -> PhaseResult:
-        """白天受伤伤判阶段, then 白天行动投票阶段. ``actions``: checked uses of skills by day, each left
-        to the judge (listed in the trace and the warnings, as a night's); ``digits``: game-script.md."""
+                    actions: Sequence[Action] = (), digits: Mapping[str, Any] | None = None) -> PhaseResult:
+        """白天受伤伤判阶段, then 白天行动投票阶段, stage by stage (:class:`.day.Day`). ``actions``: checked uses of
+        skills by day, each left to the judge (listed in the trace and the warnings, as a night's); ``digits``:
+        game-script.md."""
         if self.phase is not PhaseKind.DAY:
             raise IllegalAction("现在不是白天", "wrong-phase")
-        book = book or DecisionBook()
-        first_draw = len(self.state.rng.draws)
-        day = Phase(self.state)
-        checks = self._wound_checks(day, digits or {}, book)
-        pending = self._skill_notices(day, actions)
-        ruled = Ruled(self, day, night=False)
-        self.rulings.apply(BEGIN, ruled, judged)
-        void = {r.voter for r in self.rulings.of("void", judged)}
-        counted: dict[str, str] = {}
-        for voter, target in votes.items():
-            p = self.state.player(voter)
-            if not p.alive or voter in void:
-                continue
-            if p.country == UNALIGNED:
-                day.note(f"{voter} 的投票无效：在野未入国")
-                continue
-            if p.country in self.state.eliminated:
-                day.note(f"{voter} 的投票无效：{p.country}已灭国")
-                continue
-            counted[voter] = target
-        tally: dict[str, int] = {}
-        for t in counted.values():
-            tally[t] = tally.get(t, 0) + 1
-        harms: list[Harm] = []
-        top = max(tally.values(), default=0)
-        leaders = [t for t, n in tally.items() if n == top]
-        voted = None
-        if len(leaders) == 1 and self.state.player(leaders[0]).alive:
-            voted = leaders[0]
-            target = self.state.player(voted)
-            if target.identity == "女眷":
-                day.note(f"{voted} 得票最多，投票致伤对女眷无效")
-            else:
-                lordless = target.country in COUNTRIES and not self.has_lord(target.country)
-                harms.append(Harm(voted, DEATH if lordless else WOUND, "投票致死" if lordless else "投票致伤", by="投票"))
-        elif len(leaders) > 1:
-            day.note(f"{'、'.join(sorted(leaders))} 票数同时最高，均不受伤害")
-        self.rulings.apply(HARM, ruled, judged)
-        self._apply_harms(day, harms + ruled.harms, self._defences(judged), book)
-        self.rulings.apply(SETTLE, ruled, judged)
-        announcement = {"title": texts.day_title(self.number), "wound_checks": checks, "votes": dict(counted),
-                        "voted": voted, "died": list(day.died), "exited": self._exited(day),
-                        "injured": [p for p in day.injured if self.state.player(p).injured]}
-        announcement["text"] = texts.day_post(self.number, announcement)
-        self._record(day, actions)
-        result = self._finish(PhaseKind.DAY, day, book, first_draw, announcement, pending)
-        if not self.state.over:
-            start = Phase(self.state)
-            self._start_of_night(start)
-            result.trace += start.trace
-            for pid, items in start.feedback.items():
-                result.feedback.setdefault(pid, []).extend(items)
-        return result
+        return self.day_class(self, votes, book or DecisionBook(), judged, actions, digits or {}).resolve()
 
     def _wound_checks(self, day: Phase, digits: dict[str, int], book: DecisionBook) -> dict[str, str]:
         out: dict[str, str] = {}
