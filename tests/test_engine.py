@@ -117,3 +117,20 @@ def test_the_same_side_stab_is_one_half_chance_whose_effect_the_rule_set_names()
     assert SAME_COUNTRY.judge(rng, "a", "c", "本国") is Verdict.HOLDS
     assert [d.purpose for d in rng.draws] == ["刺殺同盟失效判定 a→b", "本国刺杀减轻 a→b", "本国刺杀减轻 a→c"]
     assert SAME_COUNTRY.judge(rng, "a", "lord", "本国", target_is_lord=True) is Verdict.VOID and len(rng.draws) == 3
+
+
+# ---- succession ---------------------------------------------------------------------------------------------
+def test_a_successor_in_play_or_already_played_may_not_enter_and_one_left_needs_no_choice() -> None:
+    """Seed 001: 「死亡时以继任者角色进行游戏，全部继任者都死亡则退出游戏」; a character is one id's at a time."""
+    from tianting.core.decisions import DecisionBook
+    from tianting.core.rng import GameRandom
+    from tianting.engine import succession
+
+    assert succession.options(["曹丕", "曹植"], in_play={"曹植"}, lived=()) == ["曹丕"]
+    assert succession.options(["曹丕"], in_play=(), lived={"曹丕"}) == []
+    rng = GameRandom(1)
+    same = lambda a, o: a == o  # noqa: E731
+    assert succession.choose(rng, DecisionBook(), "P1", "继任", [], same) is None
+    assert succession.choose(rng, DecisionBook(), "P1", "继任", ["曹丕"], same) == "曹丕" and rng.draws == []
+    asked = DecisionBook(answers=[{"actor": "P1", "skill": "继任", "answer": "曹植"}])
+    assert succession.choose(rng, asked, "P1", "继任", ["曹丕", "曹植"], same) == "曹植"

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.names import name_key
 from tianting.core.records import Death, Feedback
 from tianting.core.state import Player, Status
+from tianting.engine import succession
 from tianting.rules.kk33 import texts
 
 _OUT = Status.OUT
@@ -229,12 +230,10 @@ def _reincarnate(game: KK33Game, phase: Any, player: Player, cause: str) -> None
     """轉生：當你死亡時，選擇一個轉生角色繼續進行遊戲。"""
     options = game.roster.reincarnations(player.country)
     before = player.character
-    choice = phase.book.choose(game.state.rng, player.id, "轉生", options, _same_name)
-    player.character = choice
+    choice = succession.choose(game.state.rng, phase.book, player.id, "轉生", options, _same_name, ask_one=True)
+    assert choice is not None  # every country has its 轉生 forms
+    succession.enter(player, choice, (s.name for s in game.roster.characters[choice].skills))
     player.life = 1
-    player.status = Status.ALIVE
-    player.wounded_at = None
-    player.skills = [s.name for s in game.roster.characters[choice].skills]
     game.state.skills_changed.append(player.id)  # (see GameState.skills_changed)
     phase.deaths.append(Death(player.id, before, cause, out=False))
     phase.tell(player.id, Feedback("轉生", texts.reincarnated(choice), None, {"character": choice}))

@@ -26,7 +26,7 @@ from tianting.core.records import (
 )
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
-from tianting.engine import harm
+from tianting.engine import harm, succession
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
@@ -362,13 +362,8 @@ class SG24Game:
         「第一命角色死亡时，由其继任者继续游戏。」「全部继任者都死亡则退出游戏，场上不再存在该ID。」"""
         player = self.state.player(pid)
         dead = player.character
-        options = self.successor_options(pid)
-        successor = None
-        if len(options) == 1:
-            successor = options[0]
-        elif options:
-            successor = book.choose(self.state.rng, pid, "继任", options, lambda a, o: self.pack.get(a) is not None
-                                    and self.pack.get(a).name == o)  # type: ignore[union-attr]
+        successor = succession.choose(self.state.rng, book, pid, "继任", self.successor_options(pid),
+                                      lambda a, o: (c := self.pack.get(a)) is not None and c.name == o)
         self.state.extra["checks"].pop(pid, None)
         player.wounded_at = None
         if successor is None:
@@ -377,10 +372,7 @@ class SG24Game:
             phase.note(f"{pid}（{dead}）死亡，退出游戏：{cause}")
         else:
             succ = self.pack.characters[successor]
-            player.status = Status.ALIVE
-            player.character = successor
-            player.identity = succ.identity
-            player.skills = [s.name for s in succ.skills]
+            succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
             self.state.extra["lives"][pid].append(successor)
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
@@ -394,7 +386,7 @@ class SG24Game:
         gone = set(self.state.extra["lives"][pid]) | set(lived)
         found = self.pack.get(character) if character is not None else self.character(pid)
         assert found is not None
-        return [s for s in found.successors if s not in in_play and s not in gone]
+        return succession.options(found.successors, in_play, gone)
 
     # ---- night ----------------------------------------------------------------------
     night_class: type[Night] = Night
