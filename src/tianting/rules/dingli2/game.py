@@ -21,6 +21,7 @@ from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status
 from tianting.engine import harm
 from tianting.engine.harm import Harm
+from tianting.engine.order import Bands
 from tianting.engine.rulings import RulingTable
 from tianting.rules.dingli2 import contest, texts, wounds
 from tianting.rules.dingli2.day import DingliDay
@@ -54,6 +55,10 @@ the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结�
 EFFECTS = RULINGS.effects()
 """The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md):
 the table of :mod:`.rulings`."""
+
+
+TIMING_BANDS = Bands(("即时生效", "全局技能", "结算前生效", "结算时生效", "结算后生效"), "结算时生效")
+"""Seed 003's timing classes, earliest first (:mod:`tianting.engine.order`); a skill of none resolves 结算时."""
 
 
 def table_size(players: int, ex: bool) -> int:
@@ -366,15 +371,13 @@ class DingliGame(SG24Game):
         events: list[str] = []
         out: list[str] = []
 
-        def key(a: Action) -> tuple[int, int, int]:
+        def key(a: Action) -> tuple[int, int, int, int]:
             ch = self.state.player(a.actor).character
             data = self.pack.skill(ch, a.skill)
             assert data is not None
             rank = self.pack.interference(ch, data)
-            timing = self.pack.timing(ch, data) or "结算时生效"
-            order = ("即时生效", "全局技能", "结算前生效", "结算时生效", "结算后生效")
-            return (0 if rank == 2 else 1, rank if rank is not None else 9,
-                    order.index(timing) if timing in order else 3) + (self.state.player(a.actor).seat,)  # type: ignore[return-value]
+            return (0 if rank == 2 else 1, rank if rank is not None else 9, TIMING_BANDS.rank(self.pack.timing(ch, data)),
+                    self.state.player(a.actor).seat)
 
         ranks: dict[int, list[str]] = {}
         for a in sorted(uses, key=key):

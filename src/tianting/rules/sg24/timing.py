@@ -9,14 +9,19 @@ The harms, defences and the defence order (「(1)优先抵御造成最大伤害�
 from __future__ import annotations
 
 from tianting.engine.harm import Defence, Harm, Level, defence_to_use, harm_to_defend
+from tianting.engine.order import Bands
 from tianting.rules.sg24.pack import TIMINGS
 
 DEATH, WOUND = Level.KILL, Level.WOUND
 """Harm levels: 致死 is a greater harm than 致伤."""
 
-__all__ = ["DEATH", "WOUND", "Defence", "Harm", "defence_to_use", "harm_to_defend", "timing_rank"]
+__all__ = ["DEATH", "TIMING_BANDS", "WOUND", "Defence", "Harm", "defence_to_use", "harm_to_defend", "timing_rank"]
+
+
+TIMING_BANDS = Bands(TIMINGS, "结算时生效")
+"""Seed 001's six timing classes as the engine's priority bands (:mod:`tianting.engine.order`)."""
 
 
 def timing_rank(timing: str | None) -> int:
     """Earlier classes resolve first; a skill with no class given resolves with 结算时生效 (most skills)."""
-    return TIMINGS.index(timing) if timing in TIMINGS else TIMINGS.index("结算时生效")
+    return TIMING_BANDS.rank(timing)
