@@ -38,7 +38,6 @@ from tianting.core.skills import (
     stage_order,
 )
 from tianting.core.state import Status
-from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.stages import run_stages, stage_steps
@@ -62,9 +61,6 @@ _ONE, _HALF = Fraction(1), Fraction(1, 2)
 _INJURED = Status.INJURED
 _CHARACTER = Source.CHARACTER
 _PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
-
-SAME_SIDE = SameSide(lessens=False, lord_immune=False, purpose=lambda k, t, relation: f"刺殺{relation}失效判定 {k}→{t}")
-"""「刺殺同國或同盟角色，一半概率失效」 (:mod:`tianting.engine.stab`, shared with the 24人 rules' 本国刺杀)."""
 
 
 _RANKS: dict[type[Skill], tuple[int, int, int]] = {}
@@ -578,13 +574,12 @@ class Night:
                 self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
                 continue
             kc, tc = self.game.country_of(killer), self.game.country_of(target)
-            relation = "同國" if kc == tc else "同盟" if self.state.allied(kc, tc, self.index) else None
-            verdict = SAME_SIDE.judge(self.rng, killer, target, relation)
-            if verdict is Verdict.VOID:
-                use.state = UseState.VOID
-                self.note(f"{killer} 的刺殺對 {target} 失效：目標為{relation}角色，一半概率失效")
-                continue
-            if verdict is Verdict.HOLDS:
+            if kc == tc or self.state.allied(kc, tc, self.index):
+                relation = "同國" if kc == tc else "同盟"
+                if self.rng.chance(f"刺殺{relation}失效判定 {killer}→{target}"):
+                    use.state = UseState.VOID
+                    self.note(f"{killer} 的刺殺對 {target} 失效：目標為{relation}角色，一半概率失效")
+                    continue
                 self.note(f"{killer} 的刺殺對 {target}：雖為{relation}角色，判定仍有效")
             valid.setdefault(target, []).append(use)
 
