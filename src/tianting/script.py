@@ -307,6 +307,10 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             raise ScriptError(spot, f"why 過長（最多{MAX_TEXT}字，現有{len(why)}字）")
         record: dict[str, Any] = {"effect": effect}
         target = voter = index = text = None
+        for key in PLAYER_FIELDS:  # a list or an object where an id belongs is refused here, naming the field
+            value = entry.get(key)
+            if value is not None and not isinstance(value, str):
+                raise ScriptError(f"{spot}.{key}", f"{key} 必須是玩家ID字串，而不是{_json_kind(value)}")
         if effect == "void" and "voter" in entry:
             voter = ids.get(entry.get("voter"))
             if not by_day:
@@ -369,6 +373,23 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
     for j, message in rules.check_rulings(game, out):
         raise ScriptError(f"{where}.rulings[{j}]", message)
     return out
+
+
+PLAYER_FIELDS = ("target", "voter", "owner")
+"""The fields of a ruling that name a player: a string or absent (``null``)."""
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words (for a field of the wrong type)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "數字"
+    if isinstance(value, list):
+        return "陣列"
+    if isinstance(value, dict):
+        return "物件"
+    return "字串" if isinstance(value, str) else "null"
 
 
 TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔"}
