@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.core.forum_ids import creation_problem
 from tianting.core.jsoninput import InputError, key_path, parse_json
 from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult, Ruling
@@ -159,7 +160,17 @@ def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None
 
 
 def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bool = False) -> dict[str, Any]:
-    """Play a parsed script; return the transcript (a JSON-ready dict)."""
+    """Play a parsed script, a table new to tianting (``run``); return the transcript (a JSON-ready dict).
+
+    Its ``players`` are checked as a new table's are (:func:`tianting.core.forum_ids.creation_problem`); a hosted
+    game replays its script through :func:`play_script`, without that check, so a game stored before it plays on."""
+    players = data.get("players")
+    if isinstance(players, list):
+        ids = [p.get("id") for p in players if isinstance(p, dict)]
+        if len(ids) == len(players) and all(isinstance(pid, str) for pid in ids):
+            problem = creation_problem(ids)
+            if problem is not None:
+                raise ScriptError(f"players[{problem[0]}]", problem[1])
     return play_script(data, lenient, strict_decisions)[1]
 
 
