@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
+from tianting.core.answers import AnswerProblem, read_args
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.forum_ids import creation_problem
@@ -149,13 +150,10 @@ def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None
     if ids is not None:
         targets = [ids.get(t) for t in targets]
     args = raw.get("args", {}) or {}
-    args = dict(_obj(args, where, "args"))
-    if "country" in args:
-        args["country"] = rules.country_names().get(args["country"]) or args["country"]
-    if "identity" in args:
-        args["identity"] = rules.identity_names().get(args["identity"]) or args["identity"]
-    if "skill" in args:
-        args["skill"] = rules_names.get(args["skill"]) or args["skill"]
+    try:  # the one reading of args (tianting.core.answers): guess as the flat keys, names in the rule set's spelling
+        args = read_args(_obj(args, where, "args"), rules.country_names(), rules.identity_names(), rules_names)
+    except AnswerProblem as problem:
+        raise ScriptError(where, f"{shown(actor)}：{problem.message}") from None
     return Action(actor, skill, tuple(targets), args)
 
 
