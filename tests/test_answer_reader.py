@@ -50,3 +50,15 @@ def test_true_or_false_on_a_choice_that_is_no_yes_or_no_is_refused():
     options = ["孫策", "孫權"]
     with pytest.raises(AnswerProblem, match="不能以 true/false 回答"):
         read_answer(True, options, options, _never)
+
+
+def test_typed_text_reads_as_the_number_or_yes_no_where_no_label_is_so():
+    """The console's and a page's answer is text: 「2」/「２」 is the second option, 「true」 the yes; a label or an
+    id spelled so is still the label."""
+    options = ["改為正軍師", "不改"]
+    assert read_answer("2", options, options, _never) == 1
+    assert read_answer("２", options, options, _never) == 1
+    assert read_answer("true", options, options, _never) == 0
+    assert read_answer("FALSE", options, options, _never) == 1
+    ids = ["3", "1", "2"]
+    assert read_answer("2", ids, ids, _never) == 2

@@ -10,12 +10,16 @@ a player's page, a private message read for the judge — may give (docs/spec/ga
 - the **actor id** of the action meant, where the options are actions (the skill says whose each is): refused
   as ambiguous, asking for the label, when that actor has two actions among them.
 
+Typed as text (the judge's console, a player's page, a private message read for the judge), 「2」 or 「２」 is the
+number and 「true」/「false」 the yes or no, where no option is labelled so.
+
 A skill may also read a richer form of its own options (化身's ``[角色, 技能]``); that reading comes first, so an
 answer it took before is taken the same. No skill reads the forms above itself.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -61,7 +65,13 @@ def read_answer(answer: Any, options: Sequence[T], labels: Sequence[Any], match:
             if mine:
                 named = "、".join(str(labels[i]) for i in mine)
                 raise AnswerProblem(f"{answer} 在此有{len(mine)}個行動（{named}）：請以選項名稱指明是哪一個")
-        return None
+        typed = unicodedata.normalize("NFKC", answer).strip()  # a form's or a message's text: 「２」, 「true」
+        if typed.lower() in ("true", "false"):
+            answer = typed.lower() == "true"
+        elif typed.isdecimal() and len(typed) < 5:
+            answer = int(typed)
+        else:
+            return None
     if isinstance(answer, bool):
         no = [i for i, label in enumerate(labels) if _declines(label)]
         if len(no) != 1:
