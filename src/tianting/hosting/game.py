@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
 from tianting.core.usertext import shown
@@ -788,7 +789,12 @@ class HostedGame:
         choices = self._offered_choices(pid)
         if not isinstance(skill, str) or skill not in choices:
             raise Refused("天庭沒有請你作這個選擇", 409)
-        name = self._base.roster.all_skill_names.get(answer) if isinstance(answer, str) else None
+        names, options = self._base.roster.all_skill_names, list(choices[skill])
+        try:  # the one reading of answers (tianting.core.answers): the skill's name in either script, or its number
+            picked = read_answer(answer, options, options, lambda a, o: isinstance(a, str) and names.get(a) == o)
+        except AnswerProblem as problem:
+            raise Refused(f"【{skill}】{problem.message}", 422) from None
+        name = None if picked is None else options[picked]
         if name not in choices[skill]:
             raise Refused(f"【{skill}】只能選擇本階段可選的技能之一（{'、'.join(choices[skill])}）", 422)
         used = [a["skill"] for a in phase.submissions.get(pid, []) if a["skill"] in choices[skill]]
