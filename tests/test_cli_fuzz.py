@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from tests.cli_harness import SENTINEL, assert_clean, call, write_json
 from tests.hosting.test_verify_fields import EXPORT as VERIFIED_EXPORT
+from tests.test_zaiye_identity import _players as _zaiye_table
 from tianting.randomplay import random_script
 from tianting.rules.kk33.game import roster
 from tianting.testing import standard_seats
@@ -70,10 +71,14 @@ DECISION = st.fixed_dictionaries({"actor": PID, "skill": _maybe(st.sampled_from(
                                                                       st.booleans(), st.lists(PID, max_size=2)))})
 PEACE = st.one_of(st.fixed_dictionaries({"judge": _maybe(st.just(True))}),
                   st.fixed_dictionaries({"proposer": PID, "agreed": _maybe(st.lists(PID, max_size=22))}))
+RULING_FIELDS = ("effect", "target", "voter", "owner", "action", "text", "why", "active", "skill")
+"""Every field a ruling of any rule set reads (game-script.md ``rulings``; 24人's ``defend``, 鼎立's ``contest``…)."""
 RULING = st.fixed_dictionaries(
     {"effect": _maybe(st.sampled_from(["void", "spare", "injure", "kill", "heal", "tell", "revive"]))},
-    optional={"target": PID, "voter": PID, "action": _maybe(st.integers(-1, 6)), "text": _maybe(TEXT),
-              "why": _maybe(TEXT)})
+    optional={"target": PID, "voter": PID, "owner": PID, "action": _maybe(st.integers(-1, 6)), "text": _maybe(TEXT),
+              "why": _maybe(TEXT), "active": _maybe(st.booleans()), "skill": _maybe(st.sampled_from(SKILLS))})
+ANY_RULING = st.dictionaries(st.sampled_from(RULING_FIELDS), JSON, max_size=len(RULING_FIELDS))
+"""A ruling whose every field is any JSON value at all."""
 WORDS = st.dictionaries(st.one_of(st.sampled_from(IDS), TEXT), _maybe(TEXT), max_size=3)
 
 
@@ -85,7 +90,7 @@ def _phase(kind: str) -> st.SearchStrategy[dict[str, Any]]:
                   "votes": _maybe(st.dictionaries(st.sampled_from(IDS), PID, max_size=6)),
                   "last_words": _maybe(WORDS),
                   "peace": _maybe(PEACE),
-                  "rulings": _maybe(st.lists(RULING, max_size=3))})
+                  "rulings": _maybe(st.lists(st.one_of(RULING, RULING, ANY_RULING), max_size=3))})
 
 
 @st.composite
@@ -188,6 +193,67 @@ def test_fuzzed_scripts_run_cleanly(script, lenient, ascii_only):
 @given(scripts() | RAW, st.booleans(), st.booleans())
 def test_fuzzed_scripts_run_cleanly_many(script, lenient, ascii_only):
     _check_run(script, lenient, ascii_only)
+
+
+def _table(rules_name: str) -> list[dict[str, str]]:
+    """A table each rule set seats: KK 3.3's standard 22, the 24人 rules' 24, 鼎立's 26."""
+    if rules_name == "kk33":
+        return _base()["players"]
+    return _zaiye_table(rules_name)
+
+
+KINDS_OF_JSON = (None, True, False, 0, 3, -1, 2.5, "", "無此人", [], {}, ["x"], {"a": 1}, [[]])
+"""A value of every JSON type (and a few of each), for every field of a ruling."""
+
+
+@pytest.mark.parametrize("rules_name", ["kk33", "sg24", "dingli2"])
+def test_every_json_type_in_every_field_of_a_ruling_of_every_effect(rules_name):
+    """Issue 27: 「a ruling field of the wrong type … is a clear error naming phases[N].rulings[K].target (exit 2) and
+    changes nothing」. Every effect of the rule set, on a night and on a day, with every field in turn set to a value
+    of every JSON type (and to the id inside a list or an object): the script plays, or is refused with a
+    :class:`ScriptError` (``run``'s exit 2, the server's 422), never another exception; a player field that is not
+    a string is refused naming the field. (In-process, as ``run`` plays it; the command line's promise for these
+    errors is checked by the test below and by the fuzzer above.)"""
+    from tianting.core.errors import ScriptError
+    from tianting.rules import load as load_rules
+    from tianting.script import run_script
+    players = _table(rules_name)
+    pid = players[0]["id"]
+    for effect in load_rules(rules_name).ruling_effects():
+        for day in (False, True):
+            for key in RULING_FIELDS:
+                for value in KINDS_OF_JSON + ([pid], {"id": pid}):
+                    ruling = {"effect": effect, "target": pid, "text": pid, key: value}
+                    phases = [{"phase": "night"}, {"phase": "day"}] if day else [{"phase": "night"}]
+                    phases[-1]["rulings"] = [ruling]
+                    script = {"format": "tianting-script/1", "rules": rules_name, "seed": 1,
+                              "players": players, "phases": phases}
+                    wrong = key in ("target", "voter", "owner") and value is not None and not isinstance(value, str)
+                    try:
+                        run_script(script)
+                    except ScriptError as exc:
+                        assert exc.message.strip(), (effect, key, value)
+                        if wrong:
+                            assert exc.where == f"phases[{int(day)}].rulings[0].{key}", (effect, key, value, exc)
+                    else:
+                        assert not wrong, (effect, key, value)
+
+
+@pytest.mark.parametrize("value", [["P01"], {"id": "P01"}, 7, True])
+def test_a_ruling_target_of_the_wrong_type_names_its_field(tmp_path, value):
+    """Issue 27: 「A ruling whose target or owner is a list or an object crashes run (exit 70)」: now exit 2 with the
+    field named (``phases[0].rulings[1].target``) and what it should be, in Chinese; ``--out`` untouched."""
+    players = _base()["players"]
+    target = players[1]["id"]
+    script = {**_base(), "phases": [{"phase": "night", "rulings": [
+        {"effect": "spare", "target": target}, {"effect": "kill", "target": value}]}]}
+    source, out = tmp_path / "script.json", tmp_path / "transcript.json"
+    write_json(source, script)
+    out.write_text(SENTINEL, encoding="utf-8")
+    done = call("run", str(source), "--out", str(out))
+    assert_clean(done, out)
+    assert done.code == 2 and done.err.startswith("phases[0].rulings[1].target")
+    assert "target 必須是玩家ID字串" in done.err
 
 
 def _check_setup_table(script: Any) -> None:

@@ -13,8 +13,10 @@ import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
+from tianting.core.answers import AnswerProblem, read_args
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.core.forum_ids import creation_problem
 from tianting.core.jsoninput import InputError, key_path, parse_json
 from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult, Ruling
@@ -148,18 +150,25 @@ def _action(raw: Any, where: str, rules_names: Any, ids: PlayerIds | None = None
     if ids is not None:
         targets = [ids.get(t) for t in targets]
     args = raw.get("args", {}) or {}
-    args = dict(_obj(args, where, "args"))
-    if "country" in args:
-        args["country"] = rules.country_names().get(args["country"]) or args["country"]
-    if "identity" in args:
-        args["identity"] = rules.identity_names().get(args["identity"]) or args["identity"]
-    if "skill" in args:
-        args["skill"] = rules_names.get(args["skill"]) or args["skill"]
+    try:  # the one reading of args (tianting.core.answers): guess as the flat keys, names in the rule set's spelling
+        args = read_args(_obj(args, where, "args"), rules.country_names(), rules.identity_names(), rules_names)
+    except AnswerProblem as problem:
+        raise ScriptError(where, f"{shown(actor)}：{problem.message}") from None
     return Action(actor, skill, tuple(targets), args)
 
 
 def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bool = False) -> dict[str, Any]:
-    """Play a parsed script; return the transcript (a JSON-ready dict)."""
+    """Play a parsed script, a table new to tianting (``run``); return the transcript (a JSON-ready dict).
+
+    Its ``players`` are checked as a new table's are (:func:`tianting.core.forum_ids.creation_problem`); a hosted
+    game replays its script through :func:`play_script`, without that check, so a game stored before it plays on."""
+    players = data.get("players")
+    if isinstance(players, list):
+        ids = [p.get("id") for p in players if isinstance(p, dict)]
+        if len(ids) == len(players) and all(isinstance(pid, str) for pid in ids):
+            problem = creation_problem(ids)
+            if problem is not None:
+                raise ScriptError(f"players[{problem[0]}]", problem[1])
     return play_script(data, lenient, strict_decisions)[1]
 
 
@@ -307,6 +316,10 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             raise ScriptError(spot, f"why 過長（最多{MAX_TEXT}字，現有{len(why)}字）")
         record: dict[str, Any] = {"effect": effect}
         target = voter = index = text = None
+        for key in PLAYER_FIELDS:  # a list or an object where an id belongs is refused here, naming the field
+            value = entry.get(key)
+            if value is not None and not isinstance(value, str):
+                raise ScriptError(f"{spot}.{key}", f"{key} 必須是玩家ID字串，而不是{_json_kind(value)}")
         if effect == "void" and "voter" in entry:
             voter = ids.get(entry.get("voter"))
             if not by_day:
@@ -369,6 +382,23 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
     for j, message in rules.check_rulings(game, out):
         raise ScriptError(f"{where}.rulings[{j}]", message)
     return out
+
+
+PLAYER_FIELDS = ("target", "voter", "owner")
+"""The fields of a ruling that name a player: a string or absent (``null``)."""
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words (for a field of the wrong type)."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "數字"
+    if isinstance(value, list):
+        return "陣列"
+    if isinstance(value, dict):
+        return "物件"
+    return "字串" if isinstance(value, str) else "null"
 
 
 TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔"}

@@ -18,6 +18,7 @@ import unicodedata
 from typing import Any
 
 from tianting.core.errors import TiantingError
+from tianting.core.forum_ids import creation_problem
 from tianting.core.names import name_key
 from tianting.core.usertext import shown
 from tianting.rules import load as load_rules
@@ -47,8 +48,10 @@ def read_ids(text: str) -> list[str]:
 
     Surrounding whitespace (including the full-width space) and a leading
     byte-order mark are stripped; blank lines and lines starting with ``#``
-    are skipped. Raises :class:`TiantingError` on a repeated id. The number of
-    ids is checked against the rule set by :func:`draw_setup`.
+    are skipped. Raises :class:`TiantingError` on a repeated id, and on ids a new
+    table refuses (:func:`tianting.core.forum_ids.creation_problem`: an invisible
+    format character, two ids alike), naming the line. The number of ids is checked
+    against the rule set by :func:`draw_setup`.
     """
     ids: list[str] = []
     lines: dict[str, int] = {}
@@ -62,6 +65,11 @@ def read_ids(text: str) -> list[str]:
             )
         lines[pid] = number
         ids.append(pid)
+    problem = creation_problem(ids)  # a new table's ids: none invisible, no two alike (tianting.core.forum_ids)
+    if problem is not None:
+        index, message = problem
+        line = next(n for pid, n in lines.items() if pid == ids[index])
+        raise TiantingError(f"ID名單第{line}行：{message}")
     return ids
 
 

@@ -400,15 +400,17 @@ def _nights_and_days(days: int) -> list[dict[str, Any]]:
     return out
 
 
-def test_peace_in_a_script_from_day_five(tmp_path):
+def test_peace_in_a_script_from_day_six(tmp_path):
     """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 (D-V3: from night 6's
-    submission phase): a script's ``peace`` on 第5日 is made while night 6 is open and ends the game with no winner;
-    on 第4日 (night 5 open) it is refused with the reason."""
+    submission phase): a script's ``peace`` on 第6日 (the tenth phase; the first day is 第2日) is made while night 6
+    is open and ends the game with no winner; on 第5日 (night 5 open) it is refused with the reason."""
     lords = {"proposer": "玩家01", "agreed": ["玩家10", "玩家17"]}
     script = {"format": "tianting-script/1", "rules": "dingli2", "seed": 3, "players": players(),
               "phases": _nights_and_days(5)}
     script["phases"][-1]["peace"] = lords
-    assert run(tmp_path, script)["result"] == {"over": True, "winners": [], "peace": True}
+    done = run(tmp_path, script)
+    assert done["phases"][-1]["phase"] == "day" and done["phases"][-1]["number"] == 6
+    assert done["result"] == {"over": True, "winners": [], "peace": True}
     early = {**script, "phases": _nights_and_days(4)}
     early["phases"][-1]["peace"] = lords
     message = refused(tmp_path, early)

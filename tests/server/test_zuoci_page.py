@@ -75,3 +75,17 @@ def test_zuoci_answers_his_choice_on_his_page_while_the_phase_is_open(client):
     (decision,) = [d for d in judge_state(client, game)["current"]["draft"]["decisions"]
                    if d["actor"] == pid and d["skill"] == "化身"]
     assert decision["answer"] == expected and decision["defaulted"] is False
+
+
+def test_zuoci_answers_his_choice_by_number_as_any_answer_is_read(client):
+    """Issue 27: the player pages read an answer as scripts and the console do (``tianting.core.answers``): his
+    choice typed as 「1」 is one of the skills offered; a number past them is refused in Chinese."""
+    game = started_fixed_game(client, seed=7)
+    pid = "玩家05"
+    offered = [r["skill"] for r in player_state(client, game, pid)["skills"] if r["source"] == "offered"]
+    response = post(client, ppage(game, pid), ppage(game, pid) + "/decide", {"skill": "化身", "answer": "1"})
+    assert response.status_code == 303, response.text
+    assert player_state(client, game, pid)["open"]["chosen"]["化身"] in offered
+    past = post(client, ppage(game, pid), ppage(game, pid) + "/decide",
+                {"skill": "化身", "answer": str(len(offered) + 5)})
+    assert past.status_code == 422 and "個選項" in past.text

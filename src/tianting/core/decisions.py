@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import TiantingError
 from tianting.core.records import DecisionRecord
 from tianting.core.rng import GameRandom
@@ -61,20 +62,27 @@ class DecisionBook:
         label: Callable[[T], Any] = str,
         default: T | None = None,
         context: str | None = None,
+        actors: Sequence[str | None] | None = None,
     ) -> T:
         """Take the scripted answer among ``options``; else the skill's documented ``default``
         (the harmless choice of a 「可以」: not using it), else one drawn with the game's generator.
-        ``context``: what the choice is about, kept with its record (``DecisionRecord.context``)."""
+        ``context``: what the choice is about, kept with its record (``DecisionRecord.context``).
+        The answer is read by :func:`tianting.core.answers.read_answer` (label, number, true/false, an
+        action's actor: ``actors``, whose action each option is, where the options are actions), ``match``
+        being the skill's own reading of its options, tried first."""
         labels = [label(o) for o in options]
         found = self._find(actor, skill)
         if found is not None:
             i, answer = found
-            for option, option_label in zip(options, labels, strict=True):
-                if match(answer, option):
-                    self._used.add(i)
-                    self.asked.append(DecisionRecord(actor, skill, option_label, False, labels, context))
-                    return option
             self._used.add(i)
+            try:
+                picked = read_answer(answer, options, labels, match, actors)
+            except AnswerProblem as problem:
+                raise InvalidAnswer(i, f"{actor} 的【{skill}】答案「{shown(answer)}」：{problem.message}"
+                                       f"（可選：{'、'.join(str(x) for x in labels)}）") from None
+            if picked is not None:
+                self.asked.append(DecisionRecord(actor, skill, labels[picked], False, labels, context))
+                return options[picked]
             raise InvalidAnswer(i, f"{actor} 的【{skill}】答案「{shown(answer)}」不是可選項之一（可選：{'、'.join(str(x) for x in labels)}）")
         if self.decider is not None:
             answer = self.decider(actor, skill, labels)

@@ -81,6 +81,10 @@ class Skill:
     night_only: ClassVar[bool] = False
     """True for a passive skill whose text sets it to the night (「於夜間」, 「第n夜」: 樂不思蜀, 天儀, 拔矢啖睛, 不出): the
     day's action pass (甘寧's 刺殺 at the vote) does not prepare it (:attr:`SkillIndex.passive_prepared`)."""
+    carries: ClassVar[str | None] = None
+    """A skill its holder, having listed this one **without a target**, may list once after it though he holds
+    it not, as this one's content (將門虎女：使用後當夜……發動一次【刺殺】: 「刺殺」); unlike :meth:`grants`, no
+    page offers it: the player types it (the script's, the form's or the message's separate action)."""
     lifts_limit: ClassVar[tuple[str, ...]] = ()
     """Limited skills its holder may use without the once-a-game limit, still once a night
     (仁德：你可以發動無限次【招賢納才】（每夜限一次）)."""

@@ -22,8 +22,10 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
+from tianting.core.usertext import shown
 from tianting.hosting import events as ev
 from tianting.hosting import judges
 from tianting.hosting.events import Event
@@ -145,6 +147,28 @@ class Phase:
     @property
     def label(self) -> str:
         return f"第{self.number}{'夜' if self.kind == 'night' else '日'}"
+
+
+def _own(event: Event) -> None:
+    """A player's own choice, submission, vote or digit names no other player and came by no judge's hand: its
+    ``player`` is absent or the actor, it has no ``via`` (what the server stores; ``verify`` passes nothing else)."""
+    if event.payload.get("player", event.actor) != event.actor or "via" in event.payload:
+        raise Refused("玩家本人的提交不能指明其他玩家或代為提交的方式（player、via 只用於天庭代為提交）", 422)
+
+
+def _deadline(payload: dict[str, Any]) -> str | None:
+    """The ``deadline`` an event sets (start, deadline, publish): none, or an ISO 8601 time as the server stores it.
+    Checked even where no phase follows (the publish that ends the game), so ``verify`` passes no other value."""
+    value = payload.get("deadline")
+    if value is None:
+        return None
+    if isinstance(value, str):
+        try:
+            datetime.fromisoformat(value)
+            return value
+        except ValueError:
+            pass
+    raise Refused(f"時限格式錯誤（應為ISO 8601時間，例：2026-12-01T20:00:00+00:00），而不是「{shown(value)}」", 422)
 
 
 def _text(payload: dict[str, Any], key: str, what: str, limit: int = MAX_TEXT, empty: bool = False) -> str:
@@ -650,6 +674,7 @@ class HostedGame:
             if not isinstance(pid, str):
                 raise Refused("須指明玩家", 422)
         else:
+            _own(event)
             pid = event.actor
         seat = self.seat(pid)
         wanted = _text(event.payload, "character", "角色", 20)
@@ -671,13 +696,14 @@ class HostedGame:
         missing = [pid for pid in self.ids if pid not in self.characters]
         if missing:
             raise Refused(f"尚有玩家未選擇角色：{'、'.join(missing)}", 409)
+        deadline = _deadline(event.payload)
         try:
             game, _ = play_script(self.script())
         except ScriptError as exc:
             raise Refused(exc.message, 422) from None
         self._base = game
         self.started = True
-        self.phases.append(Phase("night", 1, deadline=event.payload.get("deadline")))
+        self.phases.append(Phase("night", 1, deadline=deadline))
 
     def _open(self, what: str) -> Phase:
         phase = self.current
@@ -701,6 +727,7 @@ class HostedGame:
         in it (the judge enters a player's private message for them)."""
         if event.actor != ev.JUDGE:
             self._player(event)
+            _own(event)
             return event.actor
         pid = event.payload.get("player")
         if not isinstance(pid, str):
@@ -762,7 +789,12 @@ class HostedGame:
         choices = self._offered_choices(pid)
         if not isinstance(skill, str) or skill not in choices:
             raise Refused("天庭沒有請你作這個選擇", 409)
-        name = self._base.roster.all_skill_names.get(answer) if isinstance(answer, str) else None
+        names, options = self._base.roster.all_skill_names, list(choices[skill])
+        try:  # the one reading of answers (tianting.core.answers): the skill's name in either script, or its number
+            picked = read_answer(answer, options, options, lambda a, o: isinstance(a, str) and names.get(a) == o)
+        except AnswerProblem as problem:
+            raise Refused(f"【{skill}】{problem.message}", 422) from None
+        name = None if picked is None else options[picked]
         if name not in choices[skill]:
             raise Refused(f"【{skill}】只能選擇本階段可選的技能之一（{'、'.join(choices[skill])}）", 422)
         used = [a["skill"] for a in phase.submissions.get(pid, []) if a["skill"] in choices[skill]]
@@ -910,9 +942,7 @@ class HostedGame:
     def _on_deadline(self, event: Event) -> None:
         self._judge(event)
         phase = self._open("行動")
-        deadline = event.payload.get("deadline")
-        if deadline is not None and not isinstance(deadline, str):
-            raise Refused("時限格式錯誤", 422)
+        deadline = _deadline(event.payload)
         if phase.extension is not None:
             raise Refused("行動提交階段已結束（延長時間中），不能再改時限；可直接結算", 409)
         phase.deadline = deadline
@@ -1070,13 +1100,14 @@ class HostedGame:
     def _on_publish(self, event: Event) -> None:
         self._judge(event)
         phase = self._draft_phase()
+        deadline = _deadline(event.payload)
         phase.published = True
         self._base = self._draft_game
         if self.over:
             return
         kind = "day" if phase.kind == "night" else "night"
         number = phase.number + 1 if phase.kind == "night" else phase.number
-        self.phases.append(Phase(kind, number, deadline=event.payload.get("deadline")))
+        self.phases.append(Phase(kind, number, deadline=deadline))
 
     def _on_peace(self, event: Event) -> None:
         self._judge(event)

@@ -41,6 +41,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
 
+from tianting.core.forum_ids import creation_problem
 from tianting.hosting import events as ev
 from tianting.hosting import judges as judge_seats
 from tianting.hosting.events import Event
@@ -281,6 +282,9 @@ class Store:
                     chibi: object = False, judges: object = None) -> NewGame:
         """Create a game (raises :class:`Refused` on bad input) and its secret links. ``chibi``: the
         table includes 『角色技能·赤壁之戰』 (stored only when not false, as older games have it)."""
+        problem = creation_problem(ids) if isinstance(ids, list) and all(isinstance(i, str) for i in ids) else None
+        if problem is not None:  # a new table only (tianting.core.forum_ids): stored games are never checked again
+            raise Refused(problem[1], 422)
         if seed is None or salt is None:
             seed, salt = new_seed()
         payload = {"rules": rules, "ids": ids, "title": title, "seed": seed, "salt": salt,

@@ -687,6 +687,8 @@ class KK33Game:
                 granted_only = False
             elif player.granted.get(name, 0) > 0 or granted_now:  # self.holds(player, name): a right alone
                 granted_only = True
+            elif mine and (carried := self._carried(name, mine_actions, mine)):  # 將門虎女's listed 刺殺
+                granted_only, granted_now = True, carried
             else:
                 return SkillCheck((f"{player.id}（{player.character}，{player.identity}）沒有技能【{name}】", "no-skill"))
         impl = skills.get(name)
@@ -719,6 +721,13 @@ class KK33Game:
         if not mine and name not in tables.tallied:
             check.later = None  # _count_refusal's answer, known: nothing listed before it, no limit, no 刺殺 tally
         return check
+
+    def _carried(self, name: str, mine_actions: Sequence[Action], mine: Sequence[str]) -> int:
+        """How many uses of ``name`` the actor's listed actions carry (``Skill.carries``: a 將門虎女 listed
+        without a target carries one 【刺殺】 listed after it)."""
+        skills = self.skills
+        return sum(1 for a, n in zip(mine_actions, mine, strict=True)
+                   if not a.targets and n in skills and skills[n].carries == name)
 
     def check_use(self, check: SkillCheck, action: Action, accepted: Sequence[Action],
                   stab_bases: dict[str, int | None] | None = None) -> Skill:

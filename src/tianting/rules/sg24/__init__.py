@@ -165,7 +165,8 @@ class RuleSet:
         return NameTable(self.countries + (self.others,))
 
     def identity_names(self) -> NameTable:
-        return NameTable(self.identities)
+        """The identities by any spelling; an 在野 seat's 平民 may be written 「在野」 (seed 003 never names 平民)."""
+        return NameTable(self.identities, {"在野": "平民"})
 
     def skill_names(self) -> NameTable:
         table = self.roster().skill_names()

@@ -13,7 +13,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield, is_form
+from tianting.rules.kk33.characters.common import StabShield, carry, is_form, release
 from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -303,14 +303,29 @@ class Xueji(LadySkill):
 class Jiangmen(LadySkill):
     """將門虎女：使用後當夜，你可以不發動【亂花】，而是發動一次【刺殺】。你與關羽（若在場）互識，你與關平（若在場）互識。
 
-    Ruling SN8: the 刺殺 is submitted as 將門虎女's one target (no target: no 刺殺). It is her own
-    刺殺, outside her country's count, checked as any 刺殺. 「不發動【亂花】，而是」: a 亂花 she
-    submits the same night with a 刺殺 is void."""
+    Ruling SN8: the 刺殺 is submitted as 將門虎女's one target (no target: no 刺殺), or (issue 27) as a
+    【刺殺】 of hers listed after a 將門虎女 without target (``Skill.carries``; 「使用後當夜……發動一次【刺殺】」,
+    as 天義's, WUG1). It is her own 刺殺, outside her country's count, checked as any 刺殺; listed, it is
+    將門虎女's content (``common.carry``: no check of its own; none if 將門虎女 does not go off).
+    「不發動【亂花】，而是」: a 亂花 she submits the same night with a 刺殺 is void."""
 
     name = "將門虎女"
     stage = "attack"
     priority = -1
     targets = TargetRule(count=1, counts=(0,))
+    carries = "刺殺"
+
+    def prepare(self, night: Night, use: Use) -> None:
+        if use.targets:
+            return
+        owner = use.actor
+        held = night.state.player(owner)
+        if "刺殺" in held.skills or "刺殺" in night.game.identity_skills(held):
+            return  # a 刺殺 of her own (she holds one): not 將門虎女's
+        stab = next((u for u in night.uses if u.action.actor == owner and u.skill.name == "刺殺" and not u.implicit
+                     and u.order > use.order and u.live), None)
+        if stab is not None:
+            carry(night, use, stab)
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -318,12 +333,16 @@ class Jiangmen(LadySkill):
             found = night.game.in_play(partner)
             if found is not None and found.id != owner:
                 night.recognise(owner, found.id, via=self.name)
-        if not use.targets:
+        listed = None if use.targets else release(night, use)
+        if not use.targets and listed is None:
             return
         for bind in night.uses_by(owner):
             if bind.name == "亂花":
                 night.void(bind, "將門虎女：不發動【亂花】，而是發動一次【刺殺】")
-        night.stab_as(owner, use.targets[0], by=f"{owner} 將門虎女")
+        if listed is None:
+            night.stab_as(owner, use.targets[0], by=f"{owner} 將門虎女")
+        else:
+            night.note(f"{owner} 將門虎女：當夜不發動【亂花】，而是發動一次【刺殺】")
 
 
 SKILLS: list[type[Skill]] = [Shenming, Huizhi, Weiqing, Toujing, Muniu, Liannu, Shushen, Shenzhi, Xiangfu,

@@ -356,7 +356,8 @@ class Youshui(CharacterSkill):
             labels.append(label)
             rows.append({"character": character, "skill": u.name, "label": label})
         # 「可令」: unanswered, he voids nothing (the harmless default).
-        choice = night.book.choose(night.rng, owner, self.name, ["不使用", *labels], _same, default="不使用")
+        choice = night.book.choose(night.rng, owner, self.name, ["不使用", *labels], _same, default="不使用",
+                                   actors=[None, *(u.actor for u in aimed)])
         voided = None if choice == "不使用" else choice
         text = f"【遊說】當夜針對你的行動：{'、'.join(labels)}。"
         if voided is not None:
