@@ -65,7 +65,7 @@ from tianting.hosting.views import (
 from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chat, chinese_script, idempotency, live, notify, security, stale
+from tianting.server import chat, chinese_script, idempotency, live, moving, notify, security, stale
 from tianting.server.commands import (
     JUDGE_COMMANDS,
     contests_unchanged,
@@ -443,6 +443,15 @@ def judge_export(request: Request, token: str) -> JSONResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
         return JSONResponse(game.export())
+
+
+@router.get("/j/{token}/export.judge.json")
+def judge_moving_file(request: Request, token: str) -> JSONResponse:
+    """The judges-only file written beside the export, to move the game to another server (server/moving.py)."""
+    who = _access(request, token, "judge")
+    with _game(request, who.game_id) as game:
+        made = moving.judges_file(store_of(request).engine, who.game_id, game, game.export())
+    return JSONResponse(made, headers={"Content-Disposition": 'attachment; filename="export.judge.json"'})
 
 
 @router.get("/j/{token}/bbcode.txt")
