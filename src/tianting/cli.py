@@ -269,6 +269,14 @@ def _cmd_db_upgrade(args: argparse.Namespace) -> str:
     return f"資料庫 {where(engine)} 已升級到結構版本 {revision}\n"
 
 
+def _cmd_db_backup(args: argparse.Namespace) -> str:
+    from tianting.server.backup import backup
+    from tianting.server.db import default_url
+
+    made = backup(args.database_url or default_url(args.data), args.folder, args.keep)
+    return f"已備份到 {made}\n"
+
+
 def _cmd_verify(args: argparse.Namespace) -> str:
     from tianting.core.jsoninput import parse_json
     from tianting.hosting.verify import verify_export
@@ -417,6 +425,12 @@ def build_parser() -> argparse.ArgumentParser:
     upgrade.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
     upgrade.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
     upgrade.set_defaults(func=_cmd_db_upgrade)
+    saving = database_commands.add_parser("backup", help="a consistent copy while serving (SQLite's online backup, or pg_dump)")
+    saving.add_argument("folder", help="where the copy goes (tianting-<UTC time>.sqlite3 or .dump)")
+    saving.add_argument("--keep", type=_bounded(1, 100_000), help="keep only the newest N copies in the folder")
+    saving.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
+    saving.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    saving.set_defaults(func=_cmd_db_backup)
 
     imports = sub.add_parser("import", help="load a game's export (and its judges' file beside it) into a server's database")
     imports.add_argument("export", help="the game's export (JSON 匯出 from the judge's console)")
