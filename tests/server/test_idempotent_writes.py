@@ -154,3 +154,44 @@ def test_a_vote_form_from_before_the_last_vote_change_is_refused_and_changes_not
     assert anyway["target"] == [second]
     assert client.post(ppage(game, pid) + "/vote", data=anyway, follow_redirects=False).status_code == 303
     assert client.get(f"/api/p/{game['players'][pid]['token']}").json()["open"]["vote"] == second
+
+
+def test_a_form_resent_after_the_server_lost_its_answer_is_stored_once(client):
+    game = started_game(client)
+    fields = form_of(client.get(ppage(game, IDS[4])).text, 'id="actions-form"')
+    fields["none"] = ["1"]
+    first = client.post(ppage(game, IDS[4]) + "/actions", data=fields, follow_redirects=False)
+    with client.app.state.store.engine.begin() as conn:  # killed after the commit, before the answer was kept
+        conn.execute(delete(writes).where(writes.c.answer.is_not(None)))
+    before = seq(client, game)
+    again = client.post(ppage(game, IDS[4]) + "/actions", data=fields, follow_redirects=False)
+    assert again.status_code == first.status_code == 303 and again.headers["location"] == first.headers["location"]
+    assert seq(client, game) == before
+
+
+def test_the_same_write_sent_twice_at_once_is_stored_once(client):
+    """Two tabs of one page, or a double click: both reach the store together, one is applied."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    game = started_game(client)
+    url = f"/api/p/{game['players'][IDS[8]]['token']}/actions"
+    before = seq(client, game)
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: client.post(url, json={"actions": []},
+                                                      headers={"Idempotency-Key": "double-click-1"}), range(4)))
+    assert {a.status_code for a in answers} == {200} and len({a.content for a in answers}) == 1
+    assert seq(client, game) == before + 1
+
+
+def test_the_judges_message_form_is_refused_when_the_player_submitted_meanwhile(client):
+    """The 北斗 reads a player's private message; before confirming it, the player submits on their own page:
+    the confirmation would overwrite what the player sent, so it is refused and shows what is there now."""
+    game = started_game(client)
+    pid = IDS[9]
+    message = client.get(jpage(game) + "/message", params={"player": pid}).text
+    confirm = form_of(message, 'id="submit-for-form"')
+    assert client.post(f"/api/p/{game['players'][pid]['token']}/actions", json={"actions": []}).status_code == 200
+    before = seq(client, game)
+    stale = client.post(jpage(game) + "/submit-for", data={**confirm, "none": "1"}, follow_redirects=False)
+    assert stale.status_code == 409 and seq(client, game) == before
+    assert f"{pid}目前提交的是：不行動" in stale.text and 'id="apply-anyway"' in stale.text

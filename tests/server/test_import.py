@@ -101,3 +101,28 @@ def test_an_export_without_its_judges_file_is_refused(client, other_url, tmp_pat
     (tmp_path / "export.judge.json").unlink()
     assert main(["import", str(path), "--database-url", other_url]) == 2
     assert "裁判搬移檔" in capsys.readouterr().err
+
+
+def test_a_finished_game_moves_hosts_verified_as_verify_does_and_its_replay_opens_there(client, other_url, tmp_path):
+    game = started_game(client)
+    judge = f"/api/j/{game['judge_token']}"
+    for command, body in (("resolve", {}), ("publish", {}), ("peace", {"judge": True})):
+        assert client.post(f"{judge}/{command}", json=body).status_code == 200, command
+    before = views(client, game)
+    public_id = before["judge"]["public_id"]
+    replay = client.get(f"/g/{public_id}/replay")
+    assert before["judge"]["stage"] == "over" and replay.status_code == 200
+    path = downloaded(client, game, tmp_path)
+    assert main(["verify", str(path)]) == 0  # what import checks first
+    assert main(["import", str(path), "--database-url", other_url]) == 0
+    with TestClient(create_app(other_url, scheduler_interval=None)) as moved:
+        assert views(moved, game) == before
+        assert moved.get(f"/g/{public_id}/export.json").json() == json.loads(path.read_text())
+        assert moved.get(f"/g/{public_id}/replay").status_code == 200
+
+
+def test_the_api_gives_the_same_judges_file_as_the_console(client):
+    game = started_game(client)
+    by_api = client.get(f"/api/j/{game['judge_token']}/export/judge").json()
+    assert by_api == client.get(f"/j/{game['judge_token']}/export.judge.json").json()
+    assert client.get(f"/api/j/{game['players'][IDS[0]]['token']}/export/judge").status_code == 404  # judges only
