@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import IDS, _postgres_database, started_game
+from tests.server.conftest import IDS, _postgres_database, new_game, started_game
 from tianting.cli import main
 from tianting.server.app import create_app
 
@@ -126,3 +126,18 @@ def test_the_api_gives_the_same_judges_file_as_the_console(client):
     by_api = client.get(f"/api/j/{game['judge_token']}/export/judge").json()
     assert by_api == client.get(f"/j/{game['judge_token']}/export.judge.json").json()
     assert client.get(f"/api/j/{game['players'][IDS[0]]['token']}/export/judge").status_code == 404  # judges only
+
+
+def test_with_three_judges_only_the_beidou_may_download_the_judges_file(client):
+    """It holds the running game's seed: the 南斗 (who enters digits) and the 裁判 must not compute the draws."""
+    game = new_game(client, judges=3)
+    seats = game["judges"]
+    for seat, link in seats.items():
+        page = client.get(f"/j/{link['token']}/export.judge.json")
+        api = client.get(f"/api/j/{link['token']}/export/judge")
+        shown = 'id="export-judge-json"' in client.get(f"/j/{link['token']}").text
+        if seat == "北斗":
+            assert page.status_code == api.status_code == 200 and shown
+        else:
+            assert page.status_code == api.status_code == 403 and not shown
+            assert api.json() == {"error": "裁判搬移檔只給北斗下載（其中有進行中遊戲的種子）"}

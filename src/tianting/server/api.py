@@ -133,9 +133,10 @@ def judge_export(request: Request, token: str) -> dict[str, Any]:
 @router.get("/j/{token}/export/judge")
 def judge_moving_file(request: Request, token: str) -> dict[str, Any]:
     """The judges-only file beside the export (server/moving.py): what ``tianting import`` needs besides it."""
-    from tianting.server.moving import judges_file
+    from tianting.server.moving import judges_file, may_download
 
     who = access(request, token, "judge")
+    may_download(who.player_id)
     with store_of(request).game(who.game_id) as game:
         return snapshot(judges_file(store_of(request).engine, who.game_id, game, game.export()))
 

@@ -5,7 +5,8 @@ same links to keep working travels in a **judges-only file** (:func:`judges_file
 download, ``/j/<token>/export.judge.json``): the game's ids, the SHA-256 hashes of its secret links (never
 the links), the seed and salt of a game still running (the export hides them until the end), its webhook
 and the posts beside it (country groups, complaints). It is as secret as the judge's link: it reveals a
-running game's seed, from which its draws to come can be computed.
+running game's seed, from which its draws to come can be computed: with three judges only the 北斗 may download
+it (:func:`may_download`).
 
 :func:`import_game` loads the pair into a database: checked first exactly as ``tianting verify`` checks an
 export (:func:`~tianting.hosting.verify.verify_export` for a finished game;
@@ -23,8 +24,9 @@ from typing import Any
 from sqlalchemy import Engine, insert, or_, select
 
 from tianting.core.errors import TiantingError
+from tianting.hosting import judges as judge_seats
 from tianting.hosting.events import Event
-from tianting.hosting.game import HostedGame
+from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.verify import verify_export, verify_running_export
 from tianting.server import notify
 from tianting.server.db import events as event_rows
@@ -33,6 +35,13 @@ from tianting.server.db import games, posts, reading, settings, tokens, writing
 FORMAT = "tianting-judges-file/1"
 SUFFIX = ".judge.json"
 """The judges' file is written beside the export: ``export.json`` → ``export.judge.json``."""
+
+
+def may_download(seat: str | None) -> None:
+    """The judges' file is the 北斗's, or the one judge's (it holds a running game's seed: the 南斗 who enters the
+    digits, or the 裁判, must not be able to compute the draws to come). Raises :class:`Refused` (403) otherwise."""
+    if seat not in (None, judge_seats.BEIDOU):
+        raise Refused("裁判搬移檔只給北斗下載（其中有進行中遊戲的種子）", 403)
 
 
 class CannotImport(TiantingError):

@@ -449,6 +449,7 @@ def judge_export(request: Request, token: str) -> JSONResponse:
 def judge_moving_file(request: Request, token: str) -> JSONResponse:
     """The judges-only file written beside the export, to move the game to another server (server/moving.py)."""
     who = _access(request, token, "judge")
+    moving.may_download(who.player_id)
     with _game(request, who.game_id) as game:
         made = moving.judges_file(store_of(request).engine, who.game_id, game, game.export())
     return JSONResponse(made, headers={"Content-Disposition": 'attachment; filename="export.judge.json"'})
