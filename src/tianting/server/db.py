@@ -226,6 +226,11 @@ def _alembic_config() -> Config:
     return config
 
 
+def head_revision() -> str:
+    """The newest schema revision this tianting knows (what ``tianting db upgrade`` brings a database to)."""
+    return str(ScriptDirectory.from_config(_alembic_config()).get_current_head())
+
+
 def known_revisions() -> set[str]:
     """Every schema revision this tianting knows."""
     return {script.revision for script in ScriptDirectory.from_config(_alembic_config()).walk_revisions()}
