@@ -195,3 +195,16 @@ def test_the_judges_message_form_is_refused_when_the_player_submitted_meanwhile(
     stale = client.post(jpage(game) + "/submit-for", data={**confirm, "none": "1"}, follow_redirects=False)
     assert stale.status_code == 409 and seq(client, game) == before
     assert f"{pid}目前提交的是：不行動" in stale.text and 'id="apply-anyway"' in stale.text
+
+
+def test_a_page_a_post_only_shows_is_not_kept(client):
+    """Reading a pasted private message writes nothing: its page is shown again afresh, not kept."""
+    game = started_game(client)
+    page = client.get(jpage(game) + "/message").text
+    fields = form_of(page, '/read-message"')
+    fields.update(player=[IDS[0]], text=["本夜不行動"])
+    first = client.post(jpage(game) + "/read-message", data=fields)
+    again = client.post(jpage(game) + "/read-message", data=fields)
+    assert first.status_code == again.status_code == 200 and REPLAYED not in again.headers
+    with client.app.state.store.engine.connect() as conn:
+        assert conn.execute(select(writes.c.key_hash)).first() is None

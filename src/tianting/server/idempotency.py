@@ -6,7 +6,8 @@ form, put there by the ``csrf_field`` macro, so a new form takes part without fu
 :class:`Idempotency`, a middleware of the whole app, keeps the answer to a keyed write and sends
 it again, byte for byte (status, body, ``Content-Type`` and ``Location``), to a retry with the
 same key on the same path (the answer's ``Idempotent-Replayed: true`` says so). Only answers of
-2xx and 3xx are kept: a refused write stored nothing, and a retry of it is checked afresh.
+2xx and 3xx are kept: a refused write stored nothing, and a retry of it is checked afresh; nor is a page a post
+only showed (200 HTML from a request that made no store write: the console's reading of a pasted message).
 
 The answer is recorded before it is sent, but after the write committed; a server killed between
 the two must not store the retry again. So the key also travels with the write itself
@@ -118,6 +119,13 @@ def record_answer(engine: Engine, row: str, answer: str, at: str) -> None:
             conn.execute(insert(writes).values(**values))
 
 
+def _only_a_page(start: Message) -> bool:
+    """A page that a post only showed (a private message read for confirming): 200 HTML, and no store write made.
+    Not kept: a retry shows it again, and pages are large."""
+    headers = dict(start.get("headers", []))
+    return bool(start["status"] == 200 and headers.get(b"content-type", b"").startswith(b"text/html"))
+
+
 async def _whole_body(receive: Receive) -> tuple[bytes, list[Message]]:
     chunks, messages = [], []
     while True:
@@ -201,7 +209,7 @@ class Idempotency:
                     return
                 assert start is not None
                 status = start["status"]
-                if 200 <= status < 400:
+                if 200 <= status < 400 and (attempt.made or not _only_a_page(start)):
                     kept_headers = [[k.decode("latin-1"), v.decode("latin-1")] for k, v in start.get("headers", [])
                                     if k.lower() in KEPT_HEADERS]
                     answer = {"status": status, "headers": kept_headers,
@@ -214,7 +222,8 @@ class Idempotency:
                 return
             await send(message)
 
-        token = _current.set(Attempt(row))
+        attempt = Attempt(row)
+        token = _current.set(attempt)
         try:
             await self.app(scope, receive, capture)
         finally:
