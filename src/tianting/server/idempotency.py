@@ -32,6 +32,7 @@ import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -216,7 +217,8 @@ class Idempotency:
                               "body": base64.b64encode(b"".join(chunks)).decode()}
                     sealed = _cipher(store.secret, path, given).encrypt(json.dumps(answer).encode()).decode()
                     # kept before it is sent: a client that loses this answer gets the same one again
-                    await run_in_threadpool(record_answer, store.engine, row, sealed, store.clock().isoformat())
+                    await run_in_threadpool(record_answer, store.engine, row, sealed,
+                                            datetime.now(UTC).isoformat(timespec="seconds"))
                 await send(start)
                 await send({"type": "http.response.body", "body": b"".join(chunks)})
                 return
