@@ -7,6 +7,7 @@ there. A game already there, and a tampered export, are refused in one Chinese l
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,14 @@ def downloaded(client: TestClient, game: dict[str, Any], folder: Path) -> Path:
     return folder / "export.json"
 
 
+def page(client: TestClient, url: str) -> str:
+    """A page as its reader sees it, but for the fields each server renders afresh (its CSRF field, every
+    form's idempotency key)."""
+    response = client.get(url)
+    assert response.status_code == 200
+    return re.sub(r'name="(csrf|idem)" value="[^"]*"', r'name="\1" value=""', response.text)
+
+
 def views(client: TestClient, game: dict[str, Any]) -> dict[str, Any]:
     return {"judge": client.get(f"/api/j/{game['judge_token']}").json(),
             **{pid: client.get(f"/api/p/{link['token']}").json() for pid, link in game["players"].items()}}
@@ -49,6 +58,9 @@ def test_a_running_game_moves_hosts_and_the_old_links_open_the_same_pages(client
     game = started_game(client)
     assert client.post(f"/api/p/{game['players'][IDS[0]]['token']}/actions", json={"actions": []}).status_code == 200
     before = views(client, game)
+    urls = [f"/j/{game['judge_token']}", f"/j/{game['judge_token']}/replay",
+            *(f"/p/{link['token']}" for link in list(game["players"].values())[:3]), f"/g/{before['judge']['public_id']}"]
+    pages = [page(client, url) for url in urls]
     path = downloaded(client, game, tmp_path)
     judges_file = json.loads((tmp_path / "export.judge.json").read_text())
     assert game["judge_token"] not in json.dumps(judges_file)  # the links' hashes only
@@ -57,9 +69,7 @@ def test_a_running_game_moves_hosts_and_the_old_links_open_the_same_pages(client
     assert "原有的裁判與玩家連結照常可用" in capsys.readouterr().out
     with TestClient(create_app(other_url, scheduler_interval=None)) as moved:
         assert views(moved, game) == before
-        for page in (f"/j/{game['judge_token']}", f"/p/{game['players'][IDS[0]]['token']}",
-                     f"/g/{before['judge']['public_id']}"):
-            assert moved.get(page).status_code == 200
+        assert [page(moved, url) for url in urls] == pages
         # the game goes on there: a player submits with their old link
         answer = moved.post(f"/api/p/{game['players'][IDS[1]]['token']}/actions", json={"actions": []})
         assert answer.status_code == 200, answer.text
