@@ -292,14 +292,15 @@ def _cmd_import(args: argparse.Namespace) -> str:
     """Load a game's export and its judges' file into a server's database (server/moving.py)."""
     from tianting.core.jsoninput import parse_json
     from tianting.server.db import default_url, describe, open_database, where
-    from tianting.server.moving import beside, import_game
+    from tianting.server.moving import beside, check, import_game
 
     judge_path = args.judge_file or beside(args.export)
     export = parse_json(_read(args.export, "復盤檔"), "復盤檔")
     moving = parse_json(_read(judge_path, "裁判搬移檔"), "裁判搬移檔")
+    events = check(export, moving)  # before the database is opened (or created): a refused pair leaves no file
     engine = open_database(args.database_url or default_url(args.data))  # one line and exit 2 if unusable
     try:
-        public_id = import_game(engine, export, moving)
+        public_id = import_game(engine, export, moving, events)
     except TiantingError:
         raise
     except Exception as exc:  # a database error: one line

@@ -93,6 +93,9 @@ def test_a_tampered_export_is_refused_and_nothing_is_imported(client, other_url,
     path.write_text(json.dumps(export, ensure_ascii=False))
     assert main(["import", str(path), "--database-url", other_url]) == 2
     assert "不相符" in capsys.readouterr().err
+    assert not (tmp_path / "never.sqlite3").exists()
+    assert main(["import", str(path), "--data", str(tmp_path / "never.sqlite3")]) == 2
+    assert not (tmp_path / "never.sqlite3").exists()  # refused before any database is made
     # the judges' file made to match the doctored export: the replay itself refuses it
     from tianting.server.moving import digest
 

@@ -80,8 +80,8 @@ def judges_file(engine: Engine, game_id: str, game: HostedGame, export: dict[str
     }
 
 
-def _checked(export: Any, moving: Any) -> list[Event]:
-    """The events to store, after every check (raises :class:`CannotImport`)."""
+def check(export: Any, moving: Any) -> list[Event]:
+    """The events to store, after every check of the pair (raises :class:`CannotImport`); no database needed."""
     if not isinstance(moving, dict) or moving.get("format") != FORMAT:
         raise CannotImport(f"不是天庭的裁判檔（format 應為「{FORMAT}」）")
     if not isinstance(export, dict):
@@ -110,9 +110,10 @@ def _checked(export: Any, moving: Any) -> list[Event]:
     return events
 
 
-def import_game(engine: Engine, export: Any, moving: Any) -> str:
-    """Load ``export`` and its judges' file ``moving`` into the database; returns the game's public id."""
-    events = _checked(export, moving)
+def import_game(engine: Engine, export: Any, moving: Any, checked: list[Event] | None = None) -> str:
+    """Load ``export`` and its judges' file ``moving`` into the database; returns the game's public id.
+    ``checked``: what :func:`check` gave for this pair (else it is checked here)."""
+    events = check(export, moving) if checked is None else checked
     hosted = HostedGame.fold(events)
     game_id, public_id = moving["game_id"], moving["public_id"]
     phase = hosted.current
