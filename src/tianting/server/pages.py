@@ -1066,7 +1066,7 @@ def _player_command(request: Request, token: str, who: Access, command: str, for
         else:
             body = _player_body(command, form)
         kind, payload = player_event(command, body)
-        what = {"actions": "actions", "vote": "vote"}.get(command)
+        what = command if command in ("actions", "vote") else None  # the forms that carry a fingerprint
         guard = stale_inputs(who.player_id or "", what, form.get(stale.FIELD), True, _action) if what else None
         store_of(request).append(who.game_id, kind, who.player_id or "", payload, guard=guard)
     except Refused as exc:
