@@ -269,6 +269,14 @@ def _cmd_db_upgrade(args: argparse.Namespace) -> str:
     return f"資料庫 {where(engine)} 已升級到結構版本 {revision}\n"
 
 
+def _cmd_db_backup(args: argparse.Namespace) -> str:
+    from tianting.server.backup import backup
+    from tianting.server.db import default_url
+
+    made = backup(args.database_url or default_url(args.data), args.folder, args.keep)
+    return f"已備份到 {made}\n"
+
+
 def _cmd_verify(args: argparse.Namespace) -> str:
     from tianting.core.jsoninput import parse_json
     from tianting.hosting.verify import verify_export
@@ -278,6 +286,32 @@ def _cmd_verify(args: argparse.Namespace) -> str:
     if not verdict.ok:
         raise _Verdict(verdict.render())
     return verdict.render()
+
+
+def _cmd_import(args: argparse.Namespace) -> str:
+    """Load a game's export and its judges' file into a server's database (server/moving.py)."""
+    from tianting.core.jsoninput import parse_json
+    from tianting.server.db import default_url, describe, open_database, where
+    from tianting.server.moving import beside, check, import_game
+
+    judge_path = args.judge_file or beside(args.export)
+    export = parse_json(_read(args.export, "復盤檔"), "復盤檔")
+    moving = parse_json(_read(judge_path, "裁判搬移檔"), "裁判搬移檔")
+    events = check(export, moving)  # before the database is opened (or created): a refused pair leaves no file
+    engine = open_database(args.database_url or default_url(args.data))  # one line and exit 2 if unusable
+    try:
+        public_id = import_game(engine, export, moving, events)
+    except TiantingError:
+        raise
+    except Exception as exc:  # a database error: one line
+        from sqlalchemy.exc import SQLAlchemyError
+
+        if isinstance(exc, SQLAlchemyError):
+            raise _Fail(describe(engine, exc)) from None
+        raise
+    finally:
+        engine.dispose()
+    return f"已匯入「{shown(export.get('title'), 80)}」到資料庫 {where(engine)}：公開頁面 /g/{public_id}，原有的裁判與玩家連結照常可用\n"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -392,6 +426,19 @@ def build_parser() -> argparse.ArgumentParser:
     upgrade.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
     upgrade.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
     upgrade.set_defaults(func=_cmd_db_upgrade)
+    saving = database_commands.add_parser("backup", help="a consistent copy while serving (SQLite's online backup, or pg_dump)")
+    saving.add_argument("folder", help="where the copy goes (tianting-<UTC time>.sqlite3 or .dump)")
+    saving.add_argument("--keep", type=_bounded(1, 100_000), help="keep only the newest N copies in the folder")
+    saving.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
+    saving.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    saving.set_defaults(func=_cmd_db_backup)
+
+    imports = sub.add_parser("import", help="load a game's export (and its judges' file beside it) into a server's database")
+    imports.add_argument("export", help="the game's export (JSON 匯出 from the judge's console)")
+    imports.add_argument("--judge-file", help="the judges' file (default: EXPORT.judge.json beside the export)")
+    imports.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
+    imports.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    imports.set_defaults(func=_cmd_import)
 
     verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")
     verify.add_argument("export", help="the game's export (復盤 JSON from the server)")

@@ -164,8 +164,8 @@ def confirmation(response: Any) -> dict[str, Any]:
     fields: dict[str, Any] = {}
     for name, value in re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', form):
         value = html.unescape(value)
-        if name == "csrf":
-            continue  # post() takes the page's own
+        if name in ("csrf", "idem"):
+            continue  # post() takes the page's own csrf; each post is a new one, not a retry (no idempotency key)
         if name in ("against", "digit"):
             fields.setdefault(name, []).append(value)
         else:

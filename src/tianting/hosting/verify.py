@@ -320,3 +320,49 @@ def _audit(verdict: Verdict, export: dict[str, Any], rules_name: str) -> None:
         revealed, failures = audit(phases)
         verdict.check(not failures, f"{what}中的{revealed}次伤判都與事先封存的SHA-256相符（{key}）",
                       "；".join(failures[:5]) + (f"；另有{len(failures) - 5}項" if len(failures) > 5 else ""))
+
+
+def verify_running_export(export: Any, seed: Any, salt: Any) -> tuple[Verdict, list[Event]]:
+    """Check the export of a game still running, given its seed and salt (which only its judges' file holds,
+    ``tianting import``): the same checks as :func:`verify_export` on what such an export has — the seed and
+    salt hash to the commitment, every input was allowed when made, and the inputs' replay gives exactly the
+    export (every field, compared whole, seed and salt still hidden). Returns the verdict and the events with
+    the seed restored (the game as a server stores it)."""
+    if not isinstance(export, dict) or export.get("format") != EXPORT_FORMAT:
+        raise TiantingError(f"不是天庭的復盤檔（應為 format 為「{EXPORT_FORMAT}」的JSON物件）")
+    verdict = Verdict()
+    if not isinstance(seed, int) or isinstance(seed, bool) or not isinstance(salt, str):
+        verdict.check(False, "裁判檔中的種子", f"seed 應為整數、salt 應為文字，而不是「{shown(seed)}」與「{shown(salt)}」")
+        return verdict, []
+    verdict.check(commitment(seed, salt) == export.get("commitment"), "種子與建立遊戲時公布的承諾相符",
+                  f"seed 與 salt 的 sha256 得出 {commitment(seed, salt)}，commitment 為「{shown(export.get('commitment'), 80)}」")
+    raw_events = export.get("events")
+    if not isinstance(raw_events, list) or not raw_events:
+        verdict.check(False, "事件紀錄", "events 應為非空的列表")
+        return verdict, []
+    try:
+        events = [_event(copy.deepcopy(e), i) for i, e in enumerate(raw_events)]
+    except _Unreadable as exc:
+        verdict.check(False, "事件紀錄格式", exc.text)
+        return verdict, []
+    if events[0].kind == ev.CREATED:
+        events[0].payload["seed"], events[0].payload["salt"] = seed, salt
+    game = HostedGame()
+    for i, event in enumerate(events):
+        try:
+            game.apply(copy.deepcopy(event))
+        except TiantingError as exc:
+            verdict.check(False, "每個輸入在當時都合乎規則",
+                          f"events[{i}]（#{shown(event.seq)}，{shown(event.kind)}，{shown(event.actor)}）："
+                          f"{shown(getattr(exc, 'message', str(exc)), 200)}")
+            return verdict, []
+    verdict.check(True, f"全部{len(events)}個輸入在當時都合乎規則（角色選擇、行動、投票、裁定）")
+    replayed = game.export()
+    for key in list(replayed) + [k for k in export if k not in replayed]:
+        what = FIELDS.get(key, shown(key))
+        if key not in export or key not in replayed:
+            verdict.check(False, f"{what}與重播一致", f"{key_path('', key)}：{'復盤檔' if key not in export else '重播'}中沒有")
+        else:
+            same = _same(replayed[key], export[key])
+            verdict.check(same, f"{what}（{key}）與重播一致", "" if same else _first_difference(export[key], replayed[key], key))
+    return verdict, events

@@ -130,6 +130,17 @@ def judge_export(request: Request, token: str) -> dict[str, Any]:
         return snapshot(game.export())
 
 
+@router.get("/j/{token}/export/judge")
+def judge_moving_file(request: Request, token: str) -> dict[str, Any]:
+    """The judges-only file beside the export (server/moving.py): what ``tianting import`` needs besides it."""
+    from tianting.server.moving import judges_file, may_download
+
+    who = access(request, token, "judge")
+    may_download(who.player_id)
+    with store_of(request).game(who.game_id) as game:
+        return snapshot(judges_file(store_of(request).engine, who.game_id, game, game.export()))
+
+
 @router.post("/j/{token}/webhook")
 async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
     """Set (``{"url": "https://…"}``) or remove (``{"url": ""}``) the game's own webhook."""

@@ -24,6 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from tianting.hosting.game import Refused
 from tianting.server import api, chat, live, pages
 from tianting.server.failures import CatchAll
+from tianting.server.idempotency import Idempotency
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
 from tianting.server.notify import GameNotifications, Notifier
 from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
@@ -100,7 +101,9 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     app.state.live_seconds = live_seconds
     app.state.notifier = notifier
     app.state.notifications = notifications
-    # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too.
+    # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too;
+    # Idempotency inside BodyLimit (it reads a form's body, already limited).
+    app.add_middleware(Idempotency, page=pages.error_page)
     app.add_middleware(BodyLimit)
     app.add_middleware(CatchAll, page=pages.error_page)
     app.add_middleware(SecurityHeaders)

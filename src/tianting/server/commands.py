@@ -13,6 +13,7 @@ from typing import Any
 from tianting.hosting import events as ev
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.views import contests_seen
+from tianting.server.stale import unchanged
 
 JUDGE_COMMANDS = {
     "start": ev.START, "resolve": ev.RESOLVE, "decide": ev.DECIDE, "ask-last-words": ev.ASK_LAST_WORDS,
@@ -129,10 +130,9 @@ def digits_for(game: HostedGame, body: dict[str, Any], now: datetime) -> list[tu
 
 def contests_unchanged(player: Any, seen: Any) -> Callable[[HostedGame], None]:
     """A guard for :meth:`Store.append_all`: ``player``'s 拼點 are still as the confirming page showed them
-    (``seen``: :func:`tianting.hosting.views.contests_seen`), else :class:`Refused` (409)."""
-
-    def check(game: HostedGame) -> None:
-        if not isinstance(player, str) or contests_seen(game, player) != seen:
-            raise Refused(STALE_CONTESTS.format(player=player), 409)
-
-    return check
+    (``seen``: :func:`tianting.hosting.views.contests_seen`), else :class:`~tianting.server.stale.Stale` (409), one
+    mechanism with every stale form (server/stale.py)."""
+    guard = unchanged(lambda game: contests_seen(game, player) if isinstance(player, str) else "", seen,
+                      lambda game: STALE_CONTESTS.format(player=player), required=True)
+    assert guard is not None
+    return guard

@@ -103,6 +103,18 @@ posts = Table(
 """What is said beside the game, not an input of it (server/chat.py): a country group's messages
 (room ``country:<國>``) and the players' complaints to the 裁判 (room ``complaint``)."""
 
+writes = Table(
+    "writes", metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("game_id", String(32), nullable=True),
+    Column("first_seq", Integer, nullable=True),
+    Column("last_seq", Integer, nullable=True),
+    Column("answer", Text, nullable=True),
+    Column("at", String(40), nullable=False),
+)
+"""Idempotent writes (server/idempotency.py): a keyed write's events (``game_id``, ``first_seq``..``last_seq``,
+written in the same transaction as them), or a keyed request's answer (``answer``, encrypted). Keys are hashed."""
+
 settings = Table(
     "settings", metadata,
     Column("key", String(64), primary_key=True),
@@ -212,6 +224,11 @@ def _alembic_config() -> Config:
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
+
+
+def head_revision() -> str:
+    """The newest schema revision this tianting knows (what ``tianting db upgrade`` brings a database to)."""
+    return str(ScriptDirectory.from_config(_alembic_config()).get_current_head())
 
 
 def known_revisions() -> set[str]:

@@ -65,7 +65,7 @@ from tianting.hosting.views import (
 from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chat, chinese_script, live, notify, security
+from tianting.server import chat, chinese_script, idempotency, live, moving, notify, security, stale
 from tianting.server.commands import (
     JUDGE_COMMANDS,
     contests_unchanged,
@@ -75,6 +75,7 @@ from tianting.server.commands import (
 )
 from tianting.server.ratelimit import RateLimited
 from tianting.server.security import player_token
+from tianting.server.stale import Stale, inputs_seen, stale_inputs
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base, public_origin
 from tianting.setup import read_ids
@@ -191,7 +192,8 @@ _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), au
 _env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
-                    ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT)
+                    ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT,
+                    new_write_key=idempotency.new_key)  # every form's idempotency key (csrf_field)
 templates = Jinja2Templates(env=_env)
 
 
@@ -201,6 +203,7 @@ def _render(request: Request, name: str, context: dict[str, Any], status: int = 
     Simplified for the 24人 rules) the page is shown in unless the reader chose one."""
     default = load_rules(rules).script if rules else chinese_script.TRADITIONAL
     context = {**context, "script": chinese_script.wanted(request) or default,
+               "stale_offer": getattr(request.state, "stale_offer", None),  # 「仍然送出」 (server/stale.py)
                "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS))}
     response = templates.TemplateResponse(request, name, context, status_code=status)
     return chinese_script.apply(request, response, default)  # type: ignore[return-value]
@@ -282,10 +285,17 @@ async def _form(request: Request, link_token: str | None) -> Form:
     finally:
         await raw.close()
     form = Form(values)
+    request.state.form_values = values  # for 「仍然送出」 after a stale refusal (_offer)
     if link_token is None or not security.same_origin(request, public_origin(request)) or \
             not security.csrf_ok(store_of(request).secret, link_token, form.get("csrf") or None):
         raise Refused(FORBIDDEN, 403)
     return form
+
+
+def _offer(request: Request, exc: Refused) -> None:
+    """After a refusal: if the form was stale, the page offers to apply it anyway (server/stale.py)."""
+    if isinstance(exc, Stale):
+        request.state.stale_offer = stale.offer(getattr(request.state, "form_values", {}), request.url.path, exc)
 
 
 def _done(request: Request) -> str | None:
@@ -433,6 +443,16 @@ def judge_export(request: Request, token: str) -> JSONResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
         return JSONResponse(game.export())
+
+
+@router.get("/j/{token}/export.judge.json")
+def judge_moving_file(request: Request, token: str) -> JSONResponse:
+    """The judges-only file written beside the export, to move the game to another server (server/moving.py)."""
+    who = _access(request, token, "judge")
+    moving.may_download(who.player_id)
+    with _game(request, who.game_id) as game:
+        made = moving.judges_file(store_of(request).engine, who.game_id, game, game.export())
+    return JSONResponse(made, headers={"Content-Disposition": 'attachment; filename="export.judge.json"'})
 
 
 @router.get("/j/{token}/bbcode.txt")
@@ -589,6 +609,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
             "participants": participants, "player": player, "text": text, "reading": None,
             "seats": {pid: n for n, pid in enumerate(game.ids, start=1)},
             "current": None, "by_judge": phase is not None and judges.is_judge(phase.submitted_by.get(player, "")),
+            "seen_actions": inputs_seen(game, player, "actions"), "seen_vote": inputs_seen(game, player, "vote"),
         }
         if phase is not None and kind == "night" and player in phase.submissions:
             context["current"] = list(phase.submissions[player])
@@ -714,8 +735,10 @@ def _judge_submit_for(request: Request, token: str, who: Access, form: Form) -> 
         body = {"player": player, "actions": _actions(rows), "via": "message"}
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "submit-for", body, store_of(request).clock())
-        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
+        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload,
+                                 guard=stale_inputs(player, "actions", form.get(stale.FIELD), False, _action))
     except Refused as exc:
+        _offer(request, exc)
         return _message_page(request, token, who, player=player, text=form.get("text"), rows=rows,
                              error=exc.message, status=exc.status)
     return RedirectResponse(f"/j/{token}?ok=submit-for#phase", status_code=303)
@@ -736,8 +759,10 @@ def _judge_vote_for(request: Request, token: str, who: Access, form: Form) -> Re
         body = {"player": player, "target": target, "via": "message"}
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "vote-for", body, store_of(request).clock())
-        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
+        store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload,
+                                 guard=stale_inputs(player, "vote", form.get(stale.FIELD), False, _action))
     except Refused as exc:
+        _offer(request, exc)
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status, vote=target or None)
     return RedirectResponse(f"/j/{token}?ok=vote-for#phase", status_code=303)
@@ -792,6 +817,7 @@ def _judge_digits_for(request: Request, token: str, who: Access, form: Form) -> 
             items = digits_for(game, body, clock)
         store.append_all(who.game_id, judges.actor(who.player_id), items, contests_unchanged(player, form.get("seen")))
     except Refused as exc:
+        _offer(request, exc)
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status, reading=bool(form.get("text")))
     return RedirectResponse(f"/j/{token}?ok=digits-for#contests", status_code=303)
@@ -899,7 +925,9 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                                    "ok": None if error else _done(request), "live_url": f"/p/{token}/live",
                                    "live_version": live.player_version(
                                        game, pid, chat.player_stamp(store_of(request), game, who.game_id, pid)),
-                                   "talk": chat.player_talk(store_of(request), game, who.game_id, pid)}
+                                   "talk": chat.player_talk(store_of(request), game, who.game_id, pid),
+                                   "seen_actions": inputs_seen(game, pid, "actions"),
+                                   "seen_vote": inputs_seen(game, pid, "vote")}
         if view["stage"] == "choosing":
             roster = load_rules(game.rules).roster()
             taken = set(view.get("taken", []))
@@ -1038,8 +1066,11 @@ def _player_command(request: Request, token: str, who: Access, command: str, for
         else:
             body = _player_body(command, form)
         kind, payload = player_event(command, body)
-        store_of(request).append(who.game_id, kind, who.player_id or "", payload)
+        what = command if command in ("actions", "vote") else None  # the forms that carry a fingerprint
+        guard = stale_inputs(who.player_id or "", what, form.get(stale.FIELD), True, _action) if what else None
+        store_of(request).append(who.game_id, kind, who.player_id or "", payload, guard=guard)
     except Refused as exc:
+        _offer(request, exc)
         words = form.get("text") if command == "last-words" else None
         return _player_page(request, token, who, exc.message, exc.status, rows=rows, words=words)
     done = command

@@ -59,8 +59,10 @@ from tianting.server.db import (
     retrying,
     settings,
     tokens,
+    writes,
     writing,
 )
+from tianting.server.idempotency import marker, write_key
 from tianting.server.security import player_token
 
 log = logging.getLogger("tianting.server")
@@ -178,6 +180,8 @@ class _Write:
     guard: Callable[[HostedGame], None] | None = None
     """Checked against the game as stored, under its lock, before anything is applied: raises :class:`Refused`
     when what the caller saw no longer holds (a stale page)."""
+    key: str | None = None
+    """The write's idempotency key (server/idempotency.py): one already stored is answered with its events."""
     done: bool = False
     written: list[Event] | None = None
     error: BaseException | None = None
@@ -426,13 +430,14 @@ class Store:
 
     # ---- writing ----------------------------------------------------------------
     def append(self, game_id: str, kind: str | None, actor: str, payload: dict[str, Any],
-               at: str | None = None) -> list[Event]:
+               at: str | None = None, guard: Callable[[HostedGame], None] | None = None) -> list[Event]:
         """Apply and store one event (``kind`` None: only what the game owes now).
 
         Returns the events written, after the commit. Raises :class:`Refused`
-        (nothing written) if the game does not allow the event.
+        (nothing written) if the game does not allow the event, or ``guard`` (as in
+        :meth:`append_all`) refuses it.
         """
-        return self._write(_Write(game_id, kind, actor, payload, at))
+        return self._write(_Write(game_id, kind, actor, payload, at, guard=guard))
 
     def append_all(self, game_id: str, actor: str, items: list[tuple[str, dict[str, Any]]],
                    guard: Callable[[HostedGame], None] | None = None) -> list[Event]:
@@ -448,6 +453,7 @@ class Store:
     def _write(self, write: _Write) -> list[Event]:
         """Queue ``write`` for the group commit and wait for it; its events, or its error raised."""
         game_id = write.game_id
+        write.key = write_key()  # the request's idempotency key, if it has one
         with self._queue_lock:
             self._queue.append(write)
             lead, self._committing = not self._committing, True
@@ -517,10 +523,21 @@ class Store:
                     hosted = self._catch_up(conn, game_id, seq)
                 folds[game_id] = hosted
             rows: list[dict[str, Any]] = []
+            keyed = {marker(w.key) for w in batch if w.key is not None}
+            done: dict[str, tuple[str | None, int | None, int | None]] = {}  # marker → game, first and last seq
+            if keyed:
+                query = select(writes.c.key_hash, writes.c.game_id, writes.c.first_seq, writes.c.last_seq)
+                done = {r[0]: (r[1], r[2], r[3]) for r in conn.execute(query.where(writes.c.key_hash.in_(keyed)))}
+            markers: list[dict[str, Any]] = []
             for w in batch:
                 hosted = folds.get(w.game_id)
                 if hosted is None:
                     w.error = Refused("沒有這局遊戲", 404)
+                    continue
+                if w.key is not None and marker(w.key) in done:  # a retry of a stored write: what it stored
+                    stored_in, first, last = done[marker(w.key)]
+                    w.written = [] if first is None or stored_in != w.game_id else \
+                        [copy.deepcopy(e) for e in hosted.events[first - 1:last]]
                     continue
                 before = hosted.seq
                 at = w.at or moment
@@ -545,6 +562,13 @@ class Store:
                     continue
                 w.written = written
                 rows += mine
+                if w.key is not None:
+                    entry = (w.game_id, written[0].seq if written else None, written[-1].seq if written else None)
+                    done[marker(w.key)] = entry
+                    markers.append({"key_hash": marker(w.key), "game_id": entry[0], "first_seq": entry[1],
+                                    "last_seq": entry[2], "answer": None, "at": moment})
+            if markers:
+                conn.execute(insert(writes), markers)
             if not rows:
                 return
             conn.execute(insert(events), rows)
