@@ -16,7 +16,7 @@ def test_a_typo_of_a_character_is_offered_and_one_click_reads_it_again(client):
     game = started_game(client)
     strategist, _ = seat_of(client, game, "魏", "正軍師")
     name, victim = next((p["character"], p["id"]) for p in judge_state(client, game)["players"]
-                        if any(ch in HOMOPHONES for ch in p["character"] or ""))
+                        if "·" not in (p["character"] or "·") and any(ch in HOMOPHONES for ch in p["character"]))
     typo = "".join(HOMOPHONES.get(ch, ch) for ch in name)
     read = post(client, jpage(game) + "/message", jpage(game) + "/read-message",
                 {"player": strategist, "text": f"今晚明察 {typo}"})

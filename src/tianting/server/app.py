@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
-from tianting.server import api, chat, live, pages
+from tianting.server import api, chat, inbox, live, pages
 from tianting.server.failures import CatchAll
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
 from tianting.server.notify import GameNotifications, Notifier
@@ -133,6 +133,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
         return {"ok": True}
 
     app.include_router(chat.router)  # country groups, complaints (before the API's /{command} routes)
+    app.include_router(inbox.router)  # a whole inbox at once (likewise)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")
