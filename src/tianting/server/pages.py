@@ -116,7 +116,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）", ev.MESSAGE: "私訊（QQ）",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -901,9 +901,16 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         "living": [p["id"] for p in view.get("players", []) if not p.get("out")],
         "words": words if words is not None else (view.get("last_words") or {}).get("text", ""),
         "feedback_groups": _group(view.get("feedback", [])),
+        "qq": _player_qq(request, who.game_id, pid),
     })
     return _render(request, "player.html", context, status, rules=game.rules)
 
+
+def _player_qq(request: Request, game_id: str, pid: str) -> dict[str, Any] | None:
+    """The player's QQ binding code, or that they are bound (issue 32; a server with a QQ bridge only)."""
+    from tianting.server import bridge
+
+    return bridge.player_qq(store_of(request), game_id, pid) if bridge.bridge_key(request) else None
 
 
 def _group(items: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:

@@ -1,0 +1,194 @@
+"""The server's side of the QQ bridge (tianting.server.bridge, issue 32): binding by a one-time code, a bound
+player's private messages kept as received and submitted or left to confirm, the group posts owed, and no
+binding or QQ number shown to anyone but the judges."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tests.server.conftest import started_game
+from tests.server.test_forum import seat_of
+from tests.server.test_pages import judge_state, player_state
+from tianting.server.app import create_app
+
+KEY = "bridge-key-for-tests"
+AUTH = {"Authorization": f"Bearer {KEY}"}
+
+
+@pytest.fixture
+def bridged(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, scheduler_interval=None, bridge_key=KEY)) as c:
+        yield c
+
+
+def bind(client, game, pid, qq):
+    code = player_state(client, game, pid)["qq_code"]
+    return client.post("/api/bridge/bind", json={"qq": qq, "code": code}, headers=AUTH)
+
+
+def pm(client, qq, mid, text):
+    response = client.post("/api/bridge/message", json={"qq": qq, "message_id": mid, "text": text}, headers=AUTH)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def test_a_one_time_code_binds_a_qq_number_to_the_seat_and_is_used_up(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    code = player_state(bridged, game, strategist)["qq_code"]
+    assert isinstance(code, str) and len(code) == 8
+    assert player_state(bridged, game, strategist)["qq_code"] == code  # the same until used
+    answer = bind(bridged, game, strategist, "123456")
+    assert answer.status_code == 200 and strategist in answer.json()["answer"]
+    view = player_state(bridged, game, strategist)
+    assert view["qq_code"] is None and view["qq_bound"] is True
+    again = bridged.post("/api/bridge/bind", json={"qq": "123456", "code": code}, headers=AUTH)
+    assert again.status_code == 404 and "已經用過" in again.json()["error"]
+
+
+def test_a_qq_number_bound_twice_is_refused_with_a_clear_answer(bridged):
+    game = started_game(bridged)
+    a, _ = seat_of(bridged, game, "魏", "正軍師")
+    b, _ = seat_of(bridged, game, "吳", "女眷")
+    assert bind(bridged, game, a, "123456").status_code == 200
+    second = bind(bridged, game, b, "123456")
+    assert second.status_code == 409 and a in second.json()["error"] and "解除綁定" in second.json()["error"]
+    assert player_state(bridged, game, b)["qq_bound"] is False
+
+
+def test_an_unbound_qq_number_gets_a_short_answer_and_nothing_is_kept(bridged):
+    game = started_game(bridged)
+    before = len(bridged.get(f"/api/j/{game['judge_token']}/export").json()["events"])
+    answer = pm(bridged, "99999", 1, "今晚明察 玩家01")
+    assert answer["status"] == "unbound" and "綁定" in answer["answer"]
+    assert len(bridged.get(f"/api/j/{game['judge_token']}/export").json()["events"]) == before
+
+
+def test_auto_submit_submits_a_reading_read_in_full_and_tells_it_back(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    lady, _ = seat_of(bridged, game, "吳", "女眷")
+    bind(bridged, game, strategist, "123456")
+    assert bridged.post(f"/api/j/{game['judge_token']}/qq", json={"group": "7654321", "auto_submit": True}).status_code == 200
+    answer = pm(bridged, "123456", 42, f"今晚明察 {lady}")
+    assert answer == {"status": "submitted", "answer": f"已收到：明察 {lady}"}
+    current = judge_state(bridged, game)["current"]
+    assert current["submissions"][strategist] == [{"actor": strategist, "skill": "明察", "targets": [lady]}]
+    events = bridged.get(f"/api/j/{game['judge_token']}/export").json()["events"]
+    assert [e["kind"] for e in events[-2:]] == ["message", "submit"]
+    assert events[-2]["actor"] == strategist and events[-2]["payload"] == {
+        "text": f"今晚明察 {lady}", "via": "qq", "message_id": "42"}
+    assert "123456" not in json.dumps(events, ensure_ascii=False)  # no QQ number in the log
+
+
+def test_a_message_sent_twice_is_kept_and_submitted_once(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    lady, _ = seat_of(bridged, game, "吳", "女眷")
+    bind(bridged, game, strategist, "123456")
+    bridged.post(f"/api/j/{game['judge_token']}/qq", json={"auto_submit": True})
+    pm(bridged, "123456", 7, f"明察 {lady}")
+    assert pm(bridged, "123456", 7, f"明察 {lady}") == {"status": "duplicate", "answer": None}
+    kinds = [e["kind"] for e in bridged.get(f"/api/j/{game['judge_token']}/export").json()["events"]]
+    assert kinds.count("message") == 1 and kinds.count("submit") == 1
+
+
+def test_without_auto_submit_the_reading_waits_for_the_judge(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    lady, _ = seat_of(bridged, game, "吳", "女眷")
+    bind(bridged, game, strategist, "123456")
+    answer = pm(bridged, "123456", 1, f"今晚明察 {lady}")
+    assert answer["status"] == "draft" and f"明察 {lady}" in answer["answer"]
+    assert strategist not in judge_state(bridged, game)["current"]["submissions"]
+    messages = bridged.get(f"/api/j/{game['judge_token']}/qq").json()["messages"]
+    assert [(m["player"], m["text"]) for m in messages] == [(strategist, f"今晚明察 {lady}")]
+    page = bridged.get(f"/j/{game['judge_token']}/qq").text
+    assert 'class="small read-qq"' in page and "今晚明察" in page
+
+
+NAMED = ["子義", "孟起", "文遠", "孟德", "公瑾", "奉孝", "仲達", "伯言", "子敬", "元直", "士元", "孔明",
+         "雲長", "翼德", "子龍", "漢升", "文長", "興霸", "公績", "幼平", "德謀", "義公"]
+
+
+def test_a_typo_is_asked_back_with_the_name_it_sounds_like_and_nothing_submitted(bridged):
+    game = started_game(bridged, ids=NAMED)
+    strategist = next(p for p in NAMED if player_state(bridged, game, p)["identity"] == "正軍師"
+                      and player_state(bridged, game, p)["country"] == "魏")
+    target = next(p for p in ("子義", "孟起") if p != strategist)
+    typo = {"子義": "子議", "孟起": "孟启"}[target]
+    bind(bridged, game, strategist, "123456")
+    bridged.post(f"/api/j/{game['judge_token']}/qq", json={"auto_submit": True})
+    answer = pm(bridged, "123456", 1, f"今晚明察 {typo}")
+    assert answer["status"] == "unread"
+    assert f"「{typo}」是「{target}」嗎？如果是，請重發：今晚明察 {target}" in answer["answer"]
+    assert strategist not in judge_state(bridged, game)["current"]["submissions"]
+    assert pm(bridged, "123456", 2, f"今晚明察 {target}")["status"] == "submitted"
+
+
+def test_a_message_too_long_is_refused_and_said_so(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    bind(bridged, game, strategist, "123456")
+    answer = pm(bridged, "123456", 1, "明察" * 1500)
+    assert answer["status"] == "too-long" and "過長" in answer["answer"]
+
+
+def test_the_bridge_routes_need_the_key_and_exist_only_with_one(bridged, client):
+    assert bridged.post("/api/bridge/message", json={"qq": "12345", "message_id": 1, "text": "x"},
+                        headers={"Authorization": "Bearer wrong"}).status_code == 401
+    assert bridged.get("/api/bridge/outbox").status_code == 401
+    assert client.get("/api/bridge/outbox", headers=AUTH).status_code == 404  # a server with no bridge
+    game = started_game(client)
+    assert "qq_code" not in player_state(client, game, next(iter(game["players"])))
+
+
+def test_a_binding_is_shown_to_the_judges_only(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    bind(bridged, game, strategist, "123456")
+    assert bridged.get(f"/api/j/{game['judge_token']}/qq").json()["players"][strategist]["qq"] == "123456"
+    for pid, link in game["players"].items():
+        view = bridged.get(f"/api/p/{link['token']}").text
+        assert "123456" not in view
+        assert bridged.get(f"/api/j/{link['token']}/qq").status_code == 404
+        if pid != strategist:
+            codes = bridged.get(f"/api/j/{game['judge_token']}/qq").json()["players"]
+            assert codes[strategist]["code"] is None and codes[pid]["code"] not in bridged.get(
+                f"/api/p/{game['players'][strategist]['token']}").text
+    public = bridged.get(f"/api/g/{game['public_id']}").text
+    assert "123456" not in public and "qq" not in public.lower()
+    assert "123456" not in bridged.get(f"/p/{game['players'][strategist]['token']}").text
+
+
+def test_the_judge_unbinds_and_the_seat_gets_a_new_code(bridged):
+    game = started_game(bridged)
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    old = player_state(bridged, game, strategist)["qq_code"]
+    bind(bridged, game, strategist, "123456")
+    assert bridged.post(f"/api/j/{game['judge_token']}/qq/unbind", json={"player": strategist}).status_code == 200
+    assert pm(bridged, "123456", 9, "明察 玩家01")["status"] == "unbound"
+    new = player_state(bridged, game, strategist)["qq_code"]
+    assert new and new != old
+    assert bridged.post(f"/api/j/{game['judge_token']}/qq/unbind", json={"player": strategist}).status_code == 409
+
+
+def test_published_announcements_are_owed_to_the_group_until_acknowledged(bridged):
+    game = started_game(bridged)
+    token = game["judge_token"]
+    assert bridged.post(f"/api/j/{token}/qq", json={"group": "12345x"}).status_code == 422
+    bridged.post(f"/api/j/{token}/qq", json={"group": 7654321, "auto_submit": False})
+    assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}
+    assert bridged.post(f"/api/j/{token}/resolve", json={}).status_code == 200
+    assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}  # a draft is not published
+    assert bridged.post(f"/api/j/{token}/publish", json={}).status_code == 200
+    posts = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
+    assert len(posts) == 1 and posts[0]["group"] == "7654321"
+    assert "第1夜" in posts[0]["text"] and f"/g/{game['public_id']}" in posts[0]["text"]
+    assert bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"] == posts  # offered again until acked
+    assert bridged.post("/api/bridge/outbox/ack", json={"ids": [posts[0]["id"]]}, headers=AUTH).status_code == 200
+    assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}
