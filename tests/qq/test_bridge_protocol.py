@@ -295,3 +295,41 @@ def test_the_server_away_is_said_and_the_message_handled_once_it_is_back(service
     asyncio.run(run())
     kept = [e for e in events(client, game) if e["kind"] == "message"]
     assert len(kept) == 1 and kept[0]["payload"]["message_id"] == "32"
+
+
+def test_the_forward_mode_connects_to_the_onebot_side_with_the_token(services, tmp_path):
+    """``--forward ws://…``: the bridge connects to the implementation's WebSocket server (the token sent as
+    ``Authorization: Bearer``); the implementation names itself with a lifecycle event, then posts as usual."""
+    from websockets.asyncio.server import serve
+
+    client = services["client"]
+    game = started_game(client)
+    strategist = seat(client, game, "魏", "正軍師")
+    port = free_port()
+    answers: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+    tokens: list[str] = []
+
+    async def onebot(ws: Any) -> None:
+        tokens.append(ws.request.headers.get("Authorization", ""))
+        bot = OneBot("")
+        bot.ws = ws
+        await ws.send(json.dumps({"time": int(time.time()), "self_id": SELF_ID + 1, "post_type": "meta_event",
+                                  "meta_event_type": "lifecycle", "sub_type": "connect"}))
+        bot.self_id = SELF_ID + 1
+        await bot.private(20005, 41, f"綁定 {code(client, game, strategist)}")
+        await answers.put(await bot.action("send_private_msg"))
+        await ws.wait_closed()
+
+    async def run() -> None:
+        async with serve(onebot, "127.0.0.1", port):
+            bridge = Running(tmp_path, "forward", [
+                "qq", "--server", services["base"], "--listen", f"127.0.0.1:{free_port()}", "--access-token", TOKEN,
+                "--bridge-key", KEY, "--forward", f"ws://127.0.0.1:{port}"])
+            try:
+                answer = await asyncio.wait_for(answers.get(), WAIT)
+            finally:
+                bridge.stop()
+        assert tokens[0] == f"Bearer {TOKEN}"
+        assert answer["params"]["user_id"] == 20005 and "已綁定" in text_of(answer)
+
+    asyncio.run(run())

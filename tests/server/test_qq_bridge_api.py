@@ -192,3 +192,34 @@ def test_published_announcements_are_owed_to_the_group_until_acknowledged(bridge
     assert bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"] == posts  # offered again until acked
     assert bridged.post("/api/bridge/outbox/ack", json={"ids": [posts[0]["id"]]}, headers=AUTH).status_code == 200
     assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}
+
+
+def test_the_deadline_reminder_is_owed_to_the_group_once_near(bridged):
+    from datetime import timedelta
+
+    game = started_game(bridged)
+    token = game["judge_token"]
+    bridged.post(f"/api/j/{token}/qq", json={"group": "7654321"})
+    soon = (bridged.app.state.store.clock() + timedelta(minutes=10)).isoformat(timespec="seconds")
+    assert bridged.post(f"/api/j/{token}/deadline", json={"deadline": soon}).status_code == 200
+    posts = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
+    assert len(posts) == 1 and "時限快到了" in posts[0]["text"] and posts[0]["group"] == "7654321"
+    bridged.post("/api/bridge/outbox/ack", json={"ids": [posts[0]["id"]]}, headers=AUTH)
+    assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}
+    later = (bridged.app.state.store.clock() + timedelta(hours=5)).isoformat(timespec="seconds")
+    bridged.post(f"/api/j/{token}/deadline", json={"deadline": later})
+    assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}  # not near yet
+
+
+def test_a_country_room_is_mirrored_to_the_group_the_judge_names_and_no_other(bridged):
+    from tianting.server import chat
+
+    game = started_game(bridged)
+    token, store = game["judge_token"], bridged.app.state.store
+    chat.save(store, game["game_id"], chat.country_room("魏"), "玩家01", "早於轉發的話")
+    assert bridged.post(f"/api/j/{token}/qq", json={"rooms": {"蠻": "1234567"}}).status_code == 422
+    assert bridged.post(f"/api/j/{token}/qq", json={"rooms": {"魏": "1234567"}}).status_code == 200
+    chat.save(store, game["game_id"], chat.country_room("魏"), "玩家01", "今晚刺誰")
+    chat.save(store, game["game_id"], chat.country_room("蜀"), "玩家02", "蜀國的話")
+    posts = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
+    assert [(p["group"], p["text"].split("】", 1)[1]) for p in posts] == [("1234567", "玩家01：今晚刺誰")]

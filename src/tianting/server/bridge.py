@@ -97,7 +97,7 @@ def _user_key(qq: str) -> str:
 
 
 GAMES_KEY = "qq:games"
-"""The games with a QQ setting or a binding (for the outbox)."""
+"""The games with a group or a mirrored room set (the outbox looks at these only)."""
 
 
 def settings_of(store: Store, game_id: str) -> dict[str, Any]:
@@ -108,8 +108,9 @@ def settings_of(store: Store, game_id: str) -> dict[str, Any]:
 def _save(store: Store, game_id: str, data: dict[str, Any]) -> None:
     _put(store, game_key(game_id), data)
     games = _get(store, GAMES_KEY) or []
-    if game_id not in games:
-        _put(store, GAMES_KEY, [*games, game_id])
+    posting = bool(data.get("group") or data.get("rooms"))
+    if posting != (game_id in games):
+        _put(store, GAMES_KEY, [*games, game_id] if posting else [g for g in games if g != game_id])
 
 
 def player_code(store: Store, game_id: str, pid: str) -> str | None:
@@ -400,8 +401,9 @@ async def api_ack(request: Request) -> dict[str, Any]:
         for post in ids:
             by_game.setdefault(post.split("|", 1)[0], []).append(post)
         with _LOCK:
+            games = _get(store, GAMES_KEY) or []
             for game_id, acked in by_game.items():
-                if game_id not in (_get(store, GAMES_KEY) or []):
+                if game_id not in games:
                     continue
                 data = settings_of(store, game_id)
                 data["posted"] = sorted(set(data["posted"]) | set(acked))
