@@ -72,3 +72,23 @@ def test_a_confirmation_from_a_stale_page_changes_nothing(client):
     refused = client.post(jpage(game) + "/inbox-confirm", data=fields)
     assert refused.status_code == 409 and "沒有提交" in refused.text
     assert strategist not in judge_state(client, game)["current"]["submissions"]
+
+
+def test_a_drafts_contest_digits_are_read_from_the_inbox_and_confirmed_by_the_nandou(client):
+    """鼎立三分2.0: while the night's draft awaits 拼點 digits, each contestant's message is read for his 拼點, and
+    confirmed as the paste page confirms them (the 南斗's 代填, against the opponent)."""
+    from tests.server.test_contest_message_page import contest_table
+
+    a, b = "鼎立01", "鼎立02"
+    t = contest_table(client, (a, b))
+    body = client.post(f"/api/j/{t.judge['南斗']}/inbox", json={"text": f"{a}：拼點出3\n{b}：拼点 4"}).json()
+    by = {r["player"]: r for r in body["readings"]}
+    assert by[a]["kind"] == "contest" and by[a]["ready"] and by[a]["digits"] == {"1": 3}
+    nandou = f"/j/{t.judge['南斗']}"
+    read = post(client, nandou + "/inbox", nandou + "/read-inbox", {"text": f"{a}：拼點出3\n{b}：拼点 4"})
+    form = re.findall(r'<form method="post" action="[^"]*/inbox-confirm".*?</form>', read.text, re.S)[0]
+    fields = {k: html.unescape(v) for k, v in re.findall(r'name="(\w+)" value="([^"]*)"', form)}
+    done = client.post(nandou + "/inbox-confirm", data=fields)
+    assert done.status_code == 200, done.text
+    last = client.get(f"/api/j/{t.judge['北斗']}/export").json()["events"][-1]
+    assert last["actor"] == "judge:南斗" and last["payload"] == {"player": a, "digit": 3, "via": "message", "against": b}

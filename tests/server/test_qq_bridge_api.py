@@ -223,3 +223,40 @@ def test_a_country_room_is_mirrored_to_the_group_the_judge_names_and_no_other(br
     chat.save(store, game["game_id"], chat.country_room("蜀"), "玩家02", "蜀國的話")
     posts = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
     assert [(p["group"], p["text"].split("】", 1)[1]) for p in posts] == [("1234567", "玩家01：今晚刺誰")]
+
+
+def test_by_day_a_bound_players_message_is_read_as_the_vote_and_cast(bridged):
+    game = started_game(bridged)
+    token = game["judge_token"]
+    strategist, _ = seat_of(bridged, game, "魏", "正軍師")
+    lady, _ = seat_of(bridged, game, "吳", "女眷")
+    bind(bridged, game, strategist, "123456")
+    bridged.post(f"/api/j/{token}/qq", json={"auto_submit": True})
+    assert bridged.post(f"/api/j/{token}/resolve", json={}).status_code == 200
+    assert bridged.post(f"/api/j/{token}/publish", json={}).status_code == 200
+    assert judge_state(bridged, game)["current"]["kind"] == "day"
+    answer = pm(bridged, "123456", 50, f"投{lady}")
+    assert answer == {"status": "submitted", "answer": f"已收到：投票 {lady}"}
+    assert judge_state(bridged, game)["current"]["votes"][strategist] == lady
+    refused = pm(bridged, "123456", 51, "棄權")
+    assert refused["status"] == "unread" and "不能棄權" in refused["answer"]
+    assert judge_state(bridged, game)["current"]["votes"][strategist] == lady
+
+
+def test_a_contest_digit_by_qq_is_the_players_own_and_tells_no_opponent(bridged):
+    """鼎立三分2.0: 「南斗先设定……再向玩家收取数字」「拼点的结果不会直接告诉玩家」: while the night's draft awaits the
+    digits, a bound contestant's 「拼點出3」 is read for his 拼點 and, with auto_submit, recorded as his own digit."""
+    from tests.server.test_contest_message_page import contest_table
+
+    a, b = "鼎立01", "鼎立02"
+    t = contest_table(bridged, (a, b))
+    code = t.view(a)["qq_code"]
+    assert bridged.post("/api/bridge/bind", json={"qq": "123456", "code": code}, headers=AUTH).status_code == 200
+    assert bridged.post(f"/api/j/{t.judge['北斗']}/qq", json={"auto_submit": True}).status_code == 200
+    answer = pm(bridged, "123456", 60, "拼點出3")
+    assert answer["status"] == "submitted" and "3" in answer["answer"] and b not in answer["answer"]
+    assert t.view(a)["open"]["contests"] == [{"number": 1, "digit": 3}]
+    last = bridged.get(f"/api/j/{t.judge['北斗']}/export").json()["events"][-1]
+    assert last["kind"] == "digit" and last["actor"] == a and last["payload"] == {"digit": 3, "contest": 1}
+    none = pm(bridged, "123456", 61, "拼點出十")
+    assert none["status"] == "unread" and b not in none["answer"]

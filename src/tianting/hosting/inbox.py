@@ -26,16 +26,18 @@ from typing import Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
+from tianting.hosting.contest_message import DigitReading, read_contest_digits
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
 from tianting.hosting.message import _merge as merge_spans
-from tianting.hosting.views import message_vocabulary
+from tianting.hosting.views import contests_seen, message_vocabulary, player_contests
 from tianting.hosting.wound_message import WoundDigit, read_wound_digit
 from tianting.rules import load as load_rules
 
 WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會記錄"
 """Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
 NOT_OPEN = "現在不是提交行動或投票的時候"
+NO_CONTEST = "{player}現在沒有需要提交數字的拼點"
 NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒有他的行動）"
 
 
@@ -59,8 +61,9 @@ def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary
 
 @dataclass
 class PlayerReading:
-    """What one player's message means now: ``kind`` ``night`` (actions) or ``day`` (vote, 傷判 digit), or None
-    when no phase takes it (``problems`` says why)."""
+    """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, 傷判 digit) or
+    ``contest`` (the 拼點 digits a night's draft awaits, 鼎立三分2.0), or None when no phase takes it
+    (``problems`` says why)."""
 
     player: str
     text: str
@@ -71,6 +74,16 @@ class PlayerReading:
     """The engine's refusal of what was read, if any."""
     problems: list[str] = field(default_factory=list)
     """Why nothing can be read now (no phase open, a player who takes no part)."""
+    contest: DigitReading | None = None
+    contests: list[dict[str, Any]] = field(default_factory=list)
+    """The player's 拼點 awaiting digits (with the opponent: the judges' to know, never the player's)."""
+    seen: str = ""
+    """The 拼點 as they stood when read (:func:`tianting.hosting.views.contests_seen`)."""
+
+    @property
+    def digits(self) -> dict[int, int]:
+        """The 拼點 digits read, by the number of the player's 拼點."""
+        return dict(self.contest.digits) if self.contest is not None and not self.contest.refused else {}
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -95,6 +108,8 @@ class PlayerReading:
             out += self.reading.problems
         if self.wound is not None:
             out += self.wound.reading.problems
+        if self.contest is not None:
+            out += self.contest.problems
         if self.check:
             out.append(f"引擎檢查：{self.check}")
         return out
@@ -102,6 +117,8 @@ class PlayerReading:
     @property
     def ready(self) -> bool:
         """Every part read, nothing in doubt, and the engine accepts it: it may be submitted as it is."""
+        if self.kind == "contest":
+            return bool(self.digits) and not self.all_problems
         if self.reading is None or self.all_problems or self.reading.unread:
             return False
         if self.kind == "night":
@@ -110,6 +127,8 @@ class PlayerReading:
 
     def summary(self) -> str:
         """What was read, in a line (「明察 子義；刺殺 孟起」, 「投票 孟起」, 「本夜不行動」)."""
+        if self.kind == "contest":
+            return "；".join(f"第{n}次拼點 {d}" for n, d in sorted(self.digits.items()))
         if self.kind == "night":
             if self.none:
                 return "本夜不行動"
@@ -122,15 +141,16 @@ class PlayerReading:
         return "；".join(parts)
 
     def unread_text(self) -> list[str]:
-        if self.reading is None:
+        found = self.contest if self.kind == "contest" else self.reading
+        if found is None:
             return []
-        return [self.text[s:e] for s, e in self.reading.unread]
+        return [self.text[s:e] for s, e in found.unread]
 
     def as_json(self) -> dict[str, Any]:
         return {
             "player": self.player, "text": self.text, "kind": self.kind, "ready": self.ready,
             "summary": self.summary(), "actions": self.actions, "none": self.none, "vote": self.vote,
-            "digit": self.digit, "problems": self.all_problems, "unread": self.unread_text(),
+            "digit": self.digit, "digits": self.digits, "problems": self.all_problems, "unread": self.unread_text(),
             "suggestions": [s.as_json() for s in self.reading.suggestions] if self.reading is not None else [],
             "corrected": self.reading.corrected() if self.reading is not None and self.reading.suggestions else None,
         }
@@ -147,8 +167,18 @@ def _action_text(action: dict[str, Any]) -> str:
 
 
 def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
-    """``player``'s private message ``text`` read for the open phase, and checked by the engine."""
+    """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a night's
+    draft awaits 拼點 digits, read for the player's 拼點 (:mod:`tianting.hosting.contest_message`)."""
     phase = game.current
+    if (phase is not None and phase.kind == "night" and game.stage == "draft"
+            and "contest" in load_rules(game.rules).ruling_effects()):
+        mine = player_contests(game, player) if player in game.ids else []
+        if not mine:
+            return PlayerReading(player, text, None, problems=[NO_CONTEST.format(player=player)])
+        digits = read_contest_digits(text, len(mine), names=game.ids, player=player, seats=game.ids,
+                                     opponents=[c["opponent"] for c in mine])
+        return PlayerReading(player, text, "contest", contest=digits, contests=mine,
+                             seen=contests_seen(game, player))
     kind = phase.kind if game.stage == "open" and phase is not None else None
     if kind is None:
         return PlayerReading(player, text, None, problems=[NOT_OPEN])

@@ -244,6 +244,8 @@ def _unread(found: PlayerReading) -> list[str]:
 
 def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
     """The player's own events for a reading ready to submit."""
+    if found.kind == "contest":
+        return [(ev.DIGIT, {"digit": d, "contest": n}) for n, d in sorted(found.digits.items())]
     if found.kind == "night":
         return [(ev.SUBMIT, {"actions": found.actions})]
     items: list[tuple[str, dict[str, Any]]] = []

@@ -19,7 +19,7 @@ from tianting.hosting import judges
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for, read_inbox
 from tianting.server.api import access, json_body
-from tianting.server.commands import judge_event
+from tianting.server.commands import digits_for, judge_event
 
 router = APIRouter()
 
@@ -40,14 +40,17 @@ def _text(value: Any) -> str:
 
 def fingerprint(found: PlayerReading) -> str:
     """What a confirmation confirms: the reading as the judge saw it."""
-    return json.dumps([found.kind, found.actions, found.none, found.vote, found.digit], ensure_ascii=False,
-                      sort_keys=True)
+    return json.dumps([found.kind, found.actions, found.none, found.vote, found.digit, found.digits, found.seen],
+                      ensure_ascii=False, sort_keys=True)
 
 
 def confirm_events(game: HostedGame, found: PlayerReading, now: Any) -> list[tuple[str, dict[str, Any]]]:
     """The judge's events that submit ``found`` for its player (``via`` message), as the paste box makes them."""
     if not found.ready:
         raise Refused(NOT_READY.format(player=found.player), 422)
+    if found.kind == "contest":  # as the paste page's 拼點 confirmation records them (the 南斗's)
+        given = [{"against": found.contests[n - 1]["opponent"], "digit": d} for n, d in sorted(found.digits.items())]
+        return digits_for(game, {"player": found.player, "digits": given}, now)
     if found.kind == "night":
         return [judge_event(game, "submit-for", {"player": found.player, "actions": found.actions, "via": "message"},
                             now)]
