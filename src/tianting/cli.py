@@ -221,16 +221,18 @@ def _write_report(figures: dict[str, Any], directory: str, with_json: bool,
 
 
 def _cmd_qq(args: argparse.Namespace) -> str:
-    try:
-        from tianting.qq.bot import run as run_bridge
-    except ImportError as exc:
-        raise _Fail(f"tianting qq 需要 qq 擴充套件（pip install -e '.[qq]'）：{exc}") from None
     if not args.bridge_key:
         raise _Fail("tianting qq 需要 --bridge-key（或環境變數 TIANTING_BRIDGE_KEY），與 tianting serve 的相同")
     if not args.access_token:
         raise _Fail("tianting qq 需要 --access-token（OneBot 的 access token），否則任何人都能冒充 QQ 連線")
+    try:
+        import nonebot.adapters.onebot.v11  # noqa: F401  (the qq extra)
+
+        from tianting.qq.bot import run as run_bridge
+    except ImportError as exc:
+        raise _Fail(f"tianting qq 需要 qq 擴充套件（pip install -e '.[qq]'）：{exc}") from None
     run_bridge(server=args.server, listen=args.listen, access_token=args.access_token, bridge_key=args.bridge_key,
-               forward=args.forward, poll=args.poll)
+               forward=args.forward, poll=args.poll, log_level=args.log_level)
     return ""
 
 
@@ -415,6 +417,8 @@ def build_parser() -> argparse.ArgumentParser:
     qq.add_argument("--forward", action="append", default=[], metavar="WS_URL",
                     help="also connect to a OneBot implementation's forward WebSocket (repeatable)")
     qq.add_argument("--poll", type=float, default=5.0, metavar="SECONDS", help="how often to fetch group posts (default 5)")
+    qq.add_argument("--log-level", default="WARNING", choices=["DEBUG", "INFO", "SUCCESS", "WARNING", "ERROR"],
+                    help="NoneBot's log level (default WARNING: INFO logs every private message's text)")
     qq.set_defaults(func=_cmd_qq)
 
     database = sub.add_parser("db", help="the server's database")

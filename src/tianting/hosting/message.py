@@ -432,7 +432,8 @@ class _Reader:
         if not reading.actions and not reading.none:
             reading.problems.append("沒有讀到任何行動")
         reading.unread = _merge(reading.unread)
-        reading.suggestions = suggest(reading.text, reading.unread, pinyin_index(self.vocab))
+        if reading.unread:  # the index only when something is left to suggest for
+            reading.suggestions = suggest(reading.text, reading.unread, pinyin_index(self.vocab))
         return reading
 
 
@@ -490,5 +491,6 @@ def read_vote(text: str, vocab: Vocabulary) -> Reading:
     else:
         reading.problems.append(f"讀到多個投票對象：{'、'.join(targets)}")
     reading.unread = _merge(reading.unread)
-    reading.suggestions = suggest(text, reading.unread, pinyin_index(vocab, skills=False))
+    if reading.unread:
+        reading.suggestions = suggest(text, reading.unread, pinyin_index(vocab, skills=False))
     return reading

@@ -24,15 +24,16 @@ log = logging.getLogger("tianting.qq")
 
 
 def run(server: str, listen: str, access_token: str, bridge_key: str, forward: list[str] | None = None,
-        poll: float = 5.0) -> None:
-    """Run the bridge until interrupted."""
+        poll: float = 5.0, log_level: str = "WARNING") -> None:
+    """Run the bridge until interrupted. NoneBot logs every message it receives at ``INFO`` (who, and the text:
+    a player's night): hence ``WARNING`` by default, which still logs connections lost and sends that failed."""
     import nonebot
     from nonebot.adapters.onebot.v11 import Adapter
 
     host, _, port = listen.rpartition(":")
     driver = "~fastapi+~websockets" if forward else "~fastapi"
     nonebot.init(driver=driver, host=host or "127.0.0.1", port=int(port), onebot_access_token=access_token,
-                 onebot_ws_urls=set(forward or ()), command_start={""}, log_level="INFO")
+                 onebot_ws_urls=set(forward or ()), command_start={""}, log_level=log_level)
     nonebot.get_driver().register_adapter(Adapter)
     install(Server(server, bridge_key), poll)
     nonebot.run()
