@@ -4,6 +4,7 @@ cut per sender and read for each player as the paste box reads one."""
 from __future__ import annotations
 
 from tests.hosting.test_hosted_game import Table
+from tianting.hosting import events as ev
 from tianting.hosting.inbox import read_for, read_inbox, split_inbox
 
 IDS = ["玩家01", "玩家02", "子義", "孟起", "玩家1"]
@@ -58,6 +59,18 @@ def test_one_reading_per_player_each_checked_by_the_engine():
 
 
 def test_a_reading_outside_an_open_phase_says_why():
-    t = Table()
+    t = Table().start()
+    t.add(ev.RESOLVE, ev.JUDGE, {"phase": 0})  # the draft: nothing to submit, no 拼點 in KK 3.3
     found = read_for(t.game, "玩家01", "明察 玩家02")
     assert found.kind is None and not found.ready and found.all_problems == ["現在不是提交行動或投票的時候"]
+
+
+def test_before_the_start_a_message_is_read_as_the_character_chosen_from_the_players_list():
+    t = Table()
+    seat = t.game.setup["players"][0]
+    first, second = seat["choices"][:2]
+    found = read_for(t.game, seat["id"], f"我選{second}，謝謝")
+    assert found.kind == "choose" and found.ready and found.choice == second and found.summary() == f"選擇 {second}"
+    both = read_for(t.game, seat["id"], f"{first}或{second}都可以")
+    assert not both.ready and both.all_problems == [f"讀到多個角色：{first}、{second}，請只寫一個"]
+    assert not read_for(t.game, seat["id"], "隨便").ready

@@ -106,9 +106,12 @@ def test_without_auto_submit_the_reading_waits_for_the_judge(bridged):
     assert answer["status"] == "draft" and f"明察 {lady}" in answer["answer"]
     assert strategist not in judge_state(bridged, game)["current"]["submissions"]
     messages = bridged.get(f"/api/j/{game['judge_token']}/qq").json()["messages"]
-    assert [(m["player"], m["text"]) for m in messages] == [(strategist, f"今晚明察 {lady}")]
+    assert [(m["player"], m["text"], m["handled"]) for m in messages] == [(strategist, f"今晚明察 {lady}", False)]
     page = bridged.get(f"/j/{game['judge_token']}/qq").text
     assert 'class="small read-qq"' in page and "今晚明察" in page
+    assert bridged.post(f"/api/j/{game['judge_token']}/submit-for", json={
+        "player": strategist, "actions": [{"skill": "明察", "targets": [lady]}], "via": "message"}).status_code == 200
+    assert bridged.get(f"/api/j/{game['judge_token']}/qq").json()["messages"][0]["handled"] is True
 
 
 NAMED = ["子義", "孟起", "文遠", "孟德", "公瑾", "奉孝", "仲達", "伯言", "子敬", "元直", "士元", "孔明",
@@ -223,6 +226,10 @@ def test_a_country_room_is_mirrored_to_the_group_the_judge_names_and_no_other(br
     chat.save(store, game["game_id"], chat.country_room("蜀"), "玩家02", "蜀國的話")
     posts = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
     assert [(p["group"], p["text"].split("】", 1)[1]) for p in posts] == [("1234567", "玩家01：今晚刺誰")]
+    bridged.post("/api/bridge/outbox/ack", json={"ids": [posts[0]["id"]]}, headers=AUTH)
+    chat.save(store, game["game_id"], chat.country_room("魏"), "玩家03", "我也在")
+    later = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
+    assert [p["text"].split("】", 1)[1] for p in later] == ["玩家03：我也在"]
 
 
 def test_by_day_a_bound_players_message_is_read_as_the_vote_and_cast(bridged):
@@ -260,3 +267,34 @@ def test_a_contest_digit_by_qq_is_the_players_own_and_tells_no_opponent(bridged)
     assert last["kind"] == "digit" and last["actor"] == a and last["payload"] == {"digit": 3, "contest": 1}
     none = pm(bridged, "123456", 61, "拼點出十")
     assert none["status"] == "unread" and b not in none["answer"]
+
+
+def test_before_the_start_a_message_naming_one_of_the_players_choices_chooses_it(bridged):
+    from tests.server.conftest import new_game
+
+    game = new_game(bridged)
+    pid = next(iter(game["players"]))
+    choices = player_state(bridged, game, pid)["choices"]
+    bind(bridged, game, pid, "123456")
+    answer = pm(bridged, "123456", 70, f"我選{choices[1]}")
+    assert answer == {"status": "submitted", "answer": f"已收到：選擇 {choices[1]}"}  # without auto_submit too
+    assert player_state(bridged, game, pid)["character"] == choices[1]
+    unread = pm(bridged, "123456", 71, "我選一個好角色")
+    assert unread["status"] == "unread" and choices[0] in unread["answer"]
+
+
+def test_last_words_asked_of_the_nights_dead_are_sent_by_qq_for_the_judges_to_approve(bridged):
+    game = started_game(bridged)
+    token = game["judge_token"]
+    killer, _ = seat_of(bridged, game, "魏", "殺手")
+    victim, _ = seat_of(bridged, game, "吳", "女眷")
+    bind(bridged, game, victim, "123456")
+    assert bridged.post(f"/api/p/{game['players'][killer]['token']}/actions",
+                        json={"actions": [{"skill": "刺殺", "targets": [victim]}]}).status_code == 200
+    assert bridged.post(f"/api/j/{token}/resolve", json={}).status_code == 200
+    if victim not in json.dumps(judge_state(bridged, game)["current"]["draft"]["announcement"], ensure_ascii=False):
+        pytest.skip("the stab did not kill in this deal")
+    assert bridged.post(f"/api/j/{token}/ask-last-words", json={}).status_code == 200
+    answer = pm(bridged, "123456", 80, "殺我的一定是魏國人")
+    assert answer["status"] == "submitted" and "遺言" in answer["answer"]
+    assert player_state(bridged, game, victim)["last_words"]["text"] == "殺我的一定是魏國人"

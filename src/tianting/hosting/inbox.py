@@ -38,6 +38,9 @@ WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會�
 """Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
 NOT_OPEN = "現在不是提交行動或投票的時候"
 NO_CONTEST = "{player}現在沒有需要提交數字的拼點"
+NO_CHOICE = "沒有讀到要選的角色：請寫出可選角色之一（{choices}）"
+TWO_CHOICES = "讀到多個角色：{named}，請只寫一個"
+LAST_WORDS_ONLY_THEIRS = "遺言只能由玩家本人留下（QQ或玩家頁面），天庭不能代交"
 NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒有他的行動）"
 
 
@@ -79,6 +82,8 @@ class PlayerReading:
     """The player's 拼點 awaiting digits (with the opponent: the judges' to know, never the player's)."""
     seen: str = ""
     """The 拼點 as they stood when read (:func:`tianting.hosting.views.contests_seen`)."""
+    choice: str | None = None
+    """Before the game starts (``kind`` ``choose``): the character chosen from the player's list."""
 
     @property
     def digits(self) -> dict[int, int]:
@@ -119,6 +124,10 @@ class PlayerReading:
         """Every part read, nothing in doubt, and the engine accepts it: it may be submitted as it is."""
         if self.kind == "contest":
             return bool(self.digits) and not self.all_problems
+        if self.kind == "choose":
+            return self.choice is not None and not self.all_problems
+        if self.kind == "last_words":
+            return bool(self.text.strip()) and not self.all_problems
         if self.reading is None or self.all_problems or self.reading.unread:
             return False
         if self.kind == "night":
@@ -129,6 +138,10 @@ class PlayerReading:
         """What was read, in a line (「明察 子義；刺殺 孟起」, 「投票 孟起」, 「本夜不行動」)."""
         if self.kind == "contest":
             return "；".join(f"第{n}次拼點 {d}" for n, d in sorted(self.digits.items()))
+        if self.kind == "choose":
+            return f"選擇 {self.choice}" if self.choice else ""
+        if self.kind == "last_words":
+            return "遺言（全文）"
         if self.kind == "night":
             if self.none:
                 return "本夜不行動"
@@ -150,7 +163,7 @@ class PlayerReading:
         return {
             "player": self.player, "text": self.text, "kind": self.kind, "ready": self.ready,
             "summary": self.summary(), "actions": self.actions, "none": self.none, "vote": self.vote,
-            "digit": self.digit, "digits": self.digits, "problems": self.all_problems, "unread": self.unread_text(),
+            "digit": self.digit, "digits": self.digits, "choice": self.choice, "problems": self.all_problems, "unread": self.unread_text(),
             "suggestions": [s.as_json() for s in self.reading.suggestions] if self.reading is not None else [],
             "corrected": self.reading.corrected() if self.reading is not None and self.reading.suggestions else None,
         }
@@ -170,6 +183,10 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
     """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a night's
     draft awaits 拼點 digits, read for the player's 拼點 (:mod:`tianting.hosting.contest_message`)."""
     phase = game.current
+    if game.stage == "choosing" and load_rules(game.rules).character_choice and player in game.ids:
+        return _read_choice(game, player, text)
+    if game.stage == "draft" and player in game.ids and game.player_view(player).get("last_words", {}).get("asked"):
+        return PlayerReading(player, text, "last_words")  # 遺言: the whole message, for the judge to approve
     if (phase is not None and phase.kind == "night" and game.stage == "draft"
             and "contest" in load_rules(game.rules).ruling_effects()):
         mine = player_contests(game, player) if player in game.ids else []
@@ -199,6 +216,23 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
             game.base.check_vote(player, reading.vote)
         except IllegalAction as exc:
             found.check = exc.message
+    return found
+
+
+def _read_choice(game: HostedGame, player: str, text: str) -> PlayerReading:
+    """The character a message before the start chooses: the one of the player's list it names (its name or its
+    base, either script)."""
+    roster = load_rules(game.rules).roster()
+    choices = list(game.seat(player)["choices"])
+    folded = name_key(text)
+    named = [c for c in choices if name_key(c) in folded or name_key(roster.characters[c].base) in folded]
+    found = PlayerReading(player, text, "choose")
+    if len(named) == 1:
+        found.choice = named[0]
+    elif named:
+        found.problems.append(TWO_CHOICES.format(named="、".join(named)))
+    else:
+        found.problems.append(NO_CHOICE.format(choices="、".join(choices)))
     return found
 
 

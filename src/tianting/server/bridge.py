@@ -69,6 +69,10 @@ BAD_CODE = "綁定碼無效或已經用過：請在你的玩家頁面查看（�
 BOUND_ELSEWHERE = "這個QQ號已經綁定了「{title}」的{player}：如要改綁，請天庭先解除綁定。"
 SEAT_TAKEN = "這個座位已經綁定了另一個QQ號：如要改綁，請天庭先解除綁定。"
 TOO_LONG = f"私訊過長（最多{MAX_TEXT}字）：這則沒有記錄，請精簡或分開再發。"
+LAST_WORDS_KEPT = "已收到你的遺言：天庭審核後隨公告發布（可再發一則改寫）。"
+OWN_ALWAYS = ("choose", "last_words")
+"""Readings submitted as the player's own whatever ``auto_submit`` says: choosing one's character (which the engine
+checks and the player may change until the start) and last words (which the judges approve or refuse anyway)."""
 DUPLICATE = "已經收到"
 """In the game's refusal of a message already kept (same message id)."""
 FEEDBACK = "私下的結果不會在QQ發送：請打開你的玩家頁面查看（綁定時天庭給你的連結）。"
@@ -246,6 +250,10 @@ def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
     """The player's own events for a reading ready to submit."""
     if found.kind == "contest":
         return [(ev.DIGIT, {"digit": d, "contest": n}) for n, d in sorted(found.digits.items())]
+    if found.kind == "choose":
+        return [(ev.CHOOSE, {"character": found.choice})]
+    if found.kind == "last_words":
+        return [(ev.LAST_WORDS, {"text": found.text})]
     if found.kind == "night":
         return [(ev.SUBMIT, {"actions": found.actions})]
     items: list[tuple[str, dict[str, Any]]] = []
@@ -276,8 +284,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
             return {"status": "duplicate", "answer": None}
         found = read_for(game, pid, text)
     submitted = False
+    own = found.kind in OWN_ALWAYS  # the player's own right, checked by the engine (遺言 then await the judges)
     try:
-        if auto and found.ready:
+        if (auto or own) and found.ready:
             try:
                 store.append_all(game_id, pid, [message, *_own_events(found)])
                 submitted = True
@@ -293,9 +302,10 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
             return {"status": "duplicate", "answer": None}
         return {"status": "refused", "answer": say(exc.message)}
     if submitted:
-        return {"status": "submitted", "answer": say(f"已收到：{found.summary()}")}
+        told = LAST_WORDS_KEPT if found.kind == "last_words" else f"已收到：{found.summary()}"
+        return {"status": "submitted", "answer": say(told)}
     lines: list[str]
-    if found.kind is None or found.problems:
+    if found.kind is None:
         lines = ["已收到你的私訊，天庭會看到。", *found.problems]
         status = "kept"
     elif found.ready:
@@ -408,7 +418,10 @@ async def api_ack(request: Request) -> dict[str, Any]:
                 if game_id not in games:
                     continue
                 data = settings_of(store, game_id)
-                data["posted"] = sorted(set(data["posted"]) | set(acked))
+                rooms = [int(i.rsplit("|", 1)[1]) for i in acked if "|room|" in i and i.rsplit("|", 1)[1].isdigit()]
+                if rooms:  # a room's posts are sent in order: the highest acknowledged is where the next start
+                    data["rooms_from"] = max([int(data.get("rooms_from", 0)), *rooms])
+                data["posted"] = sorted(set(data["posted"]) | {i for i in acked if "|room|" not in i})
                 _save(store, game_id, data)
         return {"ok": True}
 
@@ -466,10 +479,20 @@ def judge_qq(store: Store, game_id: str) -> dict[str, Any]:
     data = settings_of(store, game_id)
     with store.game(game_id) as game:
         ids = game.ids
-        messages = [dict(m) for m in game.messages]
+        messages = [{**m, "handled": _handled(game, m)} for m in game.messages]
     return {"group": data["group"], "auto_submit": data["auto_submit"], "rooms": data["rooms"],
             "players": {pid: {"qq": data["bound"].get(pid), "code": data["codes"].get(pid)} for pid in ids},
             "messages": messages}
+
+
+ANSWERS = (ev.SUBMIT, ev.VOTE, ev.DIGIT, ev.CHOOSE, ev.LAST_WORDS)
+
+
+def _handled(game: HostedGame, message: dict[str, Any]) -> bool:
+    """Whether something was recorded for the message's player after it (by them or for them)."""
+    pid = message["player"]
+    return any(e.seq > message["seq"] and e.kind in ANSWERS and pid in (e.actor, e.payload.get("player"))
+               for e in game.events[message["seq"]:])
 
 
 @router.get("/api/j/{token}/qq")

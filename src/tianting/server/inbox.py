@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import judges
 from tianting.hosting.game import HostedGame, Refused
-from tianting.hosting.inbox import PlayerReading, read_for, read_inbox
+from tianting.hosting.inbox import LAST_WORDS_ONLY_THEIRS, PlayerReading, read_for, read_inbox
 from tianting.server.api import access, json_body
 from tianting.server.commands import digits_for, judge_event
 
@@ -40,7 +40,8 @@ def _text(value: Any) -> str:
 
 def fingerprint(found: PlayerReading) -> str:
     """What a confirmation confirms: the reading as the judge saw it."""
-    return json.dumps([found.kind, found.actions, found.none, found.vote, found.digit, found.digits, found.seen],
+    return json.dumps([found.kind, found.actions, found.none, found.vote, found.digit, found.digits, found.seen,
+                       found.choice],
                       ensure_ascii=False, sort_keys=True)
 
 
@@ -48,6 +49,10 @@ def confirm_events(game: HostedGame, found: PlayerReading, now: Any) -> list[tup
     """The judge's events that submit ``found`` for its player (``via`` message), as the paste box makes them."""
     if not found.ready:
         raise Refused(NOT_READY.format(player=found.player), 422)
+    if found.kind == "last_words":
+        raise Refused(LAST_WORDS_ONLY_THEIRS, 409)
+    if found.kind == "choose":  # the judge assigns it, as for an absent player
+        return [judge_event(game, "assign", {"player": found.player, "character": found.choice}, now)]
     if found.kind == "contest":  # as the paste page's 拼點 confirmation records them (the 南斗's)
         given = [{"against": found.contests[n - 1]["opponent"], "digit": d} for n, d in sorted(found.digits.items())]
         return digits_for(game, {"player": found.player, "digits": given}, now)
