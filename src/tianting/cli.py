@@ -220,6 +220,22 @@ def _write_report(figures: dict[str, Any], directory: str, with_json: bool,
         staging.rmdir()
 
 
+def _cmd_qq(args: argparse.Namespace) -> str:
+    if not args.bridge_key:
+        raise _Fail("tianting qq 需要 --bridge-key（或環境變數 TIANTING_BRIDGE_KEY），與 tianting serve 的相同")
+    if not args.access_token:
+        raise _Fail("tianting qq 需要 --access-token（OneBot 的 access token），否則任何人都能冒充 QQ 連線")
+    try:
+        import nonebot.adapters.onebot.v11  # noqa: F401  (the qq extra)
+
+        from tianting.qq.bot import run as run_bridge
+    except ImportError as exc:
+        raise _Fail(f"tianting qq 需要 qq 擴充套件（pip install -e '.[qq]'）：{exc}") from None
+    run_bridge(server=args.server, listen=args.listen, access_token=args.access_token, bridge_key=args.bridge_key,
+               forward=args.forward, poll=args.poll, log_level=args.log_level)
+    return ""
+
+
 def _cmd_serve(args: argparse.Namespace) -> str:
     from tianting.server.app import run
     from tianting.server.db import default_url, open_database
@@ -236,6 +252,8 @@ def _cmd_serve(args: argparse.Namespace) -> str:
     if webhook and not webhook.startswith(("http://", "https://")):
         raise _Fail(f"--webhook must be an http(s):// address, not {webhook!r}")
     open_database(url).dispose()  # checked (and migrated) first: one line and exit 2 if it cannot be used
+    if args.bridge_key:  # the QQ bridge's key (issue 32), read by every worker from the environment
+        os.environ["TIANTING_BRIDGE_KEY"] = args.bridge_key
     shown = base_url or f"http://{args.host}:{args.port}"
     print(f"天庭 serving on http://{args.host}:{args.port}/, links shown as {shown}/  (database: {url.split('@')[-1]}"
           f"{f', {args.workers} workers' if args.workers > 1 else ''})", file=sys.stderr)
@@ -418,7 +436,24 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "or a deadline is near (every game)")
     serve.add_argument("--webhook-before", type=float, default=30.0, metavar="MINUTES",
                        help="warn this long before a deadline (default 30)")
+    serve.add_argument("--bridge-key", metavar="KEY", default=os.environ.get("TIANTING_BRIDGE_KEY"),
+                       help="the key the QQ bridge (tianting qq) sends (default: $TIANTING_BRIDGE_KEY; none: no bridge)")
     serve.set_defaults(func=_cmd_serve)
+
+    qq = sub.add_parser("qq", help="join hosted games to QQ over OneBot v11 (needs the qq extra: pip install -e '.[qq]')")
+    qq.add_argument("--server", required=True, metavar="URL", help="the game server, e.g. http://127.0.0.1:8000")
+    qq.add_argument("--listen", default="127.0.0.1:8080", metavar="HOST:PORT",
+                    help="where the reverse WebSocket ws://HOST:PORT/onebot/v11/ws listens (default 127.0.0.1:8080)")
+    qq.add_argument("--access-token", default=os.environ.get("TIANTING_ONEBOT_TOKEN"), metavar="TOKEN",
+                    help="the OneBot access token (Authorization: Bearer TOKEN; default $TIANTING_ONEBOT_TOKEN)")
+    qq.add_argument("--bridge-key", default=os.environ.get("TIANTING_BRIDGE_KEY"), metavar="KEY",
+                    help="the server's --bridge-key (default $TIANTING_BRIDGE_KEY)")
+    qq.add_argument("--forward", action="append", default=[], metavar="WS_URL",
+                    help="also connect to a OneBot implementation's forward WebSocket (repeatable)")
+    qq.add_argument("--poll", type=float, default=5.0, metavar="SECONDS", help="how often to fetch group posts (default 5)")
+    qq.add_argument("--log-level", default="WARNING", choices=["DEBUG", "INFO", "SUCCESS", "WARNING", "ERROR"],
+                    help="NoneBot's log level (default WARNING: INFO logs every private message's text)")
+    qq.set_defaults(func=_cmd_qq)
 
     database = sub.add_parser("db", help="the server's database")
     database_commands = database.add_subparsers(dest="db_command", required=True)

@@ -204,6 +204,8 @@ class HostedGame:
         self.phases: list[Phase] = []
         self.started = False
         self.notes: list[dict[str, Any]] = []
+        self.messages: list[dict[str, Any]] = []
+        """Players' private messages as received (``message`` events: seq, at, player, text, phase)."""
         self._base: Any = None
         """The engine game after the published phases (checks run against it)."""
         self._draft_game: Any = None
@@ -1196,6 +1198,24 @@ class HostedGame:
     def _on_note(self, event: Event) -> None:
         self._judge(event)
         self.notes.append({"seq": event.seq, "at": event.at, "text": _text(event.payload, "text", "備註")})
+
+    def _on_message(self, event: Event) -> None:
+        """A player's private message as received (issue 32): kept, once per ``message_id``; nothing else."""
+        self._player(event)
+        text = event.payload.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise Refused("私訊沒有內容", 422)
+        if len(text) > MAX_TEXT:
+            raise Refused(f"私訊過長（最多{MAX_TEXT}字）", 413)
+        if event.payload.get("via") != "qq":
+            raise Refused("私訊只能經由QQ橋接記錄（via: qq）", 422)
+        mid = event.payload.get("message_id")
+        if not isinstance(mid, str) or not 0 < len(mid) <= 64:
+            raise Refused("message_id 必須是文字（最多64字）", 422)
+        if any(m["message_id"] == mid and m["player"] == event.actor for m in self.messages):
+            raise Refused("這則私訊已經收到", 409)
+        self.messages.append({"seq": event.seq, "at": event.at, "player": event.actor, "text": text,
+                              "message_id": mid, "phase": len(self.phases) - 1})
 
     # ---- export -------------------------------------------------------------
     def export(self, reveal: bool | None = None) -> dict[str, Any]:

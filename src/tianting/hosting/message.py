@@ -27,6 +27,9 @@ How a message is read, in order:
    after it are its guesses.
 3. An action short of targets, ids with no skill, a none-phrase beside actions:
    each is a *problem*, said in Chinese, for the judge to see.
+4. In what is unread, a run of characters that sounds like a skill, an id or a character
+   (:mod:`tianting.hosting.pinyin`: 「子議」 sounds like 子義) is offered as a *suggestion*, to be
+   confirmed and read again, never applied here.
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tianting.core.names import name_key
+from tianting.hosting.pinyin import PinyinIndex, Suggestion, suggest
+from tianting.hosting.pinyin import apply as apply_suggestions
 
 VOTE_WORDS = ("投票", "投票給", "投給", "票投", "投", "票", "改投", "改票", "選", "出局", "公投")
 """Words of a day message that say it is a vote (read, nothing more)."""
@@ -143,6 +148,8 @@ class Reading:
     """A day message (:func:`read_vote`): the id voted for."""
     notes: list[str] = field(default_factory=list)
     """How the vote's target was read (「馬超」是孟起的角色 …)."""
+    suggestions: list[Suggestion] = field(default_factory=list)
+    """Unread words that sound like a known one (「子議 → 子義？」): offered, never applied."""
 
     @property
     def understood(self) -> bool:
@@ -152,6 +159,11 @@ class Reading:
     def pieces(self) -> list[tuple[str, bool]]:
         """The message cut into ``(text, unread)`` pieces, in order (for marking it up)."""
         return pieces(self.text, self.unread)
+
+    def corrected(self, *chosen: Suggestion) -> str:
+        """The message with the ``chosen`` suggestions applied (all of them, the first for each place, if none
+        is named): the text to read again once they are confirmed."""
+        return apply_suggestions(self.text, chosen or self.suggestions)
 
 
 def pieces(text: str, unread: list[tuple[int, int]]) -> list[tuple[str, bool]]:
@@ -420,7 +432,18 @@ class _Reader:
         if not reading.actions and not reading.none:
             reading.problems.append("沒有讀到任何行動")
         reading.unread = _merge(reading.unread)
+        if reading.unread:  # the index only when something is left to suggest for
+            reading.suggestions = suggest(reading.text, reading.unread, pinyin_index(self.vocab))
         return reading
+
+
+def pinyin_index(vocab: Vocabulary, skills: bool = True) -> PinyinIndex:
+    """The words of ``vocab`` a typo may be meant as: the skills (unless ``skills`` is False: a vote), the ids,
+    the characters played."""
+    words = [(name, "skill") for name in vocab.skills] if skills else []
+    words += [(pid, "player") for pid in vocab.players]
+    words += [(name, "character") for name in vocab.characters]
+    return PinyinIndex(words)
 
 
 ARG_NAMES = {"country": "國籍", "identity": "身份", "guesses": "猜測", "character": "角色", "evaluation": "評價"}
@@ -468,4 +491,6 @@ def read_vote(text: str, vocab: Vocabulary) -> Reading:
     else:
         reading.problems.append(f"讀到多個投票對象：{'、'.join(targets)}")
     reading.unread = _merge(reading.unread)
+    if reading.unread:
+        reading.suggestions = suggest(text, reading.unread, pinyin_index(vocab, skills=False))
     return reading

@@ -96,7 +96,12 @@ async def create_game(request: Request) -> JSONResponse:
 def player_state(request: Request, token: str) -> dict[str, Any]:
     who = access(request, token, "player")
     with store_of(request).game(who.game_id) as game:
-        return snapshot(game.player_view(who.player_id or ""))
+        view = snapshot(game.player_view(who.player_id or ""))
+    from tianting.server import bridge
+
+    if bridge.bridge_key(request):  # the QQ binding code (issue 32): the player's own, once
+        view.update(bridge.player_qq(store_of(request), who.game_id, who.player_id or ""))
+    return view
 
 
 @router.post("/p/{token}/{command}")

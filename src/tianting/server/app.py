@@ -22,7 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
-from tianting.server import api, chat, live, pages
+from tianting.server import api, bridge, chat, inbox, live, pages
 from tianting.server.failures import CatchAll
 from tianting.server.idempotency import Idempotency
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
@@ -70,14 +70,16 @@ def _wants_json(request: Request) -> bool:
 def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_games: int = CACHE_GAMES,
                create_limit: RateLimit | NoLimit | None = None, base_url: str | None = None,
                live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
-               allow_private_webhooks: bool = False, warn_minutes: float = 30.0) -> FastAPI:
+               allow_private_webhooks: bool = False, warn_minutes: float = 30.0,
+               bridge_key: str | None = None) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
 
     ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s);
     ``base_url`` is the public address every link is shown with (behind a proxy); pages ask
     whether their reader's view changed every ``live_seconds``; ``webhook`` is notified of every
     game's drafts and deadlines (``warn_minutes`` before), as is each game's own webhook (which
-    must be public https unless ``allow_private_webhooks``)."""
+    must be public https unless ``allow_private_webhooks``); ``bridge_key``: the QQ bridge's key (else the
+    environment's ``TIANTING_BRIDGE_KEY``; none: no bridge, :mod:`tianting.server.bridge`)."""
     base_url = check_base_url(base_url)
     store = Store(database_url, cache_games=cache_games)
     notifier = Notifier(allow_private=allow_private_webhooks)
@@ -101,6 +103,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     app.state.live_seconds = live_seconds
     app.state.notifier = notifier
     app.state.notifications = notifications
+    app.state.bridge_key = bridge_key
     # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too;
     # Idempotency inside BodyLimit (it reads a form's body, already limited).
     app.add_middleware(Idempotency, page=pages.error_page)
@@ -136,6 +139,8 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
         return {"ok": True}
 
     app.include_router(chat.router)  # country groups, complaints (before the API's /{command} routes)
+    app.include_router(inbox.router)  # a whole inbox at once (likewise)
+    app.include_router(bridge.router)  # the QQ bridge's routes and the judge's QQ setting (likewise)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=pages.STATIC), name="static")

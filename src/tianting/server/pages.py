@@ -50,8 +50,8 @@ from tianting.hosting.game import (
     Refused,
     contest_pairs,
 )
-from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
-from tianting.hosting.message import _merge as _merge_spans
+from tianting.hosting.inbox import read_day_message
+from tianting.hosting.message import Reading, Vocabulary, read_message
 from tianting.hosting.views import (
     contests_seen,
     judge_contests,
@@ -62,7 +62,6 @@ from tianting.hosting.views import (
     public_view,
     replay_view,
 )
-from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 from tianting.server import chat, chinese_script, idempotency, live, moving, notify, security, stale
@@ -118,7 +117,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）", ev.MESSAGE: "私訊（QQ）",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -650,26 +649,10 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
     return _render(request, "message.html", context, status, rules=game.rules)
 
 
-WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會記錄"
-"""Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
-
-
 def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
-    """A day message read as the vote, and, where the rule set takes 傷判 digits, a clause that says 傷判 as its
-    digit (:mod:`tianting.hosting.wound_message`, ruling RJ6): ``context["wound"]`` the digit's reading, the
-    vote read from the rest of the message (the whole of it marked)."""
-    wound = read_wound_digit(text, game.ids) if "digits" in load_rules(game.rules).day_inputs else None
-    context["wound"] = wound
-    if wound is None:
-        return read_vote(text, vocab)
-    found = read_vote(wound.rest(text), vocab)
-    found.text = text
-    found.unread = _merge_spans(found.unread + wound.reading.unread)
-    if found.vote is None and not wound.rest(text).strip(" ，,。；;！!？?\n"):
-        found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the 傷判 only
-    if not game.takes_digit(player):
-        wound.reading.problems.append(WOUND_NOT_TODAY.format(player=player))
-        wound.reading.digits = {}
+    """A day message read as the vote and a 傷判 digit (:func:`tianting.hosting.inbox.read_day_message`):
+    ``context["wound"]`` the digit's reading."""
+    found, context["wound"] = read_day_message(game, player, text, vocab)
     return found
 
 
@@ -946,8 +929,16 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         "living": [p["id"] for p in view.get("players", []) if not p.get("out")],
         "words": words if words is not None else (view.get("last_words") or {}).get("text", ""),
         "feedback_groups": _group(view.get("feedback", [])),
+        "qq": _player_qq(request, who.game_id, pid),
     })
     return _render(request, "player.html", context, status, rules=game.rules)
+
+
+def _player_qq(request: Request, game_id: str, pid: str) -> dict[str, Any] | None:
+    """The player's QQ binding code, or that they are bound (issue 32; a server with a QQ bridge only)."""
+    from tianting.server import bridge
+
+    return bridge.player_qq(store_of(request), game_id, pid) if bridge.bridge_key(request) else None
 
 
 def _group(items: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:

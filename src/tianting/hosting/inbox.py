@@ -1,0 +1,314 @@
+"""A player's private message read against the game as it stands, and a whole inbox at once.
+
+:func:`read_for` is the one reading of a private message the paste box, the inbox and the QQ bridge share:
+by night the actions it means (:func:`tianting.hosting.message.read_message`), checked by the engine; by
+day the vote (:func:`tianting.hosting.message.read_vote`) and, where the rule set takes 傷判 digits, a
+wounded player's digit (:mod:`tianting.hosting.wound_message`). It says whether the reading may be
+submitted as it is (:attr:`PlayerReading.ready`: every part read, nothing in doubt, the engine agrees),
+and what the judge or the player should look at.
+
+:func:`split_inbox` cuts a pasted inbox (「玩家01：今晚明察 子義」 lines, a forum's private-message list, a thread
+page copied as text) into the messages of each sender, the senders matched to the game's ids as a message's
+ids are (either script, case). A header is a line that starts with an id followed by a colon (the rest of
+the line is the message's first line), or an id alone on its line (with, around it, a date or time and the
+forum's words for who wrote: 發表於, 寫道, 發件人 …): a line that merely starts with an id (「子義 明察」) is
+the message's text. The messages of one sender are read together, in the order pasted, as one message (a
+night's submission is the player's whole list).
+
+Pure: reads the game, changes nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from tianting.core.errors import IllegalAction
+from tianting.core.names import name_key
+from tianting.hosting.contest_message import DigitReading, read_contest_digits
+from tianting.hosting.game import HostedGame, Refused
+from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
+from tianting.hosting.message import _merge as merge_spans
+from tianting.hosting.views import contests_seen, message_vocabulary, player_contests
+from tianting.hosting.wound_message import WoundDigit, read_wound_digit
+from tianting.rules import load as load_rules
+
+WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會記錄"
+"""Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
+NOT_OPEN = "現在不是提交行動或投票的時候"
+NO_CONTEST = "{player}現在沒有需要提交數字的拼點"
+NO_CHOICE = "沒有讀到要選的角色：請寫出可選角色之一（{choices}）"
+TWO_CHOICES = "讀到多個角色：{named}，請只寫一個"
+LAST_WORDS_ONLY_THEIRS = "遺言只能由玩家本人留下（QQ或玩家頁面），天庭不能代交"
+NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒有他的行動）"
+
+
+def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary) -> tuple[Reading, WoundDigit | None]:
+    """A day message read as the vote, and, where the rule set takes 傷判 digits, a clause that says 傷判 as its
+    digit (ruling RJ6): the digit's reading (None if no clause says 傷判), the vote read from the rest of the
+    message (the whole of it marked)."""
+    wound = read_wound_digit(text, game.ids) if "digits" in load_rules(game.rules).day_inputs else None
+    if wound is None:
+        return read_vote(text, vocab), None
+    found = read_vote(wound.rest(text), vocab)
+    found.text = text
+    found.unread = merge_spans(found.unread + wound.reading.unread)
+    if found.vote is None and not wound.rest(text).strip(" ，,。；;！!？?\n"):
+        found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the 傷判 only
+    if not game.takes_digit(player):
+        wound.reading.problems.append(WOUND_NOT_TODAY.format(player=player))
+        wound.reading.digits = {}
+    return found, wound
+
+
+@dataclass
+class PlayerReading:
+    """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, 傷判 digit) or
+    ``contest`` (the 拼點 digits a night's draft awaits, 鼎立三分2.0), or None when no phase takes it
+    (``problems`` says why)."""
+
+    player: str
+    text: str
+    kind: str | None
+    reading: Reading | None = None
+    wound: WoundDigit | None = None
+    check: str | None = None
+    """The engine's refusal of what was read, if any."""
+    problems: list[str] = field(default_factory=list)
+    """Why nothing can be read now (no phase open, a player who takes no part)."""
+    contest: DigitReading | None = None
+    contests: list[dict[str, Any]] = field(default_factory=list)
+    """The player's 拼點 awaiting digits (with the opponent: the judges' to know, never the player's)."""
+    seen: str = ""
+    """The 拼點 as they stood when read (:func:`tianting.hosting.views.contests_seen`)."""
+    choice: str | None = None
+    """Before the game starts (``kind`` ``choose``): the character chosen from the player's list."""
+
+    @property
+    def digits(self) -> dict[int, int]:
+        """The 拼點 digits read, by the number of the player's 拼點."""
+        return dict(self.contest.digits) if self.contest is not None and not self.contest.refused else {}
+
+    @property
+    def actions(self) -> list[dict[str, Any]]:
+        return [a.as_json() for a in self.reading.actions] if self.reading is not None and self.kind == "night" else []
+
+    @property
+    def vote(self) -> str | None:
+        return self.reading.vote if self.reading is not None and self.kind == "day" else None
+
+    @property
+    def digit(self) -> int | None:
+        return self.wound.digit if self.wound is not None else None
+
+    @property
+    def none(self) -> bool:
+        return self.reading is not None and self.kind == "night" and self.reading.none
+
+    @property
+    def all_problems(self) -> list[str]:
+        out = list(self.problems)
+        if self.reading is not None:
+            out += self.reading.problems
+        if self.wound is not None:
+            out += self.wound.reading.problems
+        if self.contest is not None:
+            out += self.contest.problems
+        if self.check:
+            out.append(f"引擎檢查：{self.check}")
+        return out
+
+    @property
+    def ready(self) -> bool:
+        """Every part read, nothing in doubt, and the engine accepts it: it may be submitted as it is."""
+        if self.kind == "contest":
+            return bool(self.digits) and not self.all_problems
+        if self.kind == "choose":
+            return self.choice is not None and not self.all_problems
+        if self.kind == "last_words":
+            return bool(self.text.strip()) and not self.all_problems
+        if self.reading is None or self.all_problems or self.reading.unread:
+            return False
+        if self.kind == "night":
+            return self.reading.none or bool(self.reading.actions)
+        return self.vote is not None or self.digit is not None
+
+    def summary(self) -> str:
+        """What was read, in a line (「明察 子義；刺殺 孟起」, 「投票 孟起」, 「本夜不行動」)."""
+        if self.kind == "contest":
+            return "；".join(f"第{n}次拼點 {d}" for n, d in sorted(self.digits.items()))
+        if self.kind == "choose":
+            return f"選擇 {self.choice}" if self.choice else ""
+        if self.kind == "last_words":
+            return "遺言（全文）"
+        if self.kind == "night":
+            if self.none:
+                return "本夜不行動"
+            return "；".join(_action_text(a) for a in self.actions)
+        parts = []
+        if self.vote is not None:
+            parts.append(f"投票 {self.vote}")
+        if self.digit is not None:
+            parts.append(f"傷判 {self.digit}")
+        return "；".join(parts)
+
+    def unread_text(self) -> list[str]:
+        found = self.contest if self.kind == "contest" else self.reading
+        if found is None:
+            return []
+        return [self.text[s:e] for s, e in found.unread]
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "player": self.player, "text": self.text, "kind": self.kind, "ready": self.ready,
+            "summary": self.summary(), "actions": self.actions, "none": self.none, "vote": self.vote,
+            "digit": self.digit, "digits": self.digits, "choice": self.choice, "problems": self.all_problems, "unread": self.unread_text(),
+            "suggestions": [s.as_json() for s in self.reading.suggestions] if self.reading is not None else [],
+            "corrected": self.reading.corrected() if self.reading is not None and self.reading.suggestions else None,
+        }
+
+
+def _action_text(action: dict[str, Any]) -> str:
+    words = [action["skill"], *action.get("targets", [])]
+    for value in (action.get("args") or {}).values():
+        if isinstance(value, list):
+            words += ["、".join(" ".join(map(str, g)) if isinstance(g, list) else str(g) for g in value)]
+        else:
+            words.append(str(value))
+    return " ".join(words)
+
+
+def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
+    """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a night's
+    draft awaits 拼點 digits, read for the player's 拼點 (:mod:`tianting.hosting.contest_message`)."""
+    phase = game.current
+    if game.stage == "choosing" and load_rules(game.rules).character_choice and player in game.ids:
+        return _read_choice(game, player, text)
+    if game.stage == "draft" and player in game.ids and game.player_view(player).get("last_words", {}).get("asked"):
+        return PlayerReading(player, text, "last_words")  # 遺言: the whole message, for the judge to approve
+    if (phase is not None and phase.kind == "night" and game.stage == "draft"
+            and "contest" in load_rules(game.rules).ruling_effects()):
+        mine = player_contests(game, player) if player in game.ids else []
+        if not mine:
+            return PlayerReading(player, text, None, problems=[NO_CONTEST.format(player=player)])
+        digits = read_contest_digits(text, len(mine), names=game.ids, player=player, seats=game.ids,
+                                     opponents=[c["opponent"] for c in mine])
+        return PlayerReading(player, text, "contest", contest=digits, contests=mine,
+                             seen=contests_seen(game, player))
+    kind = phase.kind if game.stage == "open" and phase is not None else None
+    if kind is None:
+        return PlayerReading(player, text, None, problems=[NOT_OPEN])
+    if player not in game.participants():
+        return PlayerReading(player, text, kind, problems=[NOT_PARTICIPANT.format(player=player)])
+    vocab = message_vocabulary(game, player)
+    if kind == "night":
+        found = PlayerReading(player, text, kind, read_message(text, vocab))
+        try:
+            game.check_actions(player, found.actions)
+        except Refused as exc:
+            found.check = exc.message
+        return found
+    reading, wound = read_day_message(game, player, text, vocab)
+    found = PlayerReading(player, text, kind, reading, wound)
+    if reading.vote is not None:
+        try:
+            game.base.check_vote(player, reading.vote)
+        except IllegalAction as exc:
+            found.check = exc.message
+    return found
+
+
+def _read_choice(game: HostedGame, player: str, text: str) -> PlayerReading:
+    """The character a message before the start chooses: the one of the player's list it names (its name or its
+    base, either script)."""
+    roster = load_rules(game.rules).roster()
+    choices = list(game.seat(player)["choices"])
+    folded = name_key(text)
+    named = [c for c in choices if name_key(c) in folded or name_key(roster.characters[c].base) in folded]
+    found = PlayerReading(player, text, "choose")
+    if len(named) == 1:
+        found.choice = named[0]
+    elif named:
+        found.problems.append(TWO_CHOICES.format(named="、".join(named)))
+    else:
+        found.problems.append(NO_CHOICE.format(choices="、".join(choices)))
+    return found
+
+
+# ---- a whole inbox ---------------------------------------------------------------------------------------
+_DATE = r"(?:\d{2,4}[-/.年]\d{1,2}[-/.月]\d{1,2}日?)"
+_TIME = r"(?:\d{1,2}[:：]\d{2}(?:[:：]\d{2})?)"
+_STAMP = rf"(?:{_DATE}|{_TIME}|[上下]午|今天|昨天|前天|剛剛|刚刚|\d+\s*(?:分鐘|分钟|小時|小时|天)前)"
+_WHO_WORDS = r"(?:發件人|发件人|寄件人|寄件者|發信人|发信人|來自|来自|作者|樓主|楼主|from|From|FROM)"
+_AROUND = rf"(?:\s|{_STAMP}|發表於|发表于|發表|发表|寫道|写道|說|说|於|于|\d+\s*(?:樓|楼|#)|#\d+|[()（）\[\]【】|｜·,，])*"
+
+
+@dataclass
+class InboxMessage:
+    sender: str
+    """The id the sender was matched to."""
+    text: str
+    line: int
+    """The line (from 1) its header was on."""
+
+
+@dataclass
+class Inbox:
+    messages: list[InboxMessage]
+    unassigned: list[str]
+    """Lines before any sender's header (not read)."""
+
+    def by_player(self) -> dict[str, str]:
+        """Each sender's messages joined, in the order pasted (senders in the order they first appear)."""
+        out: dict[str, list[str]] = {}
+        for m in self.messages:
+            if m.text.strip():
+                out.setdefault(m.sender, []).append(m.text.strip())
+        return {pid: "\n".join(texts) for pid, texts in out.items()}
+
+
+def _header(line: str, ids: dict[str, str]) -> tuple[str, str] | None:
+    """``(id, rest of the line)`` if ``line`` heads a message, else None."""
+    stripped = line.strip()
+    prefix = re.match(rf"^{_WHO_WORDS}\s*[：:]?\s*", stripped)
+    body = stripped[prefix.end():] if prefix else stripped
+    lead = re.match(rf"^{_AROUND}", body)
+    body = body[lead.end():] if lead else body
+    folded = name_key(body).lower()
+    for key in sorted(ids, key=len, reverse=True):
+        if not folded.startswith(key):
+            continue
+        rest = body[len(key):]
+        colon = re.match(rf"^{_AROUND}[：:]\s*", rest)
+        if colon:
+            return ids[key], rest[colon.end():]
+        if re.fullmatch(_AROUND, rest):
+            return ids[key], ""
+        if prefix:  # 「發件人：玩家01 主題……」: the sender named by the forum's own word
+            return ids[key], ""
+    return None
+
+
+def split_inbox(text: str, ids: list[str]) -> Inbox:
+    """``text`` cut into the messages of each sender (see the module's doc)."""
+    keys = {name_key(pid).lower(): pid for pid in ids}
+    messages: list[InboxMessage] = []
+    unassigned: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        head = _header(line, keys)
+        if head is not None:
+            messages.append(InboxMessage(head[0], head[1], number))
+        elif messages and not messages[-1].text and re.fullmatch(_AROUND, line):
+            continue  # the header's date or time on a line of its own
+        elif messages:
+            messages[-1].text += ("\n" if messages[-1].text else "") + line
+        elif line.strip():
+            unassigned.append(line)
+    return Inbox(messages, unassigned)
+
+
+def read_inbox(game: HostedGame, text: str) -> tuple[list[PlayerReading], Inbox]:
+    """One reading per sender of the pasted inbox ``text`` (:func:`split_inbox`, :func:`read_for`)."""
+    inbox = split_inbox(text, game.ids)
+    return [read_for(game, pid, body) for pid, body in inbox.by_player().items()], inbox
