@@ -244,6 +244,8 @@ def _cmd_serve(args: argparse.Namespace) -> str:
     url = args.database_url or default_url(args.data)
     if args.workers < 1 or args.cache_games < 1:
         raise _Fail("--workers 與 --cache-games 至少為1")
+    if not args.busy_timeout > 0:
+        raise _Fail("--busy-timeout 須大於0（秒）")
     try:
         base_url = check_base_url(args.base_url)
     except ValueError as exc:
@@ -259,7 +261,7 @@ def _cmd_serve(args: argparse.Namespace) -> str:
           f"{f', {args.workers} workers' if args.workers > 1 else ''})", file=sys.stderr)
     run(url, host=args.host, port=args.port, workers=args.workers, cache_games=args.cache_games,
         create_limit=not args.no_create_limit, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips,
-        webhook=webhook, warn_minutes=args.webhook_before)
+        webhook=webhook, warn_minutes=args.webhook_before, busy_timeout=args.busy_timeout)
     return ""
 
 
@@ -425,6 +427,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--workers", type=int, default=1,
                        help="server processes on the one port (PostgreSQL recommended; see docs/dev/deploy.md)")
     serve.add_argument("--cache-games", type=int, default=200, help="folded games kept in memory per process")
+    serve.add_argument("--busy-timeout", type=float, default=30.0,
+                       help="seconds a write waits for a database lock held by another process (then 503)")
     serve.add_argument("--no-create-limit", action="store_true",
                        help="no rate limit on game creation (default: 20 at once, then one every 30 s per address)")
     serve.add_argument("--base-url", help="the public address links are shown with, e.g. https://game.example.org "

@@ -172,9 +172,14 @@ def run_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bo
     return play_script(data, lenient, strict_decisions)[1]
 
 
-def play_script(data: dict[str, Any], lenient: bool = False,
-                strict_decisions: bool = False) -> tuple[Any, dict[str, Any]]:
-    """Play a parsed script; return the game as it stands after the last phase, and the transcript."""
+def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: bool = False,
+                resume: tuple[Any, dict[str, Any]] | None = None) -> tuple[Any, dict[str, Any]]:
+    """Play a parsed script; return the game as it stands after the last phase, and the transcript.
+
+    ``resume``: a game and the transcript of this same script's first phases played the same way (a play of
+    a script whose players, seed and first phases are these), to go on from: the phases after those are played
+    on that game (which changes: pass a copy, hosting/fold.py), as if the whole script were played. Neither the
+    transcript given nor its phases change."""
     if data.get("format") != SCRIPT_FORMAT:
         raise ScriptError("format", f"format 必須是「{SCRIPT_FORMAT}」，而不是「{shown(data.get('format'))}」")
     rules_name = data.get("rules")
@@ -184,22 +189,15 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError("seed", "seed 必須是整數")
     rules = load_rules(rules_name)
-    seats = _seats(data, rules)
-    if data.get("chibi") is True and "chibi" not in rules.options:
-        raise ScriptError("chibi", f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
-    try:
-        chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
-        game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
-    except rules.setup_error as exc:
-        raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
+    if resume is None:
+        game, warnings = _new_game(data, rules, seed)
+        out_phases: list[dict[str, Any]] = []
+    else:
+        game, out_phases, warnings = resume[0], list(resume[1]["phases"]), list(resume[1]["warnings"])
     skill_names = rules.names(game)
     ids = PlayerIds(game.state.players)
     phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
-    out_phases: list[dict[str, Any]] = []
-    warnings = game.passive_warnings()
-    if len(seats) not in player_counts(rules):
-        warnings.insert(0, f"本局只有{len(seats)}名玩家，{rules.title}為{rules.players}人局：缺席的國家視為不在場")
-    for i, raw in enumerate(phases):
+    for i, raw in enumerate(phases[len(out_phases):], len(out_phases)):
         where = f"phases[{i}]"
         raw = _obj(raw, where, "階段")
         if game.state.over:
@@ -245,8 +243,8 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             refused = _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
-            if refused is not None:
-                out_phases[-1]["peace_refused"] = refused
+            if refused is not None:  # a new dict: a resumed transcript's phases stay as they were
+                out_phases[-1] = {**out_phases[-1], "peace_refused": refused}
                 said = "议和申请未获同意（{}），本局的议和申请已用去" if rules.script == "simplified" else \
                     "議和申請未獲同意（{}），本局的議和申請已用去"
                 warnings.append(f"{where}.peace: " + said.format(refused["reason"]))
@@ -258,6 +256,22 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         "result": {"over": game.state.over, "winners": list(game.state.winners), "peace": game.state.peace},
         "warnings": warnings,
     }
+
+
+def _new_game(data: dict[str, Any], rules: Any, seed: int) -> tuple[Any, list[str]]:
+    """The script's game at night 1, and the transcript's first warnings (passive skills not built, seats)."""
+    seats = _seats(data, rules)
+    if data.get("chibi") is True and "chibi" not in rules.options:
+        raise ScriptError("chibi", f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
+    try:
+        chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
+        game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
+    except rules.setup_error as exc:
+        raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
+    warnings: list[str] = game.passive_warnings()
+    if len(seats) not in player_counts(rules):
+        warnings.insert(0, f"本局只有{len(seats)}名玩家，{rules.title}為{rules.players}人局：缺席的國家視為不在場")
+    return game, warnings
 
 
 def _peace(game: Any, peace: dict[str, Any], where: str, rules: Any = None) -> dict[str, Any] | None:

@@ -10,7 +10,9 @@ The engine is reached only through the game-script contract: the published
 and drafted phases add up to a game script (:meth:`HostedGame.script`), and
 :func:`tianting.script.play_script` plays it. A draft is the last phase of
 that replay; the base that submissions are checked against is the game after
-the published phases.
+the published phases. Each phase is resolved once: the replay goes on from
+the play of the published phases (:mod:`tianting.hosting.fold`, which says
+what a new kind of event must respect).
 """
 
 from __future__ import annotations
@@ -27,12 +29,12 @@ from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
 from tianting.core.usertext import shown
 from tianting.hosting import events as ev
-from tianting.hosting import judges
+from tianting.hosting import fold, judges
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.script import SCRIPT_FORMAT, PlayerIds, _action, play_script
+from tianting.script import SCRIPT_FORMAT, PlayerIds, _action
 from tianting.setup import draw_setup
 
 SUICIDE = "自杀"
@@ -209,7 +211,14 @@ class HostedGame:
         self._base: Any = None
         """The engine game after the published phases (checks run against it)."""
         self._draft_game: Any = None
-        self._transcript: dict[str, Any] | None = None
+        self._played: fold.Played | None = None
+        """The script of the published phases played (its game is the base)."""
+        self._before: fold.Played | None = None
+        """The script played through the phase before the last published one (a peace ruled on that phase
+        goes on from it)."""
+        self._drafted: fold.Played | None = None
+        """The script played through the draft (its game is the draft's)."""
+        self._ids_kept: tuple[tuple[str, ...], PlayerIds] | None = None
 
     # ---- folding ------------------------------------------------------------
     @classmethod
@@ -383,16 +392,18 @@ class HostedGame:
             script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
         return script
 
-    def _play(self, through: int) -> tuple[Any, dict[str, Any]]:
+    def _play(self, through: int) -> fold.Played:
+        """The script through phase ``through`` played, going on from what is kept (hosting/fold.py)."""
         try:
-            return play_script(self.script(through), lenient=True)
+            return fold.play(self.script(through), self._played, self._drafted, self._before)
         except ScriptError as exc:
             raise Refused(exc.message, 422) from None
 
     def _redraft(self) -> None:
         phase = self.current
         assert phase is not None
-        game, transcript = self._play(len(self.phases) - 1)
+        played = self._play(len(self.phases) - 1)
+        game, transcript = played.game, played.transcript
         phase.draft = transcript["phases"][-1]
         phase.uses = self._uses(len(self.phases) - 1, phase, game)
         prefix = f"phases[{len(self.phases) - 1}]: "
@@ -400,7 +411,15 @@ class HostedGame:
         phase.notices = self._notices(phase)
         phase.lost_edits = self._keep_edits(phase)
         self._draft_game = game
-        self._transcript = transcript
+        self._drafted = played
+
+    def _player_ids(self) -> PlayerIds:
+        """:class:`PlayerIds` of the base's players (kept while they are the same ids: every submission and vote
+        reads it)."""
+        ids = tuple(self._base.state.players)
+        if self._ids_kept is None or self._ids_kept[0] != ids:
+            self._ids_kept = (ids, PlayerIds(self._base.state.players))
+        return self._ids_kept[1]
 
     def _uses(self, index: int, phase: Phase, game: Any) -> list[dict[str, Any]] | None:
         """:attr:`Phase.uses` of the phase ``index`` just drafted (``game``: played through it). For ``judge_uses``
@@ -699,11 +718,11 @@ class HostedGame:
         if missing:
             raise Refused(f"尚有玩家未選擇角色：{'、'.join(missing)}", 409)
         deadline = _deadline(event.payload)
-        try:
-            game, _ = play_script(self.script())
+        try:  # no phase yet: played leniently or not, the same
+            self._played = fold.play(self.script())
         except ScriptError as exc:
             raise Refused(exc.message, 422) from None
-        self._base = game
+        self._base = self._played.game
         self.started = True
         self.phases.append(Phase("night", 1, deadline=deadline))
 
@@ -822,9 +841,10 @@ class HostedGame:
         """``pid``'s actions for the open phase (night, or day: 「可以於白天使用」) in canonical form; raise
         :class:`Refused` naming the first bad one."""
         game = self._base
-        if not any(p.id == pid for p in game.state.players.values() if game.can_act(p)):
+        player = game.state.players.get(pid)  # keyed by id
+        if player is None or not game.can_act(player):
             raise Refused("你已出局或所屬國家已滅國，不能行動", 409)
-        ids = PlayerIds(game.state.players)
+        ids = self._player_ids()
         # The others' current actions come first, as they will when the night resolves (R38, R43):
         # a 刺殺 beyond the country's allowance is refused now rather than left out then.
         phase = self.current
@@ -873,7 +893,7 @@ class HostedGame:
         target = event.payload.get("target")
         if not isinstance(target, str):
             raise Refused("投票對象必須是玩家ID", 422)
-        target = PlayerIds(self._base.state.players).get(target)
+        target = self._player_ids().get(target)
         try:
             self._base.check_vote(pid, target)
         except IllegalAction as exc:
@@ -907,7 +927,7 @@ class HostedGame:
         p = event.payload
         number, against = p.get("contest", 1 if len(mine) == 1 else None), p.get("against")
         if against is not None and event.actor == ev.JUDGE:  # a judge may name the opponent
-            opponent = next((o for _, o in mine if o == PlayerIds(self._base.state.players).get(against)), None)
+            opponent = next((o for _, o in mine if o == self._player_ids().get(against)), None)
         else:
             opponent = next((o for n, o in mine if n == number and not isinstance(number, bool)), None)
         if opponent is None:
@@ -1105,6 +1125,7 @@ class HostedGame:
         deadline = _deadline(event.payload)
         phase.published = True
         self._base = self._draft_game
+        self._before, self._played, self._drafted = self._played, self._drafted, None
         if self.over:
             return
         kind = "day" if phase.kind == "night" else "night"
@@ -1128,15 +1149,16 @@ class HostedGame:
             raise Refused("三國只能共提交一次議和申請，本局已經提交過（被拒絕的申請仍算一次）", 409)
         last.peace = {k: ruling[k] for k in ("judge", "proposer", "agreed") if k in ruling}
         try:
-            game, _ = self._play(index)
+            played = self._play(index)
         except Refused:
             last.peace = None
             raise
+        game = played.game
         # 「共提交一次議和申請」: an application a country refused stands as made, and the game goes on
         if not game.state.over and getattr(game, "peace_refusal", lambda: None)() is None:
             last.peace = None
             raise Refused("議和未能結束遊戲", 409)
-        self._base = game
+        self._base, self._played = game, played
         if game.state.over:
             self.phases.pop()  # the open phase is never played
 
@@ -1168,7 +1190,7 @@ class HostedGame:
                 if isinstance(value, str) and len(value) > MAX_TEXT:
                     raise Refused(f"裁定的文字過長（最多{MAX_TEXT}字）", 413)
                 kept[key] = value.strip() if isinstance(value, str) else value
-            ids = PlayerIds(self._base.state.players)
+            ids = self._player_ids()
             for key in ("target", "voter", "owner"):
                 if key in kept:
                     kept[key] = ids.get(kept[key])  # 子义 is 子義 (R46)
@@ -1230,7 +1252,7 @@ class HostedGame:
             events[0]["payload"]["salt"] = None
         # lenient, as every draft was played: an action accepted on submission may still be left out
         # when the night resolves (the country's one 刺殺 taken by the partner), listed in ``rejected``
-        transcript = (play_script(self.script(len(self.phases) - 1), lenient=True)[1]
+        transcript = (copy.deepcopy(self._play(len(self.phases) - 1).transcript)  # the kept one's: a copy
                       if reveal and self.started else None)
         return {
             "format": "tianting-export/1",

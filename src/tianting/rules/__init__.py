@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from typing import Any
 
 from tianting.core.errors import TiantingError
@@ -15,4 +16,7 @@ def load(name: str) -> Any:
     module = RULESETS.get(name)
     if module is None:
         raise TiantingError(f"未知的規則集「{name}」（可用：{'、'.join(RULESETS)}）")
-    return importlib.import_module(module).RULESET
+    # imported already (every call but the first): straight from sys.modules, as import_module would give it
+    # (a hosted game asks for its rule set at almost every event)
+    found = sys.modules.get(module)
+    return (found if found is not None else importlib.import_module(module)).RULESET

@@ -23,6 +23,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tianting.hosting.game import Refused
 from tianting.server import api, bridge, chat, inbox, live, pages
+from tianting.server.db import BUSY_TIMEOUT
 from tianting.server.failures import CatchAll
 from tianting.server.idempotency import Idempotency
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
@@ -71,7 +72,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
                create_limit: RateLimit | NoLimit | None = None, base_url: str | None = None,
                live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
                allow_private_webhooks: bool = False, warn_minutes: float = 30.0,
-               bridge_key: str | None = None) -> FastAPI:
+               bridge_key: str | None = None, busy_timeout: float = BUSY_TIMEOUT) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
 
     ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s);
@@ -79,9 +80,10 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     whether their reader's view changed every ``live_seconds``; ``webhook`` is notified of every
     game's drafts and deadlines (``warn_minutes`` before), as is each game's own webhook (which
     must be public https unless ``allow_private_webhooks``); ``bridge_key``: the QQ bridge's key (else the
-    environment's ``TIANTING_BRIDGE_KEY``; none: no bridge, :mod:`tianting.server.bridge`)."""
+    environment's ``TIANTING_BRIDGE_KEY``; none: no bridge, :mod:`tianting.server.bridge`). A write waits
+    ``busy_timeout`` seconds for a lock another process holds (server/db.py), then is answered 503."""
     base_url = check_base_url(base_url)
-    store = Store(database_url, cache_games=cache_games)
+    store = Store(database_url, cache_games=cache_games, busy_timeout=busy_timeout)
     notifier = Notifier(allow_private=allow_private_webhooks)
     notifications = GameNotifications(store, notifier, webhook, base_url, warn_minutes)
     store.listeners.append(notifications.on_written)
@@ -159,12 +161,14 @@ def app_from_environment() -> FastAPI:
     return create_app(options["database_url"], cache_games=options["cache_games"],
                       create_limit=None if options["create_limit"] else NoLimit(),
                       base_url=options.get("base_url"), webhook=options.get("webhook"),
-                      warn_minutes=options.get("warn_minutes", 30.0))
+                      warn_minutes=options.get("warn_minutes", 30.0),
+                      busy_timeout=options.get("busy_timeout", BUSY_TIMEOUT))
 
 
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
         cache_games: int = CACHE_GAMES, create_limit: bool = True, base_url: str | None = None,
-        forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0) -> None:
+        forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0,
+        busy_timeout: float = BUSY_TIMEOUT) -> None:
     """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port.
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
@@ -172,7 +176,7 @@ def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: i
     import uvicorn
 
     options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit,
-               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes}
+               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes, "busy_timeout": busy_timeout}
     os.environ[SERVE_ENV] = json.dumps(options)
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
     if workers > 1:

@@ -135,16 +135,25 @@ def normalise_url(url: str) -> str:
     return url
 
 
+BUSY_TIMEOUT = 30.0
+"""Seconds a statement waits for a lock another process holds (SQLite's busy timeout: a judge's ``sqlite3``
+shell, a backup; PostgreSQL's ``lock_timeout``) before it gives up: the write goes through as soon as the lock
+is released, and past this the client is answered 503 with ``Retry-After`` (:func:`busy`, server/failures.py).
+``tianting serve --busy-timeout``."""
+
 READ = "tianting_read"
 """The execution option that marks a connection as reading only (SQLite: a deferred ``BEGIN``, which
 never waits for the write lock); every other transaction is taken as a write (``BEGIN IMMEDIATE``)."""
 
 
-def make_engine(url: str) -> Engine:
-    """An engine for ``url`` with the durability and isolation settings above."""
+def make_engine(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
+    """An engine for ``url`` with the durability and isolation settings above; a lock held elsewhere is waited
+    for ``busy_timeout`` seconds (:data:`BUSY_TIMEOUT`)."""
     url = normalise_url(url)
+    wait_ms = max(1, int(busy_timeout * 1000))
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30}, hide_parameters=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": busy_timeout},
+                               hide_parameters=True)
 
         @event.listens_for(engine, "connect")
         def _connect(dbapi_connection: Any, _record: Any) -> None:
@@ -152,7 +161,7 @@ def make_engine(url: str) -> Engine:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
-            cursor.execute("PRAGMA busy_timeout=30000")
+            cursor.execute(f"PRAGMA busy_timeout={wait_ms}")
             cursor.close()
 
         @event.listens_for(engine, "begin")
@@ -161,7 +170,8 @@ def make_engine(url: str) -> Engine:
 
         return engine
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True, hide_parameters=True,
-                         isolation_level="READ COMMITTED", connect_args={"connect_timeout": 10})
+                         isolation_level="READ COMMITTED",
+                         connect_args={"connect_timeout": 10, "options": f"-c lock_timeout={wait_ms}"})
 
 
 @contextlib.contextmanager
@@ -186,6 +196,26 @@ def retryable(exc: BaseException) -> bool:
     """Whether ``exc`` is a transaction that failed to serialise or lost a deadlock."""
     orig = getattr(exc, "orig", None) if isinstance(exc, DBAPIError) else None
     return getattr(orig, "sqlstate", None) in RETRY_STATES
+
+
+BUSY_SQLITE = ("database is locked", "database table is locked", "database schema is locked")
+"""SQLite's messages for SQLITE_BUSY and SQLITE_LOCKED: the busy timeout ran out."""
+LOCK_NOT_AVAILABLE = "55P03"
+"""PostgreSQL's error when ``lock_timeout`` ran out."""
+
+
+def busy(exc: BaseException) -> bool:
+    """Whether ``exc`` is a statement that gave up waiting for a lock another process holds (the busy
+    timeout ran out): nothing was written, and the same request may simply be sent again later."""
+    if not isinstance(exc, DBAPIError):
+        return False
+    orig = exc.orig
+    if getattr(orig, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+        return True
+    code = getattr(orig, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in (5, 6)  # SQLITE_BUSY, SQLITE_LOCKED (and their extended codes)
+    return any(m in str(orig) for m in BUSY_SQLITE) if type(orig).__module__ == "sqlite3" else False
 
 
 def backoff(attempt: int) -> None:
@@ -336,11 +366,11 @@ def migrate(engine: Engine) -> None:
     upgrade(engine)
 
 
-def open_database(url: str, migrate: bool = True) -> Engine:
+def open_database(url: str, migrate: bool = True, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
     """An engine on ``url`` whose schema is checked and (``migrate``) brought up to date.
 
     Raises :class:`DatabaseUnusable` (one line, no traceback) when it cannot be used."""
-    engine = engine_for(url)
+    engine = engine_for(url, busy_timeout)
     try:
         upgrade(engine, migrate)
     except DatabaseUnusable:
@@ -352,7 +382,7 @@ def open_database(url: str, migrate: bool = True) -> Engine:
     return engine
 
 
-def engine_for(url: str) -> Engine:
+def engine_for(url: str, busy_timeout: float = BUSY_TIMEOUT) -> Engine:
     """:func:`make_engine`, refusing in one line a URL that is not SQLite or PostgreSQL."""
     try:
         backend = make_url(normalise_url(url)).get_backend_name()
@@ -361,7 +391,7 @@ def engine_for(url: str) -> Engine:
     if backend not in ("sqlite", "postgresql"):
         raise DatabaseUnusable(f"不支援的資料庫「{backend[:40]}」：只支援 SQLite 檔案與 postgresql://")
     try:
-        return make_engine(url)
+        return make_engine(url, busy_timeout)
     except (SQLAlchemyError, ValueError, ImportError) as exc:
         raise DatabaseUnusable(f"資料庫網址無效：{first_line(exc)}") from None
 

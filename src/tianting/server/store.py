@@ -203,11 +203,11 @@ class NewGame:
 class Store:
     """The server's one way to the database."""
 
-    def __init__(self, url: str, cache_games: int = CACHE_GAMES) -> None:
+    def __init__(self, url: str, cache_games: int = CACHE_GAMES, busy_timeout: float = db.BUSY_TIMEOUT) -> None:
         """Open (check, migrate) the database at ``url``; raises :class:`DatabaseUnusable` if it cannot
-        be served from."""
+        be served from. ``busy_timeout``: how long a write waits for a lock another process holds."""
         self.url = url
-        self.engine = open_database(url)
+        self.engine = open_database(url, busy_timeout=busy_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._cache = GameCache(cache_games)
         self._locks = [threading.Lock() for _ in range(LOCK_STRIPES)]

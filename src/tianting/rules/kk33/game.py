@@ -7,6 +7,7 @@ they come, resolve nights and days, read the results.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager
 from functools import cache
@@ -291,6 +292,25 @@ class KK33Game:
         its own terms. Kept here rather than set on the game with ``vars(game)[key]``: reading an object's
         ``__dict__`` in CPython 3.11 turns its attributes' inline values into a dict, and every later read
         of ``game.state``, ``game.skills`` … is slower (about 2 % of a bot game when done once at its start)."""
+
+    def fork(self) -> KK33Game:
+        """A copy to play on while this game stays as it is (a hosted game's next draft, from the game after its
+        published phases: hosting/fold.py). Its own state (:meth:`GameState.snapshot`: the history's entries and
+        the past effects shared, as no rule changes them) and list of results (the results shared: written once
+        a phase, only read afterwards); fresh ``memos`` and holder tables (each exact, rebuilt from the state as
+        it is read); its own copies of the memos of immutable things (``_forms``, ``_roster_names``,
+        ``implicit_actions``); the skills, the roster and the tables worked out of them shared (they never
+        change during a game)."""
+        new = copy.copy(self)
+        new.state = self.state.snapshot(past_effects=False)
+        new.results = list(self.results)
+        new.memos = {}
+        new._holder_tables = HolderTables()
+        new._forms = dict(self._forms)
+        new._roster_names = dict(self._roster_names)
+        new.implicit_actions = dict(self.implicit_actions)
+        new.kingdoms = list(self.kingdoms)
+        return new
 
     # ---- creation ---------------------------------------------------------
     @classmethod

@@ -7,6 +7,7 @@ a night) and left to the judge: the draft lists it, with its timing class, and a
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,6 +100,16 @@ class SG24Game:
         self.state = state
         self.pack = pack
         self.results: list[PhaseResult] = []
+
+    def fork(self) -> SG24Game:
+        """A copy to play on while this game stays as it is (a hosted game's next draft, from the game after its
+        published phases: hosting/fold.py): its own state (:meth:`GameState.snapshot`: the history's entries and
+        the past effects shared, as no rule changes them) and list of results (the results shared: written once
+        a phase, only read afterwards); the pack shared (it never changes). 鼎立三分2.0's game too."""
+        new = copy.copy(self)
+        new.state = self.state.snapshot(past_effects=False)
+        new.results = list(self.results)
+        return new
 
     # ---- creation -------------------------------------------------------------
     @classmethod
