@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.wei_killers import CharacterSkill
@@ -165,7 +166,6 @@ class Longyin(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "after"
     priority = 200  # once every other skill of the night has settled
-    NEXT_DAY_AFTER_NEXT_NIGHT = 3
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -187,8 +187,8 @@ class Longyin(CharacterSkill):
                                    None, {"actions": missed}))
         night.note(f"{owner} 龍吟：本國君主或殺手的行動失敗或失效（{listing}），次夜可發動一次刺殺")
         skillbook.lend(night, owner, "刺殺", via=self.name)
-        night.state.effects.append(Effect(self.name, night.index + self.NEXT_DAY_AFTER_NEXT_NIGHT, owner,
-                                          {"night": night.index + 2}))
+        delayed.schedule(night, delayed.DAY_AFTER_NEXT_NIGHT, self.name, owner,
+                         {"night": delayed.due(night, delayed.NEXT_NIGHT)})
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         """次夜 only: a right not used that night is gone the day after."""

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
-from tianting.core.state import Effect, GameState, next_night, phase_number
+from tianting.core.state import Effect, GameState, phase_number
+from tianting.effects import delayed
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.wei_killers import (
-    NEXT_NIGHT,
     CharacterSkill,
     YingxiongXiangxi,
     is_country_killer,
@@ -64,8 +64,7 @@ class Wusheng(CharacterSkill):
         country = phase.game.country_of(owner)
         if phase.game.country_of(dead) != country:
             return
-        at = next_night(phase.index)
-        phase.state.effects.append(Effect("stab-bonus", at, owner, {"country": country, "n": 1, "via": self.VIA}))
+        at = delayed.schedule(phase, delayed.NEXT_NIGHT, "stab-bonus", owner, {"country": country, "n": 1, "via": self.VIA}).at
         phase.tell(owner, Feedback(self.name, f"【武聖】一名本國角色退出歷史舞台，你獲得一次額外的【刺殺】"
                                    f"（第{phase_number(at)}夜可以使用）。", None, {"extra_stab_night": phase_number(at)}))
         phase.note(f"{dead} 退出歷史舞台：{owner} 武聖，第{phase_number(at)}夜{country}國可額外發動一次刺殺")
@@ -126,7 +125,7 @@ class Nuhou(CharacterSkill):
             if target in marked:
                 continue
             marked.append(target)
-            night.state.effects.append(Effect(self.name, night.index + 1, owner, {"target": target}))
+            delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"target": target})
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         target = effect.data["target"]
@@ -136,7 +135,7 @@ class Nuhou(CharacterSkill):
             phase.vote_rules.append(lambda day, voter, _: "怒吼：次日及以後的投票均無效" if voter == target else None)
         if hasattr(phase, "last_words_rules"):
             phase.last_words_rules.append(lambda night, pid: "怒吼：退出遊戲時無法留下遺言" if pid == target else None)
-        phase.state.effects.append(Effect(self.name, phase.index + 1, effect.owner, dict(effect.data)))
+        delayed.schedule(phase, delayed.NEXT_PHASE, self.name, effect.owner, dict(effect.data))
 
 
 class YingquXinqi(StabShield):
@@ -198,8 +197,7 @@ class Benxi(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
-        at = night.index + NEXT_NIGHT
-        night.state.effects.append(Effect("stab-bonus", at, use.actor, {"country": country, "n": 1, "via": self.name}))
+        delayed.schedule(night, delayed.NEXT_NIGHT, "stab-bonus", use.actor, {"country": country, "n": 1, "via": self.name})
         night.note(f"{use.actor} 奔襲：當夜{country}國殺手無法發動刺殺，次夜可發動刺殺的次數+1")
 
 

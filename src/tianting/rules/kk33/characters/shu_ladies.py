@@ -12,15 +12,14 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield, is_form
-from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
-NEXT_DAY, NEXT_NIGHT = 1, 2
 
 
 class LadySkill(Skill):
@@ -59,8 +58,7 @@ class Shenming(LadySkill):
         me.used[self.name] = 1
         phase.tell(owner, Feedback(self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", None,
                                    {"consumed": self.name}))
-        at = phase.index + (NEXT_NIGHT if _is_night(phase) else NEXT_DAY)
-        phase.state.effects.append(Effect(self.name, at, owner, {"country": phase.game.country_of(owner)}))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"country": phase.game.country_of(owner)})
         phase.note(f"{owner} 死亡，深明大義：次夜所有針對本國角色的刺殺有一半概率失效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -158,7 +156,7 @@ class Toujing(LadySkill):
         country = night.game.country_of(owner)
         night.harms.append(Harm(owner, Level.KILL, self.name, [owner], removal=True,
                                 why=[f"{owner} 投井自盡，退出歷史舞台"]))
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, owner, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"country": country})
         night.note(f"{owner} 投井自盡：退出歷史舞台，次日所有針對{country}國角色的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -278,9 +276,9 @@ class Xueji(LadySkill):
                 marks = d.state.extra.setdefault(self.KEY, {})
                 for v in voters:
                     marks[v] = marks.get(v, 0) + 1
-                if voters and not any(e.kind == self.name and e.at == d.index + NEXT_NIGHT
+                if voters and not any(e.kind == self.name and e.at == delayed.due(d, delayed.NEXT_DAY)
                                       for e in d.state.effects):
-                    d.state.effects.append(Effect(self.name, d.index + NEXT_NIGHT, owner))
+                    delayed.schedule(d, delayed.NEXT_DAY, self.name, owner)
                 d.note(f"{owner} 血祭：得票數為全場最高，{'、'.join(voters) or '無人'} 此後得票數均+1")
             return None
 
@@ -288,7 +286,7 @@ class Xueji(LadySkill):
         day.outcome_rules.insert(0, rule)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner))
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, effect.owner)
         marks = phase.state.extra.get(self.KEY, {})
 
         def add(d: Any, tally: dict[str, int]) -> None:

@@ -16,7 +16,8 @@ from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
-from tianting.core.state import Effect, GameState, next_day
+from tianting.core.state import Effect, GameState
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.common import base_name as _base
@@ -380,7 +381,7 @@ class Fangquan(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"target": target}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"target": target})
         night.note(f"{use.actor} 放權 {target}：次日其投票視為三票，{use.actor} 的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -533,7 +534,7 @@ class Qixing(CharacterSkill):
                     night.apply_harm(death)
         if result in ("E", "F"):
             # 次日: the next day, whether the 刺殺 came at night or at the vote (奇襲)
-            night.state.effects.append(Effect(self.name, next_day(night.index), owner, {"country": "蜀"}))
+            delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"country": "蜀"})
             night.note(f"{owner} 七星（{result}）：次日全體蜀國角色投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -668,7 +669,7 @@ class Shezhanqunru(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         void = self.void_votes(night, use.actor)
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"void": void}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"void": void})
         night.propose_alliance("吳", "蜀", by=use.actor)
         night.note(f"{use.actor} 舌戰群儒：次日投票{'無效' if void else '無事發生'}；吳蜀聯盟達成（或延期）")
 

@@ -13,6 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
+from tianting.effects import delayed
 from tianting.rules.kk33 import alliances, skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
 from tianting.rules.kk33.characters.common import is_night as _is_night
@@ -22,7 +23,6 @@ from tianting.rules.kk33.roster import COUNTRIES, OTHERS
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
-NEXT_DAY, NEXT_NIGHT = 1, 2
 """Phase indices from a night to the next day (次日) and to the next night (次夜)."""
 STOP = "停止"
 """The answer to 計無不成's choice that ends the chain of 【明察】."""
@@ -58,7 +58,7 @@ class Jianmo(CharacterSkill):
         if any(d.id == target for d in night.deaths):  # SS1: a lord's 轉生 is a death too
             night.note(f"{use.actor} 緘默 {target}：其當夜死亡，無法留下遺言")
             return
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor, {"voter": target}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"voter": target})
         night.note(f"{use.actor} 緘默 {target}：其當夜未死亡，次日投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -185,9 +185,9 @@ class Lianhuan(CharacterSkill):
             night.void(use, "新的連環兩端均已改變")
             return
         chains[owner] = new
-        if not any(e.kind == self.name and e.owner == owner and e.at == night.index + NEXT_NIGHT
+        if not any(e.kind == self.name and e.owner == owner and e.at == delayed.due(night, delayed.NEXT_NIGHT)
                    for e in night.state.effects):
-            night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner))
+            delayed.schedule(night, delayed.NEXT_NIGHT, self.name, owner)
         night.tell(owner, Feedback(self.name, f"【連環】{new[0]}與{new[1]}已連在一起（自次夜起生效）。", None,
                                    {"ends": new}))
         night.note(f"{owner} 連環：{new[0]} 與 {new[1]} 連在一起" + (f"（原為{'、'.join(old)}）" if old else ""))
@@ -199,7 +199,7 @@ class Lianhuan(CharacterSkill):
         ends = phase.state.extra.get(LINK_KEY, {}).get(owner)
         if not ends or not phase.state.player(owner).alive:
             return
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner)
         a, b = ends
         if not (phase.state.player(a).alive and phase.state.player(b).alive):
             phase.note(f"{owner} 的連環（{a}、{b}）處於假連環狀態")
@@ -274,13 +274,13 @@ class Yazi(CharacterSkill):
         if not culprits:
             return
         _passive_consumed(phase, owner, self.name)
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_DAY, owner, {"voters": culprits}))
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, owner, {"voters": culprits})
         phase.note(f"{owner} 睚眥必報：{'、'.join(culprits)} 次日及以後的投票均無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voters = effect.data["voters"]
         phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 睚眥必報" if v in voters else None)
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, effect.owner, dict(effect.data))
 
 
 class Gaiguan(CharacterSkill):
@@ -313,7 +313,7 @@ class Xuanyuan(CharacterSkill):
     targets = TargetRule(count=0)
 
     def apply(self, night: Night, use: Use) -> None:
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor)
         night.note(f"{use.actor} 眩遠惑近：次日所有得票數次高的角色均退出歷史舞台")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -453,7 +453,7 @@ class Wuchang(CharacterSkill):
         leaving = phase.state.extra.setdefault("五常·退場", [])
         if len(book["gained"]) >= 5 and owner not in leaving:
             leaving.append(owner)
-            phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"leave": True}))
+            delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"leave": True})
             phase.tell(owner, Feedback(self.name, "【五常】你已獲得五個或以上的不同技能，將於次夜結算時退出歷史舞台。",
                                        None, {"leaving": True}))
 
@@ -464,10 +464,10 @@ class Wuchang(CharacterSkill):
         # A reasonable target may appear: from the next night the skill must be used.
         if dead == owner or not phase.state.player(owner).alive:
             return
-        at = phase.index + (NEXT_NIGHT if _is_night(phase) else NEXT_DAY)
+        at = delayed.due(phase, delayed.NEXT_NIGHT)
         if not any(e.kind == self.name and e.owner == owner and e.at >= at and e.data.get("must")
                    for e in phase.state.effects):
-            phase.state.effects.append(Effect(self.name, at, owner, {"must": True}))
+            delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"must": True})
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         if not _is_night(phase):
@@ -481,7 +481,7 @@ class Wuchang(CharacterSkill):
             return
         if not phase.game.can_act(me) or self.name not in me.skills:
             return
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"must": True}))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"must": True})
         if any(u.action.actor == owner and u.skill.name == self.name for u in phase.uses):
             return
         options = self.reasonable(phase, owner)
@@ -536,7 +536,7 @@ class Songtu(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor))
+        delayed.schedule(night, delayed.NEXT_NIGHT, self.name, use.actor)
         if night.game.country_of(target) != "吳":
             night.note(f"{use.actor} 送圖問計 {target}：其不是吳國人")
             return
@@ -545,7 +545,7 @@ class Songtu(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         if not _is_night(phase):
             return
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, effect.owner)
 
         def prevent(n: Night, harm: Harm) -> str | None:
             if harm.cause != "火燒連營":
@@ -683,8 +683,8 @@ class Luohong(CharacterSkill):
         for a in night.state.alliances:
             if country in a.countries and a.active(night.index):
                 night.trace += alliances.break_alliance(night.state, a.countries, night.index)
-        night.state.effects.append(Effect("no-vote", night.index + NEXT_DAY, use.actor, {"by": self.name}))
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_DAY, "no-vote", use.actor, {"by": self.name})
+        delayed.schedule(night, delayed.NEXT_NIGHT, self.name, use.actor, {"country": country})
         night.note(f"{use.actor} 落鴻哀歌：{country}國的聯盟終止，其他國角色的技能有一半概率失敗")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:

@@ -13,6 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
+from tianting.effects import delayed
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
@@ -205,7 +206,7 @@ class Yixun(Skill):
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         night.harms.append(Harm(owner, Level.WOUND, self.name, [owner], why=[f"{owner} 使用義殉：你受傷"]))
-        night.state.effects.append(Effect(self.name, night.index + 1, owner, {"voter": owner}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"voter": owner})
         country = night.game.country_of(owner)
         aimed = {s.targets[0] for s in night.stabs if s.live}  # (read once, not once a player: pure reads)
         stabbed = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)

@@ -13,6 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
 from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
@@ -180,7 +181,7 @@ class Shensu(ExtraStab):
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
-        night.state.effects.append(Effect("no-stab", night.index + NEXT_NIGHT, use.actor, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_NIGHT, "no-stab", use.actor, {"country": country})
         night.note(f"{use.actor} 神速：當夜額外一次刺殺，次夜{country}國殺手均無法發動刺殺")
 
 
@@ -250,7 +251,7 @@ class YingxiongXiangxi(CharacterSkill):
                                    f"此後本國殺手對{hero}的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。",
                                    hit, {"target": hit, "consumed": True}))
         night.recognise(owner, hit, via=self.name)
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner, {"hero": hit, "country": country}))
+        delayed.schedule(night, delayed.NEXT_NIGHT, self.name, owner, {"hero": hit, "country": country})
         night.note(f"此後{country}國殺手對 {hit}（{hero}）的刺殺均無效（{self.name}）")
         night.propose_alliance("魏", "蜀", by=owner)
 
@@ -265,7 +266,7 @@ class YingxiongXiangxi(CharacterSkill):
                 return f"{self.name}：此後{country}國殺手對{self.hero}的刺殺均無效"
             return None
         phase.stab_rules.append(rule)
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, effect.owner, dict(effect.data))
 
 
 class GushouHefei(StabShield):

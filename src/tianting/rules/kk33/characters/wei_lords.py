@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
 from tianting.rules.kk33.characters.common import phase_country as _country
@@ -351,7 +352,7 @@ class Linlangmiaobi(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         country = _country(night, use.actor)
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"country": country})
         night.note(f"{use.actor} 琳琅妙筆：次日所有針對{country}國角色的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:

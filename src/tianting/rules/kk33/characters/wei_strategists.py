@@ -14,6 +14,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, stage_order
 from tianting.core.state import Effect, phase_number
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.roster import COUNTRIES
@@ -331,7 +332,7 @@ class Sanfen(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        night.state.effects.append(Effect(self.name, night.index + 1, owner))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner)
         if night.state.player(owner).alive:
             night.state.extra.setdefault("country_as", {})[owner] = "晉"
         night.note(f"{owner} 三分歸晉：次日所有針對其的投票無效，次日及以後其國籍視為晉")

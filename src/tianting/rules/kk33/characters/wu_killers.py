@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
+from tianting.effects import delayed
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.wei_guards import NO, YES, _yes_no
 from tianting.rules.kk33.characters.wei_killers import consume_passive, consumed
@@ -128,7 +129,7 @@ class KurouZhaxiang(CharacterSkill):
         owner = use.actor
         seen_as = night.state.extra.setdefault("country_as", {})
         before = seen_as.get(owner)
-        effect = Effect(self.name, night.index + 1, owner, {"target": use.targets[0], "before": before})
+        effect = delayed.delay(night, delayed.NEXT_DAY, self.name, owner, {"target": use.targets[0], "before": before})
 
         def become(target: str) -> None:
             own = before or night.state.player(owner).country
@@ -311,7 +312,7 @@ class ChunlaoZhijiao(CharacterSkill):
         night.state.extra.setdefault(FRIEND, {})[owner] = {"friend": friend, "choice": choice}
         night.note(f"{owner} 醇醪之交：{friend} 成為其「醇醪之交」，效果{'①' if choice == 1 else '②'}持續生效")
         self.register(night, owner)
-        night.state.effects.append(Effect(self.name, night.index + 1, owner, {}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner)
 
     def register(self, phase: Any, owner: str) -> None:
         """This phase's reduction (a night's, or a day's: vote and day actions alike)."""
@@ -336,7 +337,7 @@ class ChunlaoZhijiao(CharacterSkill):
         if not (phase.state.player(keeper).alive and phase.state.player(protected).alive):
             return  # 「只要…存活」: the bond has ended for good
         self.register(phase, owner)
-        phase.state.effects.append(Effect(self.name, phase.index + 1, owner, {}))
+        delayed.schedule(phase, delayed.NEXT_PHASE, self.name, owner)
 
 
 # ---- 韓當 ------------------------------------------------------------------------

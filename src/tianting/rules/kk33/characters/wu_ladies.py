@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
-from tianting.core.state import Effect, PhaseKind, next_of, phase_number
+from tianting.core.state import Effect, phase_number
+from tianting.effects import delayed
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, is_form
 from tianting.rules.kk33.characters.common import phase_country as _country
@@ -140,8 +141,8 @@ class Xiongzhang(CharacterSkill):
             return
         recognise(phase, owner, entered, via=self.name)
         skillbook.lend(phase, owner, "刺殺", via=self.name)
-        night = next_of(phase.index, PhaseKind.NIGHT)
-        phase.state.effects.append(Effect(self.name, night + 1, owner, {"night": night}))
+        delayed.schedule(phase, delayed.DAY_AFTER_NEXT_NIGHT, self.name, owner,
+                         {"night": delayed.due(phase, delayed.NEXT_NIGHT)})
         phase.note(f"{owner} 兄長之風：{choice}登場，次夜可發動一次刺殺")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -186,7 +187,7 @@ class Liuli(CharacterSkill):
             if not state["on"]:
                 return None
             # 次夜: the next night, whether she was stabbed at night or by day (奇襲).
-            n.state.effects.append(Effect(self.name, next_of(n.index, PhaseKind.NIGHT), owner, {"who": stab.actor}))
+            delayed.schedule(n, delayed.NEXT_NIGHT, self.name, owner, {"who": stab.actor})
             return f"{owner} 流離江南（【刺殺】無效，發動者次夜的行動均無效）"
 
         night.stab_rules.append(rule)
@@ -273,7 +274,7 @@ class Wumian(CharacterSkill):
         if not _consume(phase, owner, self.name, "孫權登場：你與其互識，次日針對你的投票無效。"):
             return
         recognise(phase, owner, entered, via=self.name)
-        phase.state.effects.append(Effect(self.name, next_of(phase.index, PhaseKind.DAY), owner, {}))
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, owner)
         phase.note(f"{owner} 無冕之後：孫權登場，次日針對其的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:

@@ -1,0 +1,15 @@
+"""The effects library: a closed vocabulary of what skills do, each effect typed and able to say
+itself in Chinese (issue 30, item 2).
+
+A rule set's skills are composed of these instead of hand-written steps; each effect writes its own
+sentence (``text``), so that a pack can word its players' texts from the same objects that run.
+The vocabulary, by family (one module each):
+
+- :mod:`~tianting.effects.delayed`: the delayed form, 次夜/次日/第n夜/下一階段 (:func:`~.delayed.schedule`);
+- :mod:`~tianting.effects.stab`: 刺殺 made 無效 for those a rule names (:func:`~.stab.immune`), with
+  the tests that name them (:func:`~.stab.on`, :func:`~.stab.by` …).
+
+The primitives beneath (void, protect, wound, heal, tell, recognise, mark) are
+:mod:`tianting.core.effects`; what the vocabulary does not say stays bespoke in the rule set's
+character modules, with a comment saying why (化身, 連環, 五常 and their like).
+"""
