@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
+from tianting.effects import stab as stabs
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
@@ -85,17 +86,28 @@ class StabShield(Skill):
         partner = self.partner_id(night, use)
         shielded = list(dict.fromkeys(([use.actor] if self.shield_owner else []) + ([partner] if partner else [])))
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if use.live and stab.targets[0] in shielded:
-                return f"{use.actor} {self.name}（針對{'、'.join(shielded)}的刺殺失效）"
-            return None
-
-        night.stab_rules.append(rule)
+        named = "、".join(shielded)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), stabs.on(*shielded)),
+                     f"{use.actor} {self.name}（針對{named}的刺殺失效）", what=f"針對{named}")
         if self.alliance:
             night.propose_alliance(*self.alliance, by=use.actor)
         self.also(night, use, partner)
         night.note(f"{use.actor} {self.name}：當夜所有針對 {'、'.join(shielded)} 的刺殺失效"
                    + (f"；{self.alliance[0]}{self.alliance[1]}聯盟達成（或延期）" if self.alliance else ""))
+
+
+# ---- KK 3.3's tests of a 刺殺 (effects.stab) -------------------------------------------
+def killer_of(country: str) -> stabs.StabTest:
+    """「X國殺手的【刺殺】」: the stab is made by a killer of ``country`` (his country as the phase counts it)."""
+    def made(phase: Any, stab: Use) -> bool:
+        return bool(phase.state.player(stab.actor).identity == "殺手" and phase.game.country_of(stab.actor) == country)
+
+    return made
+
+
+def aimed_at_country(country: str) -> stabs.StabTest:
+    """「針對X國角色的【刺殺】」: the stab aims at a player of ``country`` (as the phase counts it)."""
+    return lambda phase, stab: bool(phase.game.country_of(stab.targets[0]) == country)
 
 
 # ---- 「X登場時」 -----------------------------------------------------------------------

@@ -13,7 +13,8 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, GameState, phase_number
 from tianting.effects import delayed
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.effects import stab as stabs
+from tianting.rules.kk33.characters.common import StabShield, killer_of
 from tianting.rules.kk33.characters.wei_killers import (
     CharacterSkill,
     YingxiongXiangxi,
@@ -89,11 +90,8 @@ class ShuiyanQijun(CharacterSkill):
     stage = "protect"
 
     def prepare(self, night: Night, use: Use) -> None:
-        def rule(n: Night, stab: Use) -> str | None:
-            if use.live and is_country_killer(n, stab.actor, "魏"):
-                return f"{use.actor} 水淹七軍：魏國殺手的刺殺無效"
-            return None
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), killer_of("魏")),
+                     f"{use.actor} 水淹七軍：魏國殺手的刺殺無效", what="魏國殺手")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 水淹七軍：當夜魏國殺手的刺殺無效")

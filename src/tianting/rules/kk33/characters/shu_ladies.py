@@ -13,8 +13,9 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
 from tianting.effects import delayed
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield, is_form
+from tianting.rules.kk33.characters.common import StabShield, aimed_at_country, is_form
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -62,18 +63,10 @@ class Shenming(LadySkill):
         phase.note(f"{owner} 死亡，深明大義：次夜所有針對本國角色的刺殺有一半概率失效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        country = effect.data["country"]
-
-        def rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if n.game.country_of(target) != country:
-                return None
-            if n.rng.chance(f"深明大義失效判定 {stab.actor}→{target}"):
-                return f"{effect.owner} 深明大義（一半概率失效）"
-            n.note(f"{stab.actor} 的刺殺對 {target}：深明大義判定仍有效")
-            return None
-
-        phase.stab_rules.append(rule)
+        stabs.half_immune(phase, aimed_at_country(effect.data["country"]),
+                          lambda n, stab: f"深明大義失效判定 {stab.actor}→{stab.targets[0]}",
+                          f"{effect.owner} 深明大義（一半概率失效）", what="針對本國角色",
+                          kept=lambda n, stab: f"{stab.actor} 的刺殺對 {stab.targets[0]}：深明大義判定仍有效")
 
 
 class Huizhi(LadySkill):

@@ -18,6 +18,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.effects import delayed
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.common import base_name as _base
@@ -125,13 +126,10 @@ class Bond(CharacterSkill):
         player.used[self.name] = 1
         shield = f"{owner} {self.name}（防止{'、'.join(who)}對其造成的致死或致傷效果）"
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            return shield if stab.targets[0] == owner and stab.actor in who else None
-
         def prevent(n: Night, harm: Harm) -> str | None:
             return shield if harm.target == owner and harm.sources and set(harm.sources) <= set(who) else None
 
-        night.stab_rules.append(stab_rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.by(*who)), shield, what=f"{'、'.join(who)}對你")
         night.harm_preventions.append(prevent)
         names = "、".join(_base(night, pid) for pid in who)
         night.tell(owner, Feedback(self.name, f"【{self.name}】發動：你成為{names}的技能目標，防止其對你造成的致死或致傷效果。"
@@ -197,21 +195,16 @@ class Wuhufengjiang(CharacterSkill):
         def shielded(n: Night, pid: str) -> bool:
             return pid == owner or _base(n, pid) in TIGERS
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if not use.live or not shielded(n, target):
-                return None
-            if n.rng.chance(f"五虎封將 {stab.actor}→{target} 失效判定", Fraction(1, 2)):
-                return f"{owner} 五虎封將（針對{target}的刺殺有一半概率失效）"
-            n.note(f"{owner} 五虎封將：{stab.actor} 對 {target} 的刺殺判定仍有效")
-            return None
-
         def unhurt(n: Night, harm: Harm) -> str | None:
             if use.live and harm.wounding and shielded(n, harm.target):
                 return f"{owner} 五虎封將（{harm.target} 不會受傷）"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: shielded(n, stab.targets[0])),
+                          lambda n, stab: f"五虎封將 {stab.actor}→{stab.targets[0]} 失效判定",
+                          lambda n, stab: f"{owner} 五虎封將（針對{stab.targets[0]}的刺殺有一半概率失效）",
+                          what="針對你和五虎將",
+                          kept=lambda n, stab: f"{owner} 五虎封將：{stab.actor} 對 {stab.targets[0]} 的刺殺判定仍有效")
         night.harm_preventions.append(unhurt)
 
     def apply(self, night: Night, use: Use) -> None:
@@ -598,12 +591,9 @@ class Kongcheng(CharacterSkill):
 
     @classmethod
     def shield(cls, night: Night, owner: str) -> None:
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == owner and _holds(n, owner, cls.name) and cls.awake(n, owner):
-                return f"{owner} {cls.name}（刺殺對其無效）"
-            return None
-
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.holder(owner, cls.name),
+                                         lambda n, stab: bool(cls.awake(n, owner))),
+                     f"{owner} {cls.name}（刺殺對其無效）", what="針對你")
 
     def prepare(self, night: Night, use: Use) -> None:
         self.shield(night, use.actor)

@@ -14,8 +14,9 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
 from tianting.effects import delayed
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, killer_of
 from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -35,6 +36,11 @@ def is_character(game: KK33Game, pid: str, name: str) -> bool:
     """``pid`` plays ``name`` now (any form of it)."""
     player = game.state.player(pid)
     return player.character == name or game.roster.characters[player.character].base == name
+
+
+def aimed_at_character(name: str) -> stabs.StabTest:
+    """「當你【刺殺】的目標為X時」: the stab aims at whoever plays ``name`` now (any form of it)."""
+    return lambda phase, stab: is_character(phase.game, stab.targets[0], name)
 
 
 def stabs_made_by(night: Night, pid: str) -> list[Use]:
@@ -115,12 +121,9 @@ class CaoKin(CharacterSkill):
         if consumed(night, owner, self.name):
             return
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor == owner and self.name in n.state.player(owner).skills \
-                    and is_character(n.game, stab.targets[0], "曹操"):
-                return f"{owner} 曹氏宗親：刺殺的目標為曹操"
-            return None
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.by(owner), lambda n, stab: self.name in n.state.player(owner).skills,
+                                         aimed_at_character("曹操")),
+                     f"{owner} 曹氏宗親：刺殺的目標為曹操", what="你對曹操")
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -230,11 +233,8 @@ class YingxiongXiangxi(CharacterSkill):
         if consumed(night, owner, self.name):
             return
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor == owner and is_character(n.game, stab.targets[0], self.hero):
-                return f"{owner} {self.name}：刺殺的目標為{self.hero}"
-            return None
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.by(owner), aimed_at_character(self.hero)),
+                     f"{owner} {self.name}：刺殺的目標為{self.hero}", what=f"你對{self.hero}")
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -260,12 +260,8 @@ class YingxiongXiangxi(CharacterSkill):
         if not hasattr(phase, "stab_rules"):
             return
         hero, country = effect.data["hero"], effect.data["country"]
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == hero and is_country_killer(n, stab.actor, country):
-                return f"{self.name}：此後{country}國殺手對{self.hero}的刺殺均無效"
-            return None
-        phase.stab_rules.append(rule)
+        stabs.immune(phase, stabs.all_of(stabs.on(hero), killer_of(country)),
+                     f"{self.name}：此後{country}國殺手對{self.hero}的刺殺均無效", what=f"{country}國殺手對{self.hero}")
         delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, effect.owner, dict(effect.data))
 
 

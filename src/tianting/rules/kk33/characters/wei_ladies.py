@@ -15,6 +15,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.common import is_night as _is_night
@@ -144,15 +145,6 @@ class Beifen(LadySkill):
         def ours(n: Night, pid: str) -> bool:
             return n.game.country_of(pid) == country
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if not use.live or not ours(n, target):
-                return None
-            if n.rng.chance(f"悲憤詩篇失效判定 {stab.actor}→{target}"):
-                return f"{use.actor} 悲憤詩篇（一半概率失效）"
-            n.note(f"{stab.actor} 的刺殺對 {target}：悲憤詩篇判定仍有效")
-            return None
-
         def bind_rule(n: Night, other: Use) -> str | None:
             if not use.live or not other.live or other.skill.acts_as(other.action) != "亂花" \
                     or not any(ours(n, pid) for pid in other.targets):
@@ -167,7 +159,10 @@ class Beifen(LadySkill):
                 return f"{use.actor} 悲憤詩篇：本國角色不會受傷"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: ours(n, stab.targets[0])),
+                          lambda n, stab: f"悲憤詩篇失效判定 {stab.actor}→{stab.targets[0]}",
+                          f"{use.actor} 悲憤詩篇（一半概率失效）", what="針對本國角色",
+                          kept=lambda n, stab: f"{stab.actor} 的刺殺對 {stab.targets[0]}：悲憤詩篇判定仍有效")
         night.target_rules.append(bind_rule)
         night.harm_preventions.append(no_wound)
 

@@ -15,8 +15,9 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
 from tianting.effects import delayed
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, aimed_at_country
 from tianting.rules.kk33.characters.common import phase_country as _country
 
 if TYPE_CHECKING:
@@ -185,17 +186,12 @@ class Daihanzili(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         mine = _country(night, use.actor)
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            if _country(n, stab.targets[0]) == mine:
-                return f"{use.actor} 代漢自立（針對本國角色的刺殺失效）"
-            return None
-
         def words_rule(n: Night, dead: str) -> str | None:
             if _country(n, dead) != mine:
                 return f"{use.actor} 代漢自立（其他國的死者無法留下遺言）"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.immune(night, aimed_at_country(mine), f"{use.actor} 代漢自立（針對本國角色的刺殺失效）", what="針對本國角色")
         night.last_words_rules.append(words_rule)
         night.note(f"{use.actor} 代漢自立：針對{mine}國角色的刺殺失效，其他國的死者無法留下遺言")
         liubei = night.game.in_play("劉備")

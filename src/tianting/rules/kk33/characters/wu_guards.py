@@ -13,6 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
 from tianting.rules.kk33.characters.wu_killers import CharacterSkill, holds_alive, living_by_country
@@ -74,13 +75,9 @@ class Buqu(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == owner and holds_alive(n, owner, self.name) and n.state.player(owner).injured:
-                return f"{owner} 不屈（處於受傷狀態時刺殺對其無效）"
-            return None
-
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.holder(owner, self.name),
+                                         lambda n, stab: bool(n.state.player(owner).injured)),
+                     f"{owner} 不屈（處於受傷狀態時刺殺對其無效）", what="處於受傷狀態時針對你")
 
 
 class JinqiangBudao(CharacterSkill):

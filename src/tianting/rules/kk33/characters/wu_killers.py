@@ -13,6 +13,7 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
 from tianting.effects import delayed
+from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.wei_guards import NO, YES, _yes_no
 from tianting.rules.kk33.characters.wei_killers import consume_passive, consumed
@@ -80,17 +81,13 @@ class Yishi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor != owner or not holds_alive(n, owner, self.name):
-                return None
-            mine, theirs = n.game.country_of(owner), n.game.country_of(stab.targets[0])
-            if mine == theirs:
-                return f"{owner} 義釋：刺殺的目標為本國角色"
-            if n.state.allied(mine, theirs, n.index):
-                return f"{owner} 義釋：刺殺的目標為同盟角色"
-            return None
+        def relation(n: Night, stab: Use) -> str | None:
+            ours, theirs = n.game.country_of(owner), n.game.country_of(stab.targets[0])
+            return "本國" if ours == theirs else "同盟" if n.state.allied(ours, theirs, n.index) else None
 
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.by(owner), stabs.holder(owner, self.name),
+                                         lambda n, stab: relation(n, stab) is not None),
+                     lambda n, stab: f"{owner} 義釋：刺殺的目標為{relation(n, stab)}角色", what="你對本國或同盟角色")
 
 
 # ---- 凌統 ------------------------------------------------------------------------
@@ -349,13 +346,8 @@ class Gongqi(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if use.live and stab.actor == target:
-                return f"{use.actor} 弓騎（{target} 當夜發動的刺殺無效）"
-            return None
-
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), stabs.by(target)),
+                     f"{use.actor} 弓騎（{target} 當夜發動的刺殺無效）", what=f"{target} 當夜發動")
         night.note(f"{use.actor} 弓騎：{target} 當夜發動的刺殺無效")
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import (
     CharacterSkill,
@@ -85,12 +86,6 @@ class Xianzhu(CharacterSkill):
         def active() -> bool:
             return night.game.can_act(night.state.player(owner))
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == owner and stab.actor != owner and active() \
-                    and _country(n, stab.actor) == _country(n, owner):
-                return f"{owner} 先主（本國角色對其的刺殺無效）"
-            return None
-
         def target_rule(n: Night, other: Use) -> str | None:
             # Every test is a pure read: the cheap and rarely passed one (aimed at him) first.
             # (Use.targets's first answer inlined: read for every use of the night)
@@ -100,7 +95,9 @@ class Xianzhu(CharacterSkill):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), lambda n, stab: stab.actor != owner and active()
+                                         and _country(n, stab.actor) == _country(n, owner)),
+                     f"{owner} 先主（本國角色對其的刺殺無效）", what="本國角色對你")
         night.target_rules.append(target_rule)
 
     def apply(self, night: Night, use: Use) -> None:

@@ -17,6 +17,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState, Player
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
@@ -474,14 +475,6 @@ class Tashang(CharacterSkill):
         def ours(pid: str) -> bool:
             return night.game.country_of(pid) == country
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if not use.live or not ours(target):
-                return None
-            if n.rng.chance(f"榻上對策 {owner} 刺殺失效判定 {stab.actor}→{target}"):
-                return f"{owner} 榻上對策（一半概率失效）"
-            return None
-
         def bind_rule(n: Night, other: Use) -> str | None:
             if not use.live or other.skill.acts_as(other.action) != "亂花" \
                     or not any(ours(t) for t in other.targets):
@@ -495,7 +488,9 @@ class Tashang(CharacterSkill):
                 return f"{owner} 榻上對策：本國角色不會受傷"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: ours(stab.targets[0])),
+                          lambda n, stab: f"榻上對策 {owner} 刺殺失效判定 {stab.actor}→{stab.targets[0]}",
+                          f"{owner} 榻上對策（一半概率失效）", what="針對本國角色")
         night.target_rules.append(bind_rule)
         night.harm_preventions.append(no_wound)
 
