@@ -60,7 +60,7 @@ def void(phase: Phase, use: Use, reason: str) -> bool:
     """失效: the use went off with no effect; its owner is not told. False if it was not live."""
     if not use.live:
         return False
-    use.state = UseState.VOID
+    use.decide(UseState.VOID, reason)
     phase.note(f"{use.actor} 的【{use.name}】失效：{reason}")
     return True
 

@@ -244,7 +244,7 @@ def carry(phase: Any, carrier: Use, carried: Use) -> None:
     stays as if not used. A use already voided (the judge's ruling) stays void."""
     if not carried.live:
         return
-    carried.state = UseState.FAILED
+    carried.decide(UseState.FAILED, f"【{carrier.name}】未生效，視為未發動")  # (until released)
     carried.notes.append(CARRIED_KEY)
     vars(phase).setdefault(CARRIED_KEY, {})[id(carrier)] = carried
 

@@ -514,8 +514,8 @@ class Qixing(CharacterSkill):
             # what reads whether it worked (龍吟, 先知先覺) sees it; the harm is prevented in ``prevent``.
             for stab in night.stabs:
                 if stab.live and list(stab.targets) == [owner] and stab.actor in harm.sources:
-                    stab.state = UseState.VOID
-                    night.note(f"{stab.actor} 的刺殺對 {owner} 無效：{owner} 七星（{result}）")
+                    stab.decide(UseState.VOID, f"{owner} 七星（{result}）")
+                    night.note(f"{stab.actor} 的刺殺對 {owner} 無效：{stab.why}")
         if result in ("C", "D"):
             # R47: the killers die at the moment of the night's harms, with the 刺殺 that set 七星 off
             # (not after it and its 託孤); a later call (outside the moment) applies them at once.

@@ -232,7 +232,7 @@ class Shensuan(CharacterSkill):
             night.uses.append(current)
             rate = night.success_rate(current)
             if rate < 1 and not night.rng.chance(f"成功判定 {use.actor}【{self.name}】", rate):
-                current.state = UseState.FAILED
+                current.decide(UseState.FAILED, f"成功判定未通過（成功率{rate}），當夜不再繼續")
                 night.tell(use.actor, Feedback(self.name, texts.FAILED, target, {"failed": True}))
                 night.note(f"{use.actor} 繼續使用的【神算】發動失敗（成功率{rate}），當夜不再繼續")
                 return
