@@ -7,7 +7,10 @@ The vocabulary, by family (one module each):
 
 - :mod:`~tianting.effects.delayed`: the delayed form, 次夜/次日/第n夜/下一階段 (:func:`~.delayed.schedule`);
 - :mod:`~tianting.effects.stab`: 刺殺 made 無效 for those a rule names (:func:`~.stab.immune`), with
-  the tests that name them (:func:`~.stab.on`, :func:`~.stab.by` …).
+  the tests that name them (:func:`~.stab.on`, :func:`~.stab.by` …);
+- :mod:`~tianting.effects.harm`: harm stopped (不會受傷, 不會死亡, 防止…) and lessened (減輕);
+- :mod:`~tianting.effects.conditions`: the conditions every family composes (while the use stands, while a
+  player holds a skill, all of several).
 
 The primitives beneath (void, protect, wound, heal, tell, recognise, mark) are
 :mod:`tianting.core.effects`; what the vocabulary does not say stays bespoke in the rule set's

@@ -4,7 +4,8 @@ An immunity is a test of a 刺殺 and the reason the trace gives when it holds; 
 ``stab_rules`` (KK 3.3's night: the rules the 刺殺 stage asks about every stab, the first reason wins).
 The tests compose (:func:`all_of`): whom it aims at (:func:`on`), who makes it (:func:`by`), while the
 use that set it up stands (:func:`while_live`: voiding that use lifts it), while a player holds a skill
-(:func:`holder`); a rule set adds its own (KK 3.3's country and killer tests: ``characters/common``).
+(:func:`holder`; these three are :mod:`tianting.effects.conditions`', shared with the other families); a
+rule set adds its own (KK 3.3's country and killer tests: ``characters/common``).
 Each test is a pure read of the phase, so the order of a rule's tests changes no outcome; the one
 test that draws (:func:`by_chance`, 「一半概率」) comes last.
 """
@@ -16,6 +17,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from tianting.core.skills import Use
+from tianting.effects.conditions import all_of as all_of
+from tianting.effects.conditions import holder as holder
+from tianting.effects.conditions import while_live as while_live
 
 StabTest = Callable[[Any, Use], bool]
 """Does the immunity hold for this 刺殺 (the phase, the stab's use)?"""
@@ -44,21 +48,6 @@ def by(*pids: str) -> StabTest:
     return lambda phase, stab: stab.actor in makers
 
 
-def while_live(use: Use) -> StabTest:
-    """使用後當夜: while ``use`` stands (voided, its immunity goes with it)."""
-    return lambda phase, stab: use.live
-
-
-def holder(pid: str, skill: str) -> StabTest:
-    """While ``pid`` is in the game and holds ``skill`` (a skill lost tonight stops working)."""
-
-    def holds(phase: Any, stab: Use) -> bool:
-        player = phase.state.player(pid)
-        return bool(player.alive and skill in player.skills)
-
-    return holds
-
-
 def by_chance(purpose: Callable[[Any, Use], str], kept: Callable[[Any, Use], str] | None = None) -> StabTest:
     """「有一半概率失效」: holds on a draw of the phase's generator (``phase.rng.chance``, one half), drawn
     for ``purpose`` (the draw's recorded purpose, worded from the stab); ``kept``: the trace's line when
@@ -73,13 +62,6 @@ def by_chance(purpose: Callable[[Any, Use], str], kept: Callable[[Any, Use], str
         return False
 
     return drawn
-
-
-def all_of(*tests: StabTest) -> StabTest:
-    """Every one of ``tests`` holds (read in order, the first that fails ends it)."""
-    if len(tests) == 1:
-        return tests[0]
-    return lambda phase, stab: all(test(phase, stab) for test in tests)
 
 
 @dataclass(frozen=True)

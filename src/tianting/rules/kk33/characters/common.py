@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 
 if TYPE_CHECKING:
@@ -103,6 +104,11 @@ def killer_of(country: str) -> stabs.StabTest:
         return bool(phase.state.player(stab.actor).identity == "殺手" and phase.game.country_of(stab.actor) == country)
 
     return made
+
+
+def harmed_in_country(country: str) -> harms.HarmTest:
+    """「本國角色（受到的傷害）」: the harm's target is a player of ``country`` (as the phase counts it)."""
+    return lambda phase, harm: bool(phase.game.country_of(harm.target) == country)
 
 
 def aimed_at_country(country: str) -> stabs.StabTest:

@@ -12,10 +12,10 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import StabShield, harmed_in_country
 from tianting.rules.kk33.characters.wei_killers import CharacterSkill
-from tianting.rules.kk33.harm import Harm
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
@@ -48,12 +48,9 @@ class Longdan(CharacterSkill):
                 return f"{owner} 龍膽：當夜你不能發動援護"
             return None
 
-        def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and n.game.country_of(harm.target) == country:
-                return f"{owner} 龍膽：本國角色不會受傷"
-            return None
         night.block_rules.append(no_guard)
-        night.harm_preventions.append(no_wound)
+        harms.no_wound(night, harms.all_of(harms.while_live(use), harmed_in_country(country)),
+                       f"{owner} 龍膽：本國角色不會受傷", what="本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 龍膽：當夜不能發動援護，所有本國角色不會受傷")

@@ -13,8 +13,9 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, GameState, phase_number
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
-from tianting.rules.kk33.characters.common import StabShield, killer_of
+from tianting.rules.kk33.characters.common import StabShield, harmed_in_country, killer_of
 from tianting.rules.kk33.characters.wei_killers import (
     CharacterSkill,
     YingxiongXiangxi,
@@ -272,12 +273,9 @@ class BoluanFanzheng(CharacterSkill):
         named = use.targets[0]
         country = night.game.country_of(use.actor)
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.sources and all(s == named for s in harm.sources) \
-                    and n.game.country_of(harm.target) == country:
-                return f"{use.actor} 撥亂反正：防止 {named} 當夜對本國角色造成的致傷或致死效果"
-            return None
-        night.harm_preventions.append(prevent)
+        harms.prevent(night, harms.all_of(harms.while_live(use), harms.only_from(named), harmed_in_country(country)),
+                      f"{use.actor} 撥亂反正：防止 {named} 當夜對本國角色造成的致傷或致死效果",
+                      what=f"{named}當夜對本國角色造成")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 撥亂反正：防止 {use.targets[0]} 當夜對本國角色造成的致傷或致死效果")

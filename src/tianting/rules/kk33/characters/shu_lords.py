@@ -18,6 +18,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
@@ -126,11 +127,8 @@ class Bond(CharacterSkill):
         player.used[self.name] = 1
         shield = f"{owner} {self.name}（防止{'、'.join(who)}對其造成的致死或致傷效果）"
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            return shield if harm.target == owner and harm.sources and set(harm.sources) <= set(who) else None
-
         stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.by(*who)), shield, what=f"{'、'.join(who)}對你")
-        night.harm_preventions.append(prevent)
+        harms.prevent(night, harms.all_of(harms.to(owner), harms.only_from(*who)), shield, what=f"{'、'.join(who)}對你")
         names = "、".join(_base(night, pid) for pid in who)
         night.tell(owner, Feedback(self.name, f"【{self.name}】發動：你成為{names}的技能目標，防止其對你造成的致死或致傷效果。"
                                    "此技能已消耗。", None, {"consumed": True, "with": list(who)}))
@@ -195,17 +193,13 @@ class Wuhufengjiang(CharacterSkill):
         def shielded(n: Night, pid: str) -> bool:
             return pid == owner or _base(n, pid) in TIGERS
 
-        def unhurt(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and shielded(n, harm.target):
-                return f"{owner} 五虎封將（{harm.target} 不會受傷）"
-            return None
-
         stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: shielded(n, stab.targets[0])),
                           lambda n, stab: f"五虎封將 {stab.actor}→{stab.targets[0]} 失效判定",
                           lambda n, stab: f"{owner} 五虎封將（針對{stab.targets[0]}的刺殺有一半概率失效）",
                           what="針對你和五虎將",
                           kept=lambda n, stab: f"{owner} 五虎封將：{stab.actor} 對 {stab.targets[0]} 的刺殺判定仍有效")
-        night.harm_preventions.append(unhurt)
+        harms.no_wound(night, harms.all_of(harms.while_live(use), lambda n, harm: shielded(n, harm.target)),
+                       lambda n, harm: f"{owner} 五虎封將（{harm.target} 不會受傷）", what="你和五虎將")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 五虎封將：當夜針對其與五虎將的刺殺有一半概率失效，其與五虎將不會受傷")

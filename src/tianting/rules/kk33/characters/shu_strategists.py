@@ -14,6 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import alliances, skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
 from tianting.rules.kk33.characters.common import is_night as _is_night
@@ -547,16 +548,13 @@ class Songtu(CharacterSkill):
             return
         delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, effect.owner)
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.cause != "火燒連營":
-                return None  # (read first: a pure test, and most harms fail it; in_play is a pure read too)
+        def liubei_by_lu_xun(n: Night, harm: harms.HarmLike) -> bool:
             liubei = n.game.in_play("劉備")
-            if harm.wounding and liubei is not None and harm.target == liubei.id \
-                    and any(_plays_lu_xun(n, pid) for pid in harm.sources):
-                return f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷"
-            return None
+            return liubei is not None and harm.target == liubei.id and any(_plays_lu_xun(n, pid) for pid in harm.sources)
 
-        phase.harm_preventions.append(prevent)
+        # (the cause read first: a pure test, and most harms fail it; in_play is a pure read too)
+        harms.no_wound(phase, harms.all_of(harms.cause("火燒連營"), liubei_by_lu_xun),
+                       f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷", what="劉備因【火燒連營】")
 
 
 # ---- 姜維 -------------------------------------------------------------------------
@@ -593,13 +591,9 @@ class Tianyi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target != owner or not n.is_fatal(harm):
-                return None
-            count = self.aimed(n, owner)
-            return f"{owner} 天儀（當夜成為{count}個技能的目標，不會死亡）" if count >= 3 else None
-
-        night.harm_preventions.append(prevent)
+        harms.no_death(night, harms.all_of(harms.to(owner), lambda n, harm: self.aimed(n, owner) >= 3),
+                       lambda n, harm: f"{owner} 天儀（當夜成為{self.aimed(n, owner)}個技能的目標，不會死亡）",
+                       what="當夜成為至少三個技能的目標時，你")
 
 
 class Tiaoxin(CharacterSkill):

@@ -14,6 +14,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
@@ -256,12 +257,8 @@ class CaoshiZongzu(Skill):
             return
         _consume(night, owner, self.name)
 
-        def prevent(n: Any, harm: Harm) -> str | None:
-            if harm.target == hit and harm.cause == "援護" and owner in harm.sources:
-                return f"{owner} 曹氏宗族：防止援護對曹操的致傷效果"
-            return None
-
-        night.harm_preventions.append(prevent)
+        harms.prevent(night, harms.all_of(harms.to(hit), harms.cause("援護"), harms.sourced_by(owner)),
+                      f"{owner} 曹氏宗族：防止援護對曹操的致傷效果", what="你的援護對曹操")
         night.tell(owner, Feedback(self.name, "【曹氏宗族】你【援護】的目標為曹操：防止該【援護】對曹操的致傷效果，你與曹操互識。"
                                    "（限定技能已消耗）", hit, {"prevented": True, "consumed": True}))
         night.note(f"{owner} 曹氏宗族：援護的目標 {hit} 為曹操")

@@ -16,6 +16,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState, phase_number
 from tianting.core.usertext import shown
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
@@ -79,15 +80,13 @@ class Weimu(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def reduce(n: Night, harm: Harm) -> None:
-            if harm.target != owner or not harm.sources:
-                return
-            seen = investigated_by(n, owner)
+        def investigated(n: Night, harm: harms.HarmLike) -> bool:
             # Merged harms (several 兇手): reduced only if every one of them was 明察'd.
-            if all(src in seen for src in harm.sources):
-                harm.reduce(f"{owner} 帷幕（{'、'.join(harm.sources)} 曾被其明察）")
+            seen = investigated_by(n, owner)
+            return all(src in seen for src in harm.sources)
 
-        night.harm_modifiers.append(reduce)
+        harms.lessen(night, harms.all_of(harms.to(owner), lambda n, harm: bool(harm.sources), investigated),
+                     lambda n, harm: f"{owner} 帷幕（{'、'.join(harm.sources)} 曾被其明察）", what="你明察過的人對你造成")
 
     def on_day(self, day: Any, owner: str) -> None:
         seen = investigated_by(day, owner)

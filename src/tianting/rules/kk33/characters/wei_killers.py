@@ -14,9 +14,15 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, killer_of
+from tianting.rules.kk33.characters.common import (
+    CharacterSkill,
+    StabShield,
+    harmed_in_country,
+    killer_of,
+)
 from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -313,16 +319,14 @@ class JushouFancheng(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
 
-        def reduce(n: Night, harm: Harm) -> None:
-            if not use.live:
-                return
-            by_killers = harm.cause == "刺殺" and bool(harm.sources) and all(
+        def by_killers(n: Night, harm: harms.HarmLike) -> bool:
+            return harm.cause == "刺殺" and bool(harm.sources) and all(
                 is_country_killer(n, s, country) for s in harm.sources)
-            if by_killers:
-                harm.reduce(f"{use.actor} 據守樊城：本國殺手的刺殺造成的傷害減輕")
-            elif n.game.country_of(harm.target) == country:
-                harm.reduce(f"{use.actor} 據守樊城：本國角色受到的傷害減輕")
-        night.harm_modifiers.append(reduce)
+
+        ours = harmed_in_country(country)
+        harms.lessen(night, harms.all_of(harms.while_live(use), lambda n, harm: by_killers(n, harm) or ours(n, harm)),
+                     lambda n, harm: f"{use.actor} 據守樊城：本國殺手的刺殺造成的傷害減輕" if by_killers(n, harm)
+                     else f"{use.actor} 據守樊城：本國角色受到的傷害減輕", what="本國殺手的刺殺造成的、本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 據守樊城：當夜本國殺手的刺殺造成的傷害與本國角色受到的傷害減輕")

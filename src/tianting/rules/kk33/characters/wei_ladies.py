@@ -15,6 +15,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
@@ -154,17 +155,13 @@ class Beifen(LadySkill):
                 return f"{use.actor} 悲憤詩篇（一半概率失效）"
             return None
 
-        def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and ours(n, harm.target):
-                return f"{use.actor} 悲憤詩篇：本國角色不會受傷"
-            return None
-
         stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: ours(n, stab.targets[0])),
                           lambda n, stab: f"悲憤詩篇失效判定 {stab.actor}→{stab.targets[0]}",
                           f"{use.actor} 悲憤詩篇（一半概率失效）", what="針對本國角色",
                           kept=lambda n, stab: f"{stab.actor} 的刺殺對 {stab.targets[0]}：悲憤詩篇判定仍有效")
         night.target_rules.append(bind_rule)
-        night.harm_preventions.append(no_wound)
+        harms.no_wound(night, harms.all_of(harms.while_live(use), lambda n, harm: ours(n, harm.target)),
+                       f"{use.actor} 悲憤詩篇：本國角色不會受傷", what="本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 使用【悲憤詩篇】")
@@ -394,12 +391,9 @@ class Tongxin(LadySkill):
             night.note(f"{owner} 同心：指定自己，無事發生")
             return
 
-        def spared(n: Night, harm: Harm) -> str | None:
-            if not use.live or harm.target != target or not n.state.player(owner).alive:
-                return None
-            return f"{owner} 同心（{owner}未死亡，{target}也不會死亡）" if n.is_fatal(harm) else None
-
-        night.harm_preventions.append(spared)
+        harms.no_death(night, harms.all_of(harms.while_live(use), harms.to(target),
+                                           lambda n, harm: bool(n.state.player(owner).alive)),
+                       f"{owner} 同心（{owner}未死亡，{target}也不會死亡）", what=f"你未死亡時，{target}")
         night.note(f"{owner} 同心 {target}")
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:

@@ -13,6 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
@@ -91,12 +92,12 @@ class JinqiangBudao(CharacterSkill):
         owner = use.actor
         country = night.game.country_of(owner)
 
-        def lessen(n: Night, harm: Harm) -> None:
-            p = n.state.player(harm.target)
-            if use.live and p.identity in ("君主", "殺手") and n.game.country_of(harm.target) == country:
-                harm.reduce(f"{owner} 金槍不倒")
+        def lord_or_killer(n: Night, harm: harms.HarmLike) -> bool:
+            return bool(n.state.player(harm.target).identity in ("君主", "殺手")
+                        and n.game.country_of(harm.target) == country)
 
-        night.harm_modifiers.append(lessen)
+        harms.lessen(night, harms.all_of(harms.while_live(use), lord_or_killer), f"{owner} 金槍不倒",
+                     what=f"當夜{country}國君主和殺手")
         night.note(f"{owner} 金槍不倒：當夜{country}國君主和殺手受到的傷害減輕")
 
 

@@ -13,6 +13,7 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.wei_guards import NO, YES, _yes_no
@@ -319,11 +320,8 @@ class ChunlaoZhijiao(CharacterSkill):
         friend, choice = bond["friend"], bond["choice"]
         protected, keeper = (friend, owner) if choice == 1 else (owner, friend)
 
-        def lessen(p: Any, harm: Harm) -> None:
-            if harm.target == protected and p.state.player(keeper).alive:
-                harm.reduce(f"{owner} 醇醪之交（{keeper} 存活）")
-
-        phase.harm_modifiers.append(lessen)
+        harms.lessen(phase, harms.all_of(harms.to(protected), lambda p, harm: bool(p.state.player(keeper).alive)),
+                     f"{owner} 醇醪之交（{keeper} 存活）", what=f"{keeper}存活時，{protected}")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner

@@ -12,6 +12,7 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, phase_number
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, is_form
 from tianting.rules.kk33.characters.common import phase_country as _country
@@ -19,7 +20,6 @@ from tianting.rules.kk33.characters.wu_lords import recognise
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
-    from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
 
 
@@ -90,13 +90,11 @@ class Xiaoji(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "protect"
 
-    def prevention(self, owner: str) -> Any:
-        def prevent(phase: Any, harm: Harm) -> str | None:
-            if harm.target == owner and harm.wounding and self.name in phase.state.player(owner).skills:
-                return f"{owner} 梟姬（你不會受傷）"
-            return None
-
-        return prevent
+    def prevention(self, owner: str) -> harms.Prevention:
+        held = self.name
+        return harms.Prevention(harms.all_of(harms.to(owner), harms.WOUNDING,
+                                             lambda phase, harm: held in phase.state.player(owner).skills),
+                                f"{owner} 梟姬（你不會受傷）", harms.NO_WOUND, "你")
 
     def prepare(self, night: Night, use: Use) -> None:
         night.harm_preventions.append(self.prevention(use.actor))

@@ -17,6 +17,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState, Player
+from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
@@ -483,16 +484,12 @@ class Tashang(CharacterSkill):
                 return f"{owner} 榻上對策：針對本國角色的亂花失效（一半概率）"
             return None
 
-        def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and ours(harm.target):  # dealt as a wound: beats 加深 too
-                return f"{owner} 榻上對策：本國角色不會受傷"
-            return None
-
         stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: ours(stab.targets[0])),
                           lambda n, stab: f"榻上對策 {owner} 刺殺失效判定 {stab.actor}→{stab.targets[0]}",
                           f"{owner} 榻上對策（一半概率失效）", what="針對本國角色")
         night.target_rules.append(bind_rule)
-        night.harm_preventions.append(no_wound)
+        harms.no_wound(night, harms.all_of(harms.while_live(use), lambda n, harm: ours(harm.target)),  # beats 加深 too
+                       f"{owner} 榻上對策：本國角色不會受傷", what="本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 榻上對策：針對本國角色的刺殺、亂花有一半概率失效，本國角色不會受傷")

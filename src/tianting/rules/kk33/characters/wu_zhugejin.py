@@ -12,6 +12,7 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, PhaseKind, Status, phase_kind
 from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -82,11 +83,7 @@ class Huanshi(CharacterSkill):
             return
         done.add(target)
 
-        def lessen(d: Day, harm: Harm) -> None:
-            if harm.target == target and harm.cause == "投票":
-                harm.reduce(f"{owner} 緩釋")
-
-        day.harm_modifiers.append(lessen)
+        harms.lessen(day, harms.all_of(harms.to(target), harms.cause("投票")), f"{owner} 緩釋", what=f"{target}因投票")
 
 
 class MingzheBaoshen(CharacterSkill):
