@@ -9,6 +9,7 @@ The vocabulary, by family (one module each):
 - :mod:`~tianting.effects.stab`: 刺殺 made 無效 for those a rule names (:func:`~.stab.immune`), with
   the tests that name them (:func:`~.stab.on`, :func:`~.stab.by` …);
 - :mod:`~tianting.effects.harm`: harm stopped (不會受傷, 不會死亡, 防止…) and lessened (減輕);
+- :mod:`~tianting.effects.votes`: votes made void, a vote's weight, the tally's additions and reductions;
 - :mod:`~tianting.effects.conditions`: the conditions every family composes (while the use stands, while a
   player holds a skill, all of several).
 

@@ -16,6 +16,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
+from tianting.effects import votes
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
@@ -109,6 +110,16 @@ def killer_of(country: str) -> stabs.StabTest:
 def harmed_in_country(country: str) -> harms.HarmTest:
     """「本國角色（受到的傷害）」: the harm's target is a player of ``country`` (as the phase counts it)."""
     return lambda phase, harm: bool(phase.game.country_of(harm.target) == country)
+
+
+def voter_in_country(country: str) -> votes.VoteTest:
+    """「X國角色的投票」: the voter is a player of ``country`` (as the day counts it)."""
+    return lambda day, voter, target: bool(day.game.country_of(voter) == country)
+
+
+def against_country(country: str) -> votes.VoteTest:
+    """「針對X國角色的投票」: the vote counts for a player of ``country`` (as the day counts it)."""
+    return lambda day, voter, target: bool(day.game.country_of(target) == country)
 
 
 def aimed_at_country(country: str) -> stabs.StabTest:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, GameState, phase_number
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import StabShield, harmed_in_country, killer_of
@@ -131,7 +131,7 @@ class Nuhou(CharacterSkill):
         if not phase.state.player(target).alive:
             return
         if hasattr(phase, "vote_rules"):
-            phase.vote_rules.append(lambda day, voter, _: "怒吼：次日及以後的投票均無效" if voter == target else None)
+            votes.void(phase, votes.cast_by(target), "怒吼：次日及以後的投票均無效", what=target)
         if hasattr(phase, "last_words_rules"):
             phase.last_words_rules.append(lambda night, pid: "怒吼：退出遊戲時無法留下遺言" if pid == target else None)
         delayed.schedule(phase, delayed.NEXT_PHASE, self.name, effect.owner, dict(effect.data))

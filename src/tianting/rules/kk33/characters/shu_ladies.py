@@ -12,10 +12,15 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield, aimed_at_country, is_form
+from tianting.rules.kk33.characters.common import (
+    StabShield,
+    against_country,
+    aimed_at_country,
+    is_form,
+)
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -154,8 +159,7 @@ class Toujing(LadySkill):
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         country = effect.data["country"]
-        phase.vote_rules.append(lambda day, voter, target: f"{effect.owner} 投井自盡"
-                                if day.game.country_of(target) == country else None)
+        votes.void(phase, against_country(country), f"{effect.owner} 投井自盡", what=f"次日所有針對{country}國角色")
 
 
 # ---- 黃月英 -----------------------------------------------------------------------
@@ -203,12 +207,9 @@ class Shushen(LadySkill):
     kind = Kind.PASSIVE
 
     def on_day(self, day: Any, owner: str) -> None:
-        def rule(d: Any, voter: str, target: str) -> str | None:
-            if voter == owner and d.game.country_of(target) == d.game.country_of(owner):
-                return f"{owner} 淑慎：投票目標為本國角色"
-            return None
-
-        day.vote_rules.append(rule)
+        votes.void(day, votes.all_of(votes.cast_by(owner), lambda d, voter, target:
+                                     bool(d.game.country_of(target) == d.game.country_of(owner))),
+                   f"{owner} 淑慎：投票目標為本國角色", what="你針對本國角色")
 
 
 class Shenzhi(LadySkill):
@@ -282,13 +283,8 @@ class Xueji(LadySkill):
         delayed.schedule(phase, delayed.NEXT_DAY, self.name, effect.owner)
         marks = phase.state.extra.get(self.KEY, {})
 
-        def add(d: Any, tally: dict[str, int]) -> None:
-            for pid, n in marks.items():
-                if d.state.player(pid).alive:
-                    tally[pid] = tally.get(pid, 0) + n
-                    d.note(f"{pid} 血祭：得票數+{n}")
-
-        phase.tally_rules.append(add)
+        votes.add(phase, lambda d: [(pid, n, f"{pid} 血祭：得票數+{n}") for pid, n in marks.items()
+                                    if d.state.player(pid).alive], what="投票給你的人此後")
 
 
 class Jiangmen(LadySkill):

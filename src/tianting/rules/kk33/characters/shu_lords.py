@@ -17,11 +17,11 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill
+from tianting.rules.kk33.characters.common import CharacterSkill, voter_in_country
 from tianting.rules.kk33.characters.common import base_name as _base
 from tianting.rules.kk33.characters.common import phase_country as _country
 from tianting.rules.kk33.characters.shu_killers import qixing_free_of_weiyan
@@ -79,12 +79,9 @@ class Hanyi(CharacterSkill):
         if not day.game.can_act(day.state.player(owner)):
             return
 
-        def rule(d: Day, voter: str, target: str) -> str | None:
-            if target == owner and self.name in d.state.player(owner).skills:
-                return f"{owner} {self.name}（所有針對其的投票無效）"
-            return None
-
-        day.vote_rules.append(rule)
+        held = self.name
+        votes.void(day, votes.all_of(votes.against(owner), lambda d, voter, target: held in d.state.player(owner).skills),
+                   f"{owner} {self.name}（所有針對其的投票無效）", what="所有針對你")
 
 
 class Bond(CharacterSkill):
@@ -374,14 +371,8 @@ class Fangquan(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner, target = effect.owner, effect.data["target"]
 
-        def weight(d: Day, voter: str) -> int | None:
-            return 3 if voter == target else None
-
-        def void(d: Day, voter: str, counted: str) -> str | None:
-            return f"{owner} 放權（其投票無效）" if voter == owner else None
-
-        phase.weight_rules.append(weight)
-        phase.vote_rules.append(void)
+        votes.weight(phase, target, 3)
+        votes.void(phase, votes.cast_by(owner), f"{owner} 放權（其投票無效）", what=f"次日{owner}")
 
 
 class Lebusishu(CharacterSkill):
@@ -417,10 +408,7 @@ class Lebusishu(CharacterSkill):
         if since is None or since >= day.index:
             return
 
-        def rule(d: Day, voter: str, target: str) -> str | None:
-            return f"{owner} 樂不思蜀（次日及以後其投票均無效）" if voter == owner else None
-
-        day.vote_rules.append(rule)
+        votes.void(day, votes.cast_by(owner), f"{owner} 樂不思蜀（次日及以後其投票均無效）", what="次日及以後你")
 
 
 # ---- 遲暮的丞相·諸葛亮 ---------------------------------------------------------------
@@ -527,12 +515,8 @@ class Qixing(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         country = effect.data["country"]
 
-        def rule(d: Day, voter: str, target: str) -> str | None:
-            if _country(d, voter) == country:
-                return f"{effect.owner} 七星（次日全體{country}國角色投票無效）"
-            return None
-
-        phase.vote_rules.append(rule)
+        votes.void(phase, voter_in_country(country), f"{effect.owner} 七星（次日全體{country}國角色投票無效）",
+                   what=f"次日全體{country}國角色")
 
 
 class Nitiangaiming(CharacterSkill):
@@ -660,7 +644,7 @@ class Shezhanqunru(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
         if effect.data.get("void"):
-            phase.vote_rules.append(lambda d, voter, target: f"{owner} 舌戰群儒（次日投票無效）")
+            votes.void(phase, votes.EVERY, f"{owner} 舌戰群儒（次日投票無效）", what="次日所有")
             return
 
         def nothing(d: Day, top: int, leaders: list[str]) -> list[str] | None:

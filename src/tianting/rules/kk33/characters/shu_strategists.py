@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import alliances, skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
@@ -64,7 +64,7 @@ class Jianmo(CharacterSkill):
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voter = effect.data["voter"]
-        phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 緘默" if v == voter else None)
+        votes.void(phase, votes.cast_by(voter), f"{effect.owner} 緘默", what=f"次日{voter}")
 
 
 class Juwei(StabShield):
@@ -280,7 +280,7 @@ class Yazi(CharacterSkill):
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voters = effect.data["voters"]
-        phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 睚眥必報" if v in voters else None)
+        votes.void(phase, votes.cast_by(*voters), f"{effect.owner} 睚眥必報", what=f"{'、'.join(voters)}次日及以後")
         delayed.schedule(phase, delayed.NEXT_DAY, self.name, effect.owner, dict(effect.data))
 
 

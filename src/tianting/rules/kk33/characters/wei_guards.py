@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
@@ -229,7 +229,7 @@ class Yixun(Skill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voter = effect.data["voter"]
         if hasattr(phase, "vote_rules"):
-            phase.vote_rules.append(lambda day, v, target: "義殉：次日你的投票無效" if v == voter else None)
+            votes.void(phase, votes.cast_by(voter), "義殉：次日你的投票無效", what="次日你")
 
 
 class CaoshiZongzu(Skill):

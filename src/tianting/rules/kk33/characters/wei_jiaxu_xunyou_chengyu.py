@@ -17,6 +17,7 @@ from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState, phase_number
 from tianting.core.usertext import shown
 from tianting.effects import harm as harms
+from tianting.effects import votes
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
@@ -91,10 +92,8 @@ class Weimu(CharacterSkill):
     def on_day(self, day: Any, owner: str) -> None:
         seen = investigated_by(day, owner)
 
-        def void(d: Any, voter: str, target: str) -> str | None:
-            return f"{owner} 帷幕（曾明察 {voter}）" if target == owner and voter in seen else None
-
-        day.vote_rules.append(void)
+        votes.void(day, votes.all_of(votes.against(owner), lambda d, voter, target: voter in seen),
+                   lambda d, voter, target: f"{owner} 帷幕（曾明察 {voter}）", what="你明察過的人針對你")
 
 
 class Wansha(CharacterSkill):

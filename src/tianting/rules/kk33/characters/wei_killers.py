@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
@@ -79,12 +79,10 @@ class Ganglie(CharacterSkill):
     kind = Kind.PASSIVE
 
     def on_day(self, day: Any, owner: str) -> None:
-        def add(d: Any, tally: dict[str, int]) -> None:
-            for voter, target in d.counted.items():
-                if target == owner and voter != owner:  # his own (self-)vote is not a vote against him
-                    tally[voter] = tally.get(voter, 0) + 1
-                    d.note(f"{voter} 的投票對象為 {owner}：得票數+1（剛烈）")
-        day.tally_rules.append(add)
+        # (his own self-vote is not a vote against him)
+        votes.add(day, lambda d: [(voter, 1, f"{voter} 的投票對象為 {owner}：得票數+1（剛烈）")
+                                  for voter, target in d.counted.items() if target == owner and voter != owner],
+                  what="投票給你的人")
 
 
 class Fenyong(CharacterSkill):

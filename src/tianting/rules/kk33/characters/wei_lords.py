@@ -14,10 +14,15 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, aimed_at_country
+from tianting.rules.kk33.characters.common import (
+    CharacterSkill,
+    StabShield,
+    against_country,
+    aimed_at_country,
+)
 from tianting.rules.kk33.characters.common import phase_country as _country
 
 if TYPE_CHECKING:
@@ -327,15 +332,11 @@ class Qibu(CharacterSkill):
             return
         mine = _country(day, owner)
 
-        def minus_one(d: Day, tally: dict[str, int]) -> None:
-            for pid in list(tally):
-                if pid == owner or (steps >= 4 and _country(d, pid) == mine):
-                    before = tally[pid]
-                    tally[pid] = max(0, before - 1)
-                    d.note(f"{owner} 七步：{pid} 的得票數-1（{before}→{tally[pid]}）")
-
         # A subtraction: once every addition (剛烈, 兵法 …) is in.
-        day.tally_reductions.append(minus_one)
+        votes.subtract(day, lambda d, tally: [(pid, 1) for pid in list(tally)
+                                              if pid == owner or (steps >= 4 and _country(d, pid) == mine)],
+                       lambda pid, before, after: f"{owner} 七步：{pid} 的得票數-1（{before}→{after}）",
+                       what="你（與本國角色）的")
 
 
 # ---- 曹植 ----------------------------------------------------------------------
@@ -354,12 +355,8 @@ class Linlangmiaobi(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         country = effect.data["country"]
 
-        def rule(day: Day, voter: str, target: str) -> str | None:
-            if _country(day, target) == country:
-                return f"{effect.owner} 琳琅妙筆（針對{country}國角色的投票無效）"
-            return None
-
-        phase.vote_rules.append(rule)
+        votes.void(phase, against_country(country), f"{effect.owner} 琳琅妙筆（針對{country}國角色的投票無效）",
+                   what=f"次日所有針對{country}國角色")
 
 
 SKILLS: list[type[Skill]] = [Jianxiong, Wofutianxia, Qingmeizhujiu, Xingshang, Daihanzili, Qibu, Linlangmiaobi]

@@ -14,7 +14,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, stage_order
 from tianting.core.state import Effect, phase_number
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.roster import COUNTRIES
@@ -155,14 +155,11 @@ class Bingfa(CharacterSkill):
     kind = Kind.PASSIVE
 
     def on_day(self, day: Any, owner: str) -> None:
-        def add(d: Any, tally: dict[str, int]) -> None:
+        def gains(d: Any) -> list[tuple[str, int, str]]:
             target = d.counted.get(owner)
-            if target is None or target == owner:
-                return
-            tally[target] = tally.get(target, 0) + 1
-            d.note(f"{owner} 兵法：{target} 得票數+1")
+            return [] if target is None or target == owner else [(target, 1, f"{owner} 兵法：{target} 得票數+1")]
 
-        day.tally_rules.append(add)
+        votes.add(day, gains, what="你投票的對象")
 
 
 @dataclass
@@ -339,8 +336,7 @@ class Sanfen(CharacterSkill):
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
-        phase.vote_rules.append(lambda day, voter, target: "三分歸晉：次日所有針對其的投票無效"
-                                if target == owner else None)
+        votes.void(phase, votes.against(owner), "三分歸晉：次日所有針對其的投票無效", what="次日所有針對你")
 
 
 # ---- 荀彧 ----------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import CharacterSkill
@@ -21,7 +21,6 @@ from tianting.rules.kk33.characters.wei_killers import consume_passive, consumed
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
-    from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
@@ -164,13 +163,9 @@ class KurouZhaxiang(CharacterSkill):
         else:
             seen_as[owner] = effect.data["before"]
 
-        def more(day: Day, tally: dict[str, int]) -> None:
-            for pid, n in ((target, 3), (owner, 1)):
-                if day.state.player(pid).alive:
-                    tally[pid] = tally.get(pid, 0) + n
-                    day.note(f"{owner} 苦肉詐降：{pid} 的得票數+{n}")
-
-        phase.tally_rules.append(more)
+        votes.add(phase, lambda day: [(pid, n, f"{owner} 苦肉詐降：{pid} 的得票數+{n}")
+                                      for pid, n in ((target, 3), (owner, 1)) if day.state.player(pid).alive],
+                  what=f"次日{target}（+3）與{owner}（+1）")
 
 
 class HuochuanChongzhen(CharacterSkill):

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, phase_number
-from tianting.effects import delayed
+from tianting.effects import delayed, votes
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, is_form
@@ -278,12 +278,7 @@ class Wumian(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
 
-        def rule(day: Day, voter: str, target: str) -> str | None:
-            if target == owner:
-                return f"{owner} 無冕之後（次日針對其的投票無效）"
-            return None
-
-        phase.vote_rules.append(rule)
+        votes.void(phase, votes.against(owner), f"{owner} 無冕之後（次日針對其的投票無效）", what="次日針對你")
 
 
 class Linglong(CharacterSkill):

@@ -15,6 +15,7 @@ from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.effects import stab as stabs
+from tianting.effects import votes
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import (
     CharacterSkill,
@@ -251,13 +252,8 @@ class Tianyou(CharacterSkill):
         if not day.game.can_act(day.state.player(owner)):
             return
 
-        def minus_three(d: Day, tally: dict[str, int]) -> None:
-            if owner in tally:
-                before = tally[owner]
-                tally[owner] = max(0, before - 3)
-                d.note(f"{owner} 天佑：得票數-3（{before}→{tally[owner]}）")
-
-        day.tally_reductions.append(minus_three)
+        votes.subtract(day, lambda d, tally: [(owner, 3)] if owner in tally else [],
+                       lambda pid, before, after: f"{owner} 天佑：得票數-3（{before}→{after}）", what="你的")
 
 
 class Zhongmou(StabShield):
