@@ -12,7 +12,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import (
@@ -61,9 +61,7 @@ class Shenming(LadySkill):
         me = phase.state.player(owner)
         if dead != owner or me.used.get(self.name):
             return
-        me.used[self.name] = 1
-        phase.tell(owner, Feedback(self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", None,
-                                   {"consumed": self.name}))
+        limits.consume(phase, owner, self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", {"consumed": self.name})
         delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"country": phase.game.country_of(owner)})
         phase.note(f"{owner} 死亡，深明大義：次夜所有針對本國角色的刺殺有一半概率失效")
 
@@ -125,9 +123,7 @@ class Weiqing(LadySkill):
         me = phase.state.player(owner)
         if me.used.get(self.name) or entered == owner or not is_form(phase.game, character, "劉禪"):
             return
-        me.used[self.name] = 1
-        phase.tell(owner, Feedback(self.name, "【危情長坂】劉禪登場，你的覺醒技【危情長坂】觸發。", None,
-                                   {"awakened": True}))
+        limits.consume(phase, owner, self.name, "【危情長坂】劉禪登場，你的覺醒技【危情長坂】觸發。", {"awakened": True})
         phase.note(f"{owner} 危情長坂覺醒：劉禪（{entered}）登場")
         _recognise(phase, owner, entered, self.name)
         zhaoyun = phase.game.in_play("趙雲")

@@ -17,7 +17,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
@@ -121,7 +121,7 @@ class Bond(CharacterSkill):
         if not found:
             return
         who = sorted(found, key=lambda pid: night.state.player(pid).seat)  # not submission order
-        player.used[self.name] = 1
+        limits.consume(night, owner, self.name)
         shield = f"{owner} {self.name}（防止{'、'.join(who)}對其造成的致死或致傷效果）"
 
         stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.by(*who)), shield, what=f"{'、'.join(who)}對你")
@@ -395,7 +395,7 @@ class Lebusishu(CharacterSkill):
             me = n.state.player(owner)
             if harm.target != owner or me.used.get(self.name) or self.name not in me.skills or not n.is_fatal(harm):
                 return None
-            me.used[self.name] = 1
+            limits.consume(n, owner, self.name)  # (told below, with what follows)
             n.state.extra.setdefault(self.name, {})[owner] = n.index
             n.tell(owner, Feedback(self.name, "【樂不思蜀】發動：防止了你受到的致命一擊，次日及以後你的投票均無效。"
                                    "此技能已消耗。", None, {"consumed": True}))

@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import alliances, skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
@@ -33,12 +33,6 @@ _CHARACTER = Source.CHARACTER
 _FAILED = UseState.FAILED
 _IDENTITY = Source.IDENTITY
 _PASSIVE = Kind.PASSIVE
-
-
-def _passive_consumed(phase: Any, owner: str, name: str) -> None:
-    """被動的限定技能消耗時…會收到相關反饋."""
-    phase.state.player(owner).used[name] = 1
-    phase.tell(owner, Feedback(name, f"【{name}】你的【{name}】已觸發並消耗。", None, {"consumed": name}))
 
 
 # ---- 徐庶 -------------------------------------------------------------------------
@@ -274,7 +268,7 @@ class Yazi(CharacterSkill):
         culprits = [pid for pid in dict.fromkeys(sources) if pid != owner and pid in phase.state.players]
         if not culprits:
             return
-        _passive_consumed(phase, owner, self.name)
+        limits.consume(phase, owner, self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", {"consumed": self.name})
         delayed.schedule(phase, delayed.NEXT_DAY, self.name, owner, {"voters": culprits})
         phase.note(f"{owner} 睚眥必報：{'、'.join(culprits)} 次日及以後的投票均無效")
 

@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import texts
 from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
@@ -29,16 +29,6 @@ NO = "否"
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
 _DONE = UseState.DONE
 _FAILED = UseState.FAILED
-
-
-def _consume(night: Any, pid: str, name: str) -> None:
-    """A passive limited skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
-    player = night.state.player(pid)
-    player.used[name] = player.used.get(name, 0) + 1
-
-
-def _unused(night: Any, pid: str, name: str) -> bool:
-    return not night.state.player(pid).used.get(name)
 
 
 def _is_caocao(night: Any, pid: str) -> bool:
@@ -116,10 +106,10 @@ class GuzhiElai(Skill):
     after that (憤勇) names a 兇手 at once."""
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
-        if dead != owner or not _unused(phase, owner, self.name):
+        if dead != owner or limits.spent(phase, owner, self.name):
             return
         killers = [s for s in dict.fromkeys(sources) if s != owner]
-        _consume(phase, owner, self.name)
+        limits.consume(phase, owner, self.name)  # (the caller tells)
         listing = texts.ids(killers)
         phase.tell(owner, Feedback(self.name, f"【古之惡來】你死亡，所有兇手的ID：{listing}。（限定技能已消耗）", None,
                                    {"killers": killers, "consumed": True}))
@@ -166,7 +156,7 @@ class ShesheHuzhu(Skill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if not _unused(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         country = night.game.country_of(owner)
         lords = {p.id for p in night.state.players.values()
@@ -174,7 +164,7 @@ class ShesheHuzhu(Skill):
         on_lord = [s for s in night.stabs if s.live and s.targets[0] in lords]
         if not on_lord:
             return
-        _consume(night, owner, self.name)
+        limits.consume(night, owner, self.name)  # (the caller tells)
         night.tell(owner, Feedback(self.name, "【捨身護主】本國君主成為【刺殺】的目標。（限定技能已消耗）", None,
                                    {"lord_stabbed": True, "consumed": True}))
         answer = night.book.choose(night.rng, owner, self.name, [YES, NO], _yes_no, default=NO)
@@ -248,14 +238,14 @@ class CaoshiZongzu(Skill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if not _unused(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         mine = [u for u in night.uses if u.action.actor == owner and u.skill.name == "援護" and u.state is not _FAILED
                 and u.targets]
         hit = next((u.targets[0] for u in mine if _is_caocao(night, u.targets[0]) and u.targets[0] != owner), None)
         if hit is None:
             return
-        _consume(night, owner, self.name)
+        limits.consume(night, owner, self.name)  # (the caller tells)
 
         harms.prevent(night, harms.all_of(harms.to(hit), harms.cause("援護"), harms.sourced_by(owner)),
                       f"{owner} 曹氏宗族：防止援護對曹操的致傷效果", what="你的援護對曹操")

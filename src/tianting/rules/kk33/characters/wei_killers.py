@@ -13,7 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
@@ -58,17 +58,6 @@ def stabs_made_by(night: Night, pid: str) -> list[Use]:
 def is_country_killer(night: Night, pid: str, country: str) -> bool:
     """本國殺手: a killer of ``country``."""
     return night.state.player(pid).identity == "殺手" and night.game.country_of(pid) == country
-
-
-def consumed(night: Night, pid: str, name: str) -> bool:
-    return bool(night.state.player(pid).used.get(name))
-
-
-def consume_passive(night: Night, pid: str, name: str) -> None:
-    """A limited passive skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
-    player = night.state.player(pid)
-    player.used[name] = player.used.get(name, 0) + 1
-    night.note(f"{pid} 的被動限定技能【{name}】已消耗")
 
 
 # ---- 夏侯惇 ----------------------------------------------------------------------
@@ -122,7 +111,7 @@ class CaoKin(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
 
         stabs.immune(night, stabs.all_of(stabs.by(owner), lambda n, stab: self.name in n.state.player(owner).skills,
@@ -131,13 +120,13 @@ class CaoKin(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if self.name not in night.state.player(owner).skills or consumed(night, owner, self.name):
+        if self.name not in night.state.player(owner).skills or limits.spent(night, owner, self.name):
             return  # lost tonight before the stabs were settled, or used up on an earlier night
         hit = next((t for t in dict.fromkeys(u.targets[0] for u in stabs_made_by(night, owner))
                     if is_character(night.game, t, "曹操") and t != owner), None)
         if hit is None:
             return
-        consume_passive(night, owner, self.name)
+        limits.consume(night, owner, self.name, note=True)
         night.tell(owner, Feedback(self.name, "【曹氏宗親】你【刺殺】的目標為曹操，該【刺殺】無效，你與曹操互識。"
                                    "（限定技能已消耗）", hit, {"target": hit, "consumed": True}))
         night.recognise(owner, hit, via=self.name)
@@ -157,9 +146,9 @@ class BashiDanjing(CharacterSkill):
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target != owner or consumed(n, owner, self.name) or not n.is_fatal(harm):
+            if harm.target != owner or limits.spent(n, owner, self.name) or not n.is_fatal(harm):
                 return None
-            consume_passive(n, owner, self.name)
+            limits.consume(n, owner, self.name, note=True)
             n.tell(owner, Feedback(self.name, "【拔矢啖睛】你於夜間受到致命一擊，你不會死亡，但從此失去技能【曹氏宗親】。",
                                    None, {"prevented": True, "consumed": True}))
             skillbook.lose(n, owner, "曹氏宗親", via=self.name)
@@ -234,7 +223,7 @@ class YingxiongXiangxi(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
 
         stabs.immune(night, stabs.all_of(stabs.by(owner), aimed_at_character(self.hero)),
@@ -242,14 +231,14 @@ class YingxiongXiangxi(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         hero = self.hero
         hit = next((u.targets[0] for u in stabs_made_by(night, owner)
                     if is_character(night.game, u.targets[0], hero) and u.targets[0] != owner), None)
         if hit is None:
             return
-        consume_passive(night, owner, self.name)
+        limits.consume(night, owner, self.name, note=True)
         country = night.game.country_of(owner)
         night.tell(owner, Feedback(self.name, f"【{self.name}】你【刺殺】的目標為{hero}，該【刺殺】無效，你與{hero}互識；"
                                    f"此後本國殺手對{hero}的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。",
@@ -467,7 +456,7 @@ class MumenFenghou(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         watch: dict[str, dict[str, Any]] = night.state.extra.setdefault(self.KEY, {})
         mine = watch.get(owner)
@@ -488,7 +477,7 @@ class MumenFenghou(CharacterSkill):
         aimed = [s for s in night.stabs if s.live and s.targets[0] == simayi]
         if not aimed or not night.state.player(simayi).alive:
             return
-        consume_passive(night, owner, self.name)
+        limits.consume(night, owner, self.name, note=True)
         for stab in aimed:
             stab.redirect(0, owner, by=self.name, source=use)
             night.note(f"{owner} 木門封侯：{stab.actor} 對 {simayi}（司馬懿）的刺殺目標改為 {owner}")

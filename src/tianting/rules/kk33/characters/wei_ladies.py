@@ -16,6 +16,7 @@ from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
 from tianting.effects import harm as harms
+from tianting.effects import limits
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
@@ -323,7 +324,7 @@ class Jinbi(LadySkill):
         me = night.state.player(pid)
         if cls.name not in me.skills or me.used.get(cls.name) or me.marker(POEM) < 5:
             return
-        me.used[cls.name] = 1
+        limits.consume(night, pid, cls.name)  # (覺醒: told below)
         skillbook.lose(night, pid, "詩想", via=cls.name)
         skillbook.gain(night, pid, "丞文", via=cls.name)
         right = night.state.extra.get("詩想", {}).get(pid, [])

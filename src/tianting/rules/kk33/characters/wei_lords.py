@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import (
@@ -131,7 +131,7 @@ class Wofutianxia(CharacterSkill):
         # Several at once (WL4): one of them, drawn, never the first in seat or submission order.
         victims = sorted(found)
         victim = victims[0] if len(victims) == 1 else night.rng.pick(f"我負天下 {owner.id} 刺殺的對象", victims)
-        owner.used[self.name] = 1
+        limits.consume(night, owner.id, self.name)  # (told below, with the 刺殺)
         night.note(f"{owner.id} 我負天下：{found[victim]}")
         night.stab_as(owner.id, victim, by=self.name)
         night.tell(owner.id, Feedback(

@@ -14,7 +14,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, stage_order
 from tianting.core.state import Effect, phase_number
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.roster import COUNTRIES
@@ -96,7 +96,7 @@ class Yiji(CharacterSkill):
         player = state.player(owner)
         if player.used.get(self.name):
             return
-        player.used[self.name] = 1
+        limits.consume(phase, owner, self.name)  # (told below)
         nights = self.record(phase, owner)
         caocao = phase.game.in_play("曹操")
         # 被動的限定技能消耗時會收到相關反饋 (the same words whether 曹操 is in play or not).

@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.wei_guards import NO, YES, _yes_no
-from tianting.rules.kk33.characters.wei_killers import consume_passive, consumed
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
@@ -240,10 +239,10 @@ class SanshiLaochen(CharacterSkill):
             target = stab.targets[0]
             if target in fired:
                 return f"{owner} 三世老臣：刺殺的目標為本國君主"
-            if consumed(n, owner, self.name) or not self.is_lord(n, owner, target):
+            if limits.spent(n, owner, self.name) or not self.is_lord(n, owner, target):
                 return None
             fired.append(target)
-            consume_passive(n, owner, self.name)  # a limited passive: spent when it triggers (WUK4)
+            limits.consume(n, owner, self.name, note=True)  # a limited passive: spent when it triggers (WUK4)
             n.tell(owner, Feedback(self.name, "【三世老臣】你的刺殺的目標為本國君主，此刺殺無效（限定技能已消耗）。",
                                    target, {"consumed": True}))
             return f"{owner} 三世老臣：刺殺的目標為本國君主"
@@ -354,7 +353,7 @@ class XuanjiDikou(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         if not holds_alive(night, owner, self.name) or phase_kind(night.index) is not _NIGHT \
-                or consumed(night, owner, self.name):
+                or limits.spent(night, owner, self.name):
             return
         mine = night.game.country_of(owner)
         aimed = [s for s in night.stabs if s.state is not _FAILED
@@ -362,7 +361,7 @@ class XuanjiDikou(CharacterSkill):
         targets = list(dict.fromkeys(s.targets[0] for s in aimed))
         if len(targets) < 2:
             return
-        consume_passive(night, owner, self.name)  # a limited passive: spent when it triggers (WUK4)
+        limits.consume(night, owner, self.name, note=True)  # a limited passive: spent when it triggers (WUK4)
         night.tell(owner, Feedback(self.name, "【旋擊敵寇】當夜有至少兩名本國角色成為【刺殺】的目標（限定技能已消耗）。",
                                    None, {"targets": len(targets), "consumed": True}))
         night.note(f"{owner} 旋擊敵寇：本國角色 {'、'.join(targets)} 成為刺殺的目標")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, phase_number
-from tianting.effects import delayed, votes
+from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, is_form
@@ -21,16 +21,6 @@ from tianting.rules.kk33.characters.wu_lords import recognise
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
-
-
-def _consume(phase: Any, owner: str, name: str, text: str) -> bool:
-    """A passive limited skill is used up; its owner is told (被動的限定技能消耗時會收到相關反饋)."""
-    player = phase.state.player(owner)
-    if player.used.get(name):
-        return False
-    player.used[name] = 1
-    phase.tell(owner, Feedback(name, f"【{name}】{text}此技能已消耗。", None, {"consumed": True}))
-    return True
 
 
 # ---- 小喬 ----------------------------------------------------------------------
@@ -135,7 +125,8 @@ class Xiongzhang(CharacterSkill):
             return
         if _country(phase, entered) != _country(phase, owner):
             return  # her own country's lord
-        if not _consume(phase, owner, self.name, f"{choice}登場：你與其互識，並可以在次夜發動一次【刺殺】。"):
+        if not limits.consume_once(phase, owner, self.name, f"【{self.name}】{choice}登場：你與其互識，並可以在次夜發動一次"
+                                   "【刺殺】。此技能已消耗。", {"consumed": True}):
             return
         recognise(phase, owner, entered, via=self.name)
         skillbook.lend(phase, owner, "刺殺", via=self.name)
@@ -181,7 +172,8 @@ class Liuli(CharacterSkill):
             if state["on"] is None:
                 state["on"] = not player.used.get(self.name)
                 if state["on"]:
-                    _consume(n, owner, self.name, "你成為【刺殺】的目標，【刺殺】無效。")
+                    limits.consume_once(n, owner, self.name, f"【{self.name}】你成為【刺殺】的目標，【刺殺】無效。此技能已消耗。",
+                                        {"consumed": True})
             if not state["on"]:
                 return None
             # 次夜: the next night, whether she was stabbed at night or by day (奇襲).
@@ -269,7 +261,8 @@ class Wumian(CharacterSkill):
             return
         if _country(phase, entered) != _country(phase, owner):
             return
-        if not _consume(phase, owner, self.name, "孫權登場：你與其互識，次日針對你的投票無效。"):
+        if not limits.consume_once(phase, owner, self.name, f"【{self.name}】孫權登場：你與其互識，次日針對你的投票無效。"
+                                   "此技能已消耗。", {"consumed": True}):
             return
         recognise(phase, owner, entered, via=self.name)
         delayed.schedule(phase, delayed.NEXT_DAY, self.name, owner)

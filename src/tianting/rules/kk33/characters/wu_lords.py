@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
+from tianting.effects import limits, votes
 from tianting.effects import stab as stabs
-from tianting.effects import votes
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import (
     CharacterSkill,
@@ -192,7 +192,7 @@ class Moni(CharacterSkill):
         player = phase.state.player(owner)
         if player.used.get(self.name):
             return
-        player.used[self.name] = 1
+        limits.consume(phase, owner, self.name)
         for partner in ("周瑜", "太史慈"):
             found = phase.game.in_play(partner)
             if found is not None and found.id != owner:

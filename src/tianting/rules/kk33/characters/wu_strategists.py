@@ -18,6 +18,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState, Player
 from tianting.effects import harm as harms
+from tianting.effects import limits
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
@@ -93,8 +94,7 @@ class Yingcai(CharacterSkill):
         player = phase.state.player(owner)
         if player.used.get(self.name):
             return
-        player.used[self.name] = 1
-        phase.tell(owner, Feedback(self.name, f"【{self.name}】已觸發並消耗。", None, {"consumed": self.name}))
+        limits.consume(phase, owner, self.name, f"【{self.name}】已觸發並消耗。", {"consumed": self.name})
         living = [p.id for p in phase.state.players.values() if p.alive and p.id != owner]
         if not living:
             return
@@ -314,7 +314,7 @@ class Dazhi(CharacterSkill):
         player = night.state.player(owner)
         if player.used.get(self.name) or player.marker(ZHI) < 2:
             return
-        player.used[self.name] = 1
+        limits.consume(night, owner, self.name)  # (覺醒: told below)
         record = night.state.extra.get(RECORD_KEY, {}).get(owner, [])
         lines = "；".join(r["text"] for r in record) or "無"
         night.tell(owner, Feedback(self.name, f"【大智若愚】覺醒：你有{player.marker(ZHI)}個「智」標記。之前所有【明察】的反饋：{lines}",

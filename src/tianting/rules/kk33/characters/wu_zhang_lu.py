@@ -14,6 +14,7 @@ from tianting.core import effects
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Player
+from tianting.effects import limits
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import spare_wound_halving
 from tianting.rules.kk33.characters.wu_strategists import CharacterSkill, same_answer
@@ -95,7 +96,7 @@ class Tuogu(CharacterSkill):
         player = phase.state.player(owner)
         if player.used.get(self.name) or phase.state.player(lord).country != player.country or heir == owner:
             return
-        player.used[self.name] = 1
+        limits.consume(phase, owner, self.name)  # (told after the 互識)
         effects.recognise(phase, owner, heir, self.name, texts.recognised)
         phase.tell(owner, Feedback(self.name, f"【{self.name}】已觸發並消耗。", None, {"consumed": self.name}))
 
@@ -232,7 +233,7 @@ class Chujiang(CharacterSkill):
         if phase.game.in_play("孫權") is not None:
             phase.note(f"{owner} 出將入相：孫權在場，此技能無效")
             return
-        me.used[self.name] = 1
+        limits.consume(phase, owner, self.name)
         effects.recognise(phase, owner, dead, self.name, texts.recognised)
         answer = phase.book.choose(state.rng, owner, self.name, [self.YES, self.NO], same_answer, default=self.NO)
         if answer != self.YES:
