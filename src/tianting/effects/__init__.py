@@ -11,6 +11,7 @@ The vocabulary, by family (one module each):
 - :mod:`~tianting.effects.harm`: harm stopped (不會受傷, 不會死亡, 防止…) and lessened (減輕);
 - :mod:`~tianting.effects.votes`: votes made void, a vote's weight, the tally's additions and reductions;
 - :mod:`~tianting.effects.limits`: a limited skill used up (消耗), its owner told;
+- :mod:`~tianting.effects.cancel`: actions made void (失效) or blocked (無法發動) by a rule;
 - :mod:`~tianting.effects.conditions`: the conditions every family composes (while the use stands, while a
   player holds a skill, all of several).
 

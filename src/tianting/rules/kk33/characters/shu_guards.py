@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
-from tianting.effects import delayed
+from tianting.effects import cancel, delayed
 from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield, harmed_in_country
@@ -43,12 +43,8 @@ class Longdan(CharacterSkill):
         owner = use.actor
         country = night.game.country_of(owner)
 
-        def no_guard(n: Night, other: Use) -> str | None:
-            if use.live and other.name == "援護" and other.actor == owner:
-                return f"{owner} 龍膽：當夜你不能發動援護"
-            return None
-
-        night.block_rules.append(no_guard)
+        cancel.block(night, cancel.all_of(cancel.while_live(use), cancel.named("援護"), cancel.made_by(owner)),
+                     f"{owner} 龍膽：當夜你不能發動援護", what="當夜你的【援護】")
         harms.no_wound(night, harms.all_of(harms.while_live(use), harmed_in_country(country)),
                        f"{owner} 龍膽：本國角色不會受傷", what="本國角色")
 

@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, GameState, phase_number
-from tianting.effects import delayed, votes
+from tianting.effects import cancel, delayed, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import StabShield, harmed_in_country, killer_of
 from tianting.rules.kk33.characters.wei_killers import (
     CharacterSkill,
     YingxiongXiangxi,
-    is_country_killer,
     stabs_made_by,
 )
 from tianting.rules.kk33.harm import Harm, Level
@@ -188,11 +187,8 @@ class Benxi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
 
-        def block(n: Night, stab: Use) -> str | None:
-            if use.live and stab.name == "刺殺" and is_country_killer(n, stab.actor, country):
-                return f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺"
-            return None
-        night.block_rules.append(block)
+        cancel.block(night, cancel.all_of(cancel.while_live(use), cancel.named("刺殺"), killer_of(country)),
+                     f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺", what="當夜本國殺手的【刺殺】")
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)

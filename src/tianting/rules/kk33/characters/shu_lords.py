@@ -17,7 +17,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed, limits, votes
+from tianting.effects import cancel, delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
@@ -247,14 +247,12 @@ class Buchu(CharacterSkill):
         seats, word = BUCHU_SEATS[n - 1], BUCHU_WORDS[n - 1]
         mine = _country(night, owner)
 
-        def rule(nt: Night, other: Use) -> str | None:
-            if other.skill.source is not _IDENTITY or _country(nt, other.actor) == mine:
-                return None
-            if nt.state.player(other.actor).identity in seats:
-                return f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）"
-            return None
+        def theirs(nt: Night, other: Use) -> bool:
+            return bool(other.skill.source is _IDENTITY and _country(nt, other.actor) != mine
+                        and nt.state.player(other.actor).identity in seats)
 
-        night.target_rules.append(rule)
+        cancel.void_actions(night, theirs, f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）",
+                            what=f"其他國{word}的身份技能")
         night.note(f"{owner} 不出：登場後第{n}夜，其他國{word}的身份技能均失效")
 
 

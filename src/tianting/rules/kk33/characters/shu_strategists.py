@@ -13,8 +13,9 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
-from tianting.effects import delayed, limits, votes
+from tianting.effects import cancel, delayed, limits, votes
 from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import alliances, skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
 from tianting.rules.kk33.characters.common import is_night as _is_night
@@ -684,12 +685,12 @@ class Luohong(CharacterSkill):
             p = n.state.player(pid)
             return p.identity == "殺手" and n.game.country_of(pid) == country
 
-        def void(n: Night, other: Use) -> str | None:
-            return f"{owner} 落鴻哀歌：次夜所有針對本國殺手的行動均失效" \
-                if any(killer(n, t) for t in other.targets) else None
+        def at_killers(n: Night, other: Use) -> bool:
+            return any(killer(n, t) for t in other.targets)
 
-        phase.target_rules.append(void)
-        phase.stab_rules.append(lambda n, stab: void(n, stab))
+        reason = f"{owner} 落鴻哀歌：次夜所有針對本國殺手的行動均失效"
+        cancel.void_actions(phase, at_killers, reason, what="次夜所有針對本國殺手的行動")
+        stabs.immune(phase, at_killers, reason, what="次夜針對本國殺手")  # a 刺殺 is such an action too
         if phase.state.player(owner).alive:
             phase.harms.append(Harm(owner, Level.KILL, self.name, [owner], removal=True,
                                     why=[f"{owner} 落鴻哀歌：於次夜結算時退出歷史舞台"]))

@@ -15,8 +15,8 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
+from tianting.effects import cancel, limits
 from tianting.effects import harm as harms
-from tianting.effects import limits
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
@@ -433,12 +433,9 @@ class Zhenlie(LadySkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def rule(n: Night, other: Use) -> str | None:
-            if other.live and other.name in self.VOIDS and other.actor != owner and owner in other.targets:
-                return f"{owner} 貞烈"
-            return None
-
-        night.target_rules.append(rule)
+        cancel.void_actions(night, cancel.all_of(lambda n, other: other.live, cancel.named(*self.VOIDS),
+                                                 lambda n, other: other.actor != owner, cancel.aimed_at(owner)),
+                            f"{owner} 貞烈", what="其他角色針對你的【明察】【去偽存真】【亂花】")
 
 
 class Hengren(LadySkill):

@@ -14,7 +14,8 @@ from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, stage_order
 from tianting.core.state import Effect, phase_number
-from tianting.effects import delayed, limits, votes
+from tianting.effects import cancel, delayed, limits, votes
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.roster import COUNTRIES
@@ -318,14 +319,9 @@ class Sanfen(CharacterSkill):
             player = night.state.player(pid)
             return player.identity == "君主" and player.country in COUNTRIES
 
-        def action_rule(n: Night, other: Use) -> str | None:
-            return reason if use.live and other is not use and lord(other.actor) else None
-
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            return reason if use.live and stab is not use and lord(stab.actor) else None
-
-        night.target_rules.append(action_rule)  # submitted actions, once redirects and cancels are known
-        night.stab_rules.append(stab_rule)  # 刺殺 made 「視為」 by a lord's skill (我負天下)
+        lords = cancel.all_of(cancel.while_live(use), cancel.other_than(use), lambda n, other: lord(other.actor))
+        cancel.void_actions(night, lords, reason, what="三國君主的行動")  # once redirects and cancels are known
+        stabs.immune(night, lords, reason, what="三國君主")  # 刺殺 made 「視為」 by a lord's skill (我負天下)
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
