@@ -178,6 +178,7 @@ class Huashen(CharacterSkill):
     without being 「失去」 (``skillbook.expire``). As 方士 he gains a 「迷幻」 marker of the chosen
     character's country (魏, 蜀 or 吳) each time."""
 
+    # Bespoke (no effect says it): a new character chosen as each phase begins, its skills held for that phase only.
     name = "化身"
     kind = Kind.PASSIVE
 

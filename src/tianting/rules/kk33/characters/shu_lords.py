@@ -447,6 +447,7 @@ class Qixing(CharacterSkill):
     魏延 is in play and no one has used up 撥亂反正 (SL7).
     """
 
+    # Bespoke (no effect says it): a drawn result among six, each its own mix of 無效, death and votes (SEVEN).
     name = "七星"
     kind = Kind.PASSIVE
     stage = "protect"

@@ -157,6 +157,7 @@ class Lianhuan(CharacterSkill):
     A change names the end kept and the new one.
     """
 
+    # Bespoke (no effect says it): a chain kept from night to night whose actions echo on both ends (common.echo).
     name = "連環"
     stage = "after"
     targets = TargetRule(count=2, self_allowed=True)
@@ -384,6 +385,7 @@ class Wuchang(CharacterSkill):
     tells him whom.
     """
 
+    # Bespoke (no effect says it): skills learned from the dead, a must-use once a target is reasonable, and a leave.
     name = "五常"
     stage = "after"
     targets = TargetRule(dead=True)

@@ -137,6 +137,7 @@ class BashiDanjing(CharacterSkill):
 
     「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote): ``night_only`` (as 樂不思蜀 and 天儀, SL6, SS12)."""
 
+    # Hand-written prevention: it consumes, tells and takes a skill away as it triggers (effects.harm tests no side effects).
     name = "拔矢啖睛"
     kind = Kind.PASSIVE
     night_only = True

@@ -344,6 +344,7 @@ class Jieming(CharacterSkill):
     退出歷史舞台 is a 致命一擊 that 節命 cannot prevent (不能被減輕和防止死亡的效果減免).
     """
 
+    # Hand-written prevention: its owner is told once a night, however many blows it stops.
     name = "節命"
     stage = "after"
     targets = TargetRule(count=0)

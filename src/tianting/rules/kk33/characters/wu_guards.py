@@ -164,6 +164,7 @@ class Danshou(CharacterSkill):
 class Kundou(CharacterSkill):
     """困鬥：*被*當你處於受傷狀態且本國存活角色數不為全場最多時，所有針對本國角色的【刺殺】有一半概率失敗。"""
 
+    # Hand-written stab rule: a 失敗 (not 無效) that tells the stabber, on a count of the living (effects.stab says 無效).
     name = "困鬥"
     kind = Kind.PASSIVE
     stage = "attack"

@@ -188,6 +188,7 @@ class HuochuanChongzhen(CharacterSkill):
 class Tuwei(CharacterSkill):
     """突圍：*被*當場上只剩下本國和另一個國家時，若該國存活人數不少於本國，則該國針對本國的【刺殺】無效。"""
 
+    # Hand-written stab rule: its test and its reason share a count of the kingdoms and of the living.
     name = "突圍"
     kind = Kind.PASSIVE
     stage = "attack"
@@ -219,6 +220,7 @@ class Tuwei(CharacterSkill):
 class SanshiLaochen(CharacterSkill):
     """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。"""
 
+    # Hand-written stab rule: a limited passive spent, and its owner told, the moment it triggers; 互識 after.
     name = "三世老臣"
     kind = Kind.PASSIVE
     stage = "harm"  # after the stabs are settled: 互識

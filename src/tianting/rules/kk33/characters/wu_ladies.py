@@ -157,6 +157,7 @@ class Liuli(CharacterSkill):
     another protection already voided (急救 …) does not use it up; 鋒騎 passes it (a character
     skill cannot stop that 刺殺)."""
 
+    # Hand-written stab rule: spent on the first 刺殺 that triggers it, which also schedules the stabber's 次夜.
     name = "流離江南"
     kind = Kind.PASSIVE
     stage = "attack"

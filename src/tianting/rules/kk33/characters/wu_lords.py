@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
-from tianting.effects import limits, votes
+from tianting.effects import cancel, limits, votes
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import (
     CharacterSkill,
     StabShield,
+    aimed_at_country,
     carry,
     is_form,
     release,
@@ -283,21 +284,22 @@ class Sanfen(CharacterSkill):
                 sizes[c] = sizes.get(c, 0) + 1
         ours = sizes.get(mine, 0)
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            if use.live and _country(n, stab.targets[0]) == mine and sizes.get(_country(n, stab.actor), 0) > ours:
-                return f"{use.actor} 三分制衡（人數比本國多的國家對本國角色發動的刺殺無效）"
-            return None
+        def bigger(n: Night, stab: Use) -> bool:
+            return sizes.get(_country(n, stab.actor), 0) > ours
 
-        def target_rule(n: Night, other: Use) -> str | None:
-            skill = other.skill.acts_as(other.action)  # 練兵's 亂花 is a 亂花
-            if not use.live or skill not in ("明察", "亂花"):
-                return None
-            if sizes.get(_country(n, other.actor), 0) < ours and any(_country(n, t) == mine for t in other.targets):
-                return f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的{skill}無效）"
-            return None
+        def smaller_at_ours(n: Night, other: Use) -> bool:
+            return sizes.get(_country(n, other.actor), 0) < ours and any(_country(n, t) == mine for t in other.targets)
 
-        night.stab_rules.append(stab_rule)
-        night.target_rules.append(target_rule)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), aimed_at_country(mine), bigger),
+                     f"{use.actor} 三分制衡（人數比本國多的國家對本國角色發動的刺殺無效）",
+                     what="人數比本國多的國家對本國角色發動")
+        # (練兵's 亂花 is a 亂花: the skill it acts as)
+        cancel.void_actions(night, cancel.all_of(cancel.while_live(use),
+                                                 lambda n, other: other.skill.acts_as(other.action) in ("明察", "亂花"),
+                                                 smaller_at_ours),
+                            lambda n, other: f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的"
+                                             f"{other.skill.acts_as(other.action)}無效）",
+                            what="人數比本國少的國家對本國角色發動的【明察】、【亂花】")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 三分制衡：人數多於本國的國家的刺殺、少於本國的國家的明察與亂花對本國角色無效")
