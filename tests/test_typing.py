@@ -20,9 +20,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 STRICT_PACKAGES = ("core", "effects", "engine")
 """The packages under ``src/tianting`` that pass ``mypy --strict``."""
-REST_CEILING = 189
+REST_CEILING = 187
 """mypy's error count (default flags) over the rest of ``src/tianting`` on 7 December 2026, with core/
-strict-clean: the ceiling only goes down."""
+strict-clean, less the two errors of the moved effects (effects/targets.py): the ceiling only
+goes down."""
 STRICT_FLAGS = {
     "disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
     "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "warn_return_any",

@@ -12,6 +12,8 @@ The vocabulary, by family (one module each):
 - :mod:`~tianting.effects.votes`: votes made void, a vote's weight, the tally's additions and reductions;
 - :mod:`~tianting.effects.limits`: a limited skill used up (消耗), its owner told;
 - :mod:`~tianting.effects.cancel`: actions made void (失效) or blocked (無法發動) by a rule;
+- :mod:`~tianting.effects.targets`: an action echoed on other targets, a player's actions spied on and retargeted, a
+  skill carried by another's action;
 - :mod:`~tianting.effects.conditions`: the conditions every family composes (while the use stands, while a
   player holds a skill, all of several).
 

@@ -16,8 +16,9 @@ from tianting.core.state import Effect, GameState
 from tianting.effects import cancel, delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
+from tianting.effects.targets import echo, echo_origin
 from tianting.rules.kk33 import alliances, skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
 from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, OTHERS
@@ -152,12 +153,12 @@ class Lianhuan(CharacterSkill):
 
     Ruling SS5: the chain made (or changed) tonight works from the next night on (此後). On a night
     that begins with both ends in the game, every action submitted that aims at one end (and not the
-    other) acts on the other end too: an echo of it (``common.echo``), void if the action itself is
+    other) acts on the other end too: an echo of it (``effects.targets.echo``), void if the action itself is
     failed or void or no longer aims at that end. An end out of the game is a 假連環: nothing passes.
     A change names the end kept and the new one.
     """
 
-    # Bespoke (no effect says it): a chain kept from night to night whose actions echo on both ends (common.echo).
+    # Bespoke (no effect says it): a chain kept from night to night whose actions echo on both ends (effects.targets.echo).
     name = "連環"
     stage = "after"
     targets = TargetRule(count=2, self_allowed=True)

@@ -15,8 +15,8 @@ from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
+from tianting.effects.targets import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33 import texts
-from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.harm import Harm, Level
 

@@ -15,8 +15,9 @@ from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
+from tianting.effects.targets import carry, release
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
+from tianting.rules.kk33.characters.common import spare_wound_halving
 from tianting.rules.kk33.characters.wu_killers import CharacterSkill, holds_alive, living_by_country
 from tianting.rules.kk33.harm import Harm, Level
 

@@ -16,14 +16,13 @@ from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.effects import cancel, limits, votes
 from tianting.effects import stab as stabs
+from tianting.effects.targets import carry, release
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import (
     CharacterSkill,
     StabShield,
     aimed_at_country,
-    carry,
     is_form,
-    release,
 )
 from tianting.rules.kk33.characters.common import base_name as _base
 from tianting.rules.kk33.characters.common import phase_country as _country
