@@ -69,6 +69,6 @@ def test_add_then_subtract_never_below_zero_each_with_its_line() -> None:
 def test_the_sentences_say_what_each_does() -> None:
     day = Day({})
     assert votes.void(day, votes.against("乙"), "r", what="次日針對你").text() == "次日針對你的投票無效"
-    assert votes.weight(day, "乙", 3).text() == "乙的投票視為3票"
+    assert votes.weight(day, "乙", 3).text() == "乙的投票視為三票"
     assert votes.add(day, lambda d: [], what="投票給你的人").text() == "投票給你的人得票數增加"
     assert votes.subtract(day, lambda d, t: [], lambda p, b, a: "", what="你的").text() == "你的得票數減少（最少為0）"

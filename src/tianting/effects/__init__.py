@@ -14,6 +14,9 @@ The vocabulary, by family (one module each):
 - :mod:`~tianting.effects.cancel`: actions made void (失效) or blocked (無法發動) by a rule;
 - :mod:`~tianting.effects.targets`: an action echoed on other targets, a player's actions spied on and retargeted, a
   skill carried by another's action;
+- :mod:`~tianting.effects.inform`: feedback, 互識, a fact learned (the core primitives, with their sentences);
+- :mod:`~tianting.effects.marks`: markers gained (標記);
+- :mod:`~tianting.effects.country`: an alliance made or extended, a player counted as of another country;
 - :mod:`~tianting.effects.conditions`: the conditions every family composes (while the use stands, while a
   player holds a skill, all of several).
 

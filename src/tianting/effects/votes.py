@@ -21,6 +21,8 @@ VoteTest = Callable[[Any, str, str], bool]
 """Does the effect apply to this vote (the day, the voter, the id it counts for)?"""
 Reason = str | Callable[[Any, str, str], str]
 """The trace's reason a vote is void: fixed, or worded from the vote."""
+_NUMERALS = {2: "兩", 3: "三", 4: "四", 5: "五"}
+"""The counts the rules write in words (「視為三票」)."""
 Gains = Callable[[Any], Iterable[tuple[str, int, str]]]
 """What a tally rule adds, read off the day: (id, votes, the trace's line) for each."""
 
@@ -104,7 +106,7 @@ class Weight:
         return self.n if voter == self.voter else None
 
     def text(self) -> str:
-        return f"{self.voter}的投票視為{self.n}票"
+        return f"{self.voter}的投票視為{_NUMERALS.get(self.n, str(self.n))}票"
 
 
 def weight(day: VotePhase, voter: str, n: int) -> Weight:

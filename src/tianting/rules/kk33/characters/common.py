@@ -13,6 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.skills import Skill, Source, TargetRule, Use, UseState
+from tianting.effects import country as countries
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.effects import votes
@@ -91,7 +92,7 @@ class StabShield(Skill):
         stabs.immune(night, stabs.all_of(stabs.while_live(use), stabs.on(*shielded)),
                      f"{use.actor} {self.name}（針對{named}的刺殺失效）", what=f"針對{named}")
         if self.alliance:
-            night.propose_alliance(*self.alliance, by=use.actor)
+            countries.alliance(night, *self.alliance, by=use.actor)
         self.also(night, use, partner)
         night.note(f"{use.actor} {self.name}：當夜所有針對 {'、'.join(shielded)} 的刺殺失效"
                    + (f"；{self.alliance[0]}{self.alliance[1]}聯盟達成（或延期）" if self.alliance else ""))

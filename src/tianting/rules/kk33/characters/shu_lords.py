@@ -18,6 +18,7 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
 from tianting.effects import cancel, delayed, limits, votes
+from tianting.effects import country as countries
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
@@ -637,7 +638,7 @@ class Shezhanqunru(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         void = self.void_votes(night, use.actor)
         delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"void": void})
-        night.propose_alliance("吳", "蜀", by=use.actor)
+        countries.alliance(night, "吳", "蜀", by=use.actor)
         night.note(f"{use.actor} 舌戰群儒：次日投票{'無效' if void else '無事發生'}；吳蜀聯盟達成（或延期）")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:

@@ -13,6 +13,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
+from tianting.effects import country as countries
 from tianting.effects import delayed, limits, votes
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
@@ -247,7 +248,7 @@ class YingxiongXiangxi(CharacterSkill):
         night.recognise(owner, hit, via=self.name)
         delayed.schedule(night, delayed.NEXT_NIGHT, self.name, owner, {"hero": hit, "country": country})
         night.note(f"此後{country}國殺手對 {hit}（{hero}）的刺殺均無效（{self.name}）")
-        night.propose_alliance("魏", "蜀", by=owner)
+        countries.alliance(night, "魏", "蜀", by=owner)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         """此後本國殺手對X的【刺殺】均無效: renewed every night, whoever is alive."""

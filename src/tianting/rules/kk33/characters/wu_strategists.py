@@ -17,6 +17,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState, Player
+from tianting.effects import country as countries
 from tianting.effects import harm as harms
 from tianting.effects import limits
 from tianting.effects import stab as stabs
@@ -415,7 +416,7 @@ class Lianliu(CharacterSkill):
         def settle(n: Night) -> None:
             # 失效＝沒有任何效果, 失敗＝視為未使用: one voided or failed since (火船沖陣, 旋風) makes no alliance
             if use.live:
-                n.propose_alliance("吳", "蜀", by=use.actor)
+                countries.alliance(n, "吳", "蜀", by=use.actor)
                 n.note(f"{use.actor} 聯劉抗曹：吳蜀聯盟達成（或延期）兩日兩夜")
             else:
                 n.note(f"{use.actor} 聯劉抗曹：未生效，吳蜀聯盟不達成")

@@ -14,6 +14,7 @@ from tianting.core import effects
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Player
+from tianting.effects import country as countries
 from tianting.effects import limits
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import spare_wound_halving
@@ -278,7 +279,7 @@ class Huoshaolianying(CharacterSkill):
         liu = night.game.in_play("劉備")
         if liu is not None:
             night.harms.append(Harm(liu.id, Level.WOUND, self.name, [owner], why=[f"{owner} 火燒連營：令劉備 {liu.id} 受傷"]))
-        night.propose_alliance("魏", "吳", by=owner)
+        countries.alliance(night, "魏", "吳", by=owner)
         night.note(f"{owner} 火燒連營：所有蜀國角色的行動成功率減半；魏吳聯盟達成（或延期）兩日兩夜")
 
 
