@@ -120,3 +120,10 @@ def test_the_information_and_marks_effects_are_the_core_primitives() -> None:
 
     assert inform.tell is core.tell and inform.recognise is core.recognise and marks.mark is core.mark
     assert cancel.void is core.void
+
+
+def test_the_skill_effects_say_their_sentences() -> None:
+    from tianting.effects import skills
+
+    assert (skills.gain_text("空城"), skills.lose_text("七星"), skills.lend_text("刺殺")) == (
+        "你獲得技能【空城】", "你失去技能【七星】", "你獲得【刺殺】的一次性使用權")

@@ -17,6 +17,7 @@ The vocabulary, by family (one module each):
 - :mod:`~tianting.effects.inform`: feedback, 互識, a fact learned (the core primitives, with their sentences);
 - :mod:`~tianting.effects.marks`: markers gained (標記);
 - :mod:`~tianting.effects.country`: an alliance made or extended, a player counted as of another country;
+- :mod:`~tianting.effects.skills`: skills gained (a character's copied: 化身), lost, lent for one use, expired;
 - :mod:`~tianting.effects.conditions`: the conditions every family composes (while the use stands, while a
   player holds a skill, all of several).
 
