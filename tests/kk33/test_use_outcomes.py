@@ -1,6 +1,6 @@
 """What came of each use in a KK 3.3 phase, for the judges' pages (rules/kk33/outcomes.py, ``RuleSet.judge_uses``):
-read from the game's history (each use's ``state``: UseState) and the phase's trace (why it failed or was void, in
-the engine's own words). KK 3.3's transcript has no ``uses`` (its bytes are pinned: tests/test_kk33_golden.py), so
+read from the game's history (each use's ``state``: UseState, and why it failed or was void, in the engine's own
+words, recorded when that was decided). KK 3.3's transcript has no ``uses`` (its bytes are pinned: tests/test_kk33_golden.py), so
 the table is the hosted game's (``Phase.uses``), never the transcript's."""
 
 from __future__ import annotations
@@ -84,40 +84,59 @@ def test_a_failed_use_says_the_engines_reason() -> None:
     assert (use["state"], use["why"]) == ("failed", "五虎將在場1人（少於兩人）且法正不在場")
 
 
-def test_the_reasons_are_read_from_the_trace_each_once_in_order() -> None:
-    """The reading itself, on a history entry and a trace made by hand: a line of a night's first pass (thrown away,
-    「（第一次結算，因【…】作廢）」) is not read; two uses of one skill by one player that fail take the lines in
-    order; an id with a space in it is read whole; a 刺殺's reason is its target's line; a use the night made of a
-    player's (神算's 「繼續使用」) has no number; an implicit use (they come after the actions taken) is left out."""
+def test_the_table_is_each_history_entry_with_the_reason_recorded_when_decided() -> None:
+    """The table on a history entry made by hand: each use a player made, numbered by the script's ``actions``
+    (a use the night made of a player's, 神算's 「繼續使用」, has no number), with the ``why`` its entry recorded; an
+    implicit use (they come after the actions taken) is left out; a phase with no entry has no table."""
     history = [{"phase": "night", "index": 4, "actions": [
-        {"actor": "張 三", "skill": "明察", "targets": ["B"], "state": "failed"},
-        {"actor": "張 三", "skill": "明察", "targets": ["C"], "state": "failed"},
-        {"actor": "K", "skill": "刺殺", "targets": ["T"], "state": "void"},
-        {"actor": "G", "skill": "亂花", "targets": ["X", "Y"], "state": "void"},
-        {"actor": "M", "skill": "先主", "targets": [], "state": "void"},
+        {"actor": "張 三", "skill": "明察", "targets": ["B"], "state": "failed", "why": "成功判定未通過（成功率1/2）"},
+        {"actor": "K", "skill": "刺殺", "targets": ["T"], "state": "void", "why": "Q 援護"},
+        {"actor": "G", "skill": "亂花", "targets": ["X", "Y"], "state": "done"},
         {"actor": "S", "skill": "神算", "targets": ["B"], "args": {"identity": "殺手", "country": "魏"},
-         "state": "failed"},
-        {"actor": "M", "skill": "先主", "targets": [], "state": "void", "implicit": True},
+         "state": "failed", "why": "成功判定未通過（成功率1/2），當夜不再繼續"},
+        {"actor": "M", "skill": "先主", "targets": [], "state": "void", "why": "乙", "implicit": True},
     ]}]
-    trace = ["（第一次結算，因【肝腸寸斷】作廢）張 三 的【明察】發動失敗：作廢的一輪",
-             "K 的刺殺對 U 無效：另一個目標",
-             "張 三 的【明察】發動失敗（成功率1/2）",
-             "K 的刺殺對 T 無效：Q 援護",
-             "M 的【先主】失效：甲",
-             "張 三 的【明察】發動失敗：五虎將在場0人",
-             "G 的【亂花】失效：天庭裁定（違規）",
-             "M 的【先主】失效：乙",
-             "S 繼續使用的【神算】發動失敗（成功率1/2），當夜不再繼續"]
-    uses = phase_uses(history, 4, [0, 1, 3, 4, 5], trace)
-    assert [(u["action"], u["actor"], u.get("why")) for u in uses] == [
-        (0, "張 三", "成功判定未通過（成功率1/2）"),
-        (1, "張 三", "五虎將在場0人"),
-        (3, "K", "Q 援護"),
-        (4, "G", "天庭裁定（違規）"),
-        (5, "M", "甲"),
-        (None, "S", "成功判定未通過（成功率1/2），當夜不再繼續")]
+    uses = phase_uses(history, 4, [0, 2, 3])
+    assert [(u["action"], u["actor"], u["state"], u.get("why")) for u in uses] == [
+        (0, "張 三", "failed", "成功判定未通過（成功率1/2）"),
+        (2, "K", "void", "Q 援護"),
+        (3, "G", "done", None),
+        (None, "S", "failed", "成功判定未通過（成功率1/2），當夜不再繼續")]
     assert uses[-1]["args"] == {"identity": "殺手", "country": "魏"}
-    assert phase_uses(history, 3, [], trace) == [] and phase_uses([], 0, [], []) == []
+    uses[0]["why"] = "changed"
+    assert history[0]["actions"][0]["why"] == "成功判定未通過（成功率1/2）"  # a copy
+    assert phase_uses(history, 3, []) == [] and phase_uses([], 0, []) == []
+
+
+def test_rewording_the_trace_changes_no_reason(monkeypatch: Any) -> None:
+    """The reasons are recorded when each outcome is decided, not read back out of the trace (issue 30): the night of
+    the first test played again with every line of its trace reworded as the engine writes it (「發動失敗：」, 「失效：」,
+    「無效：」 said otherwise) gives the judges the same table, reasons and all, though no line reads as before."""
+    from tianting.rules.kk33.night import Night
+
+    script = example_script({"phase": "night", "actions": [
+        act("文遠", "刺殺", "公覆"), act("子龍", "援護", "公覆"), act("玄德", "五虎封將"), act("阿醜", "亂花", "公達", "文台")],
+        "rulings": [{"effect": "void", "action": 3, "why": "違規私聊"}]})
+    for p in script["players"]:  # 五虎封將 fails: 關羽 the one 五虎將 in play, no 法正
+        p["character"] = {"張飛": "馬岱", "趙雲": "關平"}.get(p["character"], p["character"])
+    plain_game, plain = play_script(script, lenient=True)
+    before = RULES.judge_uses(plain_game, 0, [0, 1, 2, 3], plain["phases"][0]["trace"])
+
+    note = Night.note
+
+    def reworded(self: Night, text: str) -> None:
+        for old, new in (("發動失敗：", "未能發動，因為"), ("失效：", "沒有效果，因為"), ("無效：", "不起作用，因為")):
+            text = text.replace(old, new)
+        note(self, text)
+
+    monkeypatch.setattr(Night, "note", reworded)
+    game, transcript = play_script(script, lenient=True)
+    trace = transcript["phases"][0]["trace"]
+    assert trace != plain["phases"][0]["trace"] and not any("失效：" in line or "無效：" in line for line in trace)
+    assert RULES.judge_uses(game, 0, [0, 1, 2, 3], trace) == before
+    assert [(u["actor"], u["state"], u.get("why")) for u in before] == [
+        ("文遠", "void", "子龍 援護"), ("子龍", "done", None),
+        ("玄德", "failed", "五虎將在場1人（少於兩人）且法正不在場"), ("阿醜", "void", "天庭裁定（違規私聊）")]
 
 
 def test_every_use_of_random_games_is_numbered_by_the_script_and_every_failure_has_a_reason() -> None:

@@ -18,7 +18,8 @@ _T2S = opencc.OpenCC("t2s")
 @lru_cache(maxsize=4096)
 def name_key(name: str) -> str:
     """The script-independent key of a name (its Simplified form, stripped)."""
-    return _T2S.convert(name.strip())
+    key: str = _T2S.convert(name.strip())
+    return key
 
 
 class NameTable:

@@ -290,6 +290,9 @@ class Use:
     notes: list[str] = field(default_factory=list)
     implicit: bool = False
     """True for a passive skill at work, or an effect 「視為…發動」 (no one submitted it)."""
+    why: str = field(default="", compare=False)
+    """Why it did not go off (發動失敗, 失效, 無效), in the engine's words, recorded when that was decided
+    (:meth:`decide`): what the judges' table of outcomes shows, never read back out of the trace."""
     actor: str = field(init=False, repr=False, compare=False)
     """``action.actor``, read once as the use is made: a plain slot, not a property's call (the
     night's loops read it some thousand times a game). Exact: a use's action is replaced only by
@@ -312,12 +315,19 @@ class Use:
         self.redirects = [] if redirects is None else redirects
         self.notes = [] if notes is None else notes
         self.implicit = implicit
+        self.why = ""
         self.actor = action.actor
         self.name = skill.name
 
     @property
     def live(self) -> bool:
         return self.state in _LIVE
+
+    def decide(self, state: UseState, why: str) -> None:
+        """What came of the use, decided now: its ``state`` (``FAILED`` 發動失敗, ``VOID`` 失效/無效) and ``why``,
+        the reason as the judges' table of outcomes gives it."""
+        self.state = state
+        self.why = why
 
     def redirect(self, slot: int, new_target: str, by: str, source: Use | None = None) -> None:
         """Change the target in ``slot``; conflicts are settled in :meth:`targets`.

@@ -11,7 +11,6 @@ import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 from typing import Any
 
 from tianting.core.rng import GameRandom
@@ -113,10 +112,15 @@ def _deepcopy_plain(value: Any, memo: dict[int, Any]) -> Any:
     return copy.deepcopy(value, memo)
 
 
-@cache
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def _field_names(kind: type) -> tuple[str, ...]:
     """The fields of a dataclass of the state, in order (read once per class: fixed data)."""
-    return tuple(f.name for f in dataclasses.fields(kind))
+    found = _FIELD_NAMES.get(kind)
+    if found is None:
+        found = _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return found
 
 
 def _set_fields(new: Any, fields: dict[str, Any]) -> None:
@@ -152,8 +156,21 @@ _COPIER_FIELD = """\
 """
 
 
-@cache
-def _copier(kind: type) -> Callable[[Any, dict[int, Any]], Any]:
+_Copier = Callable[[Any, dict[int, Any]], Any]
+_COPIERS: dict[type, _Copier] = {}
+"""The copier of each class, written once (fixed data: what ``functools.cache`` kept before; a dict
+because mypy takes a dataclass's class for unhashable)."""
+
+
+def _copier(kind: type) -> _Copier:
+    """:func:`_write_copier` of ``kind``, written on first use."""
+    found = _COPIERS.get(kind)
+    if found is None:
+        found = _COPIERS[kind] = _write_copier(kind)
+    return found
+
+
+def _write_copier(kind: type) -> _Copier:
     """The function :func:`_deepcopy_fields` runs for a plain dataclass ``kind``: its fields read and set
     in order, written out once per class (as ``dataclasses`` writes ``__init__``) instead of a loop of
     ``getattr``/``setattr`` calls by name. It gives exactly what that loop gave: an atom is taken as it is,
@@ -167,7 +184,8 @@ def _copier(kind: type) -> Callable[[Any, dict[int, Any]], Any]:
     source = f"def copy(obj, memo):\n    new = new_object(cls)\n    memo[id(obj)] = new\n{body}    return new\n"
     scope: dict[str, Any] = {"new_object": object.__new__, "cls": kind, "atoms": _ATOMS, "plain": _deepcopy_plain}
     exec(compile(source, f"<copier of {kind.__qualname__}>", "exec"), scope)  # noqa: S102 (fixed text, field names)
-    return scope["copy"]  # type: ignore[no-any-return]
+    written: _Copier = scope["copy"]
+    return written
 
 
 def _deepcopy_fields(obj: Any, memo: dict[int, Any]) -> Any:
@@ -219,7 +237,8 @@ class Player:
         return self.status is not _OUT
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Player:
-        return _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
+        copied: Player = _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
+        return copied
 
     @property
     def injured(self) -> bool:
@@ -289,7 +308,8 @@ class GameState:
     the players logged since. No rule reads it."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameState:
-        return _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
+        copied: GameState = _deepcopy_fields(self, memo)  # the same copy, faster (a night's snapshot)
+        return copied
 
     def snapshot(self, rng: bool = True, past_effects: bool = True) -> GameState:
         """A copy to go back to (a night resolved again): ``copy.deepcopy(self)``, except that the

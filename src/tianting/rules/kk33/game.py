@@ -44,6 +44,8 @@ from tianting.rules.kk33.roster import (
 _OUT = Status.OUT
 _PASSIVE = Kind.PASSIVE
 _CHARACTER = Source.CHARACTER
+_NOT_OFF = frozenset(("failed", "void"))
+"""The states (values) of a use that did not go off (發動失敗, 失效/無效): those with a reason."""
 _NIGHT, _DAY = PhaseKind.NIGHT, PhaseKind.DAY
 
 
@@ -76,7 +78,9 @@ def _history_entries(uses: Iterable[Use]) -> list[dict[str, Any]]:
                                  "targets": [*(use.targets if use.redirects else action.targets)]}
         if action.args:
             entry["args"] = dict(action.args)
-        entry["state"] = use.state._value_
+        entry["state"] = state = use.state._value_
+        if use.why and state in _NOT_OFF:
+            entry["why"] = use.why  # recorded when decided (Use.decide): the judges' table's reason
         if use.implicit:
             entry["implicit"] = True
         append(entry)

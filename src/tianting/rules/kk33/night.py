@@ -242,7 +242,7 @@ class Night:
         """發動失敗: as if not used; its owner is told 「技能發動失敗，可再次發動」."""
         if not use.live:
             return
-        use.state = UseState.FAILED
+        use.decide(UseState.FAILED, reason)
         self.unconsume(use)
         target = use.action.targets[0] if use.action.targets else None
         self.tell(use.actor, Feedback(use.name, texts.FAILED, target, {"failed": True}))
@@ -276,8 +276,8 @@ class Night:
         if self.rerun is not None:
             for use in self.uses:
                 if use.actor == self.rerun.voided and not use.implicit:
-                    use.state = UseState.VOID
-                    self.note(f"{use.actor} 的【{use.name}】失效：{self.rerun.by} 的【{self.rerun.skill}】令其此夜的所有行動均失效")
+                    use.decide(UseState.VOID, f"{self.rerun.by} 的【{self.rerun.skill}】令其此夜的所有行動均失效")
+                    self.note(f"{use.actor} 的【{use.name}】失效：{use.why}")
         if self.rulings:
             rulings.begin(self, self.rulings, self.uses)
         pending, done = _PENDING, _DONE
@@ -377,7 +377,7 @@ class Night:
                     pass  # rate <= 0 and rate < 1 are both false: nothing to roll
                 elif (not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate)) if rate is _HALF else \
                         (rate <= 0 or (rate < 1 and not self.rng.chance(f"成功判定 {use.actor}【{use.name}】", rate))):
-                    use.state = UseState.FAILED
+                    use.decide(UseState.FAILED, f"成功判定未通過（成功率{rate}）")
                     self.tell(use.actor, Feedback(use.name, texts.FAILED,
                                                   use.action.targets[0] if use.action.targets else None, {"failed": True}))
                     self.note(f"{use.actor} 的【{use.name}】發動失敗（成功率{rate}）")
@@ -569,16 +569,16 @@ class Night:
                 else:
                     immune = every_reason(self.stab_rules, self, use)
             if immune:
-                use.state = UseState.VOID
+                use.decide(UseState.VOID, "、".join(immune))
                 shielded.setdefault(target, []).extend(immune)
-                self.note(f"{killer} 的刺殺對 {target} 無效：{'、'.join(immune)}")
+                self.note(f"{killer} 的刺殺對 {target} 無效：{use.why}")
                 continue
             kc, tc = self.game.country_of(killer), self.game.country_of(target)
             if kc == tc or self.state.allied(kc, tc, self.index):
                 relation = "同國" if kc == tc else "同盟"
                 if self.rng.chance(f"刺殺{relation}失效判定 {killer}→{target}"):
-                    use.state = UseState.VOID
-                    self.note(f"{killer} 的刺殺對 {target} 失效：目標為{relation}角色，一半概率失效")
+                    use.decide(UseState.VOID, f"目標為{relation}角色，一半概率失效")
+                    self.note(f"{killer} 的刺殺對 {target} 失效：{use.why}")
                     continue
                 self.note(f"{killer} 的刺殺對 {target}：雖為{relation}角色，判定仍有效")
             valid.setdefault(target, []).append(use)
@@ -597,8 +597,8 @@ class Night:
                         kept.append(stab)
                         self.note(f"{stab.actor} 的刺殺對 {target} 不能被 {who} 的援護抵消：{proof}")
                         continue
-                    stab.state = UseState.VOID
-                    self.note(f"{stab.actor} 的刺殺對 {target} 無效：{who} 援護")
+                    stab.decide(UseState.VOID, f"{who} 援護")
+                    self.note(f"{stab.actor} 的刺殺對 {target} 無效：{stab.why}")
                 if kept:
                     valid[target] = kept
                 else:

@@ -275,9 +275,10 @@ class RuleSet:
 
     def judge_uses(self, game: Any, index: int, accepted_at: Sequence[int], trace: Sequence[str]) -> list[dict[str, Any]]:
         """What came of each action of phase ``index`` of ``game`` (played through it), for the judges' pages only:
-        read from the game's history and the phase's ``trace`` (:func:`tianting.rules.kk33.outcomes.phase_uses`).
-        Not ``phase_uses``: KK 3.3's transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py)."""
-        return kk33_outcomes.phase_uses(game.state.history, index, accepted_at, trace)
+        read from the game's history, where each reason was recorded as it was decided
+        (:func:`tianting.rules.kk33.outcomes.phase_uses`; ``trace`` is not read). Not ``phase_uses``: KK 3.3's
+        transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py)."""
+        return kk33_outcomes.phase_uses(game.state.history, index, accepted_at)
 
 
 RULESET = RuleSet()

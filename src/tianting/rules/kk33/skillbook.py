@@ -6,21 +6,21 @@ through here, so that limits, views and feedback treat them alike. Each change t
 of skills is logged (``state.skills_changed``: the tables of who holds what, ``KK33Game.holders``,
 read again the players logged since they were read).
 
-被動的限定技能消耗時或失去某技能時會收到相關反饋。
+被動的限定技能消耗時或失去某技能時會收到相關反饋。 The changes themselves (:func:`gain`, :func:`lose`, :func:`lend`,
+:func:`expire`) are the effects library's (:mod:`tianting.effects.skills`), offered here under their names.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tianting.core.records import Feedback
 from tianting.core.skills import UseState
-
-LOST_KEY = "lost_skills"
-"""``state.extra[LOST_KEY][pid]``: the skills ``pid`` lost (失去), in order."""
-FROM_KEY = "skills_from"
-"""``state.extra[FROM_KEY][pid][name]``: the character a gained skill was taken from, where its text
-depends on it (舌戰群儒 reads 「無事發生」 or 「無效」 by character): see :func:`text_character`."""
+from tianting.effects.skills import FROM_KEY as FROM_KEY
+from tianting.effects.skills import LOST_KEY as LOST_KEY
+from tianting.effects.skills import expire as expire
+from tianting.effects.skills import gain as gain
+from tianting.effects.skills import lend as lend
+from tianting.effects.skills import lose as lose
 
 
 def held_as_stage_began(phase: Any, pid: str) -> list[str]:
@@ -31,64 +31,6 @@ def held_as_stage_began(phase: Any, pid: str) -> list[str]:
     if before and pid in before:
         return list(before[pid])
     return list(phase.state.player(pid).skills)
-
-
-def _remember(phase: Any, player: Any) -> None:
-    before = getattr(phase, "skills_before", None)
-    if before is not None and player.id not in before:
-        before[player.id] = tuple(player.skills)
-
-
-def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True, character: str | None = None) -> None:
-    """``pid`` holds ``name`` from now on (a character skill, with its usual limit). ``character``: the
-    character it is taken from, whose text of it the holder then reads (化身's form)."""
-    player = phase.state.player(pid)
-    _remember(phase, player)
-    if name not in player.skills:
-        player.skills.append(name)
-        phase.state.skills_changed.append(pid)  # (see GameState.skills_changed)
-    if character is not None:
-        phase.state.extra.setdefault(FROM_KEY, {}).setdefault(pid, {})[name] = character
-    if tell:
-        phase.tell(pid, Feedback(via, f"【{via}】你獲得技能【{name}】。", None, {"gained": name}))
-    phase.note(f"{pid} 獲得技能【{name}】（{via}）")
-
-
-def lose(phase: Any, pid: str, name: str, via: str) -> bool:
-    """``pid`` loses ``name``; they are told. False if they did not hold it."""
-    player = phase.state.player(pid)
-    if name not in player.skills:
-        return False
-    _remember(phase, player)
-    player.skills.remove(name)
-    phase.state.skills_changed.append(pid)
-    lost = phase.state.extra.setdefault(LOST_KEY, {}).setdefault(pid, [])
-    if name not in lost:
-        lost.append(name)  # kept for skills that restore lost ones (蕙質蘭心)
-    phase.tell(pid, Feedback(via, f"【{via}】你失去技能【{name}】。", None, {"lost": name}))
-    phase.note(f"{pid} 失去技能【{name}】（{via}）")
-    return True
-
-
-def lend(phase: Any, pid: str, name: str, via: str, uses: int = 1) -> None:
-    """A one-time use right (一次性使用權) of ``name``: spent when used, kept if the use fails."""
-    player = phase.state.player(pid)
-    player.granted[name] = player.granted.get(name, 0) + uses
-    phase.tell(pid, Feedback(via, f"【{via}】你獲得【{name}】的一次性使用權。", None, {"granted": name, "uses": uses}))
-    phase.note(f"{pid} 獲得【{name}】的一次性使用權（{via}）")
-
-
-def expire(state: Any, pid: str, name: str) -> bool:
-    """A skill held for a time the text sets ends (化身：於該階段中獲得該技能): it is no longer held. Not a
-    loss (失去): nothing is recorded to restore (蕙質蘭心) and the holder gets no feedback for it.
-    False if ``pid`` did not hold it."""
-    player = state.player(pid)
-    if name not in player.skills:
-        return False
-    player.skills.remove(name)
-    state.skills_changed.append(pid)
-    state.extra.get(FROM_KEY, {}).get(pid, {}).pop(name, None)
-    return True
 
 
 def text_character(game: Any, pid: str, name: str) -> str | None:

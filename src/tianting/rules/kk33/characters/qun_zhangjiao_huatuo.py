@@ -11,11 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
-from tianting.rules.kk33.characters.common import (
-    CharacterSkill,
-    spy_and_retarget,
-    tell_when_settled,
-)
+from tianting.effects.targets import spy_and_retarget, tell_when_settled
+from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.characters.shu_lords import Kongcheng
 from tianting.rules.kk33.roster import COUNTRIES

@@ -25,6 +25,7 @@ from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Use
 from tianting.core.state import Status
+from tianting.effects import limits
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.shu_lords import Hanyi
@@ -177,6 +178,7 @@ class Huashen(CharacterSkill):
     without being 「失去」 (``skillbook.expire``). As 方士 he gains a 「迷幻」 marker of the chosen
     character's country (魏, 蜀 or 吳) each time."""
 
+    # Bespoke (no effect says it): a new character chosen as each phase begins, its skills held for that phase only.
     name = "化身"
     kind = Kind.PASSIVE
 
@@ -272,9 +274,8 @@ class Jiewu(CharacterSkill):
             if harm.target != owner or harm.removal or me.used.get(self.name) or self.name not in me.skills \
                     or not harm.fatal(me.injured):
                 return None
-            me.used[self.name] = 1
-            phase.tell(owner, Feedback(self.name, "【借物代形】發動：防止了你受到的致命一擊。此技能已消耗。", None,
-                                       {"consumed": True, "cause": harm.cause}))
+            limits.consume(phase, owner, self.name, "【借物代形】發動：防止了你受到的致命一擊。此技能已消耗。",
+                           {"consumed": True, "cause": harm.cause})
             return f"{owner} 借物代形（防止其受到的致命一擊）"
 
         return prevent

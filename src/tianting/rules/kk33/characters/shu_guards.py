@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
+from tianting.effects import cancel, delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.rules.kk33.characters.common import StabShield, harmed_in_country
 from tianting.rules.kk33.characters.wei_killers import CharacterSkill
-from tianting.rules.kk33.harm import Harm
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
@@ -42,17 +43,10 @@ class Longdan(CharacterSkill):
         owner = use.actor
         country = night.game.country_of(owner)
 
-        def no_guard(n: Night, other: Use) -> str | None:
-            if use.live and other.name == "援護" and other.actor == owner:
-                return f"{owner} 龍膽：當夜你不能發動援護"
-            return None
-
-        def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and n.game.country_of(harm.target) == country:
-                return f"{owner} 龍膽：本國角色不會受傷"
-            return None
-        night.block_rules.append(no_guard)
-        night.harm_preventions.append(no_wound)
+        cancel.block(night, cancel.all_of(cancel.while_live(use), cancel.named("援護"), cancel.made_by(owner)),
+                     f"{owner} 龍膽：當夜你不能發動援護", what="當夜你的【援護】")
+        harms.no_wound(night, harms.all_of(harms.while_live(use), harmed_in_country(country)),
+                       f"{owner} 龍膽：本國角色不會受傷", what="本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 龍膽：當夜不能發動援護，所有本國角色不會受傷")
@@ -165,7 +159,6 @@ class Longyin(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "after"
     priority = 200  # once every other skill of the night has settled
-    NEXT_DAY_AFTER_NEXT_NIGHT = 3
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
@@ -187,8 +180,8 @@ class Longyin(CharacterSkill):
                                    None, {"actions": missed}))
         night.note(f"{owner} 龍吟：本國君主或殺手的行動失敗或失效（{listing}），次夜可發動一次刺殺")
         skillbook.lend(night, owner, "刺殺", via=self.name)
-        night.state.effects.append(Effect(self.name, night.index + self.NEXT_DAY_AFTER_NEXT_NIGHT, owner,
-                                          {"night": night.index + 2}))
+        delayed.schedule(night, delayed.DAY_AFTER_NEXT_NIGHT, self.name, owner,
+                         {"night": delayed.due(night, delayed.NEXT_NIGHT)})
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         """次夜 only: a right not used that night is gone the day after."""

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
-from tianting.core.state import Effect, GameState, next_night, phase_number
-from tianting.rules.kk33.characters.common import StabShield
+from tianting.core.state import Effect, GameState, phase_number
+from tianting.effects import cancel, delayed, votes
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
+from tianting.rules.kk33.characters.common import StabShield, harmed_in_country, killer_of
 from tianting.rules.kk33.characters.wei_killers import (
-    NEXT_NIGHT,
     CharacterSkill,
     YingxiongXiangxi,
-    is_country_killer,
     stabs_made_by,
 )
 from tianting.rules.kk33.harm import Harm, Level
@@ -64,8 +65,7 @@ class Wusheng(CharacterSkill):
         country = phase.game.country_of(owner)
         if phase.game.country_of(dead) != country:
             return
-        at = next_night(phase.index)
-        phase.state.effects.append(Effect("stab-bonus", at, owner, {"country": country, "n": 1, "via": self.VIA}))
+        at = delayed.schedule(phase, delayed.NEXT_NIGHT, "stab-bonus", owner, {"country": country, "n": 1, "via": self.VIA}).at
         phase.tell(owner, Feedback(self.name, f"【武聖】一名本國角色退出歷史舞台，你獲得一次額外的【刺殺】"
                                    f"（第{phase_number(at)}夜可以使用）。", None, {"extra_stab_night": phase_number(at)}))
         phase.note(f"{dead} 退出歷史舞台：{owner} 武聖，第{phase_number(at)}夜{country}國可額外發動一次刺殺")
@@ -90,11 +90,8 @@ class ShuiyanQijun(CharacterSkill):
     stage = "protect"
 
     def prepare(self, night: Night, use: Use) -> None:
-        def rule(n: Night, stab: Use) -> str | None:
-            if use.live and is_country_killer(n, stab.actor, "魏"):
-                return f"{use.actor} 水淹七軍：魏國殺手的刺殺無效"
-            return None
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), killer_of("魏")),
+                     f"{use.actor} 水淹七軍：魏國殺手的刺殺無效", what="魏國殺手")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 水淹七軍：當夜魏國殺手的刺殺無效")
@@ -126,17 +123,17 @@ class Nuhou(CharacterSkill):
             if target in marked:
                 continue
             marked.append(target)
-            night.state.effects.append(Effect(self.name, night.index + 1, owner, {"target": target}))
+            delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"target": target})
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         target = effect.data["target"]
         if not phase.state.player(target).alive:
             return
         if hasattr(phase, "vote_rules"):
-            phase.vote_rules.append(lambda day, voter, _: "怒吼：次日及以後的投票均無效" if voter == target else None)
+            votes.void(phase, votes.cast_by(target), "怒吼：次日及以後的投票均無效", what=target)
         if hasattr(phase, "last_words_rules"):
             phase.last_words_rules.append(lambda night, pid: "怒吼：退出遊戲時無法留下遺言" if pid == target else None)
-        phase.state.effects.append(Effect(self.name, phase.index + 1, effect.owner, dict(effect.data)))
+        delayed.schedule(phase, delayed.NEXT_PHASE, self.name, effect.owner, dict(effect.data))
 
 
 class YingquXinqi(StabShield):
@@ -190,16 +187,12 @@ class Benxi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
 
-        def block(n: Night, stab: Use) -> str | None:
-            if use.live and stab.name == "刺殺" and is_country_killer(n, stab.actor, country):
-                return f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺"
-            return None
-        night.block_rules.append(block)
+        cancel.block(night, cancel.all_of(cancel.while_live(use), cancel.named("刺殺"), killer_of(country)),
+                     f"{use.actor} 奔襲：當夜本國殺手無法發動刺殺", what="當夜本國殺手的【刺殺】")
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
-        at = night.index + NEXT_NIGHT
-        night.state.effects.append(Effect("stab-bonus", at, use.actor, {"country": country, "n": 1, "via": self.name}))
+        delayed.schedule(night, delayed.NEXT_NIGHT, "stab-bonus", use.actor, {"country": country, "n": 1, "via": self.name})
         night.note(f"{use.actor} 奔襲：當夜{country}國殺手無法發動刺殺，次夜可發動刺殺的次數+1")
 
 
@@ -276,12 +269,9 @@ class BoluanFanzheng(CharacterSkill):
         named = use.targets[0]
         country = night.game.country_of(use.actor)
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.sources and all(s == named for s in harm.sources) \
-                    and n.game.country_of(harm.target) == country:
-                return f"{use.actor} 撥亂反正：防止 {named} 當夜對本國角色造成的致傷或致死效果"
-            return None
-        night.harm_preventions.append(prevent)
+        harms.prevent(night, harms.all_of(harms.while_live(use), harms.only_from(named), harmed_in_country(country)),
+                      f"{use.actor} 撥亂反正：防止 {named} 當夜對本國角色造成的致傷或致死效果",
+                      what=f"{named}當夜對本國角色造成")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 撥亂反正：防止 {use.targets[0]} 當夜對本國角色造成的致傷或致死效果")

@@ -12,15 +12,21 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use
 from tianting.core.state import Effect, GameState
+from tianting.effects import delayed, limits, votes
+from tianting.effects import stab as stabs
+from tianting.effects.targets import carry, release
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import StabShield, carry, is_form, release
-from tianting.rules.kk33.characters.common import is_night as _is_night
+from tianting.rules.kk33.characters.common import (
+    StabShield,
+    against_country,
+    aimed_at_country,
+    is_form,
+)
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
-NEXT_DAY, NEXT_NIGHT = 1, 2
 
 
 class LadySkill(Skill):
@@ -56,26 +62,15 @@ class Shenming(LadySkill):
         me = phase.state.player(owner)
         if dead != owner or me.used.get(self.name):
             return
-        me.used[self.name] = 1
-        phase.tell(owner, Feedback(self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", None,
-                                   {"consumed": self.name}))
-        at = phase.index + (NEXT_NIGHT if _is_night(phase) else NEXT_DAY)
-        phase.state.effects.append(Effect(self.name, at, owner, {"country": phase.game.country_of(owner)}))
+        limits.consume(phase, owner, self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", {"consumed": self.name})
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"country": phase.game.country_of(owner)})
         phase.note(f"{owner} 死亡，深明大義：次夜所有針對本國角色的刺殺有一半概率失效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        country = effect.data["country"]
-
-        def rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if n.game.country_of(target) != country:
-                return None
-            if n.rng.chance(f"深明大義失效判定 {stab.actor}→{target}"):
-                return f"{effect.owner} 深明大義（一半概率失效）"
-            n.note(f"{stab.actor} 的刺殺對 {target}：深明大義判定仍有效")
-            return None
-
-        phase.stab_rules.append(rule)
+        stabs.half_immune(phase, aimed_at_country(effect.data["country"]),
+                          lambda n, stab: f"深明大義失效判定 {stab.actor}→{stab.targets[0]}",
+                          f"{effect.owner} 深明大義（一半概率失效）", what="針對本國角色",
+                          kept=lambda n, stab: f"{stab.actor} 的刺殺對 {stab.targets[0]}：深明大義判定仍有效")
 
 
 class Huizhi(LadySkill):
@@ -129,9 +124,7 @@ class Weiqing(LadySkill):
         me = phase.state.player(owner)
         if me.used.get(self.name) or entered == owner or not is_form(phase.game, character, "劉禪"):
             return
-        me.used[self.name] = 1
-        phase.tell(owner, Feedback(self.name, "【危情長坂】劉禪登場，你的覺醒技【危情長坂】觸發。", None,
-                                   {"awakened": True}))
+        limits.consume(phase, owner, self.name, "【危情長坂】劉禪登場，你的覺醒技【危情長坂】觸發。", {"awakened": True})
         phase.note(f"{owner} 危情長坂覺醒：劉禪（{entered}）登場")
         _recognise(phase, owner, entered, self.name)
         zhaoyun = phase.game.in_play("趙雲")
@@ -158,13 +151,12 @@ class Toujing(LadySkill):
         country = night.game.country_of(owner)
         night.harms.append(Harm(owner, Level.KILL, self.name, [owner], removal=True,
                                 why=[f"{owner} 投井自盡，退出歷史舞台"]))
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, owner, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"country": country})
         night.note(f"{owner} 投井自盡：退出歷史舞台，次日所有針對{country}國角色的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         country = effect.data["country"]
-        phase.vote_rules.append(lambda day, voter, target: f"{effect.owner} 投井自盡"
-                                if day.game.country_of(target) == country else None)
+        votes.void(phase, against_country(country), f"{effect.owner} 投井自盡", what=f"次日所有針對{country}國角色")
 
 
 # ---- 黃月英 -----------------------------------------------------------------------
@@ -212,12 +204,9 @@ class Shushen(LadySkill):
     kind = Kind.PASSIVE
 
     def on_day(self, day: Any, owner: str) -> None:
-        def rule(d: Any, voter: str, target: str) -> str | None:
-            if voter == owner and d.game.country_of(target) == d.game.country_of(owner):
-                return f"{owner} 淑慎：投票目標為本國角色"
-            return None
-
-        day.vote_rules.append(rule)
+        votes.void(day, votes.all_of(votes.cast_by(owner), lambda d, voter, target:
+                                     bool(d.game.country_of(target) == d.game.country_of(owner))),
+                   f"{owner} 淑慎：投票目標為本國角色", what="你針對本國角色")
 
 
 class Shenzhi(LadySkill):
@@ -278,9 +267,9 @@ class Xueji(LadySkill):
                 marks = d.state.extra.setdefault(self.KEY, {})
                 for v in voters:
                     marks[v] = marks.get(v, 0) + 1
-                if voters and not any(e.kind == self.name and e.at == d.index + NEXT_NIGHT
+                if voters and not any(e.kind == self.name and e.at == delayed.due(d, delayed.NEXT_DAY)
                                       for e in d.state.effects):
-                    d.state.effects.append(Effect(self.name, d.index + NEXT_NIGHT, owner))
+                    delayed.schedule(d, delayed.NEXT_DAY, self.name, owner)
                 d.note(f"{owner} 血祭：得票數為全場最高，{'、'.join(voters) or '無人'} 此後得票數均+1")
             return None
 
@@ -288,16 +277,11 @@ class Xueji(LadySkill):
         day.outcome_rules.insert(0, rule)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner))
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, effect.owner)
         marks = phase.state.extra.get(self.KEY, {})
 
-        def add(d: Any, tally: dict[str, int]) -> None:
-            for pid, n in marks.items():
-                if d.state.player(pid).alive:
-                    tally[pid] = tally.get(pid, 0) + n
-                    d.note(f"{pid} 血祭：得票數+{n}")
-
-        phase.tally_rules.append(add)
+        votes.add(phase, lambda d: [(pid, n, f"{pid} 血祭：得票數+{n}") for pid, n in marks.items()
+                                    if d.state.player(pid).alive], what="投票給你的人此後")
 
 
 class Jiangmen(LadySkill):

@@ -16,9 +16,13 @@ from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
-from tianting.core.state import Effect, GameState, next_day
+from tianting.core.state import Effect, GameState
+from tianting.effects import cancel, delayed, limits, votes
+from tianting.effects import country as countries
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill
+from tianting.rules.kk33.characters.common import CharacterSkill, voter_in_country
 from tianting.rules.kk33.characters.common import base_name as _base
 from tianting.rules.kk33.characters.common import phase_country as _country
 from tianting.rules.kk33.characters.shu_killers import qixing_free_of_weiyan
@@ -76,12 +80,9 @@ class Hanyi(CharacterSkill):
         if not day.game.can_act(day.state.player(owner)):
             return
 
-        def rule(d: Day, voter: str, target: str) -> str | None:
-            if target == owner and self.name in d.state.player(owner).skills:
-                return f"{owner} {self.name}（所有針對其的投票無效）"
-            return None
-
-        day.vote_rules.append(rule)
+        held = self.name
+        votes.void(day, votes.all_of(votes.against(owner), lambda d, voter, target: held in d.state.player(owner).skills),
+                   f"{owner} {self.name}（所有針對其的投票無效）", what="所有針對你")
 
 
 class Bond(CharacterSkill):
@@ -121,17 +122,11 @@ class Bond(CharacterSkill):
         if not found:
             return
         who = sorted(found, key=lambda pid: night.state.player(pid).seat)  # not submission order
-        player.used[self.name] = 1
+        limits.consume(night, owner, self.name)
         shield = f"{owner} {self.name}（防止{'、'.join(who)}對其造成的致死或致傷效果）"
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            return shield if stab.targets[0] == owner and stab.actor in who else None
-
-        def prevent(n: Night, harm: Harm) -> str | None:
-            return shield if harm.target == owner and harm.sources and set(harm.sources) <= set(who) else None
-
-        night.stab_rules.append(stab_rule)
-        night.harm_preventions.append(prevent)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.by(*who)), shield, what=f"{'、'.join(who)}對你")
+        harms.prevent(night, harms.all_of(harms.to(owner), harms.only_from(*who)), shield, what=f"{'、'.join(who)}對你")
         names = "、".join(_base(night, pid) for pid in who)
         night.tell(owner, Feedback(self.name, f"【{self.name}】發動：你成為{names}的技能目標，防止其對你造成的致死或致傷效果。"
                                    "此技能已消耗。", None, {"consumed": True, "with": list(who)}))
@@ -196,22 +191,13 @@ class Wuhufengjiang(CharacterSkill):
         def shielded(n: Night, pid: str) -> bool:
             return pid == owner or _base(n, pid) in TIGERS
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if not use.live or not shielded(n, target):
-                return None
-            if n.rng.chance(f"五虎封將 {stab.actor}→{target} 失效判定", Fraction(1, 2)):
-                return f"{owner} 五虎封將（針對{target}的刺殺有一半概率失效）"
-            n.note(f"{owner} 五虎封將：{stab.actor} 對 {target} 的刺殺判定仍有效")
-            return None
-
-        def unhurt(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and shielded(n, harm.target):
-                return f"{owner} 五虎封將（{harm.target} 不會受傷）"
-            return None
-
-        night.stab_rules.append(stab_rule)
-        night.harm_preventions.append(unhurt)
+        stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: shielded(n, stab.targets[0])),
+                          lambda n, stab: f"五虎封將 {stab.actor}→{stab.targets[0]} 失效判定",
+                          lambda n, stab: f"{owner} 五虎封將（針對{stab.targets[0]}的刺殺有一半概率失效）",
+                          what="針對你和五虎將",
+                          kept=lambda n, stab: f"{owner} 五虎封將：{stab.actor} 對 {stab.targets[0]} 的刺殺判定仍有效")
+        harms.no_wound(night, harms.all_of(harms.while_live(use), lambda n, harm: shielded(n, harm.target)),
+                       lambda n, harm: f"{owner} 五虎封將（{harm.target} 不會受傷）", what="你和五虎將")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 五虎封將：當夜針對其與五虎將的刺殺有一半概率失效，其與五虎將不會受傷")
@@ -262,14 +248,12 @@ class Buchu(CharacterSkill):
         seats, word = BUCHU_SEATS[n - 1], BUCHU_WORDS[n - 1]
         mine = _country(night, owner)
 
-        def rule(nt: Night, other: Use) -> str | None:
-            if other.skill.source is not _IDENTITY or _country(nt, other.actor) == mine:
-                return None
-            if nt.state.player(other.actor).identity in seats:
-                return f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）"
-            return None
+        def theirs(nt: Night, other: Use) -> bool:
+            return bool(other.skill.source is _IDENTITY and _country(nt, other.actor) != mine
+                        and nt.state.player(other.actor).identity in seats)
 
-        night.target_rules.append(rule)
+        cancel.void_actions(night, theirs, f"{owner} 不出（第{n}夜：其他國{word}的身份技能均失效）",
+                            what=f"其他國{word}的身份技能")
         night.note(f"{owner} 不出：登場後第{n}夜，其他國{word}的身份技能均失效")
 
 
@@ -380,20 +364,14 @@ class Fangquan(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"target": target}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"target": target})
         night.note(f"{use.actor} 放權 {target}：次日其投票視為三票，{use.actor} 的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner, target = effect.owner, effect.data["target"]
 
-        def weight(d: Day, voter: str) -> int | None:
-            return 3 if voter == target else None
-
-        def void(d: Day, voter: str, counted: str) -> str | None:
-            return f"{owner} 放權（其投票無效）" if voter == owner else None
-
-        phase.weight_rules.append(weight)
-        phase.vote_rules.append(void)
+        votes.weight(phase, target, 3)
+        votes.void(phase, votes.cast_by(owner), f"{owner} 放權（其投票無效）", what=f"次日{owner}")
 
 
 class Lebusishu(CharacterSkill):
@@ -416,7 +394,7 @@ class Lebusishu(CharacterSkill):
             me = n.state.player(owner)
             if harm.target != owner or me.used.get(self.name) or self.name not in me.skills or not n.is_fatal(harm):
                 return None
-            me.used[self.name] = 1
+            limits.consume(n, owner, self.name)  # (told below, with what follows)
             n.state.extra.setdefault(self.name, {})[owner] = n.index
             n.tell(owner, Feedback(self.name, "【樂不思蜀】發動：防止了你受到的致命一擊，次日及以後你的投票均無效。"
                                    "此技能已消耗。", None, {"consumed": True}))
@@ -429,10 +407,7 @@ class Lebusishu(CharacterSkill):
         if since is None or since >= day.index:
             return
 
-        def rule(d: Day, voter: str, target: str) -> str | None:
-            return f"{owner} 樂不思蜀（次日及以後其投票均無效）" if voter == owner else None
-
-        day.vote_rules.append(rule)
+        votes.void(day, votes.cast_by(owner), f"{owner} 樂不思蜀（次日及以後其投票均無效）", what="次日及以後你")
 
 
 # ---- 遲暮的丞相·諸葛亮 ---------------------------------------------------------------
@@ -473,6 +448,7 @@ class Qixing(CharacterSkill):
     魏延 is in play and no one has used up 撥亂反正 (SL7).
     """
 
+    # Bespoke (no effect says it): a drawn result among six, each its own mix of 無效, death and votes (SEVEN).
     name = "七星"
     kind = Kind.PASSIVE
     stage = "protect"
@@ -520,8 +496,8 @@ class Qixing(CharacterSkill):
             # what reads whether it worked (龍吟, 先知先覺) sees it; the harm is prevented in ``prevent``.
             for stab in night.stabs:
                 if stab.live and list(stab.targets) == [owner] and stab.actor in harm.sources:
-                    stab.state = UseState.VOID
-                    night.note(f"{stab.actor} 的刺殺對 {owner} 無效：{owner} 七星（{result}）")
+                    stab.decide(UseState.VOID, f"{owner} 七星（{result}）")
+                    night.note(f"{stab.actor} 的刺殺對 {owner} 無效：{stab.why}")
         if result in ("C", "D"):
             # R47: the killers die at the moment of the night's harms, with the 刺殺 that set 七星 off
             # (not after it and its 託孤); a later call (outside the moment) applies them at once.
@@ -533,18 +509,14 @@ class Qixing(CharacterSkill):
                     night.apply_harm(death)
         if result in ("E", "F"):
             # 次日: the next day, whether the 刺殺 came at night or at the vote (奇襲)
-            night.state.effects.append(Effect(self.name, next_day(night.index), owner, {"country": "蜀"}))
+            delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"country": "蜀"})
             night.note(f"{owner} 七星（{result}）：次日全體蜀國角色投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         country = effect.data["country"]
 
-        def rule(d: Day, voter: str, target: str) -> str | None:
-            if _country(d, voter) == country:
-                return f"{effect.owner} 七星（次日全體{country}國角色投票無效）"
-            return None
-
-        phase.vote_rules.append(rule)
+        votes.void(phase, voter_in_country(country), f"{effect.owner} 七星（次日全體{country}國角色投票無效）",
+                   what=f"次日全體{country}國角色")
 
 
 class Nitiangaiming(CharacterSkill):
@@ -597,12 +569,9 @@ class Kongcheng(CharacterSkill):
 
     @classmethod
     def shield(cls, night: Night, owner: str) -> None:
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == owner and _holds(n, owner, cls.name) and cls.awake(n, owner):
-                return f"{owner} {cls.name}（刺殺對其無效）"
-            return None
-
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.holder(owner, cls.name),
+                                         lambda n, stab: bool(cls.awake(n, owner))),
+                     f"{owner} {cls.name}（刺殺對其無效）", what="針對你")
 
     def prepare(self, night: Night, use: Use) -> None:
         self.shield(night, use.actor)
@@ -668,14 +637,14 @@ class Shezhanqunru(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         void = self.void_votes(night, use.actor)
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"void": void}))
-        night.propose_alliance("吳", "蜀", by=use.actor)
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"void": void})
+        countries.alliance(night, "吳", "蜀", by=use.actor)
         night.note(f"{use.actor} 舌戰群儒：次日投票{'無效' if void else '無事發生'}；吳蜀聯盟達成（或延期）")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
         if effect.data.get("void"):
-            phase.vote_rules.append(lambda d, voter, target: f"{owner} 舌戰群儒（次日投票無效）")
+            votes.void(phase, votes.EVERY, f"{owner} 舌戰群儒（次日投票無效）", what="次日所有")
             return
 
         def nothing(d: Day, top: int, leaders: list[str]) -> list[str] | None:

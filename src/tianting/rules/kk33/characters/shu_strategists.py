@@ -13,8 +13,12 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState, first_reason
 from tianting.core.state import Effect, GameState
+from tianting.effects import cancel, delayed, limits, votes
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
+from tianting.effects.targets import echo, echo_origin
 from tianting.rules.kk33 import alliances, skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, echo, echo_origin
+from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
 from tianting.rules.kk33.characters.common import is_night as _is_night
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.roster import COUNTRIES, OTHERS
@@ -22,7 +26,6 @@ from tianting.rules.kk33.roster import COUNTRIES, OTHERS
 if TYPE_CHECKING:
     from tianting.rules.kk33.night import Night
 
-NEXT_DAY, NEXT_NIGHT = 1, 2
 """Phase indices from a night to the next day (次日) and to the next night (次夜)."""
 STOP = "停止"
 """The answer to 計無不成's choice that ends the chain of 【明察】."""
@@ -32,12 +35,6 @@ _CHARACTER = Source.CHARACTER
 _FAILED = UseState.FAILED
 _IDENTITY = Source.IDENTITY
 _PASSIVE = Kind.PASSIVE
-
-
-def _passive_consumed(phase: Any, owner: str, name: str) -> None:
-    """被動的限定技能消耗時…會收到相關反饋."""
-    phase.state.player(owner).used[name] = 1
-    phase.tell(owner, Feedback(name, f"【{name}】你的【{name}】已觸發並消耗。", None, {"consumed": name}))
 
 
 # ---- 徐庶 -------------------------------------------------------------------------
@@ -58,12 +55,12 @@ class Jianmo(CharacterSkill):
         if any(d.id == target for d in night.deaths):  # SS1: a lord's 轉生 is a death too
             night.note(f"{use.actor} 緘默 {target}：其當夜死亡，無法留下遺言")
             return
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor, {"voter": target}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"voter": target})
         night.note(f"{use.actor} 緘默 {target}：其當夜未死亡，次日投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voter = effect.data["voter"]
-        phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 緘默" if v == voter else None)
+        votes.void(phase, votes.cast_by(voter), f"{effect.owner} 緘默", what=f"次日{voter}")
 
 
 class Juwei(StabShield):
@@ -156,11 +153,12 @@ class Lianhuan(CharacterSkill):
 
     Ruling SS5: the chain made (or changed) tonight works from the next night on (此後). On a night
     that begins with both ends in the game, every action submitted that aims at one end (and not the
-    other) acts on the other end too: an echo of it (``common.echo``), void if the action itself is
+    other) acts on the other end too: an echo of it (``effects.targets.echo``), void if the action itself is
     failed or void or no longer aims at that end. An end out of the game is a 假連環: nothing passes.
     A change names the end kept and the new one.
     """
 
+    # Bespoke (no effect says it): a chain kept from night to night whose actions echo on both ends (effects.targets.echo).
     name = "連環"
     stage = "after"
     targets = TargetRule(count=2, self_allowed=True)
@@ -185,9 +183,9 @@ class Lianhuan(CharacterSkill):
             night.void(use, "新的連環兩端均已改變")
             return
         chains[owner] = new
-        if not any(e.kind == self.name and e.owner == owner and e.at == night.index + NEXT_NIGHT
+        if not any(e.kind == self.name and e.owner == owner and e.at == delayed.due(night, delayed.NEXT_NIGHT)
                    for e in night.state.effects):
-            night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner))
+            delayed.schedule(night, delayed.NEXT_NIGHT, self.name, owner)
         night.tell(owner, Feedback(self.name, f"【連環】{new[0]}與{new[1]}已連在一起（自次夜起生效）。", None,
                                    {"ends": new}))
         night.note(f"{owner} 連環：{new[0]} 與 {new[1]} 連在一起" + (f"（原為{'、'.join(old)}）" if old else ""))
@@ -199,7 +197,7 @@ class Lianhuan(CharacterSkill):
         ends = phase.state.extra.get(LINK_KEY, {}).get(owner)
         if not ends or not phase.state.player(owner).alive:
             return
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner)
         a, b = ends
         if not (phase.state.player(a).alive and phase.state.player(b).alive):
             phase.note(f"{owner} 的連環（{a}、{b}）處於假連環狀態")
@@ -273,14 +271,14 @@ class Yazi(CharacterSkill):
         culprits = [pid for pid in dict.fromkeys(sources) if pid != owner and pid in phase.state.players]
         if not culprits:
             return
-        _passive_consumed(phase, owner, self.name)
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_DAY, owner, {"voters": culprits}))
+        limits.consume(phase, owner, self.name, f"【{self.name}】你的【{self.name}】已觸發並消耗。", {"consumed": self.name})
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, owner, {"voters": culprits})
         phase.note(f"{owner} 睚眥必報：{'、'.join(culprits)} 次日及以後的投票均無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voters = effect.data["voters"]
-        phase.vote_rules.append(lambda day, v, target: f"{effect.owner} 睚眥必報" if v in voters else None)
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
+        votes.void(phase, votes.cast_by(*voters), f"{effect.owner} 睚眥必報", what=f"{'、'.join(voters)}次日及以後")
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, effect.owner, dict(effect.data))
 
 
 class Gaiguan(CharacterSkill):
@@ -313,7 +311,7 @@ class Xuanyuan(CharacterSkill):
     targets = TargetRule(count=0)
 
     def apply(self, night: Night, use: Use) -> None:
-        night.state.effects.append(Effect(self.name, night.index + NEXT_DAY, use.actor))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor)
         night.note(f"{use.actor} 眩遠惑近：次日所有得票數次高的角色均退出歷史舞台")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -388,6 +386,7 @@ class Wuchang(CharacterSkill):
     tells him whom.
     """
 
+    # Bespoke (no effect says it): skills learned from the dead, a must-use once a target is reasonable, and a leave.
     name = "五常"
     stage = "after"
     targets = TargetRule(dead=True)
@@ -453,7 +452,7 @@ class Wuchang(CharacterSkill):
         leaving = phase.state.extra.setdefault("五常·退場", [])
         if len(book["gained"]) >= 5 and owner not in leaving:
             leaving.append(owner)
-            phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"leave": True}))
+            delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"leave": True})
             phase.tell(owner, Feedback(self.name, "【五常】你已獲得五個或以上的不同技能，將於次夜結算時退出歷史舞台。",
                                        None, {"leaving": True}))
 
@@ -464,10 +463,10 @@ class Wuchang(CharacterSkill):
         # A reasonable target may appear: from the next night the skill must be used.
         if dead == owner or not phase.state.player(owner).alive:
             return
-        at = phase.index + (NEXT_NIGHT if _is_night(phase) else NEXT_DAY)
+        at = delayed.due(phase, delayed.NEXT_NIGHT)
         if not any(e.kind == self.name and e.owner == owner and e.at >= at and e.data.get("must")
                    for e in phase.state.effects):
-            phase.state.effects.append(Effect(self.name, at, owner, {"must": True}))
+            delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"must": True})
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         if not _is_night(phase):
@@ -481,7 +480,7 @@ class Wuchang(CharacterSkill):
             return
         if not phase.game.can_act(me) or self.name not in me.skills:
             return
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, owner, {"must": True}))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, owner, {"must": True})
         if any(u.action.actor == owner and u.skill.name == self.name for u in phase.uses):
             return
         options = self.reasonable(phase, owner)
@@ -536,7 +535,7 @@ class Songtu(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor))
+        delayed.schedule(night, delayed.NEXT_NIGHT, self.name, use.actor)
         if night.game.country_of(target) != "吳":
             night.note(f"{use.actor} 送圖問計 {target}：其不是吳國人")
             return
@@ -545,18 +544,15 @@ class Songtu(CharacterSkill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         if not _is_night(phase):
             return
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner))
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, effect.owner)
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.cause != "火燒連營":
-                return None  # (read first: a pure test, and most harms fail it; in_play is a pure read too)
+        def liubei_by_lu_xun(n: Night, harm: harms.HarmLike) -> bool:
             liubei = n.game.in_play("劉備")
-            if harm.wounding and liubei is not None and harm.target == liubei.id \
-                    and any(_plays_lu_xun(n, pid) for pid in harm.sources):
-                return f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷"
-            return None
+            return liubei is not None and harm.target == liubei.id and any(_plays_lu_xun(n, pid) for pid in harm.sources)
 
-        phase.harm_preventions.append(prevent)
+        # (the cause read first: a pure test, and most harms fail it; in_play is a pure read too)
+        harms.no_wound(phase, harms.all_of(harms.cause("火燒連營"), liubei_by_lu_xun),
+                       f"{effect.owner} 送圖問計：劉備不會因【火燒連營】而受傷", what="劉備因【火燒連營】")
 
 
 # ---- 姜維 -------------------------------------------------------------------------
@@ -593,13 +589,9 @@ class Tianyi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target != owner or not n.is_fatal(harm):
-                return None
-            count = self.aimed(n, owner)
-            return f"{owner} 天儀（當夜成為{count}個技能的目標，不會死亡）" if count >= 3 else None
-
-        night.harm_preventions.append(prevent)
+        harms.no_death(night, harms.all_of(harms.to(owner), lambda n, harm: self.aimed(n, owner) >= 3),
+                       lambda n, harm: f"{owner} 天儀（當夜成為{self.aimed(n, owner)}個技能的目標，不會死亡）",
+                       what="當夜成為至少三個技能的目標時，你")
 
 
 class Tiaoxin(CharacterSkill):
@@ -683,8 +675,8 @@ class Luohong(CharacterSkill):
         for a in night.state.alliances:
             if country in a.countries and a.active(night.index):
                 night.trace += alliances.break_alliance(night.state, a.countries, night.index)
-        night.state.effects.append(Effect("no-vote", night.index + NEXT_DAY, use.actor, {"by": self.name}))
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, use.actor, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_DAY, "no-vote", use.actor, {"by": self.name})
+        delayed.schedule(night, delayed.NEXT_NIGHT, self.name, use.actor, {"country": country})
         night.note(f"{use.actor} 落鴻哀歌：{country}國的聯盟終止，其他國角色的技能有一半概率失敗")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -696,12 +688,12 @@ class Luohong(CharacterSkill):
             p = n.state.player(pid)
             return p.identity == "殺手" and n.game.country_of(pid) == country
 
-        def void(n: Night, other: Use) -> str | None:
-            return f"{owner} 落鴻哀歌：次夜所有針對本國殺手的行動均失效" \
-                if any(killer(n, t) for t in other.targets) else None
+        def at_killers(n: Night, other: Use) -> bool:
+            return any(killer(n, t) for t in other.targets)
 
-        phase.target_rules.append(void)
-        phase.stab_rules.append(lambda n, stab: void(n, stab))
+        reason = f"{owner} 落鴻哀歌：次夜所有針對本國殺手的行動均失效"
+        cancel.void_actions(phase, at_killers, reason, what="次夜所有針對本國殺手的行動")
+        stabs.immune(phase, at_killers, reason, what="次夜針對本國殺手")  # a 刺殺 is such an action too
         if phase.state.player(owner).alive:
             phase.harms.append(Harm(owner, Level.KILL, self.name, [owner], removal=True,
                                     why=[f"{owner} 落鴻哀歌：於次夜結算時退出歷史舞台"]))

@@ -13,8 +13,10 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState
+from tianting.effects import delayed, limits, votes
+from tianting.effects import harm as harms
+from tianting.effects.targets import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33 import texts
-from tianting.rules.kk33.characters.common import spy_and_retarget, tell_when_settled
 from tianting.rules.kk33.characters.common import yes_no as _yes_no
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -27,16 +29,6 @@ NO = "否"
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
 _DONE = UseState.DONE
 _FAILED = UseState.FAILED
-
-
-def _consume(night: Any, pid: str, name: str) -> None:
-    """A passive limited skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
-    player = night.state.player(pid)
-    player.used[name] = player.used.get(name, 0) + 1
-
-
-def _unused(night: Any, pid: str, name: str) -> bool:
-    return not night.state.player(pid).used.get(name)
 
 
 def _is_caocao(night: Any, pid: str) -> bool:
@@ -114,10 +106,10 @@ class GuzhiElai(Skill):
     after that (憤勇) names a 兇手 at once."""
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
-        if dead != owner or not _unused(phase, owner, self.name):
+        if dead != owner or limits.spent(phase, owner, self.name):
             return
         killers = [s for s in dict.fromkeys(sources) if s != owner]
-        _consume(phase, owner, self.name)
+        limits.consume(phase, owner, self.name)  # (the caller tells)
         listing = texts.ids(killers)
         phase.tell(owner, Feedback(self.name, f"【古之惡來】你死亡，所有兇手的ID：{listing}。（限定技能已消耗）", None,
                                    {"killers": killers, "consumed": True}))
@@ -164,7 +156,7 @@ class ShesheHuzhu(Skill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if not _unused(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         country = night.game.country_of(owner)
         lords = {p.id for p in night.state.players.values()
@@ -172,7 +164,7 @@ class ShesheHuzhu(Skill):
         on_lord = [s for s in night.stabs if s.live and s.targets[0] in lords]
         if not on_lord:
             return
-        _consume(night, owner, self.name)
+        limits.consume(night, owner, self.name)  # (the caller tells)
         night.tell(owner, Feedback(self.name, "【捨身護主】本國君主成為【刺殺】的目標。（限定技能已消耗）", None,
                                    {"lord_stabbed": True, "consumed": True}))
         answer = night.book.choose(night.rng, owner, self.name, [YES, NO], _yes_no, default=NO)
@@ -205,7 +197,7 @@ class Yixun(Skill):
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         night.harms.append(Harm(owner, Level.WOUND, self.name, [owner], why=[f"{owner} 使用義殉：你受傷"]))
-        night.state.effects.append(Effect(self.name, night.index + 1, owner, {"voter": owner}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner, {"voter": owner})
         country = night.game.country_of(owner)
         aimed = {s.targets[0] for s in night.stabs if s.live}  # (read once, not once a player: pure reads)
         stabbed = [p.id for p in sorted(night.state.players.values(), key=lambda p: p.seat)
@@ -227,7 +219,7 @@ class Yixun(Skill):
     def on_effect(self, phase: Any, effect: Effect) -> None:
         voter = effect.data["voter"]
         if hasattr(phase, "vote_rules"):
-            phase.vote_rules.append(lambda day, v, target: "義殉：次日你的投票無效" if v == voter else None)
+            votes.void(phase, votes.cast_by(voter), "義殉：次日你的投票無效", what="次日你")
 
 
 class CaoshiZongzu(Skill):
@@ -246,21 +238,17 @@ class CaoshiZongzu(Skill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if not _unused(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         mine = [u for u in night.uses if u.action.actor == owner and u.skill.name == "援護" and u.state is not _FAILED
                 and u.targets]
         hit = next((u.targets[0] for u in mine if _is_caocao(night, u.targets[0]) and u.targets[0] != owner), None)
         if hit is None:
             return
-        _consume(night, owner, self.name)
+        limits.consume(night, owner, self.name)  # (the caller tells)
 
-        def prevent(n: Any, harm: Harm) -> str | None:
-            if harm.target == hit and harm.cause == "援護" and owner in harm.sources:
-                return f"{owner} 曹氏宗族：防止援護對曹操的致傷效果"
-            return None
-
-        night.harm_preventions.append(prevent)
+        harms.prevent(night, harms.all_of(harms.to(hit), harms.cause("援護"), harms.sourced_by(owner)),
+                      f"{owner} 曹氏宗族：防止援護對曹操的致傷效果", what="你的援護對曹操")
         night.tell(owner, Feedback(self.name, "【曹氏宗族】你【援護】的目標為曹操：防止該【援護】對曹操的致傷效果，你與曹操互識。"
                                    "（限定技能已消耗）", hit, {"prevented": True, "consumed": True}))
         night.note(f"{owner} 曹氏宗族：援護的目標 {hit} 為曹操")

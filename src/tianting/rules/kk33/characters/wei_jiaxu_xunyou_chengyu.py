@@ -16,6 +16,8 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState, phase_number
 from tianting.core.usertext import shown
+from tianting.effects import harm as harms
+from tianting.effects import votes
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
@@ -79,23 +81,19 @@ class Weimu(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def reduce(n: Night, harm: Harm) -> None:
-            if harm.target != owner or not harm.sources:
-                return
-            seen = investigated_by(n, owner)
+        def investigated(n: Night, harm: harms.HarmLike) -> bool:
             # Merged harms (several 兇手): reduced only if every one of them was 明察'd.
-            if all(src in seen for src in harm.sources):
-                harm.reduce(f"{owner} 帷幕（{'、'.join(harm.sources)} 曾被其明察）")
+            seen = investigated_by(n, owner)
+            return all(src in seen for src in harm.sources)
 
-        night.harm_modifiers.append(reduce)
+        harms.lessen(night, harms.all_of(harms.to(owner), lambda n, harm: bool(harm.sources), investigated),
+                     lambda n, harm: f"{owner} 帷幕（{'、'.join(harm.sources)} 曾被其明察）", what="你明察過的人對你造成")
 
     def on_day(self, day: Any, owner: str) -> None:
         seen = investigated_by(day, owner)
 
-        def void(d: Any, voter: str, target: str) -> str | None:
-            return f"{owner} 帷幕（曾明察 {voter}）" if target == owner and voter in seen else None
-
-        day.vote_rules.append(void)
+        votes.void(day, votes.all_of(votes.against(owner), lambda d, voter, target: voter in seen),
+                   lambda d, voter, target: f"{owner} 帷幕（曾明察 {voter}）", what="你明察過的人針對你")
 
 
 class Wansha(CharacterSkill):
@@ -232,7 +230,7 @@ class Shensuan(CharacterSkill):
             night.uses.append(current)
             rate = night.success_rate(current)
             if rate < 1 and not night.rng.chance(f"成功判定 {use.actor}【{self.name}】", rate):
-                current.state = UseState.FAILED
+                current.decide(UseState.FAILED, f"成功判定未通過（成功率{rate}），當夜不再繼續")
                 night.tell(use.actor, Feedback(self.name, texts.FAILED, target, {"failed": True}))
                 night.note(f"{use.actor} 繼續使用的【神算】發動失敗（成功率{rate}），當夜不再繼續")
                 return

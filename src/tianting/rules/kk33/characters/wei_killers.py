@@ -13,8 +13,17 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, phase_number
+from tianting.effects import country as countries
+from tianting.effects import delayed, limits, votes
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
+from tianting.rules.kk33.characters.common import (
+    CharacterSkill,
+    StabShield,
+    harmed_in_country,
+    killer_of,
+)
 from tianting.rules.kk33.characters.wei_jiaxu_xunyou_chengyu import LUANWU_STAB
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -36,6 +45,11 @@ def is_character(game: KK33Game, pid: str, name: str) -> bool:
     return player.character == name or game.roster.characters[player.character].base == name
 
 
+def aimed_at_character(name: str) -> stabs.StabTest:
+    """「當你【刺殺】的目標為X時」: the stab aims at whoever plays ``name`` now (any form of it)."""
+    return lambda phase, stab: is_character(phase.game, stab.targets[0], name)
+
+
 def stabs_made_by(night: Night, pid: str) -> list[Use]:
     """The 刺殺 ``pid`` made tonight: submitted or 視為, not failed (發動失敗 is as if not made)."""
     # (u.skill.name and u.action.actor: Use.name and Use.actor, without the properties' calls)
@@ -47,17 +61,6 @@ def is_country_killer(night: Night, pid: str, country: str) -> bool:
     return night.state.player(pid).identity == "殺手" and night.game.country_of(pid) == country
 
 
-def consumed(night: Night, pid: str, name: str) -> bool:
-    return bool(night.state.player(pid).used.get(name))
-
-
-def consume_passive(night: Night, pid: str, name: str) -> None:
-    """A limited passive skill is used up (被動的限定技能消耗時…會收到相關反饋: the caller tells)."""
-    player = night.state.player(pid)
-    player.used[name] = player.used.get(name, 0) + 1
-    night.note(f"{pid} 的被動限定技能【{name}】已消耗")
-
-
 # ---- 夏侯惇 ----------------------------------------------------------------------
 class Ganglie(CharacterSkill):
     """剛烈：*被*投票對象為你的角色的得票數+1。"""
@@ -66,12 +69,10 @@ class Ganglie(CharacterSkill):
     kind = Kind.PASSIVE
 
     def on_day(self, day: Any, owner: str) -> None:
-        def add(d: Any, tally: dict[str, int]) -> None:
-            for voter, target in d.counted.items():
-                if target == owner and voter != owner:  # his own (self-)vote is not a vote against him
-                    tally[voter] = tally.get(voter, 0) + 1
-                    d.note(f"{voter} 的投票對象為 {owner}：得票數+1（剛烈）")
-        day.tally_rules.append(add)
+        # (his own self-vote is not a vote against him)
+        votes.add(day, lambda d: [(voter, 1, f"{voter} 的投票對象為 {owner}：得票數+1（剛烈）")
+                                  for voter, target in d.counted.items() if target == owner and voter != owner],
+                  what="投票給你的人")
 
 
 class Fenyong(CharacterSkill):
@@ -111,25 +112,22 @@ class CaoKin(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor == owner and self.name in n.state.player(owner).skills \
-                    and is_character(n.game, stab.targets[0], "曹操"):
-                return f"{owner} 曹氏宗親：刺殺的目標為曹操"
-            return None
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.by(owner), lambda n, stab: self.name in n.state.player(owner).skills,
+                                         aimed_at_character("曹操")),
+                     f"{owner} 曹氏宗親：刺殺的目標為曹操", what="你對曹操")
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if self.name not in night.state.player(owner).skills or consumed(night, owner, self.name):
+        if self.name not in night.state.player(owner).skills or limits.spent(night, owner, self.name):
             return  # lost tonight before the stabs were settled, or used up on an earlier night
         hit = next((t for t in dict.fromkeys(u.targets[0] for u in stabs_made_by(night, owner))
                     if is_character(night.game, t, "曹操") and t != owner), None)
         if hit is None:
             return
-        consume_passive(night, owner, self.name)
+        limits.consume(night, owner, self.name, note=True)
         night.tell(owner, Feedback(self.name, "【曹氏宗親】你【刺殺】的目標為曹操，該【刺殺】無效，你與曹操互識。"
                                    "（限定技能已消耗）", hit, {"target": hit, "consumed": True}))
         night.recognise(owner, hit, via=self.name)
@@ -140,6 +138,7 @@ class BashiDanjing(CharacterSkill):
 
     「於夜間」: not in the day's action pass (甘寧's 刺殺 at the vote): ``night_only`` (as 樂不思蜀 and 天儀, SL6, SS12)."""
 
+    # Hand-written prevention: it consumes, tells and takes a skill away as it triggers (effects.harm tests no side effects).
     name = "拔矢啖睛"
     kind = Kind.PASSIVE
     night_only = True
@@ -149,9 +148,9 @@ class BashiDanjing(CharacterSkill):
         owner = use.actor
 
         def prevent(n: Night, harm: Harm) -> str | None:
-            if harm.target != owner or consumed(n, owner, self.name) or not n.is_fatal(harm):
+            if harm.target != owner or limits.spent(n, owner, self.name) or not n.is_fatal(harm):
                 return None
-            consume_passive(n, owner, self.name)
+            limits.consume(n, owner, self.name, note=True)
             n.tell(owner, Feedback(self.name, "【拔矢啖睛】你於夜間受到致命一擊，你不會死亡，但從此失去技能【曹氏宗親】。",
                                    None, {"prevented": True, "consumed": True}))
             skillbook.lose(n, owner, "曹氏宗親", via=self.name)
@@ -180,7 +179,7 @@ class Shensu(ExtraStab):
 
     def apply(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
-        night.state.effects.append(Effect("no-stab", night.index + NEXT_NIGHT, use.actor, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_NIGHT, "no-stab", use.actor, {"country": country})
         night.note(f"{use.actor} 神速：當夜額外一次刺殺，次夜{country}國殺手均無法發動刺殺")
 
 
@@ -226,46 +225,39 @@ class YingxiongXiangxi(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor == owner and is_character(n.game, stab.targets[0], self.hero):
-                return f"{owner} {self.name}：刺殺的目標為{self.hero}"
-            return None
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.by(owner), aimed_at_character(self.hero)),
+                     f"{owner} {self.name}：刺殺的目標為{self.hero}", what=f"你對{self.hero}")
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         hero = self.hero
         hit = next((u.targets[0] for u in stabs_made_by(night, owner)
                     if is_character(night.game, u.targets[0], hero) and u.targets[0] != owner), None)
         if hit is None:
             return
-        consume_passive(night, owner, self.name)
+        limits.consume(night, owner, self.name, note=True)
         country = night.game.country_of(owner)
         night.tell(owner, Feedback(self.name, f"【{self.name}】你【刺殺】的目標為{hero}，該【刺殺】無效，你與{hero}互識；"
                                    f"此後本國殺手對{hero}的【刺殺】均無效。魏蜀聯盟達成（或延期）兩日兩夜。",
                                    hit, {"target": hit, "consumed": True}))
         night.recognise(owner, hit, via=self.name)
-        night.state.effects.append(Effect(self.name, night.index + NEXT_NIGHT, owner, {"hero": hit, "country": country}))
+        delayed.schedule(night, delayed.NEXT_NIGHT, self.name, owner, {"hero": hit, "country": country})
         night.note(f"此後{country}國殺手對 {hit}（{hero}）的刺殺均無效（{self.name}）")
-        night.propose_alliance("魏", "蜀", by=owner)
+        countries.alliance(night, "魏", "蜀", by=owner)
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         """此後本國殺手對X的【刺殺】均無效: renewed every night, whoever is alive."""
         if not hasattr(phase, "stab_rules"):
             return
         hero, country = effect.data["hero"], effect.data["country"]
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == hero and is_country_killer(n, stab.actor, country):
-                return f"{self.name}：此後{country}國殺手對{self.hero}的刺殺均無效"
-            return None
-        phase.stab_rules.append(rule)
-        phase.state.effects.append(Effect(self.name, phase.index + NEXT_NIGHT, effect.owner, dict(effect.data)))
+        stabs.immune(phase, stabs.all_of(stabs.on(hero), killer_of(country)),
+                     f"{self.name}：此後{country}國殺手對{self.hero}的刺殺均無效", what=f"{country}國殺手對{self.hero}")
+        delayed.schedule(phase, delayed.NEXT_NIGHT, self.name, effect.owner, dict(effect.data))
 
 
 class GushouHefei(StabShield):
@@ -316,16 +308,14 @@ class JushouFancheng(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         country = night.game.country_of(use.actor)
 
-        def reduce(n: Night, harm: Harm) -> None:
-            if not use.live:
-                return
-            by_killers = harm.cause == "刺殺" and bool(harm.sources) and all(
+        def by_killers(n: Night, harm: harms.HarmLike) -> bool:
+            return harm.cause == "刺殺" and bool(harm.sources) and all(
                 is_country_killer(n, s, country) for s in harm.sources)
-            if by_killers:
-                harm.reduce(f"{use.actor} 據守樊城：本國殺手的刺殺造成的傷害減輕")
-            elif n.game.country_of(harm.target) == country:
-                harm.reduce(f"{use.actor} 據守樊城：本國角色受到的傷害減輕")
-        night.harm_modifiers.append(reduce)
+
+        ours = harmed_in_country(country)
+        harms.lessen(night, harms.all_of(harms.while_live(use), lambda n, harm: by_killers(n, harm) or ours(n, harm)),
+                     lambda n, harm: f"{use.actor} 據守樊城：本國殺手的刺殺造成的傷害減輕" if by_killers(n, harm)
+                     else f"{use.actor} 據守樊城：本國角色受到的傷害減輕", what="本國殺手的刺殺造成的、本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 據守樊城：當夜本國殺手的刺殺造成的傷害與本國角色受到的傷害減輕")
@@ -468,7 +458,7 @@ class MumenFenghou(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        if consumed(night, owner, self.name):
+        if limits.spent(night, owner, self.name):
             return
         watch: dict[str, dict[str, Any]] = night.state.extra.setdefault(self.KEY, {})
         mine = watch.get(owner)
@@ -489,7 +479,7 @@ class MumenFenghou(CharacterSkill):
         aimed = [s for s in night.stabs if s.live and s.targets[0] == simayi]
         if not aimed or not night.state.player(simayi).alive:
             return
-        consume_passive(night, owner, self.name)
+        limits.consume(night, owner, self.name, note=True)
         for stab in aimed:
             stab.redirect(0, owner, by=self.name, source=use)
             night.note(f"{owner} 木門封侯：{stab.actor} 對 {simayi}（司馬懿）的刺殺目標改為 {owner}")

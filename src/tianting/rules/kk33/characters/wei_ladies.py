@@ -15,6 +15,9 @@ from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import GameState
 from tianting.core.usertext import shown
+from tianting.effects import cancel, limits
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import StabShield
 from tianting.rules.kk33.characters.common import is_night as _is_night
@@ -144,15 +147,6 @@ class Beifen(LadySkill):
         def ours(n: Night, pid: str) -> bool:
             return n.game.country_of(pid) == country
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if not use.live or not ours(n, target):
-                return None
-            if n.rng.chance(f"悲憤詩篇失效判定 {stab.actor}→{target}"):
-                return f"{use.actor} 悲憤詩篇（一半概率失效）"
-            n.note(f"{stab.actor} 的刺殺對 {target}：悲憤詩篇判定仍有效")
-            return None
-
         def bind_rule(n: Night, other: Use) -> str | None:
             if not use.live or not other.live or other.skill.acts_as(other.action) != "亂花" \
                     or not any(ours(n, pid) for pid in other.targets):
@@ -162,14 +156,13 @@ class Beifen(LadySkill):
                 return f"{use.actor} 悲憤詩篇（一半概率失效）"
             return None
 
-        def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and ours(n, harm.target):
-                return f"{use.actor} 悲憤詩篇：本國角色不會受傷"
-            return None
-
-        night.stab_rules.append(stab_rule)
+        stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: ours(n, stab.targets[0])),
+                          lambda n, stab: f"悲憤詩篇失效判定 {stab.actor}→{stab.targets[0]}",
+                          f"{use.actor} 悲憤詩篇（一半概率失效）", what="針對本國角色",
+                          kept=lambda n, stab: f"{stab.actor} 的刺殺對 {stab.targets[0]}：悲憤詩篇判定仍有效")
         night.target_rules.append(bind_rule)
-        night.harm_preventions.append(no_wound)
+        harms.no_wound(night, harms.all_of(harms.while_live(use), lambda n, harm: ours(n, harm.target)),
+                       f"{use.actor} 悲憤詩篇：本國角色不會受傷", what="本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 使用【悲憤詩篇】")
@@ -331,7 +324,7 @@ class Jinbi(LadySkill):
         me = night.state.player(pid)
         if cls.name not in me.skills or me.used.get(cls.name) or me.marker(POEM) < 5:
             return
-        me.used[cls.name] = 1
+        limits.consume(night, pid, cls.name)  # (覺醒: told below)
         skillbook.lose(night, pid, "詩想", via=cls.name)
         skillbook.gain(night, pid, "丞文", via=cls.name)
         right = night.state.extra.get("詩想", {}).get(pid, [])
@@ -399,12 +392,9 @@ class Tongxin(LadySkill):
             night.note(f"{owner} 同心：指定自己，無事發生")
             return
 
-        def spared(n: Night, harm: Harm) -> str | None:
-            if not use.live or harm.target != target or not n.state.player(owner).alive:
-                return None
-            return f"{owner} 同心（{owner}未死亡，{target}也不會死亡）" if n.is_fatal(harm) else None
-
-        night.harm_preventions.append(spared)
+        harms.no_death(night, harms.all_of(harms.while_live(use), harms.to(target),
+                                           lambda n, harm: bool(n.state.player(owner).alive)),
+                       f"{owner} 同心（{owner}未死亡，{target}也不會死亡）", what=f"你未死亡時，{target}")
         night.note(f"{owner} 同心 {target}")
 
     def on_death(self, phase: Any, owner: str, dead: str, cause: str, sources: list[str]) -> None:
@@ -443,12 +433,9 @@ class Zhenlie(LadySkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def rule(n: Night, other: Use) -> str | None:
-            if other.live and other.name in self.VOIDS and other.actor != owner and owner in other.targets:
-                return f"{owner} 貞烈"
-            return None
-
-        night.target_rules.append(rule)
+        cancel.void_actions(night, cancel.all_of(lambda n, other: other.live, cancel.named(*self.VOIDS),
+                                                 lambda n, other: other.actor != owner, cancel.aimed_at(owner)),
+                            f"{owner} 貞烈", what="其他角色針對你的【明察】【去偽存真】【亂花】")
 
 
 class Hengren(LadySkill):

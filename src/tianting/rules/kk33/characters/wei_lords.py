@@ -14,8 +14,15 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, Source, TargetRule, Use, UseState
 from tianting.core.state import Effect
+from tianting.effects import delayed, limits, votes
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
-from tianting.rules.kk33.characters.common import CharacterSkill, StabShield
+from tianting.rules.kk33.characters.common import (
+    CharacterSkill,
+    StabShield,
+    against_country,
+    aimed_at_country,
+)
 from tianting.rules.kk33.characters.common import phase_country as _country
 
 if TYPE_CHECKING:
@@ -124,7 +131,7 @@ class Wofutianxia(CharacterSkill):
         # Several at once (WL4): one of them, drawn, never the first in seat or submission order.
         victims = sorted(found)
         victim = victims[0] if len(victims) == 1 else night.rng.pick(f"我負天下 {owner.id} 刺殺的對象", victims)
-        owner.used[self.name] = 1
+        limits.consume(night, owner.id, self.name)  # (told below, with the 刺殺)
         night.note(f"{owner.id} 我負天下：{found[victim]}")
         night.stab_as(owner.id, victim, by=self.name)
         night.tell(owner.id, Feedback(
@@ -184,17 +191,12 @@ class Daihanzili(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         mine = _country(night, use.actor)
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            if _country(n, stab.targets[0]) == mine:
-                return f"{use.actor} 代漢自立（針對本國角色的刺殺失效）"
-            return None
-
         def words_rule(n: Night, dead: str) -> str | None:
             if _country(n, dead) != mine:
                 return f"{use.actor} 代漢自立（其他國的死者無法留下遺言）"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.immune(night, aimed_at_country(mine), f"{use.actor} 代漢自立（針對本國角色的刺殺失效）", what="針對本國角色")
         night.last_words_rules.append(words_rule)
         night.note(f"{use.actor} 代漢自立：針對{mine}國角色的刺殺失效，其他國的死者無法留下遺言")
         liubei = night.game.in_play("劉備")
@@ -330,15 +332,11 @@ class Qibu(CharacterSkill):
             return
         mine = _country(day, owner)
 
-        def minus_one(d: Day, tally: dict[str, int]) -> None:
-            for pid in list(tally):
-                if pid == owner or (steps >= 4 and _country(d, pid) == mine):
-                    before = tally[pid]
-                    tally[pid] = max(0, before - 1)
-                    d.note(f"{owner} 七步：{pid} 的得票數-1（{before}→{tally[pid]}）")
-
         # A subtraction: once every addition (剛烈, 兵法 …) is in.
-        day.tally_reductions.append(minus_one)
+        votes.subtract(day, lambda d, tally: [(pid, 1) for pid in list(tally)
+                                              if pid == owner or (steps >= 4 and _country(d, pid) == mine)],
+                       lambda pid, before, after: f"{owner} 七步：{pid} 的得票數-1（{before}→{after}）",
+                       what="你（與本國角色）的")
 
 
 # ---- 曹植 ----------------------------------------------------------------------
@@ -351,18 +349,14 @@ class Linlangmiaobi(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         country = _country(night, use.actor)
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"country": country}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"country": country})
         night.note(f"{use.actor} 琳琅妙筆：次日所有針對{country}國角色的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         country = effect.data["country"]
 
-        def rule(day: Day, voter: str, target: str) -> str | None:
-            if _country(day, target) == country:
-                return f"{effect.owner} 琳琅妙筆（針對{country}國角色的投票無效）"
-            return None
-
-        phase.vote_rules.append(rule)
+        votes.void(phase, against_country(country), f"{effect.owner} 琳琅妙筆（針對{country}國角色的投票無效）",
+                   what=f"次日所有針對{country}國角色")
 
 
 SKILLS: list[type[Skill]] = [Jianxiong, Wofutianxia, Qingmeizhujiu, Xingshang, Daihanzili, Qibu, Linlangmiaobi]

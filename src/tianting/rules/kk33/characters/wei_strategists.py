@@ -14,6 +14,8 @@ from tianting.core.names import name_key
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, stage_order
 from tianting.core.state import Effect, phase_number
+from tianting.effects import cancel, delayed, limits, votes
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.roster import COUNTRIES
@@ -95,7 +97,7 @@ class Yiji(CharacterSkill):
         player = state.player(owner)
         if player.used.get(self.name):
             return
-        player.used[self.name] = 1
+        limits.consume(phase, owner, self.name)  # (told below)
         nights = self.record(phase, owner)
         caocao = phase.game.in_play("曹操")
         # 被動的限定技能消耗時會收到相關反饋 (the same words whether 曹操 is in play or not).
@@ -154,14 +156,11 @@ class Bingfa(CharacterSkill):
     kind = Kind.PASSIVE
 
     def on_day(self, day: Any, owner: str) -> None:
-        def add(d: Any, tally: dict[str, int]) -> None:
+        def gains(d: Any) -> list[tuple[str, int, str]]:
             target = d.counted.get(owner)
-            if target is None or target == owner:
-                return
-            tally[target] = tally.get(target, 0) + 1
-            d.note(f"{owner} 兵法：{target} 得票數+1")
+            return [] if target is None or target == owner else [(target, 1, f"{owner} 兵法：{target} 得票數+1")]
 
-        day.tally_rules.append(add)
+        votes.add(day, gains, what="你投票的對象")
 
 
 @dataclass
@@ -320,26 +319,20 @@ class Sanfen(CharacterSkill):
             player = night.state.player(pid)
             return player.identity == "君主" and player.country in COUNTRIES
 
-        def action_rule(n: Night, other: Use) -> str | None:
-            return reason if use.live and other is not use and lord(other.actor) else None
-
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            return reason if use.live and stab is not use and lord(stab.actor) else None
-
-        night.target_rules.append(action_rule)  # submitted actions, once redirects and cancels are known
-        night.stab_rules.append(stab_rule)  # 刺殺 made 「視為」 by a lord's skill (我負天下)
+        lords = cancel.all_of(cancel.while_live(use), cancel.other_than(use), lambda n, other: lord(other.actor))
+        cancel.void_actions(night, lords, reason, what="三國君主的行動")  # once redirects and cancels are known
+        stabs.immune(night, lords, reason, what="三國君主")  # 刺殺 made 「視為」 by a lord's skill (我負天下)
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        night.state.effects.append(Effect(self.name, night.index + 1, owner))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner)
         if night.state.player(owner).alive:
             night.state.extra.setdefault("country_as", {})[owner] = "晉"
         night.note(f"{owner} 三分歸晉：次日所有針對其的投票無效，次日及以後其國籍視為晉")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
-        phase.vote_rules.append(lambda day, voter, target: "三分歸晉：次日所有針對其的投票無效"
-                                if target == owner else None)
+        votes.void(phase, votes.against(owner), "三分歸晉：次日所有針對其的投票無效", what="次日所有針對你")
 
 
 # ---- 荀彧 ----------------------------------------------------------------------
@@ -351,6 +344,7 @@ class Jieming(CharacterSkill):
     退出歷史舞台 is a 致命一擊 that 節命 cannot prevent (不能被減輕和防止死亡的效果減免).
     """
 
+    # Hand-written prevention: its owner is told once a night, however many blows it stops.
     name = "節命"
     stage = "after"
     targets = TargetRule(count=0)

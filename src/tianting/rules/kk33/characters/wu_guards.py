@@ -13,8 +13,11 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import GameState
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
+from tianting.effects.targets import carry, release
 from tianting.rules.kk33 import skillbook, texts
-from tianting.rules.kk33.characters.common import carry, release, spare_wound_halving
+from tianting.rules.kk33.characters.common import spare_wound_halving
 from tianting.rules.kk33.characters.wu_killers import CharacterSkill, holds_alive, living_by_country
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -74,13 +77,9 @@ class Buqu(CharacterSkill):
 
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == owner and holds_alive(n, owner, self.name) and n.state.player(owner).injured:
-                return f"{owner} 不屈（處於受傷狀態時刺殺對其無效）"
-            return None
-
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), stabs.holder(owner, self.name),
+                                         lambda n, stab: bool(n.state.player(owner).injured)),
+                     f"{owner} 不屈（處於受傷狀態時刺殺對其無效）", what="處於受傷狀態時針對你")
 
 
 class JinqiangBudao(CharacterSkill):
@@ -94,12 +93,12 @@ class JinqiangBudao(CharacterSkill):
         owner = use.actor
         country = night.game.country_of(owner)
 
-        def lessen(n: Night, harm: Harm) -> None:
-            p = n.state.player(harm.target)
-            if use.live and p.identity in ("君主", "殺手") and n.game.country_of(harm.target) == country:
-                harm.reduce(f"{owner} 金槍不倒")
+        def lord_or_killer(n: Night, harm: harms.HarmLike) -> bool:
+            return bool(n.state.player(harm.target).identity in ("君主", "殺手")
+                        and n.game.country_of(harm.target) == country)
 
-        night.harm_modifiers.append(lessen)
+        harms.lessen(night, harms.all_of(harms.while_live(use), lord_or_killer), f"{owner} 金槍不倒",
+                     what=f"當夜{country}國君主和殺手")
         night.note(f"{owner} 金槍不倒：當夜{country}國君主和殺手受到的傷害減輕")
 
 
@@ -166,6 +165,7 @@ class Danshou(CharacterSkill):
 class Kundou(CharacterSkill):
     """困鬥：*被*當你處於受傷狀態且本國存活角色數不為全場最多時，所有針對本國角色的【刺殺】有一半概率失敗。"""
 
+    # Hand-written stab rule: a 失敗 (not 無效) that tells the stabber, on a count of the living (effects.stab says 無效).
     name = "困鬥"
     kind = Kind.PASSIVE
     stage = "attack"

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
 from tianting.core.state import Effect, GameState, PhaseKind, phase_kind
+from tianting.effects import delayed, limits, votes
+from tianting.effects import harm as harms
+from tianting.effects import stab as stabs
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.characters.wei_guards import NO, YES, _yes_no
-from tianting.rules.kk33.characters.wei_killers import consume_passive, consumed
 from tianting.rules.kk33.harm import Harm, Level
 
 if TYPE_CHECKING:
-    from tianting.rules.kk33.day import Day
     from tianting.rules.kk33.night import Night
 
 # Enum members read once: reading one off its class is slow in Python 3.11 (EnumType.__getattr__).
@@ -79,17 +80,13 @@ class Yishi(CharacterSkill):
     def prepare(self, night: Night, use: Use) -> None:
         owner = use.actor
 
-        def rule(n: Night, stab: Use) -> str | None:
-            if stab.actor != owner or not holds_alive(n, owner, self.name):
-                return None
-            mine, theirs = n.game.country_of(owner), n.game.country_of(stab.targets[0])
-            if mine == theirs:
-                return f"{owner} 義釋：刺殺的目標為本國角色"
-            if n.state.allied(mine, theirs, n.index):
-                return f"{owner} 義釋：刺殺的目標為同盟角色"
-            return None
+        def relation(n: Night, stab: Use) -> str | None:
+            ours, theirs = n.game.country_of(owner), n.game.country_of(stab.targets[0])
+            return "本國" if ours == theirs else "同盟" if n.state.allied(ours, theirs, n.index) else None
 
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.by(owner), stabs.holder(owner, self.name),
+                                         lambda n, stab: relation(n, stab) is not None),
+                     lambda n, stab: f"{owner} 義釋：刺殺的目標為{relation(n, stab)}角色", what="你對本國或同盟角色")
 
 
 # ---- 凌統 ------------------------------------------------------------------------
@@ -128,7 +125,7 @@ class KurouZhaxiang(CharacterSkill):
         owner = use.actor
         seen_as = night.state.extra.setdefault("country_as", {})
         before = seen_as.get(owner)
-        effect = Effect(self.name, night.index + 1, owner, {"target": use.targets[0], "before": before})
+        effect = delayed.delay(night, delayed.NEXT_DAY, self.name, owner, {"target": use.targets[0], "before": before})
 
         def become(target: str) -> None:
             own = before or night.state.player(owner).country
@@ -165,13 +162,9 @@ class KurouZhaxiang(CharacterSkill):
         else:
             seen_as[owner] = effect.data["before"]
 
-        def more(day: Day, tally: dict[str, int]) -> None:
-            for pid, n in ((target, 3), (owner, 1)):
-                if day.state.player(pid).alive:
-                    tally[pid] = tally.get(pid, 0) + n
-                    day.note(f"{owner} 苦肉詐降：{pid} 的得票數+{n}")
-
-        phase.tally_rules.append(more)
+        votes.add(phase, lambda day: [(pid, n, f"{owner} 苦肉詐降：{pid} 的得票數+{n}")
+                                      for pid, n in ((target, 3), (owner, 1)) if day.state.player(pid).alive],
+                  what=f"次日{target}（+3）與{owner}（+1）")
 
 
 class HuochuanChongzhen(CharacterSkill):
@@ -195,6 +188,7 @@ class HuochuanChongzhen(CharacterSkill):
 class Tuwei(CharacterSkill):
     """突圍：*被*當場上只剩下本國和另一個國家時，若該國存活人數不少於本國，則該國針對本國的【刺殺】無效。"""
 
+    # Hand-written stab rule: its test and its reason share a count of the kingdoms and of the living.
     name = "突圍"
     kind = Kind.PASSIVE
     stage = "attack"
@@ -226,6 +220,7 @@ class Tuwei(CharacterSkill):
 class SanshiLaochen(CharacterSkill):
     """三世老臣：*被*當你【刺殺】的目標為本國君主時，該【刺殺】無效，且你與其互識。"""
 
+    # Hand-written stab rule: a limited passive spent, and its owner told, the moment it triggers; 互識 after.
     name = "三世老臣"
     kind = Kind.PASSIVE
     stage = "harm"  # after the stabs are settled: 互識
@@ -246,10 +241,10 @@ class SanshiLaochen(CharacterSkill):
             target = stab.targets[0]
             if target in fired:
                 return f"{owner} 三世老臣：刺殺的目標為本國君主"
-            if consumed(n, owner, self.name) or not self.is_lord(n, owner, target):
+            if limits.spent(n, owner, self.name) or not self.is_lord(n, owner, target):
                 return None
             fired.append(target)
-            consume_passive(n, owner, self.name)  # a limited passive: spent when it triggers (WUK4)
+            limits.consume(n, owner, self.name, note=True)  # a limited passive: spent when it triggers (WUK4)
             n.tell(owner, Feedback(self.name, "【三世老臣】你的刺殺的目標為本國君主，此刺殺無效（限定技能已消耗）。",
                                    target, {"consumed": True}))
             return f"{owner} 三世老臣：刺殺的目標為本國君主"
@@ -311,7 +306,7 @@ class ChunlaoZhijiao(CharacterSkill):
         night.state.extra.setdefault(FRIEND, {})[owner] = {"friend": friend, "choice": choice}
         night.note(f"{owner} 醇醪之交：{friend} 成為其「醇醪之交」，效果{'①' if choice == 1 else '②'}持續生效")
         self.register(night, owner)
-        night.state.effects.append(Effect(self.name, night.index + 1, owner, {}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner)
 
     def register(self, phase: Any, owner: str) -> None:
         """This phase's reduction (a night's, or a day's: vote and day actions alike)."""
@@ -321,11 +316,8 @@ class ChunlaoZhijiao(CharacterSkill):
         friend, choice = bond["friend"], bond["choice"]
         protected, keeper = (friend, owner) if choice == 1 else (owner, friend)
 
-        def lessen(p: Any, harm: Harm) -> None:
-            if harm.target == protected and p.state.player(keeper).alive:
-                harm.reduce(f"{owner} 醇醪之交（{keeper} 存活）")
-
-        phase.harm_modifiers.append(lessen)
+        harms.lessen(phase, harms.all_of(harms.to(protected), lambda p, harm: bool(p.state.player(keeper).alive)),
+                     f"{owner} 醇醪之交（{keeper} 存活）", what=f"{keeper}存活時，{protected}")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
@@ -336,7 +328,7 @@ class ChunlaoZhijiao(CharacterSkill):
         if not (phase.state.player(keeper).alive and phase.state.player(protected).alive):
             return  # 「只要…存活」: the bond has ended for good
         self.register(phase, owner)
-        phase.state.effects.append(Effect(self.name, phase.index + 1, owner, {}))
+        delayed.schedule(phase, delayed.NEXT_PHASE, self.name, owner)
 
 
 # ---- 韓當 ------------------------------------------------------------------------
@@ -348,13 +340,8 @@ class Gongqi(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         target = use.targets[0]
-
-        def rule(n: Night, stab: Use) -> str | None:
-            if use.live and stab.actor == target:
-                return f"{use.actor} 弓騎（{target} 當夜發動的刺殺無效）"
-            return None
-
-        night.stab_rules.append(rule)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), stabs.by(target)),
+                     f"{use.actor} 弓騎（{target} 當夜發動的刺殺無效）", what=f"{target} 當夜發動")
         night.note(f"{use.actor} 弓騎：{target} 當夜發動的刺殺無效")
 
 
@@ -368,7 +355,7 @@ class XuanjiDikou(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         if not holds_alive(night, owner, self.name) or phase_kind(night.index) is not _NIGHT \
-                or consumed(night, owner, self.name):
+                or limits.spent(night, owner, self.name):
             return
         mine = night.game.country_of(owner)
         aimed = [s for s in night.stabs if s.state is not _FAILED
@@ -376,7 +363,7 @@ class XuanjiDikou(CharacterSkill):
         targets = list(dict.fromkeys(s.targets[0] for s in aimed))
         if len(targets) < 2:
             return
-        consume_passive(night, owner, self.name)  # a limited passive: spent when it triggers (WUK4)
+        limits.consume(night, owner, self.name, note=True)  # a limited passive: spent when it triggers (WUK4)
         night.tell(owner, Feedback(self.name, "【旋擊敵寇】當夜有至少兩名本國角色成為【刺殺】的目標（限定技能已消耗）。",
                                    None, {"targets": len(targets), "consumed": True}))
         night.note(f"{owner} 旋擊敵寇：本國角色 {'、'.join(targets)} 成為刺殺的目標")

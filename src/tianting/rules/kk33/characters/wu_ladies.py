@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
-from tianting.core.state import Effect, PhaseKind, next_of, phase_number
+from tianting.core.state import Effect, phase_number
+from tianting.effects import delayed, limits, votes
+from tianting.effects import harm as harms
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, StabShield, is_form
 from tianting.rules.kk33.characters.common import phase_country as _country
@@ -18,18 +20,7 @@ from tianting.rules.kk33.characters.wu_lords import recognise
 
 if TYPE_CHECKING:
     from tianting.rules.kk33.day import Day
-    from tianting.rules.kk33.harm import Harm
     from tianting.rules.kk33.night import Night
-
-
-def _consume(phase: Any, owner: str, name: str, text: str) -> bool:
-    """A passive limited skill is used up; its owner is told (被動的限定技能消耗時會收到相關反饋)."""
-    player = phase.state.player(owner)
-    if player.used.get(name):
-        return False
-    player.used[name] = 1
-    phase.tell(owner, Feedback(name, f"【{name}】{text}此技能已消耗。", None, {"consumed": True}))
-    return True
 
 
 # ---- 小喬 ----------------------------------------------------------------------
@@ -89,13 +80,11 @@ class Xiaoji(CharacterSkill):
     kind = Kind.PASSIVE
     stage = "protect"
 
-    def prevention(self, owner: str) -> Any:
-        def prevent(phase: Any, harm: Harm) -> str | None:
-            if harm.target == owner and harm.wounding and self.name in phase.state.player(owner).skills:
-                return f"{owner} 梟姬（你不會受傷）"
-            return None
-
-        return prevent
+    def prevention(self, owner: str) -> harms.Prevention:
+        held = self.name
+        return harms.Prevention(harms.all_of(harms.to(owner), harms.WOUNDING,
+                                             lambda phase, harm: held in phase.state.player(owner).skills),
+                                f"{owner} 梟姬（你不會受傷）", harms.NO_WOUND, "你")
 
     def prepare(self, night: Night, use: Use) -> None:
         night.harm_preventions.append(self.prevention(use.actor))
@@ -136,12 +125,13 @@ class Xiongzhang(CharacterSkill):
             return
         if _country(phase, entered) != _country(phase, owner):
             return  # her own country's lord
-        if not _consume(phase, owner, self.name, f"{choice}登場：你與其互識，並可以在次夜發動一次【刺殺】。"):
+        if not limits.consume_once(phase, owner, self.name, f"【{self.name}】{choice}登場：你與其互識，並可以在次夜發動一次"
+                                   "【刺殺】。此技能已消耗。", {"consumed": True}):
             return
         recognise(phase, owner, entered, via=self.name)
         skillbook.lend(phase, owner, "刺殺", via=self.name)
-        night = next_of(phase.index, PhaseKind.NIGHT)
-        phase.state.effects.append(Effect(self.name, night + 1, owner, {"night": night}))
+        delayed.schedule(phase, delayed.DAY_AFTER_NEXT_NIGHT, self.name, owner,
+                         {"night": delayed.due(phase, delayed.NEXT_NIGHT)})
         phase.note(f"{owner} 兄長之風：{choice}登場，次夜可發動一次刺殺")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -167,6 +157,7 @@ class Liuli(CharacterSkill):
     another protection already voided (急救 …) does not use it up; 鋒騎 passes it (a character
     skill cannot stop that 刺殺)."""
 
+    # Hand-written stab rule: spent on the first 刺殺 that triggers it, which also schedules the stabber's 次夜.
     name = "流離江南"
     kind = Kind.PASSIVE
     stage = "attack"
@@ -182,11 +173,12 @@ class Liuli(CharacterSkill):
             if state["on"] is None:
                 state["on"] = not player.used.get(self.name)
                 if state["on"]:
-                    _consume(n, owner, self.name, "你成為【刺殺】的目標，【刺殺】無效。")
+                    limits.consume_once(n, owner, self.name, f"【{self.name}】你成為【刺殺】的目標，【刺殺】無效。此技能已消耗。",
+                                        {"consumed": True})
             if not state["on"]:
                 return None
             # 次夜: the next night, whether she was stabbed at night or by day (奇襲).
-            n.state.effects.append(Effect(self.name, next_of(n.index, PhaseKind.NIGHT), owner, {"who": stab.actor}))
+            delayed.schedule(n, delayed.NEXT_NIGHT, self.name, owner, {"who": stab.actor})
             return f"{owner} 流離江南（【刺殺】無效，發動者次夜的行動均無效）"
 
         night.stab_rules.append(rule)
@@ -270,21 +262,17 @@ class Wumian(CharacterSkill):
             return
         if _country(phase, entered) != _country(phase, owner):
             return
-        if not _consume(phase, owner, self.name, "孫權登場：你與其互識，次日針對你的投票無效。"):
+        if not limits.consume_once(phase, owner, self.name, f"【{self.name}】孫權登場：你與其互識，次日針對你的投票無效。"
+                                   "此技能已消耗。", {"consumed": True}):
             return
         recognise(phase, owner, entered, via=self.name)
-        phase.state.effects.append(Effect(self.name, next_of(phase.index, PhaseKind.DAY), owner, {}))
+        delayed.schedule(phase, delayed.NEXT_DAY, self.name, owner)
         phase.note(f"{owner} 無冕之後：孫權登場，次日針對其的投票無效")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
         owner = effect.owner
 
-        def rule(day: Day, voter: str, target: str) -> str | None:
-            if target == owner:
-                return f"{owner} 無冕之後（次日針對其的投票無效）"
-            return None
-
-        phase.vote_rules.append(rule)
+        votes.void(phase, votes.against(owner), f"{owner} 無冕之後（次日針對其的投票無效）", what="次日針對你")
 
 
 class Linglong(CharacterSkill):

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import effects
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use, UseState
+from tianting.effects import cancel, limits, votes
+from tianting.effects import stab as stabs
+from tianting.effects.targets import carry, release
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import (
     CharacterSkill,
     StabShield,
-    carry,
+    aimed_at_country,
     is_form,
-    release,
 )
 from tianting.rules.kk33.characters.common import base_name as _base
 from tianting.rules.kk33.characters.common import phase_country as _country
@@ -85,12 +87,6 @@ class Xianzhu(CharacterSkill):
         def active() -> bool:
             return night.game.can_act(night.state.player(owner))
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            if stab.targets[0] == owner and stab.actor != owner and active() \
-                    and _country(n, stab.actor) == _country(n, owner):
-                return f"{owner} 先主（本國角色對其的刺殺無效）"
-            return None
-
         def target_rule(n: Night, other: Use) -> str | None:
             # Every test is a pure read: the cheap and rarely passed one (aimed at him) first.
             # (Use.targets's first answer inlined: read for every use of the night)
@@ -100,7 +96,9 @@ class Xianzhu(CharacterSkill):
                 return f"{owner} 先主（本國角色對其的亂花無效）"
             return None
 
-        night.stab_rules.append(stab_rule)
+        stabs.immune(night, stabs.all_of(stabs.on(owner), lambda n, stab: stab.actor != owner and active()
+                                         and _country(n, stab.actor) == _country(n, owner)),
+                     f"{owner} 先主（本國角色對其的刺殺無效）", what="本國角色對你")
         night.target_rules.append(target_rule)
 
     def apply(self, night: Night, use: Use) -> None:
@@ -194,7 +192,7 @@ class Moni(CharacterSkill):
         player = phase.state.player(owner)
         if player.used.get(self.name):
             return
-        player.used[self.name] = 1
+        limits.consume(phase, owner, self.name)
         for partner in ("周瑜", "太史慈"):
             found = phase.game.in_play(partner)
             if found is not None and found.id != owner:
@@ -254,13 +252,8 @@ class Tianyou(CharacterSkill):
         if not day.game.can_act(day.state.player(owner)):
             return
 
-        def minus_three(d: Day, tally: dict[str, int]) -> None:
-            if owner in tally:
-                before = tally[owner]
-                tally[owner] = max(0, before - 3)
-                d.note(f"{owner} 天佑：得票數-3（{before}→{tally[owner]}）")
-
-        day.tally_reductions.append(minus_three)
+        votes.subtract(day, lambda d, tally: [(owner, 3)] if owner in tally else [],
+                       lambda pid, before, after: f"{owner} 天佑：得票數-3（{before}→{after}）", what="你的")
 
 
 class Zhongmou(StabShield):
@@ -290,21 +283,22 @@ class Sanfen(CharacterSkill):
                 sizes[c] = sizes.get(c, 0) + 1
         ours = sizes.get(mine, 0)
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            if use.live and _country(n, stab.targets[0]) == mine and sizes.get(_country(n, stab.actor), 0) > ours:
-                return f"{use.actor} 三分制衡（人數比本國多的國家對本國角色發動的刺殺無效）"
-            return None
+        def bigger(n: Night, stab: Use) -> bool:
+            return sizes.get(_country(n, stab.actor), 0) > ours
 
-        def target_rule(n: Night, other: Use) -> str | None:
-            skill = other.skill.acts_as(other.action)  # 練兵's 亂花 is a 亂花
-            if not use.live or skill not in ("明察", "亂花"):
-                return None
-            if sizes.get(_country(n, other.actor), 0) < ours and any(_country(n, t) == mine for t in other.targets):
-                return f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的{skill}無效）"
-            return None
+        def smaller_at_ours(n: Night, other: Use) -> bool:
+            return sizes.get(_country(n, other.actor), 0) < ours and any(_country(n, t) == mine for t in other.targets)
 
-        night.stab_rules.append(stab_rule)
-        night.target_rules.append(target_rule)
+        stabs.immune(night, stabs.all_of(stabs.while_live(use), aimed_at_country(mine), bigger),
+                     f"{use.actor} 三分制衡（人數比本國多的國家對本國角色發動的刺殺無效）",
+                     what="人數比本國多的國家對本國角色發動")
+        # (練兵's 亂花 is a 亂花: the skill it acts as)
+        cancel.void_actions(night, cancel.all_of(cancel.while_live(use),
+                                                 lambda n, other: other.skill.acts_as(other.action) in ("明察", "亂花"),
+                                                 smaller_at_ours),
+                            lambda n, other: f"{use.actor} 三分制衡（人數比本國少的國家對本國角色發動的"
+                                             f"{other.skill.acts_as(other.action)}無效）",
+                            what="人數比本國少的國家對本國角色發動的【明察】、【亂花】")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 三分制衡：人數多於本國的國家的刺殺、少於本國的國家的明察與亂花對本國角色無效")

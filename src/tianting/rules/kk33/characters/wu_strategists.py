@@ -17,6 +17,10 @@ from tianting.core.names import name_key
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import GameState, Player
+from tianting.effects import country as countries
+from tianting.effects import harm as harms
+from tianting.effects import limits
+from tianting.effects import stab as stabs
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
@@ -91,8 +95,7 @@ class Yingcai(CharacterSkill):
         player = phase.state.player(owner)
         if player.used.get(self.name):
             return
-        player.used[self.name] = 1
-        phase.tell(owner, Feedback(self.name, f"【{self.name}】已觸發並消耗。", None, {"consumed": self.name}))
+        limits.consume(phase, owner, self.name, f"【{self.name}】已觸發並消耗。", {"consumed": self.name})
         living = [p.id for p in phase.state.players.values() if p.alive and p.id != owner]
         if not living:
             return
@@ -312,7 +315,7 @@ class Dazhi(CharacterSkill):
         player = night.state.player(owner)
         if player.used.get(self.name) or player.marker(ZHI) < 2:
             return
-        player.used[self.name] = 1
+        limits.consume(night, owner, self.name)  # (覺醒: told below)
         record = night.state.extra.get(RECORD_KEY, {}).get(owner, [])
         lines = "；".join(r["text"] for r in record) or "無"
         night.tell(owner, Feedback(self.name, f"【大智若愚】覺醒：你有{player.marker(ZHI)}個「智」標記。之前所有【明察】的反饋：{lines}",
@@ -413,7 +416,7 @@ class Lianliu(CharacterSkill):
         def settle(n: Night) -> None:
             # 失效＝沒有任何效果, 失敗＝視為未使用: one voided or failed since (火船沖陣, 旋風) makes no alliance
             if use.live:
-                n.propose_alliance("吳", "蜀", by=use.actor)
+                countries.alliance(n, "吳", "蜀", by=use.actor)
                 n.note(f"{use.actor} 聯劉抗曹：吳蜀聯盟達成（或延期）兩日兩夜")
             else:
                 n.note(f"{use.actor} 聯劉抗曹：未生效，吳蜀聯盟不達成")
@@ -474,14 +477,6 @@ class Tashang(CharacterSkill):
         def ours(pid: str) -> bool:
             return night.game.country_of(pid) == country
 
-        def stab_rule(n: Night, stab: Use) -> str | None:
-            target = stab.targets[0]
-            if not use.live or not ours(target):
-                return None
-            if n.rng.chance(f"榻上對策 {owner} 刺殺失效判定 {stab.actor}→{target}"):
-                return f"{owner} 榻上對策（一半概率失效）"
-            return None
-
         def bind_rule(n: Night, other: Use) -> str | None:
             if not use.live or other.skill.acts_as(other.action) != "亂花" \
                     or not any(ours(t) for t in other.targets):
@@ -490,14 +485,12 @@ class Tashang(CharacterSkill):
                 return f"{owner} 榻上對策：針對本國角色的亂花失效（一半概率）"
             return None
 
-        def no_wound(n: Night, harm: Harm) -> str | None:
-            if use.live and harm.wounding and ours(harm.target):  # dealt as a wound: beats 加深 too
-                return f"{owner} 榻上對策：本國角色不會受傷"
-            return None
-
-        night.stab_rules.append(stab_rule)
+        stabs.half_immune(night, stabs.all_of(stabs.while_live(use), lambda n, stab: ours(stab.targets[0])),
+                          lambda n, stab: f"榻上對策 {owner} 刺殺失效判定 {stab.actor}→{stab.targets[0]}",
+                          f"{owner} 榻上對策（一半概率失效）", what="針對本國角色")
         night.target_rules.append(bind_rule)
-        night.harm_preventions.append(no_wound)
+        harms.no_wound(night, harms.all_of(harms.while_live(use), lambda n, harm: ours(harm.target)),  # beats 加深 too
+                       f"{owner} 榻上對策：本國角色不會受傷", what="本國角色")
 
     def apply(self, night: Night, use: Use) -> None:
         night.note(f"{use.actor} 榻上對策：針對本國角色的刺殺、亂花有一半概率失效，本國角色不會受傷")

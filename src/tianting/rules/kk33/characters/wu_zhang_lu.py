@@ -14,6 +14,8 @@ from tianting.core import effects
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Player
+from tianting.effects import country as countries
+from tianting.effects import limits
 from tianting.rules.kk33 import skillbook, texts
 from tianting.rules.kk33.characters.common import spare_wound_halving
 from tianting.rules.kk33.characters.wu_strategists import CharacterSkill, same_answer
@@ -95,7 +97,7 @@ class Tuogu(CharacterSkill):
         player = phase.state.player(owner)
         if player.used.get(self.name) or phase.state.player(lord).country != player.country or heir == owner:
             return
-        player.used[self.name] = 1
+        limits.consume(phase, owner, self.name)  # (told after the 互識)
         effects.recognise(phase, owner, heir, self.name, texts.recognised)
         phase.tell(owner, Feedback(self.name, f"【{self.name}】已觸發並消耗。", None, {"consumed": self.name}))
 
@@ -232,7 +234,7 @@ class Chujiang(CharacterSkill):
         if phase.game.in_play("孫權") is not None:
             phase.note(f"{owner} 出將入相：孫權在場，此技能無效")
             return
-        me.used[self.name] = 1
+        limits.consume(phase, owner, self.name)
         effects.recognise(phase, owner, dead, self.name, texts.recognised)
         answer = phase.book.choose(state.rng, owner, self.name, [self.YES, self.NO], same_answer, default=self.NO)
         if answer != self.YES:
@@ -277,7 +279,7 @@ class Huoshaolianying(CharacterSkill):
         liu = night.game.in_play("劉備")
         if liu is not None:
             night.harms.append(Harm(liu.id, Level.WOUND, self.name, [owner], why=[f"{owner} 火燒連營：令劉備 {liu.id} 受傷"]))
-        night.propose_alliance("魏", "吳", by=owner)
+        countries.alliance(night, "魏", "吳", by=owner)
         night.note(f"{owner} 火燒連營：所有蜀國角色的行動成功率減半；魏吳聯盟達成（或延期）兩日兩夜")
 
 

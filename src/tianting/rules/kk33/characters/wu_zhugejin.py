@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.records import Feedback
 from tianting.core.skills import Kind, Skill, TargetRule, Use
 from tianting.core.state import Effect, PhaseKind, Status, phase_kind
+from tianting.effects import delayed
+from tianting.effects import harm as harms
 from tianting.rules.kk33.characters.common import CharacterSkill
 from tianting.rules.kk33.harm import Harm, Level
 
@@ -67,7 +69,7 @@ class Huanshi(CharacterSkill):
             self.register(day, use.actor, target)
             night.note(f"{use.actor} 緩釋：{target} 因本日投票受到的傷害減輕")
             return
-        night.state.effects.append(Effect(self.name, night.index + 1, use.actor, {"target": target}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, use.actor, {"target": target})
         night.note(f"{use.actor} 緩釋：{target} 因次日投票受到的傷害減輕")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
@@ -81,11 +83,7 @@ class Huanshi(CharacterSkill):
             return
         done.add(target)
 
-        def lessen(d: Day, harm: Harm) -> None:
-            if harm.target == target and harm.cause == "投票":
-                harm.reduce(f"{owner} 緩釋")
-
-        day.harm_modifiers.append(lessen)
+        harms.lessen(day, harms.all_of(harms.to(target), harms.cause("投票")), f"{owner} 緩釋", what=f"{target}因投票")
 
 
 class MingzheBaoshen(CharacterSkill):
@@ -98,7 +96,7 @@ class MingzheBaoshen(CharacterSkill):
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
         self.watch(night, owner)
-        night.state.effects.append(Effect(self.name, night.index + 1, owner, {}))
+        delayed.schedule(night, delayed.NEXT_DAY, self.name, owner)
         night.note(f"{owner} 明哲保身：當夜及次日若受傷，受傷狀態轉移給隨機一名其他國的角色")
 
     def on_effect(self, phase: Any, effect: Effect) -> None:
