@@ -198,6 +198,16 @@ def outcome_tables(game: HostedGame) -> dict[int, list[dict[str, Any]]]:
     return {i: phase.uses for i, phase in enumerate(game.phases) if phase.draft is not None and phase.uses is not None}
 
 
+def _needs_view(game: HostedGame, phase: Phase) -> dict[str, Any]:
+    """What needs the judge now (:func:`tianting.hosting.needs.needs`), the rulings in words, and the unbuilt
+    passives one line per character."""
+    from tianting.hosting.needs import needs, passives_by_character
+
+    out = needs(game)
+    out["passives"] = passives_by_character(phase)
+    return out
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -255,6 +265,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             }
             if phase.uses is not None:  # KK 3.3's read from the drafted game; sg24's and 鼎立's the draft's own
                 current["draft"]["uses"] = phase.uses
+            current["needs"] = _needs_view(game, phase)
         view["current"] = current
     return view
 

@@ -65,7 +65,7 @@ from tianting.hosting.views import (
 from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chat, chinese_script, live, notify, security
+from tianting.server import chat, chinese_script, confirm, live, notify, security
 from tianting.server.commands import (
     JUDGE_COMMANDS,
     contests_unchanged,
@@ -810,6 +810,7 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
         body = _judge_body(command, form)
+        confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
@@ -849,7 +850,8 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
             note = f"須列在【{row['via']}】之後"
         out.append({"skill": row["skill"], "targets": targets, "args": row.get("args") or [],
                     "most": max([targets.get("count", 0), *targets.get("counts", [])]),
-                    "disabled": not row.get("built", True), "note": note, "uses_left": row.get("uses_left")})
+                    "disabled": not row.get("built", True), "note": note, "uses_left": row.get("uses_left"),
+                    "immediate": confirm.immediate(row), "choices": row.get("choices") or {}})
     return out
 
 
@@ -972,8 +974,9 @@ def _rows_from_form(form: Form) -> list[dict[str, Any]]:
         args = {}
         for key in form.keys():
             match = _ARG.match(key)
-            if match and int(match.group(2)) == i and form.get(key).strip():
-                args[match.group(1)] = form.get(key).strip()
+            given = [v.strip() for v in form.getlist(key) if v.strip()]  # a skill's own list, or the free field
+            if match and int(match.group(2)) == i and given:
+                args[match.group(1)] = given[0]
         targets = [t for t in targets if t]
         if not skill and not targets and not args:
             continue
@@ -1035,6 +1038,8 @@ def _player_command(request: Request, token: str, who: Access, command: str, for
         if command == "actions":
             rows = [] if form.get("none") else _rows_from_form(form)
             body: dict[str, Any] = {"actions": _actions(rows)}
+            with _game(request, who.game_id) as game:  # 自殺 and the like: 「即時生效，不可修改」, asked first
+                confirm.check(form, confirm.player_question(game.player_view(who.player_id or ""), body["actions"]))
         else:
             body = _player_body(command, form)
         kind, payload = player_event(command, body)

@@ -42,12 +42,26 @@
         opt.disabled = (dead ? !out : out) || (me && !self);
       });
     });
+    // a skill's own choices for an argument (data-for: 指認's characters and 評價) stand in for the free field
+    var own = {};
+    row.querySelectorAll("[data-for]").forEach(function (el) {
+      if (el.getAttribute("data-for") === chosen) { own[el.getAttribute("data-arg")] = true; }
+    });
     row.querySelectorAll("[data-arg]").forEach(function (el) {
-      hide(el, args.indexOf(el.getAttribute("data-arg")) < 0);
+      var key = el.getAttribute("data-arg");
+      var only = el.getAttribute("data-for");
+      var field = el.tagName !== "LABEL";
+      hide(el, args.indexOf(key) < 0 || (only !== null ? only !== chosen : field && own[key] === true));
     });
   }
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+  // The form's hidden "confirmed" field, filled once the reader said yes (server/confirm.py checks it).
+  function confirmed(form) {
+    var field = form && form.querySelector("input[name=confirmed]");
+    if (field) { field.value = "1"; }
+  }
+
   function localInput(date) {
     return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()) + "T" +
       pad(date.getHours()) + ":" + pad(date.getMinutes());
@@ -77,7 +91,23 @@
       var question = button.getAttribute("data-confirm");
       if (!question) { return; }
       button.addEventListener("click", function (event) {
-        if (!window.confirm(question)) { event.preventDefault(); }
+        if (!window.confirm(question)) { event.preventDefault(); return; }
+        confirmed(button.form);
+      });
+    });
+
+    // A skill that takes effect at once (自殺: 「即時生效，不可修改」): the action list asks before it is sent
+    // (its option's data-immediate holds the question); the server refuses the list without the answer.
+    root.querySelectorAll("form#actions-form").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        var asked = false;
+        form.querySelectorAll("select.skill-select").forEach(function (select) {
+          var option = select.options[select.selectedIndex];
+          var question = option && option.getAttribute("data-immediate");
+          if (asked || !question || (event.submitter && event.submitter.name === "none")) { return; }
+          asked = true;
+          if (window.confirm(question)) { confirmed(form); } else { event.preventDefault(); }
+        });
       });
     });
 
