@@ -472,7 +472,8 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
             raise Refused("請選擇核准或不予公布", 422)
         return {"player": form.get("player"), "approved": approved == "1", "reason": form.get("reason")}
     if command == "edit":
-        body: dict[str, Any] = {"target": form.get("target"), "text": form.get("text")}
+        # a textarea posts its lines with CRLF (the HTML standard): the draft's are LF, and an edit is merged by line
+        body: dict[str, Any] = {"target": form.get("target"), "text": form.get("text").replace("\r\n", "\n")}
         if body["target"] == "feedback":
             index = form.get("index")
             if not index.isdigit() or len(index) > 4:
