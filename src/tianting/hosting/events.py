@@ -64,6 +64,10 @@ EXTEND = "extend"
 gives (鼎立三分2.0's 巧设反间: 「延长周瑜以及与周瑜互识的角色15分钟的时间提交行动」): payload ``phase``, ``until`` and the
 ``players`` who may still send; checked against the rule set when folded."""
 
+SUBSTITUTE = "substitute"
+"""The judge (北斗) hands a seat to a new forum id (替補): ``player`` (the seat's id), ``by`` (the new id), ``reason``
+(hosting/substitutes.py)."""
+
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
               "judges"),
@@ -85,13 +89,14 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     RULE: ("ruling", "remove"),
     EXTEND: ("phase", "until", "players"),
     DIGIT: ("player", "digit", "via", "contest", "against"),  # 拼點: which of the player's, or the opponent (a judge)
+    SUBSTITUTE: ("player", "by", "reason"),
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
 refuses an event with any other field, which nothing would read and nothing could check). Every
 kind has its entry (a test checks it)."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
-         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT, EXTEND)
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT, EXTEND, SUBSTITUTE)
 
 
 @dataclass(frozen=True)

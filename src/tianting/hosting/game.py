@@ -25,7 +25,7 @@ from typing import Any
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
 from tianting.hosting import events as ev
-from tianting.hosting import judges
+from tianting.hosting import judges, substitutes
 from tianting.hosting.edits import keep_edits, spot_of
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
@@ -183,6 +183,8 @@ class HostedGame:
         self.phases: list[Phase] = []
         self.started = False
         self.notes: list[dict[str, Any]] = []
+        self.substitutes: list[dict[str, Any]] = []
+        """Each seat handed to a new forum id (替補, hosting/substitutes.py), in the order made."""
         self._base: Any = None
         """The engine game after the published phases (checks run against it)."""
         self._draft_game: Any = None
@@ -1047,6 +1049,9 @@ class HostedGame:
         phase.edits.append({**edit, "text": text, "before": before, "seq": event.seq, "at": event.at,
                             "current": True})
         phase.edited[spot_of(edit)] = text
+
+    def _on_substitute(self, event: Event) -> None:
+        self.substitutes.append(substitutes.check(self, event))
 
     def _on_publish(self, event: Event) -> None:
         self._judge(event)

@@ -10,6 +10,7 @@ from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
 from tianting.core.names import name_key
+from tianting.hosting import substitutes
 from tianting.hosting.game import HostedGame, Phase, contest_pairs
 from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
@@ -222,6 +223,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
                  "status": truth.get(pid, {}).get("status", "alive")}
         if not game.started:
             entry["free_choices"] = free_choices(game, pid)
+        entry["holder"] = substitutes.holder(game, pid)  # 替補: who holds the seat now
         players.append(entry)
     view: dict[str, Any] = {
         "title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
@@ -233,6 +235,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
         "published": [_published_entry(game, i, p) for i, p in game.published()],
         "notes": game.notes, "over": game.over,
         "may_peace": bool(game.published()) and game.stage == "open",
+        "started": game.started, "substitutes": game.substitutes,
     }
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
@@ -292,7 +295,8 @@ def public_view(game: HostedGame) -> dict[str, Any]:
     view: dict[str, Any] = {"title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
                             "stage": game.stage, "commitment": game.meta["commitment"], "ids": game.ids,
                             "announcements": game.public_announcements(), "over": game.over,
-                            "out": out_ids(game), "open": open_phase(game)}
+                            "out": out_ids(game), "open": open_phase(game),
+                            "substitutes": substitutes.public(game)}
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
         view["export"] = game.export()

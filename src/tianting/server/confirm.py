@@ -17,6 +17,7 @@ from tianting.hosting.game import Refused
 PUBLISH = "公布後不能撤回，確定公布？"
 APPROVE_WORDS = "核准後這則遺言將隨公告公布，確定核准？"
 DISQUALIFY = "取消資格（或制裁命數）會寫入結算並在公布後生效，確定？"
+SUBSTITUTE = "替補後舊連結立即失效，確定把這個座位交給新的ID？"
 IMMEDIATE = "【{skill}】即時生效，提交後不可修改，確定提交？"
 
 DISQUALIFYING = ("kill", "remove", "injure")
@@ -28,6 +29,8 @@ def judge_question(command: str, body: dict[str, Any], seat: str | None) -> str 
     act needs no confirmation."""
     if command == "publish":
         return PUBLISH
+    if command == "substitute":
+        return SUBSTITUTE
     if command == "rule-last-words" and body.get("approved") is True:
         return APPROVE_WORDS
     if command == "rule" and seat == judges.CAIPAN and isinstance(body.get("ruling"), dict) \

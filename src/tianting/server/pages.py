@@ -40,7 +40,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
-from tianting.hosting import bbcode, judges
+from tianting.hosting import bbcode, judges, substitutes
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
 from tianting.hosting.game import (
@@ -65,7 +65,7 @@ from tianting.hosting.views import (
 from tianting.hosting.wound_message import read_wound_digit
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chat, chinese_script, confirm, live, notify, security
+from tianting.server import chat, chinese_script, confirm, links, live, notify, security
 from tianting.server.commands import (
     JUDGE_COMMANDS,
     contests_unchanged,
@@ -74,7 +74,6 @@ from tianting.server.commands import (
     player_event,
 )
 from tianting.server.ratelimit import RateLimited
-from tianting.server.security import player_token
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base, public_origin
 from tianting.setup import read_ids
@@ -122,6 +121,7 @@ EVENT_ZH = {
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
 DONE_ZH = {
+    "substitute": "已安排替補：舊連結已失效，新的連結見「玩家的秘密連結」。",
     "start": "遊戲已開始：第1夜開放提交。", "resolve": "已結算，請審閱草稿。", "decide": "已記錄選擇並重新結算。",
     "ask-last-words": "已向昨夜出局者徵求遺言。", "rule-last-words": "已裁定遺言並重新結算。",
     "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "peace": "已裁定議和，遊戲結束。",
@@ -302,8 +302,7 @@ def pm_text(title: str, pid: str, url: str) -> str:
 def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str]:
     """Every player's link token, derived again from the judge's link (see security.player_token)."""
     with store.game(game_id) as game:
-        ids = game.ids
-    return {pid: player_token(judge_token, pid) for pid in ids}
+        return links.current_links(game, judge_token)  # a seat handed on (替補): its newest link
 
 
 # ---- home ----------------------------------------------------------------------------------
@@ -385,6 +384,9 @@ def _latest_bbcode(game: HostedGame, latest: list[dict[str, Any]]) -> str:
     """The post to paste next: the latest announcement, and at the end of the game the ending
     (result, every identity, the seed)."""
     parts = [bbcode.announcement(latest[0])] if latest else []
+    handed = [s["text"] for s in substitutes.public(game) if not latest or s["phase"] >= latest[0]["index"]]
+    if handed:  # 替補 since the last post: 「X 由 Y 替補」
+        parts.append("\n".join(handed))
     if game.over:
         parts.append(bbcode.ending(public_view(game)))
     return "\n\n".join(parts)
@@ -407,7 +409,9 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "token": token, "view": view, "csrf": _csrf(request, token), "error": error, "ok": ok,
             "judge_url": f"{base}/j/{token}", "public_url": f"{base}/g/{public_id}",
             "player_urls": {pid: f"{base}/p/{t}" for pid, t in links.items()},
-            "pm_texts": {pid: pm_text(game.meta["title"], pid, f"{base}/p/{t}") for pid, t in links.items()},
+            "pm_texts": {pid: pm_text(game.meta["title"], substitutes.holder(game, pid), f"{base}/p/{t}")
+                         for pid, t in links.items()},
+            "holders": {pid: substitutes.holder(game, pid) for pid in links},
             "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
@@ -492,6 +496,8 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         raise Refused("請選擇議和的方式", 422)
     if command == "note":
         return {"text": form.get("text")}
+    if command == "substitute":
+        return {"player": form.get("player"), "by": form.get("by"), "reason": form.get("reason")}
     if command == "ask-decision":
         return {"actor": form.get("actor"), "skill": form.get("skill")}
     if command == "rule":
@@ -816,6 +822,7 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
         store.append(who.game_id, kind, judges.actor(who.player_id), payload)
+        links.after_append(store, who.game_id, token, kind, payload)  # 替補: the seat's new link
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)
     anchor = ANCHOR.get(command, "top")

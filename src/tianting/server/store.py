@@ -46,7 +46,7 @@ from tianting.hosting import judges as judge_seats
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
-from tianting.server import db
+from tianting.server import db, links
 from tianting.server.db import (
     DatabaseUnusable,
     events,
@@ -158,6 +158,8 @@ class Access:
     role: str
     """``judge`` or ``player``."""
     player_id: str | None = None
+    generation: int = 0
+    """A player's link: how many substitutions (替補) of the seat it was made after (server/links.py)."""
     """The player's id; for a judge of three (hosting/judges.py), their seat (北斗, 南斗 or 裁判)."""
 
 
@@ -320,17 +322,29 @@ class Store:
             return None
         key = hash_token(token)
         found = self._access.get(key)
-        if found is not None:
-            return found
-        with reading(self.engine) as conn:
-            row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
-                               .where(tokens.c.token_hash == key)).first()
-            conn.rollback()
-        if row is None:
-            return None  # not remembered: forged tokens must not fill the memory
-        found = Access(row[0], row[1], row[2])
-        self._access.put(key, found)
+        if found is None:
+            with reading(self.engine) as conn:
+                row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
+                                   .where(tokens.c.token_hash == key)).first()
+                conn.rollback()
+            if row is None:
+                return None  # not remembered: forged tokens must not fill the memory
+            found = links.access_of(row[0], row[1], row[2])
+            self._access.put(key, found)
+        if found.role == "player":  # a seat handed on (替補): only its newest link works
+            with self.game(found.game_id) as game:
+                current = links.generation(game, found.player_id)
+            return found if found.generation == current else None
         return found
+
+    def add_player_link(self, game_id: str, pid: str, generation: int, token: str) -> None:
+        """The link of the seat ``pid`` made after its ``generation``-th substitution (server/links.py)."""
+        def insert_one() -> None:
+            with writing(self.engine) as conn:
+                conn.execute(insert(tokens).values(token_hash=hash_token(token), game_id=game_id,
+                                                   role=links.role(generation), player_id=pid))
+
+        retrying(insert_one)
 
     def by_public_id(self, public_id: str) -> str | None:
         if not LINK_CHARS.fullmatch(public_id or ""):
