@@ -2,16 +2,13 @@
 (function () {
   "use strict";
 
-  // Words this script writes into the page, in the page's script (the server converts the page's
-  // own text to Simplified when asked; what is written here is converted here).
-  var SIMPLIFIED = document.documentElement.lang === "zh-Hans";
-  var WORDS = {
-    "已複製": "已复制", "本機時間": "本机时间", "還有": "还有", "已到時限": "已到时限", "天": "天",
-    "小時": "小时", "分": "分", "秒": "秒", "頁面已更新": "页面已更新",
-    "有更新：你正在填寫的部分未更新，": "有更新：你正在填写的部分未更新，", "重新整理": "重新整理",
-    "（有更新）": "（有更新）"
-  };
-  function zh(text) { return SIMPLIFIED && WORDS[text] ? WORDS[text] : text; }
+  // Words this script writes into the page, in the page's script: the page lists them (#script-words, each
+  // its data-word in Traditional, its text as the server converted the page: server/chinese_script.py).
+  var WORDS = {};
+  document.querySelectorAll("#script-words [data-word]").forEach(function (el) {
+    WORDS[el.getAttribute("data-word")] = el.textContent;
+  });
+  function zh(text) { return WORDS[text] || text; }
 
   // ---- what every part of a page needs (run again on the parts a live update swaps in) ----
   function hide(el, hidden) {
