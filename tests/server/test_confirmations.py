@@ -49,6 +49,9 @@ def test_approving_last_words_asks_first(client):
                    {"player": dead, "approved": "1", "confirmed": ""})
     assert refused.status_code == 409 and "須先確認" in refused.text
     assert judge_state(client, game)["current"]["last_words"][dead]["status"] == "pending"
+    # refusing them takes a reason, which the player reads (issue 29, 7)
+    bare = post(client, jpage(game), jpage(game) + "/rule-last-words", {"player": dead, "approved": "0", "reason": " "})
+    assert bare.status_code == 422 and "須寫明理由" in bare.text
     # refusing them is not irreversible in that way (the words are not published): no question
     assert post(client, jpage(game), jpage(game) + "/rule-last-words",
                 {"player": dead, "approved": "0", "reason": "轉述反饋", "confirmed": ""}).status_code == 303

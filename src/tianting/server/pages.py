@@ -96,7 +96,7 @@ STAGE_ZH = {"choosing": "選擇角色", "open": "進行中", "draft": "草稿待
 STATUS_ZH = {"alive": "存活", "injured": "受傷", "out": "出局"}
 KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
 SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動",
-             "offered": "本階段可選"}
+             "offered": "本階段可選", "general": "通用行動"}
 PHASE_ZH = {"night": "夜晚", "day": "白天"}
 class _ActorNames(dict[str, str]):
     """天庭, 系統, and a judge of three by their seat (``judge:南斗`` → 南斗)."""
@@ -124,7 +124,7 @@ DONE_ZH = {
     "substitute": "已安排替補：舊連結已失效，新的連結見「玩家的秘密連結」。",
     "start": "遊戲已開始：第1夜開放提交。", "resolve": "已結算，請審閱草稿。", "decide": "已記錄選擇並重新結算。",
     "ask-last-words": "已向昨夜出局者徵求遺言。", "rule-last-words": "已裁定遺言並重新結算。",
-    "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "peace": "已裁定議和，遊戲結束。",
+    "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "publish-over": "已公布，遊戲結束。", "peace": "已裁定議和，遊戲結束。",
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
@@ -475,6 +475,8 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         approved = form.get("approved")
         if approved not in ("1", "0"):
             raise Refused("請選擇核准或不予公布", 422)
+        if approved == "0" and not form.get("reason").strip():  # the player is told why (issue 29, 7)
+            raise Refused("不予公布遺言須寫明理由（玩家會看到）", 422)
         return {"player": form.get("player"), "approved": approved == "1", "reason": form.get("reason")}
     if command == "edit":
         # a textarea posts its lines with CRLF (the HTML standard): the draft's are LF, and an edit is merged by line
@@ -827,7 +829,11 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)
     anchor = ANCHOR.get(command, "top")
-    return RedirectResponse(f"/j/{token}?ok={command}#{anchor}", status_code=303)
+    done = command
+    if command == "publish":  # the publish that ends the game says so, not 「下一階段開始」
+        with _game(request, who.game_id) as game:
+            done = "publish-over" if game.over else command
+    return RedirectResponse(f"/j/{token}?ok={done}#{anchor}", status_code=303)
 
 
 # ---- player ----------------------------------------------------------------------------------
