@@ -43,3 +43,16 @@ def test_the_24_player_recognition_offers_what_this_seat_may_name(client):
                    {"skill-0": "指认", "target-0-0": target, "arg-character-0": off_list})
     text = html.unescape(refused.text)
     assert refused.status_code == 422 and "args." not in text and "今夜可以指认的" in text
+
+
+def test_a_skill_with_no_legal_target_tonight_is_shown_disabled_with_why(client):
+    """KK 3.3 暗訪：「指定一個死者ID，獲悉其角色」: on night 1 no one is dead, so it is offered but not choosable, and
+    the form says why (issue 29, 4: 「暗訪 is offered before anyone is dead (empty target list, a bare count error)」)."""
+    from tests.server.test_pages import IDS as KK_IDS
+    from tests.server.test_pages import player_state, ppage, started_fixed_game
+
+    game = started_fixed_game(client)
+    deputy = next(p for p in KK_IDS if player_state(client, game, p)["identity"] == "副軍師")
+    page = client.get(ppage(game, deputy)).text
+    option = re.search(r'<option value="暗訪"[^>]*>[^<]*</option>', page)
+    assert option and " disabled" in option.group(0) and "目前沒有可指定的死者" in option.group(0)

@@ -863,11 +863,28 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
             note = "已用完"
         elif row.get("via"):
             note = f"須列在【{row['via']}】之後"
+        idle = _no_target(targets, view)
+        note = idle or note
         out.append({"skill": row["skill"], "targets": targets, "args": row.get("args") or [],
                     "most": max([targets.get("count", 0), *targets.get("counts", [])]),
-                    "disabled": not row.get("built", True), "note": note, "uses_left": row.get("uses_left"),
+                    "disabled": not row.get("built", True) or bool(idle), "note": note,
+                    "uses_left": row.get("uses_left"),
                     "immediate": confirm.immediate(row), "choices": row.get("choices") or {}})
     return out
+
+
+def _no_target(targets: dict[str, Any], view: dict[str, Any]) -> str:
+    """Why a skill has no legal target tonight (暗訪 before anyone is dead), or "": it needs at least one target
+    and the table has none of the kind it takes (the dead, or the living, oneself only where allowed)."""
+    least = min([targets.get("count", 0), *targets.get("counts", [])] or [0])
+    if least == 0:
+        return ""
+    players = view.get("players") or []
+    if targets.get("dead"):
+        found = sum(1 for p in players if p.get("out"))
+        return "" if found >= least else "目前沒有可指定的死者"
+    found = sum(1 for p in players if not p.get("out") and (targets.get("self") or p.get("id") != view.get("id")))
+    return "" if found >= least else "目前沒有可指定的目標"
 
 
 def _rows_from_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
