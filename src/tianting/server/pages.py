@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import jinja2
 from fastapi import APIRouter, Request
@@ -368,9 +368,11 @@ def _create_game(request: Request, form: Form) -> Response:
         return _home(request, message, exc.status if isinstance(exc, Refused) else 422, values)
     if made.judge_tokens:  # three judges: each link shown once, here, for the creator to hand out
         base = _base(request)
+        urls = {seat: f"{base}/j/{t}" for seat, t in made.judge_tokens.items()}
+        saved = "\n".join([f"「{values['title']}」三位天庭的連結（保密）", *(f"{s}：{u}" for s, u in urls.items())]) + "\n"
         return _render(request, "judges_created.html", {
-            "title": values["title"], "links": {seat: f"{base}/j/{t}" for seat, t in made.judge_tokens.items()},
-            "duties": judges.DUTIES}, 201)
+            "title": values["title"], "links": urls, "duties": judges.DUTIES,
+            "links_file": "data:text/plain;charset=utf-8," + quote(saved)}, 201)
     return RedirectResponse(f"/j/{made.judge_token}?ok=created", status_code=303)
 
 
@@ -399,6 +401,13 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
     base = _base(request)
     # the players' links derive from the 北斗's (or the one judge's) link: the others' consoles show none
     links = _player_links(store, who.game_id, token) if who.player_id in (None, judges.BEIDOU) else {}
+    judge_urls = {}  # the 南斗's and the 裁判's, derived from the 北斗's (games made since they are derived)
+    if who.player_id == judges.BEIDOU:
+        for seat in (judges.NANDOU, judges.CAIPAN):
+            other = security.judge_seat_token(token, seat)
+            found = store.access(other)
+            if found is not None and found.game_id == who.game_id and found.player_id == seat:
+                judge_urls[seat] = f"{base}/j/{other}"
     public_id = store.public_id(who.game_id)
     ok = "遊戲已建立。請保存天庭連結，並把每位玩家的連結私下發給該玩家。" \
         if request.query_params.get("ok") == "created" else _done(request)
@@ -413,6 +422,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "pm_texts": {pid: pm_text(game.meta["title"], substitutes.holder(game, pid), f"{base}/p/{t}")
                          for pid, t in links.items()},
             "holders": {pid: substitutes.holder(game, pid) for pid in links},
+            "judge_urls": judge_urls, "duties": judges.DUTIES,
             "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],

@@ -60,7 +60,7 @@ from tianting.server.db import (
     tokens,
     writing,
 )
-from tianting.server.security import player_token
+from tianting.server.security import judge_seat_token, player_token
 
 log = logging.getLogger("tianting.server")
 
@@ -298,8 +298,8 @@ class Store:
         game_id, public_id = secrets.token_hex(8), secrets.token_urlsafe(9)
         judge_token = secrets.token_urlsafe(TOKEN_BYTES)
         player_tokens = {pid: player_token(judge_token, pid) for pid in hosted.ids}
-        seats = {s: (judge_token if s == judge_seats.BEIDOU else secrets.token_urlsafe(TOKEN_BYTES))
-                 for s in judge_seats.SEATS} if judge_seats.team(hosted.meta) else {}
+        seats = {s: (judge_token if s == judge_seats.BEIDOU else judge_seat_token(judge_token, s))
+                 for s in judge_seats.SEATS} if judge_seats.team(hosted.meta) else {}  # derived: shown again
 
         def insert_all() -> None:
             with writing(self.engine) as conn:
