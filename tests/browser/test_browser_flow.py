@@ -259,13 +259,16 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     # -- the judge sees the unbuilt passive where it matters, with its rule text, and rules on it
     skill = unbuilt_passive(characters[marked]) or ROSTER.characters[characters[marked]].skills[0].name
     if unbuilt:
-        notice = judge.locator("#warnings tr.notice-unbuilt", has_text=f"【{skill}】尚未實作").filter(has_text=marked)
+        # one line per character in the folded section (issue 29), opened to read the rule text
+        judge.locator("#unbuilt-passives > summary").click()
+        notice = judge.locator("#unbuilt-passives tr.passive-line", has_text=f"【{skill}】").filter(has_text=marked)
         expect(notice).to_have_count(1)
+        notice.locator("details.rule-text summary", has_text=skill).click()
         rule_text = next(s.text for s in ROSTER.characters[characters[marked]].skills if s.name == skill)
         # shown with its *被*-style markers as labels (pages._rule_text), the sentence itself as written
         marks = RULE_MARK.findall(rule_text)
-        expect(notice.locator("td.rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
-        expect(notice.locator("td.rule-text")).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
+        expect(notice.locator(".rule-text .rule-mark")).to_have_text([RULE_MARKS[m] for m in marks])
+        expect(notice.locator(".rule-text").filter(has_text=skill)).to_contain_text(RULE_MARK.sub("", rule_text)[:20])
         notice.locator("select[name=effect]").select_option("injure")
         notice.locator("input[name=why]").fill(f"【{skill}】按規則生效")
         with judge.expect_navigation():

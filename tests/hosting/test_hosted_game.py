@@ -275,11 +275,16 @@ def test_edits_are_audited_and_survive_a_redraft_while_their_text_stands():
     assert [e["current"] for e in t.game.current.edits] == [True, True]
     assert t.game.current.lost_edits == []
     assert t.game.announcement_text(0) == "昨夜風雨交加。"
-    # approved last words change the announcement: that edit cannot stand, and the judge is told
+    # approved last words only add lines after the text the edit replaced: the edit stands, the words follow it
     t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
     dead = t.draft["announcement"]["exited"][0]
     t.add(ev.LAST_WORDS, dead, {"text": "後會有期"})
     t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": dead, "approved": True})
+    assert [e["current"] for e in t.game.current.edits] == [True, True]
+    assert judge_view(t.game)["current"]["lost_edits"] == []
+    assert t.game.announcement_text(0) == f"昨夜風雨交加。\n遺言：\n{dead}：「後會有期」"
+    # a ruling that changes the very lines the edit replaced: that edit cannot stand, and the judge is told
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "spare", "target": n.shu_lady, "why": "誤殺"}})
     assert [e["current"] for e in t.game.current.edits] == [False, True]
     assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["昨夜風雨交加。"]
     assert "後會有期" in t.game.announcement_text(0)
@@ -290,6 +295,43 @@ def test_edits_are_audited_and_survive_a_redraft_while_their_text_stands():
     audit = t.game.export()["edits"]
     assert [(e["text"], e["current"]) for e in audit] == [("昨夜風雨交加。", False), ("你查驗之人是殺手。", True),
                                                           ("最終版公告", True)]
+
+
+def test_an_edit_of_one_line_survives_last_words_and_a_ruling_that_change_other_lines():
+    """Issue 29, the natural path: edit a line of the announcement, ask for last words, approve them, publish.
+    The edit is anchored to the line it replaced (docs/rulings/edits.md): the added 遺言 lines and a ruling that
+    changes the death lines leave it standing; only a change of that line itself would drop it."""
+    n = Night1().resolved()
+    t = n.t
+    t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})
+    lines = t.draft["announcement"]["text"].split("\n")
+    assert lines[-1] == "聯盟：無"
+    t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "\n".join([*lines[:-1], "聯盟：無（天庭按：今夜無人結盟）"])})
+    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
+    dead = t.draft["announcement"]["exited"][0]
+    t.add(ev.LAST_WORDS, dead, {"text": "後會有期"})
+    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": dead, "approved": True})
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "spare", "target": n.shu_lady, "why": "誤殺"}})
+    text = t.game.announcement_text(0)
+    assert "聯盟：無（天庭按：今夜無人結盟）" in text.split("\n")
+    assert text.endswith(f"遺言：\n{dead}：「後會有期」") and text != "\n".join(lines)
+    assert judge_view(t.game)["current"]["lost_edits"] == [] and t.game.current.edits[0]["current"]
+    t.add(ev.PUBLISH, ev.JUDGE, {"deadline": None})
+    assert public_view(t.game)["announcements"][0]["text"] == text
+
+
+def test_a_feedback_edit_follows_its_entry_when_an_entry_is_added_before_it():
+    """A feedback edit is anchored to the entry it reworded, not to its place: a ruling that tells the player
+    something first (``tell`` adds an entry) leaves the edit on the 明察 entry it was made on."""
+    n = Night1().resolved()
+    t = n.t
+    [seen] = t.draft["feedback"][n.shu_strategist]
+    t.add(ev.EDIT, ev.JUDGE, {"target": "feedback", "player": n.shu_strategist, "index": 0, "text": "你查驗之人是殺手。"})
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "tell", "target": n.shu_strategist, "text": "天庭告知一事"}})
+    items = t.game.feedback_items(0, n.shu_strategist)
+    assert [i["text"] for i in items if i["skill"] == "明察"] == ["你查驗之人是殺手。"]
+    assert any(i["text"] == "天庭告知一事" for i in items)
+    assert judge_view(t.game)["current"]["lost_edits"] == []
 
 
 def published_night(n: Night1) -> Table:

@@ -163,10 +163,7 @@ def test_a_dropped_edit_stays_listed_until_the_judge_rewords_that_text():
     n = Night1().resolved()
     t = n.t
     t.add(ev.EDIT, ev.JUDGE, {"target": "announcement", "text": "第一稿"})
-    t.add(ev.ASK_LAST_WORDS, ev.JUDGE)
-    dead = t.draft["announcement"]["exited"][0]
-    t.add(ev.LAST_WORDS, dead, {"text": "再會"})
-    t.add(ev.RULE_LAST_WORDS, ev.JUDGE, {"player": dead, "approved": True})  # the announcement changes
+    t.add(ev.RULE, ev.JUDGE, {"ruling": {"effect": "spare", "target": n.shu_lady, "why": "誤殺"}})  # its lines change
     assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["第一稿"]
     t.add(ev.DECIDE, ev.JUDGE, {"actor": n.shu_lord, "skill": "轉生", "answer": "劉禪"})  # another re-draft
     assert [e["text"] for e in judge_view(t.game)["current"]["lost_edits"]] == ["第一稿"]

@@ -48,6 +48,12 @@ def test_a_pasted_message_is_read_checked_and_submitted_for_the_player_by_the_ju
                                      "via": "message"}
     assert "天庭代交" in client.get(jpage(game)).text
     assert "由天庭依你的私訊代為提交" in client.get(ppage(game, strategist)).text
+    # the 復盤 marks it beside the action, not only in the raw event log (issue 29, 6)
+    replay = client.get(jpage(game) + "/replay").text
+    actions = replay[replay.index('id="phase-0"'):]
+    actions = actions[:actions.index("</ul>")]
+    line = next(li for li in actions.split("<li>") if strategist in li)
+    assert "天庭代交" in line
 
 
 def test_a_message_for_the_wrong_skill_shows_the_engines_refusal_and_submitting_it_changes_nothing(client):

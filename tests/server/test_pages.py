@@ -26,11 +26,13 @@ def csrf_of(page: str) -> str:
 
 def post(client: TestClient, page: str, action: str, data: dict[str, Any] | None = None,
          **kwargs: Any) -> Any:
-    """Open ``page``, take its CSRF field and post ``data`` to ``action`` like its form would
-    (a page without a form: the right field for its link, as a forged post would carry it)."""
+    """Open ``page``, take its CSRF field and post ``data`` to ``action`` like its form would once the reader
+    said yes to its dialog (``confirmed``, server/confirm.py; pass ``confirmed=""`` in ``data`` for a post
+    without it) (a page without a form: the right field for its link, as a forged post would carry it)."""
     text = client.get(page).text
     token = csrf_of(text) if 'name="csrf"' in text else csrf_for(client, page.split("/")[2])
-    return client.post(action, data={"csrf": token, **(data or {})}, follow_redirects=False, **kwargs)
+    return client.post(action, data={"csrf": token, "confirmed": "1", **(data or {})}, follow_redirects=False,
+                       **kwargs)
 
 
 def csrf_for(client: TestClient, link_token: str) -> str:

@@ -26,7 +26,11 @@ def test_the_console_lists_notices_with_rule_texts_and_the_judge_rules_from_them
     console = client.get(jpage(game)).text
     notices = judge_state(client, game)["current"]["draft"]["notices"]
     unbuilt = next(n for n in notices if n["kind"] == "unbuilt")
-    assert html.escape(unbuilt["message"], quote=False) in console
+    # issue 29: one line per character in a folded section, not one notice per skill in every feedback block
+    folded = console[console.index('id="unbuilt-passives"'):]
+    folded = folded[:folded.index("</details>\n  ")]
+    assert f'{unbuilt["player"]}（{unbuilt["character"]}）' in folded and f'【{unbuilt["skill"]}】' in folded
+    assert html.escape(unbuilt["message"], quote=False) not in console[console.index('id="feedback-'):]
     # the rule text as shown: its *被* markers as labels (pages._rule_text)
     assert str(_rule_text(unbuilt["rule"])) in console and "*被*" not in console
     # the 轉生 choice shows why it arose and the options' skills

@@ -19,11 +19,12 @@ from tests.server.conftest import IDS, choose_all, new_game
 from tests.server.test_api_flow import Api
 from tianting.hosting.game import MAX_TEXT
 from tianting.rules import load as load_rules
+from tianting.server import links
 from tianting.server.security import HEADERS, MAX_BODY
 
 HIDDEN_KEYS = {"draft", "trace", "truth", "submissions", "decisions", "decisions_given", "draws", "rejected",
                "seed", "salt", "edits", "notes", "warnings", "original_announcement", "setup_draws", "script",
-               "events", "transcript", "participants", "expected", "resolved_by"}
+               "events", "transcript", "participants", "expected", "resolved_by", "needs"}
 """Keys of the judge's console and of the 復盤 that must never appear in a player's or the public view
 of a running game."""
 
@@ -204,6 +205,19 @@ def test_players_see_only_what_the_rules_let_them_see(client):
     api.judge("resolve")
     check_everyone(api)  # day draft
     api.judge("publish")
+    # 替補 (issue 29, 5): 吳's guard is handed to a new forum id; the old link stops working, the new one sees
+    # the seat as it was and nothing more; the reason is the judges' alone
+    old = api.tokens[wu_guard]
+    api.judge("substitute", {"player": wu_guard, "by": "替補者甲", "reason": "替補理由：私事離開"})
+    assert client.get(f"/api/p/{old}").status_code == 404
+    api.tokens[wu_guard] = links.player_link(api.judge_token, wu_guard, 1)
+    assert api.view(wu_guard)["id"] == wu_guard
+    for pid in IDS:
+        assert "替補理由" not in json.dumps(api.view(pid), ensure_ascii=False)
+    public = client.get(f"/api/g/{api.public_id}").json()
+    assert "替補理由" not in json.dumps(public, ensure_ascii=False)
+    assert [s["text"] for s in public["substitutes"]] == [f"{wu_guard} 由 替補者甲 替補"]
+    check_everyone(api)  # night 2 open, a seat handed on
     # 暗訪：指定一個死者ID，獲悉其角色。 The deputy strategist may learn a dead player's character.
     api.player(shu_deputy, "actions", {"actions": [{"skill": "暗訪", "targets": [wei_strategist]}]})
     api.judge("resolve")

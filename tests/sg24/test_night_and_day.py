@@ -53,8 +53,11 @@ def test_wrong_recognition_learns_nothing_and_allowance_counts() -> None:
     t.night(act("刘备", "指认", "张飞", character="关羽"))
     assert not t.game.knows("刘备", "张飞") and "张飞 不是关羽" in t.said("刘备")
     t.day()
-    with pytest.raises(IllegalAction, match="没有这样的指认"):
+    with pytest.raises(IllegalAction, match="没有这样的指认") as refused:
         t.game.check_action(act("刘备", "指认", "张飞", character="曹操"), [])
+    # issue 29, 4: the refusal names the field as the page labels it and what this seat may name, never args.*
+    assert "args." not in refused.value.message and "今夜可以指认的角色：" in refused.value.message
+    assert "关羽" in refused.value.message
     first = act("典韦", "指认", "关羽", evaluation="猛将")
     with pytest.raises(IllegalAction, match="只能指认1个ID"):
         t.game.check_action(act("典韦", "指认", "张飞", evaluation="猛将"), [first])

@@ -26,6 +26,12 @@ def test_a_player_sees_own_seat_known_characters_and_no_one_elses() -> None:
     assert view["feedback"][-1][0]["text"] == f"{ids['关羽']}是猛将"
     killer = RULESET.player_view(t.game, ids["夏侯惇"])
     assert killer["known"] == {ids["张辽"]: "张辽"} and killer["feedback"] == [[]]
+    # the 指认 row offers what 典韦's allowances name (the pack's public rules, issue 29, 4): characters, never
+    # who plays them; the rest of the view names no other character
+    [row] = [r for r in view["skills"] if r["skill"] == "指认"]
+    choices = row.pop("choices")
+    assert set(choices) == {a.kind for a in t.game.character(ids["典韦"]).recognition}
+    assert not set(ids.values()) & {n for names in choices.values() for n in names}
     text = repr(view)
     for other in set(ids) - {"典韦", "许褚"}:
         assert other not in text, other

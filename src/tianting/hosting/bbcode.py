@@ -47,8 +47,12 @@ def thread(view: dict[str, Any]) -> str:
         intro.append(f"種子承諾（SHA-256）：{escape(view['commitment'])}")
     if intro:
         parts.append("\n".join(intro))
+    handed = list(view.get("substitutes", ()))  # 替補: 「X 由 Y 替補」, before the phase it was made in is posted
     for item in view.get("announcements", []):
+        parts.extend(escape(s["text"]) for s in handed if s["phase"] <= item.get("index", -1))
+        handed = [s for s in handed if s["phase"] > item.get("index", -1)]
         parts.append(announcement(item))
+    parts.extend(escape(s["text"]) for s in handed)
     if view.get("over"):
         parts.append(ending(view))
     return "\n\n".join(parts) + "\n"

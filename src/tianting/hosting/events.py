@@ -69,6 +69,9 @@ MESSAGE = "message"
 the sender's ``message_id`` on their side, which makes a message sent twice one): kept so the 復盤 shows every
 message; it changes nothing in the game (what it means is submitted by a ``submit``, ``vote`` or ``digit``).
 The QQ number is not in it (a binding is the judges' alone)."""
+SUBSTITUTE = "substitute"
+"""The judge (北斗) hands a seat to a new forum id (替補): ``player`` (the seat's id), ``by`` (the new id), ``reason``
+(hosting/substitutes.py)."""
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
@@ -92,13 +95,14 @@ PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     EXTEND: ("phase", "until", "players"),
     DIGIT: ("player", "digit", "via", "contest", "against"),  # 拼點: which of the player's, or the opponent (a judge)
     MESSAGE: ("text", "via", "message_id"),
+    SUBSTITUTE: ("player", "by", "reason"),
 }
 """The fields an event of each kind may carry: the server stores nothing else (``tianting verify``
 refuses an event with any other field, which nothing would read and nothing could check). Every
 kind has its entry (a test checks it)."""
 
 KINDS = (CREATED, CHOOSE, START, SUBMIT, VOTE, DEADLINE, RESOLVE, DECIDE, ASK_DECISION, ASK_LAST_WORDS, LAST_WORDS,
-         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT, EXTEND, MESSAGE)
+         RULE_LAST_WORDS, EDIT, PUBLISH, PEACE, NOTE, RULE, DIGIT, EXTEND, MESSAGE, SUBSTITUTE)
 
 
 @dataclass(frozen=True)

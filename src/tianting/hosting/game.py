@@ -29,7 +29,8 @@ from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
 from tianting.core.usertext import shown
 from tianting.hosting import events as ev
-from tianting.hosting import fold, judges
+from tianting.hosting import fold, judges, substitutes
+from tianting.hosting.edits import keep_edits, spot_of
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.rules import RULESETS
@@ -133,6 +134,8 @@ class Phase:
     """The judge's rulings on this phase (game-script.md ``rulings``), in the order made."""
     lost_edits: list[dict[str, Any]] = field(default_factory=list)
     """The edits the last re-drafting could not keep: the text they replaced changed."""
+    edited: dict[tuple[Any, ...], str] = field(default_factory=dict)
+    """The draft's texts as the current edits leave them, by spot (:data:`tianting.hosting.edits.Spot`)."""
     published: bool = False
     peace: dict[str, Any] | None = None
     extension: dict[str, Any] | None = None
@@ -208,6 +211,8 @@ class HostedGame:
         self.notes: list[dict[str, Any]] = []
         self.messages: list[dict[str, Any]] = []
         """Players' private messages as received (``message`` events: seq, at, player, text, phase)."""
+        self.substitutes: list[dict[str, Any]] = []
+        """Each seat handed to a new forum id (替補, hosting/substitutes.py), in the order made."""
         self._base: Any = None
         """The engine game after the published phases (checks run against it)."""
         self._draft_game: Any = None
@@ -470,49 +475,26 @@ class HostedGame:
         return out
 
     def _keep_edits(self, phase: Phase) -> list[dict[str, Any]]:
-        """Re-drafted: an edit stays when the text it replaced is still there (the new draft's text
-        with the edits kept before it); the others are dropped, and returned for the judge."""
+        """Re-drafted: each edit is carried onto the new draft's text where the lines it replaced are still there
+        (:func:`tianting.hosting.edits.keep_edits`); the others are dropped, and returned for the judge."""
         draft = phase.draft
         assert draft is not None
-        now: dict[tuple[Any, ...], str] = {}
-        lost = []
-        for edit in phase.edits:
-            if not edit["current"]:
-                continue
-            if edit["target"] == "announcement":
-                spot: tuple[Any, ...] = ("announcement",)
-                original = draft["announcement"]["text"]
-            else:
-                spot = ("feedback", edit["player"], edit["index"])
-                items = draft["feedback"].get(edit["player"], [])
-                original = items[edit["index"]]["text"] if edit["index"] < len(items) else None
-            text = now.get(spot, original)
-            if text is not None and text == edit["before"]:
-                now[spot] = edit["text"]
-            else:
-                edit["current"] = False
-                edit["dropped"] = True
-                lost.append(edit)
+        phase.edited, lost = keep_edits(phase.edits, draft["announcement"]["text"], draft["feedback"])
         return lost
 
     # ---- texts --------------------------------------------------------------
     def announcement_text(self, index: int) -> str:
         phase = self.phases[index]
         assert phase.draft is not None
-        text = phase.draft["announcement"]["text"]
-        for edit in phase.edits:
-            if edit["current"] and edit["target"] == "announcement":
-                text = edit["text"]
-        return str(text)
+        return str(phase.edited.get(("announcement",), phase.draft["announcement"]["text"]))
 
     def feedback_items(self, index: int, pid: str) -> list[dict[str, Any]]:
         """``pid``'s feedback for phase ``index``, with the judge's current rewording."""
         phase = self.phases[index]
         assert phase.draft is not None
         items = [dict(item) for item in phase.draft["feedback"].get(pid, [])]
-        for edit in phase.edits:
-            if edit["current"] and edit["target"] == "feedback" and edit["player"] == pid and edit["index"] < len(items):
-                items[edit["index"]]["text"] = edit["text"]
+        for j, item in enumerate(items):
+            item["text"] = phase.edited.get(("feedback", pid, j), item["text"])
         return items
 
     def published(self) -> list[tuple[int, Phase]]:
@@ -1118,6 +1100,10 @@ class HostedGame:
             raise Refused("只能修改公告或反饋的文字", 422)
         phase.edits.append({**edit, "text": text, "before": before, "seq": event.seq, "at": event.at,
                             "current": True})
+        phase.edited[spot_of(edit)] = text
+
+    def _on_substitute(self, event: Event) -> None:
+        self.substitutes.append(substitutes.check(self, event))
 
     def _on_publish(self, event: Event) -> None:
         self._judge(event)

@@ -10,6 +10,7 @@ from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
 from tianting.core.names import name_key
+from tianting.hosting import substitutes
 from tianting.hosting.game import HostedGame, Phase, contest_pairs
 from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
@@ -198,6 +199,16 @@ def outcome_tables(game: HostedGame) -> dict[int, list[dict[str, Any]]]:
     return {i: phase.uses for i, phase in enumerate(game.phases) if phase.draft is not None and phase.uses is not None}
 
 
+def _needs_view(game: HostedGame, phase: Phase) -> dict[str, Any]:
+    """What needs the judge now (:func:`tianting.hosting.needs.needs`), the rulings in words, and the unbuilt
+    passives one line per character."""
+    from tianting.hosting.needs import needs, passives_by_character
+
+    out = needs(game)
+    out["passives"] = passives_by_character(phase)
+    return out
+
+
 def judge_view(game: HostedGame) -> dict[str, Any]:
     """Everything the judge (天庭) needs on the console: all seats, the open phase's
     submissions, the draft with its trace, decisions, last words and the audit log."""
@@ -212,6 +223,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
                  "status": truth.get(pid, {}).get("status", "alive")}
         if not game.started:
             entry["free_choices"] = free_choices(game, pid)
+        entry["holder"] = substitutes.holder(game, pid)  # 替補: who holds the seat now
         players.append(entry)
     view: dict[str, Any] = {
         "title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
@@ -223,6 +235,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
         "published": [_published_entry(game, i, p) for i, p in game.published()],
         "notes": game.notes, "over": game.over,
         "may_peace": bool(game.published()) and game.stage == "open",
+        "started": game.started, "substitutes": game.substitutes,
     }
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
@@ -255,6 +268,7 @@ def judge_view(game: HostedGame) -> dict[str, Any]:
             }
             if phase.uses is not None:  # KK 3.3's read from the drafted game; sg24's and 鼎立's the draft's own
                 current["draft"]["uses"] = phase.uses
+            current["needs"] = _needs_view(game, phase)
         view["current"] = current
     return view
 
@@ -281,7 +295,8 @@ def public_view(game: HostedGame) -> dict[str, Any]:
     view: dict[str, Any] = {"title": game.meta["title"], "rules": game.rules, "rules_title": _rules_title(game),
                             "stage": game.stage, "commitment": game.meta["commitment"], "ids": game.ids,
                             "announcements": game.public_announcements(), "over": game.over,
-                            "out": out_ids(game), "open": open_phase(game)}
+                            "out": out_ids(game), "open": open_phase(game),
+                            "substitutes": substitutes.public(game)}
     if game.over:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
         view["export"] = game.export()

@@ -18,6 +18,7 @@ from tianting.core.jsoninput import InputError, parse_json
 from tianting.hosting import judges
 from tianting.hosting.game import Refused
 from tianting.hosting.views import contests_seen, judge_view, public_view
+from tianting.server import links
 from tianting.server.commands import contests_unchanged, digits_for, judge_event, player_event
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base
@@ -197,6 +198,7 @@ async def judge_command(request: Request, token: str, command: str) -> dict[str,
         with store.game(who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
         written = store.append(who.game_id, kind, judges.actor(who.player_id), payload)
+        links.after_append(store, who.game_id, token, kind, payload)  # 替補: the seat's new link
         return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}
 
     return await run_in_threadpool(run)  # the store blocks (locks, disk): not on the event loop

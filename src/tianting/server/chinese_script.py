@@ -3,10 +3,14 @@
 Pages are written in the rule set's own script (KK 3.3: Traditional) and
 shown in it by default. A reader may switch to Simplified with
 ``?script=simplified`` (kept in a cookie; ``?script=traditional`` switches
-back): the rendered page's text is converted with OpenCC ``t2s``. Only text
-between tags is converted, never attributes (form values, ids, links) nor the
-contents of ``<textarea>`` (what a judge or player edits and posts back stays
-exactly as stored). Input is accepted in either script anyway.
+back): the rendered page's text is converted with OpenCC ``t2s``: the text
+between tags and the attributes people read (:data:`READ_ATTRIBUTES`: a
+dialog's question, a placeholder, a label for a screen reader), never the other
+attributes (form values, ids, links) nor the contents of ``<textarea>`` (what a
+judge or player edits and posts back stays exactly as stored). The words the
+page's script writes (:data:`SCRIPT_WORDS`) are in the page as text too
+(``#script-words``, base.html), so they are converted with it: one conversion.
+Input is accepted in either script anyway.
 """
 
 from __future__ import annotations
@@ -22,6 +26,12 @@ SIMPLIFIED = "simplified"
 TRADITIONAL = "traditional"
 _T2S = opencc.OpenCC("t2s")
 _TAG = re.compile(r"(<[^>]*>)")
+READ_ATTRIBUTES = ("data-confirm", "data-immediate", "placeholder", "aria-label", "title", "alt")
+"""Attributes whose text a person reads: converted with the page's text."""
+_READ = re.compile(r'(\s(?:' + "|".join(READ_ATTRIBUTES) + r')=")([^"]*)(")')
+SCRIPT_WORDS = ("已複製", "本機時間", "還有", "已到時限", "天", "小時", "分", "秒", "頁面已更新",
+                "有更新：你正在填寫的部分未更新，", "重新整理", "（有更新）")
+"""What static/app.js writes into a page: listed in the page (base.html) in its script, for the script to read."""
 
 
 def wanted(request: Request) -> str | None:
@@ -34,7 +44,7 @@ def wanted(request: Request) -> str | None:
 
 
 def to_simplified(html: str) -> str:
-    """``html`` with its text (outside tags and textareas) converted to Simplified Chinese."""
+    """``html`` with its text (outside tags and textareas) and its read attributes converted to Simplified."""
     out: list[str] = []
     in_textarea = False
     for part in _TAG.split(html):
@@ -44,7 +54,8 @@ def to_simplified(html: str) -> str:
                 in_textarea = True
             elif lower.startswith("</textarea"):
                 in_textarea = False
-            out.append(part)
+            out.append(_READ.sub(lambda m: m.group(1) + _T2S.convert(m.group(2)) + m.group(3), part)
+                       if '="' in part and not part.startswith("</") else part)
         else:
             out.append(part if in_textarea or not part.strip() else _T2S.convert(part))
     return "".join(out).replace('<html lang="zh-Hant">', '<html lang="zh-Hans">', 1)

@@ -20,6 +20,7 @@ JUDGE_COMMANDS = {
     "rule-last-words": ev.RULE_LAST_WORDS, "edit": ev.EDIT, "publish": ev.PUBLISH, "peace": ev.PEACE,
     "note": ev.NOTE, "deadline": ev.DEADLINE, "assign": ev.CHOOSE, "ask-decision": ev.ASK_DECISION,
     "submit-for": ev.SUBMIT, "vote-for": ev.VOTE, "rule": ev.RULE, "digit-for": ev.DIGIT,
+    "substitute": ev.SUBSTITUTE,
 }
 PLAYER_COMMANDS = {"choose": ev.CHOOSE, "actions": ev.SUBMIT, "vote": ev.VOTE, "last-words": ev.LAST_WORDS,
                    "decide": ev.DECIDE, "digit": ev.DIGIT}
@@ -29,6 +30,7 @@ FIELDS = {
     ev.PEACE: ("judge", "proposer", "agreed"), ev.NOTE: ("text",), ev.ASK_LAST_WORDS: (),
     ev.SUBMIT: ("player", "actions", "via"), ev.VOTE: ("player", "target", "via"), ev.LAST_WORDS: ("text",),
     ev.RULE: ("ruling", "remove"), ev.DIGIT: ("player", "digit", "via", "contest", "against"),
+    ev.SUBSTITUTE: ("player", "by", "reason"),
 }
 """The fields each event takes from a request body; anything else (a form's csrf field, stray
 keys) is not stored, so the event log holds only what the game reads."""

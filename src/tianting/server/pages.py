@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import jinja2
 from fastapi import APIRouter, Request
@@ -40,7 +40,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
-from tianting.hosting import bbcode, judges
+from tianting.hosting import bbcode, judges, substitutes
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
 from tianting.hosting.game import (
@@ -64,7 +64,18 @@ from tianting.hosting.views import (
 )
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import chat, chinese_script, idempotency, live, moving, notify, security, stale
+from tianting.server import (
+    chat,
+    chinese_script,
+    confirm,
+    idempotency,
+    links,
+    live,
+    moving,
+    notify,
+    security,
+    stale,
+)
 from tianting.server.commands import (
     JUDGE_COMMANDS,
     contests_unchanged,
@@ -73,7 +84,6 @@ from tianting.server.commands import (
     player_event,
 )
 from tianting.server.ratelimit import RateLimited
-from tianting.server.security import player_token
 from tianting.server.stale import Stale, inputs_seen, stale_inputs
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base, public_origin
@@ -97,7 +107,7 @@ STAGE_ZH = {"choosing": "選擇角色", "open": "進行中", "draft": "草稿待
 STATUS_ZH = {"alive": "存活", "injured": "受傷", "out": "出局"}
 KIND_ZH = {"active": "主動", "passive": "被動", "global": "全局"}
 SOURCE_ZH = {"identity": "身份技能", "character": "角色技能", "granted": "使用權", "lent": "當夜可發動",
-             "offered": "本階段可選"}
+             "offered": "本階段可選", "general": "通用行動"}
 PHASE_ZH = {"night": "夜晚", "day": "白天"}
 class _ActorNames(dict[str, str]):
     """天庭, 系統, and a judge of three by their seat (``judge:南斗`` → 南斗)."""
@@ -122,9 +132,10 @@ EVENT_ZH = {
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
 DONE_ZH = {
+    "substitute": "已安排替補：舊連結已失效，新的連結見「玩家的秘密連結」。",
     "start": "遊戲已開始：第1夜開放提交。", "resolve": "已結算，請審閱草稿。", "decide": "已記錄選擇並重新結算。",
     "ask-last-words": "已向昨夜出局者徵求遺言。", "rule-last-words": "已裁定遺言並重新結算。",
-    "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "peace": "已裁定議和，遊戲結束。",
+    "edit": "已修改文字（記入修改紀錄）。", "publish": "已公布，下一階段開始。", "publish-over": "已公布，遊戲結束。", "peace": "已裁定議和，遊戲結束。",
     "note": "已加入備註。", "deadline": "已更新時限。", "assign": "已指定角色。",
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
@@ -192,7 +203,8 @@ _env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT,
-                    new_write_key=idempotency.new_key)  # every form's idempotency key (csrf_field)
+                    new_write_key=idempotency.new_key,  # every form's idempotency key (csrf_field)
+                    SCRIPT_WORDS=chinese_script.SCRIPT_WORDS)
 templates = Jinja2Templates(env=_env)
 
 
@@ -311,8 +323,7 @@ def pm_text(title: str, pid: str, url: str) -> str:
 def _player_links(store: Store, game_id: str, judge_token: str) -> dict[str, str]:
     """Every player's link token, derived again from the judge's link (see security.player_token)."""
     with store.game(game_id) as game:
-        ids = game.ids
-    return {pid: player_token(judge_token, pid) for pid in ids}
+        return links.current_links(game, judge_token)  # a seat handed on (替補): its newest link
 
 
 # ---- home ----------------------------------------------------------------------------------
@@ -377,9 +388,11 @@ def _create_game(request: Request, form: Form) -> Response:
         return _home(request, message, exc.status if isinstance(exc, Refused) else 422, values)
     if made.judge_tokens:  # three judges: each link shown once, here, for the creator to hand out
         base = _base(request)
+        urls = {seat: f"{base}/j/{t}" for seat, t in made.judge_tokens.items()}
+        saved = "\n".join([f"「{values['title']}」三位天庭的連結（保密）", *(f"{s}：{u}" for s, u in urls.items())]) + "\n"
         return _render(request, "judges_created.html", {
-            "title": values["title"], "links": {seat: f"{base}/j/{t}" for seat, t in made.judge_tokens.items()},
-            "duties": judges.DUTIES}, 201)
+            "title": values["title"], "links": urls, "duties": judges.DUTIES,
+            "links_file": "data:text/plain;charset=utf-8," + quote(saved)}, 201)
     return RedirectResponse(f"/j/{made.judge_token}?ok=created", status_code=303)
 
 
@@ -394,6 +407,9 @@ def _latest_bbcode(game: HostedGame, latest: list[dict[str, Any]]) -> str:
     """The post to paste next: the latest announcement, and at the end of the game the ending
     (result, every identity, the seed)."""
     parts = [bbcode.announcement(latest[0])] if latest else []
+    handed = [s["text"] for s in substitutes.public(game) if not latest or s["phase"] >= latest[0]["index"]]
+    if handed:  # 替補 since the last post: 「X 由 Y 替補」
+        parts.append("\n".join(handed))
     if game.over:
         parts.append(bbcode.ending(public_view(game)))
     return "\n\n".join(parts)
@@ -405,6 +421,13 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
     base = _base(request)
     # the players' links derive from the 北斗's (or the one judge's) link: the others' consoles show none
     links = _player_links(store, who.game_id, token) if who.player_id in (None, judges.BEIDOU) else {}
+    judge_urls = {}  # the 南斗's and the 裁判's, derived from the 北斗's (games made since they are derived)
+    if who.player_id == judges.BEIDOU:
+        for seat in (judges.NANDOU, judges.CAIPAN):
+            other = security.judge_seat_token(token, seat)
+            found = store.access(other)
+            if found is not None and found.game_id == who.game_id and found.player_id == seat:
+                judge_urls[seat] = f"{base}/j/{other}"
     public_id = store.public_id(who.game_id)
     ok = "遊戲已建立。請保存天庭連結，並把每位玩家的連結私下發給該玩家。" \
         if request.query_params.get("ok") == "created" else _done(request)
@@ -416,7 +439,10 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "token": token, "view": view, "csrf": _csrf(request, token), "error": error, "ok": ok,
             "judge_url": f"{base}/j/{token}", "public_url": f"{base}/g/{public_id}",
             "player_urls": {pid: f"{base}/p/{t}" for pid, t in links.items()},
-            "pm_texts": {pid: pm_text(game.meta["title"], pid, f"{base}/p/{t}") for pid, t in links.items()},
+            "pm_texts": {pid: pm_text(game.meta["title"], substitutes.holder(game, pid), f"{base}/p/{t}")
+                         for pid, t in links.items()},
+            "holders": {pid: substitutes.holder(game, pid) for pid in links},
+            "judge_urls": judge_urls, "duties": judges.DUTIES,
             "seats": seats, "latest_bbcode": _latest_bbcode(game, latest),
             "latest_label": latest[0]["label"] if latest else "",
             "living": [p["id"] for p in view["players"] if p["status"] != "out"],
@@ -489,9 +515,12 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         approved = form.get("approved")
         if approved not in ("1", "0"):
             raise Refused("請選擇核准或不予公布", 422)
+        if approved == "0" and not form.get("reason").strip():  # the player is told why (issue 29, 7)
+            raise Refused("不予公布遺言須寫明理由（玩家會看到）", 422)
         return {"player": form.get("player"), "approved": approved == "1", "reason": form.get("reason")}
     if command == "edit":
-        body: dict[str, Any] = {"target": form.get("target"), "text": form.get("text")}
+        # a textarea posts its lines with CRLF (the HTML standard): the draft's are LF, and an edit is merged by line
+        body: dict[str, Any] = {"target": form.get("target"), "text": form.get("text").replace("\r\n", "\n")}
         if body["target"] == "feedback":
             index = form.get("index")
             if not index.isdigit() or len(index) > 4:
@@ -510,6 +539,8 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
         raise Refused("請選擇議和的方式", 422)
     if command == "note":
         return {"text": form.get("text")}
+    if command == "substitute":
+        return {"player": form.get("player"), "by": form.get("by"), "reason": form.get("reason")}
     if command == "ask-decision":
         return {"actor": form.get("actor"), "skill": form.get("skill")}
     if command == "rule":
@@ -819,14 +850,20 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
         body = _judge_body(command, form)
+        confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
         store.append(who.game_id, kind, judges.actor(who.player_id), payload)
+        links.after_append(store, who.game_id, token, kind, payload)  # 替補: the seat's new link
     except Refused as exc:
         return _judge_page(request, token, who, exc.message, exc.status)
     anchor = ANCHOR.get(command, "top")
-    return RedirectResponse(f"/j/{token}?ok={command}#{anchor}", status_code=303)
+    done = command
+    if command == "publish":  # the publish that ends the game says so, not 「下一階段開始」
+        with _game(request, who.game_id) as game:
+            done = "publish-over" if game.over else command
+    return RedirectResponse(f"/j/{token}?ok={done}#{anchor}", status_code=303)
 
 
 # ---- player ----------------------------------------------------------------------------------
@@ -856,10 +893,28 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
             note = "已用完"
         elif row.get("via"):
             note = f"須列在【{row['via']}】之後"
+        idle = _no_target(targets, view)
+        note = idle or note
         out.append({"skill": row["skill"], "targets": targets, "args": row.get("args") or [],
                     "most": max([targets.get("count", 0), *targets.get("counts", [])]),
-                    "disabled": not row.get("built", True), "note": note, "uses_left": row.get("uses_left")})
+                    "disabled": not row.get("built", True) or bool(idle), "note": note,
+                    "uses_left": row.get("uses_left"),
+                    "immediate": confirm.immediate(row), "choices": row.get("choices") or {}})
     return out
+
+
+def _no_target(targets: dict[str, Any], view: dict[str, Any]) -> str:
+    """Why a skill has no legal target tonight (暗訪 before anyone is dead), or "": it needs at least one target
+    and the table has none of the kind it takes (the dead, or the living, oneself only where allowed)."""
+    least = min([targets.get("count", 0), *targets.get("counts", [])] or [0])
+    if least == 0:
+        return ""
+    players = view.get("players") or []
+    if targets.get("dead"):
+        found = sum(1 for p in players if p.get("out"))
+        return "" if found >= least else "目前沒有可指定的死者"
+    found = sum(1 for p in players if not p.get("out") and (targets.get("self") or p.get("id") != view.get("id")))
+    return "" if found >= least else "目前沒有可指定的目標"
 
 
 def _rows_from_actions(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -991,8 +1046,9 @@ def _rows_from_form(form: Form) -> list[dict[str, Any]]:
         args = {}
         for key in form.keys():
             match = _ARG.match(key)
-            if match and int(match.group(2)) == i and form.get(key).strip():
-                args[match.group(1)] = form.get(key).strip()
+            given = [v.strip() for v in form.getlist(key) if v.strip()]  # a skill's own list, or the free field
+            if match and int(match.group(2)) == i and given:
+                args[match.group(1)] = given[0]
         targets = [t for t in targets if t]
         if not skill and not targets and not args:
             continue
@@ -1054,6 +1110,8 @@ def _player_command(request: Request, token: str, who: Access, command: str, for
         if command == "actions":
             rows = [] if form.get("none") else _rows_from_form(form)
             body: dict[str, Any] = {"actions": _actions(rows)}
+            with _game(request, who.game_id) as game:  # 自殺 and the like: 「即時生效，不可修改」, asked first
+                confirm.check(form, confirm.player_question(game.player_view(who.player_id or ""), body["actions"]))
         else:
             body = _player_body(command, form)
         kind, payload = player_event(command, body)

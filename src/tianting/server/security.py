@@ -51,6 +51,13 @@ def player_token(judge_token: str, player_id: str) -> str:
     return base64.urlsafe_b64encode(digest).decode().rstrip("=")
 
 
+def judge_seat_token(beidou_token: str, seat: str) -> str:
+    """The link token of the 南斗 or the 裁判 in a game of three judges, derived from the 北斗's by HMAC-SHA256 as the
+    players' are, so that the 北斗's console can show them again (issue 29, 7); neither reveals the 北斗's."""
+    digest = hmac.new(beidou_token.encode(), f"tianting-judge/1:{seat}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")
+
+
 def csrf_token(secret: str, link_token: str) -> str:
     """The CSRF field for forms posted under ``link_token`` (or ``"home"`` for the home page)."""
     return hmac.new(secret.encode(), f"csrf:{link_token}".encode(), hashlib.sha256).hexdigest()

@@ -47,7 +47,7 @@ from tianting.hosting import judges as judge_seats
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
-from tianting.server import db
+from tianting.server import db, links
 from tianting.server.db import (
     DatabaseUnusable,
     events,
@@ -63,7 +63,7 @@ from tianting.server.db import (
     writing,
 )
 from tianting.server.idempotency import marker, write_key
-from tianting.server.security import player_token
+from tianting.server.security import judge_seat_token, player_token
 
 log = logging.getLogger("tianting.server")
 
@@ -161,6 +161,8 @@ class Access:
     role: str
     """``judge`` or ``player``."""
     player_id: str | None = None
+    generation: int = 0
+    """A player's link: how many substitutions (替補) of the seat it was made after (server/links.py)."""
     """The player's id; for a judge of three (hosting/judges.py), their seat (北斗, 南斗 or 裁判)."""
 
 
@@ -304,8 +306,8 @@ class Store:
         game_id, public_id = secrets.token_hex(8), secrets.token_urlsafe(9)
         judge_token = secrets.token_urlsafe(TOKEN_BYTES)
         player_tokens = {pid: player_token(judge_token, pid) for pid in hosted.ids}
-        seats = {s: (judge_token if s == judge_seats.BEIDOU else secrets.token_urlsafe(TOKEN_BYTES))
-                 for s in judge_seats.SEATS} if judge_seats.team(hosted.meta) else {}
+        seats = {s: (judge_token if s == judge_seats.BEIDOU else judge_seat_token(judge_token, s))
+                 for s in judge_seats.SEATS} if judge_seats.team(hosted.meta) else {}  # derived: shown again
 
         def insert_all() -> None:
             with writing(self.engine) as conn:
@@ -328,17 +330,29 @@ class Store:
             return None
         key = hash_token(token)
         found = self._access.get(key)
-        if found is not None:
-            return found
-        with reading(self.engine) as conn:
-            row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
-                               .where(tokens.c.token_hash == key)).first()
-            conn.rollback()
-        if row is None:
-            return None  # not remembered: forged tokens must not fill the memory
-        found = Access(row[0], row[1], row[2])
-        self._access.put(key, found)
+        if found is None:
+            with reading(self.engine) as conn:
+                row = conn.execute(select(tokens.c.game_id, tokens.c.role, tokens.c.player_id)
+                                   .where(tokens.c.token_hash == key)).first()
+                conn.rollback()
+            if row is None:
+                return None  # not remembered: forged tokens must not fill the memory
+            found = links.access_of(row[0], row[1], row[2])
+            self._access.put(key, found)
+        if found.role == "player":  # a seat handed on (替補): only its newest link works
+            with self.game(found.game_id) as game:
+                current = links.generation(game, found.player_id)
+            return found if found.generation == current else None
         return found
+
+    def add_player_link(self, game_id: str, pid: str, generation: int, token: str) -> None:
+        """The link of the seat ``pid`` made after its ``generation``-th substitution (server/links.py)."""
+        def insert_one() -> None:
+            with writing(self.engine) as conn:
+                conn.execute(insert(tokens).values(token_hash=hash_token(token), game_id=game_id,
+                                                   role=links.role(generation), player_id=pid))
+
+        retrying(insert_one)
 
     def by_public_id(self, public_id: str) -> str | None:
         if not LINK_CHARS.fullmatch(public_id or ""):

@@ -13,6 +13,7 @@ from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame, _norm
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
+from tianting.rules.sg24.game import recognition_choices
 
 JUDGE_ONLY = ("votes", "died", "silent", "contests", "wound_checks")
 """Kept for the judge: the counted votes, whose character died, the 拼点, and the 伤判 outcomes (the posts name
@@ -43,8 +44,9 @@ def _general_rows(game: DingliGame, pid: str) -> list[dict[str, Any]]:
         rows.append(row(STAB, "每名角色每夜只能使用一个主动技能或进行一次刺杀。", 1, []))
     kinds = {a.kind for a in char.recognition}
     if kinds:
-        rows.append(row(RECOGNISE, "指认一个ID为某角色或某评价，以角色的指认次数为限。", 1,
-                        [k for k in ("character", "evaluation") if k in kinds]))
+        rows.append({**row(RECOGNISE, "指认一个ID为某角色或某评价，以角色的指认次数为限。", 1,
+                           [k for k in ("character", "evaluation") if k in kinds]),
+                     "choices": recognition_choices(game, pid)})
     if p.identity == "君主" and p.country in COUNTRIES:
         rows.append(row(RECRUIT, "君主招揽：指认中包含在野角色时，由法官询问其是否加入此国。", 1, ["character"]))
     if p.country == UNALIGNED:

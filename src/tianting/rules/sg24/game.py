@@ -243,7 +243,7 @@ class SG24Game:
                 raise IllegalAction(f"{player.id} 本夜已经招揽过一个在野", "once")
             self._target(action)
             if self.pack.get(action.args.get("character")) is None:
-                raise IllegalAction(f"{player.id}：招揽须指认其为某个角色（args.character）", "character")
+                raise IllegalAction(f"{player.id}：招揽须指认其为某个角色（角色）", "character")
         elif skill == APPLY:
             if player.country != UNALIGNED:
                 raise IllegalAction(f"{player.id} 已属于{player.country}，不能投奔", "joined")
@@ -252,7 +252,8 @@ class SG24Game:
             if any(_norm(a.skill) == APPLY for a in mine):
                 raise IllegalAction(f"{player.id} 每夜只能申请加入一个国家", "once")
             if _norm_country(action.args.get("country", "")) not in self.open_countries():
-                raise IllegalAction(f"{player.id}：投奔须指明一个尚未灭国的国家（args.country：魏、蜀、吴）", "country")
+                raise IllegalAction(f"{player.id}：投奔须指明一个尚未灭国的国家（国籍：{'、'.join(self.open_countries())}）",
+                                    "country")
         else:
             self._check_skill(player, action, accepted, day=False)
 
@@ -287,7 +288,10 @@ class SG24Game:
                     return i, a
             if a.kind == "evaluation" and asked_eval is not None and _norm(asked_eval) in a.of:
                 return i, a
-        raise IllegalAction(f"{player.id}（{char.name}）没有这样的指认（args.character 或 args.evaluation）", "allowance")
+        may = recognition_choices(self, player.id)
+        offered = "；".join(f"{label}：{'、'.join(may[k])}" for k, label in (("character", "角色"), ("evaluation", "评价"))
+                           if may.get(k))
+        raise IllegalAction(f"{player.id}（{char.name}）没有这样的指认（今夜可以指认的{offered or '：无'}）", "allowance")
 
     def _check_skill(self, player: Player, action: Action, accepted: Sequence[Action], day: bool) -> None:
         data = self.pack.skill(player.character, action.skill)
@@ -830,6 +834,25 @@ def _fits(pack: Pack, option: str, named: Character) -> bool:
         if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
             return named.identity == identity
     return False
+
+
+def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
+    """What ``pid``'s 指认 may name tonight, from the character's allowances in force (``from_night`` reached):
+    ``character``, the pack's characters an allowance fits (「郭嘉/荀彧/荀攸」 names alternatives, 「蜀国君主」 any
+    character of that country and identity); ``evaluation``, the 评价 an allowance lists. The night form offers
+    these as its choices (issue 29, 4); the engine's check (``_allowance_for``) stays the one judge of them."""
+    out: dict[str, list[str]] = {}
+    tonight = game.number
+    for allowance in game.character(pid).recognition:
+        if allowance.from_night > tonight:
+            continue
+        names = out.setdefault(allowance.kind, [])
+        if allowance.kind == "character":
+            fits = [c.name for c in game.pack.characters.values() if any(_fits(game.pack, o, c) for o in allowance.of)]
+        else:
+            fits = list(allowance.of)
+        names.extend(n for n in fits if n not in names)
+    return out
 
 
 def _norm(name: Any) -> str:

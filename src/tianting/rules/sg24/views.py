@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SG24Game
+from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SG24Game, recognition_choices
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 
 JUDGE_ONLY = ("votes",)
@@ -39,7 +39,8 @@ def _general_rows(game: SG24Game, pid: str) -> list[dict[str, Any]]:
     kinds = {a.kind for a in char.recognition}
     if kinds:
         args = [k for k in ("character", "evaluation") if k in kinds]
-        rows.append(row(RECOGNISE, "指认一个ID为某角色（同国指认）或某评价（评价指认），以角色的指认次数为限。", 1, args))
+        rows.append({**row(RECOGNISE, "指认一个ID为某角色（同国指认）或某评价（评价指认），以角色的指认次数为限。", 1, args),
+                     "choices": recognition_choices(game, pid)})
     if p.identity == "君主" and p.country in COUNTRIES:
         rows.append(row(RECRUIT, "君主可以指认一个在野为某角色以招揽：指认正确且其同意，次夜开始时加入本国。", 1, ["character"]))
     if p.country == UNALIGNED:

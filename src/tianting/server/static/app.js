@@ -2,16 +2,13 @@
 (function () {
   "use strict";
 
-  // Words this script writes into the page, in the page's script (the server converts the page's
-  // own text to Simplified when asked; what is written here is converted here).
-  var SIMPLIFIED = document.documentElement.lang === "zh-Hans";
-  var WORDS = {
-    "已複製": "已复制", "本機時間": "本机时间", "還有": "还有", "已到時限": "已到时限", "天": "天",
-    "小時": "小时", "分": "分", "秒": "秒", "頁面已更新": "页面已更新",
-    "有更新：你正在填寫的部分未更新，": "有更新：你正在填写的部分未更新，", "重新整理": "重新整理",
-    "（有更新）": "（有更新）"
-  };
-  function zh(text) { return SIMPLIFIED && WORDS[text] ? WORDS[text] : text; }
+  // Words this script writes into the page, in the page's script: the page lists them (#script-words, each
+  // its data-word in Traditional, its text as the server converted the page: server/chinese_script.py).
+  var WORDS = {};
+  document.querySelectorAll("#script-words [data-word]").forEach(function (el) {
+    WORDS[el.getAttribute("data-word")] = el.textContent;
+  });
+  function zh(text) { return WORDS[text] || text; }
 
   // ---- what every part of a page needs (run again on the parts a live update swaps in) ----
   function hide(el, hidden) {
@@ -42,12 +39,26 @@
         opt.disabled = (dead ? !out : out) || (me && !self);
       });
     });
+    // a skill's own choices for an argument (data-for: 指認's characters and 評價) stand in for the free field
+    var own = {};
+    row.querySelectorAll("[data-for]").forEach(function (el) {
+      if (el.getAttribute("data-for") === chosen) { own[el.getAttribute("data-arg")] = true; }
+    });
     row.querySelectorAll("[data-arg]").forEach(function (el) {
-      hide(el, args.indexOf(el.getAttribute("data-arg")) < 0);
+      var key = el.getAttribute("data-arg");
+      var only = el.getAttribute("data-for");
+      var field = el.tagName !== "LABEL";
+      hide(el, args.indexOf(key) < 0 || (only !== null ? only !== chosen : field && own[key] === true));
     });
   }
 
   function pad(n) { return (n < 10 ? "0" : "") + n; }
+  // The form's hidden "confirmed" field, filled once the reader said yes (server/confirm.py checks it).
+  function confirmed(form) {
+    var field = form && form.querySelector("input[name=confirmed]");
+    if (field) { field.value = "1"; }
+  }
+
   function localInput(date) {
     return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()) + "T" +
       pad(date.getHours()) + ":" + pad(date.getMinutes());
@@ -77,7 +88,23 @@
       var question = button.getAttribute("data-confirm");
       if (!question) { return; }
       button.addEventListener("click", function (event) {
-        if (!window.confirm(question)) { event.preventDefault(); }
+        if (!window.confirm(question)) { event.preventDefault(); return; }
+        confirmed(button.form);
+      });
+    });
+
+    // A skill that takes effect at once (自殺: 「即時生效，不可修改」): the action list asks before it is sent
+    // (its option's data-immediate holds the question); the server refuses the list without the answer.
+    root.querySelectorAll("form#actions-form").forEach(function (form) {
+      form.addEventListener("submit", function (event) {
+        var asked = false;
+        form.querySelectorAll("select.skill-select").forEach(function (select) {
+          var option = select.options[select.selectedIndex];
+          var question = option && option.getAttribute("data-immediate");
+          if (asked || !question || (event.submitter && event.submitter.name === "none")) { return; }
+          asked = true;
+          if (window.confirm(question)) { confirmed(form); } else { event.preventDefault(); }
+        });
       });
     });
 
