@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
+from tianting.core import canonical
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.jsoninput import InputError, key_path, parse_json
@@ -175,14 +176,22 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError("seed", "seed 必須是整數")
     rules = load_rules(rules_name)
+    order = data.get("draw_order", canonical.CANONICAL)
+    if order not in canonical.DRAW_ORDERS:
+        raise ScriptError("draw_order", f"draw_order 必須是{'或'.join(f'「{o}」' for o in canonical.DRAW_ORDERS)}，"
+                                        f"而不是「{shown(order)}」")
+    listed = order == canonical.LISTED
     seats = _seats(data, rules)
+    seat_at = list(range(len(seats))) if listed else canonical.by_id(seats, lambda s: s.id)  # script index of each
+    seats = [seats[i] for i in seat_at]
     if data.get("chibi") is True and "chibi" not in rules.options:
         raise ScriptError("chibi", f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
     try:
         chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
         game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
     except rules.setup_error as exc:
-        raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
+        raise ScriptError(f"players[{seat_at[exc.index]}]" if exc.index is not None else "players",
+                          exc.message) from None
     skill_names = rules.names(game)
     ids = PlayerIds(game.state.players)
     phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
@@ -221,9 +230,11 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         resolving: dict[int, int] = {}  # each accepted entry of the phase's ``actions`` → its place among those taken
         try:
             if kind == "night":
-                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving)
+                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving,
+                                order)
             else:
-                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving)
+                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving,
+                              order)
         except InvalidAnswer as exc:
             raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
         for d in book.unused():
@@ -231,8 +242,8 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         result.rejected = rejected
         warnings += [f"{where}: {w}" for w in result.warnings]
         uses = getattr(rules, "phase_uses", None)  # what came of each use (sg24, dingli2: R-SG18, D-A8); not KK 3.3
-        out_phases.append(_phase_json(game, result, ruled, None if uses is None else uses(game, sorted(
-            resolving, key=resolving.__getitem__))))
+        out_phases.append(_phase_json(game, result, ruled, None if uses is None else sorted(uses(game, sorted(
+            resolving, key=resolving.__getitem__)), key=lambda u: u["action"])))  # in the script's order
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             refused = _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
@@ -407,16 +418,20 @@ def _ruling_text(effect: str, value: Any, spot: str, ids: PlayerIds, game: Any, 
 def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
            rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
            ruled: list[dict[str, Any]] | None = None, rules: Any = None,
-           taken: dict[int, int] | None = None) -> PhaseResult:
+           taken: dict[int, int] | None = None, order: str = canonical.CANONICAL) -> PhaseResult:
     """Resolve a night phase of the script; ``taken`` (if given) receives :func:`_checked_actions`'s map of the
-    accepted entries (the transcript's ``uses`` number them by the script's ``actions``)."""
+    accepted entries (the transcript's ``uses`` number them by the script's ``actions``); ``order``: the draw
+    order (:mod:`tianting.core.canonical`), in which the actions and rulings reach the rule set."""
     ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
-    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules,
+                                                    order)
     if taken is not None:
         taken.update(resolving)
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, rules=rules)
+    if order == canonical.CANONICAL:
+        judged = canonical.rulings_in_order(judged)
     words = {ids.get(pid): text for pid, text in
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
     for pid, text in words.items():
@@ -434,13 +449,14 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
 def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
          rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
          ruled: list[dict[str, Any]] | None = None, rules: Any = None,
-         taken: dict[int, int] | None = None) -> PhaseResult:
-    """Resolve a day phase of the script; ``taken``: as :func:`_night`'s."""
+         taken: dict[int, int] | None = None, order: str = canonical.CANONICAL) -> PhaseResult:
+    """Resolve a day phase of the script; ``taken``, ``order``: as :func:`_night`'s (votes by voter too)."""
     ids = ids or PlayerIds(game.state.players)
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
     # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
-    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules,
+                                                    order)
     if taken is not None:
         taken.update(resolving)
     votes: dict[str, str] = {}
@@ -460,16 +476,19 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
         votes[voter] = target
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, by_day=True,
                       rules=rules)
+    if order == canonical.CANONICAL:
+        votes, judged = canonical.votes_in_order(votes), canonical.rulings_in_order(judged)
     inputs = {name: _phase_input(name, raw.get(name), f"{where}.{name}", ids, game, rules)
               for name in (rules.day_inputs if rules is not None else ()) if raw.get(name) is not None}
     return game.resolve_day(votes, book, judged, accepted, **inputs)
 
 
 def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, rejected: list[dict[str, Any]],
-                     skill_names: Any, ids: PlayerIds, rules: Any
+                     skill_names: Any, ids: PlayerIds, rules: Any, order: str = canonical.CANONICAL
                      ) -> tuple[list[Action], dict[int, int], list[Any]]:
     """A phase's ``actions``, each checked against those accepted before it: the accepted actions, each
-    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`)."""
+    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`). The
+    accepted actions resolve in the draw order ``order`` (canonical: by actor, skill, targets)."""
     accepted: list[Action] = []
     resolving: dict[int, int] = {}
     entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
@@ -483,7 +502,23 @@ def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, 
             continue
         resolving[j] = len(accepted)
         accepted.append(action)
+    if order == canonical.CANONICAL:
+        accepted, resolving = canonical.actions_in_order(accepted, resolving)
     return accepted, resolving, entries
+
+
+def resolution_order(game: Any, entries: list[Any], taken: list[int], where: str, order: str = canonical.CANONICAL,
+                     rules: Any = None) -> list[int]:
+    """The indices ``taken`` of a phase's script ``entries`` (those accepted, in the script's order) in the order the
+    runner handed their actions to the rule set (:func:`_checked_actions`): the script's under ``listed``, else the
+    canonical order of the actions as read. For a reader of the game's record of the phase's uses (kk33's
+    ``judge_uses``), whose k-th use is the k-th action resolved."""
+    if order == canonical.LISTED:
+        return list(taken)
+    rules = rules or load_rules(game.rules)
+    skill_names, ids = rules.names(game), PlayerIds(game.state.players)
+    read = [_action(entries[j], f"{where}.actions[{j}]", skill_names, ids, rules) for j in taken]
+    return [taken[k] for k in canonical.permutation(read, canonical.action_key)]
 
 
 def _digit(value: Any, where: str, pid: str) -> int:

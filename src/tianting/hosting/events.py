@@ -66,7 +66,7 @@ gives (鼎立三分2.0's 巧设反间: 「延长周瑜以及与周瑜互识的�
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
-              "judges"),
+              "judges", "draw_order"),  # draw_order: hosting/draw_order.py (absent in older games: listed)
     CHOOSE: ("player", "character"),
     START: ("deadline",),
     SUBMIT: ("player", "actions", "via"),

@@ -276,8 +276,11 @@ class RuleSet:
     def judge_uses(self, game: Any, index: int, accepted_at: Sequence[int], trace: Sequence[str]) -> list[dict[str, Any]]:
         """What came of each action of phase ``index`` of ``game`` (played through it), for the judges' pages only:
         read from the game's history and the phase's ``trace`` (:func:`tianting.rules.kk33.outcomes.phase_uses`).
-        Not ``phase_uses``: KK 3.3's transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py)."""
-        return kk33_outcomes.phase_uses(game.state.history, index, accepted_at, trace)
+        Not ``phase_uses``: KK 3.3's transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py).
+        ``accepted_at``: the script indices in the order their actions resolved (``script.resolution_order``); the
+        rows come in the script's order (a use the night made of one, ``action`` None, after them)."""
+        rows = kk33_outcomes.phase_uses(game.state.history, index, accepted_at, trace)
+        return sorted(rows, key=lambda u: (u["action"] is None, u["action"] or 0))
 
 
 RULESET = RuleSet()
