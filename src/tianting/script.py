@@ -17,12 +17,13 @@ from tianting.core import canonical
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.jsoninput import InputError, key_path, parse_json
+from tianting.core.judge_post import add_judge_lines
 from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.setup import MAX_ID, player_counts
+from tianting.setup import MAX_ID, player_counts, table_refusal
 
 SCRIPT_FORMAT = "tianting-script/1"
 TRANSCRIPT_FORMAT = "tianting-transcript/1"
@@ -182,6 +183,8 @@ def play_script(data: dict[str, Any], lenient: bool = False,
                                         f"而不是「{shown(order)}」")
     listed = order == canonical.LISTED
     seats = _seats(data, rules)
+    if not getattr(rules, "partial_tables", False) and table_refusal(rules, len(seats)):
+        raise ScriptError("players", str(table_refusal(rules, len(seats))))  # as ``setup`` says it (issue 27)
     seat_at = list(range(len(seats))) if listed else canonical.by_id(seats, lambda s: s.id)  # script index of each
     seats = [seats[i] for i in seat_at]
     if data.get("chibi") is True and "chibi" not in rules.options:
@@ -192,6 +195,8 @@ def play_script(data: dict[str, Any], lenient: bool = False,
     except rules.setup_error as exc:
         raise ScriptError(f"players[{seat_at[exc.index]}]" if exc.index is not None else "players",
                           exc.message) from None
+    if listed:
+        game.state.extra[canonical.STATE_KEY] = canonical.LISTED  # a game of before: its posts as they were too
     skill_names = rules.names(game)
     ids = PlayerIds(game.state.players)
     phases = _list(data.get("phases", []), "phases", "phases", limit=MAX_PHASES, noun="階段")
@@ -240,6 +245,7 @@ def play_script(data: dict[str, Any], lenient: bool = False,
         for d in book.unused():
             result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
+        add_judge_lines(result.announcement, ruled)  # ``announce``: the judge's lines in the public post
         warnings += [f"{where}: {w}" for w in result.warnings]
         uses = getattr(rules, "phase_uses", None)  # what came of each use (sg24, dingli2: R-SG18, D-A8); not KK 3.3
         out_phases.append(_phase_json(game, result, ruled, None if uses is None else sorted(uses(game, sorted(
@@ -382,7 +388,8 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
     return out
 
 
-TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔"}
+TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔",
+                   "announce": "公告的文字寫在 text，對所有玩家公布"}
 """Why a targetless ruling names no ``target`` (the message of a script that gives one)."""
 
 

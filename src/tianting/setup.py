@@ -43,6 +43,17 @@ def counts_text(counts: tuple[int, ...]) -> str:
     return names[0] if len(names) == 1 else "、".join(names[:-1]) + "或" + names[-1]
 
 
+def table_refusal(rules: Any, count: int) -> str | None:
+    """Why ``rules`` cannot seat ``count`` players, or None: the message of ``setup`` and ``run`` alike. A rule set
+    with ``partial_tables`` (KK 3.3, R23) seats fewer in ``run``; ``setup`` always deals a whole table."""
+    counts = player_counts(rules)
+    if count in counts:
+        return None
+    if len(counts) == 1:
+        return f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{count}個ID"
+    return f"{rules.title}需要{counts_text(counts)}名玩家，ID名單中有{count}個ID"
+
+
 def read_ids(text: str) -> list[str]:
     """The forum ids of a text with one id a line.
 
@@ -93,11 +104,9 @@ def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False,
     if len(ids) != len(set(ids)):
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
         raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
-    counts = player_counts(rules)
-    if len(ids) not in counts:
-        if len(counts) == 1:
-            raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
-        raise TiantingError(f"{rules.title}需要{counts_text(counts)}名玩家，ID名單中有{len(ids)}個ID")
+    refused = table_refusal(rules, len(ids))
+    if refused:
+        raise TiantingError(refused)
     keys: dict[str, str] = {}
     for pid in ids:
         if not isinstance(pid, str) or not pid.strip():

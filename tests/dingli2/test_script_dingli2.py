@@ -335,7 +335,7 @@ def test_an_ex_table_runs_with_the_emperor(tmp_path):
 def test_a_run_of_a_bad_table_names_the_counts(tmp_path):
     script = _night()
     script["players"] = copy.deepcopy(script["players"])[:25]
-    assert "26、29或32名玩家" in refused(tmp_path, script)
+    assert "需要26、27、29、30、32或33名玩家，ID名單中有25個ID" in refused(tmp_path, script)  # setup's words (issue 27)
 
 
 def test_simulate_plays_a_29_player_table_from_a_setup(tmp_path):

@@ -34,6 +34,15 @@ CANONICAL = "canonical"
 LISTED = "listed"
 """The order the lists were written in (games created before draw orders had a name)."""
 DRAW_ORDERS = (CANONICAL, LISTED)
+STATE_KEY = "draw_order"
+"""``GameState.extra``'s key of a game run under :data:`LISTED` (set by the script runner; absent: canonical). A listed
+game was created before issue 27, and keeps what its posts said then too (the 24人 rules' night post names its
+全局技能 only in a canonical game, R-SG20), so that its past replays as published."""
+
+
+def listed(state: Any) -> bool:
+    """Whether the game of ``state`` runs under :data:`LISTED` (one created before issue 27)."""
+    return bool(state.extra.get(STATE_KEY) == LISTED)
 
 
 def _json_key(value: Any) -> str:

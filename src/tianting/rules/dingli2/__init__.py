@@ -130,9 +130,9 @@ class RuleSet(SG24RuleSet):
     night_inputs: tuple[str, ...] = ("digits",)
     """A night's ``digits`` are the 拼点 digits (``resolve_night(digits=…)``); the script layer passes them once it
     reads ``night_inputs`` (docs/dev/dingli2.md)."""
-    targetless_effects: tuple[str, ...] = ("formation", "contest")
+    targetless_effects: tuple[str, ...] = ("formation", "contest", "announce")
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
-    text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote")
+    text_effects: tuple[str, ...] = ("tell", "join", "contest", "hidden_vote", "announce")
     """Ruling effects whose ``text`` the engine reads (a 联盟's country, a 拼点's ids, the 暗票's skill)."""
     judge_peace: bool = True
     """A script's ``{"judge": true}`` peace (KK 3.3's 「經法官判定」) is taken: seed 003 has no such sentence, but

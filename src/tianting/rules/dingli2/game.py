@@ -26,16 +26,17 @@ from tianting.rules.sg24.game import (
     RECOGNISE,
     RECRUIT,
     STAB,
+    SUICIDE,
     Phase,
     SeatSpec,
     SetupError,
     SG24Game,
     _judged_harms,
+    same_word,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.timing import DEATH, WOUND, Defence, Harm
 
-SUICIDE = "自杀"
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
 UNCOUNTED = ("自杀", "自然死亡")
 """「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字」 (伤判 deaths happen by day, whose post has no counts)."""
@@ -51,7 +52,7 @@ the N-th night, as seed 001's 「登场几夜后自动死亡……第三夜结�
 UNALIGNED_DAY = 4
 """「第四日投票公告将公布当届所有在野角色名字。」"""
 EFFECTS = ("void", "spare", "injure", "kill", "heal", "tell", "defend", "lessen", "deepen", "join", "formation",
-           "hidden_vote", "contest", "remove", "restore")
+           "hidden_vote", "contest", "remove", "restore", "announce")
 """The judge's ruling effects of dingli2: core's, sg24's ``defend``, and seed 003's own (docs/rulings/dingli2.md)."""
 
 
@@ -515,9 +516,9 @@ class DingliGame(SG24Game):
             if glob:
                 night.note(f"全局发生：{a.actor}【{data.name}】（全局的使用互不影响，令该角色行动失败无法阻挡全局的发生）")
                 night.outcomes.settle(a, DONE, "全局发生")
-                events.append(f"【{data.name}】发动")
+                events.append(texts.skill_used(data.name))
             elif self.pack.extra(ch, data.name).announce:
-                events.append(f"【{data.name}】发动")
+                events.append(texts.skill_used(data.name))
             if rank is not None and not glob:
                 ranks.setdefault(rank, []).append(f"{a.actor}【{data.name}】")
             what = f"干扰技能（优先级{rank}）" if rank is not None else timing
@@ -584,7 +585,7 @@ class DingliGame(SG24Game):
                 self._settle_application(night, pid, FAILED, f"{country}军师已全部死亡，申请未获回应")
                 continue
             self._settle_application(night, pid, DONE)  # put to the 正军师, whatever he answers
-            answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
+            answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], same_word, default="拒绝")
             night.note(f"{chief.id} 对 {pid} 申请入{country}：{answer}")
             if answer == "同意":
                 offers.append((2, pid, country, chief.id))

@@ -194,6 +194,12 @@ class RuleSet:
     script: str = "traditional"
     """The rule set's own Chinese script: 'traditional' or 'simplified'."""
     players: int = 22
+    partial_tables: bool = True
+    targetless_effects: tuple[str, ...] = ("announce",)
+    """Ruling effects that name no ``target`` (``announce``: the judge's line in the public post)."""
+    text_effects: tuple[str, ...] = ("tell", "announce")
+    """Ruling effects whose ``text`` the engine reads."""
+    """``run`` seats fewer than 22 (R23: tests, small examples; the missing countries are no sides)."""
     game: type[KK33Game] = KK33Game
     seat: type[SeatSpec] = SeatSpec
     """A seat of a script (id, country, identity, character), as ``game.create`` takes them."""
