@@ -510,7 +510,7 @@ def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, 
         resolving[j] = len(accepted)
         accepted.append(action)
     if order == canonical.CANONICAL:
-        accepted, resolving = canonical.actions_in_order(accepted, resolving)
+        accepted, resolving = canonical.actions_in_order(accepted, resolving, _breaks(rules))
     return accepted, resolving, entries
 
 
@@ -525,7 +525,13 @@ def resolution_order(game: Any, entries: list[Any], taken: list[int], where: str
     rules = rules or load_rules(game.rules)
     skill_names, ids = rules.names(game), PlayerIds(game.state.players)
     read = [_action(entries[j], f"{where}.actions[{j}]", skill_names, ids, rules) for j in taken]
-    return [taken[k] for k in canonical.permutation(read, canonical.action_key)]
+    return [taken[k] for k in canonical.action_order(read, _breaks(rules))]
+
+
+def _breaks(rules: Any) -> tuple[str, ...]:
+    """``RULESET.successor_breaks``: the actions after which an id's later actions that night are its successor's
+    (鼎立三分2.0's 自杀), kept on their side of it in the canonical order."""
+    return tuple(getattr(rules, "successor_breaks", ()))
 
 
 def _digit(value: Any, where: str, pid: str) -> int:

@@ -71,11 +71,29 @@ def by_id(seats: Sequence[T], ident: Callable[[T], str]) -> list[int]:
     return permutation(seats, ident)
 
 
-def actions_in_order(actions: Sequence[Action], resolving: Mapping[int, int]
+def action_order(actions: Sequence[Action], breaks: Sequence[str] = ()) -> list[int]:
+    """The indices of ``actions`` (in the order checked) in canonical order: by actor, then skill, targets and args,
+    except that an action named in ``breaks`` splits its actor's list where it stands (鼎立三分2.0's 自杀: what the id
+    sends after it is its successor's, D-A2): the actor's actions before it come first (in canonical order), then it,
+    then those after it. Without ``breaks`` this is :func:`action_key`'s order."""
+    ends = {name_key(b) for b in breaks}
+    segment: dict[str, int] = {}
+    keys = []
+    for a in actions:
+        k = segment.get(a.actor, 0)
+        key = action_key(a)
+        last = name_key(a.skill) in ends
+        keys.append((key[0], k, last, *key[1:]))
+        if last:
+            segment[a.actor] = k + 1
+    return sorted(range(len(actions)), key=keys.__getitem__)
+
+
+def actions_in_order(actions: Sequence[Action], resolving: Mapping[int, int], breaks: Sequence[str] = ()
                      ) -> tuple[list[Action], dict[int, int]]:
-    """``actions`` (the accepted ones, in the order checked) in canonical order, and ``resolving`` (each
-    script entry's index → its place among ``actions``) mapped to their new places."""
-    order = permutation(actions, action_key)
+    """``actions`` (the accepted ones, in the order checked) in canonical order (:func:`action_order`), and
+    ``resolving`` (each script entry's index → its place among ``actions``) mapped to their new places."""
+    order = action_order(actions, breaks)
     place = {old: new for new, old in enumerate(order)}
     return [actions[i] for i in order], {entry: place[at] for entry, at in resolving.items()}
 
