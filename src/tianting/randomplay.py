@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tianting.core import canonical
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
@@ -307,13 +308,16 @@ def _votes(bot: random.Random, game: KK33Game) -> dict[str, str]:
 # ---- playing ----------------------------------------------------------------
 def _resolve(game: KK33Game, kind: PhaseKind, decisions: list[dict[str, Any]], actions: Sequence[Action],
              votes: dict[str, str], words: dict[str, str]) -> PhaseResult:
-    """Resolve the phase as the runner does (non-strict decisions).
+    """Resolve the phase as the runner does (non-strict decisions), in the canonical order
+    (:mod:`tianting.core.canonical`: the actions by actor, skill and targets, the votes by voter).
 
     A scripted answer can turn out invalid when the phase resolves (a 託孤
     heir who died the same night): then the phase is replayed from a copy of
     the state without that answer, and the answer is dropped from
     ``decisions`` so that the script says what was played.
     """
+    actions = canonical.actions_in_order(actions, {})[0]
+    votes = canonical.votes_in_order(votes)
     while True:
         saved: GameState | None = copy.deepcopy(game.state) if decisions else None
         book = DecisionBook(answers=[dict(d) for d in decisions])
@@ -340,7 +344,7 @@ def play_random(seed: int, max_phases: int = 60, verify: bool = True, prefer: Se
     bot = random.Random(seed)
     game_seed = bot.getrandbits(31)
     seats = random_seats(bot, prefer)
-    game = KK33Game.create(seats, game_seed)
+    game = KK33Game.create([seats[i] for i in canonical.by_id(seats, lambda s: s.id)], game_seed)  # as the runner
     phases: list[dict[str, Any]] = []
     expected: list[tuple[list[str], dict[str, Any]]] = []
     while not game.state.over and len(phases) < max_phases:

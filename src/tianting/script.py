@@ -13,17 +13,19 @@ import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
+from tianting.core import canonical
 from tianting.core.answers import AnswerProblem, read_args
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.forum_ids import creation_problem
 from tianting.core.jsoninput import InputError, key_path, parse_json
+from tianting.core.judge_post import add_judge_lines
 from tianting.core.names import name_key
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.usertext import shown
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.setup import MAX_ID, player_counts
+from tianting.setup import MAX_ID, player_counts, table_refusal
 
 SCRIPT_FORMAT = "tianting-script/1"
 TRANSCRIPT_FORMAT = "tianting-transcript/1"
@@ -189,8 +191,12 @@ def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: b
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ScriptError("seed", "seed 必須是整數")
     rules = load_rules(rules_name)
+    order = data.get("draw_order", canonical.CANONICAL)
+    if order not in canonical.DRAW_ORDERS:
+        raise ScriptError("draw_order", f"draw_order 必須是{'或'.join(f'「{o}」' for o in canonical.DRAW_ORDERS)}，"
+                                        f"而不是「{shown(order)}」")
     if resume is None:
-        game, warnings = _new_game(data, rules, seed)
+        game, warnings = _new_game(data, rules, seed, order)
         out_phases: list[dict[str, Any]] = []
     else:
         game, out_phases, warnings = resume[0], list(resume[1]["phases"]), list(resume[1]["warnings"])
@@ -228,18 +234,21 @@ def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: b
         resolving: dict[int, int] = {}  # each accepted entry of the phase's ``actions`` → its place among those taken
         try:
             if kind == "night":
-                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving)
+                result = _night(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving,
+                                order)
             else:
-                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving)
+                result = _day(game, raw, where, book, lenient, rejected, skill_names, ids, ruled, rules, resolving,
+                              order)
         except InvalidAnswer as exc:
             raise ScriptError(f"{where}.decisions[{exc.index}]", exc.message) from None
         for d in book.unused():
             result.warnings.append(f"{shown(d['actor'])} 的【{d['skill']}】選擇在本階段未被用到")
         result.rejected = rejected
+        add_judge_lines(result.announcement, ruled)  # ``announce``: the judge's lines in the public post
         warnings += [f"{where}: {w}" for w in result.warnings]
         uses = getattr(rules, "phase_uses", None)  # what came of each use (sg24, dingli2: R-SG18, D-A8); not KK 3.3
-        out_phases.append(_phase_json(game, result, ruled, None if uses is None else uses(game, sorted(
-            resolving, key=resolving.__getitem__))))
+        out_phases.append(_phase_json(game, result, ruled, None if uses is None else sorted(uses(game, sorted(
+            resolving, key=resolving.__getitem__)), key=lambda u: u["action"])))  # in the script's order
         peace = raw.get("peace")
         if peace is not None and not game.state.over:
             refused = _peace(game, _obj(peace, f"{where}.peace", "peace"), f"{where}.peace", rules)
@@ -258,16 +267,25 @@ def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: b
     }
 
 
-def _new_game(data: dict[str, Any], rules: Any, seed: int) -> tuple[Any, list[str]]:
-    """The script's game at night 1, and the transcript's first warnings (passive skills not built, seats)."""
+def _new_game(data: dict[str, Any], rules: Any, seed: int, order: str) -> tuple[Any, list[str]]:
+    """The script's game at night 1, and the transcript's first warnings (passive skills not built, seats);
+    ``order``: the script's draw order (R50): the seats dealt by id unless ``listed``."""
+    listed = order == canonical.LISTED
     seats = _seats(data, rules)
+    if not getattr(rules, "partial_tables", False) and table_refusal(rules, len(seats)):
+        raise ScriptError("players", str(table_refusal(rules, len(seats))))  # as ``setup`` says it (issue 27)
+    seat_at = list(range(len(seats))) if listed else canonical.by_id(seats, lambda s: s.id)  # script index of each
+    seats = [seats[i] for i in seat_at]
     if data.get("chibi") is True and "chibi" not in rules.options:
         raise ScriptError("chibi", f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
     try:
         chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
         game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
     except rules.setup_error as exc:
-        raise ScriptError(f"players[{exc.index}]" if exc.index is not None else "players", exc.message) from None
+        raise ScriptError(f"players[{seat_at[exc.index]}]" if exc.index is not None else "players",
+                          exc.message) from None
+    if listed:
+        game.state.extra[canonical.STATE_KEY] = canonical.LISTED  # a game of before: its posts as they were too
     warnings: list[str] = game.passive_warnings()
     if len(seats) not in player_counts(rules):
         warnings.insert(0, f"本局只有{len(seats)}名玩家，{rules.title}為{rules.players}人局：缺席的國家視為不在場")
@@ -415,7 +433,8 @@ def _json_kind(value: Any) -> str:
     return "字串" if isinstance(value, str) else "null"
 
 
-TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔"}
+TARGETLESS_HINT = {"formation": "三足鼎立格局達成是全局的裁定", "contest": "拼點的玩家以 text 列出，用「、」分隔",
+                   "announce": "公告的文字寫在 text，對所有玩家公布"}
 """Why a targetless ruling names no ``target`` (the message of a script that gives one)."""
 
 
@@ -451,16 +470,20 @@ def _ruling_text(effect: str, value: Any, spot: str, ids: PlayerIds, game: Any, 
 def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
            rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
            ruled: list[dict[str, Any]] | None = None, rules: Any = None,
-           taken: dict[int, int] | None = None) -> PhaseResult:
+           taken: dict[int, int] | None = None, order: str = canonical.CANONICAL) -> PhaseResult:
     """Resolve a night phase of the script; ``taken`` (if given) receives :func:`_checked_actions`'s map of the
-    accepted entries (the transcript's ``uses`` number them by the script's ``actions``)."""
+    accepted entries (the transcript's ``uses`` number them by the script's ``actions``); ``order``: the draw
+    order (:mod:`tianting.core.canonical`), in which the actions and rulings reach the rule set."""
     ids = ids or PlayerIds(game.state.players)
     if raw.get("votes"):
         raise ScriptError(f"{where}.votes", "夜晚沒有投票")
-    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules,
+                                                    order)
     if taken is not None:
         taken.update(resolving)
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, rules=rules)
+    if order == canonical.CANONICAL:
+        judged = canonical.rulings_in_order(judged)
     words = {ids.get(pid): text for pid, text in
              _obj(raw.get("last_words", {}) or {}, f"{where}.last_words", "last_words").items()}
     for pid, text in words.items():
@@ -478,13 +501,14 @@ def _night(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenie
 def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient: bool,
          rejected: list[dict[str, Any]], skill_names: Any, ids: PlayerIds | None = None,
          ruled: list[dict[str, Any]] | None = None, rules: Any = None,
-         taken: dict[int, int] | None = None) -> PhaseResult:
-    """Resolve a day phase of the script; ``taken``: as :func:`_night`'s."""
+         taken: dict[int, int] | None = None, order: str = canonical.CANONICAL) -> PhaseResult:
+    """Resolve a day phase of the script; ``taken``, ``order``: as :func:`_night`'s (votes by voter too)."""
     ids = ids or PlayerIds(game.state.players)
     if raw.get("last_words"):
         raise ScriptError(f"{where}.last_words", "因投票而死亡出局的ID不能留下遺言")
     # Actions by day (「可以於白天使用」, 奇襲): checked like a night's, resolved with the vote.
-    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules)
+    accepted, resolving, entries = _checked_actions(game, raw, where, lenient, rejected, skill_names, ids, rules,
+                                                    order)
     if taken is not None:
         taken.update(resolving)
     votes: dict[str, str] = {}
@@ -504,16 +528,19 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
         votes[voter] = target
     judged = _rulings(game, raw, where, ids, resolving, len(entries), [] if ruled is None else ruled, by_day=True,
                       rules=rules)
+    if order == canonical.CANONICAL:
+        votes, judged = canonical.votes_in_order(votes), canonical.rulings_in_order(judged)
     inputs = {name: _phase_input(name, raw.get(name), f"{where}.{name}", ids, game, rules)
               for name in (rules.day_inputs if rules is not None else ()) if raw.get(name) is not None}
     return game.resolve_day(votes, book, judged, accepted, **inputs)
 
 
 def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, rejected: list[dict[str, Any]],
-                     skill_names: Any, ids: PlayerIds, rules: Any
+                     skill_names: Any, ids: PlayerIds, rules: Any, order: str = canonical.CANONICAL
                      ) -> tuple[list[Action], dict[int, int], list[Any]]:
     """A phase's ``actions``, each checked against those accepted before it: the accepted actions, each
-    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`)."""
+    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`). The
+    accepted actions resolve in the draw order ``order`` (canonical: by actor, skill, targets)."""
     accepted: list[Action] = []
     resolving: dict[int, int] = {}
     entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
@@ -527,7 +554,29 @@ def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, 
             continue
         resolving[j] = len(accepted)
         accepted.append(action)
+    if order == canonical.CANONICAL:
+        accepted, resolving = canonical.actions_in_order(accepted, resolving, _breaks(rules))
     return accepted, resolving, entries
+
+
+def resolution_order(game: Any, entries: list[Any], taken: list[int], where: str, order: str = canonical.CANONICAL,
+                     rules: Any = None) -> list[int]:
+    """The indices ``taken`` of a phase's script ``entries`` (those accepted, in the script's order) in the order the
+    runner handed their actions to the rule set (:func:`_checked_actions`): the script's under ``listed``, else the
+    canonical order of the actions as read. For a reader of the game's record of the phase's uses (kk33's
+    ``judge_uses``), whose k-th use is the k-th action resolved."""
+    if order == canonical.LISTED:
+        return list(taken)
+    rules = rules or load_rules(game.rules)
+    skill_names, ids = rules.names(game), PlayerIds(game.state.players)
+    read = [_action(entries[j], f"{where}.actions[{j}]", skill_names, ids, rules) for j in taken]
+    return [taken[k] for k in canonical.action_order(read, _breaks(rules))]
+
+
+def _breaks(rules: Any) -> tuple[str, ...]:
+    """``RULESET.successor_breaks``: the actions after which an id's later actions that night are its successor's
+    (鼎立三分2.0's 自杀), kept on their side of it in the canonical order."""
+    return tuple(getattr(rules, "successor_breaks", ()))
 
 
 def _digit(value: Any, where: str, pid: str) -> int:

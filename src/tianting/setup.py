@@ -17,6 +17,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
+from tianting.core import canonical
 from tianting.core.errors import TiantingError
 from tianting.core.forum_ids import creation_problem
 from tianting.core.names import name_key
@@ -41,6 +42,17 @@ def counts_text(counts: tuple[int, ...]) -> str:
     """``26、27、29、30、32或33``: the sizes, for a message."""
     names = [str(n) for n in counts]
     return names[0] if len(names) == 1 else "、".join(names[:-1]) + "或" + names[-1]
+
+
+def table_refusal(rules: Any, count: int) -> str | None:
+    """Why ``rules`` cannot seat ``count`` players, or None: the message of ``setup`` and ``run`` alike. A rule set
+    with ``partial_tables`` (KK 3.3, R23) seats fewer in ``run``; ``setup`` always deals a whole table."""
+    counts = player_counts(rules)
+    if count in counts:
+        return None
+    if len(counts) == 1:
+        return f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{count}個ID"
+    return f"{rules.title}需要{counts_text(counts)}名玩家，ID名單中有{count}個ID"
 
 
 def read_ids(text: str) -> list[str]:
@@ -73,13 +85,18 @@ def read_ids(text: str) -> list[str]:
     return ids
 
 
-def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False) -> dict[str, Any]:
+def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False,
+               order: str = canonical.CANONICAL) -> dict[str, Any]:
     """A game script start for ``ids``: country, identity and character choices drawn with ``seed``.
 
     The ids are checked here (count, length, Traditional/Simplified clashes); the deal is the rule
     set's own (``RULESET.draw_setup``: KK 3.3 draws the 群 seat's identity, ``群雄身份``, then shuffles
     the seats, ``分配國籍身份#1`` …; the 24人 rules shuffle their 24 seats, ``分配座位#1`` …, each with
     its starting character). Players keep the input order.
+
+    ``order``: the draw order (:mod:`tianting.core.canonical`). Canonical: the seats are dealt to the ids
+    in id order, so that the same ids and seed deal the same seats however the list was typed; listed:
+    to the ids in the list's order (games created before). Either way the script lists them as given.
 
     ``chibi``: the table includes 『角色技能·赤壁之戰』: 蔣干 is offered to 魏's 副軍師, 赤壁·諸葛亮
     to 蜀's 軍師 seats and 赤壁·魯肅 to 吳's 副軍師, beside the list (ruling R29; the draws are the
@@ -95,11 +112,9 @@ def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False) 
     if len(ids) != len(set(ids)):
         repeated = next(pid for pid in ids if ids.count(pid) > 1)
         raise TiantingError(f"玩家ID「{shown(repeated)}」重複")
-    counts = player_counts(rules)
-    if len(ids) not in counts:
-        if len(counts) == 1:
-            raise TiantingError(f"{rules.title}需要恰好{rules.players}名玩家，ID名單中有{len(ids)}個ID")
-        raise TiantingError(f"{rules.title}需要{counts_text(counts)}名玩家，ID名單中有{len(ids)}個ID")
+    refused = table_refusal(rules, len(ids))
+    if refused:
+        raise TiantingError(refused)
     keys: dict[str, str] = {}
     for pid in ids:
         if not isinstance(pid, str) or not pid.strip():
@@ -109,4 +124,13 @@ def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False) 
         other = keys.setdefault(name_key(pid), pid)
         if other != pid:  # R46: 子义 is 子義 wherever an id is typed
             raise TiantingError(f"玩家ID「{pid}」與「{other}」只有繁簡之別，無法區分")
-    return rules.draw_setup(ids, seed, **({"chibi": True} if chibi else {}))
+    if order not in canonical.DRAW_ORDERS:
+        raise TiantingError(f"draw_order 必須是{'或'.join(f'「{o}」' for o in canonical.DRAW_ORDERS)}")
+    dealt_to = list(ids) if order == canonical.LISTED else sorted(ids)
+    script = rules.draw_setup(dealt_to, seed, **({"chibi": True} if chibi else {}))
+    if order == canonical.LISTED:
+        script["draw_order"] = canonical.LISTED
+    else:
+        seat_of = {seat["id"]: seat for seat in script["players"]}
+        script["players"] = [seat_of[pid] for pid in ids]
+    return script

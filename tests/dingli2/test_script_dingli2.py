@@ -335,7 +335,7 @@ def test_an_ex_table_runs_with_the_emperor(tmp_path):
 def test_a_run_of_a_bad_table_names_the_counts(tmp_path):
     script = _night()
     script["players"] = copy.deepcopy(script["players"])[:25]
-    assert "26、29或32名玩家" in refused(tmp_path, script)
+    assert "需要26、27、29、30、32或33名玩家，ID名單中有25個ID" in refused(tmp_path, script)  # setup's words (issue 27)
 
 
 def test_simulate_plays_a_29_player_table_from_a_setup(tmp_path):
@@ -460,3 +460,21 @@ def test_a_rule_set_may_refuse_the_judges_peace():
     with pytest.raises(ScriptError) as refusal:
         _peace(game, {"judge": True}, "phases[0].peace", dataclasses.replace(RULESET, judge_peace=False))
     assert "沒有法官判定的議和" in refusal.value.message and not game.state.over
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_suicide_keeps_the_successors_actions_after_it_in_the_canonical_order(reverse: bool) -> None:
+    """R50 with D-A2: the canonical order sorts an id's actions by skill, but 「继承者立即登场继续游戏」 makes what 关羽
+    (玩家13) sends after his 自杀 黄忠's: the 刺杀 typed after the 自杀 is the successor's and kills 郭嘉 (玩家02), though
+    刺杀 sorts before 自杀; typed before it, it was the dead 关羽's and resolves as if not sent. Other ids' actions
+    around them, in any order, change nothing."""
+    from tianting.script import run_script
+
+    suicide = {"actor": "玩家13", "skill": "自杀"}
+    stab = {"actor": "玩家13", "skill": "刺杀", "targets": ["玩家02"]}
+    other = {"actor": "玩家05", "skill": "刺杀", "targets": ["玩家20"]}
+    actions = [other, stab, suicide] if reverse else [suicide, other, stab]
+    done = run_script(_night(actions=actions, decisions=[{"actor": "玩家13", "skill": "继任", "answer": "黄忠"}]))
+    truth = done["phases"][0]["truth"]["players"]
+    assert truth["玩家13"]["character"] == "黄忠"
+    assert (truth["玩家02"]["character"] == "郭嘉") is reverse  # 郭嘉 died (荀彧 plays on) only when stabbed by 黄忠

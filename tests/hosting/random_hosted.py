@@ -22,12 +22,18 @@ def add(game: HostedGame, kind: str, actor: str, payload: dict, at: str = AT) ->
     game.apply(Event(game.seq + 1, kind, actor, payload, at))
 
 
-def created(rules: str, ids: Sequence[str], seed: int, title: str, at: str = AT) -> HostedGame:
-    """A hosted game of ``rules`` for ``ids``, its seats dealt with ``seed`` (salt: the seed in hex)."""
+def created(rules: str, ids: Sequence[str], seed: int, title: str, at: str = AT,
+            draw_order: str | None = None) -> HostedGame:
+    """A hosted game of ``rules`` for ``ids``, its seats dealt with ``seed`` (salt: the seed in hex). ``draw_order``:
+    the creation event's (hosting/draw_order.py); None, as these games have been made all along, names none (a
+    game created before draw orders had a name: ``listed``)."""
     game = HostedGame()
     salt = f"{seed:032x}"
-    add(game, ev.CREATED, ev.JUDGE, {"rules": rules, "ids": list(ids), "title": title, "seed": seed,
-                                     "salt": salt, "commitment": commitment(seed, salt)}, at)
+    payload = {"rules": rules, "ids": list(ids), "title": title, "seed": seed, "salt": salt,
+               "commitment": commitment(seed, salt)}
+    if draw_order is not None:
+        payload["draw_order"] = draw_order
+    add(game, ev.CREATED, ev.JUDGE, payload, at)
     return game
 
 

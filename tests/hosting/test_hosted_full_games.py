@@ -26,11 +26,12 @@ MAX_PHASES = 60
 AT = "2026-11-29T12:00:00+00:00"
 
 
-def play_hosted(seed: int) -> HostedGame:
+def play_hosted(seed: int, ids: list[str] = IDS, draw_order: str | None = None) -> HostedGame:
+    """A whole hosted game by the random bots (``draw_order``: as :func:`random_hosted.created`'s)."""
     bot = random.Random(seed)
-    game = random_hosted.created("kk33", IDS, seed, f"全局{seed}", AT)
+    game = random_hosted.created("kk33", ids, seed, f"全局{seed}", AT, draw_order)
     roster = game._roster()
-    for seat in bot.sample(game.setup["players"], len(IDS)):  # players choose in any order
+    for seat in bot.sample(game.setup["players"], len(ids)):  # players choose in any order
         taken = game._taken_bases()
         free = [c for c in seat["choices"] if roster.characters[c].base not in taken]
         random_hosted.add(game, ev.CHOOSE, seat["id"], {"character": bot.choice(free)}, AT)

@@ -164,6 +164,8 @@ def test_every_key_dropped_or_added_is_rejected():
     for path in one_per_pattern(sorted(keys, key=str)):
         if path[0] == "events" and path[-1] in OPTIONAL:
             continue
+        if path == ("script", "draw_order"):
+            continue  # a later field (verify.LATER_FIELDS): an export made before it lacks it, and verifies with a note
         export = copy.deepcopy(EXPORT)
         parent = export
         for key in path[:-1]:

@@ -356,13 +356,17 @@ class ScriptRun(Run):
             order = list(dict.fromkeys(a.actor for a in accepted))
             self.shuffle.shuffle(order)
             accepted = [a for pid in order for a in accepted if a.actor == pid]
+        else:  # as the script runner hands them over (the canonical order, R50): the game the script was made in
+            from tianting.core.canonical import actions_in_order
+
+            accepted = actions_in_order(accepted, {})[0]
         book = DecisionBook(answers=[{"actor": self.new(d["actor"]), "skill": d["skill"], "answer": self.new(d["answer"])}
                                      for d in raw.get("decisions", [])], strict=False)
         if raw["phase"] == "night":
             words = {self.new(k): v for k, v in raw.get("last_words", {}).items()}
             self.results.append(game.resolve_night(accepted, book, words))
         else:
-            votes = {self.new(k): self.new(v) for k, v in raw.get("votes", {}).items()}
+            votes = {self.new(k): self.new(v) for k, v in sorted(raw.get("votes", {}).items())}
             self.results.append(game.resolve_day(votes, book, actions=accepted))
 
 

@@ -13,7 +13,7 @@ from tianting.hosting.game import taken_actions
 from tianting.randomplay import random_script
 from tianting.rules import load as load_rules
 from tianting.rules.kk33.outcomes import phase_uses
-from tianting.script import play_script, run_script
+from tianting.script import play_script, resolution_order, run_script
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "kk33-first-night.json"
 RULES = load_rules("kk33")
@@ -30,15 +30,18 @@ def act(actor: str, skill: str, *targets: str) -> dict[str, Any]:
     return {"actor": actor, "skill": skill, "targets": list(targets)}
 
 
-def taken(transcript: dict[str, Any], script: dict[str, Any], index: int) -> list[int]:
-    """The script's ``actions`` of phase ``index`` the engine took (as the hosted game reads them)."""
-    count = len(script["phases"][index].get("actions") or [])
-    return taken_actions(index, count, transcript["phases"][index]["rejected"])
+def taken(game: Any, transcript: dict[str, Any], script: dict[str, Any], index: int) -> list[int]:
+    """The script's ``actions`` of phase ``index`` the engine took (as the hosted game reads them), in the order
+    they resolved (the canonical order: by actor, skill and targets)."""
+    entries = script["phases"][index].get("actions") or []
+    return resolution_order(game, entries,
+                            taken_actions(index, len(entries), transcript["phases"][index]["rejected"]),
+                            f"phases[{index}]")
 
 
 def table(script: dict[str, Any], index: int = 0) -> list[dict[str, Any]]:
     game, transcript = play_script(script, lenient=True)
-    return RULES.judge_uses(game, index, taken(transcript, script, index), transcript["phases"][index]["trace"])
+    return RULES.judge_uses(game, index, taken(game, transcript, script, index), transcript["phases"][index]["trace"])
 
 
 def test_a_night_lists_each_action_taken_with_its_outcome_and_reason() -> None:
@@ -148,10 +151,10 @@ def test_every_use_of_random_games_is_numbered_by_the_script_and_every_failure_h
         script = random_script(seed)
         game, transcript = play_script(script, lenient=True)
         for i, phase in enumerate(transcript["phases"]):
-            numbers = taken(transcript, script, i)
+            numbers = taken(game, transcript, script, i)
             uses = RULES.judge_uses(game, i, numbers, phase["trace"])
-            assert [u["action"] for u in uses] == numbers, (seed, i)
-            for use, j in zip(uses, numbers, strict=True):
+            assert [u["action"] for u in uses] == sorted(numbers), (seed, i)  # in the script's order
+            for use, j in zip(uses, sorted(numbers), strict=True):
                 assert use["actor"] == script["phases"][i]["actions"][j]["actor"]
                 assert not use.get("implicit")
                 seen[use["state"]] += 1

@@ -261,3 +261,19 @@ def test_all_three_falling_at_once_is_no_win() -> None:
         "典韦")
     t.night(act("夏侯惇", "刺杀", "孙淑"))
     assert t.state.over and t.state.winners == [] and sorted(t.state.eliminated) == ["吴", "蜀", "魏"]
+
+
+@pytest.mark.parametrize("refusal", ["拒绝", "拒絕"])
+def test_the_chief_strategist_refuses_an_application_in_either_script(refusal: str) -> None:
+    """「主动投奔……主军师同意后则次夜开始时加入」: 荀彧 answers 陈登's 投奔 with 「拒绝」 or, typed in Traditional, 「拒絕」
+    (as 入国's answer already is read): either is the refusal, and 陈登 stays 在野."""
+    t = Table24()
+    t.night()
+    t.day()
+    t.force("在野随机投奔 司马朗", "吴").force("在野随机投奔 华佗", "吴")
+    t.night(act("陈登", "投奔", country="魏"), answers=[
+        {"actor": "荀彧", "skill": "投奔", "answer": refusal},
+        {"actor": "张昭", "skill": "投奔", "answer": "拒绝"}, {"actor": "张昭", "skill": "投奔", "answer": "拒绝"}])
+    t.day()
+    assert t.state.player("陈登").country == "在野" and not t.game.mutual("陈登", "荀彧")
+    t.check_unused()

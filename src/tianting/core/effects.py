@@ -49,7 +49,7 @@ class ProtectingPhase(Phase, Protocol):
     def protected(self) -> dict[str, str]: ...
 
 RULING_EFFECTS = {"void": "行動失效", "spare": "豁免傷害", "injure": "致傷", "kill": "致死", "heal": "脫離受傷",
-                  "tell": "私下告知"}
+                  "tell": "私下告知", "announce": "公告"}
 """The effects of the judge's rulings (game-script.md ``rulings``), with their Chinese names."""
 
 JUDGE_SKILL = "天庭"

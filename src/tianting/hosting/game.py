@@ -30,12 +30,13 @@ from tianting.core.records import default_warning
 from tianting.core.usertext import shown
 from tianting.hosting import events as ev
 from tianting.hosting import fold, judges, substitutes
+from tianting.hosting.draw_order import draw_order_field, draw_order_of, draw_order_refusal
 from tianting.hosting.edits import keep_edits, spot_of
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.script import SCRIPT_FORMAT, PlayerIds, _action
+from tianting.script import SCRIPT_FORMAT, PlayerIds, _action, resolution_order
 from tianting.setup import draw_setup
 
 SUICIDE = "自杀"
@@ -395,6 +396,7 @@ class HostedGame:
         }
         if self.setup.get("chibi"):
             script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
+        script.update(draw_order_field(self.meta))  # a game created before draw orders had a name: "listed"
         return script
 
     def _play(self, through: int) -> fold.Played:
@@ -437,9 +439,10 @@ class HostedGame:
         read = getattr(load_rules(self.rules), "judge_uses", None)
         if read is None:
             return None
-        count = sum(len(acts) for acts in phase.submissions.values())
-        return read(game, index, taken_actions(index, count, draft["rejected"]),  # type: ignore[no-any-return]
-                    draft["trace"])
+        entries = [a for acts in phase.submissions.values() for a in acts]  # as script() lists them
+        taken = resolution_order(game, entries, taken_actions(index, len(entries), draft["rejected"]),
+                                 f"phases[{index}]", draw_order_of(self.meta))
+        return read(game, index, taken, draft["trace"])  # type: ignore[no-any-return]
 
     def _notices(self, phase: Phase) -> list[dict[str, Any]]:
         """Every warning of the draft with the player and skill it is about and the skill's rule text:
@@ -647,8 +650,11 @@ class HostedGame:
         chibi = p.get("chibi", False)  # 『角色技能·赤壁之戰』 offered (ruling R29); absent in older games
         if not isinstance(chibi, bool):
             raise Refused("chibi（是否加入赤壁之戰角色）必須是 true 或 false", 422)
+        refused = draw_order_refusal(p)
+        if refused:
+            raise Refused(refused, 422)
         try:
-            setup = draw_setup(rules_name, ids, seed, chibi=chibi)
+            setup = draw_setup(rules_name, ids, seed, chibi=chibi, order=draw_order_of(p))
         except TiantingError as exc:
             raise Refused(str(exc), 422) from None
         for key in ("night_minutes", "day_minutes"):

@@ -44,6 +44,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from tianting.core.forum_ids import creation_problem
 from tianting.hosting import events as ev
 from tianting.hosting import judges as judge_seats
+from tianting.hosting.draw_order import NEW_GAMES
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
@@ -295,7 +296,7 @@ class Store:
             seed, salt = new_seed()
         payload = {"rules": rules, "ids": ids, "title": title, "seed": seed, "salt": salt,
                    "commitment": commitment(seed, salt), "night_minutes": night_minutes,
-                   "day_minutes": day_minutes}
+                   "day_minutes": day_minutes, "draw_order": NEW_GAMES}
         if chibi is not False:
             payload["chibi"] = chibi  # checked by HostedGame (a bool)
         if judges not in (None, 1):

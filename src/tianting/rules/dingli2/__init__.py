@@ -131,6 +131,9 @@ class RuleSet(SG24RuleSet):
     night_inputs: tuple[str, ...] = ("digits",)
     """A night's ``digits`` are the 拼点 digits (``resolve_night(digits=…)``); the script layer passes them once it
     reads ``night_inputs`` (docs/dev/dingli2.md)."""
+    successor_breaks: tuple[str, ...] = ("自杀",)
+    """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」 (D-A2): what an id sends after its 自杀
+    is its successor's, so the canonical order (R50) keeps each on its side of the 自杀."""
     targetless_effects: tuple[str, ...] = RULINGS.targetless_effects()
     """Ruling effects that name no ``target`` (三足鼎立; a 拼点 names its ids in ``text``)."""
     text_effects: tuple[str, ...] = RULINGS.text_effects()

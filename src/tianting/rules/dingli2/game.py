@@ -33,10 +33,12 @@ from tianting.rules.sg24.game import (
     RECOGNISE,
     RECRUIT,
     STAB,
+    SUICIDE,
     Phase,
     SeatSpec,
     SetupError,
     SG24Game,
+    same_word,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED
 from tianting.rules.sg24.rulings import Ruled
@@ -390,9 +392,9 @@ class DingliGame(SG24Game):
             if glob:
                 night.note(f"全局发生：{a.actor}【{data.name}】（全局的使用互不影响，令该角色行动失败无法阻挡全局的发生）")
                 night.outcomes.settle(a, DONE, "全局发生")
-                events.append(f"【{data.name}】发动")
+                events.append(texts.skill_used(data.name))
             elif self.pack.extra(ch, data.name).announce:
-                events.append(f"【{data.name}】发动")
+                events.append(texts.skill_used(data.name))
             if rank is not None and not glob:
                 ranks.setdefault(rank, []).append(f"{a.actor}【{data.name}】")
             what = f"干扰技能（优先级{rank}）" if rank is not None else timing
@@ -459,7 +461,7 @@ class DingliGame(SG24Game):
                 self._settle_application(night, pid, FAILED, f"{country}军师已全部死亡，申请未获回应")
                 continue
             self._settle_application(night, pid, DONE)  # put to the 正军师, whatever he answers
-            answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
+            answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], same_word, default="拒绝")
             night.note(f"{chief.id} 对 {pid} 申请入{country}：{answer}")
             if answer == "同意":
                 offers.append((2, pid, country, chief.id))

@@ -59,10 +59,6 @@ class DingliPack(Pack):
     def timing(self, character: str, skill: SkillData) -> str | None:
         return self.timings.get((character, skill.name), skill.timing)
 
-    def is_global(self, character: str, skill: SkillData) -> bool:
-        """「全局技能」: the timing or the attribute says so."""
-        return self.timing(character, skill) == GLOBAL or skill.attribute == GLOBAL
-
     def interference(self, character: str, skill: SkillData) -> int | None:
         """The skill's rank in the interference list: (2) for a global, the pack's rank otherwise."""
         if self.is_global(character, skill):

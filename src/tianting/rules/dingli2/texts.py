@@ -14,6 +14,7 @@ from tianting.rules.sg24.texts import (  # noqa: F401  (shared words of the fami
     quota_full,
     recognised,
     recruit_sent,
+    skill_used,
     successor,
     will_join,
     will_join_other,

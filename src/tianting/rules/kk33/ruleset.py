@@ -194,6 +194,12 @@ class RuleSet:
     script: str = "traditional"
     """The rule set's own Chinese script: 'traditional' or 'simplified'."""
     players: int = 22
+    partial_tables: bool = True
+    targetless_effects: tuple[str, ...] = kk33_rulings.TABLE.targetless_effects()
+    """Ruling effects that name no ``target`` (``announce``: the judge's line in the public post)."""
+    text_effects: tuple[str, ...] = kk33_rulings.TABLE.text_effects()
+    """Ruling effects whose ``text`` the engine reads."""
+    """``run`` seats fewer than 22 (R23: tests, small examples; the missing countries are no sides)."""
     game: type[KK33Game] = KK33Game
     seat: type[SeatSpec] = SeatSpec
     """A seat of a script (id, country, identity, character), as ``game.create`` takes them."""
@@ -277,8 +283,11 @@ class RuleSet:
         """What came of each action of phase ``index`` of ``game`` (played through it), for the judges' pages only:
         read from the game's history, where each reason was recorded as it was decided
         (:func:`tianting.rules.kk33.outcomes.phase_uses`; ``trace`` is not read). Not ``phase_uses``: KK 3.3's
-        transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py)."""
-        return kk33_outcomes.phase_uses(game.state.history, index, accepted_at)
+        transcript has no ``uses`` and keeps its bytes (tests/test_kk33_golden.py). ``accepted_at``: the script
+        indices in the order their actions resolved (``script.resolution_order``); the rows come in the script's order
+        (a use the night made of one, ``action`` None, after them)."""
+        rows = kk33_outcomes.phase_uses(game.state.history, index, accepted_at)
+        return sorted(rows, key=lambda u: (u["action"] is None, u["action"] or 0))
 
 
 RULESET = RuleSet()

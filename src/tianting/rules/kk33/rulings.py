@@ -134,6 +134,7 @@ TABLE: RulingTable[Ruled] = RulingTable((
     Entry("kill", EFFECT_ZH["kill"], HARM, _harm),
     Entry("heal", EFFECT_ZH["heal"], SETTLE, _heal),
     Entry("tell", EFFECT_ZH["tell"], LAST, _tell, reads_text=True),
+    Entry("announce", EFFECT_ZH["announce"], reads_text=True, targetless=True),  # the post's (core/judge_post.py)
 ))
 """KK 3.3's ruling effects (the engine's table, :mod:`tianting.engine.rulings`): ``tell`` comes last, once every
 ``heal`` is done."""

@@ -16,7 +16,7 @@ from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
-from tianting.rules.sg24.game import GENERAL_ACTIONS, SeatSpec, SetupError, SG24Game
+from tianting.rules.sg24.game import GENERAL_ACTIONS, SUICIDE, SeatSpec, SetupError, SG24Game
 from tianting.rules.sg24.outcomes import phase_uses as outcome_entries
 from tianting.rules.sg24.pack import (
     COUNTRIES,
@@ -64,7 +64,7 @@ def skill_rows() -> list[dict[str, Any]]:
     The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
     ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns, always false here."""
     rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
-             "awaken": False, "hidden": False, "limited": False, "timing": "结算时生效",
+             "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
              "built": True, "judge_ruled": False} for a in GENERAL_ACTIONS]
     for c in default_pack().characters.values():
         rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
@@ -116,6 +116,10 @@ class RuleSet:
     game: type[SG24Game] = SG24Game
     seat: type[SeatSpec] = SeatSpec
     setup_error: type[SetupError] = SetupError
+    targetless_effects: tuple[str, ...] = RULINGS.targetless_effects()
+    """Ruling effects that name no ``target`` (``announce``: the judge's line in the public post)."""
+    text_effects: tuple[str, ...] = RULINGS.text_effects()
+    """Ruling effects whose ``text`` the engine reads."""
     judge_only: tuple[str, ...] = JUDGE_ONLY
     countries: tuple[str, ...] = COUNTRIES
     others: str = UNALIGNED

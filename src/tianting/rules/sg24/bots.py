@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tianting.core import canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.records import Action
@@ -127,16 +128,16 @@ class RandomBots:
         bot = random.Random(seed)
         game_seed = bot.getrandbits(31)
         seats = list(seats) if seats is not None else self.table(bot)
-        game = self.game.create(seats, game_seed)
+        game = self.game.create([seats[i] for i in canonical.by_id(seats, lambda s: s.id)], game_seed)  # as the runner
         phases: list[dict[str, Any]] = []
         while not game.state.over and len(phases) < max_phases:
             if game.phase is PhaseKind.NIGHT:
                 actions = night_actions(game, bot, self.tries)
-                game.resolve_night(actions, DecisionBook())
+                game.resolve_night(canonical.actions_in_order(actions, {})[0], DecisionBook())  # as the runner
                 phases.append({"phase": "night", "actions": [a.as_json() for a in actions]})
             else:
                 ballot, given = self.votes(game, bot), digits(game, bot)
-                game.resolve_day(ballot, DecisionBook(), digits=given)
+                game.resolve_day(canonical.votes_in_order(ballot), DecisionBook(), digits=given)
                 entry: dict[str, Any] = {"phase": "day", "votes": ballot}
                 if given:
                     entry["digits"] = given

@@ -42,7 +42,9 @@ from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
 from tianting.rules.sg24.wounds import wound_check
 
 STAB, RECOGNISE, RECRUIT, APPLY = "刺杀", "指认", "招揽", "投奔"
-GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY)
+SUICIDE = "自杀"
+"""「立刻生效：……自杀」: no target, a night's, alone that night, dies before anything resolves, no last words (R-SG19)."""
+GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
 SILENT_FROM_NIGHT = 7
 """「游戏第七夜及之后死亡的角色没有遗言。」"""
 
@@ -217,6 +219,8 @@ class SG24Game:
         if not player.alive:
             raise IllegalAction(f"{player.id} 已退出游戏", "out")
         if self.phase is PhaseKind.DAY:
+            if _norm(action.skill) == SUICIDE:
+                raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
             self._check_skill(player, action, accepted, day=True)
             return
         if player.country in self.state.eliminated:
@@ -225,6 +229,9 @@ class SG24Game:
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         mine = [a for a in accepted if a.actor == player.id]
         skill = _norm(action.skill)
+        if skill == SUICIDE or any(_norm(a.skill) == SUICIDE for a in mine):
+            _check_suicide(player.id, action, mine)
+            return
         if skill == STAB:
             if player.identity != "杀手" or player.country not in COUNTRIES:
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
@@ -583,7 +590,7 @@ class SG24Game:
                     continue
                 if p.id in night.applied:
                     night.outcomes.settle(night.applied[p.id], DONE)  # put to the 主军师, whatever he answers
-                answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], lambda ans, o: ans == o, default="拒绝")
+                answer = book.choose(rng, chief.id, "投奔", ["同意", "拒绝"], same_word, default="拒绝")
                 night.note(f"{chief.id} 对 {p.id} 投奔{country}：{answer}")
                 if answer == "同意":
                     offers.append((1, p.id, country, chief.id))
@@ -626,6 +633,19 @@ class SG24Game:
             if self.state.player(join["by"]).alive:
                 effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
         pending.clear()
+
+    def _announced_skills(self, live: Sequence[Action]) -> list[str]:
+        """The night's post names every 全局技能 used (「当夜需要公告的技能（如全局技能）」): each live use of one, in
+        seat order (as 鼎立三分2.0's 大事记 names its globals, ``texts.skill_used``)."""
+        out = []
+        for a in live:
+            if _norm(a.skill) in GENERAL_ACTIONS:
+                continue
+            ch = self.state.player(a.actor).character
+            data = self.pack.skill(ch, a.skill)
+            if data is not None and self.pack.is_global(ch, data):
+                out.append(texts.skill_used(data.name))
+        return out
 
     def _skill_notices(self, night: Phase, live: Sequence[Action]) -> list[str]:
         """Uses of character skills, in timing order: each asks the judge for a ruling."""
@@ -858,6 +878,21 @@ def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
 def _norm(name: Any) -> str:
     """A general word in the rule set's script (Simplified): 「刺殺」 is 「刺杀」, 「軍師」 is 「军师」."""
     return name_key(name) if isinstance(name, str) else ""
+
+
+def _check_suicide(pid: str, action: Action, mine: Sequence[Action]) -> None:
+    """「立刻生效：……自杀」「立刻生效的技能提交即生效」: 自杀 names no one, and it is the id's one action that night
+    (the character is dead once it is sent; its successor acts from the next night, R-SG19)."""
+    if _norm(action.skill) == SUICIDE and action.targets:
+        raise IllegalAction(f"{pid}：自杀不指定目标", "targets")
+    if mine:
+        raise IllegalAction(f"{pid}：自杀立刻生效，当夜不能再有其他行动（自杀须单独提交）", "suicide")
+
+
+def same_word(answer: Any, option: str) -> bool:
+    """A decision's answer is the option ``option`` (a word of the rules: 同意, 拒绝) in either script (「拒絕」 is
+    「拒绝」, R46)."""
+    return _norm(answer) == option
 
 
 def _norm_country(name: Any) -> str:

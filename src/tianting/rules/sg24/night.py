@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.state import PhaseKind
@@ -23,7 +24,7 @@ from tianting.engine.harm import Defence, Harm
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.outcomes import VOID
+from tianting.rules.sg24.outcomes import DONE, VOID
 from tianting.rules.sg24.rulings import Ruled
 
 if TYPE_CHECKING:
@@ -74,7 +75,16 @@ class Night:
 
     # ---- 立刻生效 ---------------------------------------------------------------------------------------------
     def after_immediate(self) -> None:
-        """「立刻生效的技能提交即生效」: none among the 24人 general actions (鼎立's 自杀 is)."""
+        """「立刻生效：……自杀」「立刻生效的技能提交即生效」: each 自杀 the judge did not void, before anything else
+        resolves (R-SG19): the character dies, its successor plays on."""
+        from tianting.rules.sg24.game import SUICIDE, _norm
+
+        game, night = self.game, self.phase
+        void = {r.action for r in game.rulings.of("void", self.judged)}
+        for a in sorted((a for i, a in enumerate(self.actions) if i not in void and _norm(a.skill) == SUICIDE),
+                        key=lambda a: self.state.player(a.actor).seat):
+            game.kill(night, a.actor, "自杀", self.book, natural=True)
+            night.outcomes.settle(a, DONE)
 
     # ---- 预结算前生效 -------------------------------------------------------------------------------------------
     def after_pre_settle(self) -> None:
@@ -84,12 +94,17 @@ class Night:
         self.void = {r.action for r in game.rulings.of("void", judged)}
         game.rulings.apply(BEGIN, self.ruled, judged)
         self.live = self.resolving()
+        # the 全局技能 used, by the characters that sent them, before anyone dies; not in a game of before (R-SG20)
+        self.global_events: list[str] = [] if canonical.listed(self.state) else game._announced_skills(self.live)
 
     def resolving(self) -> list[Action]:
         """Everything at once: the night's actions in seat order, whatever order they were sent in; each the judge
         voided is noted and settled ``void``."""
         game, night, judged = self.game, self.phase, self.judged
-        live = sorted((a for i, a in enumerate(self.actions) if i not in self.void), key=game.order_key)
+        from tianting.rules.sg24.game import SUICIDE, _norm
+
+        live = sorted((a for i, a in enumerate(self.actions) if i not in self.void and _norm(a.skill) != SUICIDE),
+                      key=game.order_key)
         for i in sorted(i for i in self.void if i is not None):
             a = self.actions[i]
             night.note(f"{a.actor} 的【{a.skill}】失效：{voided_why(judged, i)}")
@@ -154,6 +169,8 @@ class Night:
             "injured": [p for p in night.injured if self.state.player(p).injured],
             "last_words": self.words,
         }
+        if self.global_events:  # 「公告的内容应至少包括……当夜需要公告的技能（如全局技能）」 (R-SG20)
+            announcement["events"] = self.global_events
         announcement["text"] = texts.night_post(game.number, announcement)
         return announcement
 

@@ -19,6 +19,7 @@ IDENTITIES = ("君主", "军师", "杀手", "护卫", "女眷", "平民")
 EVALUATIONS = ("智者", "猛将", "统帅", "义士", "仁者", "能吏", "雅士", "文豪", "异人")
 """「游戏一共有九种评价，分别为智者、猛将、统帅、义士、仁者、能吏、雅士、文豪、异人。」"""
 TIMINGS = ("立刻生效", "预结算前生效", "全局技能", "结算前生效", "结算时生效", "结算后生效")
+GLOBAL = "全局技能"
 """「根据技能发动及生效时间将技能类型分为：立刻生效、预结算前生效、全局技能、结算前生效、结算时生效、
 结算后生效。发动及生效的优先度由前往后递减。」"""
 ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
@@ -106,6 +107,15 @@ class Pack:
 
     def starting(self, country: str) -> list[Character]:
         return [c for c in self.characters.values() if c.start and c.country == country]
+
+    def timing(self, character: str, skill: SkillData) -> str | None:
+        """The skill's timing class (a rule set built on this pack may give a character's its own)."""
+        return skill.timing
+
+    def is_global(self, character: str, skill: SkillData) -> bool:
+        """「全局技能」: the timing or the attribute says so (「根据技能发动及生效时间将技能类型分为：……全局技能」,
+        「技能按照属性分可以分为全局技能……」). One reading for the family (鼎立三分2.0's pack inherits it)."""
+        return self.timing(character, skill) == GLOBAL or skill.attribute == GLOBAL
 
     def skill(self, character: str, spelling: str) -> SkillData | None:
         table = NameTable(s.name for s in self.characters[character].skills)

@@ -70,5 +70,6 @@ TABLE: RulingTable[Ruled] = RulingTable((
     Entry("heal", RULING_EFFECTS["heal"], SETTLE, heal),
     Entry("tell", RULING_EFFECTS["tell"], SETTLE, tell, reads_text=True),
     Entry("defend", "抵御"),
+    Entry("announce", RULING_EFFECTS["announce"], reads_text=True, targetless=True),  # the post's (core/judge_post.py)
 ))
 """The 24人 rules' ruling effects: core's, and ``defend`` (「结算时生效」's defence order, docs/rulings/sg24.md)."""

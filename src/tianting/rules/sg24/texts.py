@@ -68,12 +68,19 @@ def needs_ruling(actor: str, skill: str, timing: str | None, attribute: str | No
     return f"请天庭裁定：{actor} 发动【{skill}】（{what}{on}）{body}"
 
 
+def skill_used(name: str) -> str:
+    """A use named in a night's post (a 全局技能's; 鼎立三分2.0's 大事记 too)."""
+    return f"【{name}】发动"
+
+
 def night_post(n: int, a: dict[str, Any]) -> str:
     lines = [f"【{night_title(n)}】", f"当夜死亡{len(a['died'])}人，受伤{len(a['injured'])}人。"]
     if a["died"]:
         lines.append("死亡：" + "、".join(a["died"]))
     if a["injured"]:
         lines.append("受伤：" + "、".join(a["injured"]))
+    for event in a.get("events", ()):  # 「当夜需要公告的技能（如全局技能）」
+        lines.append(f"公告技能：{event}")
     for pid, words in a["last_words"].items():
         lines.append(f"{pid} 的遗言：{words}")
     return "\n".join(lines)

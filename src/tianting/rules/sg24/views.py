@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SG24Game, recognition_choices
+from tianting.rules.sg24.game import (
+    APPLY,
+    RECOGNISE,
+    RECRUIT,
+    STAB,
+    SUICIDE,
+    SG24Game,
+    recognition_choices,
+)
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 
 JUDGE_ONLY = ("votes",)
@@ -29,8 +37,8 @@ def _general_rows(game: SG24Game, pid: str) -> list[dict[str, Any]]:
     char = game.character(pid)
     rows = []
 
-    def row(name: str, text: str, count: int, args: list[str]) -> dict[str, Any]:
-        return {"skill": name, "name": name, "source": "general", "kind": "active", "timing": "结算时生效",
+    def row(name: str, text: str, count: int, args: list[str], timing: str = "结算时生效") -> dict[str, Any]:
+        return {"skill": name, "name": name, "source": "general", "kind": "active", "timing": timing,
                 "attribute": None, "text": text, "limited": False, "uses_left": None, "built": True,
                 "targets": _targets(count), "args": args}
 
@@ -45,6 +53,7 @@ def _general_rows(game: SG24Game, pid: str) -> list[dict[str, Any]]:
         rows.append(row(RECRUIT, "君主可以指认一个在野为某角色以招揽：指认正确且其同意，次夜开始时加入本国。", 1, ["character"]))
     if p.country == UNALIGNED:
         rows.append(row(APPLY, "游戏第二夜开始，在野可以申请投奔一个国家，由其主军师决定是否同意。", 0, ["country"]))
+    rows.append(row(SUICIDE, "自杀立刻生效：当夜单独提交，角色即死亡，由继任者继续游戏，不书写遗言。", 0, [], "立刻生效"))
     return rows
 
 

@@ -33,7 +33,8 @@ _FAILED = UseState.FAILED
 class Tianyi(CharacterSkill):
     """天義：使用後當夜，你可以不發動【援護】，而是發動一次【刺殺】。
 
-    The 刺殺 is listed after 天義, his own (outside his country's count of 刺殺); with it he may not
+    The 刺殺 is his own (outside his country's count of 刺殺), listed before or after 天義 (a night has no order of its
+    inputs: docs/rulings.md, "Chance over a canonical order"); with it he may not
     also 援護 that night (WUG1). It is 天義's content: one success check, 天義's (as 亂世英雄's
     borrowed skill, WU3); if 天義 does not go off, the 刺殺 is as if not used."""
 
@@ -57,7 +58,7 @@ class Tianyi(CharacterSkill):
         if "刺殺" in held.skills or "刺殺" in night.game.identity_skills(held):
             return  # a 刺殺 of his own (he became a killer): not 天義's
         stab = next((u for u in night.uses if u.action.actor == owner and u.skill.name == "刺殺" and not u.implicit
-                     and u.order > use.order and u.live), None)
+                     and u.live), None)
         if stab is not None:
             carry(night, use, stab)
 

@@ -159,7 +159,7 @@ class Luanshi(CharacterSkill):
     def borrowed(self, night: Night, use: Use) -> Use | None:
         player = night.state.player(use.actor)
         own = set(night.game.identity_skills(player)) | set(player.skills)
-        return next((u for u in night.uses if u.action.actor == use.actor and not u.implicit and u.order > use.order
+        return next((u for u in night.uses if u.action.actor == use.actor and not u.implicit and u is not use
                      and u.skill.name in self.lendable() and u.skill.name not in own and not player.granted.get(u.skill.name)),
                     None)
 
