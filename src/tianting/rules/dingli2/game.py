@@ -33,7 +33,6 @@ from tianting.rules.sg24.game import (
     RECOGNISE,
     RECRUIT,
     STAB,
-    SUICIDE,
     Phase,
     SeatSpec,
     SetupError,
