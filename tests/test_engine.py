@@ -91,11 +91,11 @@ def test_an_entry_needs_a_known_moment_and_a_handler_with_it() -> None:
 def test_dingli_extends_the_24_rules_table_by_its_own_effects() -> None:
     """鼎立 declares only what differs: the 24人 effects first, then seed 003's (game-script.md ``dingli2``)."""
     sg24, dingli = load("sg24").ruling_effects(), load("dingli2").ruling_effects()
-    assert sg24 == ("void", "spare", "injure", "kill", "heal", "tell", "defend")
+    assert sg24 == ("void", "spare", "injure", "kill", "heal", "tell", "defend", "announce")
     assert dingli[:len(sg24)] == sg24
     assert dingli[len(sg24):] == ("lessen", "deepen", "join", "formation", "hidden_vote", "contest", "remove",
                                   "restore")
-    assert load("kk33").ruling_effects() == ("void", "spare", "injure", "kill", "heal", "tell")
+    assert load("kk33").ruling_effects() == ("void", "spare", "injure", "kill", "heal", "tell", "announce")
 
 
 # ---- the stab between two of one side -----------------------------------------------------------------------

@@ -69,6 +69,11 @@ def test_a_player_sees_own_seat_and_no_one_elses() -> None:
             answers=[{"actor": ids["袁绍"], "skill": "入国", "answer": "魏"}])
     view = RULESET.player_view(t.game, ids["典韦"])
     assert view["character"] == "典韦" and view["known"] == {} and view["feedback"] == [[]]
+    # the 指认 row offers what 典韦's allowances name (the pack's public rules, issue 29, 4): characters, never
+    # who plays them; the rest of the view names no other character
+    [row] = [r for r in view["skills"] if r["skill"] == "指认"]
+    choices = row.pop("choices")
+    assert not set(ids.values()) & {n for names in choices.values() for n in names}
     text = repr(view)
     for ch in set(ids) - {"典韦", "许褚"}:
         assert ch not in text, ch
