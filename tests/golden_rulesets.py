@@ -79,7 +79,7 @@ def _draw_rulings(rules: str, game: Any, bot: random.Random, actions: list[dict[
     living = sorted((p.id for p in state.living()), key=lambda p: state.player(p).seat)
     everyone = sorted(state.players, key=lambda p: state.player(p).seat)
     injured = [p for p in living if state.player(p).injured]
-    effects = ["void", "spare", "injure", "kill", "heal", "tell", "defend"]
+    effects = ["void", "spare", "injure", "kill", "heal", "tell", "defend", "announce"]
     if rules == "dingli2":
         effects += ["lessen", "deepen", "contest", "remove", "remove", "restore", "restore"]
         effects += ["join", "formation"] if night else ["hidden_vote"]
@@ -113,6 +113,8 @@ def _draw_rulings(rules: str, game: Any, bot: random.Random, actions: list[dict[
             one.update(target=bot.choice(unaligned or living), text=bot.choice(COUNTRIES))
         elif effect == "formation":
             pass
+        elif effect == "announce":  # the judge's line in the post (issue 27): no target
+            one["text"] = f"天庭公告：{bot.choice(everyone)} 的發言請注意禮貌"
         elif effect == "hidden_vote":
             one.update(target=bot.choice(living), owner=bot.choice(living), text="暗票")
         elif effect == "restore":
