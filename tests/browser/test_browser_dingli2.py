@@ -113,7 +113,7 @@ def test_a_26_player_dingli2_game_with_three_judges_two_nights_and_a_day_in_the_
     first.goto(urls[a])
     first.select_option("#skill-0", "指认")
     first.select_option("#target-0-0", b)
-    first.fill("#arg-character-0", views[b]["character"])
+    first.locator('select[name="arg-character-0"][data-for="指认"]').select_option(views[b]["character"])
     assert submit(first, "#submit-actions").status == 200
     expect(first.locator("#current-actions")).to_contain_text(b)
     stabber = pages.new("killer")
