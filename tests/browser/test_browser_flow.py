@@ -303,7 +303,7 @@ def test_a_game_from_creation_through_a_night_to_the_first_day_vote(
     # -- publishing asks first: cancelling posts nothing, accepting publishes
     pages.dismiss.add(id(judge))
     judge.click("#publish")
-    assert pages.dialogs[-1] == "公布後不能撤回，確定公布？"
+    assert pages.dialogs[-1].startswith("公布後不能撤回。") and pages.dialogs[-1].endswith("確定公布？")  # what needs the judge, if anything, between (issue 29)
     expect(judge.locator("#draft")).to_be_visible()
     assert judge_state(api, judge_token)["stage"] == "draft"
     assert submit(judge, "#publish").status == 200
