@@ -123,7 +123,10 @@ def test_rewording_the_trace_changes_no_reason(monkeypatch: Any) -> None:
     for p in script["players"]:  # 五虎封將 fails: 關羽 the one 五虎將 in play, no 法正
         p["character"] = {"張飛": "馬岱", "趙雲": "關平"}.get(p["character"], p["character"])
     plain_game, plain = play_script(script, lenient=True)
-    before = RULES.judge_uses(plain_game, 0, [0, 1, 2, 3], plain["phases"][0]["trace"])
+    from tianting.script import resolution_order
+
+    order = resolution_order(plain_game, script["phases"][0]["actions"], [0, 1, 2, 3], "phases[0]")  # R50
+    before = RULES.judge_uses(plain_game, 0, order, plain["phases"][0]["trace"])
 
     note = Night.note
 
@@ -136,7 +139,7 @@ def test_rewording_the_trace_changes_no_reason(monkeypatch: Any) -> None:
     game, transcript = play_script(script, lenient=True)
     trace = transcript["phases"][0]["trace"]
     assert trace != plain["phases"][0]["trace"] and not any("失效：" in line or "無效：" in line for line in trace)
-    assert RULES.judge_uses(game, 0, [0, 1, 2, 3], trace) == before
+    assert RULES.judge_uses(game, 0, order, trace) == before
     assert [(u["actor"], u["state"], u.get("why")) for u in before] == [
         ("文遠", "void", "子龍 援護"), ("子龍", "done", None),
         ("玄德", "failed", "五虎將在場1人（少於兩人）且法正不在場"), ("阿醜", "void", "天庭裁定（違規私聊）")]
