@@ -44,8 +44,10 @@ RANDOM_SEEDS = (*range(60), 132)
 def _kk33_choosers() -> set[str]:
     """The KK 3.3 skills that ask a choice: a class whose code calls ``book.choose`` or a helper of
     ``characters.common`` that does (盜書 and 草船借箭's ``spy_and_retarget``), and the deaths' 轉生 and 託孤."""
-    helpers = [name for name, f in inspect.getmembers(common, inspect.isfunction)
-               if f.__module__ == common.__name__ and ".choose(" in inspect.getsource(f)]
+    from tianting.effects import targets  # spy_and_retarget moved there (the effects library, issue 30)
+
+    helpers = [name for module in (common, targets) for name, f in inspect.getmembers(module, inspect.isfunction)
+               if f.__module__ == module.__name__ and ".choose(" in inspect.getsource(f)]
     found = {"轉生", "託孤"}
     for info in pkgutil.iter_modules(characters.__path__):
         module = importlib.import_module(f"{characters.__name__}.{info.name}")
@@ -62,12 +64,12 @@ OTHER_CHOOSERS = [("dingli2", "入國"), ("dingli2", "投奔")]
 
 
 def _chibi_script() -> dict[str, Any]:
-    """盜書 and 草船借箭 sit only at a 赤壁 table (R29): 蔣干 at 魏副軍師, 赤壁·諸葛亮 at 蜀正軍師; seed 17 lists
-    吳殺手甲, whose 刺殺 on 諸葛亮 both see."""
+    """盜書 and 草船借箭 sit only at a 赤壁 table (R29): 蔣干 at 魏副軍師, 赤壁·諸葛亮 at 蜀正軍師; seed 5 (the canonical
+    draw order, R50) lists for both an action each asks a choice of."""
     chibi = {"魏副軍師": "蔣干", "蜀正軍師": "赤壁·諸葛亮", "吳副軍師": "赤壁·魯肅", "魏正軍師": "賈詡"}
     players = [{"id": s.id, "country": s.country, "identity": s.identity, "character": s.character}
                for s in standard_seats(characters=chibi)]
-    return {"format": "tianting-script/1", "rules": "kk33", "seed": 17, "chibi": True, "players": players,
+    return {"format": "tianting-script/1", "rules": "kk33", "seed": 5, "chibi": True, "players": players,
             "phases": [{"phase": "night", "actions": [
                 {"actor": "魏副軍師", "skill": "盜書"}, {"actor": "蜀正軍師", "skill": "草船借箭"},
                 {"actor": "吳殺手甲", "skill": "刺殺", "targets": ["蜀正軍師"]},

@@ -45,7 +45,7 @@ def _folded(text: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _latin_lookalike(c: str) -> str:
     """The Latin letter a Cyrillic or Greek ``c`` looks like (Cyrillic а is a), else ``c`` itself."""
-    from confusable_homoglyphs import categories, confusables
+    from confusable_homoglyphs import categories, confusables  # type: ignore[import-untyped]
 
     if categories.alias(c) not in LOOKALIKE_SCRIPTS:
         return c

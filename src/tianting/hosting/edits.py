@@ -51,7 +51,7 @@ def merge_lines(base: str, mine: str, theirs: str) -> str | None:
         elif what == "b":
             out.extend(b[region[1]:region[2]])
         else:
-            _, z1, z2, a1, a2, b1, b2 = region
+            _, z1, z2, a1, a2, b1, b2 = region  # type: ignore[misc]  # merge3's conflict regions have 7 fields
             settled = _settle(z[z1:z2], a[a1:a2], b[b1:b2])
             if settled is None:
                 return None

@@ -49,7 +49,7 @@ class Suggestion:
 
 @lru_cache(maxsize=4096)
 def _syllable(char: str) -> str:
-    found = lazy_pinyin(char, style=Style.NORMAL, errors=lambda s: [s.lower()])
+    found = lazy_pinyin(char, style=Style.NORMAL, errors=lambda s: [s.lower()])  # type: ignore[arg-type,return-value]
     return found[0] if found else char
 
 
