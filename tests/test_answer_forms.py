@@ -44,7 +44,9 @@ RANDOM_SEEDS = (*range(60), 132)
 def _kk33_choosers() -> set[str]:
     """The KK 3.3 skills that ask a choice: a class whose code calls ``book.choose`` or a helper of
     ``characters.common`` that does (盜書 and 草船借箭's ``spy_and_retarget``), and the deaths' 轉生 and 託孤."""
-    from tianting.effects import targets  # spy_and_retarget moved there (the effects library, issue 30)
+    from tianting.effects import (
+        targets,  # spy_and_retarget moved there (the effects library, issue 30)
+    )
 
     helpers = [name for module in (common, targets) for name, f in inspect.getmembers(module, inspect.isfunction)
                if f.__module__ == module.__name__ and ".choose(" in inspect.getsource(f)]
