@@ -116,13 +116,16 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--update", action="store_true", help="rewrite tests/data/kk33-golden.json")
+def run(argv: list[str] | None, doc: str | None, made: Iterator[tuple[str, Callable[[], str]]],
+        stored: Path) -> int:
+    """The command line of a golden module (this one and ``tests.golden_rulesets``): print, ``--dump`` or
+    ``--update`` the digests of ``made`` (name, make the output) kept in ``stored``."""
+    parser = argparse.ArgumentParser(description=doc, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--update", action="store_true", help=f"rewrite tests/data/{stored.name}")
     parser.add_argument("--dump", metavar="DIR", help="write every output into DIR")
     args = parser.parse_args(argv)
     digests = {}
-    for name, make in outputs():
+    for name, make in made:
         text = make()
         digests[name] = digest(text)
         if args.dump:
@@ -130,11 +133,15 @@ def main(argv: list[str] | None = None) -> int:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
     if args.update:
-        DIGESTS.parent.mkdir(parents=True, exist_ok=True)
-        DIGESTS.write_text(json.dumps(digests, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        stored.parent.mkdir(parents=True, exist_ok=True)
+        stored.write_text(json.dumps(digests, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     if not args.update and not args.dump:
         sys.stdout.write(json.dumps(digests, ensure_ascii=False, indent=1) + "\n")
     return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(argv, __doc__, outputs(), DIGESTS)
 
 
 if __name__ == "__main__":

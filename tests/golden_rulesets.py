@@ -14,14 +14,14 @@ behaviour changes some digests: regenerate them, and say so in the commit::
 
 from __future__ import annotations
 
-import argparse
-import hashlib
 import json
 import random
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
+
+from tests.golden_kk33 import run
 
 ROOT = Path(__file__).resolve().parent.parent
 DIGESTS = ROOT / "tests" / "data" / "rulesets-golden.json"
@@ -247,29 +247,8 @@ def outputs() -> Iterator[tuple[str, Callable[[], str]]]:
             yield from group(rules)
 
 
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--update", action="store_true", help="rewrite tests/data/rulesets-golden.json")
-    parser.add_argument("--dump", metavar="DIR", help="write every output into DIR")
-    args = parser.parse_args(argv)
-    digests = {}
-    for name, make in outputs():
-        text = make()
-        digests[name] = digest(text)
-        if args.dump:
-            target = Path(args.dump) / (name.replace("/", "__") + ".txt")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-    if args.update:
-        DIGESTS.parent.mkdir(parents=True, exist_ok=True)
-        DIGESTS.write_text(json.dumps(digests, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    if not args.update and not args.dump:
-        sys.stdout.write(json.dumps(digests, ensure_ascii=False, indent=1) + "\n")
-    return 0
+    return run(argv, __doc__, outputs(), DIGESTS)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ import json
 
 import pytest
 
-from tests.golden_rulesets import DIGESTS, digest, outputs, ruled_play
+from tests.golden_kk33 import digest
+from tests.golden_rulesets import DIGESTS, outputs, ruled_play
 
 PINNED = json.loads(DIGESTS.read_text(encoding="utf-8"))
 MADE = dict(outputs())
