@@ -5,24 +5,13 @@ Seed 000: 「被動的限定技能消耗時…會收到相關反饋」; 限定�
 
 from __future__ import annotations
 
-from typing import Any
-
-from tianting.core.rng import GameRandom
-from tianting.core.state import GameState, Player
+from tests.effects.phases import Telling
+from tianting.core.state import Player
 from tianting.effects import limits
 
 
-class Bare:
-    def __init__(self) -> None:
-        self.state = GameState("test", 1, GameRandom(1), {"甲": Player("甲", 0, "吳", "女眷", "某")}, index=2)
-        self.feedback: dict[str, list[Any]] = {}
-        self.trace: list[str] = []
-
-    def note(self, text: str) -> None:
-        self.trace.append(text)
-
-    def tell(self, pid: str, item: Any) -> None:
-        self.feedback.setdefault(pid, []).append(item)
+def Bare() -> Telling:  # noqa: N802 (the phase of these tests, as the other effects tests name theirs)
+    return Telling(Player("甲", 0, "吳", "女眷", "某"), index=2)
 
 
 def test_consume_spends_the_skill_and_tells_and_notes_as_asked() -> None:

@@ -6,24 +6,13 @@ loss is kept; 化身 holds a skill 「於該階段中」 only, which ends withou
 
 from __future__ import annotations
 
-from typing import Any
-
-from tianting.core.rng import GameRandom
-from tianting.core.state import GameState, Player
+from tests.effects.phases import Telling
+from tianting.core.state import Player
 from tianting.effects import skills
 
 
-class Bare:
-    def __init__(self) -> None:
-        self.state = GameState("test", 1, GameRandom(1), {"甲": Player("甲", 0, "蜀", "君主", "某", skills=["七星"])})
-        self.feedback: dict[str, list[Any]] = {}
-        self.trace: list[str] = []
-
-    def note(self, text: str) -> None:
-        self.trace.append(text)
-
-    def tell(self, pid: str, item: Any) -> None:
-        self.feedback.setdefault(pid, []).append(item)
+def Bare() -> Telling:  # noqa: N802 (the phase of these tests, as the other effects tests name theirs)
+    return Telling(Player("甲", 0, "蜀", "君主", "某", skills=["七星"]))
 
 
 def test_gain_and_lose_change_the_list_log_it_and_tell() -> None:
