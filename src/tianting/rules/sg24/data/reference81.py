@@ -17,7 +17,7 @@ docs/rulings/sg24.md R-SG23-packdata … R-SG26-packdata:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 NUMBERS = "一二三四五六七八九"
@@ -60,7 +60,7 @@ class RefCharacter:
     natural_death: int | None
     recognition: tuple[dict[str, Any], ...]
     skills: tuple[RefSkill, ...]
-    left: tuple[str, ...] = field(default=())
+    left: tuple[str, ...] = ()
     """The allowance sentences left to the judge (why, in a few words each)."""
 
 
@@ -121,15 +121,15 @@ def _basic(lines: list[str]) -> str:
 
 
 def _skills(lines: list[str]) -> list[RefSkill]:
+    """Each skill: its line 「  【名】…」 and the deeper-indented lines under it, up to the 评价."""
     skills: list[list[str]] = []
     for line in lines:
+        if line.startswith("评价："):
+            break
         if line.startswith("  【"):
             skills.append([line])
         elif line.startswith("    ") and skills:
             skills[-1].append(line)
-        elif not line.startswith("  "):
-            if skills and (line.startswith("评价：") or line.startswith("释疑：")):
-                break
     return [_skill(s) for s in skills]
 
 
