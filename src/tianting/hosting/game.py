@@ -886,6 +886,13 @@ class HostedGame:
         declared = load_rules(self.rules).phase_inputs(self._base, PhaseSpot(phase.kind, self.stage, phase.rulings))
         return [i for i in declared if i.stage == self.stage] if now else list(declared)
 
+    def own_ruling_forms(self) -> set[str]:
+        """The ruling effects that ask for a declared input's values and have the input's own form (never the general
+        ruling form's), whatever the phase."""
+        rules = load_rules(self.rules)
+        return {i.ruling for kind in ("night", "day") for i in rules.phase_inputs(self._base, PhaseSpot(kind, "draft"))
+                if i.ruling}
+
     def owed(self, pid: str) -> list[tuple[PhaseInput, Owed]]:
         """What ``pid`` owes the phase now, input by input, in the order their page shows it."""
         return [(inp, o) for inp in self.inputs(now=True) for o in phase_input.owed_by(inp, pid)]

@@ -28,12 +28,12 @@ from typing import Any
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.hosting import inputs as phase_input
-from tianting.hosting.contest_message import DigitReading, read_contest_digits
+from tianting.hosting.contest_message import DigitReading, read_digits
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
 from tianting.hosting.message import _merge as merge_spans
 from tianting.hosting.views import message_vocabulary, owed_seen, player_owed
-from tianting.hosting.wound_message import WoundDigit, read_wound_digit
+from tianting.hosting.wound_message import ClauseDigit, read_clause_digit
 from tianting.rules import load as load_rules
 from tianting.rules.interface import PhaseInput
 
@@ -45,40 +45,40 @@ NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒�
 
 
 def clause_input(game: HostedGame) -> PhaseInput | None:
-    """The input of the open phase a message gives in a clause of its own (the 24人 rules' 傷判 digit), if any."""
+    """The input of the open phase a message gives in a clause of its own (a wound check's digit, the 24人 rules), if any."""
     return next((i for i in game.inputs() if i.stage == "open" and i.reader.clause), None)
 
 
-def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary) -> tuple[Reading, WoundDigit | None]:
+def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary) -> tuple[Reading, ClauseDigit | None]:
     """A day message read as the vote, and, where the rule set declares an input given in a clause, a clause that
     says its word as its digit (ruling RJ6): the digit's reading (None if no clause says it), the vote read from
     the rest of the message (the whole of it marked)."""
     inp = clause_input(game)
-    wound = read_wound_digit(text, game.ids, inp.values, word=inp.reader.word) if inp is not None else None
-    if inp is None or wound is None:
+    clause = read_clause_digit(text, game.ids, inp.values, word=inp.reader.word) if inp is not None else None
+    if inp is None or clause is None:
         return read_vote(text, vocab), None
-    found = read_vote(wound.rest(text), vocab)
+    found = read_vote(clause.rest(text), vocab)
     found.text = text
-    found.unread = merge_spans(found.unread + wound.reading.unread)
-    if found.vote is None and not wound.rest(text).strip(" ，,。；;！!？?\n"):
+    found.unread = merge_spans(found.unread + clause.reading.unread)
+    if found.vote is None and not clause.rest(text).strip(" ，,。；;！!？?\n"):
         found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the digit only
     if not phase_input.owed_by(inp, player):
-        wound.reading.problems.append(phase_input.text(inp, inp.texts.not_today, player=player))
-        wound.reading.digits = {}
-    return found, wound
+        clause.reading.problems.append(phase_input.text(inp, inp.texts.not_today, player=player))
+        clause.reading.digits = {}
+    return found, clause
 
 
 @dataclass
 class PlayerReading:
     """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, and a clause input's
-    digit), the ``name`` of a draft input (the values the draft awaits: 鼎立三分2.0's ``contest``), or None when no
+    digit), the ``name`` of a draft input (the values the draft awaits), or None when no
     phase takes it (``problems`` says why)."""
 
     player: str
     text: str
     kind: str | None
     reading: Reading | None = None
-    wound: WoundDigit | None = None
+    clause: ClauseDigit | None = None
     check: str | None = None
     """The engine's refusal of what was read, if any."""
     problems: list[str] = field(default_factory=list)
@@ -109,7 +109,7 @@ class PlayerReading:
 
     @property
     def digit(self) -> int | None:
-        return self.wound.digit if self.wound is not None else None
+        return self.clause.digit if self.clause is not None else None
 
     @property
     def none(self) -> bool:
@@ -120,8 +120,8 @@ class PlayerReading:
         out = list(self.problems)
         if self.reading is not None:
             out += self.reading.problems
-        if self.wound is not None:
-            out += self.wound.reading.problems
+        if self.clause is not None:
+            out += self.clause.reading.problems
         if self.asked is not None:
             out += self.asked.problems
         if self.check:
@@ -203,7 +203,7 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
         mine = player_owed(game, player) if player in game.ids else []
         if not mine:
             return PlayerReading(player, text, None, problems=[phase_input.text(inp, inp.texts.not_today, player=player)])
-        digits = read_contest_digits(text, len(mine), inp.values, names=game.ids, player=player, seats=game.ids,
+        digits = read_digits(text, len(mine), inp.values, names=game.ids, player=player, seats=game.ids,
                                      opponents=[c["slot"] for c in mine if c["slot"] is not None],
                                      word=inp.reader.word, ordinals=inp.reader.ordinals)
         return PlayerReading(player, text, inp.name, asked=digits, owed=mine, seen=owed_seen(game, player), input=inp)
@@ -220,8 +220,8 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
         except Refused as exc:
             found.check = exc.message
         return found
-    reading, wound = read_day_message(game, player, text, vocab)
-    found = PlayerReading(player, text, kind, reading, wound, input=clause_input(game) if wound is not None else None)
+    reading, clause = read_day_message(game, player, text, vocab)
+    found = PlayerReading(player, text, kind, reading, clause, input=clause_input(game) if clause is not None else None)
     if reading.vote is not None:
         try:
             game.base.check_vote(player, reading.vote)

@@ -77,3 +77,9 @@ def read_wound_digit(text: str, names: Iterable[str] = (), digits: range = CONTE
     reading = read_contest_digits("".join(part), 1, digits, names=names, word=word, ordinals=False)
     reading.text = text
     return WoundDigit(spans, reading)
+
+
+ClauseDigit = WoundDigit
+read_clause_digit = read_wound_digit
+"""The clause reader under the names hosting uses: the digit of a declared input given in a clause that says the
+input's word (:class:`tianting.rules.interface.MessageReader` ``clause``), the rest of the message read as the vote."""

@@ -120,6 +120,15 @@ class PhaseInput:
     True beside ``open[key]``."""
     section: bool = False
     """The player page shows it in a card of its own (True) or under the phase's form."""
+    ruling: str | None = None
+    """The judge's ruling effect that asks for the values (鼎立三分2.0's ``contest``): set with the ``console``'s own
+    form, so the general ruling form leaves it out."""
+    console: str = ""
+    """The judges' console section for the input, a template of the rule set's own (``<rules>/templates/``, named
+    ``"<rules>/<file>"``), or "" for none."""
+    message_page: str = ""
+    """The judges' paste-a-private-message page while a draft awaits the input (a rule set's template, as
+    ``console``)."""
 
 
 @runtime_checkable

@@ -38,12 +38,13 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
+import tianting.rules as rules_package
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges, substitutes
 from tianting.hosting import events as ev
 from tianting.hosting import inputs as phase_input
-from tianting.hosting.contest_message import read_contest_digits
+from tianting.hosting.contest_message import read_digits
 from tianting.hosting.game import (
     MAX_ACTIONS,
     MAX_TEXT,
@@ -128,7 +129,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）", ev.MESSAGE: "私訊（QQ）",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字", ev.MESSAGE: "私訊（QQ）",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -141,9 +142,9 @@ DONE_ZH = {
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
-    "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
+    "digit": "已記錄你的數字，公布前可以修改。",
     "digit-for": "已依私訊代為記錄數字（記為天庭代填），玩家仍可自行修改。",
-    "digits-for": "已依私訊一次記錄這名玩家的拼點數字（記為天庭代填），玩家仍可自行修改。",
+    "digits-for": "已依私訊一次記錄這名玩家的數字（記為天庭代填），玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -198,8 +199,14 @@ def _input_time(deadline: str | None) -> str:
     return deadline[:16] if deadline else ""
 
 
-_env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                          trim_blocks=True, lstrip_blocks=True)
+RULES_DIR = Path(rules_package.__file__).parent
+_rule_set_pages = {name: jinja2.FileSystemLoader(RULES_DIR / name / "templates") for name in RULESETS
+                   if (RULES_DIR / name / "templates").is_dir()}
+"""A rule set's own pages (``<rules>/templates/``, named ``"<rules>/<file>"``): what a declared input's ``console``
+and ``message_page`` name."""
+_env = jinja2.Environment(loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(HERE / "templates"),
+                                                      jinja2.PrefixLoader(_rule_set_pages)]),
+                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
 _env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
@@ -453,7 +460,8 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "server_webhook": bool(request.app.state.notifications.server_url),
             "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
             "may": judges.powers(who.player_id, game),
-            "contests": judge_asked(game),
+            "asked_rows": judge_asked(game),
+            "consoles": [i for i in game.inputs() if i.console], "own_forms": game.own_ruling_forms(),
         }
         return _render(request, "judge.html", context, status, rules=game.rules)
 
@@ -626,7 +634,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
     with _game(request, who.game_id) as game:
         phase = game.current
         drafted = [i for i in game.inputs(now=True) if i.stage == "draft"] if game.stage == "draft" else []
-        if drafted:
+        if drafted and drafted[0].message_page:  # the input's own page
             return _asked_message_page(request, token, who, game, drafted[0], player, text, reading, error, status)
         later = [i for i in game.inputs() if i.stage == "draft" and game.stage == "open"]
         kind = phase.kind if game.stage == "open" and phase is not None else None
@@ -694,26 +702,26 @@ def _asked_message_page(request: Request, token: str, who: Access, game: HostedG
     ``player``'s message gives for each they owe, for the judge to confirm (each recorded as the console's row
     records it: a ``digit`` for the player, for its slot, via message). A message that gives no value in range, or
     not one per value owed, or a player who owes none, is refused (4xx) and nothing is offered to record. The page
-    is the input's (``contest_message.html`` for an input named ``contest``)."""
+    is the input's own (its ``message_page``, a template of the rule set's)."""
     phase = game.current
     assert phase is not None
     owed = player_owed(game, player) if player in game.ids else []
     context: dict[str, Any] = {
         "token": token, "csrf": _csrf(request, token), "error": error, "title": game.meta["title"],
         "label": phase.label, "kind": inp.name, "participants": list(game.ids), "player": player, "text": text,
-        "seats": {pid: n for n, pid in enumerate(game.ids, start=1)}, "reading": None, "contests": owed,
-        "contestants": {o.player for o in inp.owed}, "input": inp,
+        "seats": {pid: n for n, pid in enumerate(game.ids, start=1)}, "reading": None, "owed": owed,
+        "owing": {o.player for o in inp.owed}, "input": inp,
         "may": judges.powers(who.player_id, game), "low": inp.values[0], "high": inp.values[-1],
     }
     if reading and player in game.ids:
-        found = read_contest_digits(text, len(owed), inp.values, names=game.ids, player=player, seats=game.ids,
+        found = read_digits(text, len(owed), inp.values, names=game.ids, player=player, seats=game.ids,
                                     opponents=[c["slot"] for c in owed if c["slot"] is not None],
                                     word=inp.reader.word, ordinals=inp.reader.ordinals)
         context["reading"] = found
         context["seen"] = owed_seen(game, player)
         if found.refused and status < 400:
             status = 409 if not owed else 422
-    return _render(request, f"{inp.name}_message.html", context, status, rules=game.rules)
+    return _render(request, inp.message_page, context, status, rules=game.rules)
 
 
 @router.get("/j/{token}/message", response_class=HTMLResponse)

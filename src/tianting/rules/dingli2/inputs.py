@@ -63,7 +63,8 @@ def phase_inputs(game: Any, spot: PhaseSpot) -> list[PhaseInput]:
         name="contest", stage="draft", owed=owed, label="拼點數字", heading="拼點",
         help="天庭請你為{which}拼點提交一個0至9的數字（拼點的結果不會直接告訴你；不提交則由系統隨機抽取）。公布前可以修改。",
         item="第{number}次拼點的數字", reader=MessageReader(word="拼點", clause=False, ordinals=True),
-        texts=CONTEST_TEXTS, number_key="contest", slot_key="against", view_key="contests", section=True)]
+        texts=CONTEST_TEXTS, number_key="contest", slot_key="against", view_key="contests", section=True,
+        ruling="contest", console="dingli2/contest_console.html", message_page="dingli2/contest_message.html")]
 
 
 def prepare_ruling(ruling: dict[str, Any], spell: Callable[[str], str]) -> None:
