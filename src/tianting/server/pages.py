@@ -505,7 +505,7 @@ def judge_replay(request: Request, token: str) -> HTMLResponse:
                        rules=game.rules)
 
 
-def _judge_body(command: str, form: Form) -> dict[str, Any]:
+def _judge_body(command: str, form: Form, rules: str | None = None) -> dict[str, Any]:
     """The JSON body the API would take for ``command``, from the console's form fields."""
     if command == "assign":
         return {"player": form.get("player"), "character": form.get("character")}
@@ -553,14 +553,15 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
     if command == "ask-decision":
         return {"actor": form.get("actor"), "skill": form.get("skill")}
     if command == "rule":
-        return _ruling_body(form)
+        return _ruling_body(form, rules)
     if command == "deadline":
         return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
 
 
-def _ruling_body(form: Form) -> dict[str, Any]:
-    """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why."""
+def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
+    """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why; a form of
+    the rule set's own (``ruling_from_form``, optional: 鼎立三分2.0's 拼點 on its console section) as it reads it."""
     if form.get("remove"):
         index = form.get("remove")
         if not index.isdigit() or len(index) > 4:
@@ -577,14 +578,8 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         if not action.isdigit() or len(action) > 4:
             raise Refused("請選擇要作廢的行動", 422)
         ruling["action"] = int(action)
-    elif effect == "contest":  # 拼點 (鼎立三分2.0): two ids and whom an odd sum makes the winner (the 南斗's rule)
-        pair = [form.get("contest_a"), form.get("contest_b")]
-        if not all(pair) or pair[0] == pair[1]:
-            raise Refused("請選擇兩名拼點的玩家", 422)
-        odd = form.get("odd")
-        if odd not in ("a", "b"):
-            raise Refused("請先設定兩數之和為奇數時哪名玩家勝利", 422)
-        ruling.update(text="、".join(pair), owner=pair[0] if odd == "a" else pair[1])
+    elif (own := _own_ruling_form(rules, effect, form)) is not None:
+        ruling.update(own)
     elif effect != "formation":
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
@@ -595,6 +590,17 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
                       skill=form.get("skill").strip() or None)
     return {"ruling": ruling}
+
+
+def _own_ruling_form(rules: str | None, effect: str, form: Form) -> dict[str, Any] | None:
+    """A ruling's fields from a console form of the rule set's own, or None (the general form)."""
+    read = getattr(load_rules(rules), "ruling_from_form", None) if rules in RULESETS else None
+    if read is None:
+        return None
+    try:
+        return read(effect, form.get)  # type: ignore[no-any-return]
+    except IllegalAction as exc:
+        raise Refused(exc.message, 422) from None
 
 
 # ---- the judge's own webhook for this game (a setting, not an event: it is often a secret) -----------
@@ -867,7 +873,9 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
     try:
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
-        body = _judge_body(command, form)
+        with _game(request, who.game_id) as game:
+            rules = game.rules
+        body = _judge_body(command, form, rules)
         confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:

@@ -18,7 +18,7 @@ from tianting.core.rng import GameRandom
 from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.extension import hidden, submission_extension
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
-from tianting.rules.dingli2.inputs import phase_inputs, prepare_ruling
+from tianting.rules.dingli2.inputs import phase_inputs, prepare_ruling, ruling_from_form
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
@@ -175,6 +175,14 @@ class RuleSet(SG24RuleSet):
     def prepare_ruling(self, ruling: dict[str, Any], spell: Callable[[str], str]) -> None:
         """A judge's ruling as a hosted game stores it (:func:`tianting.rules.dingli2.inputs.prepare_ruling`)."""
         prepare_ruling(ruling, spell)
+
+    def ruling_from_form(self, effect: str, field: Callable[[str], str]) -> dict[str, Any] | None:
+        """The console's own ruling forms (the 拼點's: :func:`tianting.rules.dingli2.inputs.ruling_from_form`)."""
+        return ruling_from_form(effect, field)
+
+    def audit_what(self) -> str:
+        """What ``audit`` proves, as ``verify`` names it: the 伤判 tables."""
+        return "伤判"
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return check_rulings(game, rulings)

@@ -82,3 +82,18 @@ def prepare_ruling(ruling: dict[str, Any], spell: Callable[[str], str]) -> None:
         raise IllegalAction("南斗須先設定兩數之和為奇數時哪名玩家勝利（owner：兩名拼點玩家之一），再收取數字")
     if len(named) != 2 and "owner" in ruling:
         raise IllegalAction("三名或以上玩家的拼點以隨機判定先後，不設奇偶（不填 owner）")
+
+
+def ruling_from_form(effect: str, field: Callable[[str], str]) -> dict[str, Any] | None:
+    """The console's 拼點 form (templates/contest_console.html) as a ruling's fields: the two ids in ``text`` and whom
+    an odd sum makes the winner in ``owner`` (the 南斗's rule); None for another effect. Raises
+    :class:`IllegalAction` (Chinese) for a form that names not two players, or no parity."""
+    if effect != "contest":
+        return None
+    pair = [field("contest_a"), field("contest_b")]
+    if not all(pair) or pair[0] == pair[1]:
+        raise IllegalAction("請選擇兩名拼點的玩家")
+    odd = field("odd")
+    if odd not in ("a", "b"):
+        raise IllegalAction("請先設定兩數之和為奇數時哪名玩家勝利")
+    return {"text": "、".join(pair), "owner": pair[0] if odd == "a" else pair[1]}
