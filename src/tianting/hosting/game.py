@@ -930,7 +930,7 @@ class HostedGame:
         owed = phase_input.which(inp, mine, event.payload, self._player_ids().get, event.actor == ev.JUDGE)
         if owed is None:
             raise Refused(phase_input.text(inp, inp.texts.which, count=len(mine)), 422)
-        value = event.payload.get(inp.key)
+        value: Any = event.payload.get(inp.key)
         if not phase_input.in_range(inp, value):
             raise Refused(phase_input.text(inp, inp.texts.out_of_range), 422)
         before = copy.deepcopy(phase.digits)

@@ -686,9 +686,9 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                     rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
                 context.update(_night_form(view, rows))
                 context.update(_arg_values(game.rules))
-            inp = clause_input(game) if kind == "day" else None
-            context["takes_digit"] = inp is not None and bool(phase_input.owed_by(inp, player))
-            context["clause_input"] = inp
+            clause = clause_input(game) if kind == "day" else None
+            context["takes_digit"] = clause is not None and bool(phase_input.owed_by(clause, player))
+            context["clause_input"] = clause
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
@@ -1124,7 +1124,7 @@ def _digit_body(form: Form, inputs: Sequence[PhaseInput]) -> dict[str, Any]:
         raise Refused("數字須為0至9的整數", 422)
     for inp in inputs:
         number = form.get(inp.number_key).strip() if inp.number_key else ""
-        if number:
+        if number and inp.number_key:
             if not number.isdigit() or len(number) > 3:
                 raise Refused(phase_input.text(inp, "請指明第幾次{word}"), 422)
             return {inp.key: int(digit), inp.number_key: int(number)}
