@@ -873,8 +873,10 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
     try:
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
-        with _game(request, who.game_id) as game:
-            rules = game.rules
+        rules = None
+        if command == "rule":  # a ruling form may be the rule set's own (ruling_from_form)
+            with _game(request, who.game_id) as game:
+                rules = game.rules
         body = _judge_body(command, form, rules)
         confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
