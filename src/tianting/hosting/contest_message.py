@@ -361,3 +361,8 @@ def _match(reading: DigitReading, numbers: list[_Number], labels: list[int], pen
         return
     reading.problems.append(f"這名玩家有{pending}次拼點，須分別給出數字（例如「第一次拼點3，第二次拼點5」）；"
                             f"讀到{len(values)}個數字：" + "、".join(n.spelled for n in plain))
+
+
+read_digits = read_contest_digits
+"""The reader under the name hosting and the server use: one digit reader for every declared input, parameterised
+by its :class:`tianting.rules.interface.MessageReader` (``word``, ``ordinals``) and its ``values``."""

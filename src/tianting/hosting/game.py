@@ -30,12 +30,14 @@ from tianting.core.records import default_warning
 from tianting.core.usertext import shown
 from tianting.hosting import events as ev
 from tianting.hosting import fold, judges, substitutes
+from tianting.hosting import inputs as phase_input
 from tianting.hosting.draw_order import draw_order_field, draw_order_of, draw_order_refusal
 from tianting.hosting.edits import keep_edits, spot_of
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
+from tianting.rules.interface import Owed, PhaseInput, PhaseSpot
 from tianting.script import SCRIPT_FORMAT, PlayerIds, _action, resolution_order
 from tianting.setup import draw_setup
 
@@ -58,16 +60,6 @@ def _night_dead(announcement: dict[str, Any]) -> list[str]:
     return [pid for pid in announcement.get("died", announcement.get("exited", [])) if pid not in silent]
 
 
-def contest_pairs(rulings: list[dict[str, Any]]) -> list[tuple[int, list[str]]]:
-    """The phase's 拼點 of two (``contest`` rulings naming two ids in ``text``), by ruling index: the ones
-    decided by the players' digits (more than two are ordered by a draw, 「随机判定」)."""
-    out = []
-    for i, r in enumerate(rulings):
-        if r.get("effect") == "contest":
-            named = [x for x in str(r.get("text") or "").split("、") if x]
-            if len(named) == 2:
-                out.append((i, named))
-    return out
 
 def _later(at: str, minutes: int) -> str:
     """``at`` (ISO 8601, as events are stamped) plus ``minutes``, in the same form."""
@@ -143,8 +135,8 @@ class Phase:
     """A night's extra time after its submission stage (``EXTEND``): ``at``, ``until``, ``players`` and the rule
     set's ``reports`` (each user's own, e.g. 巧设反间's)."""
     digits: dict[str, Any] = field(default_factory=dict)
-    """A day's 伤判 digits the wounded gave (game-script.md ``digits``), in the order of their latest; a night's
-    拼點 digits, each player's by opponent (``{"B": 3}``)."""
+    """The values players gave for the phase's declared inputs (game-script.md ``digits``: :meth:`HostedGame.inputs`),
+    in the order of their latest: ``{player: value}``, or ``{player: {slot: value}}`` where values have slots."""
 
     @property
     def resolved(self) -> bool:
@@ -370,7 +362,7 @@ class HostedGame:
                 words = {pid: w.text for pid, w in phase.last_words.items() if w.status == "approved"}
                 if words:
                     entry["last_words"] = words
-                if phase.digits:  # 拼點 digits, per opponent (鼎立三分2.0)
+                if phase.digits:  # a night's inputs, per slot (the rule set's declaration)
                     entry["digits"] = copy.deepcopy(phase.digits)
             else:
                 entry["votes"] = dict(phase.votes)
@@ -550,13 +542,8 @@ class HostedGame:
             successors = self.successors_tonight(pid)
             if successors:  # 「自杀即时生效」: the successor(s) this id plays for the rest of the night (D-A2)
                 view["open"]["successors"] = successors
-            if phase.kind == "day" and not phase.resolved and self.takes_digit(pid):
-                view["open"]["wound_check"] = True  # 傷判 today: the player may give its digit (R-SG12)
-                view["open"]["digit"] = phase.digits.get(pid)
-            contests = self.contests_of(pid)
-            if contests:  # 拼點: a digit each, the opponent, the parity and the outcome unsaid (「拼点的结果不会直接告诉玩家」)
-                given = phase.digits.get(pid) or {}
-                view["open"]["contests"] = [{"number": n, "digit": given.get(o)} for n, o in contests]
+            for inp in self.inputs(now=True):  # what the rule set asks of this id now, never a slot (an opponent)
+                view["open"].update(phase_input.view_part(inp, phase.digits, pid))
             if phase.kind == "day" and self.acts_by_day(pid):
                 view["open"]["by_day"] = True  # a day action form beside the vote (緩釋, 奇襲)
                 view["open"]["acted"] = pid in phase.submissions
@@ -890,64 +877,70 @@ class HostedGame:
         phase.votes[pid] = target
         self._mark_proxy(phase, pid, event)
 
-    def takes_digit(self, pid: str) -> bool:
-        """``pid`` has a 傷判 today and the rules let the player give its digit (R-SG12)."""
+    def inputs(self, now: bool = False) -> list[PhaseInput]:
+        """The inputs the rule set declares for the current phase (:meth:`RuleSet.phase_inputs`), each with who owes
+        it; ``now``: only those taken at this stage (``open`` or ``draft``)."""
         phase = self.current
-        player = self._base.state.players.get(pid) if self._base is not None else None
-        return (phase is not None and phase.kind == "day" and player is not None and player.alive
-                and player.injured and "digits" in load_rules(self.rules).day_inputs)
-
-    def contests_of(self, pid: str) -> list[tuple[int, str]]:
-        """``pid``'s 拼點 in the night's draft, numbered from 1 in ruling order: (number, opponent)."""
-        phase = self.current
-        if phase is None or phase.kind != "night" or self.stage != "draft":
+        if phase is None or self.stage not in ("open", "draft"):
             return []
-        mine = [next(x for x in named if x != pid) for _, named in contest_pairs(phase.rulings) if pid in named]
-        return list(enumerate(mine, 1))
+        declared = load_rules(self.rules).phase_inputs(self._base, PhaseSpot(phase.kind, self.stage, phase.rulings))
+        return [i for i in declared if i.stage == self.stage] if now else list(declared)
 
-    def _contest_digit(self, event: Event, phase: Phase) -> None:
-        """A 拼點 digit, while the night's draft awaits it: 「南斗先设定两个数字之和若为奇数，为哪名角色胜利；
-        若为偶数，为哪名角色胜利，再向玩家收取数字」 (the parity is set with the ruling, before any digit)."""
-        pid = self._for_whom(event)
-        mine = self.contests_of(pid)
-        if not mine:
-            raise Refused("你現在沒有需要提交數字的拼點", 409)
-        p = event.payload
-        number, against = p.get("contest", 1 if len(mine) == 1 else None), p.get("against")
-        if against is not None and event.actor == ev.JUDGE:  # a judge may name the opponent
-            opponent = next((o for _, o in mine if o == self._player_ids().get(against)), None)
-        else:
-            opponent = next((o for n, o in mine if n == number and not isinstance(number, bool)), None)
-        if opponent is None:
-            raise Refused(f"請指明第幾次拼點（1至{len(mine)}）", 422)
-        digit = p.get("digit")
-        if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
-            raise Refused("拼點數字須為0至9的整數", 422)
-        before = copy.deepcopy(phase.digits)
-        given = dict(phase.digits.pop(pid, None) or {})
-        given[opponent] = digit
-        phase.digits[pid] = given
-        try:
-            self._redraft()
-        except Refused:
-            phase.digits = before
-            raise
+    def own_ruling_forms(self) -> set[str]:
+        """The ruling effects that ask for a declared input's values and have the input's own form (never the general
+        ruling form's), whatever the phase."""
+        rules = load_rules(self.rules)
+        return {i.ruling for kind in ("night", "day") for i in rules.phase_inputs(self._base, PhaseSpot(kind, "draft"))
+                if i.ruling}
+
+    def owed(self, pid: str) -> list[tuple[PhaseInput, Owed]]:
+        """What ``pid`` owes the phase now, input by input, in the order their page shows it."""
+        return [(inp, o) for inp in self.inputs(now=True) for o in phase_input.owed_by(inp, pid)]
+
+    def slots_owed(self, pid: str) -> list[tuple[int, str]]:
+        """``pid``'s values with a slot owed now, numbered as their page numbers them: (number, slot)."""
+        return [(o.number, o.slot) for _, o in self.owed(pid) if o.slot is not None]
+
+    contests_of = slots_owed
+    """The name tests/hosting/test_hosted_dingli2.py reads (kept so that test stays unchanged)."""
 
     def _on_digit(self, event: Event) -> None:
+        """A player's value for an input the rule set declares (R-SG12's 傷判 digit, 鼎立三分2.0's 拼點 digits): by
+        the player while the phase is open and in time, or while its draft awaits it (each value re-drafts)."""
         phase = self.current
-        if phase is not None and phase.kind == "night" and self.stage == "draft":
-            self._contest_digit(event, phase)
-            return
-        pid = self._for_whom(event)
-        phase = self._open("傷判數字")
-        self._in_time(phase, event)
-        if not self.takes_digit(pid):
-            raise Refused("你今天沒有傷判，不能給出數字", 409)
-        digit = event.payload.get("digit")
-        if not isinstance(digit, int) or isinstance(digit, bool) or not 0 <= digit <= 9:
-            raise Refused("傷判數字須為0至9的整數", 422)
-        phase.digits.pop(pid, None)
-        phase.digits[pid] = digit
+        drafted = [i for i in self.inputs(now=True) if i.stage == "draft"] if self.stage == "draft" else []
+        if drafted:
+            pid = self._for_whom(event)
+            inp = drafted[0]
+            assert phase is not None
+        else:
+            pid = self._for_whom(event)
+            declared = self.inputs()
+            opened = [i for i in declared if i.stage == "open"]
+            phase = self._open(opened[0].label if opened else "數字")
+            self._in_time(phase, event)
+            if not declared:
+                raise Refused("這個遊戲不向玩家收取數字", 409)
+            inp = (opened or declared)[0]
+            if not opened:
+                raise Refused(phase_input.text(inp, inp.texts.not_owed), 409)
+        mine = phase_input.owed_by(inp, pid)
+        if not mine:
+            raise Refused(phase_input.text(inp, inp.texts.not_owed), 409)
+        owed = phase_input.which(inp, mine, event.payload, self._player_ids().get, event.actor == ev.JUDGE)
+        if owed is None:
+            raise Refused(phase_input.text(inp, inp.texts.which, count=len(mine)), 422)
+        value: Any = event.payload.get(inp.key)
+        if not phase_input.in_range(inp, value):
+            raise Refused(phase_input.text(inp, inp.texts.out_of_range), 422)
+        before = copy.deepcopy(phase.digits)
+        phase_input.give(phase.digits, owed, value)
+        if inp.stage == "draft":
+            try:
+                self._redraft()
+            except Refused:
+                phase.digits = before
+                raise
 
     def _on_deadline(self, event: Event) -> None:
         self._judge(event)
@@ -1164,9 +1157,9 @@ class HostedGame:
             i = p["remove"]
             if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(phase.rulings):
                 raise Refused("沒有這條裁定", 422)
-            pair = dict(contest_pairs(phase.rulings)).get(i) if phase.kind == "night" else None
-            if pair and (pair[1] in (phase.digits.get(pair[0]) or {}) or pair[0] in (phase.digits.get(pair[1]) or {})):
-                raise Refused("這次拼點已有玩家提交數字，奇偶的設定不能再撤回", 409)
+            for inp in self.inputs():  # a ruling that asked players for values, once one is given
+                if phase_input.answered_ruling(inp, phase.digits, i):
+                    raise Refused(phase_input.text(inp, inp.texts.withdrawn), 409)
             del phase.rulings[i]
         else:
             ruling = p.get("ruling")
@@ -1186,28 +1179,18 @@ class HostedGame:
             for key in ("target", "voter", "owner"):
                 if key in kept:
                     kept[key] = ids.get(kept[key])  # 子义 is 子義 (R46)
-            if kept.get("effect") == "contest":
-                self._contest_ruling(kept, ids)
+            prepare = getattr(load_rules(self.rules), "prepare_ruling", None)
+            if prepare is not None:  # the rule set's own form of a ruling (鼎立三分2.0's 拼點: ids, parity)
+                try:
+                    prepare(kept, ids.get)
+                except IllegalAction as exc:
+                    raise Refused(exc.message, 422) from None
             phase.rulings.append(kept)
         try:
             self._redraft()
         except Refused:
             phase.rulings = before  # _redraft raised before changing anything else
             raise
-
-    @staticmethod
-    def _contest_ruling(kept: dict[str, Any], ids: PlayerIds) -> None:
-        """A 拼點 (鼎立三分2.0): its ids in ``text`` (the game's spelling, joined by 「、」); one of two must be
-        named in ``owner`` as the winner on an odd sum, 「南斗先设定……再向玩家收取数字」, before any digit."""
-        text = kept.get("text")
-        if not isinstance(text, str):
-            raise Refused("拼點須列出拼點的玩家（text：ID以「、」分隔）", 422)
-        named = [ids.get(t.strip()) for t in text.replace(",", "、").replace("，", "、").split("、") if t.strip()]
-        kept["text"] = "、".join(str(x) for x in named)
-        if len(named) == 2 and kept.get("owner") not in named:
-            raise Refused("南斗須先設定兩數之和為奇數時哪名玩家勝利（owner：兩名拼點玩家之一），再收取數字", 422)
-        if len(named) != 2 and "owner" in kept:
-            raise Refused("三名或以上玩家的拼點以隨機判定先後，不設奇偶（不填 owner）", 422)
 
     def _on_note(self, event: Event) -> None:
         self._judge(event)

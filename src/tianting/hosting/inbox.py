@@ -2,8 +2,9 @@
 
 :func:`read_for` is the one reading of a private message the paste box, the inbox and the QQ bridge share:
 by night the actions it means (:func:`tianting.hosting.message.read_message`), checked by the engine; by
-day the vote (:func:`tianting.hosting.message.read_vote`) and, where the rule set takes 傷判 digits, a
-wounded player's digit (:mod:`tianting.hosting.wound_message`). It says whether the reading may be
+day the vote (:func:`tianting.hosting.message.read_vote`) and the value of an input the rule set declares for the
+day, in a clause that says its word (:mod:`tianting.hosting.wound_message`); while a draft awaits an input's values,
+those (:mod:`tianting.hosting.contest_message`). It says whether the reading may be
 submitted as it is (:attr:`PlayerReading.ready`: every part read, nothing in doubt, the engine agrees),
 and what the judge or the player should look at.
 
@@ -26,69 +27,77 @@ from typing import Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
-from tianting.hosting.contest_message import DigitReading, read_contest_digits
+from tianting.hosting import inputs as phase_input
+from tianting.hosting.contest_message import DigitReading, read_digits
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
 from tianting.hosting.message import _merge as merge_spans
-from tianting.hosting.views import contests_seen, message_vocabulary, player_contests
-from tianting.hosting.wound_message import WoundDigit, read_wound_digit
+from tianting.hosting.views import message_vocabulary, owed_seen, player_owed
+from tianting.hosting.wound_message import ClauseDigit, read_clause_digit
 from tianting.rules import load as load_rules
+from tianting.rules.interface import PhaseInput
 
-WOUND_NOT_TODAY = "{player}今天沒有傷判：私訊裡的傷判數字不會記錄"
-"""Said of a day message with a 傷判 digit from a player who has no 傷判 today."""
 NOT_OPEN = "現在不是提交行動或投票的時候"
-NO_CONTEST = "{player}現在沒有需要提交數字的拼點"
 NO_CHOICE = "沒有讀到要選的角色：請寫出可選角色之一（{choices}）"
 TWO_CHOICES = "讀到多個角色：{named}，請只寫一個"
 LAST_WORDS_ONLY_THEIRS = "遺言只能由玩家本人留下（QQ或玩家頁面），天庭不能代交"
 NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒有他的行動）"
 
 
-def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary) -> tuple[Reading, WoundDigit | None]:
-    """A day message read as the vote, and, where the rule set takes 傷判 digits, a clause that says 傷判 as its
-    digit (ruling RJ6): the digit's reading (None if no clause says 傷判), the vote read from the rest of the
-    message (the whole of it marked)."""
-    wound = read_wound_digit(text, game.ids) if "digits" in load_rules(game.rules).day_inputs else None
-    if wound is None:
+def clause_input(game: HostedGame) -> PhaseInput | None:
+    """The input of the open phase a message gives in a clause of its own (a wound check's digit, the 24人 rules), if any."""
+    return next((i for i in game.inputs() if i.stage == "open" and i.reader.clause), None)
+
+
+def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary) -> tuple[Reading, ClauseDigit | None]:
+    """A day message read as the vote, and, where the rule set declares an input given in a clause, a clause that
+    says its word as its digit (ruling RJ6): the digit's reading (None if no clause says it), the vote read from
+    the rest of the message (the whole of it marked)."""
+    inp = clause_input(game)
+    clause = read_clause_digit(text, game.ids, inp.values, word=inp.reader.word) if inp is not None else None
+    if inp is None or clause is None:
         return read_vote(text, vocab), None
-    found = read_vote(wound.rest(text), vocab)
+    found = read_vote(clause.rest(text), vocab)
     found.text = text
-    found.unread = merge_spans(found.unread + wound.reading.unread)
-    if found.vote is None and not wound.rest(text).strip(" ，,。；;！!？?\n"):
-        found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the 傷判 only
-    if not game.takes_digit(player):
-        wound.reading.problems.append(WOUND_NOT_TODAY.format(player=player))
-        wound.reading.digits = {}
-    return found, wound
+    found.unread = merge_spans(found.unread + clause.reading.unread)
+    if found.vote is None and not clause.rest(text).strip(" ，,。；;！!？?\n"):
+        found.problems = [p for p in found.problems if p != "沒有讀到投票對象"]  # a message of the digit only
+    if not phase_input.owed_by(inp, player):
+        clause.reading.problems.append(phase_input.text(inp, inp.texts.not_today, player=player))
+        clause.reading.digits = {}
+    return found, clause
 
 
 @dataclass
 class PlayerReading:
-    """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, 傷判 digit) or
-    ``contest`` (the 拼點 digits a night's draft awaits, 鼎立三分2.0), or None when no phase takes it
-    (``problems`` says why)."""
+    """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, and a clause input's
+    digit), the ``name`` of a draft input (the values the draft awaits), or None when no
+    phase takes it (``problems`` says why)."""
 
     player: str
     text: str
     kind: str | None
     reading: Reading | None = None
-    wound: WoundDigit | None = None
+    clause: ClauseDigit | None = None
     check: str | None = None
     """The engine's refusal of what was read, if any."""
     problems: list[str] = field(default_factory=list)
     """Why nothing can be read now (no phase open, a player who takes no part)."""
-    contest: DigitReading | None = None
-    contests: list[dict[str, Any]] = field(default_factory=list)
-    """The player's 拼點 awaiting digits (with the opponent: the judges' to know, never the player's)."""
+    asked: DigitReading | None = None
+    """The values read for a draft input (``kind`` its name)."""
+    owed: list[dict[str, Any]] = field(default_factory=list)
+    """What the player owes the draft (with the slot, an opponent: the judges' to know, never the player's)."""
     seen: str = ""
-    """The 拼點 as they stood when read (:func:`tianting.hosting.views.contests_seen`)."""
+    """What they owed as it stood when read (:func:`tianting.hosting.views.owed_seen`)."""
+    input: PhaseInput | None = None
+    """The declared input read (a draft input, or the day's clause input)."""
     choice: str | None = None
     """Before the game starts (``kind`` ``choose``): the character chosen from the player's list."""
 
     @property
     def digits(self) -> dict[int, int]:
-        """The 拼點 digits read, by the number of the player's 拼點."""
-        return dict(self.contest.digits) if self.contest is not None and not self.contest.refused else {}
+        """The draft input's values read, by their number on the player's page."""
+        return dict(self.asked.digits) if self.asked is not None and not self.asked.refused else {}
 
     @property
     def actions(self) -> list[dict[str, Any]]:
@@ -100,7 +109,7 @@ class PlayerReading:
 
     @property
     def digit(self) -> int | None:
-        return self.wound.digit if self.wound is not None else None
+        return self.clause.digit if self.clause is not None else None
 
     @property
     def none(self) -> bool:
@@ -111,10 +120,10 @@ class PlayerReading:
         out = list(self.problems)
         if self.reading is not None:
             out += self.reading.problems
-        if self.wound is not None:
-            out += self.wound.reading.problems
-        if self.contest is not None:
-            out += self.contest.problems
+        if self.clause is not None:
+            out += self.clause.reading.problems
+        if self.asked is not None:
+            out += self.asked.problems
         if self.check:
             out.append(f"引擎檢查：{self.check}")
         return out
@@ -122,7 +131,7 @@ class PlayerReading:
     @property
     def ready(self) -> bool:
         """Every part read, nothing in doubt, and the engine accepts it: it may be submitted as it is."""
-        if self.kind == "contest":
+        if self.asked is not None:
             return bool(self.digits) and not self.all_problems
         if self.kind == "choose":
             return self.choice is not None and not self.all_problems
@@ -136,8 +145,9 @@ class PlayerReading:
 
     def summary(self) -> str:
         """What was read, in a line (「明察 子義；刺殺 孟起」, 「投票 孟起」, 「本夜不行動」)."""
-        if self.kind == "contest":
-            return "；".join(f"第{n}次拼點 {d}" for n, d in sorted(self.digits.items()))
+        if self.asked is not None and self.input is not None:
+            said = self.input.texts.recorded
+            return "；".join(f"{said.format(number=n)} {d}" for n, d in sorted(self.digits.items()))
         if self.kind == "choose":
             return f"選擇 {self.choice}" if self.choice else ""
         if self.kind == "last_words":
@@ -149,12 +159,12 @@ class PlayerReading:
         parts = []
         if self.vote is not None:
             parts.append(f"投票 {self.vote}")
-        if self.digit is not None:
-            parts.append(f"傷判 {self.digit}")
+        if self.digit is not None and self.input is not None:
+            parts.append(f"{self.input.texts.recorded.format(number=1)} {self.digit}")
         return "；".join(parts)
 
     def unread_text(self) -> list[str]:
-        found = self.contest if self.kind == "contest" else self.reading
+        found = self.asked if self.asked is not None else self.reading
         if found is None:
             return []
         return [self.text[s:e] for s, e in found.unread]
@@ -180,22 +190,23 @@ def _action_text(action: dict[str, Any]) -> str:
 
 
 def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
-    """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a night's
-    draft awaits 拼點 digits, read for the player's 拼點 (:mod:`tianting.hosting.contest_message`)."""
+    """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a draft awaits
+    a declared input's values, read for what the player owes (:mod:`tianting.hosting.contest_message`)."""
     phase = game.current
     if game.stage == "choosing" and load_rules(game.rules).character_choice and player in game.ids:
         return _read_choice(game, player, text)
     if game.stage == "draft" and player in game.ids and game.player_view(player).get("last_words", {}).get("asked"):
         return PlayerReading(player, text, "last_words")  # 遺言: the whole message, for the judge to approve
-    if (phase is not None and phase.kind == "night" and game.stage == "draft"
-            and "contest" in load_rules(game.rules).ruling_effects()):
-        mine = player_contests(game, player) if player in game.ids else []
+    drafted = [i for i in game.inputs(now=True) if i.stage == "draft"] if game.stage == "draft" else []
+    if drafted:
+        inp = drafted[0]
+        mine = player_owed(game, player) if player in game.ids else []
         if not mine:
-            return PlayerReading(player, text, None, problems=[NO_CONTEST.format(player=player)])
-        digits = read_contest_digits(text, len(mine), names=game.ids, player=player, seats=game.ids,
-                                     opponents=[c["opponent"] for c in mine])
-        return PlayerReading(player, text, "contest", contest=digits, contests=mine,
-                             seen=contests_seen(game, player))
+            return PlayerReading(player, text, None, problems=[phase_input.text(inp, inp.texts.not_today, player=player)])
+        digits = read_digits(text, len(mine), inp.values, names=game.ids, player=player, seats=game.ids,
+                                     opponents=[c["slot"] for c in mine if c["slot"] is not None],
+                                     word=inp.reader.word, ordinals=inp.reader.ordinals)
+        return PlayerReading(player, text, inp.name, asked=digits, owed=mine, seen=owed_seen(game, player), input=inp)
     kind = phase.kind if game.stage == "open" and phase is not None else None
     if kind is None:
         return PlayerReading(player, text, None, problems=[NOT_OPEN])
@@ -209,8 +220,8 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
         except Refused as exc:
             found.check = exc.message
         return found
-    reading, wound = read_day_message(game, player, text, vocab)
-    found = PlayerReading(player, text, kind, reading, wound)
+    reading, clause = read_day_message(game, player, text, vocab)
+    found = PlayerReading(player, text, kind, reading, clause, input=clause_input(game) if clause is not None else None)
     if reading.vote is not None:
         try:
             game.base.check_vote(player, reading.vote)

@@ -193,31 +193,12 @@ def _short(answer: Any) -> str:
 
 
 def _digits(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
-    """The 拼點 digits the night's draft still waits for; a day's 傷判 digits not given (the day is drafted: the
-    engine drew in their stead)."""
-    out = []
-    if phase.kind == "night":
-        from tianting.hosting.views import judge_contests
+    """The values the rule set's phase inputs still wait for (a draft input: the draft awaits them), or that were not
+    given (an input of the open phase, now drafted: the engine drew in their stead), as each declares its reminder."""
+    from tianting.hosting import inputs as phase_input
 
-        for contest in judge_contests(game):
-            for pid, digit in contest["digits"].items():
-                if digit is None:
-                    other = next(p for p in contest["players"] if p != pid)
-                    out.append({"kind": "digit", "player": pid, "skill": None,
-                                "message": f"{pid} 尚未給出與 {other} 拼點的數字"})
-    elif "digits" in _day_inputs(game):
-        base = game.base
-        for p in base.state.players.values() if base is not None else ():
-            if p.alive and getattr(p, "injured", False) and p.id not in phase.digits:
-                out.append({"kind": "digit", "player": p.id, "skill": None,
-                            "message": f"{p.id} 未給出傷判的數字（結算時已以隨機數代替）"})
-    return out
-
-
-def _day_inputs(game: HostedGame) -> tuple[str, ...]:
-    from tianting.rules import load as load_rules
-
-    return tuple(load_rules(game.rules).day_inputs)
+    return [{"kind": "digit", "player": pid, "skill": None, "message": message}
+            for inp in game.inputs() for pid, message in phase_input.missing(inp, phase.digits)]
 
 
 def passives_by_character(phase: Phase) -> list[dict[str, Any]]:

@@ -313,13 +313,14 @@ def _audit(verdict: Verdict, export: dict[str, Any], rules_name: str) -> None:
     audit = getattr(load_rules(rules_name), "audit", None)
     if audit is None:
         return
+    proved = getattr(load_rules(rules_name), "audit_what", lambda: "承諾")()
     for key, what in (("transcript", "逐階段的結算紀錄"), ("published", "已公布的反饋")):
         value = export.get(key)
         phases = value.get("phases") if key == "transcript" and isinstance(value, dict) else value
         if not isinstance(phases, list):
             continue  # a missing or malformed field is already a failure of the comparison above
         revealed, failures = audit(phases)
-        verdict.check(not failures, f"{what}中的{revealed}次伤判都與事先封存的SHA-256相符（{key}）",
+        verdict.check(not failures, f"{what}中的{revealed}次{proved}都與事先封存的SHA-256相符（{key}）",
                       "；".join(failures[:5]) + (f"；另有{len(failures) - 5}項" if len(failures) > 5 else ""))
 
 

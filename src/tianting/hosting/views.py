@@ -10,8 +10,9 @@ from typing import Any
 
 from tianting.core.effects import RULING_EFFECTS
 from tianting.core.names import name_key
+from tianting.hosting import inputs as phase_input
 from tianting.hosting import substitutes
-from tianting.hosting.game import HostedGame, Phase, contest_pairs
+from tianting.hosting.game import HostedGame, Phase
 from tianting.hosting.message import SkillForm, Vocabulary
 from tianting.rules import load as load_rules
 
@@ -100,31 +101,44 @@ def ruling_help(game: HostedGame, phase: Phase) -> dict[str, Any]:
     }
 
 
-def judge_contests(game: HostedGame) -> list[dict[str, Any]]:
-    """The night draft's 拼點 of two, for the judges: the ids, the parity set, each one's digit so far."""
+def judge_asked(game: HostedGame) -> list[dict[str, Any]]:
+    """The values the draft's rulings ask of players (a draft input, e.g. 鼎立三分2.0's 拼點 digits), for the
+    judges: one row per ruling (``index``, its ``owner``), the ids it asks in order and each one's value so far."""
     phase = game.current
-    if phase is None or phase.kind != "night" or game.stage != "draft":
+    if phase is None:
         return []
-    out = []
-    for i, (a, b) in contest_pairs(phase.rulings):
-        digits = {a: (phase.digits.get(a) or {}).get(b), b: (phase.digits.get(b) or {}).get(a)}
-        out.append({"index": i, "players": [a, b], "odd": phase.rulings[i].get("owner"), "digits": digits})
-    return out
+    rows: dict[int, dict[str, Any]] = {}
+    for inp in game.inputs(now=True):
+        if inp.stage != "draft":
+            continue
+        for o in inp.owed:
+            if o.ruling is None:
+                continue
+            row = rows.setdefault(o.ruling, {"index": o.ruling, "players": [], "digits": {},
+                                             "owner": phase.rulings[o.ruling].get("owner")})
+            row["players"].append(o.player)
+            row["digits"][o.player] = phase_input.given(phase.digits, o)
+    return list(rows.values())
 
 
-def player_contests(game: HostedGame, pid: str) -> list[dict[str, Any]]:
-    """``pid``'s 拼點 awaiting digits, for the judges: numbered as the player's page numbers them, with the
-    opponent (the judges' to know, never the player's) and the digit recorded so far."""
+def player_owed(game: HostedGame, pid: str, stage: str = "draft") -> list[dict[str, Any]]:
+    """What ``pid`` owes the draft (``stage``) for the judges: numbered as the player's page numbers them, with the
+    slot (an opponent: the judges' to know, never the player's) and the value recorded so far."""
     phase = game.current
-    given = (phase.digits.get(pid) or {}) if phase is not None else {}
-    return [{"number": n, "opponent": o, "digit": given.get(o)} for n, o in game.contests_of(pid)]
+    stored = phase.digits if phase is not None else {}
+    return [{"number": o.number, "slot": o.slot, "digit": phase_input.given(stored, o)}
+            for inp, o in game.owed(pid) if inp.stage == stage]
 
 
-def contests_seen(game: HostedGame, pid: str) -> str:
-    """A fingerprint of ``pid``'s 拼點 as the judges see them now (the phase, each opponent in order and the digit
-    recorded so far): a confirmation made from a page showing another fingerprint is stale."""
-    shown = [len(game.phases), game.stage, [[c["opponent"], c["digit"]] for c in player_contests(game, pid)]]
+def owed_seen(game: HostedGame, pid: str) -> str:
+    """A fingerprint of what ``pid`` owes the draft as the judges see it now (the phase, each slot in order and the
+    value recorded so far): a confirmation made from a page showing another fingerprint is stale."""
+    shown = [len(game.phases), game.stage, [[c["slot"], c["digit"]] for c in player_owed(game, pid)]]
     return hashlib.sha256(json.dumps(shown, ensure_ascii=False).encode()).hexdigest()[:32]
+
+
+contests_seen = owed_seen
+"""The name tests/server/test_contest_message_page.py imports (kept so that test stays unchanged)."""
 
 
 def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:

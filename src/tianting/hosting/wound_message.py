@@ -48,29 +48,38 @@ class WoundDigit:
         return "".join(chars)
 
 
-def wound_spans(text: str) -> list[tuple[int, int]]:
-    """The clauses of ``text`` that say 傷判: from the word (or an ordinal right before it, 「第二次傷判」) to the
-    end of its clause."""
+def wound_spans(text: str, word: str = WOUND_WORD) -> list[tuple[int, int]]:
+    """The clauses of ``text`` that say ``word`` (傷判): from the word (or an ordinal right before it, 「第二次傷判」)
+    to the end of its clause."""
     folded = _fold(text)
+    word = _fold(word)
     spans = []
-    at = folded.find(WOUND_WORD)
+    at = folded.find(word)
     while at >= 0:
         end = next((i for i in range(at, len(text)) if text[i] in CLAUSE_END), len(text))
         before = _WHICH.search(folded[:at])
         spans.append((before.start() if before else at, end))
-        at = folded.find(WOUND_WORD, end)
+        at = folded.find(word, end)
     return spans
 
 
-def read_wound_digit(text: str, names: Iterable[str] = (), digits: range = CONTEST_DIGITS) -> WoundDigit | None:
-    """The 傷判 digit ``text`` gives, or None if no clause of it says 傷判. ``names``: the game's ids (a name is no
-    number). Refused (``reading.problems``, in Chinese): no number, a number outside 0–9, two different ones."""
-    spans = wound_spans(text)
+def read_wound_digit(text: str, names: Iterable[str] = (), digits: range = CONTEST_DIGITS,
+                     word: str = "傷判") -> WoundDigit | None:
+    """The 傷判 digit ``text`` gives, or None if no clause of it says 傷判 (``word``: the declared input's word,
+    :class:`tianting.rules.interface.MessageReader`). ``names``: the game's ids (a name is no number). Refused
+    (``reading.problems``, in Chinese): no number, a number outside 0–9, two different ones."""
+    spans = wound_spans(text, word)
     if not spans:
         return None
     part = [" "] * len(text)
     for start, end in spans:
         part[start:end] = text[start:end]
-    reading = read_contest_digits("".join(part), 1, digits, names=names, word="傷判", ordinals=False)
+    reading = read_contest_digits("".join(part), 1, digits, names=names, word=word, ordinals=False)
     reading.text = text
     return WoundDigit(spans, reading)
+
+
+ClauseDigit = WoundDigit
+read_clause_digit = read_wound_digit
+"""The clause reader under the names hosting uses: the digit of a declared input given in a clause that says the
+input's word (:class:`tianting.rules.interface.MessageReader` ``clause``), the rest of the message read as the vote."""

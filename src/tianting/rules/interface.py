@@ -9,12 +9,126 @@ by name (script, setup, testing, bots, simulate, randomplay, coverage, hosting, 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from tianting.core.decisions import DecisionBook
 from tianting.core.names import NameTable
 from tianting.core.records import Action, Feedback, PhaseResult, Ruling
 from tianting.core.state import GameState, PhaseKind, Player
+
+
+@dataclass(frozen=True)
+class PhaseSpot:
+    """Where a hosted game stands, as a rule set's :meth:`RuleSet.phase_inputs` reads it: the current phase's
+    ``kind`` (``night``/``day``), the ``stage`` (``open``: players are sending; ``draft``: the judge is ruling on the
+    engine's draft) and the judge's ``rulings`` on it so far (game-script.md ``rulings``, as made)."""
+
+    kind: str
+    stage: str
+    rulings: Sequence[Mapping[str, Any]] = ()
+
+
+@dataclass(frozen=True)
+class Owed:
+    """One value a player owes the phase: the ``number``-th of the player's (from 1, the order their page shows),
+    stored at ``field[player]`` (``slot`` None) or ``field[player][slot]`` (e.g. the opponent's id);
+    ``ruling``: the index of the judge's ruling that asked for it (withdrawing that ruling is refused once a
+    value is given), or None."""
+
+    player: str
+    number: int = 1
+    slot: str | None = None
+    ruling: int | None = None
+
+
+@dataclass(frozen=True)
+class MessageReader:
+    """How a player's private message gives the input (hosting's one digit reader, parameterised): ``word`` the
+    rule's word a message says (「拼點」, 「傷判」); ``clause`` True: the value is read only from a clause that
+    says ``word`` and the rest of the message is read as the phase's other business (a day's vote), False: the
+    whole message is the input's; ``ordinals``: 「第二次……」 names which of several the player owes."""
+
+    word: str
+    clause: bool = False
+    ordinals: bool = True
+
+
+@dataclass(frozen=True)
+class InputTexts:
+    """What the input's refusals and reminders say, in Traditional as hosting's messages are (the pages put them
+    in the rule set's script). Placeholders: ``{label}``, ``{count}``, ``{player}``, ``{slot}``."""
+
+    not_owed: str
+    """A value from a player who owes none now (409)."""
+    out_of_range: str = "{label}須為0至9的整數"
+    which: str = "請指明第幾次{word}（1至{count}）"
+    """A player who owes several did not say which (422)."""
+    withdrawn: str = ""
+    """Refusal to withdraw the ruling an already given value answers (409)."""
+    missing: str = "{player} 尚未給出{label}"
+    """The judge's reminder of a value not given (the console's 「what needs you now」)."""
+    not_today: str = "{player}現在沒有{word}：私訊裡的{label}不會記錄"
+    """Said of a private message giving a value its sender does not owe."""
+    recorded: str = "{label}"
+    """How a reading's summary names one value: ``{number}`` and the value follow."""
+    twice: str = "同一項{word}只能記錄一個數字"
+    """A judge's confirmation giving one slot two values (422)."""
+    not_yet: str = "現在沒有等待數字的{word}（這則私訊的{label}不會記錄）"
+    """Said of a message that says the input's word while the phase does not yet take it (a draft input while the
+    phase is open)."""
+    stale: str = "讀取這則私訊之後，{player}的{word}已有變動：這次確認沒有記錄任何數字，請重新讀取私訊再確認"
+    """A judge's confirmation from a page that no longer shows what the player owes as it is (409)."""
+
+
+@dataclass(frozen=True)
+class PhaseInput:
+    """An input a phase takes from players beyond actions and votes (the 24人 rules' 傷判 digit, 鼎立三分2.0's
+    拼點 digits), declared by the rule set and rendered, checked, stored and read by hosting and the server from
+    this declaration alone (they name no rule set's input).
+
+    The stored event is ``digit`` (``{key: value, number_key: n}`` from the player, ``slot_key`` naming the slot
+    from a judge); the value goes to the phase's ``field`` (game-script.md ``digits``: ``{player: value}`` or
+    ``{player: {slot: value}}``), so the stored events and the game script are what they were."""
+
+    name: str
+    """What the input is (``wound``, ``contest``): a private message's reading has this ``kind`` (draft inputs)."""
+    stage: Literal["open", "draft"]
+    """When players give it: while the phase is ``open`` (in time), or while its ``draft`` awaits it (each value
+    re-drafts the phase)."""
+    owed: tuple[Owed, ...]
+    """Who owes what now (empty: the phase takes the input, nobody owes it)."""
+    label: str
+    """The value's name on a page and in refusals (「傷判數字」, 「拼點數字」)."""
+    heading: str
+    """The page's heading for the input (「傷判」, 「拼點」)."""
+    help: str
+    """The player page's line, ``{count}`` the values owed (``{which}``: 「這次」/「每一次」)."""
+    item: str
+    """One of several on a page: 「第{number}次拼點的數字」."""
+    reader: MessageReader
+    texts: InputTexts
+    values: range = range(0, 10)
+    field: str = "digits"
+    key: str = "digit"
+    number_key: str | None = None
+    """The player's event key naming which of theirs (1, 2 …): ``contest``; None: one each."""
+    slot_key: str | None = None
+    """The judge's event key naming the slot itself (the opponent): ``against``."""
+    view_key: str = ""
+    """The player view's key (``open[view_key]``): a list of ``{"number", key}`` when values have slots, else
+    True beside ``open[key]``."""
+    section: bool = False
+    """The player page shows it in a card of its own (True) or under the phase's form."""
+    ruling: str | None = None
+    """The judge's ruling effect that asks for the values (鼎立三分2.0's ``contest``): set with the ``console``'s own
+    form, so the general ruling form leaves it out."""
+    console: str = ""
+    """The judges' console section for the input, a template of the rule set's own (``<rules>/templates/``, named
+    ``"<rules>/<file>"``), or "" for none."""
+    message_page: str = ""
+    """The judges' paste-a-private-message page while a draft awaits the input (a rule set's template, as
+    ``console``)."""
 
 
 @runtime_checkable
@@ -149,6 +263,10 @@ class RuleSet(Protocol):
 
     def check_rulings(self, game: Game, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         """(index, message) of each ruling that cannot apply now."""
+
+    def phase_inputs(self, game: Game, spot: PhaseSpot) -> list[PhaseInput]:
+        """The inputs the phase at ``spot`` takes from players beyond actions and votes, ``game`` the game before
+        it (the published phases played): each with who owes it now. KK 3.3: none."""
 
     def player_view(self, game: Game, pid: str) -> Mapping[str, Any]:
         """What ``pid`` may see (a leak is a security bug).

@@ -17,9 +17,9 @@ from starlette.concurrency import run_in_threadpool
 from tianting.core.jsoninput import InputError, parse_json
 from tianting.hosting import judges
 from tianting.hosting.game import Refused
-from tianting.hosting.views import contests_seen, judge_view, public_view
+from tianting.hosting.views import judge_view, owed_seen, public_view
 from tianting.server import links
-from tianting.server.commands import contests_unchanged, digits_for, judge_event, player_event
+from tianting.server.commands import digits_for, judge_event, owed_unchanged, player_event
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base
 
@@ -168,9 +168,10 @@ async def judge_webhook(request: Request, token: str) -> dict[str, Any]:
 
 @router.post("/j/{token}/digits-for")
 async def judge_digits_for(request: Request, token: str) -> dict[str, Any]:
-    """Every 拼點 digit of one private message at once: ``{"player", "digits": [{"against", "digit"}, …], "seen"}``
-    (``seen``, optional: the console's ``contests_seen`` of the player when the message was read; a 拼點 changed
-    since refuses all, 409). All stored in one transaction, or none."""
+    """Every value of one private message at once for the input the draft awaits (the rule set's declaration):
+    ``{"player", "digits": [{slot_key, "digit"}, …], "seen"}`` (``seen``, optional: the console's ``owed_seen`` of
+    the player when the message was read; what they owe changed since refuses all, 409). All stored in one
+    transaction, or none."""
     body = await json_body(request)
 
     def run() -> dict[str, Any]:
@@ -179,9 +180,9 @@ async def judge_digits_for(request: Request, token: str) -> dict[str, Any]:
         clock = store.clock()
         with store.game(who.game_id) as game:
             items = digits_for(game, body, clock)
-            seen = body.get("seen", contests_seen(game, body.get("player")) if isinstance(body.get("player"), str) else None)
+            seen = body.get("seen", owed_seen(game, body.get("player")) if isinstance(body.get("player"), str) else None)
         written = store.append_all(who.game_id, judges.actor(who.player_id), items,
-                                   contests_unchanged(body.get("player"), seen))
+                                   owed_unchanged(body.get("player"), seen))
         return {"ok": True, "seq": written[0].seq, "events": [e.kind for e in written]}
 
     return await run_in_threadpool(run)

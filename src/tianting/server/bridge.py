@@ -248,8 +248,10 @@ def _unread(found: PlayerReading) -> list[str]:
 
 def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
     """The player's own events for a reading ready to submit."""
-    if found.kind == "contest":
-        return [(ev.DIGIT, {"digit": d, "contest": n}) for n, d in sorted(found.digits.items())]
+    if found.asked is not None and found.input is not None:  # a draft input's values, by their number
+        inp = found.input
+        return [(ev.DIGIT, {inp.key: d, **({inp.number_key: n} if inp.number_key else {})})
+                for n, d in sorted(found.digits.items())]
     if found.kind == "choose":
         return [(ev.CHOOSE, {"character": found.choice})]
     if found.kind == "last_words":
@@ -260,7 +262,7 @@ def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
     if found.vote is not None:
         items.append((ev.VOTE, {"target": found.vote}))
     if found.digit is not None:
-        items.append((ev.DIGIT, {"digit": found.digit}))
+        items.append((ev.DIGIT, {found.input.key if found.input is not None else "digit": found.digit}))
     return items
 
 

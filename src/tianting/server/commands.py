@@ -11,8 +11,10 @@ from datetime import UTC, datetime, timedelta, timezone
 from typing import Any
 
 from tianting.hosting import events as ev
+from tianting.hosting import inputs as phase_input
 from tianting.hosting.game import HostedGame, Refused
-from tianting.hosting.views import contests_seen
+from tianting.hosting.views import owed_seen
+from tianting.rules.interface import InputTexts, PhaseInput
 from tianting.server.stale import unchanged
 
 JUDGE_COMMANDS = {
@@ -47,7 +49,7 @@ def _fields(kind: str, body: dict[str, Any], player: bool = False) -> dict[str, 
     if player and kind == ev.VOTE:
         keys = ("target",)  # and casts only their own vote
     if player and kind == ev.DIGIT:
-        keys = ("digit", "contest")  # and gives only their own 傷判 or 拼點 digit
+        keys = ("digit", "contest")  # and gives only their own values (the stored event's keys: ``key``, ``number_key``)
     return {key: body[key] for key in keys if key in body}
 
 
@@ -108,33 +110,48 @@ def player_event(command: str, body: dict[str, Any]) -> tuple[str, dict[str, Any
     return kind, _fields(kind, body, player=True)
 
 
-STALE_CONTESTS = ("讀取這則私訊之後，{player}的拼點已有變動（數字已有人記錄，或拼點已更改）：這次確認沒有記錄任何數字，"
-                  "請重新讀取私訊再確認")
-"""Said when the 南斗 confirms a message's 拼點 digits from a page that no longer shows the player's 拼點 as they are."""
 MOST_DIGITS = 60
-"""Most 拼點 digits one confirmation may carry (as many as a phase may have rulings)."""
+"""Most values one confirmation may carry (as many as a phase may have rulings)."""
+
+
+def _drafted(game: HostedGame) -> PhaseInput | None:
+    """The input the game's draft awaits values for (declared by the rule set), if any."""
+    return next((i for i in game.inputs(now=True) if i.stage == "draft"), None)
 
 
 def digits_for(game: HostedGame, body: dict[str, Any], now: datetime) -> list[tuple[str, dict[str, Any]]]:
-    """The events of a judge's ``digits-for``: every 拼點 digit of one private message at once (``{"player",
-    "digits": [{"against": opponent, "digit": 0–9}, …]}``), one ``digit`` event each, as ``digit-for`` makes it
-    (``via`` message). Checked again by the game as each is applied; to be stored all together or not at all
-    (:meth:`tianting.server.store.Store.append_all`)."""
+    """The events of a judge's ``digits-for``: every value of one private message at once for the input the draft
+    awaits (``{"player", "digits": [{slot_key: slot, "digit": 0–9}, …]}``, the slot key the declaration's:
+    ``against``), one ``digit`` event each, as ``digit-for`` makes it (``via`` message). Checked again by the game
+    as each is applied; to be stored all together or not at all (:meth:`tianting.server.store.Store.append_all`)."""
+    inp = _drafted(game)
+    label = inp.label if inp is not None else "數字"
     given = body.get("digits")
     if not isinstance(given, list) or not given or len(given) > MOST_DIGITS or not all(isinstance(d, dict) for d in given):
-        raise Refused("確認的拼點數字不完整：請重新讀取私訊", 422)
-    against = [d.get("against") for d in given]
-    if len(set(map(str, against))) != len(against):
-        raise Refused("同一場拼點只能記錄一個數字", 422)
-    return [judge_event(game, "digit-for", {"player": body.get("player"), "digit": d.get("digit"), "via": "message",
-                                            "against": d.get("against")}, now) for d in given]
+        raise Refused(f"確認的{label}不完整：請重新讀取私訊", 422)
+    if inp is None or inp.slot_key is None:
+        raise Refused("現在沒有等待玩家數字的結算草稿", 409)
+    slots = [d.get(inp.slot_key) for d in given]
+    if len(set(map(str, slots))) != len(slots):
+        raise Refused(phase_input.text(inp, inp.texts.twice), 422)
+    return [judge_event(game, "digit-for", {"player": body.get("player"), inp.key: d.get(inp.key), "via": "message",
+                                            inp.slot_key: d.get(inp.slot_key)}, now) for d in given]
 
 
-def contests_unchanged(player: Any, seen: Any) -> Callable[[HostedGame], None]:
-    """A guard for :meth:`Store.append_all`: ``player``'s 拼點 are still as the confirming page showed them
-    (``seen``: :func:`tianting.hosting.views.contests_seen`), else :class:`~tianting.server.stale.Stale` (409), one
+def owed_unchanged(player: Any, seen: Any) -> Callable[[HostedGame], None]:
+    """A guard for :meth:`Store.append_all`: what ``player`` owes the draft is still as the confirming page showed
+    it (``seen``: :func:`tianting.hosting.views.owed_seen`), else :class:`~tianting.server.stale.Stale` (409), one
     mechanism with every stale form (server/stale.py)."""
-    guard = unchanged(lambda game: contests_seen(game, player) if isinstance(player, str) else "", seen,
-                      lambda game: STALE_CONTESTS.format(player=player), required=True)
+    def stale(game: HostedGame) -> str:
+        inp = _drafted(game)
+        template = inp.texts.stale if inp is not None else InputTexts("").stale
+        return template.format(player=player, word=inp.reader.word if inp is not None else "數字", label="")
+
+    guard = unchanged(lambda game: owed_seen(game, player) if isinstance(player, str) else "", seen, stale,
+                      required=True)
     assert guard is not None
     return guard
+
+
+contests_unchanged = owed_unchanged
+"""The name tests/server/test_contest_message_page.py imports (kept so that test stays unchanged)."""

@@ -53,8 +53,9 @@ def confirm_events(game: HostedGame, found: PlayerReading, now: Any) -> list[tup
         raise Refused(LAST_WORDS_ONLY_THEIRS, 409)
     if found.kind == "choose":  # the judge assigns it, as for an absent player
         return [judge_event(game, "assign", {"player": found.player, "character": found.choice}, now)]
-    if found.kind == "contest":  # as the paste page's 拼點 confirmation records them (the 南斗's)
-        given = [{"against": found.contests[n - 1]["opponent"], "digit": d} for n, d in sorted(found.digits.items())]
+    if found.asked is not None and found.input is not None:  # as the paste page's confirmation records them
+        inp = found.input
+        given = [{inp.slot_key or "slot": found.owed[n - 1]["slot"], inp.key: d} for n, d in sorted(found.digits.items())]
         return digits_for(game, {"player": found.player, "digits": given}, now)
     if found.kind == "night":
         return [judge_event(game, "submit-for", {"player": found.player, "actions": found.actions, "via": "message"},

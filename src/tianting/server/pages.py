@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -38,32 +38,34 @@ from fastapi.templating import Jinja2Templates
 from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
+import tianting.rules as rules_package
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges, substitutes
 from tianting.hosting import events as ev
-from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
+from tianting.hosting import inputs as phase_input
+from tianting.hosting.contest_message import read_digits
 from tianting.hosting.game import (
     MAX_ACTIONS,
     MAX_TEXT,
     HostedGame,
     Refused,
-    contest_pairs,
 )
-from tianting.hosting.inbox import read_day_message
+from tianting.hosting.inbox import clause_input, read_day_message
 from tianting.hosting.message import Reading, Vocabulary, read_message
 from tianting.hosting.views import (
-    contests_seen,
-    judge_contests,
+    judge_asked,
     judge_view,
     message_vocabulary,
     outcome_tables,
-    player_contests,
+    owed_seen,
+    player_owed,
     public_view,
     replay_view,
 )
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
+from tianting.rules.interface import PhaseInput
 from tianting.server import (
     chat,
     chinese_script,
@@ -78,9 +80,9 @@ from tianting.server import (
 )
 from tianting.server.commands import (
     JUDGE_COMMANDS,
-    contests_unchanged,
     digits_for,
     judge_event,
+    owed_unchanged,
     player_event,
 )
 from tianting.server.ratelimit import RateLimited
@@ -127,7 +129,7 @@ EVENT_ZH = {
     ev.CREATED: "建立遊戲", ev.CHOOSE: "選擇角色", ev.START: "開始", ev.SUBMIT: "提交行動", ev.VOTE: "投票",
     ev.DEADLINE: "設定時限", ev.RESOLVE: "結算", ev.DECIDE: "選擇", ev.ASK_LAST_WORDS: "徵求遺言",
     ev.LAST_WORDS: "遺言", ev.RULE_LAST_WORDS: "裁定遺言", ev.EDIT: "修改文字", ev.PUBLISH: "公布",
-    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字（傷判、拼點）", ev.MESSAGE: "私訊（QQ）",
+    ev.PEACE: "議和", ev.NOTE: "備註", ev.RULE: "裁定", ev.DIGIT: "數字", ev.MESSAGE: "私訊（QQ）",
 }
 ARG_ZH = {"country": "國籍", "identity": "身份", "character": "角色", "skill": "技能", "choice": "選擇",
           "guesses": "猜測", "evaluation": "評價"}
@@ -140,9 +142,9 @@ DONE_ZH = {
     "choose": "已選擇角色。", "actions": "已提交本夜行動，時限前可隨時修改。", "vote": "已投票，時限前可隨時修改。",
     "day-actions": "已提交本日行動（於投票階段結算），時限前可隨時修改。",
     "last-words": "已提交遺言，待天庭裁定。", "ask-decision": "已請玩家作出選擇。",
-    "digit": "已記錄你的數字（傷判或拼點），公布前可以修改。",
+    "digit": "已記錄你的數字，公布前可以修改。",
     "digit-for": "已依私訊代為記錄數字（記為天庭代填），玩家仍可自行修改。",
-    "digits-for": "已依私訊一次記錄這名玩家的拼點數字（記為天庭代填），玩家仍可自行修改。",
+    "digits-for": "已依私訊一次記錄這名玩家的數字（記為天庭代填），玩家仍可自行修改。",
     "webhook": "已更新通知網址。",
     "vote-for": "已依私訊代為投票（記為天庭代投），時限前玩家仍可自行改投。",
     "submit-for": "已依私訊代為提交（記為天庭代交），時限前玩家仍可自行修改。",
@@ -197,8 +199,14 @@ def _input_time(deadline: str | None) -> str:
     return deadline[:16] if deadline else ""
 
 
-_env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                          trim_blocks=True, lstrip_blocks=True)
+RULES_DIR = Path(rules_package.__file__).parent
+_rule_set_pages = {name: jinja2.FileSystemLoader(RULES_DIR / name / "templates") for name in RULESETS
+                   if (RULES_DIR / name / "templates").is_dir()}
+"""A rule set's own pages (``<rules>/templates/``, named ``"<rules>/<file>"``): what a declared input's ``console``
+and ``message_page`` name."""
+_env = jinja2.Environment(loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(HERE / "templates"),
+                                                      jinja2.PrefixLoader(_rule_set_pages)]),
+                          autoescape=True, trim_blocks=True, lstrip_blocks=True)
 _env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
@@ -452,7 +460,8 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "server_webhook": bool(request.app.state.notifications.server_url),
             "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
             "may": judges.powers(who.player_id, game),
-            "contests": judge_contests(game),
+            "asked_rows": judge_asked(game),
+            "consoles": [i for i in game.inputs() if i.console], "own_forms": game.own_ruling_forms(),
         }
         return _render(request, "judge.html", context, status, rules=game.rules)
 
@@ -496,7 +505,7 @@ def judge_replay(request: Request, token: str) -> HTMLResponse:
                        rules=game.rules)
 
 
-def _judge_body(command: str, form: Form) -> dict[str, Any]:
+def _judge_body(command: str, form: Form, rules: str | None = None) -> dict[str, Any]:
     """The JSON body the API would take for ``command``, from the console's form fields."""
     if command == "assign":
         return {"player": form.get("player"), "character": form.get("character")}
@@ -544,14 +553,15 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
     if command == "ask-decision":
         return {"actor": form.get("actor"), "skill": form.get("skill")}
     if command == "rule":
-        return _ruling_body(form)
+        return _ruling_body(form, rules)
     if command == "deadline":
         return {"deadline": "" if form.get("clear") else form.get("deadline"), "tz": form.get("tz")}
     return {}
 
 
-def _ruling_body(form: Form) -> dict[str, Any]:
-    """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why."""
+def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
+    """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why; a form of
+    the rule set's own (``ruling_from_form``, optional: 鼎立三分2.0's 拼點 on its console section) as it reads it."""
     if form.get("remove"):
         index = form.get("remove")
         if not index.isdigit() or len(index) > 4:
@@ -568,14 +578,8 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         if not action.isdigit() or len(action) > 4:
             raise Refused("請選擇要作廢的行動", 422)
         ruling["action"] = int(action)
-    elif effect == "contest":  # 拼點 (鼎立三分2.0): two ids and whom an odd sum makes the winner (the 南斗's rule)
-        pair = [form.get("contest_a"), form.get("contest_b")]
-        if not all(pair) or pair[0] == pair[1]:
-            raise Refused("請選擇兩名拼點的玩家", 422)
-        odd = form.get("odd")
-        if odd not in ("a", "b"):
-            raise Refused("請先設定兩數之和為奇數時哪名玩家勝利", 422)
-        ruling.update(text="、".join(pair), owner=pair[0] if odd == "a" else pair[1])
+    elif (own := _own_ruling_form(rules, effect, form)) is not None:
+        ruling.update(own)
     elif effect != "formation":
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
@@ -586,6 +590,17 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
                       skill=form.get("skill").strip() or None)
     return {"ruling": ruling}
+
+
+def _own_ruling_form(rules: str | None, effect: str, form: Form) -> dict[str, Any] | None:
+    """A ruling's fields from a console form of the rule set's own, or None (the general form)."""
+    read = getattr(load_rules(rules), "ruling_from_form", None) if rules in RULESETS else None
+    if read is None:
+        return None
+    try:
+        return read(effect, form.get)  # type: ignore[no-any-return]
+    except IllegalAction as exc:
+        raise Refused(exc.message, 422) from None
 
 
 # ---- the judge's own webhook for this game (a setting, not an event: it is often a secret) -----------
@@ -615,22 +630,19 @@ async def judge_webhook(request: Request, token: str) -> Response:
 
 
 # ---- the judge reads a player's private message and submits it for them -----------------------------
-NO_CONTEST_YET = "現在沒有等待數字的拼點：拼點由南斗在夜晚的結算草稿上設定，之後才向玩家收取數字（這則私訊的拼點數字不會記錄）"
-"""Said of a message with 拼點 in it while no night draft awaits digits (鼎立三分2.0: 「南斗先设定……再向玩家收取数字」)."""
-
-
 def _message_page(request: Request, token: str, who: Access, player: str = "", text: str = "",
                   reading: bool = False, rows: list[dict[str, Any]] | None = None, error: str | None = None,
                   status: int = 200, vote: str | None = None) -> HTMLResponse:
     """The page that turns a pasted private message into what it means (read by
     :mod:`tianting.hosting.message`, checked by the engine) for the judge to confirm: the night's
-    actions, or the day's vote; while a night's draft awaits 拼點 digits, a contestant's digits
-    (:mod:`tianting.hosting.contest_message`)."""
+    actions, or the day's vote; while a draft awaits a declared input's values (鼎立三分2.0's 拼點 digits), the
+    player's values (:func:`_asked_message_page`)."""
     with _game(request, who.game_id) as game:
         phase = game.current
-        contests = "contest" in load_rules(game.rules).ruling_effects()
-        if contests and phase is not None and phase.kind == "night" and game.stage == "draft":
-            return _contest_message_page(request, token, who, game, player, text, reading, error, status)
+        drafted = [i for i in game.inputs(now=True) if i.stage == "draft"] if game.stage == "draft" else []
+        if drafted and drafted[0].message_page:  # the input's own page
+            return _asked_message_page(request, token, who, game, drafted[0], player, text, reading, error, status)
+        later = [i for i in game.inputs() if i.stage == "draft" and game.stage == "open"]
         kind = phase.kind if game.stage == "open" and phase is not None else None
         participants = game.participants() if kind else []
         context: dict[str, Any] = {
@@ -665,15 +677,18 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
                     except IllegalAction as exc:
                         context["check"] = exc.message
                 vote = found.vote if vote is None else vote
-            if contests and found is not None and "拼点" in name_key(text):
-                found.problems.append(NO_CONTEST_YET)
+            for inp in later:  # a value the phase takes only once its draft asks for it (「再向玩家收取数字」)
+                if found is not None and name_key(inp.reader.word) in name_key(text):
+                    found.problems.append(phase_input.text(inp, inp.texts.not_yet))
             context["reading"] = found
             if kind == "night":
                 if rows is None:
                     rows = _rows_from_actions([a.as_json() for a in found.actions]) if found else []
                 context.update(_night_form(view, rows))
                 context.update(_arg_values(game.rules))
-            context["takes_digit"] = kind == "day" and game.takes_digit(player)
+            clause = clause_input(game) if kind == "day" else None
+            context["takes_digit"] = clause is not None and bool(phase_input.owed_by(clause, player))
+            context["clause_input"] = clause
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
@@ -681,37 +696,38 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
 
 
 def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
-    """A day message read as the vote and a 傷判 digit (:func:`tianting.hosting.inbox.read_day_message`):
-    ``context["wound"]`` the digit's reading."""
-    found, context["wound"] = read_day_message(game, player, text, vocab)
+    """A day message read as the vote and a clause input's digit (:func:`tianting.hosting.inbox.read_day_message`):
+    ``context["clause"]`` the digit's reading."""
+    found, context["clause"] = read_day_message(game, player, text, vocab)
     return found
 
 
-def _contest_message_page(request: Request, token: str, who: Access, game: HostedGame, player: str, text: str,
-                          reading: bool, error: str | None, status: int) -> HTMLResponse:
-    """The paste page while the night's draft awaits 拼點 digits (鼎立三分2.0: 「再向玩家收取数字」): the
-    digit ``player``'s message gives for each of their 拼點, for the judge to confirm (each recorded as the
-    console's contest row records it: a ``digit`` for the player, against the opponent, via message). A
-    message that gives no digit in range, or no one digit per 拼點, or a player with no 拼點 pending, is
-    refused (4xx) and nothing is offered to record."""
+def _asked_message_page(request: Request, token: str, who: Access, game: HostedGame, inp: PhaseInput, player: str,
+                        text: str, reading: bool, error: str | None, status: int) -> HTMLResponse:
+    """The paste page while the draft awaits ``inp``'s values (鼎立三分2.0's 拼點: 「再向玩家收取数字」): the value
+    ``player``'s message gives for each they owe, for the judge to confirm (each recorded as the console's row
+    records it: a ``digit`` for the player, for its slot, via message). A message that gives no value in range, or
+    not one per value owed, or a player who owes none, is refused (4xx) and nothing is offered to record. The page
+    is the input's own (its ``message_page``, a template of the rule set's)."""
     phase = game.current
     assert phase is not None
-    contests = player_contests(game, player) if player in game.ids else []
+    owed = player_owed(game, player) if player in game.ids else []
     context: dict[str, Any] = {
         "token": token, "csrf": _csrf(request, token), "error": error, "title": game.meta["title"],
-        "label": phase.label, "kind": "contest", "participants": list(game.ids), "player": player, "text": text,
-        "seats": {pid: n for n, pid in enumerate(game.ids, start=1)}, "reading": None, "contests": contests,
-        "contestants": {pid for _, pair in contest_pairs(phase.rulings) for pid in pair},
-        "may": judges.powers(who.player_id, game), "low": CONTEST_DIGITS[0], "high": CONTEST_DIGITS[-1],
+        "label": phase.label, "kind": inp.name, "participants": list(game.ids), "player": player, "text": text,
+        "seats": {pid: n for n, pid in enumerate(game.ids, start=1)}, "reading": None, "owed": owed,
+        "owing": {o.player for o in inp.owed}, "input": inp,
+        "may": judges.powers(who.player_id, game), "low": inp.values[0], "high": inp.values[-1],
     }
     if reading and player in game.ids:
-        found = read_contest_digits(text, len(contests), names=game.ids, player=player, seats=game.ids,
-                                    opponents=[c["opponent"] for c in contests])
+        found = read_digits(text, len(owed), inp.values, names=game.ids, player=player, seats=game.ids,
+                                    opponents=[c["slot"] for c in owed if c["slot"] is not None],
+                                    word=inp.reader.word, ordinals=inp.reader.ordinals)
         context["reading"] = found
-        context["seen"] = contests_seen(game, player)
+        context["seen"] = owed_seen(game, player)
         if found.refused and status < 400:
-            status = 409 if not contests else 422
-    return _render(request, "contest_message.html", context, status, rules=game.rules)
+            status = 409 if not owed else 422
+    return _render(request, inp.message_page, context, status, rules=game.rules)
 
 
 @router.get("/j/{token}/message", response_class=HTMLResponse)
@@ -790,19 +806,23 @@ async def judge_digit_for(request: Request, token: str) -> Response:
 
 
 def _judge_digit_for(request: Request, token: str, who: Access, form: Form) -> Response:
-    """A wounded player's 傷判 digit from their private message (the 24人 rules, R-SG12)."""
+    """A player's value for a declared input from their private message (the 24人 rules' 傷判 digit, R-SG12; a
+    鼎立三分2.0 拼點's, for its slot: the opponent, from the console's row)."""
     player = form.get("player")
+    with _game(request, who.game_id) as game:
+        inputs = game.inputs(now=True)
+    slotted = next((i for i in inputs if i.slot_key and form.get(i.slot_key)), None)
     try:
-        body = {"player": player, **_player_body("digit", form), "via": "message"}
-        if form.get("against"):  # a 拼點's digit: against whom (鼎立三分2.0, the contests on the console)
-            body["against"] = form.get("against")
+        body = {"player": player, **_digit_body(form, inputs), "via": "message"}
+        if slotted is not None and slotted.slot_key:  # for which slot (the judges know the opponent)
+            body[slotted.slot_key] = form.get(slotted.slot_key)
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, "digit-for", body, store_of(request).clock())
         store_of(request).append(who.game_id, kind, judges.actor(who.player_id), payload)
     except Refused as exc:
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
-                             status=exc.status, reading=bool(form.get("against") and form.get("text")))
-    anchor = "contests" if form.get("against") else "phase"
+                             status=exc.status, reading=bool(slotted is not None and form.get("text")))
+    anchor = slotted.view_key if slotted is not None else "phase"
     return RedirectResponse(f"/j/{token}?ok=digit-for#{anchor}", status_code=303)
 
 
@@ -814,27 +834,31 @@ async def judge_digits_for(request: Request, token: str) -> Response:
 
 
 def _judge_digits_for(request: Request, token: str, who: Access, form: Form) -> Response:
-    """Every 拼點 digit one pasted message gives, confirmed at once (鼎立三分2.0: 「一名角色需要与多名角色拼点时，
-    需要分别提交拼点的数字」): one ``digit`` event per 拼點, as the console's row records it, all stored in one
-    transaction or none. The page's ``seen`` fingerprint must still be the player's 拼點 as they are: a digit
-    recorded meanwhile, or a 拼點 set or withdrawn, refuses the whole confirmation (nothing recorded)."""
+    """Every value one pasted message gives for the input the draft awaits, confirmed at once (鼎立三分2.0: 「一名角色
+    需要与多名角色拼点时，需要分别提交拼点的数字」): one ``digit`` event per value, as the console's row records it, all
+    stored in one transaction or none. The page's ``seen`` fingerprint must still be what the player owes as it is:
+    a value recorded meanwhile, or a ruling that asks one made or withdrawn, refuses the whole confirmation."""
     player = form.get("player")
-    against, digits = form.getlist("against"), form.getlist("digit")
     store = store_of(request)
+    with _game(request, who.game_id) as game:
+        inp = next((i for i in game.inputs(now=True) if i.stage == "draft"), None)
+    slot_key = inp.slot_key if inp is not None and inp.slot_key else "slot"
+    anchor = inp.view_key if inp is not None else "phase"
+    slots, digits = form.getlist(slot_key), form.getlist("digit")
     try:
-        if len(against) != len(digits):
-            raise Refused("確認的拼點數字不完整：請重新讀取私訊", 422)
-        given = [{"against": o, **_player_body("digit", Form({"digit": [d]}))} for o, d in zip(against, digits, strict=True)]
+        if len(slots) != len(digits):
+            raise Refused(f"確認的{inp.label if inp is not None else '數字'}不完整：請重新讀取私訊", 422)
+        given = [{slot_key: o, **_digit_body(Form({"digit": [d]}), ())} for o, d in zip(slots, digits, strict=True)]
         body = {"player": player, "digits": given}
         clock = store.clock()
         with _game(request, who.game_id) as game:
             items = digits_for(game, body, clock)
-        store.append_all(who.game_id, judges.actor(who.player_id), items, contests_unchanged(player, form.get("seen")))
+        store.append_all(who.game_id, judges.actor(who.player_id), items, owed_unchanged(player, form.get("seen")))
     except Refused as exc:
         _offer(request, exc)
         return _message_page(request, token, who, player=player, text=form.get("text"), error=exc.message,
                              status=exc.status, reading=bool(form.get("text")))
-    return RedirectResponse(f"/j/{token}?ok=digits-for#contests", status_code=303)
+    return RedirectResponse(f"/j/{token}?ok=digits-for#{anchor}", status_code=303)
 
 
 @router.post("/j/{token}/{command}")
@@ -849,7 +873,11 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
     try:
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
-        body = _judge_body(command, form)
+        rules = None
+        if command == "rule":  # a ruling form may be the rule set's own (ruling_from_form)
+            with _game(request, who.game_id) as game:
+                rules = game.rules
+        body = _judge_body(command, form, rules)
         confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
@@ -975,6 +1003,9 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                 for c in view["choices"]
             ]
         context.update(_arg_values(game.rules))
+        stored = game.current.digits if game.current is not None and "open" in view else {}
+        asked = [phase_input.page_rows(inp, stored, pid) for inp in game.inputs(now=True)] if "open" in view else []
+        context["asked"] = [a for a in asked if a is not None]  # the rule set's inputs this id owes now
     current = view.get("open") or {}
     if rows is None:
         rows = _rows_from_actions(current.get("actions") or [])
@@ -1084,17 +1115,22 @@ def _player_body(command: str, form: Form) -> dict[str, Any]:
         return {"text": form.get("text")}
     if command == "decide":
         return {"skill": form.get("skill"), "answer": form.get("answer")}
-    if command == "digit":
-        digit = form.get("digit").strip()
-        if not (len(digit) == 1 and digit.isdigit()):
-            raise Refused("數字須為0至9的整數", 422)
-        contest = form.get("contest").strip()
-        if contest:  # which 拼點 (鼎立三分2.0), numbered on the player's page
-            if not contest.isdigit() or len(contest) > 3:
-                raise Refused("請指明第幾次拼點", 422)
-            return {"digit": int(digit), "contest": int(contest)}
-        return {"digit": int(digit)}
     return {}
+
+
+def _digit_body(form: Form, inputs: Sequence[PhaseInput]) -> dict[str, Any]:
+    """A ``digit`` form's value (the declared inputs' ``key``, ``digit``) and which of the player's it is (an input's
+    ``number_key``, as the page numbers them)."""
+    digit = form.get("digit").strip()
+    if not (len(digit) == 1 and digit.isdigit()):
+        raise Refused("數字須為0至9的整數", 422)
+    for inp in inputs:
+        number = form.get(inp.number_key).strip() if inp.number_key else ""
+        if number and inp.number_key:
+            if not number.isdigit() or len(number) > 3:
+                raise Refused(phase_input.text(inp, "請指明第幾次{word}"), 422)
+            return {inp.key: int(digit), inp.number_key: int(number)}
+    return {"digit": int(digit)}
 
 
 @router.post("/p/{token}/{command}")
@@ -1112,6 +1148,9 @@ def _player_command(request: Request, token: str, who: Access, command: str, for
             body: dict[str, Any] = {"actions": _actions(rows)}
             with _game(request, who.game_id) as game:  # 自殺 and the like: 「即時生效，不可修改」, asked first
                 confirm.check(form, confirm.player_question(game.player_view(who.player_id or ""), body["actions"]))
+        elif command == "digit":
+            with _game(request, who.game_id) as game:
+                body = _digit_body(form, game.inputs(now=True))
         else:
             body = _player_body(command, form)
         kind, payload = player_event(command, body)

@@ -18,6 +18,7 @@ from tianting.core.rng import GameRandom
 from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.extension import hidden, submission_extension
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
+from tianting.rules.dingli2.inputs import phase_inputs, prepare_ruling, ruling_from_form
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
@@ -27,6 +28,7 @@ from tianting.rules.dingli2.views import (
     public_announcement,
     successor_rows,
 )
+from tianting.rules.interface import PhaseInput, PhaseSpot
 from tianting.rules.sg24 import RuleSet as SG24RuleSet
 
 MARKERS = COUNTRIES + ("议和",)
@@ -165,6 +167,22 @@ class RuleSet(SG24RuleSet):
 
     def ruling_effects(self) -> tuple[str, ...]:
         return EFFECTS
+
+    def phase_inputs(self, game: Any, spot: PhaseSpot) -> list[PhaseInput]:
+        """A night's 拼點 digits, a day's 傷判 digit (:mod:`tianting.rules.dingli2.inputs`)."""
+        return phase_inputs(game, spot)
+
+    def prepare_ruling(self, ruling: dict[str, Any], spell: Callable[[str], str]) -> None:
+        """A judge's ruling as a hosted game stores it (:func:`tianting.rules.dingli2.inputs.prepare_ruling`)."""
+        prepare_ruling(ruling, spell)
+
+    def ruling_from_form(self, effect: str, field: Callable[[str], str]) -> dict[str, Any] | None:
+        """The console's own ruling forms (the 拼點's: :func:`tianting.rules.dingli2.inputs.ruling_from_form`)."""
+        return ruling_from_form(effect, field)
+
+    def audit_what(self) -> str:
+        """What ``audit`` proves, as ``verify`` names it: the 伤判 tables."""
+        return "伤判"
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return check_rulings(game, rulings)

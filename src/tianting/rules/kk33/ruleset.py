@@ -272,6 +272,10 @@ class RuleSet:
     def ruling_effects(self) -> tuple[str, ...]:
         return kk33_rulings.EFFECTS
 
+    def phase_inputs(self, game: Any, spot: Any) -> list[Any]:
+        """None: KK 3.3 takes no digit from players (its draws are the judge's, recorded)."""
+        return []
+
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return kk33_rulings.check(game, rulings)
 

@@ -16,7 +16,9 @@ from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
+from tianting.rules.interface import PhaseInput, PhaseSpot
 from tianting.rules.sg24.game import GENERAL_ACTIONS, SUICIDE, SeatSpec, SetupError, SG24Game
+from tianting.rules.sg24.inputs import wound_input
 from tianting.rules.sg24.outcomes import phase_uses as outcome_entries
 from tianting.rules.sg24.pack import (
     COUNTRIES,
@@ -190,6 +192,10 @@ class RuleSet:
 
     def ruling_effects(self) -> tuple[str, ...]:
         return EFFECTS
+
+    def phase_inputs(self, game: Any, spot: PhaseSpot) -> list[PhaseInput]:
+        """A day's 傷判 digits (:mod:`tianting.rules.sg24.inputs`)."""
+        return wound_input(game, spot)
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return check_rulings(game, rulings)
