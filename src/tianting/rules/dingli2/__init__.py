@@ -146,10 +146,12 @@ class RuleSet(SG24RuleSet):
     「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
-    random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
     bot_game: Callable[..., Any] = _bot_game
     """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
+
+    def random_seats(self, rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+        return _random_seats(rng, built, prefer)
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
         return draw_setup(ids, seed)

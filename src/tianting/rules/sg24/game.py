@@ -115,8 +115,13 @@ class SG24Game:
 
     # ---- creation -------------------------------------------------------------
     @classmethod
+    def bundled_pack(cls) -> Pack:
+        """The pack a game is created with when none is given (a rule set built on this engine names its own)."""
+        return default_pack()
+
+    @classmethod
     def create(cls, seats: Sequence[SeatSpec], seed: int, pack: Pack | None = None) -> SG24Game:
-        pack = pack or default_pack()
+        pack = pack or cls.bundled_pack()
         players: dict[str, Player] = {}
         taken: set[str] = set()
         for i, seat in enumerate(seats):
