@@ -56,12 +56,6 @@ def skill_rows() -> list[dict[str, Any]]:
     return RULESET.skill_rows()
 
 
-def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
-    from tianting.rules.sg24.bots import bot_game
-
-    return bot_game(seed, policy, seats, max_phases)
-
-
 EFFECTS = RULINGS.effects()
 """The judge's ruling effects of the 24人 rules: core's, and ``defend`` (a defence the judge finds in play:
 「结算时生效」's defence order, docs/rulings/sg24.md): the table of :mod:`.rulings`."""
@@ -112,14 +106,19 @@ class RuleSet:
     """The seed deals the starting characters: nobody chooses one."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
-    bot_game: Callable[..., Any] = _bot_game
-    """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
     interactions: Callable[..., str] | None = None
     """No interaction matrix (``skills --interactions`` is KK 3.3's)."""
     policies: tuple[str, ...] = ("random",)
     """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
     """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
+
+    def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+        """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``): the 24人
+        rules' bots on this rule set's game and table (:func:`tianting.rules.sg24.bots.bot_game`)."""
+        from tianting.rules.sg24.bots import bot_game
+
+        return bot_game(seed, policy, seats, max_phases, self)
 
     def built_skills(self) -> frozenset[str]:
         return frozenset(self.general_actions)
