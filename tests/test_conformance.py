@@ -125,3 +125,129 @@ def test_a_whole_hosted_game_replays_and_its_export_verifies(name):
         assert phase.draft == replayed, f"phase {index}"
     verdict = verify_export(json.loads(json.dumps(game.export(reveal=True), ensure_ascii=False)))
     assert verdict.ok, verdict.failures
+
+
+# ---- 3. views leak nothing: paired comparison ------------------------------------------------------------
+def shown_to(view: Any) -> str:
+    return json.dumps(view, ensure_ascii=False, sort_keys=True)
+
+
+def views_at_start(name: str, players: list[dict[str, Any]], seed: int, view: Any) -> tuple[Any, dict[str, str]]:
+    game, _ = play_script({"format": "tianting-script/1", "rules": name, "seed": seed, "players": players,
+                           "phases": []})
+    return game, {p["id"]: shown_to(view(game, p["id"])) for p in players}
+
+
+def swapped(players: list[dict[str, Any]], a: str, b: str) -> list[dict[str, Any]]:
+    """The table with the seats (country, identity, character) of ids ``a`` and ``b`` exchanged."""
+    seat = {p["id"]: {k: v for k, v in p.items() if k != "id"} for p in players}
+    return [{"id": p["id"], **seat[{a: b, b: a}.get(p["id"], p["id"])]} for p in players]
+
+
+def seat_leaks(name: str, view: Any, seed: int = 11, swaps: int = 6) -> tuple[int, list[str]]:
+    """Swap two random other players' seats ``swaps`` times: (how many views were compared, who saw a swap).
+    A player who knows one of the two (the rules tell a country's killers each other) is not compared."""
+    rules, bot = load(name), random.Random(seed)
+    players = conformance.table(rules, bot)
+    game, before = views_at_start(name, players, seed, view)
+    compared, leaks = 0, []
+    for _ in range(swaps):
+        a, b = bot.sample([p["id"] for p in players], 2)
+        other, after = views_at_start(name, swapped(players, a, b), seed, view)
+        assert after[a] != before[a] or after[b] != before[b], "the swap changed nothing at all"
+        for pid in before:
+            if pid in (a, b) or {a, b} & (set(game.state.player(pid).known) | set(other.state.player(pid).known)):
+                continue
+            compared += 1
+            if after[pid] != before[pid]:
+                leaks.append(f"{pid} sees the seats of {a} and {b}")
+    return compared, leaks
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_two_other_players_seats_swapped_leave_a_players_view_as_it_was(name):
+    """Who sits where is hidden: swapping two other players' seats (country, identity, character) changes
+    nothing a player sees, unless the rules let him know one of them."""
+    rules = load(name)
+    compared, leaks = seat_leaks(name, rules.player_view)
+    assert leaks == [] and compared > rules.players
+
+
+def test_the_seat_comparison_catches_a_leak():
+    """Not vacuous: a view that shows one other player's character is caught."""
+    rules = load("sg24")
+
+    def leaky(game: Any, pid: str) -> dict[str, Any]:
+        ids = sorted(game.state.players)
+        neighbour = ids[(ids.index(pid) + 1) % len(ids)]
+        return {**rules.player_view(game, pid), "neighbour": game.state.player(neighbour).character}
+
+    assert seat_leaks("sg24", leaky)[1]
+
+
+def one_legal_action(rules: Any, game: Any, bot: random.Random) -> tuple[str, dict[str, Any]]:
+    """Some player's accepted action tonight (as a hosted list's entry), from the declared forms."""
+    for player in sorted(game.state.living(), key=lambda p: p.id):
+        for row in conformance.active_rows(rules, game, player.id):
+            for _ in range(8):
+                action = candidate(bot, rules, game, player.id, row)
+                try:
+                    game.check_action(action, [])
+                except IllegalAction:
+                    continue
+                return player.id, {k: v for k, v in action.as_json().items() if k != "actor"}
+    raise AssertionError("nobody can act on night 1")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_another_players_night_list_and_vote_are_not_seen_until_published(name):
+    """What one player sends (a night's list, a day's vote) is his and the judge's until the phase is
+    published: every other player's view of the open phase, and of its draft, is the same whatever he sent."""
+    rules = load(name)
+    pair = [conformance.hosted(rules, 21), conformance.hosted(rules, 21)]
+    others = [p for p in pair[0].participants()]
+    actor, entry = one_legal_action(rules, pair[0].base, random.Random(21))
+    for game, actions in zip(pair, ([], [entry]), strict=True):
+        add(game, ev.SUBMIT, actor, {"actions": actions})
+    check_pair(pair, actor, others, sensitive=True)
+    for game in pair:
+        add(game, ev.RESOLVE, ev.JUDGE, {"phase": 0})
+    check_pair(pair, actor, others)
+    # the same night for both, then a day where the actor's vote differs
+    pair = [conformance.play_hosted(rules, 22, MAX_PHASES, lambda g: g.current.kind == "day") for _ in range(2)]
+    if pair[0].over:
+        pytest.skip("the game ended on its first night")
+    voter = pair[0].base.voters()[0].id
+    targets = [p.id for p in pair[0].base.state.living() if p.id != voter][:2]
+    for game, target in zip(pair, targets, strict=True):
+        add(game, ev.VOTE, voter, {"target": target})
+    check_pair(pair, voter, pair[0].participants())
+    for game in pair:
+        add(game, ev.RESOLVE, ev.JUDGE, {"phase": len(game.phases) - 1})
+    check_pair(pair, voter, pair[0].participants())
+
+
+def check_pair(pair: list[Any], actor: str, ids: list[str], sensitive: bool = False) -> None:
+    for pid in ids:
+        if pid != actor:
+            assert shown_to(pair[0].player_view(pid)) == shown_to(pair[1].player_view(pid)), f"{pid} sees {actor}'s"
+    if sensitive:  # the probe can see a difference: the actor's own view shows his list
+        assert shown_to(pair[0].player_view(actor)) != shown_to(pair[1].player_view(actor))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_judges_private_word_to_one_player_is_seen_by_him_alone(name):
+    """A ``tell`` ruling (the judge tells one player something privately) changes that player's view and no
+    other's."""
+    rules = load(name)
+    if "tell" not in rules.ruling_effects():
+        pytest.skip(f"{name} has no private ruling")
+    script, played = random_script(rules, 31, 3)
+    living = [p.id for p in played.game.state.living()]
+    target = living[len(living) // 2]
+    told = copy.deepcopy(script)
+    told["phases"][-1]["rulings"] = [{"effect": "tell", "target": target, "text": "天庭私下告知的一句话"}]
+    games = [play_script(s)[0] for s in (script, told)]
+    for pid in played.game.state.players:
+        views = [shown_to(rules.player_view(g, pid)) for g in games]
+        assert (views[0] != views[1]) is (pid == target), pid
