@@ -251,3 +251,111 @@ def test_the_judges_private_word_to_one_player_is_seen_by_him_alone(name):
     for pid in played.game.state.players:
         views = [shown_to(rules.player_view(g, pid)) for g in games]
         assert (views[0] != views[1]) is (pid == target), pid
+
+
+# ---- 4. every declared input: accepted when legal, refused (Chinese, nothing changed) when not -------------
+NO_ID = "无此人"
+NO_VALUE = "不存在的选项"
+
+
+def state_of(game: Any) -> tuple[Any, ...]:
+    """Everything of a hosted game a refused event could have changed."""
+    return game.seq, shown_to(game.script()), repr(vars(game.current)), game.stage
+
+
+def refused(game: Any, kind: str, actor: str, payload: dict[str, Any]) -> str:
+    """The event is refused with a Chinese message and the game is as it was."""
+    before = state_of(game)
+    with pytest.raises(Refused) as info:
+        add(game, kind, actor, payload)
+    assert state_of(game) == before
+    return chinese(info.value)
+
+
+def entry_of(action: Any) -> dict[str, Any]:
+    return {k: v for k, v in action.as_json().items() if k != "actor"}
+
+
+def ruled_out(bot: random.Random, rules: Any, game: Any, pid: str, row: dict[str, Any]) -> list[dict[str, Any]]:
+    """Uses of the skill ``row`` that its declaration rules out: more ids than it takes (unless the judge rules
+    the skill's uses: ``judge_ruled``, ruling R-SG-conform), an id not on the table, each argument (alone) with
+    a value outside its vocabulary."""
+    action = entry_of(candidate(bot, rules, game, pid, row))
+    form = row["targets"]
+    most = max(form.get("counts") or [form["count"]])
+    ids = sorted(game.state.players)
+    out = [{**action, "targets": [*ids[: most + 1]]}] if len(ids) > most and not row.get("judge_ruled") else []
+    out.append({**action, "targets": [*action["targets"][:-1], NO_ID] if action["targets"] else [NO_ID]})
+    out += [{**action, "args": {key: NO_VALUE}} for key in row.get("args", ())]  # (some are alternatives)
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_declared_action_form_is_accepted_when_legal_and_refused_when_not(name):
+    """Each player's declared active skills, used with random targets and arguments from their forms: a
+    hosted submission is accepted exactly when the game's ``check_action`` accepts it, else refused with a
+    Chinese message and nothing changed; forms the declaration rules out, and a skill nobody has, are refused."""
+    rules = load(name)
+    game, bot = conformance.hosted(rules, 41), random.Random(41)
+    base, counts, final = game.base, {True: 0, False: 0}, set()
+    for pid in game.participants():
+        refused(game, ev.SUBMIT, pid, {"actions": [{"skill": "不存在的技能", "targets": []}]})
+        for row in conformance.active_rows(rules, base, pid):
+            if pid in final:
+                break
+            assert set(row.get("args", ())) <= set(conformance.ARGS), f"{row['skill']}: an argument no one can fill"
+            for _ in range(3):
+                action = candidate(bot, rules, base, pid, row)
+                try:
+                    base.check_action(action, [])
+                    legal = True
+                except IllegalAction as exc:
+                    chinese(exc)
+                    legal = False
+                counts[legal] += 1
+                if not legal:
+                    refused(game, ev.SUBMIT, pid, {"actions": [entry_of(action)]})
+                    continue
+                add(game, ev.SUBMIT, pid, {"actions": [entry_of(action)]})
+                assert len(game.current.submissions[pid]) == 1
+                try:
+                    add(game, ev.SUBMIT, pid, {"actions": []})  # taken back
+                except Refused:  # a list that takes effect at once (自杀 「即时生效」) cannot be: refused cleanly
+                    refused(game, ev.SUBMIT, pid, {"actions": []})
+                    final.add(pid)
+                    break
+            if pid in final:
+                break
+            for bad in ruled_out(bot, rules, base, pid, row):
+                refused(game, ev.SUBMIT, pid, {"actions": [bad]})
+    assert counts[True] and counts[False], counts
+    refused(game, ev.VOTE, game.participants()[0], {"target": game.participants()[1]})  # no vote by night
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_vote_is_accepted_when_legal_and_refused_when_not(name):
+    """By day every voter's vote for each id is accepted exactly when ``check_vote`` accepts it; a vote for
+    no id, or by one who may not vote, is refused."""
+    rules = load(name)
+    game = conformance.play_hosted(rules, 42, MAX_PHASES, lambda g: g.current.kind == "day")
+    assert not game.over
+    base = game.base
+    voters = [v.id for v in base.voters()]
+    ids = sorted(base.state.players)
+    for voter in voters[:5]:
+        for target in [*random.Random(voter).sample(ids, 4), voter]:
+            try:
+                base.check_vote(voter, target)
+                legal = True
+            except IllegalAction as exc:
+                chinese(exc)
+                legal = False
+            if legal:
+                add(game, ev.VOTE, voter, {"target": target})
+                assert game.current.votes[voter] == target
+            else:
+                refused(game, ev.VOTE, voter, {"target": target})
+        refused(game, ev.VOTE, voter, {"target": NO_ID})
+        refused(game, ev.VOTE, voter, {"target": 3})
+    for pid in sorted(set(ids) - set(voters) - {p.id for p in base.posthumous_voters()}):
+        refused(game, ev.VOTE, pid, {"target": voters[0]})
