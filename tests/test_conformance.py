@@ -37,6 +37,7 @@ from tests.conformance import add, candidate, random_script
 from tianting.cli import main
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.hosting import events as ev
+from tianting.hosting import fold
 from tianting.hosting.game import Refused
 from tianting.hosting.verify import verify_export
 from tianting.rules import RULESETS, load, register, unregister
@@ -359,3 +360,160 @@ def test_every_vote_is_accepted_when_legal_and_refused_when_not(name):
         refused(game, ev.VOTE, voter, {"target": 3})
     for pid in sorted(set(ids) - set(voters) - {p.id for p in base.posthumous_voters()}):
         refused(game, ev.VOTE, pid, {"target": voters[0]})
+
+
+def script_refuses(script: dict[str, Any]) -> str:
+    """The strict runner refuses the script with a Chinese message."""
+    with pytest.raises(ScriptError) as info:
+        run_script(script)
+    return chinese(info.value)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_decision_a_game_asks_takes_each_option_and_refuses_any_other(name):
+    """The choices the rule set's games ask (继任, 入国, 轉生 …, as the transcripts record them with their
+    options): each option, given in the script, is taken as the answer; an answer not among them, or a
+    decision of a skill that does not exist, is refused."""
+    rules = load(name)
+    asked = []
+    for seed in SEEDS:
+        script, played = random_script(rules, seed, MAX_PHASES)
+        asked += [(script, i, d) for i, phase in enumerate(played.transcript["phases"])
+                  for d in phase["decisions"] if d.get("options")][:2]
+    if not asked:
+        pytest.skip(f"no game of {name} asked a choice")
+    for script, i, d in asked:
+        for option in d["options"][:3]:
+            given = copy.deepcopy({**script, "phases": script["phases"][: i + 1]})
+            given["phases"][i]["decisions"] = [{"actor": d["actor"], "skill": d["skill"], "answer": option}]
+            records = run_script(given)["phases"][i]["decisions"]
+            assert {"actor": d["actor"], "skill": d["skill"], "answer": option, "defaulted": False}.items() <= \
+                next(r for r in records if (r["actor"], r["skill"]) == (d["actor"], d["skill"])).items()
+        given["phases"][i]["decisions"] = [{"actor": d["actor"], "skill": d["skill"], "answer": NO_VALUE}]
+        script_refuses(given)
+        given["phases"][i]["decisions"] = [{"actor": d["actor"], "skill": "不存在的技能", "answer": NO_VALUE}]
+        script_refuses(given)
+
+
+def ruling_shapes(rules: Any, game: Any, entry: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Per declared ruling effect, the forms a judge could give it in the phase ``entry`` (from the effect's
+    declaration: targetless or not, whether its ``text`` is read), on the living ids ``game`` has."""
+    living = sorted(p.id for p in game.state.living())
+    sides = {p.country: p.id for p in sorted(game.state.living(), key=lambda p: p.id, reverse=True)}
+    some = sorted(sides.values())  # one living id of each side (a country, or the side outside them)
+    texts = ["天庭的裁定", *rules.countries, "、".join(living[:2]), "、".join(living[:3])]
+    out: dict[str, list[dict[str, Any]]] = {}
+    for effect in rules.ruling_effects():
+        base = [{"effect": effect}] if effect in rules.targetless_effects else \
+            [{"effect": effect, "target": pid} for pid in some]
+        if effect == "void":  # names what it voids (game-script.md): an action, or by day a vote
+            base = [{"effect": effect, "action": 0}, *({"effect": effect, "voter": v} for v in entry.get("votes", {}))]
+        shapes = [*base, *({**b, "owner": living[-1], "active": True} for b in base[:1])]
+        if effect in rules.text_effects:
+            shapes = [{**b, "text": t} for b in base for t in texts]
+        out[effect] = shapes
+    return out
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_declared_ruling_effect_has_a_form_that_is_taken_and_bad_ones_are_refused(name):
+    """Each ruling effect the rule set declares is taken in some form on some phase of a game (a night or a
+    day, or after another ruling on the same id the phase before: 回到游戏 after 暂时离开); one naming no id of
+    the table, a targetless one naming a target, and an effect not declared are refused."""
+    rules = load(name)
+    script, _ = random_script(rules, 51, 6)
+    taken: dict[str, list[tuple[int, dict[str, Any]]]] = {}
+    for i in range(min(len(script["phases"]), 4)):
+        before = fold.play({**script, "phases": script["phases"][:i]})
+        entry = script["phases"][i]
+        for effect, shapes in ruling_shapes(rules, before.game, entry).items():
+            for shape in shapes:
+                trial = {**script, "phases": [*script["phases"][:i], {**entry, "rulings": [shape]}]}
+                try:
+                    fold.play(trial, before)
+                except ScriptError as exc:
+                    chinese(exc)
+                    continue
+                taken.setdefault(effect, []).append((i, shape))
+        if i == 0:
+            continue
+        for effect in set(rules.ruling_effects()) - set(taken):  # after another ruling on the same id
+            for j, first in [t for ts in taken.values() for t in ts if t[0] == i - 1 and "target" in t[1]]:
+                for shape in ruling_shapes(rules, before.game, entry)[effect]:
+                    phases = copy.deepcopy(script["phases"][: i + 1])
+                    phases[j]["rulings"], phases[i]["rulings"] = [first], [{**shape, "target": first["target"]}]
+                    try:
+                        run_script({**script, "phases": phases}, lenient=True)
+                    except ScriptError:
+                        continue
+                    taken.setdefault(effect, []).append((i, shape))
+    assert set(taken) == set(rules.ruling_effects()), f"never taken: {set(rules.ruling_effects()) - set(taken)}"
+    entry = script["phases"][0]
+    for effect in rules.ruling_effects():
+        bad = {"effect": effect, "target": NO_ID, "text": "天庭的裁定"}
+        script_refuses({**script, "phases": [{**entry, "rulings": [bad]}]})
+    script_refuses({**script, "phases": [{**entry, "rulings": [{"effect": "不存在的裁定", "target": NO_ID}]}]})
+
+
+PHASE_INPUTS: dict[str, tuple[Any, list[Any]]] = {
+    "digits": (lambda pid: {pid: 3}, [{NO_ID: 3}, ("entry", 10), ("entry", "五"), ("entry", True), "不是物件"]),
+}
+"""Each phase input a rule set may declare (``day_inputs``, ``night_inputs``; the 伤判 and 拼点 digits): a legal
+value for a living id, and values the script must refuse (``("entry", x)``: the id's own entry ``x``)."""
+
+
+def bad_values(pid: str, templates: list[Any]) -> list[Any]:
+    return [{pid: t[1]} if isinstance(t, tuple) else t for t in templates]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_declared_phase_input_is_taken_when_legal_and_refused_when_not(name):
+    """A day's or night's declared fields (``digits``) are read when they name ids of the table with digits
+    0–9, and refused otherwise; by the hosted game, a wounded player's digit for his 伤判 is taken, any other
+    refused, nothing changed."""
+    rules = load(name)
+    script, _ = random_script(rules, 61, 2)
+    declared = [("night", n) for n in getattr(rules, "night_inputs", ())] + [("day", n) for n in rules.day_inputs]
+    for kind, field in declared:
+        assert field in PHASE_INPUTS, f"{name} declares the phase input {field}: give it a generator here"
+        i = next(i for i, p in enumerate(script["phases"]) if p["phase"] == kind)
+        pid = sorted(p.id for p in fold.play({**script, "phases": script["phases"][:i]}).game.state.living())[0]
+        legal, bad = PHASE_INPUTS[field]
+        phases = copy.deepcopy(script["phases"][: i + 1])
+        phases[i][field] = legal(pid)
+        run_script({**script, "phases": phases})
+        for value in bad_values(pid, bad):
+            phases[i][field] = value
+            script_refuses({**script, "phases": phases})
+    if "digits" not in rules.day_inputs:
+        return
+    for seed in range(62, 72):  # a game with a wounded player by day
+        game = conformance.play_hosted(rules, seed, MAX_PHASES, lambda g: g.current.kind == "day" and any(
+            g.takes_digit(p) for p in g.participants()))
+        if not game.over:
+            break
+    assert not game.over, "no game had a wounded player by day"
+    wounded = [p for p in game.participants() if game.takes_digit(p)]
+    for value in (10, -1, "五", True, None):
+        refused(game, ev.DIGIT, wounded[0], {"digit": value})
+    add(game, ev.DIGIT, wounded[0], {"digit": 7})
+    assert game.current.digits[wounded[0]] == 7
+    refused(game, ev.DIGIT, next(p for p in game.participants() if p not in wounded), {"digit": 7})
+
+
+# ---- the toy rule set -------------------------------------------------------------------------------------
+def test_the_toy_rule_set_is_under_a_hundred_lines_of_python():
+    """The toy proves the design: a rule set is the shared engine plus a pack and parameters."""
+    lines = sum(len(f.read_text("utf-8").splitlines()) for f in TOY_DIR.glob("*.py"))
+    assert lines < 100, lines
+
+
+def test_the_toy_is_registered_from_outside_src_and_only_here():
+    """``register`` takes a module outside the package, every layer sees it (the script runner checks
+    ``rules`` against the registry), a bundled rule set cannot be taken out or replaced."""
+    assert TOY in RULESETS and load(TOY).players == 12 and RULESETS[TOY] == "tests.data.toy_ruleset"
+    with pytest.raises(TiantingError, match="已經登記"):
+        register(TOY, "tests.data.another")
+    with pytest.raises(TiantingError, match="不能取消登記"):
+        unregister("sg24")
+    assert load(TOY).draw_setup([f"玩家{n}" for n in range(12)], 1)["rules"] == TOY
