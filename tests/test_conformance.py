@@ -279,7 +279,7 @@ def entry_of(action: Any) -> dict[str, Any]:
 
 def ruled_out(bot: random.Random, rules: Any, game: Any, pid: str, row: dict[str, Any]) -> list[dict[str, Any]]:
     """Uses of the skill ``row`` that its declaration rules out: more ids than it takes (unless the judge rules
-    the skill's uses: ``judge_ruled``, ruling R-SG-conform), an id not on the table, each argument (alone) with
+    the skill's uses: ``judge_ruled``, ruling R-SG23-conform), an id not on the table, each argument (alone) with
     a value outside its vocabulary."""
     action = entry_of(candidate(bot, rules, game, pid, row))
     form = row["targets"]
@@ -298,12 +298,10 @@ def test_every_declared_action_form_is_accepted_when_legal_and_refused_when_not(
     Chinese message and nothing changed; forms the declaration rules out, and a skill nobody has, are refused."""
     rules = load(name)
     game, bot = conformance.hosted(rules, 41), random.Random(41)
-    base, counts, final = game.base, {True: 0, False: 0}, set()
+    base, counts = game.base, {True: 0, False: 0}
     for pid in game.participants():
         refused(game, ev.SUBMIT, pid, {"actions": [{"skill": "不存在的技能", "targets": []}]})
         for row in conformance.active_rows(rules, base, pid):
-            if pid in final:
-                break
             assert set(row.get("args", ())) <= set(conformance.ARGS), f"{row['skill']}: an argument no one can fill"
             for _ in range(3):
                 action = candidate(bot, rules, base, pid, row)
@@ -323,10 +321,8 @@ def test_every_declared_action_form_is_accepted_when_legal_and_refused_when_not(
                     add(game, ev.SUBMIT, pid, {"actions": []})  # taken back
                 except Refused:  # a list that takes effect at once (自杀 「即时生效」) cannot be: refused cleanly
                     refused(game, ev.SUBMIT, pid, {"actions": []})
-                    final.add(pid)
+                    game = conformance.hosted(rules, 41)  # the same game, nothing submitted
                     break
-            if pid in final:
-                break
             for bad in ruled_out(bot, rules, base, pid, row):
                 refused(game, ev.SUBMIT, pid, {"actions": [bad]})
     assert counts[True] and counts[False], counts
@@ -517,3 +513,21 @@ def test_the_toy_is_registered_from_outside_src_and_only_here():
     with pytest.raises(TiantingError, match="不能取消登記"):
         unregister("sg24")
     assert load(TOY).draw_setup([f"玩家{n}" for n in range(12)], 1)["rules"] == TOY
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_judge_ruled_skill_takes_the_ids_its_player_names(name):
+    """Ruling R-SG23-conform: a skill whose uses the judge rules (``judge_ruled``: its effect is not the
+    engine's) is taken with as many ids as its player names (its form offers up to two; the text decides, and
+    the judge reads it); an id not on the table is still refused."""
+    rules = load(name)
+    game = conformance.hosted(rules, 71)
+    rows = [(pid, row) for pid in game.participants() for row in conformance.active_rows(rules, game.base, pid)
+            if row.get("judge_ruled")]
+    if not rows:
+        pytest.skip(f"{name} rules every skill in the engine")
+    pid, row = rows[0]
+    others = [p for p in sorted(game.base.state.players) if p != pid][:3]
+    add(game, ev.SUBMIT, pid, {"actions": [{"skill": row["skill"], "targets": others}]})
+    assert game.current.submissions[pid][0]["targets"] == others
+    refused(game, ev.SUBMIT, pid, {"actions": [{"skill": row["skill"], "targets": [*others[:2], NO_ID]}]})
