@@ -15,7 +15,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tianting.core import canonical
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
@@ -26,7 +25,7 @@ ACT_CHANCE = 0.5
 """Chance that a bot tries each of its active skills in a phase."""
 ABSTAIN_CHANCE = 0.1
 DIGIT_CHANCE = 0.7
-ARGS = ("country", "identity", "evaluation", "character", "choice", "skill", "guess")
+ARGS = ("country", "identity", "evaluation", "character", "choice", "skill", "guess", "guesses")
 """The ``args`` a skill may declare and this bot can fill (a declared one not here fails the conformance test)."""
 
 
@@ -50,6 +49,9 @@ def vocabulary(rules: Any, game: Any, key: str, row: dict[str, Any]) -> list[Any
         return sorted({r["skill"] for r in rules.skill_rows()})
     if key == "guess":
         return [{"country": c, "identity": i} for c in countries for i in rules.identities]
+    if key == "guesses":  # [[id, skill], …]: what other players used (KK 3.3's 詩想)
+        skills = sorted({r["skill"] for r in rules.skill_rows()})
+        return [[[p.id, s]] for p in game.state.living() for s in skills]
     raise KeyError(key)
 
 
@@ -120,8 +122,8 @@ def table(rules: Any, bot: random.Random) -> list[dict[str, Any]]:
 
 def phase_entry(bot: random.Random, rules: Any, game: Any) -> dict[str, Any]:
     """The script entry of the phase ``game`` is at, as the bots play it."""
-    actions = canonical.actions_in_order(night_actions(bot, rules, game), {})[0]
-    entry: dict[str, Any] = {"phase": game.phase.value, "actions": [a.as_json() for a in actions]}
+    actions = night_actions(bot, rules, game)  # as accepted (a grant before the use relying on it): the runner
+    entry: dict[str, Any] = {"phase": game.phase.value, "actions": [a.as_json() for a in actions]}  # resolves canonically
     if game.phase is PhaseKind.DAY:
         entry["votes"] = votes(bot, game)
         for name in rules.day_inputs:
