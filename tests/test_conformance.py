@@ -531,3 +531,11 @@ def test_a_judge_ruled_skill_takes_the_ids_its_player_names(name):
     add(game, ev.SUBMIT, pid, {"actions": [{"skill": row["skill"], "targets": others}]})
     assert game.current.submissions[pid][0]["targets"] == others
     refused(game, ev.SUBMIT, pid, {"actions": [{"skill": row["skill"], "targets": [*others[:2], NO_ID]}]})
+
+
+def test_the_toy_is_simulated_by_the_24_player_bots():
+    """``tianting simulate`` reads the registry as it runs: the toy's games are played by the 24人 rules' random
+    bots on its own table (``RuleSet.bot_game``)."""
+    record = load(TOY).bot_game(3, "random", None, 40)
+    assert record.over and len(record.seats) == 12
+    assert main(["simulate", "--rules", TOY, "--games", "2", "--jobs", "1"]) == 0
