@@ -169,8 +169,8 @@ def _chunks(seeds: Sequence[int], workers: int) -> list[Any]:
 
 
 def _check(study: Study, backend: str) -> None:
-    if study.rules not in RULES:
-        raise TiantingError(f"未知的規則「{study.rules}」（可用：{'、'.join(RULES)}）")
+    if study.rules not in RULESETS:
+        raise TiantingError(f"未知的規則「{study.rules}」（可用：{'、'.join(RULESETS)}）")
     if backend not in BACKENDS:
         raise TiantingError(f"未知的後端「{backend}」（可用：{'、'.join(BACKENDS)}）")
     if study.games < 1:

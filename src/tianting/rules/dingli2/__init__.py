@@ -8,7 +8,7 @@ docs/dev/dingli2-pack.md the character pack.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -148,10 +148,14 @@ class RuleSet(SG24RuleSet):
     「游戏开始之前每个玩家通过随机分配获得角色」: nobody chooses a character."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
-    random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
-    bot_game: Callable[..., Any] = _bot_game
-    """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
+
+    def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+        """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""
+        return _bot_game(seed, policy, seats, max_phases)
+
+    def random_seats(self, rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+        return _random_seats(rng, built, prefer)
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
         return draw_setup(ids, seed)

@@ -50,42 +50,12 @@ def roster() -> Pack:
 
 def draw_setup(ids: Sequence[str], seed: int) -> dict[str, Any]:
     """The 24 seats dealt to ``ids`` with ``seed`` (draws ``分配座位#1`` …); the characters are the seed's."""
-    if len(ids) != 24 or len({name_key(i) for i in ids}) != 24:
-        raise TiantingError("三国版杀24人规则需要恰好24个互不相同的玩家ID")
-    rng = GameRandom(seed)
-    dealt = rng.shuffled(DRAW_SEATS, seats(), label=lambda s: s[2])
-    return {"format": "tianting-script/1", "rules": "sg24", "seed": seed,
-            "players": [{"id": pid, "country": c, "identity": i, "character": ch}
-                        for pid, (c, i, ch) in zip(ids, dealt, strict=True)],
-            "phases": [], "setup_draws": [d.as_json() for d in rng.draws]}
+    return RULESET.draw_setup(ids, seed)
 
 
 def skill_rows() -> list[dict[str, Any]]:
-    """Every skill of the bundled pack. The pack gives no effects the engine can apply: all are judge-ruled.
-
-    The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
-    ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns, always false here."""
-    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
-             "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
-             "built": True, "judge_ruled": False} for a in GENERAL_ACTIONS]
-    for c in default_pack().characters.values():
-        rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
-                  "kind": s.kind, "awaken": False, "hidden": False, "limited": False, "timing": s.timing,
-                  "built": False, "judge_ruled": True} for s in c.skills]
-    return rows
-
-
-def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
-    from tianting.rules.sg24.bots import bot_game
-
-    return bot_game(seed, policy, seats, max_phases)
-
-
-def _random_seats(rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
-    """The 24 seats in a random order, ids ``P01`` … ``P24`` (the characters are the seed's)."""
-    dealt = seats()
-    rng.shuffle(dealt)
-    return [SeatSpec(f"P{n:02d}", c, i, ch) for n, (c, i, ch) in enumerate(dealt, start=1)], []
+    """Every skill of the bundled pack (:meth:`RuleSet.skill_rows`)."""
+    return RULESET.skill_rows()
 
 
 EFFECTS = RULINGS.effects()
@@ -138,15 +108,19 @@ class RuleSet:
     """The seed deals the starting characters: nobody chooses one."""
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
-    random_seats: Callable[..., tuple[list[SeatSpec], list[str]]] = _random_seats
-    bot_game: Callable[..., Any] = _bot_game
-    """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``)."""
     interactions: Callable[..., str] | None = None
     """No interaction matrix (``skills --interactions`` is KK 3.3's)."""
     policies: tuple[str, ...] = ("random",)
     """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
     """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
+
+    def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+        """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``): the 24人
+        rules' bots on this rule set's game and table (:func:`tianting.rules.sg24.bots.bot_game`)."""
+        from tianting.rules.sg24.bots import bot_game
+
+        return bot_game(seed, policy, seats, max_phases, self)
 
     def built_skills(self) -> frozenset[str]:
         return frozenset(self.general_actions)
@@ -158,6 +132,13 @@ class RuleSet:
     def offered_characters(self) -> set[str]:
         return {c.name for c in self.roster().characters.values() if c.start}
 
+    def random_seats(self, rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
+        """The table's seats (:meth:`seats`) in a random order, ids ``P01`` …; the characters are the pack's
+        starting ones."""
+        dealt = [(c, i, ch[0]) for c, i, ch in self.seats()]
+        rng.shuffle(dealt)
+        return [self.seat(f"P{n:02d}", c, i, ch) for n, (c, i, ch) in enumerate(dealt, start=1)], []
+
     def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
         """The seat template: each country's starting seats, then the 在野's, in the pack's order."""
         pack = self.roster()
@@ -165,7 +146,15 @@ class RuleSet:
                 for c in pack.starting(country)]
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
-        return draw_setup(ids, seed)
+        """The table's seats (:meth:`seats`) dealt to ``ids`` with ``seed`` (draws ``分配座位#1`` …)."""
+        if len(ids) != self.players or len({name_key(i) for i in ids}) != self.players:
+            raise TiantingError(f"{self.title}需要恰好{self.players}个互不相同的玩家ID")
+        rng = GameRandom(seed)
+        dealt = rng.shuffled(DRAW_SEATS, [(c, i, ch[0]) for c, i, ch in self.seats()], label=lambda s: s[2])
+        return {"format": "tianting-script/1", "rules": self.name, "seed": seed,
+                "players": [{"id": pid, "country": c, "identity": i, "character": ch}
+                            for pid, (c, i, ch) in zip(ids, dealt, strict=True)],
+                "phases": [], "setup_draws": [d.as_json() for d in rng.draws]}
 
     def country_names(self) -> NameTable:
         return NameTable(self.countries + (self.others,))
@@ -188,7 +177,18 @@ class RuleSet:
         return table
 
     def skill_rows(self) -> list[dict[str, Any]]:
-        return skill_rows()
+        """Every skill of the pack. The pack gives no effects the engine can apply: all are judge-ruled.
+
+        The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
+        ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns, always false here."""
+        rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
+                 "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
+                 "built": True, "judge_ruled": False} for a in self.general_actions]
+        for c in self.roster().characters.values():
+            rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
+                      "kind": s.kind, "awaken": False, "hidden": False, "limited": False, "timing": s.timing,
+                      "built": False, "judge_ruled": True} for s in c.skills]
+        return rows
 
     def ruling_effects(self) -> tuple[str, ...]:
         return EFFECTS
@@ -204,7 +204,8 @@ class RuleSet:
         return self.views.player_view(game, pid)
 
     def roster(self) -> Pack:
-        return default_pack()
+        """The pack the rule set's games are created with (its game's :meth:`SG24Game.bundled_pack`)."""
+        return self.game.bundled_pack()
 
     def phase_uses(self, game: Any, accepted_at: Sequence[int] = ()) -> list[dict[str, Any]]:
         """The transcript's ``uses`` of the phase ``game`` has just resolved: each action with what came of it

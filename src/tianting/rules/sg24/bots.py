@@ -153,15 +153,23 @@ def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = Non
     return BOTS.play(seed, max_phases, seats)
 
 
-def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
+def bots_of(rules: Any) -> RandomBots:
+    """The 24人 rules' random bots on the game and table of ``rules`` (the 24人 rules, or one built on them with
+    another pack and table: its ``name``, ``game``, ``random_seats``)."""
+    return RandomBots(rules.name, rules.game, lambda bot: rules.random_seats(bot)[0], _tries, votes)
+
+
+def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int, rules: Any = None) -> Any:
     """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each use's
     outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`: the uses
-    left to the judge are not counted)."""
+    left to the judge are not counted). ``rules``: the rule set played (:func:`bots_of`; the 24人 rules if None)."""
     from tianting.bots.record import GameRecord, SeatRecord
 
+    bots = BOTS if rules is None else bots_of(rules)
     if policy != "random":
-        raise TiantingError(f"三国版杀24人规则只有随机合法的机器人（--policy random），没有「{policy}」")
-    game, script = BOTS.play(seed, max_phases, seats)
+        title = "三国版杀24人规则" if rules is None else rules.title
+        raise TiantingError(f"{title}只有随机合法的机器人（--policy random），没有「{policy}」")
+    game, script = bots.play(seed, max_phases, seats)
     state = game.state
     start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
     winners = set(state.winners)

@@ -115,8 +115,13 @@ class SG24Game:
 
     # ---- creation -------------------------------------------------------------
     @classmethod
+    def bundled_pack(cls) -> Pack:
+        """The pack a game is created with when none is given (a rule set built on this engine names its own)."""
+        return default_pack()
+
+    @classmethod
     def create(cls, seats: Sequence[SeatSpec], seed: int, pack: Pack | None = None) -> SG24Game:
-        pack = pack or default_pack()
+        pack = pack or cls.bundled_pack()
         players: dict[str, Player] = {}
         taken: set[str] = set()
         for i, seat in enumerate(seats):
@@ -306,6 +311,9 @@ class SG24Game:
             raise IllegalAction(f"{player.id}（{player.character}）没有技能【{action.skill}】", "no-skill")
         if data.kind != "active":
             raise IllegalAction(f"【{data.name}】是被动技能，不能主动发动", "passive")
+        for t in action.targets:  # the judge rules the use (R-SG23-conform), but only on ids of the table
+            if t not in self.state.players:
+                raise IllegalAction(f"{action.actor}：「{t}」不是本局的ID", "targets")
         if not day and not self.can_act(player):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         self._gate(player, "发动技能")
