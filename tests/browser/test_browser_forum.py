@@ -108,7 +108,7 @@ def test_pages_update_live_without_reloading(pages: Pages, server_url: str, api:
     expect(judge.locator("#deadline-zone")).to_have_text("本機時間")
     # the judge publishes: the player's page and the public page show the announcement by themselves
     api_post(api, f"/api/j/{game['judge_token']}/resolve", {})
-    api_post(api, f"/api/j/{game['judge_token']}/publish", {})
+    api_post(api, f"/api/j/{game['judge_token']}/publish", {"confirm": True})
     expect(player.locator("#announcements .post")).to_have_count(1, timeout=LIVE_MS)
     expect(public.locator("#announcements .post")).to_have_count(1, timeout=LIVE_MS)
     expect(player.locator("#stage")).to_contain_text("第2日", timeout=LIVE_MS)

@@ -106,7 +106,7 @@ def test_the_last_bbcode_post_of_a_finished_game_has_the_identity_table(client):
     game = started_game(client)
     # a game ends: play night 1 out, then the judge rules peace
     client.post(f"/api/j/{game['judge_token']}/resolve", json={})
-    client.post(f"/api/j/{game['judge_token']}/publish", json={})
+    client.post(f"/api/j/{game['judge_token']}/publish", json={"confirm": True})
     assert client.post(f"/api/j/{game['judge_token']}/peace", json={"judge": True}).status_code == 200
     export = client.get(f"/api/j/{game['judge_token']}/export").json()
     page = client.get(jpage(game)).text

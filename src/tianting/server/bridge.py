@@ -45,7 +45,7 @@ from tianting.hosting import judges
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script
+from tianting.server import chinese_script, confirm
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
 from tianting.server.store import Store
@@ -282,7 +282,19 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
     with store.game(game_id) as game:
         if any(m["message_id"] == message_id and m["player"] == pid for m in game.messages):
             return {"status": "duplicate", "answer": None}
-        found = read_for(game, pid, text)
+        sure, said = confirm.confirmed_message(text)  # 「確定 …」: the player confirms an act that cannot be undone
+        found = read_for(game, pid, said)
+        question = (confirm.actions_question(game.player_view(pid), found.actions)
+                    if found.kind == "night" and found.ready and not sure else None)
+    if question is not None:  # 自殺 and the like (「即時生效，不可修改」): asked back, kept, not submitted
+        try:
+            store.append(game_id, message[0], pid, message[1])
+        except Refused as exc:
+            return {"status": "duplicate" if DUPLICATE in exc.message else "refused",
+                    "answer": None if DUPLICATE in exc.message else say(exc.message)}
+        return {"status": "confirm", "answer": say(confirm.QQ_ASK.format(question=question, summary=found.summary(),
+                                                                         message=text.strip())),
+                "summary": found.summary()}
     submitted = False
     own = found.kind in OWN_ALWAYS  # the player's own right, checked by the engine (遺言 then await the judges)
     try:

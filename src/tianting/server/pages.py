@@ -78,6 +78,7 @@ from tianting.server import (
 )
 from tianting.server.commands import (
     JUDGE_COMMANDS,
+    check_power,
     contests_unchanged,
     digits_for,
     judge_event,
@@ -850,10 +851,11 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
         if command not in JUDGE_COMMANDS:
             raise Refused(f"未知的操作「{command[:40]}」", 404)
         body = _judge_body(command, form)
-        confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
+            check_power(game, who.player_id, kind, payload)
+        confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         store.append(who.game_id, kind, judges.actor(who.player_id), payload)
         links.after_append(store, who.game_id, token, kind, payload)  # 替補: the seat's new link
     except Refused as exc:
