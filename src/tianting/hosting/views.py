@@ -67,6 +67,8 @@ def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     else:
         what = str(ruling.get("target", ""))
     text = f"{head}：{what}"
+    if effect == "void" and "voter" in ruling and ruling.get("text"):  # the public reason, on the 票面 (R-JUI1)
+        text += f"（公開理由：{ruling['text']}）"
     if effect in ("join", "hidden_vote") and ruling.get("text"):
         text += f"（{ruling['text']}）"
     if effect == "tell":

@@ -19,7 +19,13 @@ from tianting.hosting import judges
 from tianting.hosting.game import Refused
 from tianting.hosting.views import contests_seen, judge_view, public_view
 from tianting.server import confirm, links
-from tianting.server.commands import check_power, contests_unchanged, digits_for, judge_event, player_event
+from tianting.server.commands import (
+    check_power,
+    contests_unchanged,
+    digits_for,
+    judge_event,
+    player_event,
+)
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base
 

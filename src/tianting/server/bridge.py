@@ -45,7 +45,7 @@ from tianting.hosting import judges
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script, confirm
+from tianting.server import chinese_script, confirm, times
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
 from tianting.server.store import Store
@@ -353,11 +353,8 @@ async def api_message(request: Request) -> dict[str, Any]:
 
 # ---- group posts out ----------------------------------------------------------------------------------
 def _when(iso: str) -> str:
-    try:
-        moment = datetime.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    """A time in a group post: in the server's display zone, named (server/times.py; a post has no script)."""
+    return times.shown(iso)
 
 
 def outbox(store: Store, base: str, now: datetime) -> list[dict[str, Any]]:

@@ -40,7 +40,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
-from tianting.hosting import bbcode, judges, substitutes
+from tianting.hosting import bbcode, judges, log_words, substitutes
 from tianting.hosting import events as ev
 from tianting.hosting.contest_message import CONTEST_DIGITS, read_contest_digits
 from tianting.hosting.game import (
@@ -75,6 +75,7 @@ from tianting.server import (
     notify,
     security,
     stale,
+    times,
 )
 from tianting.server.commands import (
     JUDGE_COMMANDS,
@@ -193,19 +194,38 @@ def _rule_text(text: str) -> Markup:
     return Markup("").join(out)
 
 
-def _input_time(deadline: str | None) -> str:
-    """A stored UTC deadline as a ``datetime-local`` value."""
-    return deadline[:16] if deadline else ""
+def _offset(context: Any) -> int:
+    """The page's display zone, minutes east of UTC (server/times.py)."""
+    value = context.get("time_offset")
+    return value if isinstance(value, int) else times.DEFAULT_OFFSET
+
+
+@jinja2.pass_context
+def _input_time(context: Any, deadline: str | None) -> str:
+    """A stored UTC deadline as a ``datetime-local`` value in the page's zone (the form sends the zone beside it)."""
+    return times.input_value(deadline, _offset(context))
+
+
+@jinja2.pass_context
+def _local_time(context: Any, at: str | None) -> str:
+    """A stored UTC time in the page's zone, the zone named (「2026-12-01 20:00（UTC+8）」)."""
+    return times.shown(at, _offset(context))
+
+
+@jinja2.pass_context
+def _zone(context: Any) -> str:
+    return times.zone_name(_offset(context))
 
 
 _env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
                           trim_blocks=True, lstrip_blocks=True)
-_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
+_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text,
+                    local_time=_local_time, utc_z=times.machine)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT,
                     new_write_key=idempotency.new_key,  # every form's idempotency key (csrf_field)
-                    SCRIPT_WORDS=chinese_script.SCRIPT_WORDS)
+                    SCRIPT_WORDS=chinese_script.SCRIPT_WORDS, time_zone=_zone)
 templates = Jinja2Templates(env=_env)
 
 
@@ -216,7 +236,8 @@ def _render(request: Request, name: str, context: dict[str, Any], status: int = 
     default = load_rules(rules).script if rules else chinese_script.TRADITIONAL
     context = {**context, "script": chinese_script.wanted(request) or default,
                "stale_offer": getattr(request.state, "stale_offer", None),  # 「仍然送出」 (server/stale.py)
-               "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS))}
+               "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS)),
+               "time_offset": getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)}
     response = templates.TemplateResponse(request, name, context, status_code=status)
     return chinese_script.apply(request, response, default)  # type: ignore[return-value]
 
@@ -451,7 +472,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "live_version": live.judge_version(game, chat.judge_stamp(store, game, who.game_id, who.player_id)),
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
-            "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
+            "talk": chat.judge_talk(store, game, who.game_id, who.player_id, _when_for(request)),
             "may": judges.powers(who.player_id, game),
             "contests": judge_contests(game),
         }
@@ -488,13 +509,26 @@ def judge_bbcode(request: Request, token: str) -> PlainTextResponse:
         return PlainTextResponse(bbcode.thread(public_view(game)), media_type="text/plain; charset=utf-8")
 
 
+def _when_for(request: Request) -> Any:
+    """How a time inside a sentence reads on this server's pages (server/times.py)."""
+    offset = getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)
+    return lambda at: times.shown(at, offset)
+
+
+def _replay(request: Request, game: HostedGame, judge: bool, back: str) -> HTMLResponse:
+    """The 復盤 page: the replay view, what came of each action, and the event log in sentences (hosting/log_words.py)."""
+    view = replay_view(game)
+    log = log_words.lines([ev.Event.from_json(e) for e in view["events"]], [p.label for p in game.phases],
+                          _when_for(request))
+    return _render(request, "replay.html", {"view": view, "judge": judge, "log": log,
+                                            "outcomes": outcome_tables(game), "back": back}, rules=game.rules)
+
+
 @router.get("/j/{token}/replay", response_class=HTMLResponse)
 def judge_replay(request: Request, token: str) -> HTMLResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
-        return _render(request, "replay.html", {"view": replay_view(game), "judge": True,
-                                                "outcomes": outcome_tables(game), "back": f"/j/{token}"},
-                       rules=game.rules)
+        return _replay(request, game, True, f"/j/{token}")
 
 
 def _judge_body(command: str, form: Form) -> dict[str, Any]:
@@ -1153,9 +1187,7 @@ def public_replay(request: Request, public_id: str) -> HTMLResponse:
     game_id = _public_game(request, public_id)
     with _game(request, game_id) as game:
         _over(game)
-        return _render(request, "replay.html", {"view": replay_view(game), "judge": False,
-                                                "outcomes": outcome_tables(game), "back": f"/g/{public_id}"},
-                       rules=game.rules)
+        return _replay(request, game, False, f"/g/{public_id}")
 
 
 @router.get("/g/{public_id}/export.json")
