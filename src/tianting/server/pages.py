@@ -53,6 +53,7 @@ from tianting.hosting.game import (
 from tianting.hosting.inbox import read_day_message
 from tianting.hosting.message import Reading, Vocabulary, read_message
 from tianting.hosting.views import (
+    RULING_FIELDS,
     contests_seen,
     judge_contests,
     judge_view,
@@ -476,7 +477,20 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "may": judges.powers(who.player_id, game),
             "contests": judge_contests(game),
         }
+        context["ruling_form"] = _ruling_form(view, context["may"])
         return _render(request, "judge.html", context, status, rules=game.rules)
+
+
+def _ruling_form(view: dict[str, Any], may: dict[str, Any]) -> dict[str, Any]:
+    """The console's ruling form: the effects this judge may rule (the 拼點 has its own form) and, for each field,
+    the effects that take it and their labels (views.ruling_fields: the form shows only the chosen effect's)."""
+    current = view.get("current") or {}
+    allowed = may.get("effects")
+    offered = [e for e in (current.get("ruling_help") or {}).get("effects", ())
+               if e["effect"] != "contest" and (allowed is None or e["effect"] in allowed)]
+    takes = {f: [e["effect"] for e in offered if f in e["fields"]] for f in RULING_FIELDS}
+    return {"effects": offered, "takes": {f: " ".join(v) for f, v in takes.items()},
+            "takers": {f: "、".join(e["label"] for e in offered if f in e["fields"]) for f in RULING_FIELDS}}
 
 
 @router.get("/j/{token}", response_class=HTMLResponse)
@@ -585,6 +599,12 @@ def _judge_body(command: str, form: Form) -> dict[str, Any]:
     return {}
 
 
+TARGETLESS = ("formation", "announce")
+"""Ruling effects that name nobody (三足鼎立; the judge's line in the post, R51): the form's target is not read."""
+TEXT_EFFECTS = ("tell", "join", "hidden_vote", "announce")
+"""Ruling effects whose ``text`` the engine reads (the form's 內容)."""
+
+
 def _ruling_body(form: Form) -> dict[str, Any]:
     """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why."""
     if form.get("remove"):
@@ -597,7 +617,11 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         raise Refused("請選擇裁定的效果", 422)
     ruling: dict[str, Any] = {"effect": effect, "why": form.get("why").strip()}
     if effect == "void-vote":
+        if not form.get("target"):
+            raise Refused("請選擇要作廢投票的玩家（對象）", 422)
         ruling.update(effect="void", voter=form.get("target"))
+        if form.get("text").strip():  # its public reason, on the 票面 (R-JUI1)
+            ruling["text"] = form.get("text").strip()
     elif effect == "void":
         action = form.get("action")
         if not action.isdigit() or len(action) > 4:
@@ -611,11 +635,11 @@ def _ruling_body(form: Form) -> dict[str, Any]:
         if odd not in ("a", "b"):
             raise Refused("請先設定兩數之和為奇數時哪名玩家勝利", 422)
         ruling.update(text="、".join(pair), owner=pair[0] if odd == "a" else pair[1])
-    elif effect != "formation":
+    elif effect not in TARGETLESS:
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
         ruling["target"] = form.get("target")
-    if effect in ("tell", "join", "hidden_vote"):
+    if effect in TEXT_EFFECTS:
         ruling["text"] = form.get("text")
     if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",

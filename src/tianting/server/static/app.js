@@ -116,6 +116,22 @@
       });
     });
 
+    // The console's ruling form: only the fields the chosen effect takes (each fieldset's data-effects, written by
+    // the server from the rule set's table); the others are hidden and disabled, so they are not sent.
+    root.querySelectorAll("select.ruling-effect").forEach(function (select) {
+      var form = select.form;
+      var fit = function () {
+        form.querySelectorAll("fieldset.ruling-field").forEach(function (set) {
+          var on = (set.getAttribute("data-effects") || "").split(" ").indexOf(select.value) >= 0;
+          set.classList.toggle("hidden", !on);
+          set.disabled = !on;
+        });
+        form.querySelectorAll(".field-for").forEach(function (el) { el.classList.add("hidden"); });
+      };
+      fit();
+      select.addEventListener("change", fit);
+    });
+
     root.querySelectorAll("fieldset.action-row").forEach(function (row) {
       fitRow(row);
       var select = row.querySelector("select.skill-select");
