@@ -41,7 +41,7 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import events as ev
-from tianting.hosting import judges
+from tianting.hosting import judges, substitutes
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
@@ -179,7 +179,7 @@ def _qq(value: Any) -> str:
 def _script(game: HostedGame, text: str) -> str:
     """``text`` in the rule set's own script."""
     if load_rules(game.rules).script == chinese_script.SIMPLIFIED:
-        return chinese_script.to_simplified(text)
+        return chinese_script.text_to_simplified(text, substitutes.every_id(game))
     return text
 
 
@@ -271,8 +271,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
         return {"status": "unbound", "answer": UNBOUND}
     game_id, pid = bound["game"], bound["player"]
     with store.game(game_id) as game:
-        script = game.rules
-    say = lambda s: chinese_script.to_simplified(s) if load_rules(script).script == chinese_script.SIMPLIFIED else s  # noqa: E731
+        script, ids = game.rules, substitutes.every_id(game)
+    simplified = load_rules(script).script == chinese_script.SIMPLIFIED
+    say = lambda s: chinese_script.text_to_simplified(s, ids) if simplified else s  # noqa: E731  (ids as typed)
     if len(text) > MAX_TEXT:
         return {"status": "too-long", "answer": say(TOO_LONG)}
     if re.fullmatch(r"\s*(結果|结果|回饋|回馈|反饋|反馈|私訊結果|feedback)\s*[?？]?\s*", text):
@@ -542,17 +543,17 @@ async def api_unbind(request: Request, token: str) -> dict[str, Any]:
 
 # ---- the console's page -------------------------------------------------------------------------------
 def _page(request: Request, token: str, who: Any, error: str | None = None, status: int = 200) -> HTMLResponse:
-    from tianting.server.pages import _csrf, _render
+    from tianting.server.pages import _csrf, _render, shown_ids
 
     store = request.app.state.store
     view = judge_qq(store, who.game_id)
     with store.game(who.game_id) as game:
-        title, rules, phase = game.meta["title"], game.rules, len(game.phases) - 1
+        title, rules, phase, ids = game.meta["title"], game.rules, len(game.phases) - 1, shown_ids(game)
         countries = list(load_rules(rules).countries)
     context = {"token": token, "csrf": _csrf(request, token), "error": error, "title": title, "qq": view,
                "countries": countries, "phase": phase, "bridge": bool(bridge_key(request)),
                "ok": request.query_params.get("ok")}
-    return _render(request, "qq.html", context, status, rules=rules)
+    return _render(request, "qq.html", context, status, rules=rules, ids=ids)
 
 
 @router.get("/j/{token}/qq", response_class=HTMLResponse)

@@ -230,17 +230,24 @@ _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOU
 templates = Jinja2Templates(env=_env)
 
 
+def shown_ids(game: HostedGame) -> list[str]:
+    """The game's forum ids as their players typed them (issue 29, 7: 「ids shown as typed」): a page in the other
+    script shows them unconverted (server/chinese_script.py)."""
+    return substitutes.every_id(game)
+
+
 def _render(request: Request, name: str, context: dict[str, Any], status: int = 200,
-            rules: str | None = None) -> HTMLResponse:
+            rules: str | None = None, ids: list[str] | tuple[str, ...] = ()) -> HTMLResponse:
     """The page ``name``; ``rules``: the game's rule set, whose own script (Traditional for KK 3.3,
-    Simplified for the 24人 rules) the page is shown in unless the reader chose one."""
+    Simplified for the 24人 rules) the page is shown in unless the reader chose one; ``ids``: the game's forum ids,
+    never converted (:func:`shown_ids`)."""
     default = load_rules(rules).script if rules else chinese_script.TRADITIONAL
     context = {**context, "script": chinese_script.wanted(request) or default,
                "stale_offer": getattr(request.state, "stale_offer", None),  # 「仍然送出」 (server/stale.py)
                "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS)),
                "time_offset": getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)}
     response = templates.TemplateResponse(request, name, context, status_code=status)
-    return chinese_script.apply(request, response, default)  # type: ignore[return-value]
+    return chinese_script.apply(request, response, default, ids)  # type: ignore[return-value]
 
 
 def error_page(request: Request, message: str, status: int) -> HTMLResponse:
@@ -478,7 +485,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "contests": judge_contests(game),
         }
         context["ruling_form"] = _ruling_form(view, context["may"])
-        return _render(request, "judge.html", context, status, rules=game.rules)
+        return _render(request, "judge.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
 def _ruling_form(view: dict[str, Any], may: dict[str, Any]) -> dict[str, Any]:
@@ -535,7 +542,7 @@ def _replay(request: Request, game: HostedGame, judge: bool, back: str) -> HTMLR
     log = log_words.lines([ev.Event.from_json(e) for e in view["events"]], [p.label for p in game.phases],
                           _when_for(request))
     return _render(request, "replay.html", {"view": view, "judge": judge, "log": log,
-                                            "outcomes": outcome_tables(game), "back": back}, rules=game.rules)
+                                            "outcomes": outcome_tables(game), "back": back}, rules=game.rules, ids=shown_ids(game))
 
 
 @router.get("/j/{token}/replay", response_class=HTMLResponse)
@@ -736,7 +743,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
-    return _render(request, "message.html", context, status, rules=game.rules)
+    return _render(request, "message.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
 def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
@@ -770,7 +777,7 @@ def _contest_message_page(request: Request, token: str, who: Access, game: Hoste
         context["seen"] = contests_seen(game, player)
         if found.refused and status < 400:
             status = 409 if not contests else 422
-    return _render(request, "contest_message.html", context, status, rules=game.rules)
+    return _render(request, "contest_message.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
 @router.get("/j/{token}/message", response_class=HTMLResponse)
@@ -1046,7 +1053,7 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         "feedback_groups": _group(view.get("feedback", [])),
         "qq": _player_qq(request, who.game_id, pid),
     })
-    return _render(request, "player.html", context, status, rules=game.rules)
+    return _render(request, "player.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
 def _player_qq(request: Request, game_id: str, pid: str) -> dict[str, Any] | None:
@@ -1198,7 +1205,7 @@ def public_page(request: Request, public_id: str) -> HTMLResponse:
         view = public_view(game)
         return _render(request, "public.html", {"view": view, "public_id": public_id,
                                                 "live_url": f"/g/{public_id}/live",
-                                                "live_version": live.public_version(game)}, rules=game.rules)
+                                                "live_version": live.public_version(game)}, rules=game.rules, ids=shown_ids(game))
 
 
 def _over(game: HostedGame) -> None:
