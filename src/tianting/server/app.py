@@ -176,7 +176,7 @@ def app_from_environment() -> FastAPI:
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
         cache_games: int = CACHE_GAMES, create_limit: bool = True, base_url: str | None = None,
         forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0,
-        busy_timeout: float = BUSY_TIMEOUT) -> None:
+        busy_timeout: float = BUSY_TIMEOUT, time_offset: int = DEFAULT_OFFSET) -> None:
     """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port.
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
@@ -184,7 +184,8 @@ def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: i
     import uvicorn
 
     options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit,
-               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes, "busy_timeout": busy_timeout}
+               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes, "busy_timeout": busy_timeout,
+               "time_offset": time_offset}
     os.environ[SERVE_ENV] = json.dumps(options)
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
     if workers > 1:
