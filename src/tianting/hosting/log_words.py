@@ -152,7 +152,8 @@ def _rule(p: dict[str, Any], who: str, phase: str, when: Callable[[str | None], 
         index = p.get("remove")
         number = index + 1 if isinstance(index, int) and not isinstance(index, bool) else index
         return f"{who} 撤回了{phase}的第{number}條裁定"
-    ruling = p.get("ruling") if isinstance(p.get("ruling"), dict) else {}
+    given = p.get("ruling")
+    ruling: dict[str, Any] = given if isinstance(given, dict) else {}
     words = ruling_words(ruling, [])
     if ruling.get("text") and str(ruling["text"]) not in words:  # the ruling's own words (裁判: 「取消比賽資格」)
         words += quoted(ruling["text"])

@@ -484,7 +484,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "may": judges.powers(who.player_id, game),
             "contests": judge_contests(game),
         }
-        context["ruling_form"] = _ruling_form(view, context["may"])
+        context["ruling_form"] = _ruling_form(view, judges.powers(who.player_id, game))
         return _render(request, "judge.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
