@@ -246,6 +246,8 @@ def _cmd_serve(args: argparse.Namespace) -> str:
         raise _Fail("--workers 與 --cache-games 至少為1")
     if not args.busy_timeout > 0:
         raise _Fail("--busy-timeout 須大於0（秒）")
+    if not -16 * 60 <= args.time_offset <= 16 * 60:
+        raise _Fail("--time-offset 須在 -960 與 960 之間（UTC 以東的分鐘數，例：480 即 UTC+8）")
     try:
         base_url = check_base_url(args.base_url)
     except ValueError as exc:
@@ -261,7 +263,8 @@ def _cmd_serve(args: argparse.Namespace) -> str:
           f"{f', {args.workers} workers' if args.workers > 1 else ''})", file=sys.stderr)
     run(url, host=args.host, port=args.port, workers=args.workers, cache_games=args.cache_games,
         create_limit=not args.no_create_limit, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips,
-        webhook=webhook, warn_minutes=args.webhook_before, busy_timeout=args.busy_timeout)
+        webhook=webhook, warn_minutes=args.webhook_before, busy_timeout=args.busy_timeout,
+        time_offset=args.time_offset)
     return ""
 
 
@@ -429,6 +432,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--cache-games", type=int, default=200, help="folded games kept in memory per process")
     serve.add_argument("--busy-timeout", type=float, default=30.0,
                        help="seconds a write waits for a database lock held by another process (then 503)")
+    serve.add_argument("--time-offset", type=int, default=480,
+                       help="minutes east of UTC pages write times in before the reader's browser shows its own "
+                            "(default 480: UTC+8)")
     serve.add_argument("--no-create-limit", action="store_true",
                        help="no rate limit on game creation (default: 20 at once, then one every 30 s per address)")
     serve.add_argument("--base-url", help="the public address links are shown with, e.g. https://game.example.org "

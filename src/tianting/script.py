@@ -359,6 +359,11 @@ def _rulings(game: Any, raw: dict[str, Any], where: str, ids: PlayerIds, resolvi
             if voter not in game.state.players:
                 raise ScriptError(spot, f"未知的玩家「{shown(entry.get('voter'))}」")
             record["voter"] = voter
+            if entry.get("text") not in (None, ""):  # the public reason, posted on the 票面 (core/ballot.py)
+                text = _text(entry.get("text"), spot, "text").strip()
+                if len(text) > MAX_TEXT:
+                    raise ScriptError(spot, f"text 過長（最多{MAX_TEXT}字，現有{len(text)}字）")
+                record["text"] = text
         elif effect == "void":
             n = entry.get("action")
             if not isinstance(n, int) or isinstance(n, bool):

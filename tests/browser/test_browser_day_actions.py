@@ -41,7 +41,7 @@ def test_ganning_stabs_at_the_vote_from_his_page(pages: Pages, server_url: str, 
     post(api, f"/api/j/{judge}/start", {})
     for pid in IDS:
         post(api, f"/api/p/{tokens[pid]}/actions", {"actions": []})
-    post(api, f"/api/j/{judge}/publish", {})
+    post(api, f"/api/j/{judge}/publish", {"confirm": True})
 
     # -- day 2: 甘寧 on his page
     page = pages.new(ganning)
@@ -78,7 +78,7 @@ def test_ganning_stabs_at_the_vote_from_his_page(pages: Pages, server_url: str, 
     draft = console["current"]["draft"]
     assert victim in draft["announcement"]["exited"]
     assert {"id": victim, "cause": "刺殺"}.items() <= next(d for d in draft["truth"]["deaths"] if d["id"] == victim).items()
-    post(api, f"/api/j/{judge}/publish", {})
+    post(api, f"/api/j/{judge}/publish", {"confirm": True})
     public = pages.new("public")
     public.goto(f"{server_url}/g/{made['public_id']}")
     expect(public.locator("#announcements")).to_contain_text("【第2日投票公告】")

@@ -8,6 +8,7 @@ the browser is driven through it.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
@@ -105,10 +106,11 @@ def test_pages_update_live_without_reloading(pages: Pages, server_url: str, api:
     expect(judge.locator("#live-status")).to_contain_text("頁面已更新")
     # the swapped-in deadline form still sends the judge's own offset, and says it is local time
     expect(judge.locator("#deadline-tz")).to_have_value("480")
-    expect(judge.locator("#deadline-zone")).to_have_text("本機時間")
+    expect(judge.locator("#deadline-zone")).to_have_text("本機時間 UTC+8")  # the reader's zone, named (issue 29)
+    expect(judge.locator("#deadline time.local-time")).to_contain_text("（UTC+8）")
     # the judge publishes: the player's page and the public page show the announcement by themselves
     api_post(api, f"/api/j/{game['judge_token']}/resolve", {})
-    api_post(api, f"/api/j/{game['judge_token']}/publish", {})
+    api_post(api, f"/api/j/{game['judge_token']}/publish", {"confirm": True})
     expect(player.locator("#announcements .post")).to_have_count(1, timeout=LIVE_MS)
     expect(public.locator("#announcements .post")).to_have_count(1, timeout=LIVE_MS)
     expect(player.locator("#stage")).to_contain_text("第2日", timeout=LIVE_MS)
@@ -131,7 +133,8 @@ def test_times_written_by_the_script_are_in_simplified_on_simplified_pages(pages
     game = started(api, "簡體局")
     page = pages.new("player")
     page.goto(game["players"][IDS[0]]["url"] + "?script=simplified")
-    expect(page.locator("#deadline time.local-time")).to_contain_text("（本机时间）")
+    expect(page.locator("#deadline time.local-time")).to_contain_text(re.compile(r"（UTC[-+:0-9]*）"))  # the browser's zone
+    assert (page.get_attribute("#deadline time.local-time", "title") or "").startswith("本机时间")
     expect(page.locator("#deadline time.countdown")).to_contain_text("还有")
     assert "本機時間" not in page.inner_text("body")
     assert pages.errors == []

@@ -257,7 +257,7 @@ def test_publish_is_posted_to_the_group_even_across_a_reconnect_mid_night(servic
             await bot.private(20003, 22, f"今晚明察 {lady}")
             assert text_of(await bot.action("send_private_msg")) == f"已收到：明察 {lady}"
         assert client.post(f"/api/j/{token}/resolve", json={}).status_code == 200
-        assert client.post(f"/api/j/{token}/publish", json={}).status_code == 200
+        assert client.post(f"/api/j/{token}/publish", json={"confirm": True}).status_code == 200
         await asyncio.sleep(1.5)  # published while no OneBot is connected: kept until one is
         async with OneBot(services["ws"]) as bot:
             posted = await bot.action("send_group_msg")

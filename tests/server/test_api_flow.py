@@ -23,6 +23,7 @@ from tianting.hosting.fairness import commitment
 from tianting.hosting.game import Refused
 from tianting.rules import load as load_rules
 from tianting.server import app as app_module
+from tianting.server.confirm import HEADER as confirm_header
 from tianting.server.store import Store
 
 NIGHT_MINUTES, DAY_MINUTES = 90, 45
@@ -63,8 +64,12 @@ class Api:
     def store(self) -> Store:
         return self.client.app.state.store  # type: ignore[no-any-return]
 
-    def judge(self, command: str, body: dict[str, Any] | None = None, status: int = 200) -> dict[str, Any]:
-        response = self.client.post(f"/api/j/{self.judge_token}/{command}", json=body or {})
+    def judge(self, command: str, body: dict[str, Any] | None = None, status: int = 200,
+              confirm: bool = True) -> dict[str, Any]:
+        """A judge's command, confirmed as a program confirms an irreversible act (``X-Tianting-Confirm``,
+        server/confirm.py) unless ``confirm`` is false."""
+        headers = {confirm_header: "1"} if confirm else {}
+        response = self.client.post(f"/api/j/{self.judge_token}/{command}", json=body or {}, headers=headers)
         assert response.status_code == status, response.text
         return response.json()  # type: ignore[no-any-return]
 

@@ -48,7 +48,7 @@ def recognised_pair(client: TestClient, **extra: Any) -> tuple[dict[str, Any], s
     acted = client.post(f"/api/p/{game['players'][xiao]['token']}/actions", json={"actions": [{"skill": "天作之合"}]})
     assert acted.status_code == 200, acted.text
     assert client.post(f"/api/j/{judge}/resolve", json={}).status_code == 200
-    assert client.post(f"/api/j/{judge}/publish", json={}).status_code == 200
+    assert client.post(f"/api/j/{judge}/publish", json={"confirm": True}).status_code == 200
     mine = client.get(f"/api/p/{game['players'][xiao]['token']}").json()
     assert zhou in mine["known"] and xiao in client.get(f"/api/p/{game['players'][zhou]['token']}").json()["known"]
     return game, xiao, zhou
@@ -95,9 +95,10 @@ def test_a_player_who_exits_without_a_recognition_cannot_enter_and_one_who_had_o
     assert client.post(f"/api/j/{beidou}/resolve", json={}).status_code == 403  # the day's vote count is the 南斗's
     assert client.post(f"/api/j/{nandou}/resolve", json={}).status_code == 200  # day 1's vote: nobody voted
     for pid in (lonely, zhou):  # the 裁判 disqualifies two 吳 players
-        ruled = client.post(f"/api/j/{caipan}/rule", json={"ruling": {"effect": "kill", "target": pid, "text": "違紀"}})
+        ruled = client.post(f"/api/j/{caipan}/rule", json={"ruling": {"effect": "kill", "target": pid, "text": "違紀"},
+                                                                "confirm": True})
         assert ruled.status_code == 200, ruled.text
-    assert client.post(f"/api/j/{beidou}/publish", json={}).status_code == 200
+    assert client.post(f"/api/j/{beidou}/publish", json={"confirm": True}).status_code == 200
     for pid in (lonely, zhou):
         assert client.get(f"/api/p/{game['players'][pid]['token']}").json()["status"] == "out"
     answer = client.post(f"/api/p/{game['players'][lonely]['token']}/talk/country", json={"text": "我出局了"})

@@ -363,7 +363,7 @@ def run_crash_test(tmp: Path, database_url: str | None) -> None:
             server.kill()
             server.start()
             assert server_view(client, server, judge) == drafted
-            answer = post(client, f"{server.base}/api/j/{judge}/publish", {})
+            answer = post(client, f"{server.base}/api/j/{judge}/publish", {"confirm": True})
             assert answer.status_code == 200, answer.text
             day = server_view(client, server, judge)
             assert day["current"]["kind"] == "day" and day["current"]["number"] == 2

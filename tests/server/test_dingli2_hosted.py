@@ -14,6 +14,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from tests.server.test_security_api import HIDDEN_KEYS, walk
+from tianting.server import confirm
 
 IDS = [f"鼎立{i:02d}" for i in range(1, 27)]
 JUDGE_ONLY_WORDS = ("odd_wins", "even_wins", "contests", "wound_checks", "silent", "拼点奇偶")
@@ -38,10 +39,13 @@ class Table:
         self.views = {pid: self.view(pid) for pid in IDS}
 
     def post_j(self, seat: str, command: str, body: dict[str, Any] | None = None) -> Any:
-        return self.client.post(f"/api/j/{self.judge[seat]}/{command}", json=body or {})
+        """A judge's command, confirmed as a program confirms an irreversible act (server/confirm.py)."""
+        return self.client.post(f"/api/j/{self.judge[seat]}/{command}", json=body or {},
+                                headers={confirm.HEADER: "1"})
 
     def post_p(self, pid: str, command: str, body: dict[str, Any]) -> Any:
-        return self.client.post(f"/api/p/{self.token[pid]}/{command}", json=body)
+        """A player's command, confirmed as a program confirms 自杀 (「即时生效，不可修改」, server/confirm.py)."""
+        return self.client.post(f"/api/p/{self.token[pid]}/{command}", json=body, headers={confirm.HEADER: "1"})
 
     def view(self, pid: str) -> dict[str, Any]:
         return dict(self.client.get(f"/api/p/{self.token[pid]}").json())

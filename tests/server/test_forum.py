@@ -190,7 +190,7 @@ def test_each_reader_polls_a_version_of_what_they_may_see_and_nothing_else(clien
     client.post(f"/api/j/{game['judge_token']}/resolve", json={})
     resolved = {who: live(client, url) for who, url in urls.items()}
     assert resolved["guard"] != after["guard"]  # the stage the guard reads changed
-    client.post(f"/api/j/{game['judge_token']}/publish", json={})
+    client.post(f"/api/j/{game['judge_token']}/publish", json={"confirm": True})
     published = {who: live(client, url) for who, url in urls.items()}
     assert all(published[w]["v"] != resolved[w]["v"] for w in urls)
 
@@ -206,7 +206,7 @@ def test_a_day_vote_by_private_message_is_read_and_cast_for_the_player(client):
     game = started_game(client)
     jt = game["judge_token"]
     client.post(f"/api/j/{jt}/resolve", json={})
-    client.post(f"/api/j/{jt}/publish", json={})
+    client.post(f"/api/j/{jt}/publish", json={"confirm": True})
     voter, target = IDS[3], IDS[7]
     character = player_state(client, game, target)["character"]
     read = post(client, jpage(game) + "/message", jpage(game) + "/read-message",

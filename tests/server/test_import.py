@@ -119,7 +119,7 @@ def test_an_export_without_its_judges_file_is_refused(client, other_url, tmp_pat
 def test_a_finished_game_moves_hosts_verified_as_verify_does_and_its_replay_opens_there(client, other_url, tmp_path):
     game = started_game(client)
     judge = f"/api/j/{game['judge_token']}"
-    for command, body in (("resolve", {}), ("publish", {}), ("peace", {"judge": True})):
+    for command, body in (("resolve", {}), ("publish", {"confirm": True}), ("peace", {"judge": True})):
         assert client.post(f"{judge}/{command}", json=body).status_code == 200, command
     before = views(client, game)
     public_id = before["judge"]["public_id"]

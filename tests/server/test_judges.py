@@ -98,7 +98,7 @@ def test_each_judge_is_refused_every_power_not_theirs_through_the_api(client):
             refused_api(client, game, seat, command, body)
     assert "南斗不能作出裁定" in refused_api(client, game, "南斗", "rule",
                                           {"ruling": {"effect": "kill", "target": someone, "text": "x"}})
-    assert client.post(f"/api/j/{token(game, '裁判')}/rule", json={"ruling": {"effect": "injure", "target": someone}}
+    assert client.post(f"/api/j/{token(game, '裁判')}/rule", json={"ruling": {"effect": "injure", "target": someone}, "confirm": True}
                        ).status_code == 200
     assert "南斗不能作出裁定" in refused_api(client, game, "南斗", "rule", {"remove": 5})  # no such ruling: still not theirs
     assert "裁判作出的" in refused_api(client, game, "南斗", "rule", {"remove": 0})
@@ -119,14 +119,14 @@ def test_the_caipan_disqualifies_a_player_through_the_engines_ruling_and_only_th
     beidou, caipan = token(game, "北斗"), token(game, "裁判")
     assert client.post(f"/api/j/{beidou}/resolve", json={}).status_code == 200
     ruled = client.post(f"/api/j/{caipan}/rule", json={"ruling": {
-        "effect": "kill", "target": cheat, "text": f"{cheat} 違紀，取消比賽資格", "why": "公開私訊內容"}})
+        "effect": "kill", "target": cheat, "text": f"{cheat} 違紀，取消比賽資格", "why": "公開私訊內容"}, "confirm": True})
     assert ruled.status_code == 200, ruled.text
     assert "這條裁定是裁判作出的" in refused_api(client, game, "北斗", "rule", {"remove": 0})
     assert client.post(f"/api/j/{beidou}/rule", json={"ruling": {"effect": "tell", "target": IDS[0], "text": "提醒"}}
                        ).status_code == 200
     assert "這條裁定是北斗作出的" in refused_api(client, game, "裁判", "rule", {"remove": 1})
     assert client.post(f"/api/j/{beidou}/rule", json={"remove": 1}).status_code == 200
-    assert client.post(f"/api/j/{beidou}/publish", json={}).status_code == 200
+    assert client.post(f"/api/j/{beidou}/publish", json={"confirm": True}).status_code == 200
     assert client.get(f"/api/p/{game['players'][cheat]['token']}").json()["status"] == "out"
     # the audit trail: who did what, when, on every judge's console and API
     export = client.get(f"/api/j/{beidou}/export").json()

@@ -17,6 +17,7 @@ from tests.server.test_pages import (
     stabbed_and_resolved,
     started_fixed_game,
 )
+from tianting.server import times
 
 
 def test_the_last_words_page_says_the_player_is_out_and_shows_that_nights_own_feedback(client):
@@ -57,7 +58,7 @@ def test_times_in_the_audit_log_and_the_notes_are_shown_in_the_readers_time(clie
     note_at = state["notes"][0]["at"]
     edit_at = state["current"]["edits"][0]["at"]
     for at in (note_at, edit_at):
-        assert re.search(rf'<time class="local-time[^"]*" datetime="{re.escape(at)}">', page), at
+        assert re.search(rf'<time class="local-time[^"]*" datetime="{re.escape(times.machine(at))}">', page), at
     assert not re.search(rf">\s*{re.escape(edit_at)}\s*</td>", page)  # no bare UTC cell
 
 
@@ -106,7 +107,7 @@ def test_the_last_bbcode_post_of_a_finished_game_has_the_identity_table(client):
     game = started_game(client)
     # a game ends: play night 1 out, then the judge rules peace
     client.post(f"/api/j/{game['judge_token']}/resolve", json={})
-    client.post(f"/api/j/{game['judge_token']}/publish", json={})
+    client.post(f"/api/j/{game['judge_token']}/publish", json={"confirm": True})
     assert client.post(f"/api/j/{game['judge_token']}/peace", json={"judge": True}).status_code == 200
     export = client.get(f"/api/j/{game['judge_token']}/export").json()
     page = client.get(jpage(game)).text

@@ -381,8 +381,11 @@ def test_the_judge_sets_and_clears_the_deadline_and_adds_a_note(client):
     assert response.status_code == 303
     assert judge_state(client, game)["current"]["deadline"] == "2031-05-06T07:08:00+00:00"
     console = client.get(jpage(game)).text
-    assert 'value="2031-05-06T07:08"' in console
-    assert "2031-05-06T07:08:00+00:00" in client.get(ppage(game, IDS[0])).text
+    # without script the form is in the page's zone (UTC+8 by default, server/times.py) and says so
+    assert 'value="2031-05-06T15:08"' in console and 'name="tz" type="hidden" value="480"' in console
+    assert '<span id="deadline-zone">UTC+8</span>' in console
+    player = client.get(ppage(game, IDS[0])).text
+    assert '<time class="local-time" datetime="2031-05-06T07:08:00Z">2031-05-06 15:08（UTC+8）</time>' in player
     bad = post(client, jpage(game), jpage(game) + "/deadline", {"deadline": "明天"})
     assert bad.status_code == 422 and "時限格式錯誤" in bad.text
     local = post(client, jpage(game), jpage(game) + "/deadline", {"deadline": "2031-05-06T20:00", "tz": "480"})

@@ -188,7 +188,7 @@ def test_published_announcements_are_owed_to_the_group_until_acknowledged(bridge
     assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}
     assert bridged.post(f"/api/j/{token}/resolve", json={}).status_code == 200
     assert bridged.get("/api/bridge/outbox", headers=AUTH).json() == {"posts": []}  # a draft is not published
-    assert bridged.post(f"/api/j/{token}/publish", json={}).status_code == 200
+    assert bridged.post(f"/api/j/{token}/publish", json={"confirm": True}).status_code == 200
     posts = bridged.get("/api/bridge/outbox", headers=AUTH).json()["posts"]
     assert len(posts) == 1 and posts[0]["group"] == "7654321"
     assert "第1夜" in posts[0]["text"] and f"/g/{game['public_id']}" in posts[0]["text"]
@@ -240,7 +240,7 @@ def test_by_day_a_bound_players_message_is_read_as_the_vote_and_cast(bridged):
     bind(bridged, game, strategist, "123456")
     bridged.post(f"/api/j/{token}/qq", json={"auto_submit": True})
     assert bridged.post(f"/api/j/{token}/resolve", json={}).status_code == 200
-    assert bridged.post(f"/api/j/{token}/publish", json={}).status_code == 200
+    assert bridged.post(f"/api/j/{token}/publish", json={"confirm": True}).status_code == 200
     assert judge_state(bridged, game)["current"]["kind"] == "day"
     answer = pm(bridged, "123456", 50, f"投{lady}")
     assert answer == {"status": "submitted", "answer": f"已收到：投票 {lady}"}

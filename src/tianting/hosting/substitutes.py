@@ -55,6 +55,12 @@ def holder(game: Any, pid: str) -> str:
     return held[-1] if held else pid
 
 
+def every_id(game: Any) -> list[str]:
+    """Every forum id the game seated, as typed: the ids it was made with and each substitute's (pages and posts
+    show them so, never converted to the other script: issue 29, 7)."""
+    return [*game.ids, *(s["by"] for s in game.substitutes)]
+
+
 def public(game: Any) -> list[dict[str, Any]]:
     """The substitutions as the public page and the post say them: 「X 由 Y 替補」 (the reason stays the judges')."""
     out = []

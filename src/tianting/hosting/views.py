@@ -68,6 +68,8 @@ def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     else:
         what = str(ruling.get("target", ""))
     text = f"{head}：{what}"
+    if effect == "void" and "voter" in ruling and ruling.get("text"):  # the public reason, on the 票面 (R-JUI1)
+        text += f"（公開理由：{ruling['text']}）"
     if effect in ("join", "hidden_vote") and ruling.get("text"):
         text += f"（{ruling['text']}）"
     if effect == "tell":
@@ -80,6 +82,27 @@ def ruling_words(ruling: dict[str, Any], actions: list[dict[str, Any]]) -> str:
     return text
 
 
+RULING_FIELDS = ("target", "action", "owner", "skill", "active", "text")
+"""The console's ruling form's fields beside the effect and the reason (``why``), in the form's order."""
+
+
+def ruling_fields(rules: Any, effect: str) -> list[str]:
+    """The fields a ruling of ``effect`` takes on the console's form (issue 29, 7: 「the ruling form shows only its
+    fields」), from the rule set's table: ``void`` an action; ``void-vote`` the voter (``target``) and its public
+    reason (``text``, R-JUI1); every other a target unless it names none (``targetless_effects``: 三足鼎立, 公告), its
+    ``text`` when the engine reads one (``text_effects``), and ``defend`` whose defence it is."""
+    if effect == "void":
+        return ["action"]
+    if effect == "void-vote":
+        return ["target", "text"]
+    out = [] if effect in getattr(rules, "targetless_effects", ()) else ["target"]
+    if effect == "defend":
+        out += ["owner", "skill", "active"]
+    if effect in getattr(rules, "text_effects", ("tell",)):
+        out.append("text")
+    return out
+
+
 def ruling_help(game: HostedGame, phase: Phase) -> dict[str, Any]:
     """What the console's ruling form offers: the effects, the phase's actions in words (by their
     index in the game script), the players, and the rulings made so far in words."""
@@ -87,12 +110,13 @@ def ruling_help(game: HostedGame, phase: Phase) -> dict[str, Any]:
     script = game.script(index)
     actions = script["phases"][index].get("actions", []) if len(script["phases"]) > index else []
     base = game.base
-    more = [e for e in load_rules(game.rules).ruling_effects() if e not in RULING_EFFECTS]
+    rules = load_rules(game.rules)
+    more = [e for e in rules.ruling_effects() if e not in RULING_EFFECTS]
+    effects = [{"effect": k, "label": v} for k, v in RULING_EFFECTS.items() if phase.kind == "night" or k != "void"] + (
+        [{"effect": "void-vote", "label": "投票無效"}] if phase.kind == "day" else []) + [
+        {"effect": e, "label": RULE_SET_EFFECTS.get(e, e)} for e in more]
     return {
-        "effects": [{"effect": k, "label": v} for k, v in RULING_EFFECTS.items()
-                    if phase.kind == "night" or k != "void"] + (
-            [{"effect": "void-vote", "label": "投票無效"}] if phase.kind == "day" else []) + [
-            {"effect": e, "label": RULE_SET_EFFECTS.get(e, e)} for e in more],
+        "effects": [{**e, "fields": ruling_fields(rules, e["effect"])} for e in effects],
         "defend": "defend" in more,
         "actions": [{"index": i, "label": action_words(a)} for i, a in enumerate(actions)],
         "players": [p.id for p in base.state.players.values() if p.alive],

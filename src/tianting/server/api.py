@@ -18,8 +18,14 @@ from tianting.core.jsoninput import InputError, parse_json
 from tianting.hosting import judges
 from tianting.hosting.game import Refused
 from tianting.hosting.views import judge_view, owed_seen, public_view
-from tianting.server import links
-from tianting.server.commands import digits_for, judge_event, owed_unchanged, player_event
+from tianting.server import confirm, links
+from tianting.server.commands import (
+    check_power,
+    digits_for,
+    judge_event,
+    owed_unchanged,
+    player_event,
+)
 from tianting.server.store import Access, Store
 from tianting.server.urls import public_base
 
@@ -112,6 +118,10 @@ async def player_command(request: Request, token: str, command: str) -> dict[str
     def run() -> dict[str, Any]:
         who = access(request, token, "player")
         kind, payload = player_event(command, body)
+        if command == "actions":  # 自殺 and the like: 「即時生效，不可修改」 (server/confirm.py)
+            with store_of(request).game(who.game_id) as game:
+                question = confirm.actions_question(game.player_view(who.player_id or ""), body.get("actions"))
+            confirm.check_api(body, request.headers, question)
         written = store_of(request).append(who.game_id, kind, who.player_id or "", payload)
         return {"ok": True, "seq": written[0].seq, "events": [e.kind for e in written]}
 
@@ -198,6 +208,9 @@ async def judge_command(request: Request, token: str, command: str) -> dict[str,
         clock = store.clock()  # the database's: deadlines agree across processes
         with store.game(who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
+            check_power(game, who.player_id, kind, payload)
+        # 公布, an approved last word, a disqualification: confirmed by the caller (server/confirm.py)
+        confirm.check_api(body, request.headers, confirm.judge_question(command, body, who.player_id))
         written = store.append(who.game_id, kind, judges.actor(who.player_id), payload)
         links.after_append(store, who.game_id, token, kind, payload)  # 替補: the seat's new link
         return {"ok": True, "seq": written[0].seq if written else None, "events": [e.kind for e in written]}

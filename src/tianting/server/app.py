@@ -31,6 +31,7 @@ from tianting.server.notify import GameNotifications, Notifier
 from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import CACHE_GAMES, Store
+from tianting.server.times import DEFAULT_OFFSET
 from tianting.server.urls import check_base_url
 
 __all__ = ["SECRET_PATH", "QuietLive", "RedactLinks", "create_app", "run"]
@@ -72,7 +73,8 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
                create_limit: RateLimit | NoLimit | None = None, base_url: str | None = None,
                live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
                allow_private_webhooks: bool = False, warn_minutes: float = 30.0,
-               bridge_key: str | None = None, busy_timeout: float = BUSY_TIMEOUT) -> FastAPI:
+               bridge_key: str | None = None, busy_timeout: float = BUSY_TIMEOUT,
+               time_offset: int = DEFAULT_OFFSET) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
 
     ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s);
@@ -81,7 +83,9 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     game's drafts and deadlines (``warn_minutes`` before), as is each game's own webhook (which
     must be public https unless ``allow_private_webhooks``); ``bridge_key``: the QQ bridge's key (else the
     environment's ``TIANTING_BRIDGE_KEY``; none: no bridge, :mod:`tianting.server.bridge`). A write waits
-    ``busy_timeout`` seconds for a lock another process holds (server/db.py), then is answered 503."""
+    ``busy_timeout`` seconds for a lock another process holds (server/db.py), then is answered 503. Pages write
+    times in the zone ``time_offset`` minutes east of UTC (UTC+8 by default; the reader's own with script:
+    server/times.py)."""
     base_url = check_base_url(base_url)
     store = Store(database_url, cache_games=cache_games, busy_timeout=busy_timeout)
     notifier = Notifier(allow_private=allow_private_webhooks)
@@ -106,6 +110,9 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     app.state.notifier = notifier
     app.state.notifications = notifications
     app.state.bridge_key = bridge_key
+    if not -16 * 60 <= time_offset <= 16 * 60:
+        raise ValueError("time_offset: minutes east of UTC, -960 to 960")
+    app.state.time_offset = time_offset
     # BodyLimit and CatchAll inside SecurityHeaders: their 413 and 500 get the security headers too;
     # Idempotency inside BodyLimit (it reads a form's body, already limited).
     app.add_middleware(Idempotency, page=pages.error_page)
@@ -162,13 +169,14 @@ def app_from_environment() -> FastAPI:
                       create_limit=None if options["create_limit"] else NoLimit(),
                       base_url=options.get("base_url"), webhook=options.get("webhook"),
                       warn_minutes=options.get("warn_minutes", 30.0),
-                      busy_timeout=options.get("busy_timeout", BUSY_TIMEOUT))
+                      busy_timeout=options.get("busy_timeout", BUSY_TIMEOUT),
+                      time_offset=options.get("time_offset", DEFAULT_OFFSET))
 
 
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
         cache_games: int = CACHE_GAMES, create_limit: bool = True, base_url: str | None = None,
         forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0,
-        busy_timeout: float = BUSY_TIMEOUT) -> None:
+        busy_timeout: float = BUSY_TIMEOUT, time_offset: int = DEFAULT_OFFSET) -> None:
     """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port.
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
@@ -176,7 +184,8 @@ def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: i
     import uvicorn
 
     options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit,
-               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes, "busy_timeout": busy_timeout}
+               "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes, "busy_timeout": busy_timeout,
+               "time_offset": time_offset}
     os.environ[SERVE_ENV] = json.dumps(options)
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
     if workers > 1:

@@ -41,11 +41,11 @@ from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import events as ev
-from tianting.hosting import judges
+from tianting.hosting import judges, substitutes
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script
+from tianting.server import chinese_script, confirm, times
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
 from tianting.server.store import Store
@@ -179,7 +179,7 @@ def _qq(value: Any) -> str:
 def _script(game: HostedGame, text: str) -> str:
     """``text`` in the rule set's own script."""
     if load_rules(game.rules).script == chinese_script.SIMPLIFIED:
-        return chinese_script.to_simplified(text)
+        return chinese_script.text_to_simplified(text, substitutes.every_id(game))
     return text
 
 
@@ -273,8 +273,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
         return {"status": "unbound", "answer": UNBOUND}
     game_id, pid = bound["game"], bound["player"]
     with store.game(game_id) as game:
-        script = game.rules
-    say = lambda s: chinese_script.to_simplified(s) if load_rules(script).script == chinese_script.SIMPLIFIED else s  # noqa: E731
+        script, ids = game.rules, substitutes.every_id(game)
+    simplified = load_rules(script).script == chinese_script.SIMPLIFIED
+    say = lambda s: chinese_script.text_to_simplified(s, ids) if simplified else s  # noqa: E731  (ids as typed)
     if len(text) > MAX_TEXT:
         return {"status": "too-long", "answer": say(TOO_LONG)}
     if re.fullmatch(r"\s*(結果|结果|回饋|回馈|反饋|反馈|私訊結果|feedback)\s*[?？]?\s*", text):
@@ -284,7 +285,19 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
     with store.game(game_id) as game:
         if any(m["message_id"] == message_id and m["player"] == pid for m in game.messages):
             return {"status": "duplicate", "answer": None}
-        found = read_for(game, pid, text)
+        sure, said = confirm.confirmed_message(text)  # 「確定 …」: the player confirms an act that cannot be undone
+        found = read_for(game, pid, said)
+        question = (confirm.actions_question(game.player_view(pid), found.actions)
+                    if found.kind == "night" and found.ready and not sure else None)
+    if question is not None:  # 自殺 and the like (「即時生效，不可修改」): asked back, kept, not submitted
+        try:
+            store.append(game_id, message[0], pid, message[1])
+        except Refused as exc:
+            return {"status": "duplicate" if DUPLICATE in exc.message else "refused",
+                    "answer": None if DUPLICATE in exc.message else say(exc.message)}
+        return {"status": "confirm", "answer": say(confirm.QQ_ASK.format(question=question, summary=found.summary(),
+                                                                         message=text.strip())),
+                "summary": found.summary()}
     submitted = False
     own = found.kind in OWN_ALWAYS  # the player's own right, checked by the engine (遺言 then await the judges)
     try:
@@ -343,11 +356,8 @@ async def api_message(request: Request) -> dict[str, Any]:
 
 # ---- group posts out ----------------------------------------------------------------------------------
 def _when(iso: str) -> str:
-    try:
-        moment = datetime.fromisoformat(iso)
-    except ValueError:
-        return iso
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    """A time in a group post: in the server's display zone, named (server/times.py; a post has no script)."""
+    return times.shown(iso)
 
 
 def outbox(store: Store, base: str, now: datetime) -> list[dict[str, Any]]:
@@ -535,17 +545,17 @@ async def api_unbind(request: Request, token: str) -> dict[str, Any]:
 
 # ---- the console's page -------------------------------------------------------------------------------
 def _page(request: Request, token: str, who: Any, error: str | None = None, status: int = 200) -> HTMLResponse:
-    from tianting.server.pages import _csrf, _render
+    from tianting.server.pages import _csrf, _render, shown_ids
 
     store = request.app.state.store
     view = judge_qq(store, who.game_id)
     with store.game(who.game_id) as game:
-        title, rules, phase = game.meta["title"], game.rules, len(game.phases) - 1
+        title, rules, phase, ids = game.meta["title"], game.rules, len(game.phases) - 1, shown_ids(game)
         countries = list(load_rules(rules).countries)
     context = {"token": token, "csrf": _csrf(request, token), "error": error, "title": title, "qq": view,
                "countries": countries, "phase": phase, "bridge": bool(bridge_key(request)),
                "ok": request.query_params.get("ok")}
-    return _render(request, "qq.html", context, status, rules=rules)
+    return _render(request, "qq.html", context, status, rules=rules, ids=ids)
 
 
 @router.get("/j/{token}/qq", response_class=HTMLResponse)

@@ -17,7 +17,7 @@ room holds; the public page shows nothing of it.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -25,10 +25,10 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy import and_, func, insert, or_, select
 from starlette.concurrency import run_in_threadpool
 
-from tianting.hosting import judges
+from tianting.hosting import judges, log_words
 from tianting.hosting.game import HostedGame, Refused
 from tianting.rules import load as load_rules
-from tianting.server import db
+from tianting.server import db, times
 from tianting.server.db import posts, reading, retrying, writing
 from tianting.server.ratelimit import RateLimit
 from tianting.server.store import Access, Store
@@ -186,8 +186,16 @@ def player_talk(store: Store, game: HostedGame, game_id: str, pid: str) -> dict[
     return out
 
 
-def judge_talk(store: Store, game: HostedGame, game_id: str, seat: str | None) -> dict[str, Any]:
-    """Every country room, the complaints (the 裁判 only) and the judges' audit trail."""
+def _audit(game: HostedGame, when: Callable[[str | None], str]) -> list[dict[str, Any]]:
+    """The judges' audit trail (every judge's and the system's act) in sentences (hosting/log_words.py)."""
+    acts = {a["seq"] for a in judges.audit(list(game.events))}
+    return [line for line in log_words.lines(game.events, [p.label for p in game.phases], when) if line["seq"] in acts]
+
+
+def judge_talk(store: Store, game: HostedGame, game_id: str, seat: str | None,
+               when: Callable[[str | None], str] = times.shown) -> dict[str, Any]:
+    """Every country room, the complaints (the 裁判 only) and the judges' audit trail (``when``: how a time in it
+    reads)."""
     names = countries(game)
     rooms = [country_room(c) for c in names]
     replies = [REPLY + pid for pid in game.ids] if seat == judges.CAIPAN else []
@@ -203,8 +211,7 @@ def judge_talk(store: Store, game: HostedGame, game_id: str, seat: str | None) -
         "seat": seat, "team": judges.team(game.meta), "duties": judges.DUTIES,
         "rooms": [{"country": c, "posts": got[country_room(c)]} for c in names],
         "complaints": got.get(COMPLAINT) if seat == judges.CAIPAN else None,
-        "audit": [{**a, "shown": json.dumps(a["payload"], ensure_ascii=False)} for a in judges.audit(list(game.events))]
-        if judges.team(game.meta) else [],
+        "audit": _audit(game, when) if judges.team(game.meta) else [],
     }
 
 

@@ -16,6 +16,7 @@ Input is accepted in either script anyway.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 import opencc
 from starlette.requests import Request
@@ -43,8 +44,33 @@ def wanted(request: Request) -> str | None:
     return kept if kept in (SIMPLIFIED, TRADITIONAL) else None
 
 
-def to_simplified(html: str) -> str:
-    """``html`` with its text (outside tags and textareas) and its read attributes converted to Simplified."""
+def _keeping(convert: Callable[[str], str], keep: Sequence[str]) -> Callable[[str], str]:
+    """``convert`` that leaves every occurrence of the strings ``keep`` as they are (the game's forum ids, shown as
+    their players typed them: issue 29, 7), the longest first."""
+    kept = sorted({k for k in keep if k and k != _T2S.convert(k)}, key=len, reverse=True)
+    if not kept:
+        return convert
+    found = re.compile("|".join(map(re.escape, kept)))
+
+    def converted(text: str) -> str:
+        at, out = 0, []
+        for m in found.finditer(text):
+            out += [convert(text[at:m.start()]), m.group(0)]
+            at = m.end()
+        return "".join(out) + convert(text[at:])
+
+    return converted
+
+
+def text_to_simplified(text: str, keep: Sequence[str] = ()) -> str:
+    """Plain ``text`` (a post) in Simplified, the strings ``keep`` (the game's ids) as they are."""
+    return _keeping(_T2S.convert, keep)(text)
+
+
+def to_simplified(html: str, keep: Sequence[str] = ()) -> str:
+    """``html`` with its text (outside tags and textareas) and its read attributes converted to Simplified; the
+    strings ``keep`` (the game's forum ids) stay as typed: an id is matched by its normalised form, never shown so."""
+    convert = _keeping(_T2S.convert, keep)
     out: list[str] = []
     in_textarea = False
     for part in _TAG.split(html):
@@ -54,19 +80,20 @@ def to_simplified(html: str) -> str:
                 in_textarea = True
             elif lower.startswith("</textarea"):
                 in_textarea = False
-            out.append(_READ.sub(lambda m: m.group(1) + _T2S.convert(m.group(2)) + m.group(3), part)
+            out.append(_READ.sub(lambda m: m.group(1) + convert(m.group(2)) + m.group(3), part)
                        if '="' in part and not part.startswith("</") else part)
         else:
-            out.append(part if in_textarea or not part.strip() else _T2S.convert(part))
+            out.append(part if in_textarea or not part.strip() else convert(part))
     return "".join(out).replace('<html lang="zh-Hant">', '<html lang="zh-Hans">', 1)
 
 
-def apply(request: Request, response: Response, default: str | None = None) -> Response:
+def apply(request: Request, response: Response, default: str | None = None, keep: Sequence[str] = ()) -> Response:
     """Convert an HTML ``response`` if the reader wants Simplified (or asked for nothing and ``default``,
-    the game's rule set's own script, is Simplified), and remember a choice made by query."""
+    the game's rule set's own script, is Simplified), the game's ids ``keep`` as typed, and remember a choice
+    made by query."""
     script = wanted(request) or default
     if script == SIMPLIFIED:
-        body = to_simplified(bytes(response.body).decode())
+        body = to_simplified(bytes(response.body).decode(), keep)
         response.body = body.encode()
         response.headers["content-length"] = str(len(response.body))
     if request.query_params.get("script") in (SIMPLIFIED, TRADITIONAL):

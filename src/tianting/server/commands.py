@@ -103,6 +103,14 @@ def judge_event(game: HostedGame, command: str, body: dict[str, Any], now: datet
     return kind, payload
 
 
+def check_power(game: HostedGame, seat: str | None, kind: str, payload: dict[str, Any]) -> None:
+    """Refuse (403) an event that is not the judge's power (hosting/judges.py), as storing it would: before the
+    act's confirmation is asked for, so that a judge is not asked to confirm what is not his to do."""
+    from tianting.hosting import judges
+
+    judges.acting(game, ev.Event(game.seq + 1, kind, judges.actor(seat), payload))
+
+
 def player_event(command: str, body: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     kind = PLAYER_COMMANDS.get(command)
     if kind is None:

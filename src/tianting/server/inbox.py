@@ -87,7 +87,7 @@ async def api_inbox(request: Request, token: str) -> dict[str, Any]:
 # ---- the console's page ----------------------------------------------------------------------------------
 def _page(request: Request, token: str, who: Any, text: str = "", read: bool = False, error: str | None = None,
           status: int = 200, done: str | None = None) -> HTMLResponse:
-    from tianting.server.pages import _csrf, _game, _render
+    from tianting.server.pages import _csrf, _game, _render, shown_ids
 
     with _game(request, who.game_id) as game:
         phase = game.current
@@ -103,8 +103,8 @@ def _page(request: Request, token: str, who: Any, text: str = "", read: bool = F
             "submitted": dict(phase.submissions) if phase is not None else {},
             "voted": dict(getattr(phase, "votes", {}) or {}) if phase is not None else {},
         }
-        rules = game.rules
-    return _render(request, "inbox.html", context, status, rules=rules)
+        rules, ids = game.rules, shown_ids(game)
+    return _render(request, "inbox.html", context, status, rules=rules, ids=ids)
 
 
 @router.get("/j/{token}/inbox", response_class=HTMLResponse)

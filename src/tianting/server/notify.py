@@ -31,6 +31,8 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
+from tianting.server import times
+
 log = logging.getLogger("tianting.notify")
 
 DRAFT_READY = "draft-ready"
@@ -182,7 +184,7 @@ def message(event: str, title: str, label: str, deadline: str | None = None,
     if event == DRAFT_READY:
         text = f"天庭：「{title}」{label}已結算，草稿待天庭審閱、公布。"
     else:
-        text = f"天庭：「{title}」{label}的時限快到了（{deadline}）。"
+        text = f"天庭：「{title}」{label}的時限快到了（{times.shown(deadline)}）。"
     body: dict[str, Any] = {"event": event, "game": title, "phase": label, "deadline": deadline,
                             "text": text, "content": text}
     if public_url:

@@ -41,7 +41,7 @@ from starlette.concurrency import run_in_threadpool
 import tianting.rules as rules_package
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
-from tianting.hosting import bbcode, judges, substitutes
+from tianting.hosting import bbcode, judges, log_words, substitutes
 from tianting.hosting import events as ev
 from tianting.hosting import inputs as phase_input
 from tianting.hosting.contest_message import read_digits
@@ -54,6 +54,7 @@ from tianting.hosting.game import (
 from tianting.hosting.inbox import clause_input, read_day_message
 from tianting.hosting.message import Reading, Vocabulary, read_message
 from tianting.hosting.views import (
+    RULING_FIELDS,
     judge_asked,
     judge_view,
     message_vocabulary,
@@ -77,9 +78,11 @@ from tianting.server import (
     notify,
     security,
     stale,
+    times,
 )
 from tianting.server.commands import (
     JUDGE_COMMANDS,
+    check_power,
     digits_for,
     judge_event,
     owed_unchanged,
@@ -194,9 +197,27 @@ def _rule_text(text: str) -> Markup:
     return Markup("").join(out)
 
 
-def _input_time(deadline: str | None) -> str:
-    """A stored UTC deadline as a ``datetime-local`` value."""
-    return deadline[:16] if deadline else ""
+def _offset(context: Any) -> int:
+    """The page's display zone, minutes east of UTC (server/times.py)."""
+    value = context.get("time_offset")
+    return value if isinstance(value, int) else times.DEFAULT_OFFSET
+
+
+@jinja2.pass_context
+def _input_time(context: Any, deadline: str | None) -> str:
+    """A stored UTC deadline as a ``datetime-local`` value in the page's zone (the form sends the zone beside it)."""
+    return times.input_value(deadline, _offset(context))
+
+
+@jinja2.pass_context
+def _local_time(context: Any, at: str | None) -> str:
+    """A stored UTC time in the page's zone, the zone named (「2026-12-01 20:00（UTC+8）」)."""
+    return times.shown(at, _offset(context))
+
+
+@jinja2.pass_context
+def _zone(context: Any) -> str:
+    return times.zone_name(_offset(context))
 
 
 RULES_DIR = Path(rules_package.__file__).parent
@@ -207,25 +228,34 @@ and ``message_page`` name."""
 _env = jinja2.Environment(loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(HERE / "templates"),
                                                       jinja2.PrefixLoader(_rule_set_pages)]),
                           autoescape=True, trim_blocks=True, lstrip_blocks=True)
-_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text)
+_env.filters.update(pretty=_pretty, answer=_answer, action=_action, input_time=_input_time, rule_text=_rule_text,
+                    local_time=_local_time, utc_z=times.machine)
 _env.globals.update(STAGE_ZH=STAGE_ZH, STATUS_ZH=STATUS_ZH, KIND_ZH=KIND_ZH, SOURCE_ZH=SOURCE_ZH,
                     PHASE_ZH=PHASE_ZH, ACTOR_ZH=ACTOR_ZH, WORDS_ZH=WORDS_ZH, USE_ZH=USE_ZH, EVENT_ZH=EVENT_ZH,
                     ARG_ZH=ARG_ZH, COUNTRIES=COUNTRIES, IDENTITIES=IDENTITIES, MAX_TEXT=MAX_TEXT,
                     new_write_key=idempotency.new_key,  # every form's idempotency key (csrf_field)
-                    SCRIPT_WORDS=chinese_script.SCRIPT_WORDS)
+                    SCRIPT_WORDS=chinese_script.SCRIPT_WORDS, time_zone=_zone)
 templates = Jinja2Templates(env=_env)
 
 
+def shown_ids(game: HostedGame) -> list[str]:
+    """The game's forum ids as their players typed them (issue 29, 7: 「ids shown as typed」): a page in the other
+    script shows them unconverted (server/chinese_script.py)."""
+    return substitutes.every_id(game)
+
+
 def _render(request: Request, name: str, context: dict[str, Any], status: int = 200,
-            rules: str | None = None) -> HTMLResponse:
+            rules: str | None = None, ids: list[str] | tuple[str, ...] = ()) -> HTMLResponse:
     """The page ``name``; ``rules``: the game's rule set, whose own script (Traditional for KK 3.3,
-    Simplified for the 24人 rules) the page is shown in unless the reader chose one."""
+    Simplified for the 24人 rules) the page is shown in unless the reader chose one; ``ids``: the game's forum ids,
+    never converted (:func:`shown_ids`)."""
     default = load_rules(rules).script if rules else chinese_script.TRADITIONAL
     context = {**context, "script": chinese_script.wanted(request) or default,
                "stale_offer": getattr(request.state, "stale_offer", None),  # 「仍然送出」 (server/stale.py)
-               "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS))}
+               "live_every": int(1000 * getattr(request.app.state, "live_seconds", live.POLL_SECONDS)),
+               "time_offset": getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)}
     response = templates.TemplateResponse(request, name, context, status_code=status)
-    return chinese_script.apply(request, response, default)  # type: ignore[return-value]
+    return chinese_script.apply(request, response, default, ids)  # type: ignore[return-value]
 
 
 def error_page(request: Request, message: str, status: int) -> HTMLResponse:
@@ -458,12 +488,26 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "live_version": live.judge_version(game, chat.judge_stamp(store, game, who.game_id, who.player_id)),
             "webhook_host": _webhook_host(store, who.game_id),
             "server_webhook": bool(request.app.state.notifications.server_url),
-            "talk": chat.judge_talk(store, game, who.game_id, who.player_id),
+            "talk": chat.judge_talk(store, game, who.game_id, who.player_id, _when_for(request)),
             "may": judges.powers(who.player_id, game),
             "asked_rows": judge_asked(game),
             "consoles": [i for i in game.inputs() if i.console], "own_forms": game.own_ruling_forms(),
         }
-        return _render(request, "judge.html", context, status, rules=game.rules)
+        context["ruling_form"] = _ruling_form(view, judges.powers(who.player_id, game), game.own_ruling_forms())
+        return _render(request, "judge.html", context, status, rules=game.rules, ids=shown_ids(game))
+
+
+def _ruling_form(view: dict[str, Any], may: dict[str, Any], own: Any = ()) -> dict[str, Any]:
+    """The console's ruling form: the effects this judge may rule (those with a form of the rule set's own, ``own``,
+    are asked there: 鼎立's 拼點) and, for each field,
+    the effects that take it and their labels (views.ruling_fields: the form shows only the chosen effect's)."""
+    current = view.get("current") or {}
+    allowed = may.get("effects")
+    offered = [e for e in (current.get("ruling_help") or {}).get("effects", ())
+               if e["effect"] not in own and (allowed is None or e["effect"] in allowed)]
+    takes = {f: [e["effect"] for e in offered if f in e["fields"]] for f in RULING_FIELDS}
+    return {"effects": offered, "takes": {f: " ".join(v) for f, v in takes.items()},
+            "takers": {f: "、".join(e["label"] for e in offered if f in e["fields"]) for f in RULING_FIELDS}}
 
 
 @router.get("/j/{token}", response_class=HTMLResponse)
@@ -496,13 +540,26 @@ def judge_bbcode(request: Request, token: str) -> PlainTextResponse:
         return PlainTextResponse(bbcode.thread(public_view(game)), media_type="text/plain; charset=utf-8")
 
 
+def _when_for(request: Request) -> Any:
+    """How a time inside a sentence reads on this server's pages (server/times.py)."""
+    offset = getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)
+    return lambda at: times.shown(at, offset)
+
+
+def _replay(request: Request, game: HostedGame, judge: bool, back: str) -> HTMLResponse:
+    """The 復盤 page: the replay view, what came of each action, and the event log in sentences (hosting/log_words.py)."""
+    view = replay_view(game)
+    log = log_words.lines([ev.Event.from_json(e) for e in view["events"]], [p.label for p in game.phases],
+                          _when_for(request))
+    return _render(request, "replay.html", {"view": view, "judge": judge, "log": log,
+                                            "outcomes": outcome_tables(game), "back": back}, rules=game.rules, ids=shown_ids(game))
+
+
 @router.get("/j/{token}/replay", response_class=HTMLResponse)
 def judge_replay(request: Request, token: str) -> HTMLResponse:
     who = _access(request, token, "judge")
     with _game(request, who.game_id) as game:
-        return _render(request, "replay.html", {"view": replay_view(game), "judge": True,
-                                                "outcomes": outcome_tables(game), "back": f"/j/{token}"},
-                       rules=game.rules)
+        return _replay(request, game, True, f"/j/{token}")
 
 
 def _judge_body(command: str, form: Form, rules: str | None = None) -> dict[str, Any]:
@@ -559,6 +616,12 @@ def _judge_body(command: str, form: Form, rules: str | None = None) -> dict[str,
     return {}
 
 
+TARGETLESS = ("formation", "announce")
+"""Ruling effects that name nobody (三足鼎立; the judge's line in the post, R51): the form's target is not read."""
+TEXT_EFFECTS = ("tell", "join", "hidden_vote", "announce")
+"""Ruling effects whose ``text`` the engine reads (the form's 內容)."""
+
+
 def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
     """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why; a form of
     the rule set's own (``ruling_from_form``, optional: 鼎立三分2.0's 拼點 on its console section) as it reads it."""
@@ -572,7 +635,11 @@ def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
         raise Refused("請選擇裁定的效果", 422)
     ruling: dict[str, Any] = {"effect": effect, "why": form.get("why").strip()}
     if effect == "void-vote":
+        if not form.get("target"):
+            raise Refused("請選擇要作廢投票的玩家（對象）", 422)
         ruling.update(effect="void", voter=form.get("target"))
+        if form.get("text").strip():  # its public reason, on the 票面 (R-JUI1)
+            ruling["text"] = form.get("text").strip()
     elif effect == "void":
         action = form.get("action")
         if not action.isdigit() or len(action) > 4:
@@ -580,11 +647,11 @@ def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
         ruling["action"] = int(action)
     elif (own := _own_ruling_form(rules, effect, form)) is not None:
         ruling.update(own)
-    elif effect != "formation":
+    elif effect not in TARGETLESS:
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
         ruling["target"] = form.get("target")
-    if effect in ("tell", "join", "hidden_vote"):
+    if effect in TEXT_EFFECTS:
         ruling["text"] = form.get("text")
     if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
@@ -692,7 +759,7 @@ def _message_page(request: Request, token: str, who: Access, player: str = "", t
             context.update({"players": view.get("players", []), "character": view.get("character"),
                             "identity": view.get("identity"), "country": view.get("country"),
                             "vote": vote, "living": [p["id"] for p in view.get("players", []) if not p.get("out")]})
-    return _render(request, "message.html", context, status, rules=game.rules)
+    return _render(request, "message.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
 def _read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary, context: dict[str, Any]) -> Reading:
@@ -727,7 +794,7 @@ def _asked_message_page(request: Request, token: str, who: Access, game: HostedG
         context["seen"] = owed_seen(game, player)
         if found.refused and status < 400:
             status = 409 if not owed else 422
-    return _render(request, inp.message_page, context, status, rules=game.rules)
+    return _render(request, inp.message_page, context, status, rules=game.rules, ids=shown_ids(game))
 
 
 @router.get("/j/{token}/message", response_class=HTMLResponse)
@@ -878,10 +945,11 @@ def _judge_command(request: Request, token: str, who: Access, command: str, form
             with _game(request, who.game_id) as game:
                 rules = game.rules
         body = _judge_body(command, form, rules)
-        confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         clock = store.clock()  # the database's: deadlines agree across processes
         with _game(request, who.game_id) as game:
             kind, payload = judge_event(game, command, body, clock)
+            check_power(game, who.player_id, kind, payload)
+        confirm.check(form, confirm.judge_question(command, body, who.player_id))  # irreversible: asked first
         store.append(who.game_id, kind, judges.actor(who.player_id), payload)
         links.after_append(store, who.game_id, token, kind, payload)  # 替補: the seat's new link
     except Refused as exc:
@@ -1017,7 +1085,7 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
         "feedback_groups": _group(view.get("feedback", [])),
         "qq": _player_qq(request, who.game_id, pid),
     })
-    return _render(request, "player.html", context, status, rules=game.rules)
+    return _render(request, "player.html", context, status, rules=game.rules, ids=shown_ids(game))
 
 
 def _player_qq(request: Request, game_id: str, pid: str) -> dict[str, Any] | None:
@@ -1177,7 +1245,7 @@ def public_page(request: Request, public_id: str) -> HTMLResponse:
         view = public_view(game)
         return _render(request, "public.html", {"view": view, "public_id": public_id,
                                                 "live_url": f"/g/{public_id}/live",
-                                                "live_version": live.public_version(game)}, rules=game.rules)
+                                                "live_version": live.public_version(game)}, rules=game.rules, ids=shown_ids(game))
 
 
 def _over(game: HostedGame) -> None:
@@ -1190,9 +1258,7 @@ def public_replay(request: Request, public_id: str) -> HTMLResponse:
     game_id = _public_game(request, public_id)
     with _game(request, game_id) as game:
         _over(game)
-        return _render(request, "replay.html", {"view": replay_view(game), "judge": False,
-                                                "outcomes": outcome_tables(game), "back": f"/g/{public_id}"},
-                       rules=game.rules)
+        return _replay(request, game, False, f"/g/{public_id}")
 
 
 @router.get("/g/{public_id}/export.json")

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import ballot
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Harm, Level
@@ -94,6 +95,9 @@ class DingliDay(Day):
             "joined": {pid: c for pid, c in extra["joined_last_night"].items() if self.state.player(pid).alive},
             "died": list(day.died) + list(day.natural), "exited": game._exited(day),
         }
+        void = {v: r for v, r in ballot.voided(self.judged).items() if v in self.ballot}
+        if void:  # a vote the judge voided: marked on the 票面 (R-JUI1)
+            announcement["void_votes"] = void
         extra["joined_last_night"] = {}
         if game.number == UNALIGNED_DAY:
             announcement["unaligned_characters"] = list(extra["unaligned_characters"])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tianting.core import ballot
 from tianting.rules.sg24.texts import (  # noqa: F401  (shared words of the family)
     CHECK_WORDS,
     day_title,
@@ -58,7 +59,8 @@ def night_post(n: int, a: dict[str, Any]) -> str:
 
 def day_post(n: int, a: dict[str, Any]) -> str:
     lines = [f"【{day_title(n)}】", "投票原始票面："]
-    lines += [f"{voter} → {target}" for voter, target in a["ballot"].items()]
+    void = a.get("void_votes", {})  # a vote the judge voided shows as cast, marked (R-JUI1)
+    lines += [ballot.ballot_line(voter, target, void, ballot.SIMPLIFIED) for voter, target in a["ballot"].items()]
     for pid, country in a["joined"].items():
         lines.append(f"{pid}加入{country}国")
     lines += _exits_and_returns(a)

@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from functools import cache
 from typing import Any
 
-from tianting.core import effects
+from tianting.core import ballot, effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.records import Action, Feedback, PhaseResult, Ruling, SeatSpec, make_action
@@ -1237,7 +1237,8 @@ class KK33Game:
         lines = [texts.day_title(self.number), "票面："]
         if day.skipped:  # (``Day.vote`` asked ``vote_skipped``: the effects due today are the same now)
             lines[1:] = ["本日跳過投票階段。"]
-        lines += [f"{voter} → {target}" for voter, target in day.ballot.items()]
+        void = {v: r for v, r in ballot.voided(day.rulings).items() if v in day.ballot}  # marked as voided (R-JUI1)
+        lines += [ballot.ballot_line(voter, target, void, ballot.TRADITIONAL) for voter, target in day.ballot.items()]
         by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
         died = list(dict.fromkeys(day.died))
@@ -1264,6 +1265,7 @@ class KK33Game:
             "died": died,
             "injured": injured,  # (the list above: the same reads, nothing changed between them)
             "eliminated": list(day.eliminated),
+            **({"void_votes": void} if void else {}),
         }
 
     # ---- truth ---------------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tianting.core import ballot
+
 CHECK_WORDS = {"healed": "痊愈", "died": "死亡", "injured": "继续受伤"}
 
 
@@ -90,6 +92,7 @@ def day_post(n: int, a: dict[str, Any]) -> str:
     lines = [f"【{day_title(n)}】"]
     for pid, outcome in a["wound_checks"].items():
         lines.append(f"{pid} 伤判：{CHECK_WORDS[outcome]}")
+    lines += [ballot.voter_line(pid, reason, ballot.SIMPLIFIED) for pid, reason in a.get("void_votes", {}).items()]
     if a["voted"]:
         lines.append(f"得票最多：{a['voted']}")
     else:

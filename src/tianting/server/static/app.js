@@ -59,6 +59,14 @@
     if (field) { field.value = "1"; }
   }
 
+  // The reader's zone at that moment, as the server names zones: UTC+8, UTC-3:30, UTC.
+  function zoneName(date) {
+    var minutes = -date.getTimezoneOffset();
+    if (minutes === 0) { return "UTC"; }
+    var whole = Math.abs(minutes);
+    return "UTC" + (minutes > 0 ? "+" : "-") + Math.floor(whole / 60) + (whole % 60 ? ":" + pad(whole % 60) : "");
+  }
+
   function localInput(date) {
     return date.getFullYear() + "-" + pad(date.getMonth() + 1) + "-" + pad(date.getDate()) + "T" +
       pad(date.getHours()) + ":" + pad(date.getMinutes());
@@ -108,20 +116,35 @@
       });
     });
 
+    // The console's ruling form: only the fields the chosen effect takes (each fieldset's data-effects, written by
+    // the server from the rule set's table); the others are hidden and disabled, so they are not sent.
+    root.querySelectorAll("select.ruling-effect").forEach(function (select) {
+      var form = select.form;
+      var fit = function () {
+        form.querySelectorAll("fieldset.ruling-field").forEach(function (set) {
+          var on = (set.getAttribute("data-effects") || "").split(" ").indexOf(select.value) >= 0;
+          set.classList.toggle("hidden", !on);
+          set.disabled = !on;
+        });
+        form.querySelectorAll(".field-for").forEach(function (el) { el.classList.add("hidden"); });
+      };
+      fit();
+      select.addEventListener("change", fit);
+    });
+
     root.querySelectorAll("fieldset.action-row").forEach(function (row) {
       fitRow(row);
       var select = row.querySelector("select.skill-select");
       if (select) { select.addEventListener("change", function () { fitRow(row); }); }
     });
 
-    // Times: stored and shown in UTC; with this script, in the reader's own time (a cell of a
-    // table, class "bare", without the words saying so).
+    // Times: stored in UTC, written by the server in its display zone with the zone named (server/times.py);
+    // with this script, in the reader's own zone, named by its offset (「2026-12-01 21:03（UTC+8）」).
     root.querySelectorAll("time.local-time").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
       if (isNaN(date.getTime())) { return; }
-      var text = localInput(date).replace("T", " ");
-      el.textContent = el.classList.contains("bare") ? text : text + "（" + zh("本機時間") + "）";
-      el.title = el.getAttribute("datetime");
+      el.textContent = localInput(date).replace("T", " ") + "（" + zoneName(date) + "）";
+      el.title = zh("本機時間") + " · " + el.getAttribute("datetime");
     });
 
     // Forms the reader has typed in are not replaced by a live update.
@@ -140,7 +163,7 @@
     if (!tz) { return; }
     tz.value = String(-new Date().getTimezoneOffset());
     var zone = root.querySelector("#deadline-zone");
-    if (zone) { zone.textContent = zh("本機時間"); }
+    if (zone) { zone.textContent = zh("本機時間") + " " + zoneName(new Date()); }
     var input = root.querySelector("#deadline-input");
     var utc = input && input.getAttribute("data-utc");
     if (utc) {
