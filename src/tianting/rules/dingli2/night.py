@@ -109,7 +109,7 @@ class DingliNight(Night):
 
     def judge_notices(self) -> list[str]:
         """判定 (globals first, interference by priority), then the 拼点 the judge found."""
-        pending, self.events = self.game._resolution_order(self.phase, self.live)
+        pending, self.events = self.game._resolution_order(self.phase, self.judge_uses())
         self.ruled.events = self.events
         self.contests = self.game._contests(self.phase, self.judged, self.digits)
         return pending
@@ -122,7 +122,7 @@ class DingliNight(Night):
         self.game._joining(self.phase, self.invites, self.applications, self.book, alliances)
 
     def left_to_judge(self) -> list[Action] | None:
-        return [a for a in self.actions if self.judged_uses[id(a)]]
+        return [a for a in self.actions if self.judged_uses[id(a)] and not self.declared.handles(a)]
 
     def after_natural_deaths(self) -> None:
         self.game._deal_tables(self.phase)

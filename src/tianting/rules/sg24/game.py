@@ -33,6 +33,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared.schema import Declared, needs_target
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
@@ -81,6 +82,10 @@ class Phase:
     """Each 君主's 招揽 tonight whose 指认 was right, by the 君主 (one a night)."""
     applied: dict[str, Action] = field(default_factory=dict)
     """Each 在野's 投奔 tonight, by the 在野 (one a night)."""
+    recognitions: list[tuple[str, str, str]] = field(default_factory=list)
+    """Each right 同国指认 tonight: (who, whom, the character named), for the passives it sets off."""
+    used_defences: list[Defence] = field(default_factory=list)
+    """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -309,9 +314,22 @@ class SG24Game:
         if not day and not self.can_act(player):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         self._gate(player, "发动技能")
+        self._check_declared(player, data, action)
         # 「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」
         if any(a.actor == player.id and _norm(a.skill) not in GENERAL_ACTIONS for a in accepted):
             raise IllegalAction(f"{player.id} 本{'日' if day else '夜'}已经使用了一个主动技能", "one-skill")
+
+    def _check_declared(self, player: Player, data: Any, action: Action) -> None:
+        """A declared skill's own limits: once a game (「只能使用一次」), from its night, its one target."""
+        d = data.effect
+        if not isinstance(d, Declared):
+            return
+        if d.limit == "once" and player.used.get(data.name):
+            raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+        if self.number < d.from_night:
+            raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
+        if needs_target(d):
+            self._target(action)
 
     def check_vote(self, voter: str, target: str) -> None:
         for pid in (voter, target):
@@ -326,6 +344,7 @@ class SG24Game:
         for line in out.notes:
             phase.note(line)
         phase.stopped.update((id(h), why) for h, why in out.stopped)
+        phase.used_defences += out.used
         return out.left
 
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
@@ -400,6 +419,16 @@ class SG24Game:
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+
+    def remove(self, phase: Phase, pid: str, cause: str) -> None:
+        """脱离游戏: the id leaves the game at once, its character with no successor (counted with the night's dead,
+        with last words, as the 8.1 list's 釋疑 of 【料事如神】 rules)."""
+        player = self.state.player(pid)
+        self.state.extra["checks"].pop(pid, None)
+        player.status = Status.OUT
+        phase.deaths.append(Death(pid, player.character, cause))
+        phase.note(f"{pid}（{player.character}）脱离游戏：{cause}")
+        phase.died.append(pid)
 
     def successor_options(self, pid: str, character: str | None = None, lived: Sequence[str] = ()) -> list[str]:
         """Who may succeed ``pid``'s character (or ``character``) at its death: its successors that are not in
@@ -516,6 +545,7 @@ class SG24Game:
             right = target.character == named.name
             if right:
                 actor.known[target.id] = target.character
+                night.recognitions.append((actor.id, target.id, named.name))
             night.note(f"{actor.id} 指认 {target.id} 为{named.name}：{'正确' if right else '错误'}")
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
                     "feedback": allowance.feedback}

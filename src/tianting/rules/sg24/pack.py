@@ -11,8 +11,11 @@ from typing import Any
 
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable
+from tianting.rules.sg24.declared.schema import Effect, parse_effect
 
-PACK_FORMAT = "tianting-sg24-pack/1"
+PACK_FORMAT = "tianting-sg24-pack/2"
+FORMATS = ("tianting-sg24-pack/1", PACK_FORMAT)
+"""The formats read: ``/2`` adds each skill's ``effect`` (:mod:`.declared.schema`); ``/1`` packs still load."""
 COUNTRIES = ("魏", "蜀", "吴")
 UNALIGNED = "在野"
 IDENTITIES = ("君主", "军师", "杀手", "护卫", "女眷", "平民")
@@ -55,6 +58,8 @@ class SkillData:
     text: str | None
     """The skill's rule text, as the pack's author gives it (the bundled pack leaves it empty)."""
     source: str = ""
+    effect: Effect | None = None
+    """What the skill does, declared (format ``/2``): run by the engine; None: the judge rules each use."""
 
 
 @dataclass(frozen=True)
@@ -139,8 +144,8 @@ def _str_list(value: Any, where: str, allowed: tuple[str, ...] | None = None) ->
 
 def parse_pack(data: Any) -> Pack:
     """A pack from its parsed JSON; raises PackError saying what is wrong."""
-    if not isinstance(data, dict) or data.get("format") != PACK_FORMAT:
-        raise _fail("", f"format 必须是「{PACK_FORMAT}」")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise _fail("", f"format 必须是「{'」或「'.join(FORMATS)}」")
     raw_chars = data.get("characters")
     if not isinstance(raw_chars, list) or not raw_chars:
         raise _fail("", "characters 必须是非空数组")
@@ -179,8 +184,13 @@ def parse_pack(data: Any) -> Pack:
                 raise _fail(w, f"未知的生效时间「{s['timing']}」（可用：{'、'.join(TIMINGS)}）")
             if s.get("attribute") is not None and s["attribute"] not in ATTRIBUTES:
                 raise _fail(w, f"未知的属性「{s['attribute']}」（可用：{'、'.join(ATTRIBUTES)}）")
+            effect = None
+            if "effect" in s:
+                if data["format"] != PACK_FORMAT:
+                    raise _fail(w + ".effect", f"技能效果需要格式「{PACK_FORMAT}」")
+                effect = parse_effect(s["effect"], f"「{name}」【{s['name']}】", s["kind"])
             skills.append(SkillData(s["name"], s["kind"], s.get("timing"), s.get("attribute"), s.get("text"),
-                                    str(s.get("source", ""))))
+                                    str(s.get("source", "")), effect))
         chars[name] = Character(
             name=name, country=raw["country"], identity=raw["identity"],
             evaluations=_str_list(raw.get("evaluations", []), where + ".evaluations", EVALUATIONS),

@@ -1,0 +1,339 @@
+"""Declared skills resolved in a 24人-family night, in seed 001's order (issue 31, item 4).
+
+「结算前生效……结算时优先结算没有成为结算前技能目标的角色的技能，若没有，则进行拼点，决定一个优先结算的角色，然后剔除
+已结算的角色和技能继续结算……以此循环。……所有结算前生效的技能结算发动及效果完毕后，才进行结算时生效技能的结算。」
+「结算时分三个阶段，第一阶段先结算每个技能是否发动成功，是否被改变目标，是否有效。第二阶段根据每个角色受到的技能效果进行
+被动技能结算和结果判定。……第三个阶段重新结算每个技能是否被抵御及技能的后续效果。」
+
+:class:`Resolver` is the night's one place for declared skills; the night (:class:`~tianting.rules.sg24.night.Night`)
+calls it at each stage:
+
+- :meth:`Resolver.before`: every declared use of the timing classes before 结算时 (立刻生效, 预结算前生效, 全局技能,
+  结算前生效), the 结算前 ones in the seed's loop;
+- :meth:`Resolver.settle_first`: the 结算时 uses that make actions fail (第一阶段: whether each use is valid), before the
+  general actions resolve;
+- :meth:`Resolver.settle`: the other 结算时 uses and the passives 指认 sets off: their harms join the night's
+  (第二阶段 sums them with the defence order), their defences stand in it;
+- :meth:`Resolver.after`: heals (「优先治愈受伤」: after the harms), ids removed, the 结算后生效 uses, limited passives
+  spent.
+
+A use whose skill has no declaration (or a bespoke code the rule set has not registered) is the judge's, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from tianting.core import effects
+from tianting.core.records import Action, Feedback
+from tianting.effects import limits
+from tianting.effects import skills as skill_effects
+from tianting.engine.harm import Defence, Harm, Level
+from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared.schema import STAB, Condition, Declared, Verb
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
+from tianting.rules.sg24.pack import SkillData
+
+if TYPE_CHECKING:
+    from tianting.rules.sg24.night import Night
+
+EARLY = ("立刻生效", "即时生效", "预结算前生效", "全局技能")
+BEFORE = "结算前生效"
+AFTER = "结算后生效"
+NEGATIVE = "军师负面技能"
+FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
+
+
+@dataclass
+class DeclaredUse:
+    """One use of a declared skill tonight: the action, its skill's data and declaration."""
+
+    action: Action
+    skill: SkillData
+    declared: Declared
+    timing: str | None
+
+    @property
+    def actor(self) -> str:
+        return self.action.actor
+
+    @property
+    def target(self) -> str | None:
+        return self.action.targets[0] if self.action.targets else None
+
+
+@dataclass
+class Resolver:
+    """The declared skills of one night (see the module's text)."""
+
+    night: Night
+    uses: list[DeclaredUse] = field(default_factory=list)
+    defences: list[Defence] = field(default_factory=list)
+    """The declared defences in play tonight (actives' and passives'), the judge's beside them."""
+    passive_defences: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """id of a passive's defence → (owner, skill): spent when it stops something, if the skill is once a game."""
+    heals: list[tuple[str, str]] = field(default_factory=list)
+    exits: list[tuple[str, str]] = field(default_factory=list)
+    done: set[int] = field(default_factory=set)
+
+    # ---- reading the night's uses ---------------------------------------------------------------------------
+    @classmethod
+    def of(cls, night: Night, live: Sequence[Action]) -> Resolver:
+        from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
+
+        resolver = cls(night)
+        game = night.game
+        for a in live:
+            if _norm(a.skill) in GENERAL_ACTIONS:
+                continue
+            character = night.state.player(a.actor).character
+            data = game.pack.skill(character, a.skill)
+            if data is not None and isinstance(data.effect, Declared):
+                resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
+        resolver._standing_defences()
+        return resolver
+
+    def handles(self, action: Action) -> bool:
+        """Whether the engine resolves ``action`` (a use of a declared skill), not the judge."""
+        return any(u.action is action for u in self.uses)
+
+    def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
+        """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
+        game, player = self.night.game, self.night.state.player(pid)
+        character = game.pack.characters.get(player.character)
+        out = []
+        for data in character.skills if character else ():
+            d = data.effect
+            if (isinstance(d, Declared) and d.trigger == trigger and data.name in player.skills
+                    and game.number >= d.from_night and not (d.limit == "once" and player.used.get(data.name))):
+                out.append((data, d))
+        return out
+
+    def _standing_defences(self) -> None:
+        """Passives of ``guard``: their defences stand on their owner every night they are in play."""
+        for p in sorted(self.night.state.living(), key=lambda p: p.id):
+            for data, d in self._passives(p.id, "guard"):
+                for verb in d.does:
+                    if verb.name == "defend":
+                        for _ in range(verb.args["times"]):
+                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
+                            self.defences.append(defence)
+                            self.passive_defences[id(defence)] = (p.id, data.name)
+
+    # ---- the stages ------------------------------------------------------------------------------------------
+    def before(self) -> None:
+        """Uses of the timing classes before 结算时, then the 结算前 ones in the seed's loop."""
+        for use in self._of_timing(EARLY):
+            self._apply(use)
+        waiting = self._of_timing((BEFORE,))
+        while waiting:
+            targeted = {u.target for u in waiting if u.target is not None}
+            free = [u for u in waiting if u.actor not in targeted]
+            if not free:  # 「若没有，则进行拼点，决定一个优先结算的角色」 (R-SG31-1)
+                actors = sorted({u.actor for u in waiting})
+                first = self.night.state.rng.pick("结算前拼点（优先结算）", actors)
+                self.night.phase.note(f"结算前技能相互为目标，拼点决定 {first} 优先结算")
+                free = [u for u in waiting if u.actor == first]
+            for use in free:
+                self._apply(use)
+            waiting = [u for u in waiting if u not in free]
+
+    def settle_first(self) -> None:
+        """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
+        for use in self._of_timing((None, "结算时生效")):
+            if any(v.name == "void" for v in use.declared.does):
+                self._apply(use)
+
+    def settle(self) -> None:
+        """The other 结算时 uses, then the passives 指认 set off."""
+        for use in self._of_timing((None, "结算时生效")):
+            self._apply(use)
+        for actor, target, named in self.night.phase.recognitions:
+            if not self.night.state.player(actor).alive:
+                continue
+            for data, d in self._passives(actor, "recognised"):
+                if named in d.of:
+                    self._trigger(actor, target, data, d)
+
+    def after(self) -> None:
+        """Heals and removals (after the harms), then the 结算后生效 uses."""
+        night = self.night
+        for pid, why in self.heals:
+            if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
+                night.game.healed(pid)
+        for pid, why in self.exits:
+            if night.state.player(pid).alive:
+                night.game.remove(night.phase, pid, why)
+        for use in self._of_timing((AFTER,)):
+            self._apply(use)
+
+    def spend(self, used: Sequence[Defence]) -> None:
+        """The limited passives whose defence stopped something tonight are spent (「只能抵御一次」)."""
+        for defence in used:
+            owner_skill = self.passive_defences.get(id(defence))
+            if owner_skill is not None:
+                owner, skill = owner_skill
+                data = self.night.game.pack.skill(self.night.state.player(owner).character, skill)
+                if data is not None and isinstance(data.effect, Declared) and data.effect.limit == "once":
+                    limits.consume_once(self.night.phase, owner, skill, f"你的【{skill}】已触发并消耗", note=True)
+
+    # ---- applying one use -------------------------------------------------------------------------------------
+    def _of_timing(self, timings: Sequence[str | None]) -> list[DeclaredUse]:
+        return [u for u in self.uses if u.timing in timings and id(u) not in self.done]
+
+    def _apply(self, use: DeclaredUse) -> None:
+        night = self.night
+        self.done.add(id(use))
+        a, d = use.action, use.declared
+        if night.phase.outcomes.state(a) in (VOID, FAILED) or a not in night.live:
+            return  # made to fail before it resolved (「令其所有行动失败」)
+        if not night.state.player(a.actor).alive:
+            night.phase.outcomes.settle(a, FAILED, f"{a.actor} 已死亡")
+            return
+        target = use.target or a.actor
+        if not night.state.player(target).alive:
+            night.phase.outcomes.settle(a, FAILED, f"{target} 已退出游戏")
+            return
+        if d.limit == "once":
+            limits.consume(night.phase, a.actor, use.skill.name)
+        if not self._holds(d.conditions, a.actor, target):
+            night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：条件不满足")
+            night.phase.outcomes.settle(a, FAILED, "条件不满足")
+            return
+        if d.chance is not None and not night.state.rng.chance(f"【{use.skill.name}】{a.actor}→{target}", d.chance):
+            night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：概率未中")
+            night.phase.outcomes.settle(a, FAILED, "概率未中")
+            return
+        if use.skill.attribute == NEGATIVE and target != a.actor and self._shielded(target, NEGATIVE, use):
+            night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
+            return
+        for verb in d.does:
+            self._do(verb, a.actor, target, use.skill, active=True)
+        night.phase.outcomes.settle(a, DONE)
+
+    def _trigger(self, owner: str, target: str, data: SkillData, d: Declared) -> None:
+        """A passive set off (a 指认's): its conditions, chance, verbs; its owner told (「被动技能是否触发」)."""
+        night = self.night
+        if not self._holds(d.conditions, owner, target):
+            return
+        if d.chance is not None and not night.state.rng.chance(f"【{data.name}】{owner}→{target}", d.chance):
+            night.phase.note(f"{owner} 的【{data.name}】未触发：概率未中")
+            return
+        if d.limit == "once":
+            limits.consume(night.phase, owner, data.name)
+        night.phase.note(f"{owner} 的【{data.name}】触发（{target}）")
+        night.phase.tell(owner, Feedback(data.name, texts.passive_triggered(data.name), target))
+        for verb in d.does:
+            self._do(verb, owner, target, data, active=False)
+
+    def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
+        """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
+        pool = [d for d in self.defences if d.target == pid and (not d.against or attribute in d.against)]
+        if not pool:
+            return False
+        game = self.night.game
+        defence = game.defence_order.defence_to_use(self.night.state.rng, pool)
+        self.defences.remove(defence)
+        self.spend([defence])
+        self.night.phase.note(f"{use.actor} 的【{use.skill.name}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
+        return True
+
+    def _holds(self, conditions: Sequence[Condition], owner: str, target: str) -> bool:
+        return all(self._condition(c, owner, target) for c in conditions)
+
+    def _condition(self, c: Condition, owner: str, target: str) -> bool:
+        state, game = self.night.state, self.night.game
+        p = state.player(owner if c.who == "self" else target)
+        tests: dict[str, Callable[[], bool]] = {
+            "has_evaluation": lambda: c.value in game.character(p.id).evaluations,
+            "lacks_evaluation": lambda: c.value not in game.character(p.id).evaluations,
+            "identity": lambda: p.identity in c.value,
+            "not_identity": lambda: p.identity not in c.value,
+            "country": lambda: p.country in c.value,
+            "not_country": lambda: p.country not in c.value,
+            "same_country": lambda: (p.country == state.player(owner).country) == c.value,
+            "wounded": lambda: p.injured == c.value,
+            "alive": lambda: any(q.character == c.value for q in state.living()),
+            "holds": lambda: c.value in p.skills and not p.used.get(c.value),
+            "spent": lambda: bool(p.used.get(c.value)),
+        }
+        return tests[c.test]()
+
+    def _do(self, verb: Verb, owner: str, target: str, data: SkillData, active: bool) -> None:
+        night, phase = self.night, self.night.phase
+        pid = owner if verb.who == "self" else target
+        name = verb.name
+        if name in ("wound", "kill"):
+            night.harms.append(Harm(pid, Level.WOUND if name == "wound" else Level.KILL, data.name, [owner],
+                                    by=owner, attribute=data.attribute or ""))
+        elif name == "exit":
+            self.exits.append((pid, f"【{data.name}】"))
+        elif name == "heal":
+            self.heals.append((pid, f"【{data.name}】"))
+        elif name == "defend":
+            for _ in range(verb.args["times"]):
+                self.defences.append(Defence(pid, owner, active, data.name, verb.args["against"]))
+        elif name == "void":
+            self._void(pid, owner, data.name)
+        elif name == "learn":
+            fact = verb.args["fact"]
+            value = self._fact(pid, fact)
+            phase.tell(owner, Feedback(data.name, texts.learned(pid, FACT_WORDS[fact], value), pid,
+                                       {"fact": fact, "value": value}))
+            phase.note(f"{owner}【{data.name}】得知 {pid} 的{FACT_WORDS[fact]}：{value}")
+        elif name == "recognise":
+            if pid != owner:
+                effects.recognise(phase, owner, pid, data.name, texts.mutual)
+        elif name == "tell":
+            effects.tell(phase, pid, verb.args["text"], data.name)
+        elif name == "announce":
+            night.global_events.append(verb.args["text"])
+        elif name == "lose":
+            skill_effects.lose(phase, pid, verb.args["skill"], data.name)
+        elif name == "votes":
+            shifts = night.state.extra.setdefault("vote_shifts", {})
+            day = str(night.game.number)
+            shifts.setdefault(day, {})[pid] = shifts.setdefault(day, {}).get(pid, 0) + verb.args["n"]
+            phase.note(f"{pid} 次日得票{verb.args['n']:+d}（{owner}【{data.name}】）")
+        elif name == "vote_void":
+            pass  # a day's verb (:func:`vote_voided`)
+
+    def _void(self, pid: str, owner: str, skill: str) -> None:
+        """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent)."""
+        night = self.night
+        for a in [a for a in night.live if a.actor == pid]:
+            if any(u.action is a and id(u) in self.done for u in self.uses):
+                continue
+            night.live.remove(a)
+            night.phase.outcomes.settle(a, VOID, f"{owner}【{skill}】令其行动失败")
+            night.phase.note(f"{pid} 的【{a.skill}】失败：{owner}【{skill}】")
+
+    def _fact(self, pid: str, fact: str) -> str:
+        p, game = self.night.state.player(pid), self.night.game
+        if fact == "identity":
+            return p.identity
+        if fact == "character":
+            return p.character
+        if fact == "country":
+            return p.country
+        return "、".join(game.character(pid).evaluations) or "无"
+
+
+def vote_voided(game: Any, day: Any, voted: str) -> str | None:
+    """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
+    player = game.state.player(voted)
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        d = data.effect
+        if (isinstance(d, Declared) and d.trigger == "voted_top" and data.name in player.skills
+                and not (d.limit == "once" and player.used.get(data.name))
+                and any(v.name == "vote_void" for v in d.does)):
+            if d.limit == "once":
+                limits.consume(day, voted, data.name, texts.passive_triggered(data.name))
+            return data.name
+    return None
+
+
+__all__ = ["STAB", "DeclaredUse", "Resolver", "vote_voided"]

@@ -1,0 +1,254 @@
+"""A pack skill's ``effect``: what the skill does, declared over the effects library (format
+``tianting-sg24-pack/2``, docs/dev/packs.md), read and checked here.
+
+A declaration says when the skill goes off (its trigger), on whom (its target), under which conditions, what it
+does (verbs the engine already has: harm, defence, heal, void, learn, recognise, vote changes …), how often, and
+from which night. A skill whose mechanic the language cannot say names its bespoke code
+(``{"code": "连环妙计"}``, registered by the rule set); one left to the judge says why (``{"judge": "…"}``).
+Loading refuses a bad declaration with a Chinese message naming the character, the skill and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tianting.core.errors import TiantingError
+
+ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
+STAB = "刺杀"
+"""A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
+FACTS = ("identity", "character", "country", "evaluations")
+"""What a player may learn of another (身份, 角色, 国籍, 评价)."""
+WHO = ("target", "self")
+"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), or the skill's owner."""
+TRIGGERS = ("use", "guard", "recognised", "voted_top")
+"""``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
+``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
+passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」)."""
+LIMITS = ("once", "per_night")
+
+
+class EffectError(TiantingError):
+    """A declaration the effects library cannot run (the message names the character, skill and field)."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition on a player (the target unless ``who`` says ``self``); every condition must hold."""
+
+    test: str
+    value: Any
+    who: str = "target"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One thing the skill does: ``name`` (a key of :data:`VERBS`) with its arguments."""
+
+    name: str
+    who: str = "target"
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A skill the engine runs from its declaration."""
+
+    trigger: str
+    does: tuple[Verb, ...]
+    conditions: tuple[Condition, ...] = ()
+    of: tuple[str, ...] = ()
+    """For ``recognised``: the characters whose right 指认 sets it off."""
+    limit: str | None = None
+    from_night: int = 1
+    chance: Fraction | None = None
+    """Goes off with this chance (the game's generator, the draw named)."""
+
+
+@dataclass(frozen=True)
+class Bespoke:
+    """A skill run by the rule set's own code, registered under ``code``."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A skill left to the judge, and why (neither the 8.1 facts nor the seeds say what happens)."""
+
+    why: str
+
+
+Effect = Declared | Bespoke | Judged
+
+
+def _harm_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    return {}
+
+
+def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    against = raw.get("against", list(ATTRIBUTES[1:2]))
+    if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
+        raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
+    times = raw.get("times", 1)
+    if not isinstance(times, int) or isinstance(times, bool) or times < 1:
+        raise fail("times", "必须是正整数")
+    return {"against": tuple(against), "times": times}
+
+
+def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    fact = raw.get("fact")
+    if fact not in FACTS:
+        raise fail("fact", f"必须是 {'、'.join(FACTS)} 之一")
+    return {"fact": fact}
+
+
+def _votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    n = raw.get("n")
+    if not isinstance(n, int) or isinstance(n, bool) or n == 0:
+        raise fail("n", "必须是非零整数（加票为正，减票为负）")
+    return {"n": n}
+
+
+def _text_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    text = raw.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise fail("text", "必须是非空文字")
+    return {"text": text.strip()}
+
+
+def _skill_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    skill = raw.get("skill")
+    if not isinstance(skill, str) or not skill.strip():
+        raise fail("skill", "必须是技能名")
+    return {"skill": skill.strip()}
+
+
+VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]], dict[str, Any]]] = {
+    "wound": _harm_args,
+    # 致伤: a harm of the skill's attribute, summed with the night's others (seed 001's defence order).
+    "kill": _harm_args,
+    # 致死.
+    "exit": _harm_args,
+    # 脱离游戏: the id leaves the game (no successor, nothing defends it).
+    "heal": _harm_args,
+    # 治愈: a wound healed (「优先治愈受伤」).
+    "defend": _defend_args,
+    # 抵御: stops ``times`` effects of the attributes ``against`` aimed at the player (seed 001's order).
+    "void": _harm_args,
+    # 令其所有行动失败: the player's actions tonight fail (a use spent).
+    "learn": _learn_args,
+    # 得知: the owner learns a fact of the player.
+    "recognise": _harm_args,
+    # 互识: the owner and the player know each other.
+    "vote_void": _harm_args,
+    # 该次投票无效: the day's vote harms no one.
+    "votes": _votes_args,
+    # The player's votes the next day change by ``n``.
+    "tell": _text_args,
+    # The player is told ``text``.
+    "announce": _text_args,
+    # The phase's post says ``text``.
+    "lose": _skill_args,
+    # The player loses ``skill``.
+}
+
+CONDITIONS: dict[str, Callable[[Any], bool]] = {
+    "has_evaluation": lambda v: isinstance(v, str) and bool(v),
+    "lacks_evaluation": lambda v: isinstance(v, str) and bool(v),
+    "identity": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "not_identity": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "country": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "not_country": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "same_country": lambda v: isinstance(v, bool),
+    "wounded": lambda v: isinstance(v, bool),
+    "alive": lambda v: isinstance(v, str) and bool(v),
+    # A character named is in play (「周瑜若存活」).
+    "holds": lambda v: isinstance(v, str) and bool(v),
+    # The player still holds the skill named (not lost or spent).
+    "spent": lambda v: isinstance(v, str) and bool(v),
+    # The skill named has been used up (「若曹操的【割须弃袍】已经消耗」).
+}
+
+
+def needs_target(d: Declared) -> bool:
+    """Whether a use names one id: a verb or a condition acts on its target."""
+    return d.trigger == "use" and (any(v.who == "target" for v in d.does) or any(c.who == "target" for c in d.conditions))
+
+
+def parse_effect(raw: Any, where: str, kind: str) -> Effect:
+    """An effect from its JSON (``where`` names the character and skill in messages; ``kind``: active or passive)."""
+
+    def fail(key: str, message: str) -> EffectError:
+        return EffectError(f"角色包{where}.effect.{key}：{message}")
+
+    if not isinstance(raw, dict):
+        raise fail("", "必须是对象")
+    if "code" in raw or "judge" in raw:
+        key = "code" if "code" in raw else "judge"
+        if set(raw) != {key} or not isinstance(raw[key], str) or not raw[key].strip():
+            raise fail(key, "必须单独出现，值为非空文字")
+        return Bespoke(raw["code"].strip()) if key == "code" else Judged(raw["judge"].strip())
+    known = {"trigger", "of", "if", "do", "limit", "from_night", "chance"}
+    for key in raw:
+        if key not in known:
+            raise fail(key, f"未知的字段（可用：{'、'.join(sorted(known))}、code、judge）")
+    trigger = raw.get("trigger", "use" if kind == "active" else None)
+    if trigger not in TRIGGERS:
+        raise fail("trigger", f"必须是 {'、'.join(TRIGGERS)} 之一")
+    if (trigger == "use") != (kind == "active"):
+        raise fail("trigger", "主动技能的触发为 use，被动技能的触发不能是 use")
+    of = raw.get("of", [])
+    if not isinstance(of, list) or not all(isinstance(x, str) and x for x in of):
+        raise fail("of", "必须是角色名数组")
+    if trigger == "recognised" and not of:
+        raise fail("of", "指认触发的技能必须给出被指认的角色")
+    conditions = []
+    for i, c in enumerate(raw.get("if", [])):
+        if not isinstance(c, dict):
+            raise fail(f"if[{i}]", "必须是对象")
+        who = c.get("who", "target")
+        tests = [k for k in c if k != "who"]
+        if who not in WHO or len(tests) != 1 or tests[0] not in CONDITIONS or not CONDITIONS[tests[0]](c[tests[0]]):
+            raise fail(f"if[{i}]", f"必须是一个条件（{'、'.join(CONDITIONS)}），可加 who（target 或 self），值的类型须正确")
+        conditions.append(Condition(tests[0], c[tests[0]], who))
+    does = []
+    raw_do = raw.get("do")
+    if not isinstance(raw_do, list) or not raw_do:
+        raise fail("do", "必须是非空数组")
+    for i, v in enumerate(raw_do):
+        if not isinstance(v, dict) or not isinstance(v.get("verb"), str) or v["verb"] not in VERBS:
+            raise fail(f"do[{i}].verb", f"必须是 {'、'.join(VERBS)} 之一")
+        who = v.get("who", "target")
+        if who not in WHO:
+            raise fail(f"do[{i}].who", "必须是 target 或 self")
+
+        def verb_fail(key: str, message: str, i: int = i) -> EffectError:
+            return fail(f"do[{i}].{key}", message)
+
+        args = VERBS[v["verb"]](v, verb_fail)
+        extra = set(v) - {"verb", "who"} - set(args)
+        if extra:
+            raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
+        does.append(Verb(v["verb"], who, args))
+    limit = raw.get("limit")
+    if limit is not None and limit not in LIMITS:
+        raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
+    start = raw.get("from_night", 1)
+    if not isinstance(start, int) or isinstance(start, bool) or start < 1:
+        raise fail("from_night", "必须是正整数")
+    chance = raw.get("chance")
+    if chance is not None and (not isinstance(chance, (int, float)) or isinstance(chance, bool)
+                               or not 0 < chance < 1):
+        raise fail("chance", "必须是0与1之间的概率")
+    if trigger == "guard" and any(v.name != "defend" or v.who != "self" for v in does):
+        raise fail("do", "guard 触发的技能只能为自己抵御（defend，who 为 self）")
+    return Declared(trigger, tuple(does), tuple(conditions), tuple(of), limit, start,
+                    None if chance is None else Fraction(str(chance)))
+
+
+__all__ = ["ATTRIBUTES", "CONDITIONS", "FACTS", "STAB", "TRIGGERS", "VERBS", "Bespoke", "Condition", "Declared",
+           "Effect", "EffectError", "Judged", "Verb", "needs_target", "parse_effect"]

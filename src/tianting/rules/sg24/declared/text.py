@@ -1,0 +1,93 @@
+"""The player-facing text of a declared skill, generated from its declaration (Simplified, the 24人 family's
+script; the page converts it for readers of Traditional). A pack that carries its own text shows that one;
+the judges' console shows the generated one beside it, so a mismatch shows."""
+
+from __future__ import annotations
+
+from tianting.rules.sg24.declared.schema import Bespoke, Condition, Declared, Effect, Judged, Verb
+
+FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
+
+
+def _whom(who: str, trigger: str) -> str:
+    if who == "self":
+        return "自己"
+    return "被指认者" if trigger == "recognised" else "其"
+
+
+def _condition(c: Condition, trigger: str) -> str:
+    whom = _whom(c.who, trigger)
+    v = c.value
+    words = {
+        "has_evaluation": lambda: f"{whom}具有“{v}”评价",
+        "lacks_evaluation": lambda: f"{whom}不具有“{v}”评价",
+        "identity": lambda: f"{whom}的身份为{'或'.join(v)}",
+        "not_identity": lambda: f"{whom}的身份不是{'或'.join(v)}",
+        "country": lambda: f"{whom}属于{'或'.join(v)}",
+        "not_country": lambda: f"{whom}不属于{'或'.join(v)}",
+        "same_country": lambda: f"{whom}与你{'同国' if v else '不同国'}",
+        "wounded": lambda: f"{whom}{'处于' if v else '不处于'}受伤状态",
+        "alive": lambda: f"{v}存活",
+        "holds": lambda: f"{whom}仍有【{v}】",
+        "spent": lambda: f"【{v}】已经消耗",
+    }
+    return words[c.test]()
+
+
+def _verb(v: Verb, trigger: str) -> str:
+    whom = _whom(v.who, trigger)
+    a = v.args
+    words = {
+        "wound": lambda: f"令{whom}受伤",
+        "kill": lambda: f"令{whom}死亡",
+        "exit": lambda: f"令{whom}脱离游戏",
+        "heal": lambda: f"治愈{whom}的受伤",
+        "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
+                           if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
+        "void": lambda: f"令{whom}当夜所有行动失败",
+        "learn": lambda: f"得知{whom}的{FACT_WORDS[a['fact']]}",
+        "recognise": lambda: f"与{whom}互相认识",
+        "vote_void": lambda: "该次投票无效",
+        "votes": lambda: f"次日投票中{whom}的得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
+        "tell": lambda: f"告知{whom}：{a['text']}",
+        "announce": lambda: f"当夜公告“{a['text']}”",
+        "lose": lambda: f"{whom}失去【{a['skill']}】",
+    }
+    return words[v.name]()
+
+
+def describe(effect: Effect, kind: str, attribute: str | None = None, timing: str | None = None,
+             targets: int = 1) -> str:
+    """What the skill does, in a sentence a player reads (the 8.1 list's order of parts, in our words)."""
+    if isinstance(effect, Bespoke):
+        return f"（由天庭程序按【{effect.code}】的专门规则结算）"
+    if isinstance(effect, Judged):
+        return f"（由天庭裁定：{effect.why}）"
+    return _declared(effect, kind, attribute, timing, targets)
+
+
+def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None, targets: int) -> str:
+    parts: list[str] = ["主动技能" if kind == "active" else "被动技能"]
+    if d.trigger == "use":
+        if any(v.who == "target" for v in d.does) or any(c.who == "target" for c in d.conditions):
+            parts.append(f"指定{targets}个ID")
+    elif d.trigger == "recognised":
+        parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
+    elif d.trigger == "voted_top":
+        parts.append("当得票数最多时触发")
+    if d.from_night > 1:
+        parts.append(f"第{d.from_night}夜起可用")
+    clause = "，".join(_verb(v, d.trigger) for v in d.does)
+    if d.conditions:
+        clause = f"若{'且'.join(_condition(c, d.trigger) for c in d.conditions)}，{clause}"
+    if d.chance is not None:
+        clause = f"{round(d.chance * 100)}%概率{clause}"
+    parts.append(clause)
+    if d.limit == "once":
+        parts.append("只能使用一次" if kind == "active" else "只能触发一次")
+    text = "。".join(p for p in parts[:1]) + "。" + "，".join(parts[1:]) + "。"
+    tags = " ".join(t for t in (attribute, timing) if t)
+    return text + (f"（{tags}）" if tags else "")
+
+
+__all__ = ["describe"]
