@@ -130,6 +130,8 @@ class RuleSet:
     day_inputs: tuple[str, ...] = ("digits",)
     options: tuple[str, ...] = ()
     """Table options a setup may take (none: the seed deals its 24 characters)."""
+    declared_skills: bool = True
+    """The pack's skills may carry effects the engine resolves (a hosted game records so: :mod:`tianting.core.skill_effects`)."""
     judge_rules_skills: bool = True
     """The pack's skills are data: the judge rules each use (R-SG11)."""
     character_choice: bool = False

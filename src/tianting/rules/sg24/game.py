@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tianting.core import effects
+from tianting.core import effects, skill_effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.names import name_key
@@ -322,7 +322,7 @@ class SG24Game:
     def _check_declared(self, player: Player, data: Any, action: Action) -> None:
         """A declared skill's own limits: once a game (「只能使用一次」), from its night, its one target."""
         d = data.effect
-        if not isinstance(d, Declared):
+        if not isinstance(d, Declared) or skill_effects.judged(self.state):
             return
         if d.limit == "once" and player.used.get(data.name):
             raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")

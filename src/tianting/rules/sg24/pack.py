@@ -222,6 +222,31 @@ def bundled_text(package: str) -> str:
     return resources.files(package).joinpath("data/characters.json").read_text("utf-8")
 
 
+def with_effects(data: Any, overlay: Any) -> Any:
+    """The bundled pack's data with each skill's ``effect`` from the pack's effect table (``data/effects.json``:
+    ``{"effects": {character: {skill: effect}}}``, kept beside the facts so each is reviewed on its own); the
+    result is a ``/2`` pack. A table naming a character or a skill the pack lacks is refused."""
+    out = json.loads(json.dumps(data))
+    out["format"] = PACK_FORMAT
+    chars = {c["name"]: c for c in out["characters"]}
+    for name, skills in overlay.get("effects", {}).items():
+        if name not in chars:
+            raise _fail(f"效果表「{name}」", "角色不在角色包中")
+        by_name = {s["name"]: s for s in chars[name].get("skills", [])}
+        for skill, effect in skills.items():
+            if skill not in by_name:
+                raise _fail(f"效果表「{name}」【{skill}】", "技能不在角色包中")
+            by_name[skill]["effect"] = effect
+    return out
+
+
+def bundled_data(package: str) -> Any:
+    """A rule-set package's bundled pack, its effect table applied (:func:`with_effects`)."""
+    data = pack_json(bundled_text(package))
+    table = resources.files(package).joinpath("data/effects.json")
+    return with_effects(data, json.loads(table.read_text("utf-8"))) if table.is_file() else data
+
+
 def load_pack(text: str) -> Pack:
     """A pack from JSON text (a judge's own pack)."""
     return parse_pack(pack_json(text))
@@ -230,4 +255,4 @@ def load_pack(text: str) -> Pack:
 @cache
 def default_pack() -> Pack:
     """The bundled pack (data/characters.json): the seed's 24 starting characters and their successors."""
-    return load_pack(bundled_text("tianting.rules.sg24"))
+    return parse_pack(bundled_data("tianting.rules.sg24"))

@@ -26,10 +26,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tianting.core import effects
+from tianting.core import effects, skill_effects
 from tianting.core.records import Action, Feedback
 from tianting.effects import limits
-from tianting.effects import skills as skill_effects
+from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.schema import STAB, Condition, Declared, Verb
@@ -84,6 +84,8 @@ class Resolver:
         from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
 
         resolver = cls(night)
+        if skill_effects.judged(night.state):
+            return resolver  # a game created before packs had effects: every skill the judge's
         game = night.game
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
@@ -291,7 +293,7 @@ class Resolver:
         elif name == "announce":
             night.global_events.append(verb.args["text"])
         elif name == "lose":
-            skill_effects.lose(phase, pid, verb.args["skill"], data.name)
+            skill_changes.lose(phase, pid, verb.args["skill"], data.name)
         elif name == "votes":
             shifts = night.state.extra.setdefault("vote_shifts", {})
             day = str(night.game.number)
@@ -323,6 +325,8 @@ class Resolver:
 
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
+    if skill_effects.judged(game.state):
+        return None
     player = game.state.player(voted)
     character = game.pack.characters.get(player.character)
     for data in character.skills if character else ():
