@@ -101,7 +101,7 @@ class Day:
         tally: dict[str, int] = {}
         for t in counted:
             tally[t] = tally.get(t, 0) + 1
-        for pid, n in sorted(self.state.extra.get("vote_shifts", {}).get(str(self.game.number), {}).items()):
+        for pid, n in sorted(self.state.extra.get("vote_shifts", {}).get(str(self.state.index), {}).items()):
             if self.state.player(pid).alive:  # a declared skill's 「次日投票中…得票数加/减」
                 tally[pid] = max(0, tally.get(pid, 0) + n)
         top = max(tally.values(), default=0)

@@ -11,7 +11,7 @@ from typing import Any
 
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable
-from tianting.rules.sg24.declared.schema import Effect, parse_effect
+from tianting.rules.sg24.declared.schema import Effect, EffectError, parse_effect
 
 PACK_FORMAT = "tianting-sg24-pack/2"
 FORMATS = ("tianting-sg24-pack/1", PACK_FORMAT)
@@ -188,7 +188,10 @@ def parse_pack(data: Any) -> Pack:
             if "effect" in s:
                 if data["format"] != PACK_FORMAT:
                     raise _fail(w + ".effect", f"技能效果需要格式「{PACK_FORMAT}」")
-                effect = parse_effect(s["effect"], f"「{name}」【{s['name']}】", s["kind"])
+                try:
+                    effect = parse_effect(s["effect"], f"「{name}」【{s['name']}】", s["kind"])
+                except EffectError as exc:
+                    raise PackError(str(exc)) from None
             skills.append(SkillData(s["name"], s["kind"], s.get("timing"), s.get("attribute"), s.get("text"),
                                     str(s.get("source", "")), effect))
         chars[name] = Character(

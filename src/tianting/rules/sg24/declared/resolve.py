@@ -263,9 +263,25 @@ class Resolver:
         }
         return tests[c.test]()
 
+    def _whom(self, who: str, owner: str, target: str) -> str | None:
+        if who == "self":
+            return owner
+        if who == "lord":  # the owner's country's living 君主 (none: the part does nothing)
+            country = self.night.state.player(owner).country
+            return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
+                         if p.country == country and p.identity == "君主"), None)
+        return target
+
     def _do(self, verb: Verb, owner: str, target: str, data: SkillData, active: bool) -> None:
         night, phase = self.night, self.night.phase
-        pid = owner if verb.who == "self" else target
+        found = self._whom(verb.who, owner, target)
+        if found is None or not self._holds(verb.conditions, owner, target):
+            return
+        pid = found
+        if verb.chance is not None and not night.state.rng.chance(f"【{data.name}】{verb.name} {owner}→{pid}",
+                                                                   verb.chance):
+            phase.note(f"{owner} 的【{data.name}】对 {pid} 的{verb.name}未生效：概率未中")
+            return
         name = verb.name
         if name in ("wound", "kill"):
             night.harms.append(Harm(pid, Level.WOUND if name == "wound" else Level.KILL, data.name, [owner],
@@ -278,7 +294,7 @@ class Resolver:
             for _ in range(verb.args["times"]):
                 self.defences.append(Defence(pid, owner, active, data.name, verb.args["against"]))
         elif name == "void":
-            self._void(pid, owner, data.name)
+            self._void(pid, owner, data.name, verb.args.get("only"))
         elif name == "learn":
             fact = verb.args["fact"]
             value = self._fact(pid, fact)
@@ -296,16 +312,20 @@ class Resolver:
             skill_changes.lose(phase, pid, verb.args["skill"], data.name)
         elif name == "votes":
             shifts = night.state.extra.setdefault("vote_shifts", {})
-            day = str(night.game.number)
+            day = str(night.state.index + 1)  # the day that follows this night (its phase index)
             shifts.setdefault(day, {})[pid] = shifts.setdefault(day, {}).get(pid, 0) + verb.args["n"]
             phase.note(f"{pid} 次日得票{verb.args['n']:+d}（{owner}【{data.name}】）")
         elif name == "vote_void":
             pass  # a day's verb (:func:`vote_voided`)
 
-    def _void(self, pid: str, owner: str, skill: str) -> None:
-        """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent)."""
+    def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None) -> None:
+        """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent); ``only``: those
+        of the skills named (「令其当夜进行的任何刺杀……发动失败」)."""
+        from tianting.core.names import name_key
+
         night = self.night
-        for a in [a for a in night.live if a.actor == pid]:
+        keep = None if only is None else {name_key(n) for n in only}
+        for a in [a for a in night.live if a.actor == pid and (keep is None or name_key(a.skill) in keep)]:
             if any(u.action is a and id(u) in self.done for u in self.uses):
                 continue
             night.live.remove(a)

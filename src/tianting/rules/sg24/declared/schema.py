@@ -22,8 +22,9 @@ STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
-WHO = ("target", "self")
-"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), or the skill's owner."""
+WHO = ("target", "self", "lord")
+"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
+owner's country's 君主 (「为本国君主抵御」)."""
 TRIGGERS = ("use", "guard", "recognised", "voted_top")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
@@ -46,11 +47,14 @@ class Condition:
 
 @dataclass(frozen=True)
 class Verb:
-    """One thing the skill does: ``name`` (a key of :data:`VERBS`) with its arguments."""
+    """One thing the skill does: ``name`` (a key of :data:`VERBS`) with its arguments, and, where only this part of
+    the skill hangs on them, its own conditions and chance (「若对方具有“猛将”评价，则一半概率受伤」)."""
 
     name: str
     who: str = "target"
     args: Mapping[str, Any] = field(default_factory=dict)
+    conditions: tuple[Condition, ...] = ()
+    chance: Fraction | None = None
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,15 @@ def _skill_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     return {"skill": skill.strip()}
 
 
+def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    only = raw.get("only")
+    if only is None:
+        return {}
+    if not isinstance(only, list) or not only or not all(isinstance(x, str) and x for x in only):
+        raise fail("only", "必须是技能名数组（如 [\"刺杀\"]：只令其刺杀失败）")
+    return {"only": tuple(only)}
+
+
 VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]], dict[str, Any]]] = {
     "wound": _harm_args,
     # 致伤: a harm of the skill's attribute, summed with the night's others (seed 001's defence order).
@@ -138,7 +151,7 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 治愈: a wound healed (「优先治愈受伤」).
     "defend": _defend_args,
     # 抵御: stops ``times`` effects of the attributes ``against`` aimed at the player (seed 001's order).
-    "void": _harm_args,
+    "void": _void_args,
     # 令其所有行动失败: the player's actions tonight fail (a use spent).
     "learn": _learn_args,
     # 得知: the owner learns a fact of the player.
@@ -206,15 +219,7 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         raise fail("of", "必须是角色名数组")
     if trigger == "recognised" and not of:
         raise fail("of", "指认触发的技能必须给出被指认的角色")
-    conditions = []
-    for i, c in enumerate(raw.get("if", [])):
-        if not isinstance(c, dict):
-            raise fail(f"if[{i}]", "必须是对象")
-        who = c.get("who", "target")
-        tests = [k for k in c if k != "who"]
-        if who not in WHO or len(tests) != 1 or tests[0] not in CONDITIONS or not CONDITIONS[tests[0]](c[tests[0]]):
-            raise fail(f"if[{i}]", f"必须是一个条件（{'、'.join(CONDITIONS)}），可加 who（target 或 self），值的类型须正确")
-        conditions.append(Condition(tests[0], c[tests[0]], who))
+    conditions = _conditions(raw.get("if", []), "if", fail)
     does = []
     raw_do = raw.get("do")
     if not isinstance(raw_do, list) or not raw_do:
@@ -224,30 +229,56 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
             raise fail(f"do[{i}].verb", f"必须是 {'、'.join(VERBS)} 之一")
         who = v.get("who", "target")
         if who not in WHO:
-            raise fail(f"do[{i}].who", "必须是 target 或 self")
+            raise fail(f"do[{i}].who", f"必须是 {'、'.join(WHO)} 之一")
 
         def verb_fail(key: str, message: str, i: int = i) -> EffectError:
             return fail(f"do[{i}].{key}", message)
 
         args = VERBS[v["verb"]](v, verb_fail)
-        extra = set(v) - {"verb", "who"} - set(args)
+        extra = set(v) - {"verb", "who", "if", "chance"} - set(args)
         if extra:
             raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
-        does.append(Verb(v["verb"], who, args))
+        does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
+                         _chance(v.get("chance"), f"do[{i}].chance", fail)))
     limit = raw.get("limit")
     if limit is not None and limit not in LIMITS:
         raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
     start = raw.get("from_night", 1)
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
-    chance = raw.get("chance")
-    if chance is not None and (not isinstance(chance, (int, float)) or isinstance(chance, bool)
-                               or not 0 < chance < 1):
-        raise fail("chance", "必须是0与1之间的概率")
+    chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name != "defend" or v.who != "self" for v in does):
         raise fail("do", "guard 触发的技能只能为自己抵御（defend，who 为 self）")
-    return Declared(trigger, tuple(does), tuple(conditions), tuple(of), limit, start,
-                    None if chance is None else Fraction(str(chance)))
+    return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
+
+
+def _conditions(raw: Any, key: str, fail: Callable[[str, str], EffectError]) -> tuple[Condition, ...]:
+    if not isinstance(raw, list):
+        raise fail(key, "必须是条件数组")
+    out = []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict):
+            raise fail(f"{key}[{i}]", "必须是对象")
+        who = c.get("who", "target")
+        tests = [k for k in c if k != "who"]
+        if who not in WHO or len(tests) != 1 or tests[0] not in CONDITIONS or not CONDITIONS[tests[0]](c[tests[0]]):
+            raise fail(f"{key}[{i}]", f"必须是一个条件（{'、'.join(CONDITIONS)}），可加 who（{'、'.join(WHO)}），值的类型须正确")
+        out.append(Condition(tests[0], c[tests[0]], who))
+    return tuple(out)
+
+
+def _chance(raw: Any, key: str, fail: Callable[[str, str], EffectError]) -> Fraction | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise fail(key, "必须是0与1之间的概率（如 0.5 或 \"1/2\"）")
+    try:
+        value = Fraction(str(raw))
+    except (ValueError, ZeroDivisionError):
+        raise fail(key, "必须是0与1之间的概率（如 0.5 或 \"1/2\"）") from None
+    if not 0 < value < 1:
+        raise fail(key, "必须是0与1之间的概率（如 0.5 或 \"1/2\"）")
+    return value
 
 
 __all__ = ["ATTRIBUTES", "CONDITIONS", "FACTS", "STAB", "TRIGGERS", "VERBS", "Bespoke", "Condition", "Declared",

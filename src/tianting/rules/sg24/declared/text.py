@@ -4,6 +4,8 @@ the judges' console shows the generated one beside it, so a mismatch shows."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from tianting.rules.sg24.declared.schema import Bespoke, Condition, Declared, Effect, Judged, Verb
 
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
@@ -12,6 +14,8 @@ FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", 
 def _whom(who: str, trigger: str) -> str:
     if who == "self":
         return "自己"
+    if who == "lord":
+        return "本国君主"
     return "被指认者" if trigger == "recognised" else "其"
 
 
@@ -44,16 +48,30 @@ def _verb(v: Verb, trigger: str) -> str:
         "heal": lambda: f"治愈{whom}的受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
-        "void": lambda: f"令{whom}当夜所有行动失败",
-        "learn": lambda: f"得知{whom}的{FACT_WORDS[a['fact']]}",
+        "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only") else f"令{whom}当夜所有行动失败"),
+        "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{whom}互相认识",
         "vote_void": lambda: "该次投票无效",
-        "votes": lambda: f"次日投票中{whom}的得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
+        "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
         "tell": lambda: f"告知{whom}：{a['text']}",
         "announce": lambda: f"当夜公告“{a['text']}”",
         "lose": lambda: f"{whom}失去【{a['skill']}】",
     }
-    return words[v.name]()
+    text = words[v.name]()
+    if v.chance is not None:
+        text = f"{_percent(v.chance)}概率{text}"
+    if v.conditions:
+        text = f"若{'且'.join(_condition(c, trigger) for c in v.conditions)}，则{text}"
+    return text
+
+
+def _of(whom: str) -> str:
+    """「其身份」, 「自己的身份」."""
+    return whom if whom == "其" else f"{whom}的"
+
+
+def _percent(p: Fraction) -> str:
+    return "一半" if p == Fraction(1, 2) else f"{float(p) * 100:g}%"
 
 
 def describe(effect: Effect, kind: str, attribute: str | None = None, timing: str | None = None,
@@ -75,13 +93,16 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
+    elif d.trigger == "guard":
+        against = sorted({a for v in d.does for a in v.args.get("against", ())})
+        parts.append(f"当受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
         parts.append(f"第{d.from_night}夜起可用")
-    clause = "，".join(_verb(v, d.trigger) for v in d.does)
+    clause = "；".join(_verb(v, d.trigger) for v in d.does)
     if d.conditions:
         clause = f"若{'且'.join(_condition(c, d.trigger) for c in d.conditions)}，{clause}"
     if d.chance is not None:
-        clause = f"{round(d.chance * 100)}%概率{clause}"
+        clause = f"{_percent(d.chance)}概率{clause}"
     parts.append(clause)
     if d.limit == "once":
         parts.append("只能使用一次" if kind == "active" else "只能触发一次")

@@ -1,0 +1,255 @@
+"""The 24人 pack's declared skills, resolved by the engine (issue 31): each test names the skill, states the 8.1
+fact it rests on in our words, and, where two skills meet, the seed 001 sentence that orders them.
+
+The table is strict (tests/sg24/table24.py): every draw a test does not force and every answer it does not give
+fails it; each id is the seat's starting character."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tianting.core import skill_effects
+from tianting.core.state import Status
+from tianting.rules.sg24.declared.schema import EffectError, parse_effect
+from tianting.rules.sg24.declared.text import describe
+from tianting.rules.sg24.pack import PackError, default_pack, parse_pack
+
+from .table24 import Table24, act
+
+
+def entry(t: Table24, actor: str, skill: str) -> dict[str, Any]:
+    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
+    return found
+
+
+def injured(t: Table24, pid: str) -> bool:
+    return t.state.player(pid).status is Status.INJURED
+
+
+# ---- actives that harm ------------------------------------------------------------------------------------------
+def test_qinmaoshishi_wounds_a_target_without_mengjiang() -> None:
+    """曹操【亲冒矢石】: one id is wounded unless he has the 猛将 evaluation (郭嘉 has none)."""
+    t = Table24()
+    r = t.night(act("曹操", "亲冒矢石", "郭嘉"))
+    assert injured(t, "郭嘉")
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "done"
+    assert not any("亲冒矢石" in w for w in r.warnings)  # not left to the judge
+
+
+def test_qinmaoshishi_does_nothing_to_a_mengjiang() -> None:
+    """曹操【亲冒矢石】: a target with the 猛将 evaluation (张飞) is not wounded; the use failed."""
+    t = Table24()
+    t.night(act("曹操", "亲冒矢石", "张飞"))
+    assert not injured(t, "张飞")
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "failed"
+
+
+def test_yongguansanjun_halves_on_a_mengjiang_and_wounds_others() -> None:
+    """吕蒙【勇贯三军】: a 猛将 is wounded with half chance, anyone else surely."""
+    t = Table24().force("【勇贯三军】wound 吕蒙→张飞", False)
+    t.night(act("吕蒙", "勇贯三军", "张飞"))
+    assert not injured(t, "张飞")
+    t.check_unused()
+    t2 = Table24().force("【勇贯三军】wound 吕蒙→张飞", True)
+    t2.night(act("吕蒙", "勇贯三军", "张飞"))
+    assert injured(t2, "张飞")
+    t3 = Table24()
+    t3.night(act("吕蒙", "勇贯三军", "郭嘉"))  # no 猛将: no draw at all (the table is strict)
+    assert injured(t3, "郭嘉")
+
+
+def test_two_wounds_kill_as_the_seed_sums_harms() -> None:
+    """孙坚【横扫江东】 and 徐庶【击剑长歌】 each wound; seed 001: 「受到两次及以上致伤伤害则致死」."""
+    t = Table24()
+    t.night(act("孙坚", "横扫江东", "郭嘉"), act("徐庶", "击剑长歌", "郭嘉"))
+    assert t.character("郭嘉") == "荀攸"  # his successor (荀彧, the other, is in play)
+
+
+# ---- information -------------------------------------------------------------------------------------------------
+def test_dongruoguanhuo_tells_the_identity() -> None:
+    """郭嘉【洞若观火】: he learns the identity of the id he names (张昭: 军师)."""
+    t = Table24()
+    t.night(act("郭嘉", "洞若观火", "张昭"))
+    assert "张昭的身份是军师" in t.said("郭嘉")
+
+
+# ---- passives set off by 指认 -------------------------------------------------------------------------------------
+def test_yanzhenyidai_wounds_zhangfei_recognised() -> None:
+    """荀彧【严阵以待】: when his 指认 names 张飞 rightly, 张飞 is wounded (the 指认 itself gives no feedback)."""
+    t = Table24()
+    t.night(act("荀彧", "指认", "张飞", character="张飞"))
+    assert injured(t, "张飞")
+    assert "你的【严阵以待】已触发" in t.said("荀彧")
+
+
+def test_yanzhenyidai_needs_a_right_recognition() -> None:
+    """荀彧【严阵以待】: a wrong 指认 sets nothing off."""
+    t = Table24()
+    t.night(act("荀彧", "指认", "关羽", character="张飞"))
+    assert not injured(t, "关羽") and not injured(t, "张飞")
+
+
+def test_caoshizongqin_makes_them_know_each_other() -> None:
+    """夏侯惇【曹氏宗亲】: naming 曹操 rightly makes the two know each other."""
+    t = Table24()
+    t.night(act("夏侯惇", "指认", "曹操", character="曹操"))
+    assert t.state.player("曹操").known.get("夏侯惇") == "夏侯惇"
+    assert t.state.player("夏侯惇").known.get("曹操") == "曹操"
+
+
+# ---- defences ----------------------------------------------------------------------------------------------------
+def test_mayuetanxi_stops_one_general_harm_then_is_spent() -> None:
+    """刘备【马跃檀溪】: a passive that stops one 武将杀伤 effect on him, once; the second wounds him."""
+    t = Table24()
+    t.night(act("曹操", "亲冒矢石", "刘备"))
+    assert not injured(t, "刘备")
+    assert t.state.player("刘备").used.get("马跃檀溪") == 1
+    assert "你的【马跃檀溪】已触发并消耗" in t.said("刘备")
+    t.day()
+    t.night(act("曹操", "亲冒矢石", "刘备"))
+    assert injured(t, "刘备")
+
+
+def test_mayuetanxi_does_not_stop_a_stab() -> None:
+    """刘备【马跃檀溪】 names 武将杀伤技能 only: a killer's 刺杀 is no skill of that attribute."""
+    t = Table24()
+    t.night(act("夏侯惇", "刺杀", "刘备"))
+    assert t.character("刘备") == "刘禅"
+    assert not t.state.player("刘备").used.get("马跃檀溪")
+
+
+def test_xuanmenpozhen_stops_a_strategist_harm() -> None:
+    """徐庶【玄门破阵】: one 军师负面 effect on him is stopped (黄盖【火船冲阵】 is 军师负面)."""
+    t = Table24()
+    t.night(act("黄盖", "火船冲阵", "徐庶"))
+    assert not injured(t, "徐庶")
+    assert t.state.player("徐庶").used.get("玄门破阵") == 1
+
+
+def test_danqiangjiuzhu_defends_the_own_lord() -> None:
+    """赵云【单枪救主】: no target; it stops one 武将杀伤 effect on 蜀's 君主 (刘备's own 马跃檀溪 is active first? no:
+    seed 001 「本人主动>他人主动>本人被动>他人被动」 — 赵云's is 他人主动, before 刘备's 本人被动)."""
+    t = Table24()
+    t.night(act("赵云", "单枪救主"), act("曹操", "亲冒矢石", "刘备"))
+    assert not injured(t, "刘备")
+    assert not t.state.player("刘备").used.get("马跃檀溪")  # the active defence was used, the passive kept
+
+
+def test_hunshenshidan_stops_a_stab_on_its_target() -> None:
+    """赵云【浑身是胆】: one harm to the id he names is stopped, the greatest (a 刺杀 too)."""
+    t = Table24()
+    t.night(act("赵云", "浑身是胆", "庞统"), act("夏侯惇", "刺杀", "庞统"))
+    assert t.state.player("庞统").alive and not injured(t, "庞统")
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "void"
+
+
+# ---- actions made to fail (结算前) --------------------------------------------------------------------------------
+def test_shuiyanqijun_makes_every_action_fail() -> None:
+    """关羽【水淹七军】 (结算前): the id he names has all his actions tonight fail (曹操's 亲冒矢石 on 郭嘉)."""
+    t = Table24()
+    t.night(act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
+    assert not injured(t, "郭嘉")
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "void"
+
+
+def test_liangkujianyan_stops_only_stabs() -> None:
+    """甄姬【良苦谏言】: the id's 刺杀 tonight fails; his other actions stand."""
+    t = Table24()
+    t.night(act("甄姬", "良苦谏言", "关羽"), act("关羽", "刺杀", "郭嘉"))
+    assert t.state.player("郭嘉").alive and t.character("郭嘉") == "郭嘉"
+    assert entry(t, "关羽", "刺杀")["state"] == "void"
+
+
+def test_before_skills_aimed_at_each_other_are_ordered_by_contest() -> None:
+    """Seed 001: 「结算时优先结算没有成为结算前技能目标的角色的技能，若没有，则进行拼点，决定一个优先结算的角色」 —
+    关羽【水淹七军】 on 甄姬 and 甄姬【良苦谏言】 on 关羽: neither is free; the 拼点 picks 关羽, whose use makes 甄姬's fail."""
+    t = Table24().force("结算前拼点（优先结算）", "关羽")
+    t.night(act("关羽", "水淹七军", "甄姬"), act("甄姬", "良苦谏言", "关羽"))
+    assert entry(t, "关羽", "水淹七军")["state"] == "done"
+    assert entry(t, "甄姬", "良苦谏言")["state"] == "void"
+    t.check_unused()
+
+
+def test_before_skills_free_actor_resolves_first() -> None:
+    """Seed 001's loop: 甄姬 is a target, 关羽 is not: 关羽's 水淹七军 resolves first and 甄姬's fails, whatever
+    order they were sent in (no draw)."""
+    for order in (0, 1):
+        t = Table24()
+        uses = [act("关羽", "水淹七军", "甄姬"), act("甄姬", "良苦谏言", "张飞")]
+        t.night(*(uses if order == 0 else uses[::-1]))
+        assert entry(t, "甄姬", "良苦谏言")["state"] == "void"
+
+
+# ---- votes -------------------------------------------------------------------------------------------------------
+def test_qiaoyanshanbian_takes_three_votes_off_next_day() -> None:
+    """甄姬【巧言善辩】: the id she names has three votes fewer the next day."""
+    t = Table24()
+    t.night(act("甄姬", "巧言善辩", "庞统"))
+    votes = {"曹操": "庞统", "荀彧": "庞统", "郭嘉": "庞统", "张辽": "张昭"}
+    t.day(votes)
+    assert not injured(t, "庞统")
+    assert injured(t, "张昭")
+
+
+def test_gefadaishou_voids_the_first_vote_he_tops() -> None:
+    """曹操【割发代首】: the first time he has the most votes, that vote harms no one; the next time it does."""
+    t = Table24()
+    t.night()
+    t.day({"刘备": "曹操", "关羽": "曹操"})
+    assert not injured(t, "曹操")
+    t.night()
+    t.day({"刘备": "曹操", "关羽": "曹操"})
+    assert injured(t, "曹操")
+
+
+# ---- the pack, the texts, games of before --------------------------------------------------------------------------
+def test_a_bad_effect_is_refused_naming_character_skill_and_field() -> None:
+    data = {"format": "tianting-sg24-pack/2", "characters": [
+        {"name": "甲", "country": "魏", "identity": "君主", "skills": [
+            {"name": "乙", "kind": "active", "effect": {"do": [{"verb": "explode"}]}}]}]}
+    with pytest.raises(PackError) as err:
+        parse_pack(data)
+    assert "「甲」【乙】.effect.do[0].verb" in str(err.value)
+
+
+def test_an_effect_needs_format_2() -> None:
+    data = {"format": "tianting-sg24-pack/1", "characters": [
+        {"name": "甲", "country": "魏", "identity": "君主", "skills": [
+            {"name": "乙", "kind": "active", "effect": {"do": [{"verb": "wound"}]}}]}]}
+    with pytest.raises(PackError, match="tianting-sg24-pack/2"):
+        parse_pack(data)
+
+
+@pytest.mark.parametrize("raw, field", [
+    ({"trigger": "recognised", "do": [{"verb": "wound"}]}, "of"),
+    ({"do": [{"verb": "defend", "against": ["飞行"]}]}, "do[0].against"),
+    ({"do": [{"verb": "wound"}], "chance": 2}, "chance"),
+    ({"do": [{"verb": "wound", "who": "everyone"}]}, "do[0].who"),
+    ({"do": []}, "do"),
+    ({"code": ""}, "code"),
+])
+def test_effect_fields_are_checked(raw: dict[str, Any], field: str) -> None:
+    with pytest.raises(EffectError) as err:
+        parse_effect(raw, "「甲」【乙】", "passive" if "trigger" in raw else "active")
+    assert f"「甲」【乙】.effect.{field}：" in str(err.value)
+
+
+def test_every_declared_skill_has_a_generated_text() -> None:
+    pack = default_pack()
+    declared = [(c.name, s) for c in pack.characters.values() for s in c.skills if s.effect is not None]
+    assert len(declared) >= 19
+    for _, s in declared:
+        text = describe(s.effect, s.kind, s.attribute, s.timing)
+        assert text.startswith("主动技能" if s.kind == "active" else "被动技能") and "。" in text
+
+
+def test_a_game_of_before_leaves_every_skill_to_the_judge() -> None:
+    """A hosted game created before packs had effects keeps every skill the judge's (its past replays)."""
+    t = Table24()
+    t.state.extra[skill_effects.STATE_KEY] = skill_effects.JUDGE
+    r = t.night(act("曹操", "亲冒矢石", "郭嘉"))
+    assert not injured(t, "郭嘉")
+    assert any("亲冒矢石" in w for w in r.warnings)
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "pending"
