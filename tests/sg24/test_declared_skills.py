@@ -29,6 +29,7 @@ def injured(t: Table24, pid: str) -> bool:
 
 
 # ---- actives that harm ------------------------------------------------------------------------------------------
+@pytest.mark.skill("亲冒矢石")
 def test_qinmaoshishi_wounds_a_target_without_mengjiang() -> None:
     """曹操【亲冒矢石】: one id is wounded unless he has the 猛将 evaluation (郭嘉 has none)."""
     t = Table24()
@@ -38,6 +39,7 @@ def test_qinmaoshishi_wounds_a_target_without_mengjiang() -> None:
     assert not any("亲冒矢石" in w for w in r.warnings)  # not left to the judge
 
 
+@pytest.mark.skill("亲冒矢石")
 def test_qinmaoshishi_does_nothing_to_a_mengjiang() -> None:
     """曹操【亲冒矢石】: a target with the 猛将 evaluation (张飞) is not wounded; the use failed."""
     t = Table24()
@@ -46,6 +48,7 @@ def test_qinmaoshishi_does_nothing_to_a_mengjiang() -> None:
     assert entry(t, "曹操", "亲冒矢石")["state"] == "failed"
 
 
+@pytest.mark.skill("勇贯三军")
 def test_yongguansanjun_halves_on_a_mengjiang_and_wounds_others() -> None:
     """吕蒙【勇贯三军】: a 猛将 is wounded with half chance, anyone else surely."""
     t = Table24().force("【勇贯三军】wound 吕蒙→张飞", False)
@@ -60,6 +63,7 @@ def test_yongguansanjun_halves_on_a_mengjiang_and_wounds_others() -> None:
     assert injured(t3, "郭嘉")
 
 
+@pytest.mark.skill("横扫江东", "击剑长歌")
 def test_two_wounds_kill_as_the_seed_sums_harms() -> None:
     """孙坚【横扫江东】 and 徐庶【击剑长歌】 each wound; seed 001: 「受到两次及以上致伤伤害则致死」."""
     t = Table24()
@@ -67,7 +71,19 @@ def test_two_wounds_kill_as_the_seed_sums_harms() -> None:
     assert t.character("郭嘉") == "荀攸"  # his successor (荀彧, the other, is in play)
 
 
+@pytest.mark.skill("乱世枭雄")
+def test_luanshixiaoxiong_wounds_a_target_without_mengjiang() -> None:
+    """刘备【乱世枭雄】: one id is wounded unless he has the 猛将 evaluation."""
+    t = Table24()
+    t.night(act("刘备", "乱世枭雄", "荀彧"))
+    assert injured(t, "荀彧")
+    t2 = Table24()
+    t2.night(act("刘备", "乱世枭雄", "典韦"))  # 典韦: 猛将
+    assert not injured(t2, "典韦")
+
+
 # ---- information -------------------------------------------------------------------------------------------------
+@pytest.mark.skill("洞若观火")
 def test_dongruoguanhuo_tells_the_identity() -> None:
     """郭嘉【洞若观火】: he learns the identity of the id he names (张昭: 军师)."""
     t = Table24()
@@ -76,6 +92,7 @@ def test_dongruoguanhuo_tells_the_identity() -> None:
 
 
 # ---- passives set off by 指认 -------------------------------------------------------------------------------------
+@pytest.mark.skill("严阵以待")
 def test_yanzhenyidai_wounds_zhangfei_recognised() -> None:
     """荀彧【严阵以待】: when his 指认 names 张飞 rightly, 张飞 is wounded (the 指认 itself gives no feedback)."""
     t = Table24()
@@ -84,6 +101,7 @@ def test_yanzhenyidai_wounds_zhangfei_recognised() -> None:
     assert "你的【严阵以待】已触发" in t.said("荀彧")
 
 
+@pytest.mark.skill("严阵以待")
 def test_yanzhenyidai_needs_a_right_recognition() -> None:
     """荀彧【严阵以待】: a wrong 指认 sets nothing off."""
     t = Table24()
@@ -91,6 +109,7 @@ def test_yanzhenyidai_needs_a_right_recognition() -> None:
     assert not injured(t, "关羽") and not injured(t, "张飞")
 
 
+@pytest.mark.skill("曹氏宗亲")
 def test_caoshizongqin_makes_them_know_each_other() -> None:
     """夏侯惇【曹氏宗亲】: naming 曹操 rightly makes the two know each other."""
     t = Table24()
@@ -100,6 +119,7 @@ def test_caoshizongqin_makes_them_know_each_other() -> None:
 
 
 # ---- defences ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("马跃檀溪")
 def test_mayuetanxi_stops_one_general_harm_then_is_spent() -> None:
     """刘备【马跃檀溪】: a passive that stops one 武将杀伤 effect on him, once; the second wounds him."""
     t = Table24()
@@ -112,6 +132,7 @@ def test_mayuetanxi_stops_one_general_harm_then_is_spent() -> None:
     assert injured(t, "刘备")
 
 
+@pytest.mark.skill("马跃檀溪")
 def test_mayuetanxi_does_not_stop_a_stab() -> None:
     """刘备【马跃檀溪】 names 武将杀伤技能 only: a killer's 刺杀 is no skill of that attribute."""
     t = Table24()
@@ -120,6 +141,7 @@ def test_mayuetanxi_does_not_stop_a_stab() -> None:
     assert not t.state.player("刘备").used.get("马跃檀溪")
 
 
+@pytest.mark.skill("玄门破阵", "火船冲阵")
 def test_xuanmenpozhen_stops_a_strategist_harm() -> None:
     """徐庶【玄门破阵】: one 军师负面 effect on him is stopped (黄盖【火船冲阵】 is 军师负面)."""
     t = Table24()
@@ -128,15 +150,17 @@ def test_xuanmenpozhen_stops_a_strategist_harm() -> None:
     assert t.state.player("徐庶").used.get("玄门破阵") == 1
 
 
+@pytest.mark.skill("单枪救主")
 def test_danqiangjiuzhu_defends_the_own_lord() -> None:
-    """赵云【单枪救主】: no target; it stops one 武将杀伤 effect on 蜀's 君主 (刘备's own 马跃檀溪 is active first? no:
-    seed 001 「本人主动>他人主动>本人被动>他人被动」 — 赵云's is 他人主动, before 刘备's 本人被动)."""
+    """赵云【单枪救主】: no target; it stops one 武将杀伤 effect on 蜀's 君主. Seed 001 「本人主动>他人主动>本人被动>
+    他人被动」: 赵云's defence (他人主动) is used before 刘备's own 马跃檀溪 (本人被动), which is kept."""
     t = Table24()
     t.night(act("赵云", "单枪救主"), act("曹操", "亲冒矢石", "刘备"))
     assert not injured(t, "刘备")
     assert not t.state.player("刘备").used.get("马跃檀溪")  # the active defence was used, the passive kept
 
 
+@pytest.mark.skill("浑身是胆")
 def test_hunshenshidan_stops_a_stab_on_its_target() -> None:
     """赵云【浑身是胆】: one harm to the id he names is stopped, the greatest (a 刺杀 too)."""
     t = Table24()
@@ -146,6 +170,7 @@ def test_hunshenshidan_stops_a_stab_on_its_target() -> None:
 
 
 # ---- actions made to fail (结算前) --------------------------------------------------------------------------------
+@pytest.mark.skill("水淹七军")
 def test_shuiyanqijun_makes_every_action_fail() -> None:
     """关羽【水淹七军】 (结算前): the id he names has all his actions tonight fail (曹操's 亲冒矢石 on 郭嘉)."""
     t = Table24()
@@ -154,6 +179,7 @@ def test_shuiyanqijun_makes_every_action_fail() -> None:
     assert entry(t, "曹操", "亲冒矢石")["state"] == "void"
 
 
+@pytest.mark.skill("良苦谏言")
 def test_liangkujianyan_stops_only_stabs() -> None:
     """甄姬【良苦谏言】: the id's 刺杀 tonight fails; his other actions stand."""
     t = Table24()
@@ -162,6 +188,7 @@ def test_liangkujianyan_stops_only_stabs() -> None:
     assert entry(t, "关羽", "刺杀")["state"] == "void"
 
 
+@pytest.mark.skill("水淹七军", "良苦谏言")
 def test_before_skills_aimed_at_each_other_are_ordered_by_contest() -> None:
     """Seed 001: 「结算时优先结算没有成为结算前技能目标的角色的技能，若没有，则进行拼点，决定一个优先结算的角色」 —
     关羽【水淹七军】 on 甄姬 and 甄姬【良苦谏言】 on 关羽: neither is free; the 拼点 picks 关羽, whose use makes 甄姬's fail."""
@@ -183,6 +210,7 @@ def test_before_skills_free_actor_resolves_first() -> None:
 
 
 # ---- votes -------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("巧言善辩")
 def test_qiaoyanshanbian_takes_three_votes_off_next_day() -> None:
     """甄姬【巧言善辩】: the id she names has three votes fewer the next day."""
     t = Table24()
@@ -193,6 +221,7 @@ def test_qiaoyanshanbian_takes_three_votes_off_next_day() -> None:
     assert injured(t, "张昭")
 
 
+@pytest.mark.skill("割发代首")
 def test_gefadaishou_voids_the_first_vote_he_tops() -> None:
     """曹操【割发代首】: the first time he has the most votes, that vote harms no one; the next time it does."""
     t = Table24()
@@ -202,6 +231,31 @@ def test_gefadaishou_voids_the_first_vote_he_tops() -> None:
     t.night()
     t.day({"刘备": "曹操", "关羽": "曹操"})
     assert injured(t, "曹操")
+
+
+@pytest.mark.skill("痛哭流涕")
+def test_tongkuliuti_voids_the_first_vote_that_would_wound_him() -> None:
+    """刘备【痛哭流涕】: the first time the vote would wound him, it does not; the next time it does."""
+    t = Table24()
+    t.night()
+    t.day({"曹操": "刘备", "荀彧": "刘备"})
+    assert not injured(t, "刘备")
+    assert t.state.player("刘备").used.get("痛哭流涕") == 1
+    t.night()
+    t.day({"曹操": "刘备", "荀彧": "刘备"})
+    assert injured(t, "刘备")
+
+
+@pytest.mark.skill("义奉三朝", "勇贯三军")
+def test_yifengsanchao_defends_the_wu_lord_from_a_general_harm() -> None:
+    """黄盖【义奉三朝】: tonight 吴's 君主 is spared one 武将杀伤 effect (吕蒙【勇贯三军】, its half chance won), but not a
+    军师负面 one (徐庶【击剑长歌】)."""
+    t = Table24().force("【勇贯三军】wound 吕蒙→孙坚", True)
+    t.night(act("黄盖", "义奉三朝"), act("吕蒙", "勇贯三军", "孙坚"))
+    assert not injured(t, "孙坚")
+    t2 = Table24()
+    t2.night(act("黄盖", "义奉三朝"), act("徐庶", "击剑长歌", "孙坚"))
+    assert injured(t2, "孙坚")
 
 
 # ---- the pack, the texts, games of before --------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
+from tianting.rules.sg24.declared.schema import Bespoke, Declared
 from tianting.rules.sg24.game import GENERAL_ACTIONS, SUICIDE, SeatSpec, SetupError, SG24Game
 from tianting.rules.sg24.outcomes import phase_uses as outcome_entries
 from tianting.rules.sg24.pack import (
@@ -58,19 +59,27 @@ def draw_setup(ids: Sequence[str], seed: int) -> dict[str, Any]:
             "phases": [], "setup_draws": [d.as_json() for d in rng.draws]}
 
 
-def skill_rows() -> list[dict[str, Any]]:
-    """Every skill of the bundled pack. The pack gives no effects the engine can apply: all are judge-ruled.
+def skill_rows(pack: Pack | None = None) -> list[dict[str, Any]]:
+    """Every skill of the bundled pack (or ``pack``): ``built`` where its effect is declared (the engine resolves
+    it: ``resolved_by`` 「engine」), else the judge rules each use (「judge」, with the pack's reason if it gives one).
 
     The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
     ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns, always false here."""
     rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
              "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
-             "built": True, "judge_ruled": False} for a in GENERAL_ACTIONS]
-    for c in default_pack().characters.values():
+             "built": True, "judge_ruled": False, "resolved_by": "engine"} for a in GENERAL_ACTIONS]
+    for c in (pack or default_pack()).characters.values():
         rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
-                  "kind": s.kind, "awaken": False, "hidden": False, "limited": False, "timing": s.timing,
-                  "built": False, "judge_ruled": True} for s in c.skills]
+                  "kind": s.kind, "awaken": False, "hidden": False,
+                  "limited": isinstance(s.effect, Declared) and s.effect.limit == "once", "timing": s.timing,
+                  "built": isinstance(s.effect, Declared), "judge_ruled": not isinstance(s.effect, Declared),
+                  "resolved_by": resolved_by(s.effect)} for s in c.skills]
     return rows
+
+
+def resolved_by(effect: Any) -> str:
+    """「engine」 (declared), 「bespoke」 (the rule set's own code) or 「judge」 (no effect, or one left to the judge)."""
+    return "engine" if isinstance(effect, Declared) else "bespoke" if isinstance(effect, Bespoke) else "judge"
 
 
 def _bot_game(seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
@@ -149,11 +158,17 @@ class RuleSet:
     """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
 
     def built_skills(self) -> frozenset[str]:
-        return frozenset(self.general_actions)
+        """The general actions and every skill whose effect the pack declares (by name: a name two characters share
+        counts where every holder's is declared)."""
+        pack = self.roster()
+        declared = {s.name for c in pack.characters.values() for s in c.skills if isinstance(s.effect, Declared)}
+        undeclared = {s.name for c in pack.characters.values() for s in c.skills if not isinstance(s.effect, Declared)}
+        return frozenset(self.general_actions) | frozenset(declared - undeclared)
 
     def built_characters(self) -> frozenset[str]:
-        """Characters the engine plays whole: those without a skill (every pack skill is the judge's)."""
-        return frozenset(c.name for c in self.roster().characters.values() if not c.skills)
+        """Characters the engine plays whole: every skill of theirs declared (or none at all)."""
+        return frozenset(c.name for c in self.roster().characters.values()
+                         if all(isinstance(s.effect, Declared) for s in c.skills))
 
     def offered_characters(self) -> set[str]:
         return {c.name for c in self.roster().characters.values() if c.start}

@@ -36,7 +36,7 @@ from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.schema import Declared, needs_target
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
-from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
+from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, SkillData, default_pack
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
@@ -828,11 +828,15 @@ class SG24Game:
                 if p.identity == "杀手" and p.country in COUNTRIES and self.can_act(p)} \
             if self.phase is PhaseKind.NIGHT else {}
 
+    def engine_resolves(self, skill: SkillData) -> bool:
+        """Whether the engine resolves ``skill`` in this game (its effect declared, and the game not one of before)."""
+        return isinstance(skill.effect, Declared) and not skill_effects.judged(self.state)
+
     def passive_warnings(self) -> list[str]:
-        """Passive skills in play: the pack gives no effect the engine can apply, so the judge rules them."""
+        """Passive skills in play the engine does not resolve (no effect declared): the judge rules them."""
         return [f"{p.id}（{p.character}）的被动技能【{s.name}】由天庭裁定（角色包未给出可执行的效果）"
                 for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive"]
+                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
 
     def rule_text(self, pid: str, skill: str) -> str:
         data = self.pack.skill(self.state.player(pid).character, skill) if pid in self.state.players else None
@@ -870,9 +874,9 @@ class SG24Game:
         return ()
 
     def unbuilt_passives(self) -> list[tuple[str, str, str]]:
-        """(id, character, skill) of each living player's passive skill: all the judge's to rule."""
+        """(id, character, skill) of each living player's passive skill the judge rules (no effect declared)."""
         return [(p.id, p.character, s.name) for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive"]
+                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
 
 
 def _fits(pack: Pack, option: str, named: Character) -> bool:

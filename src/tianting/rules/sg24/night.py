@@ -69,7 +69,7 @@ class Night:
         self.word_warnings: list[str] = []
         self.skills_before: dict[str, Any] = {}  # the stage walk's (KK 3.3's skills changed in a stage)
         self.global_events: list[str] = []
-        self.declared = Resolver(self)
+        self.declared = Resolver(self, enabled=False)
         """The declared skills' uses and passives (:mod:`.declared.resolve`); the rest are the judge's."""
 
     def resolve(self) -> PhaseResult:

@@ -77,14 +77,16 @@ class Resolver:
     heals: list[tuple[str, str]] = field(default_factory=list)
     exits: list[tuple[str, str]] = field(default_factory=list)
     done: set[int] = field(default_factory=set)
+    enabled: bool = True
+    """False in a game of before (:mod:`tianting.core.skill_effects`): nothing declared takes part, not even passives."""
 
     # ---- reading the night's uses ---------------------------------------------------------------------------
     @classmethod
     def of(cls, night: Night, live: Sequence[Action]) -> Resolver:
         from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
 
-        resolver = cls(night)
-        if skill_effects.judged(night.state):
+        resolver = cls(night, enabled=not skill_effects.judged(night.state))
+        if not resolver.enabled:
             return resolver  # a game created before packs had effects: every skill the judge's
         game = night.game
         for a in live:
@@ -150,6 +152,8 @@ class Resolver:
 
     def settle(self) -> None:
         """The other 结算时 uses, then the passives 指认 set off."""
+        if not self.enabled:
+            return
         for use in self._of_timing((None, "结算时生效")):
             self._apply(use)
         for actor, target, named in self.night.phase.recognitions:
