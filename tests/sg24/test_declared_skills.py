@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tianting.core import skill_effects
+from tianting.core.records import Ruling
 from tianting.core.state import Status
 from tianting.rules.sg24.declared.schema import EffectError, parse_effect
 from tianting.rules.sg24.declared.text import describe
@@ -256,6 +257,151 @@ def test_yifengsanchao_defends_the_wu_lord_from_a_general_harm() -> None:
     t2 = Table24()
     t2.night(act("黄盖", "义奉三朝"), act("徐庶", "击剑长歌", "孙坚"))
     assert injured(t2, "孙坚")
+
+
+def keep_wounded(t: Table24, *pids: str) -> dict[str, int]:
+    """The first wound check of each of ``pids`` comes out 继续受伤 (its deal forced in order, its digit 9, the tenth
+    outcome of 「第一次伤判有十分之三的概率痊愈，十分之三的概率死亡，其余为继续受伤」); the day's digits."""
+    for pid in pids:
+        for k in range(10):
+            t.force(f"伤判表 {pid} 第1次#{k + 1}", str(k))
+    return dict.fromkeys(pids, 9)
+
+
+# ---- successors' skills (the successor enters when the judge's ``kill`` ruling ends the first character) ----------
+def successor(t: Table24, first: str, answer: str | None = None) -> None:
+    """Night 1: ``first``'s character dies by the judge's ruling and ``answer`` (or the only successor) plays on."""
+    answers = [{"actor": first, "skill": "继任", "answer": answer}] if answer else None
+    t.night(rulings=(Ruling("kill", first),), answers=answers)
+    t.day()
+
+
+@pytest.mark.skill("古之恶来")
+def test_guzhielai_lets_dianwei_act_while_wounded() -> None:
+    """典韦【古之恶来】: while wounded he may still act (a wounded 郭嘉 may not: seed 001's 受伤状态)."""
+    t = Table24()
+    t.night(act("孙坚", "横扫江东", "典韦"), act("黄盖", "火船冲阵", "郭嘉"))
+    assert injured(t, "典韦") and injured(t, "郭嘉")
+    t.day(digits=keep_wounded(t, "典韦", "郭嘉"))
+    assert injured(t, "典韦") and injured(t, "郭嘉")
+    assert t.game.can_act(t.state.player("典韦"))
+    assert not t.game.can_act(t.state.player("郭嘉"))
+    t.game.check_action(act("典韦", "宛城血战", "曹操"), [])  # accepted: he acts wounded
+
+
+@pytest.mark.skill("虎痴喋血")
+def test_huchidiexue_stabs_a_non_mengjiang_and_wounds_himself_on_one() -> None:
+    """许褚【虎痴喋血】: a stab (no killer's) on the id; if he has 猛将, the id is unharmed and 许褚 is wounded."""
+    t = Table24()
+    successor(t, "典韦")
+    assert t.character("典韦") == "许褚"
+    t.night(act("典韦", "虎痴喋血", "郭嘉"))
+    assert t.character("郭嘉") == "荀攸"  # the stab killed 郭嘉; 荀攸 plays on
+    t.day()
+    t.night(act("典韦", "虎痴喋血", "张飞"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])  # 徐庶's natural death, night 3
+    assert not injured(t, "张飞") and injured(t, "典韦")
+
+
+@pytest.mark.skill("力开两石")
+def test_likailiangshi_wounds() -> None:
+    """黄忠【力开两石】: one id is wounded."""
+    t = Table24()
+    successor(t, "关羽")
+    assert t.character("关羽") == "黄忠"
+    t.night(act("关羽", "力开两石", "郭嘉"))
+    assert injured(t, "郭嘉")
+
+
+@pytest.mark.skill("坚壁清野", "亚夫之风")
+def test_jianbiqingye_defends_one_who_is_no_lord_and_yafuzhifeng_stops_a_strategist_harm() -> None:
+    """徐晃【坚壁清野】: one 武将杀伤 or 军师负面 effect on the id is stopped, unless the id is a 君主;
+    【亚夫之风】: one 军师负面 effect on 徐晃 is stopped, once."""
+    t = Table24()
+    successor(t, "张辽", "徐晃")
+    t.night(act("张辽", "坚壁清野", "郭嘉"), act("孙坚", "横扫江东", "郭嘉"), act("黄盖", "火船冲阵", "张辽"))
+    assert not injured(t, "郭嘉")
+    assert not injured(t, "张辽") and t.state.player("张辽").used.get("亚夫之风") == 1
+    t.day()
+    t.night(act("张辽", "坚壁清野", "曹操"), act("刘备", "乱世枭雄", "曹操"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert injured(t, "曹操")
+
+
+@pytest.mark.skill("五常之最")
+def test_wuchangzhizui_defends_one_who_is_no_lord() -> None:
+    """马良【五常之最】: as 坚壁清野 — one 武将杀伤 or 军师负面 effect stopped, for an id who is no 君主."""
+    t = Table24()
+    successor(t, "徐庶", "马良")
+    t.night(act("徐庶", "五常之最", "郭嘉"), act("黄盖", "火船冲阵", "郭嘉"))
+    assert not injured(t, "郭嘉")
+
+
+@pytest.mark.skill("火烧博望")
+def test_huoshaobowang_wounds_xiahoudun_and_ends_huoshaoxinye() -> None:
+    """卧龙【火烧博望】: naming 夏侯惇 rightly wounds him, and 卧龙 loses 【火烧新野】."""
+    t = Table24()
+    successor(t, "徐庶", "卧龙")
+    t.night(act("徐庶", "指认", "夏侯惇", character="夏侯惇"))
+    assert injured(t, "夏侯惇")
+    assert "火烧新野" not in t.state.player("徐庶").skills
+
+
+@pytest.mark.skill("力排众议")
+def test_lipaizhongyi_voids_every_vote_of_the_next_day_once() -> None:
+    """卧龙【力排众议】: used one night, every vote of the next day is void (nobody is harmed); once a game."""
+    t = Table24()
+    successor(t, "徐庶", "卧龙")
+    t.night(act("徐庶", "力排众议"))
+    t.day({"刘备": "曹操", "关羽": "曹操", "张飞": "郭嘉"})
+    assert not injured(t, "曹操")
+    from tianting.core.errors import IllegalAction
+
+    with pytest.raises(IllegalAction, match="只能使用一次"):
+        t.game.check_action(act("徐庶", "力排众议"), [])
+
+
+@pytest.mark.skill("踏营陷阵")
+def test_tayingxianzhen_wounds_a_killer_or_guard_only() -> None:
+    """魏延【踏营陷阵】: the id is wounded if a 杀手 or 护卫."""
+    t = Table24()
+    successor(t, "赵云", "魏延")
+    t.night(act("赵云", "踏营陷阵", "夏侯惇"))
+    assert injured(t, "夏侯惇")
+    t.day()
+    t.night(act("赵云", "踏营陷阵", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert not injured(t, "郭嘉")
+
+
+@pytest.mark.skill("浪里擒将", "力排众议")
+def test_langliqinjiang_voids_all_and_a_voided_limited_use_is_spent() -> None:
+    """周泰【浪里擒将】 (结算前): every action of the id fails; seed 001: a failed use counts as used
+    (「失败的主动技能不可再用……理解为当前该次使用不可再用」) — 卧龙's once-a-game 力排众议 is gone."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "黄盖"), Ruling("kill", "徐庶")),
+            answers=[{"actor": "黄盖", "skill": "继任", "answer": "周泰"}, {"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
+    t.day()
+    t.night(act("黄盖", "浪里擒将", "徐庶"), act("徐庶", "力排众议"))
+    assert entry(t, "徐庶", "力排众议")["state"] == "void"
+    assert t.state.player("徐庶").used.get("力排众议") == 1
+
+
+@pytest.mark.skill("江东铁壁")
+def test_jiangdongtiebi_stops_one_general_harm() -> None:
+    """徐盛【江东铁壁】: the greatest 武将杀伤 harm to the id is stopped."""
+    t = Table24()
+    successor(t, "黄盖", "徐盛")
+    t.night(act("黄盖", "江东铁壁", "郭嘉"), act("孙坚", "横扫江东", "郭嘉"))
+    assert not injured(t, "郭嘉")
+
+
+@pytest.mark.skill("木牛流马")
+def test_muniuliuma_heals_a_wounded_at_once() -> None:
+    """黄月英【木牛流马】 (立刻生效): a wounded id is healed."""
+    t = Table24()
+    t.night(act("孙坚", "横扫江东", "郭嘉"), rulings=(Ruling("kill", "糜氏"),))
+    t.day(digits=keep_wounded(t, "郭嘉"))
+    assert injured(t, "郭嘉") and t.character("糜氏") == "黄月英"
+    t.night(act("糜氏", "木牛流马", "郭嘉"))
+    assert t.state.player("郭嘉").status is Status.ALIVE
 
 
 # ---- the pack, the texts, games of before --------------------------------------------------------------------------

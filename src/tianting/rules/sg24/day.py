@@ -79,6 +79,9 @@ class Day:
         state, day = self.state, self.phase
         void = {r.voter for r in self.game.rulings.of("void", self.judged)}
         counted: dict[str, str] = {}
+        if state.index in state.extra.get("ballot_void", []):  # a declared skill's 「令次日全部投票无效」
+            day.note("本日全部投票无效")
+            return counted
         for voter, target in self.votes.items():
             p = state.player(voter)
             if not p.alive or voter in void:

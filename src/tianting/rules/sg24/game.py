@@ -33,6 +33,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared.resolve import acts_wounded
 from tianting.rules.sg24.declared.schema import Declared, needs_target
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
@@ -194,7 +195,9 @@ class SG24Game:
 
     def can_act(self, player: Player) -> bool:
         """「受伤状态时，角色不能进行任何行动」; nor the ids of a side that fell (R-SG15)."""
-        return player.status is Status.ALIVE and player.country not in self.state.eliminated
+        if player.country in self.state.eliminated:
+            return False
+        return player.status is Status.ALIVE or (player.status is Status.INJURED and acts_wounded(self, player))
 
     def knows(self, a: str, b: str) -> bool:
         return b in self.state.player(a).known

@@ -23,7 +23,7 @@ A use whose skill has no declaration (or a bespoke code the rule set has not reg
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects, skill_effects
@@ -77,6 +77,8 @@ class Resolver:
     heals: list[tuple[str, str]] = field(default_factory=list)
     exits: list[tuple[str, str]] = field(default_factory=list)
     done: set[int] = field(default_factory=set)
+    stage: str = ""
+    """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.skill_effects`): nothing declared takes part, not even passives."""
 
@@ -129,8 +131,10 @@ class Resolver:
     # ---- the stages ------------------------------------------------------------------------------------------
     def before(self) -> None:
         """Uses of the timing classes before 结算时, then the 结算前 ones in the seed's loop."""
+        self.stage = "early"
         for use in self._of_timing(EARLY):
             self._apply(use)
+        self.stage = "before"
         waiting = self._of_timing((BEFORE,))
         while waiting:
             targeted = {u.target for u in waiting if u.target is not None}
@@ -146,6 +150,7 @@ class Resolver:
 
     def settle_first(self) -> None:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
+        self.stage = "settle"
         for use in self._of_timing((None, "结算时生效")):
             if any(v.name == "void" for v in use.declared.does):
                 self._apply(use)
@@ -166,6 +171,7 @@ class Resolver:
     def after(self) -> None:
         """Heals and removals (after the harms), then the 结算后生效 uses."""
         night = self.night
+        self.stage = "after"
         for pid, why in self.heals:
             if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
@@ -292,6 +298,9 @@ class Resolver:
                                     by=owner, attribute=data.attribute or ""))
         elif name == "exit":
             self.exits.append((pid, f"【{data.name}】"))
+        elif name == "heal" and self.stage == "early":  # 立刻生效: healed before tonight's harms
+            if effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
+                night.game.healed(pid)
         elif name == "heal":
             self.heals.append((pid, f"【{data.name}】"))
         elif name == "defend":
@@ -319,8 +328,13 @@ class Resolver:
             day = str(night.state.index + 1)  # the day that follows this night (its phase index)
             shifts.setdefault(day, {})[pid] = shifts.setdefault(day, {}).get(pid, 0) + verb.args["n"]
             phase.note(f"{pid} 次日得票{verb.args['n']:+d}（{owner}【{data.name}】）")
-        elif name == "vote_void":
-            pass  # a day's verb (:func:`vote_voided`)
+        elif name == "vote_void" or name == "act_wounded":
+            pass  # read where its rule applies (:func:`vote_voided`, :func:`acts_wounded`)
+        elif name == "stab":
+            night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid, by_killer=False)]
+        elif name == "ballot_void":
+            night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
+            phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None) -> None:
         """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent); ``only``: those
@@ -334,6 +348,10 @@ class Resolver:
                 continue
             night.live.remove(a)
             night.phase.outcomes.settle(a, VOID, f"{owner}【{skill}】令其行动失败")
+            voided = next((u for u in self.uses if u.action is a), None)
+            if voided is not None and voided.declared.limit == "once":
+                # 「“令其所有行动失败，失败的主动技能不可再用”……理解为当前该次使用不可再用」: the use is spent
+                limits.consume(night.phase, pid, voided.skill.name)
             night.phase.note(f"{pid} 的【{a.skill}】失败：{owner}【{skill}】")
 
     def _fact(self, pid: str, fact: str) -> str:
@@ -345,6 +363,15 @@ class Resolver:
         if fact == "country":
             return p.country
         return "、".join(game.character(pid).evaluations) or "无"
+
+
+def acts_wounded(game: Any, player: Any) -> bool:
+    """A standing passive of ``player`` lets him act while wounded (「受伤时也能行动」)."""
+    if skill_effects.judged(game.state):
+        return False
+    character = game.pack.characters.get(player.character)
+    return any(isinstance(s.effect, Declared) and s.effect.trigger == "guard" and s.name in player.skills
+               and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
 
 
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:
@@ -364,4 +391,4 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "vote_voided"]
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "vote_voided"]

@@ -166,6 +166,12 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "announce": _text_args,
     # The phase's post says ``text``.
     "lose": _skill_args,
+    # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
+    "act_wounded": _harm_args,
+    # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms.
+    "stab": _harm_args,
+    # Every vote of the next day is void (「令次日全部投票无效」).
+    "ballot_void": _harm_args,
     # The player loses ``skill``.
 }
 
@@ -187,9 +193,14 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
+TARGETLESS = ("vote_void", "ballot_void", "announce")
+"""Verbs that act on no player (the vote, the post)."""
+
+
 def needs_target(d: Declared) -> bool:
     """Whether a use names one id: a verb or a condition acts on its target."""
-    return d.trigger == "use" and (any(v.who == "target" for v in d.does) or any(c.who == "target" for c in d.conditions))
+    return d.trigger == "use" and (any(v.who == "target" and v.name not in TARGETLESS for v in d.does)
+                                   or any(c.who == "target" for c in d.conditions))
 
 
 def parse_effect(raw: Any, where: str, kind: str) -> Effect:
@@ -247,8 +258,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
     chance = _chance(raw.get("chance"), "chance", fail)
-    if trigger == "guard" and any(v.name != "defend" or v.who != "self" for v in does):
-        raise fail("do", "guard 触发的技能只能为自己抵御（defend，who 为 self）")
+    if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
+        raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tianting.rules.sg24.declared.schema import Bespoke, Condition, Declared, Effect, Judged, Verb
+from tianting.rules.sg24.declared.schema import (
+    Bespoke,
+    Condition,
+    Declared,
+    Effect,
+    Judged,
+    Verb,
+    needs_target,
+)
 
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
 
@@ -25,8 +33,8 @@ def _condition(c: Condition, trigger: str) -> str:
     words = {
         "has_evaluation": lambda: f"{whom}具有“{v}”评价",
         "lacks_evaluation": lambda: f"{whom}不具有“{v}”评价",
-        "identity": lambda: f"{whom}的身份为{'或'.join(v)}",
-        "not_identity": lambda: f"{whom}的身份不是{'或'.join(v)}",
+        "identity": lambda: f"{_of(whom)}身份为{'或'.join(v)}",
+        "not_identity": lambda: f"{_of(whom)}身份不是{'或'.join(v)}",
         "country": lambda: f"{whom}属于{'或'.join(v)}",
         "not_country": lambda: f"{whom}不属于{'或'.join(v)}",
         "same_country": lambda: f"{whom}与你{'同国' if v else '不同国'}",
@@ -45,7 +53,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "wound": lambda: f"令{whom}受伤",
         "kill": lambda: f"令{whom}死亡",
         "exit": lambda: f"令{whom}脱离游戏",
-        "heal": lambda: f"治愈{whom}的受伤",
+        "heal": lambda: f"治愈{_of(whom)}受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only") else f"令{whom}当夜所有行动失败"),
@@ -56,6 +64,9 @@ def _verb(v: Verb, trigger: str) -> str:
         "tell": lambda: f"告知{whom}：{a['text']}",
         "announce": lambda: f"当夜公告“{a['text']}”",
         "lose": lambda: f"{whom}失去【{a['skill']}】",
+        "act_wounded": lambda: f"{whom}受伤时也能行动",
+        "stab": lambda: f"对{whom}进行一次非杀手刺杀",
+        "ballot_void": lambda: "次日全部投票无效",
     }
     text = words[v.name]()
     if v.chance is not None:
@@ -87,13 +98,13 @@ def describe(effect: Effect, kind: str, attribute: str | None = None, timing: st
 def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None, targets: int) -> str:
     parts: list[str] = ["主动技能" if kind == "active" else "被动技能"]
     if d.trigger == "use":
-        if any(v.who == "target" for v in d.does) or any(c.who == "target" for c in d.conditions):
+        if needs_target(d):
             parts.append(f"指定{targets}个ID")
     elif d.trigger == "recognised":
         parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
-    elif d.trigger == "guard":
+    elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
