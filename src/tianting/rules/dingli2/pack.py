@@ -20,8 +20,10 @@ from tianting.rules.sg24.pack import (
     PackError,
     SkillData,
     bundled_text,
+    effect_table,
     pack_json,
     parse_pack,
+    with_effects,
 )
 
 PACK_FORMAT = "tianting-dingli2-pack/1"
@@ -123,4 +125,7 @@ def load_pack(text: str) -> DingliPack:
 @cache
 def default_pack() -> DingliPack:
     """The bundled pack (data/characters.json): seed 003's every lineage, with the 8.1 reference's facts."""
-    return load_pack(bundled_text("tianting.rules.dingli2"))
+    data = pack_json(bundled_text("tianting.rules.dingli2"))
+    # the 8.1 facts' effects shared with the 24人 pack (same character, same skill), then 鼎立's own
+    data = with_effects(data, effect_table("tianting.rules.sg24"), strict=False)
+    return parse_dingli_pack(with_effects(data, effect_table("tianting.rules.dingli2")))

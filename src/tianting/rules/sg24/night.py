@@ -24,7 +24,7 @@ from tianting.engine.harm import Defence, Harm
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.resolve import Resolver
+from tianting.rules.sg24.declared.resolve import DeclaredUse, Resolver, first_free
 from tianting.rules.sg24.outcomes import DONE, VOID
 from tianting.rules.sg24.rulings import Ruled
 
@@ -130,6 +130,13 @@ class Night:
         self.declared.settle()
         self.pending = self.judge_notices()
 
+    def next_interfering(self, waiting: Sequence[DeclaredUse]) -> list[DeclaredUse]:
+        """The 结算前 uses of ``waiting`` to resolve next: seed 001's loop (:func:`.declared.resolve.first_free`)."""
+        return first_free(self, waiting)
+
+    def declared_went_off(self, use: DeclaredUse) -> None:
+        """A declared use went off (the 24人 post names its globals from the night's uses: nothing to add)."""
+
     def judge_uses(self) -> list[Action]:
         """The night's live actions the engine does not resolve itself (the judge's character skill uses among them)."""
         return [a for a in self.live if not self.declared.handles(a)]
@@ -191,8 +198,9 @@ class Night:
             "injured": [p for p in night.injured if self.state.player(p).injured],
             "last_words": self.words,
         }
-        if self.global_events:  # 「公告的内容应至少包括……当夜需要公告的技能（如全局技能）」 (R-SG20)
-            announcement["events"] = self.global_events
+        events = self.global_events + self.declared.events
+        if events:  # 「公告的内容应至少包括……当夜需要公告的技能（如全局技能）」 (R-SG20)
+            announcement["events"] = events
         announcement["text"] = texts.night_post(game.number, announcement)
         return announcement
 

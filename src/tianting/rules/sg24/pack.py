@@ -225,29 +225,38 @@ def bundled_text(package: str) -> str:
     return resources.files(package).joinpath("data/characters.json").read_text("utf-8")
 
 
-def with_effects(data: Any, overlay: Any) -> Any:
-    """The bundled pack's data with each skill's ``effect`` from the pack's effect table (``data/effects.json``:
-    ``{"effects": {character: {skill: effect}}}``, kept beside the facts so each is reviewed on its own); the
-    result is a ``/2`` pack. A table naming a character or a skill the pack lacks is refused."""
+def with_effects(data: Any, overlay: Any, strict: bool = True) -> Any:
+    """The bundled pack's data with each skill's ``effect`` from an effect table (``data/effects.json``:
+    ``{"effects": {character: {skill: effect}}}``, kept beside the facts so each is reviewed on its own); its
+    format unchanged. ``strict``: a table naming a character or a skill the pack lacks is refused (else passed by:
+    a table of the 8.1 facts shared with another pack)."""
     out = json.loads(json.dumps(data))
-    out["format"] = PACK_FORMAT
     chars = {c["name"]: c for c in out["characters"]}
     for name, skills in overlay.get("effects", {}).items():
         if name not in chars:
-            raise _fail(f"效果表「{name}」", "角色不在角色包中")
+            if strict:
+                raise _fail(f"效果表「{name}」", "角色不在角色包中")
+            continue
         by_name = {s["name"]: s for s in chars[name].get("skills", [])}
         for skill, effect in skills.items():
-            if skill not in by_name:
+            if skill in by_name:
+                by_name[skill]["effect"] = effect
+            elif strict:
                 raise _fail(f"效果表「{name}」【{skill}】", "技能不在角色包中")
-            by_name[skill]["effect"] = effect
     return out
+
+
+def effect_table(package: str) -> Any:
+    """A rule-set package's effect table (``data/effects.json``), or an empty one."""
+    table = resources.files(package).joinpath("data/effects.json")
+    return json.loads(table.read_text("utf-8")) if table.is_file() else {"effects": {}}
 
 
 def bundled_data(package: str) -> Any:
     """A rule-set package's bundled pack, its effect table applied (:func:`with_effects`)."""
-    data = pack_json(bundled_text(package))
-    table = resources.files(package).joinpath("data/effects.json")
-    return with_effects(data, json.loads(table.read_text("utf-8"))) if table.is_file() else data
+    data = with_effects(pack_json(bundled_text(package)), effect_table(package))
+    data["format"] = PACK_FORMAT
+    return data
 
 
 def load_pack(text: str) -> Pack:

@@ -75,6 +75,8 @@ class Resolver:
     passive_defences: dict[int, tuple[str, str]] = field(default_factory=dict)
     """id of a passive's defence → (owner, skill): spent when it stops something, if the skill is once a game."""
     heals: list[tuple[str, str]] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
     done: set[int] = field(default_factory=set)
     stage: str = ""
@@ -137,16 +139,13 @@ class Resolver:
         self.stage = "before"
         waiting = self._of_timing((BEFORE,))
         while waiting:
-            targeted = {u.target for u in waiting if u.target is not None}
-            free = [u for u in waiting if u.actor not in targeted]
-            if not free:  # 「若没有，则进行拼点，决定一个优先结算的角色」 (R-SG31-1)
-                actors = sorted({u.actor for u in waiting})
-                first = self.night.state.rng.pick("结算前拼点（优先结算）", actors)
-                self.night.phase.note(f"结算前技能相互为目标，拼点决定 {first} 优先结算")
-                free = [u for u in waiting if u.actor == first]
+            free = self.night.next_interfering(waiting)
             for use in free:
                 self._apply(use)
             waiting = [u for u in waiting if u not in free]
+
+    def events_of(self, use: DeclaredUse) -> None:
+        """Hook for the post's events of a use (none by default: the 24人 post names its globals itself)."""
 
     def settle_first(self) -> None:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
@@ -224,6 +223,7 @@ class Resolver:
         for verb in d.does:
             self._do(verb, a.actor, target, use.skill, active=True)
         night.phase.outcomes.settle(a, DONE)
+        night.declared_went_off(use)
 
     def _trigger(self, owner: str, target: str, data: SkillData, d: Declared) -> None:
         """A passive set off (a 指认's): its conditions, chance, verbs; its owner told (「被动技能是否触发」)."""
@@ -320,7 +320,7 @@ class Resolver:
         elif name == "tell":
             effects.tell(phase, pid, verb.args["text"], data.name)
         elif name == "announce":
-            night.global_events.append(verb.args["text"])
+            self.events.append(verb.args["text"])
         elif name == "lose":
             skill_changes.lose(phase, pid, verb.args["skill"], data.name)
         elif name == "votes":
@@ -365,6 +365,20 @@ class Resolver:
         return "、".join(game.character(pid).evaluations) or "无"
 
 
+def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:
+    """Seed 001: 「结算时优先结算没有成为结算前技能目标的角色的技能，若没有，则进行拼点，决定一个优先结算的角色」 — the
+    uses of ``waiting`` whose owners no use of ``waiting`` aims at; if every owner is aimed at, the uses of one owner
+    the 拼点 (a draw of the game's generator, ``purpose``) picks (R-SG31-1)."""
+    targeted = {u.target for u in waiting if u.target is not None and u.target != u.actor}
+    free = [u for u in waiting if u.actor not in targeted]
+    if free:
+        return free
+    actors = sorted({u.actor for u in waiting})
+    first = night.state.rng.pick(purpose, actors)
+    night.phase.note(f"技能相互为目标，拼点决定 {first} 优先结算")
+    return [u for u in waiting if u.actor == first]
+
+
 def acts_wounded(game: Any, player: Any) -> bool:
     """A standing passive of ``player`` lets him act while wounded (「受伤时也能行动」)."""
     if skill_effects.judged(game.state):
@@ -391,4 +405,4 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "vote_voided"]
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "first_free", "vote_voided"]
