@@ -302,6 +302,17 @@ def test_huchidiexue_stabs_a_non_mengjiang_and_wounds_himself_on_one() -> None:
     assert not injured(t, "张飞") and injured(t, "典韦")
 
 
+@pytest.mark.skill("裸战马超")
+def test_luozhanmachao_wounds_machao_recognised() -> None:
+    """许褚【裸战马超】: naming 马超 rightly wounds him."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "典韦"), Ruling("kill", "张飞")))
+    t.day()
+    assert t.character("典韦") == "许褚" and t.character("张飞") == "马超"
+    t.night(act("典韦", "指认", "张飞", character="马超"))
+    assert injured(t, "张飞")
+
+
 @pytest.mark.skill("力开两石")
 def test_likailiangshi_wounds() -> None:
     """黄忠【力开两石】: one id is wounded."""
@@ -453,3 +464,13 @@ def test_a_game_of_before_leaves_every_skill_to_the_judge() -> None:
     assert not injured(t, "郭嘉")
     assert any("亲冒矢石" in w for w in r.warnings)
     assert entry(t, "曹操", "亲冒矢石")["state"] == "pending"
+
+
+@pytest.mark.parametrize("rules", ["sg24", "dingli2"])
+def test_every_declared_skill_is_pinned_by_a_scenario_test(rules: str) -> None:
+    """Issue 31: 「Every pack skill pinned by at least one scenario test」 — each skill the engine resolves."""
+    from tianting.coverage import coverage
+
+    rows = [r for r in coverage(rules) if r["character"] and r.get("resolved_by") == "engine"]
+    assert rows
+    assert [f"{r['character']}【{r['skill']}】" for r in rows if not r["tests"]] == []

@@ -28,6 +28,7 @@ from tianting.rules.sg24.pack import (
     default_pack,
     load_pack,
 )
+from tianting.rules.sg24.pack import FORMATS as PACK_FORMATS
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.victory import MARKERS
 from tianting.rules.sg24.views import JUDGE_ONLY, player_view, public_announcement
@@ -216,6 +217,13 @@ class RuleSet:
 
     def roster(self) -> Pack:
         return default_pack()
+
+    pack_formats: tuple[str, ...] = PACK_FORMATS
+    """The character-pack formats this rule set reads (a judge's own pack: ``tianting pack check``)."""
+
+    def read_pack(self, text: str) -> Pack:
+        """A judge's own pack from its JSON text (raises ``PackError``, Chinese, naming the character and field)."""
+        return load_pack(text)
 
     def phase_uses(self, game: Any, accepted_at: Sequence[int] = ()) -> list[dict[str, Any]]:
         """The transcript's ``uses`` of the phase ``game`` has just resolved: each action with what came of it
