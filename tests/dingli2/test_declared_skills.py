@@ -49,3 +49,31 @@ def test_manwangzhuzhen_removes_ganning_recognised() -> None:
     assert t.character("关羽") == "黄忠"
     t.night(act("关羽", "指认", "甘宁", character="甘宁"))
     assert not t.state.player("甘宁").alive
+
+
+@pytest.mark.skill("水淹七军")
+def test_same_rank_declared_skills_aimed_at_each_other_are_drawn_and_the_judge_told() -> None:
+    """Seed 003 「若有多个优先级相同的技能，则由天庭判定从哪个技能结算」 (D-31-1): a judge's pack declares 典韦's
+    宛城血战 as a 结算前 「令其所有行动失败」; with 关羽【水淹七军】 on 典韦 and 典韦's on 关羽, both unranked (8) and
+    each aimed at, the draw picks 典韦: his use resolves and 关羽's fails; the judge is told he may rule otherwise."""
+    import json
+
+    from tianting.core.decisions import DecisionBook
+    from tianting.rules.dingli2 import DingliGame
+    from tianting.rules.dingli2.pack import bundled_text, load_pack
+
+    from .table import seats
+
+    data = json.loads(bundled_text("tianting.rules.dingli2"))
+    dian = next(c for c in data["characters"] if c["name"] == "典韦")
+    own = next(sk for sk in dian["skills"] if sk["name"] == "宛城血战")
+    own.update({"timing": "结算前生效", "effect": {"do": [{"verb": "void"}]}})
+    guan = next(c for c in data["characters"] if c["name"] == "关羽")
+    next(sk for sk in guan["skills"] if sk["name"] == "水淹七军")["effect"] = {"do": [{"verb": "void"}]}  # a judge's
+    game = DingliGame.create(seats(), 1, load_pack(json.dumps(data, ensure_ascii=False)))
+    game.state.rng.force("同级拼点（优先级8）", "典韦")
+    uses = [act("关羽", "水淹七军", "典韦"), act("典韦", "宛城血战", "关羽")]
+    r = game.resolve_night(uses, DecisionBook(strict=True))
+    assert any("同级拼点原则" in w and "典韦 先结算" in w for w in r.warnings)
+    states = {(e["actor"], e["skill"]): e["state"] for e in game.state.history[-1]["actions"]}
+    assert states == {("关羽", "水淹七军"): "void", ("典韦", "宛城血战"): "done"}

@@ -136,8 +136,9 @@ def test_skills_lists_the_general_actions_built_and_the_pack_skills_by_who_resol
     assert rows[("刺杀", None)]["built"] and not rows[("刺杀", None)]["judge_ruled"]
     pack = [r for r in data["skills"] if r["character"]]
     assert rows[("亲冒矢石", "曹操")]["built"] and rows[("亲冒矢石", "曹操")]["resolved_by"] == "engine"
-    assert rows[("驱虎吞狼", "荀彧")]["judge_ruled"] and rows[("驱虎吞狼", "荀彧")]["resolved_by"] == "judge"
-    assert all(r["built"] == (r["resolved_by"] == "engine") != r["judge_ruled"] for r in pack)
+    assert rows[("宛城血战", "典韦")]["judge_ruled"] and rows[("宛城血战", "典韦")]["resolved_by"] == "judge"
+    assert rows[("驱虎吞狼", "荀彧")]["built"] and rows[("驱虎吞狼", "荀彧")]["resolved_by"] == "bespoke"
+    assert all(r["built"] == (r["resolved_by"] != "judge") != r["judge_ruled"] for r in pack)
     assert "引擎" in call("skills", "--rules", "sg24").out
     kk33 = {row["skill"] for row in json.loads(call("skills", "--rules", "kk33", "--json").out)["skills"]}
     assert not kk33 & set(data["unknown_pins"])  # KK 3.3's skills pinned by its tests are not "unknown" here

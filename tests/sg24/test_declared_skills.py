@@ -474,3 +474,41 @@ def test_every_declared_skill_is_pinned_by_a_scenario_test(rules: str) -> None:
     rows = [r for r in coverage(rules) if r["character"] and r.get("resolved_by") == "engine"]
     assert rows
     assert [f"{r['character']}【{r['skill']}】" for r in rows if not r["tests"]] == []
+
+
+# ---- bespoke code -------------------------------------------------------------------------------------------------
+@pytest.mark.skill("驱虎吞狼")
+def test_quhutunlang_turns_a_countrys_stab_on_the_id_named() -> None:
+    """荀彧【驱虎吞狼】 (bespoke): naming 蜀 and 孙坚, 蜀's killer 关羽's stab on 郭嘉 falls on 孙坚 (not of 关羽's
+    country), who dies and 孙策 plays on; 郭嘉 is untouched and 关羽 is not told. Once a game."""
+    t = Table24()
+    t.night(act("荀彧", "驱虎吞狼", "孙坚", country="蜀"), act("关羽", "刺杀", "郭嘉"))
+    assert t.character("郭嘉") == "郭嘉" and not injured(t, "郭嘉")
+    assert t.character("孙坚") == "孙策"
+    assert not any("驱虎吞狼" in f for f in t.said("关羽"))
+    from tianting.core.errors import IllegalAction
+
+    t.day()
+    with pytest.raises(IllegalAction, match="只能使用一次"):
+        t.game.check_action(act("荀彧", "驱虎吞狼", "孙坚", country="蜀"), [])
+
+
+@pytest.mark.skill("驱虎吞狼")
+def test_quhutunlang_on_the_killers_own_country_is_spent_for_nothing() -> None:
+    """荀彧【驱虎吞狼】: an id of the killer's own country, or a country that sends no stab: spent, no effect."""
+    t = Table24()
+    t.night(act("荀彧", "驱虎吞狼", "刘备", country="蜀"), act("关羽", "刺杀", "郭嘉"))
+    assert t.character("郭嘉") == "荀攸"  # the stab stayed on 郭嘉
+    assert entry(t, "荀彧", "驱虎吞狼")["state"] == "failed"
+    assert t.state.player("荀彧").used.get("驱虎吞狼") == 1
+    t2 = Table24()
+    t2.night(act("荀彧", "驱虎吞狼", "孙坚", country="吴"))
+    assert entry(t2, "荀彧", "驱虎吞狼")["state"] == "failed"
+
+
+def test_a_pack_naming_unregistered_code_is_refused() -> None:
+    data = {"format": "tianting-sg24-pack/2", "characters": [
+        {"name": "甲", "country": "魏", "identity": "君主", "skills": [
+            {"name": "乙", "kind": "active", "effect": {"code": "无此程式"}}]}]}
+    with pytest.raises(PackError, match="未注册的专门程式「无此程式」"):
+        parse_pack(data)

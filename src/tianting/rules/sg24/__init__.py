@@ -73,7 +73,7 @@ def skill_rows(pack: Pack | None = None) -> list[dict[str, Any]]:
         rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
                   "kind": s.kind, "awaken": False, "hidden": False,
                   "limited": isinstance(s.effect, Declared) and s.effect.limit == "once", "timing": s.timing,
-                  "built": isinstance(s.effect, Declared), "judge_ruled": not isinstance(s.effect, Declared),
+                  "built": resolved_by(s.effect) != "judge", "judge_ruled": resolved_by(s.effect) == "judge",
                   "resolved_by": resolved_by(s.effect)} for s in c.skills]
     return rows
 

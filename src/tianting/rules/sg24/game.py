@@ -33,8 +33,9 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared.bespoke import REGISTRY
 from tianting.rules.sg24.declared.resolve import acts_wounded
-from tianting.rules.sg24.declared.schema import Declared, needs_target
+from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, SkillData, default_pack
@@ -85,6 +86,8 @@ class Phase:
     """Each 在野's 投奔 tonight, by the 在野 (one a night)."""
     recognitions: list[tuple[str, str, str]] = field(default_factory=list)
     """Each right 同国指认 tonight: (who, whom, the character named), for the passives it sets off."""
+    redirects: dict[int, str] = field(default_factory=dict)
+    """A stab (by ``id``) a skill turned on another id (荀彧's 驱虎吞狼): its new target."""
     used_defences: list[Defence] = field(default_factory=list)
     """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
 
@@ -325,6 +328,12 @@ class SG24Game:
     def _check_declared(self, player: Player, data: Any, action: Action) -> None:
         """A declared skill's own limits: once a game (「只能使用一次」), from its night, its one target."""
         d = data.effect
+        if isinstance(d, Bespoke) and not skill_effects.judged(self.state):
+            code = REGISTRY[d.code]
+            if code.once and player.used.get(data.name):
+                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+            code.check(self, action)
+            return
         if not isinstance(d, Declared) or skill_effects.judged(self.state):
             return
         if d.limit == "once" and player.used.get(data.name):
@@ -511,7 +520,7 @@ class SG24Game:
                 self.kill(night, p.id, "自然死亡", book, natural=True)
 
     def _stab(self, night: Phase, a: Action) -> list[Harm]:
-        target = self.state.player(a.targets[0])
+        target = self.state.player(night.redirects.get(id(a), a.targets[0]))
         harms = self.stab(night, a.actor, target.id, by_killer=True)
         if harms:
             night.stabs.append((harms[0], a))
@@ -832,8 +841,9 @@ class SG24Game:
             if self.phase is PhaseKind.NIGHT else {}
 
     def engine_resolves(self, skill: SkillData) -> bool:
-        """Whether the engine resolves ``skill`` in this game (its effect declared, and the game not one of before)."""
-        return isinstance(skill.effect, Declared) and not skill_effects.judged(self.state)
+        """Whether the engine resolves ``skill`` in this game (its effect declared or bespoke code, the game not one
+        of before)."""
+        return isinstance(skill.effect, Declared | Bespoke) and not skill_effects.judged(self.state)
 
     def passive_warnings(self) -> list[str]:
         """Passive skills in play the engine does not resolve (no effect declared): the judge rules them."""

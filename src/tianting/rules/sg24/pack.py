@@ -11,7 +11,8 @@ from typing import Any
 
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable
-from tianting.rules.sg24.declared.schema import Effect, EffectError, parse_effect
+from tianting.rules.sg24.declared.bespoke import REGISTRY
+from tianting.rules.sg24.declared.schema import Bespoke, Effect, EffectError, parse_effect
 
 PACK_FORMAT = "tianting-sg24-pack/2"
 FORMATS = ("tianting-sg24-pack/1", PACK_FORMAT)
@@ -192,6 +193,9 @@ def parse_pack(data: Any) -> Pack:
                     effect = parse_effect(s["effect"], f"「{name}」【{s['name']}】", s["kind"])
                 except EffectError as exc:
                     raise PackError(str(exc)) from None
+                if isinstance(effect, Bespoke) and effect.code not in REGISTRY:
+                    raise _fail(f"「{name}」【{s['name']}】.effect.code",
+                                f"未注册的专门程式「{effect.code}」（可用：{'、'.join(REGISTRY) or '无'}）")
             skills.append(SkillData(s["name"], s["kind"], s.get("timing"), s.get("attribute"), s.get("text"),
                                     str(s.get("source", "")), effect))
         chars[name] = Character(

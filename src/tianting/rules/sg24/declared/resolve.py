@@ -32,7 +32,8 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.schema import STAB, Condition, Declared, Verb
+from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
+from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import SkillData
 
@@ -75,6 +76,8 @@ class Resolver:
     passive_defences: dict[int, tuple[str, str]] = field(default_factory=dict)
     """id of a passive's defence → (owner, skill): spent when it stops something, if the skill is once a game."""
     heals: list[tuple[str, str]] = field(default_factory=list)
+    bespoke: list[tuple[Action, SkillData, Code]] = field(default_factory=list)
+    """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
     events: list[str] = field(default_factory=list)
     """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
@@ -100,12 +103,23 @@ class Resolver:
             data = game.pack.skill(character, a.skill)
             if data is not None and isinstance(data.effect, Declared):
                 resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
+            elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
+                resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
         return resolver
 
     def handles(self, action: Action) -> bool:
-        """Whether the engine resolves ``action`` (a use of a declared skill), not the judge."""
-        return any(u.action is action for u in self.uses)
+        """Whether the engine resolves ``action`` (a use of a declared or bespoke skill), not the judge."""
+        return any(u.action is action for u in self.uses) or any(a is action for a, _, _ in self.bespoke)
+
+    def _bespoke(self, stage: str) -> None:
+        """The bespoke uses of ``stage`` (:mod:`.bespoke`), each once, in the night's order."""
+        for a, data, code in self.bespoke:
+            if code.stage != stage or self.night.phase.outcomes.state(a) in (VOID, FAILED) or a not in self.night.live:
+                continue
+            if code.once:
+                limits.consume(self.night.phase, a.actor, data.name)
+            code.resolve(self, a, data)
 
     def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
         """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
@@ -153,6 +167,8 @@ class Resolver:
         for use in self._of_timing((None, "结算时生效")):
             if any(v.name == "void" for v in use.declared.does):
                 self._apply(use)
+        if self.enabled:
+            self._bespoke("settle_first")
 
     def settle(self) -> None:
         """The other 结算时 uses, then the passives 指认 set off."""
@@ -160,6 +176,7 @@ class Resolver:
             return
         for use in self._of_timing((None, "结算时生效")):
             self._apply(use)
+        self._bespoke("settle")
         for actor, target, named in self.night.phase.recognitions:
             if not self.night.state.player(actor).alive:
                 continue

@@ -89,7 +89,10 @@ def describe(effect: Effect, kind: str, attribute: str | None = None, timing: st
              targets: int = 1) -> str:
     """What the skill does, in a sentence a player reads (the 8.1 list's order of parts, in our words)."""
     if isinstance(effect, Bespoke):
-        return f"（由天庭程序按【{effect.code}】的专门规则结算）"
+        from tianting.rules.sg24.declared.bespoke import REGISTRY
+
+        code = REGISTRY.get(effect.code)
+        return code.text if code is not None else f"（专门程式「{effect.code}」未注册）"
     if isinstance(effect, Judged):
         return f"（由天庭裁定：{effect.why}）"
     return _declared(effect, kind, attribute, timing, targets)
