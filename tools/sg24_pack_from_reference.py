@@ -1,16 +1,20 @@
 """Build the bundled sg24 pack (src/tianting/rules/sg24/data/characters.json) from seed 001's facts and
-the facts of ../shared/reference/sanguobansha-8.1-characters.txt (docs/dev/sg24-pack.md).
+the facts of the 8.1 character list (docs/dev/sg24-pack.md), read by ``tianting.rules.sg24.data.reference81``.
 
 Facts only are taken from the reference (评价, successors, natural deaths, 指认 allowances, each skill's
-name, kind, timing and attribute); no sentence of it is copied. Run from the repository root.
+name, kind, timing and attribute); no sentence of it is copied. Run from the repository root:
+
+    PYTHONPATH=src python3 tools/sg24_pack_from_reference.py [path/to/sanguobansha-8.1-characters.txt]
 """
 
 from __future__ import annotations
 
 import json
-import re
+import sys
 from pathlib import Path
 from typing import Any
+
+from tianting.rules.sg24.data.reference81 import RefCharacter, read
 
 ROOT = Path(__file__).resolve().parent.parent
 REFERENCE = ROOT.parent / "shared" / "reference" / "sanguobansha-8.1-characters.txt"
@@ -24,73 +28,35 @@ START = {
 SEATS = ["君主", "军师", "军师", "杀手", "杀手", "护卫", "女眷"]
 """The seed's order of each country's list (docs/rulings/sg24.md R-SG5)."""
 REFNAME = {"甄姬": "甄宓", "糜氏": "糜夫人"}
-NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7}
-EVALUATIONS = r"智者|猛将|统帅|义士|仁者|能吏|雅士|文豪|异人"
+PACKNAME = {ref: name for name, ref in REFNAME.items()}
+"""The reference's names of the seed's characters, and back (an allowance's 「糜夫人」 is the pack's 糜氏)."""
 
 
-def entry(text: str, name: str) -> str | None:
-    for block in re.split(r"\n(?=【)", text):
-        head = block.split("\n")[0]
-        if block.startswith(f"【{name}】") and "组别=三国版杀-" in head and "单挑" not in head:
-            return block
-    return None
-
-
-def allowances(basic: str) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for sent in basic.split("。"):
-        if re.search(r"(互识|登场|得知.*)后", sent):
-            continue  # allowances under a condition are left to the judge
-        found = re.search(r"第(.)夜开始", sent)
-        from_night = NUM.get(found.group(1), 1) if found else 1
-        found = re.search(r"每夜指认(\d)个ID为(.+)", sent)
-        if found:
-            out.append({"kind": "evaluation", "count": int(found.group(1)),
-                        "of": re.findall(EVALUATIONS, found.group(2)), "feedback": True, "from_night": from_night})
-            continue
-        found = re.search(r"每夜(\d)个ID指认(.+)", sent)
-        if found:
-            body = found.group(2)
-            names = [n for n in re.split(r"[、/，]", re.split(r"[，,]", body)[0]) if n and not n.startswith("指认")]
-            out.append({"kind": "character", "count": int(found.group(1)), "of": names,
-                        "feedback": "不能得到反馈" not in body, "from_night": from_night})
+def facts(ref: RefCharacter) -> dict[str, Any]:
+    """The pack's fields from the reference's facts of one character."""
+    recognition = [{**a, "of": list(dict.fromkeys(PACKNAME.get(o, o) for o in a["of"]))} for a in ref.recognition]
+    out: dict[str, Any] = {"evaluations": list(ref.evaluations), "successors": list(ref.successors),
+                           "natural_death": ref.natural_death, "recognition": recognition,
+                           "skills": [{"name": s.name, "kind": s.kind,
+                                       "timing": {"即时生效": "立刻生效"}.get(s.timing or "", s.timing),
+                                       "attribute": s.attribute, "text": None, "source": "8.1"} for s in ref.skills]}
+    if ref.evaluation_count is not None:
+        out["evaluation_count"] = ref.evaluation_count
     return out
 
 
-def facts(block: str) -> dict[str, Any]:
-    lines = block.split("\n")
-    basic = next(line for line in lines if line.startswith("基本："))[3:]
-    evaluations = [e for e in next((x for x in lines if x.startswith("评价：")), "评价：")[3:].split("、") if e]
-    found = re.search(r"死亡后(?:选择)?以(.+?)的角色继续游戏", basic)
-    successors = re.split(r"或|、", found.group(1)) if found else []
-    found = re.search(r"第(.)夜结算时自然死亡", basic)
-    natural = NUM[found.group(1)] if found else None
-    skills = []
-    for line in lines:
-        found = re.match(r"  【(.+?)】(主动|被动)技能.*（(.+?)）$", line)
-        if found:
-            tags = found.group(3).split()
-            timing = next((t for t in tags if t.endswith("生效") or t == "全局技能"), None)
-            skills.append({"name": found.group(1), "kind": "active" if found.group(2) == "主动" else "passive",
-                           "timing": {"即时生效": "立刻生效"}.get(timing, timing),
-                           "attribute": next((t for t in tags if t.endswith("技能")), None),
-                           "text": None, "source": "8.1"})
-    return {"evaluations": evaluations, "successors": successors, "natural_death": natural,
-            "recognition": allowances(basic), "skills": skills}
-
-
-def build() -> dict[str, Any]:
-    text = REFERENCE.read_text("utf-8")
+def build(text: str) -> dict[str, Any]:
+    refs = read(text)
     chars: dict[str, dict[str, Any]] = {}
 
     def add(name: str, country: str, identity: str, chief: bool = False) -> dict[str, Any]:
-        block = entry(text, REFNAME.get(name, name))
+        ref = refs.get(REFNAME.get(name, name))
         c: dict[str, Any] = {"name": name, "country": country, "identity": identity}
         if chief:
             c["chief_strategist"] = True
-        if block:
-            c.update(facts(block))
-            c["source"] = f"8.1:{REFNAME.get(name, name)}"
+        if ref:
+            c.update(facts(ref))
+            c["source"] = f"8.1:{ref.name}"
         else:
             c.update({"evaluations": [], "successors": [], "natural_death": None, "recognition": [], "skills": [],
                       "source": "seed001"})
@@ -119,4 +85,5 @@ def build() -> dict[str, Any]:
 
 
 if __name__ == "__main__":
-    OUT.write_text(json.dumps(build(), ensure_ascii=False, indent=1), "utf-8")
+    source = Path(sys.argv[1]) if len(sys.argv) > 1 else REFERENCE
+    OUT.write_text(json.dumps(build(source.read_text("utf-8")), ensure_ascii=False, indent=1), "utf-8")

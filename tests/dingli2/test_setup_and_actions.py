@@ -229,19 +229,23 @@ def test_the_wounded_cannot_act_but_may_kill_themselves_and_vote() -> None:
     t.game.check_action(act("张辽", "自杀"), [])
 
 
-@pytest.mark.skill("朝秦暮楚", "洞若观火")
+@pytest.mark.skill("饮马长城", "朝秦暮楚", "洞若观火")
 def test_skills_said_to_be_used_by_day_are_used_by_day() -> None:
-    """「技能中说明“白天使用”的技能可在此时使用。」 (the pack's ``when``, from the 8.1 texts: 吕布's 【朝秦暮楚】
-    「每天白天指认一人」); a night's skill is refused by day, a day's skill by night; a day's use goes to the judge."""
-    t = Table()
+    """「技能中说明“白天使用”的技能可在此时使用。」 (the pack's ``when``, from the 8.1 texts): 陈琳's 【饮马长城】 is one
+    the list says is used by day, so it is refused at night; a night's skill is refused by day; a day's use goes to
+    the judge. 吕布's 【朝秦暮楚】 points at someone each day and its stab comes that night (8.1): it is sent either
+    way (``when: any``, R-SG26-packdata)."""
+    t = Table(size=29)
     with pytest.raises(IllegalAction, match="白天使用"):
-        t.game.check_action(act("吕布", "朝秦暮楚", "曹操"), [])
+        t.game.check_action(act("陈琳", "饮马长城"), [])
+    t.game.check_action(act("吕布", "朝秦暮楚", "曹操"), [])
     t.night()
     with pytest.raises(IllegalAction, match="不是白天使用的技能"):
         t.game.check_action(act("郭嘉", "洞若观火", "刘备"), [])
     use = act("吕布", "朝秦暮楚", "曹操")
     t.game.check_action(use, [])
     assert t.game.usable_by_day(t.state.player("吕布"), "朝秦暮楚")
+    assert t.game.usable_by_day(t.state.player("陈琳"), "饮马长城")
     r = t.game.resolve_day({}, None, (), actions=[use])
     assert any("请天庭裁定：吕布 发动【朝秦暮楚】" in w for w in r.warnings)
 

@@ -76,7 +76,8 @@ class DingliNight(Night):
         game, night, judged = self.game, self.phase, self.judged
         live: list[tuple[int, Action]] = []
         successors: dict[str, list[Action]] = {}
-        for i, a in enumerate(self.actions):
+        # in the night's one order (「所有行动同时结算」), so that the notes do not follow the order sent
+        for i, a in sorted(enumerate(self.actions), key=lambda ia: game.order_key(ia[1])):
             if _norm(a.skill) == SUICIDE:
                 continue
             if i < self.last_suicide.get(a.actor, -1):

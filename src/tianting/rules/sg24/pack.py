@@ -76,6 +76,9 @@ class Character:
     start: bool = False
     chief_strategist: bool = False
     source: str = ""
+    evaluation_count: int | None = None
+    """How many 评价 the character counts as where a rule counts or chooses them, when not as many as it holds:
+    3 for 汉少帝's 「全评价（选择时视为三评价）」, who holds all nine (docs/rulings/sg24.md R-SG24-packdata)."""
 
     @property
     def base(self) -> str:
@@ -166,6 +169,10 @@ def parse_pack(data: Any) -> Pack:
         nd = raw.get("natural_death")
         if nd is not None and (not isinstance(nd, int) or isinstance(nd, bool) or nd < 1):
             raise _fail(where, "natural_death 必须是正整数或 null")
+        counted = raw.get("evaluation_count")
+        if counted is not None and (not isinstance(counted, int) or isinstance(counted, bool)
+                                    or not 1 <= counted <= len(_str_list(raw.get("evaluations", []), where + ".evaluations"))):
+            raise _fail(where, "evaluation_count 必须是不超过评价数的正整数或 null")
         allowances = []
         for j, a in enumerate(raw.get("recognition", [])):
             w = f"{where}.recognition[{j}]"
@@ -204,7 +211,7 @@ def parse_pack(data: Any) -> Pack:
             successors=_str_list(raw.get("successors", []), where + ".successors"),
             natural_death=nd, recognition=tuple(allowances), skills=tuple(skills),
             start=bool(raw.get("start", False)), chief_strategist=bool(raw.get("chief_strategist", False)),
-            source=str(raw.get("source", "")))
+            source=str(raw.get("source", "")), evaluation_count=counted)
     for c in chars.values():
         for s in c.successors:
             if s not in chars:

@@ -1,21 +1,23 @@
 """Builds characters.json (the bundled 鼎立三分2.0 pack) from seed 003's 「所有角色名單」 and the facts of
 the 8.1 character reference. Not imported by the engine; run by hand:
 
-    python3 src/tianting/rules/dingli2/data/build_pack.py /work/shared/reference/sanguobansha-8.1-characters.txt
+    PYTHONPATH=src python3 src/tianting/rules/dingli2/data/build_pack.py /work/shared/reference/sanguobansha-8.1-characters.txt
 
 Seed 003 gives every character's country, identity and lineage (the branches of 「A——B/C」 are the player's
-choice at death); the reference gives, where it describes a character of the same name, its 评价, and
-for each skill its name, kind (主动/被动), attribute and timing class; the 指认 allowances are
-the 24人 pack's for a character of the same name (its author read them from the same reference). Skill texts are left empty: the
-reference's sentences are not copied (a judge's own pack carries full texts). docs/dev/dingli2-pack.md.
+choice at death) and the interference ranks; the reference gives, where it describes a character of the same name,
+its 评价, natural death, 指认 allowances, and for each skill its name, kind (主动/被动), attribute and timing class,
+read by ``tianting.rules.sg24.data.reference81`` (the 24人 pack's builder reads the same). Skill texts are left
+empty: the reference's sentences are not copied (a judge's own pack carries full texts). docs/dev/dingli2-pack.md.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
+from typing import Any
+
+from tianting.rules.sg24.data.reference81 import RefCharacter, read
 
 # (country, identity, lineage, start): seed 003 「所有角色名單」, in its order. A lineage is
 # {character: [successors]}; the first key of each line is where it starts.
@@ -65,93 +67,63 @@ REFERENCE_NAME = {"诸葛亮": "卧龙", "糜氏": "糜夫人", "甄姬": "甄�
 CHIEF = {"郭嘉", "荀彧", "司马懿", "徐庶", "诸葛亮", "马良", "姜维", "李严", "周瑜", "陆逊", "陆抗", "诸葛瑾", "诸葛恪"}
 """正军师: the first strategist line of each country (as the reference's 主军师 郭嘉, 徐庶, 周瑜)."""
 INTERFERENCE = {"武侯八阵": 3, "地盾": 4, "麻沸散": 4, "直言进谏": 4, "歌舞升平": 4, "人遁": 5, "连环妙计": 6}
-"""Seed 003, 干扰技能之间的优先级 (3)–(6), by skill name."""
-TIMING_WORDS = ("即时生效", "结算前生效", "结算时生效", "结算后生效")
-ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
-EVALUATIONS = ("智者", "猛将", "统帅", "义士", "仁者", "文豪", "雅士", "能吏", "异人")
+"""Seed 003, 干扰技能之间的优先级 (3)–(6), by skill name as the seed spells it."""
+SEED_SPELLING = {"地遁": "地盾"}
+"""The reference's skill names the seed spells otherwise: 左慈's 【地遁】 is the seed's 【地盾】 (docs/rulings/dingli2.md
+D-P1-packdata)."""
+PACK_NAME = {ref: name for name, ref in REFERENCE_NAME.items()}
+"""The reference's names in 指认 allowances, as the pack spells them (8.1's 卧龙 is seed 003's 诸葛亮)."""
 
 
-def reference_blocks(text: str) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    current: list[str] | None = None
-    for line in text.splitlines():
-        m = re.match(r"^【(.+?)】 id=\d+ 组别=(.+)$", line)
-        if m:
-            current = [] if "单挑" not in m.group(2) and m.group(1) not in out else None
-            if current is not None:
-                out[m.group(1)] = current
-        elif current is not None:
-            current.append(line)
+def rank(skill: str) -> int | None:
+    """The skill's interference rank (seed 003's list), by the reference's name of it."""
+    return INTERFERENCE.get(SEED_SPELLING.get(skill, skill))
+
+
+def facts(ref: RefCharacter | None, identity: str) -> dict[str, Any]:
+    """The pack's fields from the reference's facts of one character. A natural death the reference gives a
+    character of another identity is that identity's (8.1's 军师 吕蒙, seed 003's 杀手 吕蒙): not taken."""
+    if ref is None:
+        return {"evaluations": [], "natural_death": None, "recognition": [], "skills": []}
+    recognition = [{**a, "of": list(dict.fromkeys(PACK_NAME.get(o, o) for o in a["of"]))} for a in ref.recognition]
+    skills = []
+    for s in ref.skills:
+        skill: dict[str, Any] = {"name": s.name, "kind": s.kind, "timing": s.timing, "attribute": s.attribute,
+                                 "announce": s.announce, "text": None, "source": "8.1"}
+        if s.when:
+            skill["when"] = s.when
+        if rank(s.name) is not None:
+            skill["interference"] = rank(s.name)
+        skills.append(skill)
+    out: dict[str, Any] = {"evaluations": list(ref.evaluations),
+                           "natural_death": ref.natural_death if ref.identity == identity else None,
+                           "recognition": recognition, "skills": skills}
+    if ref.evaluation_count is not None:
+        out["evaluation_count"] = ref.evaluation_count
     return out
 
 
-def facts(block: list[str]) -> tuple[list[str], list[dict], int | None]:
-    evaluations: list[str] = []
-    skills: list[dict] = []
-    natural = None
-    for line in block:
-        if line.startswith("评价："):
-            evaluations = [e for e in re.split("[、，,]", line[3:].strip()) if e in EVALUATIONS]
-        if line.startswith("基本："):
-            m = re.search(r"第([一二三四五六七八九])夜结算时自然死亡", line)
-            if m:
-                natural = "一二三四五六七八九".index(m.group(1)) + 1
-        m = re.match(r"^  【(.+?)】(主动|被动)技能", line)
-        if m:
-            tail = re.findall(r"（([^（）]*)）\s*$", line)
-            words = tail[0].split() if tail else []
-            attribute = next((w for w in words if w in ATTRIBUTES), None)
-            timing = next((w for w in words if w in TIMING_WORDS), None)
-            skill = {"name": m.group(1), "kind": "active" if m.group(2) == "主动" else "passive",
-                     "timing": "全局技能" if attribute == "全局技能" else timing, "attribute": attribute,
-                     "announce": "公告" in words, "text": None, "source": "8.1"}
-            if "任何时刻" in line:
-                skill["when"] = "any"
-            elif "白天使用" in line or "每天白天" in line:
-                skill["when"] = "day"
-            if m.group(1) in INTERFERENCE:
-                skill["interference"] = INTERFERENCE[m.group(1)]
-            skills.append(skill)
-    return evaluations, skills, natural
+def build(reference: str) -> dict[str, Any]:
+    refs = read(reference)
+    chars: list[dict[str, Any]] = []
+    seen: set[str] = set()
 
+    def add(name: str, country: str, identity: str, successors: list[str], start: bool) -> None:
+        ref = refs.get(REFERENCE_NAME.get(name, name))
+        found = facts(ref, identity)
+        char = {"name": name, "country": country, "identity": identity, "start": start, "ex": name in EX,
+                "chief_strategist": name in CHIEF, "aliases": ALIASES.get(name, []),
+                "evaluations": found.pop("evaluations"), "successors": successors}
+        chars.append({**char, **found, "source": f"8.1:{ref.name}" if ref else "seed 003"})
+        seen.add(name)
 
-def sg24_allowances() -> dict[str, list[dict]]:
-    """指认 allowances of the 24人 pack (read from the 8.1 reference by its author), by character name."""
-    path = Path(__file__).parents[2] / "sg24" / "data" / "characters.json"
-    data = json.loads(path.read_text("utf-8"))
-    return {c["name"]: c.get("recognition", []) for c in data["characters"]}
-
-
-def build(reference: str) -> dict:
-    blocks = reference_blocks(reference)
-    allowances = sg24_allowances()
-    chars = []
     for country, identity, lineage, start in LINES:
         for name, successors in lineage.items():
-            ref = REFERENCE_NAME.get(name, name)
-            block = blocks.get(ref)
-            evaluations, skills, natural = facts(block) if block else ([], [], None)
-            chars.append({
-                "name": name, "country": country, "identity": identity, "start": name in start,
-                "ex": name in EX, "chief_strategist": name in CHIEF, "aliases": ALIASES.get(name, []),
-                "evaluations": evaluations, "successors": successors, "natural_death": natural,
-                "recognition": allowances.get(name, []), "skills": skills,
-                "source": f"8.1:{ref}" if block else "seed 003"})
-    seen = {c["name"] for c in chars}
-    for _, _, lineage, _ in LINES:
+            add(name, country, identity, successors, name in start)
+    for country, identity, lineage, _ in LINES:
         for succ in (s for ss in lineage.values() for s in ss):
             if succ not in seen:
-                country, identity = next((c, i) for c, i, lin, _ in LINES if any(succ in v for v in lin.values()))
-                ref = REFERENCE_NAME.get(succ, succ)
-                block = blocks.get(ref)
-                evaluations, skills, natural = facts(block) if block else ([], [], None)
-                chars.append({"name": succ, "country": country, "identity": identity, "start": False,
-                              "ex": succ in EX, "chief_strategist": succ in CHIEF,
-                              "aliases": ALIASES.get(succ, []), "evaluations": evaluations,
-                              "successors": [], "natural_death": natural, "recognition": allowances.get(succ, []),
-                              "skills": skills,
-                              "source": f"8.1:{ref}" if block else "seed 003"})
-                seen.add(succ)
+                add(succ, country, identity, [], False)
     return {"format": "tianting-dingli2-pack/1", "title": "鼎立三分2.0 角色（种子003 + 8.1 资料）", "characters": chars}
 
 
