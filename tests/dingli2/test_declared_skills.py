@@ -77,3 +77,18 @@ def test_same_rank_declared_skills_aimed_at_each_other_are_drawn_and_the_judge_t
     assert any("同级拼点原则" in w and "典韦 先结算" in w for w in r.warnings)
     states = {(e["actor"], e["skill"]): e["state"] for e in game.state.history[-1]["actions"]}
     assert states == {("关羽", "水淹七军"): "void", ("典韦", "宛城血战"): "done"}
+
+
+@pytest.mark.skill("单刀赴会")
+def test_dandaofuhui_halves_the_wu_strategists_the_next_night() -> None:
+    """关羽【单刀赴会】: naming 周瑜 (or 鲁肃) rightly, the next night 吴's 军师 act with half chance: 鲁肃's 鼓舞士气
+    loses its draw and fails; the night it was set off, nothing is halved."""
+    t = Table()
+    t.night(act("关羽", "指认", "周瑜", character="周瑜"), act("鲁肃", "鼓舞士气", "孙坚"))
+    assert t.state.history[-1]["actions"][1]["state"] != "failed"
+    t.day()
+    t.force("成功率减半 鲁肃【鼓舞士气】", False)
+    t.night(act("鲁肃", "鼓舞士气", "孙坚"))
+    (entry,) = [e for e in t.state.history[-1]["actions"] if e["skill"] == "鼓舞士气"]
+    assert entry["state"] == "failed" and entry["why"] == "成功率减半，未能发动"
+    t.check_unused()

@@ -512,3 +512,62 @@ def test_a_pack_naming_unregistered_code_is_refused() -> None:
             {"name": "乙", "kind": "active", "effect": {"code": "无此程式"}}]}]}
     with pytest.raises(PackError, match="未注册的专门程式「无此程式」"):
         parse_pack(data)
+
+
+# ---- 成功率减半 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("威震逍遥津")
+def test_weizhenxiaoyaojin_halves_every_wu_action_and_says_its_line() -> None:
+    """张辽【威震逍遥津】 (全局): tonight every action of a 吴 character goes off with half chance; the post says
+    「张文远威震逍遥津」 (the 8.1 line), not the generic 「【威震逍遥津】发动」. 孙坚's 横扫江东 loses its draw and fails;
+    黄盖's 火船冲阵 wins and lands."""
+    t = Table24().force("成功率减半 孙坚【横扫江东】", False).force("成功率减半 黄盖【火船冲阵】", True)
+    r = t.night(act("张辽", "威震逍遥津"), act("孙坚", "横扫江东", "郭嘉"), act("黄盖", "火船冲阵", "荀彧"),
+                act("刘备", "乱世枭雄", "甄姬"))
+    assert not injured(t, "郭嘉") and injured(t, "荀彧") and injured(t, "甄姬")  # 刘备 is 蜀: no draw
+    assert entry(t, "孙坚", "横扫江东")["state"] == "failed"
+    assert "张文远威震逍遥津" in r.announcement["text"] and "【威震逍遥津】发动" not in r.announcement["text"]
+    t.check_unused()
+
+
+@pytest.mark.skill("智算汉中")
+def test_zhisuanhanzhong_halves_wei_killers_and_guards_but_not_stabs() -> None:
+    """法正【智算汉中】 (结算前): tonight the 魏 杀手 and 护卫 act with half chance, their stabs excepted (「不影响杀手刺杀
+    及依赖于刺杀发动的技能」): 典韦 (护卫)'s 宛城血战 loses its draw and fails; 夏侯惇's 刺杀 draws nothing."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "庞统"),))
+    t.day()
+    assert t.character("庞统") == "法正"
+    t.force("成功率减半 典韦【宛城血战】", False)
+    t.night(act("庞统", "智算汉中"), act("典韦", "宛城血战", "曹操"), act("夏侯惇", "刺杀", "孙坚"))
+    assert entry(t, "典韦", "宛城血战")["state"] == "failed"
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "done"
+    t.check_unused()
+
+
+@pytest.mark.skill("截烧粮草", "亲冒矢石")
+def test_jieshaoliangcao_fails_general_harm_skills_and_halves_a_killers_stab() -> None:
+    """徐晃【截烧粮草】 (结算前): the id's 武将杀伤 skills fail tonight (曹操's 亲冒矢石); a 杀手's stab goes off with half
+    chance (关羽's, losing its draw)."""
+    t = Table24()
+    successor(t, "张辽", "徐晃")
+    t.night(act("张辽", "截烧粮草", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
+    assert not injured(t, "郭嘉") and entry(t, "曹操", "亲冒矢石")["state"] == "void"
+    t.day()
+    t.force("成功率减半 关羽【刺杀】", False)
+    t.night(act("张辽", "截烧粮草", "关羽"), act("关羽", "刺杀", "甄姬"),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert t.character("甄姬") == "甄姬" and entry(t, "关羽", "刺杀")["state"] == "failed"
+    t.check_unused()
+
+
+@pytest.mark.skill("濡须破敌")
+def test_ruxupodi_halves_the_guards_and_ladies_of_the_ids_country() -> None:
+    """徐盛【濡须破敌】 (结算前): the 护卫 and 女眷 of the named id's country act with half chance tonight (魏: 典韦,
+    甄姬); 甄姬's 巧言善辩 loses its draw and fails; 魏's 君主 曹操 draws nothing."""
+    t = Table24()
+    successor(t, "黄盖", "徐盛")
+    t.force("成功率减半 甄姬【巧言善辩】", False)
+    t.night(act("黄盖", "濡须破敌", "曹操"), act("甄姬", "巧言善辩", "刘备"), act("曹操", "亲冒矢石", "郭嘉"))
+    assert entry(t, "甄姬", "巧言善辩")["state"] == "failed"
+    assert injured(t, "郭嘉")
+    t.check_unused()

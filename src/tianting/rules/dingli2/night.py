@@ -23,7 +23,7 @@ from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
-from tianting.rules.sg24.declared.resolve import DeclaredUse, first_free
+from tianting.rules.sg24.declared.resolve import DeclaredUse, announces, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
@@ -134,6 +134,8 @@ class DingliNight(Night):
     def declared_went_off(self, use: DeclaredUse) -> None:
         """A declared global, or a skill the pack says is announced, goes in the night's 大事记."""
         character = self.state.player(use.actor).character
+        if announces(use.skill, self.state):
+            return  # its own line (the ``announce`` verb), in place of 「【X】发动」
         if self.game.pack.is_global(character, use.skill) or self.game.pack.extra(character, use.skill.name).announce:
             self.declared_events.append(texts.skill_used(use.skill.name))
 

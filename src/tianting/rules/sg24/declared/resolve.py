@@ -33,6 +33,7 @@ from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
+from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
 from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import SkillData
@@ -78,6 +79,9 @@ class Resolver:
     heals: list[tuple[str, str]] = field(default_factory=list)
     bespoke: list[tuple[Action, SkillData, Code]] = field(default_factory=list)
     """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
+    halvings: list[Halving] = field(default_factory=list)
+    """The night's states of half chance (:mod:`.odds`)."""
+    rolled: set[int] = field(default_factory=set)
     events: list[str] = field(default_factory=list)
     """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
@@ -106,6 +110,7 @@ class Resolver:
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
+        resolver.halvings += stored(night.state.extra, night.state.index)
         return resolver
 
     def handles(self, action: Action) -> bool:
@@ -150,6 +155,7 @@ class Resolver:
         self.stage = "early"
         for use in self._of_timing(EARLY):
             self._apply(use)
+        self.roll()
         self.stage = "before"
         waiting = self._of_timing((BEFORE,))
         while waiting:
@@ -157,9 +163,40 @@ class Resolver:
             for use in free:
                 self._apply(use)
             waiting = [u for u in waiting if u not in free]
+        self.roll()
 
-    def events_of(self, use: DeclaredUse) -> None:
-        """Hook for the post's events of a use (none by default: the 24人 post names its globals itself)."""
+    def roll(self) -> None:
+        """Each live action a state of half chance covers, not drawn for yet, draws once (R-SG31-9); one that loses
+        fails before it resolves. A global is not halved (「全局技能……优先进行结算处理」), nor a use that made the state."""
+        if not self.halvings:
+            return
+        night = self.night
+        for a in list(night.live):
+            if id(a) in self.rolled or any(h.source == f"{a.actor}【{a.skill}】" for h in self.halvings):
+                continue
+            attribute = self._attribute(a)
+            if attribute == "全局技能" or not halved(self.halvings, a, attribute):
+                continue
+            self.rolled.add(id(a))
+            if not night.state.rng.chance(f"成功率减半 {a.actor}【{a.skill}】"):
+                night.live.remove(a)
+                night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
+                night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
+
+    def _attribute(self, a: Action) -> str:
+        """The attribute a state of half chance reads: 刺杀 and 指认 for the general actions, else the skill's."""
+        from tianting.rules.sg24.game import RECOGNISE, _norm
+
+        skill = _norm(a.skill)
+        if skill == _norm(STAB):
+            return STAB
+        if skill == RECOGNISE:
+            return "指认"
+        data = self.night.game.pack.skill(self.night.state.player(a.actor).character, a.skill)
+        if data is None:
+            return ""
+        return "全局技能" if self.night.game.pack.is_global(self.night.state.player(a.actor).character, data) \
+            else (data.attribute or "")
 
     def settle_first(self) -> None:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
@@ -324,7 +361,7 @@ class Resolver:
             for _ in range(verb.args["times"]):
                 self.defences.append(Defence(pid, owner, active, data.name, verb.args["against"]))
         elif name == "void":
-            self._void(pid, owner, data.name, verb.args.get("only"))
+            self._void(pid, owner, data.name, verb.args.get("only"), verb.args.get("attributes"))
         elif name == "learn":
             fact = verb.args["fact"]
             value = self._fact(pid, fact)
@@ -349,18 +386,31 @@ class Resolver:
             pass  # read where its rule applies (:func:`vote_voided`, :func:`acts_wounded`)
         elif name == "stab":
             night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid, by_killer=False)]
+        elif name == "halve":
+            rule = Halving(players(night.state, verb.args.get("by"), owner, target),
+                           players(night.state, verb.args.get("on"), owner, target),
+                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】")
+            if verb.args["when"] == "next_night":
+                later = night.state.extra.setdefault("halvings", {}).setdefault(str(night.state.index + 2), [])
+                later.append(rule.as_json())
+                phase.note(f"次夜成功率减半（{owner}【{data.name}】）")
+            else:
+                self.halvings.append(rule)
+                phase.note(f"当夜成功率减半（{owner}【{data.name}】）")
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
 
-    def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None) -> None:
+    def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
+              attributes: Sequence[str] | None = None) -> None:
         """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent); ``only``: those
         of the skills named (「令其当夜进行的任何刺杀……发动失败」)."""
         from tianting.core.names import name_key
 
         night = self.night
         keep = None if only is None else {name_key(n) for n in only}
-        for a in [a for a in night.live if a.actor == pid and (keep is None or name_key(a.skill) in keep)]:
+        for a in [a for a in night.live if a.actor == pid and (keep is None or name_key(a.skill) in keep)
+                  and (attributes is None or self._attribute(a) in attributes)]:
             if any(u.action is a and id(u) in self.done for u in self.uses):
                 continue
             night.live.remove(a)
@@ -394,6 +444,12 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     first = night.state.rng.pick(purpose, actors)
     night.phase.note(f"技能相互为目标，拼点决定 {first} 优先结算")
     return [u for u in waiting if u.actor == first]
+
+
+def announces(skill: SkillData, state: Any) -> bool:
+    """Whether a declared skill says its own line in the post (「当夜公告“…”」), in place of 「【X】发动」."""
+    d = skill.effect
+    return isinstance(d, Declared) and not skill_effects.judged(state) and any(v.name == "announce" for v in d.does)
 
 
 def acts_wounded(game: Any, player: Any) -> bool:

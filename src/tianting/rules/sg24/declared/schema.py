@@ -131,13 +131,40 @@ def _skill_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     return {"skill": skill.strip()}
 
 
+def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    out: dict[str, Any] = {}
+    for key in ("by", "on"):
+        if key in raw:
+            if not check_selector(raw[key]):
+                raise fail(key, f"必须是玩家的选择（{'、'.join(SELECTOR_KEYS)}；of 与 country_of 取 target 或 self）")
+            out[key] = raw[key]
+    attributes = raw.get("attributes", [])
+    if not isinstance(attributes, list) or not all(a in ATTRIBUTES + (STAB, "指认") for a in attributes):
+        raise fail("attributes", f"必须是属性数组（{'、'.join(ATTRIBUTES + (STAB, '指认'))}）")
+    exempt = raw.get("except", [])
+    if not isinstance(exempt, list) or not all(isinstance(x, str) and x for x in exempt):
+        raise fail("except", "必须是技能名数组（不受影响的行动，如 [\"刺杀\"]）")
+    when = raw.get("when", "tonight")
+    if when not in ("tonight", "next_night"):
+        raise fail("when", "必须是 tonight 或 next_night")
+    return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
+
+
 def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
     only = raw.get("only")
-    if only is None:
-        return {}
-    if not isinstance(only, list) or not only or not all(isinstance(x, str) and x for x in only):
-        raise fail("only", "必须是技能名数组（如 [\"刺杀\"]：只令其刺杀失败）")
-    return {"only": tuple(only)}
+    if only is not None:
+        if not isinstance(only, list) or not only or not all(isinstance(x, str) and x for x in only):
+            raise fail("only", "必须是技能名数组（如 [\"刺杀\"]：只令其刺杀失败）")
+        out["only"] = tuple(only)
+    attributes = raw.get("attributes")
+    if attributes is not None:
+        if not isinstance(attributes, list) or not attributes or not all(a in ATTRIBUTES for a in attributes):
+            raise fail("attributes", f"必须是属性数组（{'、'.join(ATTRIBUTES)}）：只令这些属性的技能失败")
+        out["attributes"] = tuple(attributes)
+    return out
 
 
 VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]], dict[str, Any]]] = {
@@ -172,6 +199,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _harm_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _harm_args,
+    # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
+    "halve": _halve_args,
     # The player loses ``skill``.
 }
 
@@ -193,14 +222,19 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
 """Verbs that act on no player (the vote, the post)."""
 
 
 def needs_target(d: Declared) -> bool:
     """Whether a use names one id: a verb or a condition acts on its target."""
-    return d.trigger == "use" and (any(v.who == "target" and v.name not in TARGETLESS for v in d.does)
-                                   or any(c.who == "target" for c in d.conditions))
+    def aims(v: Verb) -> bool:
+        if v.name == "halve":
+            return any(sel.get(k) == "target" for sel in (v.args.get("by") or {}, v.args.get("on") or {})
+                       for k in ("of", "country_of"))
+        return v.who == "target" and v.name not in TARGETLESS
+
+    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in d.conditions))
 
 
 def parse_effect(raw: Any, where: str, kind: str) -> Effect:

@@ -4,7 +4,9 @@ the judges' console shows the generated one beside it, so a mismatch shows."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
+from typing import Any
 
 from tianting.rules.sg24.declared.schema import (
     Bespoke,
@@ -56,7 +58,9 @@ def _verb(v: Verb, trigger: str) -> str:
         "heal": lambda: f"治愈{_of(whom)}受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
-        "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only") else f"令{whom}当夜所有行动失败"),
+        "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
+                         else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
+                         else f"令{whom}当夜所有行动失败"),
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{whom}互相认识",
         "vote_void": lambda: "该次投票无效",
@@ -67,6 +71,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "act_wounded": lambda: f"{whom}受伤时也能行动",
         "stab": lambda: f"对{whom}进行一次非杀手刺杀",
         "ballot_void": lambda: "次日全部投票无效",
+        "halve": lambda: _halve(a),
     }
     text = words[v.name]()
     if v.chance is not None:
@@ -74,6 +79,27 @@ def _verb(v: Verb, trigger: str) -> str:
     if v.conditions:
         text = f"若{'且'.join(_condition(c, trigger) for c in v.conditions)}，则{text}"
     return text
+
+
+def _selector(sel: dict[str, object] | None, default: str) -> str:
+    if not sel:
+        return default
+    words = []
+    for key, value in sel.items():
+        names = "、".join(value) if isinstance(value, list | tuple) else ""
+        words.append({"country": f"{names}国", "not_country": f"不属于{names}的", "identity": f"{names}",
+                      "of": "其" if value == "target" else "自己", "country_of": "其所在国" if value == "target"
+                      else "本国"}[key])
+    return "".join(words) + ("" if "of" in sel else "角色")
+
+
+def _halve(a: Mapping[str, Any]) -> str:
+    who = _selector(a.get("by"), "所有角色")
+    aimed = f"针对{_selector(a.get('on'), '')}的" if a.get("on") else ""
+    kinds = "、".join(a["attributes"]) if a["attributes"] else "所有行动"
+    when = "次夜" if a["when"] == "next_night" else "当夜"
+    text = f"{when}{who}{aimed}{kinds}成功率减半"
+    return text + (f"（{'、'.join(a['except'])}除外）" if a["except"] else "")
 
 
 def _of(whom: str) -> str:
@@ -121,7 +147,7 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
     if d.limit == "once":
         parts.append("只能使用一次" if kind == "active" else "只能触发一次")
     text = "。".join(p for p in parts[:1]) + "。" + "，".join(parts[1:]) + "。"
-    tags = " ".join(t for t in (attribute, timing) if t)
+    tags = " ".join(dict.fromkeys(t for t in (attribute, timing) if t))
     return text + (f"（{tags}）" if tags else "")
 
 
