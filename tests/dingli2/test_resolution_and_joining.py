@@ -20,11 +20,11 @@ def test_globals_are_judged_first_then_interference_by_priority() -> None:
     """「全局技能的使用判定」 comes before 「普通行动的使用判定」; interference skills by 「干扰技能之间的优先级」
     ((6)【连环妙计】 before a skill the pack gives no rank)."""
     t = Table()
-    r = t.night(act("典韦", "宛城血战", "刘备"), act("庞统", "连环妙计", "曹操"), act("张辽", "威震逍遥津"))
+    r = t.night(act("典韦", "宛城血战", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "连环妙计", "宛城血战"]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["五虎封将", "连环妙计", "宛城血战"]
     assert "优先级6" in asks[1]
-    assert any(line.startswith("全局发生：张辽【威震逍遥津】") for line in r.trace)
+    assert any(line.startswith("全局发生：刘备【五虎封将】") for line in r.trace)
 
 
 def test_a_global_happens_whatever_befalls_its_owner() -> None:
@@ -32,7 +32,7 @@ def test_a_global_happens_whatever_befalls_its_owner() -> None:
     t = Table()
     r = t.night(act("张辽", "威震逍遥津"), rulings=(rule("void", action=0),))
     assert any("全局技能【威震逍遥津】不能被无效" in w for w in r.warnings)
-    assert "【威震逍遥津】发动" in r.announcement["events"]
+    assert "张文远威震逍遥津" in r.announcement["events"]  # declared: the 8.1 list's line
     t2 = Table()
     r2 = t2.night(act("典韦", "宛城血战", "刘备"), rulings=(rule("void", action=0),))
     assert any("典韦 的【宛城血战】失效" in line for line in r2.trace)
@@ -298,9 +298,9 @@ def test_the_interference_list_ranks_as_the_text() -> None:
     for name, skill, rank in (("诸葛亮", "武侯八阵", 3), ("华佗", "麻沸散", 4), ("左慈", "人遁", 5), ("庞统", "连环妙计", 6)):
         assert pack.interference(name, pack.skill(name, skill)) == rank
     t = Table()
-    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("张辽", "威震逍遥津"))
+    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "麻沸散", "连环妙计"]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["五虎封将", "麻沸散", "连环妙计"]
     assert "优先级4" in asks[1] and "优先级6" in asks[2]
 
 

@@ -23,7 +23,7 @@ from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
-from tianting.rules.sg24.declared.resolve import DeclaredUse, announces, first_free
+from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
@@ -134,10 +134,15 @@ class DingliNight(Night):
     def declared_went_off(self, use: DeclaredUse) -> None:
         """A declared global, or a skill the pack says is announced, goes in the night's 大事记."""
         character = self.state.player(use.actor).character
-        if announces(use.skill, self.state):
-            return  # its own line (the ``announce`` verb), in place of 「【X】发动」
-        if self.game.pack.is_global(character, use.skill) or self.game.pack.extra(character, use.skill.name).announce:
+        own = announced(use.skill, self.state)
+        if self.game.pack.is_global(character, use.skill):
+            self.declared_events += own or [texts.skill_used(use.skill.name)]  # 8.1's line, or the generic one
+        elif self.game.pack.extra(character, use.skill.name).announce and not own:
             self.declared_events.append(texts.skill_used(use.skill.name))
+
+    def done_why(self, use: DeclaredUse) -> str:
+        """「全局发生」 for a global (as the judge's globals are recorded)."""
+        return "全局发生" if self.game.pack.is_global(self.state.player(use.actor).character, use.skill) else ""
 
     def judge_notices(self) -> list[str]:
         """判定 (globals first, interference by priority), then the 拼点 the judge found."""

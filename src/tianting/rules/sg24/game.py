@@ -34,7 +34,7 @@ from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import REGISTRY
-from tianting.rules.sg24.declared.resolve import acts_wounded, announces
+from tianting.rules.sg24.declared.resolve import acts_wounded, announced
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
@@ -685,8 +685,8 @@ class SG24Game:
                 continue
             ch = self.state.player(a.actor).character
             data = self.pack.skill(ch, a.skill)
-            if data is not None and self.pack.is_global(ch, data) and not announces(data, self.state):
-                out.append(texts.skill_used(data.name))
+            if data is not None and self.pack.is_global(ch, data):
+                out += announced(data, self.state) or [texts.skill_used(data.name)]  # 8.1's line, or the generic one
         return out
 
     def _skill_notices(self, night: Phase, live: Sequence[Action]) -> list[str]:

@@ -134,6 +134,10 @@ class Night:
         """The 结算前 uses of ``waiting`` to resolve next: seed 001's loop (:func:`.declared.resolve.first_free`)."""
         return first_free(self, waiting)
 
+    def done_why(self, use: DeclaredUse) -> str:
+        """Why a declared use that went off is ``done`` (nothing to say in the 24人 rules)."""
+        return ""
+
     def declared_went_off(self, use: DeclaredUse) -> None:
         """A declared use went off (the 24人 post names its globals from the night's uses: nothing to add)."""
 

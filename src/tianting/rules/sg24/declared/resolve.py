@@ -276,7 +276,7 @@ class Resolver:
             return
         for verb in d.does:
             self._do(verb, a.actor, target, use.skill, active=True)
-        night.phase.outcomes.settle(a, DONE)
+        night.phase.outcomes.settle(a, DONE, night.done_why(use))
         night.declared_went_off(use)
 
     def _trigger(self, owner: str, target: str, data: SkillData, d: Declared) -> None:
@@ -374,7 +374,9 @@ class Resolver:
         elif name == "tell":
             effects.tell(phase, pid, verb.args["text"], data.name)
         elif name == "announce":
-            self.events.append(verb.args["text"])
+            character = night.state.player(owner).character
+            if not night.game.pack.is_global(character, data):  # a global's line is the post's own (the night's globals)
+                self.events.append(verb.args["text"])
         elif name == "lose":
             skill_changes.lose(phase, pid, verb.args["skill"], data.name)
         elif name == "votes":
@@ -446,10 +448,12 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     return [u for u in waiting if u.actor == first]
 
 
-def announces(skill: SkillData, state: Any) -> bool:
-    """Whether a declared skill says its own line in the post (「当夜公告“…”」), in place of 「【X】发动」."""
+def announced(skill: SkillData, state: Any) -> list[str]:
+    """The lines a declared skill says in the post (「当夜公告“…”」), in place of 「【X】发动」 (none: it says none)."""
     d = skill.effect
-    return isinstance(d, Declared) and not skill_effects.judged(state) and any(v.name == "announce" for v in d.does)
+    if not isinstance(d, Declared) or skill_effects.judged(state):
+        return []
+    return [v.args["text"] for v in d.does if v.name == "announce"]
 
 
 def acts_wounded(game: Any, player: Any) -> bool:
@@ -478,4 +482,4 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "first_free", "vote_voided"]
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "vote_voided"]
