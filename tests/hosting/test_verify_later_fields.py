@@ -27,9 +27,9 @@ NOTE = "復盤檔製作於「transcript.phases[].uses」欄位（各行動的結
 ORDER_NOTE = ("復盤檔製作於「script.draw_order」欄位（抽取的次序：建立於此欄位之前的遊戲按名單的次序結算）加入匯出之前："
               "此欄位未比對，其餘欄位照常比對")
 """It predates the script's ``draw_order`` too (tests/hosting/test_draw_order_upgrade.py)."""
-EFFECTS_NOTE = ("復盤檔製作於「script.skill_effects」欄位（技能由誰結算：建立於此欄位之前的遊戲，角色技能均由天庭裁定）加入匯出之前："
+EFFECTS_NOTE = ("復盤檔製作於「script.pack_edition」欄位（內建角色包的版次：建立於此欄位之前的遊戲按當時的角色包（第1版）結算，角色技能均由天庭裁定）加入匯出之前："
                 "此欄位未比對，其餘欄位照常比對")
-"""And the script's ``skill_effects`` (a 24人 game of before: every pack skill the judge's, tianting.core.skill_effects)."""
+"""And the script's ``pack_edition`` (a 24人 game of before: its pack as it was, every skill the judge's, tianting.core.pack_edition)."""
 
 
 @pytest.fixture(scope="module")
@@ -144,4 +144,4 @@ def test_a_changed_event_or_seed_still_fails(before: dict[str, Any]) -> None:
 
 
 def test_later_fields_name_where_they_are() -> None:
-    assert [f.shown for f in LATER_FIELDS] == ["transcript.phases[].uses", "script.draw_order", "script.skill_effects"]
+    assert [f.shown for f in LATER_FIELDS] == ["transcript.phases[].uses", "script.draw_order", "script.pack_edition"]

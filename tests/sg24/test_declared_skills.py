@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tianting.core import skill_effects
+from tianting.core import pack_edition
 from tianting.core.records import Ruling
 from tianting.core.state import Status
 from tianting.rules.sg24.declared.schema import EffectError, parse_effect
@@ -459,7 +459,7 @@ def test_every_declared_skill_has_a_generated_text() -> None:
 def test_a_game_of_before_leaves_every_skill_to_the_judge() -> None:
     """A hosted game created before packs had effects keeps every skill the judge's (its past replays)."""
     t = Table24()
-    t.state.extra[skill_effects.STATE_KEY] = skill_effects.JUDGE
+    t.state.extra[pack_edition.STATE_KEY] = pack_edition.FIRST
     r = t.night(act("曹操", "亲冒矢石", "郭嘉"))
     assert not injured(t, "郭嘉")
     assert any("亲冒矢石" in w for w in r.warnings)

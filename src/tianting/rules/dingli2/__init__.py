@@ -13,12 +13,20 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from tianting.core import pack_edition
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.extension import hidden, submission_extension
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
-from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
+from tianting.rules.dingli2.pack import (
+    COUNTRIES,
+    UNALIGNED,
+    DingliPack,
+    default_pack,
+    first_pack,
+    load_pack,
+)
 from tianting.rules.dingli2.pack import PACK_FORMAT as DINGLI_FORMAT
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
@@ -179,6 +187,9 @@ class RuleSet(SG24RuleSet):
 
     def roster(self) -> DingliPack:
         return default_pack()
+
+    def bundled_pack(self, edition: int = pack_edition.CURRENT) -> DingliPack:
+        return default_pack() if edition == pack_edition.CURRENT else first_pack()
 
     def successor_rows(self, game: Any, pid: str, submitted: Sequence[Any]) -> list[dict[str, Any]]:
         """The successor(s) ``pid`` plays for the rest of the night once its list holds 自杀 (D-A2, D-A6):

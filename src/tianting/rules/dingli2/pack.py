@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from tianting.rules.sg24.pack import PACK_FORMAT as SG24_FORMAT
@@ -120,6 +121,12 @@ def parse_dingli_pack(data: Any) -> DingliPack:
 def load_pack(text: str) -> DingliPack:
     """A pack from JSON text (a judge's own pack)."""
     return parse_dingli_pack(pack_json(text))
+
+
+@cache
+def first_pack() -> DingliPack:
+    """The bundled pack's first edition (``data/characters-1.json``: as it was before issue 31, no effects)."""
+    return load_pack(resources.files("tianting.rules.dingli2").joinpath("data/characters-1.json").read_text("utf-8"))
 
 
 @cache

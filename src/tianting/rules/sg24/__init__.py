@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from tianting.core import pack_edition
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
@@ -26,6 +27,7 @@ from tianting.rules.sg24.pack import (
     UNALIGNED,
     Pack,
     default_pack,
+    first_pack,
     load_pack,
 )
 from tianting.rules.sg24.pack import FORMATS as PACK_FORMATS
@@ -140,8 +142,10 @@ class RuleSet:
     day_inputs: tuple[str, ...] = ("digits",)
     options: tuple[str, ...] = ()
     """Table options a setup may take (none: the seed deals its 24 characters)."""
-    declared_skills: bool = True
-    """The pack's skills may carry effects the engine resolves (a hosted game records so: :mod:`tianting.core.skill_effects`)."""
+    def bundled_pack(self, edition: int = pack_edition.CURRENT) -> Pack:
+        """The bundled pack of ``edition`` (:mod:`tianting.core.pack_edition`: 1, the facts as they were before
+        issue 31, with no effects; 2, now)."""
+        return default_pack() if edition == pack_edition.CURRENT else first_pack()
     judge_rules_skills: bool = True
     """The pack's skills are data: the judge rules each use (R-SG11)."""
     character_choice: bool = False

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tianting.core import effects, skill_effects
+from tianting.core import effects, pack_edition
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.names import name_key
@@ -328,13 +328,13 @@ class SG24Game:
     def _check_declared(self, player: Player, data: Any, action: Action) -> None:
         """A declared skill's own limits: once a game (「只能使用一次」), from its night, its one target."""
         d = data.effect
-        if isinstance(d, Bespoke) and not skill_effects.judged(self.state):
+        if isinstance(d, Bespoke) and not pack_edition.first(self.state):
             code = REGISTRY[d.code]
             if code.once and player.used.get(data.name):
                 raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
             code.check(self, action)
             return
-        if not isinstance(d, Declared) or skill_effects.judged(self.state):
+        if not isinstance(d, Declared) or pack_edition.first(self.state):
             return
         if d.limit == "once" and player.used.get(data.name):
             raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
@@ -843,7 +843,7 @@ class SG24Game:
     def engine_resolves(self, skill: SkillData) -> bool:
         """Whether the engine resolves ``skill`` in this game (its effect declared or bespoke code, the game not one
         of before)."""
-        return isinstance(skill.effect, Declared | Bespoke) and not skill_effects.judged(self.state)
+        return isinstance(skill.effect, Declared | Bespoke) and not pack_edition.first(self.state)
 
     def passive_warnings(self) -> list[str]:
         """Passive skills in play the engine does not resolve (no effect declared): the judge rules them."""

@@ -276,6 +276,13 @@ def load_pack(text: str) -> Pack:
 
 
 @cache
+def first_pack() -> Pack:
+    """The bundled pack's first edition (``data/characters-1.json``: the facts as they were before issue 31, no
+    effects), for the games created with it (:mod:`tianting.core.pack_edition`)."""
+    return load_pack(resources.files("tianting.rules.sg24").joinpath("data/characters-1.json").read_text("utf-8"))
+
+
+@cache
 def default_pack() -> Pack:
     """The bundled pack (data/characters.json): the seed's 24 starting characters and their successors."""
     return parse_pack(bundled_data("tianting.rules.sg24"))

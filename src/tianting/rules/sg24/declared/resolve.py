@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from tianting.core import effects, skill_effects
+from tianting.core import effects, pack_edition
 from tianting.core.records import Action, Feedback
 from tianting.effects import limits
 from tianting.effects import skills as skill_changes
@@ -89,14 +89,14 @@ class Resolver:
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
     enabled: bool = True
-    """False in a game of before (:mod:`tianting.core.skill_effects`): nothing declared takes part, not even passives."""
+    """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
     # ---- reading the night's uses ---------------------------------------------------------------------------
     @classmethod
     def of(cls, night: Night, live: Sequence[Action]) -> Resolver:
         from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
 
-        resolver = cls(night, enabled=not skill_effects.judged(night.state))
+        resolver = cls(night, enabled=not pack_edition.first(night.state))
         if not resolver.enabled:
             return resolver  # a game created before packs had effects: every skill the judge's
         game = night.game
@@ -451,14 +451,14 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
 def announced(skill: SkillData, state: Any) -> list[str]:
     """The lines a declared skill says in the post (「当夜公告“…”」), in place of 「【X】发动」 (none: it says none)."""
     d = skill.effect
-    if not isinstance(d, Declared) or skill_effects.judged(state):
+    if not isinstance(d, Declared) or pack_edition.first(state):
         return []
     return [v.args["text"] for v in d.does if v.name == "announce"]
 
 
 def acts_wounded(game: Any, player: Any) -> bool:
     """A standing passive of ``player`` lets him act while wounded (「受伤时也能行动」)."""
-    if skill_effects.judged(game.state):
+    if pack_edition.first(game.state):
         return False
     character = game.pack.characters.get(player.character)
     return any(isinstance(s.effect, Declared) and s.effect.trigger == "guard" and s.name in player.skills
@@ -467,7 +467,7 @@ def acts_wounded(game: Any, player: Any) -> bool:
 
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
-    if skill_effects.judged(game.state):
+    if pack_edition.first(game.state):
         return None
     player = game.state.player(voted)
     character = game.pack.characters.get(player.character)
