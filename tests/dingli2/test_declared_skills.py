@@ -92,3 +92,31 @@ def test_dandaofuhui_halves_the_wu_strategists_the_next_night() -> None:
     (entry,) = [e for e in t.state.history[-1]["actions"] if e["skill"] == "鼓舞士气"]
     assert entry["state"] == "failed" and entry["why"] == "成功率减半，未能发动"
     t.check_unused()
+
+
+@pytest.mark.skill("水淹下邳")
+def test_shuiyanxiapi_makes_lvbu_fail_tonight() -> None:
+    """荀攸【水淹下邳】: naming 吕布 rightly, his actions that night fail (his 偷袭徐州, the judge's to rule
+    otherwise, is not listed for him)."""
+    t = Table()
+    r = t.night(act("荀攸", "指认", "吕布", character="吕布"), act("吕布", "威震虎牢", "曹操"))
+    (entry,) = [e for e in t.state.history[-1]["actions"] if e["skill"] == "威震虎牢"]
+    assert entry["state"] == "void"
+    assert not any("威震虎牢" in w for w in r.warnings if w.startswith("请天庭裁定"))
+
+
+@pytest.mark.skill("步步为营")
+def test_bubuweiying_removes_xiahouyuan_while_huangzhong_lives() -> None:
+    """法正【步步为营】: while 黄忠 is in play, naming 夏侯渊 rightly takes him out of the game; before 黄忠 comes in,
+    nothing."""
+    t = Table()
+    t.night(rulings=(rule("kill", "庞统"),))
+    t.day()
+    t.night(act("庞统", "指认", "夏侯渊", character="夏侯渊"))
+    assert t.character("庞统") == "法正" and t.state.player("夏侯渊").alive  # 黄忠 not in play: nothing
+    t2 = Table()
+    t2.night(rulings=(rule("kill", "庞统"), rule("kill", "关羽")),
+             answers=[{"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
+    t2.day()
+    t2.night(act("庞统", "指认", "夏侯渊", character="夏侯渊"))
+    assert not t2.state.player("夏侯渊").alive

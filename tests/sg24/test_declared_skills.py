@@ -571,3 +571,137 @@ def test_ruxupodi_halves_the_guards_and_ladies_of_the_ids_country() -> None:
     assert entry(t, "甄姬", "巧言善辩")["state"] == "failed"
     assert injured(t, "郭嘉")
     t.check_unused()
+
+
+# ---- 指认 triggers that recognise, remove, spend; immunities; conditions on the game -----------------------------
+def table_with(edit: Any) -> Table24:
+    """A table played with the bundled pack as ``edit(data)`` changes it (a judge's own pack)."""
+    from tianting.rules.sg24 import SeatSpec, SG24Game, seats
+    from tianting.rules.sg24.pack import bundled_data
+
+    data = bundled_data("tianting.rules.sg24")
+    edit(data)
+    t = Table24()
+    t.game = SG24Game.create([SeatSpec(ch, c, i, ch) for c, i, ch in seats()], 1, parse_pack(data))
+    return t
+
+
+@pytest.mark.skill("桃园结义")
+def test_taoyuanjieyi_makes_liubei_know_both_brothers() -> None:
+    """刘备【桃园结义】: naming 关羽 (or 张飞) rightly, he and both of them know each other."""
+    t = Table24()
+    t.night(act("刘备", "指认", "关羽", character="关羽"))
+    assert t.game.mutual("刘备", "关羽") and t.game.mutual("刘备", "张飞")
+
+
+@pytest.mark.skill("三顾茅庐")
+def test_sangumaolu_makes_liubei_and_wolong_know_each_other() -> None:
+    """刘备【三顾茅庐】: naming 卧龙 (or 诸葛亮) rightly, the two know each other."""
+    t = Table24()
+    successor(t, "徐庶", "卧龙")
+    t.night(act("刘备", "指认", "徐庶", character="卧龙"))
+    assert t.game.mutual("刘备", "徐庶")
+
+
+@pytest.mark.skill("料事如神")
+def test_liaoshirushen_removes_sunce_as_the_next_night_begins() -> None:
+    """郭嘉【料事如神】: naming 孙策 rightly, 孙策 leaves the game as the next night begins (the 8.1 釋疑: counted with
+    that night's dead, with last words). The pack here gives 郭嘉 an allowance for 孙策 (the bundled one leaves that
+    conditional allowance to the judge)."""
+    def allow(data: dict[str, Any]) -> None:
+        guo = next(c for c in data["characters"] if c["name"] == "郭嘉")
+        guo["recognition"].append({"kind": "character", "count": 1, "of": ["孙策"], "feedback": False})
+
+    t = table_with(allow)
+    successor(t, "孙坚")
+    assert t.character("孙坚") == "孙策"
+    t.night(act("郭嘉", "指认", "孙坚", character="孙策"))
+    assert t.state.player("孙坚").alive  # not yet
+    t.day()
+    r = t.night(act("孙坚", "结纳豪俊"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}],
+                last_words={"孙坚": "再见"})
+    assert not t.state.player("孙坚").alive and "孙坚" in r.announcement["died"]
+    assert r.announcement["last_words"] == {"孙坚": "再见"}
+    assert entry(t, "孙坚", "结纳豪俊")["state"] == "failed"  # his action that night was not his to send
+
+
+@pytest.mark.skill("乐不思蜀")
+def test_lebusishu_stabs_on_liushan_go_off_for_nothing_and_his_vote_is_void() -> None:
+    """刘禅【乐不思蜀】: tonight every stab on him goes off with no effect; his vote the next day is void."""
+    t = Table24()
+    successor(t, "刘备")
+    assert t.character("刘备") == "刘禅"
+    t.night(act("刘备", "乐不思蜀"), act("夏侯惇", "刺杀", "刘备"))
+    assert t.state.player("刘备").alive and t.character("刘备") == "刘禅"
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "void"
+    t.day({"刘备": "曹操", "曹操": "郭嘉", "关羽": "郭嘉"})
+    assert injured(t, "郭嘉")  # 2 votes on 郭嘉 against 0: 刘禅's on 曹操 counts for nobody
+    assert not injured(t, "曹操")
+
+
+@pytest.mark.skill("刮骨疗毒")
+def test_guagu_liaodu_spares_guanyu_general_harm_tonight() -> None:
+    """华佗【刮骨疗毒】: naming 关羽 rightly, 关羽 is untouched by 武将杀伤 skills tonight (孙坚's 横扫江东)."""
+    t = Table24()
+    t.night(act("华佗", "指认", "关羽", character="关羽"), act("孙坚", "横扫江东", "关羽"))
+    assert not injured(t, "关羽")
+
+
+@pytest.mark.skill("送图问计")
+def test_songtuwenji_waits_for_huangzhong_then_fails_a_wu_id() -> None:
+    """马良【送图问计】: usable once 黄忠 has come into play; then every action of a 吴 id fails tonight."""
+    from tianting.core.errors import IllegalAction
+
+    t = Table24()
+    successor(t, "徐庶", "马良")
+    with pytest.raises(IllegalAction, match="黄忠已登场"):
+        t.game.check_action(act("徐庶", "送图问计", "孙坚"), [])
+    t.night(rulings=(Ruling("kill", "关羽"),))
+    t.day()
+    assert t.character("关羽") == "黄忠"
+    t.night(act("徐庶", "送图问计", "黄盖"), act("黄盖", "火船冲阵", "曹操"))
+    assert entry(t, "黄盖", "火船冲阵")["state"] == "void" and not injured(t, "曹操")
+
+
+@pytest.mark.skill("失据白水", "亚夫之风")
+def test_shijubaishui_spends_yafuzhifeng_then_fails_xuhuang() -> None:
+    """王平【失据白水】: naming 徐晃 rightly spends his 【亚夫之风】; once it is spent, all his actions fail that night."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "赵云"), Ruling("kill", "张辽")),
+            answers=[{"actor": "赵云", "skill": "继任", "answer": "王平"}, {"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
+    t.day()
+    t.night(act("赵云", "指认", "张辽", character="徐晃"))
+    assert t.state.player("张辽").used.get("亚夫之风") == 1
+    t.day()
+    t.night(act("赵云", "指认", "张辽", character="徐晃"), act("张辽", "坚壁清野", "荀彧"),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert entry(t, "张辽", "坚壁清野")["state"] == "void"
+
+
+@pytest.mark.skill("复仇之焰")
+def test_fuchouzhiyan_spends_gexuqipao_then_removes_caocao() -> None:
+    """马超【复仇之焰】: naming 曹操 rightly, 曹操's 【割须弃袍】 stops it (and is spent); once spent, 曹操 leaves the game."""
+    t = Table24()
+    successor(t, "张飞")
+    assert t.character("张飞") == "马超"
+    t.night(act("张飞", "指认", "曹操", character="曹操"))
+    assert t.state.player("曹操").alive and t.state.player("曹操").used.get("割须弃袍") == 1
+    t.day()
+    t.night(act("张飞", "指认", "曹操", character="曹操"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert not t.state.player("曹操").alive
+
+
+@pytest.mark.skill("计赚曹休", "威震逍遥津")
+def test_jizhuancaoxiu_after_weizhenxiaoyaojin_wounds_a_wei_id_once() -> None:
+    """陆逊【计赚曹休】: usable once 张辽's 【威震逍遥津】 has gone off; a 魏 id is wounded; once a game."""
+    from tianting.core.errors import IllegalAction
+
+    t = Table24()
+    successor(t, "吕蒙")
+    assert t.character("吕蒙") == "陆逊"
+    with pytest.raises(IllegalAction, match="威震逍遥津】已发动过"):
+        t.game.check_action(act("吕蒙", "计赚曹休", "郭嘉"), [])
+    t.night(act("张辽", "威震逍遥津"))
+    t.day()
+    t.night(act("吕蒙", "计赚曹休", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert t.character("郭嘉") == "荀攸" or injured(t, "郭嘉")

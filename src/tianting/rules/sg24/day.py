@@ -78,6 +78,7 @@ class Day:
         """An 在野's vote, or one of a fallen side, or one the judge voided, counts for nobody."""
         state, day = self.state, self.phase
         void = {r.voter for r in self.game.rulings.of("void", self.judged)}
+        void |= set(state.extra.get("own_votes_void", {}).get(str(state.index), []))  # a declared skill's
         counted: dict[str, str] = {}
         if state.index in state.extra.get("ballot_void", []):  # a declared skill's 「令次日全部投票无效」
             day.note("本日全部投票无效")

@@ -34,8 +34,9 @@ from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import REGISTRY
-from tianting.rules.sg24.declared.resolve import acts_wounded, announced
+from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
+from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, SkillData, default_pack
@@ -342,6 +343,9 @@ class SG24Game:
             raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
         if needs_target(d):
             self._target(action)
+        missing = unmet(self.state, d)
+        if missing is not None:
+            raise IllegalAction(f"【{data.name}】现在还不能使用：{condition_text(missing, 'use')}", "not-yet")
 
     def check_vote(self, voter: str, target: str) -> None:
         for pid in (voter, target):

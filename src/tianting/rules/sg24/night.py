@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tianting.core import canonical
+from tianting.core import canonical, pack_edition
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.state import PhaseKind
@@ -25,7 +25,7 @@ from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.resolve import DeclaredUse, Resolver, first_free
-from tianting.rules.sg24.outcomes import DONE, VOID
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.rulings import Ruled
 
 if TYPE_CHECKING:
@@ -97,7 +97,11 @@ class Night:
         game, judged = self.game, self.judged
         self.void = {r.action for r in game.rulings.of("void", judged)}
         game.rulings.apply(BEGIN, self.ruled, judged)
-        self.live = self.resolving()
+        gone = Resolver(self, enabled=not pack_edition.first(self.state)).night_start()
+        self.live = [a for a in self.resolving() if a.actor not in gone]
+        for a in self.actions:
+            if a.actor in gone:
+                self.phase.outcomes.settle(a, FAILED, f"{a.actor} 已于当夜开始时脱离游戏")
         self.declared = Resolver.of(self, self.live)
         # the 全局技能 used, by the characters that sent them, before anyone dies; not in a game of before (R-SG20)
         self.global_events = [] if canonical.listed(self.state) else game._announced_skills(self.live)
@@ -153,6 +157,7 @@ class Night:
         """第二阶段: the judge's harms join the night's; each defence stops one (seed 001's order), the rest sum."""
         game = self.game
         game.rulings.apply(HARM, self.ruled, self.judged)
+        self.declared.spare()
         lessen, deepen = self.shifts()
         game._apply_harms(self.phase, self.harms + self.ruled.harms, (*self.defences, *self.declared.defences),
                           self.book, lessen, deepen)

@@ -79,6 +79,8 @@ class Resolver:
     heals: list[tuple[str, str]] = field(default_factory=list)
     bespoke: list[tuple[Action, SkillData, Code]] = field(default_factory=list)
     """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
+    immunities: list[tuple[str, tuple[str, ...], str]] = field(default_factory=list)
+    """(id, attributes, why): tonight no harm of those attributes reaches the id."""
     halvings: list[Halving] = field(default_factory=list)
     """The night's states of half chance (:mod:`.odds`)."""
     rolled: set[int] = field(default_factory=set)
@@ -208,18 +210,19 @@ class Resolver:
             self._bespoke("settle_first")
 
     def settle(self) -> None:
-        """The other 结算时 uses, then the passives 指认 set off."""
+        """The passives the night's 指认 set off, then the other 结算时 uses (R-SG31-10: a passive that makes the one
+        named fail tonight — 「令其当夜行动失效」 — stops his uses before their effects stand)."""
         if not self.enabled:
             return
-        for use in self._of_timing((None, "结算时生效")):
-            self._apply(use)
-        self._bespoke("settle")
         for actor, target, named in self.night.phase.recognitions:
             if not self.night.state.player(actor).alive:
                 continue
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
+        for use in self._of_timing((None, "结算时生效")):
+            self._apply(use)
+        self._bespoke("settle")
 
     def after(self) -> None:
         """Heals and removals (after the harms), then the 结算后生效 uses."""
@@ -233,6 +236,34 @@ class Resolver:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
+
+    def spare(self) -> None:
+        """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        if not self.immunities:
+            return
+        night = self.night
+        kept = []
+        for h in night.harms:
+            why = next((w for pid, against, w in self.immunities if pid == h.target
+                        and not h.forced and (h.attribute or h.cause) in against), None)
+            if why is None:
+                kept.append(h)
+                continue
+            night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
+            night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
+        night.harms[:] = kept
+
+    def night_start(self) -> set[str]:
+        """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
+        counted with tonight's dead, with last words: the 8.1 list's 釋疑 of 【料事如神】); their ids."""
+        if not self.enabled:
+            return set()
+        night, gone = self.night, set()
+        for pid, why in night.state.extra.get("exits", {}).pop(str(night.state.index), []):
+            if night.state.player(pid).alive:
+                night.game.remove(night.phase, pid, why)
+                gone.add(pid)
+        return gone
 
     def spend(self, used: Sequence[Defence]) -> None:
         """The limited passives whose defence stopped something tonight are spent (「只能抵御一次」)."""
@@ -321,9 +352,11 @@ class Resolver:
             "not_country": lambda: p.country not in c.value,
             "same_country": lambda: (p.country == state.player(owner).country) == c.value,
             "wounded": lambda: p.injured == c.value,
-            "alive": lambda: any(q.character == c.value for q in state.living()),
+            "alive": lambda: in_play(state, c),
             "holds": lambda: c.value in p.skills and not p.used.get(c.value),
             "spent": lambda: bool(p.used.get(c.value)),
+            "appeared": lambda: in_play(state, c),
+            "used_before": lambda: in_play(state, c),
         }
         return tests[c.test]()
 
@@ -350,6 +383,10 @@ class Resolver:
         if name in ("wound", "kill"):
             night.harms.append(Harm(pid, Level.WOUND if name == "wound" else Level.KILL, data.name, [owner],
                                     by=owner, attribute=data.attribute or ""))
+        elif name == "exit" and verb.args["when"] == "next_night":  # 「下一夜开始时脱离游戏」
+            later = night.state.extra.setdefault("exits", {}).setdefault(str(night.state.index + 2), [])
+            later.append([pid, f"【{data.name}】"])
+            phase.note(f"{pid} 将于下一夜开始时脱离游戏（{owner}【{data.name}】）")
         elif name == "exit":
             self.exits.append((pid, f"【{data.name}】"))
         elif name == "heal" and self.stage == "early":  # 立刻生效: healed before tonight's harms
@@ -369,8 +406,20 @@ class Resolver:
                                        {"fact": fact, "value": value}))
             phase.note(f"{owner}【{data.name}】得知 {pid} 的{FACT_WORDS[fact]}：{value}")
         elif name == "recognise":
-            if pid != owner:
-                effects.recognise(phase, owner, pid, data.name, texts.mutual)
+            names = verb.args.get("characters")
+            whom = ([p.id for p in sorted(night.state.living(), key=lambda p: p.id) if p.character in names]
+                    if names else [pid])
+            for other in whom:
+                if other != owner:
+                    effects.recognise(phase, owner, other, data.name, texts.mutual)
+        elif name == "spend":
+            if not night.state.player(pid).used.get(verb.args["skill"]):
+                limits.consume(phase, pid, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
+        elif name == "immune":
+            self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】"))
+        elif name == "own_vote_void":
+            night.state.extra.setdefault("own_votes_void", {}).setdefault(str(night.state.index + 1), []).append(pid)
+            phase.note(f"{pid} 次日投票无效（{owner}【{data.name}】）")
         elif name == "tell":
             effects.tell(phase, pid, verb.args["text"], data.name)
         elif name == "announce":
@@ -417,6 +466,8 @@ class Resolver:
                 continue
             night.live.remove(a)
             night.phase.outcomes.settle(a, VOID, f"{owner}【{skill}】令其行动失败")
+            gone = {id(h) for h, stab in night.phase.stabs if stab is a}  # a stab already dealt (结算时): undone
+            night.harms[:] = [h for h in night.harms if id(h) not in gone]
             voided = next((u for u in self.uses if u.action is a), None)
             if voided is not None and voided.declared.limit == "once":
                 # 「“令其所有行动失败，失败的主动技能不可再用”……理解为当前该次使用不可再用」: the use is spent
@@ -446,6 +497,24 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     first = night.state.rng.pick(purpose, actors)
     night.phase.note(f"技能相互为目标，拼点决定 {first} 优先结算")
     return [u for u in waiting if u.actor == first]
+
+
+GAME_CONDITIONS = ("alive", "appeared", "used_before")
+"""Conditions on the game, not on a player: checked when the use is sent too (「黄忠登场后生效」: not usable before)."""
+
+
+def in_play(state: Any, c: Condition) -> bool:
+    """A condition on the game: a character alive now, or ever come into play; a skill gone off before."""
+    if c.test == "alive":
+        return any(q.character == c.value for q in state.living())
+    if c.test == "appeared":
+        return any(c.value in lives for lives in state.extra.get("lives", {}).values())
+    return any(e.get("skill") == c.value and e.get("state") == DONE for h in state.history for e in h.get("actions", []))
+
+
+def unmet(state: Any, d: Declared) -> Condition | None:
+    """The first condition on the game a use of ``d`` does not meet now (None: all met)."""
+    return next((c for c in d.conditions if c.test in GAME_CONDITIONS and not in_play(state, c)), None)
 
 
 def announced(skill: SkillData, state: Any) -> list[str]:

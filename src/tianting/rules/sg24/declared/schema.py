@@ -152,6 +152,29 @@ def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
 
 
+def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    when = raw.get("when", "tonight")
+    if when not in ("tonight", "next_night"):
+        raise fail("when", "必须是 tonight 或 next_night（「下一夜开始时脱离游戏」）")
+    return {"when": when}
+
+
+def _recognise_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    characters = raw.get("characters")
+    if characters is None:
+        return {}
+    if not isinstance(characters, list) or not characters or not all(isinstance(c, str) and c for c in characters):
+        raise fail("characters", "必须是角色名数组（与场上为这些角色的玩家互相认识）")
+    return {"characters": tuple(characters)}
+
+
+def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    against = raw.get("against")
+    if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
+        raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
+    return {"against": tuple(against)}
+
+
 def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     only = raw.get("only")
@@ -172,7 +195,7 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 致伤: a harm of the skill's attribute, summed with the night's others (seed 001's defence order).
     "kill": _harm_args,
     # 致死.
-    "exit": _harm_args,
+    "exit": _exit_args,
     # 脱离游戏: the id leaves the game (no successor, nothing defends it).
     "heal": _harm_args,
     # 治愈: a wound healed (「优先治愈受伤」).
@@ -182,7 +205,7 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 令其所有行动失败: the player's actions tonight fail (a use spent).
     "learn": _learn_args,
     # 得知: the owner learns a fact of the player.
-    "recognise": _harm_args,
+    "recognise": _recognise_args,
     # 互识: the owner and the player know each other.
     "vote_void": _harm_args,
     # 该次投票无效: the day's vote harms no one.
@@ -193,6 +216,12 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "announce": _text_args,
     # The phase's post says ``text``.
     "lose": _skill_args,
+    # The player's ``skill`` is used up (「令徐晃【亚夫之风】消耗」).
+    "spend": _skill_args,
+    # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」).
+    "immune": _immune_args,
+    # The player's own vote the next day is void (「刘禅次日投票无效」).
+    "own_vote_void": _harm_args,
     # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
     "act_wounded": _harm_args,
     # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms.
@@ -218,6 +247,10 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "holds": lambda v: isinstance(v, str) and bool(v),
     # The player still holds the skill named (not lost or spent).
     "spent": lambda v: isinstance(v, str) and bool(v),
+    # A character has come into play in this game, whoever plays it (「黄忠登场后」).
+    "appeared": lambda v: isinstance(v, str) and bool(v),
+    # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
+    "used_before": lambda v: isinstance(v, str) and bool(v),
     # The skill named has been used up (「若曹操的【割须弃袍】已经消耗」).
 }
 

@@ -29,6 +29,11 @@ def _whom(who: str, trigger: str) -> str:
     return "被指认者" if trigger == "recognised" else "其"
 
 
+def condition_text(c: Condition, trigger: str) -> str:
+    """A condition in words (「黄忠已登场」)."""
+    return _condition(c, trigger)
+
+
 def _condition(c: Condition, trigger: str) -> str:
     whom = _whom(c.who, trigger)
     v = c.value
@@ -43,7 +48,9 @@ def _condition(c: Condition, trigger: str) -> str:
         "wounded": lambda: f"{whom}{'处于' if v else '不处于'}受伤状态",
         "alive": lambda: f"{v}存活",
         "holds": lambda: f"{whom}仍有【{v}】",
-        "spent": lambda: f"【{v}】已经消耗",
+        "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
+        "appeared": lambda: f"{v}已登场",
+        "used_before": lambda: f"【{v}】已发动过",
     }
     return words[c.test]()
 
@@ -54,7 +61,7 @@ def _verb(v: Verb, trigger: str) -> str:
     words = {
         "wound": lambda: f"令{whom}受伤",
         "kill": lambda: f"令{whom}死亡",
-        "exit": lambda: f"令{whom}脱离游戏",
+        "exit": lambda: f"令{whom}{'下一夜开始时' if a['when'] == 'next_night' else ''}脱离游戏",
         "heal": lambda: f"治愈{_of(whom)}受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
@@ -62,7 +69,10 @@ def _verb(v: Verb, trigger: str) -> str:
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
                          else f"令{whom}当夜所有行动失败"),
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
-        "recognise": lambda: f"与{whom}互相认识",
+        "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
+        "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
+        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的作用",
+        "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
         "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
         "tell": lambda: f"告知{whom}：{a['text']}",
