@@ -300,6 +300,12 @@ def _cmd_db_backup(args: argparse.Namespace) -> str:
     return f"已備份到 {made}\n"
 
 
+def _cmd_pack_check(args: argparse.Namespace) -> str:
+    from tianting.packcheck import check_pack
+
+    return check_pack(_read(args.file, "角色包"), args.rules)
+
+
 def _cmd_verify(args: argparse.Namespace) -> str:
     from tianting.core.jsoninput import parse_json
     from tianting.hosting.verify import verify_export
@@ -484,6 +490,13 @@ def build_parser() -> argparse.ArgumentParser:
     imports.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
     imports.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
     imports.set_defaults(func=_cmd_import)
+
+    pack = sub.add_parser("pack", help="a judge's own character pack (24人, 鼎立)")
+    pack_commands = pack.add_subparsers(dest="pack_command", required=True)
+    pack_check = pack_commands.add_parser("check", help="validate a pack and print each skill's generated text")
+    pack_check.add_argument("file", help="the pack (JSON)")
+    pack_check.add_argument("--rules", help="the rule set (default: the one the pack's format names)")
+    pack_check.set_defaults(func=_cmd_pack_check)
 
     verify = sub.add_parser("verify", help="replay a finished game's export and check its seed commitment and outcomes")
     verify.add_argument("export", help="the game's export (復盤 JSON from the server)")

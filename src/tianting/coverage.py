@@ -28,6 +28,8 @@ from tianting.core.names import name_key
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 
+RESOLVED_BY = {"engine": "引擎", "bespoke": "專門程式", "judge": "天庭裁定"}
+"""A pack skill's ``resolved_by`` (the 24人 family): declared (the engine), bespoke code, or the judge's."""
 MARKER = "skill"
 """The pytest marker: ``pytest.mark.skill(*names)``."""
 
@@ -281,7 +283,8 @@ def render_coverage(rows: list[dict[str, Any]], as_json: bool = False) -> str:
             r["country"] or "—",
             _kind_text(r),
             "是" if r["limited"] else "",
-            "是" if r["built"] else ("天庭裁定" if r.get("judge_ruled") else "否"),
+            RESOLVED_BY.get(r.get("resolved_by", ""), "是") if r["built"] or r.get("resolved_by") == "bespoke"
+            else ("天庭裁定" if r.get("judge_ruled") else "否"),
             str(r["tests"]),
         )
         for r in rows

@@ -13,7 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
-from tianting.core import canonical
+from tianting.core import canonical, pack_edition
 from tianting.core.answers import AnswerProblem, read_args
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
@@ -195,6 +195,9 @@ def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: b
     if order not in canonical.DRAW_ORDERS:
         raise ScriptError("draw_order", f"draw_order 必須是{'或'.join(f'「{o}」' for o in canonical.DRAW_ORDERS)}，"
                                         f"而不是「{shown(order)}」")
+    edition_refused = pack_edition.refusal(data.get(pack_edition.STATE_KEY, pack_edition.CURRENT))
+    if edition_refused:
+        raise ScriptError(pack_edition.STATE_KEY, edition_refused)
     if resume is None:
         game, warnings = _new_game(data, rules, seed, order)
         out_phases: list[dict[str, Any]] = []
@@ -280,12 +283,20 @@ def _new_game(data: dict[str, Any], rules: Any, seed: int, order: str) -> tuple[
         raise ScriptError("chibi", f"赤壁之戰的角色屬於KK規則3.3版，{rules.title}沒有")
     try:
         chibi = data.get("chibi") is True  # 『角色技能·赤壁之戰』 at this table (R29): what 化身 may draw
-        game = rules.game.create(seats, seed, chibi=True) if chibi else rules.game.create(seats, seed)
+        edition = data.get(pack_edition.STATE_KEY, pack_edition.CURRENT)
+        if chibi:
+            game = rules.game.create(seats, seed, chibi=True)
+        elif edition != pack_edition.CURRENT and hasattr(rules, "bundled_pack"):
+            game = rules.game.create(seats, seed, rules.bundled_pack(edition))  # a game of before: its pack as it was
+        else:
+            game = rules.game.create(seats, seed)
     except rules.setup_error as exc:
         raise ScriptError(f"players[{seat_at[exc.index]}]" if exc.index is not None else "players",
                           exc.message) from None
     if listed:
         game.state.extra[canonical.STATE_KEY] = canonical.LISTED  # a game of before: its posts as they were too
+    if data.get(pack_edition.STATE_KEY) == pack_edition.FIRST:
+        game.state.extra[pack_edition.STATE_KEY] = pack_edition.FIRST  # a game of before: its pack as it was
     warnings: list[str] = game.passive_warnings()
     if len(seats) not in player_counts(rules):
         warnings.insert(0, f"本局只有{len(seats)}名玩家，{rules.title}為{rules.players}人局：缺席的國家視為不在場")

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from tianting.core import canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
@@ -147,8 +148,9 @@ def test_bot_games_replay_from_their_scripts(seed: int) -> None:
                                for p in script["players"]], script["seed"])
     for phase in script["phases"]:
         if phase["phase"] == "night":
-            again.resolve_night([Action(a["actor"], a["skill"], tuple(a["targets"]), a.get("args", {}))
-                                 for a in phase["actions"]], DecisionBook())
+            actions = [Action(a["actor"], a["skill"], tuple(a["targets"]), a.get("args", {})) for a in phase["actions"]]
+            # in the runner's canonical order (as the bots' game was resolved): a script's lists are in the bots' order
+            again.resolve_night(canonical.actions_in_order(actions, {})[0], DecisionBook())
         else:
             again.resolve_day(phase["votes"], DecisionBook(), digits=phase.get("digits"))
     assert transcript(again) == transcript(game)

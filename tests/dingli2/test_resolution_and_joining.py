@@ -20,11 +20,11 @@ def test_globals_are_judged_first_then_interference_by_priority() -> None:
     """「全局技能的使用判定」 comes before 「普通行动的使用判定」; interference skills by 「干扰技能之间的优先级」
     ((6)【连环妙计】 before a skill the pack gives no rank)."""
     t = Table()
-    r = t.night(act("郭嘉", "洞若观火", "刘备"), act("庞统", "连环妙计", "曹操"), act("张辽", "威震逍遥津"))
+    r = t.night(act("典韦", "宛城血战", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "连环妙计", "洞若观火"]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["五虎封将", "连环妙计", "宛城血战"]
     assert "优先级6" in asks[1]
-    assert any(line.startswith("全局发生：张辽【威震逍遥津】") for line in r.trace)
+    assert any(line.startswith("全局发生：刘备【五虎封将】") for line in r.trace)
 
 
 def test_a_global_happens_whatever_befalls_its_owner() -> None:
@@ -32,10 +32,10 @@ def test_a_global_happens_whatever_befalls_its_owner() -> None:
     t = Table()
     r = t.night(act("张辽", "威震逍遥津"), rulings=(rule("void", action=0),))
     assert any("全局技能【威震逍遥津】不能被无效" in w for w in r.warnings)
-    assert "【威震逍遥津】发动" in r.announcement["events"]
+    assert "张文远威震逍遥津" in r.announcement["events"]  # declared: the 8.1 list's line
     t2 = Table()
-    r2 = t2.night(act("郭嘉", "洞若观火", "刘备"), rulings=(rule("void", action=0),))
-    assert any("郭嘉 的【洞若观火】失效" in line for line in r2.trace)
+    r2 = t2.night(act("典韦", "宛城血战", "刘备"), rulings=(rule("void", action=0),))
+    assert any("典韦 的【宛城血战】失效" in line for line in r2.trace)
     assert not [w for w in r2.warnings if w.startswith("请天庭裁定")]
 
 
@@ -47,15 +47,15 @@ def test_same_rank_interference_is_the_judges_to_order() -> None:
     assert pack.interference("张辽", pack.skill("张辽", "威震逍遥津")) == 2
     r = t.night(act("张辽", "威震逍遥津"), act("庞统", "连环妙计", "曹操"))
     assert not any("同级拼点原则" in w for w in r.warnings)
-    # a judge's own pack that ranks 郭嘉's 洞若观火 with 连环妙计 (6): two uses of one rank
+    # a judge's own pack that ranks 典韦's 宛城血战 with 连环妙计 (6): two uses of one rank
     data = json.loads(resources.files("tianting.rules.dingli2").joinpath("data/characters.json").read_text("utf-8"))
-    guo = next(c for c in data["characters"] if c["name"] == "郭嘉")
-    next(s for s in guo["skills"] if s["name"] == "洞若观火")["interference"] = 6
+    dian = next(c for c in data["characters"] if c["name"] == "典韦")
+    next(s for s in dian["skills"] if s["name"] == "宛城血战")["interference"] = 6
     game = DingliGame.create(seats(), 1, load_pack(json.dumps(data)))
-    uses = [act("郭嘉", "洞若观火", "庞统"), act("庞统", "连环妙计", "郭嘉")]
+    uses = [act("典韦", "宛城血战", "庞统"), act("庞统", "连环妙计", "典韦")]
     r = game.resolve_night(uses, DecisionBook(strict=True))
     (note,) = [w for w in r.warnings if "同级拼点原则" in w]
-    assert "郭嘉【洞若观火】" in note and "庞统【连环妙计】" in note and "结算不可逆原则" in note
+    assert "典韦【宛城血战】" in note and "庞统【连环妙计】" in note and "结算不可逆原则" in note
 
 
 # ---- 拼点 -------------------------------------------------------------------------------------
@@ -298,9 +298,9 @@ def test_the_interference_list_ranks_as_the_text() -> None:
     for name, skill, rank in (("诸葛亮", "武侯八阵", 3), ("华佗", "麻沸散", 4), ("左慈", "人遁", 5), ("庞统", "连环妙计", 6)):
         assert pack.interference(name, pack.skill(name, skill)) == rank
     t = Table()
-    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("张辽", "威震逍遥津"))
+    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["威震逍遥津", "麻沸散", "连环妙计"]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["五虎封将", "麻沸散", "连环妙计"]
     assert "优先级4" in asks[1] and "优先级6" in asks[2]
 
 

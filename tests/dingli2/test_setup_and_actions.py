@@ -170,7 +170,8 @@ def test_the_successor_of_a_suicide_acts_that_night() -> None:
     """「角色自杀在行动提交阶段提交，即时生效」「前者死亡后，继承者立即登场继续游戏」 (D-A2; the 2013 rules: 「在提交
     行动之前，玩家可以使当前角色自杀，当晚即可转世扮演下一个角色」; *8.1* 深明大义: 「当夜黄月英仍可发动自己的技能」):
     糜氏 kills herself and 黄月英 uses 【木牛流马】 that night; 糜氏's 【相夫教子】 is no longer hers to send, nor a
-    stab (黄月英 is no 杀手)."""
+    stab (黄月英 is no 杀手). 【木牛流马】 is declared (heal a wounded id): the engine resolves it that night — 刘备 is
+    not wounded, so it fails for want of its condition."""
     t = Table()
     suicide = act("糜氏", "自杀")
     with pytest.raises(IllegalAction, match="没有技能【相夫教子】"):
@@ -179,7 +180,8 @@ def test_the_successor_of_a_suicide_acts_that_night() -> None:
         t.game.check_action(act("糜氏", "刺杀", "曹操"), [suicide])
     r = t.night(suicide, act("糜氏", "木牛流马", "刘备"))
     assert t.character("糜氏") == "黄月英" and r.announcement["deaths"] == 0
-    assert any("糜氏" in w and "木牛流马" in w for w in r.warnings)  # the use goes to the judge
+    (use,) = [e for e in t.state.history[-1]["actions"] if e["skill"] == "木牛流马"]
+    assert use["actor"] == "糜氏" and use["state"] == "failed"  # resolved by the engine that night
 
 
 @pytest.mark.skill("自杀", "刺杀")

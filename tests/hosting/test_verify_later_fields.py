@@ -27,6 +27,9 @@ NOTE = "復盤檔製作於「transcript.phases[].uses」欄位（各行動的結
 ORDER_NOTE = ("復盤檔製作於「script.draw_order」欄位（抽取的次序：建立於此欄位之前的遊戲按名單的次序結算）加入匯出之前："
               "此欄位未比對，其餘欄位照常比對")
 """It predates the script's ``draw_order`` too (tests/hosting/test_draw_order_upgrade.py)."""
+EFFECTS_NOTE = ("復盤檔製作於「script.pack_edition」欄位（內建角色包的版次：建立於此欄位之前的遊戲按當時的角色包（第1版）結算，角色技能均由天庭裁定）加入匯出之前："
+                "此欄位未比對，其餘欄位照常比對")
+"""And the script's ``pack_edition`` (a 24人 game of before: its pack as it was, every skill the judge's, tianting.core.pack_edition)."""
 
 
 @pytest.fixture(scope="module")
@@ -54,15 +57,15 @@ def now(before: dict[str, Any]) -> dict[str, Any]:
 def test_an_export_made_before_uses_verifies_and_says_uses_was_not_compared(before: dict[str, Any]) -> None:
     verdict = verify_export(copy.deepcopy(before))
     assert verdict.ok, verdict.failures
-    assert verdict.notes == [NOTE, ORDER_NOTE]
+    assert verdict.notes == [NOTE, ORDER_NOTE, EFFECTS_NOTE]
     assert "逐階段的結算紀錄（判定、抽籤、死亡）（transcript）與重播一致" in verdict.checks
-    assert verdict.render().splitlines()[-3:] == [f"※ {NOTE}", f"※ {ORDER_NOTE}", "驗證通過"]
+    assert verdict.render().splitlines()[-4:] == [f"※ {NOTE}", f"※ {ORDER_NOTE}", f"※ {EFFECTS_NOTE}", "驗證通過"]
 
 
 def test_the_command_line_verifies_it_and_prints_the_note() -> None:
     done = call("verify", str(FIXTURE))
     assert done.code == 0, done.err
-    assert f"※ {NOTE}\n※ {ORDER_NOTE}\n驗證通過\n" in done.out
+    assert f"※ {NOTE}\n※ {ORDER_NOTE}\n※ {EFFECTS_NOTE}\n驗證通過\n" in done.out
 
 
 def test_an_export_with_uses_is_compared_whole_and_has_no_note(now: dict[str, Any]) -> None:
@@ -141,4 +144,4 @@ def test_a_changed_event_or_seed_still_fails(before: dict[str, Any]) -> None:
 
 
 def test_later_fields_name_where_they_are() -> None:
-    assert [f.shown for f in LATER_FIELDS] == ["transcript.phases[].uses", "script.draw_order"]
+    assert [f.shown for f in LATER_FIELDS] == ["transcript.phases[].uses", "script.draw_order", "script.pack_edition"]

@@ -128,14 +128,18 @@ def test_run_replays_a_random_legal_game_exactly(tmp_path):
     assert transcript["result"]["winners"] == list(game.state.winners)
 
 
-def test_skills_lists_the_general_actions_built_and_the_pack_skills_ruled_by_the_judge():
+def test_skills_lists_the_general_actions_built_and_the_pack_skills_by_who_resolves_them():
     done = call("skills", "--rules", "sg24", "--json")
     assert done.code == 0, done.err
     data = json.loads(done.out)
     rows = {(r["skill"], r["character"]): r for r in data["skills"]}
     assert rows[("刺杀", None)]["built"] and not rows[("刺杀", None)]["judge_ruled"]
     pack = [r for r in data["skills"] if r["character"]]
-    assert pack and all(r["judge_ruled"] and not r["built"] for r in pack)
+    assert rows[("亲冒矢石", "曹操")]["built"] and rows[("亲冒矢石", "曹操")]["resolved_by"] == "engine"
+    assert rows[("宛城血战", "典韦")]["judge_ruled"] and rows[("宛城血战", "典韦")]["resolved_by"] == "judge"
+    assert rows[("驱虎吞狼", "荀彧")]["built"] and rows[("驱虎吞狼", "荀彧")]["resolved_by"] == "bespoke"
+    assert all(r["built"] == (r["resolved_by"] != "judge") != r["judge_ruled"] for r in pack)
+    assert "引擎" in call("skills", "--rules", "sg24").out
     kk33 = {row["skill"] for row in json.loads(call("skills", "--rules", "kk33", "--json").out)["skills"]}
     assert not kk33 & set(data["unknown_pins"])  # KK 3.3's skills pinned by its tests are not "unknown" here
     text = call("skills", "--rules", "sg24")

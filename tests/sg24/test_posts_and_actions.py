@@ -103,14 +103,15 @@ def test_a_script_takes_a_suicide_in_either_script() -> None:
 
 def test_the_nights_post_names_every_global_skill_used() -> None:
     """「公告的内容应至少包括：当夜死伤情况、当夜遗言、当夜需要公告的技能（如全局技能）……」: 张辽's 威震逍遥津 and 刘备's
-    五虎封将 (全局技能 both) used on night 1 are named in the post, beside 「当夜死亡0人，受伤0人」, in seat order; a
-    use the judge voids is not; a night without one keeps its post as it was (no ``events``)."""
+    五虎封将 (全局技能 both) used on night 1 are named in the post, beside 「当夜死亡0人，受伤0人」, in seat order — a
+    declared skill by the line the 8.1 list gives it (「当夜公告“张文远威震逍遥津”」), an undeclared one generically; a use
+    the judge voids is not; a night without one keeps its post as it was (no ``events``)."""
     from tianting.core.records import Ruling
 
     t = Table24()
     r = t.night(act("刘备", "五虎封将"), act("张辽", "威震逍遥津"))
-    assert r.announcement["events"] == ["【威震逍遥津】发动", "【五虎封将】发动"]
-    assert r.announcement["text"] == "【第1夜】\n当夜死亡0人，受伤0人。\n公告技能：【威震逍遥津】发动\n公告技能：【五虎封将】发动"
+    assert r.announcement["events"] == ["张文远威震逍遥津", "【五虎封将】发动"]
+    assert r.announcement["text"] == "【第1夜】\n当夜死亡0人，受伤0人。\n公告技能：张文远威震逍遥津\n公告技能：【五虎封将】发动"
     t = Table24()
     r = t.night(act("张辽", "威震逍遥津"), rulings=(Ruling("void", action=0),))
     assert "events" not in r.announcement and "威震逍遥津" not in r.announcement["text"]
@@ -123,7 +124,7 @@ def test_a_global_skill_of_a_character_who_dies_that_night_is_still_named() -> N
     r = t.night(act("张辽", "威震逍遥津"), act("关羽", "刺杀", "张辽"),
                 answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
     assert t.character("张辽") != "张辽"
-    assert r.announcement["events"] == ["【威震逍遥津】发动"]
+    assert r.announcement["events"] == ["张文远威震逍遥津"]
 
 
 def test_a_game_of_before_keeps_its_posts_as_published() -> None:
@@ -132,5 +133,5 @@ def test_a_game_of_before_keeps_its_posts_as_published() -> None:
     night = {"phase": "night", "actions": [{"actor": "张辽", "skill": "威震逍遥津"}]}
     now = run_script(sg24_script(night))["phases"][0]["announcement"]
     before = run_script({**sg24_script(night), "draw_order": "listed"})["phases"][0]["announcement"]
-    assert now["events"] == ["【威震逍遥津】发动"]
+    assert now["events"] == ["张文远威震逍遥津"]
     assert "events" not in before and before["text"] == "【第1夜】\n当夜死亡0人，受伤0人。"

@@ -49,6 +49,8 @@ class Harm:
     """The judge's own harm (a ruling): nothing lessens, deepens, prevents or defends it."""
     by: str = ""
     """Who or what deals it as seed 001's 拼點 among equal harms names it (an id, 投票, 天庭)."""
+    attribute: str = ""
+    """The attribute of the skill that deals it (武将杀伤技能 …), for defences that stop only some (the 24人 family)."""
     base: Level = field(init=False)
     """The level the harm was dealt at, before any 減輕 or 加深."""
 
@@ -90,6 +92,12 @@ class Defence:
     owner: str
     active: bool
     name: str
+    against: tuple[str, ...] = ()
+    """The attributes it stops (``刺杀`` for a stab); empty: any harm (the judge's ``defend``)."""
+
+    def covers(self, harm: Harm) -> bool:
+        """Whether it can stop ``harm`` (「不能抵御刺杀」: a stab only where ``against`` names it)."""
+        return not self.against or (harm.attribute or harm.cause) in self.against
 
     def rank(self) -> int:
         """本人主动 0 > 他人主动 1 > 本人被动 2 > 他人被动 3."""
@@ -150,6 +158,8 @@ class Defended:
     """Each harm stopped, with why (an id spared all harm, a defence)."""
     notes: list[str]
     """The trace's lines, in order."""
+    used: list[Defence] = field(default_factory=list)
+    """The defences that stopped a harm."""
 
 
 def defend(rng: GameRandom, pid: str, aimed: Sequence[Harm], defences: Sequence[Defence],
@@ -166,14 +176,19 @@ def defend(rng: GameRandom, pid: str, aimed: Sequence[Harm], defences: Sequence[
         stopped += [(h, f"{pid} 免受伤害（{protected}）") for h in left]
         left = []
     pool = [d for d in defences if d.target == pid]
-    while pool and left:
-        d = order.defence_to_use(rng, pool)
-        h = order.harm_to_defend(rng, left)
+    used: list[Defence] = []
+    while True:
+        usable = [d for d in pool if any(d.covers(h) for h in left)]
+        if not usable:
+            break
+        d = order.defence_to_use(rng, usable)
+        h = order.harm_to_defend(rng, [h for h in left if d.covers(h)])
         pool.remove(d)
         left.remove(h)
+        used.append(d)
         stopped.append((h, f"被抵御：{d.owner}【{d.name}】"))
         notes.append(f"{h.by} 的{h.cause}对 {pid} 被抵御：{d.owner}【{d.name}】")
-    return Defended(left + ruled, stopped, notes)
+    return Defended(left + ruled, stopped, notes, used)
 
 
 # ---- the sum of a night's harms (the 24人 family) -----------------------------------------------------------

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from tianting.core import pack_edition
 from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
@@ -389,6 +390,8 @@ class HostedGame:
         if self.setup.get("chibi"):
             script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
         script.update(draw_order_field(self.meta))  # a game created before draw orders had a name: "listed"
+        if hasattr(load_rules(self.rules), "bundled_pack"):
+            script.update(pack_edition.script_field(self.meta))  # a game created before issue 31: edition 1
         return script
 
     def _play(self, through: int) -> fold.Played:
@@ -637,7 +640,8 @@ class HostedGame:
         chibi = p.get("chibi", False)  # 『角色技能·赤壁之戰』 offered (ruling R29); absent in older games
         if not isinstance(chibi, bool):
             raise Refused("chibi（是否加入赤壁之戰角色）必須是 true 或 false", 422)
-        refused = draw_order_refusal(p)
+        refused = draw_order_refusal(p) or (pack_edition.refusal(p[pack_edition.STATE_KEY])
+                                            if pack_edition.STATE_KEY in p else None)
         if refused:
             raise Refused(refused, 422)
         try:

@@ -118,6 +118,7 @@ class LaterField:
 LATER_FIELDS = (
     LaterField(("transcript", "phases", "[]", "uses"), "各行動的結果"),
     LaterField(("script", "draw_order"), "抽取的次序：建立於此欄位之前的遊戲按名單的次序結算"),
+    LaterField(("script", "pack_edition"), "內建角色包的版次：建立於此欄位之前的遊戲按當時的角色包（第1版）結算，角色技能均由天庭裁定"),
 )
 """The fields an export may lack because it was made before they existed, each compared only where the export has
 it (:func:`_predating`). Add one here when a field is added to the export (docs/spec/game-script.md says when)."""

@@ -41,6 +41,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import SQLAlchemyError
 
+from tianting.core import pack_edition
 from tianting.core.forum_ids import creation_problem
 from tianting.hosting import events as ev
 from tianting.hosting import judges as judge_seats
@@ -48,6 +49,8 @@ from tianting.hosting.draw_order import NEW_GAMES
 from tianting.hosting.events import Event
 from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
 from tianting.server import db, links
 from tianting.server.db import (
     DatabaseUnusable,
@@ -297,6 +300,8 @@ class Store:
         payload = {"rules": rules, "ids": ids, "title": title, "seed": seed, "salt": salt,
                    "commitment": commitment(seed, salt), "night_minutes": night_minutes,
                    "day_minutes": day_minutes, "draw_order": NEW_GAMES}
+        if isinstance(rules, str) and rules in RULESETS and hasattr(load_rules(rules), "bundled_pack"):
+            payload[pack_edition.STATE_KEY] = pack_edition.CURRENT  # its bundled pack's edition (core/pack_edition.py)
         if chibi is not False:
             payload["chibi"] = chibi  # checked by HostedGame (a bool)
         if judges not in (None, 1):

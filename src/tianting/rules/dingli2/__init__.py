@@ -13,13 +13,22 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from tianting.core import pack_edition
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2 import wounds
 from tianting.rules.dingli2.extension import hidden, submission_extension
 from tianting.rules.dingli2.game import EFFECTS, GENERAL_ACTIONS, DingliGame, SeatSpec, SetupError
 from tianting.rules.dingli2.inputs import phase_inputs, prepare_ruling, ruling_from_form
-from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack, load_pack
+from tianting.rules.dingli2.pack import (
+    COUNTRIES,
+    UNALIGNED,
+    DingliPack,
+    default_pack,
+    first_pack,
+    load_pack,
+)
+from tianting.rules.dingli2.pack import PACK_FORMAT as DINGLI_FORMAT
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.dingli2.setup import deal_characters, draw_setup, random_seats
 from tianting.rules.dingli2.views import (
@@ -30,22 +39,24 @@ from tianting.rules.dingli2.views import (
 )
 from tianting.rules.interface import PhaseInput, PhaseSpot
 from tianting.rules.sg24 import RuleSet as SG24RuleSet
+from tianting.rules.sg24 import pack_skill_rows
 
 MARKERS = COUNTRIES + ("议和",)
 """How a game can end, for statistics: a country's win (吴蜀联军: both 蜀 and 吴 are winners), or 议和."""
 
 
 def skill_rows() -> list[dict[str, Any]]:
-    """Every skill of the bundled pack (each the judge's to rule) and the rules' own actions (the engine's)."""
+    """The 24人 rules' rows (:func:`tianting.rules.sg24.pack_skill_rows`: who resolves each) of the bundled pack, with seed
+    003's timing words and interference ranks."""
     pack = default_pack()
-    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
-             "awaken": False, "hidden": False, "limited": False, "timing": "即时生效" if a == "自杀" else "结算时生效",
-             "built": True, "judge_ruled": False} for a in GENERAL_ACTIONS]
-    for c in pack.characters.values():
-        rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
-                  "kind": s.kind, "awaken": False, "hidden": False, "limited": False,
-                  "timing": pack.timing(c.name, s), "interference": pack.interference(c.name, s),
-                  "built": False, "judge_ruled": True} for s in c.skills]
+    rows = pack_skill_rows(pack)
+    for r in rows:
+        if r["character"] is None:
+            r["timing"] = "即时生效" if r["skill"] == "自杀" else "结算时生效"
+        else:
+            data = pack.skill(r["character"], r["skill"])
+            assert data is not None
+            r["timing"], r["interference"] = pack.timing(r["character"], data), pack.interference(r["character"], data)
     return rows
 
 
@@ -191,8 +202,16 @@ class RuleSet(SG24RuleSet):
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
         return check_rulings(game, rulings)
 
+    pack_formats: tuple[str, ...] = (DINGLI_FORMAT,)
+
+    def read_pack(self, text: str) -> DingliPack:
+        return load_pack(text)
+
     def roster(self) -> DingliPack:
         return default_pack()
+
+    def bundled_pack(self, edition: int = pack_edition.CURRENT) -> DingliPack:
+        return default_pack() if edition == pack_edition.CURRENT else first_pack()
 
     def successor_rows(self, game: Any, pid: str, submitted: Sequence[Any]) -> list[dict[str, Any]]:
         """The successor(s) ``pid`` plays for the rest of the night once its list holds 自杀 (D-A2, D-A6):

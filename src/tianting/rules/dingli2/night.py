@@ -23,6 +23,7 @@ from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
+from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
@@ -53,6 +54,8 @@ class DingliNight(Night):
         self.judged_uses = {id(a): game._judged(a) for a in actions}
         """By the character that sent it: whether the judge rules what comes of each action."""
         self.events: list[str] = []
+        self.declared_events: list[str] = []
+        """The 大事记 of the declared uses that went off (a global, a skill the pack says is announced)."""
         self.contests: list[dict[str, Any]] = []
 
     def after_immediate(self) -> None:
@@ -108,9 +111,43 @@ class DingliNight(Night):
             live.append((i, a))
         return [a for _, a in sorted(live, key=lambda ia: game.order_key(ia[1]))]
 
+    def next_interfering(self, waiting: Sequence[DeclaredUse]) -> list[DeclaredUse]:
+        """Seed 003's 「干扰技能之间的优先级」: the uses of the highest rank (the lowest number; none: (8)) first, and among
+        those the ones no use of the same rank aims at; if each is aimed at, 「由天庭判定从哪个技能结算」 — the engine
+        draws one (同级拼点原则, D-31-1) and the judge is told he may rule otherwise."""
+        pack = self.game.pack
+
+        def rank(u: DeclaredUse) -> int:
+            found = pack.interference(self.state.player(u.actor).character, u.skill)
+            return found if found is not None else 8
+
+        top = min(rank(u) for u in waiting)
+        same = [u for u in waiting if rank(u) == top]
+        aimed_at = {u.target for u in same if u.target is not None and u.target != u.actor}
+        drawn = all(u.actor in aimed_at for u in same)
+        free = first_free(self, same, f"同级拼点（优先级{top}）")
+        if drawn:
+            self.warnings.append(f"同级拼点原则：{'、'.join(f'{u.actor}【{u.skill.name}】' for u in same)} 相互干扰，"
+                                 f"引擎抽签由 {free[0].actor} 先结算；天庭可另行裁定")
+        return free
+
+    def declared_went_off(self, use: DeclaredUse) -> None:
+        """A declared global, or a skill the pack says is announced, goes in the night's 大事记."""
+        character = self.state.player(use.actor).character
+        own = announced(use.skill, self.state)
+        if self.game.pack.is_global(character, use.skill):
+            self.declared_events += own or [texts.skill_used(use.skill.name)]  # 8.1's line, or the generic one
+        elif self.game.pack.extra(character, use.skill.name).announce and not own:
+            self.declared_events.append(texts.skill_used(use.skill.name))
+
+    def done_why(self, use: DeclaredUse) -> str:
+        """「全局发生」 for a global (as the judge's globals are recorded)."""
+        return "全局发生" if self.game.pack.is_global(self.state.player(use.actor).character, use.skill) else ""
+
     def judge_notices(self) -> list[str]:
         """判定 (globals first, interference by priority), then the 拼点 the judge found."""
-        pending, self.events = self.game._resolution_order(self.phase, self.live)
+        pending, events = self.game._resolution_order(self.phase, self.judge_uses())
+        self.events = self.declared_events + self.declared.events + events
         self.ruled.events = self.events
         self.contests = self.game._contests(self.phase, self.judged, self.digits)
         return pending
@@ -123,7 +160,7 @@ class DingliNight(Night):
         self.game._joining(self.phase, self.invites, self.applications, self.book, alliances)
 
     def left_to_judge(self) -> list[Action] | None:
-        return [a for a in self.actions if self.judged_uses[id(a)]]
+        return [a for a in self.actions if self.judged_uses[id(a)] and not self.declared.handles(a)]
 
     def after_natural_deaths(self) -> None:
         self.game._deal_tables(self.phase)

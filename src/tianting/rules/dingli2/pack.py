@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from tianting.rules.sg24.pack import PACK_FORMAT as SG24_FORMAT
@@ -20,8 +21,10 @@ from tianting.rules.sg24.pack import (
     PackError,
     SkillData,
     bundled_text,
+    effect_table,
     pack_json,
     parse_pack,
+    with_effects,
 )
 
 PACK_FORMAT = "tianting-dingli2-pack/1"
@@ -121,6 +124,15 @@ def load_pack(text: str) -> DingliPack:
 
 
 @cache
+def first_pack() -> DingliPack:
+    """The bundled pack's first edition (``data/characters-1.json``: as it was before issue 31, no effects)."""
+    return load_pack(resources.files("tianting.rules.dingli2").joinpath("data/characters-1.json").read_text("utf-8"))
+
+
+@cache
 def default_pack() -> DingliPack:
     """The bundled pack (data/characters.json): seed 003's every lineage, with the 8.1 reference's facts."""
-    return load_pack(bundled_text("tianting.rules.dingli2"))
+    data = pack_json(bundled_text("tianting.rules.dingli2"))
+    # the 8.1 facts' effects shared with the 24人 pack (same character, same skill), then 鼎立's own
+    data = with_effects(data, effect_table("tianting.rules.sg24"), strict=False)
+    return parse_dingli_pack(with_effects(data, effect_table("tianting.rules.dingli2")))

@@ -12,11 +12,13 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
+from tianting.core import pack_edition
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable, name_key
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
 from tianting.rules.interface import PhaseInput, PhaseSpot
+from tianting.rules.sg24.declared.schema import Bespoke, Declared
 from tianting.rules.sg24.game import GENERAL_ACTIONS, SUICIDE, SeatSpec, SetupError, SG24Game
 from tianting.rules.sg24.inputs import wound_input
 from tianting.rules.sg24.outcomes import phase_uses as outcome_entries
@@ -27,8 +29,10 @@ from tianting.rules.sg24.pack import (
     UNALIGNED,
     Pack,
     default_pack,
+    first_pack,
     load_pack,
 )
+from tianting.rules.sg24.pack import FORMATS as PACK_FORMATS
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.victory import MARKERS
 from tianting.rules.sg24.views import JUDGE_ONLY, player_view, public_announcement
@@ -56,6 +60,29 @@ def draw_setup(ids: Sequence[str], seed: int) -> dict[str, Any]:
 def skill_rows() -> list[dict[str, Any]]:
     """Every skill of the bundled pack (:meth:`RuleSet.skill_rows`)."""
     return RULESET.skill_rows()
+
+
+def pack_skill_rows(pack: Pack, general: Sequence[str] = GENERAL_ACTIONS) -> list[dict[str, Any]]:
+    """Every skill of ``pack``: ``built`` where the engine resolves it (its effect declared: ``resolved_by``
+    「engine」; bespoke code: 「bespoke」), else the judge rules each use (「judge」).
+
+    The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
+    ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns (``limited``: a declared once-a-game skill)."""
+    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
+             "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
+             "built": True, "judge_ruled": False, "resolved_by": "engine"} for a in general]
+    for c in pack.characters.values():
+        rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
+                  "kind": s.kind, "awaken": False, "hidden": False,
+                  "limited": isinstance(s.effect, Declared) and s.effect.limit == "once", "timing": s.timing,
+                  "built": resolved_by(s.effect) != "judge", "judge_ruled": resolved_by(s.effect) == "judge",
+                  "resolved_by": resolved_by(s.effect)} for s in c.skills]
+    return rows
+
+
+def resolved_by(effect: Any) -> str:
+    """「engine」 (declared), 「bespoke」 (the rule set's own code) or 「judge」 (no effect, or one left to the judge)."""
+    return "engine" if isinstance(effect, Declared) else "bespoke" if isinstance(effect, Bespoke) else "judge"
 
 
 EFFECTS = RULINGS.effects()
@@ -102,6 +129,10 @@ class RuleSet:
     day_inputs: tuple[str, ...] = ("digits",)
     options: tuple[str, ...] = ()
     """Table options a setup may take (none: the seed deals its 24 characters)."""
+    def bundled_pack(self, edition: int = pack_edition.CURRENT) -> Pack:
+        """The bundled pack of ``edition`` (:mod:`tianting.core.pack_edition`: 1, the facts as they were before
+        issue 31, with no effects; 2, now)."""
+        return self.roster() if edition == pack_edition.CURRENT else first_pack()
     judge_rules_skills: bool = True
     """The pack's skills are data: the judge rules each use (R-SG11)."""
     character_choice: bool = False
@@ -123,11 +154,17 @@ class RuleSet:
         return bot_game(seed, policy, seats, max_phases, self)
 
     def built_skills(self) -> frozenset[str]:
-        return frozenset(self.general_actions)
+        """The general actions and every skill whose effect the pack declares (by name: a name two characters share
+        counts where every holder's is declared)."""
+        pack = self.roster()
+        declared = {s.name for c in pack.characters.values() for s in c.skills if isinstance(s.effect, Declared)}
+        undeclared = {s.name for c in pack.characters.values() for s in c.skills if not isinstance(s.effect, Declared)}
+        return frozenset(self.general_actions) | frozenset(declared - undeclared)
 
     def built_characters(self) -> frozenset[str]:
-        """Characters the engine plays whole: those without a skill (every pack skill is the judge's)."""
-        return frozenset(c.name for c in self.roster().characters.values() if not c.skills)
+        """Characters the engine plays whole: every skill of theirs declared (or none at all)."""
+        return frozenset(c.name for c in self.roster().characters.values()
+                         if all(isinstance(s.effect, Declared) for s in c.skills))
 
     def offered_characters(self) -> set[str]:
         return {c.name for c in self.roster().characters.values() if c.start}
@@ -177,18 +214,8 @@ class RuleSet:
         return table
 
     def skill_rows(self) -> list[dict[str, Any]]:
-        """Every skill of the pack. The pack gives no effects the engine can apply: all are judge-ruled.
-
-        The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
-        ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns, always false here."""
-        rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
-                 "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
-                 "built": True, "judge_ruled": False} for a in self.general_actions]
-        for c in self.roster().characters.values():
-            rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
-                      "kind": s.kind, "awaken": False, "hidden": False, "limited": False, "timing": s.timing,
-                      "built": False, "judge_ruled": True} for s in c.skills]
-        return rows
+        """Every skill of the pack and who resolves it (:func:`pack_skill_rows`)."""
+        return pack_skill_rows(self.roster(), self.general_actions)
 
     def ruling_effects(self) -> tuple[str, ...]:
         return EFFECTS
@@ -206,6 +233,13 @@ class RuleSet:
     def roster(self) -> Pack:
         """The pack the rule set's games are created with (its game's :meth:`SG24Game.bundled_pack`)."""
         return self.game.bundled_pack()
+
+    pack_formats: tuple[str, ...] = PACK_FORMATS
+    """The character-pack formats this rule set reads (a judge's own pack: ``tianting pack check``)."""
+
+    def read_pack(self, text: str) -> Pack:
+        """A judge's own pack from its JSON text (raises ``PackError``, Chinese, naming the character and field)."""
+        return load_pack(text)
 
     def phase_uses(self, game: Any, accepted_at: Sequence[int] = ()) -> list[dict[str, Any]]:
         """The transcript's ``uses`` of the phase ``game`` has just resolved: each action with what came of it

@@ -18,6 +18,7 @@ from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared.resolve import vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled
 
@@ -78,7 +79,11 @@ class Day:
         """An 在野's vote, or one of a fallen side, or one the judge voided, counts for nobody."""
         state, day = self.state, self.phase
         void = {r.voter for r in self.game.rulings.of("void", self.judged)}
+        void |= set(state.extra.get("own_votes_void", {}).get(str(state.index), []))  # a declared skill's
         counted: dict[str, str] = {}
+        if state.index in state.extra.get("ballot_void", []):  # a declared skill's 「令次日全部投票无效」
+            day.note("本日全部投票无效")
+            return counted
         for voter, target in self.votes.items():
             p = state.player(voter)
             if not p.alive or voter in void:
@@ -101,6 +106,9 @@ class Day:
         tally: dict[str, int] = {}
         for t in counted:
             tally[t] = tally.get(t, 0) + 1
+        for pid, n in sorted(self.state.extra.get("vote_shifts", {}).get(str(self.state.index), {}).items()):
+            if self.state.player(pid).alive:  # a declared skill's 「次日投票中…得票数加/减」
+                tally[pid] = max(0, tally.get(pid, 0) + n)
         top = max(tally.values(), default=0)
         return top, [t for t, n in tally.items() if n == top]
 
@@ -111,6 +119,10 @@ class Day:
         if len(leaders) == 1 and self.state.player(leaders[0]).alive:
             self.voted = voted = leaders[0]
             target = self.state.player(voted)
+            voided = vote_voided(game, day, voted)
+            if voided is not None:
+                day.note(f"{voted} 得票最多，【{voided}】令该次投票无效")
+                return []
             if target.identity == "女眷":
                 day.note(f"{voted} 得票最多，投票致伤对女眷无效")
                 return []

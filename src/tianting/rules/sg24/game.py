@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tianting.core import effects
+from tianting.core import effects, pack_edition
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.names import name_key
@@ -33,9 +33,13 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared.bespoke import REGISTRY
+from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
+from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
+from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
-from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, default_pack
+from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, SkillData, default_pack
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
@@ -81,6 +85,12 @@ class Phase:
     """Each 君主's 招揽 tonight whose 指认 was right, by the 君主 (one a night)."""
     applied: dict[str, Action] = field(default_factory=dict)
     """Each 在野's 投奔 tonight, by the 在野 (one a night)."""
+    recognitions: list[tuple[str, str, str]] = field(default_factory=list)
+    """Each right 同国指认 tonight: (who, whom, the character named), for the passives it sets off."""
+    redirects: dict[int, str] = field(default_factory=dict)
+    """A stab (by ``id``) a skill turned on another id (荀彧's 驱虎吞狼): its new target."""
+    used_defences: list[Defence] = field(default_factory=list)
+    """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -194,7 +204,9 @@ class SG24Game:
 
     def can_act(self, player: Player) -> bool:
         """「受伤状态时，角色不能进行任何行动」; nor the ids of a side that fell (R-SG15)."""
-        return player.status is Status.ALIVE and player.country not in self.state.eliminated
+        if player.country in self.state.eliminated:
+            return False
+        return player.status is Status.ALIVE or (player.status is Status.INJURED and acts_wounded(self, player))
 
     def knows(self, a: str, b: str) -> bool:
         return b in self.state.player(a).known
@@ -317,9 +329,31 @@ class SG24Game:
         if not day and not self.can_act(player):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         self._gate(player, "发动技能")
+        self._check_declared(player, data, action)
         # 「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」
         if any(a.actor == player.id and _norm(a.skill) not in GENERAL_ACTIONS for a in accepted):
             raise IllegalAction(f"{player.id} 本{'日' if day else '夜'}已经使用了一个主动技能", "one-skill")
+
+    def _check_declared(self, player: Player, data: Any, action: Action) -> None:
+        """A declared skill's own limits: once a game (「只能使用一次」), from its night, its one target."""
+        d = data.effect
+        if isinstance(d, Bespoke) and not pack_edition.first(self.state):
+            code = REGISTRY[d.code]
+            if code.once and player.used.get(data.name):
+                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+            code.check(self, action)
+            return
+        if not isinstance(d, Declared) or pack_edition.first(self.state):
+            return
+        if d.limit == "once" and player.used.get(data.name):
+            raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+        if self.number < d.from_night:
+            raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
+        if needs_target(d):
+            self._target(action)
+        missing = unmet(self.state, d)
+        if missing is not None:
+            raise IllegalAction(f"【{data.name}】现在还不能使用：{condition_text(missing, 'use')}", "not-yet")
 
     def check_vote(self, voter: str, target: str) -> None:
         for pid in (voter, target):
@@ -334,6 +368,7 @@ class SG24Game:
         for line in out.notes:
             phase.note(line)
         phase.stopped.update((id(h), why) for h, why in out.stopped)
+        phase.used_defences += out.used
         return out.left
 
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
@@ -408,6 +443,16 @@ class SG24Game:
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+
+    def remove(self, phase: Phase, pid: str, cause: str) -> None:
+        """脱离游戏: the id leaves the game at once, its character with no successor (counted with the night's dead,
+        with last words, as the 8.1 list's 釋疑 of 【料事如神】 rules)."""
+        player = self.state.player(pid)
+        self.state.extra["checks"].pop(pid, None)
+        player.status = Status.OUT
+        phase.deaths.append(Death(pid, player.character, cause))
+        phase.note(f"{pid}（{player.character}）脱离游戏：{cause}")
+        phase.died.append(pid)
 
     def successor_options(self, pid: str, character: str | None = None, lived: Sequence[str] = ()) -> list[str]:
         """Who may succeed ``pid``'s character (or ``character``) at its death: its successors that are not in
@@ -487,7 +532,7 @@ class SG24Game:
                 self.kill(night, p.id, "自然死亡", book, natural=True)
 
     def _stab(self, night: Phase, a: Action) -> list[Harm]:
-        target = self.state.player(a.targets[0])
+        target = self.state.player(night.redirects.get(id(a), a.targets[0]))
         harms = self.stab(night, a.actor, target.id, by_killer=True)
         if harms:
             night.stabs.append((harms[0], a))
@@ -524,6 +569,7 @@ class SG24Game:
             right = target.character == named.name
             if right:
                 actor.known[target.id] = target.character
+                night.recognitions.append((actor.id, target.id, named.name))
             night.note(f"{actor.id} 指认 {target.id} 为{named.name}：{'正确' if right else '错误'}")
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
                     "feedback": allowance.feedback}
@@ -652,7 +698,7 @@ class SG24Game:
             ch = self.state.player(a.actor).character
             data = self.pack.skill(ch, a.skill)
             if data is not None and self.pack.is_global(ch, data):
-                out.append(texts.skill_used(data.name))
+                out += announced(data, self.state) or [texts.skill_used(data.name)]  # 8.1's line, or the generic one
         return out
 
     def _skill_notices(self, night: Phase, live: Sequence[Action]) -> list[str]:
@@ -806,11 +852,16 @@ class SG24Game:
                 if p.identity == "杀手" and p.country in COUNTRIES and self.can_act(p)} \
             if self.phase is PhaseKind.NIGHT else {}
 
+    def engine_resolves(self, skill: SkillData) -> bool:
+        """Whether the engine resolves ``skill`` in this game (its effect declared or bespoke code, the game not one
+        of before)."""
+        return isinstance(skill.effect, Declared | Bespoke) and not pack_edition.first(self.state)
+
     def passive_warnings(self) -> list[str]:
-        """Passive skills in play: the pack gives no effect the engine can apply, so the judge rules them."""
+        """Passive skills in play the engine does not resolve (no effect declared): the judge rules them."""
         return [f"{p.id}（{p.character}）的被动技能【{s.name}】由天庭裁定（角色包未给出可执行的效果）"
                 for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive"]
+                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
 
     def rule_text(self, pid: str, skill: str) -> str:
         data = self.pack.skill(self.state.player(pid).character, skill) if pid in self.state.players else None
@@ -848,9 +899,9 @@ class SG24Game:
         return ()
 
     def unbuilt_passives(self) -> list[tuple[str, str, str]]:
-        """(id, character, skill) of each living player's passive skill: all the judge's to rule."""
+        """(id, character, skill) of each living player's passive skill the judge rules (no effect declared)."""
         return [(p.id, p.character, s.name) for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive"]
+                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
 
 
 def _fits(pack: Pack, option: str, named: Character) -> bool:

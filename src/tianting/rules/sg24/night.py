@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tianting.core import canonical
+from tianting.core import canonical, pack_edition
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.state import PhaseKind
@@ -24,7 +24,8 @@ from tianting.engine.harm import Defence, Harm
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.outcomes import DONE, VOID
+from tianting.rules.sg24.declared.resolve import DeclaredUse, Resolver, first_free
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.rulings import Ruled
 
 if TYPE_CHECKING:
@@ -67,6 +68,9 @@ class Night:
         self.words: dict[str, str] = {}
         self.word_warnings: list[str] = []
         self.skills_before: dict[str, Any] = {}  # the stage walk's (KK 3.3's skills changed in a stage)
+        self.global_events: list[str] = []
+        self.declared = Resolver(self, enabled=False)
+        """The declared skills' uses and passives (:mod:`.declared.resolve`); the rest are the judge's."""
 
     def resolve(self) -> PhaseResult:
         """Walk the stages (:data:`STAGES`, each its ``after_<stage>`` step), then the post."""
@@ -93,9 +97,14 @@ class Night:
         game, judged = self.game, self.judged
         self.void = {r.action for r in game.rulings.of("void", judged)}
         game.rulings.apply(BEGIN, self.ruled, judged)
-        self.live = self.resolving()
+        gone = Resolver(self, enabled=not pack_edition.first(self.state)).night_start()
+        self.live = [a for a in self.resolving() if a.actor not in gone]
+        for a in self.actions:
+            if a.actor in gone:
+                self.phase.outcomes.settle(a, FAILED, f"{a.actor} 已于当夜开始时脱离游戏")
+        self.declared = Resolver.of(self, self.live)
         # the 全局技能 used, by the characters that sent them, before anyone dies; not in a game of before (R-SG20)
-        self.global_events: list[str] = [] if canonical.listed(self.state) else game._announced_skills(self.live)
+        self.global_events = [] if canonical.listed(self.state) else game._announced_skills(self.live)
 
     def resolving(self) -> list[Action]:
         """Everything at once: the night's actions in seat order, whatever order they were sent in; each the judge
@@ -111,22 +120,48 @@ class Night:
             night.outcomes.settle(a, VOID, f"天庭裁定失效：{voided_why(judged, i)}")
         return live
 
+    # ---- 立刻生效 … 结算前生效: the declared uses --------------------------------------------------------------
+    def after_before(self) -> None:
+        """The declared uses of the timing classes before 结算时, the 结算前 ones in the seed's loop."""
+        self.declared.before()
+
     # ---- 结算时生效 --------------------------------------------------------------------------------------------
     def after_settle_uses(self) -> None:
-        """第一阶段: the general actions (the stabs' harms, 指认, 招揽, 投奔), then each use the judge rules."""
+        """第一阶段: the declared uses that make actions fail, the general actions (the stabs' harms, 指认, 招揽,
+        投奔), the other declared uses and the passives 指认 sets off; then each use the judge rules."""
+        self.declared.settle_first()
         self.harms, self.invites, self.applications = self.game._general_actions(self.phase, self.live)
+        self.declared.settle()
         self.pending = self.judge_notices()
 
+    def next_interfering(self, waiting: Sequence[DeclaredUse]) -> list[DeclaredUse]:
+        """The 结算前 uses of ``waiting`` to resolve next: seed 001's loop (:func:`.declared.resolve.first_free`)."""
+        return first_free(self, waiting)
+
+    def done_why(self, use: DeclaredUse) -> str:
+        """Why a declared use that went off is ``done`` (nothing to say in the 24人 rules)."""
+        return ""
+
+    def declared_went_off(self, use: DeclaredUse) -> None:
+        """A declared use went off (the 24人 post names its globals from the night's uses: nothing to add)."""
+
+    def judge_uses(self) -> list[Action]:
+        """The night's live actions the engine does not resolve itself (the judge's character skill uses among them)."""
+        return [a for a in self.live if not self.declared.handles(a)]
+
     def judge_notices(self) -> list[str]:
-        """The character skills' uses, each asking the judge for a ruling (in timing order)."""
-        return self.game._skill_notices(self.phase, self.live)
+        """The character skills' uses left to the judge, each asking for a ruling (in timing order)."""
+        return self.game._skill_notices(self.phase, self.judge_uses())
 
     def after_settle_harms(self) -> None:
         """第二阶段: the judge's harms join the night's; each defence stops one (seed 001's order), the rest sum."""
         game = self.game
         game.rulings.apply(HARM, self.ruled, self.judged)
+        self.declared.spare()
         lessen, deepen = self.shifts()
-        game._apply_harms(self.phase, self.harms + self.ruled.harms, self.defences, self.book, lessen, deepen)
+        game._apply_harms(self.phase, self.harms + self.ruled.harms, (*self.defences, *self.declared.defences),
+                          self.book, lessen, deepen)
+        self.declared.spend(self.phase.used_defences)
 
     def shifts(self) -> tuple[dict[str, int] | None, dict[str, int] | None]:
         """减轻 / 加深 of each target's sum (none in the 24人 rules)."""
@@ -136,6 +171,7 @@ class Night:
         """第三阶段: whether each stab was stopped, and the judge's rulings of what follows (``heal``, ``tell`` …)."""
         self.game._settle_stabs(self.phase)
         self.game.rulings.apply(SETTLE, self.ruled, self.judged)
+        self.declared.after()
 
     # ---- 结算后生效 --------------------------------------------------------------------------------------------
     def after_after(self) -> None:
@@ -153,8 +189,10 @@ class Night:
         self.game._joining(self.phase, self.invites, self.applications, self.book)
 
     def left_to_judge(self) -> list[Action] | None:
-        """The actions the judge rules (None: every character skill's, R-SG11)."""
-        return None
+        """The actions the judge rules: every character skill's the engine does not resolve (R-SG11)."""
+        from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
+
+        return [a for a in self.actions if _norm(a.skill) not in GENERAL_ACTIONS and not self.declared.handles(a)]
 
     def after_natural_deaths(self) -> None:
         """What follows the night's deaths before the last words are read (nothing in the 24人 rules)."""
@@ -169,8 +207,9 @@ class Night:
             "injured": [p for p in night.injured if self.state.player(p).injured],
             "last_words": self.words,
         }
-        if self.global_events:  # 「公告的内容应至少包括……当夜需要公告的技能（如全局技能）」 (R-SG20)
-            announcement["events"] = self.global_events
+        events = self.global_events + self.declared.events
+        if events:  # 「公告的内容应至少包括……当夜需要公告的技能（如全局技能）」 (R-SG20)
+            announcement["events"] = events
         announcement["text"] = texts.night_post(game.number, announcement)
         return announcement
 

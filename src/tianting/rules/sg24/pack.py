@@ -11,8 +11,12 @@ from typing import Any
 
 from tianting.core.errors import TiantingError
 from tianting.core.names import NameTable
+from tianting.rules.sg24.declared.bespoke import REGISTRY
+from tianting.rules.sg24.declared.schema import Bespoke, Effect, EffectError, parse_effect
 
-PACK_FORMAT = "tianting-sg24-pack/1"
+PACK_FORMAT = "tianting-sg24-pack/2"
+FORMATS = ("tianting-sg24-pack/1", PACK_FORMAT)
+"""The formats read: ``/2`` adds each skill's ``effect`` (:mod:`.declared.schema`); ``/1`` packs still load."""
 COUNTRIES = ("魏", "蜀", "吴")
 UNALIGNED = "在野"
 IDENTITIES = ("君主", "军师", "杀手", "护卫", "女眷", "平民")
@@ -55,6 +59,8 @@ class SkillData:
     text: str | None
     """The skill's rule text, as the pack's author gives it (the bundled pack leaves it empty)."""
     source: str = ""
+    effect: Effect | None = None
+    """What the skill does, declared (format ``/2``): run by the engine; None: the judge rules each use."""
 
 
 @dataclass(frozen=True)
@@ -142,8 +148,8 @@ def _str_list(value: Any, where: str, allowed: tuple[str, ...] | None = None) ->
 
 def parse_pack(data: Any) -> Pack:
     """A pack from its parsed JSON; raises PackError saying what is wrong."""
-    if not isinstance(data, dict) or data.get("format") != PACK_FORMAT:
-        raise _fail("", f"format 必须是「{PACK_FORMAT}」")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise _fail("", f"format 必须是「{'」或「'.join(FORMATS)}」")
     raw_chars = data.get("characters")
     if not isinstance(raw_chars, list) or not raw_chars:
         raise _fail("", "characters 必须是非空数组")
@@ -186,8 +192,19 @@ def parse_pack(data: Any) -> Pack:
                 raise _fail(w, f"未知的生效时间「{s['timing']}」（可用：{'、'.join(TIMINGS)}）")
             if s.get("attribute") is not None and s["attribute"] not in ATTRIBUTES:
                 raise _fail(w, f"未知的属性「{s['attribute']}」（可用：{'、'.join(ATTRIBUTES)}）")
+            effect = None
+            if "effect" in s:
+                if data["format"] != PACK_FORMAT:
+                    raise _fail(w + ".effect", f"技能效果需要格式「{PACK_FORMAT}」")
+                try:
+                    effect = parse_effect(s["effect"], f"「{name}」【{s['name']}】", s["kind"])
+                except EffectError as exc:
+                    raise PackError(str(exc)) from None
+                if isinstance(effect, Bespoke) and effect.code not in REGISTRY:
+                    raise _fail(f"「{name}」【{s['name']}】.effect.code",
+                                f"未注册的专门程式「{effect.code}」（可用：{'、'.join(REGISTRY) or '无'}）")
             skills.append(SkillData(s["name"], s["kind"], s.get("timing"), s.get("attribute"), s.get("text"),
-                                    str(s.get("source", ""))))
+                                    str(s.get("source", "")), effect))
         chars[name] = Character(
             name=name, country=raw["country"], identity=raw["identity"],
             evaluations=_str_list(raw.get("evaluations", []), where + ".evaluations", EVALUATIONS),
@@ -219,12 +236,53 @@ def bundled_text(package: str) -> str:
     return resources.files(package).joinpath("data/characters.json").read_text("utf-8")
 
 
+def with_effects(data: Any, overlay: Any, strict: bool = True) -> Any:
+    """The bundled pack's data with each skill's ``effect`` from an effect table (``data/effects.json``:
+    ``{"effects": {character: {skill: effect}}}``, kept beside the facts so each is reviewed on its own); its
+    format unchanged. ``strict``: a table naming a character or a skill the pack lacks is refused (else passed by:
+    a table of the 8.1 facts shared with another pack)."""
+    out = json.loads(json.dumps(data))
+    chars = {c["name"]: c for c in out["characters"]}
+    for name, skills in overlay.get("effects", {}).items():
+        if name not in chars:
+            if strict:
+                raise _fail(f"效果表「{name}」", "角色不在角色包中")
+            continue
+        by_name = {s["name"]: s for s in chars[name].get("skills", [])}
+        for skill, effect in skills.items():
+            if skill in by_name:
+                by_name[skill]["effect"] = effect
+            elif strict:
+                raise _fail(f"效果表「{name}」【{skill}】", "技能不在角色包中")
+    return out
+
+
+def effect_table(package: str) -> Any:
+    """A rule-set package's effect table (``data/effects.json``), or an empty one."""
+    table = resources.files(package).joinpath("data/effects.json")
+    return json.loads(table.read_text("utf-8")) if table.is_file() else {"effects": {}}
+
+
+def bundled_data(package: str) -> Any:
+    """A rule-set package's bundled pack, its effect table applied (:func:`with_effects`)."""
+    data = with_effects(pack_json(bundled_text(package)), effect_table(package))
+    data["format"] = PACK_FORMAT
+    return data
+
+
 def load_pack(text: str) -> Pack:
     """A pack from JSON text (a judge's own pack)."""
     return parse_pack(pack_json(text))
 
 
 @cache
+def first_pack() -> Pack:
+    """The bundled pack's first edition (``data/characters-1.json``: the facts as they were before issue 31, no
+    effects), for the games created with it (:mod:`tianting.core.pack_edition`)."""
+    return load_pack(resources.files("tianting.rules.sg24").joinpath("data/characters-1.json").read_text("utf-8"))
+
+
+@cache
 def default_pack() -> Pack:
     """The bundled pack (data/characters.json): the seed's 24 starting characters and their successors."""
-    return load_pack(bundled_text("tianting.rules.sg24"))
+    return parse_pack(bundled_data("tianting.rules.sg24"))

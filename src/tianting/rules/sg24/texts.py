@@ -100,3 +100,12 @@ def day_post(n: int, a: dict[str, Any]) -> str:
     if a["died"]:
         lines.append("死亡：" + "、".join(a["died"]))
     return "\n".join(lines)
+
+
+def passive_triggered(skill: str) -> str:
+    """「反馈的结果包括……被动技能是否触发」."""
+    return f"你的【{skill}】已触发"
+
+
+def learned(target: str, what: str, value: str) -> str:
+    return f"{target}的{what}是{value}"

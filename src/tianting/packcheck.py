@@ -1,0 +1,68 @@
+"""``tianting pack check FILE``: a judge's own character pack validated, and each skill's generated text printed
+beside who resolves it (issue 31, item 5).
+
+The pack's format names its rule set (``tianting-sg24-pack/1`` or ``/2``: the 24人 rules; ``tianting-dingli2-pack/1``:
+鼎立三分2.0), or ``--rules`` does. A pack the rule set refuses is refused with its Chinese message (exit 2); a good
+one prints, per character, each skill: 「引擎」 (its effect declared), 「專門程式」 or 「天庭裁定」, the text generated
+from its effect, and the pack's own text beside it where the pack gives one, so that a mismatch shows.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import opencc
+
+from tianting.core.errors import TiantingError
+from tianting.rules import RULESETS
+from tianting.rules import load as load_rules
+from tianting.rules.sg24.declared.schema import Bespoke, Declared
+from tianting.rules.sg24.declared.text import describe
+
+_T2S = opencc.OpenCC("t2s")
+WHO = {"engine": "引擎", "bespoke": "專門程式", "judge": "天庭裁定"}
+
+
+def rules_of(text: str, rules: str | None = None) -> Any:
+    """The rule set that reads the pack: ``rules`` if given, else the one whose format the pack names."""
+    if rules is not None:
+        if rules not in RULESETS or not hasattr(load_rules(rules), "read_pack"):
+            raise TiantingError(f"規則集「{rules}」沒有角色包（可用：{'、'.join(_with_packs())}）")
+        return load_rules(rules)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    found = data.get("format") if isinstance(data, dict) else None
+    for name in _with_packs():
+        if found in load_rules(name).pack_formats:
+            return load_rules(name)
+    known = "、".join(f for name in _with_packs() for f in load_rules(name).pack_formats)
+    raise TiantingError(f"角色包的 format「{found}」不屬於任何規則集（可用：{known}）；或以 --rules 指明")
+
+
+def _with_packs() -> list[str]:
+    return [name for name in RULESETS if hasattr(load_rules(name), "read_pack")]
+
+
+def check_pack(text: str, rules: str | None = None) -> str:
+    """The report of a pack that loads (raises a ``TiantingError`` saying what is wrong otherwise)."""
+    ruleset = rules_of(text, rules)
+    pack = ruleset.read_pack(text)
+    lines = [f"角色包「{pack.title or '（無標題）'}」可用於{ruleset.title}：{len(pack.characters)}個角色"]
+    counts = dict.fromkeys(WHO, 0)
+    for c in pack.characters.values():
+        lines.append(f"【{c.name}】{c.country} {c.identity}")
+        for s in c.skills:
+            who = "engine" if isinstance(s.effect, Declared) else "bespoke" if isinstance(s.effect, Bespoke) else "judge"
+            counts[who] += 1
+            timing = pack.timing(c.name, s)
+            generated = describe(s.effect, s.kind, s.attribute, timing) if s.effect is not None else "（角色包未給出效果）"
+            lines.append(f"  【{s.name}】{WHO[who]}：{generated}")
+            if s.text:
+                lines.append(f"    角色包文字：{s.text}")
+    lines.append(f"共{sum(counts.values())}個技能：引擎{counts['engine']}、專門程式{counts['bespoke']}、"
+                 f"天庭裁定{counts['judge']}")
+    report = "\n".join(lines) + "\n"
+    return _T2S.convert(report) if getattr(ruleset, "script", "") == "simplified" else report  # the rule set's script

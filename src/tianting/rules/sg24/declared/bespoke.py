@@ -1,0 +1,79 @@
+"""Bespoke skills: mechanics the effect language cannot say, written as code and registered by name; a pack names
+one with ``{"code": NAME}`` (docs/dev/packs.md). Loading refuses a name nobody registered.
+
+Each entry says at which stage of the night it resolves (``settle_first``: 结算时's first stage, before the general
+actions: a use that changes another's target; ``settle``: with the other 结算时 uses), what its use takes (checked
+with the use), and the function that resolves it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.errors import IllegalAction
+from tianting.rules.sg24.outcomes import DONE, FAILED
+
+if TYPE_CHECKING:
+    from tianting.core.records import Action
+    from tianting.rules.sg24.declared.resolve import Resolver
+    from tianting.rules.sg24.pack import SkillData
+
+
+@dataclass(frozen=True)
+class Code:
+    """One bespoke skill: when it resolves, how its use is checked, what it does, and its player-facing sentence."""
+
+    stage: str
+    check: Callable[[Any, Action], None]
+    resolve: Callable[[Resolver, Action, SkillData], None]
+    text: str
+    once: bool = False
+
+
+REGISTRY: dict[str, Code] = {}
+
+
+def register(name: str, code: Code) -> Code:
+    REGISTRY[name] = code
+    return code
+
+
+# ---- 荀彧【驱虎吞狼】 -----------------------------------------------------------------------------------------------
+def _quhu_check(game: Any, action: Action) -> None:
+    from tianting.rules.sg24.game import _norm_country
+
+    if _norm_country(action.args.get("country", "")) not in game.open_countries():
+        raise IllegalAction(f"【{action.skill}】须指明一个国籍（country：{'、'.join(game.open_countries())}）", "country")
+    game._target(action)
+
+
+def _quhu_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The first stab (by actor, the canonical order) a killer of the country named sends tonight is turned on the
+    id named, unless that id is of the killer's own country or the country sends none: then it is spent for nothing
+    (R-SG31-8). The killer is not told."""
+    from tianting.rules.sg24.game import STAB, _norm, _norm_country
+
+    night, state = r.night, r.night.state
+    country, target = _norm_country(a.args["country"]), a.targets[0]
+    stabs = sorted((s for s in night.live if _norm(s.skill) == STAB and state.player(s.actor).country == country),
+                   key=lambda s: s.actor)
+    if not stabs:
+        night.phase.note(f"{a.actor}【{skill.name}】：{country}当夜没有刺杀，未起作用")
+        night.phase.outcomes.settle(a, FAILED, f"{country}当夜没有刺杀")
+        return
+    first = stabs[0]
+    if state.player(target).country == state.player(first.actor).country:
+        night.phase.note(f"{a.actor}【{skill.name}】：{target} 与 {first.actor} 同国，未起作用")
+        night.phase.outcomes.settle(a, FAILED, "所指定的ID与该国杀手同国")
+        return
+    night.phase.redirects[id(first)] = target
+    night.phase.note(f"{a.actor}【{skill.name}】：{first.actor} 的刺杀改为刺杀 {target}")
+    night.phase.outcomes.settle(a, DONE)
+
+
+register("驱虎吞狼", Code(
+    "settle_first", _quhu_check, _quhu_resolve,
+    "主动技能。指定一个国籍与1个ID：若当夜该国杀手提交了刺杀，其刺杀（多把时第一把）改为刺杀该ID；该ID与该杀手同国、"
+    "或该国当夜没有刺杀时，本技能消耗而无效果。该国杀手不会得知刺杀被改。只能使用一次。", once=True))

@@ -1,0 +1,96 @@
+"""「成功率减半」: actions that go off with half chance (a skill's state on a set of players or on the actions aimed at
+them). One draw per action whatever the number of states that halve it (R-SG31-9), in the night's order, named
+「成功率减半 X【skill】」; an action that loses it fails (「发动失败」) before it resolves.
+
+A state is made by the ``halve`` verb (docs/dev/packs.md): whose actions (``by``), aimed at whom (``on``), of which
+attributes, with which skills exempt (「不影响杀手刺杀及依赖于刺杀发动的技能」: ``except``), tonight or the next night.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tianting.core.names import name_key
+from tianting.core.records import Action
+
+SELECTOR_KEYS = ("country", "not_country", "identity", "of", "country_of")
+"""A set of players: of these countries / not of them / of these identities / the player named (``target``, ``self``)
+/ the players of that player's country; several keys: all must hold."""
+
+
+@dataclass(frozen=True)
+class Halving:
+    """One state of half chance: the ids whose actions it halves (None: anyone's), the ids those actions must aim at
+    (None: any), the attributes halved (empty: all), the skills exempt, and where it comes from."""
+
+    by: frozenset[str] | None
+    on: frozenset[str] | None
+    attributes: tuple[str, ...]
+    exempt: tuple[str, ...]
+    source: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"by": sorted(self.by) if self.by is not None else None,
+                "on": sorted(self.on) if self.on is not None else None,
+                "attributes": list(self.attributes), "exempt": list(self.exempt), "source": self.source}
+
+    @classmethod
+    def from_json(cls, raw: Mapping[str, Any]) -> Halving:
+        return cls(frozenset(raw["by"]) if raw["by"] is not None else None,
+                   frozenset(raw["on"]) if raw["on"] is not None else None,
+                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"])
+
+    def halves(self, action: Action, attribute: str) -> bool:
+        if self.by is not None and action.actor not in self.by:
+            return False
+        if self.on is not None and not any(t in self.on for t in action.targets if isinstance(t, str)):
+            return False
+        if self.attributes and attribute not in self.attributes:
+            return False
+        return name_key(action.skill) not in {name_key(e) for e in self.exempt}
+
+
+def players(state: Any, selector: Mapping[str, Any] | None, owner: str, target: str) -> frozenset[str] | None:
+    """The living ids a selector names (None: no selector, anyone)."""
+    if selector is None:
+        return None
+    out = []
+    for p in state.living():
+        ok = True
+        for key, value in selector.items():
+            if key == "country":
+                ok = ok and p.country in value
+            elif key == "not_country":
+                ok = ok and p.country not in value
+            elif key == "identity":
+                ok = ok and p.identity in value
+            elif key == "of":
+                ok = ok and p.id == (owner if value == "self" else target)
+            elif key == "country_of":
+                ok = ok and p.country == state.player(owner if value == "self" else target).country
+        if ok:
+            out.append(p.id)
+    return frozenset(out)
+
+
+def halved(rules: Iterable[Halving], action: Action, attribute: str) -> list[Halving]:
+    return [r for r in rules if r.halves(action, attribute)]
+
+
+def check_selector(raw: Any) -> bool:
+    if not isinstance(raw, dict) or not raw or not all(k in SELECTOR_KEYS for k in raw):
+        return False
+    for key, value in raw.items():
+        if key in ("of", "country_of"):
+            if value not in ("target", "self"):
+                return False
+        elif not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            return False
+    return True
+
+
+def stored(extra: Mapping[str, Any], index: int) -> Sequence[Halving]:
+    """The states of half chance an earlier night left for the night of phase ``index`` (「次夜…」)."""
+    return [Halving.from_json(r) for r in extra.get("halvings", {}).get(str(index), [])]

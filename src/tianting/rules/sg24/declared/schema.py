@@ -1,0 +1,363 @@
+"""A pack skill's ``effect``: what the skill does, declared over the effects library (format
+``tianting-sg24-pack/2``, docs/dev/packs.md), read and checked here.
+
+A declaration says when the skill goes off (its trigger), on whom (its target), under which conditions, what it
+does (verbs the engine already has: harm, defence, heal, void, learn, recognise, vote changes …), how often, and
+from which night. A skill whose mechanic the language cannot say names its bespoke code
+(``{"code": "连环妙计"}``, registered by the rule set); one left to the judge says why (``{"judge": "…"}``).
+Loading refuses a bad declaration with a Chinese message naming the character, the skill and the field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from tianting.core.errors import TiantingError
+
+ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
+STAB = "刺杀"
+"""A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
+FACTS = ("identity", "character", "country", "evaluations")
+"""What a player may learn of another (身份, 角色, 国籍, 评价)."""
+WHO = ("target", "self", "lord")
+"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
+owner's country's 君主 (「为本国君主抵御」)."""
+TRIGGERS = ("use", "guard", "recognised", "voted_top")
+"""``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
+``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
+passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」)."""
+LIMITS = ("once", "per_night")
+
+
+class EffectError(TiantingError):
+    """A declaration the effects library cannot run (the message names the character, skill and field)."""
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition on a player (the target unless ``who`` says ``self``); every condition must hold."""
+
+    test: str
+    value: Any
+    who: str = "target"
+
+
+@dataclass(frozen=True)
+class Verb:
+    """One thing the skill does: ``name`` (a key of :data:`VERBS`) with its arguments, and, where only this part of
+    the skill hangs on them, its own conditions and chance (「若对方具有“猛将”评价，则一半概率受伤」)."""
+
+    name: str
+    who: str = "target"
+    args: Mapping[str, Any] = field(default_factory=dict)
+    conditions: tuple[Condition, ...] = ()
+    chance: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Declared:
+    """A skill the engine runs from its declaration."""
+
+    trigger: str
+    does: tuple[Verb, ...]
+    conditions: tuple[Condition, ...] = ()
+    of: tuple[str, ...] = ()
+    """For ``recognised``: the characters whose right 指认 sets it off."""
+    limit: str | None = None
+    from_night: int = 1
+    chance: Fraction | None = None
+    """Goes off with this chance (the game's generator, the draw named)."""
+
+
+@dataclass(frozen=True)
+class Bespoke:
+    """A skill run by the rule set's own code, registered under ``code``."""
+
+    code: str
+
+
+@dataclass(frozen=True)
+class Judged:
+    """A skill left to the judge, and why (neither the 8.1 facts nor the seeds say what happens)."""
+
+    why: str
+
+
+Effect = Declared | Bespoke | Judged
+
+
+def _harm_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    return {}
+
+
+def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    against = raw.get("against", list(ATTRIBUTES[1:2]))
+    if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
+        raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
+    times = raw.get("times", 1)
+    if not isinstance(times, int) or isinstance(times, bool) or times < 1:
+        raise fail("times", "必须是正整数")
+    return {"against": tuple(against), "times": times}
+
+
+def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    fact = raw.get("fact")
+    if fact not in FACTS:
+        raise fail("fact", f"必须是 {'、'.join(FACTS)} 之一")
+    return {"fact": fact}
+
+
+def _votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    n = raw.get("n")
+    if not isinstance(n, int) or isinstance(n, bool) or n == 0:
+        raise fail("n", "必须是非零整数（加票为正，减票为负）")
+    return {"n": n}
+
+
+def _text_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    text = raw.get("text")
+    if not isinstance(text, str) or not text.strip():
+        raise fail("text", "必须是非空文字")
+    return {"text": text.strip()}
+
+
+def _skill_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    skill = raw.get("skill")
+    if not isinstance(skill, str) or not skill.strip():
+        raise fail("skill", "必须是技能名")
+    return {"skill": skill.strip()}
+
+
+def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    out: dict[str, Any] = {}
+    for key in ("by", "on"):
+        if key in raw:
+            if not check_selector(raw[key]):
+                raise fail(key, f"必须是玩家的选择（{'、'.join(SELECTOR_KEYS)}；of 与 country_of 取 target 或 self）")
+            out[key] = raw[key]
+    attributes = raw.get("attributes", [])
+    if not isinstance(attributes, list) or not all(a in ATTRIBUTES + (STAB, "指认") for a in attributes):
+        raise fail("attributes", f"必须是属性数组（{'、'.join(ATTRIBUTES + (STAB, '指认'))}）")
+    exempt = raw.get("except", [])
+    if not isinstance(exempt, list) or not all(isinstance(x, str) and x for x in exempt):
+        raise fail("except", "必须是技能名数组（不受影响的行动，如 [\"刺杀\"]）")
+    when = raw.get("when", "tonight")
+    if when not in ("tonight", "next_night"):
+        raise fail("when", "必须是 tonight 或 next_night")
+    return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
+
+
+def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    when = raw.get("when", "tonight")
+    if when not in ("tonight", "next_night"):
+        raise fail("when", "必须是 tonight 或 next_night（「下一夜开始时脱离游戏」）")
+    return {"when": when}
+
+
+def _recognise_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    characters = raw.get("characters")
+    if characters is None:
+        return {}
+    if not isinstance(characters, list) or not characters or not all(isinstance(c, str) and c for c in characters):
+        raise fail("characters", "必须是角色名数组（与场上为这些角色的玩家互相认识）")
+    return {"characters": tuple(characters)}
+
+
+def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    against = raw.get("against")
+    if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
+        raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
+    return {"against": tuple(against)}
+
+
+def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    only = raw.get("only")
+    if only is not None:
+        if not isinstance(only, list) or not only or not all(isinstance(x, str) and x for x in only):
+            raise fail("only", "必须是技能名数组（如 [\"刺杀\"]：只令其刺杀失败）")
+        out["only"] = tuple(only)
+    attributes = raw.get("attributes")
+    if attributes is not None:
+        if not isinstance(attributes, list) or not attributes or not all(a in ATTRIBUTES for a in attributes):
+            raise fail("attributes", f"必须是属性数组（{'、'.join(ATTRIBUTES)}）：只令这些属性的技能失败")
+        out["attributes"] = tuple(attributes)
+    return out
+
+
+VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]], dict[str, Any]]] = {
+    "wound": _harm_args,
+    # 致伤: a harm of the skill's attribute, summed with the night's others (seed 001's defence order).
+    "kill": _harm_args,
+    # 致死.
+    "exit": _exit_args,
+    # 脱离游戏: the id leaves the game (no successor, nothing defends it).
+    "heal": _harm_args,
+    # 治愈: a wound healed (「优先治愈受伤」).
+    "defend": _defend_args,
+    # 抵御: stops ``times`` effects of the attributes ``against`` aimed at the player (seed 001's order).
+    "void": _void_args,
+    # 令其所有行动失败: the player's actions tonight fail (a use spent).
+    "learn": _learn_args,
+    # 得知: the owner learns a fact of the player.
+    "recognise": _recognise_args,
+    # 互识: the owner and the player know each other.
+    "vote_void": _harm_args,
+    # 该次投票无效: the day's vote harms no one.
+    "votes": _votes_args,
+    # The player's votes the next day change by ``n``.
+    "tell": _text_args,
+    # The player is told ``text``.
+    "announce": _text_args,
+    # The phase's post says ``text``.
+    "lose": _skill_args,
+    # The player's ``skill`` is used up (「令徐晃【亚夫之风】消耗」).
+    "spend": _skill_args,
+    # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」).
+    "immune": _immune_args,
+    # The player's own vote the next day is void (「刘禅次日投票无效」).
+    "own_vote_void": _harm_args,
+    # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
+    "act_wounded": _harm_args,
+    # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms.
+    "stab": _harm_args,
+    # Every vote of the next day is void (「令次日全部投票无效」).
+    "ballot_void": _harm_args,
+    # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
+    "halve": _halve_args,
+    # The player loses ``skill``.
+}
+
+CONDITIONS: dict[str, Callable[[Any], bool]] = {
+    "has_evaluation": lambda v: isinstance(v, str) and bool(v),
+    "lacks_evaluation": lambda v: isinstance(v, str) and bool(v),
+    "identity": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "not_identity": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "country": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "not_country": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
+    "same_country": lambda v: isinstance(v, bool),
+    "wounded": lambda v: isinstance(v, bool),
+    "alive": lambda v: isinstance(v, str) and bool(v),
+    # A character named is in play (「周瑜若存活」).
+    "holds": lambda v: isinstance(v, str) and bool(v),
+    # The player still holds the skill named (not lost or spent).
+    "spent": lambda v: isinstance(v, str) and bool(v),
+    # A character has come into play in this game, whoever plays it (「黄忠登场后」).
+    "appeared": lambda v: isinstance(v, str) and bool(v),
+    # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
+    "used_before": lambda v: isinstance(v, str) and bool(v),
+    # The skill named has been used up (「若曹操的【割须弃袍】已经消耗」).
+}
+
+
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
+"""Verbs that act on no player (the vote, the post)."""
+
+
+def needs_target(d: Declared) -> bool:
+    """Whether a use names one id: a verb or a condition acts on its target."""
+    def aims(v: Verb) -> bool:
+        if v.name == "halve":
+            return any(sel.get(k) == "target" for sel in (v.args.get("by") or {}, v.args.get("on") or {})
+                       for k in ("of", "country_of"))
+        return v.who == "target" and v.name not in TARGETLESS
+
+    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in d.conditions))
+
+
+def parse_effect(raw: Any, where: str, kind: str) -> Effect:
+    """An effect from its JSON (``where`` names the character and skill in messages; ``kind``: active or passive)."""
+
+    def fail(key: str, message: str) -> EffectError:
+        return EffectError(f"角色包{where}.effect.{key}：{message}")
+
+    if not isinstance(raw, dict):
+        raise fail("", "必须是对象")
+    if "code" in raw or "judge" in raw:
+        key = "code" if "code" in raw else "judge"
+        if set(raw) != {key} or not isinstance(raw[key], str) or not raw[key].strip():
+            raise fail(key, "必须单独出现，值为非空文字")
+        return Bespoke(raw["code"].strip()) if key == "code" else Judged(raw["judge"].strip())
+    known = {"trigger", "of", "if", "do", "limit", "from_night", "chance"}
+    for key in raw:
+        if key not in known:
+            raise fail(key, f"未知的字段（可用：{'、'.join(sorted(known))}、code、judge）")
+    trigger = raw.get("trigger", "use" if kind == "active" else None)
+    if trigger not in TRIGGERS:
+        raise fail("trigger", f"必须是 {'、'.join(TRIGGERS)} 之一")
+    if (trigger == "use") != (kind == "active"):
+        raise fail("trigger", "主动技能的触发为 use，被动技能的触发不能是 use")
+    of = raw.get("of", [])
+    if not isinstance(of, list) or not all(isinstance(x, str) and x for x in of):
+        raise fail("of", "必须是角色名数组")
+    if trigger == "recognised" and not of:
+        raise fail("of", "指认触发的技能必须给出被指认的角色")
+    conditions = _conditions(raw.get("if", []), "if", fail)
+    does = []
+    raw_do = raw.get("do")
+    if not isinstance(raw_do, list) or not raw_do:
+        raise fail("do", "必须是非空数组")
+    for i, v in enumerate(raw_do):
+        if not isinstance(v, dict) or not isinstance(v.get("verb"), str) or v["verb"] not in VERBS:
+            raise fail(f"do[{i}].verb", f"必须是 {'、'.join(VERBS)} 之一")
+        who = v.get("who", "target")
+        if who not in WHO:
+            raise fail(f"do[{i}].who", f"必须是 {'、'.join(WHO)} 之一")
+
+        def verb_fail(key: str, message: str, i: int = i) -> EffectError:
+            return fail(f"do[{i}].{key}", message)
+
+        args = VERBS[v["verb"]](v, verb_fail)
+        extra = set(v) - {"verb", "who", "if", "chance"} - set(args)
+        if extra:
+            raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
+        does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
+                         _chance(v.get("chance"), f"do[{i}].chance", fail)))
+    limit = raw.get("limit")
+    if limit is not None and limit not in LIMITS:
+        raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
+    start = raw.get("from_night", 1)
+    if not isinstance(start, int) or isinstance(start, bool) or start < 1:
+        raise fail("from_night", "必须是正整数")
+    chance = _chance(raw.get("chance"), "chance", fail)
+    if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
+        raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
+    return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
+
+
+def _conditions(raw: Any, key: str, fail: Callable[[str, str], EffectError]) -> tuple[Condition, ...]:
+    if not isinstance(raw, list):
+        raise fail(key, "必须是条件数组")
+    out = []
+    for i, c in enumerate(raw):
+        if not isinstance(c, dict):
+            raise fail(f"{key}[{i}]", "必须是对象")
+        who = c.get("who", "target")
+        tests = [k for k in c if k != "who"]
+        if who not in WHO or len(tests) != 1 or tests[0] not in CONDITIONS or not CONDITIONS[tests[0]](c[tests[0]]):
+            raise fail(f"{key}[{i}]", f"必须是一个条件（{'、'.join(CONDITIONS)}），可加 who（{'、'.join(WHO)}），值的类型须正确")
+        out.append(Condition(tests[0], c[tests[0]], who))
+    return tuple(out)
+
+
+def _chance(raw: Any, key: str, fail: Callable[[str, str], EffectError]) -> Fraction | None:
+    if raw is None:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise fail(key, "必须是0与1之间的概率（如 0.5 或 \"1/2\"）")
+    try:
+        value = Fraction(str(raw))
+    except (ValueError, ZeroDivisionError):
+        raise fail(key, "必须是0与1之间的概率（如 0.5 或 \"1/2\"）") from None
+    if not 0 < value < 1:
+        raise fail(key, "必须是0与1之间的概率（如 0.5 或 \"1/2\"）")
+    return value
+
+
+__all__ = ["ATTRIBUTES", "CONDITIONS", "FACTS", "STAB", "TRIGGERS", "VERBS", "Bespoke", "Condition", "Declared",
+           "Effect", "EffectError", "Judged", "Verb", "needs_target", "parse_effect"]
