@@ -36,6 +36,7 @@ from tests import conformance
 from tests.conformance import add, candidate, random_script
 from tianting.cli import main
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
+from tianting.core.records import Action
 from tianting.hosting import events as ev
 from tianting.hosting import fold
 from tianting.hosting.game import Refused
@@ -325,6 +326,12 @@ def test_every_declared_action_form_is_accepted_when_legal_and_refused_when_not(
                     break
             for bad in ruled_out(bot, rules, base, pid, row):
                 refused(game, ev.SUBMIT, pid, {"actions": [bad]})
+            if row["targets"].get("count") or row["targets"].get("counts"):  # an id not at the table: never legal
+                stranger = Action(pid, row["skill"], ("不在本局的人",), {})
+                with pytest.raises(IllegalAction) as exc:
+                    base.check_action(stranger, [])
+                chinese(exc.value)
+                counts[False] += 1
     assert counts[True] and counts[False], counts
     refused(game, ev.VOTE, game.participants()[0], {"target": game.participants()[1]})  # no vote by night
 
@@ -485,11 +492,11 @@ def test_every_declared_phase_input_is_taken_when_legal_and_refused_when_not(nam
         return
     for seed in range(62, 72):  # a game with a wounded player by day
         game = conformance.play_hosted(rules, seed, MAX_PHASES, lambda g: g.current.kind == "day" and any(
-            g.takes_digit(p) for p in g.participants()))
+            bool(g.owed(p)) for p in g.participants()))
         if not game.over:
             break
     assert not game.over, "no game had a wounded player by day"
-    wounded = [p for p in game.participants() if game.takes_digit(p)]
+    wounded = [p for p in game.participants() if game.owed(p)]
     for value in (10, -1, "五", True, None):
         refused(game, ev.DIGIT, wounded[0], {"digit": value})
     add(game, ev.DIGIT, wounded[0], {"digit": 7})
