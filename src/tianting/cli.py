@@ -277,7 +277,6 @@ def _cmd_db_upgrade(args: argparse.Namespace) -> str:
         upgrade,
         where,
     )
-
     from tianting.server.idempotency import prune
 
     if not args.keep_writes_days > 0:
