@@ -34,8 +34,8 @@ from tianting.script import play_script
 @dataclass(frozen=True)
 class Played:
     """A script played (lenient, as a hosted game's drafts are): the script without its phases, the phases'
-    entries (copies, so that nothing done to the hosted game's phases later can change them), and the game and
-    transcript it gave. Neither is changed afterwards: a play going on from it forks the game."""
+    entries (copies, so that nothing done to the hosted game's phases later can change them, but for the entries
+    the caller says no one changes: ``play``'s ``shared``), and the game and transcript it gave. Neither is changed afterwards: a play going on from it forks the game."""
 
     header: dict[str, Any]
     entries: list[dict[str, Any]]
