@@ -248,6 +248,8 @@ def _cmd_serve(args: argparse.Namespace) -> str:
         raise _Fail("--busy-timeout 須大於0（秒）")
     if not -16 * 60 <= args.time_offset <= 16 * 60:
         raise _Fail("--time-offset 須在 -960 與 960 之間（UTC 以東的分鐘數，例：480 即 UTC+8）")
+    if not args.keep_writes_days > 0:
+        raise _Fail("--keep-writes-days 須大於0（天）")
     try:
         base_url = check_base_url(args.base_url)
     except ValueError as exc:
@@ -264,7 +266,7 @@ def _cmd_serve(args: argparse.Namespace) -> str:
     run(url, host=args.host, port=args.port, workers=args.workers, cache_games=args.cache_games,
         create_limit=not args.no_create_limit, base_url=base_url, forwarded_allow_ips=args.forwarded_allow_ips,
         webhook=webhook, warn_minutes=args.webhook_before, busy_timeout=args.busy_timeout,
-        time_offset=args.time_offset)
+        time_offset=args.time_offset, keep_writes_days=args.keep_writes_days)
     return ""
 
 
@@ -277,19 +279,24 @@ def _cmd_db_upgrade(args: argparse.Namespace) -> str:
         upgrade,
         where,
     )
+    from tianting.server.idempotency import prune
 
+    if not args.keep_writes_days > 0:
+        raise _Fail("--keep-writes-days 須大於0（天）")
     engine = engine_for(args.database_url or default_url(args.data))
     try:
         revision = upgrade(engine)
+        pruned = prune(engine, args.keep_writes_days)  # the writes kept past their retention (idempotency.py)
     except DatabaseUnusable:
         raise
     except Exception as exc:  # a database error: one line
         raise _Fail(describe(engine, exc)) from None
     finally:
         engine.dispose()
+    done = f"；清除了{pruned}條超過{args.keep_writes_days:g}天的重送記錄" if pruned else ""
     if revision is None:
-        return f"資料庫 {where(engine)} 已是最新的結構版本，無需升級\n"
-    return f"資料庫 {where(engine)} 已升級到結構版本 {revision}\n"
+        return f"資料庫 {where(engine)} 已是最新的結構版本，無需升級{done}\n"
+    return f"資料庫 {where(engine)} 已升級到結構版本 {revision}{done}\n"
 
 
 def _cmd_db_backup(args: argparse.Namespace) -> str:
@@ -441,6 +448,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--time-offset", type=int, default=480,
                        help="minutes east of UTC pages write times in before the reader's browser shows its own "
                             "(default 480: UTC+8)")
+    serve.add_argument("--keep-writes-days", type=float, default=7.0,
+                       help="days a keyed write's answer is kept for its retries (Idempotency-Key), then pruned")
     serve.add_argument("--no-create-limit", action="store_true",
                        help="no rate limit on game creation (default: 20 at once, then one every 30 s per address)")
     serve.add_argument("--base-url", help="the public address links are shown with, e.g. https://game.example.org "
@@ -476,6 +485,8 @@ def build_parser() -> argparse.ArgumentParser:
     upgrade = database_commands.add_parser("upgrade", help="bring the database's schema up to date (under a lock)")
     upgrade.add_argument("--database-url", help="e.g. postgresql://user:pass@host/db (default: SQLite file)")
     upgrade.add_argument("--data", default="tianting.sqlite3", help="the SQLite file (default ./tianting.sqlite3)")
+    upgrade.add_argument("--keep-writes-days", type=float, default=7.0,
+                         help="also prune the keyed writes' answers older than this (as serve does)")
     upgrade.set_defaults(func=_cmd_db_upgrade)
     saving = database_commands.add_parser("backup", help="a consistent copy while serving (SQLite's online backup, or pg_dump)")
     saving.add_argument("folder", help="where the copy goes (tianting-<UTC time>.sqlite3 or .dump)")

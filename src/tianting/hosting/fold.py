@@ -34,8 +34,8 @@ from tianting.script import play_script
 @dataclass(frozen=True)
 class Played:
     """A script played (lenient, as a hosted game's drafts are): the script without its phases, the phases'
-    entries (copies, so that nothing done to the hosted game's phases later can change them), and the game and
-    transcript it gave. Neither is changed afterwards: a play going on from it forks the game."""
+    entries (copies, so that nothing done to the hosted game's phases later can change them, but for the entries
+    the caller says no one changes: ``play``'s ``shared``), and the game and transcript it gave. Neither is changed afterwards: a play going on from it forks the game."""
 
     header: dict[str, Any]
     entries: list[dict[str, Any]]
@@ -59,9 +59,14 @@ def _header(script: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in script.items() if k != "phases"}
 
 
-def play(script: dict[str, Any], *kept: Played | None) -> Played:
+def play(script: dict[str, Any], *kept: Played | None, shared: int = 0) -> Played:
     """``play_script(script, lenient=True)``, going on from the longest of ``kept`` that starts it (one that
-    is all of it is the answer itself). Raises what ``play_script`` raises."""
+    is all of it is the answer itself). Raises what ``play_script`` raises.
+
+    ``shared``: the script's first so many entries are never changed by anyone (a hosted game's published
+    phases: :meth:`tianting.hosting.game.HostedGame._script`), so the play keeps them as they are rather than
+    copies; a later script holding the same entries then starts a kept play by identity (``==`` on lists
+    compares identical items without looking inside), so matching costs no more as the game grows."""
     header, entries = _header(script), script["phases"]
     best = max((p for p in kept if p is not None and p.starts(header, entries)), key=lambda p: len(p.entries),
                default=None)
@@ -70,5 +75,6 @@ def play(script: dict[str, Any], *kept: Played | None) -> Played:
     resume = None if best is None else (fork(best.game), best.transcript)
     game, transcript = play_script(script, lenient=True, resume=resume)
     done = len(best.entries) if best is not None else 0
+    new = [e if i < shared else copy.deepcopy(e) for i, e in enumerate(entries[done:], done)]
     return Played(copy.deepcopy(header) if best is None else best.header,
-                  [*(best.entries if best is not None else ()), *copy.deepcopy(entries[done:])], game, transcript)
+                  [*(best.entries if best is not None else ()), *new], game, transcript)

@@ -132,6 +132,14 @@ class Phase:
     """The draft's texts as the current edits leave them, by spot (:data:`tianting.hosting.edits.Spot`)."""
     published: bool = False
     peace: dict[str, Any] | None = None
+    script_entry: tuple[dict[str, Any] | None, dict[str, Any]] | None = field(default=None, repr=False,
+                                                                               compare=False)
+    parsed: dict[str, tuple[list[dict[str, Any]], Any, list[Any]]] = field(default_factory=dict, repr=False,
+                                                                            compare=False)
+    """Each player's current list as the engine's actions, with the list and the base game they were read from
+    (:meth:`HostedGame._others`): read once a list, not again at every other player's submission."""
+    """Once published: the phase's game-script entry as the fold plays it, with the ``peace`` it was made with (a
+    published phase's inputs never change but for a peace ruled on it; :meth:`HostedGame._script`)."""
     extension: dict[str, Any] | None = None
     """A night's extra time after its submission stage (``EXTEND``): ``at``, ``until``, ``players`` and the rule
     set's ``reports`` (each user's own, e.g. 巧设反间's)."""
@@ -351,34 +359,63 @@ class HostedGame:
 
     # ---- scripts and the engine ----------------------------------------------
     def script(self, through: int | None = None, secret: bool = True) -> dict[str, Any]:
-        """The game script the phases add up to (``through``: the last phase index to include)."""
+        """The game script the phases add up to (``through``: the last phase index to include); made afresh, the
+        caller's to keep or change."""
         last = len(self.phases) - 1 if through is None else through
         phases = []
         for phase in self.phases[: last + 1]:
             if not phase.resolved:
                 break
-            entry: dict[str, Any] = {"phase": phase.kind}
-            if phase.kind == "night":
-                entry["actions"] = [a for acts in phase.submissions.values() for a in acts]
-                words = {pid: w.text for pid, w in phase.last_words.items() if w.status == "approved"}
-                if words:
-                    entry["last_words"] = words
-                if phase.digits:  # a night's inputs, per slot (the rule set's declaration)
-                    entry["digits"] = copy.deepcopy(phase.digits)
+            phases.append(self._entry(phase))
+        return self._with_header(phases, secret)
+
+    def _script(self, through: int) -> tuple[dict[str, Any], int]:
+        """:meth:`script` (``secret``) for the fold, and how many of its first phases are published: their entries
+        are made once (a deep copy, never changed afterwards: :attr:`Phase.script_entry`) and shared by every
+        script made since, so that a kept play (hosting/fold.py) is matched by identity, not compared in depth,
+        and a script costs the phases not yet published, not the whole game."""
+        phases: list[dict[str, Any]] = []
+        shared = 0
+        for phase in self.phases[: through + 1]:
+            if not phase.resolved:
+                break
+            if phase.published:
+                kept = phase.script_entry
+                if kept is None or kept[0] != phase.peace:  # a peace ruled on it since (or taken back)
+                    kept = phase.script_entry = (copy.deepcopy(phase.peace), copy.deepcopy(self._entry(phase)))
+                shared += shared == len(phases)  # published phases come first: all of them, but keep it exact
+                phases.append(kept[1])
             else:
-                entry["votes"] = dict(phase.votes)
-                if phase.digits:
-                    entry["digits"] = dict(phase.digits)
-                actions = [a for acts in phase.submissions.values() for a in acts]
-                if actions:  # actions by day (「可以於白天使用」, 奇襲): checked like a night's
-                    entry["actions"] = actions
-            if phase.decisions:
-                entry["decisions"] = [dict(d) for d in phase.decisions]
-            if phase.rulings:
-                entry["rulings"] = [dict(r) for r in phase.rulings]
-            if phase.peace:
-                entry["peace"] = dict(phase.peace)
-            phases.append(entry)
+                phases.append(self._entry(phase))
+        return self._with_header(phases, True), shared
+
+    @staticmethod
+    def _entry(phase: Phase) -> dict[str, Any]:
+        """One resolved phase's game-script entry."""
+        entry: dict[str, Any] = {"phase": phase.kind}
+        if phase.kind == "night":
+            entry["actions"] = [a for acts in phase.submissions.values() for a in acts]
+            words = {pid: w.text for pid, w in phase.last_words.items() if w.status == "approved"}
+            if words:
+                entry["last_words"] = words
+            if phase.digits:  # a night's inputs, per slot (the rule set's declaration)
+                entry["digits"] = copy.deepcopy(phase.digits)
+        else:
+            entry["votes"] = dict(phase.votes)
+            if phase.digits:
+                entry["digits"] = dict(phase.digits)
+            actions = [a for acts in phase.submissions.values() for a in acts]
+            if actions:  # actions by day (「可以於白天使用」, 奇襲): checked like a night's
+                entry["actions"] = actions
+        if phase.decisions:
+            entry["decisions"] = [dict(d) for d in phase.decisions]
+        if phase.rulings:
+            entry["rulings"] = [dict(r) for r in phase.rulings]
+        if phase.peace:
+            entry["peace"] = dict(phase.peace)
+        return entry
+
+    def _with_header(self, phases: list[dict[str, Any]], secret: bool) -> dict[str, Any]:
         script: dict[str, Any] = {
             "format": SCRIPT_FORMAT,
             "rules": self.rules,
@@ -397,7 +434,8 @@ class HostedGame:
     def _play(self, through: int) -> fold.Played:
         """The script through phase ``through`` played, going on from what is kept (hosting/fold.py)."""
         try:
-            return fold.play(self.script(through), self._played, self._drafted, self._before)
+            script, shared = self._script(through)
+            return fold.play(script, self._played, self._drafted, self._before, shared=shared)
         except ScriptError as exc:
             raise Refused(exc.message, 422) from None
 
@@ -829,8 +867,7 @@ class HostedGame:
         phase = self.current
         rules = load_rules(self.rules)
         names = rules.names(game)
-        others = [_action(a, "", names, None, rules) for who, acts in (phase.submissions.items() if phase else ())
-                  if who != pid for a in acts]
+        others = self._others(phase, pid, names, rules) if phase is not None else []
         accepted: list[Any] = list(others)
         out = []
         for i, entry in enumerate(raw):
@@ -853,6 +890,20 @@ class HostedGame:
             # the skill's own name: the engine's (KK 3.3 returns the skill checked), else the rule set's
             canonical["skill"] = impl.name if impl is not None else (names.get(action.skill) or action.skill)
             out.append(canonical)
+        return out
+
+    def _others(self, phase: Phase, pid: str, names: Any, rules: Any) -> list[Any]:
+        """The other players' current lists of ``phase`` as the engine's actions, in submission order. Each list is
+        read once (:attr:`Phase.parsed`: the same list object read against the same base gives the same actions,
+        ``Action`` being immutable), so a night of n submissions reads n lists, not n²/2."""
+        out: list[Any] = []
+        for who, acts in phase.submissions.items():
+            if who == pid or not acts:
+                continue
+            hit = phase.parsed.get(who)
+            if hit is None or hit[0] is not acts or hit[1] is not self._base:
+                hit = phase.parsed[who] = (acts, self._base, [_action(a, "", names, None, rules) for a in acts])
+            out.extend(hit[2])
         return out
 
     def _stab_fits_alone(self, pid: str, action: Any, mine: list[Any]) -> bool:

@@ -355,6 +355,7 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
                 "now": final.get(p["id"], {}).get("character") or p["character"],
                 "identity_now": final.get(p["id"], {}).get("identity") or p["identity"]} for p in data["players"]]
     phases = []
+    entries = game.script()["phases"] if game.started else []  # phase i's entry, as script(i) gives it: made once
     for i, phase in enumerate(game.phases):
         entry: dict[str, Any] = {
             "index": i, "kind": phase.kind, "number": phase.number, "label": phase.label,
@@ -376,8 +377,7 @@ def replay_view(game: HostedGame) -> dict[str, Any]:
                 "draws": draft["draws"], "deaths": draft["truth"]["deaths"],
             })
             if game.started and phase.resolved:
-                script = game.script(i)
-                actions = script["phases"][i].get("actions", []) if len(script["phases"]) > i else []
+                actions = entries[i].get("actions", []) if len(entries) > i else []
                 entry["rulings"] = [ruling_words(r, actions) for r in phase.rulings]
         phases.append(entry)
     return {

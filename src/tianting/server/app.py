@@ -25,7 +25,7 @@ from tianting.hosting.game import Refused
 from tianting.server import api, bridge, chat, inbox, live, pages
 from tianting.server.db import BUSY_TIMEOUT
 from tianting.server.failures import CatchAll
-from tianting.server.idempotency import Idempotency
+from tianting.server.idempotency import KEEP_DAYS, Idempotency
 from tianting.server.logs import LOG_CONFIG, SECRET_PATH, QuietLive, RedactLinks, guard
 from tianting.server.notify import GameNotifications, Notifier
 from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
@@ -74,7 +74,8 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
                live_seconds: float = live.POLL_SECONDS, webhook: str | None = None,
                allow_private_webhooks: bool = False, warn_minutes: float = 30.0,
                bridge_key: str | None = None, busy_timeout: float = BUSY_TIMEOUT,
-               time_offset: int = DEFAULT_OFFSET) -> FastAPI:
+               time_offset: int = DEFAULT_OFFSET,
+               keep_writes_days: float = KEEP_DAYS) -> FastAPI:
     """The server on ``database_url``; ``scheduler_interval`` None turns the deadline scheduler off.
 
     ``create_limit``: how fast one address may create games (default :class:`RateLimit`'s);
@@ -85,9 +86,10 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     environment's ``TIANTING_BRIDGE_KEY``; none: no bridge, :mod:`tianting.server.bridge`). A write waits
     ``busy_timeout`` seconds for a lock another process holds (server/db.py), then is answered 503. Pages write
     times in the zone ``time_offset`` minutes east of UTC (UTC+8 by default; the reader's own with script:
-    server/times.py)."""
+    server/times.py); a keyed
+    write's rows are kept ``keep_writes_days`` days (server/idempotency.py)."""
     base_url = check_base_url(base_url)
-    store = Store(database_url, cache_games=cache_games, busy_timeout=busy_timeout)
+    store = Store(database_url, cache_games=cache_games, busy_timeout=busy_timeout, keep_writes_days=keep_writes_days)
     notifier = Notifier(allow_private=allow_private_webhooks)
     notifications = GameNotifications(store, notifier, webhook, base_url, warn_minutes)
     store.listeners.append(notifications.on_written)
@@ -170,13 +172,14 @@ def app_from_environment() -> FastAPI:
                       base_url=options.get("base_url"), webhook=options.get("webhook"),
                       warn_minutes=options.get("warn_minutes", 30.0),
                       busy_timeout=options.get("busy_timeout", BUSY_TIMEOUT),
-                      time_offset=options.get("time_offset", DEFAULT_OFFSET))
+                      time_offset=options.get("time_offset", DEFAULT_OFFSET),
+                      keep_writes_days=options.get("keep_writes_days", KEEP_DAYS))
 
 
 def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: int = 1,
         cache_games: int = CACHE_GAMES, create_limit: bool = True, base_url: str | None = None,
         forwarded_allow_ips: str | None = None, webhook: str | None = None, warn_minutes: float = 30.0,
-        busy_timeout: float = BUSY_TIMEOUT, time_offset: int = DEFAULT_OFFSET) -> None:
+        busy_timeout: float = BUSY_TIMEOUT, time_offset: int = DEFAULT_OFFSET, keep_writes_days: float = KEEP_DAYS) -> None:
     """Serve until interrupted (``tianting serve``); ``workers`` > 1: that many processes on one port.
 
     ``forwarded_allow_ips``: the proxies whose ``X-Forwarded-For`` / ``X-Forwarded-Proto`` are
@@ -185,7 +188,7 @@ def run(database_url: str, host: str = "127.0.0.1", port: int = 8000, workers: i
 
     options = {"database_url": database_url, "cache_games": cache_games, "create_limit": create_limit,
                "base_url": base_url, "webhook": webhook, "warn_minutes": warn_minutes, "busy_timeout": busy_timeout,
-               "time_offset": time_offset}
+               "time_offset": time_offset, "keep_writes_days": keep_writes_days}
     os.environ[SERVE_ENV] = json.dumps(options)
     proxy = {"proxy_headers": True, "forwarded_allow_ips": forwarded_allow_ips or "127.0.0.1"}
     if workers > 1:

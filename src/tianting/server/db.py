@@ -110,10 +110,13 @@ writes = Table(
     Column("first_seq", Integer, nullable=True),
     Column("last_seq", Integer, nullable=True),
     Column("answer", Text, nullable=True),
-    Column("at", String(40), nullable=False),
+    Column("at", String(40), nullable=False, index=True),
+    Column("request", String(64), nullable=True),
 )
 """Idempotent writes (server/idempotency.py): a keyed write's events (``game_id``, ``first_seq``..``last_seq``,
-written in the same transaction as them), or a keyed request's answer (``answer``, encrypted). Keys are hashed."""
+written in the same transaction as them), or a keyed request's answer (``answer``, encrypted). Keys are hashed;
+``request`` is the fingerprint of the request's body (a key sent again with another body is refused; None in rows
+kept before it was recorded); ``at`` (UTC, ISO 8601 to the second) says when, for pruning past the retention."""
 
 settings = Table(
     "settings", metadata,

@@ -28,6 +28,7 @@ import logging
 import re
 import secrets
 import threading
+import time
 import zlib
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -51,7 +52,7 @@ from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.server import db, links
+from tianting.server import db, idempotency, links
 from tianting.server.db import (
     DatabaseUnusable,
     events,
@@ -66,7 +67,7 @@ from tianting.server.db import (
     writes,
     writing,
 )
-from tianting.server.idempotency import marker, write_key
+from tianting.server.idempotency import marker, reused, reused_refusal, write_key, write_request
 from tianting.server.security import judge_seat_token, player_token
 
 log = logging.getLogger("tianting.server")
@@ -85,6 +86,8 @@ again from its events on its next use: milliseconds for a new game, 1–2 s for 
 
 
 CACHE_LINKS = 100_000
+PRUNE_EVERY = 3600.0
+"""Seconds between two prunings of the ``writes`` table by one process (server/idempotency.py)."""
 """Secret links and public ids remembered per process (a few hundred bytes each), least recently
 used out first; one not remembered is looked up again."""
 
@@ -188,6 +191,10 @@ class _Write:
     when what the caller saw no longer holds (a stale page)."""
     key: str | None = None
     """The write's idempotency key (server/idempotency.py): one already stored is answered with its events."""
+    request: str | None = None
+    """The fingerprint of the keyed request the write is part of: a key stored for another is refused."""
+    refusal: str = idempotency.REUSED
+    """The message then (the API's or a form's wording)."""
     done: bool = False
     written: list[Event] | None = None
     error: BaseException | None = None
@@ -209,10 +216,16 @@ class NewGame:
 class Store:
     """The server's one way to the database."""
 
-    def __init__(self, url: str, cache_games: int = CACHE_GAMES, busy_timeout: float = db.BUSY_TIMEOUT) -> None:
+    def __init__(self, url: str, cache_games: int = CACHE_GAMES, busy_timeout: float = db.BUSY_TIMEOUT,
+                 keep_writes_days: float = idempotency.KEEP_DAYS) -> None:
         """Open (check, migrate) the database at ``url``; raises :class:`DatabaseUnusable` if it cannot
-        be served from. ``busy_timeout``: how long a write waits for a lock another process holds."""
+        be served from. ``busy_timeout``: how long a write waits for a lock another process holds;
+        ``keep_writes_days``: how long a keyed write's rows are kept (server/idempotency.py)."""
         self.url = url
+        self.keep_writes_days = keep_writes_days
+        self._pruned_at: float | None = None
+        """When (``time.monotonic``) this process last pruned the ``writes`` table (None: not yet)."""
+        self._prune_lock = threading.Lock()
         self.engine = open_database(url, busy_timeout=busy_timeout)
         self.postgres = self.engine.dialect.name == "postgresql"
         self._cache = GameCache(cache_games)
@@ -427,9 +440,11 @@ class Store:
             hosted = HostedGame()
         if upto is not None and hosted.seq > upto:  # pragma: no cover - another process rolled back?
             hosted = HostedGame()
-        query = select(events).where(events.c.game_id == game_id, events.c.seq > hosted.seq).order_by(events.c.seq)
-        for row in conn.execute(query):
-            hosted.apply(Event(row.seq, row.kind, row.actor, json.loads(row.payload), row.at))
+        query = select(events.c.seq, events.c.kind, events.c.actor, events.c.payload, events.c.at) \
+            .where(events.c.game_id == game_id, events.c.seq > hosted.seq).order_by(events.c.seq)
+        loads = json.loads
+        for seq, kind, actor, payload, at in conn.execute(query).tuples():  # positional: cheaper than by name
+            hosted.apply(Event(seq, kind, actor, loads(payload), at))
         self._cache.put(game_id, hosted)
         return hosted
 
@@ -474,6 +489,7 @@ class Store:
         """Queue ``write`` for the group commit and wait for it; its events, or its error raised."""
         game_id = write.game_id
         write.key = write_key()  # the request's idempotency key, if it has one
+        write.request, write.refusal = write_request(), reused_refusal()
         with self._queue_lock:
             self._queue.append(write)
             lead, self._committing = not self._committing, True
@@ -490,6 +506,7 @@ class Store:
                         self._queue[0].wake.set()  # the next thread in line commits what came meanwhile
                     else:
                         self._committing = False
+        self._prune_due()
         if write.error is not None:
             raise write.error
         assert write.written is not None
@@ -499,6 +516,19 @@ class Store:
             except Exception:  # pragma: no cover - a listener's bug never fails a committed write
                 log.exception("store listener")
         return write.written
+
+    def _prune_due(self) -> None:
+        """Prune the ``writes`` table past its retention, at most once every :data:`PRUNE_EVERY` seconds in this
+        process (the first write after a start prunes). A failure is logged, never the write's."""
+        with self._prune_lock:
+            now = time.monotonic()
+            if self._pruned_at is not None and now - self._pruned_at < PRUNE_EVERY:
+                return
+            self._pruned_at = now
+        try:
+            idempotency.prune(self.engine, self.keep_writes_days, self.clock())
+        except Exception:  # pragma: no cover - logged; tried again within the hour
+            log.exception("pruning the writes table")
 
     def _commit(self, batch: list[_Write]) -> None:
         """Apply and store ``batch`` in one transaction; every write ends done, with its events or error."""
@@ -544,10 +574,13 @@ class Store:
                 folds[game_id] = hosted
             rows: list[dict[str, Any]] = []
             keyed = {marker(w.key) for w in batch if w.key is not None}
-            done: dict[str, tuple[str | None, int | None, int | None]] = {}  # marker → game, first and last seq
+            # marker → game, first and last seq, the request's fingerprint
+            done: dict[str, tuple[str | None, int | None, int | None, str | None]] = {}
             if keyed:
-                query = select(writes.c.key_hash, writes.c.game_id, writes.c.first_seq, writes.c.last_seq)
-                done = {r[0]: (r[1], r[2], r[3]) for r in conn.execute(query.where(writes.c.key_hash.in_(keyed)))}
+                query = select(writes.c.key_hash, writes.c.game_id, writes.c.first_seq, writes.c.last_seq,
+                               writes.c.request)
+                done = {r[0]: (r[1], r[2], r[3], r[4])
+                        for r in conn.execute(query.where(writes.c.key_hash.in_(keyed)))}
             markers: list[dict[str, Any]] = []
             for w in batch:
                 hosted = folds.get(w.game_id)
@@ -555,7 +588,10 @@ class Store:
                     w.error = Refused("沒有這局遊戲", 404)
                     continue
                 if w.key is not None and marker(w.key) in done:  # a retry of a stored write: what it stored
-                    stored_in, first, last = done[marker(w.key)]
+                    stored_in, first, last, request = done[marker(w.key)]
+                    if reused(request, w.request):  # the key of another request: refused, nothing applied
+                        w.error = Refused(w.refusal, 422)
+                        continue
                     w.written = [] if first is None or stored_in != w.game_id else \
                         [copy.deepcopy(e) for e in hosted.events[first - 1:last]]
                     continue
@@ -583,10 +619,11 @@ class Store:
                 w.written = written
                 rows += mine
                 if w.key is not None:
-                    entry = (w.game_id, written[0].seq if written else None, written[-1].seq if written else None)
+                    entry = (w.game_id, written[0].seq if written else None, written[-1].seq if written else None,
+                             w.request)
                     done[marker(w.key)] = entry
                     markers.append({"key_hash": marker(w.key), "game_id": entry[0], "first_seq": entry[1],
-                                    "last_seq": entry[2], "answer": None, "at": moment})
+                                    "last_seq": entry[2], "answer": None, "at": moment, "request": w.request})
             if markers:
                 conn.execute(insert(writes), markers)
             if not rows:

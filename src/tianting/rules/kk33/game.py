@@ -1288,8 +1288,10 @@ class KK33Game:
         out = []
         for p in self.state.players.values():
             for name in p.skills:
+                if name in self.skills:  # built (most are): no text to read
+                    continue
                 info = skill_text(self, p.character, name)
-                if info and (info.kind == "passive" or info.awaken) and name not in self.skills:
+                if info and (info.kind == "passive" or info.awaken):
                     out.append((p.id, p.character, name))
         return out
 
