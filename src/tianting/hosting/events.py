@@ -75,7 +75,7 @@ SUBSTITUTE = "substitute"
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
-              "judges", "draw_order"),  # draw_order: hosting/draw_order.py (absent in older games: listed)
+              "judges", "draw_order", "pack_edition"),  # draw_order: hosting/draw_order.py (absent in older games: listed)
     CHOOSE: ("player", "character"),
     START: ("deadline",),
     SUBMIT: ("player", "actions", "via"),
