@@ -329,15 +329,6 @@ class DingliGame(SG24Game):
         phase.note(f"{pid}（{player.character}）回到游戏：{why}")
         return True
 
-    def country_group_access(self, pid: str) -> bool:
-        """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」: whether ``pid`` may be in their
-        country's group (国家群): a mutual recognition with an id of the same country (the server's room, issue 16)."""
-        player = self.state.player(pid)
-        if player.country not in COUNTRIES:
-            return False
-        return any(self.mutual(pid, other) for other in player.known
-                   if self.state.player(other).country == player.country)
-
     def healed(self, pid: str) -> None:
         """A wound the judge healed leaves no 伤判 pending, nor its committed table."""
         super().healed(pid)

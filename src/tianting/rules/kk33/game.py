@@ -646,9 +646,6 @@ class KK33Game:
             return None
         return max(0, 1 - player.used.get(skill, 0))
 
-    def unbuilt_skills(self, player: Player) -> list[str]:
-        return [s for s in player.skills if s not in self.skills]
-
     # ---- checking an action -------------------------------------------------
     def check_action(self, action: Action, accepted: Sequence[Action],
                      stab_bases: dict[str, int | None] | None = None) -> Skill:

@@ -27,7 +27,7 @@ from tianting.core.records import (
 )
 from tianting.core.rng import GameRandom
 from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
-from tianting.engine import harm, succession
+from tianting.engine import harm, recognition, succession
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
@@ -192,11 +192,11 @@ class SG24Game:
         return player.status is Status.ALIVE and player.country not in self.state.eliminated
 
     def knows(self, a: str, b: str) -> bool:
-        return b in self.state.player(a).known
+        return recognition.knows(self.state, a, b)
 
     def mutual(self, a: str, b: str) -> bool:
-        """「若A单方认识B且B单方认识A，则两者互相认识。」"""
-        return self.knows(a, b) and self.knows(b, a)
+        """「若A单方认识B且B单方认识A，则两者互相认识。」 (:mod:`tianting.engine.recognition`)"""
+        return recognition.mutual(self.state, a, b)
 
     # ---- checking actions -----------------------------------------------------
     def _target(self, action: Action, n: int = 1) -> list[Player]:
