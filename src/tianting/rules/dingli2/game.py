@@ -40,6 +40,7 @@ from tianting.rules.sg24.game import (
     same_word,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED
+from tianting.rules.sg24.pack import Character
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH
 
@@ -87,31 +88,8 @@ class DingliGame(SG24Game):
         """「游戏分三方进行，玩家共26/29/32人，其中魏国初始9人，蜀国初始7人，吴国初始7人，在野3/6/9人，有EX角色时，
         在野+1人。」 Each seat holds a starting character of its country (「X国初始角色」)."""
         pack = pack or default_pack()
-        players: dict[str, Player] = {}
-        taken: set[str] = set()
-        for i, seat in enumerate(seats):
-            if not isinstance(seat.id, str) or not seat.id.strip():
-                raise SetupError(i, "玩家ID不能为空")
-            if seat.id in players:
-                raise SetupError(i, f"玩家ID「{seat.id}」重复")
-            char = pack.get(seat.character)
-            if char is None:
-                raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
-            if not char.start:
-                raise SetupError(i, f"{seat.id}：{char.name}不是初始角色（继承角色在前者死亡后才登场）")
-            country = _norm(seat.country)
-            if country != char.country:
-                raise SetupError(i, f"{seat.id}：{char.name}属于{char.country}，而不是「{seat.country}」")
-            if _norm(seat.identity) != char.identity:
-                raise SetupError(i, f"{seat.id}：{char.name}的身份是{char.identity}，而不是「{seat.identity}」")
-            if char.name in taken:
-                raise SetupError(i, f"{seat.id}：角色「{char.name}」已被其他玩家选择")
-            for pair in SHARED_SEATS:
-                if char.name in pair and taken & set(pair):
-                    raise SetupError(i, f"{seat.id}：{'/'.join(pair)}是同一个初始位置，只能有一人")
-            taken.add(char.name)
-            players[seat.id] = Player(id=seat.id, seat=i, country=country, identity=char.identity, character=char.name,
-                                      skills=[s.name for s in char.skills])
+        players = cls.seat_players(seats, pack)
+        taken = {p.character for p in players.values()}
         ex = any(c in pack.ex for c in taken)
         n = table_size(len(players), ex)
         if n not in SIZES:
@@ -131,6 +109,19 @@ class DingliGame(SG24Game):
             "unaligned_characters": [p.character for p in players.values() if p.country == UNALIGNED],
         })
         return cls(state, pack)
+
+    @classmethod
+    def check_character(cls, index: int, pid: str, char: Character) -> None:
+        """Each seat holds a starting character of its country (「X国初始角色」)."""
+        if not char.start:
+            raise SetupError(index, f"{pid}：{char.name}不是初始角色（继承角色在前者死亡后才登场）")
+
+    @classmethod
+    def check_taken(cls, index: int, pid: str, char: Character, taken: set[str]) -> None:
+        """Two characters of one starting seat (SHARED_SEATS): one of them at a table."""
+        for pair in SHARED_SEATS:
+            if char.name in pair and taken & set(pair):
+                raise SetupError(index, f"{pid}：{'/'.join(pair)}是同一个初始位置，只能有一人")
 
     # ---- 国籍 ----------------------------------------------------------------------
     def origin(self, pid: str) -> str:

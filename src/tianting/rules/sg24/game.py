@@ -117,6 +117,19 @@ class SG24Game:
     @classmethod
     def create(cls, seats: Sequence[SeatSpec], seed: int, pack: Pack | None = None) -> SG24Game:
         pack = pack or default_pack()
+        players = cls.seat_players(seats, pack)
+        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        state.extra.update({"checks": {}, "pending_joins": {}, "joined": {}, "lives": {pid: [p.character] for pid, p
+                                                                                         in players.items()}})
+        game = cls(state, pack)
+        game._first_recognition()
+        return game
+
+    @classmethod
+    def seat_players(cls, seats: Sequence[SeatSpec], pack: Pack) -> dict[str, Player]:
+        """Each seat's player, its seat checked against the pack: a distinct id, a known character of the seat's
+        country and identity, no character twice. :meth:`check_character` and :meth:`check_taken` are the rule
+        set's own further checks (鼎立: starting characters, seats two characters share)."""
         players: dict[str, Player] = {}
         taken: set[str] = set()
         for i, seat in enumerate(seats):
@@ -127,6 +140,7 @@ class SG24Game:
             char = pack.get(seat.character)
             if char is None:
                 raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
+            cls.check_character(i, seat.id, char)
             country = _norm_country(seat.country)
             if country != char.country:
                 raise SetupError(i, f"{seat.id}：{char.name}属于{char.country}，而不是「{seat.country}」")
@@ -135,15 +149,19 @@ class SG24Game:
                 raise SetupError(i, f"{seat.id}：{char.name}的身份是{char.identity}，而不是「{seat.identity}」")
             if char.name in taken:
                 raise SetupError(i, f"{seat.id}：角色「{char.name}」已被其他玩家选择")
+            cls.check_taken(i, seat.id, char, taken)
             taken.add(char.name)
             players[seat.id] = Player(id=seat.id, seat=i, country=country, identity=identity, character=char.name,
                                       skills=[s.name for s in char.skills])
-        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
-        state.extra.update({"checks": {}, "pending_joins": {}, "joined": {}, "lives": {pid: [p.character] for pid, p
-                                                                                         in players.items()}})
-        game = cls(state, pack)
-        game._first_recognition()
-        return game
+        return players
+
+    @classmethod
+    def check_character(cls, index: int, pid: str, char: Character) -> None:
+        """Raise a ``SetupError`` if the rules do not let ``char`` be seated at the start (24人: any may)."""
+
+    @classmethod
+    def check_taken(cls, index: int, pid: str, char: Character, taken: set[str]) -> None:
+        """Raise a ``SetupError`` if ``char`` may not join the characters already ``taken`` (beyond the same one)."""
 
     def _first_recognition(self) -> None:
         """「每国初始拥有两个杀手，登场互相认识」: a country's killers know each other from the start."""
