@@ -150,6 +150,9 @@ class RuleSet(SG24RuleSet):
     bot_game: Callable[..., Any] = _bot_game
     """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
+    effects: tuple[str, ...] = EFFECTS
+    rulings_check: Callable[[Any, Sequence[Ruling]], list[tuple[int, str]]] = check_rulings
+    skill_table: Callable[[], list[dict[str, Any]]] = skill_rows
 
     def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
         return draw_setup(ids, seed)
@@ -159,15 +162,6 @@ class RuleSet(SG24RuleSet):
         """巧设反间's fifteen minutes as a night's submission stage ends (ruling D-A7):
         :func:`tianting.rules.dingli2.extension.submission_extension`, 其徐如林 of the day before read from its lists."""
         return submission_extension(game, lists, hidden(day_lists, [v for v in void if isinstance(v, int)]))
-
-    def skill_rows(self) -> list[dict[str, Any]]:
-        return skill_rows()
-
-    def ruling_effects(self) -> tuple[str, ...]:
-        return EFFECTS
-
-    def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
-        return check_rulings(game, rulings)
 
     def roster(self) -> DingliPack:
         return default_pack()

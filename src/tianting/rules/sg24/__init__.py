@@ -145,6 +145,12 @@ class RuleSet:
     """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
     """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
+    effects: tuple[str, ...] = EFFECTS
+    """The judge's ruling effects (``ruling_effects``)."""
+    rulings_check: Callable[[Any, Sequence[Ruling]], list[tuple[int, str]]] = check_rulings
+    """Why each refused ruling is refused (``check_rulings``)."""
+    skill_table: Callable[[], list[dict[str, Any]]] = skill_rows
+    """``tianting skills``'s rows (``skill_rows``)."""
 
     def built_skills(self) -> frozenset[str]:
         return frozenset(self.general_actions)
@@ -186,13 +192,13 @@ class RuleSet:
         return table
 
     def skill_rows(self) -> list[dict[str, Any]]:
-        return skill_rows()
+        return self.skill_table()
 
     def ruling_effects(self) -> tuple[str, ...]:
-        return EFFECTS
+        return self.effects
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
-        return check_rulings(game, rulings)
+        return self.rulings_check(game, rulings)
 
     def player_view(self, game: Any, pid: str) -> dict[str, Any]:
         return self.views.player_view(game, pid)

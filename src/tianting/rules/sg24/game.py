@@ -26,7 +26,13 @@ from tianting.core.records import (
     SeatSpec,
 )
 from tianting.core.rng import GameRandom
-from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
+from tianting.core.state import (
+    Clocked,
+    GameState,
+    PhaseKind,
+    Player,
+    Status,
+)
 from tianting.engine import harm, recognition, succession
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import RulingTable
@@ -89,7 +95,7 @@ class Phase:
         self.feedback.setdefault(pid, []).append(fb)
 
 
-class SG24Game:
+class SG24Game(Clocked):
     """A 24人 game in progress."""
 
     rules = "sg24"
@@ -173,14 +179,6 @@ class SG24Game:
                         a.known[b.id] = b.character
 
     # ---- queries ----------------------------------------------------------------
-    @property
-    def phase(self) -> PhaseKind:
-        return phase_kind(self.state.index)
-
-    @property
-    def number(self) -> int:
-        return phase_number(self.state.index)
-
     def character(self, pid: str) -> Character:
         found = self.pack.get(self.state.player(pid).character)
         assert found is not None
