@@ -15,6 +15,7 @@ from typing import Any, cast
 
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Skill, Use, UseState
+from tianting.core.state import Player
 
 _FAILED = UseState.FAILED
 
@@ -78,6 +79,15 @@ KEEP = "不修改"
 """The answer that leaves a target as it is (:func:`spy_and_retarget`)."""
 
 
+def retarget_options(seated: list[Player], use: Use, current: str) -> list[str]:
+    """The ids a target of ``use`` may be changed to, in seat order: those its skill's target rule allows (the
+    living, or the dead for a skill on the dead; the actor only where the rule lets him aim at himself), other
+    than ``current``."""
+    rule = use.skill.targets
+    return [p.id for p in seated if (not p.alive if rule.dead else p.alive)
+            and (rule.self_allowed or p.id != use.actor) and p.id != current]
+
+
 def spy_and_retarget(night: Any, use: Use, listed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """「你獲悉其當夜所有行動並可強制修改其中任意行動的目標」 (盜書, 飛沙走石): ``use``'s owner learns the
     actions ``listed`` made tonight and may change any of their targets.
@@ -91,30 +101,38 @@ def spy_and_retarget(night: Any, use: Use, listed: str) -> tuple[list[dict[str, 
     undoes the change). Returns what was seen
     (skill and targets) and what was changed (skill, slot, from, to); the caller words the feedback.
     """
-    owner, name = use.actor, use.name
     actions = [u for u in night.uses_by(listed) if u.state is not _FAILED]
     # as they stood when this moment of the stage began: the skills of one priority act at once,
     # none seeing another's change (盜書, 草船借箭, 飛沙走石: CB1)
     before = {id(u): u.targets_before(use.skill.stage, use.skill.priority) for u in actions}
+    return retarget(night, use, actions, before, KEEP,
+                    lambda u, slot, current: f"{listed} 的【{u.name}】第{slot + 1}個目標：{current}",
+                    lambda u, current, answer: f"將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+
+
+def retarget(night: Any, use: Use, actions: list[Use], before: dict[int, tuple[str, ...]], keep: str,
+             context: Callable[[Use, int, str], str | None], change: Callable[[Use, str, str], str],
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``use``'s owner sees ``actions`` (their targets as ``before`` holds them) and may change each target to
+    another id its rule allows (:func:`retarget_options`), ``keep`` leaving it; each change is a redirect whose
+    source is ``use``, noted as ``change`` words it. Returns what was seen and what was changed (盜書, 草船借箭)."""
+    owner, name = use.actor, use.name
     seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in actions]
     changed: list[dict[str, Any]] = []
     seated = sorted(night.state.players.values(), key=lambda p: p.seat)
     for u in actions:
-        rule = u.skill.targets
         for slot, current in enumerate(before[id(u)]):
-            pool = [p.id for p in seated
-                    if (not p.alive if rule.dead else p.alive)
-                    and (rule.self_allowed or p.id != u.actor) and p.id != current]
+            pool = retarget_options(seated, u, current)
             if not pool:
                 continue
-            answer = night.book.choose(night.rng, owner, name, [KEEP, *pool],
-                                       lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP,
-                                       context=f"{listed} 的【{u.name}】第{slot + 1}個目標：{current}")
-            if answer == KEEP:
+            answer = night.book.choose(night.rng, owner, name, [keep, *pool],
+                                       lambda a, o, cur=current: a == o or (o == keep and a == cur), default=keep,
+                                       context=context(u, slot, current))
+            if answer == keep:
                 continue
             u.redirect(slot, answer, by=name, source=use)
             changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
-            night.note(f"{owner} {name}：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+            night.note(f"{owner} {name}：{change(u, current, answer)}")
     return seen, changed
 
 

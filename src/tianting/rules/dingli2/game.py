@@ -156,13 +156,7 @@ class DingliGame(SG24Game):
 
         「每名角色每夜只能使用一个主动技能或进行一次刺杀。」「受伤状态中无法行动，但可以进行自杀和舌辩。」
         「角色自杀和行动提交阶段即时生效的技能不可修改。」"""
-        if self.state.over:
-            raise IllegalAction("游戏已经结束", "over")
-        if action.actor not in self.state.players:
-            raise IllegalAction(f"未知的玩家「{action.actor}」", "actor")
-        player = self.state.player(action.actor)
-        if not player.alive:
-            raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        player = self.acting_player(action)
         suicides = sum(1 for a in accepted if a.actor == player.id and _norm(a.skill) == SUICIDE)
         if suicides and self.phase is PhaseKind.NIGHT:
             self._check_as_successor(player, action, accepted, suicides)

@@ -225,8 +225,8 @@ class SG24Game(Clocked):
             out.append(self.state.player(t))
         return out
 
-    def check_action(self, action: Action, accepted: Sequence[Action]) -> None:
-        """Raise IllegalAction (a Chinese message) unless ``action`` may join ``accepted`` tonight."""
+    def acting_player(self, action: Action) -> Player:
+        """The player of ``action``, refused unless the game goes on and the id is in it."""
         if self.state.over:
             raise IllegalAction("游戏已经结束", "over")
         if action.actor not in self.state.players:
@@ -234,6 +234,11 @@ class SG24Game(Clocked):
         player = self.state.player(action.actor)
         if not player.alive:
             raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        return player
+
+    def check_action(self, action: Action, accepted: Sequence[Action]) -> None:
+        """Raise IllegalAction (a Chinese message) unless ``action`` may join ``accepted`` tonight."""
+        player = self.acting_player(action)
         if self.phase is PhaseKind.DAY:
             if _norm(action.skill) == SUICIDE:
                 raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
