@@ -457,15 +457,7 @@ class DingliGame(SG24Game):
                 if not self.has_strategist(country):
                     night.note(f"{pid} 未能加入{country}：{country}军师已全部死亡")
                     continue
-                if used.get(country, 0) >= self.quota():
-                    night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
-                    effects.tell(night, pid, texts.quota_full(country), "入国")
-                    continue
-                used[country] = used.get(country, 0) + 1
-                pending[pid] = {"country": country, "by": by}
-                effects.tell(night, pid, texts.will_join(country), "入国")
-                if by is not None:
-                    effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
+                self._admit(night, pending, used, self.quota(), pid, country, by)
         self.state.extra["quota_used"] = used
         self.state.extra["joined_last_night"] = {pid: j["country"] for pid, j in pending.items()}
 
@@ -474,25 +466,16 @@ class DingliGame(SG24Game):
         if pid in night.applied:
             night.outcomes.settle(night.applied[pid], state, why)
 
-    def _start_of_night(self, phase: Phase) -> None:
-        """「次夜开始后加入此国并和君主相互认识」 (招揽; 联盟: 「可与第三国君主互相认识」; 申请入国: the 正军师)."""
-        pending = self.state.extra["pending_joins"]
-        for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
-            join = pending[pid]
-            player = self.state.player(pid)
-            if not player.alive:
-                # 「在野若还没有入国就退出游戏，则不能入国」: he never joined, so he takes none of the country's places
-                # (「每个国家分别只能有1/2/3名在野角色加入」)
-                used = self.state.extra["quota_used"]
-                used[join["country"]] = max(0, used.get(join["country"], 0) - 1)
-                phase.note(f"{pid} 未能加入{join['country']}：入国前已退出游戏，名额退回")
-                continue
-            player.country = join["country"]
-            self.state.extra["joined"][pid] = join["country"]
-            phase.note(f"{pid} 加入{join['country']}")
-            if join["by"] is not None and self.state.player(join["by"]).alive:
-                effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
-        pending.clear()
+    def _join_lapsed(self, phase: Phase, pid: str, country: str) -> None:
+        """「在野若还没有入国就退出游戏，则不能入国」: he never joined, so he takes none of the country's places
+        (「每个国家分别只能有1/2/3名在野角色加入」)."""
+        used = self.state.extra["quota_used"]
+        used[country] = max(0, used.get(country, 0) - 1)
+        phase.note(f"{pid} 未能加入{country}：入国前已退出游戏，名额退回")
+
+    def _joined(self, pid: str, country: str) -> None:
+        """The joining is recorded for good (「视为永久加入」)."""
+        self.state.extra["joined"][pid] = country
 
     def _deal_tables(self, phase: Phase) -> None:
         """Every wounded player whose next check has no table yet gets one, committed by hash (wounds.py)."""

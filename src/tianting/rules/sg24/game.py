@@ -624,15 +624,23 @@ class SG24Game(Clocked):
             for _, pid, country, by in group:
                 if pid in pending:
                     continue
-                if seats_taken.get(country, 0) >= quota(len(self.state.players)):
-                    night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
-                    effects.tell(night, pid, texts.quota_full(country), "入国")
-                    continue
-                seats_taken[country] = seats_taken.get(country, 0) + 1
-                pending[pid] = {"country": country, "by": by}
-                effects.tell(night, pid, texts.will_join(country), "入国")
-                effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
+                self._admit(night, pending, seats_taken, quota(len(self.state.players)), pid, country, by)
         self.state.extra["quota_used"] = seats_taken
+
+    @staticmethod
+    def _admit(night: Phase, pending: dict[str, Any], used: dict[str, int], limit: int, pid: str, country: str,
+               by: str | None) -> None:
+        """An agreed joining takes one of ``country``'s places for 在野 if one of ``limit`` is left (「每个国家分别只能有…
+        名在野角色加入」), told to the 在野 and to whoever agreed (``by``; none for a joining the judge ruled)."""
+        if used.get(country, 0) >= limit:
+            night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
+            effects.tell(night, pid, texts.quota_full(country), "入国")
+            return
+        used[country] = used.get(country, 0) + 1
+        pending[pid] = {"country": country, "by": by}
+        effects.tell(night, pid, texts.will_join(country), "入国")
+        if by is not None:
+            effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
 
     @staticmethod
     def _uninvited(night: Phase, by_country: dict[str, str], why: str) -> None:
@@ -642,18 +650,27 @@ class SG24Game(Clocked):
                 night.outcomes.settle(night.recruits[lord], FAILED, why)
 
     def _start_of_night(self, phase: Phase) -> None:
-        """「同意后次夜开始时加入，与君主（主军师）互相认识。」"""
+        """「同意后次夜开始时加入，与君主（主军师）互相认识。」 (鼎立: 「次夜开始后加入此国并和君主相互认识」; its 联盟
+        names no one to recognise). A rule set adds what a joining, or one that lapsed, changes besides."""
         pending = self.state.extra["pending_joins"]
         for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
             join = pending[pid]
             player = self.state.player(pid)
             if not player.alive:
+                self._join_lapsed(phase, pid, join["country"])
                 continue
             player.country = join["country"]
+            self._joined(pid, join["country"])
             phase.note(f"{pid} 加入{join['country']}")
-            if self.state.player(join["by"]).alive:
+            if join["by"] is not None and self.state.player(join["by"]).alive:
                 effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
         pending.clear()
+
+    def _join_lapsed(self, phase: Phase, pid: str, country: str) -> None:
+        """An agreed joining whose 在野 left the game before the night began (24人: nothing more)."""
+
+    def _joined(self, pid: str, country: str) -> None:
+        """An 在野 has joined ``country`` (24人: his country is all that changes)."""
 
     def _announced_skills(self, live: Sequence[Action]) -> list[str]:
         """The night's post names every 全局技能 used (「当夜需要公告的技能（如全局技能）」): each live use of one, in
