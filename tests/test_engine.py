@@ -103,10 +103,9 @@ def test_the_same_side_stab_is_one_half_chance_whose_effect_the_rule_set_names()
     """KK 3.3: 「刺殺同國或同盟角色，一半概率失效」; seed 001: 「刺杀到本国君主时，刺杀无效。刺杀到本国时，刺杀致死一半
     概率减轻为致伤。」 One recorded draw each, by purpose; none for a stab on another side or on one's own 君主."""
     from tianting.core.rng import GameRandom
-    from tianting.engine.stab import SameSide, Verdict
+    from tianting.engine.stab import Verdict
+    from tianting.rules.kk33.night import SAME_SIDE
     from tianting.rules.sg24.game import SAME_COUNTRY
-
-    SAME_SIDE = SameSide(lessens=False, lord_immune=False, purpose=lambda k, t, rel: f"刺殺{rel}失效判定 {k}→{t}")
 
     rng = GameRandom(1)
     assert SAME_SIDE.judge(rng, "a", "b", None) is Verdict.OTHER and rng.draws == []

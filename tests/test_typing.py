@@ -20,10 +20,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 STRICT_PACKAGES = ("core", "effects", "engine")
 """The packages under ``src/tianting`` that pass ``mypy --strict``."""
-REST_CEILING = 187
-"""mypy's error count (default flags) over the rest of ``src/tianting`` on 7 December 2026, with core/
-strict-clean, less the two errors of the moved effects (effects/targets.py): the ceiling only
-goes down."""
+REST_CEILING = 183
+"""mypy's error count (default flags) over the rest of ``src/tianting`` on 7 December 2026 (187 with core/
+strict-clean, less the two errors of the moved effects; 183 once 鼎立 stopped copying the 24人 methods and the
+effects took the typed phase of ``engine/phase.py``): the ceiling only goes down."""
 STRICT_FLAGS = {
     "disallow_any_generics", "disallow_subclassing_any", "disallow_untyped_calls", "disallow_untyped_defs",
     "disallow_incomplete_defs", "check_untyped_defs", "disallow_untyped_decorators", "warn_return_any",

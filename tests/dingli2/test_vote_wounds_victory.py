@@ -371,12 +371,33 @@ def test_an_id_sent_out_of_the_game_is_announced_and_not_counted() -> None:
 
 def test_country_group_needs_a_mutual_recognition_with_a_countryman() -> None:
     """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」"""
+    from tianting.engine.recognition import country_group
+    from tianting.rules.dingli2.pack import COUNTRIES
+
     t = Table()
-    assert not t.game.country_group_access("曹操")
+    assert country_group(t.game.state, "曹操", COUNTRIES) is None
     t.night(act("曹操", "招揽", "袁绍", character="袁绍"), answers=[{"actor": "袁绍", "skill": "入国", "answer": "魏"}])
     t.day()
-    assert t.game.country_group_access("袁绍") and t.game.country_group_access("曹操")
-    assert not t.game.country_group_access("华佗") and not t.game.country_group_access("刘备")
+    assert country_group(t.game.state, "袁绍", COUNTRIES) == country_group(t.game.state, "曹操", COUNTRIES) == "魏"
+    assert country_group(t.game.state, "华佗", COUNTRIES) is None and country_group(t.game.state, "刘备", COUNTRIES) is None
+
+
+def test_two_unaligned_who_recognise_each_other_have_no_country_group() -> None:
+    """「…若其角色没有与任何本国角色互相认识，则不能进入国家群。」: an 在野 not joined has no 本国, so no group (D-X2); a
+    one-sided recognition opens none either (「若A单方认识B且B单方认识A，则两者互相认识。」)."""
+    from tianting.engine.recognition import country_group
+    from tianting.rules.dingli2.pack import COUNTRIES
+
+    t = Table()
+    state = t.game.state
+    unaligned = [pid for pid, p in state.players.items() if p.country == "在野"][:2]
+    a, b = state.player(unaligned[0]), state.player(unaligned[1])
+    a.known[b.id], b.known[a.id] = b.character, a.character
+    assert country_group(state, a.id, COUNTRIES) is None and country_group(state, b.id, COUNTRIES) is None
+    state.player("曹操").known["夏侯惇"] = "夏侯惇"
+    assert country_group(state, "曹操", COUNTRIES) is None
+    state.player("夏侯惇").known["曹操"] = "曹操"
+    assert country_group(state, "曹操", COUNTRIES) == country_group(state, "夏侯惇", COUNTRIES) == "魏"
 
 
 def test_the_judge_is_told_who_has_no_last_words() -> None:

@@ -48,10 +48,6 @@ def _chance_options(numerator: int, denominator: int) -> tuple[str, str]:
     return (f"是:{p}", f"否:{1 - p}")
 
 
-class UnusedForcedDraw(AssertionError):
-    """A test forced a draw that never happened."""
-
-
 @dataclass
 class GameRandom:
     """Seeded generator with a log of every draw and optional forced outcomes."""

@@ -61,6 +61,21 @@ def phase_number(index: int) -> int:
     return index // 2 + 1 if index % 2 == 0 else (index + 1) // 2 + 1
 
 
+class Clocked:
+    """A game's phase and its number, read from its state's index (every rule set's game: the interface's
+    ``Game.phase`` and ``Game.number``)."""
+
+    state: GameState
+
+    @property
+    def phase(self) -> PhaseKind:
+        return phase_kind(self.state.index)
+
+    @property
+    def number(self) -> int:
+        return phase_number(self.state.index)
+
+
 _OUT, _INJURED = Status.OUT, Status.INJURED  # read once (see _PHASE_KINDS)
 _ATOMS = frozenset({str, int, bool, float, type(None), Status})
 """Types ``copy.deepcopy`` returns as they are."""

@@ -18,6 +18,7 @@ from tianting.core.skills import Use
 from tianting.effects.conditions import all_of as all_of
 from tianting.effects.conditions import holder as holder
 from tianting.effects.conditions import while_live as while_live
+from tianting.engine.phase import Phase
 
 ActionTest = Callable[[Any, Use], bool]
 """Does the cancel apply to this use (the phase, the use)?"""
@@ -67,7 +68,7 @@ class Cancel:
     template: str
     what: str = ""
 
-    def __call__(self, phase: Any, use: Use) -> str | None:
+    def __call__(self, phase: Phase, use: Use) -> str | None:
         if not self.test(phase, use):
             return None
         reason = self.reason

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from tianting.core.skills import Use
+from tianting.engine.phase import Phase
 
 T = TypeVar("T")
 Test = Callable[[Any, T], bool]
@@ -25,7 +26,7 @@ def while_live(use: Use) -> Callable[[Any, object], bool]:
 def holder(pid: str, skill: str) -> Callable[[Any, object], bool]:
     """While ``pid`` is in the game and holds ``skill`` (a skill lost tonight stops working)."""
 
-    def holds(phase: Any, thing: object) -> bool:
+    def holds(phase: Phase, thing: object) -> bool:
         player = phase.state.player(pid)
         return bool(player.alive and skill in player.skills)
 

@@ -15,21 +15,12 @@ Each says itself in Chinese (:meth:`After.text`): the words of the rules.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from tianting.core.state import Effect, GameState, PhaseKind, next_of
+from tianting.core.state import Effect, PhaseKind, next_of
+from tianting.engine.phase import Timed
 
 NIGHT, DAY = PhaseKind.NIGHT, PhaseKind.DAY
-
-
-class Timed(Protocol):
-    """A phase being resolved, as the delayed form reads it: its state and its index."""
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def index(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 from tianting.effects.conditions import all_of as all_of
 from tianting.effects.conditions import holder as holder
 from tianting.effects.conditions import while_live as while_live
+from tianting.engine.phase import Fatal, Phase
 
 
 class HarmLike(Protocol):
@@ -72,12 +73,12 @@ def cause(name: str) -> HarmTest:
     return lambda phase, harm: harm.cause == name
 
 
-def _wounding(phase: Any, harm: HarmLike) -> bool:
+def _wounding(phase: object, harm: HarmLike) -> bool:
     return bool(harm.wounding)
 
 
-def _fatal(phase: Any, harm: HarmLike) -> bool:
-    return bool(phase.is_fatal(harm))
+def _fatal(phase: Fatal, harm: HarmLike) -> bool:
+    return phase.is_fatal(harm)
 
 
 WOUNDING: HarmTest = _wounding
@@ -96,7 +97,7 @@ class HarmPhase(Protocol):
     def harm_modifiers(self) -> list[Callable[[Any, Any], None]]: ...
 
 
-def _reason(reason: Reason, phase: Any, harm: HarmLike) -> str:
+def _reason(reason: Reason, phase: Phase, harm: HarmLike) -> str:
     return reason if isinstance(reason, str) else reason(phase, harm)
 
 
@@ -110,7 +111,7 @@ class Prevention:
     """Its sentence, ``{what}`` the words of the rules for who and what it names (:meth:`text`)."""
     what: str = ""
 
-    def __call__(self, phase: Any, harm: HarmLike) -> str | None:
+    def __call__(self, phase: Phase, harm: HarmLike) -> str | None:
         return _reason(self.reason, phase, harm) if self.test(phase, harm) else None
 
     def text(self) -> str:
@@ -149,7 +150,7 @@ class Lessening:
     reason: Reason
     what: str = ""
 
-    def __call__(self, phase: Any, harm: HarmLike) -> None:
+    def __call__(self, phase: Phase, harm: HarmLike) -> None:
         if self.test(phase, harm):
             harm.reduce(_reason(self.reason, phase, harm))
 

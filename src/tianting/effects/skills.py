@@ -11,9 +11,9 @@ skills held as its stage began, R49) hears of a player's list before its first c
 
 from __future__ import annotations
 
-from typing import Any
-
 from tianting.core.records import Feedback
+from tianting.core.state import GameState, Player
+from tianting.engine.phase import Phase
 
 LOST_KEY = "lost_skills"
 """``state.extra[LOST_KEY][pid]``: the skills ``pid`` lost (失去), in order."""
@@ -22,14 +22,15 @@ FROM_KEY = "skills_from"
 depends on it (舌戰群儒 reads 「無事發生」 or 「無效」 by character): see KK 3.3's ``skillbook.text_character``."""
 
 
-def _remember(phase: Any, player: Any) -> None:
+def _remember(phase: Phase, player: Player) -> None:
     """Keep ``player``'s skills as they were before the stage's first change (``phase.skills_before``)."""
-    before = getattr(phase, "skills_before", None)
+    # getattr: only the phases with a stage walk keep ``skills_before`` (no protocol says "where it has one")
+    before: dict[str, tuple[str, ...]] | None = getattr(phase, "skills_before", None)
     if before is not None and player.id not in before:
         before[player.id] = tuple(player.skills)
 
 
-def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True, character: str | None = None) -> None:
+def gain(phase: Phase, pid: str, name: str, via: str, tell: bool = True, character: str | None = None) -> None:
     """``pid`` holds ``name`` from now on (a character skill, with its usual limit). ``character``: the
     character it is taken from, whose text of it the holder then reads (化身's form)."""
     player = phase.state.player(pid)
@@ -44,7 +45,7 @@ def gain(phase: Any, pid: str, name: str, via: str, tell: bool = True, character
     phase.note(f"{pid} 獲得技能【{name}】（{via}）")
 
 
-def lose(phase: Any, pid: str, name: str, via: str) -> bool:
+def lose(phase: Phase, pid: str, name: str, via: str) -> bool:
     """``pid`` loses ``name``; they are told. False if they did not hold it."""
     player = phase.state.player(pid)
     if name not in player.skills:
@@ -60,7 +61,7 @@ def lose(phase: Any, pid: str, name: str, via: str) -> bool:
     return True
 
 
-def lend(phase: Any, pid: str, name: str, via: str, uses: int = 1) -> None:
+def lend(phase: Phase, pid: str, name: str, via: str, uses: int = 1) -> None:
     """A one-time use right (一次性使用權) of ``name``: spent when used, kept if the use fails."""
     player = phase.state.player(pid)
     player.granted[name] = player.granted.get(name, 0) + uses
@@ -68,7 +69,7 @@ def lend(phase: Any, pid: str, name: str, via: str, uses: int = 1) -> None:
     phase.note(f"{pid} 獲得【{name}】的一次性使用權（{via}）")
 
 
-def expire(state: Any, pid: str, name: str) -> bool:
+def expire(state: GameState, pid: str, name: str) -> bool:
     """A skill held for a time the text sets ends (化身：於該階段中獲得該技能): it is no longer held. Not a
     loss (失去): nothing is recorded to restore (蕙質蘭心) and the holder gets no feedback for it.
     False if ``pid`` did not hold it."""

@@ -20,6 +20,7 @@ from tianting.core.skills import Use
 from tianting.effects.conditions import all_of as all_of
 from tianting.effects.conditions import holder as holder
 from tianting.effects.conditions import while_live as while_live
+from tianting.engine.phase import Drawing, Phase
 
 StabTest = Callable[[Any, Use], bool]
 """Does the immunity hold for this 刺殺 (the phase, the stab's use)?"""
@@ -54,7 +55,7 @@ def by_chance(purpose: Callable[[Any, Use], str], kept: Callable[[Any, Use], str
     the stab stays. It draws: put it last in :func:`all_of`, so that only a stab the other tests name
     draws."""
 
-    def drawn(phase: Any, stab: Use) -> bool:
+    def drawn(phase: Drawing, stab: Use) -> bool:
         if phase.rng.chance(purpose(phase, stab)):
             return True
         if kept is not None:
@@ -73,7 +74,7 @@ class Immunity:
     what: str = ""
     """Who or what it names, in the rules' words (「針對你和X」, 「魏國殺手」): its sentence, :meth:`text`."""
 
-    def __call__(self, phase: Any, stab: Use) -> str | None:
+    def __call__(self, phase: Phase, stab: Use) -> str | None:
         if not self.test(phase, stab):
             return None
         reason = self.reason

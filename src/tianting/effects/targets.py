@@ -15,6 +15,8 @@ from typing import Any, cast
 
 from tianting.core.records import Action, Feedback
 from tianting.core.skills import Skill, Use, UseState
+from tianting.core.state import Player
+from tianting.engine.phase import Acting, Deciding, Phase, Settling
 
 _FAILED = UseState.FAILED
 
@@ -25,7 +27,7 @@ ECHO_KEY = "common:echo"
 _ECHO_CLASSES: dict[type[Skill], type[Skill]] = {}
 
 
-def _echo_apply(self: Skill, night: Any, use: Use) -> None:
+def _echo_apply(self: Skill, night: Acting, use: Use) -> None:
     """The echo's ``apply``: the skill's own, on the echo's targets, while its origin and condition hold."""
     origin, still, why = vars(night)[ECHO_KEY][id(use)]
     if not origin.live:
@@ -43,7 +45,7 @@ def _echo_apply(self: Skill, night: Any, use: Use) -> None:
     base.apply(self, night, use)  # the skill's own effect, on the echo's targets
 
 
-def echo(night: Any, origin: Use, targets: tuple[str, ...], why: str,
+def echo(night: Acting, origin: Use, targets: tuple[str, ...], why: str,
          still: Callable[[], bool] = lambda: True) -> Use:
     """The same action as ``origin`` acting on ``targets`` too (連環：針對其中任意一人的行動對兩人均生效;
     落鴻哀歌's extra 刺殺 target).
@@ -67,7 +69,7 @@ def echo(night: Any, origin: Use, targets: tuple[str, ...], why: str,
     return copy
 
 
-def echo_origin(night: Any, use: Use) -> Use | None:
+def echo_origin(night: object, use: Use) -> Use | None:
     """The action ``use`` is an echo of (see :func:`echo`), or None."""
     entry = vars(night).get(ECHO_KEY, {}).get(id(use))
     return entry[0] if entry else None
@@ -78,7 +80,16 @@ KEEP = "不修改"
 """The answer that leaves a target as it is (:func:`spy_and_retarget`)."""
 
 
-def spy_and_retarget(night: Any, use: Use, listed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def retarget_options(seated: list[Player], use: Use, current: str) -> list[str]:
+    """The ids a target of ``use`` may be changed to, in seat order: those its skill's target rule allows (the
+    living, or the dead for a skill on the dead; the actor only where the rule lets him aim at himself), other
+    than ``current``."""
+    rule = use.skill.targets
+    return [p.id for p in seated if (not p.alive if rule.dead else p.alive)
+            and (rule.self_allowed or p.id != use.actor) and p.id != current]
+
+
+def spy_and_retarget(night: Acting, use: Use, listed: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """「你獲悉其當夜所有行動並可強制修改其中任意行動的目標」 (盜書, 飛沙走石): ``use``'s owner learns the
     actions ``listed`` made tonight and may change any of their targets.
 
@@ -91,41 +102,53 @@ def spy_and_retarget(night: Any, use: Use, listed: str) -> tuple[list[dict[str, 
     undoes the change). Returns what was seen
     (skill and targets) and what was changed (skill, slot, from, to); the caller words the feedback.
     """
-    owner, name = use.actor, use.name
     actions = [u for u in night.uses_by(listed) if u.state is not _FAILED]
     # as they stood when this moment of the stage began: the skills of one priority act at once,
     # none seeing another's change (盜書, 草船借箭, 飛沙走石: CB1)
     before = {id(u): u.targets_before(use.skill.stage, use.skill.priority) for u in actions}
+    return retarget(night, use, actions, before, KEEP,
+                    lambda u, slot, current: f"{listed} 的【{u.name}】第{slot + 1}個目標：{current}",
+                    lambda u, current, answer: f"將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+
+
+def retarget(night: Deciding, use: Use, actions: list[Use], before: dict[int, tuple[str, ...]], keep: str,
+             context: Callable[[Use, int, str], str | None], change: Callable[[Use, str, str], str],
+             ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """``use``'s owner sees ``actions`` (their targets as ``before`` holds them) and may change each target to
+    another id its rule allows (:func:`retarget_options`), ``keep`` leaving it; each change is a redirect whose
+    source is ``use``, noted as ``change`` words it. Returns what was seen and what was changed (盜書, 草船借箭)."""
+    owner, name = use.actor, use.name
     seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in actions]
     changed: list[dict[str, Any]] = []
     seated = sorted(night.state.players.values(), key=lambda p: p.seat)
     for u in actions:
-        rule = u.skill.targets
         for slot, current in enumerate(before[id(u)]):
-            pool = [p.id for p in seated
-                    if (not p.alive if rule.dead else p.alive)
-                    and (rule.self_allowed or p.id != u.actor) and p.id != current]
+            pool = retarget_options(seated, u, current)
             if not pool:
                 continue
-            answer = night.book.choose(night.rng, owner, name, [KEEP, *pool],
-                                       lambda a, o, cur=current: a == o or (o == KEEP and a == cur), default=KEEP,
-                                       context=f"{listed} 的【{u.name}】第{slot + 1}個目標：{current}")
-            if answer == KEEP:
+            answer = night.book.choose(night.rng, owner, name, [keep, *pool], _kept_or_named(keep, current),
+                                       default=keep, context=context(u, slot, current))
+            if answer == keep:
                 continue
             u.redirect(slot, answer, by=name, source=use)
             changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
-            night.note(f"{owner} {name}：將 {listed} 的【{u.name}】目標 {current} 改為 {answer}")
+            night.note(f"{owner} {name}：{change(u, current, answer)}")
     return seen, changed
 
 
-def tell_when_settled(night: Any, use: Use, told: Feedback) -> None:
+def _kept_or_named(keep: str, current: str) -> Callable[[Any, str], bool]:
+    """An answer names the option, or names the current target for ``keep`` (it stays)."""
+    return lambda answer, option: answer == option or (option == keep and answer == current)
+
+
+def tell_when_settled(night: Settling, use: Use, told: Feedback) -> None:
     """Tell ``use``'s owner what :func:`spy_and_retarget` showed him (``told``, his feedback) once the night's
     cancels are known, and only if ``use`` is still live (盜書 CB4, 飛沙走石 Q3): voided since (火船沖陣: 失效…
     擁有該技能的角色不能收到反饋) or failed (旋風: 視為未使用), he learns nothing; its changes of targets are
     undone with it (they are redirects whose source is ``use``)."""
     owner, name = use.actor, use.name
 
-    def settle(n: Any) -> None:
+    def settle(n: Phase) -> None:
         if use.live:
             n.tell(owner, told)
         else:
@@ -139,7 +162,7 @@ CARRIED_KEY = "common:carried"
 """Where a phase keeps, for each carrying use, the use it carries (``vars(phase)``)."""
 
 
-def carry(phase: Any, carrier: Use, carried: Use) -> None:
+def carry(phase: object, carrier: Use, carried: Use) -> None:
     """「使用後當夜，你可以發動一次【X】」 with X, a skill its owner does not hold, listed after the
     carrier as an action of its own (亂世英雄, 天義): X is the carrier's content, and 「當主動技能經過
     成功概率判定並判定成功使用後，技能的一切內容均一定成功生效」, so X rolls no success check of its own.
@@ -153,7 +176,7 @@ def carry(phase: Any, carrier: Use, carried: Use) -> None:
     vars(phase).setdefault(CARRIED_KEY, {})[id(carrier)] = carried
 
 
-def release(phase: Any, carrier: Use) -> Use | None:
+def release(phase: object, carrier: Use) -> Use | None:
     """The carrier went off: the use it carries (if any, and not cancelled since) acts from now on."""
     carried: Use | None = vars(phase).get(CARRIED_KEY, {}).get(id(carrier))
     if carried is not None and carried.state is _FAILED:

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from tianting.engine.phase import Phase
+
 VoteTest = Callable[[Any, str, str], bool]
 """Does the effect apply to this vote (the day, the voter, the id it counts for)?"""
 Reason = str | Callable[[Any, str, str], str]
@@ -55,7 +57,7 @@ def against(*pids: str) -> VoteTest:
     return lambda day, voter, target: target in named
 
 
-def _every(day: Any, voter: str, target: str) -> bool:
+def _every(day: object, voter: str, target: str) -> bool:
     return True
 
 
@@ -78,7 +80,7 @@ class VoidVotes:
     reason: Reason
     what: str = ""
 
-    def __call__(self, day: Any, voter: str, target: str) -> str | None:
+    def __call__(self, day: Phase, voter: str, target: str) -> str | None:
         if not self.test(day, voter, target):
             return None
         reason = self.reason
@@ -102,7 +104,7 @@ class Weight:
     voter: str
     n: int
 
-    def __call__(self, day: Any, voter: str) -> int | None:
+    def __call__(self, day: object, voter: str) -> int | None:
         return self.n if voter == self.voter else None
 
     def text(self) -> str:
@@ -123,7 +125,7 @@ class Add:
     gains: Gains
     what: str = ""
 
-    def __call__(self, day: Any, tally: dict[str, int]) -> None:
+    def __call__(self, day: Phase, tally: dict[str, int]) -> None:
         for pid, n, line in self.gains(day):
             tally[pid] = tally.get(pid, 0) + n
             day.note(line)
@@ -153,7 +155,7 @@ class Subtract:
     line: Line
     what: str = ""
 
-    def __call__(self, day: Any, tally: dict[str, int]) -> None:
+    def __call__(self, day: Phase, tally: dict[str, int]) -> None:
         for pid, n in list(self.losses(day, tally)):
             before = tally[pid]
             tally[pid] = max(0, before - n)

@@ -7,6 +7,8 @@ written once, typed (``mypy --strict``), pure and deterministic.
 - :mod:`.succession`: who succeeds a character at its death (KK 3.3's 轉生, the 24人 family's 继任, 鼎立's branches);
 - :mod:`.stab`: the stab between two of one side (one recorded half chance; what it does is the rule set's);
 - :mod:`.order`: the order of resolution as named priority bands (seed 001's and seed 003's timing classes).
+- :mod:`.recognition`: 互相认识 and the country group it opens (ruling D-X2), for every rule set;
+- :mod:`.phase`: the protocols of the phase being resolved, as the effects read it.
 
 Rule sets (``tianting.rules.*``) import from here; nothing here imports a rule set.
 """

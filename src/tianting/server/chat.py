@@ -2,11 +2,11 @@
 
 Seed 003 gives each country a chat group: a player may enter their country's room once they and a
 countryman recognise each other (互識: each has learned the other's character), and a player who
-exits without such a recognition cannot enter. Who recognises whom is the rule set's own player view
-(``RULESET.player_view(game, pid)["known"]``: the ids this player has learned, any rule set that
-records 互識 there); a country is the view's ``country`` (a joined 在野 talks in the country they
-joined). The judges (every seat) read every room; a complaint (a game of three judges) is read by the
-裁判 alone, and by its author.
+exits without such a recognition cannot enter. The rule is the engine's, one for every rule set
+(:func:`tianting.engine.recognition.country_group`, ruling D-X2): the ids a player has learned are his
+``known``, his country his current one (a joined 在野 talks in the country they joined), and only the
+rule set's kingdoms have rooms to enter. The judges (every seat) read every room; a complaint (a game
+of three judges) is read by the 裁判 alone, and by its author.
 
 Posts are not inputs of the game (no event, no 復盤): they live in the ``posts`` table (migration
 0002), are escaped by the templates like every other text, are at most :data:`MAX_TEXT` characters
@@ -25,6 +25,7 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy import and_, func, insert, or_, select
 from starlette.concurrency import run_in_threadpool
 
+from tianting.engine import recognition
 from tianting.hosting import judges, log_words
 from tianting.hosting.game import HostedGame, Refused
 from tianting.rules import load as load_rules
@@ -55,25 +56,13 @@ def country_room(country: str) -> str:
 
 
 # ---- who may read what -------------------------------------------------------------------
-def _view(game: HostedGame, pid: str) -> dict[str, Any]:
-    return dict(load_rules(game.rules).player_view(game.base, pid))
-
-
 def room_of(game: HostedGame, pid: str) -> str | None:
-    """The country room ``pid`` may enter, or None: they and a countryman have recognised each other."""
+    """The country room ``pid`` may enter, or None: they and a countryman have recognised each other
+    (:func:`tianting.engine.recognition.country_group`, ruling D-X2)."""
     if game.base is None or pid not in game.ids:
         return None
-    mine = _view(game, pid)
-    country = mine.get("country")
-    if not isinstance(country, str):
-        return None
-    for other in sorted(mine.get("known") or {}):
-        if other == pid or other not in game.ids:
-            continue
-        theirs = _view(game, other)
-        if theirs.get("country") == country and pid in (theirs.get("known") or {}):
-            return country_room(country)
-    return None
+    country = recognition.country_group(game.base.state, pid, load_rules(game.rules).countries)
+    return None if country is None else country_room(country)
 
 
 def countries(game: HostedGame) -> list[str]:

@@ -160,6 +160,9 @@ class RuleSet(SG24RuleSet):
     views: Any = field(default_factory=lambda: SimpleNamespace(
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
+    effects: tuple[str, ...] = EFFECTS
+    rulings_check: Callable[[Any, Sequence[Ruling]], list[tuple[int, str]]] = check_rulings
+    skill_table: Callable[[], list[dict[str, Any]]] = skill_rows
 
     def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
         """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""

@@ -13,7 +13,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tianting.core.errors import TiantingError
 from tianting.core.records import Action
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2.game import (
@@ -25,7 +24,6 @@ from tianting.rules.dingli2.game import (
 )
 from tianting.rules.dingli2.setup import random_seats
 from tianting.rules.sg24 import bots as sg24_bots
-from tianting.rules.sg24.outcomes import skill_uses
 
 ACT_CHANCE = 0.6
 SKILL_CHANCE = 0.2
@@ -74,21 +72,10 @@ def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = Non
 
 
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
-    """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each use's
-    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`: the uses
-    left to the judge are not counted)."""
-    from tianting.bots.record import GameRecord, SeatRecord
-
-    if policy != "random":
-        raise TiantingError(f"鼎立三分2.0只有随机合法的机器人（--policy random），没有「{policy}」")
-    game, _ = play(seed, max_phases, seats)
-    state = game.state
-    start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
-    winners = set(state.winners)
-    records = [SeatRecord(p.id, state.extra["origin"][p.id], p.identity, start[p.id], p.character, p.alive,
-                          p.country in winners) for p in state.players.values()]
-    return GameRecord(seed, game.state.seed, state.index, state.over, list(state.winners), state.peace, records,
-                      skill_uses(state.history), 0, [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+    """One whole game for ``tianting simulate`` (:meth:`tianting.rules.sg24.bots.RandomBots.record`): a seat's
+    country is its original one (an 在野 who joined is counted as 在野)."""
+    return BOTS.record(seed, policy, seats, max_phases)
 
 
-BOTS = sg24_bots.RandomBots("dingli2", DingliGame, table, _tries, votes)
+BOTS = sg24_bots.RandomBots("dingli2", DingliGame, table, _tries, votes, title="鼎立三分2.0",
+                            seat_country=lambda game, pid: str(game.origin(pid)))

@@ -40,6 +40,7 @@ from tianting.rules.sg24.game import (
     same_word,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED
+from tianting.rules.sg24.pack import Character
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH
 
@@ -87,31 +88,8 @@ class DingliGame(SG24Game):
         """「游戏分三方进行，玩家共26/29/32人，其中魏国初始9人，蜀国初始7人，吴国初始7人，在野3/6/9人，有EX角色时，
         在野+1人。」 Each seat holds a starting character of its country (「X国初始角色」)."""
         pack = pack or default_pack()
-        players: dict[str, Player] = {}
-        taken: set[str] = set()
-        for i, seat in enumerate(seats):
-            if not isinstance(seat.id, str) or not seat.id.strip():
-                raise SetupError(i, "玩家ID不能为空")
-            if seat.id in players:
-                raise SetupError(i, f"玩家ID「{seat.id}」重复")
-            char = pack.get(seat.character)
-            if char is None:
-                raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
-            if not char.start:
-                raise SetupError(i, f"{seat.id}：{char.name}不是初始角色（继承角色在前者死亡后才登场）")
-            country = _norm(seat.country)
-            if country != char.country:
-                raise SetupError(i, f"{seat.id}：{char.name}属于{char.country}，而不是「{seat.country}」")
-            if _norm(seat.identity) != char.identity:
-                raise SetupError(i, f"{seat.id}：{char.name}的身份是{char.identity}，而不是「{seat.identity}」")
-            if char.name in taken:
-                raise SetupError(i, f"{seat.id}：角色「{char.name}」已被其他玩家选择")
-            for pair in SHARED_SEATS:
-                if char.name in pair and taken & set(pair):
-                    raise SetupError(i, f"{seat.id}：{'/'.join(pair)}是同一个初始位置，只能有一人")
-            taken.add(char.name)
-            players[seat.id] = Player(id=seat.id, seat=i, country=country, identity=char.identity, character=char.name,
-                                      skills=[s.name for s in char.skills])
+        players = cls.seat_players(seats, pack)
+        taken = {p.character for p in players.values()}
         ex = any(c in pack.ex for c in taken)
         n = table_size(len(players), ex)
         if n not in SIZES:
@@ -131,6 +109,19 @@ class DingliGame(SG24Game):
             "unaligned_characters": [p.character for p in players.values() if p.country == UNALIGNED],
         })
         return cls(state, pack)
+
+    @classmethod
+    def check_character(cls, index: int, pid: str, char: Character) -> None:
+        """Each seat holds a starting character of its country (「X国初始角色」)."""
+        if not char.start:
+            raise SetupError(index, f"{pid}：{char.name}不是初始角色（继承角色在前者死亡后才登场）")
+
+    @classmethod
+    def check_taken(cls, index: int, pid: str, char: Character, taken: set[str]) -> None:
+        """Two characters of one starting seat (SHARED_SEATS): one of them at a table."""
+        for pair in SHARED_SEATS:
+            if char.name in pair and taken & set(pair):
+                raise SetupError(index, f"{pid}：{'/'.join(pair)}是同一个初始位置，只能有一人")
 
     # ---- 国籍 ----------------------------------------------------------------------
     def origin(self, pid: str) -> str:
@@ -165,13 +156,7 @@ class DingliGame(SG24Game):
 
         「每名角色每夜只能使用一个主动技能或进行一次刺杀。」「受伤状态中无法行动，但可以进行自杀和舌辩。」
         「角色自杀和行动提交阶段即时生效的技能不可修改。」"""
-        if self.state.over:
-            raise IllegalAction("游戏已经结束", "over")
-        if action.actor not in self.state.players:
-            raise IllegalAction(f"未知的玩家「{action.actor}」", "actor")
-        player = self.state.player(action.actor)
-        if not player.alive:
-            raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        player = self.acting_player(action)
         suicides = sum(1 for a in accepted if a.actor == player.id and _norm(a.skill) == SUICIDE)
         if suicides and self.phase is PhaseKind.NIGHT:
             self._check_as_successor(player, action, accepted, suicides)
@@ -329,15 +314,6 @@ class DingliGame(SG24Game):
         phase.note(f"{pid}（{player.character}）回到游戏：{why}")
         return True
 
-    def country_group_access(self, pid: str) -> bool:
-        """「玩家退出游戏时，若其角色没有与任何本国角色互相认识，则不能进入国家群。」: whether ``pid`` may be in their
-        country's group (国家群): a mutual recognition with an id of the same country (the server's room, issue 16)."""
-        player = self.state.player(pid)
-        if player.country not in COUNTRIES:
-            return False
-        return any(self.mutual(pid, other) for other in player.known
-                   if self.state.player(other).country == player.country)
-
     def healed(self, pid: str) -> None:
         """A wound the judge healed leaves no 伤判 pending, nor its committed table."""
         super().healed(pid)
@@ -481,15 +457,7 @@ class DingliGame(SG24Game):
                 if not self.has_strategist(country):
                     night.note(f"{pid} 未能加入{country}：{country}军师已全部死亡")
                     continue
-                if used.get(country, 0) >= self.quota():
-                    night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
-                    effects.tell(night, pid, texts.quota_full(country), "入国")
-                    continue
-                used[country] = used.get(country, 0) + 1
-                pending[pid] = {"country": country, "by": by}
-                effects.tell(night, pid, texts.will_join(country), "入国")
-                if by is not None:
-                    effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
+                self._admit(night, pending, used, self.quota(), pid, country, by)
         self.state.extra["quota_used"] = used
         self.state.extra["joined_last_night"] = {pid: j["country"] for pid, j in pending.items()}
 
@@ -498,25 +466,16 @@ class DingliGame(SG24Game):
         if pid in night.applied:
             night.outcomes.settle(night.applied[pid], state, why)
 
-    def _start_of_night(self, phase: Phase) -> None:
-        """「次夜开始后加入此国并和君主相互认识」 (招揽; 联盟: 「可与第三国君主互相认识」; 申请入国: the 正军师)."""
-        pending = self.state.extra["pending_joins"]
-        for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
-            join = pending[pid]
-            player = self.state.player(pid)
-            if not player.alive:
-                # 「在野若还没有入国就退出游戏，则不能入国」: he never joined, so he takes none of the country's places
-                # (「每个国家分别只能有1/2/3名在野角色加入」)
-                used = self.state.extra["quota_used"]
-                used[join["country"]] = max(0, used.get(join["country"], 0) - 1)
-                phase.note(f"{pid} 未能加入{join['country']}：入国前已退出游戏，名额退回")
-                continue
-            player.country = join["country"]
-            self.state.extra["joined"][pid] = join["country"]
-            phase.note(f"{pid} 加入{join['country']}")
-            if join["by"] is not None and self.state.player(join["by"]).alive:
-                effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
-        pending.clear()
+    def _join_lapsed(self, phase: Phase, pid: str, country: str) -> None:
+        """「在野若还没有入国就退出游戏，则不能入国」: he never joined, so he takes none of the country's places
+        (「每个国家分别只能有1/2/3名在野角色加入」)."""
+        used = self.state.extra["quota_used"]
+        used[country] = max(0, used.get(country, 0) - 1)
+        phase.note(f"{pid} 未能加入{country}：入国前已退出游戏，名额退回")
+
+    def _joined(self, pid: str, country: str) -> None:
+        """The joining is recorded for good (「视为永久加入」)."""
+        self.state.extra["joined"][pid] = country
 
     def _deal_tables(self, phase: Phase) -> None:
         """Every wounded player whose next check has no table yet gets one, committed by hash (wounds.py)."""

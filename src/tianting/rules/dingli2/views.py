@@ -11,9 +11,8 @@ from typing import Any
 
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
-from tianting.rules.dingli2.game import APPLY, RECOGNISE, RECRUIT, STAB, SUICIDE, DingliGame, _norm
-from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED
-from tianting.rules.sg24.game import recognition_choices
+from tianting.rules.dingli2.game import SUICIDE, DingliGame, _norm
+from tianting.rules.sg24.views import GeneralTexts, skill_rows
 
 JUDGE_ONLY = ("votes", "died", "silent", "contests", "wound_checks")
 """Kept for the judge: the counted votes, whose character died, the 拼点, and the 伤判 outcomes (the posts name
@@ -24,47 +23,20 @@ def public_announcement(announcement: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in announcement.items() if k not in JUDGE_ONLY}
 
 
-def _targets(count: int, counts: tuple[int, ...] = ()) -> dict[str, Any]:
-    return {"count": count, "counts": list(counts), "self": False, "dead": False, "distinct": True}
-
-
-def _general_rows(game: DingliGame, pid: str) -> list[dict[str, Any]]:
-    """The rules' own actions where the seat may use them: 刺杀 (a killer), 指认 (an allowance of the
-    character), 招揽 (a 君主), 申请入国 (an 在野 not joined), 自杀 (everyone)."""
-    p = game.state.player(pid)
-    char = game.character(pid)
-
-    def row(name: str, text: str, count: int, args: list[str], timing: str = "结算时生效") -> dict[str, Any]:
-        return {"skill": name, "name": name, "source": "general", "kind": "active", "timing": timing,
-                "attribute": None, "text": text, "limited": False, "uses_left": None, "built": True,
-                "targets": _targets(count), "args": args}
-
-    rows = []
-    if p.identity == "杀手":
-        rows.append(row(STAB, "每名角色每夜只能使用一个主动技能或进行一次刺杀。", 1, []))
-    kinds = {a.kind for a in char.recognition}
-    if kinds:
-        rows.append({**row(RECOGNISE, "指认一个ID为某角色或某评价，以角色的指认次数为限。", 1,
-                           [k for k in ("character", "evaluation") if k in kinds]),
-                     "choices": recognition_choices(game, pid)})
-    if p.identity == "君主" and p.country in COUNTRIES:
-        rows.append(row(RECRUIT, "君主招揽：指认中包含在野角色时，由法官询问其是否加入此国。", 1, ["character"]))
-    if p.country == UNALIGNED:
-        rows.append(row(APPLY, "申请入国：由该国正军师决定是否同意；军师全部死亡的国家无法加入。", 0, ["country"]))
-    rows.append(row(SUICIDE, "角色自杀在行动提交阶段提交，即时生效，不可修改。", 0, [], "即时生效"))
-    return rows
+TEXTS = GeneralTexts(
+    stab="每名角色每夜只能使用一个主动技能或进行一次刺杀。",
+    recognise="指认一个ID为某角色或某评价，以角色的指认次数为限。",
+    recruit="君主招揽：指认中包含在野角色时，由法官询问其是否加入此国。",
+    apply="申请入国：由该国正军师决定是否同意；军师全部死亡的国家无法加入。",
+    suicide="角色自杀在行动提交阶段提交，即时生效，不可修改。",
+    suicide_timing="即时生效",
+    unaligned_killers_stab=True)
+"""Seed 003's words for its general actions on a seat's form (:func:`tianting.rules.sg24.views.general_rows`)."""
 
 
 def _skill_rows(game: DingliGame, pid: str) -> list[dict[str, Any]]:
     """The rules' own actions the seat may use, then its character's skills (each the judge's to rule)."""
-    p = game.state.player(pid)
-    char = game.character(pid)
-    return _general_rows(game, pid) + [
-        {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind,
-         "timing": game.pack.timing(p.character, s), "attribute": s.attribute, "text": s.text or "",
-         "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
-         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
-        for s in char.skills]
+    return skill_rows(game, pid, TEXTS)
 
 
 def successor_rows(game: DingliGame, pid: str, submitted: Sequence[Action]) -> list[dict[str, Any]]:

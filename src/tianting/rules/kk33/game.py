@@ -19,7 +19,15 @@ from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.records import Action, Feedback, PhaseResult, Ruling, SeatSpec, make_action
 from tianting.core.rng import GameRandom
 from tianting.core.skills import Kind, Skill, SkillIndex, Source, TargetRule, Use, first_reason
-from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
+from tianting.core.state import (
+    Clocked,
+    GameState,
+    PhaseKind,
+    Player,
+    Status,
+    phase_kind,
+    phase_number,
+)
 from tianting.core.usertext import shown
 from tianting.rules.kk33 import deaths, texts, victory
 from tianting.rules.kk33.characters import CHARACTER_SKILLS
@@ -248,7 +256,7 @@ class SkillCheck:
         visits them all); None until then."""
 
 
-class KK33Game:
+class KK33Game(Clocked):
     """A game of KK規則3.3版 in progress."""
 
     rules = "kk33"
@@ -386,14 +394,6 @@ class KK33Game:
         return game
 
     # ---- queries ------------------------------------------------------------
-    @property
-    def phase(self) -> PhaseKind:
-        return phase_kind(self.state.index)
-
-    @property
-    def number(self) -> int:
-        return phase_number(self.state.index)
-
     def country_of(self, pid: str) -> str:
         """The country a player counts as now (skills may change it later)."""
         state = self.state
@@ -645,9 +645,6 @@ class KK33Game:
         if impl is None or not impl.limited or self.limit_lifted(player, skill):
             return None
         return max(0, 1 - player.used.get(skill, 0))
-
-    def unbuilt_skills(self, player: Player) -> list[str]:
-        return [s for s in player.skills if s not in self.skills]
 
     # ---- checking an action -------------------------------------------------
     def check_action(self, action: Action, accepted: Sequence[Action],

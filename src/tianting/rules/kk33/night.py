@@ -38,6 +38,7 @@ from tianting.core.skills import (
     stage_order,
 )
 from tianting.core.state import Status
+from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.kk33 import alliances, rulings, texts
 from tianting.rules.kk33.harm import Harm, Level
 from tianting.rules.kk33.stages import run_stages, stage_steps
@@ -61,6 +62,8 @@ _ONE, _HALF = Fraction(1), Fraction(1, 2)
 _INJURED = Status.INJURED
 _CHARACTER = Source.CHARACTER
 _PENDING, _DONE, _FAILED, _VOID = UseState.PENDING, UseState.DONE, UseState.FAILED, UseState.VOID
+SAME_SIDE = SameSide(lessens=False, lord_immune=False, purpose=lambda k, t, relation: f"刺殺{relation}失效判定 {k}→{t}")
+"""「刺殺同國或同盟角色，一半概率失效」 (:mod:`tianting.engine.stab`, as the 24人 rules' ``SAME_COUNTRY``)."""
 
 
 _RANKS: dict[type[Skill], tuple[int, int, int]] = {}
@@ -573,13 +576,13 @@ class Night:
                 shielded.setdefault(target, []).extend(immune)
                 self.note(f"{killer} 的刺殺對 {target} 無效：{use.why}")
                 continue
-            kc, tc = self.game.country_of(killer), self.game.country_of(target)
-            if kc == tc or self.state.allied(kc, tc, self.index):
-                relation = "同國" if kc == tc else "同盟"
-                if self.rng.chance(f"刺殺{relation}失效判定 {killer}→{target}"):
-                    use.decide(UseState.VOID, f"目標為{relation}角色，一半概率失效")
-                    self.note(f"{killer} 的刺殺對 {target} 失效：{use.why}")
-                    continue
+            relation = self._stab_relation(killer, target)
+            verdict = SAME_SIDE.judge(self.rng, killer, target, relation)
+            if verdict is Verdict.VOID:
+                use.decide(UseState.VOID, f"目標為{relation}角色，一半概率失效")
+                self.note(f"{killer} 的刺殺對 {target} 失效：{use.why}")
+                continue
+            if verdict is Verdict.HOLDS:
                 self.note(f"{killer} 的刺殺對 {target}：雖為{relation}角色，判定仍有效")
             valid.setdefault(target, []).append(use)
 
@@ -615,6 +618,13 @@ class Night:
             killers = [s.actor for s in stabs]
             self.harms.append(Harm(target, Level.KILL, "刺殺", killers,
                                    why=[f"{'、'.join(killers)} 的刺殺對 {target} 有效"]))
+
+    def _stab_relation(self, killer: str, target: str) -> str | None:
+        """「同國」 or 「同盟」 when the killer and the target are of one side, else None."""
+        kc, tc = self.game.country_of(killer), self.game.country_of(target)
+        if kc == tc:
+            return "同國"
+        return "同盟" if self.state.allied(kc, tc, self.index) else None
 
     def apply_harms(self) -> None:
         """Every harm of the attack stage, at one moment (the night's deaths are simultaneous).

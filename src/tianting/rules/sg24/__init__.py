@@ -145,6 +145,12 @@ class RuleSet:
     """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
     """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
+    effects: tuple[str, ...] = EFFECTS
+    """The judge's ruling effects (``ruling_effects``)."""
+    rulings_check: Callable[[Any, Sequence[Ruling]], list[tuple[int, str]]] = check_rulings
+    """Why each refused ruling is refused (``check_rulings``)."""
+    skill_table: Callable[[], list[dict[str, Any]]] = skill_rows
+    """``tianting skills``'s rows (``skill_rows``)."""
 
     def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
         """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``): the 24人
@@ -218,14 +224,14 @@ class RuleSet:
         return pack_skill_rows(self.roster(), self.general_actions)
 
     def ruling_effects(self) -> tuple[str, ...]:
-        return EFFECTS
+        return self.effects
 
     def phase_inputs(self, game: Any, spot: PhaseSpot) -> list[PhaseInput]:
         """A day's 傷判 digits (:mod:`tianting.rules.sg24.inputs`)."""
         return wound_input(game, spot)
 
     def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
-        return check_rulings(game, rulings)
+        return self.rulings_check(game, rulings)
 
     def player_view(self, game: Any, pid: str) -> dict[str, Any]:
         return self.views.player_view(game, pid)

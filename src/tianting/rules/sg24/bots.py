@@ -122,6 +122,28 @@ class RandomBots:
     """A random table, dealt with the bots' generator (after the game's seed is drawn)."""
     tries: Tries
     votes: Callable[[Any, random.Random], dict[str, str]]
+    title: str = "三国版杀24人规则"
+    """The rule set's name, in the message refusing a policy it has no bots for."""
+    seat_country: Callable[[Any, str], str] = lambda game, pid: str(game.state.player(pid).country)
+    """The country a seat's record gives (the 24人 rules: the player's country at the end)."""
+
+    def record(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
+        """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each
+        use's outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`:
+        the uses left to the judge are not counted)."""
+        from tianting.bots.record import GameRecord, SeatRecord
+
+        if policy != "random":
+            raise TiantingError(f"{self.title}只有随机合法的机器人（--policy random），没有「{policy}」")
+        game, script = self.play(seed, max_phases, seats)
+        state = game.state
+        start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
+        winners = set(state.winners)
+        records = [SeatRecord(p.id, self.seat_country(game, p.id), p.identity, start[p.id], p.character, p.alive,
+                              p.country in winners or p.id in winners) for p in state.players.values()]
+        return GameRecord(seed, script["seed"], state.index, state.over, list(state.winners), state.peace, records,
+                          skill_uses(state.history), 0,
+                          [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
 
     def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
@@ -160,24 +182,9 @@ def bots_of(rules: Any) -> RandomBots:
 
 
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int, rules: Any = None) -> Any:
-    """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each use's
-    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`: the uses
-    left to the judge are not counted). ``rules``: the rule set played (:func:`bots_of`; the 24人 rules if None)."""
-    from tianting.bots.record import GameRecord, SeatRecord
-
-    bots = BOTS if rules is None else bots_of(rules)
-    if policy != "random":
-        title = "三国版杀24人规则" if rules is None else rules.title
-        raise TiantingError(f"{title}只有随机合法的机器人（--policy random），没有「{policy}」")
-    game, script = bots.play(seed, max_phases, seats)
-    state = game.state
-    start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
-    winners = set(state.winners)
-    records = [SeatRecord(p.id, p.country, p.identity, start[p.id], p.character, p.alive,
-                          p.country in winners or p.id in winners) for p in state.players.values()]
-    return GameRecord(seed, script["seed"], state.index, state.over, list(state.winners), state.peace, records,
-                      skill_uses(state.history), 0,
-                      [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+    """One whole game for ``tianting simulate`` (:meth:`RandomBots.record`); ``rules``: the rule set played
+    (:func:`bots_of`; the 24人 rules if None)."""
+    return (BOTS if rules is None else bots_of(rules)).record(seed, policy, seats, max_phases)
 
 
 def _random_table(bot: random.Random) -> list[SeatSpec]:

@@ -26,8 +26,14 @@ from tianting.core.records import (
     SeatSpec,
 )
 from tianting.core.rng import GameRandom
-from tianting.core.state import GameState, PhaseKind, Player, Status, phase_kind, phase_number
-from tianting.engine import harm, succession
+from tianting.core.state import (
+    Clocked,
+    GameState,
+    PhaseKind,
+    Player,
+    Status,
+)
+from tianting.engine import harm, recognition, succession
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
@@ -99,7 +105,7 @@ class Phase:
         self.feedback.setdefault(pid, []).append(fb)
 
 
-class SG24Game:
+class SG24Game(Clocked):
     """A 24人 game in progress."""
 
     rules = "sg24"
@@ -132,6 +138,19 @@ class SG24Game:
     @classmethod
     def create(cls, seats: Sequence[SeatSpec], seed: int, pack: Pack | None = None) -> SG24Game:
         pack = pack or cls.bundled_pack()
+        players = cls.seat_players(seats, pack)
+        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
+        state.extra.update({"checks": {}, "pending_joins": {}, "joined": {}, "lives": {pid: [p.character] for pid, p
+                                                                                         in players.items()}})
+        game = cls(state, pack)
+        game._first_recognition()
+        return game
+
+    @classmethod
+    def seat_players(cls, seats: Sequence[SeatSpec], pack: Pack) -> dict[str, Player]:
+        """Each seat's player, its seat checked against the pack: a distinct id, a known character of the seat's
+        country and identity, no character twice. :meth:`check_character` and :meth:`check_taken` are the rule
+        set's own further checks (鼎立: starting characters, seats two characters share)."""
         players: dict[str, Player] = {}
         taken: set[str] = set()
         for i, seat in enumerate(seats):
@@ -142,6 +161,7 @@ class SG24Game:
             char = pack.get(seat.character)
             if char is None:
                 raise SetupError(i, f"{seat.id}：未知的角色「{seat.character}」")
+            cls.check_character(i, seat.id, char)
             country = _norm_country(seat.country)
             if country != char.country:
                 raise SetupError(i, f"{seat.id}：{char.name}属于{char.country}，而不是「{seat.country}」")
@@ -150,15 +170,19 @@ class SG24Game:
                 raise SetupError(i, f"{seat.id}：{char.name}的身份是{char.identity}，而不是「{seat.identity}」")
             if char.name in taken:
                 raise SetupError(i, f"{seat.id}：角色「{char.name}」已被其他玩家选择")
+            cls.check_taken(i, seat.id, char, taken)
             taken.add(char.name)
             players[seat.id] = Player(id=seat.id, seat=i, country=country, identity=identity, character=char.name,
                                       skills=[s.name for s in char.skills])
-        state = GameState(rules=cls.rules, seed=seed, rng=GameRandom(seed), players=players)
-        state.extra.update({"checks": {}, "pending_joins": {}, "joined": {}, "lives": {pid: [p.character] for pid, p
-                                                                                         in players.items()}})
-        game = cls(state, pack)
-        game._first_recognition()
-        return game
+        return players
+
+    @classmethod
+    def check_character(cls, index: int, pid: str, char: Character) -> None:
+        """Raise a ``SetupError`` if the rules do not let ``char`` be seated at the start (24人: any may)."""
+
+    @classmethod
+    def check_taken(cls, index: int, pid: str, char: Character, taken: set[str]) -> None:
+        """Raise a ``SetupError`` if ``char`` may not join the characters already ``taken`` (beyond the same one)."""
 
     def _first_recognition(self) -> None:
         """「每国初始拥有两个杀手，登场互相认识」: a country's killers know each other from the start."""
@@ -170,14 +194,6 @@ class SG24Game:
                         a.known[b.id] = b.character
 
     # ---- queries ----------------------------------------------------------------
-    @property
-    def phase(self) -> PhaseKind:
-        return phase_kind(self.state.index)
-
-    @property
-    def number(self) -> int:
-        return phase_number(self.state.index)
-
     def character(self, pid: str) -> Character:
         found = self.pack.get(self.state.player(pid).character)
         assert found is not None
@@ -209,11 +225,11 @@ class SG24Game:
         return player.status is Status.ALIVE or (player.status is Status.INJURED and acts_wounded(self, player))
 
     def knows(self, a: str, b: str) -> bool:
-        return b in self.state.player(a).known
+        return recognition.knows(self.state, a, b)
 
     def mutual(self, a: str, b: str) -> bool:
-        """「若A单方认识B且B单方认识A，则两者互相认识。」"""
-        return self.knows(a, b) and self.knows(b, a)
+        """「若A单方认识B且B单方认识A，则两者互相认识。」 (:mod:`tianting.engine.recognition`)"""
+        return recognition.mutual(self.state, a, b)
 
     # ---- checking actions -----------------------------------------------------
     def _target(self, action: Action, n: int = 1) -> list[Player]:
@@ -226,8 +242,8 @@ class SG24Game:
             out.append(self.state.player(t))
         return out
 
-    def check_action(self, action: Action, accepted: Sequence[Action]) -> None:
-        """Raise IllegalAction (a Chinese message) unless ``action`` may join ``accepted`` tonight."""
+    def acting_player(self, action: Action) -> Player:
+        """The player of ``action``, refused unless the game goes on and the id is in it."""
         if self.state.over:
             raise IllegalAction("游戏已经结束", "over")
         if action.actor not in self.state.players:
@@ -235,6 +251,11 @@ class SG24Game:
         player = self.state.player(action.actor)
         if not player.alive:
             raise IllegalAction(f"{player.id} 已退出游戏", "out")
+        return player
+
+    def check_action(self, action: Action, accepted: Sequence[Action]) -> None:
+        """Raise IllegalAction (a Chinese message) unless ``action`` may join ``accepted`` tonight."""
+        player = self.acting_player(action)
         if self.phase is PhaseKind.DAY:
             if _norm(action.skill) == SUICIDE:
                 raise IllegalAction("自杀在夜晚行动提交阶段提交", "suicide-day")
@@ -657,15 +678,23 @@ class SG24Game:
             for _, pid, country, by in group:
                 if pid in pending:
                     continue
-                if seats_taken.get(country, 0) >= quota(len(self.state.players)):
-                    night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
-                    effects.tell(night, pid, texts.quota_full(country), "入国")
-                    continue
-                seats_taken[country] = seats_taken.get(country, 0) + 1
-                pending[pid] = {"country": country, "by": by}
-                effects.tell(night, pid, texts.will_join(country), "入国")
-                effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
+                self._admit(night, pending, seats_taken, quota(len(self.state.players)), pid, country, by)
         self.state.extra["quota_used"] = seats_taken
+
+    @staticmethod
+    def _admit(night: Phase, pending: dict[str, Any], used: dict[str, int], limit: int, pid: str, country: str,
+               by: str | None) -> None:
+        """An agreed joining takes one of ``country``'s places for 在野 if one of ``limit`` is left (「每个国家分别只能有…
+        名在野角色加入」), told to the 在野 and to whoever agreed (``by``; none for a joining the judge ruled)."""
+        if used.get(country, 0) >= limit:
+            night.note(f"{pid} 未能加入{country}：{country}的在野名额已满")
+            effects.tell(night, pid, texts.quota_full(country), "入国")
+            return
+        used[country] = used.get(country, 0) + 1
+        pending[pid] = {"country": country, "by": by}
+        effects.tell(night, pid, texts.will_join(country), "入国")
+        if by is not None:
+            effects.tell(night, by, texts.will_join_other(pid, country), "入国", pid)
 
     @staticmethod
     def _uninvited(night: Phase, by_country: dict[str, str], why: str) -> None:
@@ -675,18 +704,27 @@ class SG24Game:
                 night.outcomes.settle(night.recruits[lord], FAILED, why)
 
     def _start_of_night(self, phase: Phase) -> None:
-        """「同意后次夜开始时加入，与君主（主军师）互相认识。」"""
+        """「同意后次夜开始时加入，与君主（主军师）互相认识。」 (鼎立: 「次夜开始后加入此国并和君主相互认识」; its 联盟
+        names no one to recognise). A rule set adds what a joining, or one that lapsed, changes besides."""
         pending = self.state.extra["pending_joins"]
         for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
             join = pending[pid]
             player = self.state.player(pid)
             if not player.alive:
+                self._join_lapsed(phase, pid, join["country"])
                 continue
             player.country = join["country"]
+            self._joined(pid, join["country"])
             phase.note(f"{pid} 加入{join['country']}")
-            if self.state.player(join["by"]).alive:
+            if join["by"] is not None and self.state.player(join["by"]).alive:
                 effects.recognise(phase, pid, join["by"], "在野入国", texts.mutual)
         pending.clear()
+
+    def _join_lapsed(self, phase: Phase, pid: str, country: str) -> None:
+        """An agreed joining whose 在野 left the game before the night began (24人: nothing more)."""
+
+    def _joined(self, pid: str, country: str) -> None:
+        """An 在野 has joined ``country`` (24人: his country is all that changes)."""
 
     def _announced_skills(self, live: Sequence[Action]) -> list[str]:
         """The night's post names every 全局技能 used (「当夜需要公告的技能（如全局技能）」): each live use of one, in

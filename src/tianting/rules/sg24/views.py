@@ -7,6 +7,7 @@ country), 指认 (an allowance of the character), 招揽 (a 君主), 投奔 (an 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tianting.rules.sg24.game import (
@@ -32,7 +33,32 @@ def _targets(count: int, counts: tuple[int, ...] = ()) -> dict[str, Any]:
     return {"count": count, "counts": list(counts), "self": False, "dead": False, "distinct": True}
 
 
-def _general_rows(game: SG24Game, pid: str) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class GeneralTexts:
+    """A rule set's texts of its general actions on a seat's form (the rule set's own words), and who may stab."""
+
+    stab: str
+    recognise: str
+    recruit: str
+    apply: str
+    suicide: str
+    suicide_timing: str
+    unaligned_killers_stab: bool = False
+    """An 在野 杀手 may stab too (鼎立三分2.0); the 24人 rules' stab is a country's killers'."""
+
+
+TEXTS = GeneralTexts(
+    stab="每国杀手每夜可以进行一次刺杀（一个ID）。",
+    recognise="指认一个ID为某角色（同国指认）或某评价（评价指认），以角色的指认次数为限。",
+    recruit="君主可以指认一个在野为某角色以招揽：指认正确且其同意，次夜开始时加入本国。",
+    apply="游戏第二夜开始，在野可以申请投奔一个国家，由其主军师决定是否同意。",
+    suicide="自杀立刻生效：当夜单独提交，角色即死亡，由继任者继续游戏，不书写遗言。",
+    suicide_timing="立刻生效")
+
+
+def general_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[dict[str, Any]]:
+    """The rules' own actions where the seat may use them: 刺杀 (a killer), 指认 (an allowance of the character),
+    招揽 (a 君主 of a country), 投奔 / 申请入国 (an 在野 not joined), 自杀 (everyone)."""
     p = game.state.player(pid)
     char = game.character(pid)
     rows = []
@@ -42,30 +68,37 @@ def _general_rows(game: SG24Game, pid: str) -> list[dict[str, Any]]:
                 "attribute": None, "text": text, "limited": False, "uses_left": None, "built": True,
                 "targets": _targets(count), "args": args}
 
-    if p.identity == "杀手" and p.country in COUNTRIES:
-        rows.append(row(STAB, "每国杀手每夜可以进行一次刺杀（一个ID）。", 1, []))
+    if p.identity == "杀手" and (texts.unaligned_killers_stab or p.country in COUNTRIES):
+        rows.append(row(STAB, texts.stab, 1, []))
     kinds = {a.kind for a in char.recognition}
     if kinds:
-        args = [k for k in ("character", "evaluation") if k in kinds]
-        rows.append({**row(RECOGNISE, "指认一个ID为某角色（同国指认）或某评价（评价指认），以角色的指认次数为限。", 1, args),
+        rows.append({**row(RECOGNISE, texts.recognise, 1, [k for k in ("character", "evaluation") if k in kinds]),
                      "choices": recognition_choices(game, pid)})
     if p.identity == "君主" and p.country in COUNTRIES:
-        rows.append(row(RECRUIT, "君主可以指认一个在野为某角色以招揽：指认正确且其同意，次夜开始时加入本国。", 1, ["character"]))
+        rows.append(row(RECRUIT, texts.recruit, 1, ["character"]))
     if p.country == UNALIGNED:
-        rows.append(row(APPLY, "游戏第二夜开始，在野可以申请投奔一个国家，由其主军师决定是否同意。", 0, ["country"]))
-    rows.append(row(SUICIDE, "自杀立刻生效：当夜单独提交，角色即死亡，由继任者继续游戏，不书写遗言。", 0, [], "立刻生效"))
+        rows.append(row(APPLY, texts.apply, 0, ["country"]))
+    rows.append(row(SUICIDE, texts.suicide, 0, [], texts.suicide_timing))
     return rows
+
+
+def skill_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[dict[str, Any]]:
+    """The rules' own actions the seat may use, then its character's skills (each the judge's to rule), with the
+    timing the pack gives the character's skill."""
+    p = game.state.player(pid)
+    char = game.character(pid)
+    return general_rows(game, pid, texts) + [
+        {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind,
+         "timing": game.pack.timing(p.character, s), "attribute": s.attribute, "text": s.text or "",
+         "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
+         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
+        for s in char.skills]
 
 
 def player_view(game: SG24Game, pid: str) -> dict[str, Any]:
     p = game.state.player(pid)
     char = game.character(pid)
-    skills = _general_rows(game, pid) + [
-        {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind, "timing": s.timing,
-         "attribute": s.attribute, "text": s.text or "", "limited": False, "uses_left": None,
-         "built": True, "judge_ruled": True,
-         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
-        for s in char.skills]
+    skills = skill_rows(game, pid)
     return {
         "id": pid, "country": p.country, "identity": p.identity, "character": p.character,
         "status": p.status.value, "evaluations": list(char.evaluations),

@@ -121,13 +121,6 @@ def _same_skill(answer: Any, option: tuple[str, str, str]) -> bool:
     return isinstance(answer, str) and name_key(answer) in (name_key(skill), name_key(label))
 
 
-def choice_options(game: KK33Game, pairs: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
-    """(form, skill, label) for each skill the forms offer, in draw order: a skill two forms share with
-    the same text is offered once (the first form's); with different texts (舌戰群儒) once per form,
-    labelled 「技能（角色）」."""
-    return list(_choice_options(game.roster, tuple(pairs)))
-
-
 @cache
 def _texts_of_form(roster: Roster, form: str) -> tuple[tuple[str, str], ...]:
     """(skill, text) for each skill of ``form``, in order, each text as ``Character.skill(name)`` gives it
@@ -141,28 +134,14 @@ def _texts_of_form(roster: Roster, form: str) -> tuple[tuple[str, str], ...]:
 
 @cache
 def _options_of_forms(roster: Roster, forms: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
-    """``_choice_options(roster, _skills_of_forms(roster, forms))``: the options of every skill of ``forms``,
-    keyed by the forms drawn, not by the pairs they give. The same steps, each skill's text read from
-    the per-form table (:func:`_texts_of_form`) rather than looked up by name in its character: two
-    forms drawn of some seventy rarely repeat, so this is mostly computed, not found."""
+    """(form, skill, label) for each skill ``forms`` offer, in draw order: a skill two forms share with the
+    same text is offered once (the first form's); with different texts (舌戰群儒) once per form, labelled
+    「技能（角色）」. Keyed by the forms drawn, each skill's text read from the per-form table
+    (:func:`_texts_of_form`): two forms drawn of some seventy rarely repeat, so this is mostly computed."""
     kept: dict[tuple[str, str], str] = {}
     for form in forms:
         for skill, text in _texts_of_form(roster, form):
             kept.setdefault((skill, text), form)
-    names = [skill for skill, _ in kept]
-    return tuple((form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
-                 for (skill, _), form in kept.items())
-
-
-@cache
-def _choice_options(roster: Roster, pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str, str], ...]:
-    """:func:`choice_options`, read once per roster and pairs (it reads nothing but the roster's texts,
-    read-only data once loaded; the cache holds the roster, so it is never another roster's)."""
-    characters = roster.characters
-    kept: dict[tuple[str, str], str] = {}
-    for form, skill in pairs:
-        text = characters[form].skill(skill)
-        kept.setdefault((skill, text.text if text else ""), form)
     names = [skill for skill, _ in kept]
     return tuple((form, skill, skill if names.count(skill) == 1 else f"{skill}（{form}）")
                  for (skill, _), form in kept.items())
@@ -219,7 +198,7 @@ class Huashen(CharacterSkill):
         if record is None or record["at"] != phase.index or "skill" in record or not record["forms"]:
             return
         game = phase.game
-        # choice_options(game, self.offers(game, owner)): the record stands for this phase, unchosen
+        # the options of self.offers(game, owner): the record stands for this phase, unchosen
         pairs = list(_options_of_forms(game.roster, tuple(record["forms"]))) if record["at"] == state.index else []
         submitted: list[Use] = getattr(phase, "submitted", None) or getattr(phase, "uses", [])
         used = {u.name for u in submitted if u.actor == owner and not u.implicit}

@@ -21,6 +21,7 @@ from tianting.effects import cancel, delayed, limits, votes
 from tianting.effects import country as countries
 from tianting.effects import harm as harms
 from tianting.effects import stab as stabs
+from tianting.effects.targets import retarget
 from tianting.rules.kk33 import skillbook
 from tianting.rules.kk33.characters.common import CharacterSkill, voter_in_country
 from tianting.rules.kk33.characters.common import base_name as _base
@@ -854,24 +855,8 @@ class Caochuanjiejian(CharacterSkill):
         before = {id(u): u.targets_before(self.stage, self.priority) for u in night.uses}
         aimed = [u for u in night.uses if not u.implicit and u is not use and u.state is not _FAILED
                  and owner in before[id(u)]]
-        seen = [{"skill": u.name, "targets": list(before[id(u)])} for u in aimed]
-        changed: list[dict[str, Any]] = []
-        players = sorted(night.state.players.values(), key=lambda p: p.seat)
-        for u in aimed:
-            rule = u.skill.targets
-            for slot, current in enumerate(before[id(u)]):
-                pool = [p.id for p in players if (not p.alive if rule.dead else p.alive)
-                        and (rule.self_allowed or p.id != u.actor) and p.id != current]
-                if not pool:
-                    continue
-                answer = night.book.choose(night.rng, owner, self.name, [UNCHANGED, *pool],
-                                           lambda a, o, cur=current: a == o or (o == UNCHANGED and a == cur),
-                                           default=UNCHANGED)
-                if answer == UNCHANGED:
-                    continue
-                u.redirect(slot, answer, by=self.name, source=use)
-                changed.append({"skill": u.name, "slot": slot, "from": current, "to": answer})
-                night.note(f"{owner} 草船借箭：將【{u.name}】的目標 {current} 改為 {answer}")
+        seen, changed = retarget(night, use, aimed, before, UNCHANGED, lambda u, slot, current: None,
+                                 lambda u, current, answer: f"將【{u.name}】的目標 {current} 改為 {answer}")
         lines = "；".join(f"【{a['skill']}】{'、'.join(a['targets'])}" for a in seen) or "無"
         text = f"【草船借箭】今夜針對你的行動：{lines}。"
         if changed:
