@@ -19,7 +19,7 @@ def test_sun_jian_borrows_an_identity_skill_through_the_night_form(client):
     lord = wu_lord(client, game)
     assert player_state(client, game, lord)["character"] == "孫堅"
     page = html.unescape(client.get(ppage(game, lord)).text)
-    assert '<option value="明察"' in page and "須列在【亂世英雄】之後" in page
+    assert '<option value="明察"' in page and "須同時使用【亂世英雄】" in page
     assert '<option value="刺殺"' not in page
     target = next(p for p in IDS if player_state(client, game, p)["country"] == "魏")
     before = judge_state(client, game)["seq"]

@@ -147,7 +147,7 @@ class Skill:
 
     def grants(self, game: Any, action: Action) -> tuple[str, ...]:
         """Skills this accepted action lets its actor use in the same phase though they do not hold
-        them (天義：使用後當夜，你可以…發動一次【刺殺】): one use each, listed after it."""
+        them (天義：使用後當夜，你可以…發動一次【刺殺】): one use each, listed before or after it (a phase's actions are a set, R27)."""
         return ()
 
     def refuse_with(self, game: Any, action: Action, other: Action, mine: list[str]) -> str | None:

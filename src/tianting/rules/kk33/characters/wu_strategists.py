@@ -431,7 +431,7 @@ class Libing(CharacterSkill):
     一次行動包括發動任意個身份技能和使用至多一個主動使用的角色技能: the target may, tonight, use
     each of its identity skills once more (a killer: one more 刺殺 for its country, which any of
     its killers may make) and one more active character skill (each still at most once a night;
-    a limited one still once a game). The extras are listed after 厲兵秣馬; if it fails, they fail
+    a limited one still once a game). The extras are submitted with 厲兵秣馬 (before or after it, R27); if it fails, they fail
     with it (WU-S8)."""
 
     name = "厲兵秣馬"
