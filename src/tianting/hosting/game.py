@@ -857,12 +857,12 @@ class HostedGame:
                               context=others)
         first = checked.first_refusal()
         if first is not None:
-            i, exc = first
-            message = exc.message
+            i, refusal = first
+            message = refusal.message
             mine = [read[j] for j in checked.order if j in checked.accepted]
-            if exc.code == "stab-count" and self._stab_fits_alone(pid, read[i], mine):
+            if refusal.code == "stab-count" and self._stab_fits_alone(pid, read[i], mine):
                 message = (f"本國今夜可發動的【刺殺】次數已由本國殺手的其他提交用完，你的【刺殺】不會結算"
-                           f"（{exc.message}）；若對方撤回，你可再次提交")
+                           f"（{refusal.message}）；若對方撤回，你可再次提交")
             raise Refused(f"第{i + 1}個行動：{message}", 422) from None
         out = []
         for i, action in enumerate(read):
