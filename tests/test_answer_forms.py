@@ -183,3 +183,50 @@ def test_every_answer_form_on_a_kk33_choice(skill):
 @pytest.mark.parametrize(("rules_name", "skill"), OTHER_CHOOSERS)
 def test_every_answer_form_on_a_dingli_choice(rules_name, skill):
     _check_forms(rules_name, skill)
+
+
+# ---- args.choice: the options an action picks among (練兵, 醇醪之交), read by the same reader -------------------------
+def _kk33_choice_args() -> list[str]:
+    """Every KK 3.3 skill whose ``args`` hold ``"choice"`` (found in the skill table: none can opt out)."""
+    found = []
+    for info in pkgutil.iter_modules(characters.__path__):
+        module = importlib.import_module(f"{characters.__name__}.{info.name}")
+        found += [cls.name for cls in getattr(module, "SKILLS", []) if "choice" in getattr(cls, "args", ())]
+    return sorted(set(found))
+
+
+def _choice_table(skill: str) -> Any:
+    """A table where ``skill`` may be used, and the action to use it with ``choice`` (a function of the answer)."""
+    from tianting.testing import Table
+
+    if skill == "練兵":  # 呂蒙's 大智若愚 awakens after two 明察 on killers (as tests/kk33/characters/test_wu_lords.py)
+        t = Table(characters={"吳正軍師": "魯肅", "吳副軍師": "陸遜"})
+        t.night(t.act("吳正軍師", "明察", "魏殺手甲"))
+        t.day()
+        t.night(t.act("吳正軍師", "明察", "蜀殺手乙"))
+        t.day()
+        return t, lambda c: t.act("吳正軍師", "練兵", "魏君主", choice=c)
+    if skill == "醇醪之交":  # 程普 at 吳殺手乙
+        t = Table(characters={"魏副軍師": "荀彧", "魏殺手甲": "張遼"})
+        t.decide("吳殺手乙", "醇醪之交", False)
+        return t, lambda c: t.act("吳殺手乙", "醇醪之交", "蜀護衛", choice=c)
+    raise AssertionError(f"【{skill}】 takes args.choice but has no scenario here: add one")
+
+
+@pytest.mark.parametrize("skill", _kk33_choice_args())
+def test_every_form_of_args_choice(skill):
+    """The label, the label in the other script, the number (JSON or text, full-width too) all pick the same option;
+    a number out of range or an unknown name is refused with a Chinese message naming the options."""
+    from tianting.core.errors import IllegalAction
+
+    t, action = _choice_table(skill)
+    impl = t.game.skills[skill]
+    assert impl.choices, f"【{skill}】 declares no choices"
+    for k, label in enumerate(impl.choices):
+        t, action = _choice_table(skill)
+        for answer in (label, _other_script(label), k + 1, str(k + 1), chr(0xFF11 + k)):
+            assert t.game.skills[skill].chosen(action(answer)) == k, (skill, answer)
+    t, action = _choice_table(skill)
+    for bad in (len(impl.choices) + 1, "不存在的選項"):
+        with pytest.raises(IllegalAction, match="choice"):
+            t.game.skills[skill].chosen(action(bad))

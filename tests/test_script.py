@@ -165,8 +165,13 @@ def test_error_limited_skill_used_twice():
 
 
 def test_error_more_stabs_than_the_country_has():
-    err = error_of(base_script(night(act("魏殺手甲", "刺殺", "吳護衛"), act("魏殺手乙", "刺殺", "蜀護衛"))))
-    assert err.where == "phases[0].actions[1]" and "刺殺" in err.message
+    """R7: one 刺殺 a night for 魏. The night's actions are a set (R27): the 刺殺 refused is the one later in the
+    canonical order (by actor id: 「魏殺手乙」 < 「魏殺手甲」 in code points), whichever is typed first, with one message."""
+    first, second = act("魏殺手甲", "刺殺", "吳護衛"), act("魏殺手乙", "刺殺", "蜀護衛")
+    err = error_of(base_script(night(first, second)))
+    assert err.where == "phases[0].actions[0]" and "魏國今夜只能發動1次【刺殺】" in err.message
+    again = error_of(base_script(night(second, first)))
+    assert again.where == "phases[0].actions[1]" and again.message == err.message
 
 
 def test_error_day_phase_first():
@@ -326,6 +331,6 @@ def test_last_words_of_a_player_who_did_not_die_are_not_published():
 def test_limits_count_every_spelling_of_a_skill(spelling):
     """`刺杀` and `刺殺` are the same skill, for the per-night and per-game limits too."""
     err = error_of(base_script(night(act("魏殺手甲", spelling, "蜀護衛"), act("魏殺手乙", "刺殺", "吳護衛"))))
-    assert err.where == "phases[0].actions[1]"
+    assert err.where == "phases[0].actions[0]"  # the later of the two in the canonical order (乙 < 甲), R27
     err = error_of(base_script(night(act("魏君主", "招贤纳才", "蜀護衛"), act("魏君主", "招賢納才", "吳護衛"))))
-    assert err.where == "phases[0].actions[1]" and "限定" in err.message
+    assert err.where == "phases[0].actions[0]" and "限定" in err.message  # by targets: 吳 < 蜀 (R27)

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from typing import IO, Any
 
 from tianting.core import canonical, pack_edition
+from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_args
 from tianting.core.decisions import DecisionBook, InvalidAnswer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
@@ -554,24 +555,29 @@ def _day(game: Any, raw: dict[str, Any], where: str, book: DecisionBook, lenient
 def _checked_actions(game: Any, raw: dict[str, Any], where: str, lenient: bool, rejected: list[dict[str, Any]],
                      skill_names: Any, ids: PlayerIds, rules: Any, order: str = canonical.CANONICAL
                      ) -> tuple[list[Action], dict[int, int], list[Any]]:
-    """A phase's ``actions``, each checked against those accepted before it: the accepted actions, each
-    accepted entry's index → its index among them, and the entries (a refused one: :func:`_reject`). The
-    accepted actions resolve in the draw order ``order`` (canonical: by actor, skill, targets)."""
+    """A phase's ``actions``, checked: the accepted actions, each accepted entry's index → its index among them, and
+    the entries (a refused one: :func:`_reject`). Under the draw order ``order`` canonical, the actions are checked
+    as a set (:func:`tianting.core.action_set.check_set`: a grant counts wherever it is listed; a strict run reports
+    the refusal first in the canonical order, a lenient one lists every refusal in the script's order) and resolve
+    by actor, skill, targets; under ``listed`` (a game created before), each is checked against those accepted
+    before it, as such a game was played."""
+    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
+    read = [_action(entry, f"{where}.actions[{j}]", skill_names, ids, rules) for j, entry in enumerate(entries)]
+    checked = check_phase(read, game.check_action, order, _breaks(rules))
+    first = checked.first_refusal()
+    if first is not None and not lenient:
+        _reject(lenient, rejected, f"{where}.actions[{first[0]}]", entries[first[0]], first[1])
     accepted: list[Action] = []
     resolving: dict[int, int] = {}
-    entries = _list(raw.get("actions", []) or [], f"{where}.actions", "actions", limit=MAX_ENTRIES, noun="行動")
-    for j, entry in enumerate(entries):
-        spot = f"{where}.actions[{j}]"
-        action = _action(entry, spot, skill_names, ids, rules)
-        try:
-            game.check_action(action, accepted)
-        except IllegalAction as exc:
-            _reject(lenient, rejected, spot, entry, exc)
+    for j, action in enumerate(read):
+        if j in checked.refused:
+            _reject(lenient, rejected, f"{where}.actions[{j}]", entries[j], checked.refused[j])
             continue
         resolving[j] = len(accepted)
         accepted.append(action)
-    if order == canonical.CANONICAL:
-        accepted, resolving = canonical.actions_in_order(accepted, resolving, _breaks(rules))
+    if order == canonical.LISTED:
+        return accepted, resolving, entries
+    accepted, resolving = canonical.actions_in_order(accepted, resolving, _breaks(rules))
     return accepted, resolving, entries
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from tianting.core.action_set import check_set
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Feedback, PhaseResult
 from tianting.core.skills import Skill
@@ -134,11 +135,11 @@ class Table:
 
     # ---- playing ---------------------------------------------------------------
     def check(self, *actions: Action) -> None:
-        """Check actions in order as the server and the script runner do (raises IllegalAction)."""
-        accepted: list[Action] = []
-        for action in actions:
-            self.game.check_action(action, accepted)
-            accepted.append(action)
+        """Check actions as a set, as the server and the script runner do (raises the first refusal in the
+        canonical order: ``tianting.core.action_set``)."""
+        first = check_set(actions, self.game.check_action).first_refusal()
+        if first is not None:
+            raise first[1]
 
     def night(self, *actions: Action, last_words: dict[str, str] | None = None) -> PhaseResult:
         self.check(*actions)

@@ -178,10 +178,13 @@ def test_extra_stab_tonight_and_none_the_next_night():
 
 
 @pytest.mark.skill("亂花")
-def test_extra_use_of_an_identity_skill_must_follow_its_grant():
+def test_an_extra_use_of_an_identity_skill_counts_wherever_its_grant_is_listed():
+    """R27: 「使用後當夜，你可以額外發動一次【亂花】」 grants the extra use for the night: the night's actions are a set,
+    so the grant counts listed before or after the extra use; without it the second 亂花 is refused, saying so."""
     t = table(("魏女眷", Twice))
-    with pytest.raises(IllegalAction, match="已經發動過"):
+    with pytest.raises(IllegalAction, match="已經發動過【亂花】（額外的次數須由本階段給予它的技能提供）"):
         t.check(t.act("魏女眷", "亂花", "吳君主", "蜀君主"), t.act("魏女眷", "亂花", "吳護衛", "蜀君主"))
+    t.check(t.act("魏女眷", "亂花", "吳君主", "蜀護衛"), t.act("魏女眷", "亂花", "吳護衛", "蜀護衛"), t.act("魏女眷", "雙花"))
     t.night(t.act("魏女眷", "雙花"), t.act("魏女眷", "亂花", "吳君主", "蜀護衛"),
             t.act("魏女眷", "亂花", "吳護衛", "蜀護衛"))
     assert t.state.vote_binds == {"吳君主": "蜀護衛", "吳護衛": "蜀護衛"}

@@ -45,18 +45,19 @@ def table(script: dict[str, Any], index: int = 0) -> list[dict[str, Any]]:
 
 
 def test_a_night_lists_each_action_taken_with_its_outcome_and_reason() -> None:
-    """援護：「指定一個ID，當夜其受到的刺殺無效」 — 文遠's 刺殺 on 公覆, whom 子龍 guards, is void (無效), the reason the
-    engine wrote: 「子龍 援護」; 儁乂's 刺殺 is the country's second of the night (「每個國家每夜只能發動一次刺殺」):
-    refused before the night resolves, so it is not in the table and the numbers skip it; 玄德's 五虎封將 with 關羽,
+    """援護：「指定一個ID，當夜其受到的刺殺無效」 — 儁乂's 刺殺 on 公覆, whom 子龍 guards, is void (無效), the reason the
+    engine wrote: 「子龍 援護」; 文遠's 刺殺 is the country's second of the night (「每個國家每夜只能發動一次刺殺」; of the
+    two, the later in the canonical order, R27: 儁 U+5101 < 文 U+6587): refused before the night resolves, so it is not
+    in the table and the numbers skip it; 玄德's 五虎封將 with 關羽,
     張飛 and 趙雲 in play (「五虎將中至少有兩人在場」) goes off (生效), and 阿醜's 亂花 is void by the judge's ruling,
     his reason given."""
     script = example_script({"phase": "night", "actions": [
-        act("文遠", "刺殺", "公覆"), act("儁乂", "刺殺", "小喬"), act("子龍", "援護", "公覆"), act("玄德", "五虎封將"),
+        act("文遠", "刺殺", "小喬"), act("儁乂", "刺殺", "公覆"), act("子龍", "援護", "公覆"), act("玄德", "五虎封將"),
         act("奉孝", "明察", "興霸"), act("阿醜", "亂花", "公達", "文台")],
         "rulings": [{"effect": "void", "action": 5, "why": "違規私聊"}]})
     uses = table(script)
     assert [(u["action"], u["actor"], u["skill"], u["state"], u.get("why")) for u in uses] == [
-        (0, "文遠", "刺殺", "void", "子龍 援護"),
+        (1, "儁乂", "刺殺", "void", "子龍 援護"),
         (2, "子龍", "援護", "done", None),
         (3, "玄德", "五虎封將", "done", None),
         (4, "奉孝", "明察", "done", None),

@@ -19,14 +19,16 @@ def test_sun_jian_borrows_an_identity_skill_through_the_night_form(client):
     lord = wu_lord(client, game)
     assert player_state(client, game, lord)["character"] == "孫堅"
     page = html.unescape(client.get(ppage(game, lord)).text)
-    assert '<option value="明察"' in page and "須列在【亂世英雄】之後" in page
+    assert '<option value="明察"' in page and "須同時使用【亂世英雄】" in page
     assert '<option value="刺殺"' not in page
     target = next(p for p in IDS if player_state(client, game, p)["country"] == "魏")
     before = judge_state(client, game)["seq"]
-    refused = post(client, ppage(game, lord), ppage(game, lord) + "/actions",
-                   {"skill-0": "明察", "target-0-0": target, "skill-1": "亂世英雄"})
+    refused = post(client, ppage(game, lord), ppage(game, lord) + "/actions", {"skill-0": "明察", "target-0-0": target})
     assert 400 <= refused.status_code < 500 and "沒有技能【明察】" in html.unescape(refused.text)
     assert judge_state(client, game)["seq"] == before
+    listed_first = post(client, ppage(game, lord), ppage(game, lord) + "/actions",  # a set: either order (R27)
+                        {"skill-0": "明察", "target-0-0": target, "skill-1": "亂世英雄"})
+    assert listed_first.status_code == 303, listed_first.text
     accepted = post(client, ppage(game, lord), ppage(game, lord) + "/actions",
                     {"skill-0": "亂世英雄", "skill-1": "明察", "target-1-0": target})
     assert accepted.status_code == 303, accepted.text

@@ -14,7 +14,9 @@ Typed as text (the judge's console, a player's page, a private message read for 
 number and 「true」/「false」 the yes or no, where no option is labelled so.
 
 A skill may also read a richer form of its own options (化身's ``[角色, 技能]``); that reading comes first, so an
-answer it took before is taken the same. No skill reads the forms above itself.
+answer it took before is taken the same. No skill reads the forms above itself: an action's ``args.choice`` (「which
+of the options a text lists, counting from 1」) is read the same way, among the skill's declared ``choices``
+(:func:`read_choice`, through ``Skill.chosen``).
 """
 
 from __future__ import annotations
@@ -86,6 +88,21 @@ def read_answer(answer: Any, options: Sequence[T], labels: Sequence[Any], match:
             return answer - 1
         raise AnswerProblem(f"沒有第{shown(answer)}個選項（共{len(options)}個，從1數起）")
     return None
+
+
+def read_choice(value: Any, labels: Sequence[str]) -> int:
+    """The index of the option an action's ``args.choice`` names among ``labels`` (a skill's ``choices``, in its
+    text's order: 練兵's 暗訪、援護、亂花): read as every answer is (:func:`read_answer`: the label in either script,
+    the number from 1 as a JSON integer or as text 「2」/「２」/「②」, ``true``/``false`` where one option declines).
+    :class:`AnswerProblem`, naming the options with their numbers, for a value that picks none."""
+    listing = "、".join(f"{n}.{label}" for n, label in enumerate(labels, 1))
+    try:
+        picked = read_answer(value, labels, labels, lambda a, o: False)
+    except AnswerProblem as problem:
+        raise AnswerProblem(f"參數 choice：{problem.message}（可選：{listing}）") from None
+    if picked is None:
+        raise AnswerProblem(f"參數 choice 須為選項之一（{listing}：名稱或從1數起的編號），而不是「{shown(value)}」")
+    return picked
 
 
 GUESS_KEYS = ("identity", "country", "character")

@@ -70,6 +70,9 @@ class Skill:
     targets: ClassVar[TargetRule] = TargetRule()
     args: ClassVar[tuple[str, ...]] = ()
     """Keys of ``Action.args`` the skill needs."""
+    choices: ClassVar[tuple[str, ...]] = ()
+    """The options its ``args.choice`` picks among, by label in the text's order (練兵：暗訪、援護、亂花), read by the
+    one reader of answers (:meth:`chosen`); a skill whose ``args`` hold ``"choice"`` declares them."""
     per_night: ClassVar[int] = 1
     """How many times one player may use it in one night (before extras)."""
     may_rerun_night: ClassVar[bool] = False
@@ -145,9 +148,21 @@ class Skill:
     def on_effect(self, phase: Any, effect: Any) -> None:
         """An effect this skill scheduled (``Effect.kind`` is the skill's name) comes due in ``phase``."""
 
+    def chosen(self, action: Action) -> int:
+        """The index (from 0) of the option ``action.args["choice"]`` names among :attr:`choices`, read by
+        :func:`tianting.core.answers.read_choice` (label in either script, number from 1 …); raises
+        :class:`tianting.core.errors.IllegalAction` naming the options when it names none."""
+        from tianting.core.answers import AnswerProblem, read_choice
+        from tianting.core.errors import IllegalAction
+
+        try:
+            return read_choice(action.args.get("choice"), self.choices)
+        except AnswerProblem as problem:
+            raise IllegalAction(f"【{self.name}】的{problem.message}", "bad-arg") from None
+
     def grants(self, game: Any, action: Action) -> tuple[str, ...]:
         """Skills this accepted action lets its actor use in the same phase though they do not hold
-        them (天義：使用後當夜，你可以…發動一次【刺殺】): one use each, listed after it."""
+        them (天義：使用後當夜，你可以…發動一次【刺殺】): one use each, listed before or after it (a phase's actions are a set, R27)."""
         return ()
 
     def refuse_with(self, game: Any, action: Action, other: Action, mine: list[str]) -> str | None:

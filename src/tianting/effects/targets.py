@@ -163,8 +163,8 @@ CARRIED_KEY = "common:carried"
 
 
 def carry(phase: object, carrier: Use, carried: Use) -> None:
-    """「使用後當夜，你可以發動一次【X】」 with X, a skill its owner does not hold, listed after the
-    carrier as an action of its own (亂世英雄, 天義): X is the carrier's content, and 「當主動技能經過
+    """「使用後當夜，你可以發動一次【X】」 with X, a skill its owner does not hold, listed beside the
+    carrier (before or after it: R27) as an action of its own (亂世英雄, 天義): X is the carrier's content, and 「當主動技能經過
     成功概率判定並判定成功使用後，技能的一切內容均一定成功生效」, so X rolls no success check of its own.
     Call it in the carrier's ``prepare``: X waits (as failed, unannounced: the checks pass it by) until
     the carrier's ``apply`` calls :func:`release`; a carrier that fails or is voided never does, and X

@@ -25,6 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tianting.core import pack_edition
+from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
 from tianting.core.records import default_warning
@@ -868,24 +869,32 @@ class HostedGame:
         rules = load_rules(self.rules)
         names = rules.names(game)
         others = self._others(phase, pid, names, rules) if phase is not None else []
-        accepted: list[Any] = list(others)
-        out = []
+        read = []
         for i, entry in enumerate(raw):
             if not isinstance(entry, dict):
                 raise Refused(f"第{i + 1}個行動格式錯誤", 422)
-            entry = {**entry, "actor": pid}
             try:
-                action = _action(entry, f"actions[{i}]", names, ids, rules)
-                impl = game.check_action(action, accepted)
-            except IllegalAction as exc:
-                message = exc.message
-                if exc.code == "stab-count" and self._stab_fits_alone(pid, action, accepted[len(others):]):
-                    message = (f"本國今夜可發動的【刺殺】次數已由本國殺手的其他提交用完，你的【刺殺】不會結算"
-                               f"（{exc.message}）；若對方撤回，你可再次提交")
-                raise Refused(f"第{i + 1}個行動：{message}", 422) from None
+                read.append(_action({**entry, "actor": pid}, f"actions[{i}]", names, ids, rules))
             except ScriptError as exc:
                 raise Refused(f"第{i + 1}個行動：{exc.message}", 422) from None
-            accepted.append(action)
+        # The player's own list is one submission, checked as the script runner checks a phase (a game created
+        # before issue 27: in the order listed; else as a set, a grant counting wherever it is listed:
+        # tianting.core.action_set); the refusal reported is the first in that order (canonical: the same however
+        # the list was typed).
+        checked = check_phase(read, game.check_action, draw_order_of(self.meta), getattr(rules, "successor_breaks", ()),
+                              context=others)
+        first = checked.first_refusal()
+        if first is not None:
+            i, refusal = first
+            message = refusal.message
+            mine = [read[j] for j in checked.order if j in checked.accepted]
+            if refusal.code == "stab-count" and self._stab_fits_alone(pid, read[i], mine):
+                message = (f"本國今夜可發動的【刺殺】次數已由本國殺手的其他提交用完，你的【刺殺】不會結算"
+                           f"（{refusal.message}）；若對方撤回，你可再次提交")
+            raise Refused(f"第{i + 1}個行動：{message}", 422) from None
+        out = []
+        for i, action in enumerate(read):
+            impl = checked.accepted[i]
             canonical = action.as_json()
             # the skill's own name: the engine's (KK 3.3 returns the skill checked), else the rule set's
             canonical["skill"] = impl.name if impl is not None else (names.get(action.skill) or action.skill)

@@ -988,7 +988,7 @@ def _skill_options(view: dict[str, Any]) -> list[dict[str, Any]]:
         elif row.get("uses_left") == 0:
             note = "已用完"
         elif row.get("via"):
-            note = f"須列在【{row['via']}】之後"
+            note = f"須同時使用【{row['via']}】"
         idle = _no_target(targets, view)
         note = idle or note
         out.append({"skill": row["skill"], "targets": targets, "args": row.get("args") or [],

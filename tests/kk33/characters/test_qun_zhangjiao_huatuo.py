@@ -454,11 +454,12 @@ def test_pudu_a_second_first_aid_the_same_night():
 
 
 @pytest.mark.skill("普度眾生", "急救")
-def test_pudu_the_extra_first_aid_must_follow_it_and_is_one_only():
-    """R27: the extra 急救 is listed after 普度眾生; a third 急救 is refused."""
+def test_pudu_the_extra_first_aid_counts_wherever_listed_and_is_one_only():
+    """R27: the extra 急救 needs 普度眾生 the same night, listed before or after it; a third 急救 is refused."""
     t = Table()
+    t.check(t.act("群雄", "急救", "吳護衛"), t.act("群雄", "急救", "魏女眷"), t.act("群雄", "普度眾生"))
     with pytest.raises(IllegalAction, match="已經發動過【急救】"):
-        t.check(t.act("群雄", "急救", "吳護衛"), t.act("群雄", "急救", "魏女眷"), t.act("群雄", "普度眾生"))
+        t.check(t.act("群雄", "急救", "吳護衛"), t.act("群雄", "急救", "魏女眷"))
     with pytest.raises(IllegalAction, match="已經發動過【急救】"):
         t.check(t.act("群雄", "普度眾生"), t.act("群雄", "急救", "吳護衛"), t.act("群雄", "急救", "魏女眷"),
                 t.act("群雄", "急救", "蜀護衛"))

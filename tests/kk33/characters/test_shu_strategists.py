@@ -814,7 +814,8 @@ def test_luohong_the_night_alliance_ends_others_halved_two_targets():
     shu_fewer(t)
     t.state.alliances.append(Alliance(("蜀", "吳"), start=2, end=6))
     with pytest.raises(IllegalAction, match="需要指定1個目標"):
-        t.check(t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"), t.act(ADV, "落鴻哀歌"))  # the grant comes first
+        t.check(t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"))  # two ids only with 落鴻哀歌 the same night
+    t.check(t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"), t.act(ADV, "落鴻哀歌"))  # listed before or after it (R27)
     t.fail("魏正軍師", "明察").succeed("吳正軍師", "明察")
     t.night(t.act(ADV, "落鴻哀歌"), t.act("蜀殺手甲", "刺殺", "魏女眷", "吳女眷"),
             t.act("魏正軍師", "明察", "吳殺手甲"), t.act("吳正軍師", "明察", "魏殺手甲"))

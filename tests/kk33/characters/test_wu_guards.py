@@ -26,13 +26,12 @@ def test_tianyi_a_stab_instead_of_a_guard():
 
 
 @pytest.mark.skill("天義")
-def test_tianyi_no_stab_without_it_nor_before_it_nor_with_a_guard():
-    """The 刺殺 needs 天義 listed before it; 「不發動【援護】，而是」: not both."""
+def test_tianyi_no_stab_without_it_nor_with_a_guard():
+    """The 刺殺 needs 天義 the same night, listed before or after it (R27); 「不發動【援護】，而是」: not both."""
     t = Table(characters=QUIET)
     with pytest.raises(IllegalAction, match="沒有技能【刺殺】"):
         t.check(t.act("吳護衛", "刺殺", "魏女眷"))
-    with pytest.raises(IllegalAction, match="沒有技能【刺殺】"):
-        t.check(t.act("吳護衛", "刺殺", "魏女眷"), t.act("吳護衛", "天義"))
+    t.check(t.act("吳護衛", "刺殺", "魏女眷"), t.act("吳護衛", "天義"))
     with pytest.raises(IllegalAction, match="二者只能選一"):
         t.check(t.act("吳護衛", "天義"), t.act("吳護衛", "援護", "吳君主"), t.act("吳護衛", "刺殺", "魏女眷"))
     with pytest.raises(IllegalAction, match="二者只能選一"):

@@ -142,7 +142,7 @@ def test_luanshi_yingxiong_guard_and_dead_inquiry():
 
 @pytest.mark.skill("亂世英雄")
 def test_luanshi_yingxiong_not_stab_nor_recruit_nor_twice():
-    """除【刺殺】、【招賢納才】外; 一次; the borrowed skill listed after 亂世英雄."""
+    """除【刺殺】、【招賢納才】外; 一次; the borrowed skill listed before or after 亂世英雄 (R27)."""
     t = Table()
     with pytest.raises(IllegalAction, match="沒有技能【刺殺】"):
         t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "刺殺", "魏君主"))
@@ -152,7 +152,8 @@ def test_luanshi_yingxiong_not_stab_nor_recruit_nor_twice():
         t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "明察", "魏君主"), t.act("吳君主", "援護", "蜀君主"))
     t.check(t.act("吳君主", "亂世英雄"), t.act("吳君主", "招賢納才", "魏君主"), t.act("吳君主", "明察", "蜀君主"))
     with pytest.raises(IllegalAction, match="沒有技能【明察】"):
-        t.check(t.act("吳君主", "明察", "魏君主"), t.act("吳君主", "亂世英雄"))
+        t.check(t.act("吳君主", "明察", "魏君主"))
+    t.check(t.act("吳君主", "明察", "魏君主"), t.act("吳君主", "亂世英雄"))
 
 
 @pytest.mark.skill("亂世英雄")

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from tianting.core import ballot, effects
+from tianting.core.canonical import listed
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
 from tianting.core.records import Action, Feedback, PhaseResult, Ruling, SeatSpec, make_action
@@ -823,7 +824,9 @@ class KK33Game(Clocked):
             used = mine.count(name)  # extras only add to per_night: below it, no need to count them
             impl = check.impl
             if used >= impl.per_night and used >= self.allowed_uses(player.id, name, accepted):
-                extra = "（額外的次數須列在給予它的技能之後）" if impl.source is Source.IDENTITY else ""
+                # (a game created before issue 27 checks in the order listed: there the grant must come first)
+                extra = "" if impl.source is not Source.IDENTITY else \
+                    "（額外的次數須列在給予它的技能之後）" if listed(self.state) else "（額外的次數須由本階段給予它的技能提供）"
                 return f"{player.id} {'今夜' if by_night else '本日'}已經發動過【{name}】{extra}", "twice"
         else:
             return None  # (nothing listed before it: no second use, no second character skill)

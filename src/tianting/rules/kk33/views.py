@@ -143,7 +143,7 @@ def _skill_rows(game: KK33Game, pid: str, row_of: RowMaker | None = None) -> lis
 
 def _lent_rows(game: KK33Game, player: Player, held: set[str]) -> list[dict[str, Any]]:
     """Skills a held skill lets its owner use the night it is used (亂世英雄：你可以發動一次…任意主動身份技能;
-    ``Skill.grants``): one row each, ``source`` "lent", ``via`` the granting skill, to be listed after it."""
+    ``Skill.grants``): one row each, ``source`` "lent", ``via`` the granting skill, to be submitted with it (R27)."""
     from tianting.core.records import Action
 
     out = []

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tianting.core.action_set import check_set
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.rules.sg24 import SeatSpec, SG24Game, seats
@@ -36,10 +37,9 @@ class Table24:
 
     def night(self, *actions: Action, last_words: dict[str, str] | None = None, rulings: tuple[Ruling, ...] = (),
               answers: list[dict[str, Any]] | None = None, defences: tuple[Any, ...] = ()) -> PhaseResult:
-        accepted: list[Action] = []
-        for a in actions:
-            self.game.check_action(a, accepted)
-            accepted.append(a)
+        first = check_set(actions, self.game.check_action).first_refusal()  # as the script runner checks them
+        if first is not None:
+            raise first[1]
         book = self._book(answers)
         auto: list[dict[str, Any]] = []
         if not any(a.get("skill") == "投奔" for a in answers or []):
@@ -50,7 +50,7 @@ class Table24:
                 if chief is not None:
                     auto += [{"actor": chief.id, "skill": "投奔", "answer": "拒绝"}] * 3
         book.answers += auto
-        result = self.game.resolve_night(accepted, book, last_words, rulings, defences)
+        result = self.game.resolve_night(list(actions), book, last_words, rulings, defences)
         assert not [a for a in book.unused() if a not in auto], book.unused()
         self.results.append(result)
         return result

@@ -167,7 +167,7 @@ class Qingnang(Kongcheng):
 class Pudu(CharacterSkill):
     """普度眾生：使用後當夜，你可以額外發動一次【急救】。
 
-    Q5: the extra 急救 is listed after 普度眾生 (R27); if 普度眾生 fails its check, the extra fails with it.
+    Q5: the extra 急救 is a second 急救 submitted with 普度眾生 (before or after it, R27); if 普度眾生 fails its check, the extra fails with it.
     Each 急救 is a 發動 of its own: each gives its 「行醫」 marker, on the same id too."""
 
     name = "普度眾生"

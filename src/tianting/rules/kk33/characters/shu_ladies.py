@@ -163,8 +163,8 @@ class Toujing(LadySkill):
 class Muniu(LadySkill):
     """木牛流馬：使用後當夜，本國軍師可額外發動一次【明察】，本國副軍師可額外發動一次【暗訪】。
 
-    本國軍師 is the 正軍師 (the identity that holds 明察). The extra use is listed after 木牛流馬
-    (R27); if 木牛流馬 fails its check, the extra use fails with it."""
+    本國軍師 is the 正軍師 (the identity that holds 明察). The extra use is submitted with 木牛流馬
+    (before or after it, R27); if 木牛流馬 fails its check, the extra use fails with it."""
 
     name = "木牛流馬"
     stage = "inform"
@@ -288,7 +288,7 @@ class Jiangmen(LadySkill):
     """將門虎女：使用後當夜，你可以不發動【亂花】，而是發動一次【刺殺】。你與關羽（若在場）互識，你與關平（若在場）互識。
 
     Ruling SN8: the 刺殺 is submitted as 將門虎女's one target (no target: no 刺殺), or (issue 27) as a
-    【刺殺】 of hers listed after a 將門虎女 without target (``Skill.carries``; 「使用後當夜……發動一次【刺殺】」,
+    【刺殺】 of hers submitted with a 將門虎女 without target (before or after it, R27) (``Skill.carries``; 「使用後當夜……發動一次【刺殺】」,
     as 天義's, WUG1). It is her own 刺殺, outside her country's count, checked as any 刺殺; listed, it is
     將門虎女's content (``common.carry``: no check of its own; none if 將門虎女 does not go off).
     「不發動【亂花】，而是」: a 亂花 she submits the same night with a 刺殺 is void."""

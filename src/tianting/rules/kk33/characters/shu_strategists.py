@@ -625,7 +625,7 @@ class Luohong(CharacterSkill):
 
     Ruling SS14: 人數最多 counts living players of 魏, 蜀 and 吳 as the night begins; a country
     tied for the most is among the most (使用失敗, before any check). The extra target of a 刺殺 is
-    submitted with it (a 刺殺 listed after 落鴻哀歌 may name two ids: ``extra_targets``); the 刺殺
+    submitted with it (a 刺殺 submitted with 落鴻哀歌, before or after it, may name two ids: ``extra_targets``); the 刺殺
     is then one 刺殺 on each (``Stab.apply``). If 落鴻哀歌 fails or is void, only the first target
     is settled. 跳過次日投票階段: the next day has no vote (effect ``no-vote``: votes are refused,
     no ballot, no vote death).

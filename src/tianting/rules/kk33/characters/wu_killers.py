@@ -268,23 +268,21 @@ class ChunlaoZhijiao(CharacterSkill):
     ②你的「醇醪之交」獲悉你的角色，之後只要你的「醇醪之交」存活，你受到的傷害減輕。
     若周瑜在場，你將得到反饋，並可將該技能的目標更為周瑜。
 
-    ``args.choice``: 1 or 2. The lasting reduction works from that night on, at night and by day
+    ``args.choice``: 1 or 2 (or 「效果①」, 「②」 …: ``Skill.chosen``). The lasting reduction works from that night on, at night and by day
     (the vote's harm too), through an effect renewed each phase (WUK3)."""
 
     name = "醇醪之交"
     stage = "protect"
     targets = TargetRule(count=1, self_allowed=False)
     args = ("choice",)
+    choices = ("效果①", "效果②")
 
     def validate(self, state: GameState, action: Any) -> None:
-        from tianting.core.errors import IllegalAction
-
-        if action.args.get("choice") not in (1, 2, "1", "2"):
-            raise IllegalAction("【醇醪之交】須選擇效果①或②（choice 為 1 或 2）", "bad-arg")
+        self.chosen(action)  # the one reader (``Skill.chosen``): 1, 2, 「①」, 「效果②」 …; refused naming both
 
     def apply(self, night: Night, use: Use) -> None:
         owner, friend = use.actor, use.targets[0]
-        choice = int(use.action.args["choice"])
+        choice = self.chosen(use.action) + 1
         zhouyu = night.game.in_play("周瑜")
         if zhouyu is not None and zhouyu.id != owner:
             night.tell(owner, Feedback(self.name, "【醇醪之交】周瑜在場，你可以將此技能的目標更為周瑜。", None,

@@ -128,7 +128,7 @@ def _lent_to(excluded: tuple[str, ...], own: tuple[str, ...]) -> tuple[str, ...]
 class Luanshi(CharacterSkill):
     """亂世英雄：使用後當夜，你可以發動一次除【刺殺】、【招賢納才】外的任意主動身份技能。
 
-    WU3: submitted as 【亂世英雄】 (no target), then, listed after it, the identity skill (``grants`` / ``refuse_with``) with its
+    WU3: submitted as 【亂世英雄】 (no target), and, listed before or after it (R27), the identity skill (``grants`` / ``refuse_with``) with its
     own targets and arguments (checked as that skill: 暗訪 a dead id, 方術 a country and an
     identity …). The identity skill is 亂世英雄's content: one success check, 亂世英雄's (當主動技能
     經過成功概率判定並判定成功使用後，技能的一切內容均一定成功生效); if 亂世英雄 fails, the borrowed

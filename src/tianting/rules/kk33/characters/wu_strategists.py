@@ -333,7 +333,8 @@ class Dazhi(CharacterSkill):
 class Lianbing(CharacterSkill):
     """練兵：*隱藏技*你可以（在合理的時機）棄掉一個「智」標記，發動一次【暗訪】、【援護】或【亂花】。
 
-    Submitted as 練兵 with ``args: {"choice": "援護"}`` (or 暗訪, 亂花; or 1, 2, 3 in the text's order) and that skill's targets
+    Submitted as 練兵 with ``args: {"choice": "援護"}`` (or 暗訪, 亂花; or 1, 2, 3 in the text's order: the one reader of
+    answers, ``Skill.chosen``) and that skill's targets
     (亂花: A and B; 暗訪: a dead id). It is his character skill of the night (one success check);
     when it goes off a 「智」 is spent and the identity skill acts as if he had used it (WU-S7)."""
 
@@ -341,23 +342,22 @@ class Lianbing(CharacterSkill):
     stage = "attack"
     targets = TargetRule(count=1, counts=(2,), distinct=False)
     args = ("choice",)
-    CHOICES = ("暗訪", "援護", "亂花")
+    choices = ("暗訪", "援護", "亂花")  # the text's order: 1 暗訪, 2 援護, 3 亂花
 
-    def chosen(self, action: Action) -> str | None:
-        raw = action.args.get("choice")
-        if isinstance(raw, str) and raw.strip().isdigit():
-            raw = int(raw.strip())  # a form's text field
-        if isinstance(raw, int) and not isinstance(raw, bool) and 1 <= raw <= len(self.CHOICES):
-            return self.CHOICES[raw - 1]  # the text's order: 1 暗訪, 2 援護, 3 亂花
-        return next((c for c in self.CHOICES if isinstance(raw, str) and name_key(raw) == name_key(c)), None)
+    def skill_chosen(self, action: Action) -> str | None:
+        """The identity skill ``args.choice`` names (the one reader: ``Skill.chosen``), None if it names none."""
+        try:
+            return self.choices[self.chosen(action)]
+        except IllegalAction:
+            return None
 
     def acts_as(self, action: Action) -> str:
         """「發動一次【暗訪】、【援護】或【亂花】」: for other skills' rules it is that skill."""
-        return self.chosen(action) or self.name
+        return self.skill_chosen(action) or self.name
 
     def targets_for(self, action: Action) -> TargetRule:
         """The chosen skill's own rule: 暗訪 a dead id, 亂花 A and B, 援護 one id."""
-        skill = self.chosen(action)
+        skill = self.skill_chosen(action)
         if skill is None:
             return self.targets
         return IDENTITY_SKILLS[skill].targets
@@ -368,9 +368,7 @@ class Lianbing(CharacterSkill):
             raise IllegalAction("【練兵】是隱藏技：須待【大智若愚】覺醒後才能使用", "not-awakened")
         if player.marker(ZHI) < 1:
             raise IllegalAction("【練兵】須棄掉一個「智」標記：你沒有「智」標記", "no-marker")
-        skill = self.chosen(action)
-        if skill is None:
-            raise IllegalAction(f"【練兵】的參數 choice 須為{'、'.join(self.CHOICES)}之一", "bad-arg")
+        self.chosen(action)  # refused, naming the options, when it names none
 
     def pay(self, night: Night, use: Use) -> None:
         """棄掉一個「智」標記 when it goes off — or is 失效 (技能失效是指該技能成功發動或使用，但沒有任何效果);
@@ -384,7 +382,7 @@ class Lianbing(CharacterSkill):
 
     def apply(self, night: Night, use: Use) -> None:
         owner = use.actor
-        skill = self.chosen(use.action) or "援護"
+        skill = self.skill_chosen(use.action) or "援護"
         night.note(f"{owner} 練兵：棄掉一個「智」標記，發動一次【{skill}】")
         if skill == "援護":
             night.guards.append(use)
@@ -431,7 +429,7 @@ class Libing(CharacterSkill):
     一次行動包括發動任意個身份技能和使用至多一個主動使用的角色技能: the target may, tonight, use
     each of its identity skills once more (a killer: one more 刺殺 for its country, which any of
     its killers may make) and one more active character skill (each still at most once a night;
-    a limited one still once a game). The extras are listed after 厲兵秣馬; if it fails, they fail
+    a limited one still once a game). The extras are submitted with 厲兵秣馬 (before or after it, R27); if it fails, they fail
     with it (WU-S8)."""
 
     name = "厲兵秣馬"

@@ -199,7 +199,7 @@ class Shibie(CharacterSkill):
 class Qianxun(CharacterSkill):
     """謙遜：使用後當夜，你可以額外發動一次【暗訪】。
 
-    The extra 暗訪 is listed after 謙遜; if 謙遜 fails its check, the extra fails with it."""
+    The extra 暗訪 is submitted with 謙遜 (before or after it, R27); if 謙遜 fails its check, the extra fails with it."""
 
     name = "謙遜"
     stage = "after"
