@@ -27,6 +27,7 @@ from typing import Any
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.hosting.contest_message import DigitReading, read_contest_digits
+from tianting.hosting.decision_message import DecisionAnswer, read_decision
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
 from tianting.hosting.message import _merge as merge_spans
@@ -41,6 +42,7 @@ NO_CONTEST = "{player}現在沒有需要提交數字的拼點"
 NO_CHOICE = "沒有讀到要選的角色：請寫出可選角色之一（{choices}）"
 TWO_CHOICES = "讀到多個角色：{named}，請只寫一個"
 LAST_WORDS_ONLY_THEIRS = "遺言只能由玩家本人留下（QQ或玩家頁面），天庭不能代交"
+NOT_AN_ANSWER = "沒有讀到你的選擇：請回覆選項的編號或名稱"
 NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒有他的行動）"
 
 
@@ -64,9 +66,10 @@ def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary
 
 @dataclass
 class PlayerReading:
-    """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, 傷判 digit) or
-    ``contest`` (the 拼點 digits a night's draft awaits, 鼎立三分2.0), or None when no phase takes it
-    (``problems`` says why)."""
+    """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, 傷判 digit),
+    ``contest`` (the 拼點 digits a night's draft awaits, 鼎立三分2.0), ``choose`` (a character, before the start),
+    ``last_words``, ``decision`` (the answer to a choice the judge asked of the player in the draft), or None when
+    no phase takes it (``problems`` says why)."""
 
     player: str
     text: str
@@ -84,6 +87,10 @@ class PlayerReading:
     """The 拼點 as they stood when read (:func:`tianting.hosting.views.contests_seen`)."""
     choice: str | None = None
     """Before the game starts (``kind`` ``choose``): the character chosen from the player's list."""
+    decision: DecisionAnswer | None = None
+    """``kind`` ``decision``: the choice answered and the option picked (:mod:`tianting.hosting.decision_message`)."""
+    asked: list[dict[str, Any]] = field(default_factory=list)
+    """The choices the judge asked of the player in the draft (their view's ``decisions``), whatever the kind."""
 
     @property
     def digits(self) -> dict[int, int]:
@@ -115,6 +122,8 @@ class PlayerReading:
             out += self.wound.reading.problems
         if self.contest is not None:
             out += self.contest.problems
+        if self.decision is not None:
+            out += self.decision.problems
         if self.check:
             out.append(f"引擎檢查：{self.check}")
         return out
@@ -128,6 +137,8 @@ class PlayerReading:
             return self.choice is not None and not self.all_problems
         if self.kind == "last_words":
             return bool(self.text.strip()) and not self.all_problems
+        if self.kind == "decision":
+            return self.decision is not None and self.decision.picked and not self.all_problems
         if self.reading is None or self.all_problems or self.reading.unread:
             return False
         if self.kind == "night":
@@ -142,6 +153,9 @@ class PlayerReading:
             return f"選擇 {self.choice}" if self.choice else ""
         if self.kind == "last_words":
             return "遺言（全文）"
+        if self.kind == "decision":
+            d = self.decision
+            return f"【{d.skill}】選擇 {d.number}. {d.answer}" if d is not None and d.picked else ""
         if self.kind == "night":
             if self.none:
                 return "本夜不行動"
@@ -163,7 +177,9 @@ class PlayerReading:
         return {
             "player": self.player, "text": self.text, "kind": self.kind, "ready": self.ready,
             "summary": self.summary(), "actions": self.actions, "none": self.none, "vote": self.vote,
-            "digit": self.digit, "digits": self.digits, "choice": self.choice, "problems": self.all_problems, "unread": self.unread_text(),
+            "digit": self.digit, "digits": self.digits, "choice": self.choice,
+            "decision": {"skill": self.decision.skill, "answer": self.decision.answer} if self.decision else None,
+            "problems": self.all_problems, "unread": self.unread_text(),
             "suggestions": [s.as_json() for s in self.reading.suggestions] if self.reading is not None else [],
             "corrected": self.reading.corrected() if self.reading is not None and self.reading.suggestions else None,
         }
@@ -180,22 +196,16 @@ def _action_text(action: dict[str, Any]) -> str:
 
 
 def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
-    """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a night's
-    draft awaits 拼點 digits, read for the player's 拼點 (:mod:`tianting.hosting.contest_message`)."""
+    """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a draft
+    awaits the player (:func:`_read_in_draft`), read as the answer to a choice asked of them, their last words or
+    their 拼點 digits (:mod:`tianting.hosting.contest_message`)."""
     phase = game.current
     if game.stage == "choosing" and load_rules(game.rules).character_choice and player in game.ids:
         return _read_choice(game, player, text)
-    if game.stage == "draft" and player in game.ids and game.player_view(player).get("last_words", {}).get("asked"):
-        return PlayerReading(player, text, "last_words")  # 遺言: the whole message, for the judge to approve
-    if (phase is not None and phase.kind == "night" and game.stage == "draft"
-            and "contest" in load_rules(game.rules).ruling_effects()):
-        mine = player_contests(game, player) if player in game.ids else []
-        if not mine:
-            return PlayerReading(player, text, None, problems=[NO_CONTEST.format(player=player)])
-        digits = read_contest_digits(text, len(mine), names=game.ids, player=player, seats=game.ids,
-                                     opponents=[c["opponent"] for c in mine])
-        return PlayerReading(player, text, "contest", contest=digits, contests=mine,
-                             seen=contests_seen(game, player))
+    if game.stage == "draft" and player in game.ids:
+        drafted = _read_in_draft(game, player, text)
+        if drafted is not None:
+            return drafted
     kind = phase.kind if game.stage == "open" and phase is not None else None
     if kind is None:
         return PlayerReading(player, text, None, problems=[NOT_OPEN])
@@ -217,6 +227,32 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
         except IllegalAction as exc:
             found.check = exc.message
     return found
+
+
+def _read_in_draft(game: HostedGame, player: str, text: str) -> PlayerReading | None:
+    """While a phase's draft awaits the judges: the answer to a choice the judge asked of the player (ruling
+    RQ5), their last words if asked, or the 拼點 digits a night's draft awaits (鼎立三分2.0); None if nothing is
+    awaited of the player. A player with 拼點 digits due answers a choice only by naming it (「託孤 2」)."""
+    view = game.player_view(player)
+    asked = list(view.get("decisions") or [])
+    phase = game.current
+    contests = phase is not None and phase.kind == "night" and "contest" in load_rules(game.rules).ruling_effects()
+    mine = player_contests(game, player) if contests else []
+    answer = read_decision(asked, text, named_only=bool(mine))
+    if answer is not None:
+        return PlayerReading(player, text, "decision", decision=answer, asked=asked)
+    if view.get("last_words", {}).get("asked"):  # 遺言: the whole message, for the judge to approve
+        return PlayerReading(player, text, "last_words", asked=asked)
+    if contests:
+        if not mine:
+            return PlayerReading(player, text, None, problems=[NO_CONTEST.format(player=player)], asked=asked)
+        digits = read_contest_digits(text, len(mine), names=game.ids, player=player, seats=game.ids,
+                                     opponents=[c["opponent"] for c in mine])
+        return PlayerReading(player, text, "contest", contest=digits, contests=mine, seen=contests_seen(game, player),
+                             asked=asked)
+    if asked:
+        return PlayerReading(player, text, "decision", decision=DecisionAnswer(problems=[NOT_AN_ANSWER]), asked=asked)
+    return None
 
 
 def _read_choice(game: HostedGame, player: str, text: str) -> PlayerReading:

@@ -33,6 +33,7 @@ import re
 import secrets
 import threading
 from datetime import datetime, timedelta
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -42,12 +43,14 @@ from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import events as ev
 from tianting.hosting import judges
+from tianting.hosting.decision_message import question
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
 from tianting.server import chinese_script
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
+from tianting.server.inbox import CHANGED, confirm_events, fingerprint
 from tianting.server.store import Store
 from tianting.server.urls import public_base
 
@@ -254,6 +257,8 @@ def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
         return [(ev.CHOOSE, {"character": found.choice})]
     if found.kind == "last_words":
         return [(ev.LAST_WORDS, {"text": found.text})]
+    if found.kind == "decision" and found.decision is not None:
+        return [(ev.DECIDE, {"skill": found.decision.skill, "answer": found.decision.answer})]
     if found.kind == "night":
         return [(ev.SUBMIT, {"actions": found.actions})]
     items: list[tuple[str, dict[str, Any]]] = []
@@ -262,6 +267,17 @@ def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
     if found.digit is not None:
         items.append((ev.DIGIT, {"digit": found.digit}))
     return items
+
+
+def _still_asked(found: PlayerReading, taken: bool) -> list[str]:
+    """The choices the judge asked of the player, told with every answer until each is answered (the bridge
+    answers, it does not start a chat): all of them when the message tried to answer one and did not, else those
+    with no answer yet, less the one the message answered (``taken``: submitted, or left for the judge)."""
+    if found.kind == "decision" and not taken:
+        return [question(found.asked)] if found.asked else []
+    answered = found.decision.skill if taken and found.decision is not None else None
+    open_ = [d for d in found.asked if d.get("answer") is None and d["skill"] != answered]
+    return [question(open_)] if open_ else []
 
 
 def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]:
@@ -276,7 +292,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
     if len(text) > MAX_TEXT:
         return {"status": "too-long", "answer": say(TOO_LONG)}
     if re.fullmatch(r"\s*(結果|结果|回饋|回馈|反饋|反馈|私訊結果|feedback)\s*[?？]?\s*", text):
-        return {"status": "feedback", "answer": say(FEEDBACK)}
+        with store.game(game_id) as game:
+            asked = [d for d in game.player_view(pid).get("decisions") or [] if d.get("answer") is None]
+        return {"status": "feedback", "answer": say("\n".join([FEEDBACK, *([question(asked)] if asked else [])]))}
     auto = bool(settings_of(store, game_id)["auto_submit"])
     message = (ev.MESSAGE, {"text": text, "via": "qq", "message_id": message_id})
     with store.game(game_id) as game:
@@ -303,7 +321,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
         return {"status": "refused", "answer": say(exc.message)}
     if submitted:
         told = LAST_WORDS_KEPT if found.kind == "last_words" else f"已收到：{found.summary()}"
-        return {"status": "submitted", "answer": say(told)}
+        if found.kind == "decision":
+            told += "（公布前可以更改：再回覆即可）"
+        return {"status": "submitted", "answer": say("\n".join([told, *_still_asked(found, True)]))}
     lines: list[str]
     if found.kind is None:
         lines = ["已收到你的私訊，天庭會看到。", *found.problems]
@@ -318,6 +338,7 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
         if not auto:
             lines.append("天庭會看到這則私訊並核對。")
         status = "unread"
+    lines += _still_asked(found, found.ready)
     return {"status": status, "answer": say("\n".join(lines)), "summary": found.summary()}
 
 
@@ -475,23 +496,49 @@ def _last_post(store: Store, game_id: str) -> int:
 
 
 def judge_qq(store: Store, game_id: str) -> dict[str, Any]:
-    """The judges' view of the game's QQ: the setting, each seat's binding or code, the messages received."""
+    """The judges' view of the game's QQ: the setting, each seat's binding or code, the messages received (each of
+    the phase in play not yet handled with its reading now, ``seen`` being what confirming it confirms)."""
     data = settings_of(store, game_id)
     with store.game(game_id) as game:
         ids = game.ids
-        messages = [{**m, "handled": _handled(game, m)} for m in game.messages]
+        messages = []
+        for m in game.messages:
+            handled = _handled(game, m)
+            row = {**m, "handled": handled}
+            if not handled and m["phase"] == len(game.phases) - 1:
+                found = read_for(game, m["player"], m["text"])
+                row["reading"] = {**found.as_json(), "seen": fingerprint(found)}
+            messages.append(row)
     return {"group": data["group"], "auto_submit": data["auto_submit"], "rooms": data["rooms"],
             "players": {pid: {"qq": data["bound"].get(pid), "code": data["codes"].get(pid)} for pid in ids},
             "messages": messages}
 
 
-ANSWERS = (ev.SUBMIT, ev.VOTE, ev.DIGIT, ev.CHOOSE, ev.LAST_WORDS)
+def confirm_message(store: Store, who: Any, pid: str, message_id: str, seen: str | None = None) -> PlayerReading:
+    """A judge confirms the reading of ``pid``'s QQ message ``message_id`` (as the inbox confirms one: the judges'
+    own act, ``via`` message where it says so); ``seen``: the reading as the judge saw it, refused if it reads
+    otherwise now."""
+    clock = store.clock()
+    with store.game(who.game_id) as game:
+        message = next((m for m in game.messages if m["player"] == pid and m["message_id"] == message_id), None)
+        if message is None:
+            raise Refused("沒有這則私訊", 404)
+        found = read_for(game, pid, message["text"])
+        if seen is not None and seen != fingerprint(found):
+            raise Refused(CHANGED.format(player=pid), 409)
+        items = confirm_events(game, found, clock)
+    store.append_all(who.game_id, judges.actor(who.player_id), items)
+    return found
+
+
+ANSWERS = (ev.SUBMIT, ev.VOTE, ev.DIGIT, ev.CHOOSE, ev.LAST_WORDS, ev.DECIDE)
 
 
 def _handled(game: HostedGame, message: dict[str, Any]) -> bool:
     """Whether something was recorded for the message's player after it (by them or for them)."""
     pid = message["player"]
-    return any(e.seq > message["seq"] and e.kind in ANSWERS and pid in (e.actor, e.payload.get("player"))
+    return any(e.seq > message["seq"] and e.kind in ANSWERS
+               and pid in (e.actor, e.payload.get("player"), e.payload.get("actor"))
                for e in game.events[message["seq"]:])
 
 
@@ -509,6 +556,22 @@ async def api_set_qq(request: Request, token: str) -> dict[str, Any]:
         who = access(request, token, "judge")
         judges.may_set_webhook(who.player_id)
         return set_qq(request.app.state.store, who.game_id, body)
+
+    return await run_in_threadpool(run)
+
+
+@router.post("/api/j/{token}/qq/confirm")
+async def api_confirm(request: Request, token: str) -> dict[str, Any]:
+    """``{"player": …, "message_id": …, "seen": …}`` (``seen``, optional: the reading's as ``GET …/qq`` gave it)."""
+    body = await json_body(request)
+
+    def run() -> dict[str, Any]:
+        who = access(request, token, "judge")
+        pid, mid, seen = body.get("player"), body.get("message_id"), body.get("seen")
+        if not isinstance(pid, str) or not isinstance(mid, str) or not isinstance(seen, (str, type(None))):
+            raise Refused("player、message_id（與 seen）必須是文字", 422)
+        found = confirm_message(request.app.state.store, who, pid, mid, seen)
+        return {"ok": True, "summary": found.summary()}
 
     return await run_in_threadpool(run)
 
@@ -553,8 +616,11 @@ def qq_page(request: Request, token: str) -> HTMLResponse:
     return _page(request, token, _access(request, token, "judge"))
 
 
-@router.post("/j/{token}/qq-settings")
-async def qq_settings_page(request: Request, token: str) -> Response:
+async def _console_post(request: Request, token: str, ok: str, act: Callable[[Any, Any], None],
+                        webhook: bool = True) -> Response:
+    """A post of the QQ page's forms: the judge's link and the form's CSRF field checked, ``act(who, form)`` run
+    (``webhook``: the 北斗's or the one judge's power, as the game's webhook), then back to the page (``ok``
+    said), or the page again with the refusal."""
     from tianting.server.pages import _access, _form
 
     who = await run_in_threadpool(_access, request, token, "judge")
@@ -562,35 +628,43 @@ async def qq_settings_page(request: Request, token: str) -> Response:
 
     def run() -> Response:
         try:
-            judges.may_set_webhook(who.player_id)
-            rooms = {c: form.get(f"room-{c}") for c in load_rules(_rules(request, who)).countries}
-            set_qq(request.app.state.store, who.game_id, {"group": form.get("group"),
-                                                        "auto_submit": form.get("auto_submit") == "1",
-                                                        "rooms": rooms})
+            if webhook:
+                judges.may_set_webhook(who.player_id)
+            act(who, form)
         except Refused as exc:
             return _page(request, token, who, exc.message, exc.status)
-        return RedirectResponse(f"/j/{token}/qq?ok=settings", status_code=303)
+        return RedirectResponse(f"/j/{token}/qq?ok={ok}", status_code=303)
 
     return await run_in_threadpool(run)
+
+
+@router.post("/j/{token}/qq-settings")
+async def qq_settings_page(request: Request, token: str) -> Response:
+    def act(who: Any, form: Any) -> None:
+        rooms = {c: form.get(f"room-{c}") for c in load_rules(_rules(request, who)).countries}
+        set_qq(request.app.state.store, who.game_id, {"group": form.get("group"),
+                                                    "auto_submit": form.get("auto_submit") == "1", "rooms": rooms})
+
+    return await _console_post(request, token, "settings", act)
 
 
 @router.post("/j/{token}/qq-unbind")
 async def qq_unbind_page(request: Request, token: str) -> Response:
-    from tianting.server.pages import _access, _form
+    def act(who: Any, form: Any) -> None:
+        if not unbind(request.app.state.store, who.game_id, form.get("player")):
+            raise Refused(f"{form.get('player')[:40]}沒有綁定QQ號", 409)
 
-    who = await run_in_threadpool(_access, request, token, "judge")
-    form = await _form(request, token)
+    return await _console_post(request, token, "unbind", act)
 
-    def run() -> Response:
-        try:
-            judges.may_set_webhook(who.player_id)
-            if not unbind(request.app.state.store, who.game_id, form.get("player")):
-                raise Refused(f"{form.get('player')[:40]}沒有綁定QQ號", 409)
-        except Refused as exc:
-            return _page(request, token, who, exc.message, exc.status)
-        return RedirectResponse(f"/j/{token}/qq?ok=unbind", status_code=303)
 
-    return await run_in_threadpool(run)
+@router.post("/j/{token}/qq-confirm")
+async def qq_confirm_page(request: Request, token: str) -> Response:
+    """The judge confirms a QQ message's reading as shown on the page (``seen``), as the inbox confirms one: the
+    judges' own act, refused if the game moved on since (the reading is read again)."""
+    def act(who: Any, form: Any) -> None:
+        confirm_message(request.app.state.store, who, form.get("player"), form.get("message_id"), form.get("seen"))
+
+    return await _console_post(request, token, "confirm", act, webhook=False)
 
 
 def _rules(request: Request, who: Any) -> str:
