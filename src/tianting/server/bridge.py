@@ -32,8 +32,8 @@ import os
 import re
 import secrets
 import threading
-from datetime import datetime, timedelta
 from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 from fastapi import APIRouter, Request
