@@ -31,7 +31,6 @@ import json
 import os
 import re
 import secrets
-import threading
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
@@ -51,6 +50,7 @@ from tianting.server import chinese_script
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
 from tianting.server.inbox import CHANGED, confirm_events, fingerprint
+from tianting.server.settings import SettingsTransaction
 from tianting.server.store import Store
 from tianting.server.urls import public_base
 
@@ -64,8 +64,6 @@ CODE_LENGTH = 8
 REMIND_MINUTES = 30
 """How long before the open phase's deadline the group is reminded."""
 _GROUP = re.compile(r"[1-9]\d{4,11}")
-_LOCK = threading.Lock()
-"""Settings are read, changed and written under it (one process; bindings are rare, one at a time)."""
 
 UNBOUND = "你的QQ號還沒有綁定座位：請在你的玩家頁面找到綁定碼，私訊我「綁定 綁定碼」。"
 BAD_CODE = "綁定碼無效或已經用過：請在你的玩家頁面查看（綁定碼只能用一次）。"
@@ -76,18 +74,24 @@ LAST_WORDS_KEPT = "已收到你的遺言：天庭審核後隨公告發布（可�
 OWN_ALWAYS = ("choose", "last_words")
 """Readings submitted as the player's own whatever ``auto_submit`` says: choosing one's character (which the engine
 checks and the player may change until the start) and last words (which the judges approve or refuse anyway)."""
+BUSY = "綁定的人太多，這次沒有完成：請稍後再發一次「綁定 綁定碼」。"
 DUPLICATE = "已經收到"
 """In the game's refusal of a message already kept (same message id)."""
 FEEDBACK = "私下的結果不會在QQ發送：請打開你的玩家頁面查看（綁定時天庭給你的連結）。"
 
 
 # ---- settings: a game's QQ setting, the codes, who is bound ------------------------------------------------
-def _get(store: Store, key: str) -> Any:
+Settings = Store | SettingsTransaction
+"""Where settings are read (and written): the store, or, for a change read from what is there, one
+:meth:`Store.settings_update` transaction, atomic across the processes serving the database."""
+
+
+def _get(store: Settings, key: str) -> Any:
     raw = store.get_setting(key)
     return None if raw is None else json.loads(raw)
 
 
-def _put(store: Store, key: str, value: Any) -> None:
+def _put(store: Settings, key: str, value: Any) -> None:
     store.put_setting(key, None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True))
 
 
@@ -107,12 +111,12 @@ GAMES_KEY = "qq:games"
 """The games with a group or a mirrored room set (the outbox looks at these only)."""
 
 
-def settings_of(store: Store, game_id: str) -> dict[str, Any]:
+def settings_of(store: Settings, game_id: str) -> dict[str, Any]:
     found = _get(store, game_key(game_id)) or {}
     return {"group": None, "auto_submit": False, "rooms": {}, "codes": {}, "bound": {}, "posted": [], **found}
 
 
-def _save(store: Store, game_id: str, data: dict[str, Any]) -> None:
+def _save(store: Settings, game_id: str, data: dict[str, Any]) -> None:
     _put(store, game_key(game_id), data)
     games = _get(store, GAMES_KEY) or []
     posting = bool(data.get("group") or data.get("rooms"))
@@ -122,16 +126,19 @@ def _save(store: Store, game_id: str, data: dict[str, Any]) -> None:
 
 def player_code(store: Store, game_id: str, pid: str) -> str | None:
     """``pid``'s one-time binding code (made the first time it is asked for), or None once bound."""
-    with _LOCK:
-        data = settings_of(store, game_id)
+    seen = settings_of(store, game_id)  # a page's every view asks: a write only the first time
+    if pid in seen["bound"] or pid in seen["codes"]:
+        return None if pid in seen["bound"] else str(seen["codes"][pid])
+    with store.settings_update() as tx:
+        data = settings_of(tx, game_id)
         if pid in data["bound"]:
             return None
         code = data["codes"].get(pid)
         if code is None:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))  # a credential, not a draw
             data["codes"][pid] = code
-            _put(store, _code_key(code), {"game": game_id, "player": pid})
-            _save(store, game_id, data)
+            _put(tx, _code_key(code), {"game": game_id, "player": pid})
+            _save(tx, game_id, data)
         return str(code)
 
 
@@ -143,15 +150,15 @@ def player_qq(store: Store, game_id: str, pid: str) -> dict[str, Any]:
 
 def unbind(store: Store, game_id: str, pid: str) -> bool:
     """Unbind ``pid``'s QQ number (their next code is a new one); False if none was bound."""
-    with _LOCK:
-        data = settings_of(store, game_id)
+    with store.settings_update() as tx:
+        data = settings_of(tx, game_id)
         qq = data["bound"].pop(pid, None)
         if qq is None:
             return False
-        found = _get(store, _user_key(qq))
+        found = _get(tx, _user_key(qq))
         if found and found.get("game") == game_id and found.get("player") == pid:
-            _put(store, _user_key(qq), None)
-        _save(store, game_id, data)
+            _put(tx, _user_key(qq), None)
+        _save(tx, game_id, data)
         return True
 
 
@@ -188,29 +195,39 @@ def _script(game: HostedGame, text: str) -> str:
 
 # ---- binding --------------------------------------------------------------------------------------------
 def bind(store: Store, qq: str, code: str) -> dict[str, Any]:
+    """``qq`` bound to the seat whose one-time ``code`` it sends. The games are read first, then the settings are
+    read again and changed in one transaction (:meth:`Store.settings_update`; no game is read under it, so no game
+    is held while the database's write lock is), read afresh if they changed in between."""
     code = re.sub(r"\s+", "", code).upper()
-    with _LOCK:
+    for _attempt in range(5):
         found = _get(store, _code_key(code)) if re.fullmatch(r"[A-Z0-9]{4,16}", code) else None
         if not found:
             raise Refused(BAD_CODE, 404)
         game_id, pid = found["game"], found["player"]
         with store.game(game_id) as game:
-            title = game.meta["title"]
-            script = lambda text: _script(game, text)  # noqa: E731
+            title, simplified = game.meta["title"], load_rules(game.rules).script == chinese_script.SIMPLIFIED
+        script = chinese_script.to_simplified if simplified else (lambda text: text)
         mine = _get(store, _user_key(qq))
+        elsewhere = None
         if mine and (mine["game"], mine["player"]) != (game_id, pid) and not _over(store, mine["game"]):
             with store.game(mine["game"]) as other:
-                raise Refused(script(BOUND_ELSEWHERE.format(title=other.meta["title"], player=mine["player"])), 409)
-        data = settings_of(store, game_id)
-        if data["bound"].get(pid) not in (None, qq):
-            raise Refused(script(SEAT_TAKEN), 409)
-        data["bound"][pid] = qq
-        data["codes"].pop(pid, None)
-        _put(store, _code_key(code), None)
-        _put(store, _user_key(qq), {"game": game_id, "player": pid})
-        _save(store, game_id, data)
-    answer = f"已綁定：「{title}」的{pid}。之後私訊我你的行動（夜晚）或投票（白天）即可；私下的結果請看你的玩家頁面。"
-    return {"ok": True, "game": game_id, "player": pid, "answer": script(answer)}
+                elsewhere = BOUND_ELSEWHERE.format(title=other.meta["title"], player=mine["player"])
+        with store.settings_update() as tx:
+            if _get(tx, _code_key(code)) != found or _get(tx, _user_key(qq)) != mine:
+                continue  # another binding came in between: read again
+            if elsewhere:
+                raise Refused(script(elsewhere), 409)
+            data = settings_of(tx, game_id)
+            if data["bound"].get(pid) not in (None, qq):
+                raise Refused(script(SEAT_TAKEN), 409)
+            data["bound"][pid] = qq
+            data["codes"].pop(pid, None)
+            _put(tx, _code_key(code), None)
+            _put(tx, _user_key(qq), {"game": game_id, "player": pid})
+            _save(tx, game_id, data)
+        answer = f"已綁定：「{title}」的{pid}。之後私訊我你的行動（夜晚）或投票（白天）即可；私下的結果請看你的玩家頁面。"
+        return {"ok": True, "game": game_id, "player": pid, "answer": script(answer)}
+    raise Refused(BUSY, 503)
 
 
 def _over(store: Store, game_id: str) -> bool:
@@ -433,17 +450,17 @@ async def api_ack(request: Request) -> dict[str, Any]:
         by_game: dict[str, list[str]] = {}
         for post in ids:
             by_game.setdefault(post.split("|", 1)[0], []).append(post)
-        with _LOCK:
-            games = _get(store, GAMES_KEY) or []
+        with store.settings_update() as tx:
+            games = _get(tx, GAMES_KEY) or []
             for game_id, acked in by_game.items():
                 if game_id not in games:
                     continue
-                data = settings_of(store, game_id)
+                data = settings_of(tx, game_id)
                 rooms = [int(i.rsplit("|", 1)[1]) for i in acked if "|room|" in i and i.rsplit("|", 1)[1].isdigit()]
                 if rooms:  # a room's posts are sent in order: the highest acknowledged is where the next start
                     data["rooms_from"] = max([int(data.get("rooms_from", 0)), *rooms])
                 data["posted"] = sorted(set(data["posted"]) | {i for i in acked if "|room|" not in i})
-                _save(store, game_id, data)
+                _save(tx, game_id, data)
         return {"ok": True}
 
     return await run_in_threadpool(run)
@@ -469,22 +486,27 @@ def set_qq(store: Store, game_id: str, body: dict[str, Any]) -> dict[str, Any]:
     rooms = body.get("rooms", None)
     if rooms is not None and not isinstance(rooms, dict):
         raise Refused("rooms 必須是物件（國家 → QQ群號）", 422)
-    with _LOCK:
-        data = settings_of(store, game_id)
-        group = _group(body.get("group")) if "group" in body else data["group"]
-        with store.game(game_id) as game:
-            if rooms is not None:
-                countries = set(load_rules(game.rules).countries)
-                bad = [c for c in rooms if c not in countries]
-                if bad:
-                    raise Refused(f"沒有這個國家：{'、'.join(map(str, bad))}", 422)
-                data["rooms"] = {c: g for c, g in ((c, _group(g)) for c, g in rooms.items()) if g}
-                if data["rooms"] and "rooms_from" not in data:
-                    data["rooms_from"] = _last_post(store, game_id)
-            if group and group != data["group"]:  # only what is published from now on
-                data["posted"] = sorted(set(data["posted"]) | {f"{game_id}|publish|{i}" for i, _ in game.published()})
+    with store.game(game_id) as game:  # read before the settings' transaction (no game is read under it)
+        countries = set(load_rules(game.rules).countries)
+        published = {f"{game_id}|publish|{i}" for i, _ in game.published()}
+    if rooms is not None:
+        bad = [c for c in rooms if c not in countries]
+        if bad:
+            raise Refused(f"沒有這個國家：{'、'.join(map(str, bad))}", 422)
+    group_given = _group(body.get("group")) if "group" in body else None
+    rooms_given = {c: g for c, g in ((c, _group(g)) for c, g in rooms.items()) if g} if rooms is not None else None
+    last_post = _last_post(store, game_id)
+    with store.settings_update() as tx:
+        data = settings_of(tx, game_id)
+        group = group_given if "group" in body else data["group"]
+        if rooms_given is not None:
+            data["rooms"] = rooms_given
+            if data["rooms"] and "rooms_from" not in data:
+                data["rooms_from"] = last_post
+        if group and group != data["group"]:  # only what is published from now on
+            data["posted"] = sorted(set(data["posted"]) | published)
         data["group"], data["auto_submit"] = group, auto
-        _save(store, game_id, data)
+        _save(tx, game_id, data)
     return judge_qq(store, game_id)
 
 
