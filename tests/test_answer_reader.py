@@ -62,3 +62,20 @@ def test_typed_text_reads_as_the_number_or_yes_no_where_no_label_is_so():
     assert read_answer("FALSE", options, options, _never) == 1
     ids = ["3", "1", "2"]
     assert read_answer("2", ids, ids, _never) == 2
+
+
+def test_typed_shi_and_fou_are_the_yes_and_no_of_a_may_choice():
+    """A message's 「是」/「否」 (a QQ player's answer to 投奔's 同意/拒绝, 出將入相's 改為/不改) is the yes or no:
+    「否」 the option that declines, 「是」 the other of two; a closing 「。」 is no part of it; a label 「是」 or
+    「否」 is still read as the label."""
+    options = ["同意", "拒绝"]
+    assert read_answer("是", options, options, _never) == 0
+    assert read_answer("否。", options, options, _never) == 1
+    assert read_answer("No", options, options, _never) == 1
+    assert read_answer("２。", options, options, _never) == 1
+    labelled = ["否", "是"]
+    assert read_answer("是", labelled, labelled, _never) == 1
+    three = ["魏", "蜀", "拒絕"]
+    with pytest.raises(AnswerProblem, match="true 不能指明選哪一個"):
+        read_answer("是", three, three, _never)
+    assert read_answer("否", three, three, _never) == 2

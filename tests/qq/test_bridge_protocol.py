@@ -6,7 +6,8 @@ It connects to ``ws://HOST:PORT/onebot/v11/ws`` with ``Authorization: Bearer TOK
 bridge's ``send_private_msg`` / ``send_group_msg`` actions, answering each with its ``echo``: binding, a
 night submitted by private message, a reading left to the judge to confirm, the published announcement
 posted to the game's group, a reconnect in the middle of the night, a message delivered twice, the server
-away. Skipped when the ``qq`` extra is not installed. Every wait is bounded; everything listens on the
+away, and a whole short game played by QQ alone (binding, choosing, a night, the 轉生 successor choice and last
+words, a day's vote). Skipped when the ``qq`` extra is not installed. Every wait is bounded; everything listens on the
 loopback only."""
 
 from __future__ import annotations
@@ -101,7 +102,7 @@ def services(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any
     _wait_for(listening, "tianting qq", bridge.log)
     with httpx.Client(base_url=base, timeout=30) as client:
         yield {"client": client, "ws": f"ws://127.0.0.1:{ws_port}/onebot/v11/ws", "server": server,
-               "bridge": bridge, "base": base}
+               "bridge": bridge, "base": base, "data": tmp / "games.sqlite3"}
     bridge.stop()
     server.stop()
 
@@ -333,3 +334,127 @@ def test_the_forward_mode_connects_to_the_onebot_side_with_the_token(services, t
         assert answer["params"]["user_id"] == 20005 and "已綁定" in text_of(answer)
 
     asyncio.run(run())
+
+
+class Chat:
+    """The players' side of a OneBot connection: each QQ number's messages, numbered, and the bridge's answers."""
+
+    def __init__(self, bot: OneBot) -> None:
+        self.bot = bot
+        self.next_id = 1000
+
+    async def say(self, qq: int, text: str) -> str:
+        """``qq`` sends ``text``; the bridge's answer to ``qq``."""
+        self.next_id += 1
+        await self.bot.private(qq, self.next_id, text)
+        while True:
+            frame = await self.bot.action("send_private_msg")
+            if frame["params"]["user_id"] == qq:
+                return text_of(frame)
+
+    async def posted(self, group: int, contains: str) -> str:
+        """The group post that says ``contains`` (sent already, or the next one that does)."""
+        while True:
+            for frame in self.bot.actions:
+                if (frame["action"] == "send_group_msg" and frame["params"]["group_id"] == group
+                        and contains in text_of(frame)):
+                    return text_of(frame)
+            await self.bot.action("send_group_msg")
+
+
+def fixed_table(base: str, data: Path) -> dict[str, Any]:
+    """A 22-player KK 3.3 table with a known deal (seed 1, as tests/server's fixed games), made in the served
+    database as the judge's 開局 makes one (the API draws the seed; a known deal makes the night's deaths known)."""
+    from tests.server.conftest import IDS
+    from tianting.server.store import Store
+
+    made = Store(f"sqlite:///{data}").create_game(title="QQ局", rules="kk33", ids=IDS, seed=1, salt="ab" * 16)
+    return {"judge_token": made.judge_token, "public_id": made.public_id,
+            "players": {pid: {"token": t} for pid, t in made.player_tokens.items()}}
+
+
+def test_a_whole_short_game_by_qq_private_messages_alone(services):
+    """Issue 32's done-when: 22 players bind, choose their characters, act by night, answer the judge's 轉生
+    choice (the lord's successor form, 「當你死亡時，選擇一個轉生角色繼續進行遊戲」) and send last words, and vote by
+    day, each by QQ private message only; the judge only resolves, asks, approves and publishes; both posts reach
+    the group; the game ends (議和 by the judge) with every message kept in the log."""
+    client = services["client"]
+    game = fixed_table(services["base"], services["data"])
+    token = game["judge_token"]
+    ids = list(game["players"])
+    qq = {pid: 30001 + n for n, pid in enumerate(ids)}
+    group = 7654399
+    assert client.post(f"/api/j/{token}/qq", json={"group": str(group), "auto_submit": True}).status_code == 200
+    views = {pid: client.get(f"/api/p/{game['players'][pid]['token']}").json() for pid in ids}
+    lord = next(pid for pid in ids if views[pid]["identity"] == "君主")
+    killers: dict[str, str] = {}
+    for pid in ids:  # one killer of each other country stabs the lord
+        if views[pid]["identity"] == "殺手" and views[pid]["country"] != views[lord]["country"]:
+            killers.setdefault(views[pid]["country"], pid)
+    sent = 0
+    picked: list[str] = []
+
+    async def run() -> None:
+        nonlocal sent
+        async with OneBot(services["ws"]) as bot:
+            chat = Chat(bot)
+
+            async def say(pid: str, text: str) -> str:
+                nonlocal sent
+                sent += 1
+                return await chat.say(qq[pid], text)
+
+            for pid in ids:
+                assert "已綁定" in await chat.say(qq[pid], f"綁定 {views[pid]['qq_code']}")
+            for pid in ids:  # 甘寧 and 凌統 last, as tests/server's choose_all (奇襲, 旋風)
+                for character in sorted(views[pid]["choices"], key=lambda c: c in ("甘寧", "凌統")):
+                    if (await say(pid, f"我選{character}")).startswith("已收到：選擇"):
+                        break
+                else:
+                    raise AssertionError(f"{pid} could not choose by QQ from {views[pid]['choices']}")
+            assert client.post(f"/api/j/{token}/start", json={}).status_code == 200
+
+            # ---- night 1: the killers stab the lord, the others do nothing -----------------------------
+            for pid in ids:
+                text = f"今晚刺殺 {lord}" if pid in killers.values() else "本夜不行動"
+                answer = await say(pid, text)
+                assert answer == (f"已收到：刺殺 {lord}" if pid in killers.values() else "已收到：本夜不行動"), answer
+            assert client.get(f"/api/j/{token}").json()["stage"] == "draft"  # all in: resolved at once
+            [choice] = client.get(f"/api/j/{token}").json()["current"]["draft"]["decisions"]
+            assert (choice["actor"], choice["skill"]) == (lord, "轉生")
+            forms = list(choice["options"])
+            wanted = 2 if choice["answer"] == forms[0] else 1  # the form the default did not take
+            assert client.post(f"/api/j/{token}/ask-decision", json={"actor": lord, "skill": "轉生"}).status_code == 200
+            assert client.post(f"/api/j/{token}/ask-last-words", json={}).status_code == 200
+            # the bridge answers rather than starts a chat: the lord's next message is told the choice, numbered
+            told = await say(lord, "要我選什麼？")
+            assert "【轉生】" in told and f"1. {forms[0]}" in told and f"2. {forms[1]}" in told
+            chosen = await say(lord, str(wanted))
+            picked.append(forms[wanted - 1])
+            assert chosen.startswith(f"已收到：【轉生】選擇 {wanted}. {forms[wanted - 1]}"), chosen
+            assert "遺言" in await say(lord, "吾雖死，魂猶在")
+            assert client.post(f"/api/j/{token}/rule-last-words", json={"player": lord, "approved": True}).status_code == 200
+            assert client.post(f"/api/j/{token}/publish", json={}).status_code == 200
+            night = await chat.posted(group, "第1夜")
+            assert f"/g/{game['public_id']}" in night and "吾雖死，魂猶在" in night
+
+            # ---- day 1: everyone votes by QQ ----------------------------------------------------------
+            target = next(pid for pid in ids if pid != lord and pid not in killers.values())
+            for pid in ids:
+                answer = await say(pid, f"投票 {target if pid != target else lord}")
+                assert answer.startswith("已收到：投票"), (pid, answer)
+            assert client.get(f"/api/j/{token}").json()["stage"] == "draft"
+            assert client.post(f"/api/j/{token}/publish", json={}).status_code == 200
+            day = await chat.posted(group, "日投票公告")
+            assert f"{target} → " in day and f"/g/{game['public_id']}" in day
+
+    asyncio.run(run())
+    assert client.post(f"/api/j/{token}/peace", json={"judge": True}).status_code == 200
+    state = client.get(f"/api/j/{token}").json()
+    assert state["over"] is True
+    log = events(client, game)
+    decided = [e for e in log if e["kind"] == "decide"]
+    assert [(e["actor"], e["payload"]) for e in decided] == [(lord, {"skill": "轉生", "answer": picked[0]})]
+    assert sum(e["kind"] == "message" for e in log) == sent  # every message kept as received
+    assert not any(e["actor"] == "judge" and e["kind"] in ("submit", "vote", "choose", "decide") for e in log)
+

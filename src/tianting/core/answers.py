@@ -10,8 +10,9 @@ a player's page, a private message read for the judge — may give (docs/spec/ga
 - the **actor id** of the action meant, where the options are actions (the skill says whose each is): refused
   as ambiguous, asking for the label, when that actor has two actions among them.
 
-Typed as text (the judge's console, a player's page, a private message read for the judge), 「2」 or 「２」 is the
-number and 「true」/「false」 the yes or no, where no option is labelled so.
+Typed as text (the judge's console, a player's page, a private message), 「2」 or 「２」 is the number and
+「true」/「false」 (or 「是」/「否」, 「yes」/「no」: :data:`TYPED_YES_NO`) the yes or no, where no option is labelled so; a
+closing full stop or exclamation mark is no part of the answer.
 
 A skill may also read a richer form of its own options (化身's ``[角色, 技能]``); that reading comes first, so an
 answer it took before is taken the same. No skill reads the forms above itself: an action's ``args.choice`` (「which
@@ -33,6 +34,10 @@ T = TypeVar("T")
 DECLINING = frozenset(name_key(label) for label in (
     "否", "不使用", "不改", "不更改", "不修改", "不再使用", "拒絕", "停止", "不轉移", "保留", "失敗"))
 """The labels of the option that declines (the answer ``false``): 否, not using or not changing, 拒絕, 停止 …"""
+
+
+TYPED_YES_NO = {"true": True, "false": False, "是": True, "否": False, "yes": True, "no": False}
+"""The yes and no a typed answer may be (folded to lower case), read as ``true``/``false``."""
 
 
 class AnswerProblem(Exception):
@@ -67,9 +72,9 @@ def read_answer(answer: Any, options: Sequence[T], labels: Sequence[Any], match:
             if mine:
                 named = "、".join(str(labels[i]) for i in mine)
                 raise AnswerProblem(f"{answer} 在此有{len(mine)}個行動（{named}）：請以選項名稱指明是哪一個")
-        typed = unicodedata.normalize("NFKC", answer).strip()  # a form's or a message's text: 「２」, 「true」
-        if typed.lower() in ("true", "false"):
-            answer = typed.lower() == "true"
+        typed = unicodedata.normalize("NFKC", answer).strip().rstrip("。.!！").strip()  # 「２」, 「true」, 「是。」
+        if typed.lower() in TYPED_YES_NO:
+            answer = TYPED_YES_NO[typed.lower()]
         elif typed.isdecimal() and len(typed) < 5:
             answer = int(typed)
         else:

@@ -29,6 +29,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.hosting import inputs as phase_input
 from tianting.hosting.contest_message import DigitReading, read_digits
+from tianting.hosting.decision_message import DecisionAnswer, read_decision
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.message import Reading, Vocabulary, read_message, read_vote
 from tianting.hosting.message import _merge as merge_spans
@@ -41,6 +42,7 @@ NOT_OPEN = "現在不是提交行動或投票的時候"
 NO_CHOICE = "沒有讀到要選的角色：請寫出可選角色之一（{choices}）"
 TWO_CHOICES = "讀到多個角色：{named}，請只寫一個"
 LAST_WORDS_ONLY_THEIRS = "遺言只能由玩家本人留下（QQ或玩家頁面），天庭不能代交"
+NOT_AN_ANSWER = "沒有讀到你的選擇：請回覆選項的編號或名稱"
 NOT_PARTICIPANT = "{player}現在不能提交（已出局，或這個階段沒有他的行動）"
 
 
@@ -71,7 +73,8 @@ def read_day_message(game: HostedGame, player: str, text: str, vocab: Vocabulary
 @dataclass
 class PlayerReading:
     """What one player's message means now: ``kind`` ``night`` (actions), ``day`` (vote, and a clause input's
-    digit), the ``name`` of a draft input (the values the draft awaits), or None when no
+    digit), the ``name`` of a draft input (the values the draft awaits), ``choose`` (a character, before the start),
+    ``last_words``, ``decision`` (the answer to a choice the judge asked of the player in the draft), or None when no
     phase takes it (``problems`` says why)."""
 
     player: str
@@ -93,6 +96,10 @@ class PlayerReading:
     """The declared input read (a draft input, or the day's clause input)."""
     choice: str | None = None
     """Before the game starts (``kind`` ``choose``): the character chosen from the player's list."""
+    decision: DecisionAnswer | None = None
+    """``kind`` ``decision``: the choice answered and the option picked (:mod:`tianting.hosting.decision_message`)."""
+    questions: list[dict[str, Any]] = field(default_factory=list)
+    """The choices the judge asked of the player in the draft (their view's ``decisions``), whatever the kind."""
 
     @property
     def digits(self) -> dict[int, int]:
@@ -124,6 +131,8 @@ class PlayerReading:
             out += self.clause.reading.problems
         if self.asked is not None:
             out += self.asked.problems
+        if self.decision is not None:
+            out += self.decision.problems
         if self.check:
             out.append(f"引擎檢查：{self.check}")
         return out
@@ -137,6 +146,8 @@ class PlayerReading:
             return self.choice is not None and not self.all_problems
         if self.kind == "last_words":
             return bool(self.text.strip()) and not self.all_problems
+        if self.kind == "decision":
+            return self.decision is not None and self.decision.picked and not self.all_problems
         if self.reading is None or self.all_problems or self.reading.unread:
             return False
         if self.kind == "night":
@@ -152,6 +163,9 @@ class PlayerReading:
             return f"選擇 {self.choice}" if self.choice else ""
         if self.kind == "last_words":
             return "遺言（全文）"
+        if self.kind == "decision":
+            d = self.decision
+            return f"【{d.skill}】選擇 {d.number}. {d.answer}" if d is not None and d.picked else ""
         if self.kind == "night":
             if self.none:
                 return "本夜不行動"
@@ -173,7 +187,9 @@ class PlayerReading:
         return {
             "player": self.player, "text": self.text, "kind": self.kind, "ready": self.ready,
             "summary": self.summary(), "actions": self.actions, "none": self.none, "vote": self.vote,
-            "digit": self.digit, "digits": self.digits, "choice": self.choice, "problems": self.all_problems, "unread": self.unread_text(),
+            "digit": self.digit, "digits": self.digits, "choice": self.choice,
+            "decision": {"skill": self.decision.skill, "answer": self.decision.answer} if self.decision else None,
+            "problems": self.all_problems, "unread": self.unread_text(),
             "suggestions": [s.as_json() for s in self.reading.suggestions] if self.reading is not None else [],
             "corrected": self.reading.corrected() if self.reading is not None and self.reading.suggestions else None,
         }
@@ -191,22 +207,34 @@ def _action_text(action: dict[str, Any]) -> str:
 
 def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
     """``player``'s private message ``text`` read for the open phase, and checked by the engine; while a draft awaits
-    a declared input's values, read for what the player owes (:mod:`tianting.hosting.contest_message`)."""
+    the player: the answer to a choice asked of them (RQ5), their last words, or a declared input's values
+    (:mod:`tianting.hosting.contest_message`)."""
     phase = game.current
     if game.stage == "choosing" and load_rules(game.rules).character_choice and player in game.ids:
         return _read_choice(game, player, text)
-    if game.stage == "draft" and player in game.ids and game.player_view(player).get("last_words", {}).get("asked"):
-        return PlayerReading(player, text, "last_words")  # 遺言: the whole message, for the judge to approve
-    drafted = [i for i in game.inputs(now=True) if i.stage == "draft"] if game.stage == "draft" else []
-    if drafted:
-        inp = drafted[0]
-        mine = player_owed(game, player) if player in game.ids else []
-        if not mine:
-            return PlayerReading(player, text, None, problems=[phase_input.text(inp, inp.texts.not_today, player=player)])
-        digits = read_digits(text, len(mine), inp.values, names=game.ids, player=player, seats=game.ids,
-                                     opponents=[c["slot"] for c in mine if c["slot"] is not None],
-                                     word=inp.reader.word, ordinals=inp.reader.ordinals)
-        return PlayerReading(player, text, inp.name, asked=digits, owed=mine, seen=owed_seen(game, player), input=inp)
+    if game.stage == "draft" and player in game.ids:
+        view = game.player_view(player)
+        questions = list(view.get("decisions") or [])
+        drafted = [i for i in game.inputs(now=True) if i.stage == "draft"]
+        mine = player_owed(game, player) if drafted else []
+        answer = read_decision(questions, text, named_only=bool(mine))
+        if answer is not None:
+            return PlayerReading(player, text, "decision", decision=answer, questions=questions)
+        if view.get("last_words", {}).get("asked"):
+            return PlayerReading(player, text, "last_words", questions=questions)  # 遺言: for the judge to approve
+        if drafted:
+            inp = drafted[0]
+            if not mine:
+                return PlayerReading(player, text, None, problems=[phase_input.text(inp, inp.texts.not_today, player=player)],
+                                     questions=questions)
+            digits = read_digits(text, len(mine), inp.values, names=game.ids, player=player, seats=game.ids,
+                                 opponents=[c["slot"] for c in mine if c["slot"] is not None],
+                                 word=inp.reader.word, ordinals=inp.reader.ordinals)
+            return PlayerReading(player, text, inp.name, asked=digits, owed=mine, seen=owed_seen(game, player), input=inp,
+                                 questions=questions)
+        if questions:
+            return PlayerReading(player, text, "decision", decision=DecisionAnswer(problems=[NOT_AN_ANSWER]),
+                                 questions=questions)
     kind = phase.kind if game.stage == "open" and phase is not None else None
     if kind is None:
         return PlayerReading(player, text, None, problems=[NOT_OPEN])

@@ -31,7 +31,7 @@ import json
 import os
 import re
 import secrets
-import threading
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,12 +42,15 @@ from starlette.concurrency import run_in_threadpool
 
 from tianting.hosting import events as ev
 from tianting.hosting import judges, substitutes
+from tianting.hosting.decision_message import question
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
 from tianting.server import chinese_script, confirm, times
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
+from tianting.server.inbox import CHANGED, confirm_events, fingerprint
+from tianting.server.settings import SettingsTransaction
 from tianting.server.store import Store
 from tianting.server.urls import public_base
 
@@ -61,8 +64,6 @@ CODE_LENGTH = 8
 REMIND_MINUTES = 30
 """How long before the open phase's deadline the group is reminded."""
 _GROUP = re.compile(r"[1-9]\d{4,11}")
-_LOCK = threading.Lock()
-"""Settings are read, changed and written under it (one process; bindings are rare, one at a time)."""
 
 UNBOUND = "你的QQ號還沒有綁定座位：請在你的玩家頁面找到綁定碼，私訊我「綁定 綁定碼」。"
 BAD_CODE = "綁定碼無效或已經用過：請在你的玩家頁面查看（綁定碼只能用一次）。"
@@ -73,18 +74,24 @@ LAST_WORDS_KEPT = "已收到你的遺言：天庭審核後隨公告發布（可�
 OWN_ALWAYS = ("choose", "last_words")
 """Readings submitted as the player's own whatever ``auto_submit`` says: choosing one's character (which the engine
 checks and the player may change until the start) and last words (which the judges approve or refuse anyway)."""
+BUSY = "綁定的人太多，這次沒有完成：請稍後再發一次「綁定 綁定碼」。"
 DUPLICATE = "已經收到"
 """In the game's refusal of a message already kept (same message id)."""
 FEEDBACK = "私下的結果不會在QQ發送：請打開你的玩家頁面查看（綁定時天庭給你的連結）。"
 
 
 # ---- settings: a game's QQ setting, the codes, who is bound ------------------------------------------------
-def _get(store: Store, key: str) -> Any:
+Settings = Store | SettingsTransaction
+"""Where settings are read (and written): the store, or, for a change read from what is there, one
+:meth:`Store.settings_update` transaction, atomic across the processes serving the database."""
+
+
+def _get(store: Settings, key: str) -> Any:
     raw = store.get_setting(key)
     return None if raw is None else json.loads(raw)
 
 
-def _put(store: Store, key: str, value: Any) -> None:
+def _put(store: Settings, key: str, value: Any) -> None:
     store.put_setting(key, None if value is None else json.dumps(value, ensure_ascii=False, sort_keys=True))
 
 
@@ -104,12 +111,12 @@ GAMES_KEY = "qq:games"
 """The games with a group or a mirrored room set (the outbox looks at these only)."""
 
 
-def settings_of(store: Store, game_id: str) -> dict[str, Any]:
+def settings_of(store: Settings, game_id: str) -> dict[str, Any]:
     found = _get(store, game_key(game_id)) or {}
     return {"group": None, "auto_submit": False, "rooms": {}, "codes": {}, "bound": {}, "posted": [], **found}
 
 
-def _save(store: Store, game_id: str, data: dict[str, Any]) -> None:
+def _save(store: Settings, game_id: str, data: dict[str, Any]) -> None:
     _put(store, game_key(game_id), data)
     games = _get(store, GAMES_KEY) or []
     posting = bool(data.get("group") or data.get("rooms"))
@@ -119,16 +126,19 @@ def _save(store: Store, game_id: str, data: dict[str, Any]) -> None:
 
 def player_code(store: Store, game_id: str, pid: str) -> str | None:
     """``pid``'s one-time binding code (made the first time it is asked for), or None once bound."""
-    with _LOCK:
-        data = settings_of(store, game_id)
+    seen = settings_of(store, game_id)  # a page's every view asks: a write only the first time
+    if pid in seen["bound"] or pid in seen["codes"]:
+        return None if pid in seen["bound"] else str(seen["codes"][pid])
+    with store.settings_update() as tx:
+        data = settings_of(tx, game_id)
         if pid in data["bound"]:
             return None
         code = data["codes"].get(pid)
         if code is None:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))  # a credential, not a draw
             data["codes"][pid] = code
-            _put(store, _code_key(code), {"game": game_id, "player": pid})
-            _save(store, game_id, data)
+            _put(tx, _code_key(code), {"game": game_id, "player": pid})
+            _save(tx, game_id, data)
         return str(code)
 
 
@@ -140,15 +150,15 @@ def player_qq(store: Store, game_id: str, pid: str) -> dict[str, Any]:
 
 def unbind(store: Store, game_id: str, pid: str) -> bool:
     """Unbind ``pid``'s QQ number (their next code is a new one); False if none was bound."""
-    with _LOCK:
-        data = settings_of(store, game_id)
+    with store.settings_update() as tx:
+        data = settings_of(tx, game_id)
         qq = data["bound"].pop(pid, None)
         if qq is None:
             return False
-        found = _get(store, _user_key(qq))
+        found = _get(tx, _user_key(qq))
         if found and found.get("game") == game_id and found.get("player") == pid:
-            _put(store, _user_key(qq), None)
-        _save(store, game_id, data)
+            _put(tx, _user_key(qq), None)
+        _save(tx, game_id, data)
         return True
 
 
@@ -185,29 +195,39 @@ def _script(game: HostedGame, text: str) -> str:
 
 # ---- binding --------------------------------------------------------------------------------------------
 def bind(store: Store, qq: str, code: str) -> dict[str, Any]:
+    """``qq`` bound to the seat whose one-time ``code`` it sends. The games are read first, then the settings are
+    read again and changed in one transaction (:meth:`Store.settings_update`; no game is read under it, so no game
+    is held while the database's write lock is), read afresh if they changed in between."""
     code = re.sub(r"\s+", "", code).upper()
-    with _LOCK:
+    for _attempt in range(5):
         found = _get(store, _code_key(code)) if re.fullmatch(r"[A-Z0-9]{4,16}", code) else None
         if not found:
             raise Refused(BAD_CODE, 404)
         game_id, pid = found["game"], found["player"]
         with store.game(game_id) as game:
-            title = game.meta["title"]
-            script = lambda text: _script(game, text)  # noqa: E731
+            title, simplified = game.meta["title"], load_rules(game.rules).script == chinese_script.SIMPLIFIED
+        script = chinese_script.to_simplified if simplified else (lambda text: text)
         mine = _get(store, _user_key(qq))
+        elsewhere = None
         if mine and (mine["game"], mine["player"]) != (game_id, pid) and not _over(store, mine["game"]):
             with store.game(mine["game"]) as other:
-                raise Refused(script(BOUND_ELSEWHERE.format(title=other.meta["title"], player=mine["player"])), 409)
-        data = settings_of(store, game_id)
-        if data["bound"].get(pid) not in (None, qq):
-            raise Refused(script(SEAT_TAKEN), 409)
-        data["bound"][pid] = qq
-        data["codes"].pop(pid, None)
-        _put(store, _code_key(code), None)
-        _put(store, _user_key(qq), {"game": game_id, "player": pid})
-        _save(store, game_id, data)
-    answer = f"已綁定：「{title}」的{pid}。之後私訊我你的行動（夜晚）或投票（白天）即可；私下的結果請看你的玩家頁面。"
-    return {"ok": True, "game": game_id, "player": pid, "answer": script(answer)}
+                elsewhere = BOUND_ELSEWHERE.format(title=other.meta["title"], player=mine["player"])
+        with store.settings_update() as tx:
+            if _get(tx, _code_key(code)) != found or _get(tx, _user_key(qq)) != mine:
+                continue  # another binding came in between: read again
+            if elsewhere:
+                raise Refused(script(elsewhere), 409)
+            data = settings_of(tx, game_id)
+            if data["bound"].get(pid) not in (None, qq):
+                raise Refused(script(SEAT_TAKEN), 409)
+            data["bound"][pid] = qq
+            data["codes"].pop(pid, None)
+            _put(tx, _code_key(code), None)
+            _put(tx, _user_key(qq), {"game": game_id, "player": pid})
+            _save(tx, game_id, data)
+        answer = f"已綁定：「{title}」的{pid}。之後私訊我你的行動（夜晚）或投票（白天）即可；私下的結果請看你的玩家頁面。"
+        return {"ok": True, "game": game_id, "player": pid, "answer": script(answer)}
+    raise Refused(BUSY, 503)
 
 
 def _over(store: Store, game_id: str) -> bool:
@@ -256,6 +276,8 @@ def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
         return [(ev.CHOOSE, {"character": found.choice})]
     if found.kind == "last_words":
         return [(ev.LAST_WORDS, {"text": found.text})]
+    if found.kind == "decision" and found.decision is not None:
+        return [(ev.DECIDE, {"skill": found.decision.skill, "answer": found.decision.answer})]
     if found.kind == "night":
         return [(ev.SUBMIT, {"actions": found.actions})]
     items: list[tuple[str, dict[str, Any]]] = []
@@ -264,6 +286,17 @@ def _own_events(found: PlayerReading) -> list[tuple[str, dict[str, Any]]]:
     if found.digit is not None:
         items.append((ev.DIGIT, {found.input.key if found.input is not None else "digit": found.digit}))
     return items
+
+
+def _still_asked(found: PlayerReading, taken: bool) -> list[str]:
+    """The choices the judge asked of the player, told with every answer until each is answered (the bridge
+    answers, it does not start a chat): all of them when the message tried to answer one and did not, else those
+    with no answer yet, less the one the message answered (``taken``: submitted, or left for the judge)."""
+    if found.kind == "decision" and not taken:
+        return [question(found.questions)] if found.questions else []
+    answered = found.decision.skill if taken and found.decision is not None else None
+    open_ = [d for d in found.questions if d.get("answer") is None and d["skill"] != answered]
+    return [question(open_)] if open_ else []
 
 
 def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]:
@@ -279,7 +312,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
     if len(text) > MAX_TEXT:
         return {"status": "too-long", "answer": say(TOO_LONG)}
     if re.fullmatch(r"\s*(結果|结果|回饋|回馈|反饋|反馈|私訊結果|feedback)\s*[?？]?\s*", text):
-        return {"status": "feedback", "answer": say(FEEDBACK)}
+        with store.game(game_id) as game:
+            asked = [d for d in game.player_view(pid).get("decisions") or [] if d.get("answer") is None]
+        return {"status": "feedback", "answer": say("\n".join([FEEDBACK, *([question(asked)] if asked else [])]))}
     auto = bool(settings_of(store, game_id)["auto_submit"])
     message = (ev.MESSAGE, {"text": text, "via": "qq", "message_id": message_id})
     with store.game(game_id) as game:
@@ -287,15 +322,15 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
             return {"status": "duplicate", "answer": None}
         sure, said = confirm.confirmed_message(text)  # 「確定 …」: the player confirms an act that cannot be undone
         found = read_for(game, pid, said)
-        question = (confirm.actions_question(game.player_view(pid), found.actions)
-                    if found.kind == "night" and found.ready and not sure else None)
-    if question is not None:  # 自殺 and the like (「即時生效，不可修改」): asked back, kept, not submitted
+        asking = (confirm.actions_question(game.player_view(pid), found.actions)
+                  if found.kind == "night" and found.ready and not sure else None)
+    if asking is not None:  # 自殺 and the like (「即時生效，不可修改」): asked back, kept, not submitted
         try:
             store.append(game_id, message[0], pid, message[1])
         except Refused as exc:
             return {"status": "duplicate" if DUPLICATE in exc.message else "refused",
                     "answer": None if DUPLICATE in exc.message else say(exc.message)}
-        return {"status": "confirm", "answer": say(confirm.QQ_ASK.format(question=question, summary=found.summary(),
+        return {"status": "confirm", "answer": say(confirm.QQ_ASK.format(question=asking, summary=found.summary(),
                                                                          message=text.strip())),
                 "summary": found.summary()}
     submitted = False
@@ -318,7 +353,9 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
         return {"status": "refused", "answer": say(exc.message)}
     if submitted:
         told = LAST_WORDS_KEPT if found.kind == "last_words" else f"已收到：{found.summary()}"
-        return {"status": "submitted", "answer": say(told)}
+        if found.kind == "decision":
+            told += "（公布前可以更改：再回覆即可）"
+        return {"status": "submitted", "answer": say("\n".join([told, *_still_asked(found, True)]))}
     lines: list[str]
     if found.kind is None:
         lines = ["已收到你的私訊，天庭會看到。", *found.problems]
@@ -333,6 +370,7 @@ def receive(store: Store, qq: str, message_id: str, text: str) -> dict[str, Any]
         if not auto:
             lines.append("天庭會看到這則私訊並核對。")
         status = "unread"
+    lines += _still_asked(found, found.ready)
     return {"status": status, "answer": say("\n".join(lines)), "summary": found.summary()}
 
 
@@ -424,17 +462,17 @@ async def api_ack(request: Request) -> dict[str, Any]:
         by_game: dict[str, list[str]] = {}
         for post in ids:
             by_game.setdefault(post.split("|", 1)[0], []).append(post)
-        with _LOCK:
-            games = _get(store, GAMES_KEY) or []
+        with store.settings_update() as tx:
+            games = _get(tx, GAMES_KEY) or []
             for game_id, acked in by_game.items():
                 if game_id not in games:
                     continue
-                data = settings_of(store, game_id)
+                data = settings_of(tx, game_id)
                 rooms = [int(i.rsplit("|", 1)[1]) for i in acked if "|room|" in i and i.rsplit("|", 1)[1].isdigit()]
                 if rooms:  # a room's posts are sent in order: the highest acknowledged is where the next start
                     data["rooms_from"] = max([int(data.get("rooms_from", 0)), *rooms])
                 data["posted"] = sorted(set(data["posted"]) | {i for i in acked if "|room|" not in i})
-                _save(store, game_id, data)
+                _save(tx, game_id, data)
         return {"ok": True}
 
     return await run_in_threadpool(run)
@@ -460,22 +498,27 @@ def set_qq(store: Store, game_id: str, body: dict[str, Any]) -> dict[str, Any]:
     rooms = body.get("rooms", None)
     if rooms is not None and not isinstance(rooms, dict):
         raise Refused("rooms 必須是物件（國家 → QQ群號）", 422)
-    with _LOCK:
-        data = settings_of(store, game_id)
-        group = _group(body.get("group")) if "group" in body else data["group"]
-        with store.game(game_id) as game:
-            if rooms is not None:
-                countries = set(load_rules(game.rules).countries)
-                bad = [c for c in rooms if c not in countries]
-                if bad:
-                    raise Refused(f"沒有這個國家：{'、'.join(map(str, bad))}", 422)
-                data["rooms"] = {c: g for c, g in ((c, _group(g)) for c, g in rooms.items()) if g}
-                if data["rooms"] and "rooms_from" not in data:
-                    data["rooms_from"] = _last_post(store, game_id)
-            if group and group != data["group"]:  # only what is published from now on
-                data["posted"] = sorted(set(data["posted"]) | {f"{game_id}|publish|{i}" for i, _ in game.published()})
+    with store.game(game_id) as game:  # read before the settings' transaction (no game is read under it)
+        countries = set(load_rules(game.rules).countries)
+        published = {f"{game_id}|publish|{i}" for i, _ in game.published()}
+    if rooms is not None:
+        bad = [c for c in rooms if c not in countries]
+        if bad:
+            raise Refused(f"沒有這個國家：{'、'.join(map(str, bad))}", 422)
+    group_given = _group(body.get("group")) if "group" in body else None
+    rooms_given = {c: g for c, g in ((c, _group(g)) for c, g in rooms.items()) if g} if rooms is not None else None
+    last_post = _last_post(store, game_id)
+    with store.settings_update() as tx:
+        data = settings_of(tx, game_id)
+        group = group_given if "group" in body else data["group"]
+        if rooms_given is not None:
+            data["rooms"] = rooms_given
+            if data["rooms"] and "rooms_from" not in data:
+                data["rooms_from"] = last_post
+        if group and group != data["group"]:  # only what is published from now on
+            data["posted"] = sorted(set(data["posted"]) | published)
         data["group"], data["auto_submit"] = group, auto
-        _save(store, game_id, data)
+        _save(tx, game_id, data)
     return judge_qq(store, game_id)
 
 
@@ -487,23 +530,49 @@ def _last_post(store: Store, game_id: str) -> int:
 
 
 def judge_qq(store: Store, game_id: str) -> dict[str, Any]:
-    """The judges' view of the game's QQ: the setting, each seat's binding or code, the messages received."""
+    """The judges' view of the game's QQ: the setting, each seat's binding or code, the messages received (each of
+    the phase in play not yet handled with its reading now, ``seen`` being what confirming it confirms)."""
     data = settings_of(store, game_id)
     with store.game(game_id) as game:
         ids = game.ids
-        messages = [{**m, "handled": _handled(game, m)} for m in game.messages]
+        messages = []
+        for m in game.messages:
+            handled = _handled(game, m)
+            row = {**m, "handled": handled}
+            if not handled and m["phase"] == len(game.phases) - 1:
+                found = read_for(game, m["player"], m["text"])
+                row["reading"] = {**found.as_json(), "seen": fingerprint(found)}
+            messages.append(row)
     return {"group": data["group"], "auto_submit": data["auto_submit"], "rooms": data["rooms"],
             "players": {pid: {"qq": data["bound"].get(pid), "code": data["codes"].get(pid)} for pid in ids},
             "messages": messages}
 
 
-ANSWERS = (ev.SUBMIT, ev.VOTE, ev.DIGIT, ev.CHOOSE, ev.LAST_WORDS)
+def confirm_message(store: Store, who: Any, pid: str, message_id: str, seen: str | None = None) -> PlayerReading:
+    """A judge confirms the reading of ``pid``'s QQ message ``message_id`` (as the inbox confirms one: the judges'
+    own act, ``via`` message where it says so); ``seen``: the reading as the judge saw it, refused if it reads
+    otherwise now."""
+    clock = store.clock()
+    with store.game(who.game_id) as game:
+        message = next((m for m in game.messages if m["player"] == pid and m["message_id"] == message_id), None)
+        if message is None:
+            raise Refused("沒有這則私訊", 404)
+        found = read_for(game, pid, message["text"])
+        if seen is not None and seen != fingerprint(found):
+            raise Refused(CHANGED.format(player=pid), 409)
+        items = confirm_events(game, found, clock)
+    store.append_all(who.game_id, judges.actor(who.player_id), items)
+    return found
+
+
+ANSWERS = (ev.SUBMIT, ev.VOTE, ev.DIGIT, ev.CHOOSE, ev.LAST_WORDS, ev.DECIDE)
 
 
 def _handled(game: HostedGame, message: dict[str, Any]) -> bool:
     """Whether something was recorded for the message's player after it (by them or for them)."""
     pid = message["player"]
-    return any(e.seq > message["seq"] and e.kind in ANSWERS and pid in (e.actor, e.payload.get("player"))
+    return any(e.seq > message["seq"] and e.kind in ANSWERS
+               and pid in (e.actor, e.payload.get("player"), e.payload.get("actor"))
                for e in game.events[message["seq"]:])
 
 
@@ -521,6 +590,22 @@ async def api_set_qq(request: Request, token: str) -> dict[str, Any]:
         who = access(request, token, "judge")
         judges.may_set_webhook(who.player_id)
         return set_qq(request.app.state.store, who.game_id, body)
+
+    return await run_in_threadpool(run)
+
+
+@router.post("/api/j/{token}/qq/confirm")
+async def api_confirm(request: Request, token: str) -> dict[str, Any]:
+    """``{"player": …, "message_id": …, "seen": …}`` (``seen``, optional: the reading's as ``GET …/qq`` gave it)."""
+    body = await json_body(request)
+
+    def run() -> dict[str, Any]:
+        who = access(request, token, "judge")
+        pid, mid, seen = body.get("player"), body.get("message_id"), body.get("seen")
+        if not isinstance(pid, str) or not isinstance(mid, str) or not isinstance(seen, (str, type(None))):
+            raise Refused("player、message_id（與 seen）必須是文字", 422)
+        found = confirm_message(request.app.state.store, who, pid, mid, seen)
+        return {"ok": True, "summary": found.summary()}
 
     return await run_in_threadpool(run)
 
@@ -565,8 +650,11 @@ def qq_page(request: Request, token: str) -> HTMLResponse:
     return _page(request, token, _access(request, token, "judge"))
 
 
-@router.post("/j/{token}/qq-settings")
-async def qq_settings_page(request: Request, token: str) -> Response:
+async def _console_post(request: Request, token: str, ok: str, act: Callable[[Any, Any], None],
+                        webhook: bool = True) -> Response:
+    """A post of the QQ page's forms: the judge's link and the form's CSRF field checked, ``act(who, form)`` run
+    (``webhook``: the 北斗's or the one judge's power, as the game's webhook), then back to the page (``ok``
+    said), or the page again with the refusal."""
     from tianting.server.pages import _access, _form
 
     who = await run_in_threadpool(_access, request, token, "judge")
@@ -574,35 +662,43 @@ async def qq_settings_page(request: Request, token: str) -> Response:
 
     def run() -> Response:
         try:
-            judges.may_set_webhook(who.player_id)
-            rooms = {c: form.get(f"room-{c}") for c in load_rules(_rules(request, who)).countries}
-            set_qq(request.app.state.store, who.game_id, {"group": form.get("group"),
-                                                        "auto_submit": form.get("auto_submit") == "1",
-                                                        "rooms": rooms})
+            if webhook:
+                judges.may_set_webhook(who.player_id)
+            act(who, form)
         except Refused as exc:
             return _page(request, token, who, exc.message, exc.status)
-        return RedirectResponse(f"/j/{token}/qq?ok=settings", status_code=303)
+        return RedirectResponse(f"/j/{token}/qq?ok={ok}", status_code=303)
 
     return await run_in_threadpool(run)
+
+
+@router.post("/j/{token}/qq-settings")
+async def qq_settings_page(request: Request, token: str) -> Response:
+    def act(who: Any, form: Any) -> None:
+        rooms = {c: form.get(f"room-{c}") for c in load_rules(_rules(request, who)).countries}
+        set_qq(request.app.state.store, who.game_id, {"group": form.get("group"),
+                                                    "auto_submit": form.get("auto_submit") == "1", "rooms": rooms})
+
+    return await _console_post(request, token, "settings", act)
 
 
 @router.post("/j/{token}/qq-unbind")
 async def qq_unbind_page(request: Request, token: str) -> Response:
-    from tianting.server.pages import _access, _form
+    def act(who: Any, form: Any) -> None:
+        if not unbind(request.app.state.store, who.game_id, form.get("player")):
+            raise Refused(f"{form.get('player')[:40]}沒有綁定QQ號", 409)
 
-    who = await run_in_threadpool(_access, request, token, "judge")
-    form = await _form(request, token)
+    return await _console_post(request, token, "unbind", act)
 
-    def run() -> Response:
-        try:
-            judges.may_set_webhook(who.player_id)
-            if not unbind(request.app.state.store, who.game_id, form.get("player")):
-                raise Refused(f"{form.get('player')[:40]}沒有綁定QQ號", 409)
-        except Refused as exc:
-            return _page(request, token, who, exc.message, exc.status)
-        return RedirectResponse(f"/j/{token}/qq?ok=unbind", status_code=303)
 
-    return await run_in_threadpool(run)
+@router.post("/j/{token}/qq-confirm")
+async def qq_confirm_page(request: Request, token: str) -> Response:
+    """The judge confirms a QQ message's reading as shown on the page (``seen``), as the inbox confirms one: the
+    judges' own act, refused if the game moved on since (the reading is read again)."""
+    def act(who: Any, form: Any) -> None:
+        confirm_message(request.app.state.store, who, form.get("player"), form.get("message_id"), form.get("seen"))
+
+    return await _console_post(request, token, "confirm", act, webhook=False)
 
 
 def _rules(request: Request, who: Any) -> str:

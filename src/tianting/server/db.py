@@ -289,6 +289,9 @@ MIGRATION_LOCK = 0x7469616E7474696E & 0x7FFFFFFFFFFFFFFF
 """The PostgreSQL advisory lock held while a process checks and migrates the schema."""
 SCHEDULER_LOCK = MIGRATION_LOCK + 1
 """The PostgreSQL advisory lock a deadline scheduler holds while it acts (one process at a time)."""
+SETTINGS_LOCK = MIGRATION_LOCK + 2
+"""The PostgreSQL advisory lock (transaction-level) a change of several server settings holds
+(:meth:`tianting.server.store.Store.settings_update`)."""
 
 
 def _check_schema(conn: Connection, shown: str) -> bool:

@@ -40,8 +40,9 @@ def _text(value: Any) -> str:
 
 def fingerprint(found: PlayerReading) -> str:
     """What a confirmation confirms: the reading as the judge saw it."""
+    decision = [found.decision.skill, found.decision.answer] if found.decision is not None else None
     return json.dumps([found.kind, found.actions, found.none, found.vote, found.digit, found.digits, found.seen,
-                       found.choice],
+                       found.choice, *([decision] if decision else [])],
                       ensure_ascii=False, sort_keys=True)
 
 
@@ -53,6 +54,9 @@ def confirm_events(game: HostedGame, found: PlayerReading, now: Any) -> list[tup
         raise Refused(LAST_WORDS_ONLY_THEIRS, 409)
     if found.kind == "choose":  # the judge assigns it, as for an absent player
         return [judge_event(game, "assign", {"player": found.player, "character": found.choice}, now)]
+    if found.kind == "decision" and found.decision is not None:  # the judge answers the choice for them
+        body = {"actor": found.player, "skill": found.decision.skill, "answer": found.decision.answer}
+        return [judge_event(game, "decide", body, now)]
     if found.asked is not None and found.input is not None:  # as the paste page's confirmation records them
         inp = found.input
         given = [{inp.slot_key or "slot": found.owed[n - 1]["slot"], inp.key: d} for n, d in sorted(found.digits.items())]

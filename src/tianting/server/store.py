@@ -69,6 +69,7 @@ from tianting.server.db import (
 )
 from tianting.server.idempotency import marker, reused, reused_refusal, write_key, write_request
 from tianting.server.security import judge_seat_token, player_token
+from tianting.server.settings import SettingsTransaction
 
 log = logging.getLogger("tianting.server")
 
@@ -416,6 +417,14 @@ class Store:
                 games.c.stage == "open", games.c.deadline.is_not(None), games.c.deadline <= until)).all()
             conn.rollback()
         return [(r[0], r[1]) for r in rows]
+
+    @contextmanager
+    def settings_update(self) -> Iterator[SettingsTransaction]:
+        """Settings read and changed in one transaction, atomic across processes (:mod:`tianting.server.settings`)."""
+        with db.writing(self.engine) as conn:
+            if self.postgres:
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": db.SETTINGS_LOCK})
+            yield SettingsTransaction(conn)
 
     def get_setting(self, key: str) -> str | None:
         with self.engine.connect() as conn:
