@@ -433,8 +433,8 @@ def test_a_whole_short_game_by_qq_private_messages_alone(services):
             picked.append(forms[wanted - 1])
             assert chosen.startswith(f"已收到：【轉生】選擇 {wanted}. {forms[wanted - 1]}"), chosen
             assert "遺言" in await say(lord, "吾雖死，魂猶在")
-            assert client.post(f"/api/j/{token}/rule-last-words", json={"player": lord, "approved": True}).status_code == 200
-            assert client.post(f"/api/j/{token}/publish", json={}).status_code == 200
+            assert client.post(f"/api/j/{token}/rule-last-words", json={"player": lord, "approved": True, "confirm": True}).status_code == 200
+            assert client.post(f"/api/j/{token}/publish", json={"confirm": True}).status_code == 200
             night = await chat.posted(group, "第1夜")
             assert f"/g/{game['public_id']}" in night and "吾雖死，魂猶在" in night
 
@@ -444,7 +444,7 @@ def test_a_whole_short_game_by_qq_private_messages_alone(services):
                 answer = await say(pid, f"投票 {target if pid != target else lord}")
                 assert answer.startswith("已收到：投票"), (pid, answer)
             assert client.get(f"/api/j/{token}").json()["stage"] == "draft"
-            assert client.post(f"/api/j/{token}/publish", json={}).status_code == 200
+            assert client.post(f"/api/j/{token}/publish", json={"confirm": True}).status_code == 200
             day = await chat.posted(group, "日投票公告")
             assert f"{target} → " in day and f"/g/{game['public_id']}" in day
 
