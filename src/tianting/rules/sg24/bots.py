@@ -1,6 +1,7 @@
-"""Random legal play of the 24人 rules: whole games by bots that try random general actions (刺杀, 指认,
-招揽, 投奔) and, now and then, a character's active skill (left to the judge: listed, never resolved),
-keep what ``check_action`` accepts, vote at random and give random digits for 伤判.
+"""Random legal play of the 24人 rules: whole games by bots that use a character's active skill most nights
+(:mod:`.skill_bots`: the engine resolves those the pack declares, the rest are listed for the judge), try random
+general actions (刺杀, 指认, 招揽, 投奔), keep what ``check_action`` accepts, vote at random and give random digits
+for 伤判.
 
 Everything is seeded: the bots draw from their own :class:`random.Random`; the game from its own
 generator (every choice left unanswered: 继任, 入国, 投奔 take the game's default or draw). A played game is
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tianting.core import canonical
@@ -22,15 +23,14 @@ from tianting.core.state import PhaseKind
 from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SeatSpec, SG24Game
 from tianting.rules.sg24.outcomes import skill_uses
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
+from tianting.rules.sg24.skill_bots import SKILL_RATE, Pick, any_other, skill_use
 
 ACT_CHANCE = 0.6
 """Chance that a bot tries each of its general actions on a night."""
-SKILL_CHANCE = 0.2
-"""Chance that a bot tries one of its character's active skills (judge-ruled) on a night."""
 ABSTAIN_CHANCE = 0.1
 """Chance that a voter leaves their vote out."""
-POLICIES = ("random",)
-"""The bot policies the 24人 rules offer (the heuristic bots read KK 3.3's skill texts)."""
+POLICIES = ("random", "heuristic")
+"""The bot policies the 24人 rules offer (``heuristic``: :mod:`.heuristic`)."""
 
 
 def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
@@ -48,9 +48,6 @@ def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
         else:
             tries.append(Action(pid, RECOGNISE, (target,), {"character": bot.choice(allowance.of)}))
     tries += joining_tries(game, pid, bot)
-    actives = [s.name for s in char.skills if s.kind == "active"]
-    if actives and bot.random() < SKILL_CHANCE:
-        tries.append(Action(pid, bot.choice(actives), (bot.choice(living),), {}))
     return tries
 
 
@@ -73,12 +70,17 @@ Tries = Callable[[Any, str, random.Random], list[Action]]
 """What one bot tries on a night: (game, its id, the bots' generator) → actions, legal or not."""
 
 
-def night_actions(game: SG24Game, bot: random.Random, tries: Tries = _tries) -> list[Action]:
-    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order)."""
+def night_actions(game: SG24Game, bot: random.Random, tries: Tries = _tries, skill_rate: float = SKILL_RATE,
+                  pick: Pick = any_other) -> list[Action]:
+    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order):
+    each bot's character skill first (with chance ``skill_rate``, :func:`.skill_bots.skill_use`), then its tries."""
     players = [p.id for p in game.state.living()]
     bot.shuffle(players)
     accepted: list[Action] = []
     for pid in players:
+        used = skill_use(game, pid, bot, accepted, skill_rate, pick)
+        if used is not None:
+            accepted.append(used)
         for action in tries(game, pid, bot):
             try:
                 game.check_action(action, accepted)
@@ -122,6 +124,14 @@ class RandomBots:
     """A random table, dealt with the bots' generator (after the game's seed is drawn)."""
     tries: Tries
     votes: Callable[[Any, random.Random], dict[str, str]]
+    skill_rate: float = SKILL_RATE
+    """Chance that a bot uses a character skill on a night it may (:data:`.skill_bots.SKILL_RATE`)."""
+    pick: Pick = any_other
+    """Whom a skill names (:data:`.skill_bots.Pick`)."""
+
+    def at_rate(self, skill_rate: float) -> RandomBots:
+        """These bots using character skills at ``skill_rate`` (1.0: every night they can)."""
+        return replace(self, skill_rate=skill_rate)
 
     def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
@@ -132,7 +142,7 @@ class RandomBots:
         phases: list[dict[str, Any]] = []
         while not game.state.over and len(phases) < max_phases:
             if game.phase is PhaseKind.NIGHT:
-                actions = night_actions(game, bot, self.tries)
+                actions = night_actions(game, bot, self.tries, self.skill_rate, self.pick)
                 game.resolve_night(canonical.actions_in_order(actions, {})[0], DecisionBook())  # as the runner
                 phases.append({"phase": "night", "actions": [a.as_json() for a in actions]})
             else:
