@@ -14,7 +14,6 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tianting.core.errors import TiantingError
 from tianting.core.records import Action
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2.game import (
@@ -26,7 +25,7 @@ from tianting.rules.dingli2.game import (
 )
 from tianting.rules.dingli2.setup import random_seats
 from tianting.rules.sg24 import bots as sg24_bots
-from tianting.rules.sg24.outcomes import skill_uses
+from tianting.rules.sg24.outcomes import skill_outcomes, skill_uses
 from tianting.rules.sg24.skill_bots import SKILL_RATE
 
 ACT_CHANCE = 0.6
@@ -73,21 +72,21 @@ def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = Non
 
 
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
-    """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each use's
-    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`: the uses
-    left to the judge are not counted)."""
+    """One whole game for ``tianting simulate`` (the bots of ``policy``: random or heuristic), as a game record. ``skill_uses``: each use's
+    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`, and
+    ``skill_outcomes`` the failed and void: the uses left to the judge are not counted); ``unbuilt_characters``: the
+    starting characters with a skill the judge rules."""
     from tianting.bots.record import GameRecord, SeatRecord
 
-    if policy != "random":
-        raise TiantingError(f"鼎立三分2.0只有随机合法的机器人（--policy random），没有「{policy}」")
-    game, _ = play(seed, max_phases, seats)
+    game, _ = sg24_bots.policy_bots(BOTS, policy, "鼎立三分2.0").play(seed, max_phases, seats)
     state = game.state
     start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
     winners = set(state.winners)
     records = [SeatRecord(p.id, state.extra["origin"][p.id], p.identity, start[p.id], p.character, p.alive,
                           p.country in winners) for p in state.players.values()]
     return GameRecord(seed, game.state.seed, state.index, state.over, list(state.winners), state.peace, records,
-                      skill_uses(state.history), 0, [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+                      skill_uses(state.history), 0, sg24_bots._judge_ruled(game, start),
+                      skill_outcomes(state.history))
 
 
 BOTS = sg24_bots.RandomBots("dingli2", DingliGame, table, _tries, votes)

@@ -21,7 +21,7 @@ from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SeatSpec, SG24Game
-from tianting.rules.sg24.outcomes import skill_uses
+from tianting.rules.sg24.outcomes import skill_outcomes, skill_uses
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.skill_bots import SKILL_RATE, Pick, any_other, skill_use
 
@@ -163,15 +163,26 @@ def play(seed: int, max_phases: int = 40, seats: Sequence[SeatSpec] | None = Non
     return BOTS.play(seed, max_phases, seats)
 
 
+def policy_bots(base: RandomBots, policy: Any, title: str) -> RandomBots:
+    """The bots of ``policy`` (:data:`POLICIES`) built on a rule set's random bots ``base``; an unknown policy is
+    refused in Chinese."""
+    if policy == "random":
+        return base
+    if policy == "heuristic":
+        from tianting.rules.sg24.heuristic import heuristic
+
+        return heuristic(base)
+    raise TiantingError(f"{title}的机器人策略只有 {'、'.join(POLICIES)}（--policy），没有「{policy}」")
+
+
 def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phases: int) -> Any:
-    """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each use's
-    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`: the uses
-    left to the judge are not counted)."""
+    """One whole game for ``tianting simulate`` (the bots of ``policy``: :func:`policy_bots`), as a game record. ``skill_uses``: each use's
+    outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`, and
+    ``skill_outcomes`` the failed and void: the uses left to the judge are not counted); ``unbuilt_characters``: the
+    starting characters with a skill the judge rules."""
     from tianting.bots.record import GameRecord, SeatRecord
 
-    if policy != "random":
-        raise TiantingError(f"三国版杀24人规则只有随机合法的机器人（--policy random），没有「{policy}」")
-    game, script = BOTS.play(seed, max_phases, seats)
+    game, script = policy_bots(BOTS, policy, "三国版杀24人规则").play(seed, max_phases, seats)
     state = game.state
     start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
     winners = set(state.winners)
@@ -179,7 +190,14 @@ def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phase
                           p.country in winners or p.id in winners) for p in state.players.values()]
     return GameRecord(seed, script["seed"], state.index, state.over, list(state.winners), state.peace, records,
                       skill_uses(state.history), 0,
-                      [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+                      _judge_ruled(game, start),
+                      skill_outcomes(state.history))
+
+
+def _judge_ruled(game: Any, start: dict[str, str]) -> list[str]:
+    """The starting characters of the table with a skill the engine does not resolve (the judge's)."""
+    return [name for name in start.values()
+            if not all(game.engine_resolves(s) for s in game.pack.get(name).skills)]
 
 
 def _random_table(bot: random.Random) -> list[SeatSpec]:
