@@ -133,8 +133,10 @@ class RandomBots:
         """These bots using character skills at ``skill_rate`` (1.0: every night they can)."""
         return replace(self, skill_rate=skill_rate)
 
-    def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
+    def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None,
+             watch: Callable[[Any, list[Action]], None] | None = None) -> tuple[Any, dict[str, Any]]:
+        """One random legal game and its script (``tianting-script/1``), seeded by ``seed``. ``watch``: called with
+        the game and each night's actions before the night resolves (a benchmark's look; it must not change them)."""
         bot = random.Random(seed)
         game_seed = bot.getrandbits(31)
         seats = list(seats) if seats is not None else self.table(bot)
@@ -143,6 +145,8 @@ class RandomBots:
         while not game.state.over and len(phases) < max_phases:
             if game.phase is PhaseKind.NIGHT:
                 actions = night_actions(game, bot, self.tries, self.skill_rate, self.pick)
+                if watch is not None:
+                    watch(game, actions)
                 game.resolve_night(canonical.actions_in_order(actions, {})[0], DecisionBook())  # as the runner
                 phases.append({"phase": "night", "actions": [a.as_json() for a in actions]})
             else:
