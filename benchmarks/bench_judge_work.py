@@ -1,6 +1,6 @@
 """The judge's hand work in 24人 and 鼎立三分2.0 games, and the speed of their studies (issue 31).
 
-Run with ``PYTHONPATH=src python3 benchmarks/bench_judge_work.py [--games N] [--before DIR]``. Not collected by
+Run with ``PYTHONPATH=src python3 benchmarks/bench_judge_work.py [--games N] [--before DIR …] [--repeat R]``. Not collected by
 pytest (the suite's testpaths is ``tests/``).
 
 Over ``--games`` random games per rule set, the random bots use a character skill **every night they can**
@@ -21,8 +21,8 @@ the same command run from there.
 from __future__ import annotations
 
 import argparse
+import json
 import os
-import re
 import statistics
 import subprocess
 import sys
@@ -60,22 +60,27 @@ def judge_work(rules: str, games: int) -> dict[str, Any]:
             "passive_mean": statistics.fmean(passives), "passive_max": max(passives)}
 
 
-def study_speed(rules: str, games: int, tree: Path) -> float:
-    """games/s of ``tianting simulate --rules RULES --games GAMES --jobs 1`` run from ``tree``'s src."""
+def study_speed(rules: str, games: int, tree: Path, repeat: int) -> tuple[float, float]:
+    """The best games/s of ``repeat`` runs of ``tianting simulate --rules RULES --games GAMES --jobs 1`` from
+    ``tree``'s src (the machine is shared: the best run is the least disturbed), and the games' mean phases."""
     env = {**os.environ, "PYTHONPATH": str(tree / "src")}
-    done = subprocess.run([sys.executable, "-m", "tianting", "simulate", "--rules", rules, "--games", str(games),
-                           "--jobs", "1", "--quiet"], env=env, capture_output=True, text=True, check=True)
-    found = re.search(r"\(([\d.]+) games/s\)", done.stdout)
-    if found is None:
-        raise RuntimeError(f"no speed in: {done.stdout}")
-    return float(found.group(1))
+    best, phases = 0.0, 0.0
+    for _ in range(repeat):
+        done = subprocess.run([sys.executable, "-m", "tianting", "simulate", "--rules", rules, "--games", str(games),
+                               "--jobs", "1", "--quiet", "--json"], env=env, capture_output=True, text=True, check=True)
+        figures = json.loads(done.stdout)
+        best = max(best, figures["run"]["games_per_second"])
+        phases = figures["length"]["phases"]["mean"]
+    return best, phases
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=30, help="games per rule set (default 30)")
     parser.add_argument("--study-games", type=int, default=40, help="games of each timed study (default 40)")
-    parser.add_argument("--before", type=Path, help="a tree to time beside this one (its src/ is run)")
+    parser.add_argument("--before", type=Path, action="append", default=[],
+                        help="a tree to time beside this one (its src/ is run); may be given more than once")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each timed study (the best is shown)")
     args = parser.parse_args(argv)
     for rules in ("sg24", "dingli2"):
         w = judge_work(rules, args.games)
@@ -86,10 +91,10 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"passive notices a night mean {w['passive_mean']:.2f}, max {w['passive_max']}")
     here = Path(__file__).resolve().parents[1]
     for rules in ("sg24", "dingli2"):
-        line = f"{rules} study ({args.study_games} games, 1 job): {study_speed(rules, args.study_games, here)} games/s"
-        if args.before is not None:
-            line += f"; before ({args.before}): {study_speed(rules, args.study_games, args.before)} games/s"
-        print(line)
+        for tree in (here, *args.before):
+            speed, phases = study_speed(rules, args.study_games, tree, args.repeat)
+            print(f"{rules} study ({args.study_games} games, 1 job, best of {args.repeat}) from {tree}: "
+                  f"{speed} games/s, {phases} phases a game ({speed * phases:.0f} phases/s)")
     return 0
 
 

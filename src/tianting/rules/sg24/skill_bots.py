@@ -48,10 +48,11 @@ def helps(skill: Any) -> bool:
     return bool(on_target) and all(v in HELPS for v in on_target)
 
 
-def _named(skill: Any) -> bool:
-    """Whether a use of the skill names one id (a declaration's target; bespoke code and the judge's: one id)."""
+def _named(game: Any, skill: Any) -> bool:
+    """Whether a use of the skill names one id: a declaration's target where the engine resolves it; bespoke code
+    and a skill the judge rules (in this game: a game of before leaves every skill his) name one."""
     d = skill.effect
-    return needs_target(d) if isinstance(d, Declared) else True
+    return needs_target(d) if isinstance(d, Declared) and game.engine_resolves(skill) else True
 
 
 def skill_use(game: Any, pid: str, bot: random.Random, accepted: Sequence[Action], rate: float = SKILL_RATE,
@@ -63,8 +64,9 @@ def skill_use(game: Any, pid: str, bot: random.Random, accepted: Sequence[Action
         return None
     bot.shuffle(actives)
     for skill in actives:
-        target = pick(game, pid, skill, bot) if _named(skill) else None
-        if _named(skill) and target is None:
+        named = _named(game, skill)
+        target = pick(game, pid, skill, bot) if named else None
+        if named and target is None:
             continue
         action = Action(pid, skill.name, (target,) if target else (), {})
         try:
