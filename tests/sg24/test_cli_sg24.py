@@ -159,9 +159,9 @@ def test_simulate_plays_random_legal_bots_and_is_seeded():
     assert again == figures
 
 
-def test_simulate_refuses_the_heuristic_bots_for_sg24():
-    done = call("simulate", "--rules", "sg24", "--games", "2", "--policy", "heuristic", "--quiet")
-    assert done.code == 2 and "random" in done.err and done.err.count("\n") == 1
+def test_simulate_refuses_a_policy_the_24_rules_do_not_offer():
+    done = call("simulate", "--rules", "sg24", "--games", "2", "--policy", "smart", "--quiet")
+    assert done.code == 2 and "random" in done.err and "heuristic" in done.err and done.err.count("\n") == 1
 
 
 def test_verify_checks_a_hosted_sg24_export(tmp_path):

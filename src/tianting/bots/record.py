@@ -35,9 +35,16 @@ class GameRecord:
     """Actions the bots offered that the rules refused (a correct bot offers none)."""
     unbuilt_characters: list[str] = field(default_factory=list)
     """Characters seated although some of their skills are not built (no built alternative)."""
+    skill_outcomes: dict[str, list[int]] = field(default_factory=dict)
+    """Skill name → [times it failed, times it was void], where the rule set records them (the 24人 rules and
+    鼎立's: :func:`tianting.rules.sg24.outcomes.skill_outcomes`); empty for KK 3.3 (its rows count uses and
+    successes only)."""
 
     def as_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if not self.skill_outcomes:  # (KK 3.3's records stay as they were)
+            del data["skill_outcomes"]
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> GameRecord:

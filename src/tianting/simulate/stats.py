@@ -171,6 +171,8 @@ class Tally:
         """character → [seated, wins, survived, Counter of (country, identity) slots]."""
         self.uses: dict[str, list[int]] = {}
         """skill → [uses, successes, games]."""
+        self.outcomes_of_uses: dict[str, list[int]] = {}
+        """skill → [failed, void], where the records say (the 24人 rules' and 鼎立's; none for KK 3.3)."""
         self.unbuilt: Counter[str] = Counter()
         self.games_with_unbuilt = 0
         self.refused = 0
@@ -215,6 +217,10 @@ class Tally:
             u[0] += used
             u[1] += went_off
             u[2] += 1
+        for skill, (failed, void) in r.skill_outcomes.items():
+            o = self.outcomes_of_uses.setdefault(skill, [0, 0])
+            o[0] += failed
+            o[1] += void
         self.unbuilt.update(r.unbuilt_characters)
         self.games_with_unbuilt += bool(r.unbuilt_characters)
         self.refused += r.refused
@@ -242,10 +248,21 @@ class Tally:
             mine = self.uses.setdefault(skill, [0, 0, 0])
             for k in range(3):
                 mine[k] += row[k]
+        for skill, row in other.outcomes_of_uses.items():
+            mine = self.outcomes_of_uses.setdefault(skill, [0, 0])
+            mine[0] += row[0]
+            mine[1] += row[1]
         self.unbuilt.update(other.unbuilt)
         self.games_with_unbuilt += other.games_with_unbuilt
         self.refused += other.refused
         return self
+
+    def _split(self, skill: str, uses: int) -> dict[str, Any]:
+        """A skill row's uses that failed and were void, where the records say (none: KK 3.3's rows as before)."""
+        if not self.outcomes_of_uses:
+            return {}
+        failed, void = self.outcomes_of_uses.get(skill, [0, 0])
+        return {"failed": rate(failed, uses), "void": rate(void, uses)}
 
     def figures(self, study: Study | None = None) -> dict[str, Any]:
         """The study's figures: JSON-ready, deterministic."""
@@ -283,7 +300,7 @@ class Tally:
         characters.sort(key=lambda c: (*_slot_order(c["country"], c["identity"], rules), c["character"]))
         skills = [
             {"skill": skill, "uses": u, "successes": ok, "success": rate(ok, u), "games": g,
-             "uses_per_game": round(u / n, 4) if n else None}
+             "uses_per_game": round(u / n, 4) if n else None, **self._split(skill, u)}
             for skill, (u, ok, g) in self.uses.items()
         ]
         skills.sort(key=lambda s: (-s["uses"], s["skill"]))
@@ -328,10 +345,10 @@ def unbuilt_statement(not_built: Sequence[str], seated: Counter[str], games_with
         return "Every character a setup may offer is built."
     if judge_ruled:
         return (f"{len(not_built)} characters have skills that the judge rules (the character pack gives the "
-                f"engine no effects); a bot game has no judge, so the uses the bots make resolve nothing "
-                f"and the figures are the general rules' alone ({games_with} of {n} games seated such characters). "
-                f"The skill rows count the uses whose outcome the engine decides (the general actions, and skills "
-                f"the rules make go off, as a 全局); a use left to the judge is in no row.")
+                f"engine no effect for them); a bot game has no judge, so the bots' uses of those skills resolve "
+                f"nothing ({games_with} of {n} games seated such characters). The skill rows count every use whose "
+                f"outcome the engine decides (the general actions, the character skills the pack declares, skills "
+                f"the rules make go off, as a 全局), each done, failed or void; a use left to the judge is in no row.")
     text = (f"{len(not_built)} characters are not yet built (some skill missing); random setups leave "
             f"them out wherever the seat has a built choice. ")
     if seated:

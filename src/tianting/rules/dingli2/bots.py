@@ -1,6 +1,7 @@
-"""Random legal play of 鼎立三分2.0: whole games by bots that try random general actions (刺杀, 指认, 招揽,
-申请入国, rarely 自杀) and now and then a character's active skill (the judge's: listed, never resolved), keep
-what ``check_action`` accepts, vote (or, late, self-vote), and give random digits for 伤判.
+"""Random legal play of 鼎立三分2.0: whole games by bots that use a character's active skill most nights
+(:mod:`tianting.rules.sg24.skill_bots`: the engine resolves those the pack declares, the rest are the judge's), try
+random general actions (刺杀, 指认, 招揽, 申请入国, rarely 自杀), keep what ``check_action`` accepts, vote (or,
+late, self-vote), and give random digits for 伤判.
 
 Seeded throughout: the bots draw from their own :class:`random.Random`, the game from its own generator. A
 played game is also written as a game script: :func:`play`. The loop is the 24人 rules' own
@@ -24,9 +25,9 @@ from tianting.rules.dingli2.game import (
 )
 from tianting.rules.dingli2.setup import random_seats
 from tianting.rules.sg24 import bots as sg24_bots
+from tianting.rules.sg24.skill_bots import SKILL_RATE
 
 ACT_CHANCE = 0.6
-SKILL_CHANCE = 0.2
 SUICIDE_CHANCE = 0.005
 LATE_CHANCE = 0.1
 """Chance that a voter sends no vote (counted as a vote for themselves)."""
@@ -38,9 +39,6 @@ def _tries(game: DingliGame, pid: str, bot: random.Random) -> list[Action]:
     tries: list[Action] = []
     if bot.random() < SUICIDE_CHANCE:
         return [Action(pid, SUICIDE, (), {})]
-    actives = [s.name for s in char.skills if s.kind == "active"]
-    if actives and bot.random() < SKILL_CHANCE:
-        tries.append(Action(pid, bot.choice(actives), (bot.choice(living),), {}))
     if bot.random() < ACT_CHANCE:
         tries.append(Action(pid, STAB, (bot.choice(living),), {}))
     for allowance in char.recognition:
@@ -50,9 +48,10 @@ def _tries(game: DingliGame, pid: str, bot: random.Random) -> list[Action]:
     return tries + sg24_bots.joining_tries(game, pid, bot)
 
 
-def night_actions(game: DingliGame, bot: random.Random) -> list[Action]:
-    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order)."""
-    return sg24_bots.night_actions(game, bot, _tries)
+def night_actions(game: DingliGame, bot: random.Random, skill_rate: float = SKILL_RATE) -> list[Action]:
+    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order), a
+    character skill first most nights (:func:`tianting.rules.sg24.skill_bots.skill_use`)."""
+    return sg24_bots.night_actions(game, bot, _tries, skill_rate)
 
 
 def votes(game: DingliGame, bot: random.Random) -> dict[str, str]:

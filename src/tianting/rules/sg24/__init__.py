@@ -141,8 +141,8 @@ class RuleSet:
         player_view=player_view, public_announcement=public_announcement, assemble_view=None, skill_rows=None))
     interactions: Callable[..., str] | None = None
     """No interaction matrix (``skills --interactions`` is KK 3.3's)."""
-    policies: tuple[str, ...] = ("random",)
-    """The bot policies ``tianting simulate`` offers for the 24人 rules (the heuristic bots are KK 3.3's)."""
+    policies: tuple[str, ...] = ("random", "heuristic")
+    """The bot policies ``tianting simulate`` offers for the 24人 rules (and 鼎立's): :mod:`.bots`, :mod:`.heuristic`."""
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
     """The rules' own actions, resolved by the engine (刺杀 指认 招揽 投奔)."""
     effects: tuple[str, ...] = EFFECTS
@@ -160,17 +160,18 @@ class RuleSet:
         return bot_game(seed, policy, seats, max_phases, self)
 
     def built_skills(self) -> frozenset[str]:
-        """The general actions and every skill whose effect the pack declares (by name: a name two characters share
+        """The general actions and every skill whose effect the pack declares or codes (by name: a name two characters share
         counts where every holder's is declared)."""
         pack = self.roster()
-        declared = {s.name for c in pack.characters.values() for s in c.skills if isinstance(s.effect, Declared)}
-        undeclared = {s.name for c in pack.characters.values() for s in c.skills if not isinstance(s.effect, Declared)}
+        engine = Declared | Bespoke
+        declared = {s.name for c in pack.characters.values() for s in c.skills if isinstance(s.effect, engine)}
+        undeclared = {s.name for c in pack.characters.values() for s in c.skills if not isinstance(s.effect, engine)}
         return frozenset(self.general_actions) | frozenset(declared - undeclared)
 
     def built_characters(self) -> frozenset[str]:
-        """Characters the engine plays whole: every skill of theirs declared (or none at all)."""
+        """Characters the engine plays whole: every skill of theirs declared or bespoke code (or none at all)."""
         return frozenset(c.name for c in self.roster().characters.values()
-                         if all(isinstance(s.effect, Declared) for s in c.skills))
+                         if all(isinstance(s.effect, Declared | Bespoke) for s in c.skills))
 
     def offered_characters(self) -> set[str]:
         return {c.name for c in self.roster().characters.values() if c.start}

@@ -1,6 +1,7 @@
-"""Random legal play of the 24人 rules: whole games by bots that try random general actions (刺杀, 指认,
-招揽, 投奔) and, now and then, a character's active skill (left to the judge: listed, never resolved),
-keep what ``check_action`` accepts, vote at random and give random digits for 伤判.
+"""Random legal play of the 24人 rules: whole games by bots that use a character's active skill most nights
+(:mod:`.skill_bots`: the engine resolves those the pack declares, the rest are listed for the judge), try random
+general actions (刺杀, 指认, 招揽, 投奔), keep what ``check_action`` accepts, vote at random and give random digits
+for 伤判.
 
 Everything is seeded: the bots draw from their own :class:`random.Random`; the game from its own
 generator (every choice left unanswered: 继任, 入国, 投奔 take the game's default or draw). A played game is
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tianting.core import canonical
@@ -20,17 +21,16 @@ from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.sg24.game import APPLY, RECOGNISE, RECRUIT, STAB, SeatSpec, SG24Game
-from tianting.rules.sg24.outcomes import skill_uses
+from tianting.rules.sg24.outcomes import skill_outcomes, skill_uses
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
+from tianting.rules.sg24.skill_bots import SKILL_RATE, Pick, any_other, skill_use
 
 ACT_CHANCE = 0.6
 """Chance that a bot tries each of its general actions on a night."""
-SKILL_CHANCE = 0.2
-"""Chance that a bot tries one of its character's active skills (judge-ruled) on a night."""
 ABSTAIN_CHANCE = 0.1
 """Chance that a voter leaves their vote out."""
-POLICIES = ("random",)
-"""The bot policies the 24人 rules offer (the heuristic bots read KK 3.3's skill texts)."""
+POLICIES = ("random", "heuristic")
+"""The bot policies the 24人 rules offer (``heuristic``: :mod:`.heuristic`)."""
 
 
 def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
@@ -48,9 +48,6 @@ def _tries(game: SG24Game, pid: str, bot: random.Random) -> list[Action]:
         else:
             tries.append(Action(pid, RECOGNISE, (target,), {"character": bot.choice(allowance.of)}))
     tries += joining_tries(game, pid, bot)
-    actives = [s.name for s in char.skills if s.kind == "active"]
-    if actives and bot.random() < SKILL_CHANCE:
-        tries.append(Action(pid, bot.choice(actives), (bot.choice(living),), {}))
     return tries
 
 
@@ -73,12 +70,17 @@ Tries = Callable[[Any, str, random.Random], list[Action]]
 """What one bot tries on a night: (game, its id, the bots' generator) → actions, legal or not."""
 
 
-def night_actions(game: SG24Game, bot: random.Random, tries: Tries = _tries) -> list[Action]:
-    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order)."""
+def night_actions(game: SG24Game, bot: random.Random, tries: Tries = _tries, skill_rate: float = SKILL_RATE,
+                  pick: Pick = any_other) -> list[Action]:
+    """The night's actions, each accepted by ``check_action`` given those before it (bots in a shuffled order):
+    each bot's character skill first (with chance ``skill_rate``, :func:`.skill_bots.skill_use`), then its tries."""
     players = [p.id for p in game.state.living()]
     bot.shuffle(players)
     accepted: list[Action] = []
     for pid in players:
+        used = skill_use(game, pid, bot, accepted, skill_rate, pick)
+        if used is not None:
+            accepted.append(used)
         for action in tries(game, pid, bot):
             try:
                 game.check_action(action, accepted)
@@ -122,31 +124,39 @@ class RandomBots:
     """A random table, dealt with the bots' generator (after the game's seed is drawn)."""
     tries: Tries
     votes: Callable[[Any, random.Random], dict[str, str]]
+    skill_rate: float = SKILL_RATE
+    """Chance that a bot uses a character skill on a night it may (:data:`.skill_bots.SKILL_RATE`)."""
+    pick: Pick = any_other
+    """Whom a skill names (:data:`.skill_bots.Pick`)."""
     title: str = "三国版杀24人规则"
     """The rule set's name, in the message refusing a policy it has no bots for."""
     seat_country: Callable[[Any, str], str] = lambda game, pid: str(game.state.player(pid).country)
     """The country a seat's record gives (the 24人 rules: the player's country at the end)."""
 
     def record(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
-        """One whole game for ``tianting simulate`` (random legal bots), as a game record. ``skill_uses``: each
-        use's outcome as the engine recorded it in the history (:func:`tianting.rules.sg24.outcomes.skill_uses`:
-        the uses left to the judge are not counted)."""
+        """One whole game for ``tianting simulate`` (the bots of ``policy``: :func:`policy_bots`), as a game record.
+        ``skill_uses``: each use's outcome as the engine recorded it in the history
+        (:func:`tianting.rules.sg24.outcomes.skill_uses`, and ``skill_outcomes`` the failed and void: the uses left to
+        the judge are not counted); ``unbuilt_characters``: the starting characters with a skill the judge rules."""
         from tianting.bots.record import GameRecord, SeatRecord
 
-        if policy != "random":
-            raise TiantingError(f"{self.title}只有随机合法的机器人（--policy random），没有「{policy}」")
-        game, script = self.play(seed, max_phases, seats)
+        game, script = policy_bots(self, policy, self.title).play(seed, max_phases, seats)
         state = game.state
         start = {pid: lives[0] for pid, lives in state.extra["lives"].items()}
         winners = set(state.winners)
         records = [SeatRecord(p.id, self.seat_country(game, p.id), p.identity, start[p.id], p.character, p.alive,
                               p.country in winners or p.id in winners) for p in state.players.values()]
         return GameRecord(seed, script["seed"], state.index, state.over, list(state.winners), state.peace, records,
-                          skill_uses(state.history), 0,
-                          [start[p.id] for p in state.players.values() if game.pack.get(start[p.id]).skills])
+                          skill_uses(state.history), 0, _judge_ruled(game, start), skill_outcomes(state.history))
 
-    def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None) -> tuple[Any, dict[str, Any]]:
-        """One random legal game and its script (``tianting-script/1``), seeded by ``seed``."""
+    def at_rate(self, skill_rate: float) -> RandomBots:
+        """These bots using character skills at ``skill_rate`` (1.0: every night they can)."""
+        return replace(self, skill_rate=skill_rate)
+
+    def play(self, seed: int, max_phases: int = 40, seats: Sequence[Any] | None = None,
+             watch: Callable[[Any, list[Action]], None] | None = None) -> tuple[Any, dict[str, Any]]:
+        """One random legal game and its script (``tianting-script/1``), seeded by ``seed``. ``watch``: called with
+        the game and each night's actions before the night resolves (a benchmark's look; it must not change them)."""
         bot = random.Random(seed)
         game_seed = bot.getrandbits(31)
         seats = list(seats) if seats is not None else self.table(bot)
@@ -154,7 +164,9 @@ class RandomBots:
         phases: list[dict[str, Any]] = []
         while not game.state.over and len(phases) < max_phases:
             if game.phase is PhaseKind.NIGHT:
-                actions = night_actions(game, bot, self.tries)
+                actions = night_actions(game, bot, self.tries, self.skill_rate, self.pick)
+                if watch is not None:
+                    watch(game, actions)
                 game.resolve_night(canonical.actions_in_order(actions, {})[0], DecisionBook())  # as the runner
                 phases.append({"phase": "night", "actions": [a.as_json() for a in actions]})
             else:
@@ -185,6 +197,24 @@ def bot_game(seed: int, policy: Any, seats: Sequence[SeatSpec] | None, max_phase
     """One whole game for ``tianting simulate`` (:meth:`RandomBots.record`); ``rules``: the rule set played
     (:func:`bots_of`; the 24人 rules if None)."""
     return (BOTS if rules is None else bots_of(rules)).record(seed, policy, seats, max_phases)
+
+
+def policy_bots(base: RandomBots, policy: Any, title: str) -> RandomBots:
+    """The bots of ``policy`` (:data:`POLICIES`) built on a rule set's random bots ``base``; an unknown policy is
+    refused in Chinese."""
+    if policy == "random":
+        return base
+    if policy == "heuristic":
+        from tianting.rules.sg24.heuristic import heuristic
+
+        return heuristic(base)
+    raise TiantingError(f"{title}的机器人策略只有 {'、'.join(POLICIES)}（--policy），没有「{policy}」")
+
+
+def _judge_ruled(game: Any, start: dict[str, str]) -> list[str]:
+    """The starting characters of the table with a skill the engine does not resolve (the judge's)."""
+    return [name for name in start.values()
+            if not all(game.engine_resolves(s) for s in game.pack.get(name).skills)]
 
 
 def _random_table(bot: random.Random) -> list[SeatSpec]:

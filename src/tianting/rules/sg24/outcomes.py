@@ -82,6 +82,20 @@ def phase_uses(history: Sequence[dict[str, Any]], index: int, accepted_at: Seque
     return []
 
 
+def skill_outcomes(history: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
+    """Skill → [times it failed, times it was void] over a game's history, for the same uses as :func:`skill_uses`
+    (the engine's, never the judge's): with it a study's skill rows split the uses that did not go off."""
+    out: dict[str, list[int]] = {}
+    for phase in history:
+        for action in phase.get("actions", ()):
+            if action.get("judged"):
+                continue
+            counts = out.setdefault(action["skill"], [0, 0])
+            counts[0] += action["state"] == FAILED
+            counts[1] += action["state"] == VOID
+    return dict(sorted(out.items()))
+
+
 def skill_uses(history: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
     """Skill → [times submitted, times it went off] over a game's history: every use whose outcome the engine
     decides. The uses left to the judge (``judged``) are not counted, whatever came of them: a bot game has no
