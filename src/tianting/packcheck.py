@@ -17,8 +17,6 @@ import opencc
 from tianting.core.errors import TiantingError
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
-from tianting.rules.sg24.declared.schema import Bespoke, Declared
-from tianting.rules.sg24.declared.text import describe
 
 _T2S = opencc.OpenCC("t2s")
 WHO = {"engine": "引擎", "bespoke": "專門程式", "judge": "天庭裁定"}
@@ -52,16 +50,13 @@ def check_pack(text: str, rules: str | None = None) -> str:
     pack = ruleset.read_pack(text)
     lines = [f"角色包「{pack.title or '（無標題）'}」可用於{ruleset.title}：{len(pack.characters)}個角色"]
     counts = dict.fromkeys(WHO, 0)
-    for c in pack.characters.values():
-        lines.append(f"【{c.name}】{c.country} {c.identity}")
-        for s in c.skills:
-            who = "engine" if isinstance(s.effect, Declared) else "bespoke" if isinstance(s.effect, Bespoke) else "judge"
+    for character, rows in ruleset.pack_report(pack):
+        lines.append(f"【{character}")
+        for name, who, generated, own in rows:
             counts[who] += 1
-            timing = pack.timing(c.name, s)
-            generated = describe(s.effect, s.kind, s.attribute, timing) if s.effect is not None else "（角色包未給出效果）"
-            lines.append(f"  【{s.name}】{WHO[who]}：{generated}")
-            if s.text:
-                lines.append(f"    角色包文字：{s.text}")
+            lines.append(f"  【{name}】{WHO[who]}：{generated}")
+            if own:
+                lines.append(f"    角色包文字：{own}")
     lines.append(f"共{sum(counts.values())}個技能：引擎{counts['engine']}、專門程式{counts['bespoke']}、"
                  f"天庭裁定{counts['judge']}")
     report = "\n".join(lines) + "\n"

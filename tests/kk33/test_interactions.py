@@ -142,7 +142,7 @@ def test_a_marker_on_a_table_without_both_fails(tmp_path):
         "@pytest.mark.interaction('子午奇兵', '诸葛亮')\n"
         "def test_seats_both():\n    Table(characters={'蜀護衛': '魏延'})\n",
         encoding="utf-8")
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-o",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:nonebug", "-o",
                           "addopts=", str(tmp_path)], capture_output=True, text=True, cwd=tmp_path)
     assert "1 failed, 1 passed" in run.stdout, run.stdout + run.stderr
     assert "test_lies" in run.stdout and "（魏延）和諸葛亮" in run.stdout

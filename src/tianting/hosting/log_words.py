@@ -161,7 +161,8 @@ def _rule(p: dict[str, Any], who: str, phase: str, when: Callable[[str | None], 
 
 
 def _digit(p: dict[str, Any], who: str, phase: str, when: Callable[[str | None], str]) -> str:
-    about = f"（與 {p['against']} 的拼點）" if p.get("against") else (f"（第{p['contest']}次拼點）" if p.get("contest") else "")
+    slots = [str(v) for k, v in p.items() if k not in ("digit", "player", "via", "confirm")]  # the input's slot, if any
+    about = f"（{'、'.join(slots)}）" if slots else ""
     return f"{who} {_for(p, who)}提交了數字 {p.get('digit', '')}{about}{_via(p)}"
 
 

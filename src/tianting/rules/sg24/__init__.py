@@ -244,6 +244,19 @@ class RuleSet:
     pack_formats: tuple[str, ...] = PACK_FORMATS
     """The character-pack formats this rule set reads (a judge's own pack: ``tianting pack check``)."""
 
+    def pack_report(self, pack: Pack) -> list[tuple[str, list[tuple[str, str, str, str | None]]]]:
+        """Each character of ``pack`` (「name country identity」) with its skills: (name, who resolves it — engine,
+        bespoke or judge —, the text generated from its effect, the pack's own text) (``tianting pack check``)."""
+        from tianting.rules.sg24.declared.text import describe
+
+        out = []
+        for c in pack.characters.values():
+            rows = [(s.name, resolved_by(s.effect),
+                     describe(s.effect, s.kind, s.attribute, pack.timing(c.name, s)) if s.effect is not None
+                     else "（角色包未給出效果）", s.text) for s in c.skills]
+            out.append((f"{c.name}】{c.country} {c.identity}", rows))
+        return out
+
     def read_pack(self, text: str) -> Pack:
         """A judge's own pack from its JSON text (raises ``PackError``, Chinese, naming the character and field)."""
         return load_pack(text)
