@@ -68,8 +68,8 @@ def test_spare_stops_a_stab_and_kill_is_not_stopped_by_a_guard():
 def test_void_makes_an_action_fail_silently_and_counts_the_scripts_own_index():
     """失效：該技能成功發動或使用，但沒有任何效果，擁有該技能的角色不能收到反饋."""
     script = base_script(night(
-        act("魏殺手甲", "刺殺", "吳女眷"),
-        act("魏殺手乙", "刺殺", "吳君主"),  # left out (lenient): the country has one stab
+        act("魏殺手甲", "刺殺", "吳女眷"),  # left out (lenient): the country has one stab, and 乙 sorts first (R27)
+        act("魏殺手乙", "刺殺", "吳君主"),
         act("蜀正軍師", "明察", "魏殺手甲"),
         rulings=[{"effect": "void", "action": 2, "why": "誤填"}],
     ))
@@ -78,7 +78,7 @@ def test_void_makes_an_action_fail_silently_and_counts_the_scripts_own_index():
     assert "蜀正軍師" not in p["feedback"]  # no answer: 失效 tells nothing
     assert any("蜀正軍師 的【明察】失效：天庭裁定（誤填）" in line for line in p["trace"])
     bad = base_script(night(act("魏殺手甲", "刺殺", "吳女眷"), act("魏殺手乙", "刺殺", "吳君主"),
-                            rulings=[{"effect": "void", "action": 1}]))
+                            rulings=[{"effect": "void", "action": 0}]))  # 甲's, the one left out
     with pytest.raises(ScriptError) as info:
         run_script(bad, lenient=True)
     assert info.value.where == "phases[0].rulings[0]" and "已被退回" in info.value.message
@@ -174,7 +174,7 @@ def test_cli_run_with_out_prints_the_warnings_to_stderr(tmp_path):
     result = run_cli("run", str(script), "--out", str(out), "--lenient")
     assert result.returncode == 0, result.stderr
     assert result.stdout == ""
-    assert "已略過 phases[0].actions[1]：魏國今夜只能發動1次【刺殺】" in result.stderr
+    assert "已略過 phases[0].actions[0]：魏國今夜只能發動1次【刺殺】" in result.stderr  # the canonically later (R27)
     assert "注意：phases[0]: 魏君主 的【轉生】未給出選擇" in result.stderr  # the defaulted choice
     assert f"已寫入 {out}" in result.stderr
     assert json.loads(out.read_text("utf-8"))["phases"][0]["rulings"] == [{"effect": "kill", "target": "魏君主"}]
