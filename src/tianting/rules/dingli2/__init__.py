@@ -162,7 +162,6 @@ class RuleSet(SG24RuleSet):
     general_actions: tuple[str, ...] = GENERAL_ACTIONS
     effects: tuple[str, ...] = EFFECTS
     rulings_check: Callable[[Any, Sequence[Ruling]], list[tuple[int, str]]] = check_rulings
-    skill_table: Callable[[], list[dict[str, Any]]] = skill_rows
 
     def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
         """One whole game played by random legal bots (:mod:`tianting.rules.dingli2.bots`)."""
@@ -183,9 +182,6 @@ class RuleSet(SG24RuleSet):
     def skill_rows(self) -> list[dict[str, Any]]:
         return skill_rows()
 
-    def ruling_effects(self) -> tuple[str, ...]:
-        return EFFECTS
-
     def phase_inputs(self, game: Any, spot: PhaseSpot) -> list[PhaseInput]:
         """A night's 拼點 digits, a day's 傷判 digit (:mod:`tianting.rules.dingli2.inputs`)."""
         return phase_inputs(game, spot)
@@ -201,9 +197,6 @@ class RuleSet(SG24RuleSet):
     def audit_what(self) -> str:
         """What ``audit`` proves, as ``verify`` names it: the 伤判 tables."""
         return "伤判"
-
-    def check_rulings(self, game: Any, rulings: Sequence[Ruling]) -> list[tuple[int, str]]:
-        return check_rulings(game, rulings)
 
     pack_formats: tuple[str, ...] = (DINGLI_FORMAT,)
 

@@ -149,8 +149,6 @@ class RuleSet:
     """The judge's ruling effects (``ruling_effects``)."""
     rulings_check: Callable[[Any, Sequence[Ruling]], list[tuple[int, str]]] = check_rulings
     """Why each refused ruling is refused (``check_rulings``)."""
-    skill_table: Callable[[], list[dict[str, Any]]] = skill_rows
-    """``tianting skills``'s rows (``skill_rows``)."""
 
     def bot_game(self, seed: int, policy: Any, seats: Sequence[Any] | None, max_phases: int) -> Any:
         """One whole game played by random legal bots (tianting.simulate; ``policy`` must be ``random``): the 24人

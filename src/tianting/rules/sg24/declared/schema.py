@@ -89,7 +89,7 @@ class Judged:
 Effect = Declared | Bespoke | Judged
 
 
-def _harm_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+def _no_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     return {}
 
 
@@ -191,46 +191,46 @@ def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
 
 
 VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]], dict[str, Any]]] = {
-    "wound": _harm_args,
     # 致伤: a harm of the skill's attribute, summed with the night's others (seed 001's defence order).
-    "kill": _harm_args,
+    "wound": _no_args,
     # 致死.
-    "exit": _exit_args,
+    "kill": _no_args,
     # 脱离游戏: the id leaves the game (no successor, nothing defends it).
-    "heal": _harm_args,
+    "exit": _exit_args,
     # 治愈: a wound healed (「优先治愈受伤」).
-    "defend": _defend_args,
+    "heal": _no_args,
     # 抵御: stops ``times`` effects of the attributes ``against`` aimed at the player (seed 001's order).
-    "void": _void_args,
+    "defend": _defend_args,
     # 令其所有行动失败: the player's actions tonight fail (a use spent).
-    "learn": _learn_args,
+    "void": _void_args,
     # 得知: the owner learns a fact of the player.
-    "recognise": _recognise_args,
+    "learn": _learn_args,
     # 互识: the owner and the player know each other.
-    "vote_void": _harm_args,
+    "recognise": _recognise_args,
     # 该次投票无效: the day's vote harms no one.
-    "votes": _votes_args,
+    "vote_void": _no_args,
     # The player's votes the next day change by ``n``.
-    "tell": _text_args,
+    "votes": _votes_args,
     # The player is told ``text``.
-    "announce": _text_args,
+    "tell": _text_args,
     # The phase's post says ``text``.
+    "announce": _text_args,
+    # The player loses ``skill``.
     "lose": _skill_args,
     # The player's ``skill`` is used up (「令徐晃【亚夫之风】消耗」).
     "spend": _skill_args,
     # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」).
     "immune": _immune_args,
     # The player's own vote the next day is void (「刘禅次日投票无效」).
-    "own_vote_void": _harm_args,
+    "own_vote_void": _no_args,
     # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
-    "act_wounded": _harm_args,
+    "act_wounded": _no_args,
     # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms.
-    "stab": _harm_args,
+    "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
-    "ballot_void": _harm_args,
+    "ballot_void": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
     "halve": _halve_args,
-    # The player loses ``skill``.
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {
@@ -242,16 +242,16 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "not_country": lambda v: isinstance(v, list) and bool(v) and all(isinstance(x, str) for x in v),
     "same_country": lambda v: isinstance(v, bool),
     "wounded": lambda v: isinstance(v, bool),
-    "alive": lambda v: isinstance(v, str) and bool(v),
     # A character named is in play (「周瑜若存活」).
-    "holds": lambda v: isinstance(v, str) and bool(v),
+    "alive": lambda v: isinstance(v, str) and bool(v),
     # The player still holds the skill named (not lost or spent).
+    "holds": lambda v: isinstance(v, str) and bool(v),
+    # The skill named has been used up (「若曹操的【割须弃袍】已经消耗」).
     "spent": lambda v: isinstance(v, str) and bool(v),
     # A character has come into play in this game, whoever plays it (「黄忠登场后」).
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
-    # The skill named has been used up (「若曹操的【割须弃袍】已经消耗」).
 }
 
 
