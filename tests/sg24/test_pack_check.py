@@ -56,3 +56,27 @@ def test_an_unknown_format_names_the_known_ones(tmp_path: Path) -> None:
     done = call("pack", "check", _write(tmp_path, {"format": "whatever"}))
     assert done.code == 2
     assert "tianting-sg24-pack/2" in done.err and "tianting-dingli2-pack/1" in done.err
+
+
+def test_effect_tables_in_several_files_merge_and_refuse_a_skill_declared_twice(tmp_path: Path, monkeypatch: Any) -> None:
+    """The effects of a rule set's package may be split into ``data/effects/*.json`` (one per group of characters);
+    a skill declared in two of them is refused, naming it."""
+    import sys
+
+    import pytest
+
+    from tianting.core.errors import TiantingError
+    from tianting.rules.sg24.pack import effect_table
+
+    package = tmp_path / "fakepack"
+    (package / "data" / "effects").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    wound = {"do": [{"verb": "wound"}]}
+    (package / "data" / "effects.json").write_text(json.dumps({"effects": {"甲": {"一": wound}}}))
+    (package / "data" / "effects" / "b.json").write_text(json.dumps({"effects": {"甲": {"二": wound}, "乙": {"三": wound}}}))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    sys.modules.pop("fakepack", None)
+    assert effect_table("fakepack") == {"effects": {"甲": {"一": wound, "二": wound}, "乙": {"三": wound}}}
+    (package / "data" / "effects" / "c.json").write_text(json.dumps({"effects": {"乙": {"三": wound}}}))
+    with pytest.raises(TiantingError, match="「乙」【三】.*重复"):
+        effect_table("fakepack")

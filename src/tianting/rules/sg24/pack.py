@@ -258,9 +258,24 @@ def with_effects(data: Any, overlay: Any, strict: bool = True) -> Any:
 
 
 def effect_table(package: str) -> Any:
-    """A rule-set package's effect table (``data/effects.json``), or an empty one."""
-    table = resources.files(package).joinpath("data/effects.json")
-    return json.loads(table.read_text("utf-8")) if table.is_file() else {"effects": {}}
+    """A rule-set package's effect table: ``data/effects.json`` and the files of ``data/effects/`` (one per group of
+    characters, read in name order), merged; a skill declared in two of them is refused. None: an empty table."""
+    root = resources.files(package).joinpath("data")
+    files = [root.joinpath("effects.json")]
+    folder = root.joinpath("effects")
+    if folder.is_dir():
+        files += sorted((f for f in folder.iterdir() if f.name.endswith(".json")), key=lambda f: f.name)
+    merged: dict[str, dict[str, Any]] = {}
+    for f in files:
+        if not f.is_file():
+            continue
+        for name, skills in json.loads(f.read_text("utf-8")).get("effects", {}).items():
+            mine = merged.setdefault(name, {})
+            for skill, effect in skills.items():
+                if skill in mine:
+                    raise _fail(f"效果表「{name}」【{skill}】", f"在两个效果表中重复声明（{f.name}）")
+                mine[skill] = effect
+    return {"effects": merged}
 
 
 def bundled_data(package: str) -> Any:

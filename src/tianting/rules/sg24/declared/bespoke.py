@@ -77,3 +77,12 @@ register("驱虎吞狼", Code(
     "settle_first", _quhu_check, _quhu_resolve,
     "主动技能。指定一个国籍与1个ID：若当夜该国杀手提交了刺杀，其刺杀（多把时第一把）改为刺杀该ID；该ID与该杀手同国、"
     "或该国当夜没有刺杀时，本技能消耗而无效果。该国杀手不会得知刺杀被改。只能使用一次。", once=True))
+
+
+def _load_codes() -> None:
+    from tianting.rules.sg24.declared.codes import load_all
+
+    load_all()
+
+
+_load_codes()
