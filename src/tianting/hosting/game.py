@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from tianting.core import pack_edition
+from tianting.core import pack_edition, times
 from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
@@ -759,7 +759,7 @@ class HostedGame:
                 return
             raise Refused(f"{phase.label}的行動提交階段已結束，不能再提交", 409)
         if phase.deadline and event.at and event.at >= phase.deadline:
-            raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
+            raise Refused(f"{phase.label}已過時限（{times.shown(phase.deadline)}），不能再提交", 409)
 
     def _for_whom(self, event: Event) -> str:
         """Whose submission or vote ``event`` is: its actor's, or, from the judge, the player named

@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 import tianting.rules as rules_package
+from tianting.core import times
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges, log_words, substitutes
@@ -78,7 +79,6 @@ from tianting.server import (
     notify,
     security,
     stale,
-    times,
 )
 from tianting.server.commands import (
     JUDGE_COMMANDS,
@@ -198,7 +198,7 @@ def _rule_text(text: str) -> Markup:
 
 
 def _offset(context: Any) -> int:
-    """The page's display zone, minutes east of UTC (server/times.py)."""
+    """The page's display zone, minutes east of UTC (core/times.py)."""
     value = context.get("time_offset")
     return value if isinstance(value, int) else times.DEFAULT_OFFSET
 
@@ -541,7 +541,7 @@ def judge_bbcode(request: Request, token: str) -> PlainTextResponse:
 
 
 def _when_for(request: Request) -> Any:
-    """How a time inside a sentence reads on this server's pages (server/times.py)."""
+    """How a time inside a sentence reads on this server's pages (core/times.py)."""
     offset = getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)
     return lambda at: times.shown(at, offset)
 
