@@ -616,12 +616,6 @@ def _judge_body(command: str, form: Form, rules: str | None = None) -> dict[str,
     return {}
 
 
-TARGETLESS = ("formation", "announce")
-"""Ruling effects that name nobody (三足鼎立; the judge's line in the post, R51): the form's target is not read."""
-TEXT_EFFECTS = ("tell", "join", "hidden_vote", "announce")
-"""Ruling effects whose ``text`` the engine reads (the form's 內容)."""
-
-
 def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
     """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why; a form of
     the rule set's own (``ruling_from_form``, optional: 鼎立三分2.0's 拼點 on its console section) as it reads it."""
@@ -634,6 +628,7 @@ def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
     if not effect:
         raise Refused("請選擇裁定的效果", 422)
     ruling: dict[str, Any] = {"effect": effect, "why": form.get("why").strip()}
+    declared = load_rules(rules if rules in RULESETS else "kk33")  # the rule set's ruling table says what each reads
     if effect == "void-vote":
         if not form.get("target"):
             raise Refused("請選擇要作廢投票的玩家（對象）", 422)
@@ -647,12 +642,12 @@ def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
         ruling["action"] = int(action)
     elif (own := _own_ruling_form(rules, effect, form)) is not None:
         ruling.update(own)
-    elif effect not in TARGETLESS:
+    elif effect not in declared.targetless_effects:  # names nobody (三足鼎立; the judge's line in the post, R51)
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
         ruling["target"] = form.get("target")
-    if effect in TEXT_EFFECTS:
-        ruling["text"] = form.get("text")
+    if effect in declared.text_effects:  # the engine reads its ``text`` (the form's 內容; a form of its own sets it)
+        ruling.setdefault("text", form.get("text"))
     if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
                       skill=form.get("skill").strip() or None)
