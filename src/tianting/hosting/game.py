@@ -819,6 +819,14 @@ class HostedGame:
             return {}
         return {name: offered for name in player.skills if hasattr(game.skills.get(name), "offers")}
 
+    def up_front_choices(self, pid: str) -> list[dict[str, Any]]:
+        """The choices ``pid`` may answer while the open phase runs (化身's skill), as the player's view gives a
+        draft's (``skill``, ``options``, the ``answer`` so far): read by private message as on the page."""
+        phase = self.current
+        chosen = {d["skill"]: d["answer"] for d in (phase.decisions if phase is not None else []) if d["actor"] == pid}
+        return [{"skill": skill, "options": list(options), "answer": chosen.get(skill)}
+                for skill, options in sorted(self._offered_choices(pid).items())]
+
     def _decide_up_front(self, event: Event) -> None:
         """A player answers, while the phase is open, the choice the rules give them as it began (化身's
         skill): kept as the phase's decision and used when it resolves (answerable again until then)."""
