@@ -145,3 +145,27 @@ def test_a_script_may_name_the_listed_order_of_older_games() -> None:
     assert ids == sorted(ids)  # the canonical order: by id
     with pytest.raises(ScriptError, match="draw_order"):
         run_script({**script, "draw_order": "by-seat"})
+
+
+@pytest.mark.parametrize("rules", ["kk33", "sg24", "dingli2"])
+def test_the_posts_list_ids_by_id_not_in_the_order_the_night_resolved_them(rules: str) -> None:
+    """R52: a post's lists of the dead, the wounded and the ids out name each id once, in code-point order; the
+    order the harms were resolved in (which stage wounded whom) is the judges', not the table's."""
+    seen = 0
+    for seed in range(6):
+        for phase in run_script(_script(rules, seed, 8))["phases"]:
+            for key in ("died", "exited", "injured"):
+                ids = phase["announcement"].get(key, [])
+                assert ids == sorted(set(ids)), (seed, phase.get("phase"), key, ids)
+                seen += len(ids) > 1
+    assert seen  # lists of two or more ids were met
+
+
+def test_a_game_of_before_keeps_its_posts_as_they_were() -> None:
+    """R52: a game of before (``draw_order: "listed"``) lists the ids once each, in the order they were found."""
+    from types import SimpleNamespace
+
+    from tianting.core.canonical import LISTED, STATE_KEY, posted
+
+    assert posted(SimpleNamespace(extra={}), ["P3", "P1", "P3"]) == ["P1", "P3"]
+    assert posted(SimpleNamespace(extra={STATE_KEY: LISTED}), ["P3", "P1", "P3"]) == ["P3", "P1"]

@@ -439,7 +439,7 @@ def test_a_fall_by_a_wound_check_is_posted_the_next_night() -> None:
     r = t.day(digits={"小乔": 3})
     assert r.announcement["fallen"] == [] and t.status("小乔") == "out" and t.state.eliminated == []
     r = t.night()
-    assert r.announcement["fallen"] == ["吴"] and r.announcement["exited"] == ["小乔", "孙坚", "周瑜"]
+    assert r.announcement["fallen"] == ["吴"] and r.announcement["exited"] == ["周瑜", "孙坚", "小乔"]  # by id (R52)
 
 
 def test_last_words_of_every_night_are_posted() -> None:

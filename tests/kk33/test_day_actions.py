@@ -89,7 +89,7 @@ def test_a_stab_at_the_vote_and_the_vote_happen_at_one_moment():
     t.day(votes, t.act("吳殺手甲", "刺殺", "魏正軍師"))
     assert t.status("魏正軍師") == "out"
     assert t.announced("tally")["蜀護衛"] == 3  # with his own; 魏正軍師's counted though he died at the vote
-    assert t.announced("exited") == ["魏正軍師", "蜀護衛"]
+    assert t.announced("exited") == ["蜀護衛", "魏正軍師"]  # by id (R52)
     assert [(d.id, d.cause) for d in t.last.deaths] == [("魏正軍師", "刺殺"), ("蜀護衛", "投票")]
 
 

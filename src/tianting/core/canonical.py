@@ -21,7 +21,7 @@ Pure functions, no state.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from tianting.core.names import name_key
@@ -43,6 +43,14 @@ game was created before issue 27, and keeps what its posts said then too (the 24
 def listed(state: Any) -> bool:
     """Whether the game of ``state`` runs under :data:`LISTED` (one created before issue 27)."""
     return bool(state.extra.get(STATE_KEY) == LISTED)
+
+
+def posted(state: Any, ids: Iterable[str]) -> list[str]:
+    """The ids a public post lists (the dead, the wounded, the ids out), once each and by id, in code-point order
+    (R52): never in the order the night resolved them, which is the judges' to know (which stage harmed whom). A game
+    of before (:func:`listed`) keeps its posts as they were."""
+    unique = list(dict.fromkeys(ids))
+    return unique if listed(state) else sorted(unique)
 
 
 def _json_key(value: Any) -> str:

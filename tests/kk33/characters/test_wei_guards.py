@@ -198,7 +198,7 @@ def test_guzhi_learns_every_killer_and_removes_one():
     assert "蜀殺手甲、吳殺手甲" in learned[0].text
     assert learned[1].data == {"removed": "吳殺手甲"}
     assert t.status("魏護衛") == "out" and t.status("吳殺手甲") == "out" and t.status("蜀殺手甲") == "alive"
-    assert t.announced("exited") == ["魏護衛", "吳殺手甲"]
+    assert t.announced("exited") == ["吳殺手甲", "魏護衛"]  # by id (R52)
     assert [(d.id, d.cause) for d in t.last.deaths] == [("魏護衛", "刺殺"), ("吳殺手甲", "古之惡來（退出歷史舞台）")]
     assert [f.skill for f in t.feedback("吳殺手甲")] == ["刺殺"]  # only the stab count: not told by whom
 

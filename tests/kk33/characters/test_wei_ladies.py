@@ -640,7 +640,7 @@ def test_tongxin_if_she_dies_he_dies_with_her():
     t.night(t.act("魏女眷", "同心", "吳護衛"), t.act("蜀殺手甲", "刺殺", "魏女眷"))
     assert t.status("魏女眷") == "out" and t.status("吳護衛") == "out"
     assert [(d.id, d.cause) for d in t.last.deaths] == [("魏女眷", "刺殺"), ("吳護衛", "同心")]
-    assert t.announced("exited") == ["魏女眷", "吳護衛"]
+    assert t.announced("exited") == ["吳護衛", "魏女眷"]  # by id (R52)
 
 
 @pytest.mark.skill("同心")

@@ -346,7 +346,7 @@ def test_xingshang_a_tie_at_the_top_kills_every_leader():
     t.quiet_night()
     t.day(halves(t, "蜀護衛", "吳護衛"))
     assert t.announced("tally") == {"蜀護衛": 11, "吳護衛": 11}
-    assert t.announced("exited") == ["蜀護衛", "吳護衛"]
+    assert t.announced("exited") == ["吳護衛", "蜀護衛"]  # by id (R52)
     assert t.traced("魏君主 行殤：最高票為平票")
 
 
@@ -414,7 +414,7 @@ def test_xingshang_the_lord_among_the_leaders_dies_too():
     t.quiet_night()
     t.decide("魏君主", "託孤", "魏護衛")
     t.day(halves(t, "魏君主", "吳護衛"))
-    assert t.announced("exited") == ["魏君主", "吳護衛"]
+    assert t.announced("exited") == ["吳護衛", "魏君主"]  # by id (R52)
     assert t.player("魏護衛").identity == "君主"
 
 
@@ -448,7 +448,7 @@ def test_daihanzili_own_country_dead_keep_their_last_words():
     t.night(t.act("魏君主", "代漢自立"), t.act("魏護衛", "援護", "魏女眷"),
             t.act("蜀殺手甲", "刺殺", "群雄"),
             last_words={"魏女眷": "洛神賦", "群雄": "青囊書"})
-    assert t.announced("exited") == ["魏女眷", "群雄"]
+    assert t.announced("exited") == ["群雄", "魏女眷"]  # by id (R52)
     assert t.announced("last_words") == {"魏女眷": "洛神賦"}  # 群雄 is not of 本國 either
 
 

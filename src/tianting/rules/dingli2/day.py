@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tianting.core import ballot
+from tianting.core import ballot, canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Harm, Level
@@ -93,7 +93,8 @@ class DingliDay(Day):
             # 「昨夜在野入国情况」: an 在野 who left the game before joining does not join (「在野若还没有入国就退出游戏，
             # 则不能入国」)
             "joined": {pid: c for pid, c in extra["joined_last_night"].items() if self.state.player(pid).alive},
-            "died": list(day.died) + list(day.natural), "exited": game._exited(day),
+            "died": canonical.posted(self.state, list(day.died) + list(day.natural)),
+            "exited": canonical.posted(self.state, game._exited(day)),
         }
         void = {v: r for v, r in ballot.voided(self.judged).items() if v in self.ballot}
         if void:  # a vote the judge voided: marked on the 票面 (R-JUI1)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from tianting.core import effects
+from tianting.core import canonical, effects
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
@@ -653,11 +653,12 @@ class DingliGame(SG24Game):
                 p.status = Status.OUT
                 announcement["exited"].append(p.id)
                 phase.note(f"{p.id} 随{c}国灭亡退出游戏")
+        announcement["exited"] = canonical.posted(self.state, announcement["exited"])
         announcement["text"] = (texts.night_post if kind is PhaseKind.NIGHT else texts.day_post)(self.number,
                                                                                                  announcement)
         super()._post(kind, phase, announcement, after_post)
         if after_post is not None and not self.state.over:
-            announcement["died"] = list(phase.died) + list(phase.natural)
+            announcement["died"] = canonical.posted(self.state, list(phase.died) + list(phase.natural))
 
     def peace_agreed(self, proposer: str, agreed: Sequence[str]) -> str | None:
         """「6夜后三国可在行动提交阶段共提交一次议和申请，如果三国都同意议和，则游戏结束，三国议和。」 Each country

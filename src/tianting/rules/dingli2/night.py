@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
@@ -174,10 +175,10 @@ class DingliNight(Night):
             "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
             "events": self.events,
-            "died": list(night.died) + list(night.natural),
-            "silent": list(night.natural),
+            "died": canonical.posted(self.state, list(night.died) + list(night.natural)),
+            "silent": canonical.posted(self.state, night.natural),
             # the ids a 伤判 took out after the last day's post, then tonight's
-            "exited": extra["exits_after_day"] + game._exited(night),
+            "exited": canonical.posted(self.state, extra["exits_after_day"] + game._exited(night)),
             "last_words": self.words,
         }
         extra["exits_after_day"] = []

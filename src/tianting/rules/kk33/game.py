@@ -13,7 +13,7 @@ from contextlib import AbstractContextManager
 from functools import cache
 from typing import Any
 
-from tianting.core import ballot, effects
+from tianting.core import ballot, canonical, effects
 from tianting.core.canonical import listed
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction, SetupError
@@ -1208,11 +1208,12 @@ class KK33Game(Clocked):
     def _night_announcement(self, night: Night, words: dict[str, str]) -> dict[str, Any]:
         alliances = self._alliance_lines()
         players = self.state.players
-        night.injured = [pid for pid in dict.fromkeys(night.injured) if players[pid].injured]
-        died = list(dict.fromkeys(night.died))
-        stayed = [pid for pid in died if pid not in night.exited]
+        night.injured = canonical.posted(self.state, (pid for pid in night.injured if players[pid].injured))
+        exited = canonical.posted(self.state, night.exited)
+        died = canonical.posted(self.state, night.died)
+        stayed = [pid for pid in died if pid not in exited]
         lines = [texts.night_title(self.number), texts.night_overview(len(died), len(night.injured))]
-        lines.append(f"昨夜死亡出局：{texts.ids(night.exited)}")
+        lines.append(f"昨夜死亡出局：{texts.ids(exited)}")
         if stayed:  # 角色死亡時公布ID但不公布其角色: a lord who plays on (轉生) is named and counted
             lines.append(f"昨夜死亡（仍在場）：{texts.ids(stayed)}")
         lines.append(f"昨夜受傷：{texts.ids(night.injured)}")
@@ -1225,7 +1226,7 @@ class KK33Game(Clocked):
             lines += [f"{pid}：「{text}」" for pid, text in words.items()]
         return {
             "text": "\n".join(lines),
-            "exited": list(night.exited),
+            "exited": exited,
             "died": died,
             "injured": list(night.injured),
             "eliminated": list(night.eliminated),
@@ -1239,20 +1240,20 @@ class KK33Game(Clocked):
             lines[1:] = ["本日跳過投票階段。"]
         void = {v: r for v, r in ballot.voided(day.rulings).items() if v in day.ballot}  # marked as voided (R-JUI1)
         lines += [ballot.ballot_line(voter, target, void, ballot.TRADITIONAL) for voter, target in day.ballot.items()]
-        by_vote = [d.id for d in day.deaths if d.out and d.cause == "投票"]
+        by_vote = canonical.posted(self.state, (d.id for d in day.deaths if d.out and d.cause == "投票"))
         lines.append(f"因投票死亡出局：{texts.ids(by_vote)}")
-        died = list(dict.fromkeys(day.died))
+        died = canonical.posted(self.state, day.died)
         stayed_by_vote = [d.id for d in day.deaths if not d.out and d.cause == "投票" and d.id in died]
         if stayed_by_vote:  # a lord voted out who plays on (轉生) is posted too
             lines.append(f"因投票死亡（仍在場）：{texts.ids(stayed_by_vote)}")
-        others = [pid for pid in day.exited if pid not in by_vote]
+        others = [pid for pid in canonical.posted(self.state, day.exited) if pid not in by_vote]
         if others:
             lines.append(f"另有出局：{texts.ids(others)}")
         stayed = [pid for pid in died if pid not in day.exited and pid not in stayed_by_vote]
         if stayed:
             lines.append(f"另有死亡（仍在場）：{texts.ids(stayed)}")
         players = self.state.players
-        injured = [pid for pid in dict.fromkeys(day.injured) if players[pid].injured]
+        injured = canonical.posted(self.state, (pid for pid in day.injured if players[pid].injured))
         if injured:
             lines.append(f"受傷：{texts.ids(injured)}")
         if day.eliminated:
@@ -1261,7 +1262,7 @@ class KK33Game(Clocked):
             "text": "\n".join(lines),
             "votes": dict(day.ballot),
             "tally": dict(day.tally),
-            "exited": list(day.exited),
+            "exited": canonical.posted(self.state, day.exited),
             "died": died,
             "injured": injured,  # (the list above: the same reads, nothing changed between them)
             "eliminated": list(day.eliminated),

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tianting.core import ballot
+from tianting.core import ballot, canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, PhaseResult, Ruling
 from tianting.core.state import PhaseKind
@@ -152,8 +152,9 @@ class Day:
         game, day = self.game, self.phase
         announcement: dict[str, Any] = {
             "title": texts.day_title(game.number), "wound_checks": self.checks, "votes": dict(self.counted),
-            "voted": self.voted, "died": list(day.died), "exited": game._exited(day),
-            "injured": [p for p in day.injured if self.state.player(p).injured]}
+            "voted": self.voted, "died": canonical.posted(self.state, day.died),
+            "exited": canonical.posted(self.state, game._exited(day)),
+            "injured": canonical.posted(self.state, (p for p in day.injured if self.state.player(p).injured))}
         void = {v: r for v, r in ballot.voided(self.judged).items() if v in self.votes}
         if void:  # a vote the judge voided: the voter named, never the target (R-JUI1)
             announcement["void_votes"] = void

@@ -202,9 +202,9 @@ class Night:
         game, night = self.game, self.phase
         announcement: dict[str, Any] = {
             "title": texts.night_title(game.number),
-            "died": list(night.died),
-            "exited": game._exited(night),
-            "injured": [p for p in night.injured if self.state.player(p).injured],
+            "died": canonical.posted(self.state, night.died),
+            "exited": canonical.posted(self.state, game._exited(night)),
+            "injured": canonical.posted(self.state, (p for p in night.injured if self.state.player(p).injured)),
             "last_words": self.words,
         }
         events = self.global_events + self.declared.events
