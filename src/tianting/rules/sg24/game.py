@@ -97,6 +97,8 @@ class Phase:
     """A stab (by ``id``) a skill turned on another id (荀彧's 驱虎吞狼): its new target."""
     used_defences: list[Defence] = field(default_factory=list)
     """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
+    defended: list[tuple[Defence, Harm]] = field(default_factory=list)
+    """Each defence used in this phase with the harm it stopped."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -390,6 +392,7 @@ class SG24Game(Clocked):
             phase.note(line)
         phase.stopped.update((id(h), why) for h, why in out.stopped)
         phase.used_defences += out.used
+        phase.defended += out.pairs
         return out.left
 
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
