@@ -157,6 +157,8 @@ class Resolver:
                             defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
                             self.defences.append(defence)
                             self.passive_defences[id(defence)] = (p.id, data.name)
+                            if verb.args.get("counter"):
+                                self.counters[id(defence)] = (p.id, data.name)
 
     # ---- the stages ------------------------------------------------------------------------------------------
     def before(self) -> None:
