@@ -371,8 +371,8 @@ class SG24Game(Clocked):
         d = data.effect
         if isinstance(d, Bespoke) and not pack_edition.first(self.state):
             code = REGISTRY[d.code]
-            if code.once and player.used.get(data.name):
-                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+            if player.used.get(data.name):
+                raise IllegalAction(f"【{data.name}】{'只能使用一次，' if code.once else ''}已经消耗", "spent")
             code.check(self, action)
             return
         if not isinstance(d, Declared) or pack_edition.first(self.state):
