@@ -34,7 +34,7 @@ from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
-from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
+from tianting.rules.sg24.declared.schema import COUNTRY_NAMES, STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import SkillData
 
@@ -571,12 +571,12 @@ class Resolver:
         """「A B联盟达成（若已达成则期限增加）」: the alliance stands to the night ``until`` (its nights counted from
         tonight); the post says it was made or extended."""
         night = self.night
-        pair = "".join(args["countries"])
+        pair = "".join(sorted(args["countries"], key=COUNTRY_NAMES.index))  # one key whatever the order named
         alliances = night.state.extra.setdefault("alliances", {})
         now = night.game.number
         standing = alliances.get(pair, 0) >= now
         alliances[pair] = (alliances[pair] if standing else now) + (args["extend"] if standing else args["days"])
-        line = f"{pair}联盟{'延期' if standing else '达成'}"
+        line = f"{''.join(args['countries'])}联盟{'延期' if standing else '达成'}"
         if line not in self.events:
             self.events.append(line)
         night.phase.note(f"{line}（{owner}【{skill}】），至第{alliances[pair]}夜")

@@ -174,7 +174,7 @@ def _ally_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
     for key, value in (("days", days), ("extend", extend)):
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise fail(key, "必须是正整数（天数）")
-    return {"countries": tuple(sorted(countries, key=COUNTRY_NAMES.index)), "days": days, "extend": extend}
+    return {"countries": tuple(countries), "days": days, "extend": extend}
 
 
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
