@@ -234,3 +234,70 @@ def test_wuhufengjiang_tells_the_strategists_and_halves_foreign_actions_on_shu()
     assert "蜀国杀手与护卫的ID：关羽、张飞、赵云" in t.said("庞统")
     assert "汉中王五虎封将" in r.announcement["text"] and "【五虎封将】发动" not in r.announcement["text"]
     t.check_unused()
+
+
+# ---- 魏延: his globals need characters the bundled 24人 pack does not seat (司马懿; 诸葛亮 after 马良) ---------------
+def table_with(edit: Any) -> Table24:
+    """A table played with the bundled pack as ``edit(data)`` changes it (a judge's own pack)."""
+    from tianting.rules.sg24 import SeatSpec, SG24Game, seats
+    from tianting.rules.sg24.pack import bundled_data, parse_pack
+
+    data = bundled_data("tianting.rules.sg24")
+    edit(data)
+    t = Table24()
+    t.game = SG24Game.create([SeatSpec(ch, c, i, ch) for c, i, ch in seats()], 1, parse_pack(data))
+    return t
+
+
+def add_successor(data: dict[str, Any], of: str, name: str, country: str, identity: str) -> None:
+    """A character ``name`` with no skills of its own, made ``of``'s successor."""
+    data["characters"].append({"name": name, "country": country, "identity": identity, "evaluations": [],
+                               "successors": [], "recognition": [], "skills": []})
+    next(c for c in data["characters"] if c["name"] == of)["successors"].append(name)
+
+
+@pytest.mark.skill("兵出子午谷", "亲冒矢石")
+def test_bingchuziwugu_halves_wei_when_weiyan_names_simayi_first_of_all() -> None:
+    """魏延【兵出子午谷】 (全局, 蜀 having chosen 卧龙 for 徐庶, so 徐庶 dead): naming 司马懿 rightly, tonight every 魏
+    action goes off with half chance, stabs excepted; the post says 「魏文长兵出子午谷」. The 8.1 释疑 「凡是涉及全局的指认，
+    优先判定是否触发」: it is judged before anything else resolves, so it covers 曹操's 亲冒矢石 (which loses its draw)
+    and not 夏侯惇's stab (no draw)."""
+    t = table_with(lambda d: add_successor(d, "郭嘉", "司马懿", "魏", "军师"))
+    successors(t, ("徐庶", "卧龙"), ("赵云", "魏延"), ("郭嘉", "司马懿"))
+    t.force("成功率减半 曹操【亲冒矢石】", False)
+    r = t.night(act("赵云", "指认", "郭嘉", character="司马懿"), act("曹操", "亲冒矢石", "糜氏"),
+                act("夏侯惇", "刺杀", "孙淑"))
+    assert not injured(t, "糜氏") and entry(t, "曹操", "亲冒矢石")["state"] == "failed"
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "done"
+    assert "魏文长兵出子午谷" in r.announcement["text"]
+    t.check_unused()
+
+
+@pytest.mark.skill("兵出子午谷")
+def test_bingchuziwugu_needs_wolong_chosen() -> None:
+    """魏延【兵出子午谷】 works only once 蜀 chose 卧龙 for 徐庶: with 马良 chosen, naming 司马懿 sets nothing off."""
+    t = table_with(lambda d: add_successor(d, "郭嘉", "司马懿", "魏", "军师"))
+    successors(t, ("徐庶", "马良"), ("赵云", "魏延"), ("郭嘉", "司马懿"))
+    r = t.night(act("赵云", "指认", "郭嘉", character="司马懿"), act("曹操", "亲冒矢石", "糜氏"))
+    assert injured(t, "糜氏") and "兵出子午谷" not in r.announcement["text"]
+
+
+@pytest.mark.skill("火烧上方谷")
+def test_huoshaoshangfanggu_fails_wei_strategists_and_halves_wei_stabs() -> None:
+    """魏延【火烧上方谷】 (全局; 蜀 having chosen 马良, and 诸葛亮 come into play): tonight every action of 魏's strategists
+    fails (郭嘉's 洞若观火) and 魏's killers' stabs go off with half chance (夏侯惇's loses its draw); the post says
+    「诸葛亮火烧上方谷」. Before 诸葛亮 has come into play it cannot be used."""
+    t = table_with(lambda d: add_successor(d, "马良", "诸葛亮", "蜀", "军师"))
+    successors(t, ("徐庶", "马良"), ("赵云", "魏延"))
+    with pytest.raises(IllegalAction, match="诸葛亮已登场"):
+        t.game.check_action(act("赵云", "火烧上方谷"), [])
+    t.night(rulings=(Ruling("kill", "徐庶"),))
+    t.day()
+    assert t.character("徐庶") == "诸葛亮"
+    t.force("成功率减半 夏侯惇【刺杀】", False)
+    r = t.night(act("赵云", "火烧上方谷"), act("郭嘉", "洞若观火", "张昭"), act("夏侯惇", "刺杀", "孙淑"))
+    assert entry(t, "郭嘉", "洞若观火")["state"] == "failed"
+    assert not any("张昭的身份" in s for s in t.said("郭嘉"))
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "failed" and t.character("孙淑") == "孙淑"
+    assert "诸葛亮火烧上方谷" in r.announcement["text"]
+    t.check_unused()

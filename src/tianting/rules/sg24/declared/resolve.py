@@ -36,6 +36,7 @@ from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
+    ON_THE_GAME,
     STAB,
     Bespoke,
     Condition,
@@ -635,7 +636,7 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     return [u for u in waiting if u.actor == first]
 
 
-GAME_CONDITIONS = ("alive", "appeared", "used_before")
+GAME_CONDITIONS = ON_THE_GAME
 """Conditions on the game, not on a player: checked when the use is sent too (「黄忠登场后生效」: not usable before)."""
 
 

@@ -288,6 +288,8 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
+ON_THE_GAME = ("alive", "appeared", "used_before")
+"""Conditions on the game, not on a player (a use they gate needs no target for them)."""
 TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally")
 """Verbs that act on no player (the vote, the post)."""
 
@@ -300,7 +302,8 @@ def needs_target(d: Declared) -> bool:
                        for k in ("of", "country_of"))
         return v.who == "target" and v.name not in TARGETLESS
 
-    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in d.conditions))
+    on_players = [c for c in d.conditions if c.test not in ON_THE_GAME]
+    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in on_players))
 
 
 def parse_effect(raw: Any, where: str, kind: str) -> Effect:
