@@ -301,3 +301,23 @@ def test_huoshaoshangfanggu_fails_wei_strategists_and_halves_wei_stabs() -> None
     assert entry(t, "夏侯惇", "刺杀")["state"] == "failed" and t.character("孙淑") == "孙淑"
     assert "诸葛亮火烧上方谷" in r.announcement["text"]
     t.check_unused()
+
+
+# ---- 王平 ------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("无当飞军")
+def test_wudangfeijun_defends_and_wounds_the_source_while_hunshenshidan_stands() -> None:
+    """王平【无当飞军】: while 赵云's 【浑身是胆】 is not used up, the id is spared the greatest harm and its source is
+    wounded (夏侯惇's stab on 庞统: 夏侯惇 wounded), and 浑身是胆 counts as used up. After that, a stab on the id is
+    stopped with a quarter chance (drawn because the stab is there)."""
+    t = Table24()
+    successors(t, ("赵云", "王平"))
+    t.night(act("赵云", "无当飞军", "庞统"), act("夏侯惇", "刺杀", "庞统"))
+    assert t.state.player("庞统").alive and t.character("庞统") == "庞统"
+    assert injured(t, "夏侯惇") and t.state.player("赵云").used.get("浑身是胆") == 1
+    t.day()
+    t.force("【无当飞军】抵御刺杀 赵云→庞统", True)
+    t.night(act("赵云", "无当飞军", "庞统"), act("张辽", "刺杀", "庞统"),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert t.character("庞统") == "庞统" and entry(t, "张辽", "刺杀")["state"] == "void"
+    assert not injured(t, "张辽")  # no counter-wound once 浑身是胆 is gone
+    t.check_unused()
