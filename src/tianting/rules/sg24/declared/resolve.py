@@ -102,6 +102,8 @@ class Resolver:
     """id of a defence that wounds the source of the harm it stops (``defend``'s ``counter``) → (owner, skill)."""
     stabbing: Harm | None = None
     """The stab a ``stabbed`` trigger is answering (its ``stab_void`` verb acts on it)."""
+    fired: set[tuple[str, str]] = field(default_factory=set)
+    """(owner, skill) of the once-a-game ``stabbed`` passives set off tonight."""
     early_recognised: set[tuple[str, str, str]] = field(default_factory=set)
     """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
     enabled: bool = True
@@ -281,8 +283,12 @@ class Resolver:
         for h in stabs:
             for p in owners:
                 for data, d in self._passives(p.id, "stabbed"):
-                    if h not in night.harms or not state.player(h.target).alive:
-                        continue
+                    if not any(x is h for x in night.harms) or not state.player(h.target).alive:
+                        continue  # voided by a passive before (the harm's identity: two stabs may look alike)
+                    if d.limit == "once" and (p.id, data.name) in self.fired:
+                        continue  # 「可抵御一次」: one defence a night, however many stabs
+                    if d.limit == "once":
+                        self.fired.add((p.id, data.name))
                     stabber, victim = state.player(h.by), state.player(h.target)
                     if (d.by is None or selects(state, d.by, stabber, p.id, h.by, h.target)) and \
                             (d.on is None or selects(state, d.on, victim, p.id, h.by, h.target)):
