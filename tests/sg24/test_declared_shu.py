@@ -101,6 +101,18 @@ def test_guoguanzhanjiang_defends_the_shu_lady_once_and_may_wound_the_stabber() 
     assert t.character("糜氏") == "黄月英"
 
 
+@pytest.mark.skill("过关斩将")
+def test_guoguanzhanjiang_is_one_defence_however_many_stabs() -> None:
+    """关羽【过关斩将】 「可为其抵御一次」: two stabs on 糜氏 the same night meet one defence (R-shu-6): the 拼点 picks
+    which it stops, the other kills her; its half-chance wound is drawn once, on the first stabber in the night's order."""
+    t = Table24().force("【过关斩将】wound 关羽→夏侯惇", False).force("拼点 抵御 糜氏", "张辽:刺杀")
+    t.night(act("夏侯惇", "刺杀", "糜氏"), act("张辽", "刺杀", "糜氏"))
+    assert t.character("糜氏") == "黄月英"
+    assert entry(t, "张辽", "刺杀")["state"] == "void" and entry(t, "夏侯惇", "刺杀")["state"] == "done"
+    assert not injured(t, "夏侯惇") and not injured(t, "张辽")
+    t.check_unused()
+
+
 @pytest.mark.skill("睚眦必报")
 def test_yazibibao_voids_the_stab_on_fazheng_and_bars_the_stabber_next_night() -> None:
     """法正【睚眦必报】 (蜀 having chosen 马良 to succeed 徐庶): a stab on 法正 has no effect, and the stabber cannot stab
