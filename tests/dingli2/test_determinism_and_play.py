@@ -14,7 +14,7 @@ from tianting.core.records import Action
 from tianting.core.rng import GameRandom
 from tianting.rules.dingli2 import RULESET, DingliGame, random_seats
 
-from .table import Table, act, rule, seats
+from .table import Table, act, force_deal, rule, seats
 
 
 def transcript(game: DingliGame) -> list[Any]:
@@ -23,7 +23,7 @@ def transcript(game: DingliGame) -> list[Any]:
 
 
 def busy_night(order: list[int] | None = None) -> Table:
-    t = Table(seed=11)
+    t = Table(seed=11).force("【披发涂炭】stab_void 徐庶→甘宁", False)  # 徐庶's passive: 甘宁's stab on 关羽 stands
     actions = [act("张辽", "刺杀", "刘备"), act("关羽", "刺杀", "曹操"), act("甘宁", "刺杀", "关羽"),
                act("曹操", "招揽", "袁绍", character="袁绍"), act("刘备", "招揽", "袁绍", character="袁绍"),
                act("吕布", "自杀"), act("张飞", "刺杀", "吕布"), act("庞统", "连环妙计", "曹操")]
@@ -33,7 +33,8 @@ def busy_night(order: list[int] | None = None) -> Table:
                                {"actor": "曹操", "skill": "继任", "answer": "曹丕"},
                                {"actor": "关羽", "skill": "继任", "answer": "魏延"}],
             rulings=(rule("contest", text="张辽、关羽"),), digits={"张辽": 3, "关羽": 8})
-    t.day({"曹操": "孙坚", "郭嘉": "孙坚", "孙坚": "曹操"}, digits={})
+    force_deal(t, "甘宁", 1)  # 甘宁, wounded by 徐庶's 披发涂炭, stays wounded at the day's check
+    t.day({"曹操": "孙坚", "郭嘉": "孙坚", "孙坚": "曹操"}, digits={"甘宁": 9})
     return t
 
 

@@ -119,9 +119,10 @@ def test_judge_notices_follow_timing_order() -> None:
     """The draft lists the skill uses for the judge in timing order (全局技能 before 结算时生效)."""
     t = Table24()
     late, early = ("宛城血战", "结算时生效"), None  # 典韦's: no effect declared yet, the judge's
-    for c in ("刘备", "孙坚", "徐庶", "关羽"):
+    for c in ("刘备", "孙坚", "徐庶", "关羽", "庞统"):  # a use the judge rules (五虎封将 and 水淹七军 are the engine's)
         early = early or next(((c, s.name) for s in t.game.pack.characters[c].skills
-                               if s.kind == "active" and s.timing in ("全局技能", "结算前生效")), None)
+                               if s.kind == "active" and s.timing in ("全局技能", "结算前生效")
+                               and not t.game.engine_resolves(s)), None)
     assert early is not None and late[1] == t.game.pack.skill("典韦", late[0]).timing
     r = t.night(act("典韦", late[0], "关羽"), act(early[0], early[1], "曹操"))
     asked = [w for w in r.warnings if w.startswith("请天庭裁定")]
@@ -158,8 +159,9 @@ def test_defence_order_contest_on_ties() -> None:
 
 
 def test_a_defence_stops_the_greatest_harm_in_a_night() -> None:
-    """A judge-found defence in play stops one harm: the 致死 before the 致伤."""
-    t = Table24().force("本国刺杀减轻 关羽→赵云", True)
+    """A judge-found defence in play stops one harm: the 致死 before the 致伤 (徐庶's 【披发涂炭】 lets 夏侯惇's
+    foreign stab on 蜀's 护卫 stand: its half chance is lost)."""
+    t = Table24().force("本国刺杀减轻 关羽→赵云", True).force("【披发涂炭】stab_void 徐庶→夏侯惇", False)
     t.night(act("关羽", "刺杀", "赵云"), act("夏侯惇", "刺杀", "赵云"),
             defences=(Defence("赵云", "赵云", False, "某护身技"),))
     assert t.character("赵云") == "赵云" and t.status("赵云") == "injured"

@@ -110,14 +110,15 @@ def test_second_wound_kills() -> None:
 
 # ---- 继任者, 退出游戏, 自然死亡 ------------------------------------------------------------
 def test_successor_plays_on_then_exit() -> None:
-    """「第一命角色死亡时，由其继任者继续游戏。」「继任角色全部死亡后，对应的ID退出游戏。」"""
-    t = Table24()
+    """「第一命角色死亡时，由其继任者继续游戏。」「继任角色全部死亡后，对应的ID退出游戏。」 (徐庶's 【披发涂炭】 wounds each
+    foreign stabber of 蜀's killer; its half chance of voiding the stab is lost both nights.)"""
+    t = Table24().force("【披发涂炭】stab_void 徐庶→夏侯惇", False).force("【披发涂炭】stab_void 徐庶→张辽", False)
     r = t.night(act("夏侯惇", "刺杀", "关羽"))
     assert t.character("关羽") == "黄忠" and t.status("关羽") == "alive"
     assert r.deaths[0].as_json() == {"id": "关羽", "character": "关羽", "cause": "刺杀", "out": False}
     assert r.announcement["died"] == ["关羽"]
     t.day()
-    r = t.night(act("夏侯惇", "刺杀", "关羽"))
+    r = t.night(act("张辽", "刺杀", "关羽"))  # 夏侯惇 is wounded
     assert t.status("关羽") == "out" and r.deaths[0].out
 
 
@@ -143,9 +144,9 @@ def test_xu_shu_dies_naturally_at_night_3() -> None:
 # ---- 遗言 -------------------------------------------------------------------------------
 def test_last_words_call_one_id_only() -> None:
     """遗言：「遗言可以申明国籍，对某一个ID进行号票，但一条遗言内不能出现多个ID。」"""
-    t = Table24()
-    r = t.night(act("夏侯惇", "刺杀", "赵云"), act("张辽", "刺杀", "糜氏"),
-                answers=[{"actor": "赵云", "skill": "继任", "answer": "魏延"}], last_words={"赵云": "我是蜀国，投曹操", "糜氏": "投曹操和张辽"})
+    t = Table24().force("【披发涂炭】stab_void 徐庶→夏侯惇", False)  # 徐庶's passive lets 夏侯惇's stab stand
+    r = t.night(act("夏侯惇", "刺杀", "赵云"), act("张辽", "刺杀", "孙淑"),  # not 糜氏: 关羽's 过关斩将 guards her
+                answers=[{"actor": "赵云", "skill": "继任", "answer": "魏延"}], last_words={"赵云": "我是蜀国，投曹操", "孙淑": "投曹操和张辽"})
     assert r.announcement["last_words"] == {"赵云": "我是蜀国，投曹操"}
     assert any("多个ID" in w for w in r.warnings)
 

@@ -35,11 +35,12 @@ def test_xunyu_holds_liuhou_zaishi_from_the_first_night() -> None:
 @pytest.mark.skill("视死如归")
 def test_mishi_may_use_shisi_rugui() -> None:
     """8.1: 糜夫人 (the seed's 糜氏) has an active skill that makes one id's every action of the night fail, a
-    军师负面 skill taking effect before resolution. A script using it is accepted and goes to the judge."""
+    军师负面 skill taking effect before resolution. A script using it is accepted and the engine resolves it (its
+    effect declared: tests/sg24/test_declared_shu.py)."""
     assert _skill(default_pack(), "糜氏", "视死如归") == ("active", "结算前生效", "军师负面技能")
     t = Table24()
     r = t.night(act("糜氏", "视死如归", "曹操"))
-    assert any("请天庭裁定" in w and "视死如归" in w for w in r.warnings)
+    assert not any("请天庭裁定" in w and "视死如归" in w for w in r.warnings)
 
 
 @pytest.mark.skill("绝处逢生", "琳琅妙笔")

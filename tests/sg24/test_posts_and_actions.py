@@ -47,13 +47,14 @@ def test_run_refuses_a_table_the_rules_cannot_seat_with_setups_message(tmp_path:
 def test_a_suicide_takes_effect_at_once_and_the_successor_plays_on() -> None:
     """「立刻生效：目前立刻生效有以下几种行为：自杀……立刻生效的技能提交即生效」 and 「第一命角色死亡时，由其继任者继续
     游戏」: 关羽 (successor 黄忠) kills himself and 黄忠 plays on; had 夏侯惇 stabbed the id that night, the stab falls
-    on 黄忠 (the id is 黄忠's once the suicide is sent), who has no successor: the id leaves."""
+    on 黄忠 (the id is 黄忠's once the suicide is sent), who has no successor: the id leaves (徐庶's 【披发涂炭】, set
+    off by a foreign stab on a 蜀 杀手, wounds 夏侯惇; its half chance of voiding the stab is lost here)."""
     t = Table24()
     r = t.night(act("关羽", "自杀"))
     assert (t.character("关羽"), t.status("关羽")) == ("黄忠", "alive")
     assert [(d.id, d.character, d.cause) for d in r.deaths] == [("关羽", "关羽", "自杀")]
     assert r.announcement["died"] == []  # not the harm's dead (as a natural death)
-    t = Table24()
+    t = Table24().force("【披发涂炭】stab_void 徐庶→夏侯惇", False)
     r = t.night(act("关羽", "自杀"), act("夏侯惇", "刺杀", "关羽"))
     assert [(d.character, d.cause) for d in r.deaths] == [("关羽", "自杀"), ("黄忠", "刺杀")]
     assert t.status("关羽") == "out"
@@ -102,16 +103,16 @@ def test_a_script_takes_a_suicide_in_either_script() -> None:
 
 
 def test_the_nights_post_names_every_global_skill_used() -> None:
-    """「公告的内容应至少包括：当夜死伤情况、当夜遗言、当夜需要公告的技能（如全局技能）……」: 张辽's 威震逍遥津 and 刘备's
-    五虎封将 (全局技能 both) used on night 1 are named in the post, beside 「当夜死亡0人，受伤0人」, in seat order — a
-    declared skill by the line the 8.1 list gives it (「当夜公告“张文远威震逍遥津”」), an undeclared one generically; a use
-    the judge voids is not; a night without one keeps its post as it was (no ``events``)."""
+    """「公告的内容应至少包括：当夜死伤情况、当夜遗言、当夜需要公告的技能（如全局技能）……」: 张辽's 威震逍遥津 (全局技能)
+    used on night 1 is named in the post, beside 「当夜死亡0人，受伤0人」, by the line the 8.1 list gives it (「当夜公告
+    “张文远威震逍遥津”」); 刘备's 五虎封将 (全局 too) fails that night — 法正's 智算汉中 has not gone off (R-shu-3) — and
+    names nothing; a use the judge voids is not named; a night without one keeps its post as it was (no ``events``)."""
     from tianting.core.records import Ruling
 
     t = Table24()
     r = t.night(act("刘备", "五虎封将"), act("张辽", "威震逍遥津"))
-    assert r.announcement["events"] == ["张文远威震逍遥津", "【五虎封将】发动"]
-    assert r.announcement["text"] == "【第1夜】\n当夜死亡0人，受伤0人。\n公告技能：张文远威震逍遥津\n公告技能：【五虎封将】发动"
+    assert r.announcement["events"] == ["张文远威震逍遥津"]
+    assert r.announcement["text"] == "【第1夜】\n当夜死亡0人，受伤0人。\n公告技能：张文远威震逍遥津"
     t = Table24()
     r = t.night(act("张辽", "威震逍遥津"), rulings=(Ruling("void", action=0),))
     assert "events" not in r.announcement and "威震逍遥津" not in r.announcement["text"]
@@ -121,7 +122,7 @@ def test_a_global_skill_of_a_character_who_dies_that_night_is_still_named() -> N
     """「多个全局技能不会互相影响，都会发出」: the use was sent by the character alive as the night began; 张辽 stabbed that
     night (his successor plays on) still had his 威震逍遥津 named."""
     t = Table24()
-    r = t.night(act("张辽", "威震逍遥津"), act("关羽", "刺杀", "张辽"),
+    r = t.night(act("张辽", "威震逍遥津"), act("太史慈", "刺杀", "张辽"),
                 answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
     assert t.character("张辽") != "张辽"
     assert r.announcement["events"] == ["张文远威震逍遥津"]

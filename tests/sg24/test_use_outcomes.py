@@ -57,8 +57,9 @@ def test_a_stab_lessened_on_the_own_country_still_goes_off() -> None:
 @pytest.mark.skill("刺杀")
 def test_a_stab_a_defence_stops_is_void_and_the_other_goes_off() -> None:
     """「第三个阶段重新结算每个技能是否被抵御」, 「(1)优先抵御造成最大伤害的技能」: the defence stops 夏侯惇's 致死, so
-    his stab had no effect; 关羽's lessened stab wounds 赵云 and went off."""
-    t = Table24().force("本国刺杀减轻 关羽→赵云", True)
+    his stab had no effect; 关羽's lessened stab wounds 赵云 and went off (徐庶's 【披发涂炭】, set off by 夏侯惇's
+    foreign stab on 蜀's 护卫, does not void it here: its half chance is lost)."""
+    t = Table24().force("本国刺杀减轻 关羽→赵云", True).force("【披发涂炭】stab_void 徐庶→夏侯惇", False)
     t.night(act("关羽", "刺杀", "赵云"), act("夏侯惇", "刺杀", "赵云"),
             defences=(Defence("赵云", "赵云", False, "某护身技"),))
     assert t.status("赵云") == "injured"

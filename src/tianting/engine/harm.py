@@ -160,6 +160,8 @@ class Defended:
     """The trace's lines, in order."""
     used: list[Defence] = field(default_factory=list)
     """The defences that stopped a harm."""
+    pairs: list[tuple[Defence, Harm]] = field(default_factory=list)
+    """Each defence used with the harm it stopped (a defence that wounds the harm's source reads it)."""
 
 
 def defend(rng: GameRandom, pid: str, aimed: Sequence[Harm], defences: Sequence[Defence],
@@ -177,6 +179,7 @@ def defend(rng: GameRandom, pid: str, aimed: Sequence[Harm], defences: Sequence[
         left = []
     pool = [d for d in defences if d.target == pid]
     used: list[Defence] = []
+    pairs: list[tuple[Defence, Harm]] = []
     while True:
         usable = [d for d in pool if any(d.covers(h) for h in left)]
         if not usable:
@@ -186,9 +189,10 @@ def defend(rng: GameRandom, pid: str, aimed: Sequence[Harm], defences: Sequence[
         pool.remove(d)
         left.remove(h)
         used.append(d)
+        pairs.append((d, h))
         stopped.append((h, f"被抵御：{d.owner}【{d.name}】"))
         notes.append(f"{h.by} 的{h.cause}对 {pid} 被抵御：{d.owner}【{d.name}】")
-    return Defended(left + ruled, stopped, notes, used)
+    return Defended(left + ruled, stopped, notes, used, pairs)
 
 
 # ---- the sum of a night's harms (the 24人 family) -----------------------------------------------------------

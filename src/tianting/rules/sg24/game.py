@@ -97,6 +97,8 @@ class Phase:
     """A stab (by ``id``) a skill turned on another id (荀彧's 驱虎吞狼): its new target."""
     used_defences: list[Defence] = field(default_factory=list)
     """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
+    defended: list[tuple[Defence, Harm]] = field(default_factory=list)
+    """Each defence used in this phase with the harm it stopped."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -263,7 +265,7 @@ class SG24Game(Clocked):
             return
         if player.country in self.state.eliminated:
             raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
-        if not self.can_act(player):
+        if not self.can_act(player) and not self.wounded_use(player, action):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         mine = [a for a in accepted if a.actor == player.id]
         skill = _norm(action.skill)
@@ -347,7 +349,7 @@ class SG24Game(Clocked):
         for t in action.targets:  # the judge rules the use (R-SG23-conform), but only on ids of the table
             if t not in self.state.players:
                 raise IllegalAction(f"{action.actor}：「{t}」不是本局的ID", "targets")
-        if not day and not self.can_act(player):
+        if not day and not self.can_act(player) and not self.wounded_use(player, action):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能进行任何行动", "injured")
         self._gate(player, "发动技能")
         self._check_declared(player, data, action)
@@ -355,19 +357,33 @@ class SG24Game(Clocked):
         if any(a.actor == player.id and _norm(a.skill) not in GENERAL_ACTIONS for a in accepted):
             raise IllegalAction(f"{player.id} 本{'日' if day else '夜'}已经使用了一个主动技能", "one-skill")
 
+    def wounded_use(self, player: Player, action: Action) -> bool:
+        """A declared skill 「只能在受伤状态下使用」 (its condition: its owner wounded) is used while wounded."""
+        if player.country in self.state.eliminated or player.status is not Status.INJURED:
+            return False
+        data = self.pack.skill(player.character, action.skill)
+        d = data.effect if data is not None and not pack_edition.first(self.state) else None
+        return isinstance(d, Declared) and any(c.test == "wounded" and c.value is True and c.who == "self"
+                                               for c in d.conditions)
+
     def _check_declared(self, player: Player, data: Any, action: Action) -> None:
         """A declared skill's own limits: once a game (「只能使用一次」), from its night, its one target."""
         d = data.effect
         if isinstance(d, Bespoke) and not pack_edition.first(self.state):
             code = REGISTRY[d.code]
-            if code.once and player.used.get(data.name):
-                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+            if player.used.get(data.name):
+                raise IllegalAction(f"【{data.name}】{'只能使用一次，' if code.once else ''}已经消耗", "spent")
             code.check(self, action)
             return
         if not isinstance(d, Declared) or pack_edition.first(self.state):
             return
         if d.limit == "once" and player.used.get(data.name):
             raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+        if player.used.get(data.name):  # used up by another's skill (「同时消耗【浑身是胆】」)
+            raise IllegalAction(f"【{data.name}】已经消耗，不能再用", "spent")
+        wounded = next((c for c in d.conditions if c.test == "wounded" and c.who == "self"), None)
+        if wounded is not None and player.injured != wounded.value:
+            raise IllegalAction(f"【{data.name}】只能在{'受伤' if wounded.value else '非受伤'}状态下使用", "not-now")
         if self.number < d.from_night:
             raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
         if needs_target(d):
@@ -390,6 +406,7 @@ class SG24Game(Clocked):
             phase.note(line)
         phase.stopped.update((id(h), why) for h, why in out.stopped)
         phase.used_defences += out.used
+        phase.defended += out.pairs
         return out.left
 
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,

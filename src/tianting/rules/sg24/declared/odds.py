@@ -15,9 +15,11 @@ from typing import Any
 from tianting.core.names import name_key
 from tianting.core.records import Action
 
-SELECTOR_KEYS = ("country", "not_country", "identity", "of", "country_of")
-"""A set of players: of these countries / not of them / of these identities / the player named (``target``, ``self``)
-/ the players of that player's country; several keys: all must hold."""
+SELECTOR_KEYS = ("country", "not_country", "identity", "of", "country_of", "character")
+"""A set of players: of these countries / not of them / of these identities / the player named (``target``, ``self``;
+in a ``stabbed`` trigger also ``victim``) / the players of that player's country / playing these characters; several
+keys: all must hold."""
+PARTIES = ("target", "self", "victim")
 
 
 @dataclass(frozen=True)
@@ -30,17 +32,20 @@ class Halving:
     attributes: tuple[str, ...]
     exempt: tuple[str, ...]
     source: str
+    sure: bool = False
+    """The ``fail`` verb's state: the actions covered fail, no draw (「发动失败」)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"by": sorted(self.by) if self.by is not None else None,
                 "on": sorted(self.on) if self.on is not None else None,
-                "attributes": list(self.attributes), "exempt": list(self.exempt), "source": self.source}
+                "attributes": list(self.attributes), "exempt": list(self.exempt), "source": self.source,
+                **({"sure": True} if self.sure else {})}
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Halving:
         return cls(frozenset(raw["by"]) if raw["by"] is not None else None,
                    frozenset(raw["on"]) if raw["on"] is not None else None,
-                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"])
+                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"], bool(raw.get("sure", False)))
 
     def halves(self, action: Action, attribute: str) -> bool:
         if self.by is not None and action.actor not in self.by:
@@ -52,27 +57,32 @@ class Halving:
         return name_key(action.skill) not in {name_key(e) for e in self.exempt}
 
 
-def players(state: Any, selector: Mapping[str, Any] | None, owner: str, target: str) -> frozenset[str] | None:
+def players(state: Any, selector: Mapping[str, Any] | None, owner: str, target: str,
+            victim: str | None = None) -> frozenset[str] | None:
     """The living ids a selector names (None: no selector, anyone)."""
     if selector is None:
         return None
-    out = []
-    for p in state.living():
-        ok = True
-        for key, value in selector.items():
-            if key == "country":
-                ok = ok and p.country in value
-            elif key == "not_country":
-                ok = ok and p.country not in value
-            elif key == "identity":
-                ok = ok and p.identity in value
-            elif key == "of":
-                ok = ok and p.id == (owner if value == "self" else target)
-            elif key == "country_of":
-                ok = ok and p.country == state.player(owner if value == "self" else target).country
-        if ok:
-            out.append(p.id)
-    return frozenset(out)
+    return frozenset(p.id for p in state.living() if selects(state, selector, p, owner, target, victim))
+
+
+def selects(state: Any, selector: Mapping[str, Any], p: Any, owner: str, target: str,
+            victim: str | None = None) -> bool:
+    """Whether the player ``p`` is one the selector names (``of``/``country_of``: the owner, target or victim)."""
+    party = {"self": owner, "target": target, "victim": victim}
+    for key, value in selector.items():
+        if key == "country" and p.country not in value:
+            return False
+        if key == "not_country" and p.country in value:
+            return False
+        if key == "identity" and p.identity not in value:
+            return False
+        if key == "character" and p.character not in value:
+            return False
+        if key == "of" and p.id != party[value]:
+            return False
+        if key == "country_of" and (party[value] is None or p.country != state.player(party[value]).country):
+            return False
+    return True
 
 
 def halved(rules: Iterable[Halving], action: Action, attribute: str) -> list[Halving]:
@@ -84,7 +94,7 @@ def check_selector(raw: Any) -> bool:
         return False
     for key, value in raw.items():
         if key in ("of", "country_of"):
-            if value not in ("target", "self"):
+            if value not in PARTIES:
                 return False
         elif not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
             return False

@@ -33,8 +33,16 @@ from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
-from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
-from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
+from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
+from tianting.rules.sg24.declared.schema import (
+    COUNTRY_NAMES,
+    ON_THE_GAME,
+    STAB,
+    Bespoke,
+    Condition,
+    Declared,
+    Verb,
+)
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import SkillData
 
@@ -90,6 +98,14 @@ class Resolver:
     done: set[int] = field(default_factory=set)
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
+    counters: dict[int, tuple[str, str]] = field(default_factory=dict)
+    """id of a defence that wounds the source of the harm it stops (``defend``'s ``counter``) → (owner, skill)."""
+    stabbing: Harm | None = None
+    """The stab a ``stabbed`` trigger is answering (its ``stab_void`` verb acts on it)."""
+    fired: set[tuple[str, str]] = field(default_factory=set)
+    """(owner, skill) of the once-a-game ``stabbed`` passives set off tonight."""
+    early_recognised: set[tuple[str, str, str]] = field(default_factory=set)
+    """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -113,6 +129,7 @@ class Resolver:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
         resolver.halvings += stored(night.state.extra, night.state.index)
+        resolver.halvings += standing(night.state)
         return resolver
 
     def handles(self, action: Action) -> bool:
@@ -150,6 +167,8 @@ class Resolver:
                             defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
                             self.defences.append(defence)
                             self.passive_defences[id(defence)] = (p.id, data.name)
+                            if verb.args.get("counter"):
+                                self.counters[id(defence)] = (p.id, data.name)
 
     # ---- the stages ------------------------------------------------------------------------------------------
     def before(self) -> None:
@@ -157,6 +176,9 @@ class Resolver:
         self.stage = "early"
         for use in self._of_timing(EARLY):
             self._apply(use)
+        if self.enabled:
+            self._bespoke("early")
+            self._global_recognitions()
         self.roll()
         self.stage = "before"
         waiting = self._of_timing((BEFORE,))
@@ -180,6 +202,12 @@ class Resolver:
             if attribute == "全局技能" or not halved(self.halvings, a, attribute):
                 continue
             self.rolled.add(id(a))
+            sure = next((h for h in halved(self.halvings, a, attribute) if h.sure), None)
+            if sure is not None:
+                night.live.remove(a)
+                night.phase.outcomes.settle(a, FAILED, f"{sure.source}令其发动失败")
+                night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：{sure.source}")
+                continue
             if not night.state.rng.chance(f"成功率减半 {a.actor}【{a.skill}】"):
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
@@ -208,6 +236,7 @@ class Resolver:
                 self._apply(use)
         if self.enabled:
             self._bespoke("settle_first")
+            self._no_stabs()
 
     def settle(self) -> None:
         """The passives the night's 指认 set off, then the other 结算时 uses (R-SG31-10: a passive that makes the one
@@ -215,7 +244,7 @@ class Resolver:
         if not self.enabled:
             return
         for actor, target, named in self.night.phase.recognitions:
-            if not self.night.state.player(actor).alive:
+            if not self.night.state.player(actor).alive or (actor, target, named) in self.early_recognised:
                 continue
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
@@ -223,11 +252,86 @@ class Resolver:
         for use in self._of_timing((None, "结算时生效")):
             self._apply(use)
         self._bespoke("settle")
+        self._stab_triggers()
+
+    def _global_recognitions(self) -> None:
+        """The 8.1 list's 释疑: 「凡是涉及全局的指认，优先判定是否触发」 — a 全局 passive set off by its owner's 指认 is
+        judged before anything else resolves (its state then covers the night's actions)."""
+        from tianting.rules.sg24.game import RECOGNISE, _norm
+
+        night, game = self.night, self.night.game
+        for a in list(night.live):
+            if _norm(a.skill) != RECOGNISE or "character" not in a.args or not a.targets:
+                continue
+            owner, target = a.actor, a.targets[0]
+            named = game.pack.get(a.args["character"])
+            if named is None or night.state.player(target).character != named.name:
+                continue
+            character = night.state.player(owner).character
+            for data, d in self._passives(owner, "recognised"):
+                if named.name in d.of and game.pack.is_global(character, data):
+                    self.early_recognised.add((owner, target, named.name))
+                    self._trigger(owner, target, data, d)
+
+    def _stab_triggers(self) -> None:
+        """Passives of ``stabbed``: each stab of the night that still stands (killers' and skills'), in the night's
+        order (by target, then stabber), sets off every passive in play whose ``by`` and ``on`` it meets."""
+        night, state = self.night, self.night.state
+        stabs = sorted((h for h in night.harms if h.cause == STAB and not h.forced and h.by in state.players),
+                       key=lambda h: (h.target, h.by))
+        owners = sorted(state.living(), key=lambda p: p.id)
+        for h in stabs:
+            for p in owners:
+                for data, d in self._passives(p.id, "stabbed"):
+                    if not any(x is h for x in night.harms) or not state.player(h.target).alive:
+                        continue  # voided by a passive before (the harm's identity: two stabs may look alike)
+                    if d.limit == "once" and (p.id, data.name) in self.fired:
+                        continue  # 「可抵御一次」: one defence a night, however many stabs
+                    if d.limit == "once":
+                        self.fired.add((p.id, data.name))
+                    stabber, victim = state.player(h.by), state.player(h.target)
+                    if (d.by is None or selects(state, d.by, stabber, p.id, h.by, h.target)) and \
+                            (d.on is None or selects(state, d.on, victim, p.id, h.by, h.target)):
+                        self.stabbing = h
+                        self._trigger(p.id, h.by, data, d)
+                        self.stabbing = None
+
+    def _no_stabs(self) -> None:
+        """「该刺杀者下一夜将不能出刀」: the stabs of the ids an earlier night barred fail before they resolve."""
+        from tianting.rules.sg24.game import _norm
+
+        night = self.night
+        barred = set(night.state.extra.get("no_stab", {}).pop(str(night.state.index), []))
+        for a in [a for a in night.live if a.actor in barred and _norm(a.skill) == STAB]:
+            night.live.remove(a)
+            night.phase.outcomes.settle(a, FAILED, "当夜不能出刀")
+            night.phase.note(f"{a.actor} 的刺杀失败：当夜不能出刀")
+
+    def counter_wounds(self) -> None:
+        """Each defence of a ``counter`` that stopped a harm wounds that harm's source (「抵御……并使对方负伤」), after
+        the night's harms (第三阶段: 「技能的后续效果」), met by the defences left."""
+        night, state = self.night, self.night.state
+        wounds = []
+        for defence, h in night.phase.defended:
+            owner_skill = self.counters.get(id(defence))
+            if owner_skill is None or h.by not in state.players or not state.player(h.by).alive:
+                continue
+            owner, skill = owner_skill
+            data = night.game.pack.skill(state.player(owner).character, skill)
+            night.phase.note(f"{owner}【{skill}】抵御成功，令伤害来源 {h.by} 受伤")
+            wounds.append(Harm(h.by, Level.WOUND, skill, [owner], by=owner, attribute=(data.attribute if data else "")
+                               or ""))
+        if wounds:
+            used = {id(d) for d in night.phase.used_defences}
+            left = [d for d in (*night.defences, *self.defences) if id(d) not in used]
+            night.game._apply_harms(night.phase, wounds, left, night.book)
 
     def after(self) -> None:
         """Heals and removals (after the harms), then the 结算后生效 uses."""
         night = self.night
         self.stage = "after"
+        if self.enabled:
+            self.counter_wounds()
         for pid, why in self.heals:
             if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
@@ -318,7 +422,7 @@ class Resolver:
         if d.chance is not None and not night.state.rng.chance(f"【{data.name}】{owner}→{target}", d.chance):
             night.phase.note(f"{owner} 的【{data.name}】未触发：概率未中")
             return
-        if d.limit == "once":
+        if d.limit == "once" and not any(v.name == "defend" for v in d.does):  # a defence is spent when used
             limits.consume(night.phase, owner, data.name)
         night.phase.note(f"{owner} 的【{data.name}】触发（{target}）")
         night.phase.tell(owner, Feedback(data.name, texts.passive_triggered(data.name), target))
@@ -363,6 +467,8 @@ class Resolver:
     def _whom(self, who: str, owner: str, target: str) -> str | None:
         if who == "self":
             return owner
+        if who == "victim":
+            return self.stabbing.target if self.stabbing is not None else None
         if who == "lord":  # the owner's country's living 君主 (none: the part does nothing)
             country = self.night.state.player(owner).country
             return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
@@ -396,7 +502,12 @@ class Resolver:
             self.heals.append((pid, f"【{data.name}】"))
         elif name == "defend":
             for _ in range(verb.args["times"]):
-                self.defences.append(Defence(pid, owner, active, data.name, verb.args["against"]))
+                defence = Defence(pid, owner, active, data.name, verb.args["against"])
+                self.defences.append(defence)
+                if not active:
+                    self.passive_defences[id(defence)] = (owner, data.name)
+                if verb.args.get("counter"):
+                    self.counters[id(defence)] = (owner, data.name)
         elif name == "void":
             self._void(pid, owner, data.name, verb.args.get("only"), verb.args.get("attributes"))
         elif name == "learn":
@@ -424,7 +535,7 @@ class Resolver:
             effects.tell(phase, pid, verb.args["text"], data.name)
         elif name == "announce":
             character = night.state.player(owner).character
-            if not night.game.pack.is_global(character, data):  # a global's line is the post's own (the night's globals)
+            if not (active and night.game.pack.is_global(character, data)):  # a used global's line is the post's own
                 self.events.append(verb.args["text"])
         elif name == "lose":
             skill_changes.lose(phase, pid, verb.args["skill"], data.name)
@@ -437,20 +548,52 @@ class Resolver:
             pass  # read where its rule applies (:func:`vote_voided`, :func:`acts_wounded`)
         elif name == "stab":
             night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid, by_killer=False)]
-        elif name == "halve":
-            rule = Halving(players(night.state, verb.args.get("by"), owner, target),
-                           players(night.state, verb.args.get("on"), owner, target),
-                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】")
-            if verb.args["when"] == "next_night":
+        elif name in ("halve", "fail"):
+            victim = self.stabbing.target if self.stabbing is not None else None
+            rule = Halving(players(night.state, verb.args.get("by"), owner, target, victim),
+                           players(night.state, verb.args.get("on"), owner, target, victim),
+                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】", name == "fail")
+            if verb.args["when"] == "while_alive":  # 「此后……存活时」: every later night its owner plays on
+                night.state.extra.setdefault("standing_halvings", []).append(
+                    {**rule.as_json(), "owner": owner, "character": night.state.player(owner).character,
+                     "from": night.state.index + 2})
+                phase.note(f"此后 {owner} 存活时成功率减半（{owner}【{data.name}】）")
+            elif verb.args["when"] == "next_night":
                 later = night.state.extra.setdefault("halvings", {}).setdefault(str(night.state.index + 2), [])
                 later.append(rule.as_json())
                 phase.note(f"次夜成功率减半（{owner}【{data.name}】）")
             else:
                 self.halvings.append(rule)
                 phase.note(f"当夜成功率减半（{owner}【{data.name}】）")
+        elif name == "stab_void" and self.stabbing is not None:
+            h = self.stabbing
+            night.harms[:] = [x for x in night.harms if x is not h]
+            phase.stopped[id(h)] = f"{owner}【{data.name}】令该次刺杀失效"
+            phase.note(f"{h.by} 对 {h.target} 的刺杀失效：{owner}【{data.name}】")
+        elif name == "no_stab":
+            barred = night.state.extra.setdefault("no_stab", {}).setdefault(str(night.state.index + 2), [])
+            if pid not in barred:
+                barred.append(pid)
+            phase.note(f"{pid} 下一夜不能出刀（{owner}【{data.name}】，其本人不被告知）")
+        elif name == "ally":
+            self._ally(verb.args, owner, data.name)
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
+
+    def _ally(self, args: Any, owner: str, skill: str) -> None:
+        """「A B联盟达成（若已达成则期限增加）」: the alliance stands to the night ``until`` (its nights counted from
+        tonight); the post says it was made or extended."""
+        night = self.night
+        pair = "".join(sorted(args["countries"], key=COUNTRY_NAMES.index))  # one key whatever the order named
+        alliances = night.state.extra.setdefault("alliances", {})
+        now = night.game.number
+        standing = alliances.get(pair, 0) >= now
+        alliances[pair] = (alliances[pair] if standing else now) + (args["extend"] if standing else args["days"])
+        line = f"{''.join(args['countries'])}联盟{'延期' if standing else '达成'}"
+        if line not in self.events:
+            self.events.append(line)
+        night.phase.note(f"{line}（{owner}【{skill}】），至第{alliances[pair]}夜")
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
               attributes: Sequence[str] | None = None) -> None:
@@ -499,7 +642,7 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     return [u for u in waiting if u.actor == first]
 
 
-GAME_CONDITIONS = ("alive", "appeared", "used_before")
+GAME_CONDITIONS = ON_THE_GAME
 """Conditions on the game, not on a player: checked when the use is sent too (「黄忠登场后生效」: not usable before)."""
 
 
@@ -523,6 +666,17 @@ def announced(skill: SkillData, state: Any) -> list[str]:
     if not isinstance(d, Declared) or pack_edition.first(state):
         return []
     return [v.args["text"] for v in d.does if v.name == "announce"]
+
+
+def standing(state: Any) -> list[Halving]:
+    """The states of half chance 「此后……存活时」 (``when``: ``while_alive``) that cover this night: each whose owner
+    still plays the character that made it."""
+    out = []
+    for raw in state.extra.get("standing_halvings", []):
+        owner = state.players.get(raw["owner"])
+        if raw["from"] <= state.index and owner is not None and owner.alive and owner.character == raw["character"]:
+            out.append(Halving.from_json(raw))
+    return out
 
 
 def acts_wounded(game: Any, player: Any) -> bool:

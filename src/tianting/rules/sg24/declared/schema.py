@@ -20,15 +20,20 @@ from tianting.core.errors import TiantingError
 ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
 STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
+COUNTRY_NAMES = ("魏", "蜀", "吴")
+"""The countries an alliance joins (「吴蜀联盟」)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
-WHO = ("target", "self", "lord")
+WHO = ("target", "self", "lord", "victim")
 """Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
-owner's country's 君主 (「为本国君主抵御」)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top")
+owner's country's 君主 (「为本国君主抵御」); for a ``stabbed`` trigger, ``victim``: the one stabbed (``target`` there is
+the stabber)."""
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
-passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」)."""
+passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」);
+``stabbed``: a passive, when a stab of someone ``by`` names lands on someone ``on`` names (「当…受到刺杀时触发」, 「当关羽刺杀到
+张辽时触发」): its verbs act on the stabber (``target``) or the one stabbed (``victim``)."""
 LIMITS = ("once", "per_night")
 
 
@@ -70,6 +75,10 @@ class Declared:
     from_night: int = 1
     chance: Fraction | None = None
     """Goes off with this chance (the game's generator, the draw named)."""
+    by: Mapping[str, Any] | None = None
+    """For ``stabbed``: whose stabs set it off (a player selector, :mod:`.odds`; None: anyone's)."""
+    on: Mapping[str, Any] | None = None
+    """For ``stabbed``: on whom (None: anyone)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +109,10 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     times = raw.get("times", 1)
     if not isinstance(times, int) or isinstance(times, bool) or times < 1:
         raise fail("times", "必须是正整数")
-    return {"against": tuple(against), "times": times}
+    counter = raw.get("counter", False)
+    if not isinstance(counter, bool):
+        raise fail("counter", "必须是 true 或 false（抵御成功时令伤害来源受伤）")
+    return {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
 
 
 def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -147,9 +159,22 @@ def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     if not isinstance(exempt, list) or not all(isinstance(x, str) and x for x in exempt):
         raise fail("except", "必须是技能名数组（不受影响的行动，如 [\"刺杀\"]）")
     when = raw.get("when", "tonight")
-    if when not in ("tonight", "next_night"):
-        raise fail("when", "必须是 tonight 或 next_night")
+    if when not in ("tonight", "next_night", "while_alive"):
+        raise fail("when", "必须是 tonight、next_night 或 while_alive（此后技能拥有者存活时）")
     return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
+
+
+def _ally_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    countries = raw.get("countries")
+    if (not isinstance(countries, list) or len(countries) != 2 or len(set(countries)) != 2
+            or not all(c in COUNTRY_NAMES for c in countries)):
+        raise fail("countries", f"必须是两个不同的国家（{'、'.join(COUNTRY_NAMES)}）")
+    days = raw.get("days", 2)
+    extend = raw.get("extend", days)
+    for key, value in (("days", days), ("extend", extend)):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise fail(key, "必须是正整数（天数）")
+    return {"countries": tuple(countries), "days": days, "extend": extend}
 
 
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -231,6 +256,14 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "ballot_void": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
     "halve": _halve_args,
+    # 发动失败 on a set of players: as ``halve``, but the actions covered fail surely (「其行动发动失败」).
+    "fail": _halve_args,
+    # In a ``stabbed`` trigger: the stab that set it off has no effect (「该次刺杀失效」; ``chance`` for 「一半概率无效」).
+    "stab_void": _no_args,
+    # The player's stabs the next night fail; he is not told beforehand (「下一夜将不能出刀……不知道」).
+    "no_stab": _no_args,
+    # 联盟达成（或延期）: the two countries' alliance (the post says so).
+    "ally": _ally_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {
@@ -255,19 +288,22 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
+ON_THE_GAME = ("alive", "appeared", "used_before")
+"""Conditions on the game, not on a player (a use they gate needs no target for them)."""
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally")
 """Verbs that act on no player (the vote, the post)."""
 
 
 def needs_target(d: Declared) -> bool:
     """Whether a use names one id: a verb or a condition acts on its target."""
     def aims(v: Verb) -> bool:
-        if v.name == "halve":
+        if v.name in ("halve", "fail"):
             return any(sel.get(k) == "target" for sel in (v.args.get("by") or {}, v.args.get("on") or {})
                        for k in ("of", "country_of"))
         return v.who == "target" and v.name not in TARGETLESS
 
-    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in d.conditions))
+    on_players = [c for c in d.conditions if c.test not in ON_THE_GAME]
+    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in on_players))
 
 
 def parse_effect(raw: Any, where: str, kind: str) -> Effect:
@@ -283,7 +319,7 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         if set(raw) != {key} or not isinstance(raw[key], str) or not raw[key].strip():
             raise fail(key, "必须单独出现，值为非空文字")
         return Bespoke(raw["code"].strip()) if key == "code" else Judged(raw["judge"].strip())
-    known = {"trigger", "of", "if", "do", "limit", "from_night", "chance"}
+    known = {"trigger", "of", "if", "do", "limit", "from_night", "chance", "by", "on"}
     for key in raw:
         if key not in known:
             raise fail(key, f"未知的字段（可用：{'、'.join(sorted(known))}、code、judge）")
@@ -298,6 +334,7 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if trigger == "recognised" and not of:
         raise fail("of", "指认触发的技能必须给出被指认的角色")
     conditions = _conditions(raw.get("if", []), "if", fail)
+    stab_sides = _stab_sides(raw, trigger, fail)
     does = []
     raw_do = raw.get("do")
     if not isinstance(raw_do, list) or not raw_do:
@@ -327,7 +364,29 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
         raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
-    return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
+    if trigger != "stabbed" and any(v.name == "stab_void" or v.who == "victim" for v in does):
+        raise fail("do", "stab_void 与 who: victim 只用于 stabbed 触发的技能")
+    return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance, *stab_sides)
+
+
+def _stab_sides(raw: Mapping[str, Any], trigger: str, fail: Callable[[str, str], EffectError]
+                ) -> tuple[Mapping[str, Any] | None, Mapping[str, Any] | None]:
+    """A ``stabbed`` trigger's ``by`` and ``on``: whose stabs, on whom (player selectors, :mod:`.odds`)."""
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    if trigger != "stabbed":
+        for key in ("by", "on"):
+            if key in raw:
+                raise fail(key, "只用于 stabbed 触发的技能")
+        return None, None
+    out = []
+    for key in ("by", "on"):
+        if key in raw and not check_selector(raw[key]):
+            raise fail(key, f"必须是玩家的选择（{'、'.join(SELECTOR_KEYS)}；of 与 country_of 取 self）")
+        out.append(raw.get(key))
+    if out == [None, None]:
+        raise fail("on", "stabbed 触发的技能必须给出 by 或 on（谁的刺杀、刺杀到谁）")
+    return out[0], out[1]
 
 
 def _conditions(raw: Any, key: str, fail: Callable[[str, str], EffectError]) -> tuple[Condition, ...]:

@@ -26,6 +26,10 @@ def _whom(who: str, trigger: str) -> str:
         return "自己"
     if who == "lord":
         return "本国君主"
+    if who == "victim":
+        return "被刺杀者"
+    if trigger == "stabbed":
+        return "刺杀者"
     return "被指认者" if trigger == "recognised" else "其"
 
 
@@ -64,7 +68,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "exit": lambda: f"令{whom}{'下一夜开始时' if a['when'] == 'next_night' else ''}脱离游戏",
         "heal": lambda: f"治愈{_of(whom)}受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
-                           if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
+                           if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用")
+        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
                          else f"令{whom}当夜所有行动失败"),
@@ -82,6 +87,10 @@ def _verb(v: Verb, trigger: str) -> str:
         "stab": lambda: f"对{whom}进行一次非杀手刺杀",
         "ballot_void": lambda: "次日全部投票无效",
         "halve": lambda: _halve(a),
+        "fail": lambda: _halve(a).replace("成功率减半", "发动失败"),
+        "stab_void": lambda: "该次刺杀失效",
+        "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
+        "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
     }
     text = words[v.name]()
     if v.chance is not None:
@@ -97,9 +106,10 @@ def _selector(sel: dict[str, object] | None, default: str) -> str:
     words = []
     for key, value in sel.items():
         names = "、".join(value) if isinstance(value, list | tuple) else ""
+        party = {"target": "其", "self": "自己", "victim": "被刺杀者"}.get(str(value), "")
         words.append({"country": f"{names}国", "not_country": f"不属于{names}的", "identity": f"{names}",
-                      "of": "其" if value == "target" else "自己", "country_of": "其所在国" if value == "target"
-                      else "本国"}[key])
+                      "character": names, "of": party,
+                      "country_of": f"{party}所在国" if value != "self" else "本国"}[key])
     return "".join(words) + ("" if "of" in sel else "角色")
 
 
@@ -107,7 +117,7 @@ def _halve(a: Mapping[str, Any]) -> str:
     who = _selector(a.get("by"), "所有角色")
     aimed = f"针对{_selector(a.get('on'), '')}的" if a.get("on") else ""
     kinds = "、".join(a["attributes"]) if a["attributes"] else "所有行动"
-    when = "次夜" if a["when"] == "next_night" else "当夜"
+    when = {"next_night": "次夜", "while_alive": "此后自己存活时"}.get(a["when"], "当夜")
     text = f"{when}{who}{aimed}{kinds}成功率减半"
     return text + (f"（{'、'.join(a['except'])}除外）" if a["except"] else "")
 
@@ -141,6 +151,9 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
             parts.append(f"指定{targets}个ID")
     elif d.trigger == "recognised":
         parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
+    elif d.trigger == "stabbed":
+        parts.append(f"当{_selector(d.by, '任何人') if d.by else '任何人'}刺杀到"
+                     f"{_selector(d.on, '任何人') if d.on else '任何人'}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
     elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
