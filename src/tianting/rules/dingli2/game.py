@@ -527,6 +527,10 @@ class DingliGame(SG24Game):
         counted: dict[str, str] = {}
         hidden: list[str] = []
         void = {r.voter for r in self.rulings.of("void", judged)}
+        skilled = set(self.state.extra.get("own_votes_void", {}).get(str(self.state.index), []))  # a declared skill's
+        if self.state.index in self.state.extra.get("ballot_void", []):  # a declared skill's 「令次日全部投票无效」
+            skilled |= {p.id for p in self.state.living()}
+            day.note("本日全部投票无效")
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
             if target is None or target not in self.state.players or not self.state.player(target).alive:
@@ -535,6 +539,8 @@ class DingliGame(SG24Game):
             ballot[p.id] = target
             if p.id in void:
                 day.note(f"{p.id} 的投票无效：天庭裁定")
+            elif p.id in skilled:
+                day.note(f"{p.id} 的投票无效：技能作用")
             elif p.country == UNALIGNED:
                 day.note(f"{p.id} 的投票无效：在野未入国")
             elif p.country in self.state.eliminated:

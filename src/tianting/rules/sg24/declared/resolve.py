@@ -36,7 +36,7 @@ from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
 from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
-from tianting.rules.sg24.pack import SkillData
+from tianting.rules.sg24.pack import UNALIGNED, SkillData
 
 if TYPE_CHECKING:
     from tianting.rules.sg24.night import Night
@@ -79,8 +79,9 @@ class Resolver:
     heals: list[tuple[str, str]] = field(default_factory=list)
     bespoke: list[tuple[Action, SkillData, Code]] = field(default_factory=list)
     """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
-    immunities: list[tuple[str, tuple[str, ...], str]] = field(default_factory=list)
-    """(id, attributes, why): tonight no harm of those attributes reaches the id."""
+    immunities: list[tuple[str, tuple[str, ...], str, str]] = field(default_factory=list)
+    """(id, attributes, why, effects): tonight nothing of those attributes reaches the id that ``effects`` names
+    (``harms``, ``others``: the uses that harm nobody, ``all``)."""
     halvings: list[Halving] = field(default_factory=list)
     """The night's states of half chance (:mod:`.odds`)."""
     rolled: set[int] = field(default_factory=set)
@@ -244,7 +245,7 @@ class Resolver:
         night = self.night
         kept = []
         for h in night.harms:
-            why = next((w for pid, against, w in self.immunities if pid == h.target
+            why = next((w for pid, against, w, kept in self.immunities if pid == h.target and kept != "others"
                         and not h.forced and (h.attribute or h.cause) in against), None)
             if why is None:
                 kept.append(h)
@@ -305,6 +306,11 @@ class Resolver:
         if use.skill.attribute == NEGATIVE and target != a.actor and self._shielded(target, NEGATIVE, use):
             night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
             return
+        kept_off = self._immune_to(target, use) if target != a.actor else None
+        if kept_off is not None:
+            night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 无效：{kept_off}")
+            night.phase.outcomes.settle(a, VOID, f"{target} 不受其作用（{kept_off}）")
+            return
         for verb in d.does:
             self._do(verb, a.actor, target, use.skill, active=True)
         night.phase.outcomes.settle(a, DONE, night.done_why(use))
@@ -337,6 +343,14 @@ class Resolver:
         self.night.phase.note(f"{use.actor} 的【{use.skill.name}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
         return True
 
+    def _immune_to(self, pid: str, use: DeclaredUse) -> str | None:
+        """Why the use does not reach ``pid`` (an immunity of its attribute that keeps off all its effects, or those of
+        a use that harms nobody), or None. Its harms alone are kept off in :meth:`spare`."""
+        harms = any(v.name in ("wound", "kill", "stab") and v.who != "self" for v in use.declared.does)
+        return next((why for who, against, why, kept in self.immunities if who == pid
+                     and (use.skill.attribute or "") in against and (kept == "all" or (kept == "others" and not harms))),
+                    None)
+
     def _holds(self, conditions: Sequence[Condition], owner: str, target: str) -> bool:
         return all(self._condition(c, owner, target) for c in conditions)
 
@@ -357,12 +371,16 @@ class Resolver:
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
             "used_before": lambda: in_play(state, c),
+            "unaligned": lambda: any(q.character == c.value and q.country == UNALIGNED for q in state.living()),
         }
         return tests[c.test]()
 
-    def _whom(self, who: str, owner: str, target: str) -> str | None:
+    def _whom(self, who: str, owner: str, target: str, character: str | None = None) -> str | None:
         if who == "self":
             return owner
+        if who == "character":  # the living player of the character named (none: the part does nothing)
+            return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
+                         if p.character == character), None)
         if who == "lord":  # the owner's country's living 君主 (none: the part does nothing)
             country = self.night.state.player(owner).country
             return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
@@ -371,7 +389,7 @@ class Resolver:
 
     def _do(self, verb: Verb, owner: str, target: str, data: SkillData, active: bool) -> None:
         night, phase = self.night, self.night.phase
-        found = self._whom(verb.who, owner, target)
+        found = self._whom(verb.who, owner, target, verb.character)
         if found is None or not self._holds(verb.conditions, owner, target):
             return
         pid = found
@@ -416,7 +434,7 @@ class Resolver:
             if not night.state.player(pid).used.get(verb.args["skill"]):
                 limits.consume(phase, pid, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
         elif name == "immune":
-            self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】"))
+            self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】", verb.args["effects"]))
         elif name == "own_vote_void":
             night.state.extra.setdefault("own_votes_void", {}).setdefault(str(night.state.index + 1), []).append(pid)
             phase.note(f"{pid} 次日投票无效（{owner}【{data.name}】）")
@@ -534,6 +552,16 @@ def acts_wounded(game: Any, player: Any) -> bool:
                and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
 
 
+def standing_votes(game: Any, pid: str) -> int:
+    """The change of ``pid``'s votes at every vote his standing passives make (「每次投票时触发，自己所得票数减二票」)."""
+    if pack_edition.first(game.state):
+        return 0
+    player = game.state.player(pid)
+    character = game.pack.characters.get(player.character)
+    return sum(v.args["n"] for s in (character.skills if character else ()) if isinstance(s.effect, Declared)
+               and s.effect.trigger == "guard" and s.name in player.skills for v in s.effect.does if v.name == "votes")
+
+
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
     if pack_edition.first(game.state):
@@ -551,4 +579,5 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "vote_voided"]
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "standing_votes",
+           "vote_voided"]

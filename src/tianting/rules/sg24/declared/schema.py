@@ -22,9 +22,10 @@ STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
-WHO = ("target", "self", "lord")
-"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
-owner's country's 君主 (「为本国君主抵御」)."""
+WHO = ("target", "self", "lord", "character")
+"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, the
+owner's country's 君主 (「为本国君主抵御」), or the player of the character the verb names in ``character``
+(「当夜令董卓受伤」: nobody while that character is not in play)."""
 TRIGGERS = ("use", "guard", "recognised", "voted_top")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
@@ -55,6 +56,8 @@ class Verb:
     args: Mapping[str, Any] = field(default_factory=dict)
     conditions: tuple[Condition, ...] = ()
     chance: Fraction | None = None
+    character: str | None = None
+    """For ``who: character``: the character whose player the verb acts on."""
 
 
 @dataclass(frozen=True)
@@ -168,11 +171,19 @@ def _recognise_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectErr
     return {"characters": tuple(characters)}
 
 
+IMMUNE_EFFECTS = ("harms", "others", "all")
+"""What an immunity keeps off: the harms of its attributes (「抵御当夜受到的所有伤害类技能」), the uses of them that
+harm nobody (「抵御所有非杀伤性的军师负面技能」), or everything they do (「不受…技能作用」)."""
+
+
 def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     against = raw.get("against")
     if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
         raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
-    return {"against": tuple(against)}
+    kept = raw.get("effects", "harms")
+    if kept not in IMMUNE_EFFECTS:
+        raise fail("effects", f"必须是 {'、'.join(IMMUNE_EFFECTS)} 之一（伤害、非伤害的作用、全部作用）")
+    return {"against": tuple(against), "effects": kept}
 
 
 def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -219,7 +230,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "lose": _skill_args,
     # The player's ``skill`` is used up (「令徐晃【亚夫之风】消耗」).
     "spend": _skill_args,
-    # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」).
+    # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」):
+    # ``effects`` says which: ``harms`` (the default), ``others`` (the uses that harm nobody) or ``all``.
     "immune": _immune_args,
     # The player's own vote the next day is void (「刘禅次日投票无效」).
     "own_vote_void": _no_args,
@@ -252,7 +264,14 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
+    # The character named is in play and has joined no country (「如果当夜吕布在野」), checked when the use resolves.
+    "unaligned": lambda v: isinstance(v, str) and bool(v),
 }
+
+
+GUARD_VERBS = ("defend", "act_wounded", "votes")
+"""What a standing passive (``guard``) may do, on its owner: a defence, acting while wounded, or a change of his
+votes at every vote (「每次投票时触发，自己所得票数减二票」)."""
 
 
 TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
@@ -308,16 +327,20 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         who = v.get("who", "target")
         if who not in WHO:
             raise fail(f"do[{i}].who", f"必须是 {'、'.join(WHO)} 之一")
+        named = v.get("character")
+        if (who == "character") != (named is not None) or (named is not None and not (isinstance(named, str)
+                                                                                     and named.strip())):
+            raise fail(f"do[{i}].character", "who 为 character 时必须给出角色名（且只在此时给出）")
 
         def verb_fail(key: str, message: str, i: int = i) -> EffectError:
             return fail(f"do[{i}].{key}", message)
 
         args = VERBS[v["verb"]](v, verb_fail)
-        extra = set(v) - {"verb", "who", "if", "chance"} - set(args)
+        extra = set(v) - {"verb", "who", "if", "chance", "character"} - set(args)
         if extra:
             raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
         does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
-                         _chance(v.get("chance"), f"do[{i}].chance", fail)))
+                         _chance(v.get("chance"), f"do[{i}].chance", fail), named.strip() if named else None))
     limit = raw.get("limit")
     if limit is not None and limit not in LIMITS:
         raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
@@ -325,8 +348,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
     chance = _chance(raw.get("chance"), "chance", fail)
-    if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
-        raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
+    if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
+        raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

@@ -18,6 +18,8 @@ from tianting.rules.sg24.declared.schema import (
     needs_target,
 )
 
+IMMUNE_WORDS = {"harms": "作用", "others": "非伤害作用", "all": "任何作用"}
+"""An immunity's ``effects`` in words (the harms: 「不受…的作用」, as before)."""
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
 
 
@@ -51,12 +53,13 @@ def _condition(c: Condition, trigger: str) -> str:
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
         "used_before": lambda: f"【{v}】已发动过",
+        "unaligned": lambda: f"当夜{v}在野",
     }
     return words[c.test]()
 
 
 def _verb(v: Verb, trigger: str) -> str:
-    whom = _whom(v.who, trigger)
+    whom = v.character if v.who == "character" and v.character else _whom(v.who, trigger)
     a = v.args
     words = {
         "wound": lambda: f"令{whom}受伤",
@@ -71,7 +74,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
-        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的作用",
+        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的{IMMUNE_WORDS[a['effects']]}",
         "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
         "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
