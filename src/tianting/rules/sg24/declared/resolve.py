@@ -163,7 +163,7 @@ class Resolver:
         waiting = self._of_timing((BEFORE,))
         while waiting:
             free = self.night.next_interfering(waiting)
-            for use in free:
+            for use in guards_first(free):
                 self._apply(use)
             waiting = [u for u in waiting if u not in free]
         self.roll()
@@ -221,7 +221,7 @@ class Resolver:
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
-        for use in self._of_timing((None, "结算时生效")):
+        for use in guards_first(self._of_timing((None, "结算时生效"))):
             self._apply(use)
         self._bespoke("settle")
 
@@ -515,6 +515,15 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     first = night.state.rng.pick(purpose, actors)
     night.phase.note(f"技能相互为目标，拼点决定 {first} 优先结算")
     return [u for u in waiting if u.actor == first]
+
+
+PROTECTIVE = ("defend", "immune", "heal")
+
+
+def guards_first(uses: Sequence[DeclaredUse]) -> list[DeclaredUse]:
+    """「所有行动同时结算」: of uses resolved together, those that only protect (抵御, 不受作用, 治愈) stand first, so that a
+    use on their target in the same round meets them whatever the seats (the order among each kind kept)."""
+    return sorted(uses, key=lambda u: not all(v.name in PROTECTIVE for v in u.declared.does))
 
 
 GAME_CONDITIONS = ("alive", "appeared", "used_before")

@@ -274,6 +274,10 @@ GUARD_VERBS = ("defend", "act_wounded", "votes")
 votes at every vote (「每次投票时触发，自己所得票数减二票」)."""
 
 
+ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned")
+"""Conditions on the game (a character in play, come into play, still 在野; a skill gone off), on no player."""
+
+
 TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
 """Verbs that act on no player (the vote, the post)."""
 
@@ -286,7 +290,8 @@ def needs_target(d: Declared) -> bool:
                        for k in ("of", "country_of"))
         return v.who == "target" and v.name not in TARGETLESS
 
-    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in d.conditions))
+    return d.trigger == "use" and (any(aims(v) for v in d.does)
+                                   or any(c.who == "target" and c.test not in ON_THE_GAME for c in d.conditions))
 
 
 def parse_effect(raw: Any, where: str, kind: str) -> Effect:
