@@ -272,3 +272,31 @@ def test_beitianminren_keeps_every_harming_skill_off_a_benevolent_one() -> None:
     t.night(act("王允", "悲天悯人", "关羽"), act("张辽", "刺杀", "关羽"),
             answers=XUSHU + [{"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
     assert t.character("关羽") != "关羽" or not t.state.player("关羽").alive
+
+
+@pytest.mark.skill("年高德劭")
+def test_niangaodeshao_asks_one_of_his_own_evaluations() -> None:
+    """王允【年高德劭】: he asks of one id one 评价 he has himself (智者, 义士, 雅士) and is told the answer (郭嘉 is a 智者,
+    典韦 is no 雅士); asking one he lacks (猛将), the use fails and he learns nothing."""
+    t = table("于吉", "董卓", "王允")
+    r = t.night(act("王允", "年高德劭", "郭嘉", evaluation="智者"))
+    assert "郭嘉是智者" in t.said("王允") and not_asked(r, "年高德劭")
+    t.day()
+    t.night(act("王允", "年高德劭", "典韦", evaluation="雅士"))
+    assert "典韦不是雅士" in t.said("王允")
+    t.day()
+    t.night(act("王允", "年高德劭", "典韦", evaluation="猛将"), answers=XUSHU)
+    assert not any("典韦" in s for s in t.said("王允")) and state_of(t, "王允", "年高德劭") == "failed"
+
+
+@pytest.mark.skill("魑魅魍魉")
+def test_chimeiwangliang_takes_the_stabber_along() -> None:
+    """于吉【魑魅魍魉】: when 于吉 is stabbed to death, the stabber dies with him that night (张辽 dies, 徐晃 plays on;
+    左慈 plays on for 于吉); killed by two skills' wounds instead (伤上加伤), nobody goes with him."""
+    t = table("于吉", "董卓", "王允")
+    r = t.night(act("张辽", "刺杀", "于吉"), answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
+    assert t.character("于吉") == "左慈" and t.character("张辽") == "徐晃"
+    assert "张辽（张辽）死亡，由继任者徐晃继续游戏：【魑魅魍魉】" in r.trace
+    t2 = table("于吉", "董卓", "王允")
+    t2.night(act("孙坚", "横扫江东", "于吉"), act("黄盖", "火船冲阵", "于吉"))
+    assert t2.character("于吉") == "左慈" and t2.character("孙坚") == "孙坚" and t2.character("黄盖") == "黄盖"

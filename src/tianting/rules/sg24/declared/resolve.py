@@ -226,9 +226,10 @@ class Resolver:
         self._bespoke("settle")
 
     def after(self) -> None:
-        """Heals and removals (after the harms), then the 结算后生效 uses."""
+        """The passives of a death by stab, heals and removals (after the harms), then the 结算后生效 uses."""
         night = self.night
         self.stage = "after"
+        self._stab_deaths()
         for pid, why in self.heals:
             if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
@@ -253,6 +254,28 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _stab_deaths(self) -> None:
+        """「当…被刺杀而死时触发，令刺杀者结算时同时死亡」: each character that died of a stab tonight (its death's cause
+        the stab) and had a ``stabbed_dead`` passive takes with it every stabber whose stab on it was not stopped, at
+        once (a death, not a harm: nothing defends it; R-dlqun2-13)."""
+        if not self.enabled:
+            return
+        night, game = self.night, self.night.game
+        for death in sorted(list(night.phase.deaths), key=lambda d: d.id):
+            character = game.pack.characters.get(death.character)
+            if death.cause != STAB or character is None:
+                continue
+            for data in character.skills:
+                d = data.effect
+                if not (isinstance(d, Declared) and d.trigger == "stabbed_dead"):
+                    continue
+                stabbers = sorted({h.by for h in night.harms if h.target == death.id and h.cause == STAB and h.by
+                                   and id(h) not in night.phase.stopped})
+                for pid in stabbers:
+                    if pid != death.id and night.state.player(pid).alive:
+                        night.phase.note(f"{death.id}（{death.character}）的【{data.name}】触发：刺杀者 {pid} 同时死亡")
+                        game.kill(night.phase, pid, f"【{data.name}】", night.book)
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,

@@ -26,10 +26,12 @@ WHO = ("target", "self", "lord", "character")
 """Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, the
 owner's country's 君主 (「为本国君主抵御」), or the player of the character the verb names in ``character``
 (「当夜令董卓受伤」: nobody while that character is not in play)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top")
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed_dead")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
-passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」)."""
+passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」);
+``stabbed_dead``: a passive, when its owner's character dies of a stab that night, its ``kill`` verbs on each stabber
+(「当于吉被刺杀而死时触发，令刺杀者结算时同时死亡」)."""
 LIMITS = ("once", "per_night")
 
 
@@ -355,6 +357,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
         raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
+    if trigger == "stabbed_dead" and any(v.name != "kill" or v.who != "target" for v in does):
+        raise fail("do", "stabbed_dead 触发的技能只能令刺杀者死亡（kill，who 为 target）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

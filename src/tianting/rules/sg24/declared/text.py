@@ -28,6 +28,8 @@ def _whom(who: str, trigger: str) -> str:
         return "自己"
     if who == "lord":
         return "本国君主"
+    if trigger == "stabbed_dead":
+        return "刺杀者"
     return "被指认者" if trigger == "recognised" else "其"
 
 
@@ -146,6 +148,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
+    elif d.trigger == "stabbed_dead":
+        parts.append("当被刺杀而死时触发")
     elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
