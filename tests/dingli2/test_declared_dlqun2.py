@@ -300,3 +300,21 @@ def test_chimeiwangliang_takes_the_stabber_along() -> None:
     t2 = table("于吉", "董卓", "王允")
     t2.night(act("孙坚", "横扫江东", "于吉"), act("黄盖", "火船冲阵", "于吉"))
     assert t2.character("于吉") == "左慈" and t2.character("孙坚") == "孙坚" and t2.character("黄盖") == "黄盖"
+
+
+# ---- 左慈 (于吉's successor) -------------------------------------------------------------------------------------
+@pytest.mark.skill("地遁")
+def test_didun_fails_his_actions_and_everything_aimed_at_him() -> None:
+    """左慈【地遁】 (结算前, seed 003's interference rank 4): every action of the id fails that night (曹操's 亲冒矢石 on
+    鲁肃), and every action aimed at him has no effect: 关羽's stab, 孙坚's 横扫江东, 王允's 指认 of him (so 【孟德献刀】
+    is not set off)."""
+    t = table("于吉", "董卓", "王允")
+    succeed(t, "于吉")
+    assert t.character("于吉") == "左慈"
+    r = t.night(act("于吉", "地遁", "曹操"), act("曹操", "亲冒矢石", "鲁肃"), act("关羽", "刺杀", "曹操"),
+                act("孙坚", "横扫江东", "曹操"), act("王允", "指认", "曹操", character="曹操"))
+    assert not injured(t, "鲁肃") and state_of(t, "曹操", "亲冒矢石") == "void"
+    assert t.state.player("曹操").alive and t.character("曹操") == "曹操" and not injured(t, "曹操")
+    assert state_of(t, "关羽", "刺杀") == "void" and state_of(t, "孙坚", "横扫江东") == "void"
+    assert state_of(t, "王允", "指认") == "void" and not injured(t, "董卓")
+    assert not_asked(r, "地遁")

@@ -34,7 +34,7 @@ from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
-from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
+from tianting.rules.sg24.declared.schema import RECOGNITION, STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import UNALIGNED, SkillData
 
@@ -209,6 +209,20 @@ class Resolver:
                 self._apply(use)
         if self.enabled:
             self._bespoke("settle_first")
+            self._unnamed()
+
+    def _unnamed(self) -> None:
+        """The 指认 and 招揽 aimed at a player an immunity of 指认 covers fail before they are answered (R-dlqun2-14)."""
+        from tianting.rules.sg24.game import RECOGNISE, RECRUIT, _norm
+
+        night = self.night
+        for a in [a for a in night.live if _norm(a.skill) in (RECOGNISE, RECRUIT) and a.targets]:
+            why = next((w for pid, against, w, kept in self.immunities if pid == a.targets[0]
+                        and RECOGNITION in against and kept in ("all", "others")), None)
+            if why is not None:
+                night.live.remove(a)
+                night.phase.note(f"{a.actor} 对 {a.targets[0]} 的{a.skill}无效：{why}")
+                night.phase.outcomes.settle(a, VOID, f"{a.targets[0]} 不受其作用（{why}）")
 
     def settle(self) -> None:
         """The passives the night's 指认 set off, then the other 结算时 uses (R-SG31-10: a passive that makes the one

@@ -20,6 +20,8 @@ from tianting.core.errors import TiantingError
 ATTRIBUTES = ("全局技能", "武将杀伤技能", "武将保护技能", "军师增益技能", "军师负面技能", "指认技能", "无属性技能", "投票技能")
 STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
+RECOGNITION = "指认"
+"""An immunity may also keep off the 指认 (and 招揽) aimed at the player (「当夜针对该ID的所有行动作用无效」)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
 WHO = ("target", "self", "lord", "character")
@@ -180,8 +182,9 @@ harm nobody (「抵御所有非杀伤性的军师负面技能」), or everything
 
 def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     against = raw.get("against")
-    if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
-        raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
+    kinds = ATTRIBUTES + (STAB, RECOGNITION)
+    if not isinstance(against, list) or not against or not all(a in kinds for a in against):
+        raise fail("against", f"必须是非空数组，取值为：{'、'.join(kinds)}")
     kept = raw.get("effects", "harms")
     if kept not in IMMUNE_EFFECTS:
         raise fail("effects", f"必须是 {'、'.join(IMMUNE_EFFECTS)} 之一（伤害、非伤害的作用、全部作用）")
