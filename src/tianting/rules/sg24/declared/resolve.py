@@ -34,7 +34,14 @@ from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
-from tianting.rules.sg24.declared.schema import RECOGNITION, STAB, Bespoke, Condition, Declared, Verb
+from tianting.rules.sg24.declared.schema import (
+    RECOGNITION,
+    STAB,
+    Bespoke,
+    Condition,
+    Declared,
+    Verb,
+)
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import UNALIGNED, SkillData
 
