@@ -318,3 +318,26 @@ def test_didun_fails_his_actions_and_everything_aimed_at_him() -> None:
     assert state_of(t, "关羽", "刺杀") == "void" and state_of(t, "孙坚", "横扫江东") == "void"
     assert state_of(t, "王允", "指认") == "void" and not injured(t, "董卓")
     assert not_asked(r, "地遁")
+
+
+@pytest.mark.skill("颜回不死")
+def test_yanhuibusi_heals_a_refined_one_at_his_next_check() -> None:
+    """祢衡【颜回不死】: on a 雅士 (not himself), the id's next 伤判 heals him, even for a wound taken nights later: 周瑜,
+    marked on night 2 and wounded on night 3, heals at day 3's check whatever his table (no digit read); one who is
+    no 雅士 (典韦) is not marked. 祢衡 cannot name himself."""
+    t = table("孔融", "董卓", "王允")
+    succeed(t, "孔融")
+    with pytest.raises(IllegalAction, match="不可指定自己"):
+        t.game.check_action(act("孔融", "颜回不死", "孔融"), [])
+    r = t.night(act("孔融", "颜回不死", "周瑜"))
+    assert not_asked(r, "颜回不死") and "周瑜" in t.state.extra["heal_at_check"]
+    t.day()
+    force_deal(t, "周瑜", 1)  # the table dealt; its pick is never read
+    t.night(act("曹操", "亲冒矢石", "周瑜"), answers=XUSHU)
+    assert injured(t, "周瑜")
+    t.day(digits={"周瑜": 4})  # 3–5 would have been death
+    assert t.state.player("周瑜").alive and t.character("周瑜") == "周瑜" and not injured(t, "周瑜")
+    t2 = table("孔融", "董卓", "王允")
+    succeed(t2, "孔融")
+    t2.night(act("孔融", "颜回不死", "典韦"))
+    assert "典韦" not in t2.state.extra.get("heal_at_check", [])

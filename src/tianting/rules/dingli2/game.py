@@ -28,6 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
+from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -561,6 +562,12 @@ class DingliGame(SG24Game):
             if not p.injured or p.wounded_at is None or p.wounded_at >= self.state.index or p.id not in tables:
                 continue
             dealt = tables[p.id]
+            if heals_at_check(self.state, p.id):  # a declared skill's 「下一次伤害判定时自动痊愈」: no pick
+                day.note(f"{p.id} 第{dealt['nth']}次伤判：技能作用，自动痊愈，白天结束后生效")
+                effects.tell(day, p.id, texts.wound_check_healed(dealt["nth"]), "伤判", None,
+                             {"nth": dealt["nth"], "outcome": wounds.HEALED})
+                out.append((p.id, dealt["nth"], wounds.HEALED, -1, False))
+                continue
             given = digits.get(p.id)
             digit = given if isinstance(given, int) and not isinstance(given, bool) and 0 <= given <= 9 else None
             outcome, digit, drawn = wounds.pick(self.state.rng, p.id, dealt, digit)

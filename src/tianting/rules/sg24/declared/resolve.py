@@ -415,6 +415,7 @@ class Resolver:
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
             "used_before": lambda: in_play(state, c),
+            "other": lambda: target != owner,
             "unaligned": lambda: any(q.character == c.value and q.country == UNALIGNED for q in state.living()),
         }
         return tests[c.test]()
@@ -510,6 +511,11 @@ class Resolver:
             else:
                 self.halvings.append(rule)
                 phase.note(f"当夜成功率减半（{owner}【{data.name}】）")
+        elif name == "heal_at_check":
+            marked = night.state.extra.setdefault("heal_at_check", [])
+            if pid not in marked:
+                marked.append(pid)
+            phase.note(f"{pid} 下一次伤判时自动痊愈（{owner}【{data.name}】）")
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
@@ -605,6 +611,15 @@ def acts_wounded(game: Any, player: Any) -> bool:
                and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
 
 
+def heals_at_check(state: Any, pid: str) -> bool:
+    """Whether a declared skill made ``pid``'s next 伤判 heal him (「在进行下一次伤害判定时自动痊愈」); the mark is used up."""
+    marked = state.extra.get("heal_at_check", [])
+    if pid in marked:
+        marked.remove(pid)
+        return True
+    return False
+
+
 def standing_votes(game: Any, pid: str) -> int:
     """The change of ``pid``'s votes at every vote his standing passives make (「每次投票时触发，自己所得票数减二票」)."""
     if pack_edition.first(game.state):
@@ -632,5 +647,6 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "standing_votes",
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check",
+           "standing_votes",
            "vote_voided"]

@@ -246,6 +246,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
+    # The player's next 伤判 heals him, whenever he is next wounded (「在进行下一次伤害判定时自动痊愈」).
+    "heal_at_check": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
     "halve": _halve_args,
 }
@@ -269,6 +271,8 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
+    # The target is not the owner (「不可指认自己」): a use on oneself is refused when sent.
+    "other": lambda v: v is True,
     # The character named is in play and has joined no country (「如果当夜吕布在野」), checked when the use resolves.
     "unaligned": lambda v: isinstance(v, str) and bool(v),
 }

@@ -56,6 +56,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "appeared": lambda: f"{v}已登场",
         "used_before": lambda: f"【{v}】已发动过",
         "unaligned": lambda: f"当夜{v}在野",
+        "other": lambda: f"{whom}不是自己",
     }
     return words[c.test]()
 
@@ -86,6 +87,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "act_wounded": lambda: f"{whom}受伤时也能行动",
         "stab": lambda: f"对{whom}进行一次非杀手刺杀",
         "ballot_void": lambda: "次日全部投票无效",
+        "heal_at_check": lambda: f"{whom}下一次伤判时自动痊愈",
         "halve": lambda: _halve(a),
     }
     text = words[v.name]()
