@@ -341,3 +341,31 @@ def test_yanhuibusi_heals_a_refined_one_at_his_next_check() -> None:
     succeed(t2, "孔融")
     t2.night(act("孔融", "颜回不死", "典韦"))
     assert "典韦" not in t2.state.extra.get("heal_at_check", [])
+
+
+@pytest.mark.skill("焦尾怜音")
+def test_jiaoweilianyin_heals_an_old_wound_unless_harmed_again() -> None:
+    """蔡邕【焦尾怜音】: on an 异人 wounded before tonight, the wound is healed (左慈, wounded the night before, is well);
+    if that night the id takes another harm, the use fails and the skill is spent for good."""
+    t = table("于吉", "董卓", "王允")
+    t.night(rulings=(rule("kill", "王允"), rule("kill", "于吉")))
+    t.day()
+    assert t.character("王允") == "蔡邕" and t.character("于吉") == "左慈"
+    force_deal(t, "于吉", 1)
+    t.night(act("孙坚", "横扫江东", "于吉"))
+    t.day(digits={"于吉": 8})  # still wounded
+    assert injured(t, "于吉")
+    r = t.night(act("王允", "焦尾怜音", "于吉"), answers=XUSHU)
+    assert not injured(t, "于吉") and t.state.player("于吉").alive and not_asked(r, "焦尾怜音")
+    t2 = table("于吉", "董卓", "王允")
+    t2.night(rulings=(rule("kill", "王允"), rule("kill", "于吉")))
+    t2.day()
+    force_deal(t2, "于吉", 1)
+    t2.night(act("孙坚", "横扫江东", "于吉"))
+    t2.day(digits={"于吉": 8})
+    t2.night(act("王允", "焦尾怜音", "于吉"), act("关羽", "刺杀", "于吉"),
+             answers=XUSHU)
+    assert state_of(t2, "王允", "焦尾怜音") == "failed" and not t2.state.player("于吉").alive
+    t2.day()
+    with pytest.raises(IllegalAction, match="已经消耗"):
+        t2.game.check_action(act("王允", "焦尾怜音", "典韦"), [])

@@ -368,6 +368,8 @@ class SG24Game(Clocked):
             return
         if d.limit == "once" and player.used.get(data.name):
             raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+        if player.used.get(data.name):  # spent by what befell it (「此技能发动失败，不可再用」, 「令…消耗」)
+            raise IllegalAction(f"【{data.name}】已经消耗，不可再用", "spent")
         if self.number < d.from_night:
             raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
         if needs_target(d):

@@ -83,7 +83,8 @@ class Resolver:
     """The declared defences in play tonight (actives' and passives'), the judge's beside them."""
     passive_defences: dict[int, tuple[str, str]] = field(default_factory=dict)
     """id of a passive's defence → (owner, skill): spent when it stops something, if the skill is once a game."""
-    heals: list[tuple[str, str]] = field(default_factory=list)
+    heals: list[tuple[str, str, str, str, bool]] = field(default_factory=list)
+    """(id, why, owner, skill, unless harmed): the heals that wait for the night's harms."""
     bespoke: list[tuple[Action, SkillData, Code]] = field(default_factory=list)
     """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
     immunities: list[tuple[str, tuple[str, ...], str, str]] = field(default_factory=list)
@@ -251,8 +252,10 @@ class Resolver:
         night = self.night
         self.stage = "after"
         self._stab_deaths()
-        for pid, why in self.heals:
-            if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
+        for pid, why, owner, skill, unless_harmed in self.heals:
+            if unless_harmed and self._harmed(pid):
+                self._heal_failed(pid, owner, skill)
+            elif effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
         for pid, why in self.exits:
             if night.state.player(pid).alive:
@@ -275,6 +278,20 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _harmed(self, pid: str) -> bool:
+        """Whether a harm reached ``pid`` tonight (one no defence or immunity stopped, the judge's too)."""
+        night = self.night
+        return any(h.target == pid and id(h) not in night.phase.stopped for h in night.harms + night.ruled.harms)
+
+    def _heal_failed(self, pid: str, owner: str, skill: str) -> None:
+        """「若当夜该ID受到其他伤害，则此技能发动失败，不可再用」: no heal, the use failed, the skill spent."""
+        night = self.night
+        night.phase.note(f"{owner}【{skill}】发动失败：{pid} 当夜受到其他伤害，技能消耗")
+        limits.consume(night.phase, owner, skill, f"你的【{skill}】发动失败，已经消耗")
+        use = next((u for u in self.uses if u.actor == owner and u.skill.name == skill), None)
+        if use is not None:
+            night.phase.outcomes.settle(use.action, FAILED, f"{pid} 当夜受到其他伤害")
 
     def _stab_deaths(self) -> None:
         """「当…被刺杀而死时触发，令刺杀者结算时同时死亡」: each character that died of a stab tonight (its death's cause
@@ -456,7 +473,7 @@ class Resolver:
             if effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
                 night.game.healed(pid)
         elif name == "heal":
-            self.heals.append((pid, f"【{data.name}】"))
+            self.heals.append((pid, f"【{data.name}】", owner, data.name, bool(verb.args.get("unless_harmed"))))
         elif name == "defend":
             for _ in range(verb.args["times"]):
                 self.defences.append(Defence(pid, owner, active, data.name, verb.args["against"]))

@@ -100,6 +100,13 @@ def _no_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) ->
     return {}
 
 
+def _heal_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    unless = raw.get("unless_harmed", False)
+    if not isinstance(unless, bool):
+        raise fail("unless_harmed", "必须是 true 或 false（当夜受到其他伤害则治愈失败、技能消耗）")
+    return {"unless_harmed": True} if unless else {}
+
+
 def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     against = raw.get("against", list(ATTRIBUTES[1:2]))
     if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
@@ -214,7 +221,7 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 脱离游戏: the id leaves the game (no successor, nothing defends it).
     "exit": _exit_args,
     # 治愈: a wound healed (「优先治愈受伤」).
-    "heal": _no_args,
+    "heal": _heal_args,
     # 抵御: stops ``times`` effects of the attributes ``against`` aimed at the player (seed 001's order).
     "defend": _defend_args,
     # 令其所有行动失败: the player's actions tonight fail (a use spent).

@@ -68,7 +68,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "wound": lambda: f"令{whom}受伤",
         "kill": lambda: f"令{whom}死亡",
         "exit": lambda: f"令{whom}{'下一夜开始时' if a['when'] == 'next_night' else ''}脱离游戏",
-        "heal": lambda: f"治愈{_of(whom)}受伤",
+        "heal": lambda: f"治愈{_of(whom)}受伤" + ("（若其当夜受到其他伤害，则发动失败，本技能消耗）"
+                                                 if a.get("unless_harmed") else ""),
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
