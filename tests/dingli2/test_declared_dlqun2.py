@@ -369,3 +369,17 @@ def test_jiaoweilianyin_heals_an_old_wound_unless_harmed_again() -> None:
     t2.day()
     with pytest.raises(IllegalAction, match="已经消耗"):
         t2.game.check_action(act("王允", "焦尾怜音", "典韦"), [])
+
+
+@pytest.mark.skill("天子之命")
+def test_tianzizhiming_changes_a_characters_next_vote_unseen() -> None:
+    """汉少帝【天子之命】: he names a character and an id; the next day that character's vote goes to the id instead,
+    and the ballot still shows the vote as cast: 郭嘉's vote on 刘备 goes to 典韦, who has the most (2) and is wounded."""
+    t = table("于吉", "董卓", "王允", ex=True)
+    r = t.night(act("汉少帝", "天子之命", "典韦", character="郭嘉"))
+    assert not_asked(r, "天子之命")
+    r = t.day({"郭嘉": "刘备", "关羽": "刘备", "张辽": "典韦"})
+    assert injured(t, "典韦") and not injured(t, "刘备")
+    assert r.announcement["ballot"]["郭嘉"] == "刘备"
+    with pytest.raises(IllegalAction, match="角色名字"):
+        t.game.check_action(act("汉少帝", "天子之命", "典韦"), [])

@@ -548,11 +548,26 @@ class DingliGame(SG24Game):
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
             else:
                 counted[p.id] = target
+        for voter, target in self._changed_votes(day, counted).items():
+            counted[voter] = target
         for r in self.rulings.of("hidden_vote", judged):
             if r.target and self.state.player(r.target).alive:
                 hidden.append(r.target)
                 day.note(f"{getattr(r, 'owner', None) or '天庭'} 的暗票投给 {r.target}（不显示在票面中）")
         return ballot, counted, hidden
+
+    def _changed_votes(self, day: Phase, counted: Mapping[str, str]) -> dict[str, str]:
+        """A declared 【天子之命】's change: the counted vote of the character named goes to the id named, unseen on the
+        ballot (R-dlqun2-17)."""
+        from tianting.rules.sg24.declared.codes.hanshaodi import changed_votes
+
+        out = {}
+        for character, target in sorted(changed_votes(self.state).items()):
+            voter = next((p.id for p in self.state.living() if p.character == character), None)
+            if voter in counted and self.state.player(target).alive:
+                out[voter] = target
+                day.note(f"{voter}（{character}）的投票被改投 {target}（不显示在票面中）")
+        return out
 
     def _draw_checks(self, day: Phase, digits: Mapping[str, Any]) -> list[tuple[str, int, str, int, bool]]:
         """白天判定阶段: each player wounded before this day picks from their committed table with a digit."""
