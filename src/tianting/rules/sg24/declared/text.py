@@ -18,8 +18,8 @@ from tianting.rules.sg24.declared.schema import (
     needs_target,
 )
 
-IMMUNE_WORDS = {"harms": "作用", "others": "非伤害作用", "all": "任何作用"}
-"""An immunity's ``effects`` in words (the harms: 「不受…的作用」, as before)."""
+IMMUNE_WORDS = {"harms": "伤害", "others": "非伤害作用", "all": "任何作用"}
+"""An immunity's ``effects`` in words."""
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
 
 
@@ -81,7 +81,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的{IMMUNE_WORDS[a['effects']]}",
         "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
-        "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
+        "votes": lambda: (f"{'每次投票时' if trigger == 'guard' else '次日投票中'}{_of(whom)}得票数"
+                          f"{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票"),
         "tell": lambda: f"告知{whom}：{a['text']}",
         "announce": lambda: f"当夜公告“{a['text']}”",
         "lose": lambda: f"{whom}失去【{a['skill']}】",
