@@ -270,7 +270,7 @@ class Resolver:
         night = self.night
         kept = []
         for h in night.harms:
-            why = next((w for pid, against, w, kept in self.immunities if pid == h.target and kept != "others"
+            why = next((w for pid, against, w, reach in self.immunities if pid == h.target and reach != "others"
                         and not h.forced and (h.attribute or h.cause) in against), None)
             if why is None:
                 kept.append(h)
