@@ -294,15 +294,15 @@ class Resolver:
             night.phase.outcomes.settle(use.action, FAILED, f"{pid} 当夜受到其他伤害")
 
     def _stab_deaths(self) -> None:
-        """「当…被刺杀而死时触发，令刺杀者结算时同时死亡」: each character that died of a stab tonight (its death's cause
-        the stab) and had a ``stabbed_dead`` passive takes with it every stabber whose stab on it was not stopped, at
-        once (a death, not a harm: nothing defends it; R-dlqun2-13)."""
+        """「当…被刺杀而死时触发，令刺杀者结算时同时死亡」: each character with a ``stabbed_dead`` passive that died of
+        tonight's harms, a stab among those that reached it, takes with it every stabber whose stab on it was not
+        stopped, at once (a death, not a harm: nothing defends it; R-dlqun2-13)."""
         if not self.enabled:
             return
         night, game = self.night, self.night.game
         for death in sorted(list(night.phase.deaths), key=lambda d: d.id):
             character = game.pack.characters.get(death.character)
-            if death.cause != STAB or character is None:
+            if character is None or death.id in night.phase.natural:
                 continue
             for data in character.skills:
                 d = data.effect
@@ -311,7 +311,8 @@ class Resolver:
                 stabbers = sorted({h.by for h in night.harms if h.target == death.id and h.cause == STAB and h.by
                                    and id(h) not in night.phase.stopped})
                 for pid in stabbers:
-                    if pid != death.id and night.state.player(pid).alive:
+                    # a stabber whose character died tonight already is not killed again (his successor plays on)
+                    if pid != death.id and night.state.player(pid).alive and pid not in night.phase.died:
                         night.phase.note(f"{death.id}（{death.character}）的【{data.name}】触发：刺杀者 {pid} 同时死亡")
                         game.kill(night.phase, pid, f"【{data.name}】", night.book)
 
