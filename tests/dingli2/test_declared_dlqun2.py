@@ -232,8 +232,9 @@ def test_xiliangtieqi_makes_them_known_and_keeps_harm_off_both() -> None:
 # ---- 蔡邕 (王允's successor) -------------------------------------------------------------------------------------
 @pytest.mark.skill("世传大儒")
 def test_shichuandaru_keeps_non_harming_negatives_off_a_sage() -> None:
-    """蔡邕【世传大儒】 (结算前): on a 智者, that night every 军师负面 use that harms nobody fails on him (关羽's 水淹七军
-    does not stop 曹操's 亲冒矢石); one that wounds (于吉's 妖术惑众 fails anyway on a 智者, so 黄盖's 火船冲阵) still lands."""
+    """蔡邕【世传大儒】 (结算前): on a 智者 (曹操), that night every 军师负面 use that harms nobody fails on him: 关羽's
+    水淹七军 is void, so 曹操's 亲冒矢石 on 鲁肃 lands; a 军师负面 use that wounds (黄盖's 火船冲阵) still wounds him. On
+    one who is no 智者 (典韦), nothing. 关羽 sits before 蔡邕: the defence stands first all the same (R-dlqun2-10)."""
     t = table("于吉", "董卓", "王允")
     succeed(t, "王允")
     assert t.character("王允") == "蔡邕"
