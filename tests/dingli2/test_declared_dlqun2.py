@@ -384,3 +384,22 @@ def test_tianzizhiming_changes_a_characters_next_vote_unseen() -> None:
     assert r.announcement["ballot"]["郭嘉"] == "刘备"
     with pytest.raises(IllegalAction, match="角色名字"):
         t.game.check_action(act("汉少帝", "天子之命", "典韦"), [])
+
+
+@pytest.mark.skill("死战不屈")
+def test_sizhanbuqu_stabs_through_protection_then_pangde_leaves() -> None:
+    """庞德【死战不屈】: a stab on the id, and every 武将保护 skill his stab sets off has no effect and is spent (赵云's
+    浑身是胆 on 刘备: 刘备 dies, 刘禅 plays on, 浑身是胆 can never be used again); at the next night's resolution 庞德
+    leaves the game (he still acts that night: his 人马一体 lands)."""
+    t = table("吕布", "董卓", "王允")
+    succeed(t, "吕布")
+    r = t.night(act("赵云", "浑身是胆", "刘备"), act("吕布", "死战不屈", "刘备"))
+    assert t.character("刘备") == "刘禅" and not_asked(r, "死战不屈")
+    assert t.state.player("赵云").used.get("浑身是胆")
+    t.day()
+    with pytest.raises(IllegalAction, match="已经消耗"):
+        t.game.check_action(act("赵云", "浑身是胆", "刘备"), [])
+    assert t.state.player("吕布").alive
+    t.night(act("吕布", "人马一体", "张辽"), answers=XUSHU)
+    assert injured(t, "张辽") and not t.state.player("吕布").alive
+    assert "吕布" in t.results[-1].announcement["exited"]

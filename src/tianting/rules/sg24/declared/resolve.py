@@ -96,6 +96,8 @@ class Resolver:
     events: list[str] = field(default_factory=list)
     """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
+    stripped: list[tuple[str, str]] = field(default_factory=list)
+    """(id, why): the 武将保护 defences on the id that could stop a stab tonight have no effect (``strip_guards``)."""
     done: set[int] = field(default_factory=set)
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
@@ -257,14 +259,17 @@ class Resolver:
                 self._heal_failed(pid, owner, skill)
             elif effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
-        for pid, why in self.exits:
+        later = night.state.extra.get("exits_at_settle", {}).pop(str(night.state.index), []) if self.enabled else []
+        for pid, why in [*self.exits, *later]:  # 「次夜结算时脱离游戏」 as tonight's
             if night.state.player(pid).alive:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
 
     def spare(self) -> None:
-        """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        """Before the harms are summed: the defences ``strip_guards`` takes away, then each harm an immunity covers is
+        stopped (the stab 「视为发动成功但无效」)."""
+        self._strip()
         if not self.immunities:
             return
         night = self.night
@@ -278,6 +283,19 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _strip(self) -> None:
+        """「被刺杀者引发的一切武将保护技能作用无效，且视为被消耗」: each declared defence on a stripped id that could stop a
+        stab, of a 武将保护 skill, is taken out of play and its skill spent (R-dlqun2-19)."""
+        night = self.night
+        for pid, why in self.stripped:
+            for defence in [d for d in self.defences if d.target == pid and STAB in d.against]:
+                data = night.game.pack.skill(night.state.player(defence.owner).character, defence.name)
+                if data is None or data.attribute != "武将保护技能":
+                    continue
+                self.defences.remove(defence)
+                night.phase.note(f"{defence.owner}【{defence.name}】对 {pid} 的抵御无效并消耗：{why}")
+                limits.consume_once(night.phase, defence.owner, defence.name, f"你的【{defence.name}】已被消耗")
 
     def _harmed(self, pid: str) -> bool:
         """Whether a harm reached ``pid`` tonight (one no defence or immunity stopped, the judge's too)."""
@@ -468,6 +486,10 @@ class Resolver:
             later = night.state.extra.setdefault("exits", {}).setdefault(str(night.state.index + 2), [])
             later.append([pid, f"【{data.name}】"])
             phase.note(f"{pid} 将于下一夜开始时脱离游戏（{owner}【{data.name}】）")
+        elif name == "exit" and verb.args["when"] == "next_settle":  # 「次夜结算时脱离游戏」
+            later = night.state.extra.setdefault("exits_at_settle", {}).setdefault(str(night.state.index + 2), [])
+            later.append([pid, f"【{data.name}】"])
+            phase.note(f"{pid} 将于次夜结算时脱离游戏（{owner}【{data.name}】）")
         elif name == "exit":
             self.exits.append((pid, f"【{data.name}】"))
         elif name == "heal" and self.stage == "early":  # 立刻生效: healed before tonight's harms
@@ -529,6 +551,8 @@ class Resolver:
             else:
                 self.halvings.append(rule)
                 phase.note(f"当夜成功率减半（{owner}【{data.name}】）")
+        elif name == "strip_guards":
+            self.stripped.append((pid, f"{owner}【{data.name}】"))
         elif name == "heal_at_check":
             marked = night.state.extra.setdefault("heal_at_check", [])
             if pid not in marked:

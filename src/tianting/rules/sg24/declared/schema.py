@@ -168,8 +168,8 @@ def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
 
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
-    if when not in ("tonight", "next_night"):
-        raise fail("when", "必须是 tonight 或 next_night（「下一夜开始时脱离游戏」）")
+    if when not in ("tonight", "next_night", "next_settle"):
+        raise fail("when", "必须是 tonight、next_night（「下一夜开始时脱离游戏」）或 next_settle（「次夜结算时脱离游戏」）")
     return {"when": when}
 
 
@@ -253,6 +253,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
+    # The 武将保护 defences on the player that could stop a stab tonight have no effect and their skills are spent
+    # (「被刺杀者引发的一切武将保护技能作用无效，且视为被消耗」).
+    "strip_guards": _no_args,
     # The player's next 伤判 heals him, whenever he is next wounded (「在进行下一次伤害判定时自动痊愈」).
     "heal_at_check": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.

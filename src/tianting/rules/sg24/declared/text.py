@@ -18,6 +18,7 @@ from tianting.rules.sg24.declared.schema import (
     needs_target,
 )
 
+EXIT_WORDS = {"tonight": "", "next_night": "下一夜开始时", "next_settle": "次夜结算时"}
 IMMUNE_WORDS = {"harms": "伤害", "others": "非伤害作用", "all": "任何作用"}
 """An immunity's ``effects`` in words."""
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
@@ -67,7 +68,7 @@ def _verb(v: Verb, trigger: str) -> str:
     words = {
         "wound": lambda: f"令{whom}受伤",
         "kill": lambda: f"令{whom}死亡",
-        "exit": lambda: f"令{whom}{'下一夜开始时' if a['when'] == 'next_night' else ''}脱离游戏",
+        "exit": lambda: f"令{whom}{EXIT_WORDS[a['when']]}脱离游戏",
         "heal": lambda: f"治愈{_of(whom)}受伤" + ("（若其当夜受到其他伤害，则发动失败，本技能消耗）"
                                                  if a.get("unless_harmed") else ""),
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
@@ -89,6 +90,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "act_wounded": lambda: f"{whom}受伤时也能行动",
         "stab": lambda: f"对{whom}进行一次非杀手刺杀",
         "ballot_void": lambda: "次日全部投票无效",
+        "strip_guards": lambda: f"{_of(whom)}当夜能抵御刺杀的武将保护技能作用无效且视为消耗",
         "heal_at_check": lambda: f"{whom}下一次伤判时自动痊愈",
         "halve": lambda: _halve(a),
     }
