@@ -41,14 +41,15 @@ def test_allowances_read_from_the_list() -> None:
 @pytest.mark.skill("孟德献刀")
 def test_wang_yun_may_name_cao_cao_silently() -> None:
     """8.1: 王允 may name 曹操 but is told nothing back; finding him is what sets off 【孟德献刀】 (wounding 董卓), a
-    passive the judge rules. The 指认 is accepted, the engine notes it right, and 王允 hears nothing of it."""
+    passive the engine resolves (董卓 is not seated here: nothing to wound). The 指认 is accepted, the engine notes it
+    right, and 王允 hears nothing of 曹操 (only that his passive went off)."""
     t = Table()
     specs = [s if s.character != "吕布" else SeatSpec("王允", "在野", "平民", "王允") for s in seats()]
     t.game = DingliGame.create(specs, 1)
     r = t.night(act("王允", "指认", "曹操", character="曹操"))
     assert "王允 指认 曹操 为曹操：正确" in r.trace
     assert not any("曹操" in s for s in t.said("王允"))
-    assert ("王允", "王允", "孟德献刀") in t.game.unbuilt_passives()
+    assert ("王允", "王允", "孟德献刀") not in t.game.unbuilt_passives()
 
 
 def test_the_emperors_hold_every_evaluation_counted_as_three() -> None:

@@ -28,6 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
+from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -527,6 +528,10 @@ class DingliGame(SG24Game):
         counted: dict[str, str] = {}
         hidden: list[str] = []
         void = {r.voter for r in self.rulings.of("void", judged)}
+        skilled = set(self.state.extra.get("own_votes_void", {}).get(str(self.state.index), []))  # a declared skill's
+        if self.state.index in self.state.extra.get("ballot_void", []):  # a declared skill's 「令次日全部投票无效」
+            skilled |= {p.id for p in self.state.living()}
+            day.note("本日全部投票无效")
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
             if target is None or target not in self.state.players or not self.state.player(target).alive:
@@ -535,17 +540,34 @@ class DingliGame(SG24Game):
             ballot[p.id] = target
             if p.id in void:
                 day.note(f"{p.id} 的投票无效：天庭裁定")
+            elif p.id in skilled:
+                day.note(f"{p.id} 的投票无效：技能作用")
             elif p.country == UNALIGNED:
                 day.note(f"{p.id} 的投票无效：在野未入国")
             elif p.country in self.state.eliminated:
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
             else:
                 counted[p.id] = target
+        for voter, target in self._changed_votes(day, counted).items():
+            counted[voter] = target
         for r in self.rulings.of("hidden_vote", judged):
             if r.target and self.state.player(r.target).alive:
                 hidden.append(r.target)
                 day.note(f"{getattr(r, 'owner', None) or '天庭'} 的暗票投给 {r.target}（不显示在票面中）")
         return ballot, counted, hidden
+
+    def _changed_votes(self, day: Phase, counted: Mapping[str, str]) -> dict[str, str]:
+        """A declared 【天子之命】's change: the counted vote of the character named goes to the id named, unseen on the
+        ballot (R-dlqun2-17)."""
+        from tianting.rules.sg24.declared.codes.hanshaodi import changed_votes
+
+        out = {}
+        for character, target in sorted(changed_votes(self.state).items()):
+            voter = next((p.id for p in self.state.living() if p.character == character), None)
+            if voter in counted and self.state.player(target).alive:
+                out[voter] = target
+                day.note(f"{voter}（{character}）的投票被改投 {target}（不显示在票面中）")
+        return out
 
     def _draw_checks(self, day: Phase, digits: Mapping[str, Any]) -> list[tuple[str, int, str, int, bool]]:
         """白天判定阶段: each player wounded before this day picks from their committed table with a digit."""
@@ -555,6 +577,12 @@ class DingliGame(SG24Game):
             if not p.injured or p.wounded_at is None or p.wounded_at >= self.state.index or p.id not in tables:
                 continue
             dealt = tables[p.id]
+            if heals_at_check(self.state, p.id):  # a declared skill's 「下一次伤害判定时自动痊愈」: no pick
+                day.note(f"{p.id} 第{dealt['nth']}次伤判：技能作用，自动痊愈，白天结束后生效")
+                effects.tell(day, p.id, texts.wound_check_healed(dealt["nth"]), "伤判", None,
+                             {"nth": dealt["nth"], "outcome": wounds.HEALED})
+                out.append((p.id, dealt["nth"], wounds.HEALED, -1, False))
+                continue
             given = digits.get(p.id)
             digit = given if isinstance(given, int) and not isinstance(given, bool) and 0 <= given <= 9 else None
             outcome, digit, drawn = wounds.pick(self.state.rng, p.id, dealt, digit)

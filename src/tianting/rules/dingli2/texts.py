@@ -39,6 +39,11 @@ def wound_check(nth: int, digit: int, drawn: bool, outcome: str) -> str:
     return f"第{nth}次伤判：数字{digit}{how}，结果为{CHECK_WORDS[outcome]}，将于白天结束后生效"
 
 
+def wound_check_healed(nth: int) -> str:
+    """A 伤判 a skill decided (「在进行下一次伤害判定时自动痊愈」): no digit is read."""
+    return f"第{nth}次伤判：技能作用，自动痊愈，将于白天结束后生效"
+
+
 def _exits_and_returns(a: dict[str, Any]) -> list[str]:
     """The post's 「公告出入游戏」 lines: the ids out, the ids back, the fallen countries."""
     return ([f"{pid}退出游戏" for pid in a["exited"]] + [f"{pid}回到游戏" for pid in a.get("returned", [])]

@@ -18,7 +18,7 @@ from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.resolve import vote_voided
+from tianting.rules.sg24.declared.resolve import standing_votes, vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled
 
@@ -103,13 +103,21 @@ class Day:
 
     def tally(self, counted: Sequence[str]) -> tuple[int, list[str]]:
         """(the most votes, the ids that have them), in the order first voted."""
+        if self.state.index in self.state.extra.get("ballot_void", []):  # 「次日全部投票无效」: no vote, no shift
+            return 0, []
         tally: dict[str, int] = {}
         for t in counted:
             tally[t] = tally.get(t, 0) + 1
         for pid, n in sorted(self.state.extra.get("vote_shifts", {}).get(str(self.state.index), {}).items()):
             if self.state.player(pid).alive:  # a declared skill's 「次日投票中…得票数加/减」
                 tally[pid] = max(0, tally.get(pid, 0) + n)
+        for p in sorted(self.state.living(), key=lambda p: p.id):
+            n = standing_votes(self.game, p.id)  # a standing passive's 「每次投票时……所得票数减二票」
+            if n and (n > 0 or p.id in tally):
+                tally[p.id] = max(0, tally.get(p.id, 0) + n)
         top = max(tally.values(), default=0)
+        if top == 0:  # every vote taken away: nobody has the most
+            return 0, []
         return top, [t for t, n in tally.items() if n == top]
 
     def vote_harms(self, counted: Sequence[str]) -> list[Harm]:

@@ -40,7 +40,7 @@ from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import REGISTRY
-from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
+from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
@@ -388,6 +388,8 @@ class SG24Game(Clocked):
             raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
         if needs_target(d):
             self._target(action)
+            if any(c.test == "other" for c in d.conditions) and action.targets[0] == player.id:
+                raise IllegalAction(f"【{data.name}】不可指定自己", "self")
         missing = unmet(self.state, d)
         if missing is not None:
             raise IllegalAction(f"【{data.name}】现在还不能使用：{condition_text(missing, 'use')}", "not-yet")
@@ -810,8 +812,12 @@ class SG24Game(Clocked):
             if not p.injured or p.wounded_at is None or p.wounded_at >= self.state.index:
                 continue
             nth = min(checks.get(p.id, 0) + 1, 2)
-            outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id))
-            day.note(f"{p.id} 第{nth}次伤判（数字{digit}）：{texts.CHECK_WORDS[outcome]}")
+            if heals_at_check(self.state, p.id):  # a declared skill's 「下一次伤害判定时自动痊愈」: no draw
+                outcome, digit = "healed", None
+            else:
+                outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id))
+            day.note(f"{p.id} 第{nth}次伤判（{'技能作用，自动痊愈' if digit is None else f'数字{digit}'}）："
+                     f"{texts.CHECK_WORDS[outcome]}")
             out[p.id] = outcome
             effects.tell(day, p.id, texts.wound_check(nth, outcome), "伤判", None, {"digit": digit, "nth": nth})
             if outcome == "healed":

@@ -36,7 +36,7 @@ from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
-    ON_THE_GAME,
+    RECOGNITION,
     STAB,
     Bespoke,
     Condition,
@@ -44,7 +44,7 @@ from tianting.rules.sg24.declared.schema import (
     Verb,
 )
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
-from tianting.rules.sg24.pack import SkillData
+from tianting.rules.sg24.pack import UNALIGNED, SkillData
 
 if TYPE_CHECKING:
     from tianting.rules.sg24.night import Night
@@ -84,17 +84,21 @@ class Resolver:
     """The declared defences in play tonight (actives' and passives'), the judge's beside them."""
     passive_defences: dict[int, tuple[str, str]] = field(default_factory=dict)
     """id of a passive's defence → (owner, skill): spent when it stops something, if the skill is once a game."""
-    heals: list[tuple[str, str]] = field(default_factory=list)
+    heals: list[tuple[str, str, str, str, bool]] = field(default_factory=list)
+    """(id, why, owner, skill, unless harmed): the heals that wait for the night's harms."""
     bespoke: list[tuple[Action, SkillData, Code]] = field(default_factory=list)
     """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
-    immunities: list[tuple[str, tuple[str, ...], str]] = field(default_factory=list)
-    """(id, attributes, why): tonight no harm of those attributes reaches the id."""
+    immunities: list[tuple[str, tuple[str, ...], str, str]] = field(default_factory=list)
+    """(id, attributes, why, effects): tonight nothing of those attributes reaches the id that ``effects`` names
+    (``harms``, ``others``: the uses that harm nobody, ``all``)."""
     halvings: list[Halving] = field(default_factory=list)
     """The night's states of half chance (:mod:`.odds`)."""
     rolled: set[int] = field(default_factory=set)
     events: list[str] = field(default_factory=list)
     """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
+    stripped: list[tuple[str, str]] = field(default_factory=list)
+    """(id, why): the 武将保护 defences on the id that could stop a stab tonight have no effect (``strip_guards``)."""
     done: set[int] = field(default_factory=set)
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
@@ -184,7 +188,7 @@ class Resolver:
         waiting = self._of_timing((BEFORE,))
         while waiting:
             free = self.night.next_interfering(waiting)
-            for use in free:
+            for use in guards_first(free):
                 self._apply(use)
             waiting = [u for u in waiting if u not in free]
         self.roll()
@@ -237,6 +241,20 @@ class Resolver:
         if self.enabled:
             self._bespoke("settle_first")
             self._no_stabs()
+            self._unnamed()
+
+    def _unnamed(self) -> None:
+        """The 指认 and 招揽 aimed at a player an immunity of 指认 covers fail before they are answered (R-dlqun2-14)."""
+        from tianting.rules.sg24.game import RECOGNISE, RECRUIT, _norm
+
+        night = self.night
+        for a in [a for a in night.live if _norm(a.skill) in (RECOGNISE, RECRUIT) and a.targets]:
+            why = next((w for pid, against, w, kept in self.immunities if pid == a.targets[0]
+                        and RECOGNITION in against and kept in ("all", "others")), None)
+            if why is not None:
+                night.live.remove(a)
+                night.phase.note(f"{a.actor} 对 {a.targets[0]} 的{a.skill}无效：{why}")
+                night.phase.outcomes.settle(a, VOID, f"{a.targets[0]} 不受其作用（{why}）")
 
     def settle(self) -> None:
         """The passives the night's 指认 set off, then the other 结算时 uses (R-SG31-10: a passive that makes the one
@@ -249,7 +267,7 @@ class Resolver:
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
-        for use in self._of_timing((None, "结算时生效")):
+        for use in guards_first(self._of_timing((None, "结算时生效"))):
             self._apply(use)
         self._bespoke("settle")
         self._stab_triggers()
@@ -327,28 +345,34 @@ class Resolver:
             night.game._apply_harms(night.phase, wounds, left, night.book)
 
     def after(self) -> None:
-        """Heals and removals (after the harms), then the 结算后生效 uses."""
+        """The passives of a death by stab, heals and removals (after the harms), then the 结算后生效 uses."""
         night = self.night
         self.stage = "after"
         if self.enabled:
             self.counter_wounds()
-        for pid, why in self.heals:
-            if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
+        self._stab_deaths()
+        for pid, why, owner, skill, unless_harmed in self.heals:
+            if unless_harmed and self._harmed(pid):
+                self._heal_failed(pid, owner, skill)
+            elif effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
-        for pid, why in self.exits:
+        later = night.state.extra.get("exits_at_settle", {}).pop(str(night.state.index), []) if self.enabled else []
+        for pid, why in [*self.exits, *later]:  # 「次夜结算时脱离游戏」 as tonight's
             if night.state.player(pid).alive:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
 
     def spare(self) -> None:
-        """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        """Before the harms are summed: the defences ``strip_guards`` takes away, then each harm an immunity covers is
+        stopped (the stab 「视为发动成功但无效」)."""
+        self._strip()
         if not self.immunities:
             return
         night = self.night
         kept = []
         for h in night.harms:
-            why = next((w for pid, against, w in self.immunities if pid == h.target
+            why = next((w for pid, against, w, reach in self.immunities if pid == h.target and reach != "others"
                         and not h.forced and (h.attribute or h.cause) in against), None)
             if why is None:
                 kept.append(h)
@@ -356,6 +380,56 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _strip(self) -> None:
+        """「被刺杀者引发的一切武将保护技能作用无效，且视为被消耗」: each declared defence on a stripped id that could stop a
+        stab, of a 武将保护 skill, is taken out of play and its skill spent (R-dlqun2-19)."""
+        night = self.night
+        for pid, why in self.stripped:
+            for defence in [d for d in self.defences if d.target == pid and STAB in d.against]:
+                data = night.game.pack.skill(night.state.player(defence.owner).character, defence.name)
+                if data is None or data.attribute != "武将保护技能":
+                    continue
+                self.defences.remove(defence)
+                night.phase.note(f"{defence.owner}【{defence.name}】对 {pid} 的抵御无效并消耗：{why}")
+                limits.consume_once(night.phase, defence.owner, defence.name, f"你的【{defence.name}】已被消耗")
+
+    def _harmed(self, pid: str) -> bool:
+        """Whether a harm reached ``pid`` tonight (one no defence or immunity stopped, the judge's too)."""
+        night = self.night
+        return any(h.target == pid and id(h) not in night.phase.stopped for h in night.harms + night.ruled.harms)
+
+    def _heal_failed(self, pid: str, owner: str, skill: str) -> None:
+        """「若当夜该ID受到其他伤害，则此技能发动失败，不可再用」: no heal, the use failed, the skill spent."""
+        night = self.night
+        night.phase.note(f"{owner}【{skill}】发动失败：{pid} 当夜受到其他伤害，技能消耗")
+        limits.consume(night.phase, owner, skill, f"你的【{skill}】发动失败，已经消耗")
+        use = next((u for u in self.uses if u.actor == owner and u.skill.name == skill), None)
+        if use is not None:
+            night.phase.outcomes.settle(use.action, FAILED, f"{pid} 当夜受到其他伤害")
+
+    def _stab_deaths(self) -> None:
+        """「当…被刺杀而死时触发，令刺杀者结算时同时死亡」: each character with a ``stabbed_dead`` passive that died of
+        tonight's harms, a stab among those that reached it, takes with it every stabber whose stab on it was not
+        stopped, at once (a death, not a harm: nothing defends it; R-dlqun2-13)."""
+        if not self.enabled:
+            return
+        night, game = self.night, self.night.game
+        for death in sorted(list(night.phase.deaths), key=lambda d: d.id):
+            character = game.pack.characters.get(death.character)
+            if character is None or death.id in night.phase.natural:
+                continue
+            for data in character.skills:
+                d = data.effect
+                if not (isinstance(d, Declared) and d.trigger == "stabbed_dead"):
+                    continue
+                stabbers = sorted({h.by for h in night.harms if h.target == death.id and h.cause == STAB and h.by
+                                   and id(h) not in night.phase.stopped})
+                for pid in stabbers:
+                    # a stabber whose character died tonight already is not killed again (his successor plays on)
+                    if pid != death.id and night.state.player(pid).alive and pid not in night.phase.died:
+                        night.phase.note(f"{death.id}（{death.character}）的【{data.name}】触发：刺杀者 {pid} 同时死亡")
+                        game.kill(night.phase, pid, f"【{data.name}】", night.book)
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
@@ -409,6 +483,11 @@ class Resolver:
         if use.skill.attribute == NEGATIVE and target != a.actor and self._shielded(target, NEGATIVE, use):
             night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
             return
+        kept_off = self._immune_to(target, use) if target != a.actor else None
+        if kept_off is not None:
+            night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 无效：{kept_off}")
+            night.phase.outcomes.settle(a, VOID, f"{target} 不受其作用（{kept_off}）")
+            return
         for verb in d.does:
             self._do(verb, a.actor, target, use.skill, active=True)
         night.phase.outcomes.settle(a, DONE, night.done_why(use))
@@ -441,6 +520,14 @@ class Resolver:
         self.night.phase.note(f"{use.actor} 的【{use.skill.name}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
         return True
 
+    def _immune_to(self, pid: str, use: DeclaredUse) -> str | None:
+        """Why the use does not reach ``pid`` (an immunity of its attribute that keeps off all its effects, or those of
+        a use that harms nobody), or None. Its harms alone are kept off in :meth:`spare`."""
+        harms = any(v.name in ("wound", "kill", "stab") and v.who != "self" for v in use.declared.does)
+        return next((why for who, against, why, kept in self.immunities if who == pid
+                     and (use.skill.attribute or "") in against and (kept == "all" or (kept == "others" and not harms))),
+                    None)
+
     def _holds(self, conditions: Sequence[Condition], owner: str, target: str) -> bool:
         return all(self._condition(c, owner, target) for c in conditions)
 
@@ -461,14 +548,19 @@ class Resolver:
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
             "used_before": lambda: in_play(state, c),
+            "other": lambda: target != owner,
+            "unaligned": lambda: any(q.character == c.value and q.country == UNALIGNED for q in state.living()),
         }
         return tests[c.test]()
 
-    def _whom(self, who: str, owner: str, target: str) -> str | None:
+    def _whom(self, who: str, owner: str, target: str, character: str | None = None) -> str | None:
         if who == "self":
             return owner
         if who == "victim":
             return self.stabbing.target if self.stabbing is not None else None
+        if who == "character":  # the living player of the character named (none: the part does nothing)
+            return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
+                         if p.character == character), None)
         if who == "lord":  # the owner's country's living 君主 (none: the part does nothing)
             country = self.night.state.player(owner).country
             return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
@@ -477,7 +569,7 @@ class Resolver:
 
     def _do(self, verb: Verb, owner: str, target: str, data: SkillData, active: bool) -> None:
         night, phase = self.night, self.night.phase
-        found = self._whom(verb.who, owner, target)
+        found = self._whom(verb.who, owner, target, verb.character)
         if found is None or not self._holds(verb.conditions, owner, target):
             return
         pid = found
@@ -493,13 +585,17 @@ class Resolver:
             later = night.state.extra.setdefault("exits", {}).setdefault(str(night.state.index + 2), [])
             later.append([pid, f"【{data.name}】"])
             phase.note(f"{pid} 将于下一夜开始时脱离游戏（{owner}【{data.name}】）")
+        elif name == "exit" and verb.args["when"] == "next_settle":  # 「次夜结算时脱离游戏」
+            later = night.state.extra.setdefault("exits_at_settle", {}).setdefault(str(night.state.index + 2), [])
+            later.append([pid, f"【{data.name}】"])
+            phase.note(f"{pid} 将于次夜结算时脱离游戏（{owner}【{data.name}】）")
         elif name == "exit":
             self.exits.append((pid, f"【{data.name}】"))
         elif name == "heal" and self.stage == "early":  # 立刻生效: healed before tonight's harms
             if effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
                 night.game.healed(pid)
         elif name == "heal":
-            self.heals.append((pid, f"【{data.name}】"))
+            self.heals.append((pid, f"【{data.name}】", owner, data.name, bool(verb.args.get("unless_harmed"))))
         elif name == "defend":
             for _ in range(verb.args["times"]):
                 defence = Defence(pid, owner, active, data.name, verb.args["against"])
@@ -527,7 +623,7 @@ class Resolver:
             if not night.state.player(pid).used.get(verb.args["skill"]):
                 limits.consume(phase, pid, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
         elif name == "immune":
-            self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】"))
+            self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】", verb.args["effects"]))
         elif name == "own_vote_void":
             night.state.extra.setdefault("own_votes_void", {}).setdefault(str(night.state.index + 1), []).append(pid)
             phase.note(f"{pid} 次日投票无效（{owner}【{data.name}】）")
@@ -577,6 +673,13 @@ class Resolver:
             phase.note(f"{pid} 下一夜不能出刀（{owner}【{data.name}】，其本人不被告知）")
         elif name == "ally":
             self._ally(verb.args, owner, data.name)
+        elif name == "strip_guards":
+            self.stripped.append((pid, f"{owner}【{data.name}】"))
+        elif name == "heal_at_check":
+            marked = night.state.extra.setdefault("heal_at_check", [])
+            if pid not in marked:
+                marked.append(pid)
+            phase.note(f"{pid} 下一次伤判时自动痊愈（{owner}【{data.name}】）")
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
@@ -642,7 +745,18 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
     return [u for u in waiting if u.actor == first]
 
 
-GAME_CONDITIONS = ON_THE_GAME
+PROTECTIVE = ("defend", "immune", "heal")
+
+
+def guards_first(uses: Sequence[DeclaredUse]) -> list[DeclaredUse]:
+    """「所有行动同时结算」: of uses resolved together, those that only protect (抵御, 不受作用, 治愈) stand first, so that a
+    use on their target in the same round meets them whatever the seats (the order among each kind kept)."""
+    return sorted(uses, key=lambda u: not all(v.name in PROTECTIVE for v in u.declared.does))
+
+
+GAME_CONDITIONS = ("alive", "appeared", "used_before")
+"""The conditions on the game (:data:`ON_THE_GAME`) checked when the use is sent too (「黄忠登场后生效」: not usable
+before); the others are read only when it resolves."""
 """Conditions on the game, not on a player: checked when the use is sent too (「黄忠登场后生效」: not usable before)."""
 
 
@@ -688,6 +802,25 @@ def acts_wounded(game: Any, player: Any) -> bool:
                and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
 
 
+def heals_at_check(state: Any, pid: str) -> bool:
+    """Whether a declared skill made ``pid``'s next 伤判 heal him (「在进行下一次伤害判定时自动痊愈」); the mark is used up."""
+    marked = state.extra.get("heal_at_check", [])
+    if pid in marked:
+        marked.remove(pid)
+        return True
+    return False
+
+
+def standing_votes(game: Any, pid: str) -> int:
+    """The change of ``pid``'s votes at every vote his standing passives make (「每次投票时触发，自己所得票数减二票」)."""
+    if pack_edition.first(game.state):
+        return 0
+    player = game.state.player(pid)
+    character = game.pack.characters.get(player.character)
+    return sum(v.args["n"] for s in (character.skills if character else ()) if isinstance(s.effect, Declared)
+               and s.effect.trigger == "guard" and s.name in player.skills for v in s.effect.does if v.name == "votes")
+
+
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
     if pack_edition.first(game.state):
@@ -705,4 +838,6 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "vote_voided"]
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check",
+           "standing_votes",
+           "vote_voided"]

@@ -22,18 +22,23 @@ STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
 COUNTRY_NAMES = ("魏", "蜀", "吴")
 """The countries an alliance joins (「吴蜀联盟」)."""
+RECOGNITION = "指认"
+"""An immunity may also keep off the 指认 (and 招揽) aimed at the player (「当夜针对该ID的所有行动作用无效」)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
-WHO = ("target", "self", "lord", "victim")
-"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
-owner's country's 君主 (「为本国君主抵御」); for a ``stabbed`` trigger, ``victim``: the one stabbed (``target`` there is
-the stabber)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed")
+WHO = ("target", "self", "lord", "victim", "character")
+"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, the
+owner's country's 君主 (「为本国君主抵御」), or the player of the character the verb names in ``character``
+(「当夜令董卓受伤」: nobody while that character is not in play); for a ``stabbed`` trigger, ``victim``: the one
+stabbed (``target`` there is the stabber)."""
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed", "stabbed_dead")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
 passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」);
 ``stabbed``: a passive, when a stab of someone ``by`` names lands on someone ``on`` names (「当…受到刺杀时触发」, 「当关羽刺杀到
-张辽时触发」): its verbs act on the stabber (``target``) or the one stabbed (``victim``)."""
+张辽时触发」): its verbs act on the stabber (``target``) or the one stabbed (``victim``); ``stabbed_dead``: a passive,
+when its owner's character dies of a stab that night, its ``kill`` verbs on each stabber
+(「当于吉被刺杀而死时触发，令刺杀者结算时同时死亡」)."""
 LIMITS = ("once", "per_night")
 
 
@@ -60,6 +65,8 @@ class Verb:
     args: Mapping[str, Any] = field(default_factory=dict)
     conditions: tuple[Condition, ...] = ()
     chance: Fraction | None = None
+    character: str | None = None
+    """For ``who: character``: the character whose player the verb acts on."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +107,13 @@ Effect = Declared | Bespoke | Judged
 
 def _no_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     return {}
+
+
+def _heal_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    unless = raw.get("unless_harmed", False)
+    if not isinstance(unless, bool):
+        raise fail("unless_harmed", "必须是 true 或 false（当夜受到其他伤害则治愈失败、技能消耗）")
+    return {"unless_harmed": True} if unless else {}
 
 
 def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -179,8 +193,8 @@ def _ally_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
 
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
-    if when not in ("tonight", "next_night"):
-        raise fail("when", "必须是 tonight 或 next_night（「下一夜开始时脱离游戏」）")
+    if when not in ("tonight", "next_night", "next_settle"):
+        raise fail("when", "必须是 tonight、next_night（「下一夜开始时脱离游戏」）或 next_settle（「次夜结算时脱离游戏」）")
     return {"when": when}
 
 
@@ -193,11 +207,20 @@ def _recognise_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectErr
     return {"characters": tuple(characters)}
 
 
+IMMUNE_EFFECTS = ("harms", "others", "all")
+"""What an immunity keeps off: the harms of its attributes (「抵御当夜受到的所有伤害类技能」), the uses of them that
+harm nobody (「抵御所有非杀伤性的军师负面技能」), or everything they do (「不受…技能作用」)."""
+
+
 def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     against = raw.get("against")
-    if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
-        raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
-    return {"against": tuple(against)}
+    kinds = ATTRIBUTES + (STAB, RECOGNITION)
+    if not isinstance(against, list) or not against or not all(a in kinds for a in against):
+        raise fail("against", f"必须是非空数组，取值为：{'、'.join(kinds)}")
+    kept = raw.get("effects", "harms")
+    if kept not in IMMUNE_EFFECTS:
+        raise fail("effects", f"必须是 {'、'.join(IMMUNE_EFFECTS)} 之一（伤害、非伤害的作用、全部作用）")
+    return {"against": tuple(against), "effects": kept}
 
 
 def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -223,7 +246,7 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 脱离游戏: the id leaves the game (no successor, nothing defends it).
     "exit": _exit_args,
     # 治愈: a wound healed (「优先治愈受伤」).
-    "heal": _no_args,
+    "heal": _heal_args,
     # 抵御: stops ``times`` effects of the attributes ``against`` aimed at the player (seed 001's order).
     "defend": _defend_args,
     # 令其所有行动失败: the player's actions tonight fail (a use spent).
@@ -244,7 +267,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "lose": _skill_args,
     # The player's ``skill`` is used up (「令徐晃【亚夫之风】消耗」).
     "spend": _skill_args,
-    # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」).
+    # Tonight no effect of the attributes ``against`` reaches the player (「当夜不受武将杀伤技能作用」, 「所有刺杀…无效」):
+    # ``effects`` says which: ``harms`` (the default), ``others`` (the uses that harm nobody) or ``all``.
     "immune": _immune_args,
     # The player's own vote the next day is void (「刘禅次日投票无效」).
     "own_vote_void": _no_args,
@@ -254,6 +278,11 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
+    # The 武将保护 defences on the player that could stop a stab tonight have no effect and their skills are spent
+    # (「被刺杀者引发的一切武将保护技能作用无效，且视为被消耗」).
+    "strip_guards": _no_args,
+    # The player's next 伤判 heals him, whenever he is next wounded (「在进行下一次伤害判定时自动痊愈」).
+    "heal_at_check": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
     "halve": _halve_args,
     # 发动失败 on a set of players: as ``halve``, but the actions covered fail surely (「其行动发动失败」).
@@ -285,11 +314,23 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
+    # The target is not the owner (「不可指认自己」): a use on oneself is refused when sent.
+    "other": lambda v: v is True,
+    # The character named is in play and has joined no country (「如果当夜吕布在野」), checked when the use resolves.
+    "unaligned": lambda v: isinstance(v, str) and bool(v),
 }
 
 
-ON_THE_GAME = ("alive", "appeared", "used_before")
-"""Conditions on the game, not on a player (a use they gate needs no target for them)."""
+GUARD_VERBS = ("defend", "act_wounded", "votes")
+"""What a standing passive (``guard``) may do, on its owner: a defence, acting while wounded, or a change of his
+votes at every vote (「每次投票时触发，自己所得票数减二票」)."""
+
+
+ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned")
+"""Conditions on the game (a character in play, come into play, still 在野; a skill gone off), on no player: a use
+they gate needs no target for them."""
+
+
 TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally")
 """Verbs that act on no player (the vote, the post)."""
 
@@ -345,16 +386,20 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         who = v.get("who", "target")
         if who not in WHO:
             raise fail(f"do[{i}].who", f"必须是 {'、'.join(WHO)} 之一")
+        named = v.get("character")
+        if (who == "character") != (named is not None) or (named is not None and not (isinstance(named, str)
+                                                                                     and named.strip())):
+            raise fail(f"do[{i}].character", "who 为 character 时必须给出角色名（且只在此时给出）")
 
         def verb_fail(key: str, message: str, i: int = i) -> EffectError:
             return fail(f"do[{i}].{key}", message)
 
         args = VERBS[v["verb"]](v, verb_fail)
-        extra = set(v) - {"verb", "who", "if", "chance"} - set(args)
+        extra = set(v) - {"verb", "who", "if", "chance", "character"} - set(args)
         if extra:
             raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
         does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
-                         _chance(v.get("chance"), f"do[{i}].chance", fail)))
+                         _chance(v.get("chance"), f"do[{i}].chance", fail), named.strip() if named else None))
     limit = raw.get("limit")
     if limit is not None and limit not in LIMITS:
         raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
@@ -362,8 +407,10 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
     chance = _chance(raw.get("chance"), "chance", fail)
-    if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
-        raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
+    if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
+        raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
+    if trigger == "stabbed_dead" and any(v.name != "kill" or v.who != "target" for v in does):
+        raise fail("do", "stabbed_dead 触发的技能只能令刺杀者死亡（kill，who 为 target）")
     if trigger != "stabbed" and any(v.name == "stab_void" or v.who == "victim" for v in does):
         raise fail("do", "stab_void 与 who: victim 只用于 stabbed 触发的技能")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance, *stab_sides)

@@ -18,6 +18,9 @@ from tianting.rules.sg24.declared.schema import (
     needs_target,
 )
 
+EXIT_WORDS = {"tonight": "", "next_night": "下一夜开始时", "next_settle": "次夜结算时"}
+IMMUNE_WORDS = {"harms": "伤害", "others": "非伤害作用", "all": "任何作用"}
+"""An immunity's ``effects`` in words."""
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
 
 
@@ -28,7 +31,7 @@ def _whom(who: str, trigger: str) -> str:
         return "本国君主"
     if who == "victim":
         return "被刺杀者"
-    if trigger == "stabbed":
+    if trigger in ("stabbed", "stabbed_dead"):
         return "刺杀者"
     return "被指认者" if trigger == "recognised" else "其"
 
@@ -55,18 +58,21 @@ def _condition(c: Condition, trigger: str) -> str:
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
         "used_before": lambda: f"【{v}】已发动过",
+        "unaligned": lambda: f"当夜{v}在野",
+        "other": lambda: f"{whom}不是自己",
     }
     return words[c.test]()
 
 
 def _verb(v: Verb, trigger: str) -> str:
-    whom = _whom(v.who, trigger)
+    whom = v.character if v.who == "character" and v.character else _whom(v.who, trigger)
     a = v.args
     words = {
         "wound": lambda: f"令{whom}受伤",
         "kill": lambda: f"令{whom}死亡",
-        "exit": lambda: f"令{whom}{'下一夜开始时' if a['when'] == 'next_night' else ''}脱离游戏",
-        "heal": lambda: f"治愈{_of(whom)}受伤",
+        "exit": lambda: f"令{whom}{EXIT_WORDS[a['when']]}脱离游戏",
+        "heal": lambda: f"治愈{_of(whom)}受伤" + ("（若其当夜受到其他伤害，则发动失败，本技能消耗）"
+                                                 if a.get("unless_harmed") else ""),
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用")
         + ("，抵御成功时令伤害来源受伤" if a.get("counter") else ""),
@@ -76,16 +82,19 @@ def _verb(v: Verb, trigger: str) -> str:
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
-        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的作用",
+        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的{IMMUNE_WORDS[a['effects']]}",
         "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
-        "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
+        "votes": lambda: (f"{'每次投票时' if trigger == 'guard' else '次日投票中'}{_of(whom)}得票数"
+                          f"{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票"),
         "tell": lambda: f"告知{whom}：{a['text']}",
         "announce": lambda: f"当夜公告“{a['text']}”",
         "lose": lambda: f"{whom}失去【{a['skill']}】",
         "act_wounded": lambda: f"{whom}受伤时也能行动",
         "stab": lambda: f"对{whom}进行一次非杀手刺杀",
         "ballot_void": lambda: "次日全部投票无效",
+        "strip_guards": lambda: f"{_of(whom)}当夜能抵御刺杀的武将保护技能作用无效且视为消耗",
+        "heal_at_check": lambda: f"{whom}下一次伤判时自动痊愈",
         "halve": lambda: _halve(a),
         "fail": lambda: _halve(a).replace("成功率减半", "发动失败"),
         "stab_void": lambda: "该次刺杀失效",
@@ -156,6 +165,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
                      f"{_selector(d.on, '任何人') if d.on else '任何人'}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
+    elif d.trigger == "stabbed_dead":
+        parts.append("当被刺杀而死时触发")
     elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
