@@ -371,7 +371,9 @@ class SG24Game(Clocked):
         if self.number < d.from_night:
             raise IllegalAction(f"【{data.name}】第{d.from_night}夜起才能使用", "too-early")
         if needs_target(d):
-            self._target(action)
+            (target,) = self._target(action)
+            if target.id == player.id and any(c.test == "other" for c in d.conditions):
+                raise IllegalAction(f"【{data.name}】不能指定自己", "self")
         missing = unmet(self.state, d)
         if missing is not None:
             raise IllegalAction(f"【{data.name}】现在还不能使用：{condition_text(missing, 'use')}", "not-yet")

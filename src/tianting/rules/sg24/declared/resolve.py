@@ -141,10 +141,12 @@ class Resolver:
         return out
 
     def _standing_defences(self) -> None:
-        """Passives of ``guard``: their defences stand on their owner every night they are in play."""
+        """Passives of ``guard``: their defences and immunities stand on their owner every night they are in play."""
         for p in sorted(self.night.state.living(), key=lambda p: p.id):
             for data, d in self._passives(p.id, "guard"):
                 for verb in d.does:
+                    if verb.name == "immune":
+                        self.immunities.append((p.id, verb.args["against"], f"{p.id}【{data.name}】"))
                     if verb.name == "defend":
                         for _ in range(verb.args["times"]):
                             defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
@@ -327,6 +329,11 @@ class Resolver:
 
     def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
         """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
+        return self.shielded(pid, attribute, use.actor, use.skill.name)
+
+    def shielded(self, pid: str, attribute: str, actor: str, skill: str) -> bool:
+        """A defence on ``pid`` against ``attribute`` stops ``actor``'s use of ``skill`` (and is spent), in seed
+        001's order (a bespoke skill's use too)."""
         pool = [d for d in self.defences if d.target == pid and (not d.against or attribute in d.against)]
         if not pool:
             return False
@@ -334,7 +341,7 @@ class Resolver:
         defence = game.defence_order.defence_to_use(self.night.state.rng, pool)
         self.defences.remove(defence)
         self.spend([defence])
-        self.night.phase.note(f"{use.actor} 的【{use.skill.name}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
+        self.night.phase.note(f"{actor} 的【{skill}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
         return True
 
     def _holds(self, conditions: Sequence[Condition], owner: str, target: str) -> bool:
@@ -357,6 +364,7 @@ class Resolver:
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
             "used_before": lambda: in_play(state, c),
+            "other": lambda: p.id != owner,
         }
         return tests[c.test]()
 

@@ -28,7 +28,8 @@ owner's country's 君主 (「为本国君主抵御」)."""
 TRIGGERS = ("use", "guard", "recognised", "voted_top")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
-passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」)."""
+passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」), its
+``immune`` verbs keeping every effect of the attributes named off him (「触发次数不限……使其作用无效」)."""
 LIMITS = ("once", "per_night")
 
 
@@ -252,8 +253,14 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
+    # The target is not the owner (「不可指定自己」): refused when the use is sent.
+    "other": lambda v: v is True,
 }
 
+
+GUARD_VERBS = ("defend", "act_wounded", "immune")
+"""What a standing passive (``guard``) may do on its owner: a defence each night, acting while wounded, or no effect
+of the attributes named reaching him (「触发次数不限……使其作用无效」)."""
 
 TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
 """Verbs that act on no player (the vote, the post)."""
@@ -325,8 +332,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
     chance = _chance(raw.get("chance"), "chance", fail)
-    if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
-        raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
+    if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
+        raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

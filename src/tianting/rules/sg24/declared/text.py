@@ -51,6 +51,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
         "used_before": lambda: f"【{v}】已发动过",
+        "other": lambda: f"{whom}不是你自己",
     }
     return words[c.test]()
 
@@ -71,7 +72,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
-        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的作用",
+        "immune": lambda: f"{whom}{'' if trigger == 'guard' else '当夜'}不受{'、'.join(a['against'])}的作用",
         "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
         "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
@@ -143,7 +144,7 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
-    elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
+    elif d.trigger == "guard" and any(v.name in ("defend", "immune") for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
