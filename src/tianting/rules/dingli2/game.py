@@ -527,6 +527,7 @@ class DingliGame(SG24Game):
         counted: dict[str, str] = {}
         hidden: list[str] = []
         void = {r.voter for r in self.rulings.of("void", judged)}
+        declared = set(self.state.extra.get("own_votes_void", {}).get(str(self.state.index), []))  # a declared skill's
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
             if target is None or target not in self.state.players or not self.state.player(target).alive:
@@ -535,6 +536,8 @@ class DingliGame(SG24Game):
             ballot[p.id] = target
             if p.id in void:
                 day.note(f"{p.id} 的投票无效：天庭裁定")
+            elif p.id in declared:
+                day.note(f"{p.id} 的投票无效：技能作用")
             elif p.country == UNALIGNED:
                 day.note(f"{p.id} 的投票无效：在野未入国")
             elif p.country in self.state.eliminated:
