@@ -183,3 +183,26 @@ def test_touxixuzhou_spends_linqiaohuhou_then_stops_zhangfei_stabs() -> None:
     t.night(act("吕布", "偷袭徐州"), act("张飞", "刺杀", "郭嘉"))
     assert t.character("郭嘉") == "郭嘉"
     assert states(t)[("张飞", "刺杀")] == "void"
+
+
+# ---- 貂蝉 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("闭月羞花")
+def test_biyuexiuhua_meets_each_wounding_effect_with_half_chance() -> None:
+    """貂蝉【闭月羞花】 (any number of times): each 武将杀伤 effect on her, stabs among them, is stopped with half
+    chance, drawn for each (R-dlqun1-10): 甘宁's stab is stopped, 孙坚's 横扫江东 is not, and she is wounded."""
+    t = Table(size=32)
+    t.force("貂蝉【闭月羞花】 甘宁的刺杀→貂蝉", True)
+    t.force("貂蝉【闭月羞花】 孙坚的横扫江东→貂蝉", False)
+    t.night(act("甘宁", "刺杀", "貂蝉"), act("孙坚", "横扫江东", "貂蝉"))
+    assert t.state.player("貂蝉").alive and injured(t, "貂蝉")
+    t.check_unused()
+
+
+@pytest.mark.skill("闭月羞花")
+def test_biyuexiuhua_does_not_meet_guanyu_stab() -> None:
+    """貂蝉【闭月羞花】 does not go off when the stabber is 关羽: nothing is drawn and his stab kills her (灵雎 plays
+    on)."""
+    t = Table(size=32)
+    t.night(act("关羽", "刺杀", "貂蝉"))
+    assert t.character("貂蝉") == "灵雎"
+    assert not [d for d in t.state.rng.draws if "闭月羞花" in str(d)]

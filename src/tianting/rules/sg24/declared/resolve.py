@@ -81,6 +81,9 @@ class Resolver:
     """The night's uses of bespoke skills (:mod:`.bespoke`), with their code."""
     immunities: list[tuple[str, tuple[str, ...], str]] = field(default_factory=list)
     """(id, attributes, why): tonight no harm of those attributes reaches the id."""
+    chance_immunities: list[tuple[str, Verb, str]] = field(default_factory=list)
+    """(id, verb, why): a standing passive's immunity that meets each harm with its verb's chance, drawn per harm, or
+    not the harms of the characters ``except_by`` names (「一半概率抵御……若刺杀者为关羽，该技能不触发」)."""
     halvings: list[Halving] = field(default_factory=list)
     """The night's states of half chance (:mod:`.odds`)."""
     rolled: set[int] = field(default_factory=set)
@@ -145,7 +148,9 @@ class Resolver:
         for p in sorted(self.night.state.living(), key=lambda p: p.id):
             for data, d in self._passives(p.id, "guard"):
                 for verb in d.does:
-                    if verb.name == "immune":
+                    if verb.name == "immune" and (verb.chance is not None or verb.args.get("except_by")):
+                        self.chance_immunities.append((p.id, verb, f"{p.id}【{data.name}】"))
+                    elif verb.name == "immune":
                         self.immunities.append((p.id, verb.args["against"], f"{p.id}【{data.name}】"))
                     if verb.name == "defend":
                         for _ in range(verb.args["times"]):
@@ -241,19 +246,34 @@ class Resolver:
 
     def spare(self) -> None:
         """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
-        if not self.immunities:
+        if not self.immunities and not self.chance_immunities:
             return
         night = self.night
         kept = []
         for h in night.harms:
             why = next((w for pid, against, w in self.immunities if pid == h.target
                         and not h.forced and (h.attribute or h.cause) in against), None)
+            if why is None and not h.forced:
+                why = self._chance_spared(h)
             if why is None:
                 kept.append(h)
                 continue
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _chance_spared(self, h: Harm) -> str | None:
+        """A standing immunity with a chance (or exceptions) that meets ``h``: why it spares it, drawn now (None: not)."""
+        state = self.night.state
+        for pid, verb, why in self.chance_immunities:
+            if pid != h.target or (h.attribute or h.cause) not in verb.args["against"]:
+                continue
+            if h.by and state.player(h.by).character in verb.args.get("except_by", ()):
+                continue
+            if verb.chance is None or state.rng.chance(f"{why} {h.by}的{h.cause}→{pid}", verb.chance):
+                return why
+            self.night.phase.note(f"{why}对 {h.by} 的{h.cause}未触发：概率未中")
+        return None
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
@@ -423,6 +443,8 @@ class Resolver:
         elif name == "spend":
             if not night.state.player(pid).used.get(verb.args["skill"]):
                 limits.consume(phase, pid, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
+        elif name == "immune" and verb.args.get("except_by"):
+            self.chance_immunities.append((pid, replace(verb, chance=None), f"{owner}【{data.name}】"))
         elif name == "immune":
             self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】"))
         elif name == "own_vote_void":

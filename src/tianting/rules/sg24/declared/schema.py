@@ -173,7 +173,12 @@ def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     against = raw.get("against")
     if not isinstance(against, list) or not against or not all(a in ATTRIBUTES + (STAB,) for a in against):
         raise fail("against", f"必须是非空数组，取值为：{'、'.join(ATTRIBUTES + (STAB,))}")
-    return {"against": tuple(against)}
+    exempt = raw.get("except_by")
+    if exempt is None:
+        return {"against": tuple(against)}
+    if not isinstance(exempt, list) or not exempt or not all(isinstance(x, str) and x for x in exempt):
+        raise fail("except_by", "必须是角色名数组（这些角色造成的作用不受影响，如 [\"关羽\"]）")
+    return {"against": tuple(against), "except_by": tuple(exempt)}
 
 
 def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:

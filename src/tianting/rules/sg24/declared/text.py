@@ -72,7 +72,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
-        "immune": lambda: f"{whom}{'' if trigger == 'guard' else '当夜'}不受{'、'.join(a['against'])}的作用",
+        "immune": lambda: (f"{whom}{'' if trigger == 'guard' else '当夜'}不受{'、'.join(a['against'])}的作用"
+                           + (f"（{'、'.join(a['except_by'])}造成的除外）" if a.get("except_by") else "")),
         "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
         "votes": lambda: f"次日投票中{_of(whom)}得票数{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票",
