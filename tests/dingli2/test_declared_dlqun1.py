@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Action
 from tianting.core.state import Status
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 
@@ -206,3 +207,43 @@ def test_biyuexiuhua_does_not_meet_guanyu_stab() -> None:
     t.night(act("关羽", "刺杀", "貂蝉"))
     assert t.character("貂蝉") == "灵雎"
     assert not [d for d in t.state.rng.draws if "闭月羞花" in str(d)]
+
+
+# ---- 陈琳 ----------------------------------------------------------------------------------------------------
+def day_with(t: Table, votes: dict[str, str], *uses: Action) -> None:
+    """A day with skills used by day (checked as sent), on the strict book."""
+    from tianting.core.decisions import DecisionBook
+
+    for a in uses:
+        t.game.check_action(a, [])
+    book = DecisionBook(strict=True)
+    t.results.append(t.game.resolve_day(votes, book, (), actions=list(uses)))
+    assert not book.unused()
+
+
+@pytest.mark.skill("建安风骨")
+def test_jiananfenggu_deepens_the_most_voted_harm_to_death() -> None:
+    """陈琳【建安风骨】 (by day, once he has joined a country): the day's most voted takes a deeper harm — he dies
+    where the vote would only wound him (seed 003's 「伤害加深：即受伤直接死亡」, R-dlqun1-11). 郭嘉 (魏 has its 君主)
+    dies of the vote and 荀彧 plays on; before 陈琳 has joined, the use is refused."""
+    t = Table(size=32)
+    t.night()
+    with pytest.raises(IllegalAction, match="加入阵营后"):
+        t.game.check_action(act("陈琳", "建安风骨"), [])
+    t.state.player("陈琳").country = "蜀"  # joined 蜀 (how he joined is not this skill's matter)
+    votes = {p.id: "郭嘉" if p.country in ("蜀", "吴") else p.id for p in t.state.living()}
+    day_with(t, votes, act("陈琳", "建安风骨"))
+    assert t.character("郭嘉") == "荀彧"
+    assert not any("建安风骨" in w for w in t.results[-1].warnings if w.startswith("请天庭裁定"))
+
+
+@pytest.mark.skill("建安风骨")
+def test_jiananfenggu_harms_nobody_on_a_tie() -> None:
+    """陈琳【建安风骨】: when two ids share the most votes nobody is harmed (the tie rule stands)."""
+    t = Table(size=32)
+    t.night()
+    t.state.player("陈琳").country = "蜀"
+    votes = {p.id: {"蜀": "郭嘉", "吴": "曹操"}.get(p.country, p.id) for p in t.state.living()}
+    votes["陈琳"] = "张辽"
+    day_with(t, votes, act("陈琳", "建安风骨"))
+    assert t.character("郭嘉") == "郭嘉" and not injured(t, "郭嘉") and not injured(t, "曹操")
