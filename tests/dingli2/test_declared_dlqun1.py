@@ -247,3 +247,26 @@ def test_jiananfenggu_harms_nobody_on_a_tie() -> None:
     votes["陈琳"] = "张辽"
     day_with(t, votes, act("陈琳", "建安风骨"))
     assert t.character("郭嘉") == "郭嘉" and not injured(t, "郭嘉") and not injured(t, "曹操")
+
+
+@pytest.mark.skill("英雄气短", "天下无双")
+def test_yingxiongqiduan_ends_tianxiawushuang_when_diaochan_dies() -> None:
+    """貂蝉【英雄气短】: when 貂蝉 dies, 吕布's 【天下无双】 stops working and 吕布 is told (R-dlqun1-12). 关羽's stab
+    kills her (灵雎 plays on); the next night 甘宁's stab kills 吕布 (庞德 plays on)."""
+    t = Table(size=32)
+    t.night(act("关羽", "刺杀", "貂蝉"))
+    assert t.character("貂蝉") == "灵雎"
+    assert "天下无双" not in t.state.player("吕布").skills
+    assert any("天下无双" in s for s in t.said("吕布"))
+    t.day()
+    t.night(act("甘宁", "刺杀", "吕布"))
+    assert t.character("吕布") == "庞德"
+
+
+@pytest.mark.skill("英雄气短")
+def test_yingxiongqiduan_not_on_her_own_suicide() -> None:
+    """貂蝉【英雄气短】 does not go off when she kills herself: 吕布 keeps 【天下无双】 and is told nothing."""
+    t = Table(size=32)
+    t.night(act("貂蝉", "自杀"))
+    assert t.character("貂蝉") == "灵雎"
+    assert "天下无双" in t.state.player("吕布").skills and not t.said("吕布")

@@ -41,6 +41,7 @@ from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import REGISTRY
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
+from tianting.rules.sg24.declared.resolve import killed as declared_killed
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
@@ -450,6 +451,7 @@ class SG24Game(Clocked):
         「第一命角色死亡时，由其继任者继续游戏。」「全部继任者都死亡则退出游戏，场上不再存在该ID。」"""
         player = self.state.player(pid)
         dead = player.character
+        held, used = list(player.skills), dict(player.used)
         successor = succession.choose(self.state.rng, book, pid, "继任", self.successor_options(pid),
                                       lambda a, o: (c := self.pack.get(a)) is not None and c.name == o)
         self.state.extra["checks"].pop(pid, None)
@@ -466,6 +468,8 @@ class SG24Game(Clocked):
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+        if cause != SUICIDE:
+            declared_killed(self, phase, dead, held, used)
 
     def remove(self, phase: Phase, pid: str, cause: str) -> None:
         """脱离游戏: the id leaves the game at once, its character with no successor (counted with the night's dead,

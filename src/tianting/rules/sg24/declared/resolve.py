@@ -22,7 +22,7 @@ A use whose skill has no declaration (or a bespoke code the rule set has not reg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -581,4 +581,27 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "vote_voided"]
+def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Mapping[str, int]) -> None:
+    """A character died, not by his own 自杀: his passives of ``killed`` that he held (``held``, ``used``: his skills
+    and their uses as he died) act on the living players of the characters they name, by id (「当貂蝉死亡时触发，使吕布
+    的【天下无双】失效」)."""
+    if pack_edition.first(game.state):
+        return
+    found = game.pack.characters.get(character)
+    for data in found.skills if found else ():
+        d = data.effect
+        if (not isinstance(d, Declared) or d.trigger != "killed" or data.name not in held
+                or (d.limit == "once" and used.get(data.name))):
+            continue
+        phase.note(f"{character} 的【{data.name}】触发（死亡）")
+        for p in sorted((p for p in game.state.living() if p.character in d.of), key=lambda p: p.id):
+            for verb in d.does:
+                if verb.name == "lose":
+                    skill_changes.lose(phase, p.id, verb.args["skill"], data.name)
+                elif verb.name == "spend" and not p.used.get(verb.args["skill"]):
+                    limits.consume(phase, p.id, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
+                elif verb.name == "tell":
+                    effects.tell(phase, p.id, verb.args["text"], data.name)
+
+
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "killed", "vote_voided"]

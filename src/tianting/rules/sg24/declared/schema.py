@@ -25,11 +25,13 @@ FACTS = ("identity", "character", "country", "evaluations")
 WHO = ("target", "self", "lord")
 """Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
 owner's country's 君主 (「为本国君主抵御」)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top")
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "killed")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
 passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」), its
-``immune`` verbs keeping every effect of the attributes named off him (「触发次数不限……使其作用无效」)."""
+``immune`` verbs keeping every effect of the attributes named off him (「触发次数不限……使其作用无效」).
+``killed``: a passive, when its owner's character dies (not by his own 自杀: 「若…自杀，此技能不触发」), acting on the
+living players of the characters ``of`` names (``lose``, ``spend``, ``tell``)."""
 LIMITS = ("once", "per_night")
 
 
@@ -267,6 +269,9 @@ GUARD_VERBS = ("defend", "act_wounded", "immune")
 """What a standing passive (``guard``) may do on its owner: a defence each night, acting while wounded, or no effect
 of the attributes named reaching him (「触发次数不限……使其作用无效」)."""
 
+KILLED_VERBS = ("lose", "spend", "tell")
+"""What a passive set off by its owner's death (``killed``) may do: what needs no night to resolve in."""
+
 TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
 """Verbs that act on no player (the vote, the post)."""
 
@@ -309,6 +314,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         raise fail("of", "必须是角色名数组")
     if trigger == "recognised" and not of:
         raise fail("of", "指认触发的技能必须给出被指认的角色")
+    if trigger == "killed" and not of:
+        raise fail("of", "死亡触发的技能必须给出作用的角色")
     conditions = _conditions(raw.get("if", []), "if", fail)
     does = []
     raw_do = raw.get("do")
@@ -339,6 +346,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
         raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
+    if trigger == "killed" and any(v.name not in KILLED_VERBS or v.who != "target" for v in does):
+        raise fail("do", f"死亡触发的技能只能作用于 of 所列角色（{'、'.join(KILLED_VERBS)}，who 为 target）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

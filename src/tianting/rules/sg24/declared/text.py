@@ -145,6 +145,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append(f"当成功指认出{'或'.join(d.of)}时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
+    elif d.trigger == "killed":
+        parts.append(f"当自己死亡时（自杀除外）触发，作用于{'、'.join(d.of)}")
     elif d.trigger == "guard" and any(v.name in ("defend", "immune") for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
