@@ -270,3 +270,25 @@ def test_yingxiongqiduan_not_on_her_own_suicide() -> None:
     t.night(act("貂蝉", "自杀"))
     assert t.character("貂蝉") == "灵雎"
     assert "天下无双" in t.state.player("吕布").skills and not t.said("吕布")
+
+
+@pytest.mark.skill("逆天改命", "仲尼复生")
+def test_nitiangaiming_sets_the_evaluations_others_then_read() -> None:
+    """孔融【逆天改命】 (three uses): the id's 评价 become those he names, never none, never his own (R-dlqun1-13).
+    张辽 (猛将) is made a 文豪: the next night 袁绍's 评价指认 of 张辽 as 猛将 is answered no, and 孔融's
+    【仲尼复生】 on him (文豪 only) learns his character. A fourth use is refused."""
+    t = Table(size=32)
+    for bad in (act("孔融", "逆天改命", "孔融", evaluations=["文豪"]), act("孔融", "逆天改命", "张辽", evaluations=[]),
+                act("孔融", "逆天改命", "张辽", evaluations=["君子"])):
+        with pytest.raises(IllegalAction):
+            t.game.check_action(bad, [])
+    t.night(act("孔融", "逆天改命", "张辽", evaluations=["文豪"]))
+    assert not any("猛将" in s for s in t.said("孔融"))
+    t.day()
+    t.night(act("孔融", "仲尼复生", "张辽"), act("袁绍", "指认", "张辽", evaluation="猛将"))
+    assert any("张辽" in s and "角色" in s for s in t.said("孔融"))
+    assert states(t)[("孔融", "仲尼复生")] == "done"
+    assert "张辽不是猛将" in t.said("袁绍")
+    t.state.player("孔融").used["逆天改命"] = 3
+    with pytest.raises(IllegalAction, match="3次"):
+        t.game.check_action(act("孔融", "逆天改命", "郭嘉", evaluations=["猛将"]), [])

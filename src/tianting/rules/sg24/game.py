@@ -200,6 +200,14 @@ class SG24Game(Clocked):
         assert found is not None
         return found
 
+    def evaluations(self, pid: str) -> tuple[str, ...]:
+        """The player's 评价 now: his character's, unless a skill changed them while he plays it (孔融【逆天改命】:
+        ``state.extra["evaluations"]``, kept with the character they were set on)."""
+        changed = self.state.extra.get("evaluations", {}).get(pid)
+        if changed is not None and changed["character"] == self.state.player(pid).character:
+            return tuple(changed["evaluations"])
+        return tuple(self.character(pid).evaluations)
+
     def members(self, country: str) -> list[Player]:
         """The ids still in the game that belong to ``country`` (joined 在野 included)."""
         return [p for p in self.state.living() if p.country == country]
@@ -601,7 +609,7 @@ class SG24Game(Clocked):
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
-        has = asked in self.character(target.id).evaluations or asked == target.identity
+        has = asked in self.evaluations(target.id) or asked == target.identity
         night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
         if allowance.feedback:
             effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,

@@ -371,8 +371,8 @@ class Resolver:
         state, game = self.night.state, self.night.game
         p = state.player(owner if c.who == "self" else target)
         tests: dict[str, Callable[[], bool]] = {
-            "has_evaluation": lambda: c.value in game.character(p.id).evaluations,
-            "lacks_evaluation": lambda: c.value not in game.character(p.id).evaluations,
+            "has_evaluation": lambda: c.value in game.evaluations(p.id),
+            "lacks_evaluation": lambda: c.value not in game.evaluations(p.id),
             "identity": lambda: p.identity in c.value,
             "not_identity": lambda: p.identity not in c.value,
             "country": lambda: p.country in c.value,
@@ -512,7 +512,7 @@ class Resolver:
             return p.character
         if fact == "country":
             return p.country
-        return "、".join(game.character(pid).evaluations) or "无"
+        return "、".join(game.evaluations(pid)) or "无"
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:
