@@ -292,3 +292,18 @@ def test_nitiangaiming_sets_the_evaluations_others_then_read() -> None:
     t.state.player("孔融").used["逆天改命"] = 3
     with pytest.raises(IllegalAction, match="3次"):
         t.game.check_action(act("孔融", "逆天改命", "郭嘉", evaluations=["猛将"]), [])
+
+
+@pytest.mark.skill("偷袭徐州")
+def test_touxixuzhou_without_zhangfei_or_by_a_shu_lvbu() -> None:
+    """吕布【偷袭徐州】: with 张飞 out of play (马超 plays the seat) it goes off to no effect; while 吕布 is of 蜀 it
+    fails, and 张飞's 【临桥虎吼】 stays unspent (R-dlqun1-7)."""
+    t = Table(size=32)
+    t.state.player("吕布").country = "蜀"
+    t.night(act("吕布", "偷袭徐州"))
+    assert states(t)[("吕布", "偷袭徐州")] == "failed" and not t.state.player("张飞").used.get("临桥虎吼")
+    t.day()
+    t.state.player("吕布").country = "在野"
+    t.state.player("张飞").character = "马超"  # 张飞 died earlier; his successor plays the seat
+    t.night(act("吕布", "偷袭徐州"))
+    assert states(t)[("吕布", "偷袭徐州")] == "done" and not t.state.player("张飞").used.get("临桥虎吼")
