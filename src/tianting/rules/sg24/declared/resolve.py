@@ -388,9 +388,12 @@ class Resolver:
         }
         return tests[c.test]()
 
-    def _whom(self, who: str, owner: str, target: str) -> str | None:
+    def _whom(self, who: str, owner: str, target: str, character: str | None = None) -> str | None:
         if who == "self":
             return owner
+        if who == "character":  # the living player of the character named (none: the part does nothing)
+            return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
+                         if p.character == character), None)
         if who == "lord":  # the owner's country's living 君主 (none: the part does nothing)
             country = self.night.state.player(owner).country
             return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
@@ -399,7 +402,7 @@ class Resolver:
 
     def _do(self, verb: Verb, owner: str, target: str, data: SkillData, active: bool) -> None:
         night, phase = self.night, self.night.phase
-        found = self._whom(verb.who, owner, target)
+        found = self._whom(verb.who, owner, target, verb.character)
         if found is None or not self._holds(verb.conditions, owner, target):
             return
         pid = found
@@ -583,8 +586,8 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
 
 def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Mapping[str, int]) -> None:
     """A character died, not by his own 自杀: his passives of ``killed`` that he held (``held``, ``used``: his skills
-    and their uses as he died) act on the living players of the characters they name, by id (「当貂蝉死亡时触发，使吕布
-    的【天下无双】失效」)."""
+    and their uses as he died) act, each verb on the living player of the character it names (none: that part does
+    nothing; 「当貂蝉死亡时触发，使吕布的【天下无双】失效」)."""
     if pack_edition.first(game.state):
         return
     found = game.pack.characters.get(character)
@@ -594,8 +597,8 @@ def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Map
                 or (d.limit == "once" and used.get(data.name))):
             continue
         phase.note(f"{character} 的【{data.name}】触发（死亡）")
-        for p in sorted((p for p in game.state.living() if p.character in d.of), key=lambda p: p.id):
-            for verb in d.does:
+        for verb in d.does:
+            for p in sorted((p for p in game.state.living() if p.character == verb.character), key=lambda p: p.id):
                 if verb.name == "lose":
                     skill_changes.lose(phase, p.id, verb.args["skill"], data.name)
                 elif verb.name == "spend" and not p.used.get(verb.args["skill"]):

@@ -22,16 +22,17 @@ STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
-WHO = ("target", "self", "lord")
-"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
-owner's country's 君主 (「为本国君主抵御」)."""
+WHO = ("target", "self", "lord", "character")
+"""Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, the
+owner's country's 君主 (「为本国君主抵御」), or the player of the character the verb names in ``character``
+(「当夜令董卓受伤」: nobody while that character is not in play)."""
 TRIGGERS = ("use", "guard", "recognised", "voted_top", "killed")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
 passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」), its
 ``immune`` verbs keeping every effect of the attributes named off him (「触发次数不限……使其作用无效」).
-``killed``: a passive, when its owner's character dies (not by his own 自杀: 「若…自杀，此技能不触发」), acting on the
-living players of the characters ``of`` names (``lose``, ``spend``, ``tell``)."""
+``killed``: a passive, when its owner's character dies (not by his own 自杀: 「若…自杀，此技能不触发」), its verbs
+(``lose``, ``spend``, ``tell``) on the player of the character each names (``who: character``)."""
 LIMITS = ("once", "per_night")
 
 
@@ -58,6 +59,8 @@ class Verb:
     args: Mapping[str, Any] = field(default_factory=dict)
     conditions: tuple[Condition, ...] = ()
     chance: Fraction | None = None
+    character: str | None = None
+    """For ``who: character``: the character whose player the verb acts on."""
 
 
 @dataclass(frozen=True)
@@ -314,8 +317,6 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         raise fail("of", "必须是角色名数组")
     if trigger == "recognised" and not of:
         raise fail("of", "指认触发的技能必须给出被指认的角色")
-    if trigger == "killed" and not of:
-        raise fail("of", "死亡触发的技能必须给出作用的角色")
     conditions = _conditions(raw.get("if", []), "if", fail)
     does = []
     raw_do = raw.get("do")
@@ -327,16 +328,20 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         who = v.get("who", "target")
         if who not in WHO:
             raise fail(f"do[{i}].who", f"必须是 {'、'.join(WHO)} 之一")
+        named = v.get("character")
+        if (who == "character") != (named is not None) or (named is not None and not (isinstance(named, str)
+                                                                                     and named.strip())):
+            raise fail(f"do[{i}].character", "who 为 character 时必须给出角色名（且只在此时给出）")
 
         def verb_fail(key: str, message: str, i: int = i) -> EffectError:
             return fail(f"do[{i}].{key}", message)
 
         args = VERBS[v["verb"]](v, verb_fail)
-        extra = set(v) - {"verb", "who", "if", "chance"} - set(args)
+        extra = set(v) - {"verb", "who", "if", "chance", "character"} - set(args)
         if extra:
             raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
         does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
-                         _chance(v.get("chance"), f"do[{i}].chance", fail)))
+                         _chance(v.get("chance"), f"do[{i}].chance", fail), named.strip() if named else None))
     limit = raw.get("limit")
     if limit is not None and limit not in LIMITS:
         raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
@@ -346,8 +351,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
         raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
-    if trigger == "killed" and any(v.name not in KILLED_VERBS or v.who != "target" for v in does):
-        raise fail("do", f"死亡触发的技能只能作用于 of 所列角色（{'、'.join(KILLED_VERBS)}，who 为 target）")
+    if trigger == "killed" and any(v.name not in KILLED_VERBS or v.who != "character" for v in does):
+        raise fail("do", f"死亡触发的技能只能作用于所指明的角色（{'、'.join(KILLED_VERBS)}，who 为 character）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

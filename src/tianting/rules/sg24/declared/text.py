@@ -57,7 +57,7 @@ def _condition(c: Condition, trigger: str) -> str:
 
 
 def _verb(v: Verb, trigger: str) -> str:
-    whom = _whom(v.who, trigger)
+    whom = v.character if v.who == "character" and v.character else _whom(v.who, trigger)
     a = v.args
     words = {
         "wound": lambda: f"令{whom}受伤",
@@ -146,7 +146,7 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
     elif d.trigger == "killed":
-        parts.append(f"当自己死亡时（自杀除外）触发，作用于{'、'.join(d.of)}")
+        parts.append("当自己死亡时（自杀除外）触发")
     elif d.trigger == "guard" and any(v.name in ("defend", "immune") for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
