@@ -99,7 +99,7 @@ def test_shuiyanxiapi_makes_lvbu_fail_tonight() -> None:
     """荀攸【水淹下邳】: naming 吕布 rightly, his actions that night fail (his 偷袭徐州, the judge's to rule
     otherwise, is not listed for him)."""
     t = Table()
-    r = t.night(act("荀攸", "指认", "吕布", character="吕布"), act("吕布", "威震虎牢", "曹操"))
+    r = t.night(act("荀攸", "指认", "吕布", character="吕布"), act("吕布", "威震虎牢"))
     (entry,) = [e for e in t.state.history[-1]["actions"] if e["skill"] == "威震虎牢"]
     assert entry["state"] == "void"
     assert not any("威震虎牢" in w for w in r.warnings if w.startswith("请天庭裁定"))

@@ -135,6 +135,7 @@ def test_a_changed_country_takes_the_countrys_effects_but_not_its_lord_or_killer
     assert not t.game.has_lord("魏")
     t.state.player("曹操").status = Status.ALIVE
     t.state.player("袁绍").identity = "平民"
+    t.state.player("袁绍").skills.remove("空墙苟活")  # his own defence would stop the stab (R-dlqun1-1)
     t.force("本国刺杀减轻 张辽→袁绍", True)
     t.night(act("张辽", "刺杀", "袁绍"))
     assert t.status("袁绍") == "injured"

@@ -48,10 +48,10 @@ def test_a_character_skill_is_the_judges_pending_or_void() -> None:
 def test_a_suicide_goes_off_and_what_it_leaves_senseless_fails() -> None:
     """「角色自杀在行动提交阶段提交，即时生效」; 「对于不合理的行动，按照没有提交判定」: 张辽's stab sent before his suicide
     was his dead character's (D-A2), and 关羽's stab on 袁绍, who left the game by suicide, has no target: both failed,
-    as if not sent. 张飞's stab on 吕布 goes off."""
+    as if not sent. 张飞's stab on 华佗 goes off (吕布, whose 【天下无双】 voids stabs, is not its target: R-dlqun1-8)."""
     t = Table()
     t.night(act("张辽", "刺杀", "刘备"), act("张辽", "自杀"), act("袁绍", "自杀"), act("关羽", "刺杀", "袁绍"),
-            act("张飞", "刺杀", "吕布"), answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
+            act("张飞", "刺杀", "华佗"), answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
     assert t.status("刘备") == "alive" and t.status("袁绍") == "out"
     assert outcome(t, "张辽", "自杀") == ("done", "") and outcome(t, "袁绍", "自杀") == ("done", "")
     assert outcome(t, "张辽", "刺杀") == ("failed", "其角色已自杀，按没有提交判定")

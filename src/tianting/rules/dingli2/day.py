@@ -22,6 +22,7 @@ from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared.bespoke import day_uses
 
 if TYPE_CHECKING:
     from tianting.rules.dingli2.game import DingliGame
@@ -45,15 +46,21 @@ class DingliDay(Day):
         self.ballot: dict[str, str] = {}
         self.hidden: list[str] = []
         self.outcomes: dict[str, str] = {}
+        self.deepen_voted: list[str] = []
+        """The day's uses that deepen the harm of the most voted (「当日投票得票最高的角色受到的伤害将加深」)."""
 
     def after_wound_checks(self) -> None:
         """白天判定阶段 (伤判, taking effect after the day's post)."""
         self.checks = self.game._draw_checks(self.phase, self.digits)
 
     def after_uses(self) -> None:
-        game, actions = self.game, self.actions
+        game = self.game
+        coded = day_uses(game, self.actions)  # the engine's (bespoke day skills), the rest the judge's
+        actions = [a for a in self.actions if not any(a is c for c, _, _ in coded)]
         self.left = [a for a in actions if game._judged(a)]
         self.pending, _ = game._resolution_order(self.phase, [a for a in actions if game._is_skill(a)])
+        for a, data, code in coded:
+            code.resolve(self, a, data)  # type: ignore[arg-type]
         self.contests = game._contests(self.phase, self.judged, self.digits)
 
     def count_votes(self) -> dict[str, str]:
@@ -79,7 +86,13 @@ class DingliDay(Day):
         return []
 
     def shifts(self) -> tuple[dict[str, int] | None, dict[str, int] | None]:
-        return shifts(self.judged)
+        """The judge's 减轻 / 加深, and a day skill's deepening of the most voted's harm (【建安风骨】)."""
+        lessen, deepen = shifts(self.judged)
+        if self.deepen_voted and self.voted is not None:
+            deepen = dict(deepen or {})
+            deepen[self.voted] = deepen.get(self.voted, 0) + len(self.deepen_voted)
+            self.phase.note(f"{self.voted} 受到的伤害加深：{'、'.join(self.deepen_voted)}")
+        return lessen, deepen
 
     def announcement(self) -> dict[str, Any]:
         game, day, extra = self.game, self.phase, self.state.extra

@@ -41,6 +41,7 @@ from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import REGISTRY
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
+from tianting.rules.sg24.declared.resolve import killed as declared_killed
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
@@ -200,6 +201,14 @@ class SG24Game(Clocked):
         found = self.pack.get(self.state.player(pid).character)
         assert found is not None
         return found
+
+    def evaluations(self, pid: str) -> tuple[str, ...]:
+        """The player's 评价 now: his character's, unless a skill changed them while he plays it (孔融【逆天改命】:
+        ``state.extra["evaluations"]``, kept with the character they were set on)."""
+        changed = self.state.extra.get("evaluations", {}).get(pid)
+        if changed is not None and changed["character"] == self.state.player(pid).character:
+            return tuple(changed["evaluations"])
+        return tuple(self.character(pid).evaluations)
 
     def members(self, country: str) -> list[Player]:
         """The ids still in the game that belong to ``country`` (joined 在野 included)."""
@@ -371,8 +380,8 @@ class SG24Game(Clocked):
         d = data.effect
         if isinstance(d, Bespoke) and not pack_edition.first(self.state):
             code = REGISTRY[d.code]
-            if player.used.get(data.name):
-                raise IllegalAction(f"【{data.name}】{'只能使用一次，' if code.once else ''}已经消耗", "spent")
+            if code.once and player.used.get(data.name):  # a code counting its own uses checks them (逆天改命)
+                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
             code.check(self, action)
             return
         if not isinstance(d, Declared) or pack_edition.first(self.state):
@@ -467,6 +476,7 @@ class SG24Game(Clocked):
         「第一命角色死亡时，由其继任者继续游戏。」「全部继任者都死亡则退出游戏，场上不再存在该ID。」"""
         player = self.state.player(pid)
         dead = player.character
+        held, used = list(player.skills), dict(player.used)
         successor = succession.choose(self.state.rng, book, pid, "继任", self.successor_options(pid),
                                       lambda a, o: (c := self.pack.get(a)) is not None and c.name == o)
         self.state.extra["checks"].pop(pid, None)
@@ -483,6 +493,8 @@ class SG24Game(Clocked):
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+        if cause != SUICIDE:
+            declared_killed(self, phase, dead, held, used)
 
     def remove(self, phase: Phase, pid: str, cause: str) -> None:
         """脱离游戏: the id leaves the game at once, its character with no successor (counted with the night's dead,
@@ -614,7 +626,7 @@ class SG24Game(Clocked):
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
-        has = asked in self.character(target.id).evaluations or asked == target.identity
+        has = asked in self.evaluations(target.id) or asked == target.identity
         night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
         if allowance.feedback:
             effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,

@@ -2,17 +2,19 @@
 one with ``{"code": NAME}`` (docs/dev/packs.md). Loading refuses a name nobody registered.
 
 Each entry says at which stage of the night it resolves (``settle_first``: 结算时's first stage, before the general
-actions: a use that changes another's target; ``settle``: with the other 结算时 uses), what its use takes (checked
+actions: a use that changes another's target; ``settle``: with the other 结算时 uses; ``day``: a day's use, resolved
+by the day before its vote's harm, its ``resolve`` given the day), what its use takes (checked
 with the use), and the function that resolves it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
+from tianting.rules.sg24.declared.schema import Bespoke
 from tianting.rules.sg24.outcomes import DONE, FAILED
 
 if TYPE_CHECKING:
@@ -77,6 +79,22 @@ register("驱虎吞狼", Code(
     "settle_first", _quhu_check, _quhu_resolve,
     "主动技能。指定一个国籍与1个ID：若当夜该国杀手提交了刺杀，其刺杀（多把时第一把）改为刺杀该ID；该ID与该杀手同国、"
     "或该国当夜没有刺杀时，本技能消耗而无效果。该国杀手不会得知刺杀被改。只能使用一次。", once=True))
+
+
+def day_uses(game: Any, actions: Sequence[Action]) -> list[tuple[Action, SkillData, Code]]:
+    """The day's uses of bespoke skills registered for the day (stage ``day``: a 「白天使用」 skill whose effect falls on
+    the day's vote), each with its skill and code; none in a game of before (:mod:`tianting.core.pack_edition`)."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return []
+    out = []
+    for a in actions:
+        data = game.pack.skill(game.state.player(a.actor).character, a.skill)
+        code = REGISTRY.get(data.effect.code) if data is not None and isinstance(data.effect, Bespoke) else None
+        if data is not None and code is not None and code.stage == "day":
+            out.append((a, data, code))
+    return out
 
 
 def _load_codes() -> None:

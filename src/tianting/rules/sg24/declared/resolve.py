@@ -22,7 +22,7 @@ A use whose skill has no declaration (or a bespoke code the rule set has not reg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -91,6 +91,9 @@ class Resolver:
     immunities: list[tuple[str, tuple[str, ...], str, str]] = field(default_factory=list)
     """(id, attributes, why, effects): tonight nothing of those attributes reaches the id that ``effects`` names
     (``harms``, ``others``: the uses that harm nobody, ``all``)."""
+    chance_immunities: list[tuple[str, Verb, str]] = field(default_factory=list)
+    """(id, verb, why): a standing passive's immunity that meets each harm with its verb's chance, drawn per harm, or
+    not the harms of the characters ``except_by`` names (「一半概率抵御……若刺杀者为关羽，该技能不触发」)."""
     halvings: list[Halving] = field(default_factory=list)
     """The night's states of half chance (:mod:`.odds`)."""
     rolled: set[int] = field(default_factory=set)
@@ -162,10 +165,15 @@ class Resolver:
         return out
 
     def _standing_defences(self) -> None:
-        """Passives of ``guard``: their defences stand on their owner every night they are in play."""
+        """Passives of ``guard``: their defences and immunities stand on their owner every night they are in play."""
         for p in sorted(self.night.state.living(), key=lambda p: p.id):
             for data, d in self._passives(p.id, "guard"):
                 for verb in d.does:
+                    if verb.name == "immune" and (verb.chance is not None or verb.args.get("except_by")):
+                        self.chance_immunities.append((p.id, verb, f"{p.id}【{data.name}】"))
+                    elif verb.name == "immune":
+                        self.immunities.append((p.id, verb.args["against"], f"{p.id}【{data.name}】",
+                                                verb.args["effects"]))
                     if verb.name == "defend":
                         for _ in range(verb.args["times"]):
                             defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
@@ -367,13 +375,15 @@ class Resolver:
         """Before the harms are summed: the defences ``strip_guards`` takes away, then each harm an immunity covers is
         stopped (the stab 「视为发动成功但无效」)."""
         self._strip()
-        if not self.immunities:
+        if not self.immunities and not self.chance_immunities:
             return
         night = self.night
         kept = []
         for h in night.harms:
             why = next((w for pid, against, w, reach in self.immunities if pid == h.target and reach != "others"
                         and not h.forced and (h.attribute or h.cause) in against), None)
+            if why is None and not h.forced:
+                why = self._chance_spared(h)
             if why is None:
                 kept.append(h)
                 continue
@@ -430,6 +440,18 @@ class Resolver:
                     if pid != death.id and night.state.player(pid).alive and pid not in night.phase.died:
                         night.phase.note(f"{death.id}（{death.character}）的【{data.name}】触发：刺杀者 {pid} 同时死亡")
                         game.kill(night.phase, pid, f"【{data.name}】", night.book)
+    def _chance_spared(self, h: Harm) -> str | None:
+        """A standing immunity with a chance (or exceptions) that meets ``h``: why it spares it, drawn now (None: not)."""
+        state = self.night.state
+        for pid, verb, why in self.chance_immunities:
+            if pid != h.target or (h.attribute or h.cause) not in verb.args["against"]:
+                continue
+            if h.by and state.player(h.by).character in verb.args.get("except_by", ()):
+                continue
+            if verb.chance is None or state.rng.chance(f"{why} {h.by}的{h.cause}→{pid}", verb.chance):
+                return why
+            self.night.phase.note(f"{why}对 {h.by} 的{h.cause}未触发：概率未中")
+        return None
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
@@ -510,6 +532,11 @@ class Resolver:
 
     def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
         """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
+        return self.shielded(pid, attribute, use.actor, use.skill.name)
+
+    def shielded(self, pid: str, attribute: str, actor: str, skill: str) -> bool:
+        """A defence on ``pid`` against ``attribute`` stops ``actor``'s use of ``skill`` (and is spent), in seed
+        001's order (a bespoke skill's use too)."""
         pool = [d for d in self.defences if d.target == pid and (not d.against or attribute in d.against)]
         if not pool:
             return False
@@ -517,7 +544,7 @@ class Resolver:
         defence = game.defence_order.defence_to_use(self.night.state.rng, pool)
         self.defences.remove(defence)
         self.spend([defence])
-        self.night.phase.note(f"{use.actor} 的【{use.skill.name}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
+        self.night.phase.note(f"{actor} 的【{skill}】对 {pid} 被抵御：{defence.owner}【{defence.name}】")
         return True
 
     def _immune_to(self, pid: str, use: DeclaredUse) -> str | None:
@@ -535,8 +562,8 @@ class Resolver:
         state, game = self.night.state, self.night.game
         p = state.player(owner if c.who == "self" else target)
         tests: dict[str, Callable[[], bool]] = {
-            "has_evaluation": lambda: c.value in game.character(p.id).evaluations,
-            "lacks_evaluation": lambda: c.value not in game.character(p.id).evaluations,
+            "has_evaluation": lambda: c.value in game.evaluations(p.id),
+            "lacks_evaluation": lambda: c.value not in game.evaluations(p.id),
             "identity": lambda: p.identity in c.value,
             "not_identity": lambda: p.identity not in c.value,
             "country": lambda: p.country in c.value,
@@ -622,6 +649,8 @@ class Resolver:
         elif name == "spend":
             if not night.state.player(pid).used.get(verb.args["skill"]):
                 limits.consume(phase, pid, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
+        elif name == "immune" and verb.args.get("except_by"):
+            self.chance_immunities.append((pid, replace(verb, chance=None), f"{owner}【{data.name}】"))
         elif name == "immune":
             self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】", verb.args["effects"]))
         elif name == "own_vote_void":
@@ -728,7 +757,7 @@ class Resolver:
             return p.character
         if fact == "country":
             return p.country
-        return "、".join(game.character(pid).evaluations) or "无"
+        return "、".join(game.evaluations(pid)) or "无"
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:
@@ -838,6 +867,28 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check",
-           "standing_votes",
-           "vote_voided"]
+def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Mapping[str, int]) -> None:
+    """A character died, not by his own 自杀: his passives of ``killed`` that he held (``held``, ``used``: his skills
+    and their uses as he died) act, each verb on the living player of the character it names (none: that part does
+    nothing; 「当貂蝉死亡时触发，使吕布的【天下无双】失效」)."""
+    if pack_edition.first(game.state):
+        return
+    found = game.pack.characters.get(character)
+    for data in found.skills if found else ():
+        d = data.effect
+        if (not isinstance(d, Declared) or d.trigger != "killed" or data.name not in held
+                or (d.limit == "once" and used.get(data.name))):
+            continue
+        phase.note(f"{character} 的【{data.name}】触发（死亡）")
+        for verb in d.does:
+            for p in sorted((p for p in game.state.living() if p.character == verb.character), key=lambda p: p.id):
+                if verb.name == "lose":
+                    skill_changes.lose(phase, p.id, verb.args["skill"], data.name)
+                elif verb.name == "spend" and not p.used.get(verb.args["skill"]):
+                    limits.consume(phase, p.id, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
+                elif verb.name == "tell":
+                    effects.tell(phase, p.id, verb.args["text"], data.name)
+
+
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check", "killed",
+           "standing_votes", "vote_voided"]

@@ -31,14 +31,17 @@ WHO = ("target", "self", "lord", "victim", "character")
 owner's country's 君主 (「为本国君主抵御」), or the player of the character the verb names in ``character``
 (「当夜令董卓受伤」: nobody while that character is not in play); for a ``stabbed`` trigger, ``victim``: the one
 stabbed (``target`` there is the stabber)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed", "stabbed_dead")
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed", "stabbed_dead", "killed")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
-passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」);
+passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」), its
+``immune`` verbs keeping every effect of the attributes named off him (「触发次数不限……使其作用无效」);
 ``stabbed``: a passive, when a stab of someone ``by`` names lands on someone ``on`` names (「当…受到刺杀时触发」, 「当关羽刺杀到
 张辽时触发」): its verbs act on the stabber (``target``) or the one stabbed (``victim``); ``stabbed_dead``: a passive,
 when its owner's character dies of a stab that night, its ``kill`` verbs on each stabber
-(「当于吉被刺杀而死时触发，令刺杀者结算时同时死亡」)."""
+(「当于吉被刺杀而死时触发，令刺杀者结算时同时死亡」); ``killed``: a passive, when its owner's character dies (not by his own
+自杀: 「若…自杀，此技能不触发」), its verbs (``lose``, ``spend``, ``tell``) on the player of the character each names
+(``who: character``)."""
 LIMITS = ("once", "per_night")
 
 
@@ -220,7 +223,12 @@ def _immune_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     kept = raw.get("effects", "harms")
     if kept not in IMMUNE_EFFECTS:
         raise fail("effects", f"必须是 {'、'.join(IMMUNE_EFFECTS)} 之一（伤害、非伤害的作用、全部作用）")
-    return {"against": tuple(against), "effects": kept}
+    exempt = raw.get("except_by")
+    if exempt is None:
+        return {"against": tuple(against), "effects": kept}
+    if not isinstance(exempt, list) or not exempt or not all(isinstance(x, str) and x for x in exempt):
+        raise fail("except_by", "必须是角色名数组（这些角色造成的作用不受影响，如 [\"关羽\"]）")
+    return {"against": tuple(against), "effects": kept, "except_by": tuple(exempt)}
 
 
 def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -321,9 +329,13 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-GUARD_VERBS = ("defend", "act_wounded", "votes")
-"""What a standing passive (``guard``) may do, on its owner: a defence, acting while wounded, or a change of his
-votes at every vote (「每次投票时触发，自己所得票数减二票」)."""
+GUARD_VERBS = ("defend", "act_wounded", "votes", "immune")
+"""What a standing passive (``guard``) may do, on its owner: a defence each night, acting while wounded, a change of
+his votes at every vote (「每次投票时触发，自己所得票数减二票」), or no effect of the attributes named reaching him
+(「触发次数不限……使其作用无效」)."""
+
+KILLED_VERBS = ("lose", "spend", "tell")
+"""What a passive set off by its owner's death (``killed``) may do: what needs no night to resolve in."""
 
 
 ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned")
@@ -411,6 +423,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
     if trigger == "stabbed_dead" and any(v.name != "kill" or v.who != "target" for v in does):
         raise fail("do", "stabbed_dead 触发的技能只能令刺杀者死亡（kill，who 为 target）")
+    if trigger == "killed" and any(v.name not in KILLED_VERBS or v.who != "character" for v in does):
+        raise fail("do", f"死亡触发的技能只能作用于所指明的角色（{'、'.join(KILLED_VERBS)}，who 为 character）")
     if trigger != "stabbed" and any(v.name == "stab_void" or v.who == "victim" for v in does):
         raise fail("do", "stab_void 与 who: victim 只用于 stabbed 触发的技能")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance, *stab_sides)

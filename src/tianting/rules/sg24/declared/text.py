@@ -82,7 +82,9 @@ def _verb(v: Verb, trigger: str) -> str:
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
-        "immune": lambda: f"{whom}当夜不受{'、'.join(a['against'])}的{IMMUNE_WORDS[a['effects']]}",
+        "immune": lambda: (f"{whom}{'' if trigger == 'guard' else '当夜'}不受{'、'.join(a['against'])}的"
+                           f"{IMMUNE_WORDS[a['effects']]}"
+                           + (f"（{'、'.join(a['except_by'])}造成的除外）" if a.get("except_by") else "")),
         "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
         "votes": lambda: (f"{'每次投票时' if trigger == 'guard' else '次日投票中'}{_of(whom)}得票数"
@@ -167,7 +169,9 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append("当得票数最多时触发")
     elif d.trigger == "stabbed_dead":
         parts.append("当被刺杀而死时触发")
-    elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
+    elif d.trigger == "killed":
+        parts.append("当自己死亡时（自杀除外）触发")
+    elif d.trigger == "guard" and any(v.name in ("defend", "immune") for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
         parts.append(f"当受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:

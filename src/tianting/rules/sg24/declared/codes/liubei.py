@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
+from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 from tianting.effects import limits
 from tianting.rules.sg24 import texts
@@ -23,7 +24,9 @@ LINE = "汉中王五虎封将"
 
 
 def _check(game: Any, action: Action) -> None:
-    """No target: the conditions are judged when it resolves (「否则该技能发动失败且不能再用」)."""
+    """No target: the conditions are judged when it resolves; a use that failed spent it (「否则该技能发动失败且不能再用」)."""
+    if game.state.player(action.actor).used.get(action.skill):
+        raise IllegalAction(f"【{action.skill}】发动失败后已经消耗，不能再用", "spent")
 
 
 def zhisuan_spent(state: Any) -> bool:
