@@ -445,12 +445,25 @@ class Resolver:
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
             "used_before": lambda: in_play(state, c),
+            "aimed": lambda: self._aimed(p.id, owner) == c.value,
         }
         return tests[c.test]()
 
-    def _whom(self, who: str, owner: str, target: str) -> str | None:
+    def _aimed(self, pid: str, owner: str) -> bool:
+        """Whether a use of another player's active skill names ``pid`` tonight and was not made to fail by a skill
+        before it resolved (R-wei-4: one that failed only its own condition still counts; stabs and 指认 are no
+        skills)."""
+        from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
+
+        return any(a.actor != owner and pid in a.targets and _norm(a.skill) not in GENERAL_ACTIONS
+                   for a in self.night.live)
+
+    def _whom(self, who: str, owner: str, target: str, character: str | None = None) -> str | None:
         if who == "self":
             return owner
+        if who == "character":  # the living player of the character named (none: the part does nothing)
+            return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
+                         if p.character == character), None)
         if who == "victim":
             return self.stabbing.target if self.stabbing is not None else None
         if who == "lord":  # the owner's country's living 君主 (none: the part does nothing)
@@ -461,7 +474,7 @@ class Resolver:
 
     def _do(self, verb: Verb, owner: str, target: str, data: SkillData, active: bool) -> None:
         night, phase = self.night, self.night.phase
-        found = self._whom(verb.who, owner, target)
+        found = self._whom(verb.who, owner, target, verb.character)
         if found is None or not self._holds(verb.conditions, owner, target):
             return
         pid = found
@@ -561,6 +574,8 @@ class Resolver:
             phase.note(f"{pid} 下一夜不能出刀（{owner}【{data.name}】，其本人不被告知）")
         elif name == "ally":
             self._ally(verb.args, owner, data.name)
+        elif name == "break_alliance":
+            self._break_alliance(verb.args, owner, data.name)
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
@@ -572,12 +587,36 @@ class Resolver:
         pair = "".join(args["countries"])
         alliances = night.state.extra.setdefault("alliances", {})
         now = night.game.number
+        barred = night.state.extra.get("alliances_barred", {}).get(pair)
+        if barred is not None and now >= barred:
+            night.phase.note(f"{pair}联盟不能再达成（{owner}【{skill}】未起作用）")
+            return
         standing = alliances.get(pair, 0) >= now
         alliances[pair] = (alliances[pair] if standing else now) + (args["extend"] if standing else args["days"])
         line = f"{pair}联盟{'延期' if standing else '达成'}"
         if line not in self.events:
             self.events.append(line)
         night.phase.note(f"{line}（{owner}【{skill}】），至第{alliances[pair]}夜")
+        if night.state.extra.get("alliance_breaks", {}).get(pair) == now:
+            self._break_alliance({"countries": args["countries"], "for_good": False}, owner, skill)
+
+    def _break_alliance(self, args: Any, owner: str, skill: str) -> None:
+        """「当夜结算后A B联盟解除」: an alliance in force stands through tonight and ends after it (the 8.1 list's 释疑 of
+        【代汉自立】: the post says it broke, after 「…联盟达成」 when it was made tonight); ``for_good``: it can never be
+        made again. Whichever comes first tonight, the made and the broken alliance read the same (R-wei-6)."""
+        night = self.night
+        pair = "".join(args["countries"])
+        now = night.game.number
+        night.state.extra.setdefault("alliance_breaks", {})[pair] = now
+        if args["for_good"]:
+            night.state.extra.setdefault("alliances_barred", {})[pair] = now + 1
+        alliances = night.state.extra.setdefault("alliances", {})
+        if alliances.get(pair, 0) >= now:
+            alliances[pair] = now
+            line = f"{pair}联盟破裂"
+            if line not in self.events:
+                self.events.append(line)
+            night.phase.note(f"{line}（{owner}【{skill}】）：当夜结算后解除")
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
               attributes: Sequence[str] | None = None) -> None:

@@ -24,10 +24,11 @@ COUNTRY_NAMES = ("魏", "蜀", "吴")
 """The countries an alliance joins (「吴蜀联盟」)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
-WHO = ("target", "self", "lord", "victim")
+WHO = ("target", "self", "lord", "victim", "character")
 """Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
 owner's country's 君主 (「为本国君主抵御」); for a ``stabbed`` trigger, ``victim``: the one stabbed (``target`` there is
-the stabber)."""
+the stabber); ``character``: the living player of the character the verb names in ``character`` (none in play: the
+part does nothing)."""
 TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
@@ -60,6 +61,8 @@ class Verb:
     args: Mapping[str, Any] = field(default_factory=dict)
     conditions: tuple[Condition, ...] = ()
     chance: Fraction | None = None
+    character: str | None = None
+    """For ``who: character``: the character whose player the verb acts on."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +180,14 @@ def _ally_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
     return {"countries": tuple(sorted(countries, key=COUNTRY_NAMES.index)), "days": days, "extend": extend}
 
 
+def _break_alliance_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    out = _ally_args({"countries": raw.get("countries")}, fail)
+    for_good = raw.get("for_good", False)
+    if not isinstance(for_good, bool):
+        raise fail("for_good", "必须是 true 或 false（此后两国不能再联盟）")
+    return {"countries": out["countries"], "for_good": for_good}
+
+
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night"):
@@ -264,6 +275,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "no_stab": _no_args,
     # 联盟达成（或延期）: the two countries' alliance (the post says so).
     "ally": _ally_args,
+    # 联盟解除: the two countries' alliance ends after tonight (the post says so); ``for_good``: it can never be made
+    # again (「之后无法再达成……之后亦不可联盟」).
+    "break_alliance": _break_alliance_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {
@@ -285,10 +299,13 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
+    # ``false``: no other player's use of an active skill names the player tonight (「若此ID当夜受到其他任何以其作为目标的
+    # 主动技能作用」, the 8.1 list's 释疑: a skill that named the id when it was sent); ``true``: some use does.
+    "aimed": lambda v: isinstance(v, bool),
 }
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "break_alliance")
 """Verbs that act on no player (the vote, the post)."""
 
 
@@ -347,11 +364,15 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
             return fail(f"do[{i}].{key}", message)
 
         args = VERBS[v["verb"]](v, verb_fail)
-        extra = set(v) - {"verb", "who", "if", "chance"} - set(args)
+        named = v.get("character")
+        if (who == "character") != (named is not None) or (named is not None and not (isinstance(named, str)
+                                                                                     and named.strip())):
+            raise fail(f"do[{i}].character", "who 为 character 时必须给出角色名（且只在此时给出）")
+        extra = set(v) - {"verb", "who", "if", "chance", "character"} - set(args)
         if extra:
             raise fail(f"do[{i}].{sorted(extra)[0]}", f"【{v['verb']}】不接受这个字段")
         does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
-                         _chance(v.get("chance"), f"do[{i}].chance", fail)))
+                         _chance(v.get("chance"), f"do[{i}].chance", fail), named.strip() if named else None))
     limit = raw.get("limit")
     if limit is not None and limit not in LIMITS:
         raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")

@@ -55,12 +55,13 @@ def _condition(c: Condition, trigger: str) -> str:
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
         "used_before": lambda: f"【{v}】已发动过",
+        "aimed": lambda: f"{whom}当夜{'受到' if v else '未受到'}他人以其为目标的主动技能作用",
     }
     return words[c.test]()
 
 
 def _verb(v: Verb, trigger: str) -> str:
-    whom = _whom(v.who, trigger)
+    whom = v.character if v.who == "character" and v.character else _whom(v.who, trigger)
     a = v.args
     words = {
         "wound": lambda: f"令{whom}受伤",
@@ -91,6 +92,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "stab_void": lambda: "该次刺杀失效",
         "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
         "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
+        "break_alliance": lambda: (f"当夜结算后{''.join(a['countries'])}联盟解除"
+                                   + ("，此后两国不能再联盟" if a["for_good"] else "")),
     }
     text = words[v.name]()
     if v.chance is not None:
