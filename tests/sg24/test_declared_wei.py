@@ -236,3 +236,40 @@ def test_new_words_read_in_chinese() -> None:
     assert "其当夜未受到他人以其为目标的主动技能作用" in text
     assert "当夜结算后蜀吴联盟解除，此后两国不能再联盟" in text
     assert "令汉少帝当夜所有行动失败" in text
+
+
+# ---- 分道扬镳 (陈宫 is in no bundled roster: a judge's pack seats him) -------------------------------------------
+def pack_with_chengong() -> Any:
+    """The bundled 24人 pack with the 8.1 list's 陈宫 (在野 平民, 陈登 his successor) added as a starting character."""
+    import copy
+
+    from tianting.rules.sg24.pack import bundled_data, parse_pack
+
+    raw = copy.deepcopy(bundled_data("tianting.rules.sg24"))
+    raw["characters"].append({
+        "name": "陈宫", "country": "在野", "identity": "平民", "evaluations": ["智者", "义士", "仁者"],
+        "successors": ["陈登"], "natural_death": None, "recognition": [], "start": True,
+        "skills": [{"name": "请出就戮", "kind": "passive", "timing": None, "attribute": "无属性技能", "text": None}]})
+    return parse_pack(raw)
+
+
+@pytest.mark.skill("分道扬镳")
+def test_fendaoyangbiao_ends_qingchujiulu_once_chengong_joined_another_country() -> None:
+    """曹操【分道扬镳】: naming 陈宫 rightly once he has joined a country other than 魏 takes 【请出就戮】 from him for
+    tonight and after; while he is still 在野 (or joined 魏) nothing happens. (His joining is set on the state: the
+    join itself is seed 001's 投奔, tested elsewhere.)"""
+    specs = [SeatSpec("陈宫" if ch == "陈登" else ch, c, i, "陈宫" if ch == "陈登" else ch) for c, i, ch in seats()]
+    t = Table24()
+    t.game = SG24Game.create(specs, 1, pack_with_chengong())
+    t.night(act("曹操", "指认", "陈宫", character="陈宫"))
+    assert "请出就戮" in t.state.player("陈宫").skills
+    t.day()
+    t.state.player("陈宫").country = "魏"
+    t.night(act("曹操", "指认", "陈宫", character="陈宫"))
+    assert "请出就戮" in t.state.player("陈宫").skills
+    t.day()
+    t.state.player("陈宫").country = "蜀"
+    r = t.night(act("曹操", "指认", "陈宫", character="陈宫"),
+                answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])  # 徐庶's natural death, night 3
+    assert "请出就戮" not in t.state.player("陈宫").skills
+    assert not_judged(r, "分道扬镳")
