@@ -273,3 +273,31 @@ def test_fendaoyangbiao_ends_qingchujiulu_once_chengong_joined_another_country()
                 answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])  # 徐庶's natural death, night 3
     assert "请出就戮" not in t.state.player("陈宫").skills
     assert not_judged(r, "分道扬镳")
+
+
+# ---- 割须弃袍 ------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("割须弃袍", "横扫江东")
+def test_gexuqipao_stops_the_first_general_harm_then_is_spent() -> None:
+    """曹操【割须弃袍】: the first 武将杀伤 effect on him is stopped (孙坚's 横扫江东), once: the next one wounds him."""
+    t = Table24()
+    r = t.night(act("孙坚", "横扫江东", "曹操"))
+    assert not injured(t, "曹操") and t.state.player("曹操").used.get("割须弃袍") == 1
+    assert not_judged(r, "割须弃袍")
+    t.day()
+    t.night(act("孙坚", "横扫江东", "曹操"))
+    assert injured(t, "曹操")
+
+
+@pytest.mark.skill("割须弃袍")
+def test_gexuqipao_stops_a_stab_only_with_half_chance_and_is_spent_either_way() -> None:
+    """曹操【割须弃袍】: if what reaches him first is a stab, the stab fails with half chance (the draw won: 关羽's stab
+    on him has no effect); the skill is spent either way (the draw lost: he dies, 曹丕 plays on)."""
+    t = Table24().force("抵御 曹操【割须弃袍】对刺杀", True)
+    t.night(act("关羽", "刺杀", "曹操"))
+    assert t.state.player("曹操").status is Status.ALIVE and t.character("曹操") == "曹操"
+    assert t.state.player("曹操").used.get("割须弃袍") == 1
+    t.check_unused()
+    t2 = Table24().force("抵御 曹操【割须弃袍】对刺杀", False)
+    t2.night(act("关羽", "刺杀", "曹操"), answers=[{"actor": "曹操", "skill": "继任", "answer": "曹丕"}])
+    assert t2.character("曹操") == "曹丕"
+    t2.check_unused()

@@ -154,7 +154,8 @@ class Resolver:
                 for verb in d.does:
                     if verb.name == "defend":
                         for _ in range(verb.args["times"]):
-                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
+                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"],
+                                              verb.args.get("stab_chance"))
                             self.defences.append(defence)
                             self.passive_defences[id(defence)] = (p.id, data.name)
 
@@ -499,7 +500,7 @@ class Resolver:
             self.heals.append((pid, f"【{data.name}】"))
         elif name == "defend":
             for _ in range(verb.args["times"]):
-                defence = Defence(pid, owner, active, data.name, verb.args["against"])
+                defence = Defence(pid, owner, active, data.name, verb.args["against"], verb.args.get("stab_chance"))
                 self.defences.append(defence)
                 if not active:
                     self.passive_defences[id(defence)] = (owner, data.name)

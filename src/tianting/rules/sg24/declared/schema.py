@@ -115,7 +115,12 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     counter = raw.get("counter", False)
     if not isinstance(counter, bool):
         raise fail("counter", "必须是 true 或 false（抵御成功时令伤害来源受伤）")
-    return {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
+    out: dict[str, Any] = {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
+    if "stab_chance" in raw:
+        if STAB not in against:
+            raise fail("stab_chance", "只用于能抵御刺杀的 defend（against 含“刺杀”）")
+        out["stab_chance"] = _chance(raw["stab_chance"], "stab_chance", fail)
+    return out
 
 
 def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:

@@ -70,7 +70,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "heal": lambda: f"治愈{_of(whom)}受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用")
-        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else ""),
+        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else "")
+        + (f"（若为刺杀，则该刺杀{_percent(a['stab_chance'])}概率失效）" if a.get("stab_chance") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
                          else f"令{whom}当夜所有行动失败"),
