@@ -20,9 +20,9 @@ def test_globals_are_judged_first_then_interference_by_priority() -> None:
     """「全局技能的使用判定」 comes before 「普通行动的使用判定」; interference skills by 「干扰技能之间的优先级」
     ((6)【连环妙计】 before a skill the pack gives no rank)."""
     t = Table()
-    r = t.night(act("典韦", "宛城血战", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
+    r = t.night(act("孙坚", "传国玉玺", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["五虎封将", "连环妙计", "宛城血战"]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["五虎封将", "连环妙计", "传国玉玺"]
     assert "优先级6" in asks[1]
     assert any(line.startswith("全局发生：刘备【五虎封将】") for line in r.trace)
 
