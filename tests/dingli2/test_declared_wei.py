@@ -43,11 +43,11 @@ def injured(t: Table, pid: str) -> bool:
 def test_tongquechunshen_removes_xiaoqiao_and_tells_zhouyu() -> None:
     """曹操【铜雀春深】: naming 小乔 rightly takes her out of the game; 周瑜, in play, is told that 小乔 has left (not
     her id: he never knew her)."""
-    t = Table()
-    t.night(act("曹操", "指认", "小乔", character="小乔"))
-    assert not t.state.player("小乔").alive
+    t = Table(ids={"小乔": "玩家乙"})
+    t.night(act("曹操", "指认", "玩家乙", character="小乔"))
+    assert not t.state.player("玩家乙").alive
     told = [line for line in t.said("周瑜") if "小乔已经脱离游戏" in line]
-    assert told and all("小乔（" not in line for line in told)
+    assert told and all("玩家乙" not in line for line in told)
 
 
 @pytest.mark.skill("祁山斗阵", "乱世枭雄")

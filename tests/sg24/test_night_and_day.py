@@ -123,7 +123,7 @@ def test_successor_plays_on_then_exit() -> None:
 
 def test_successor_choice_is_a_decision() -> None:
     """曹操 「死亡后选择以曹丕或曹植的角色继续游戏」 (8.1): the player chooses."""
-    t = Table24()
+    t = Table24().force("抵御 曹操【割须弃袍】对刺杀", False)  # 割须弃袍 holds a stab with half chance: lost
     r = t.night(act("关羽", "刺杀", "曹操"), answers=[{"actor": "曹操", "skill": "继任", "answer": "曹植"}])
     assert t.character("曹操") == "曹植" and r.decisions[0].answer == "曹植"
     assert t.game.has_lord("魏")
