@@ -77,3 +77,22 @@ def test_daihanzili_makes_the_han_emperor_fail_tonight() -> None:
     successors(t, ("曹操", "曹丕"))
     t.night(act("曹操", "代汉自立"), act("汉少帝", "指认", "曹操", character="王允"))
     assert entry(t, "汉少帝", "指认")["state"] == "void"
+
+
+@pytest.mark.skill("宛城血战")
+def test_wanchengxuezhan_in_dingli() -> None:
+    """典韦【宛城血战】 on 鼎立's night: the stab on the id he names (关羽's on 卞氏) is stopped; 关羽 and 典韦 are wounded."""
+    t = Table()
+    t.night(act("典韦", "宛城血战", "卞氏"), act("关羽", "刺杀", "卞氏"))
+    assert t.state.player("卞氏").status is Status.ALIVE
+    assert injured(t, "关羽") and injured(t, "典韦")
+
+
+@pytest.mark.skill("割须弃袍")
+def test_gexuqipao_in_dingli() -> None:
+    """曹操【割须弃袍】 on 鼎立's night: a stab on him is stopped with half chance (the draw won), and the skill is spent."""
+    t = Table().force("抵御 曹操【割须弃袍】对刺杀", True)
+    t.night(act("关羽", "刺杀", "曹操"))
+    assert t.state.player("曹操").status is Status.ALIVE and t.character("曹操") == "曹操"
+    assert t.state.player("曹操").used.get("割须弃袍") == 1
+    t.check_unused()
