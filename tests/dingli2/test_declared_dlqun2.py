@@ -270,8 +270,8 @@ def test_beitianminren_keeps_every_harming_skill_off_a_benevolent_one() -> None:
     t.night(act("王允", "悲天悯人", "刘备"), act("曹操", "亲冒矢石", "刘备"), act("黄盖", "火船冲阵", "刘备"))
     assert not injured(t, "刘备")
     t.day()
-    t.force("【披发涂炭】stab_void 徐庶→张辽", False)  # 徐庶's passive on a 蜀 guard stabbed: the stab stands
-    t.night(act("王允", "悲天悯人", "关羽"), act("张辽", "刺杀", "关羽"),
+    t.force("【披发涂炭】stab_void 徐庶→夏侯惇", False)  # 徐庶's passive on a 蜀 guard stabbed: the stab stands
+    t.night(act("王允", "悲天悯人", "关羽"), act("夏侯惇", "刺杀", "关羽"),
             answers=XUSHU + [{"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
     assert t.character("关羽") != "关羽" or not t.state.player("关羽").alive
 

@@ -64,7 +64,7 @@ def test_a_24_player_night_shows_each_outcome_to_the_judge_and_to_no_player(clie
     sent = {who["张辽"]: {"skill": "刺杀", "targets": [who["黄盖"]]},
             who["夏侯惇"]: {"skill": "刺杀", "targets": [who["曹操"]]},
             who["曹操"]: {"skill": "招揽", "targets": [who["华佗"]], "args": {"character": "陈登"}},
-            who["典韦"]: {"skill": "宛城血战", "targets": [who["刘备"]]}}
+            who["庞统"]: {"skill": "运筹帷幄", "targets": [who["刘备"]]}}
     for pid, action in sent.items():
         api.player(pid, "actions", {"actions": [action]})
     _no_outcome_shown(client, api, IDS)  # nothing is decided yet
@@ -77,7 +77,7 @@ def test_a_24_player_night_shows_each_outcome_to_the_judge_and_to_no_player(clie
     uses = api.draft()["uses"]
     assert [(u["actor"], u["state"], u.get("why"), u.get("judged", False)) for u in uses] == [
         (who["张辽"], "done", None, False), (who["夏侯惇"], "void", "刺杀到本国君主", False),
-        (who["曹操"], "failed", "指认错误，招揽未成", False), (who["典韦"], "pending", "待天庭裁定", True)]
+        (who["曹操"], "failed", "指认错误，招揽未成", False), (who["庞统"], "pending", "待天庭裁定", True)]
     assert [u["action"] for u in uses] == [a["index"] for a in api.console()["current"]["ruling_help"]["actions"]]
 
     console = f"/j/{api.judge_token}"
@@ -87,18 +87,18 @@ def test_a_24_player_night_shows_each_outcome_to_the_judge_and_to_no_player(clie
         f"1 {who['张辽']} 【刺杀】 → {who['黄盖']} 生效",
         f"2 {who['夏侯惇']} 【刺杀】 → {who['曹操']} 无效 刺杀到本国君主",
         f"3 {who['曹操']} 【招揽】 → {who['华佗']}（角色：陈登） 失败 指认错误，招揽未成",
-        f"4 {who['典韦']} 【宛城血战】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]
+        f"4 {who['庞统']} 【运筹帷幄】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]
     # a judge who reads Traditional: the labels are the console's, the reasons the engine's (Simplified) words
     assert rows(client.get(console + "?script=traditional").text, "draft-uses")[1:] == [
         f"2 {who['夏侯惇']} 【刺杀】 → {who['曹操']} 無效 刺杀到本国君主",
         f"3 {who['曹操']} 【招揽】 → {who['华佗']}（角色：陈登） 失敗 指认错误，招揽未成",
-        f"4 {who['典韦']} 【宛城血战】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]
+        f"4 {who['庞统']} 【运筹帷幄】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]
 
-    # the judge rules 典韦's skill void (the console's ruling form): the draft is resolved again, and says so
+    # the judge rules 庞统's skill void (the console's ruling form): the draft is resolved again, and says so
     ruled = post(client, console, console + "/rule", {"effect": "void", "action": "3", "why": SECRET_WHY})
     assert ruled.status_code == 303, ruled.text
     assert rows(client.get(console + "?script=simplified").text, "draft-uses")[3] == \
-        f"4 {who['典韦']} 【宛城血战】 → {who['刘备']} 无效 天庭裁定 天庭裁定失效：{SECRET_WHY}"
+        f"4 {who['庞统']} 【运筹帷幄】 → {who['刘备']} 无效 天庭裁定 天庭裁定失效：{SECRET_WHY}"
     _no_outcome_shown(client, api, IDS)  # the draft is the judges'
 
     # published: the players read their feedback (曹操 his own 招揽's), never the table; the console keeps it
@@ -134,23 +134,23 @@ class SeededDingli(DingliTable):
 
 def test_every_judge_of_a_dingli_game_sees_the_outcomes_and_no_player_does(client: TestClient) -> None:
     """D-A8: a global goes off whatever is ruled (「全局发生」: 张辽's 威震逍遥津, 全局技能), any other pack skill is the
-    judge's (典韦's 宛城血战); the 北斗 resolves, and the 南斗 and the 裁判 read the same outcomes on their consoles."""
+    judge's (庞统's 运筹帷幄); the 北斗 resolves, and the 南斗 and the 裁判 read the same outcomes on their consoles."""
     t = SeededDingli(client)
     who = {v["character"]: pid for pid, v in t.views.items()}
-    sent = {who["张辽"]: {"skill": "威震逍遥津"}, who["典韦"]: {"skill": "宛城血战", "targets": [who["刘备"]]}}
+    sent = {who["张辽"]: {"skill": "威震逍遥津"}, who["庞统"]: {"skill": "运筹帷幄", "targets": [who["刘备"]]}}
     for pid, action in sent.items():
         response = t.post_p(pid, "actions", {"actions": [action]})
         assert response.status_code == 200, response.text
     t.rest(set(sent))
     draft = t.state()["current"]["draft"]
     assert sorted((u["actor"], u["state"], u["why"]) for u in draft["uses"]) == sorted([
-        (who["张辽"], "done", "全局发生"), (who["典韦"], "pending", "待天庭裁定")])
+        (who["张辽"], "done", "全局发生"), (who["庞统"], "pending", "待天庭裁定")])
     number = {u["actor"]: u["action"] + 1 for u in draft["uses"]}
     for seat in ("北斗", "南斗", "裁判"):
         found = rows(t.client.get(f"/j/{t.judge[seat]}?script=simplified").text, "draft-uses")
         assert sorted(found) == sorted([
             f"{number[who['张辽']]} {who['张辽']} 【威震逍遥津】 生效 全局发生",
-            f"{number[who['典韦']]} {who['典韦']} 【宛城血战】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]), seat
+            f"{number[who['庞统']]} {who['庞统']} 【运筹帷幄】 → {who['刘备']} 待裁 天庭裁定 待天庭裁定"]), seat
     for url in [f"/p/{t.token[pid]}" for pid in DINGLI_IDS] + [f"/g/{t.public_id}"]:
         text = t.client.get(url).text
         assert "use-outcomes" not in text and "全局发生" not in text and "待天庭裁定" not in text, url

@@ -118,13 +118,13 @@ def test_six_timing_classes_in_order() -> None:
 def test_judge_notices_follow_timing_order() -> None:
     """The draft lists the skill uses for the judge in timing order (全局技能 before 结算时生效)."""
     t = Table24()
-    late, early = ("宛城血战", "结算时生效"), None  # 典韦's: no effect declared yet, the judge's
+    late, early = ("传国玉玺", "结算时生效"), None  # 孙坚's: left to the judge
     for c in ("刘备", "孙坚", "徐庶", "关羽", "庞统"):  # a use the judge rules (五虎封将 and 水淹七军 are the engine's)
         early = early or next(((c, s.name) for s in t.game.pack.characters[c].skills
                                if s.kind == "active" and s.timing in ("全局技能", "结算前生效")
                                and not t.game.engine_resolves(s)), None)
-    assert early is not None and late[1] == t.game.pack.skill("典韦", late[0]).timing
-    r = t.night(act("典韦", late[0], "关羽"), act(early[0], early[1], "曹操"))
+    assert early is not None and late[1] == t.game.pack.skill("孙坚", late[0]).timing
+    r = t.night(act("孙坚", late[0], "关羽"), act(early[0], early[1], "曹操"))
     asked = [w for w in r.warnings if w.startswith("请天庭裁定")]
     assert len(asked) == 2 and early[1] in asked[0] and late[0] in asked[1]
 
@@ -238,12 +238,12 @@ def test_peace_needs_every_standing_side() -> None:
 
 def test_killers_told_at_nightfall_and_passives_left_to_the_judge() -> None:
     """Each killer may stab once tonight (R-SG1); passive skills in play with no declared effect are the judge's to
-    rule (曹操's 割须弃袍), those declared the engine's (割发代首)."""
+    rule (典韦's 挺身护驾), those declared the engine's (割发代首, 割须弃袍)."""
     t = Table24()
     told = t.game.night_start_feedback()
     assert set(told) == {"夏侯惇", "张辽", "关羽", "张飞", "太史慈", "凌操"}
-    assert any("割须弃袍" in w for w in t.game.passive_warnings())
-    assert not any("割发代首" in w for w in t.game.passive_warnings())
+    assert any("挺身护驾" in w for w in t.game.passive_warnings())
+    assert not any("割发代首" in w or "割须弃袍" in w for w in t.game.passive_warnings())
 
 
 def test_a_fallen_side_no_longer_acts_nor_votes() -> None:

@@ -76,13 +76,13 @@ def test_one_active_skill_a_night_and_judge_asked() -> None:
     """「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」 A skill the pack cannot resolve
     is listed for the judge's ruling, with its timing class."""
     t = Table24()
-    first = act("典韦", "宛城血战", "关羽")  # a skill whose effect the pack does not declare: the judge's
+    first = act("孙坚", "传国玉玺", "关羽")  # a skill whose effect the pack does not declare: the judge's
     with pytest.raises(IllegalAction, match="已经使用了一个主动技能"):
-        t.game.check_action(act("典韦", "宛城血战", "张飞"), [first])
+        t.game.check_action(act("孙坚", "传国玉玺", "张飞"), [first])
     with pytest.raises(IllegalAction, match="被动技能"):
         t.game.check_action(act("曹操", "割发代首"), [])
     r = t.night(first)
-    assert any("请天庭裁定：典韦 发动【宛城血战】（结算时生效、武将保护技能" in w for w in r.warnings)
+    assert any("请天庭裁定：孙坚 发动【传国玉玺】（结算时生效、指认技能" in w for w in r.warnings)
     assert t.character("关羽") == "关羽"  # nothing happens without the judge's ruling
 
 
@@ -124,7 +124,7 @@ def test_successor_plays_on_then_exit() -> None:
 
 def test_successor_choice_is_a_decision() -> None:
     """曹操 「死亡后选择以曹丕或曹植的角色继续游戏」 (8.1): the player chooses."""
-    t = Table24()
+    t = Table24().force("抵御 曹操【割须弃袍】对刺杀", False)  # 割须弃袍 holds a stab with half chance: lost
     r = t.night(act("关羽", "刺杀", "曹操"), answers=[{"actor": "曹操", "skill": "继任", "answer": "曹植"}])
     assert t.character("曹操") == "曹植" and r.decisions[0].answer == "曹植"
     assert t.game.has_lord("魏")

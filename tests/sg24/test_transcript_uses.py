@@ -135,7 +135,7 @@ def test_a_dingli_night_records_globals_suicides_and_the_judges_skills() -> None
     game by suicide 「按照没有提交判定」 (failed); any other pack skill is the judge's (pending, judged)."""
     night = {"phase": "night", "actions": [
         {"actor": ID["张辽"], "skill": "威震逍遥津"},
-        {"actor": ID["典韦"], "skill": "宛城血战", "targets": [ID["刘备"]]},
+        {"actor": ID["孙坚"], "skill": "传国玉玺", "targets": [ID["刘备"]]},
         {"actor": ID["关羽"], "skill": "刺杀", "targets": [ID["袁绍"]]},
         {"actor": ID["袁绍"], "skill": "自杀"},
     ], "rulings": [{"effect": "void", "action": 0}]}
@@ -146,7 +146,7 @@ def test_a_dingli_night_records_globals_suicides_and_the_judges_skills() -> None
     assert transcript["phases"][0]["rejected"] == []
     assert {k: (u["state"], u.get("why"), u.get("judged", False)) for k, u in uses.items()} == {
         (ID["张辽"], "威震逍遥津"): ("done", "全局发生", False),
-        (ID["典韦"], "宛城血战"): ("pending", "待天庭裁定", True),
+        (ID["孙坚"], "传国玉玺"): ("pending", "待天庭裁定", True),
         (ID["关羽"], "刺杀"): ("failed", f"{ID['袁绍']} 已退出游戏，按没有提交判定", False),
         (ID["袁绍"], "自杀"): ("done", None, False),
     }

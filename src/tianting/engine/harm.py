@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from fractions import Fraction
 from typing import Protocol
 
 from tianting.core.rng import GameRandom
@@ -94,6 +95,9 @@ class Defence:
     name: str
     against: tuple[str, ...] = ()
     """The attributes it stops (``刺杀`` for a stab); empty: any harm (the judge's ``defend``)."""
+    stab_chance: Fraction | None = None
+    """Against a stab it stops it only with this chance, drawn when it meets the stab; spent either way (曹操
+    【割须弃袍】: 「如果其受到的是刺杀……则该刺杀一半概率失效。只能抵御一次」)."""
 
     def covers(self, harm: Harm) -> bool:
         """Whether it can stop ``harm`` (「不能抵御刺杀」: a stab only where ``against`` names it)."""
@@ -187,8 +191,12 @@ def defend(rng: GameRandom, pid: str, aimed: Sequence[Harm], defences: Sequence[
         d = order.defence_to_use(rng, usable)
         h = order.harm_to_defend(rng, [h for h in left if d.covers(h)])
         pool.remove(d)
-        left.remove(h)
         used.append(d)
+        if d.stab_chance is not None and h.cause == "刺杀" and not rng.chance(
+                f"抵御 {pid}【{d.name}】对刺杀", d.stab_chance):
+            notes.append(f"{h.by} 的{h.cause}对 {pid}：{d.owner}【{d.name}】触发，概率未中，刺杀仍然有效")
+            continue
+        left.remove(h)
         pairs.append((d, h))
         stopped.append((h, f"被抵御：{d.owner}【{d.name}】"))
         notes.append(f"{h.by} 的{h.cause}对 {pid} 被抵御：{d.owner}【{d.name}】")

@@ -176,7 +176,8 @@ class Resolver:
                                                 verb.args["effects"]))
                     if verb.name == "defend":
                         for _ in range(verb.args["times"]):
-                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
+                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"],
+                                              verb.args.get("stab_chance"))
                             self.defences.append(defence)
                             self.passive_defences[id(defence)] = (p.id, data.name)
                             if verb.args.get("counter"):
@@ -577,12 +578,26 @@ class Resolver:
             "used_before": lambda: in_play(state, c),
             "other": lambda: target != owner,
             "unaligned": lambda: any(q.character == c.value and q.country == UNALIGNED for q in state.living()),
+
+            "aimed": lambda: self._aimed(p.id, owner) == c.value,
         }
         return tests[c.test]()
+
+    def _aimed(self, pid: str, owner: str) -> bool:
+        """Whether a use of another player's active skill names ``pid`` tonight and was not made to fail by a skill
+        before it resolved (R-wei-4: one that failed only its own condition still counts; stabs and 指认 are no
+        skills)."""
+        from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
+
+        return any(a.actor != owner and pid in a.targets and _norm(a.skill) not in GENERAL_ACTIONS
+                   for a in self.night.live)
 
     def _whom(self, who: str, owner: str, target: str, character: str | None = None) -> str | None:
         if who == "self":
             return owner
+        if who == "character":  # the living player of the character named (none: the part does nothing)
+            return next((p.id for p in sorted(self.night.state.living(), key=lambda p: p.id)
+                         if p.character == character), None)
         if who == "victim":
             return self.stabbing.target if self.stabbing is not None else None
         if who == "character":  # the living player of the character named (none: the part does nothing)
@@ -625,7 +640,7 @@ class Resolver:
             self.heals.append((pid, f"【{data.name}】", owner, data.name, bool(verb.args.get("unless_harmed"))))
         elif name == "defend":
             for _ in range(verb.args["times"]):
-                defence = Defence(pid, owner, active, data.name, verb.args["against"])
+                defence = Defence(pid, owner, active, data.name, verb.args["against"], verb.args.get("stab_chance"))
                 self.defences.append(defence)
                 if not active:
                     self.passive_defences[id(defence)] = (owner, data.name)
@@ -709,6 +724,8 @@ class Resolver:
             if pid not in marked:
                 marked.append(pid)
             phase.note(f"{pid} 下一次伤判时自动痊愈（{owner}【{data.name}】）")
+        elif name == "break_alliance":
+            self._break_alliance(verb.args, owner, data.name)
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
@@ -720,12 +737,36 @@ class Resolver:
         pair = "".join(sorted(args["countries"], key=COUNTRY_NAMES.index))  # one key whatever the order named
         alliances = night.state.extra.setdefault("alliances", {})
         now = night.game.number
+        barred = night.state.extra.get("alliances_barred", {}).get(pair)
+        if barred is not None and now >= barred:
+            night.phase.note(f"{pair}联盟不能再达成（{owner}【{skill}】未起作用）")
+            return
         standing = alliances.get(pair, 0) >= now
         alliances[pair] = (alliances[pair] if standing else now) + (args["extend"] if standing else args["days"])
         line = f"{''.join(args['countries'])}联盟{'延期' if standing else '达成'}"
         if line not in self.events:
             self.events.append(line)
         night.phase.note(f"{line}（{owner}【{skill}】），至第{alliances[pair]}夜")
+        if night.state.extra.get("alliance_breaks", {}).get(pair) == now:
+            self._break_alliance({"countries": args["countries"], "for_good": False}, owner, skill)
+
+    def _break_alliance(self, args: Any, owner: str, skill: str) -> None:
+        """「当夜结算后A B联盟解除」: an alliance in force stands through tonight and ends after it (the 8.1 list's 释疑 of
+        【代汉自立】: the post says it broke, after 「…联盟达成」 when it was made tonight); ``for_good``: it can never be
+        made again. Whichever comes first tonight, the made and the broken alliance read the same (R-wei-6)."""
+        night = self.night
+        pair = "".join(sorted(args["countries"], key=COUNTRY_NAMES.index))  # the key :meth:`_ally` keeps
+        now = night.game.number
+        night.state.extra.setdefault("alliance_breaks", {})[pair] = now
+        if args["for_good"]:
+            night.state.extra.setdefault("alliances_barred", {})[pair] = now + 1
+        alliances = night.state.extra.setdefault("alliances", {})
+        if alliances.get(pair, 0) >= now:
+            alliances[pair] = now
+            line = f"{''.join(args['countries'])}联盟破裂"
+            if line not in self.events:
+                self.events.append(line)
+            night.phase.note(f"{line}（{owner}【{skill}】）：当夜结算后解除")
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
               attributes: Sequence[str] | None = None) -> None:

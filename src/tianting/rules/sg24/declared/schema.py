@@ -129,7 +129,12 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     counter = raw.get("counter", False)
     if not isinstance(counter, bool):
         raise fail("counter", "必须是 true 或 false（抵御成功时令伤害来源受伤）")
-    return {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
+    out: dict[str, Any] = {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
+    if "stab_chance" in raw:
+        if STAB not in against:
+            raise fail("stab_chance", "只用于能抵御刺杀的 defend（against 含“刺杀”）")
+        out["stab_chance"] = _chance(raw["stab_chance"], "stab_chance", fail)
+    return out
 
 
 def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -192,6 +197,14 @@ def _ally_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
         if not isinstance(value, int) or isinstance(value, bool) or value < 1:
             raise fail(key, "必须是正整数（天数）")
     return {"countries": tuple(countries), "days": days, "extend": extend}
+
+
+def _break_alliance_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    out = _ally_args({"countries": raw.get("countries")}, fail)
+    for_good = raw.get("for_good", False)
+    if not isinstance(for_good, bool):
+        raise fail("for_good", "必须是 true 或 false（此后两国不能再联盟）")
+    return {"countries": out["countries"], "for_good": for_good}
 
 
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -301,6 +314,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "no_stab": _no_args,
     # 联盟达成（或延期）: the two countries' alliance (the post says so).
     "ally": _ally_args,
+    # 联盟解除: the two countries' alliance ends after tonight (the post says so); ``for_good``: it can never be made
+    # again (「之后无法再达成……之后亦不可联盟」).
+    "break_alliance": _break_alliance_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {
@@ -326,6 +342,9 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "other": lambda v: v is True,
     # The character named is in play and has joined no country (「如果当夜吕布在野」), checked when the use resolves.
     "unaligned": lambda v: isinstance(v, str) and bool(v),
+    # ``false``: no other player's use of an active skill names the player tonight (「若此ID当夜受到其他任何以其作为目标的
+    # 主动技能作用」, the 8.1 list's 释疑: a skill that named the id when it was sent); ``true``: some use does.
+    "aimed": lambda v: isinstance(v, bool),
 }
 
 
@@ -343,7 +362,7 @@ ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned")
 they gate needs no target for them."""
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "break_alliance")
 """Verbs that act on no player (the vote, the post)."""
 
 

@@ -60,6 +60,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "used_before": lambda: f"【{v}】已发动过",
         "unaligned": lambda: f"当夜{v}在野",
         "other": lambda: f"{whom}不是自己",
+        "aimed": lambda: f"{whom}当夜{'受到' if v else '未受到'}他人以其为目标的主动技能作用",
     }
     return words[c.test]()
 
@@ -75,7 +76,8 @@ def _verb(v: Verb, trigger: str) -> str:
                                                  if a.get("unless_harmed") else ""),
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用")
-        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else ""),
+        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else "")
+        + (f"（若为刺杀，则该刺杀{_percent(a['stab_chance'])}概率失效）" if a.get("stab_chance") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
                          else f"令{whom}当夜所有行动失败"),
@@ -102,6 +104,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "stab_void": lambda: "该次刺杀失效",
         "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
         "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
+        "break_alliance": lambda: (f"当夜结算后{''.join(a['countries'])}联盟解除"
+                                   + ("，此后两国不能再联盟" if a["for_good"] else "")),
     }
     text = words[v.name]()
     if v.chance is not None:
