@@ -29,6 +29,8 @@ def asked_of_judge(r: Any, skill: str) -> bool:
 
 NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
 """徐庶's natural death on night 3 (his successor chosen)."""
+NIGHT4 = [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]
+"""周瑜's natural death on night 4."""
 
 
 def successor(t: Table, first: str, answer: str | None = None) -> None:
@@ -71,10 +73,115 @@ def test_liuriyiqian_is_a_stab_of_his_own_from_the_sixth_night() -> None:
     t.quiet(2)
     t.night(answers=NIGHT3)
     t.day()
-    t.quiet(1)
+    t.night(answers=NIGHT4)
+    t.day()
     with pytest.raises(IllegalAction, match="第6夜起"):
         t.game.check_action(act("夏侯渊", "六日一千", "刘备"), [])
     t.quiet(1)
     r = t.night(act("夏侯渊", "六日一千", "刘备"))
     assert t.character("刘备") == "刘禅"
     assert not asked_of_judge(r, "六日一千")
+
+
+@pytest.mark.skill("虎步关右")
+def test_hubuguanyou_spends_weizhenxiliang_and_voids_it_that_night() -> None:
+    """夏侯渊【虎步关右】: naming 马超 rightly uses up his 威震西凉; sent the same night, that 威震西凉 fails (it is not
+    listed for the judge). Named again once it is spent, his active skills that night fail — a stab is no active
+    skill and stands."""
+    t = Table()
+    successor(t, "张飞")
+    assert t.character("张飞") == "马超"
+    r = t.night(act("夏侯渊", "指认", "张飞", character="马超"), act("张飞", "威震西凉"))
+    assert entry(t, "张飞", "威震西凉")["state"] == "void"
+    assert not asked_of_judge(r, "威震西凉")
+    assert t.state.player("张飞").used.get("威震西凉")
+    assert "你的【威震西凉】已被消耗" in t.said("张飞")
+    t.day()
+    t.night(act("夏侯渊", "指认", "张飞", character="马超"), act("张飞", "刺杀", "孙坚"), answers=NIGHT3)
+    assert entry(t, "张飞", "刺杀")["state"] == "done"
+
+
+# ---- 司马懿 ---------------------------------------------------------------------------------------------------------
+def simayi() -> Table:
+    """郭嘉 dies on night 1 (荀彧 plays on), 荀彧 on night 2 (司马懿 plays on); night 3 is next."""
+    t = Table()
+    successor(t, "郭嘉")
+    successor(t, "郭嘉")
+    assert t.character("郭嘉") == "司马懿"
+    return t
+
+
+@pytest.mark.skill("兵不厌诈", "水淹七军", "亲冒矢石")
+def test_bingbuyanzha_makes_every_action_of_the_id_fail_before_it_resolves() -> None:
+    """司马懿【兵不厌诈】 (结算前): every action of the id tonight fails. Seed 003 resolves first 「没有被干扰」 uses
+    (「在结算过程中，先结算没有被干扰……的技能效果」): nobody aims at 司马懿, so his use goes first, 关羽's 水淹七军 on
+    曹操 fails, and 曹操's 亲冒矢石 wounds 荀攸."""
+    t = simayi()
+    r = t.night(act("郭嘉", "兵不厌诈", "关羽"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "荀攸"),
+                answers=NIGHT3)
+    assert entry(t, "关羽", "水淹七军")["state"] == "void"
+    assert entry(t, "郭嘉", "兵不厌诈")["state"] == "done"
+    assert injured(t, "荀攸")
+    assert not asked_of_judge(r, "兵不厌诈")
+
+
+@pytest.mark.skill("以逸待劳")
+def test_yiyidailao_wounds_the_id() -> None:
+    """司马懿【以逸待劳】 (军师负面, 结算时): the id is wounded, whatever his evaluations (张飞 is a 猛将); the use is the
+    engine's."""
+    t = simayi()
+    r = t.night(act("郭嘉", "以逸待劳", "张飞"), answers=NIGHT3)
+    assert injured(t, "张飞")
+    assert not asked_of_judge(r, "以逸待劳")
+
+
+# ---- 钟会 -----------------------------------------------------------------------------------------------------------
+def zhonghui() -> Table:
+    """程昱 dies on night 1 (贾诩 plays on); 贾诩's natural death on night 3 lets 钟会 play on from night 4."""
+    t = Table()
+    successor(t, "程昱")
+    assert t.character("程昱") == "贾诩"
+    t.night()
+    t.day()
+    t.night(answers=NIGHT3)
+    t.day()
+    assert t.character("程昱") == "钟会"
+    return t
+
+
+@pytest.mark.skill("谗言构陷", "亲冒矢石")
+def test_chanyangouxian_makes_a_non_lord_fail_and_spares_a_lord() -> None:
+    """钟会【谗言构陷】 (结算前): if the id is no 君主, all his actions that night fail — 关羽's 水淹七军 on 曹操 fails;
+    on 刘备 (a 君主) the use fails and his 乱世枭雄 wounds 荀攸."""
+    t = zhonghui()
+    t.night(act("程昱", "谗言构陷", "关羽"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "荀攸"),
+            answers=NIGHT4)
+    assert entry(t, "关羽", "水淹七军")["state"] == "void"
+    assert injured(t, "荀攸")
+    t2 = zhonghui()
+    t2.night(act("程昱", "谗言构陷", "刘备"), act("刘备", "乱世枭雄", "荀攸"), answers=NIGHT4)
+    assert entry(t2, "程昱", "谗言构陷")["state"] == "failed"
+    assert injured(t2, "荀攸")
+
+
+# ---- 蔡琰 -----------------------------------------------------------------------------------------------------------
+def caiyan() -> Table:
+    """卞氏 dies on night 1 and 蔡琰 plays on."""
+    t = Table()
+    successor(t, "卞氏", "蔡琰")
+    assert t.character("卞氏") == "蔡琰"
+    return t
+
+
+@pytest.mark.skill("文姬归汉", "亲冒矢石")
+def test_wenjiguihan_stops_one_general_harm_once() -> None:
+    """蔡琰【文姬归汉】: a passive that stops one 武将杀伤 effect on her, once a game: 刘备's 乱世枭雄 is stopped and the
+    passive spent (she is told); the next one wounds her."""
+    t = caiyan()
+    t.night(act("刘备", "乱世枭雄", "卞氏"))
+    assert not injured(t, "卞氏")
+    assert t.state.player("卞氏").used.get("文姬归汉") == 1
+    assert "你的【文姬归汉】已触发并消耗" in t.said("卞氏")
+    t.day()
+    t.night(act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT3)
+    assert injured(t, "卞氏")
