@@ -152,16 +152,16 @@ def zhonghui() -> Table:
 @pytest.mark.skill("谗言构陷", "亲冒矢石")
 def test_chanyangouxian_makes_a_non_lord_fail_and_spares_a_lord() -> None:
     """钟会【谗言构陷】 (结算前): if the id is no 君主, all his actions that night fail — 关羽's 水淹七军 on 曹操 fails;
-    on 刘备 (a 君主) the use fails and his 乱世枭雄 wounds 荀攸."""
+    on 刘备 (a 君主) the use fails and his 乱世枭雄 wounds 卞氏."""
     t = zhonghui()
-    t.night(act("程昱", "谗言构陷", "关羽"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "荀攸"),
+    t.night(act("程昱", "谗言构陷", "关羽"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "卞氏"),
             answers=NIGHT4)
     assert entry(t, "关羽", "水淹七军")["state"] == "void"
-    assert injured(t, "荀攸")
+    assert injured(t, "卞氏")
     t2 = zhonghui()
-    t2.night(act("程昱", "谗言构陷", "刘备"), act("刘备", "乱世枭雄", "荀攸"), answers=NIGHT4)
+    t2.night(act("程昱", "谗言构陷", "刘备"), act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT4)
     assert entry(t2, "程昱", "谗言构陷")["state"] == "failed"
-    assert injured(t2, "荀攸")
+    assert injured(t2, "卞氏")
 
 
 # ---- 蔡琰 -----------------------------------------------------------------------------------------------------------
@@ -185,3 +185,20 @@ def test_wenjiguihan_stops_one_general_harm_once() -> None:
     t.day()
     t.night(act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT3)
     assert injured(t, "卞氏")
+
+
+@pytest.mark.skill("铜墙铁壁", "乱世枭雄", "勇贯三军", "火船冲阵")
+def test_tongqiangtiebi_stops_a_general_harm_on_each_wei_strategist_every_night() -> None:
+    """钟会【铜墙铁壁】: while 钟会 plays, when a 魏 军师 (钟会 too) meets a 武将杀伤 effect, one is stopped for him, every
+    night, no limit: 刘备's 乱世枭雄 on 荀攸 and 吕蒙's 勇贯三军 on 钟会 are both stopped; 黄盖's 火船冲阵 (军师负面) on
+    荀彧 is not covered and wounds him; the next night 荀攸 is covered again."""
+    t = zhonghui()
+    r = t.night(act("刘备", "乱世枭雄", "荀攸"), act("吕蒙", "勇贯三军", "程昱"), act("黄盖", "火船冲阵", "郭嘉"),
+                answers=NIGHT4)
+    assert not injured(t, "荀攸") and not injured(t, "程昱")
+    assert injured(t, "郭嘉")
+    assert not t.state.player("程昱").used.get("铜墙铁壁")
+    assert not asked_of_judge(r, "铜墙铁壁")
+    t.day()
+    t.night(act("刘备", "乱世枭雄", "荀攸"))
+    assert not injured(t, "荀攸")

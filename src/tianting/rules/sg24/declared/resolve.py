@@ -145,9 +145,14 @@ class Resolver:
         for p in sorted(self.night.state.living(), key=lambda p: p.id):
             for data, d in self._passives(p.id, "guard"):
                 for verb in d.does:
-                    if verb.name == "defend":
+                    if verb.name != "defend":
+                        continue
+                    # ``on``: the defence stands on each player it names (「当魏国军师受到…时，为其抵御」), else on the owner
+                    guarded = sorted(players(self.night.state, verb.args["on"], p.id, p.id) or ()) \
+                        if "on" in verb.args else [p.id]
+                    for pid in guarded:
                         for _ in range(verb.args["times"]):
-                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
+                            defence = Defence(pid, p.id, False, data.name, verb.args["against"])
                             self.defences.append(defence)
                             self.passive_defences[id(defence)] = (p.id, data.name)
 

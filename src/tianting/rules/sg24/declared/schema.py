@@ -100,7 +100,14 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     times = raw.get("times", 1)
     if not isinstance(times, int) or isinstance(times, bool) or times < 1:
         raise fail("times", "必须是正整数")
-    return {"against": tuple(against), "times": times}
+    out: dict[str, Any] = {"against": tuple(against), "times": times}
+    if "on" in raw:  # a standing passive's defence on others (「当魏国军师受到…作用时触发，为其抵御一次」)
+        from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+        if not check_selector(raw["on"]) or any(k in ("of", "country_of") for k in raw["on"]):
+            raise fail("on", f"必须是玩家的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
+        out["on"] = raw["on"]
+    return out
 
 
 def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -327,6 +334,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
         raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
+    if trigger != "guard" and any("on" in v.args for v in does if v.name == "defend"):
+        raise fail("do", "defend 的 on 只用于 guard 触发的技能（每夜为所选的玩家各抵御）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)
 
 

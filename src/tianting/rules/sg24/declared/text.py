@@ -63,8 +63,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "kill": lambda: f"令{whom}死亡",
         "exit": lambda: f"令{whom}{'下一夜开始时' if a['when'] == 'next_night' else ''}脱离游戏",
         "heal": lambda: f"治愈{_of(whom)}受伤",
-        "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
-                           if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用"),
+        "defend": lambda: (f"为{'其' if a.get('on') else whom}抵御"
+                           f"{str(a['times']) + '次' if a['times'] > 1 else '一次'}{'或'.join(a['against'])}的作用"),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
                          else f"令{whom}当夜所有行动失败"),
@@ -145,7 +145,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append("当得票数最多时触发")
     elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
-        parts.append(f"当受到{'或'.join(against)}作用时触发")
+        guarded = next((_selector(v.args["on"], "") for v in d.does if v.args.get("on")), "")
+        parts.append(f"当{guarded}受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
         parts.append(f"第{d.from_night}夜起可用")
     clause = "；".join(_verb(v, d.trigger) for v in d.does)
