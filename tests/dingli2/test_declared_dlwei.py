@@ -202,3 +202,45 @@ def test_tongqiangtiebi_stops_a_general_harm_on_each_wei_strategist_every_night(
     t.day()
     t.night(act("刘备", "乱世枭雄", "荀攸"))
     assert not injured(t, "荀攸")
+
+
+# ---- 张郃 -----------------------------------------------------------------------------------------------------------
+def zhanghe() -> Table:
+    """夏侯渊 dies on night 1 and 张郃 plays on."""
+    t = Table()
+    successor(t, "夏侯渊")
+    assert t.character("夏侯渊") == "张郃"
+    return t
+
+
+@pytest.mark.skill("强袭街亭", "水淹七军", "击剑长歌", "亲冒矢石")
+def test_qiangxijieting_halves_shu_strategists_and_killers_but_not_stabs() -> None:
+    """张郃【强袭街亭】 (结算前): if 蜀's 主军师 tonight is not 诸葛亮, 蜀's 军师 and 杀手 act with half chance, stabs (and
+    the skills sent with a stab) excepted. Seed 003 resolves first what nothing interferes with (「先结算没有被干扰……
+    的技能效果」): the state stands before 关羽's 水淹七军, which loses its draw and fails, so 曹操's 亲冒矢石 wounds 卞氏;
+    徐庶's 击剑长歌 loses its draw; 张飞's stab is not drawn for and kills 鲁肃; 刘备 (君主) is not covered."""
+    t = zhanghe()
+    t.force("成功率减半 关羽【水淹七军】", False).force("成功率减半 徐庶【击剑长歌】", False)
+    r = t.night(act("夏侯渊", "强袭街亭"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "卞氏"),
+                act("徐庶", "击剑长歌", "荀攸"), act("张飞", "刺杀", "鲁肃"), act("刘备", "乱世枭雄", "郭嘉"))
+    t.check_unused()
+    assert entry(t, "关羽", "水淹七军")["state"] == "failed"
+    assert entry(t, "徐庶", "击剑长歌")["state"] == "failed"
+    assert injured(t, "卞氏") and not injured(t, "荀攸") and injured(t, "郭嘉")
+    assert t.character("鲁肃") != "鲁肃"
+    assert not asked_of_judge(r, "强袭街亭")
+
+
+@pytest.mark.skill("强袭街亭", "击剑长歌")
+def test_qiangxijieting_does_nothing_while_zhugeliang_leads_shu() -> None:
+    """张郃【强袭街亭】: with 诸葛亮 in play (he is then 蜀's 主军师, the chief line's only one), the use fails and
+    nothing is halved: 刘备's 乱世枭雄 wounds 卞氏 with no draw."""
+    t = zhanghe()
+    t.night()
+    t.day()
+    t.night(answers=NIGHT3)
+    t.day()
+    assert t.character("徐庶") == "诸葛亮"
+    t.night(act("夏侯渊", "强袭街亭"), act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT4)
+    assert entry(t, "夏侯渊", "强袭街亭")["state"] == "failed"
+    assert injured(t, "卞氏")

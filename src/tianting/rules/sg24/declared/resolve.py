@@ -167,8 +167,12 @@ class Resolver:
         waiting = self._of_timing((BEFORE,))
         while waiting:
             free = self.night.next_interfering(waiting)
-            for use in free:
+            # a state of half chance among them stands first and is drawn for at once: the uses it covers are
+            # 「被干扰」, those that make it are not (seed 003: 「先结算没有被干扰……的技能效果」)
+            for use in sorted(free, key=lambda u: not halves(u.declared)):
                 self._apply(use)
+                if halves(use.declared):
+                    self.roll()
             waiting = [u for u in waiting if u not in free]
         self.roll()
 
@@ -181,6 +185,8 @@ class Resolver:
         for a in list(night.live):
             if id(a) in self.rolled or any(h.source == f"{a.actor}【{a.skill}】" for h in self.halvings):
                 continue
+            if any(u.action is a and id(u) in self.done for u in self.uses):
+                continue  # resolved already (an earlier 结算前 use): a later state does not undo it
             attribute = self._attribute(a)
             if attribute == "全局技能" or not halved(self.halvings, a, attribute):
                 continue
@@ -362,6 +368,7 @@ class Resolver:
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
             "used_before": lambda: in_play(state, c),
+            "absent": lambda: not any(q.character == c.value for q in state.living()),
         }
         return tests[c.test]()
 
@@ -488,6 +495,11 @@ class Resolver:
         if fact == "country":
             return p.country
         return "、".join(game.character(pid).evaluations) or "无"
+
+
+def halves(d: Declared) -> bool:
+    """Whether a declared use makes a state of half chance tonight (its ``halve`` verbs)."""
+    return any(v.name == "halve" and v.args.get("when") == "tonight" for v in d.does)
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:

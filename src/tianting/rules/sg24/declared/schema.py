@@ -259,6 +259,8 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "appeared": lambda v: isinstance(v, str) and bool(v),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
+    # A character is not in play now, checked when the use resolves (「当夜蜀国主军师若不是诸葛亮」).
+    "absent": lambda v: isinstance(v, str) and bool(v),
 }
 
 
@@ -274,7 +276,9 @@ def needs_target(d: Declared) -> bool:
                        for k in ("of", "country_of"))
         return v.who == "target" and v.name not in TARGETLESS
 
-    return d.trigger == "use" and (any(aims(v) for v in d.does) or any(c.who == "target" for c in d.conditions))
+    on_the_game = ("alive", "appeared", "used_before", "absent")  # conditions on no player
+    return d.trigger == "use" and (any(aims(v) for v in d.does)
+                                   or any(c.who == "target" and c.test not in on_the_game for c in d.conditions))
 
 
 def parse_effect(raw: Any, where: str, kind: str) -> Effect:

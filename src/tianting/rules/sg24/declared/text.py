@@ -51,6 +51,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
         "used_before": lambda: f"【{v}】已发动过",
+        "absent": lambda: f"{v}不在场",
     }
     return words[c.test]()
 
