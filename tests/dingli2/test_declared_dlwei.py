@@ -244,3 +244,19 @@ def test_qiangxijieting_does_nothing_while_zhugeliang_leads_shu() -> None:
     t.night(act("夏侯渊", "强袭街亭"), act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT4)
     assert entry(t, "夏侯渊", "强袭街亭")["state"] == "failed"
     assert injured(t, "卞氏")
+
+
+@pytest.mark.skill("胡笳十八拍")
+def test_hujiashibapai_lets_a_wei_id_know_her_and_tells_her_nothing() -> None:
+    """蔡琰【胡笳十八拍】: on a 魏 id, he comes to know her (her id and character; she does not know him); on anyone
+    else, nobody learns anything. Either way she is told nothing of what came of it."""
+    t = caiyan()
+    t.night(act("卞氏", "胡笳十八拍", "夏侯惇"))
+    assert t.state.player("夏侯惇").known.get("卞氏") == "蔡琰"
+    assert "夏侯惇" not in t.state.player("卞氏").known
+    assert "卞氏的角色是蔡琰" in t.said("夏侯惇")
+    assert t.said("卞氏") == []
+    t.day()
+    t.night(act("卞氏", "胡笳十八拍", "关羽"), answers=NIGHT3)
+    assert "卞氏" not in t.state.player("关羽").known
+    assert t.said("关羽") == [] and t.said("卞氏") == []

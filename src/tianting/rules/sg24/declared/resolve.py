@@ -417,6 +417,12 @@ class Resolver:
             phase.tell(owner, Feedback(data.name, texts.learned(pid, FACT_WORDS[fact], value), pid,
                                        {"fact": fact, "value": value}))
             phase.note(f"{owner}【{data.name}】得知 {pid} 的{FACT_WORDS[fact]}：{value}")
+        elif name == "reveal":  # 「使对方知道自己」: one-sided, the owner told nothing
+            me = night.state.player(owner)
+            night.state.player(pid).known[owner] = me.character
+            phase.tell(pid, Feedback(data.name, texts.learned(owner, FACT_WORDS["character"], me.character), owner,
+                                     {"fact": "character", "value": me.character}))
+            phase.note(f"{pid} 得知 {owner} 的角色：{me.character}（{owner}【{data.name}】）")
         elif name == "recognise":
             names = verb.args.get("characters")
             whom = ([p.id for p in sorted(night.state.living(), key=lambda p: p.id) if p.character in names]

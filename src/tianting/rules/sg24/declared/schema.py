@@ -236,6 +236,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
+    # 使对方知道自己: the player learns the owner's id and character, one-sided (the owner learns nothing of him).
+    "reveal": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
     "halve": _halve_args,
 }
