@@ -260,3 +260,28 @@ def test_hujiashibapai_lets_a_wei_id_know_her_and_tells_her_nothing() -> None:
     t.night(act("卞氏", "胡笳十八拍", "关羽"), answers=NIGHT3)
     assert "卞氏" not in t.state.player("关羽").known
     assert t.said("关羽") == [] and t.said("卞氏") == []
+
+
+@pytest.mark.skill("悲愤诗", "乱世枭雄", "亲冒矢石")
+def test_beifenshi_lessens_the_night_of_her_own_country() -> None:
+    """蔡琰【悲愤诗】 (结算后; aimed at no id): for every player of her own country, the night's summed harm is one step
+    lighter — seed 003's 「伤害减轻：即受伤改为状态正常，死亡改为受伤」 on 「当夜该角色受到所有伤害事件进行汇总」: 关羽's
+    stab on 夏侯惇 only wounds him, 刘备's 乱世枭雄 on 曹操 does nothing; 曹操's 亲冒矢石 on 徐庶 (蜀) still wounds."""
+    t = caiyan()
+    r = t.night(act("卞氏", "悲愤诗"), act("关羽", "刺杀", "夏侯惇"), act("刘备", "乱世枭雄", "曹操"),
+                act("曹操", "亲冒矢石", "徐庶"))
+    assert t.character("夏侯惇") == "夏侯惇" and injured(t, "夏侯惇")
+    assert not injured(t, "曹操")
+    assert injured(t, "徐庶")
+    assert entry(t, "卞氏", "悲愤诗")["state"] == "done"
+    assert not asked_of_judge(r, "悲愤诗")
+
+
+@pytest.mark.skill("悲愤诗", "水淹七军")
+def test_beifenshi_made_to_fail_lessens_nothing() -> None:
+    """蔡琰【悲愤诗】 made to fail by 关羽's 水淹七军 (结算前: 「令其所有行动失败」) lessens nothing: 刘备's 乱世枭雄 wounds
+    曹操."""
+    t = caiyan()
+    t.night(act("卞氏", "悲愤诗"), act("关羽", "水淹七军", "卞氏"), act("刘备", "乱世枭雄", "曹操"))
+    assert entry(t, "卞氏", "悲愤诗")["state"] == "void"
+    assert injured(t, "曹操")

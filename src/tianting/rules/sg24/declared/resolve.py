@@ -90,6 +90,8 @@ class Resolver:
     done: set[int] = field(default_factory=set)
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
+    lessened: dict[str, int] = field(default_factory=dict)
+    """id → steps its summed harm tonight is lessened by (``lessen``: 「伤害减轻」)."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -247,6 +249,13 @@ class Resolver:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
+
+    def lessening(self) -> dict[str, int]:
+        """Just before the harms are summed: the uses that lessen them (「对整个当夜最后结果进行总结算」, a 结算后 one
+        too: it works on the sum, so it is resolved now), then each id's steps of 减轻."""
+        for use in [u for u in self.uses if id(u) not in self.done and any(v.name == "lessen" for v in u.declared.does)]:
+            self._apply(use)
+        return self.lessened
 
     def spare(self) -> None:
         """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
@@ -417,6 +426,10 @@ class Resolver:
             phase.tell(owner, Feedback(data.name, texts.learned(pid, FACT_WORDS[fact], value), pid,
                                        {"fact": fact, "value": value}))
             phase.note(f"{owner}【{data.name}】得知 {pid} 的{FACT_WORDS[fact]}：{value}")
+        elif name == "lessen":
+            for guarded in sorted(players(night.state, verb.args["on"], owner, target) or ()):
+                self.lessened[guarded] = self.lessened.get(guarded, 0) + 1
+            phase.note(f"当夜伤害减轻（{owner}【{data.name}】）")
         elif name == "reveal":  # 「使对方知道自己」: one-sided, the owner told nothing
             me = night.state.player(owner)
             night.state.player(pid).known[owner] = me.character

@@ -159,6 +159,14 @@ def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
 
 
+def _lessen_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    if not check_selector(raw.get("on")):
+        raise fail("on", f"必须是玩家的选择（{'、'.join(SELECTOR_KEYS)}；of 与 country_of 取 target 或 self）")
+    return {"on": raw["on"]}
+
+
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night"):
@@ -236,6 +244,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
+    # 伤害减轻: the night's summed harm of each player ``on`` names is one step lighter (死亡→受伤, 受伤→无).
+    "lessen": _lessen_args,
     # 使对方知道自己: the player learns the owner's id and character, one-sided (the owner learns nothing of him).
     "reveal": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
@@ -266,14 +276,14 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
 }
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "lessen")
 """Verbs that act on no player (the vote, the post)."""
 
 
 def needs_target(d: Declared) -> bool:
     """Whether a use names one id: a verb or a condition acts on its target."""
     def aims(v: Verb) -> bool:
-        if v.name == "halve":
+        if v.name in ("halve", "lessen"):
             return any(sel.get(k) == "target" for sel in (v.args.get("by") or {}, v.args.get("on") or {})
                        for k in ("of", "country_of"))
         return v.who == "target" and v.name not in TARGETLESS
