@@ -11,7 +11,7 @@ import pytest
 from tianting.core.errors import IllegalAction
 from tianting.core.state import Status
 
-from .table import Table, act, rule
+from .table import Table, act, force_deal, rule
 
 
 def injured(t: Table, pid: str) -> bool:
@@ -285,3 +285,22 @@ def test_beifenshi_made_to_fail_lessens_nothing() -> None:
     t.night(act("卞氏", "悲愤诗"), act("关羽", "水淹七军", "卞氏"), act("刘备", "乱世枭雄", "曹操"))
     assert entry(t, "卞氏", "悲愤诗")["state"] == "void"
     assert injured(t, "曹操")
+
+
+# ---- 贾诩 -----------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("韬光养晦")
+def test_taoguangyanghui_passes_the_wei_votes_on_the_first_time_he_tops() -> None:
+    """贾诩【韬光养晦】: the first time he has the day's most votes, the 魏 players' votes for him go to the day's second
+    most voted, and the vote is counted again: 贾诩 (6: four 魏, two 蜀) keeps the two 蜀 votes, 鲁肃 (3) gains the four
+    and is wounded (吴 has a 君主); 贾诩 is not. Once a game: topping again, he is wounded."""
+    t = Table()
+    t.night(rulings=(rule("kill", "程昱"),))
+    assert t.character("程昱") == "贾诩"
+    votes = {v: "程昱" for v in ("夏侯惇", "夏侯渊", "张辽", "典韦", "关羽", "张飞")} | {"程昱": "鲁肃", "刘备": "鲁肃"}
+    t.day(votes=votes)
+    assert injured(t, "鲁肃") and not injured(t, "程昱")
+    assert t.state.player("程昱").used.get("韬光养晦")
+    t.night()
+    force_deal(t, "鲁肃", 1)
+    t.day(votes=votes, digits={"鲁肃": 9})  # 鲁肃's check: still wounded
+    assert injured(t, "程昱")

@@ -587,4 +587,38 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "vote_voided"]
+def passed_votes(day: Any, voted: str, counted: Sequence[str]) -> list[str] | None:
+    """A ``voted_top`` passive of the day's sole most voted that passes votes on (``pass_votes``, limited ones spent
+    when set off): the counted votes with those of the voters named for him moved to the day's second most voted (a
+    tie among them: one drawn, 「若得票第二多角色有多个，则转嫁到其中随机一个上」); None: no such passive."""
+    game, phase, state = day.game, day.phase, day.state
+    if pack_edition.first(state):
+        return None
+    player = state.player(voted)
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        d = data.effect
+        verb = next((v for v in d.does if v.name == "pass_votes"), None) if isinstance(d, Declared) else None
+        if (verb is None or d.trigger != "voted_top" or data.name not in player.skills
+                or (d.limit == "once" and player.used.get(data.name))):
+            continue
+        if d.limit == "once":
+            limits.consume(phase, voted, data.name, texts.passive_triggered(data.name))
+        top, seconds = day.tally([t for t in counted if t != voted])
+        seconds = sorted(s for s in seconds if s != voted)
+        voters = players(state, verb.args["voters"], voted, voted) or frozenset()
+        moving = [v for v, t in sorted(day.counted.items()) if t == voted and v in voters]
+        if not seconds or top == 0 or not moving:
+            phase.note(f"{voted}【{data.name}】触发：没有可转嫁的票或没有得票第二多的角色")
+            return list(counted)
+        to = seconds[0] if len(seconds) == 1 else state.rng.pick(f"【{data.name}】转嫁 {voted}", seconds)
+        out = list(counted)
+        for _ in moving:
+            out.remove(voted)
+            out.append(to)
+        phase.note(f"{voted}【{data.name}】触发：{'、'.join(moving)} 的票转给 {to}")
+        return out
+    return None
+
+
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "passed_votes", "vote_voided"]

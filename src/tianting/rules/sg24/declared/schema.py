@@ -167,6 +167,15 @@ def _lessen_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     return {"on": raw["on"]}
 
 
+def _pass_votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    voters = raw.get("voters")
+    if not check_selector(voters) or any(k in ("of", "country_of") for k in voters):
+        raise fail("voters", f"必须是投票者的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
+    return {"voters": voters}
+
+
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night"):
@@ -244,6 +253,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "stab": _no_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
+    # For ``voted_top``: the votes for the owner of the voters named go to the day's second most voted (a tie: one
+    # drawn), and the day's most voted is counted again (「…对贾诩的投票自动转嫁到得票第二多的角色身上」).
+    "pass_votes": _pass_votes_args,
     # 伤害减轻: the night's summed harm of each player ``on`` names is one step lighter (死亡→受伤, 受伤→无).
     "lessen": _lessen_args,
     # 使对方知道自己: the player learns the owner's id and character, one-sided (the owner learns nothing of him).
@@ -350,6 +362,8 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     chance = _chance(raw.get("chance"), "chance", fail)
     if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
         raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
+    if any(v.name == "pass_votes" for v in does) and trigger != "voted_top":
+        raise fail("do", "pass_votes 只用于 voted_top 触发的技能")
     if trigger != "guard" and any("on" in v.args for v in does if v.name == "defend"):
         raise fail("do", "defend 的 on 只用于 guard 触发的技能（每夜为所选的玩家各抵御）")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance)

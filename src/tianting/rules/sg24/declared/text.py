@@ -80,6 +80,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "announce": lambda: f"当夜公告“{a['text']}”",
         "lose": lambda: f"{whom}失去【{a['skill']}】",
         "act_wounded": lambda: f"{whom}受伤时也能行动",
+        "pass_votes": lambda: f"{_selector(a['voters'], '')}投给自己的票转给得票第二多的角色（并列时随机其一）",
         "lessen": lambda: f"{_selector(a['on'], '')}当夜受到的伤害减轻一级（致死改为致伤，致伤改为无效）",
         "reveal": lambda: f"令{whom}单方面知道你的角色",
         "stab": lambda: f"对{whom}进行一次非杀手刺杀",
