@@ -304,3 +304,23 @@ def test_taoguangyanghui_passes_the_wei_votes_on_the_first_time_he_tops() -> Non
     force_deal(t, "鲁肃", 1)
     t.day(votes=votes, digits={"鲁肃": 9})  # 鲁肃's check: still wounded
     assert injured(t, "程昱")
+
+
+@pytest.mark.skill("计赚徐庶", "乱世枭雄", "火船冲阵")
+def test_jizhuanxushu_removes_xushu_and_halves_other_countries_on_wei() -> None:
+    """贾诩【计赚徐庶】: naming 徐庶 rightly takes him out of the game (no successor); that night the other countries'
+    武将杀伤 skills and their 军师负面 skills that harm nobody, aimed at 魏, go off with half chance; stabs are not
+    touched. 刘备's 乱世枭雄 on 曹操 loses its draw; 黄盖's 火船冲阵 on 荀攸 wounds (it harms: not halved, no draw);
+    关羽's stab on 夏侯惇 is not drawn for."""
+    t = Table()
+    successor(t, "程昱")
+    t.force("成功率减半 刘备【乱世枭雄】", False)
+    r = t.night(act("程昱", "指认", "徐庶", character="徐庶"), act("刘备", "乱世枭雄", "曹操"),
+                act("黄盖", "火船冲阵", "荀攸"), act("关羽", "刺杀", "夏侯惇"),
+                answers=[{"actor": "夏侯惇", "skill": "继任", "answer": "曹仁"}])
+    t.check_unused()
+    assert not t.state.player("徐庶").alive
+    assert entry(t, "刘备", "乱世枭雄")["state"] == "failed"
+    assert not injured(t, "曹操") and injured(t, "荀攸")
+    assert t.character("夏侯惇") == "曹仁"  # the stab killed 夏侯惇
+    assert not asked_of_judge(r, "计赚徐庶")

@@ -30,17 +30,20 @@ class Halving:
     attributes: tuple[str, ...]
     exempt: tuple[str, ...]
     source: str
+    harmless: bool = False
+    """Only the uses that harm nobody (「不造成伤害的军师负面技能」): read where the use is known (:meth:`Resolver.roll`)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"by": sorted(self.by) if self.by is not None else None,
                 "on": sorted(self.on) if self.on is not None else None,
-                "attributes": list(self.attributes), "exempt": list(self.exempt), "source": self.source}
+                "attributes": list(self.attributes), "exempt": list(self.exempt), "source": self.source,
+                **({"harmless": True} if self.harmless else {})}
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Halving:
         return cls(frozenset(raw["by"]) if raw["by"] is not None else None,
                    frozenset(raw["on"]) if raw["on"] is not None else None,
-                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"])
+                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"], bool(raw.get("harmless")))
 
     def halves(self, action: Action, attribute: str) -> bool:
         if self.by is not None and action.actor not in self.by:

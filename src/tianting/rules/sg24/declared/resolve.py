@@ -190,13 +190,27 @@ class Resolver:
             if any(u.action is a and id(u) in self.done for u in self.uses):
                 continue  # resolved already (an earlier 结算前 use): a later state does not undo it
             attribute = self._attribute(a)
-            if attribute == "全局技能" or not halved(self.halvings, a, attribute):
+            if attribute == "全局技能" or not self._halving(a, attribute):
                 continue
             self.rolled.add(id(a))
             if not night.state.rng.chance(f"成功率减半 {a.actor}【{a.skill}】"):
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
+
+    def _halving(self, a: Action, attribute: str) -> bool:
+        """Whether a state of half chance covers ``a``: one of ``harmless`` only a declared use that harms nobody (a
+        use the judge rules is his to weigh: he is told)."""
+        rules = halved(self.halvings, a, attribute)
+        if any(not h.harmless for h in rules):
+            return True
+        if not rules:
+            return False
+        use = next((u for u in self.uses if u.action is a), None)
+        if use is None:
+            self.night.warnings.append(f"{a.actor} 的【{a.skill}】若不造成伤害，其成功率减半（{rules[0].source}），由天庭裁定")
+            return False
+        return not harms_others(use.declared)
 
     def _attribute(self, a: Action) -> str:
         """The attribute a state of half chance reads: 刺杀 and 指认 for the general actions, else the skill's."""
@@ -233,6 +247,7 @@ class Resolver:
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
+        self.roll()  # a state of half chance a 指认 set off covers the 结算时 uses still to resolve
         for use in self._of_timing((None, "结算时生效")):
             self._apply(use)
         self._bespoke("settle")
@@ -471,7 +486,8 @@ class Resolver:
         elif name == "halve":
             rule = Halving(players(night.state, verb.args.get("by"), owner, target),
                            players(night.state, verb.args.get("on"), owner, target),
-                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】")
+                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】",
+                           bool(verb.args.get("harmless")))
             if verb.args["when"] == "next_night":
                 later = night.state.extra.setdefault("halvings", {}).setdefault(str(night.state.index + 2), [])
                 later.append(rule.as_json())
@@ -514,6 +530,11 @@ class Resolver:
         if fact == "country":
             return p.country
         return "、".join(game.character(pid).evaluations) or "无"
+
+
+def harms_others(d: Declared) -> bool:
+    """Whether a declared skill harms someone other than its owner (a wound, a death, a stab)."""
+    return any(v.name in ("wound", "kill", "stab") and v.who != "self" for v in d.does)
 
 
 def halves(d: Declared) -> bool:

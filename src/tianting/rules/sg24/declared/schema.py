@@ -156,6 +156,11 @@ def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night"):
         raise fail("when", "必须是 tonight 或 next_night")
+    harmless = raw.get("harmless", False)
+    if not isinstance(harmless, bool):
+        raise fail("harmless", "必须是 true 或 false（只影响不造成伤害的技能）")
+    if harmless:
+        out["harmless"] = True
     return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
 
 

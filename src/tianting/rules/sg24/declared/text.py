@@ -111,6 +111,7 @@ def _halve(a: Mapping[str, Any]) -> str:
     who = _selector(a.get("by"), "所有角色")
     aimed = f"针对{_selector(a.get('on'), '')}的" if a.get("on") else ""
     kinds = "、".join(a["attributes"]) if a["attributes"] else "所有行动"
+    kinds = f"不造成伤害的{kinds}" if a.get("harmless") else kinds
     when = "次夜" if a["when"] == "next_night" else "当夜"
     text = f"{when}{who}{aimed}{kinds}成功率减半"
     return text + (f"（{'、'.join(a['except'])}除外）" if a["except"] else "")
