@@ -66,6 +66,17 @@ def test_sanriwubai_is_a_stab_of_his_own_from_the_third_night() -> None:
     assert not asked_of_judge(r, "三日五百")
 
 
+@pytest.mark.skill("三日五百")
+def test_sanriwubai_is_a_killers_stab_checked_for_his_own_country() -> None:
+    """夏侯渊【三日五百】: the extra stab is the killer's own (「除魏国杀手正常刺杀外……额外指定1个ID进行刺杀」), so the
+    same-country rule 鼎立's killers' stabs follow (seed 001's 「刺杀到本国君主时，刺杀无效」) holds: on 曹操, 魏's 君主, it
+    is void (R-dlwei-1)."""
+    t = Table()
+    t.quiet(2)
+    t.night(act("夏侯渊", "三日五百", "曹操"), answers=NIGHT3)
+    assert t.character("曹操") == "曹操" and not injured(t, "曹操")
+
+
 @pytest.mark.skill("六日一千")
 def test_liuriyiqian_is_a_stab_of_his_own_from_the_sixth_night() -> None:
     """夏侯渊【六日一千】: as 三日五百, from the sixth night (refused on the fifth)."""

@@ -482,7 +482,8 @@ class Resolver:
         elif name == "vote_void" or name == "act_wounded":
             pass  # read where its rule applies (:func:`vote_voided`, :func:`acts_wounded`)
         elif name == "stab":
-            night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid, by_killer=False)]
+            night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid,
+                                                                                  by_killer=bool(verb.args.get("killer")))]
         elif name == "halve":
             rule = Halving(players(night.state, verb.args.get("by"), owner, target),
                            players(night.state, verb.args.get("on"), owner, target),

@@ -181,6 +181,13 @@ def _pass_votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectEr
     return {"voters": voters}
 
 
+def _stab_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    killer = raw.get("killer", False)
+    if not isinstance(killer, bool):
+        raise fail("killer", "必须是 true 或 false（杀手本人的额外刺杀：有同国判定）")
+    return {"killer": True} if killer else {}
+
+
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night"):
@@ -254,8 +261,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "own_vote_void": _no_args,
     # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
     "act_wounded": _no_args,
-    # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms.
-    "stab": _no_args,
+    # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms; ``killer``: a
+    # killer's own extra stab (「除魏国杀手正常刺杀外，夏侯渊可额外指定1个ID进行刺杀」), checked as his stabs are.
+    "stab": _stab_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
     # For ``voted_top``: the votes for the owner of the voters named go to the day's second most voted (a tie: one

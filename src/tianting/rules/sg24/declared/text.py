@@ -83,7 +83,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "pass_votes": lambda: f"{_selector(a['voters'], '')}投给自己的票转给得票第二多的角色（并列时随机其一）",
         "lessen": lambda: f"{_selector(a['on'], '')}当夜受到的伤害减轻一级（致死改为致伤，致伤改为无效）",
         "reveal": lambda: f"令{whom}单方面知道你的角色",
-        "stab": lambda: f"对{whom}进行一次非杀手刺杀",
+        "stab": lambda: f"对{whom}{'额外进行一次刺杀' if a.get('killer') else '进行一次非杀手刺杀'}",
         "ballot_void": lambda: "次日全部投票无效",
         "halve": lambda: _halve(a),
     }
