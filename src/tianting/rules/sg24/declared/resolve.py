@@ -208,7 +208,9 @@ class Resolver:
             return False
         use = next((u for u in self.uses if u.action is a), None)
         if use is None:
-            self.night.warnings.append(f"{a.actor} 的【{a.skill}】若不造成伤害，其成功率减半（{rules[0].source}），由天庭裁定")
+            line = f"{a.actor} 的【{a.skill}】若不造成伤害，其成功率减半（{rules[0].source}），由天庭裁定"
+            if line not in self.night.warnings:
+                self.night.warnings.append(line)
             return False
         return not harms_others(use.declared)
 
