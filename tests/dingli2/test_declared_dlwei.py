@@ -335,3 +335,26 @@ def test_jizhuanxushu_removes_xushu_and_halves_other_countries_on_wei() -> None:
     assert not injured(t, "曹操") and injured(t, "荀攸")
     assert t.character("夏侯惇") == "曹仁"  # the stab killed 夏侯惇
     assert not asked_of_judge(r, "计赚徐庶")
+
+
+@pytest.mark.skill("虚虚实实", "曹氏宗亲")
+def test_xuxushishi_answers_the_ids_recognitions_wrongly_but_passives_still_go_off() -> None:
+    """贾诩【虚虚实实】 (军师负面, 结算时, before the 指认 are answered): the id's 指认 that night are answered wrongly —
+    夏侯惇 naming 贾诩 rightly is told he is wrong, and does not come to know him (R-dlwei-10); the passives a right
+    指认 sets off are not touched: 夏侯渊, misled, is told 曹操 is not 曹操, yet his 曹氏宗亲 makes them know each
+    other."""
+    t = Table()
+    successor(t, "程昱")
+    t.night(act("程昱", "虚虚实实", "夏侯惇"), act("夏侯惇", "指认", "程昱", character="贾诩"))
+    assert "程昱 不是贾诩" in t.said("夏侯惇")
+    assert "程昱" not in t.state.player("夏侯惇").known
+    t2 = Table()
+    successor(t2, "程昱")
+    t2.night(act("程昱", "虚虚实实", "夏侯渊"), act("夏侯渊", "指认", "曹操", character="曹操"))
+    assert "曹操 不是曹操" in t2.said("夏侯渊")
+    assert t2.state.player("曹操").known.get("夏侯渊") == "夏侯渊"
+    assert t2.state.player("夏侯渊").known.get("曹操") == "曹操"
+    t3 = Table()
+    successor(t3, "程昱")
+    t3.night(act("程昱", "虚虚实实", "典韦"), act("典韦", "指认", "张飞", evaluation="猛将"))
+    assert "张飞不是猛将" in t3.said("典韦")  # an evaluation 指认: 是 and 否 swapped

@@ -233,7 +233,7 @@ class Resolver:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
         self.stage = "settle"
         for use in self._of_timing((None, "结算时生效")):
-            if any(v.name == "void" for v in use.declared.does):
+            if any(v.name in ("void", "mislead") for v in use.declared.does):  # before the 指认 are answered
                 self._apply(use)
         if self.enabled:
             self._bespoke("settle_first")
@@ -447,6 +447,9 @@ class Resolver:
             for guarded in sorted(players(night.state, verb.args["on"], owner, target) or ()):
                 self.lessened[guarded] = self.lessened.get(guarded, 0) + 1
             phase.note(f"当夜伤害减轻（{owner}【{data.name}】）")
+        elif name == "mislead":
+            phase.misled.add(pid)
+            phase.note(f"{pid} 当夜指认的反馈结果错误（{owner}【{data.name}】）")
         elif name == "reveal":  # 「使对方知道自己」: one-sided, the owner told nothing
             me = night.state.player(owner)
             night.state.player(pid).known[owner] = me.character

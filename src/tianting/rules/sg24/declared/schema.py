@@ -271,6 +271,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "pass_votes": _pass_votes_args,
     # 伤害减轻: the night's summed harm of each player ``on`` names is one step lighter (死亡→受伤, 受伤→无).
     "lessen": _lessen_args,
+    # 指认反馈结果错误: the player's 指认 tonight are answered wrongly (right↔wrong, 是↔否); the passives a right 指认
+    # sets off still go off.
+    "mislead": _no_args,
     # 使对方知道自己: the player learns the owner's id and character, one-sided (the owner learns nothing of him).
     "reveal": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.

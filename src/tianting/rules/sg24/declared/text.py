@@ -82,6 +82,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "act_wounded": lambda: f"{whom}受伤时也能行动",
         "pass_votes": lambda: f"{_selector(a['voters'], '')}投给自己的票转给得票第二多的角色（并列时随机其一）",
         "lessen": lambda: f"{_selector(a['on'], '')}当夜受到的伤害减轻一级（致死改为致伤，致伤改为无效）",
+        "mislead": lambda: f"令{_of(whom)}当夜指认的反馈结果错误（依赖指认的被动技能不受影响）",
         "reveal": lambda: f"令{whom}单方面知道你的角色",
         "stab": lambda: f"对{whom}{'额外进行一次刺杀' if a.get('killer') else '进行一次非杀手刺杀'}",
         "ballot_void": lambda: "次日全部投票无效",
