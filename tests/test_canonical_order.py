@@ -6,7 +6,8 @@ or ``rulings``. Each random legal script of every rule set (the rule sets' rando
 given random rulings too) is played, then played again with every one of those lists shuffled (seeded), and
 the two transcripts must be equal once every list in them is sorted. A shuffle keeps the order of two
 decisions of one actor for one skill (the second answers the second ask: an order the script means) and
-renumbers the ``void`` rulings' ``action`` with the actions they name. The shuffle is full: a phase's actions are
+renumbers the ``void`` rulings' ``action`` with the actions they name; in 鼎立 an actor who kills himself keeps the
+order of his own actions (D-A2: those sent after the 自杀 are his successor's). The shuffle is full: a phase's actions are
 checked as a set (R27, ``tianting.core.action_set``), so a grant listed after what it grants (三日五百's extra 刺殺,
 落鴻哀歌's second target, 亂世英雄's skill) is accepted as well as before it.
 
@@ -85,7 +86,14 @@ def reordered(script: dict[str, Any], seed: int) -> dict[str, Any]:
         actions = phase.get("actions")
         if actions:
             order = list(range(len(actions)))
-            bot.shuffle(order)
+            # 鼎立's D-A2 reads one order as meant: an actor's actions sent before his 自杀 are his (「按没有提交判定」),
+            # those after it his successor's; so an actor who kills himself keeps the order of his own actions
+            suicides = {a["actor"] for a in actions if a.get("skill") in ("自杀", "自殺")}
+            if suicides and script.get("rules") == "dingli2":
+                keys: list[Any] = [a["actor"] if a["actor"] in suicides else i for i, a in enumerate(actions)]
+                order = _keep_per_key(order, keys.__getitem__, bot)
+            else:
+                bot.shuffle(order)
             phase["actions"] = [actions[i] for i in order]
             place = {old: new for new, old in enumerate(order)}
             for ruling in phase.get("rulings", []):

@@ -109,8 +109,9 @@ def test_first_phase_is_night_and_day_one_has_no_day() -> None:
 # ---- 行动 ---------------------------------------------------------------------------------
 @pytest.mark.skill("刺杀")
 def test_one_active_skill_or_one_stab_a_night() -> None:
-    """「每名角色每夜只能使用一个主动技能或进行一次刺杀。」"""
+    """「每名角色每夜只能使用一个主动技能或进行一次刺杀。」 (On night 3: 【三日五百】 is usable from then, 8.1.)"""
     t = Table()
+    t.quiet(2)
     stab = act("夏侯渊", "刺杀", "刘备")
     with pytest.raises(IllegalAction, match="一个主动技能或进行一次刺杀"):
         t.game.check_action(act("夏侯渊", "三日五百", "刘备"), [stab])

@@ -23,6 +23,7 @@ from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import day_uses
+from tianting.rules.sg24.declared.resolve import passed_votes
 
 if TYPE_CHECKING:
     from tianting.rules.dingli2.game import DingliGame
@@ -74,6 +75,9 @@ class DingliDay(Day):
         """舌辩: 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」; a tie harms nobody."""
         game, day = self.game, self.phase
         top, leaders = self.tally(counted)
+        moved = passed_votes(self, leaders[0], counted) if len(leaders) == 1 else None
+        if moved is not None:  # 贾诩【韬光养晦】's kind: votes passed on, counted again
+            top, leaders = self.tally(moved)
         leaders = sorted(leaders)
         if len(leaders) == 1:
             self.voted = voted = leaders[0]

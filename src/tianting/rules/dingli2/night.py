@@ -154,7 +154,11 @@ class DingliNight(Night):
         return pending
 
     def shifts(self) -> tuple[dict[str, int] | None, dict[str, int] | None]:
-        return shifts(self.judged)
+        """The judge's 减轻 / 加深 rulings, and the declared skills' 减轻 (蔡琰【悲愤诗】's kind), counted together."""
+        lessen, deepen = shifts(self.judged)
+        for pid, n in self.declared.lessening().items():
+            lessen[pid] = lessen.get(pid, 0) + n
+        return lessen, deepen
 
     def join(self) -> None:
         alliances = {r.target: _norm(r.text or "") for r in self.game.rulings.of("join", self.judged) if r.target}

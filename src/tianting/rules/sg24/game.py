@@ -100,6 +100,8 @@ class Phase:
     """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
     defended: list[tuple[Defence, Harm]] = field(default_factory=list)
     """Each defence used in this phase with the harm it stopped."""
+    misled: set[str] = field(default_factory=set)
+    """Ids whose 指认 tonight are answered wrongly (``mislead``: 「使其当夜行动中的指认反馈结果错误」)."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -615,22 +617,26 @@ class SG24Game(Clocked):
         is learned at once; its feedback waits for the night's other 指认 (:meth:`_recognition_feedback`)."""
         actor, target = self.state.player(a.actor), self.state.player(a.targets[0])
         _, allowance = self._allowance_for(actor, a)
+        misled = actor.id in night.misled  # answered wrongly; the passives a right 指认 sets off still go off
         if "character" in a.args:
             named = self.pack.get(a.args["character"])
             assert named is not None
             right = target.character == named.name
             if right:
-                actor.known[target.id] = target.character
                 night.recognitions.append((actor.id, target.id, named.name))
-            night.note(f"{actor.id} 指认 {target.id} 为{named.name}：{'正确' if right else '错误'}")
-            return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
+            if right and not misled:
+                actor.known[target.id] = target.character
+            night.note(f"{actor.id} 指认 {target.id} 为{named.name}：{'正确' if right else '错误'}"
+                       + ("（反馈结果错误）" if misled else ""))
+            return {"actor": actor.id, "target": target.id, "named": named.name, "right": right != misled,
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
         has = asked in self.evaluations(target.id) or asked == target.identity
-        night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
+        night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}"
+                   + ("（反馈结果错误）" if misled else ""))
         if allowance.feedback:
-            effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,
-                         {"evaluation": asked, "has": has})
+            effects.tell(night, actor.id, texts.evaluation(target.id, asked, has != misled), RECOGNISE, target.id,
+                         {"evaluation": asked, "has": has != misled})
         return None
 
     def _recognition_feedback(self, night: Phase, found: list[dict[str, Any]]) -> None:

@@ -164,8 +164,8 @@ class Night:
         self.declared.spend(self.phase.used_defences)
 
     def shifts(self) -> tuple[dict[str, int] | None, dict[str, int] | None]:
-        """减轻 / 加深 of each target's sum (none in the 24人 rules)."""
-        return None, None
+        """减轻 / 加深 of each target's sum: the declared skills' 减轻 only (the 24人 rules have no others)."""
+        return self.declared.lessening() or None, None
 
     def after_settle_after(self) -> None:
         """第三阶段: whether each stab was stopped, and the judge's rulings of what follows (``heal``, ``tell`` …)."""

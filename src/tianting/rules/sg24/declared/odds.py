@@ -34,18 +34,21 @@ class Halving:
     source: str
     sure: bool = False
     """The ``fail`` verb's state: the actions covered fail, no draw (「发动失败」)."""
+    harmless: bool = False
+    """Only the uses that harm nobody (「不造成伤害的军师负面技能」): read where the use is known (:meth:`Resolver.roll`)."""
 
     def as_json(self) -> dict[str, Any]:
         return {"by": sorted(self.by) if self.by is not None else None,
                 "on": sorted(self.on) if self.on is not None else None,
                 "attributes": list(self.attributes), "exempt": list(self.exempt), "source": self.source,
-                **({"sure": True} if self.sure else {})}
+                **({"sure": True} if self.sure else {}), **({"harmless": True} if self.harmless else {})}
 
     @classmethod
     def from_json(cls, raw: Mapping[str, Any]) -> Halving:
         return cls(frozenset(raw["by"]) if raw["by"] is not None else None,
                    frozenset(raw["on"]) if raw["on"] is not None else None,
-                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"], bool(raw.get("sure", False)))
+                   tuple(raw["attributes"]), tuple(raw["exempt"]), raw["source"], bool(raw.get("sure", False)),
+                   bool(raw.get("harmless")))
 
     def halves(self, action: Action, attribute: str) -> bool:
         if self.by is not None and action.actor not in self.by:

@@ -113,6 +113,8 @@ class Resolver:
     """(owner, skill) of the once-a-game ``stabbed`` passives set off tonight."""
     early_recognised: set[tuple[str, str, str]] = field(default_factory=set)
     """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
+    lessened: dict[str, int] = field(default_factory=dict)
+    """id → steps its summed harm tonight is lessened by (``lessen``: 「伤害减轻」)."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -174,9 +176,14 @@ class Resolver:
                     elif verb.name == "immune":
                         self.immunities.append((p.id, verb.args["against"], f"{p.id}【{data.name}】",
                                                 verb.args["effects"]))
-                    if verb.name == "defend":
+                    if verb.name != "defend":
+                        continue
+                    # ``on``: the defence stands on each player it names (「当魏国军师受到…时，为其抵御」), else on the owner
+                    guarded = sorted(players(self.night.state, verb.args["on"], p.id, p.id) or ()) \
+                        if "on" in verb.args else [p.id]
+                    for pid in guarded:
                         for _ in range(verb.args["times"]):
-                            defence = Defence(p.id, p.id, False, data.name, verb.args["against"],
+                            defence = Defence(pid, p.id, False, data.name, verb.args["against"],
                                               verb.args.get("stab_chance"))
                             self.defences.append(defence)
                             self.passive_defences[id(defence)] = (p.id, data.name)
@@ -197,8 +204,12 @@ class Resolver:
         waiting = self._of_timing((BEFORE,))
         while waiting:
             free = self.night.next_interfering(waiting)
-            for use in guards_first(free):
+            # a state of half chance among them stands first and is drawn for at once: the uses it covers are
+            # 「被干扰」, those that make it are not (seed 003: 「先结算没有被干扰……的技能效果」); then the protective ones
+            for use in sorted(guards_first(free), key=lambda u: not halves(u.declared)):
                 self._apply(use)
+                if halves(use.declared):
+                    self.roll()
             waiting = [u for u in waiting if u not in free]
         self.roll()
 
@@ -211,8 +222,10 @@ class Resolver:
         for a in list(night.live):
             if id(a) in self.rolled or any(h.source == f"{a.actor}【{a.skill}】" for h in self.halvings):
                 continue
+            if any(u.action is a and id(u) in self.done for u in self.uses):
+                continue  # resolved already (an earlier 结算前 use): a later state does not undo it
             attribute = self._attribute(a)
-            if attribute == "全局技能" or not halved(self.halvings, a, attribute):
+            if attribute == "全局技能" or not self._halving(a, attribute):
                 continue
             self.rolled.add(id(a))
             sure = next((h for h in halved(self.halvings, a, attribute) if h.sure), None)
@@ -225,6 +238,22 @@ class Resolver:
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
+
+    def _halving(self, a: Action, attribute: str) -> bool:
+        """Whether a state of half chance covers ``a``: one of ``harmless`` only a declared use that harms nobody (a
+        use the judge rules is his to weigh: he is told)."""
+        rules = halved(self.halvings, a, attribute)
+        if any(not h.harmless for h in rules):
+            return True
+        if not rules:
+            return False
+        use = next((u for u in self.uses if u.action is a), None)
+        if use is None:
+            line = f"{a.actor} 的【{a.skill}】若不造成伤害，其成功率减半（{rules[0].source}），由天庭裁定"
+            if line not in self.night.warnings:
+                self.night.warnings.append(line)
+            return False
+        return not harms_others(use.declared)
 
     def _attribute(self, a: Action) -> str:
         """The attribute a state of half chance reads: 刺杀 and 指认 for the general actions, else the skill's."""
@@ -245,7 +274,7 @@ class Resolver:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
         self.stage = "settle"
         for use in self._of_timing((None, "结算时生效")):
-            if any(v.name == "void" for v in use.declared.does):
+            if any(v.name in ("void", "mislead") for v in use.declared.does):  # before the 指认 are answered
                 self._apply(use)
         if self.enabled:
             self._bespoke("settle_first")
@@ -276,6 +305,7 @@ class Resolver:
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
+        self.roll()  # a state of half chance a 指认 set off covers the 结算时 uses still to resolve
         for use in guards_first(self._of_timing((None, "结算时生效"))):
             self._apply(use)
         self._bespoke("settle")
@@ -371,6 +401,13 @@ class Resolver:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
+
+    def lessening(self) -> dict[str, int]:
+        """Just before the harms are summed: the uses that lessen them (「对整个当夜最后结果进行总结算」, a 结算后 one
+        too: it works on the sum, so it is resolved now), then each id's steps of 减轻."""
+        for use in [u for u in self.uses if id(u) not in self.done and any(v.name == "lessen" for v in u.declared.does)]:
+            self._apply(use)
+        return self.lessened
 
     def spare(self) -> None:
         """Before the harms are summed: the defences ``strip_guards`` takes away, then each harm an immunity covers is
@@ -578,7 +615,7 @@ class Resolver:
             "used_before": lambda: in_play(state, c),
             "other": lambda: target != owner,
             "unaligned": lambda: any(q.character == c.value and q.country == UNALIGNED for q in state.living()),
-
+            "absent": lambda: not any(q.character == c.value for q in state.living()),
             "aimed": lambda: self._aimed(p.id, owner) == c.value,
         }
         return tests[c.test]()
@@ -654,6 +691,19 @@ class Resolver:
             phase.tell(owner, Feedback(data.name, texts.learned(pid, FACT_WORDS[fact], value), pid,
                                        {"fact": fact, "value": value}))
             phase.note(f"{owner}【{data.name}】得知 {pid} 的{FACT_WORDS[fact]}：{value}")
+        elif name == "lessen":
+            for guarded in sorted(players(night.state, verb.args["on"], owner, target) or ()):
+                self.lessened[guarded] = self.lessened.get(guarded, 0) + 1
+            phase.note(f"当夜伤害减轻（{owner}【{data.name}】）")
+        elif name == "mislead":
+            phase.misled.add(pid)
+            phase.note(f"{pid} 当夜指认的反馈结果错误（{owner}【{data.name}】）")
+        elif name == "reveal":  # 「使对方知道自己」: one-sided, the owner told nothing
+            me = night.state.player(owner)
+            night.state.player(pid).known[owner] = me.character
+            phase.tell(pid, Feedback(data.name, texts.learned(owner, FACT_WORDS["character"], me.character), owner,
+                                     {"fact": "character", "value": me.character}))
+            phase.note(f"{pid} 得知 {owner} 的角色：{me.character}（{owner}【{data.name}】）")
         elif name == "recognise":
             names = verb.args.get("characters")
             whom = ([p.id for p in sorted(night.state.living(), key=lambda p: p.id) if p.character in names]
@@ -687,12 +737,14 @@ class Resolver:
         elif name == "vote_void" or name == "act_wounded":
             pass  # read where its rule applies (:func:`vote_voided`, :func:`acts_wounded`)
         elif name == "stab":
-            night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid, by_killer=False)]
+            night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, owner, pid,
+                                                                                  by_killer=bool(verb.args.get("killer")))]
         elif name in ("halve", "fail"):
             victim = self.stabbing.target if self.stabbing is not None else None
             rule = Halving(players(night.state, verb.args.get("by"), owner, target, victim),
                            players(night.state, verb.args.get("on"), owner, target, victim),
-                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】", name == "fail")
+                           verb.args["attributes"], verb.args["except"], f"{owner}【{data.name}】", name == "fail",
+                           bool(verb.args.get("harmless")))
             if verb.args["when"] == "while_alive":  # 「此后……存活时」: every later night its owner plays on
                 night.state.extra.setdefault("standing_halvings", []).append(
                     {**rule.as_json(), "owner": owner, "character": night.state.player(owner).character,
@@ -799,6 +851,16 @@ class Resolver:
         if fact == "country":
             return p.country
         return "、".join(game.evaluations(pid)) or "无"
+
+
+def harms_others(d: Declared) -> bool:
+    """Whether a declared skill harms someone other than its owner (a wound, a death, a stab)."""
+    return any(v.name in ("wound", "kill", "stab") and v.who != "self" for v in d.does)
+
+
+def halves(d: Declared) -> bool:
+    """Whether a declared use makes a state of half chance tonight (its ``halve`` verbs)."""
+    return any(v.name == "halve" and v.args.get("when") == "tonight" for v in d.does)
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:
@@ -931,5 +993,41 @@ def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Map
                     effects.tell(phase, p.id, verb.args["text"], data.name)
 
 
+
+def passed_votes(day: Any, voted: str, counted: Sequence[str]) -> list[str] | None:
+    """A ``voted_top`` passive of the day's sole most voted that passes votes on (``pass_votes``, limited ones spent
+    when set off): the counted votes with those of the voters named for him moved to the day's second most voted (a
+    tie among them: one drawn, 「若得票第二多角色有多个，则转嫁到其中随机一个上」); None: no such passive."""
+    game, phase, state = day.game, day.phase, day.state
+    if pack_edition.first(state):
+        return None
+    player = state.player(voted)
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        d = data.effect
+        verb = next((v for v in d.does if v.name == "pass_votes"), None) if isinstance(d, Declared) else None
+        if (verb is None or d.trigger != "voted_top" or data.name not in player.skills
+                or (d.limit == "once" and player.used.get(data.name))):
+            continue
+        if d.limit == "once":
+            limits.consume(phase, voted, data.name, texts.passive_triggered(data.name))
+        top, seconds = day.tally([t for t in counted if t != voted])
+        seconds = sorted(s for s in seconds if s != voted)
+        voters = players(state, verb.args["voters"], voted, voted) or frozenset()
+        moving = [v for v, t in sorted(day.counted.items()) if t == voted and v in voters]
+        if not seconds or top == 0 or not moving:
+            phase.note(f"{voted}【{data.name}】触发：没有可转嫁的票或没有得票第二多的角色")
+            return list(counted)
+        to = seconds[0] if len(seconds) == 1 else state.rng.pick(f"【{data.name}】转嫁 {voted}", seconds)
+        out = list(counted)
+        for _ in moving:
+            out.remove(voted)
+            out.append(to)
+        phase.note(f"{voted}【{data.name}】触发：{'、'.join(moving)} 的票转给 {to}")
+        return out
+    return None
+
+
+
 __all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check", "killed",
-           "standing_votes", "vote_voided"]
+           "passed_votes", "standing_votes", "vote_voided"]

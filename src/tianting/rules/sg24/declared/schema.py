@@ -134,6 +134,12 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
         if STAB not in against:
             raise fail("stab_chance", "只用于能抵御刺杀的 defend（against 含“刺杀”）")
         out["stab_chance"] = _chance(raw["stab_chance"], "stab_chance", fail)
+    if "on" in raw:  # a standing passive's defence on others (「当魏国军师受到…作用时触发，为其抵御一次」)
+        from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+        if not check_selector(raw["on"]) or any(k in ("of", "country_of") for k in raw["on"]):
+            raise fail("on", f"必须是玩家的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
+        out["on"] = raw["on"]
     return out
 
 
@@ -183,6 +189,11 @@ def _halve_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError])
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night", "while_alive"):
         raise fail("when", "必须是 tonight、next_night 或 while_alive（此后技能拥有者存活时）")
+    harmless = raw.get("harmless", False)
+    if not isinstance(harmless, bool):
+        raise fail("harmless", "必须是 true 或 false（只影响不造成伤害的技能）")
+    if harmless:
+        out["harmless"] = True
     return {**out, "attributes": tuple(attributes), "except": tuple(exempt), "when": when}
 
 
@@ -205,6 +216,30 @@ def _break_alliance_args(raw: Mapping[str, Any], fail: Callable[[str, str], Effe
     if not isinstance(for_good, bool):
         raise fail("for_good", "必须是 true 或 false（此后两国不能再联盟）")
     return {"countries": out["countries"], "for_good": for_good}
+
+
+def _lessen_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    if not check_selector(raw.get("on")):
+        raise fail("on", f"必须是玩家的选择（{'、'.join(SELECTOR_KEYS)}；of 与 country_of 取 target 或 self）")
+    return {"on": raw["on"]}
+
+
+def _pass_votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    voters = raw.get("voters")
+    if not check_selector(voters) or any(k in ("of", "country_of") for k in voters):
+        raise fail("voters", f"必须是投票者的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
+    return {"voters": voters}
+
+
+def _stab_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    killer = raw.get("killer", False)
+    if not isinstance(killer, bool):
+        raise fail("killer", "必须是 true 或 false（杀手本人的额外刺杀：有同国判定）")
+    return {"killer": True} if killer else {}
 
 
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
@@ -295,8 +330,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "own_vote_void": _no_args,
     # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
     "act_wounded": _no_args,
-    # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms.
-    "stab": _no_args,
+    # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms; ``killer``: a
+    # killer's own extra stab (「除魏国杀手正常刺杀外，夏侯渊可额外指定1个ID进行刺杀」), checked as his stabs are.
+    "stab": _stab_args,
     # Every vote of the next day is void (「令次日全部投票无效」).
     "ballot_void": _no_args,
     # The 武将保护 defences on the player that could stop a stab tonight have no effect and their skills are spent
@@ -304,6 +340,16 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "strip_guards": _no_args,
     # The player's next 伤判 heals him, whenever he is next wounded (「在进行下一次伤害判定时自动痊愈」).
     "heal_at_check": _no_args,
+    # For ``voted_top``: the votes for the owner of the voters named go to the day's second most voted (a tie: one
+    # drawn), and the day's most voted is counted again (「…对贾诩的投票自动转嫁到得票第二多的角色身上」).
+    "pass_votes": _pass_votes_args,
+    # 伤害减轻: the night's summed harm of each player ``on`` names is one step lighter (死亡→受伤, 受伤→无).
+    "lessen": _lessen_args,
+    # 指认反馈结果错误: the player's 指认 tonight are answered wrongly (right↔wrong, 是↔否); the passives a right 指认
+    # sets off still go off.
+    "mislead": _no_args,
+    # 使对方知道自己: the player learns the owner's id and character, one-sided (the owner learns nothing of him).
+    "reveal": _no_args,
     # 成功率减半: the actions of ``by`` (aimed at ``on``, of ``attributes``, but ``except``) go off with half chance.
     "halve": _halve_args,
     # 发动失败 on a set of players: as ``halve``, but the actions covered fail surely (「其行动发动失败」).
@@ -345,6 +391,8 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     # ``false``: no other player's use of an active skill names the player tonight (「若此ID当夜受到其他任何以其作为目标的
     # 主动技能作用」, the 8.1 list's 释疑: a skill that named the id when it was sent); ``true``: some use does.
     "aimed": lambda v: isinstance(v, bool),
+    # A character is not in play now, checked when the use resolves (「当夜蜀国主军师若不是诸葛亮」).
+    "absent": lambda v: isinstance(v, str) and bool(v),
 }
 
 
@@ -357,19 +405,19 @@ KILLED_VERBS = ("lose", "spend", "tell")
 """What a passive set off by its owner's death (``killed``) may do: what needs no night to resolve in."""
 
 
-ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned")
+ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned", "absent")
 """Conditions on the game (a character in play, come into play, still 在野; a skill gone off), on no player: a use
 they gate needs no target for them."""
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "break_alliance")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "break_alliance", "lessen")
 """Verbs that act on no player (the vote, the post)."""
 
 
 def needs_target(d: Declared) -> bool:
     """Whether a use names one id: a verb or a condition acts on its target."""
     def aims(v: Verb) -> bool:
-        if v.name in ("halve", "fail"):
+        if v.name in ("halve", "fail", "lessen"):
             return any(sel.get(k) == "target" for sel in (v.args.get("by") or {}, v.args.get("on") or {})
                        for k in ("of", "country_of"))
         return v.who == "target" and v.name not in TARGETLESS
@@ -444,6 +492,10 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         raise fail("do", "stabbed_dead 触发的技能只能令刺杀者死亡（kill，who 为 target）")
     if trigger == "killed" and any(v.name not in KILLED_VERBS or v.who != "character" for v in does):
         raise fail("do", f"死亡触发的技能只能作用于所指明的角色（{'、'.join(KILLED_VERBS)}，who 为 character）")
+    if any(v.name == "pass_votes" for v in does) and trigger != "voted_top":
+        raise fail("do", "pass_votes 只用于 voted_top 触发的技能")
+    if trigger != "guard" and any("on" in v.args for v in does if v.name == "defend"):
+        raise fail("do", "defend 的 on 只用于 guard 触发的技能（每夜为所选的玩家各抵御）")
     if trigger != "stabbed" and any(v.name == "stab_void" or v.who == "victim" for v in does):
         raise fail("do", "stab_void 与 who: victim 只用于 stabbed 触发的技能")
     return Declared(trigger, tuple(does), conditions, tuple(of), limit, start, chance, *stab_sides)

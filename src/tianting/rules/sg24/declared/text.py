@@ -61,6 +61,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "unaligned": lambda: f"当夜{v}在野",
         "other": lambda: f"{whom}不是自己",
         "aimed": lambda: f"{whom}当夜{'受到' if v else '未受到'}他人以其为目标的主动技能作用",
+        "absent": lambda: f"{v}不在场",
     }
     return words[c.test]()
 
@@ -74,8 +75,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "exit": lambda: f"令{whom}{EXIT_WORDS[a['when']]}脱离游戏",
         "heal": lambda: f"治愈{_of(whom)}受伤" + ("（若其当夜受到其他伤害，则发动失败，本技能消耗）"
                                                  if a.get("unless_harmed") else ""),
-        "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
-                           if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用")
+        "defend": lambda: (f"为{'其' if a.get('on') else whom}抵御"
+                           f"{str(a['times']) + '次' if a['times'] > 1 else '一次'}{'或'.join(a['against'])}的作用")
         + ("，抵御成功时令伤害来源受伤" if a.get("counter") else "")
         + (f"（若为刺杀，则该刺杀{_percent(a['stab_chance'])}概率失效）" if a.get("stab_chance") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
@@ -95,7 +96,11 @@ def _verb(v: Verb, trigger: str) -> str:
         "announce": lambda: f"当夜公告“{a['text']}”",
         "lose": lambda: f"{whom}失去【{a['skill']}】",
         "act_wounded": lambda: f"{whom}受伤时也能行动",
-        "stab": lambda: f"对{whom}进行一次非杀手刺杀",
+        "pass_votes": lambda: f"{_selector(a['voters'], '')}投给自己的票转给得票第二多的角色（并列时随机其一）",
+        "lessen": lambda: f"{_selector(a['on'], '')}当夜受到的伤害减轻一级（致死改为致伤，致伤改为无效）",
+        "mislead": lambda: f"令{_of(whom)}当夜指认的反馈结果错误（依赖指认的被动技能不受影响）",
+        "reveal": lambda: f"令{whom}单方面知道你的角色",
+        "stab": lambda: f"对{whom}{'额外进行一次刺杀' if a.get('killer') else '进行一次非杀手刺杀'}",
         "ballot_void": lambda: "次日全部投票无效",
         "strip_guards": lambda: f"{_of(whom)}当夜能抵御刺杀的武将保护技能作用无效且视为消耗",
         "heal_at_check": lambda: f"{whom}下一次伤判时自动痊愈",
@@ -132,6 +137,7 @@ def _halve(a: Mapping[str, Any]) -> str:
     who = _selector(a.get("by"), "所有角色")
     aimed = f"针对{_selector(a.get('on'), '')}的" if a.get("on") else ""
     kinds = "、".join(a["attributes"]) if a["attributes"] else "所有行动"
+    kinds = f"不造成伤害的{kinds}" if a.get("harmless") else kinds
     when = {"next_night": "次夜", "while_alive": "此后自己存活时"}.get(a["when"], "当夜")
     text = f"{when}{who}{aimed}{kinds}成功率减半"
     return text + (f"（{'、'.join(a['except'])}除外）" if a["except"] else "")
@@ -177,7 +183,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append("当自己死亡时（自杀除外）触发")
     elif d.trigger == "guard" and any(v.name in ("defend", "immune") for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
-        parts.append(f"当受到{'或'.join(against)}作用时触发")
+        guarded = next((_selector(v.args["on"], "") for v in d.does if v.args.get("on")), "")
+        parts.append(f"当{guarded}受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
         parts.append(f"第{d.from_night}夜起可用")
     clause = "；".join(_verb(v, d.trigger) for v in d.does)
