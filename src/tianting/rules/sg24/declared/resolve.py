@@ -493,7 +493,8 @@ class Resolver:
                 if verb.args.get("counter"):
                     self.counters[id(defence)] = (owner, data.name)
         elif name == "void":
-            self._void(pid, owner, data.name, verb.args.get("only"), verb.args.get("attributes"))
+            self._void(pid, owner, data.name, verb.args.get("only"), verb.args.get("attributes"),
+                       verb.args.get("except", ()))
         elif name == "learn":
             fact = verb.args["fact"]
             value = self._fact(pid, fact)
@@ -580,14 +581,17 @@ class Resolver:
         night.phase.note(f"{line}（{owner}【{skill}】），至第{alliances[pair]}夜")
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
-              attributes: Sequence[str] | None = None) -> None:
+              attributes: Sequence[str] | None = None, exempt: Sequence[str] = ()) -> None:
         """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent); ``only``: those
-        of the skills named (「令其当夜进行的任何刺杀……发动失败」)."""
+        of the skills named (「令其当夜进行的任何刺杀……发动失败」); ``exempt``: but not those (「不影响杀手刺杀及依赖于
+        刺杀发动的技能」)."""
         from tianting.core.names import name_key
 
         night = self.night
         keep = None if only is None else {name_key(n) for n in only}
+        spared = {name_key(n) for n in exempt}
         for a in [a for a in night.live if a.actor == pid and (keep is None or name_key(a.skill) in keep)
+                  and name_key(a.skill) not in spared
                   and (attributes is None or self._attribute(a) in attributes)]:
             if any(u.action is a and id(u) in self.done for u in self.uses):
                 continue

@@ -212,6 +212,11 @@ def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
         if not isinstance(attributes, list) or not attributes or not all(a in ATTRIBUTES for a in attributes):
             raise fail("attributes", f"必须是属性数组（{'、'.join(ATTRIBUTES)}）：只令这些属性的技能失败")
         out["attributes"] = tuple(attributes)
+    exempt = raw.get("except")
+    if exempt is not None:
+        if not isinstance(exempt, list) or not exempt or not all(isinstance(x, str) and x for x in exempt):
+            raise fail("except", "必须是技能名数组（不受影响的行动，如 [\"刺杀\"]：「不影响杀手刺杀」）")
+        out["except"] = tuple(exempt)
     return out
 
 

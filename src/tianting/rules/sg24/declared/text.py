@@ -72,7 +72,7 @@ def _verb(v: Verb, trigger: str) -> str:
         + ("，抵御成功时令伤害来源受伤" if a.get("counter") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
-                         else f"令{whom}当夜所有行动失败"),
+                         else f"令{whom}当夜所有行动失败" + (f"（{'、'.join(a['except'])}除外）" if a.get("except") else "")),
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
@@ -109,7 +109,8 @@ def _selector(sel: dict[str, object] | None, default: str) -> str:
         party = {"target": "其", "self": "自己", "victim": "被刺杀者"}.get(str(value), "")
         words.append({"country": f"{names}国", "not_country": f"不属于{names}的", "identity": f"{names}",
                       "character": names, "of": party,
-                      "country_of": f"{party}所在国" if value != "self" else "本国"}[key])
+                      "country_of": f"{party}所在国" if value != "self" else "本国",
+                      "allied_of": f"{party}所在国或其盟国" if value != "self" else "本国或盟国"}[key])
     return "".join(words) + ("" if "of" in sel else "角色")
 
 
