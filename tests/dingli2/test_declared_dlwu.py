@@ -1,0 +1,178 @@
+"""鼎立三分2.0's own 吴 characters (issue 31): the skills the engine resolves from their declarations
+(src/tianting/rules/dingli2/data/effects/dlwu.json), each test stating the 8.1 fact in our words; rulings
+R-dlwu-* in docs/rulings/packs-dlwu.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from tianting.core.errors import IllegalAction
+from tianting.core.state import Status
+
+from .table import Table, act, force_deal, rule
+
+
+def injured(t: Table, pid: str) -> bool:
+    return t.state.player(pid).status is Status.INJURED
+
+
+def states(t: Table) -> dict[tuple[str, str], str]:
+    return {(e["actor"], e["skill"]): e["state"] for e in t.state.history[-1]["actions"]}
+
+
+def judged(r: object, skill: str) -> bool:
+    """Whether the night's warnings still ask the judge to rule a use of ``skill``."""
+    return any(skill in w for w in getattr(r, "warnings") if w.startswith("请天庭裁定"))
+
+
+def sunshangxiang_table() -> Table:
+    """A table where 小乔 has died and 孙尚香 plays on (小乔's one successor)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "小乔"),))
+    t.day()
+    assert t.character("小乔") == "孙尚香"
+    return t
+
+
+@pytest.mark.skill("将门虎女")
+def test_jiangmenhunv_wounds_one_without_mengjiang_but_no_lord() -> None:
+    """孙尚香【将门虎女】: the id named is wounded unless he has the 猛将 evaluation; on a 君主 it does nothing."""
+    t = sunshangxiang_table()
+    r = t.night(act("小乔", "将门虎女", "郭嘉"))
+    assert injured(t, "郭嘉") and not judged(r, "将门虎女")
+    t2 = sunshangxiang_table()
+    t2.night(act("小乔", "将门虎女", "张辽"))  # 张辽 is a 猛将
+    assert not injured(t2, "张辽") and states(t2)[("小乔", "将门虎女")] == "failed"
+    t3 = sunshangxiang_table()
+    t3.night(act("小乔", "将门虎女", "曹操"))  # a 君主 (no 猛将): still nothing
+    assert not injured(t3, "曹操") and states(t3)[("小乔", "将门虎女")] == "failed"
+
+
+@pytest.mark.skill("秀色可餐")
+def test_xiusecancan_stops_one_wu_jiang_harm_once() -> None:
+    """小乔【秀色可餐】: the first 武将杀伤 effect on her is stopped, once a game (曹操's 亲冒矢石 twice: the second
+    wounds her); she is told the skill went off and is spent."""
+    t = Table()
+    t.night(act("曹操", "亲冒矢石", "小乔"))
+    assert not injured(t, "小乔") and t.state.player("小乔").used.get("秀色可餐") == 1
+    assert "你的【秀色可餐】已触发并消耗" in t.said("小乔")
+    t.day()
+    t.night(act("曹操", "亲冒矢石", "小乔"))
+    assert injured(t, "小乔")
+
+
+@pytest.mark.skill("琴书雅韵")
+def test_qinshuyayun_stops_one_negative_skill_once() -> None:
+    """周瑜【琴书雅韵】: the first 军师负面 effect on him is stopped, once a game (黄盖's 火船冲阵, a 军师负面 wound,
+    twice: the second wounds him); a 武将杀伤 effect is not stopped (曹操's 亲冒矢石)."""
+    t = Table()
+    t.night(act("黄盖", "火船冲阵", "周瑜"))
+    assert not injured(t, "周瑜") and "你的【琴书雅韵】已触发并消耗" in t.said("周瑜")
+    t.day()
+    t.night(act("黄盖", "火船冲阵", "周瑜"))
+    assert injured(t, "周瑜")
+    t2 = Table()
+    t2.night(act("曹操", "亲冒矢石", "周瑜"))
+    assert injured(t2, "周瑜") and not t2.state.player("周瑜").used.get("琴书雅韵")
+
+
+@pytest.mark.skill("诱以美色")
+def test_youyimeise_makes_every_action_fail_but_the_stab() -> None:
+    """周瑜【诱以美色】 (军师负面, 结算前): every action of the id that night fails — 曹操's 亲冒矢石 never lands —
+    but a killer's stab is untouched (张辽's stab on 庞统 still kills him: 法正 plays on)."""
+    t = Table()
+    r = t.night(act("周瑜", "诱以美色", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
+    assert not injured(t, "郭嘉") and states(t)[("曹操", "亲冒矢石")] == "void"
+    assert not judged(r, "诱以美色")
+    t2 = Table()
+    t2.night(act("周瑜", "诱以美色", "张辽"), act("张辽", "刺杀", "庞统"))
+    assert t2.character("庞统") == "法正"  # stabbed to death: his successor plays on
+    assert states(t2)[("张辽", "刺杀")] != "void"
+
+
+@pytest.mark.skill("雄才大略")
+def test_xiongcaidalue_recognises_and_allies_wu_and_shu() -> None:
+    """周瑜【雄才大略】: when his 指认 names 庞统 (or 诸葛亮) rightly, the two know each other and the 吴蜀 alliance
+    is made (the night's post says so, R-dlwu-2); a wrong 指认 does nothing."""
+    t = Table()
+    r = t.night(act("周瑜", "指认", "庞统", character="庞统"))
+    assert "蜀吴联盟达成" in r.announcement["events"]
+    assert t.state.extra["alliances"]["蜀吴"] == 3  # made on night 1, two days and nights (R-dlwu-2)
+    assert t.state.player("庞统").known["周瑜"] == "周瑜" and t.state.player("周瑜").known["庞统"] == "庞统"
+    t2 = Table()
+    r2 = t2.night(act("周瑜", "指认", "徐庶", character="庞统"))
+    assert "蜀吴联盟达成" not in r2.announcement["events"] and not t2.state.extra.get("alliances")
+
+
+@pytest.mark.skill("义释苏飞", "雄才大略")
+def test_yishisufei_voids_ganning_stab_on_own_or_allied_country() -> None:
+    """甘宁【义释苏飞】: a stab of his that lands on one of his own country, or of a country allied with it, has no
+    effect (黄盖 lives); on 蜀 while 吴蜀 stand apart it kills (庞统: 法正 plays on), and once 周瑜's 雄才大略 has made the 吴蜀
+    alliance, his stab on a 蜀 id the next night has none (庞统 lives)."""
+    t = Table()
+    t.night(act("甘宁", "刺杀", "黄盖"))
+    assert t.character("黄盖") == "黄盖" and t.state.player("黄盖").status is Status.ALIVE
+    t2 = Table()
+    t2.night(act("甘宁", "刺杀", "庞统"))
+    assert t2.character("庞统") == "法正"
+    t3 = Table()
+    t3.night(act("周瑜", "指认", "庞统", character="庞统"))
+    t3.day()
+    t3.night(act("甘宁", "刺杀", "庞统"))
+    assert t3.character("庞统") == "庞统" and t3.state.player("庞统").status is Status.ALIVE
+
+
+@pytest.mark.skill("鼓舞士气")
+def test_guwushiqi_defends_the_unwounded() -> None:
+    """鲁肃【鼓舞士气】: on an id not wounded it stops one 武将杀伤 or 军师负面 effect that night (曹操's 亲冒矢石 on
+    郭嘉; 黄盖's 火船冲阵 on 吕蒙), but never a stab (张辽's stab on 庞统 kills him: 法正 plays on)."""
+    t = Table()
+    t.night(act("鲁肃", "鼓舞士气", "郭嘉"), act("曹操", "亲冒矢石", "郭嘉"))
+    assert not injured(t, "郭嘉")
+    t2 = Table()
+    t2.night(act("鲁肃", "鼓舞士气", "吕蒙"), act("黄盖", "火船冲阵", "吕蒙"))
+    assert not injured(t2, "吕蒙")
+    t3 = Table()
+    t3.night(act("鲁肃", "鼓舞士气", "庞统"), act("张辽", "刺杀", "庞统"))
+    assert t3.character("庞统") == "法正"
+
+
+@pytest.mark.skill("鼓舞士气")
+def test_guwushiqi_heals_the_wounded_first() -> None:
+    """鲁肃【鼓舞士气】: 「优先治愈受伤」 — on an id already wounded it heals the wound (郭嘉, wounded on night 1 and
+    still wounded after his first 伤判, is healed on night 2)."""
+    t = Table()
+    t.night(act("曹操", "亲冒矢石", "郭嘉"))
+    assert injured(t, "郭嘉")
+    force_deal(t, "郭嘉", 1)
+    t.day(digits={"郭嘉": 6})  # 6: still wounded
+    assert injured(t, "郭嘉")
+    t.night(act("鲁肃", "鼓舞士气", "郭嘉"))
+    assert not injured(t, "郭嘉") and t.state.player("郭嘉").alive
+
+
+def lingtong_table() -> Table:
+    """甘宁 dead (凌统 plays on), 孙坚 and 孙策 dead (孙权 the 吴 君主)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "甘宁"), rule("kill", "孙坚")),
+            answers=[{"actor": "甘宁", "skill": "继任", "answer": "凌统"}])
+    t.day()
+    t.night(rulings=(rule("kill", "孙坚"),))
+    t.day()
+    assert t.character("甘宁") == "凌统" and t.character("孙坚") == "孙权"
+    return t
+
+
+@pytest.mark.skill("断后突围")
+def test_duanhoutuwei_stops_the_harm_on_sunquan() -> None:
+    """凌统【断后突围】: that night the heaviest 武将杀伤 effect on 孙权 (the 吴 君主) is void (曹操's 亲冒矢石);
+    before 孙权 has come into play the skill cannot be sent."""
+    t = lingtong_table()
+    t.night(act("甘宁", "断后突围"), act("曹操", "亲冒矢石", "孙坚"),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])  # 徐庶's natural death (night 3)
+    assert not injured(t, "孙坚") and t.character("孙坚") == "孙权"
+    t2 = Table()
+    t2.night(rulings=(rule("kill", "甘宁"),), answers=[{"actor": "甘宁", "skill": "继任", "answer": "凌统"}])
+    t2.day()
+    with pytest.raises(IllegalAction):
+        t2.night(act("甘宁", "断后突围"))
