@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tianting.core.errors import IllegalAction
+from tianting.core.records import PhaseResult
 from tianting.core.state import Status
 
 from .table import Table, act, force_deal, rule
@@ -20,9 +21,9 @@ def states(t: Table) -> dict[tuple[str, str], str]:
     return {(e["actor"], e["skill"]): e["state"] for e in t.state.history[-1]["actions"]}
 
 
-def judged(r: object, skill: str) -> bool:
+def judged(r: PhaseResult, skill: str) -> bool:
     """Whether the night's warnings still ask the judge to rule a use of ``skill``."""
-    return any(skill in w for w in getattr(r, "warnings") if w.startswith("请天庭裁定"))
+    return any(skill in w for w in r.warnings if w.startswith("请天庭裁定"))
 
 
 def sunshangxiang_table() -> Table:
