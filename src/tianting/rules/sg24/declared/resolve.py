@@ -22,7 +22,7 @@ A use whose skill has no declaration (or a bespoke code the rule set has not reg
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -96,6 +96,10 @@ class Resolver:
     """The stab a ``stabbed`` trigger is answering (its ``stab_void`` verb acts on it)."""
     early_recognised: set[tuple[str, str, str]] = field(default_factory=set)
     """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
+    groups: list[GroupDefence] = field(default_factory=list)
+    """Defences for whichever of a group is hit hardest (``defend``'s ``among``), placed when the harms are known."""
+    counter_rules: dict[int, Mapping[str, Any]] = field(default_factory=dict)
+    """id of a ``counter`` defence → its ``counter_on`` / ``counter_chance`` (a counter only on those harms, by chance)."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -152,7 +156,9 @@ class Resolver:
         for p in sorted(self.night.state.living(), key=lambda p: p.id):
             for data, d in self._passives(p.id, "guard"):
                 for verb in d.does:
-                    if verb.name == "defend":
+                    if verb.name == "defend" and verb.args.get("among"):
+                        self.groups.append(GroupDefence(p.id, False, data.name, verb.args))
+                    elif verb.name == "defend":
                         for _ in range(verb.args["times"]):
                             defence = Defence(p.id, p.id, False, data.name, verb.args["against"])
                             self.defences.append(defence)
@@ -301,6 +307,13 @@ class Resolver:
             if owner_skill is None or h.by not in state.players or not state.player(h.by).alive:
                 continue
             owner, skill = owner_skill
+            rule = self.counter_rules.get(id(defence), {})
+            if rule.get("counter_on") and (h.attribute or h.cause) not in rule["counter_on"]:
+                continue
+            if rule.get("counter_chance") is not None and not state.rng.chance(
+                    f"【{skill}】令来源受伤 {owner}→{h.by}", rule["counter_chance"]):
+                night.phase.note(f"{owner}【{skill}】抵御成功，令来源 {h.by} 受伤：概率未中")
+                continue
             data = night.game.pack.skill(state.player(owner).character, skill)
             night.phase.note(f"{owner}【{skill}】抵御成功，令伤害来源 {h.by} 受伤")
             wounds.append(Harm(h.by, Level.WOUND, skill, [owner], by=owner, attribute=(data.attribute if data else "")
@@ -326,7 +339,9 @@ class Resolver:
             self._apply(use)
 
     def spare(self) -> None:
-        """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」); then
+        each group's defence is placed on the one it protects (:meth:`place_groups`)."""
+        self.place_groups()
         if not self.immunities:
             return
         night = self.night
@@ -340,6 +355,34 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def place_groups(self) -> None:
+        """「自己或认识的本国角色遭到武将杀伤技能作用，则为其抵御一次伤害最大的攻击」: each group defence (by owner, then
+        skill) goes to the member hit by the heaviest harm it covers (the judge's harms included); members hit equally
+        hard are drawn between (the 8.1 list's 释疑 of 【百骑劫营】: 「由使用者提交数字随机保护其中一个」, R-dlwu-9). A
+        group nobody in it is hit leaves no defence (a once-a-game passive is not spent)."""
+        night, state = self.night, self.night.state
+        harms = [h for h in (*night.harms, *night.ruled.harms) if id(h) not in night.phase.stopped]
+        for g in sorted(self.groups, key=lambda g: (g.owner, g.name)):
+            if not state.player(g.owner).alive:
+                continue
+            members = group_members(state, g.owner, g.args["among"])
+            probe = Defence(g.owner, g.owner, g.active, g.name, g.args["against"])
+            hit = [h for h in harms if h.target in members and probe.covers(h)]
+            if not hit:
+                continue
+            top = max(h.level for h in hit)
+            tied = sorted({h.target for h in hit if h.level == top})
+            chosen = tied[0] if len(tied) == 1 else state.rng.pick(f"{g.owner}【{g.name}】保护", tied)
+            night.phase.note(f"{g.owner}【{g.name}】为 {chosen} 抵御伤害最大的攻击")
+            for _ in range(g.args["times"]):
+                defence = Defence(chosen, g.owner, g.active, g.name, g.args["against"])
+                self.defences.append(defence)
+                if not g.active:
+                    self.passive_defences[id(defence)] = (g.owner, g.name)
+                if g.args.get("counter"):
+                    self.counters[id(defence)] = (g.owner, g.name)
+                    self.counter_rules[id(defence)] = g.args
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
@@ -484,6 +527,8 @@ class Resolver:
                 night.game.healed(pid)
         elif name == "heal":
             self.heals.append((pid, f"【{data.name}】"))
+        elif name == "defend" and verb.args.get("among"):
+            self.groups.append(GroupDefence(owner, active, data.name, verb.args))
         elif name == "defend":
             for _ in range(verb.args["times"]):
                 defence = Defence(pid, owner, active, data.name, verb.args["against"])
@@ -614,6 +659,24 @@ class Resolver:
         if fact == "country":
             return p.country
         return "、".join(game.character(pid).evaluations) or "无"
+
+
+@dataclass(frozen=True)
+class GroupDefence:
+    """A defence for whichever of a group is hit hardest (``defend``'s ``among``): whose, active or passive, which
+    skill, and the verb's arguments."""
+
+    owner: str
+    active: bool
+    name: str
+    args: Mapping[str, Any]
+
+
+def group_members(state: Any, owner: str, among: str) -> list[str]:
+    """``known_countrymen``: the owner and the living players of his country (now) whose character he knows."""
+    me = state.player(owner)
+    return [owner] + sorted(pid for pid in me.known if pid in state.players and pid != owner
+                            and state.player(pid).alive and state.player(pid).country == me.country)
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:

@@ -22,6 +22,9 @@ STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
 COUNTRY_NAMES = ("魏", "蜀", "吴")
 """The countries an alliance joins (「吴蜀联盟」)."""
+AMONG = ("known_countrymen",)
+"""For ``defend``'s ``among``: one defence for whichever of a group is hit hardest at the night's sum —
+``known_countrymen``: the owner and the living players of his country he knows (「自己或认识的本国角色」)."""
 FACTS = ("identity", "character", "country", "evaluations")
 """What a player may learn of another (身份, 角色, 国籍, 评价)."""
 WHO = ("target", "self", "lord", "victim")
@@ -112,7 +115,23 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     counter = raw.get("counter", False)
     if not isinstance(counter, bool):
         raise fail("counter", "必须是 true 或 false（抵御成功时令伤害来源受伤）")
-    return {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
+    out: dict[str, Any] = {"against": tuple(against), "times": times, **({"counter": True} if counter else {})}
+    among = raw.get("among")
+    if among is not None:
+        if among not in AMONG:
+            raise fail("among", f"必须是 {'、'.join(AMONG)} 之一（自己或认识的本国角色中受作用者）")
+        out["among"] = among
+    counter_on = raw.get("counter_on")
+    if counter_on is not None:
+        if not counter or not isinstance(counter_on, list) or not counter_on \
+                or not all(a in ATTRIBUTES + (STAB,) for a in counter_on):
+            raise fail("counter_on", "须与 counter 同用，为属性数组（只在抵御了这些属性的伤害时令来源受伤，如 [\"刺杀\"]）")
+        out["counter_on"] = tuple(counter_on)
+    if "counter_chance" in raw:
+        if not counter:
+            raise fail("counter_chance", "须与 counter 同用")
+        out["counter_chance"] = _chance(raw["counter_chance"], "counter_chance", fail)
+    return out
 
 
 def _learn_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:

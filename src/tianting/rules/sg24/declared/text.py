@@ -60,7 +60,7 @@ def _condition(c: Condition, trigger: str) -> str:
 
 
 def _verb(v: Verb, trigger: str) -> str:
-    whom = _whom(v.who, trigger)
+    whom = "自己或认识的本国角色中受作用者" if v.args.get("among") == "known_countrymen" else _whom(v.who, trigger)
     a = v.args
     words = {
         "wound": lambda: f"令{whom}受伤",
@@ -69,7 +69,10 @@ def _verb(v: Verb, trigger: str) -> str:
         "heal": lambda: f"治愈{_of(whom)}受伤",
         "defend": lambda: (f"为{whom}抵御{a['times']}次{'或'.join(a['against'])}的作用"
                            if a["times"] > 1 else f"为{whom}抵御一次{'或'.join(a['against'])}的作用")
-        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else ""),
+        + ("，抵御成功时令伤害来源受伤" if a.get("counter") and not a.get("counter_on") else "")
+        + (f"；若抵御的是{'或'.join(a['counter_on'])}，"
+           f"{_percent(a['counter_chance']) + '概率' if a.get('counter_chance') else ''}令其来源受伤"
+           if a.get("counter_on") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
                          else f"令{whom}当夜所有行动失败" + (f"（{'、'.join(a['except'])}除外）" if a.get("except") else "")),
@@ -159,7 +162,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append("当得票数最多时触发")
     elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
-        parts.append(f"当受到{'或'.join(against)}作用时触发")
+        who = "自己或认识的本国角色" if any(v.args.get("among") for v in d.does) else ""
+        parts.append(f"当{who}受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
         parts.append(f"第{d.from_night}夜起可用")
     clause = "；".join(_verb(v, d.trigger) for v in d.does)
