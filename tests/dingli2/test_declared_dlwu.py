@@ -177,3 +177,76 @@ def test_duanhoutuwei_stops_the_harm_on_sunquan() -> None:
     t2.day()
     with pytest.raises(IllegalAction):
         t2.night(act("甘宁", "断后突围"))
+
+
+@pytest.mark.skill("百骑劫营")
+def test_baiqijieying_guards_himself_or_a_known_countryman() -> None:
+    """甘宁【百骑劫营】: that night one 武将杀伤 attack on himself, or on a 吴 player whose character he knows, is
+    stopped (孙坚's 横扫江东 on 甘宁; after his 指认 has named 周瑜 rightly, 曹操's 亲冒矢石 on 周瑜); one he does not
+    know is not covered (鲁肃 is wounded)."""
+    t = Table()
+    t.night(act("甘宁", "百骑劫营"), act("孙坚", "横扫江东", "甘宁"))
+    assert not injured(t, "甘宁")
+    t2 = Table()
+    t2.night(act("甘宁", "指认", "周瑜", character="周瑜"))
+    t2.day()
+    t2.night(act("甘宁", "百骑劫营"), act("曹操", "亲冒矢石", "周瑜"))
+    assert not injured(t2, "周瑜")
+    t3 = Table()
+    t3.night(act("甘宁", "百骑劫营"), act("曹操", "亲冒矢石", "鲁肃"))
+    assert injured(t3, "鲁肃")
+
+
+@pytest.mark.skill("百骑劫营")
+def test_baiqijieying_draws_between_equal_harms() -> None:
+    """The 8.1 list's 释疑 of 【百骑劫营】 (R-dlwu-9): when players it covers are hit equally hard, a draw picks the one
+    it protects (曹操's 亲冒矢石 on 周瑜 and 刘备's 乱世枭雄 on 鲁肃, both wounds: the draw names 鲁肃, who is spared, and
+    周瑜 is wounded)."""
+    t = Table()
+    t.night(act("甘宁", "指认", "周瑜", character="周瑜"))
+    t.day()
+    t.night(act("甘宁", "指认", "鲁肃", character="鲁肃"))
+    t.day()
+    t.force("甘宁【百骑劫营】保护", "鲁肃")
+    t.night(act("甘宁", "百骑劫营"), act("曹操", "亲冒矢石", "周瑜"), act("刘备", "乱世枭雄", "鲁肃"),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    assert not injured(t, "鲁肃") and injured(t, "周瑜")
+    t.check_unused()
+
+
+def lukang_table() -> Table:
+    """周瑜's id plays 陆抗 (周瑜 and 陆逊 dead, the 陆逊 line chosen)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "周瑜"),), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    t.day()
+    t.night(rulings=(rule("kill", "周瑜"),))
+    t.day()
+    assert t.character("周瑜") == "陆抗"
+    return t
+
+
+@pytest.mark.skill("西陵克敌")
+def test_xilingkedi_stops_a_stab_and_may_wound_the_stabber() -> None:
+    """陆抗【西陵克敌】: the first 武将杀伤 effect on him (a stab included) is stopped, once a game; when it stops a
+    stab, the stabber is wounded with half chance (张辽's stab: the draw wounds him; a second time, 夏侯渊's stab kills
+    陆抗, the skill being spent)."""
+    t = lukang_table()
+    t.force("【西陵克敌】令来源受伤 周瑜→张辽", True)
+    t.night(act("张辽", "刺杀", "周瑜"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    assert t.state.player("周瑜").alive and t.character("周瑜") == "陆抗" and not injured(t, "周瑜")
+    assert injured(t, "张辽") and t.state.player("周瑜").used.get("西陵克敌") == 1
+    t.day()
+    t.night(act("夏侯渊", "刺杀", "周瑜"))
+    assert not t.state.player("周瑜").alive
+    t.check_unused()
+
+
+@pytest.mark.skill("西陵克敌")
+def test_xilingkedi_guards_a_known_countryman_without_counter_on_a_skill() -> None:
+    """陆抗【西陵克敌】: it also covers a 吴 player whose character he knows (鲁肃, once 陆抗's 指认 has named him
+    rightly): 曹操's 亲冒矢石 on 鲁肃 is stopped, and no one is wounded back (it was no stab: no draw)."""
+    t = lukang_table()
+    t.night(act("周瑜", "指认", "鲁肃", character="鲁肃"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    t.day()
+    t.night(act("曹操", "亲冒矢石", "鲁肃"))
+    assert not injured(t, "鲁肃") and not injured(t, "曹操")
