@@ -13,6 +13,10 @@ from tianting.core.state import Status
 from .table import Table, act, force_deal, rule
 
 
+ALLIED = {"吴蜀联盟达成", "蜀吴联盟达成"}
+"""The post's line for the alliance (the countries in the order declared, or in 魏蜀吴 order)."""
+
+
 def injured(t: Table, pid: str) -> bool:
     return t.state.player(pid).status is Status.INJURED
 
@@ -97,12 +101,12 @@ def test_xiongcaidalue_recognises_and_allies_wu_and_shu() -> None:
     is made (the night's post says so, R-dlwu-2); a wrong 指认 does nothing."""
     t = Table()
     r = t.night(act("周瑜", "指认", "庞统", character="庞统"))
-    assert "蜀吴联盟达成" in r.announcement["events"]
+    assert ALLIED & set(r.announcement["events"])
     assert t.state.extra["alliances"]["蜀吴"] == 3  # made on night 1, two days and nights (R-dlwu-2)
     assert t.state.player("庞统").known["周瑜"] == "周瑜" and t.state.player("周瑜").known["庞统"] == "庞统"
     t2 = Table()
     r2 = t2.night(act("周瑜", "指认", "徐庶", character="庞统"))
-    assert "蜀吴联盟达成" not in r2.announcement["events"] and not t2.state.extra.get("alliances")
+    assert not ALLIED & set(r2.announcement["events"]) and not t2.state.extra.get("alliances")
 
 
 @pytest.mark.skill("义释苏飞", "雄才大略")
