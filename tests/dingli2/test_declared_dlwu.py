@@ -254,3 +254,21 @@ def test_xilingkedi_guards_a_known_countryman_without_counter_on_a_skill() -> No
     t.day()
     t.night(act("曹操", "亲冒矢石", "鲁肃"))
     assert not injured(t, "鲁肃") and not injured(t, "曹操")
+
+
+@pytest.mark.skill("秣马厉兵")
+def test_momalibing_lets_the_id_act_twice_the_next_night() -> None:
+    """鲁肃【秣马厉兵】: the id may act twice the next night — a killer stabs twice (the 8.1 list's 释疑 of
+    【驱虎吞狼】: 「受到鲁肃【秣马厉兵】等作用时，当夜可以发动两次刺杀」): 张辽's stabs on 庞统 and 吕蒙 both kill. That
+    night itself, and the night after, one action only."""
+    t = Table()
+    t.night(act("鲁肃", "秣马厉兵", "张辽"))
+    t.day()
+    t.night(act("张辽", "刺杀", "庞统"), act("张辽", "刺杀", "吕蒙"))
+    assert t.character("庞统") == "法正" and t.character("吕蒙") == "朱然"
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.night(act("张辽", "刺杀", "庞统"), act("张辽", "刺杀", "鲁肃"))
+    t2 = Table()
+    with pytest.raises(IllegalAction):
+        t2.night(act("鲁肃", "秣马厉兵", "张辽"), act("张辽", "刺杀", "庞统"), act("张辽", "刺杀", "吕蒙"))

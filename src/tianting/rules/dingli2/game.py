@@ -244,7 +244,7 @@ class DingliGame(SG24Game):
         if skill == STAB:
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
-            if any(_norm(a.skill) == STAB or self._is_skill(a) for a in mine):
+            if sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
             if target.id == player.id:
@@ -257,7 +257,8 @@ class DingliGame(SG24Game):
             self._check_skill(player, action, accepted, day=False)
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
-            if any(_norm(a.skill) == STAB for a in mine):
+            if any(_norm(a.skill) == STAB for a in mine) and sum(
+                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:

@@ -607,6 +607,11 @@ class Resolver:
             phase.note(f"{pid} 下一夜不能出刀（{owner}【{data.name}】，其本人不被告知）")
         elif name == "ally":
             self._ally(verb.args, owner, data.name)
+        elif name == "act_twice":
+            twice = night.state.extra.setdefault("act_twice", {}).setdefault(str(night.state.index + 2), [])
+            if pid not in twice:
+                twice.append(pid)
+            phase.note(f"{pid} 次夜可以行动两次（{owner}【{data.name}】）")
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")

@@ -288,6 +288,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "no_stab": _no_args,
     # 联盟达成（或延期）: the two countries' alliance (the post says so).
     "ally": _ally_args,
+    # 「令该ID次夜可以行动两次」: the player may send two actions the next night (two skills, a skill and a stab, or
+    # two stabs; several uses still give two).
+    "act_twice": _no_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {

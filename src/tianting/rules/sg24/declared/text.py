@@ -93,6 +93,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "fail": lambda: _halve(a).replace("成功率减半", "发动失败"),
         "stab_void": lambda: "该次刺杀失效",
         "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
+        "act_twice": lambda: f"令{whom}次夜可以行动两次",
         "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
     }
     text = words[v.name]()
