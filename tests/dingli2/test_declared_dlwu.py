@@ -272,3 +272,35 @@ def test_momalibing_lets_the_id_act_twice_the_next_night() -> None:
     t2 = Table()
     with pytest.raises(IllegalAction):
         t2.night(act("鲁肃", "秣马厉兵", "张辽"), act("张辽", "刺杀", "庞统"), act("张辽", "刺杀", "吕蒙"))
+
+
+def lingtong_dies_table(*removed: str) -> Table:
+    """甘宁 dead (凌统 plays on), then 凌统 dies on night 2 — his id leaves the game (no successor); ``removed``: ids
+    the judge takes out of the game the same night."""
+    t = Table()
+    t.night(rulings=(rule("kill", "甘宁"),), answers=[{"actor": "甘宁", "skill": "继任", "answer": "凌统"}])
+    t.day()
+    t.night(rulings=(rule("kill", "甘宁"), *(rule("remove", pid) for pid in removed)))
+    assert not t.state.player("甘宁").alive
+    return t
+
+
+@pytest.mark.skill("国士之风")
+def test_guoshizhifeng_voids_the_next_days_votes_on_wu() -> None:
+    """凌统【国士之风】: when his id leaves the game and 吴 is not alone the most numerous of the three (魏 9, 蜀 7,
+    吴 6 left), every vote the next day cast for a 吴 player is void: 魏's nine votes on 周瑜 count for nothing and
+    周瑜 is not wounded (a tie of single votes harms nobody)."""
+    t = lingtong_dies_table()
+    wei = ("曹操", "郭嘉", "程昱", "荀攸", "张辽", "夏侯惇", "夏侯渊", "典韦", "卞氏")
+    r = t.day(votes={pid: "周瑜" for pid in wei})
+    assert not injured(t, "周瑜") and r.announcement["voted"] is None
+
+
+@pytest.mark.skill("国士之风")
+def test_guoshizhifeng_not_when_wu_is_the_most_numerous() -> None:
+    """凌统【国士之风】: if 吴 alone has the most living players when he leaves (four 魏 and two 蜀 ids taken out the
+    same night: 魏 5, 蜀 5, 吴 6), it is not set off: 魏's votes on 周瑜 count and wound him."""
+    t = lingtong_dies_table("郭嘉", "程昱", "荀攸", "夏侯惇", "徐庶", "庞统")
+    voters = ("曹操", "张辽", "夏侯渊", "典韦", "卞氏")
+    t.day(votes={pid: "周瑜" for pid in voters})
+    assert injured(t, "周瑜")

@@ -22,6 +22,7 @@ from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared.resolve import exit_passives
 
 if TYPE_CHECKING:
     from tianting.rules.dingli2.game import DingliGame
@@ -111,6 +112,7 @@ class DingliDay(Day):
     def after_post(self) -> Callable[[], None] | None:
         def after_post() -> None:
             self.game._apply_checks(self.phase, self.checks, self.outcomes, self.book)
+            exit_passives(self.game, self.phase, self.state.index + 2)  # left by day: 「次日」 is the next day
             self.game._deal_tables(self.phase)
 
         return after_post

@@ -528,6 +528,7 @@ class DingliGame(SG24Game):
         counted: dict[str, str] = {}
         hidden: list[str] = []
         void = {r.voter for r in self.rulings.of("void", judged)}
+        void_on = self.state.extra.get("votes_void_on", {}).get(str(self.state.index), [])
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
             if target is None or target not in self.state.players or not self.state.player(target).alive:
@@ -540,6 +541,8 @@ class DingliGame(SG24Game):
                 day.note(f"{p.id} 的投票无效：在野未入国")
             elif p.country in self.state.eliminated:
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
+            elif self.state.player(target).country in void_on:  # an ``exited`` passive's (国士之风)
+                day.note(f"{p.id} 的投票无效：当日投给{self.state.player(target).country}国角色的票无效")
             else:
                 counted[p.id] = target
         for r in self.rulings.of("hidden_vote", judged):

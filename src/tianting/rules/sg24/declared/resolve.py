@@ -34,7 +34,14 @@ from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
-from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
+from tianting.rules.sg24.declared.schema import (
+    COUNTRY_NAMES,
+    STAB,
+    Bespoke,
+    Condition,
+    Declared,
+    Verb,
+)
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 from tianting.rules.sg24.pack import SkillData
 
@@ -487,6 +494,7 @@ class Resolver:
             "holds": lambda: c.value in p.skills and not p.used.get(c.value),
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
+            "most_living": lambda: most_living(state, p.country) == c.value,
             "used_before": lambda: in_play(state, c),
         }
         return tests[c.test]()
@@ -742,6 +750,39 @@ def acts_wounded(game: Any, player: Any) -> bool:
     character = game.pack.characters.get(player.character)
     return any(isinstance(s.effect, Declared) and s.effect.trigger == "guard" and s.name in player.skills
                and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
+
+
+def most_living(state: Any, country: str) -> bool:
+    """Whether ``country`` has strictly more living players than each other of 魏蜀吴 (a tie for the most: no)."""
+    counts = {c: sum(1 for p in state.living() if p.country == c) for c in COUNTRY_NAMES}
+    return country in counts and all(counts[country] > n for c, n in counts.items() if c != country)
+
+
+def exit_passives(game: Any, phase: Any, next_day: int) -> None:
+    """Passives of ``exited`` (「当X退出游戏时」): each id that left the game in ``phase`` (its last character gone),
+    by id, whose character held one, sets it off if its conditions hold now; ``next_day``: the index of the day
+    its 「次日」 means."""
+    if pack_edition.first(game.state):
+        return
+    state = game.state
+    for pid in sorted(set(phase.died) | set(phase.natural)):
+        p = state.player(pid)
+        character = game.pack.characters.get(p.character)
+        if p.alive or character is None:
+            continue
+        for data in character.skills:
+            d = data.effect
+            if not (isinstance(d, Declared) and d.trigger == "exited"):
+                continue
+            if not all(c.test == "most_living" and most_living(state, p.country) == c.value for c in d.conditions):
+                phase.note(f"{pid} 的【{data.name}】未触发：条件不满足")
+                continue
+            phase.note(f"{pid} 退出游戏，【{data.name}】触发")
+            for verb in d.does:
+                if verb.name == "votes_void_on":
+                    void = state.extra.setdefault("votes_void_on", {}).setdefault(str(next_day), [])
+                    void += [c for c in verb.args["country"] if c not in void]
+                    phase.note(f"次日投给{'、'.join(verb.args['country'])}国角色的票无效（{pid}【{data.name}】）")
 
 
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:

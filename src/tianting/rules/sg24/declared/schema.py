@@ -31,13 +31,15 @@ WHO = ("target", "self", "lord", "victim")
 """Whom a verb acts on: the use's target (for a 指认 trigger, the one named rightly), the skill's owner, or the
 owner's country's 君主 (「为本国君主抵御」); for a ``stabbed`` trigger, ``victim``: the one stabbed (``target`` there is
 the stabber)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed")
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed", "exited")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
 passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」);
 ``stabbed``: a passive, when a stab of someone ``by`` names lands on someone ``on`` names (「当…受到刺杀时触发」, 「当关羽刺杀到
 张辽时触发」): its verbs act on the stabber (``target``) or the one stabbed (``victim``)."""
 LIMITS = ("once", "per_night")
+EXITED_VERBS = ("votes_void_on",)
+"""What an ``exited`` trigger (「当X退出游戏时」: the owner's id has left the game) may do: it acts on no living owner."""
 
 
 class EffectError(TiantingError):
@@ -196,6 +198,13 @@ def _ally_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
     return {"countries": tuple(sorted(countries, key=COUNTRY_NAMES.index)), "days": days, "extend": extend}
 
 
+def _country_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    country = raw.get("country")
+    if not isinstance(country, list) or not country or not all(c in COUNTRY_NAMES for c in country):
+        raise fail("country", f"必须是国家数组（{'、'.join(COUNTRY_NAMES)}）")
+    return {"country": tuple(country)}
+
+
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night"):
@@ -291,6 +300,8 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 「令该ID次夜可以行动两次」: the player may send two actions the next night (two skills, a skill and a stab, or
     # two stabs; several uses still give two).
     "act_twice": _no_args,
+    # 「次日投票所有对吴国角色的投票无效」: the next day's votes cast for a player of ``country`` are void.
+    "votes_void_on": _country_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {
@@ -310,12 +321,14 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "spent": lambda v: isinstance(v, str) and bool(v),
     # A character has come into play in this game, whoever plays it (「黄忠登场后」).
     "appeared": lambda v: isinstance(v, str) and bool(v),
+    # Whether the player's country has strictly the most living players of the three (「人数非三国最多」: false).
+    "most_living": lambda v: isinstance(v, bool),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
 }
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "votes_void_on")
 """Verbs that act on no player (the vote, the post)."""
 
 
@@ -386,6 +399,10 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
     chance = _chance(raw.get("chance"), "chance", fail)
+    if trigger == "exited" and any(v.name not in EXITED_VERBS for v in does):
+        raise fail("do", f"exited 触发的技能只能是 {'、'.join(EXITED_VERBS)}")
+    if trigger == "exited" and (any(c.test != "most_living" for c in conditions) or any(v.conditions for v in does)):
+        raise fail("if", "exited 触发的技能只能带 most_living 条件")
     if trigger == "guard" and any(v.name not in ("defend", "act_wounded") or v.who != "self" for v in does):
         raise fail("do", "guard 触发的技能只能作用于自己（defend 或 act_wounded，who 为 self）")
     if trigger != "stabbed" and any(v.name == "stab_void" or v.who == "victim" for v in does):

@@ -54,6 +54,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "holds": lambda: f"{whom}仍有【{v}】",
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
+        "most_living": lambda: f"{_of(whom)}国家存活人数{'是' if v else '不是'}三国中唯一最多",
         "used_before": lambda: f"【{v}】已发动过",
     }
     return words[c.test]()
@@ -93,6 +94,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "fail": lambda: _halve(a).replace("成功率减半", "发动失败"),
         "stab_void": lambda: "该次刺杀失效",
         "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
+        "votes_void_on": lambda: f"次日投票中所有投给{'、'.join(a['country'])}国角色的票无效",
         "act_twice": lambda: f"令{whom}次夜可以行动两次",
         "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
     }
@@ -159,6 +161,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
     elif d.trigger == "stabbed":
         parts.append(f"当{_selector(d.by, '任何人') if d.by else '任何人'}刺杀到"
                      f"{_selector(d.on, '任何人') if d.on else '任何人'}时触发")
+    elif d.trigger == "exited":
+        parts.append("当自己退出游戏时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
     elif d.trigger == "guard" and any(v.name == "defend" for v in d.does):
