@@ -365,11 +365,12 @@ class Resolver:
 
     def place_groups(self) -> None:
         """「自己或认识的本国角色遭到武将杀伤技能作用，则为其抵御一次伤害最大的攻击」: each group defence (by owner, then
-        skill) goes to the member hit by the heaviest harm it covers (the judge's harms included); members hit equally
+        skill) goes to the member hit by the heaviest harm it covers (the judge's included, but not one he ruled beyond
+        any defence: ``forced``); members hit equally
         hard are drawn between (the 8.1 list's 释疑 of 【百骑劫营】: 「由使用者提交数字随机保护其中一个」, R-dlwu-9). A
         group nobody in it is hit leaves no defence (a once-a-game passive is not spent)."""
         night, state = self.night, self.night.state
-        harms = [h for h in (*night.harms, *night.ruled.harms) if id(h) not in night.phase.stopped]
+        harms = [h for h in (*night.harms, *night.ruled.harms) if id(h) not in night.phase.stopped and not h.forced]
         for g in sorted(self.groups, key=lambda g: (g.owner, g.name)):
             if not state.player(g.owner).alive:
                 continue
