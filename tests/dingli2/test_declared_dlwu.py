@@ -12,7 +12,6 @@ from tianting.core.state import Status
 
 from .table import Table, act, force_deal, rule
 
-
 ALLIED = {"吴蜀联盟达成", "蜀吴联盟达成"}
 """The post's line for the alliance (the countries in the order declared, or in 魏蜀吴 order)."""
 
@@ -176,6 +175,9 @@ def test_duanhoutuwei_stops_the_harm_on_sunquan() -> None:
     t.night(act("甘宁", "断后突围"), act("曹操", "亲冒矢石", "孙坚"),
             answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])  # 徐庶's natural death (night 3)
     assert not injured(t, "孙坚") and t.character("孙坚") == "孙权"
+    t3 = lingtong_table()  # without it, the same night wounds him
+    t3.night(act("曹操", "亲冒矢石", "孙坚"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    assert injured(t3, "孙坚")
     t2 = Table()
     t2.night(rulings=(rule("kill", "甘宁"),), answers=[{"actor": "甘宁", "skill": "继任", "answer": "凌统"}])
     t2.day()
