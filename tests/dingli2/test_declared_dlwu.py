@@ -146,13 +146,14 @@ def test_guwushiqi_heals_the_wounded_first() -> None:
     """鲁肃【鼓舞士气】: 「优先治愈受伤」 — on an id already wounded it heals the wound (郭嘉, wounded on night 1 and
     still wounded after his first 伤判, is healed on night 2)."""
     t = Table()
+    force_deal(t, "郭嘉", 1)
     t.night(act("曹操", "亲冒矢石", "郭嘉"))
     assert injured(t, "郭嘉")
-    force_deal(t, "郭嘉", 1)
     t.day(digits={"郭嘉": 6})  # 6: still wounded
     assert injured(t, "郭嘉")
     t.night(act("鲁肃", "鼓舞士气", "郭嘉"))
     assert not injured(t, "郭嘉") and t.state.player("郭嘉").alive
+    t.check_unused()
 
 
 def lingtong_table() -> Table:
@@ -306,3 +307,64 @@ def test_guoshizhifeng_not_when_wu_is_the_most_numerous() -> None:
     voters = ("曹操", "张辽", "夏侯渊", "典韦", "卞氏")
     t.day(votes={pid: "周瑜" for pid in voters})
     assert injured(t, "周瑜")
+
+
+def sunquan_table() -> Table:
+    """孙坚 and 孙策 dead: 孙坚's id plays 孙权 from night 3."""
+    t = Table()
+    t.night(rulings=(rule("kill", "孙坚"),))
+    t.day()
+    t.night(rulings=(rule("kill", "孙坚"),))
+    t.day()
+    assert t.character("孙坚") == "孙权"
+    return t
+
+
+XUSHU = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
+"""徐庶's natural death on night 3: his line goes on as 诸葛亮."""
+
+
+@pytest.mark.skill("父兄之佑")
+def test_fuxiongzhiyou_a_countrymans_check_takes_the_better_of_two_digits() -> None:
+    """孙权【父兄之佑】: while he is in play, a 吴 player's 伤判 takes the better of two digits (R-dlwu-12: one sent,
+    the second drawn among the other nine): 鲁肃's digit 4 would kill him, the second digit 0 heals him; the result is
+    read from digit 0, so the revealed table proves it."""
+    from tianting.rules.dingli2 import wounds
+
+    t = sunquan_table()
+    force_deal(t, "鲁肃", 1)
+    t.night(act("曹操", "亲冒矢石", "鲁肃"), answers=XUSHU)
+    assert injured(t, "鲁肃")
+    t.force("父兄之佑 伤判第二个数字 鲁肃", "0")
+    r = t.day(digits={"鲁肃": 4})  # 4: died; 0: healed
+    assert t.state.player("鲁肃").status is Status.ALIVE and t.character("鲁肃") == "鲁肃"
+    assert r.announcement["wound_checks"]["鲁肃"] == wounds.HEALED
+    assert not wounds.audit(t.results)
+    t.check_unused()
+
+
+@pytest.mark.skill("父兄之佑")
+def test_fuxiongzhiyou_sunquans_own_check_is_the_best() -> None:
+    """孙权【父兄之佑】: his own 概率判定 reaches the best result — wounded, his 伤判 heals him whatever digit he sends
+    (digit 4 would kill him); a 魏 player's check is not favoured (荀攸's digit 4 kills him)."""
+    t = sunquan_table()
+    force_deal(t, "孙坚", 1)
+    force_deal(t, "荀攸", 1)
+    t.night(act("曹操", "亲冒矢石", "孙坚"), act("黄盖", "火船冲阵", "荀攸"), answers=XUSHU)
+    assert injured(t, "孙坚") and injured(t, "荀攸")
+    t.day(digits={"孙坚": 4, "荀攸": 4})
+    assert t.state.player("孙坚").status is Status.ALIVE and t.character("孙坚") == "孙权"
+    assert t.character("荀攸") == "陈群"  # died of his 伤判: his successor plays on
+    t.check_unused()
+
+
+@pytest.mark.skill("父兄之佑", "威震逍遥津")
+def test_fuxiongzhiyou_a_halved_action_gets_a_second_draw() -> None:
+    """孙权【父兄之佑】: a 吴 player's own action under a state of half chance (张辽's 威震逍遥津 halves 吴's actions)
+    goes off if either of two draws does: 鲁肃's 鼓舞士气 loses the first and wins the second, and 荀攸 is spared."""
+    t = sunquan_table()
+    t.force("成功率减半 鲁肃【鼓舞士气】", False)
+    t.force("成功率减半 鲁肃【鼓舞士气】（父兄之佑）", True)
+    t.night(act("张辽", "威震逍遥津"), act("鲁肃", "鼓舞士气", "荀攸"), act("曹操", "亲冒矢石", "荀攸"), answers=XUSHU)
+    assert not injured(t, "荀攸") and states(t)[("鲁肃", "鼓舞士气")] == "done"
+    t.check_unused()

@@ -560,8 +560,10 @@ class DingliGame(SG24Game):
                 continue
             dealt = tables[p.id]
             given = digits.get(p.id)
-            digit = given if isinstance(given, int) and not isinstance(given, bool) and 0 <= given <= 9 else None
+            first = given[0] if isinstance(given, list | tuple) and given else given  # 父兄之佑: two digits
+            digit = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first <= 9 else None
             outcome, digit, drawn = wounds.pick(self.state.rng, p.id, dealt, digit)
+            outcome, digit = self._favoured_check(day, p.id, dealt, given, digit, outcome)
             day.note(f"{p.id} 第{dealt['nth']}次伤判（数字{digit}{'，抽取' if drawn else ''}）："
                      f"{texts.CHECK_WORDS[outcome]}，白天结束后生效")
             effects.tell(day, p.id, texts.wound_check(dealt["nth"], digit, drawn, outcome), "伤判", None,
@@ -569,6 +571,29 @@ class DingliGame(SG24Game):
                           "table": dealt["table"], "salt": dealt["salt"], "commitment": dealt["hash"]})
             out.append((p.id, dealt["nth"], outcome, digit, drawn))
         return out
+
+    def _favoured_check(self, day: Phase, pid: str, dealt: Mapping[str, Any], given: Any, digit: int,
+                        outcome: str) -> tuple[str, int]:
+        """孙权【父兄之佑】 (R-dlwu-12): a holder's own 伤判 is healed; a countryman's takes the better of two digits of
+        the committed table — the second he sent, or, when he sent one, one drawn among the other nine. Returns the
+        outcome and the digit it was read from (so that the revealed table proves it: :func:`.wounds.audit`)."""
+        from tianting.rules.sg24.declared.codes.sunquan import BEST, BETTER, favour
+
+        level = favour(self, pid)
+        if level == BEST:
+            day.note(f"{pid} 的伤判：【父兄之佑】取最优结果（{texts.CHECK_WORDS[wounds.HEALED]}）")
+            return wounds.HEALED, dealt["table"].index(wounds.HEALED)
+        if level != BETTER:
+            return outcome, digit
+        second = given[1] if isinstance(given, list | tuple) and len(given) > 1 else None
+        others = [d for d in range(10) if d != digit]
+        if not (isinstance(second, int) and not isinstance(second, bool) and second in others):
+            second = int(self.state.rng.pick(f"父兄之佑 伤判第二个数字 {pid}", others))
+        rank = (wounds.HEALED, wounds.INJURED, wounds.DIED)
+        better = min((outcome, digit), (dealt["table"][second], second), key=lambda od: rank.index(od[0]))
+        day.note(f"{pid} 的伤判：【父兄之佑】第二个数字{second}（{texts.CHECK_WORDS[dealt['table'][second]]}），"
+                 f"取较好结果：{texts.CHECK_WORDS[better[0]]}")
+        return better
 
     def _holding_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]]) -> dict[str, str]:
         """The day's checks whose player is still wounded after the vote (the judge's record ``wound_checks``)."""

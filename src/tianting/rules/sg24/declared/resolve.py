@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects, pack_edition
@@ -48,6 +49,8 @@ from tianting.rules.sg24.pack import SkillData
 if TYPE_CHECKING:
     from tianting.rules.sg24.night import Night
 
+SELF_HARMS = ("wound", "kill", "stab", "exit")
+"""A chance part that harms its own owner goes his way when it does not happen (:meth:`Resolver._chance`)."""
 EARLY = ("立刻生效", "即时生效", "预结算前生效", "全局技能")
 BEFORE = "结算前生效"
 AFTER = "结算后生效"
@@ -209,7 +212,7 @@ class Resolver:
                 night.phase.outcomes.settle(a, FAILED, f"{sure.source}令其发动失败")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：{sure.source}")
                 continue
-            if not night.state.rng.chance(f"成功率减半 {a.actor}【{a.skill}】"):
+            if not self._chance(f"成功率减半 {a.actor}【{a.skill}】", a.actor):
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
@@ -317,8 +320,8 @@ class Resolver:
             rule = self.counter_rules.get(id(defence), {})
             if rule.get("counter_on") and (h.attribute or h.cause) not in rule["counter_on"]:
                 continue
-            if rule.get("counter_chance") is not None and not state.rng.chance(
-                    f"【{skill}】令来源受伤 {owner}→{h.by}", rule["counter_chance"]):
+            if rule.get("counter_chance") is not None and not self._chance(
+                    f"【{skill}】令来源受伤 {owner}→{h.by}", owner, rule["counter_chance"]):
                 night.phase.note(f"{owner}【{skill}】抵御成功，令来源 {h.by} 受伤：概率未中")
                 continue
             data = night.game.pack.skill(state.player(owner).character, skill)
@@ -437,7 +440,7 @@ class Resolver:
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：条件不满足")
             night.phase.outcomes.settle(a, FAILED, "条件不满足")
             return
-        if d.chance is not None and not night.state.rng.chance(f"【{use.skill.name}】{a.actor}→{target}", d.chance):
+        if d.chance is not None and not self._chance(f"【{use.skill.name}】{a.actor}→{target}", a.actor, d.chance):
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：概率未中")
             night.phase.outcomes.settle(a, FAILED, "概率未中")
             return
@@ -454,7 +457,7 @@ class Resolver:
         night = self.night
         if not self._holds(d.conditions, owner, target):
             return
-        if d.chance is not None and not night.state.rng.chance(f"【{data.name}】{owner}→{target}", d.chance):
+        if d.chance is not None and not self._chance(f"【{data.name}】{owner}→{target}", owner, d.chance):
             night.phase.note(f"{owner} 的【{data.name}】未触发：概率未中")
             return
         if d.limit == "once" and not any(v.name == "defend" for v in d.does):  # a defence is spent when used
@@ -463,6 +466,13 @@ class Resolver:
         night.phase.tell(owner, Feedback(data.name, texts.passive_triggered(data.name), target))
         for verb in d.does:
             self._do(verb, owner, target, data, active=False)
+
+    def _chance(self, purpose: str, owner: str, p: Fraction = Fraction(1, 2), good: bool = True) -> bool:
+        """A draw of ``owner``'s own 概率判定 (``good``: the outcome that goes his way), with the game's generator —
+        favoured where 孙权【父兄之佑】 covers him (:mod:`.codes.sunquan`, R-dlwu-12)."""
+        from tianting.rules.sg24.declared.codes.sunquan import draw
+
+        return draw(self.night.game, purpose, owner, p, good)
 
     def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
         """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
@@ -517,8 +527,8 @@ class Resolver:
         if found is None or not self._holds(verb.conditions, owner, target):
             return
         pid = found
-        if verb.chance is not None and not night.state.rng.chance(f"【{data.name}】{verb.name} {owner}→{pid}",
-                                                                   verb.chance):
+        if verb.chance is not None and not self._chance(f"【{data.name}】{verb.name} {owner}→{pid}", owner, verb.chance,
+                                                        not (pid == owner and verb.name in SELF_HARMS)):
             phase.note(f"{owner} 的【{data.name}】对 {pid} 的{verb.name}未生效：概率未中")
             return
         name = verb.name
