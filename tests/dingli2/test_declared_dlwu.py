@@ -368,3 +368,30 @@ def test_fuxiongzhiyou_a_halved_action_gets_a_second_draw() -> None:
     t.night(act("张辽", "威震逍遥津"), act("鲁肃", "鼓舞士气", "荀攸"), act("曹操", "亲冒矢石", "荀攸"), answers=XUSHU)
     assert not injured(t, "荀攸") and states(t)[("鲁肃", "鼓舞士气")] == "done"
     t.check_unused()
+
+
+@pytest.mark.parametrize("raw, field", [
+    ({"do": [{"verb": "defend", "among": "everyone"}]}, "among"),
+    ({"do": [{"verb": "defend", "counter_on": ["刺杀"]}]}, "counter_on"),
+    ({"do": [{"verb": "defend", "counter_chance": "1/2"}]}, "counter_chance"),
+    ({"do": [{"verb": "void", "except": "刺杀"}]}, "except"),
+    ({"do": [{"verb": "votes_void_on", "country": ["汉"]}]}, "country"),
+])
+def test_the_new_arguments_are_checked(raw: dict[str, object], field: str) -> None:
+    """A pack's bad ``among`` / ``counter_on`` / ``counter_chance`` / ``except`` / ``country`` is refused with a
+    message naming the field (docs/dev/packs.md)."""
+    from tianting.rules.sg24.declared.schema import EffectError, parse_effect
+
+    with pytest.raises(EffectError, match=field):
+        parse_effect(raw, "「某」【某】", "active")
+
+
+def test_an_exited_passive_takes_only_its_verb_and_condition() -> None:
+    """``exited`` (国士之风's trigger) acts on no living owner: only ``votes_void_on``, only ``most_living``."""
+    from tianting.rules.sg24.declared.schema import EffectError, parse_effect
+
+    with pytest.raises(EffectError, match="exited"):
+        parse_effect({"trigger": "exited", "do": [{"verb": "wound"}]}, "「某」【某】", "passive")
+    with pytest.raises(EffectError, match="most_living"):
+        parse_effect({"trigger": "exited", "if": [{"wounded": True}], "do": [{"verb": "votes_void_on", "country": ["吴"]}]},
+                     "「某」【某】", "passive")
