@@ -23,7 +23,7 @@ from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import day_uses
-from tianting.rules.sg24.declared.resolve import passed_votes
+from tianting.rules.sg24.declared.resolve import exit_passives, passed_votes
 
 if TYPE_CHECKING:
     from tianting.rules.dingli2.game import DingliGame
@@ -129,6 +129,7 @@ class DingliDay(Day):
     def after_post(self) -> Callable[[], None] | None:
         def after_post() -> None:
             self.game._apply_checks(self.phase, self.checks, self.outcomes, self.book)
+            exit_passives(self.game, self.phase, self.state.index + 2)  # left by day: 「次日」 is the next day
             self.game._deal_tables(self.phase)
 
         return after_post

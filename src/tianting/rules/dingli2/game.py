@@ -245,7 +245,7 @@ class DingliGame(SG24Game):
         if skill == STAB:
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
-            if any(_norm(a.skill) == STAB or self._is_skill(a) for a in mine):
+            if sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
             if target.id == player.id:
@@ -258,7 +258,8 @@ class DingliGame(SG24Game):
             self._check_skill(player, action, accepted, day=False)
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
-            if any(_norm(a.skill) == STAB for a in mine):
+            if any(_norm(a.skill) == STAB for a in mine) and sum(
+                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:
@@ -532,6 +533,7 @@ class DingliGame(SG24Game):
         if self.state.index in self.state.extra.get("ballot_void", []):  # a declared skill's 「令次日全部投票无效」
             skilled |= {p.id for p in self.state.living()}
             day.note("本日全部投票无效")
+        void_on = self.state.extra.get("votes_void_on", {}).get(str(self.state.index), [])
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
             if target is None or target not in self.state.players or not self.state.player(target).alive:
@@ -546,6 +548,8 @@ class DingliGame(SG24Game):
                 day.note(f"{p.id} 的投票无效：在野未入国")
             elif p.country in self.state.eliminated:
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
+            elif self.state.player(target).country in void_on:  # an ``exited`` passive's (国士之风)
+                day.note(f"{p.id} 的投票无效：当日投给{self.state.player(target).country}国角色的票无效")
             else:
                 counted[p.id] = target
         for voter, target in self._changed_votes(day, counted).items():
@@ -584,8 +588,10 @@ class DingliGame(SG24Game):
                 out.append((p.id, dealt["nth"], wounds.HEALED, -1, False))
                 continue
             given = digits.get(p.id)
-            digit = given if isinstance(given, int) and not isinstance(given, bool) and 0 <= given <= 9 else None
+            first = given[0] if isinstance(given, list | tuple) and given else given  # 父兄之佑: two digits
+            digit = first if isinstance(first, int) and not isinstance(first, bool) and 0 <= first <= 9 else None
             outcome, digit, drawn = wounds.pick(self.state.rng, p.id, dealt, digit)
+            outcome, digit = self._favoured_check(day, p.id, dealt, given, digit, outcome)
             day.note(f"{p.id} 第{dealt['nth']}次伤判（数字{digit}{'，抽取' if drawn else ''}）："
                      f"{texts.CHECK_WORDS[outcome]}，白天结束后生效")
             effects.tell(day, p.id, texts.wound_check(dealt["nth"], digit, drawn, outcome), "伤判", None,
@@ -593,6 +599,29 @@ class DingliGame(SG24Game):
                           "table": dealt["table"], "salt": dealt["salt"], "commitment": dealt["hash"]})
             out.append((p.id, dealt["nth"], outcome, digit, drawn))
         return out
+
+    def _favoured_check(self, day: Phase, pid: str, dealt: Mapping[str, Any], given: Any, digit: int,
+                        outcome: str) -> tuple[str, int]:
+        """孙权【父兄之佑】 (R-dlwu-12): a holder's own 伤判 is healed; a countryman's takes the better of two digits of
+        the committed table — the second he sent, or, when he sent one, one drawn among the other nine. Returns the
+        outcome and the digit it was read from (so that the revealed table proves it: :func:`.wounds.audit`)."""
+        from tianting.rules.sg24.declared.codes.sunquan import BEST, BETTER, favour
+
+        level = favour(self, pid)
+        if level == BEST:
+            day.note(f"{pid} 的伤判：【父兄之佑】取最优结果（{texts.CHECK_WORDS[wounds.HEALED]}）")
+            return wounds.HEALED, dealt["table"].index(wounds.HEALED)
+        if level != BETTER:
+            return outcome, digit
+        second = given[1] if isinstance(given, list | tuple) and len(given) > 1 else None
+        others = [d for d in range(10) if d != digit]
+        if not (isinstance(second, int) and not isinstance(second, bool) and second in others):
+            second = int(self.state.rng.pick(f"父兄之佑 伤判第二个数字 {pid}", others))
+        rank = (wounds.HEALED, wounds.INJURED, wounds.DIED)
+        better = min((outcome, digit), (dealt["table"][second], second), key=lambda od: rank.index(od[0]))
+        day.note(f"{pid} 的伤判：【父兄之佑】第二个数字{second}（{texts.CHECK_WORDS[dealt['table'][second]]}），"
+                 f"取较好结果：{texts.CHECK_WORDS[better[0]]}")
+        return better
 
     def _holding_checks(self, day: Phase, checks: Sequence[tuple[str, int, str, int, bool]]) -> dict[str, str]:
         """The day's checks whose player is still wounded after the vote (the judge's record ``wound_checks``)."""

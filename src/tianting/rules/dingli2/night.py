@@ -24,7 +24,7 @@ from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
-from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, first_free
+from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, exit_passives, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
@@ -168,6 +168,7 @@ class DingliNight(Night):
         return [a for a in self.actions if self.judged_uses[id(a)] and not self.declared.handles(a)]
 
     def after_natural_deaths(self) -> None:
+        exit_passives(self.game, self.phase, self.state.index + 1)  # 「当X退出游戏时」: the day after this night
         self.game._deal_tables(self.phase)
 
     def announcement(self) -> dict[str, Any]:

@@ -14,11 +14,14 @@ from typing import Any
 
 from tianting.core.names import name_key
 from tianting.core.records import Action
+from tianting.core.state import phase_number
+from tianting.rules.sg24.declared.schema import COUNTRY_NAMES
 
-SELECTOR_KEYS = ("country", "not_country", "identity", "of", "country_of", "character")
+SELECTOR_KEYS = ("country", "not_country", "identity", "of", "country_of", "character", "allied_of")
 """A set of players: of these countries / not of them / of these identities / the player named (``target``, ``self``;
 in a ``stabbed`` trigger also ``victim``) / the players of that player's country / playing these characters; several
-keys: all must hold."""
+keys: all must hold. ``allied_of``: the players of that player's country or of a country allied with it now
+(「同国或盟国角色」)."""
 PARTIES = ("target", "self", "victim")
 
 
@@ -85,7 +88,21 @@ def selects(state: Any, selector: Mapping[str, Any], p: Any, owner: str, target:
             return False
         if key == "country_of" and (party[value] is None or p.country != state.player(party[value]).country):
             return False
+        if key == "allied_of" and (party[value] is None
+                                   or not allied(state, p.country, state.player(party[value]).country)):
+            return False
     return True
+
+
+def allied(state: Any, a: str, b: str) -> bool:
+    """Whether countries ``a`` and ``b`` are one country or in an alliance that stands tonight (``ally``'s record:
+    ``state.extra["alliances"]["蜀吴"]`` = the last night it stands)."""
+    if a == b:
+        return True
+    if a not in COUNTRY_NAMES or b not in COUNTRY_NAMES:
+        return False
+    pair = "".join(sorted((a, b), key=COUNTRY_NAMES.index))
+    return int(state.extra.get("alliances", {}).get(pair, 0)) >= phase_number(state.index)
 
 
 def halved(rules: Iterable[Halving], action: Action, attribute: str) -> list[Halving]:
@@ -96,7 +113,7 @@ def check_selector(raw: Any) -> bool:
     if not isinstance(raw, dict) or not raw or not all(k in SELECTOR_KEYS for k in raw):
         return False
     for key, value in raw.items():
-        if key in ("of", "country_of"):
+        if key in ("of", "country_of", "allied_of"):
             if value not in PARTIES:
                 return False
         elif not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects, pack_edition
@@ -49,6 +50,8 @@ from tianting.rules.sg24.pack import UNALIGNED, SkillData
 if TYPE_CHECKING:
     from tianting.rules.sg24.night import Night
 
+SELF_HARMS = ("wound", "kill", "stab", "exit")
+"""A chance part that harms its own owner goes his way when it does not happen (:meth:`Resolver._chance`)."""
 EARLY = ("立刻生效", "即时生效", "预结算前生效", "全局技能")
 BEFORE = "结算前生效"
 AFTER = "结算后生效"
@@ -115,6 +118,10 @@ class Resolver:
     """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
     lessened: dict[str, int] = field(default_factory=dict)
     """id → steps its summed harm tonight is lessened by (``lessen``: 「伤害减轻」)."""
+    groups: list[GroupDefence] = field(default_factory=list)
+    """Defences for whichever of a group is hit hardest (``defend``'s ``among``), placed when the harms are known."""
+    counter_rules: dict[int, Mapping[str, Any]] = field(default_factory=dict)
+    """id of a ``counter`` defence → its ``counter_on`` / ``counter_chance`` (a counter only on those harms, by chance)."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -176,6 +183,9 @@ class Resolver:
                     elif verb.name == "immune":
                         self.immunities.append((p.id, verb.args["against"], f"{p.id}【{data.name}】",
                                                 verb.args["effects"]))
+                    if verb.name == "defend" and verb.args.get("among"):
+                        self.groups.append(GroupDefence(p.id, False, data.name, verb.args))
+                        continue
                     if verb.name != "defend":
                         continue
                     # ``on``: the defence stands on each player it names (「当魏国军师受到…时，为其抵御」), else on the owner
@@ -189,6 +199,7 @@ class Resolver:
                             self.passive_defences[id(defence)] = (p.id, data.name)
                             if verb.args.get("counter"):
                                 self.counters[id(defence)] = (p.id, data.name)
+                                self.counter_rules[id(defence)] = verb.args
 
     # ---- the stages ------------------------------------------------------------------------------------------
     def before(self) -> None:
@@ -234,7 +245,7 @@ class Resolver:
                 night.phase.outcomes.settle(a, FAILED, f"{sure.source}令其发动失败")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：{sure.source}")
                 continue
-            if not night.state.rng.chance(f"成功率减半 {a.actor}【{a.skill}】"):
+            if not self._chance(f"成功率减半 {a.actor}【{a.skill}】", a.actor):
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
@@ -374,6 +385,13 @@ class Resolver:
             if owner_skill is None or h.by not in state.players or not state.player(h.by).alive:
                 continue
             owner, skill = owner_skill
+            rule = self.counter_rules.get(id(defence), {})
+            if rule.get("counter_on") and (h.attribute or h.cause) not in rule["counter_on"]:
+                continue
+            if rule.get("counter_chance") is not None and not self._chance(
+                    f"【{skill}】令来源受伤 {owner}→{h.by}", owner, rule["counter_chance"]):
+                night.phase.note(f"{owner}【{skill}】抵御成功，令来源 {h.by} 受伤：概率未中")
+                continue
             data = night.game.pack.skill(state.player(owner).character, skill)
             night.phase.note(f"{owner}【{skill}】抵御成功，令伤害来源 {h.by} 受伤")
             wounds.append(Harm(h.by, Level.WOUND, skill, [owner], by=owner, attribute=(data.attribute if data else "")
@@ -410,9 +428,10 @@ class Resolver:
         return self.lessened
 
     def spare(self) -> None:
-        """Before the harms are summed: the defences ``strip_guards`` takes away, then each harm an immunity covers is
-        stopped (the stab 「视为发动成功但无效」)."""
+        """Before the harms are summed: the defences ``strip_guards`` takes away, each group's defence placed on the one
+        it protects (:meth:`place_groups`), then each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
         self._strip()
+        self.place_groups()
         if not self.immunities and not self.chance_immunities:
             return
         night = self.night
@@ -490,6 +509,34 @@ class Resolver:
                 return why
             self.night.phase.note(f"{why}对 {h.by} 的{h.cause}未触发：概率未中")
         return None
+    def place_groups(self) -> None:
+        """「自己或认识的本国角色遭到武将杀伤技能作用，则为其抵御一次伤害最大的攻击」: each group defence (by owner, then
+        skill) goes to the member hit by the heaviest harm it covers (the judge's included, but not one he ruled beyond
+        any defence: ``forced``); members hit equally
+        hard are drawn between (the 8.1 list's 释疑 of 【百骑劫营】: 「由使用者提交数字随机保护其中一个」, R-dlwu-9). A
+        group nobody in it is hit leaves no defence (a once-a-game passive is not spent)."""
+        night, state = self.night, self.night.state
+        harms = [h for h in (*night.harms, *night.ruled.harms) if id(h) not in night.phase.stopped and not h.forced]
+        for g in sorted(self.groups, key=lambda g: (g.owner, g.name)):
+            if not state.player(g.owner).alive:
+                continue
+            members = group_members(state, g.owner, g.args["among"])
+            probe = Defence(g.owner, g.owner, g.active, g.name, g.args["against"])
+            hit = [h for h in harms if h.target in members and probe.covers(h)]
+            if not hit:
+                continue
+            top = max(h.level for h in hit)
+            tied = sorted({h.target for h in hit if h.level == top})
+            chosen = tied[0] if len(tied) == 1 else state.rng.pick(f"{g.owner}【{g.name}】保护", tied)
+            night.phase.note(f"{g.owner}【{g.name}】为 {chosen} 抵御伤害最大的攻击")
+            for _ in range(g.args["times"]):
+                defence = Defence(chosen, g.owner, g.active, g.name, g.args["against"])
+                self.defences.append(defence)
+                if not g.active:
+                    self.passive_defences[id(defence)] = (g.owner, g.name)
+                if g.args.get("counter"):
+                    self.counters[id(defence)] = (g.owner, g.name)
+                    self.counter_rules[id(defence)] = g.args
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
@@ -536,7 +583,7 @@ class Resolver:
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：条件不满足")
             night.phase.outcomes.settle(a, FAILED, "条件不满足")
             return
-        if d.chance is not None and not night.state.rng.chance(f"【{use.skill.name}】{a.actor}→{target}", d.chance):
+        if d.chance is not None and not self._chance(f"【{use.skill.name}】{a.actor}→{target}", a.actor, d.chance):
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：概率未中")
             night.phase.outcomes.settle(a, FAILED, "概率未中")
             return
@@ -558,7 +605,7 @@ class Resolver:
         night = self.night
         if not self._holds(d.conditions, owner, target):
             return
-        if d.chance is not None and not night.state.rng.chance(f"【{data.name}】{owner}→{target}", d.chance):
+        if d.chance is not None and not self._chance(f"【{data.name}】{owner}→{target}", owner, d.chance):
             night.phase.note(f"{owner} 的【{data.name}】未触发：概率未中")
             return
         if d.limit == "once" and not any(v.name == "defend" for v in d.does):  # a defence is spent when used
@@ -567,6 +614,13 @@ class Resolver:
         night.phase.tell(owner, Feedback(data.name, texts.passive_triggered(data.name), target))
         for verb in d.does:
             self._do(verb, owner, target, data, active=False)
+
+    def _chance(self, purpose: str, owner: str, p: Fraction = Fraction(1, 2), good: bool = True) -> bool:
+        """A draw of ``owner``'s own 概率判定 (``good``: the outcome that goes his way), with the game's generator —
+        favoured where 孙权【父兄之佑】 covers him (:mod:`.codes.sunquan`, R-dlwu-12)."""
+        from tianting.rules.sg24.declared.codes.sunquan import draw
+
+        return draw(self.night.game, purpose, owner, p, good)
 
     def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
         """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
@@ -612,6 +666,7 @@ class Resolver:
             "holds": lambda: c.value in p.skills and not p.used.get(c.value),
             "spent": lambda: bool(p.used.get(c.value)),
             "appeared": lambda: in_play(state, c),
+            "most_living": lambda: most_living(state, p.country) == c.value,
             "used_before": lambda: in_play(state, c),
             "other": lambda: target != owner,
             "unaligned": lambda: any(q.character == c.value and q.country == UNALIGNED for q in state.living()),
@@ -652,8 +707,8 @@ class Resolver:
         if found is None or not self._holds(verb.conditions, owner, target):
             return
         pid = found
-        if verb.chance is not None and not night.state.rng.chance(f"【{data.name}】{verb.name} {owner}→{pid}",
-                                                                   verb.chance):
+        if verb.chance is not None and not self._chance(f"【{data.name}】{verb.name} {owner}→{pid}", owner, verb.chance,
+                                                        not (pid == owner and verb.name in SELF_HARMS)):
             phase.note(f"{owner} 的【{data.name}】对 {pid} 的{verb.name}未生效：概率未中")
             return
         name = verb.name
@@ -675,6 +730,8 @@ class Resolver:
                 night.game.healed(pid)
         elif name == "heal":
             self.heals.append((pid, f"【{data.name}】", owner, data.name, bool(verb.args.get("unless_harmed"))))
+        elif name == "defend" and verb.args.get("among"):
+            self.groups.append(GroupDefence(owner, active, data.name, verb.args))
         elif name == "defend":
             for _ in range(verb.args["times"]):
                 defence = Defence(pid, owner, active, data.name, verb.args["against"], verb.args.get("stab_chance"))
@@ -684,7 +741,8 @@ class Resolver:
                 if verb.args.get("counter"):
                     self.counters[id(defence)] = (owner, data.name)
         elif name == "void":
-            self._void(pid, owner, data.name, verb.args.get("only"), verb.args.get("attributes"))
+            self._void(pid, owner, data.name, verb.args.get("only"), verb.args.get("attributes"),
+                       verb.args.get("except", ()))
         elif name == "learn":
             fact = verb.args["fact"]
             value = self._fact(pid, fact)
@@ -778,6 +836,11 @@ class Resolver:
             phase.note(f"{pid} 下一次伤判时自动痊愈（{owner}【{data.name}】）")
         elif name == "break_alliance":
             self._break_alliance(verb.args, owner, data.name)
+        elif name == "act_twice":
+            twice = night.state.extra.setdefault("act_twice", {}).setdefault(str(night.state.index + 2), [])
+            if pid not in twice:
+                twice.append(pid)
+            phase.note(f"{pid} 次夜可以行动两次（{owner}【{data.name}】）")
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
             phase.note(f"次日全部投票无效（{owner}【{data.name}】）")
@@ -821,14 +884,17 @@ class Resolver:
             night.phase.note(f"{line}（{owner}【{skill}】）：当夜结算后解除")
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
-              attributes: Sequence[str] | None = None) -> None:
+              attributes: Sequence[str] | None = None, exempt: Sequence[str] = ()) -> None:
         """「令其所有行动失败」: ``pid``'s actions tonight that have not resolved fail (the uses spent); ``only``: those
-        of the skills named (「令其当夜进行的任何刺杀……发动失败」)."""
+        of the skills named (「令其当夜进行的任何刺杀……发动失败」); ``exempt``: but not those (「不影响杀手刺杀及依赖于
+        刺杀发动的技能」)."""
         from tianting.core.names import name_key
 
         night = self.night
         keep = None if only is None else {name_key(n) for n in only}
+        spared = {name_key(n) for n in exempt}
         for a in [a for a in night.live if a.actor == pid and (keep is None or name_key(a.skill) in keep)
+                  and name_key(a.skill) not in spared
                   and (attributes is None or self._attribute(a) in attributes)]:
             if any(u.action is a and id(u) in self.done for u in self.uses):
                 continue
@@ -861,6 +927,24 @@ def harms_others(d: Declared) -> bool:
 def halves(d: Declared) -> bool:
     """Whether a declared use makes a state of half chance tonight (its ``halve`` verbs)."""
     return any(v.name == "halve" and v.args.get("when") == "tonight" for v in d.does)
+
+
+@dataclass(frozen=True)
+class GroupDefence:
+    """A defence for whichever of a group is hit hardest (``defend``'s ``among``): whose, active or passive, which
+    skill, and the verb's arguments."""
+
+    owner: str
+    active: bool
+    name: str
+    args: Mapping[str, Any]
+
+
+def group_members(state: Any, owner: str, among: str) -> list[str]:
+    """``known_countrymen``: the owner and the living players of his country (now) whose character he knows."""
+    me = state.player(owner)
+    return [owner] + sorted(pid for pid in me.known if pid in state.players and pid != owner
+                            and state.player(pid).alive and state.player(pid).country == me.country)
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:
@@ -951,6 +1035,37 @@ def standing_votes(game: Any, pid: str) -> int:
     character = game.pack.characters.get(player.character)
     return sum(v.args["n"] for s in (character.skills if character else ()) if isinstance(s.effect, Declared)
                and s.effect.trigger == "guard" and s.name in player.skills for v in s.effect.does if v.name == "votes")
+def most_living(state: Any, country: str) -> bool:
+    """Whether ``country`` has strictly more living players than each other of 魏蜀吴 (a tie for the most: no)."""
+    counts = {c: sum(1 for p in state.living() if p.country == c) for c in COUNTRY_NAMES}
+    return country in counts and all(counts[country] > n for c, n in counts.items() if c != country)
+
+
+def exit_passives(game: Any, phase: Any, next_day: int) -> None:
+    """Passives of ``exited`` (「当X退出游戏时」): each id that left the game in ``phase`` (its last character gone),
+    by id, whose character held one, sets it off if its conditions hold now; ``next_day``: the index of the day
+    its 「次日」 means."""
+    if pack_edition.first(game.state):
+        return
+    state = game.state
+    for pid in sorted(set(phase.died) | set(phase.natural)):
+        p = state.player(pid)
+        character = game.pack.characters.get(p.character)
+        if p.alive or character is None:
+            continue
+        for data in character.skills:
+            d = data.effect
+            if not (isinstance(d, Declared) and d.trigger == "exited"):
+                continue
+            if not all(c.test == "most_living" and most_living(state, p.country) == c.value for c in d.conditions):
+                phase.note(f"{pid} 的【{data.name}】未触发：条件不满足")
+                continue
+            phase.note(f"{pid} 退出游戏，【{data.name}】触发")
+            for verb in d.does:
+                if verb.name == "votes_void_on":
+                    void = state.extra.setdefault("votes_void_on", {}).setdefault(str(next_day), [])
+                    void += [c for c in verb.args["country"] if c not in void]
+                    phase.note(f"次日投给{'、'.join(verb.args['country'])}国角色的票无效（{pid}【{data.name}】）")
 
 
 def vote_voided(game: Any, day: Any, voted: str) -> str | None:

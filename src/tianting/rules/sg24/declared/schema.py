@@ -22,6 +22,9 @@ STAB = "刺杀"
 """A defence may also name the stab (「不能抵御刺杀」 otherwise: a stab is no skill's attribute)."""
 COUNTRY_NAMES = ("魏", "蜀", "吴")
 """The countries an alliance joins (「吴蜀联盟」)."""
+AMONG = ("known_countrymen",)
+"""For ``defend``'s ``among``: one defence for whichever of a group is hit hardest at the night's sum —
+``known_countrymen``: the owner and the living players of his country he knows (「自己或认识的本国角色」)."""
 RECOGNITION = "指认"
 """An immunity may also keep off the 指认 (and 招揽) aimed at the player (「当夜针对该ID的所有行动作用无效」)."""
 FACTS = ("identity", "character", "country", "evaluations")
@@ -31,7 +34,7 @@ WHO = ("target", "self", "lord", "victim", "character")
 owner's country's 君主 (「为本国君主抵御」), or the player of the character the verb names in ``character``
 (「当夜令董卓受伤」: nobody while that character is not in play); for a ``stabbed`` trigger, ``victim``: the one
 stabbed (``target`` there is the stabber)."""
-TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed", "stabbed_dead", "killed")
+TRIGGERS = ("use", "guard", "recognised", "voted_top", "stabbed", "stabbed_dead", "killed", "exited")
 """``use``: an active skill, when used; ``recognised``: a passive, when the owner's 指认 names one of ``of`` rightly;
 ``voted_top``: a passive, when the owner has the day's most votes (the vote's harm, 割发代首's kind); ``guard``: a
 passive that stands every night it is in play, its ``defend`` verbs defences on its owner (「当被…作用时…抵御」), its
@@ -43,6 +46,8 @@ when its owner's character dies of a stab that night, its ``kill`` verbs on each
 自杀: 「若…自杀，此技能不触发」), its verbs (``lose``, ``spend``, ``tell``) on the player of the character each names
 (``who: character``)."""
 LIMITS = ("once", "per_night")
+EXITED_VERBS = ("votes_void_on",)
+"""What an ``exited`` trigger (「当X退出游戏时」: the owner's id has left the game) may do: it acts on no living owner."""
 
 
 class EffectError(TiantingError):
@@ -140,6 +145,21 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
         if not check_selector(raw["on"]) or any(k in ("of", "country_of") for k in raw["on"]):
             raise fail("on", f"必须是玩家的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
         out["on"] = raw["on"]
+    among = raw.get("among")
+    if among is not None:
+        if among not in AMONG:
+            raise fail("among", f"必须是 {'、'.join(AMONG)} 之一（自己或认识的本国角色中受作用者）")
+        out["among"] = among
+    counter_on = raw.get("counter_on")
+    if counter_on is not None:
+        if not counter or not isinstance(counter_on, list) or not counter_on \
+                or not all(a in ATTRIBUTES + (STAB,) for a in counter_on):
+            raise fail("counter_on", "须与 counter 同用，为属性数组（只在抵御了这些属性的伤害时令来源受伤，如 [\"刺杀\"]）")
+        out["counter_on"] = tuple(counter_on)
+    if "counter_chance" in raw:
+        if not counter:
+            raise fail("counter_chance", "须与 counter 同用")
+        out["counter_chance"] = _chance(raw["counter_chance"], "counter_chance", fail)
     return out
 
 
@@ -242,6 +262,13 @@ def _stab_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
     return {"killer": True} if killer else {}
 
 
+def _country_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    country = raw.get("country")
+    if not isinstance(country, list) or not country or not all(c in COUNTRY_NAMES for c in country):
+        raise fail("country", f"必须是国家数组（{'、'.join(COUNTRY_NAMES)}）")
+    return {"country": tuple(country)}
+
+
 def _exit_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     when = raw.get("when", "tonight")
     if when not in ("tonight", "next_night", "next_settle"):
@@ -291,6 +318,11 @@ def _void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) 
         if not isinstance(attributes, list) or not attributes or not all(a in ATTRIBUTES for a in attributes):
             raise fail("attributes", f"必须是属性数组（{'、'.join(ATTRIBUTES)}）：只令这些属性的技能失败")
         out["attributes"] = tuple(attributes)
+    exempt = raw.get("except")
+    if exempt is not None:
+        if not isinstance(exempt, list) or not exempt or not all(isinstance(x, str) and x for x in exempt):
+            raise fail("except", "必须是技能名数组（不受影响的行动，如 [\"刺杀\"]：「不影响杀手刺杀」）")
+        out["except"] = tuple(exempt)
     return out
 
 
@@ -363,6 +395,11 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # 联盟解除: the two countries' alliance ends after tonight (the post says so); ``for_good``: it can never be made
     # again (「之后无法再达成……之后亦不可联盟」).
     "break_alliance": _break_alliance_args,
+    # 「令该ID次夜可以行动两次」: the player may send two actions the next night (two skills, a skill and a stab, or
+    # two stabs; several uses still give two).
+    "act_twice": _no_args,
+    # 「次日投票所有对吴国角色的投票无效」: the next day's votes cast for a player of ``country`` are void.
+    "votes_void_on": _country_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {
@@ -382,6 +419,8 @@ CONDITIONS: dict[str, Callable[[Any], bool]] = {
     "spent": lambda v: isinstance(v, str) and bool(v),
     # A character has come into play in this game, whoever plays it (「黄忠登场后」).
     "appeared": lambda v: isinstance(v, str) and bool(v),
+    # Whether the player's country has strictly the most living players of the three (「人数非三国最多」: false).
+    "most_living": lambda v: isinstance(v, bool),
     # A skill has gone off earlier in the game, anyone's (「张辽发动过【威震逍遥津】后」).
     "used_before": lambda v: isinstance(v, str) and bool(v),
     # The target is not the owner (「不可指认自己」): a use on oneself is refused when sent.
@@ -410,7 +449,7 @@ ON_THE_GAME = ("alive", "appeared", "used_before", "unaligned", "absent")
 they gate needs no target for them."""
 
 
-TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "break_alliance", "lessen")
+TARGETLESS = ("vote_void", "ballot_void", "announce", "halve", "fail", "ally", "break_alliance", "lessen", "votes_void_on")
 """Verbs that act on no player (the vote, the post)."""
 
 
@@ -486,6 +525,10 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")
     chance = _chance(raw.get("chance"), "chance", fail)
+    if trigger == "exited" and any(v.name not in EXITED_VERBS for v in does):
+        raise fail("do", f"exited 触发的技能只能是 {'、'.join(EXITED_VERBS)}")
+    if trigger == "exited" and (any(c.test != "most_living" for c in conditions) or any(v.conditions for v in does)):
+        raise fail("if", "exited 触发的技能只能带 most_living 条件")
     if trigger == "guard" and any(v.name not in GUARD_VERBS or v.who != "self" for v in does):
         raise fail("do", f"guard 触发的技能只能作用于自己（{'、'.join(GUARD_VERBS)}，who 为 self）")
     if trigger == "stabbed_dead" and any(v.name != "kill" or v.who != "target" for v in does):

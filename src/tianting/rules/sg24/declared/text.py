@@ -57,6 +57,7 @@ def _condition(c: Condition, trigger: str) -> str:
         "holds": lambda: f"{whom}仍有【{v}】",
         "spent": lambda: f"{_of(whom)}【{v}】已经消耗",
         "appeared": lambda: f"{v}已登场",
+        "most_living": lambda: f"{_of(whom)}国家存活人数{'是' if v else '不是'}三国中唯一最多",
         "used_before": lambda: f"【{v}】已发动过",
         "unaligned": lambda: f"当夜{v}在野",
         "other": lambda: f"{whom}不是自己",
@@ -67,7 +68,8 @@ def _condition(c: Condition, trigger: str) -> str:
 
 
 def _verb(v: Verb, trigger: str) -> str:
-    whom = v.character if v.who == "character" and v.character else _whom(v.who, trigger)
+    whom = ("自己或认识的本国角色中受作用者" if v.args.get("among") == "known_countrymen"
+            else v.character if v.who == "character" and v.character else _whom(v.who, trigger))
     a = v.args
     words = {
         "wound": lambda: f"令{whom}受伤",
@@ -77,11 +79,14 @@ def _verb(v: Verb, trigger: str) -> str:
                                                  if a.get("unless_harmed") else ""),
         "defend": lambda: (f"为{'其' if a.get('on') else whom}抵御"
                            f"{str(a['times']) + '次' if a['times'] > 1 else '一次'}{'或'.join(a['against'])}的作用")
-        + ("，抵御成功时令伤害来源受伤" if a.get("counter") else "")
+        + ("，抵御成功时令伤害来源受伤" if a.get("counter") and not a.get("counter_on") else "")
+        + (f"；若抵御的是{'或'.join(a['counter_on'])}，"
+           f"{_percent(a['counter_chance']) + '概率' if a.get('counter_chance') else ''}令其来源受伤"
+           if a.get("counter_on") else "")
         + (f"（若为刺杀，则该刺杀{_percent(a['stab_chance'])}概率失效）" if a.get("stab_chance") else ""),
         "void": lambda: (f"令{whom}当夜的{'、'.join(a['only'])}失败" if a.get("only")
                          else f"令{whom}当夜使用的{'、'.join(a['attributes'])}失败" if a.get("attributes")
-                         else f"令{whom}当夜所有行动失败"),
+                         else f"令{whom}当夜所有行动失败" + (f"（{'、'.join(a['except'])}除外）" if a.get("except") else "")),
         "learn": lambda: f"得知{_of(whom)}{FACT_WORDS[a['fact']]}",
         "recognise": lambda: f"与{'、'.join(a['characters']) if a.get('characters') else whom}互相认识",
         "spend": lambda: f"令{_of(whom)}【{a['skill']}】消耗",
@@ -108,6 +113,8 @@ def _verb(v: Verb, trigger: str) -> str:
         "fail": lambda: _halve(a).replace("成功率减半", "发动失败"),
         "stab_void": lambda: "该次刺杀失效",
         "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
+        "votes_void_on": lambda: f"次日投票中所有投给{'、'.join(a['country'])}国角色的票无效",
+        "act_twice": lambda: f"令{whom}次夜可以行动两次",
         "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
         "break_alliance": lambda: (f"当夜结算后{''.join(a['countries'])}联盟解除"
                                    + ("，此后两国不能再联盟" if a["for_good"] else "")),
@@ -129,7 +136,8 @@ def _selector(sel: dict[str, object] | None, default: str) -> str:
         party = {"target": "其", "self": "自己", "victim": "被刺杀者"}.get(str(value), "")
         words.append({"country": f"{names}国", "not_country": f"不属于{names}的", "identity": f"{names}",
                       "character": names, "of": party,
-                      "country_of": f"{party}所在国" if value != "self" else "本国"}[key])
+                      "country_of": f"{party}所在国" if value != "self" else "本国",
+                      "allied_of": f"{party}所在国或其盟国" if value != "self" else "本国或盟国"}[key])
     return "".join(words) + ("" if "of" in sel else "角色")
 
 
@@ -175,6 +183,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
     elif d.trigger == "stabbed":
         parts.append(f"当{_selector(d.by, '任何人') if d.by else '任何人'}刺杀到"
                      f"{_selector(d.on, '任何人') if d.on else '任何人'}时触发")
+    elif d.trigger == "exited":
+        parts.append("当自己退出游戏时触发")
     elif d.trigger == "voted_top":
         parts.append("当得票数最多时触发")
     elif d.trigger == "stabbed_dead":
@@ -183,7 +193,8 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
         parts.append("当自己死亡时（自杀除外）触发")
     elif d.trigger == "guard" and any(v.name in ("defend", "immune") for v in d.does):
         against = sorted({a for v in d.does for a in v.args.get("against", ())})
-        guarded = next((_selector(v.args["on"], "") for v in d.does if v.args.get("on")), "")
+        guarded = ("自己或认识的本国角色" if any(v.args.get("among") for v in d.does)
+                   else next((_selector(v.args["on"], "") for v in d.does if v.args.get("on")), ""))
         parts.append(f"当{guarded}受到{'或'.join(against)}作用时触发")
     if d.from_night > 1:
         parts.append(f"第{d.from_night}夜起可用")
