@@ -45,7 +45,7 @@ from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
-from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, SkillData, default_pack
+from tianting.rules.sg24.pack import COUNTRIES, EVALUATIONS, UNALIGNED, Character, Pack, SkillData, default_pack
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
@@ -97,6 +97,11 @@ class Phase:
     """A stab (by ``id``) a skill turned on another id (荀彧's 驱虎吞狼): its new target."""
     used_defences: list[Defence] = field(default_factory=list)
     """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
+    all_evaluations: set[str] = field(default_factory=set)
+    """Ids that count as having every evaluation in this phase (葛玄【一叶障目】)."""
+    echoes: dict[int, int] = field(default_factory=dict)
+    """A harm's copy (by ``id``) → the harm it copies: 「三倍的效果」 — each copy takes a defence of its own, but the
+    harm lands once however many of its copies are left (太史慈【匹马冲阵】)."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -198,6 +203,11 @@ class SG24Game(Clocked):
         found = self.pack.get(self.state.player(pid).character)
         assert found is not None
         return found
+
+    def evaluations(self, phase: Phase, pid: str) -> tuple[str, ...]:
+        """``pid``'s evaluations as the phase reads them: his character's, or all nine where a skill gives them
+        (【一叶障目】: 「当夜视为拥有全评价」)."""
+        return EVALUATIONS if pid in phase.all_evaluations else tuple(self.character(pid).evaluations)
 
     def members(self, country: str) -> list[Player]:
         """The ids still in the game that belong to ``country`` (joined 在野 included)."""
@@ -390,7 +400,7 @@ class SG24Game(Clocked):
             phase.note(line)
         phase.stopped.update((id(h), why) for h, why in out.stopped)
         phase.used_defences += out.used
-        return out.left
+        return landed_once(out.left, phase.echoes)
 
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
                      lessen: Mapping[str, int] | None = None, deepen: Mapping[str, int] | None = None) -> None:
@@ -533,6 +543,8 @@ class SG24Game(Clocked):
         援護 stops); any other went off, lessened or not."""
         for dealt, a in night.stabs:
             why = night.stopped.get(id(dealt))
+            if why is not None and any(of == id(dealt) and copy not in night.stopped for copy, of in night.echoes.items()):
+                why = None  # a copy of it landed (「三倍的效果」): the stab went off
             night.outcomes.settle(a, DONE if why is None else VOID, why or "")
 
     def _record(self, phase: Phase, actions: Sequence[Action], judged: Sequence[Action] | None = None) -> None:
@@ -595,7 +607,7 @@ class SG24Game(Clocked):
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
-        has = asked in self.character(target.id).evaluations or asked == target.identity
+        has = asked in self.evaluations(night, target.id) or asked == target.identity
         night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
         if allowance.feedback:
             effects.tell(night, actor.id, texts.evaluation(target.id, asked, has), RECOGNISE, target.id,
@@ -969,6 +981,20 @@ def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
         else:
             fits = list(allowance.of)
         names.extend(n for n in fits if n not in names)
+    return out
+
+
+def landed_once(left: Sequence[Harm], echoes: Mapping[int, int]) -> list[Harm]:
+    """The harms that land, each harm once: of a harm and its copies (:attr:`Phase.echoes`) left undefended, the
+    first stands for all."""
+    seen: set[int] = set()
+    out = []
+    for h in left:
+        group = echoes.get(id(h), id(h))
+        if group in seen:
+            continue
+        seen.add(group)
+        out.append(h)
     return out
 
 

@@ -159,6 +159,10 @@ class Night:
         game.rulings.apply(HARM, self.ruled, self.judged)
         self.declared.spare()
         lessen, deepen = self.shifts()
+        if self.declared.lessened:  # a declared skill's 减轻 joins the night's (结庐炼丹)
+            lessen = dict(lessen or {})
+            for pid, n in self.declared.lessened.items():
+                lessen[pid] = lessen.get(pid, 0) + n
         game._apply_harms(self.phase, self.harms + self.ruled.harms, (*self.defences, *self.declared.defences),
                           self.book, lessen, deepen)
         self.declared.spend(self.phase.used_defences)

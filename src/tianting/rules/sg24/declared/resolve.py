@@ -87,6 +87,8 @@ class Resolver:
     events: list[str] = field(default_factory=list)
     """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
+    lessened: dict[str, int] = field(default_factory=dict)
+    """id → how many levels its summed harm tonight is lessened by a skill (「若受伤则改为痊愈，若死亡则改为受伤」)."""
     done: set[int] = field(default_factory=set)
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
@@ -344,8 +346,8 @@ class Resolver:
         state, game = self.night.state, self.night.game
         p = state.player(owner if c.who == "self" else target)
         tests: dict[str, Callable[[], bool]] = {
-            "has_evaluation": lambda: c.value in game.character(p.id).evaluations,
-            "lacks_evaluation": lambda: c.value not in game.character(p.id).evaluations,
+            "has_evaluation": lambda: c.value in game.evaluations(self.night.phase, p.id),
+            "lacks_evaluation": lambda: c.value not in game.evaluations(self.night.phase, p.id),
             "identity": lambda: p.identity in c.value,
             "not_identity": lambda: p.identity not in c.value,
             "country": lambda: p.country in c.value,
@@ -482,7 +484,7 @@ class Resolver:
             return p.character
         if fact == "country":
             return p.country
-        return "、".join(game.character(pid).evaluations) or "无"
+        return "、".join(game.evaluations(self.night.phase, pid)) or "无"
 
 
 def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结算前拼点（优先结算）") -> list[DeclaredUse]:
