@@ -45,7 +45,15 @@ from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
-from tianting.rules.sg24.pack import COUNTRIES, EVALUATIONS, UNALIGNED, Character, Pack, SkillData, default_pack
+from tianting.rules.sg24.pack import (
+    COUNTRIES,
+    EVALUATIONS,
+    UNALIGNED,
+    Character,
+    Pack,
+    SkillData,
+    default_pack,
+)
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank

@@ -1,0 +1,174 @@
+"""The 24人 pack's 吴 and 在野 skills the engine resolves (issue 31): each test names the skill, states the 8.1 fact
+it rests on in our words, and, where two skills meet, the seed 001 sentence that orders them. Rulings: R-wu-* in
+docs/rulings/packs-wu.md.
+
+The table is strict (tests/sg24/table24.py): every draw a test does not force and every answer it does not give
+fails it; each id is the seat's starting character."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Ruling
+from tianting.core.state import Status
+
+from .table24 import Table24, act
+
+
+def entry(t: Table24, actor: str, skill: str) -> dict[str, Any]:
+    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
+    return found
+
+
+def injured(t: Table24, pid: str) -> bool:
+    return t.state.player(pid).status is Status.INJURED
+
+
+def successor(t: Table24, first: str, answer: str | None = None) -> None:
+    """Night 1: ``first``'s character dies by the judge's ruling and ``answer`` (or the only successor) plays on."""
+    answers = [{"actor": first, "skill": "继任", "answer": answer}] if answer else None
+    t.night(rulings=(Ruling("kill", first),), answers=answers)
+    t.day()
+
+
+XUSHU_NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}]
+"""徐庶 dies naturally at night 3 (「徐庶是游戏第三夜结算时自然死亡」): his successor is chosen."""
+
+
+# ---- 孙坚 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("兵圣后裔")
+def test_bingshenghouyi_stops_one_strategist_harm_once() -> None:
+    """孙坚【兵圣后裔】: a passive that stops one 军师负面 effect on him, once a game (黄盖【火船冲阵】 is 军师负面).
+    Two such effects the same night (徐庶【击剑长歌】 too): one is stopped, the other wounds him. It is no defence
+    against a 武将杀伤 effect (吕蒙【勇贯三军】)."""
+    t = Table24()
+    r = t.night(act("黄盖", "火船冲阵", "孙坚"))
+    assert not injured(t, "孙坚")
+    assert t.state.player("孙坚").used.get("兵圣后裔") == 1
+    assert "你的【兵圣后裔】已触发并消耗" in t.said("孙坚")
+    assert not any("兵圣后裔" in w for w in r.warnings)
+    t1 = Table24()
+    t1.night(act("黄盖", "火船冲阵", "孙坚"), act("徐庶", "击剑长歌", "孙坚"))
+    assert injured(t1, "孙坚")
+    assert t1.state.player("孙坚").used.get("兵圣后裔") == 1
+    t2 = Table24().force("【勇贯三军】wound 吕蒙→孙坚", True)
+    t2.night(act("吕蒙", "勇贯三军", "孙坚"))
+    assert injured(t2, "孙坚")
+    assert not t2.state.player("孙坚").used.get("兵圣后裔")
+    t2.check_unused()
+
+
+# ---- 太史慈 -------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("匹马冲阵", "浑身是胆")
+def test_pimachongzhen_triples_the_stab_past_one_defence() -> None:
+    """太史慈【匹马冲阵】: used with his stab, the stab has three times its effect (「用以抵消武将保护技能」): 赵云
+    【浑身是胆】 stops one harm to 庞统, and the stab still kills him; without 匹马冲阵 the defence stops it."""
+    t = Table24()
+    r = t.night(act("太史慈", "刺杀", "庞统"), act("太史慈", "匹马冲阵"), act("赵云", "浑身是胆", "庞统"))
+    assert t.character("庞统") == "法正"  # 庞统 died; his successor plays on
+    assert entry(t, "太史慈", "刺杀")["state"] == "done"
+    assert entry(t, "太史慈", "匹马冲阵")["state"] == "done"
+    assert not any("匹马冲阵" in w for w in r.warnings)
+    t2 = Table24()
+    t2.night(act("太史慈", "刺杀", "庞统"), act("赵云", "浑身是胆", "庞统"))
+    assert t2.character("庞统") == "庞统" and not injured(t2, "庞统")
+
+
+@pytest.mark.skill("匹马冲阵")
+def test_pimachongzhen_lands_the_stab_once() -> None:
+    """R-wu-2: the three copies are one stab: a stab lessened to a wound (a killer's on his own country, 「刺杀到
+    本国时，刺杀致死一半概率减轻为致伤」) wounds 张昭 once, it does not sum to a death; without a stab the use fails."""
+    t = Table24().force("同国刺杀减轻 太史慈→张昭", True)
+    t.night(act("太史慈", "刺杀", "张昭"), act("太史慈", "匹马冲阵"))
+    assert injured(t, "张昭") and t.character("张昭") == "张昭"
+    t.check_unused()
+    t2 = Table24()
+    t2.night(act("太史慈", "匹马冲阵"))
+    assert entry(t2, "太史慈", "匹马冲阵")["state"] == "failed"
+
+
+# ---- 徐盛 (黄盖's successor) ---------------------------------------------------------------------------------------
+@pytest.mark.skill("疑城之计")
+def test_yichengzhiji_lessens_the_lords_countrys_stabs() -> None:
+    """徐盛【疑城之计】: named id a 君主 (曹操): tonight 魏's killers' stabs are lessened to wounds (夏侯惇's on 刘备);
+    another country's killer (太史慈 on 庞统) still kills."""
+    t = Table24()
+    successor(t, "黄盖", "徐盛")
+    assert t.character("黄盖") == "徐盛"
+    t.night(act("黄盖", "疑城之计", "曹操"), act("夏侯惇", "刺杀", "刘备"), act("太史慈", "刺杀", "庞统"))
+    assert injured(t, "刘备") and t.character("刘备") == "刘备"
+    assert t.character("庞统") == "法正"
+    assert entry(t, "黄盖", "疑城之计")["state"] == "done"
+
+
+@pytest.mark.skill("疑城之计")
+def test_yichengzhiji_on_one_who_is_no_lord_does_nothing() -> None:
+    """徐盛【疑城之计】: 「若其身份为君主」: on 郭嘉 (军师) the use fails and 夏侯惇's stab kills."""
+    t = Table24()
+    successor(t, "黄盖", "徐盛")
+    t.night(act("黄盖", "疑城之计", "郭嘉"), act("夏侯惇", "刺杀", "刘备"))
+    assert t.character("刘备") == "刘禅"
+    assert entry(t, "黄盖", "疑城之计")["state"] == "failed"
+
+
+# ---- 华佗 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("针灸奇术")
+def test_zhenjiuqishu_voids_the_stabs_on_its_target() -> None:
+    """华佗【针灸奇术】: the id he names is stabbed tonight: every stab on it fails (夏侯惇's on 庞统)."""
+    t = Table24()
+    r = t.night(act("华佗", "针灸奇术", "庞统"), act("夏侯惇", "刺杀", "庞统"))
+    assert t.character("庞统") == "庞统" and not injured(t, "庞统")
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "void"
+    assert t.state.player("华佗").used.get("针灸奇术") == 1
+    assert not any("针灸奇术" in w for w in r.warnings)
+
+
+@pytest.mark.skill("针灸奇术")
+def test_zhenjiuqishu_second_empty_needle_wounds_the_user_and_three_uses() -> None:
+    """华佗【针灸奇术】: a use on an id no one stabs is an empty needle; the second wounds the user (R-wu-5); it may
+    be used three times."""
+    t = Table24()
+    t.night(act("华佗", "针灸奇术", "庞统"))
+    assert not injured(t, "华佗")
+    t.day()
+    t.night(act("华佗", "针灸奇术", "庞统"))
+    assert injured(t, "华佗")
+    assert t.state.player("华佗").used.get("针灸奇术") == 2
+    t.state.player("华佗").used["针灸奇术"] = 3
+    t.state.player("华佗").status = Status.ALIVE
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("华佗", "针灸奇术", "庞统"), [])
+
+
+# ---- 葛玄 (华佗's successor) ---------------------------------------------------------------------------------------
+@pytest.mark.skill("结庐炼丹")
+def test_jieluliandan_lessens_tonights_harm() -> None:
+    """葛玄【结庐炼丹】: the id's harm tonight is one level lighter: a wound (黄盖【火船冲阵】 on 郭嘉) comes to nothing,
+    a death (太史慈's stab on 庞统) to a wound."""
+    t = Table24()
+    successor(t, "华佗")
+    assert t.character("华佗") == "葛玄"
+    r = t.night(act("华佗", "结庐炼丹", "郭嘉"), act("黄盖", "火船冲阵", "郭嘉"))
+    assert not injured(t, "郭嘉")
+    assert not any("结庐炼丹" in w for w in r.warnings)
+    t.day()
+    t.night(act("华佗", "结庐炼丹", "庞统"), act("太史慈", "刺杀", "庞统"), answers=XUSHU_NIGHT3)
+    assert injured(t, "庞统") and t.character("庞统") == "庞统"
+
+
+@pytest.mark.skill("一叶障目")
+def test_yiyezhangmu_gives_every_evaluation_tonight() -> None:
+    """葛玄【一叶障目】: tonight the id has all nine evaluations: 吕蒙's 评价指认 of 郭嘉 as 统帅 says yes, and 曹操
+    【亲冒矢石】 (only on one without 猛将) does nothing to him."""
+    t = Table24()
+    successor(t, "华佗")
+    t.night(act("华佗", "一叶障目", "郭嘉"), act("吕蒙", "指认", "郭嘉", evaluation="统帅"),
+            act("曹操", "亲冒矢石", "郭嘉"))
+    assert "郭嘉是统帅" in t.said("吕蒙")
+    assert not injured(t, "郭嘉")
+    t.day()
+    t.night(act("吕蒙", "指认", "郭嘉", evaluation="统帅"), answers=XUSHU_NIGHT3)
+    assert "郭嘉不是统帅" in t.said("吕蒙")
