@@ -81,7 +81,7 @@ def test_pimachongzhen_triples_the_stab_past_one_defence() -> None:
 def test_pimachongzhen_lands_the_stab_once() -> None:
     """R-wu-2: the three copies are one stab: a stab lessened to a wound (a killer's on his own country, 「刺杀到
     本国时，刺杀致死一半概率减轻为致伤」) wounds 张昭 once, it does not sum to a death; without a stab the use fails."""
-    t = Table24().force("同国刺杀减轻 太史慈→张昭", True)
+    t = Table24().force("本国刺杀减轻 太史慈→张昭", True)
     t.night(act("太史慈", "刺杀", "张昭"), act("太史慈", "匹马冲阵"))
     assert injured(t, "张昭") and t.character("张昭") == "张昭"
     t.check_unused()
