@@ -172,3 +172,35 @@ def test_yiyezhangmu_gives_every_evaluation_tonight() -> None:
     t.day()
     t.night(act("吕蒙", "指认", "郭嘉", evaluation="统帅"), answers=XUSHU_NIGHT3)
     assert "郭嘉不是统帅" in t.said("吕蒙")
+
+
+# ---- 孙策 (孙坚's successor) ---------------------------------------------------------------------------------------
+@pytest.mark.skill("霸王再世")
+def test_bawangzaishi_half_stops_the_first_attack() -> None:
+    """孙策【霸王再世】: the first 武将杀伤 attack on him (吕蒙【勇贯三军】, its half chance won) sets it off: with half
+    chance it is stopped; it is spent, so the next attack wounds him."""
+    t = Table24()
+    successor(t, "孙坚")
+    assert t.character("孙坚") == "孙策"
+    t.force("【勇贯三军】wound 吕蒙→孙坚", True).force("【霸王再世】孙坚", True)
+    r = t.night(act("吕蒙", "勇贯三军", "孙坚"))
+    assert not injured(t, "孙坚") and not injured(t, "吕蒙")
+    assert "你的【霸王再世】已触发并消耗" in t.said("孙坚")
+    assert not any("霸王再世" in w for w in r.warnings)
+    t.check_unused()
+    t.day()
+    t.force("【勇贯三军】wound 吕蒙→孙坚", True)
+    t.night(act("吕蒙", "勇贯三军", "孙坚"), answers=XUSHU_NIGHT3)
+    assert injured(t, "孙坚")
+    t.check_unused()
+
+
+@pytest.mark.skill("霸王再世")
+def test_bawangzaishi_otherwise_wounds_both() -> None:
+    """孙策【霸王再世】: the other half: he and the attacker are wounded together (吕蒙 too)."""
+    t = Table24()
+    successor(t, "孙坚")
+    t.force("【勇贯三军】wound 吕蒙→孙坚", True).force("【霸王再世】孙坚", False)
+    t.night(act("吕蒙", "勇贯三军", "孙坚"))
+    assert injured(t, "孙坚") and injured(t, "吕蒙")
+    t.check_unused()

@@ -30,6 +30,9 @@ class Code:
     resolve: Callable[[Resolver, Action, SkillData], None]
     text: str
     once: bool = False
+    before_harms: Callable[[Resolver, str, SkillData], None] | None = None
+    """A passive's: run for each living holder once the night's harms are known, before defences and the sum
+    (「当被武将杀伤技能攻击时触发」); ``stage`` and ``check`` are then unused."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -77,6 +80,22 @@ register("驱虎吞狼", Code(
     "settle_first", _quhu_check, _quhu_resolve,
     "主动技能。指定一个国籍与1个ID：若当夜该国杀手提交了刺杀，其刺杀（多把时第一把）改为刺杀该ID；该ID与该杀手同国、"
     "或该国当夜没有刺杀时，本技能消耗而无效果。该国杀手不会得知刺杀被改。只能使用一次。", once=True))
+
+
+def passive_holders(r: Resolver) -> list[tuple[str, SkillData, Code]]:
+    """Each living player's passives of bespoke code with a ``before_harms`` step, in play (held, not spent once a
+    game): (owner, skill, code), by id."""
+    from tianting.rules.sg24.declared.schema import Bespoke
+
+    game, out = r.night.game, []
+    for p in sorted(r.night.state.living(), key=lambda p: p.id):
+        character = game.pack.characters.get(p.character)
+        for data in character.skills if character else ():
+            code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+            if (code is not None and code.before_harms is not None and data.name in p.skills
+                    and not (code.once and p.used.get(data.name))):
+                out.append((p.id, data, code))
+    return out
 
 
 def _load_codes() -> None:

@@ -32,7 +32,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
+from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders
 from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
 from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
@@ -240,7 +240,12 @@ class Resolver:
             self._apply(use)
 
     def spare(self) -> None:
-        """Before the harms are summed: each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        """Before the harms are summed: the passives that answer an attack (:attr:`Code.before_harms`), then each
+        harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        if self.enabled:
+            for owner, data, code in passive_holders(self):
+                assert code.before_harms is not None
+                code.before_harms(self, owner, data)
         if not self.immunities:
             return
         night = self.night
