@@ -204,3 +204,34 @@ def test_bawangzaishi_otherwise_wounds_both() -> None:
     t.night(act("吕蒙", "勇贯三军", "孙坚"))
     assert injured(t, "孙坚") and injured(t, "吕蒙")
     t.check_unused()
+
+
+# ---- 周泰 (黄盖's successor) ---------------------------------------------------------------------------------------
+def dealt_in_order(t: Table24, pid: str, nth: int) -> None:
+    """``pid``'s ``nth`` 伤判 table is dealt in order: digit d picks the table's d-th outcome."""
+    for k in range(10):
+        t.force(f"伤判表 {pid} 第{nth}次#{k + 1}", str(k))
+
+
+@pytest.mark.skill("九死一生")
+def test_jiusiyisheng_wound_checks_never_kill() -> None:
+    """周泰【九死一生】: his 伤判 heal or keep him wounded, half and half (the digit that is a death in the rules'
+    first table, 「十分之三的概率死亡」, heals him here); after a 继续受伤, the next check heals him."""
+    t = Table24()
+    successor(t, "黄盖", "周泰")
+    t.night(act("徐庶", "击剑长歌", "黄盖"))
+    assert injured(t, "黄盖")
+    dealt_in_order(t, "黄盖", 1)
+    r = t.day(digits={"黄盖": 3})
+    assert t.state.player("黄盖").status is Status.ALIVE and t.character("黄盖") == "周泰"
+    assert not any("九死一生" in w for w in r.warnings)
+    t.check_unused()
+    t.night(act("徐庶", "击剑长歌", "黄盖"), answers=XUSHU_NIGHT3)
+    dealt_in_order(t, "黄盖", 1)
+    t.day(digits={"黄盖": 9})
+    assert injured(t, "黄盖")
+    t.night()
+    dealt_in_order(t, "黄盖", 2)
+    t.day(digits={"黄盖": 9})  # the rules' second table's tenth outcome is a death
+    assert t.state.player("黄盖").status is Status.ALIVE and t.character("黄盖") == "周泰"
+    t.check_unused()

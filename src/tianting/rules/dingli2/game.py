@@ -28,6 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
+from tianting.rules.sg24.declared.bespoke import wound_table
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -483,7 +484,7 @@ class DingliGame(SG24Game):
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             if p.injured and p.id not in tables:
                 nth = min(self.state.extra["checks"].get(p.id, 0) + 1, 2)
-                dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index)
+                dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index, wound_table(self, p, nth))
                 tables[p.id] = dealt
                 effects.tell(phase, p.id, texts.wound_table_committed(nth, dealt["hash"]), "伤判", None,
                              {"nth": nth, "commitment": dealt["hash"]})

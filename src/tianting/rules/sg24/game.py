@@ -39,7 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared.bespoke import REGISTRY
+from tianting.rules.sg24.declared.bespoke import REGISTRY, wound_table
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
@@ -813,7 +813,7 @@ class SG24Game(Clocked):
             if not p.injured or p.wounded_at is None or p.wounded_at >= self.state.index:
                 continue
             nth = min(checks.get(p.id, 0) + 1, 2)
-            outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id))
+            outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id), wound_table(self, p, nth))
             day.note(f"{p.id} 第{nth}次伤判（数字{digit}）：{texts.CHECK_WORDS[outcome]}")
             out[p.id] = outcome
             effects.tell(day, p.id, texts.wound_check(nth, outcome), "伤判", None, {"digit": digit, "nth": nth})

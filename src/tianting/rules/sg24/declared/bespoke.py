@@ -33,6 +33,8 @@ class Code:
     before_harms: Callable[[Resolver, str, SkillData], None] | None = None
     """A passive's: run for each living holder once the night's harms are known, before defences and the sum
     (「当被武将杀伤技能攻击时触发」); ``stage`` and ``check`` are then unused."""
+    wound_tables: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """A passive's: the holder's first and second 伤判 tables in place of the rules' (周泰【九死一生】)."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -96,6 +98,26 @@ def passive_holders(r: Resolver) -> list[tuple[str, SkillData, Code]]:
                     and not (code.once and p.used.get(data.name))):
                 out.append((p.id, data, code))
     return out
+
+
+def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
+    """The ``nth`` (1 or 2) 伤判 table a passive of ``player`` puts in place of the rules' (None: the rules')."""
+    from tianting.core import pack_edition
+    from tianting.rules.sg24.declared.schema import Bespoke
+
+    if pack_edition.first(game.state):
+        return None
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+        if code is not None and code.wound_tables is not None and data.name in player.skills:
+            return code.wound_tables[nth - 1]
+    return None
+
+
+def wound_tables(nth: int) -> list[tuple[str, ...]]:
+    """Every ``nth`` table a registered passive may put in place of the rules' (what an audit accepts too)."""
+    return [code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
 
 
 def _load_codes() -> None:
