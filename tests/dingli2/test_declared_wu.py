@@ -1,0 +1,49 @@
+"""鼎立三分2.0's 吴 and 在野 skills the engine resolves (issue 31): the 24人 table's effects (R-SG31-7) on 鼎立's night
+and day, each test citing the 8.1 fact in our words. Rulings: R-wu-* in docs/rulings/packs-wu.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from tianting.core.state import Status
+from tianting.rules.dingli2 import wounds
+
+from .table import Table, act, force_deal, rule
+
+
+def injured(t: Table, pid: str) -> bool:
+    return t.state.player(pid).status is Status.INJURED
+
+
+@pytest.mark.skill("兵圣后裔", "火船冲阵")
+def test_bingshenghouyi_stops_a_strategist_harm_in_dingli() -> None:
+    """孙坚【兵圣后裔】: one 军师负面 effect on him (黄盖【火船冲阵】) is stopped, and the skill is spent."""
+    t = Table()
+    t.night(act("黄盖", "火船冲阵", "孙坚"))
+    assert not injured(t, "孙坚")
+    assert t.state.player("孙坚").used.get("兵圣后裔") == 1
+
+
+@pytest.mark.skill("针灸奇术")
+def test_zhenjiuqishu_voids_a_stab_in_dingli() -> None:
+    """华佗【针灸奇术】: every stab on the id he names fails that night (夏侯惇's on 庞统)."""
+    t = Table()
+    t.night(act("华佗", "针灸奇术", "庞统"), act("夏侯惇", "刺杀", "庞统"))
+    assert t.character("庞统") == "庞统" and not injured(t, "庞统")
+
+
+@pytest.mark.skill("九死一生")
+def test_jiusiyisheng_tables_in_dingli_are_committed_and_audited() -> None:
+    """周泰【九死一生】 (黄盖's successor in 鼎立): his first 伤判 is half 痊愈, half 继续受伤, dealt and committed like
+    any table. The digit that is a death in the rules' table (3) heals him, and the audit proves the check (R-wu-7)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "黄盖"),))
+    t.day()
+    assert t.character("黄盖") == "周泰"
+    force_deal(t, "黄盖", 1)  # dealt at the night's end: digit d picks the table's d-th outcome
+    t.night(act("徐庶", "击剑长歌", "黄盖"))
+    assert injured(t, "黄盖")
+    t.day(digits={"黄盖": 3})
+    assert t.state.player("黄盖").status is Status.ALIVE
+    assert wounds.audit(t.results) == []
+    t.check_unused()
