@@ -94,9 +94,13 @@ class Defence:
     name: str
     against: tuple[str, ...] = ()
     """The attributes it stops (``刺杀`` for a stab); empty: any harm (the judge's ``defend``)."""
+    dealers: tuple[str, ...] = ()
+    """Only harms these ids deal (「来自该阵营角色造成的」); empty: anyone's."""
 
     def covers(self, harm: Harm) -> bool:
         """Whether it can stop ``harm`` (「不能抵御刺杀」: a stab only where ``against`` names it)."""
+        if self.dealers and harm.by not in self.dealers:
+            return False
         return not self.against or (harm.attribute or harm.cause) in self.against
 
     def rank(self) -> int:

@@ -87,6 +87,8 @@ class Resolver:
     events: list[str] = field(default_factory=list)
     """Lines the declared skills put in the night's post (「当夜公告……」)."""
     exits: list[tuple[str, str]] = field(default_factory=list)
+    followups: list[Callable[[], None]] = field(default_factory=list)
+    """What bespoke uses do once the night's harms are settled (:meth:`after`: whether their defence was used …)."""
     lessened: dict[str, int] = field(default_factory=dict)
     """id → how many levels its summed harm tonight is lessened by a skill (「若受伤则改为痊愈，若死亡则改为受伤」)."""
     done: set[int] = field(default_factory=set)
@@ -238,6 +240,8 @@ class Resolver:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
+        for followup in self.followups:
+            followup()
 
     def spare(self) -> None:
         """Before the harms are summed: the passives that answer an attack (:attr:`Code.before_harms`), then each
@@ -246,6 +250,7 @@ class Resolver:
             for owner, data, code in passive_holders(self):
                 assert code.before_harms is not None
                 code.before_harms(self, owner, data)
+            self._spared_tonight()
         if not self.immunities:
             return
         night = self.night
@@ -259,6 +264,27 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _spared_tonight(self) -> None:
+        """What an earlier night left for this one (``spared`` in the state, by night): each 武将杀伤 harm of the
+        character named on the id named 「视为发动成功但无效」."""
+        night = self.night
+        for dealer, character, target, why in night.state.extra.get("spared", {}).pop(str(night.state.index), []):
+            if night.state.player(dealer).character != character:
+                continue
+            for h in [h for h in night.harms if h.by == dealer and h.target == target and not h.forced
+                      and h.attribute == "武将杀伤技能"]:
+                night.harms.remove(h)
+                night.phase.stopped[id(h)] = f"{target} 不受其作用（{why}）"
+                night.phase.note(f"{dealer} 的{h.cause}对 {target} 发动成功但无效：{why}")
+
+    def spare_next_night(self, dealer: str, target: str, why: str) -> None:
+        """The next night, ``dealer``'s 武将杀伤 harms on ``target`` go off but do nothing (while he plays the same
+        character)."""
+        state = self.night.state
+        later = state.extra.setdefault("spared", {}).setdefault(str(state.index + 2), [])
+        later.append([dealer, state.player(dealer).character, target, why])
+        self.night.phase.note(f"下一夜 {dealer} 对 {target} 的武将杀伤技能无效（{why}）")
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
