@@ -235,3 +235,31 @@ def test_jiusiyisheng_wound_checks_never_kill() -> None:
     t.day(digits={"黄盖": 9})  # the rules' second table's tenth outcome is a death
     assert t.state.player("黄盖").status is Status.ALIVE and t.character("黄盖") == "周泰"
     t.check_unused()
+
+
+# ---- 陈登 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("固守广陵")
+def test_gushouguangling_stops_one_sides_harm_and_its_dealer_next_night() -> None:
+    """陈登【固守广陵】: side 魏 and 庞统: tonight the greatest harm 魏's players deal 庞统 is stopped (曹操【亲冒矢石】),
+    not another side's (黄盖【火船冲阵】 wounds him); the next night 曹操's 武将杀伤 use on 庞统 goes off but does
+    nothing (R-wu-9)."""
+    t = Table24()
+    r = t.night(act("陈登", "固守广陵", "庞统", country="魏"), act("曹操", "亲冒矢石", "庞统"),
+                act("黄盖", "火船冲阵", "庞统"))
+    assert injured(t, "庞统") and t.character("庞统") == "庞统"  # one wound, not two
+    assert not any("固守广陵" in w for w in r.warnings)
+    t2 = Table24()
+    t2.night(act("陈登", "固守广陵", "庞统", country="魏"), act("曹操", "亲冒矢石", "庞统"))
+    assert not injured(t2, "庞统")
+    t2.day()
+    t2.night(act("曹操", "亲冒矢石", "庞统"))
+    assert not injured(t2, "庞统")
+    assert entry(t2, "曹操", "亲冒矢石")["state"] == "done"
+
+
+@pytest.mark.skill("固守广陵")
+def test_gushouguangling_needs_a_side() -> None:
+    """陈登【固守广陵】 names a 阵营 (魏、蜀、吴 or 在野) and an id: a use without one is refused."""
+    t = Table24()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("陈登", "固守广陵", "庞统"), [])
