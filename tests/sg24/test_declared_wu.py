@@ -263,3 +263,24 @@ def test_gushouguangling_needs_a_side() -> None:
     t = Table24()
     with pytest.raises(IllegalAction):
         t.game.check_action(act("陈登", "固守广陵", "庞统"), [])
+
+
+# ---- 丁奉 (太史慈's successor) -------------------------------------------------------------------------------------
+@pytest.mark.skill("老当益壮")
+def test_laodangyizhuang_two_stabs_after_three_days_on_stage() -> None:
+    """丁奉【老当益壮】: once he has been on stage three full days he may stab twice a night (R-wu-10). He enters on
+    night 1; on night 3 (two days played) a second stab is refused; on night 4 both stabs resolve."""
+    t = Table24()
+    successor(t, "太史慈", "丁奉")
+    assert t.character("太史慈") == "丁奉"
+    t.night()
+    t.day()
+    first = act("太史慈", "刺杀", "庞统")
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("太史慈", "刺杀", "郭嘉"), [first])
+    t.night(answers=XUSHU_NIGHT3)
+    t.day()
+    t.game.check_action(act("太史慈", "刺杀", "甄姬"), [first])  # accepted
+    t.night(first, act("太史慈", "刺杀", "甄姬"))
+    assert t.character("庞统") == "法正"
+    assert not t.state.player("甄姬").alive  # 甄姬 has no successor: the id leaves the game

@@ -28,7 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
-from tianting.rules.sg24.declared.bespoke import wound_table
+from tianting.rules.sg24.declared.bespoke import stabs_allowed, wound_table
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -245,7 +245,8 @@ class DingliGame(SG24Game):
         if skill == STAB:
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
-            if any(_norm(a.skill) == STAB or self._is_skill(a) for a in mine):
+            stabs = sum(1 for a in mine if _norm(a.skill) == STAB)
+            if any(self._is_skill(a) for a in mine) or stabs >= stabs_allowed(self, player):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
             if target.id == player.id:

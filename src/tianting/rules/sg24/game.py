@@ -39,7 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared.bespoke import REGISTRY, wound_table
+from tianting.rules.sg24.declared.bespoke import REGISTRY, stabs_allowed, wound_table
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
@@ -291,8 +291,10 @@ class SG24Game(Clocked):
         if skill == STAB:
             if player.identity != "杀手" or player.country not in COUNTRIES:
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
-            if any(_norm(a.skill) == STAB for a in mine):
-                raise IllegalAction(f"{player.id} 本夜已经提交了刺杀（每名杀手每夜一次）", "once")
+            allowed = stabs_allowed(self, player)
+            if sum(1 for a in mine if _norm(a.skill) == STAB) >= allowed:
+                raise IllegalAction(f"{player.id} 本夜已经提交了刺杀（每名杀手每夜{'一' if allowed == 1 else allowed}次）",
+                                    "once")
             (target,) = self._target(action)
             if target.id == player.id:
                 raise IllegalAction(f"{player.id} 不能刺杀自己", "self")
@@ -478,6 +480,7 @@ class SG24Game(Clocked):
             succ = self.pack.characters[successor]
             succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
             self.state.extra["lives"][pid].append(successor)
+            self.state.extra.setdefault("entered", {})[pid] = self.state.index  # 「登场满三日」 counts from here
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")

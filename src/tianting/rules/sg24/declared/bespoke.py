@@ -33,6 +33,8 @@ class Code:
     before_harms: Callable[[Resolver, str, SkillData], None] | None = None
     """A passive's: run for each living holder once the night's harms are known, before defences and the sum
     (「当被武将杀伤技能攻击时触发」); ``stage`` and ``check`` are then unused."""
+    stabs: Callable[[Any, Any], int] | None = None
+    """A passive's: how many stabs its holder (a killer) may send tonight (game, player → count; 1 by the rules)."""
     wound_tables: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     """A passive's: the holder's first and second 伤判 tables in place of the rules' (周泰【九死一生】)."""
 
@@ -113,6 +115,23 @@ def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
         if code is not None and code.wound_tables is not None and data.name in player.skills:
             return code.wound_tables[nth - 1]
     return None
+
+
+def stabs_allowed(game: Any, player: Any) -> int:
+    """How many stabs ``player`` may send tonight: one (「每夜可以提交一个ID，对其进行一次刺杀」), or more where a
+    passive he holds says so (丁奉【老当益壮】)."""
+    from tianting.core import pack_edition
+    from tianting.rules.sg24.declared.schema import Bespoke
+
+    if pack_edition.first(game.state):
+        return 1
+    character = game.pack.characters.get(player.character)
+    allowed = 1
+    for data in character.skills if character else ():
+        code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+        if code is not None and code.stabs is not None and data.name in player.skills:
+            allowed = max(allowed, code.stabs(game, player))
+    return allowed
 
 
 def wound_tables(nth: int) -> list[tuple[str, ...]]:
