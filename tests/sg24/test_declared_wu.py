@@ -284,3 +284,38 @@ def test_laodangyizhuang_two_stabs_after_three_days_on_stage() -> None:
     t.night(first, act("太史慈", "刺杀", "甄姬"))
     assert t.character("庞统") == "法正"
     assert not t.state.player("甄姬").alive  # 甄姬 has no successor: the id leaves the game
+
+
+# ---- 陆逊 (吕蒙's successor) ---------------------------------------------------------------------------------------
+def once_a_game(t: Table24, character: str, skill: str) -> None:
+    """A judge's pack where ``character``'s ``skill`` is a wound once a game (the bundled 杀手 and 护卫 have no
+    limited skill for 不耻下问 to spare)."""
+    from dataclasses import replace
+
+    from tianting.rules.sg24.declared.schema import parse_effect
+
+    ch = t.game.pack.characters[character]
+    effect = parse_effect({"do": [{"verb": "wound"}], "limit": "once"}, f"「{character}」【{skill}】", "active")
+    skills = tuple(replace(s, effect=effect) if s.name == skill else s for s in ch.skills)
+    # the game's own copy: the bundled pack is shared by every game
+    t.game.pack = replace(t.game.pack, characters={**t.game.pack.characters, character: replace(ch, skills=skills)})
+
+
+@pytest.mark.skill("不耻下问")
+def test_buchixiawen_the_guards_skill_is_not_used_up() -> None:
+    """陆逊【不耻下问】: 黄盖 (护卫) named: the skill he uses that night goes off and is not used up (R-wu-11); named on
+    郭嘉 (军师) it does nothing."""
+    t = Table24()
+    successor(t, "吕蒙")
+    assert t.character("吕蒙") == "陆逊"
+    once_a_game(t, "黄盖", "火船冲阵")
+    r = t.night(act("吕蒙", "不耻下问", "黄盖"), act("黄盖", "火船冲阵", "郭嘉"))
+    assert injured(t, "郭嘉")
+    assert not t.state.player("黄盖").used.get("火船冲阵")
+    assert not any("不耻下问" in w for w in r.warnings)
+    t2 = Table24()
+    successor(t2, "吕蒙")
+    once_a_game(t2, "黄盖", "火船冲阵")
+    t2.night(act("吕蒙", "不耻下问", "郭嘉"), act("黄盖", "火船冲阵", "郭嘉"))
+    assert t2.state.player("黄盖").used.get("火船冲阵") == 1
+    assert entry(t2, "吕蒙", "不耻下问")["state"] == "failed"

@@ -89,6 +89,8 @@ class Resolver:
     exits: list[tuple[str, str]] = field(default_factory=list)
     followups: list[Callable[[], None]] = field(default_factory=list)
     """What bespoke uses do once the night's harms are settled (:meth:`after`: whether their defence was used …)."""
+    used_at_start: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Each player's used-up counts as the night began (what 「视为没有消耗」 restores)."""
     lessened: dict[str, int] = field(default_factory=dict)
     """id → how many levels its summed harm tonight is lessened by a skill (「若受伤则改为痊愈，若死亡则改为受伤」)."""
     done: set[int] = field(default_factory=set)
@@ -116,6 +118,7 @@ class Resolver:
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
+        resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
         return resolver
 
