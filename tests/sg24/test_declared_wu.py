@@ -319,3 +319,35 @@ def test_buchixiawen_the_guards_skill_is_not_used_up() -> None:
     t2.night(act("吕蒙", "不耻下问", "郭嘉"), act("黄盖", "火船冲阵", "郭嘉"))
     assert t2.state.player("黄盖").used.get("火船冲阵") == 1
     assert entry(t2, "吕蒙", "不耻下问")["state"] == "failed"
+
+
+@pytest.mark.skill("献计袭徐")
+def test_xianjixixu_a_killer_who_agrees_turns_his_stab() -> None:
+    """陈登【献计袭徐】: 魏 and 华佗 (an 在野 like 陈登): 夏侯惇, who stabs 庞统, is asked and agrees: his stab is turned on
+    华佗; 陈登 is told that he agreed."""
+    t = Table24()
+    r = t.night(act("陈登", "献计袭徐", "华佗", country="魏"), act("夏侯惇", "刺杀", "庞统"),
+                answers=[{"actor": "夏侯惇", "skill": "献计袭徐", "answer": "同意"}])
+    assert t.character("庞统") == "庞统" and not injured(t, "庞统")
+    assert t.character("华佗") == "葛玄"  # 华佗 died; his successor plays on
+    assert "夏侯惇同意将刺杀目标改为华佗" in t.said("陈登")
+    assert not any("献计袭徐" in w for w in r.warnings)
+
+
+@pytest.mark.skill("献计袭徐")
+def test_xianjixixu_a_refusal_halves_the_countrys_stabs_and_wounds_the_refuser() -> None:
+    """陈登【献计袭徐】: 夏侯惇 refuses: 魏's stabs tonight go off with half chance (his is lost) and he is wounded; named
+    on an id of another side (庞统, 蜀) the use fails and cannot be used again."""
+    t = Table24().force("成功率减半 夏侯惇【刺杀】", False)
+    t.night(act("陈登", "献计袭徐", "华佗", country="魏"), act("夏侯惇", "刺杀", "庞统"),
+            answers=[{"actor": "夏侯惇", "skill": "献计袭徐", "answer": "拒绝"}])
+    assert t.character("庞统") == "庞统" and not injured(t, "庞统")
+    assert injured(t, "夏侯惇")
+    assert "夏侯惇拒绝将刺杀目标改为华佗" in t.said("陈登")
+    t.check_unused()
+    t2 = Table24()
+    t2.night(act("陈登", "献计袭徐", "庞统", country="魏"))
+    assert entry(t2, "陈登", "献计袭徐")["state"] == "failed"
+    t2.day()
+    with pytest.raises(IllegalAction):
+        t2.game.check_action(act("陈登", "献计袭徐", "华佗", country="魏"), [])

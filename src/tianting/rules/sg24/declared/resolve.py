@@ -91,6 +91,8 @@ class Resolver:
     """What bespoke uses do once the night's harms are settled (:meth:`after`: whether their defence was used …)."""
     used_at_start: dict[str, dict[str, int]] = field(default_factory=dict)
     """Each player's used-up counts as the night began (what 「视为没有消耗」 restores)."""
+    pending_harms: list[Harm] = field(default_factory=list)
+    """Harms a use made before the general actions (結算时's first stage), joined to the night's in :meth:`settle`."""
     lessened: dict[str, int] = field(default_factory=dict)
     """id → how many levels its summed harm tonight is lessened by a skill (「若受伤则改为痊愈，若死亡则改为受伤」)."""
     done: set[int] = field(default_factory=set)
@@ -227,6 +229,7 @@ class Resolver:
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
+        self.night.harms += self.pending_harms
         for use in self._of_timing((None, "结算时生效")):
             self._apply(use)
         self._bespoke("settle")

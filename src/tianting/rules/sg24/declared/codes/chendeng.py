@@ -1,14 +1,18 @@
-"""陈登【固守广陵】: a side and an id: the greatest harm that side's players deal the id tonight is stopped; the next
-night the same character's 武将杀伤 skills on the id go off but do nothing (R-wu-9)."""
+"""陈登【固守广陵】 (a side and an id: the greatest harm that side's players deal the id tonight is stopped; the next
+night the same character's 武将杀伤 skills on the id go off but do nothing, R-wu-9) and【献计袭徐】 (a country's
+stabbing killers asked to turn their stab on an id, R-wu-12)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
-from tianting.engine.harm import Defence
+from tianting.core.records import Feedback
+from tianting.effects import limits
+from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24.declared.bespoke import Code, register
-from tianting.rules.sg24.outcomes import DONE
+from tianting.rules.sg24.declared.odds import Halving
+from tianting.rules.sg24.outcomes import DONE, FAILED
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 
 if TYPE_CHECKING:
@@ -60,3 +64,59 @@ register("固守广陵", Code(
     "settle", _check, _resolve,
     "主动技能。指定1个阵营与1个ID：当夜为该ID抵御该阵营角色造成的最大一次伤害（刺杀亦可）；被抵御者若下一夜仍以同一角色"
     "对该ID发动武将杀伤技能，则视为发动成功但无效。（军师增益技能 结算时生效）"))
+
+
+AGREE, REFUSE = "同意", "拒绝"
+
+
+def _check_country(game: Any, action: Action) -> None:
+    from tianting.rules.sg24.game import _norm_country
+
+    if game.state.player(action.actor).used.get(action.skill):
+        raise IllegalAction(f"【{action.skill}】已发动失败，不可再用", "spent")
+    if _norm_country(action.args.get("country", "")) not in COUNTRIES:
+        raise IllegalAction(f"【{action.skill}】须指明一个国家（country：{'、'.join(COUNTRIES)}）", "country")
+    game._target(action)
+
+
+def _ask_killers(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The id named must be of the owner's side, else the use fails and is spent. Each killer of the country named
+    who sent a stab tonight (by id) is asked whether to turn it on the id: agreeing turns it; if any refuses, every
+    stab of that country's killers tonight goes off with half chance and each who refused is wounded. The owner is
+    told each answer. A killer who does not answer agrees (8.1's 朝秦暮楚: 「如果吕布没有表态则视作同意执行」)."""
+    from tianting.rules.sg24.game import STAB, _norm, _norm_country, same_word
+
+    night, state = r.night, r.night.state
+    country, target = _norm_country(a.args["country"]), a.targets[0]
+    if state.player(target).country != state.player(a.actor).country:
+        limits.consume(night.phase, a.actor, skill.name)
+        night.phase.note(f"{a.actor}【{skill.name}】：{target} 与其阵营不同，发动失败且不可再用")
+        night.phase.outcomes.settle(a, FAILED, "所指定的ID与使用者阵营不同")
+        return
+    stabs = sorted((s for s in night.live if _norm(s.skill) == STAB and state.player(s.actor).country == country),
+                   key=lambda s: s.actor)
+    refused = []
+    for stab in stabs:
+        answer = night.book.choose(state.rng, stab.actor, skill.name, [AGREE, REFUSE], same_word, default=AGREE,
+                                   context=f"是否同意将刺杀目标改为 {target}")
+        night.phase.tell(a.actor, Feedback(skill.name, f"{stab.actor}{answer}将刺杀目标改为{target}", stab.actor,
+                                           {"killer": stab.actor, "answer": answer}))
+        if answer == AGREE:
+            night.phase.redirects[id(stab)] = target
+            night.phase.note(f"{a.actor}【{skill.name}】：{stab.actor} 同意，刺杀改为刺杀 {target}")
+        else:
+            refused.append(stab.actor)
+            night.phase.note(f"{a.actor}【{skill.name}】：{stab.actor} 拒绝，结算时受伤")
+    if refused:
+        killers = frozenset(s.actor for s in stabs)
+        r.halvings.append(Halving(killers, None, (STAB,), (), f"{a.actor}【{skill.name}】"))
+        r.roll()
+        r.pending_harms += [Harm(k, Level.WOUND, skill.name, [a.actor], by=a.actor) for k in refused]
+    night.phase.outcomes.settle(a, DONE)
+
+
+register("献计袭徐", Code(
+    "settle_first", _check_country, _ask_killers,
+    "主动技能。指定1个国家与1个ID：该国当夜提交了刺杀的杀手被询问是否同意把刺杀目标改为该ID（不答视为同意）；有人拒绝时，"
+    "该国杀手当夜的刺杀一半概率失败，拒绝者结算时受伤；使用者得知每名杀手是否同意。所指定的ID与使用者阵营不同时，发动失败"
+    "且不可再用。（军师增益技能 结算前生效）"))
