@@ -13,7 +13,7 @@ import pytest
 from tianting.core import pack_edition
 from tianting.core.records import Ruling
 from tianting.core.state import Status
-from tianting.rules.sg24.declared.schema import EffectError, parse_effect
+from tianting.rules.sg24.declared.schema import EffectError, Judged, parse_effect
 from tianting.rules.sg24.declared.text import describe
 from tianting.rules.sg24.pack import PackError, default_pack, parse_pack
 
@@ -450,7 +450,8 @@ def test_effect_fields_are_checked(raw: dict[str, Any], field: str) -> None:
 
 def test_every_declared_skill_has_a_generated_text() -> None:
     pack = default_pack()
-    declared = [(c.name, s) for c in pack.characters.values() for s in c.skills if s.effect is not None]
+    declared = [(c.name, s) for c in pack.characters.values() for s in c.skills
+                if s.effect is not None and not isinstance(s.effect, Judged)]  # a judge's entry says why instead
     assert len(declared) >= 19
     for _, s in declared:
         text = describe(s.effect, s.kind, s.attribute, s.timing)

@@ -351,3 +351,21 @@ def test_xianjixixu_a_refusal_halves_the_countrys_stabs_and_wounds_the_refuser()
     t2.day()
     with pytest.raises(IllegalAction):
         t2.game.check_action(act("陈登", "献计袭徐", "华佗", country="魏"), [])
+
+
+@pytest.mark.skill("河海豪气")
+def test_hehaihaoqi_asked_evaluations_become_his_next_nights_recognition() -> None:
+    """陈登【河海豪气】: asked for 统帅 by 吕蒙's 评价指认, he is told so, and the next night he may ask one id for 统帅
+    (not for another evaluation); the night after, no more (R-wu-13)."""
+    t = Table24()
+    r = t.night(act("吕蒙", "指认", "陈登", evaluation="统帅"))
+    assert any("统帅" in line and "评价指认" in line for line in t.said("陈登"))
+    assert not any("河海豪气" in w for w in r.warnings)
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("陈登", "指认", "郭嘉", evaluation="智者"), [])
+    t.night(act("陈登", "指认", "郭嘉", evaluation="统帅"))
+    assert "郭嘉不是统帅" in t.said("陈登")
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("陈登", "指认", "郭嘉", evaluation="统帅"), [])

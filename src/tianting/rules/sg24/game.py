@@ -49,6 +49,7 @@ from tianting.rules.sg24.pack import (
     COUNTRIES,
     EVALUATIONS,
     UNALIGNED,
+    Allowance,
     Character,
     Pack,
     SkillData,
@@ -105,6 +106,8 @@ class Phase:
     """A stab (by ``id``) a skill turned on another id (荀彧's 驱虎吞狼): its new target."""
     used_defences: list[Defence] = field(default_factory=list)
     """The defences that stopped a harm in this phase (a limited passive's is then spent)."""
+    asked: list[tuple[str, str, str]] = field(default_factory=list)
+    """Each 评价指认 tonight: (who, whom, the evaluation or identity asked), for the passives it sets off."""
     all_evaluations: set[str] = field(default_factory=set)
     """Ids that count as having every evaluation in this phase (葛玄【一叶障目】)."""
     echoes: dict[int, int] = field(default_factory=dict)
@@ -211,6 +214,12 @@ class SG24Game(Clocked):
         found = self.pack.get(self.state.player(pid).character)
         assert found is not None
         return found
+
+    def allowances(self, pid: str) -> tuple[Allowance, ...]:
+        """``pid``'s 指认 allowances tonight: his character's, then any a skill gave him for this night only
+        (``state.extra["allowances"]``: 陈登【河海豪气】's 「次夜指认1个ID具有其中某一项评价」)."""
+        extra = self.state.extra.get("allowances", {}).get(str(self.number), {}).get(pid, [])
+        return (*self.character(pid).recognition, *(Allowance("evaluation", 1, tuple(of)) for of in extra))
 
     def evaluations(self, phase: Phase, pid: str) -> tuple[str, ...]:
         """``pid``'s evaluations as the phase reads them: his character's, or all nine where a skill gives them
@@ -344,7 +353,7 @@ class SG24Game(Clocked):
         char = self.character(player.id)
         asked_char = action.args.get("character")
         asked_eval = action.args.get("evaluation")
-        for i, a in enumerate(char.recognition):
+        for i, a in enumerate(self.allowances(player.id)):
             if a.from_night > self.number:
                 continue
             if a.kind == "character" and asked_char is not None:
@@ -618,6 +627,7 @@ class SG24Game(Clocked):
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right,
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
+        night.asked.append((actor.id, target.id, asked))
         has = asked in self.evaluations(night, target.id) or asked == target.identity
         night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}")
         if allowance.feedback:
@@ -983,7 +993,7 @@ def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
     these as its choices (issue 29, 4); the engine's check (``_allowance_for``) stays the one judge of them."""
     out: dict[str, list[str]] = {}
     tonight = game.number
-    for allowance in game.character(pid).recognition:
+    for allowance in game.allowances(pid):
         if allowance.from_night > tonight:
             continue
         names = out.setdefault(allowance.kind, [])

@@ -120,3 +120,30 @@ register("献计袭徐", Code(
     "主动技能。指定1个国家与1个ID：该国当夜提交了刺杀的杀手被询问是否同意把刺杀目标改为该ID（不答视为同意）；有人拒绝时，"
     "该国杀手当夜的刺杀一半概率失败，拒绝者结算时受伤；使用者得知每名杀手是否同意。所指定的ID与使用者阵营不同时，发动失败"
     "且不可再用。（军师增益技能 结算前生效）"))
+
+
+def _unused(r: Resolver, a: Action, skill: SkillData) -> None:
+    """A passive is never used (its ``before_harms`` step does its work)."""
+
+
+def _asked_of(r: Resolver, owner: str, skill: SkillData) -> None:
+    """Once the night's 指认 are in: the evaluations asked of ``owner`` tonight (anyone's 评价指认, right or
+    wrong) are told him, and the next night he may ask one id for one of them, one 评价指认 more (R-wu-13)."""
+    from tianting.rules.sg24.pack import EVALUATIONS
+
+    night = r.night
+    asked = sorted({e for _, whom, e in night.phase.asked if whom == owner and e in EVALUATIONS},
+                   key=EVALUATIONS.index)
+    if not asked:
+        return
+    later = night.state.extra.setdefault("allowances", {}).setdefault(str(night.game.number + 1), {})
+    later.setdefault(owner, []).append(asked)
+    night.phase.tell(owner, Feedback(skill.name, f"你当夜被评价指认的评价：{'、'.join(asked)}；次夜可以指认1个ID是否具有"
+                                                 "其中一项评价", None, {"evaluations": asked}))
+    night.phase.note(f"{owner}【{skill.name}】触发：被评价指认{'、'.join(asked)}，次夜可多指认1个ID")
+
+
+register("河海豪气", Code(
+    "passive", _check, _unused,
+    "被动技能，触发次数不限。夜晚成为评价指认的目标时触发：得知自己被指认的所有评价，次夜可以多指认1个ID是否具有其中一项"
+    "评价。（指认技能）", before_harms=_asked_of))
