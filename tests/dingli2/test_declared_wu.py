@@ -47,3 +47,20 @@ def test_jiusiyisheng_tables_in_dingli_are_committed_and_audited() -> None:
     assert t.state.player("黄盖").status is Status.ALIVE
     assert wounds.audit(t.results) == []
     t.check_unused()
+
+
+@pytest.mark.skill("结纳豪俊")
+def test_jienahaojun_hidden_vote_in_dingli() -> None:
+    """孙策【结纳豪俊】 in 鼎立: the next day one 暗票 more, counted but not on the posted ballot (R-wu-14). Four votes
+    on 刘备 and four on 庞统, each with his own late vote (「过时不投视为自投一票」), tie at five; 孙策's 暗票 on 庞统
+    makes him the most voted."""
+    t = Table()
+    t.night(rulings=(rule("kill", "孙坚"),))
+    t.day()
+    assert t.character("孙坚") == "孙策"
+    t.night(act("孙坚", "结纳豪俊"))
+    nine = ("曹操", "郭嘉", "程昱", "荀攸", "张辽", "夏侯惇", "夏侯渊", "典韦")
+    votes = {**{v: "刘备" for v in nine[:4]}, **{v: "庞统" for v in nine[4:]}}
+    r = t.day(votes, answers=[{"actor": "孙坚", "skill": "结纳豪俊", "answer": "庞统"}])
+    assert r.announcement["voted"] == "庞统"
+    assert sum(1 for v in r.announcement["ballot"].values() if v == "庞统") == 5

@@ -369,3 +369,23 @@ def test_hehaihaoqi_asked_evaluations_become_his_next_nights_recognition() -> No
     t.day()
     with pytest.raises(IllegalAction):
         t.game.check_action(act("陈登", "指认", "郭嘉", evaluation="统帅"), [])
+
+
+@pytest.mark.skill("结纳豪俊")
+def test_jienahaojun_a_hidden_vote_the_next_day() -> None:
+    """孙策【结纳豪俊】: used at night, the next day he casts one vote more, a 暗票 not shown on the ballot (R-wu-14):
+    刘备's vote on 郭嘉 and 曹操's on 庞统 would tie; 孙策's 暗票 on 庞统 makes him the most voted, and the post's
+    ballot shows the two open votes only. Answering 「不投」 (as a player who names no one does), the tie stands."""
+    t = Table24()
+    successor(t, "孙坚")
+    r = t.night(act("孙坚", "结纳豪俊"))
+    assert entry(t, "孙坚", "结纳豪俊")["state"] == "done"
+    assert not any("结纳豪俊" in w for w in r.warnings)
+    d = t.day({"刘备": "郭嘉", "曹操": "庞统"}, answers=[{"actor": "孙坚", "skill": "结纳豪俊", "answer": "庞统"}])
+    assert injured(t, "庞统")
+    assert d.announcement["votes"] == {"刘备": "郭嘉", "曹操": "庞统"}
+    t2 = Table24()
+    successor(t2, "孙坚")
+    t2.night(act("孙坚", "结纳豪俊"))
+    t2.day({"刘备": "郭嘉", "曹操": "庞统"}, answers=[{"actor": "孙坚", "skill": "结纳豪俊", "answer": "不投"}])
+    assert not injured(t2, "庞统") and not injured(t2, "郭嘉")

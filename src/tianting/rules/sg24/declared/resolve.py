@@ -590,4 +590,32 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     return None
 
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "vote_voided"]
+NO_VOTE = "不投"
+
+
+def hidden_votes(game: Any, day: Any, book: Any) -> list[str]:
+    """The day's 暗票 a skill gave (``state.extra["hidden_votes"]`` by day: [owner, skill]): each owner whose vote
+    counts is asked whom it goes to (「不投」 if he says nothing); the targets, in the owners' order."""
+    from tianting.rules.sg24.game import same_word
+    from tianting.rules.sg24.pack import UNALIGNED
+
+    state = game.state
+    given = state.extra.get("hidden_votes", {}).pop(str(state.index), [])
+    if pack_edition.first(state) or not given or state.index in state.extra.get("ballot_void", []):
+        return []
+    living = [p.id for p in sorted(state.living(), key=lambda p: p.seat)]
+    out = []
+    for owner, skill in sorted(given):
+        p = state.player(owner)
+        if not p.alive or p.country == UNALIGNED or p.country in state.eliminated:
+            continue
+        target = book.choose(state.rng, owner, skill, [*living, NO_VOTE], same_word, default=NO_VOTE,
+                             context="暗票投给谁（不显示在票面中）")
+        if target != NO_VOTE:
+            out.append(target)
+            day.note(f"{owner}【{skill}】的暗票投给 {target}（不显示在票面中）")
+    return out
+
+
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "hidden_votes",
+           "vote_voided"]

@@ -1,5 +1,5 @@
-"""孙策【霸王再世】: the first time a 武将杀伤 effect is aimed at him, half chance it is stopped, half chance he and
-its dealer are both wounded (R-wu-6)."""
+"""孙策【霸王再世】 (the first time a 武将杀伤 effect is aimed at him, half chance it is stopped, half chance he and
+its dealer are both wounded, R-wu-6) and【结纳豪俊】 (one 暗票 more the next day, R-wu-14)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from tianting.effects import limits
 from tianting.engine.harm import Harm, Level
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.codes._wu import no_target
+from tianting.rules.sg24.outcomes import DONE
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
@@ -48,3 +49,16 @@ register("霸王再世", Code(
     "passive", no_target, _unused,
     "被动技能。第一次受到武将杀伤技能攻击时触发：一半概率抵御该次攻击，一半概率与攻击者同时受伤（致死亦只受伤）。"
     "只能触发一次。（武将保护技能）", once=True, before_harms=_answer))
+
+
+def _hidden_vote(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The next day the owner casts one vote more, a 暗票 whose target he gives that day (:func:`.resolve.hidden_votes`)."""
+    state = r.night.state
+    state.extra.setdefault("hidden_votes", {}).setdefault(str(state.index + 1), []).append([a.actor, skill.name])
+    r.night.phase.note(f"{a.actor}【{skill.name}】：次日多投一张暗票")
+    r.night.phase.outcomes.settle(a, DONE)
+
+
+register("结纳豪俊", Code(
+    "settle", no_target, _hidden_vote,
+    "主动技能。次日投票时多投一张暗票（白天指定其目标），暗票计入票数但不显示在票面公告中。（投票技能 结算时生效）"))
