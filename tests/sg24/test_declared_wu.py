@@ -389,3 +389,29 @@ def test_jienahaojun_a_hidden_vote_the_next_day() -> None:
     t2.night(act("孙坚", "结纳豪俊"))
     t2.day({"刘备": "郭嘉", "曹操": "庞统"}, answers=[{"actor": "孙坚", "skill": "结纳豪俊", "answer": "不投"}])
     assert not injured(t2, "庞统") and not injured(t2, "郭嘉")
+
+
+@pytest.mark.skill("匹马冲阵", "疑城之计", "浑身是胆")
+def test_pimachongzhen_and_yichengzhiji_meet_in_either_order() -> None:
+    """徐盛【疑城之计】 on 孙坚 lessens 吴's killers' stabs to wounds, 太史慈's tripled one included (R-wu-2, R-wu-3):
+    赵云【浑身是胆】 stops one copy, a wound lands once on 庞统. The uses are sent in both orders: the same outcome."""
+    outcomes = []
+    for first_xusheng in (True, False):
+        t = Table24()
+        successor(t, "黄盖", "徐盛")
+        uses = [act("黄盖", "疑城之计", "孙坚"), act("太史慈", "匹马冲阵")]
+        if not first_xusheng:
+            uses.reverse()
+        t.night(*uses, act("太史慈", "刺杀", "庞统"), act("赵云", "浑身是胆", "庞统"))
+        outcomes.append((t.character("庞统"), injured(t, "庞统")))
+    assert outcomes == [("庞统", True), ("庞统", True)]
+
+
+@pytest.mark.skill("霸王再世")
+def test_bawangzaishi_is_not_set_off_by_a_stab() -> None:
+    """孙策【霸王再世】 names 武将杀伤技能: a killer's 刺杀 is no skill of that attribute (the pack's convention), so a
+    stab on him does not spend it."""
+    t = Table24()
+    successor(t, "孙坚")
+    t.night(act("夏侯惇", "刺杀", "孙坚"))
+    assert not t.state.player("孙坚").used.get("霸王再世")
