@@ -64,3 +64,22 @@ def test_jienahaojun_hidden_vote_in_dingli() -> None:
     r = t.day(votes, answers=[{"actor": "孙坚", "skill": "结纳豪俊", "answer": "庞统"}])
     assert r.announcement["voted"] == "庞统"
     assert sum(1 for v in r.announcement["ballot"].values() if v == "庞统") == 5
+
+
+@pytest.mark.skill("箭无虚发")
+def test_jianwuxufa_in_dingli_takes_zhangliao_out_after_a_continued_wound() -> None:
+    """丁奉【箭无虚发】 (甘宁's successor in 鼎立): 张辽 named rightly is wounded; his committed table is half death, half
+    继续受伤; 继续受伤 (digit 9) takes the id out as the next night begins, and the audit proves the check (R-wu-15)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "甘宁"),), answers=[{"actor": "甘宁", "skill": "继任", "answer": "丁奉"}])
+    t.day()
+    assert t.character("甘宁") == "丁奉"
+    force_deal(t, "张辽", 1)
+    t.night(act("甘宁", "指认", "张辽", character="张辽"))
+    assert injured(t, "张辽")
+    t.day(digits={"张辽": 9})
+    assert injured(t, "张辽")
+    t.night(answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])  # 徐庶's natural death, night 3
+    assert not t.state.player("张辽").alive
+    assert wounds.audit(t.results) == []
+    t.check_unused()

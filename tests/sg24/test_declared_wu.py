@@ -415,3 +415,28 @@ def test_bawangzaishi_is_not_set_off_by_a_stab() -> None:
     successor(t, "孙坚")
     t.night(act("夏侯惇", "刺杀", "孙坚"))
     assert not t.state.player("孙坚").used.get("霸王再世")
+
+
+@pytest.mark.skill("箭无虚发")
+def test_jianwuxufa_wounds_zhangliao_with_its_own_check() -> None:
+    """丁奉【箭无虚发】: naming 张辽 rightly wounds him; his 伤判 is half death, half 继续受伤 (the digit that heals in
+    the rules' table, 0, kills him here), and a 继续受伤 takes the id out as the next night begins (R-wu-15)."""
+    t = Table24()
+    successor(t, "太史慈", "丁奉")
+    r = t.night(act("太史慈", "指认", "张辽", character="张辽"))
+    assert injured(t, "张辽")
+    assert "你的【箭无虚发】已触发" in t.said("太史慈")
+    assert not any("箭无虚发" in w for w in r.warnings)
+    dealt_in_order(t, "张辽", 1)
+    t.day(digits={"张辽": 0}, answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
+    assert t.character("张辽") == "徐晃"
+    t.check_unused()
+    t2 = Table24()
+    successor(t2, "太史慈", "丁奉")
+    t2.night(act("太史慈", "指认", "张辽", character="张辽"))
+    dealt_in_order(t2, "张辽", 1)
+    t2.day(digits={"张辽": 9})
+    assert injured(t2, "张辽")
+    t2.night(answers=XUSHU_NIGHT3)
+    assert not t2.state.player("张辽").alive  # out as the night began, no successor
+    t2.check_unused()

@@ -28,7 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
-from tianting.rules.sg24.declared.bespoke import stabs_allowed, wound_table
+from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -587,6 +587,7 @@ class DingliGame(SG24Game):
             if pid not in outcomes:
                 continue
             p = self.state.player(pid)
+            after_check(self, day, pid, outcome)
             if outcome == wounds.HEALED:
                 effects.heal(day, pid, "伤判痊愈")
                 self.state.extra["checks"].pop(pid, None)

@@ -39,7 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared.bespoke import REGISTRY, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.bespoke import REGISTRY, after_check, stabs_allowed, wound_table
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
@@ -827,6 +827,7 @@ class SG24Game(Clocked):
                 continue
             nth = min(checks.get(p.id, 0) + 1, 2)
             outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id), wound_table(self, p, nth))
+            after_check(self, day, p.id, outcome)
             day.note(f"{p.id} 第{nth}次伤判（数字{digit}）：{texts.CHECK_WORDS[outcome]}")
             out[p.id] = outcome
             effects.tell(day, p.id, texts.wound_check(nth, outcome), "伤判", None, {"digit": digit, "nth": nth})

@@ -37,6 +37,9 @@ class Code:
     """A passive's: how many stabs its holder (a killer) may send tonight (game, player → count; 1 by the rules)."""
     wound_tables: tuple[tuple[str, ...], tuple[str, ...]] | None = None
     """A passive's: the holder's first and second 伤判 tables in place of the rules' (周泰【九死一生】)."""
+    marked_table: tuple[str, ...] | None = None
+    """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
+    cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -109,12 +112,34 @@ def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
 
     if pack_edition.first(game.state):
         return None
+    marked = REGISTRY.get(game.state.extra.get("marked_checks", {}).get(player.id, ""))
+    if marked is not None and marked.marked_table is not None:
+        return marked.marked_table
     character = game.pack.characters.get(player.character)
     for data in character.skills if character else ():
         code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
         if code is not None and code.wound_tables is not None and data.name in player.skills:
             return code.wound_tables[nth - 1]
     return None
+
+
+def unhealable(state: Any, pid: str) -> str | None:
+    """The skill whose marked wound ``pid`` bears (「该伤不可痊愈」: no skill heals it), or None."""
+    return state.extra.get("marked_checks", {}).get(pid)
+
+
+def after_check(game: Any, phase: Any, pid: str, outcome: str) -> None:
+    """A 伤判 of a marked wound is over: the mark goes; a 继续受伤 takes the id out as the next night begins (the
+    exits :meth:`.resolve.Resolver.night_start` reads)."""
+    from tianting.rules.sg24.wounds import INJURED
+
+    name = game.state.extra.get("marked_checks", {}).pop(pid, None)
+    if name is None:
+        return
+    if outcome == INJURED:
+        later = game.state.extra.setdefault("exits", {}).setdefault(str(game.state.index + 1), [])
+        later.append([pid, f"【{name}】"])
+        phase.note(f"{pid} 伤判继续受伤：将于下一夜开始时脱离游戏（【{name}】）")
 
 
 def stabs_allowed(game: Any, player: Any) -> int:
@@ -135,8 +160,9 @@ def stabs_allowed(game: Any, player: Any) -> int:
 
 
 def wound_tables(nth: int) -> list[tuple[str, ...]]:
-    """Every ``nth`` table a registered passive may put in place of the rules' (what an audit accepts too)."""
-    return [code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
+    """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too)."""
+    return ([code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
+            + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None])
 
 
 def _load_codes() -> None:

@@ -32,7 +32,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders
+from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, stored
 from tianting.rules.sg24.declared.schema import STAB, Bespoke, Condition, Declared, Verb
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
@@ -239,6 +239,8 @@ class Resolver:
         night = self.night
         self.stage = "after"
         for pid, why in self.heals:
+            if self._unhealable(pid, why):
+                continue
             if effects.heal(night.phase, pid, f"脱离受伤：{why}"):
                 night.game.healed(pid)
         for pid, why in self.exits:
@@ -270,6 +272,14 @@ class Resolver:
             night.phase.stopped[id(h)] = f"{h.target} 不受其作用（{why}）"
             night.phase.note(f"{h.by} 的{h.cause}对 {h.target} 无效：{why}")
         night.harms[:] = kept
+
+    def _unhealable(self, pid: str, why: str) -> bool:
+        """``pid``'s wound is one no skill heals (a marked wound, :func:`.bespoke.unhealable`): noted, and True."""
+        marked = unhealable(self.night.state, pid)
+        if marked is not None and self.night.state.player(pid).injured:
+            self.night.phase.note(f"{why}未能治愈 {pid}：【{marked}】之伤不可痊愈")
+            return True
+        return False
 
     def _spared_tonight(self) -> None:
         """What an earlier night left for this one (``spared`` in the state, by night): each 武将杀伤 harm of the
@@ -429,7 +439,7 @@ class Resolver:
         elif name == "exit":
             self.exits.append((pid, f"【{data.name}】"))
         elif name == "heal" and self.stage == "early":  # 立刻生效: healed before tonight's harms
-            if effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
+            if not self._unhealable(pid, f"【{data.name}】") and effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
                 night.game.healed(pid)
         elif name == "heal":
             self.heals.append((pid, f"【{data.name}】"))
