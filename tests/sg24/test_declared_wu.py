@@ -440,3 +440,39 @@ def test_jianwuxufa_wounds_zhangliao_with_its_own_check() -> None:
     t2.night(answers=XUSHU_NIGHT3)
     assert not t2.state.player("张辽").alive  # out as the night began, no successor
     t2.check_unused()
+
+
+def lord_and_zhoutai() -> Table24:
+    """Night 1: 孙坚 and 黄盖 die by the judge's rulings; 孙策 and 周泰 play on (孙策's 【霸王再世】 spent beforehand,
+    so that it does not meet the attack first)."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "孙坚"), Ruling("kill", "黄盖")),
+            answers=[{"actor": "黄盖", "skill": "继任", "answer": "周泰"}])
+    t.day()
+    assert t.character("孙坚") == "孙策" and t.character("黄盖") == "周泰"
+    t.state.player("孙坚").used["霸王再世"] = 1
+    return t
+
+
+@pytest.mark.skill("舍身护主")
+def test_sheshenhuzhu_takes_the_lords_harm_if_he_chooses() -> None:
+    """周泰【舍身护主】: a 武将杀伤 harm that no defence stops lands on 吴's 君主 (the 24人 game has no 孙权): 周泰 is
+    asked; protecting, the lord is unharmed and 周泰 is wounded; declining, the lord is wounded (R-wu-16)."""
+    t = lord_and_zhoutai().force("【勇贯三军】wound 吕蒙→孙坚", True)
+    r = t.night(act("吕蒙", "勇贯三军", "孙坚"), answers=[{"actor": "黄盖", "skill": "舍身护主", "answer": "保护"}])
+    assert not injured(t, "孙坚") and injured(t, "黄盖")
+    assert not any("舍身护主" in w for w in r.warnings)
+    t.check_unused()
+    t2 = lord_and_zhoutai().force("【勇贯三军】wound 吕蒙→孙坚", True)
+    t2.night(act("吕蒙", "勇贯三军", "孙坚"), answers=[{"actor": "黄盖", "skill": "舍身护主", "answer": "不保护"}])
+    assert injured(t2, "孙坚") and not injured(t2, "黄盖")
+
+
+@pytest.mark.skill("舍身护主", "浑身是胆")
+def test_sheshenhuzhu_is_not_asked_when_a_defence_stops_the_harm() -> None:
+    """周泰【舍身护主】 answers a harm 「无法躲避」: 赵云【浑身是胆】 stops it first, so 周泰 is not asked (the strict
+    table would fail on an unanswered question)."""
+    t = lord_and_zhoutai().force("【勇贯三军】wound 吕蒙→孙坚", True)
+    t.night(act("吕蒙", "勇贯三军", "孙坚"), act("赵云", "浑身是胆", "孙坚"))
+    assert not injured(t, "孙坚") and not injured(t, "黄盖")
+    t.check_unused()

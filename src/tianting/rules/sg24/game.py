@@ -39,7 +39,13 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared.bespoke import REGISTRY, after_check, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.bespoke import (
+    REGISTRY,
+    after_check,
+    harm_takers,
+    stabs_allowed,
+    wound_table,
+)
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, unmet
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
@@ -433,28 +439,44 @@ class SG24Game(Clocked):
         for h in harms:
             by_target.setdefault(h.target, []).append(h)
         dying: list[tuple[str, str]] = []
+        takers = harm_takers(self)  # passives that may take a landed harm on themselves (周泰【舍身护主】)
+        landed: dict[str, list[Harm]] = {}
         for pid in sorted(set(by_target) | set(lessen) | set(deepen), key=lambda p: self.state.player(p).seat):
-            player = self.state.player(pid)
-            if not player.alive:
+            if not self.state.player(pid).alive:
                 continue
             left = self._harms_left(phase, pid, by_target.get(pid, []), defences)
-            if not left:
-                continue
-            total = harm.summed(left, player.injured)
-            level = harm.shifted(total, lessen.get(pid, 0), deepen.get(pid, 0))
-            if level < total:
-                phase.note(f"{pid} 的伤害减轻{lessen.get(pid, 0) - deepen.get(pid, 0)}级")
-            elif level > total:
-                phase.note(f"{pid} 的伤害加深：受伤直接死亡")
-            if level is Level.KILL:
-                dying.append((pid, self._death_cause(player, left)))
-            elif level is Level.WOUND and not player.injured:
-                effects.wound(phase, pid, f"（{harm.deadliest(left).cause}）")
-                self.state.extra["checks"][pid] = 0
-            elif level is Level.NONE:
-                phase.note(f"{pid} 伤害减轻为状态正常")
+            if takers:
+                landed[pid] = left
+            else:
+                self._land(phase, pid, left, lessen, deepen, dying)
+        if takers:
+            for owner, data, code in takers:
+                assert code.after_defences is not None
+                code.after_defences(self, phase, owner, data, landed, book)
+            for pid in sorted(landed, key=lambda p: self.state.player(p).seat):
+                self._land(phase, pid, landed[pid], lessen, deepen, dying)
         for pid, cause in dying:
             self.kill(phase, pid, cause, book)
+
+    def _land(self, phase: Phase, pid: str, left: list[Harm], lessen: Mapping[str, int], deepen: Mapping[str, int],
+              dying: list[tuple[str, str]]) -> None:
+        """The harms that landed on ``pid``, summed and shifted: he is wounded now, or his death waits in ``dying``."""
+        if not left:
+            return
+        player = self.state.player(pid)
+        total = harm.summed(left, player.injured)
+        level = harm.shifted(total, lessen.get(pid, 0), deepen.get(pid, 0))
+        if level < total:
+            phase.note(f"{pid} 的伤害减轻{lessen.get(pid, 0) - deepen.get(pid, 0)}级")
+        elif level > total:
+            phase.note(f"{pid} 的伤害加深：受伤直接死亡")
+        if level is Level.KILL:
+            dying.append((pid, self._death_cause(player, left)))
+        elif level is Level.WOUND and not player.injured:
+            effects.wound(phase, pid, f"（{harm.deadliest(left).cause}）")
+            self.state.extra["checks"][pid] = 0
+        elif level is Level.NONE:
+            phase.note(f"{pid} 伤害减轻为状态正常")
 
     def _death_cause(self, player: Player, left: Sequence[Harm]) -> str:
         """The cause of a death of the night's summed harm: a 致死's, else 「伤上加伤」 (two wounds, or one on the

@@ -33,6 +33,9 @@ class Code:
     before_harms: Callable[[Resolver, str, SkillData], None] | None = None
     """A passive's: run for each living holder once the night's harms are known, before defences and the sum
     (「当被武将杀伤技能攻击时触发」); ``stage`` and ``check`` are then unused."""
+    after_defences: Callable[[Any, Any, str, SkillData, dict[str, list[Any]], Any], None] | None = None
+    """A passive's: once the defences have met the harms (game, phase, owner, skill, the harms landing by id — it
+    may move some —, the decision book), before they are summed (「概率判定无法躲避攻击时……选择保护」)."""
     stabs: Callable[[Any, Any], int] | None = None
     """A passive's: how many stabs its holder (a killer) may send tonight (game, player → count; 1 by the rules)."""
     wound_tables: tuple[tuple[str, ...], tuple[str, ...]] | None = None
@@ -140,6 +143,23 @@ def after_check(game: Any, phase: Any, pid: str, outcome: str) -> None:
         later = game.state.extra.setdefault("exits", {}).setdefault(str(game.state.index + 1), [])
         later.append([pid, f"【{name}】"])
         phase.note(f"{pid} 伤判继续受伤：将于下一夜开始时脱离游戏（【{name}】）")
+
+
+def harm_takers(game: Any) -> list[tuple[str, SkillData, Code]]:
+    """Each living player's passives of bespoke code with an ``after_defences`` step (held), by id."""
+    from tianting.core import pack_edition
+    from tianting.rules.sg24.declared.schema import Bespoke
+
+    if pack_edition.first(game.state):
+        return []
+    out = []
+    for p in sorted(game.state.living(), key=lambda p: p.id):
+        character = game.pack.characters.get(p.character)
+        for data in character.skills if character else ():
+            code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+            if code is not None and code.after_defences is not None and data.name in p.skills:
+                out.append((p.id, data, code))
+    return out
 
 
 def stabs_allowed(game: Any, player: Any) -> int:
