@@ -250,11 +250,12 @@ def test_tongkuliuti_voids_the_first_vote_that_would_wound_him() -> None:
 @pytest.mark.skill("义奉三朝", "勇贯三军")
 def test_yifengsanchao_defends_the_wu_lord_from_a_general_harm() -> None:
     """黄盖【义奉三朝】: tonight 吴's 君主 is spared one 武将杀伤 effect (吕蒙【勇贯三军】, its half chance won), but not a
-    军师负面 one (徐庶【击剑长歌】)."""
+    军师负面 one (徐庶【击剑长歌】; 孙坚's own 【兵圣后裔】, which would stop one, is spent beforehand)."""
     t = Table24().force("【勇贯三军】wound 吕蒙→孙坚", True)
     t.night(act("黄盖", "义奉三朝"), act("吕蒙", "勇贯三军", "孙坚"))
     assert not injured(t, "孙坚")
     t2 = Table24()
+    t2.state.player("孙坚").used["兵圣后裔"] = 1
     t2.night(act("黄盖", "义奉三朝"), act("徐庶", "击剑长歌", "孙坚"))
     assert injured(t2, "孙坚")
 

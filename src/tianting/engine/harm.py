@@ -98,9 +98,13 @@ class Defence:
     stab_chance: Fraction | None = None
     """Against a stab it stops it only with this chance, drawn when it meets the stab; spent either way (曹操
     【割须弃袍】: 「如果其受到的是刺杀……则该刺杀一半概率失效。只能抵御一次」)."""
+    dealers: tuple[str, ...] = ()
+    """Only harms these ids deal (「来自该阵营角色造成的」); empty: anyone's."""
 
     def covers(self, harm: Harm) -> bool:
         """Whether it can stop ``harm`` (「不能抵御刺杀」: a stab only where ``against`` names it)."""
+        if self.dealers and harm.by not in self.dealers:
+            return False
         return not self.against or (harm.attribute or harm.cause) in self.against
 
     def rank(self) -> int:

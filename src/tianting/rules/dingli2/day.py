@@ -69,7 +69,7 @@ class DingliDay(Day):
         return counted
 
     def counted_votes(self) -> list[str]:
-        return list(self.counted.values()) + self.hidden
+        return list(self.counted.values()) + self.hidden + self.declared_hidden
 
     def vote_harms(self, counted: Sequence[str]) -> list[Harm]:
         """舌辩: 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」; a tie harms nobody."""

@@ -28,6 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
+from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
@@ -245,7 +246,9 @@ class DingliGame(SG24Game):
         if skill == STAB:
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
-            if sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
+            stabs = sum(1 for a in mine if _norm(a.skill) == STAB)
+            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id)
+                    and (any(self._is_skill(a) for a in mine) or stabs >= stabs_allowed(self, player))):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
             if target.id == player.id:
@@ -485,7 +488,7 @@ class DingliGame(SG24Game):
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             if p.injured and p.id not in tables:
                 nth = min(self.state.extra["checks"].get(p.id, 0) + 1, 2)
-                dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index)
+                dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index, wound_table(self, p, nth))
                 tables[p.id] = dealt
                 effects.tell(phase, p.id, texts.wound_table_committed(nth, dealt["hash"]), "伤判", None,
                              {"nth": nth, "commitment": dealt["hash"]})
@@ -642,6 +645,7 @@ class DingliGame(SG24Game):
             if pid not in outcomes:
                 continue
             p = self.state.player(pid)
+            after_check(self, day, pid, outcome)
             if outcome == wounds.HEALED:
                 effects.heal(day, pid, "伤判痊愈")
                 self.state.extra["checks"].pop(pid, None)

@@ -37,9 +37,10 @@ def commitment(table: list[str], salt: str) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def deal(rng: GameRandom, pid: str, nth: int, index: int) -> dict[str, Any]:
-    """The ``nth`` (1 or 2) check's table of ``pid``, dealt now (phase ``index``), with its commitment."""
-    outcomes = list(FIRST_TABLE if nth == 1 else SECOND_TABLE)
+def deal(rng: GameRandom, pid: str, nth: int, index: int, rule: tuple[str, ...] | None = None) -> dict[str, Any]:
+    """The ``nth`` (1 or 2) check's table of ``pid``, dealt now (phase ``index``), with its commitment (``rule``: a
+    skill's ten outcomes in place of the rules', 周泰【九死一生】)."""
+    outcomes = list(rule or (FIRST_TABLE if nth == 1 else SECOND_TABLE))
     order = rng.shuffled(f"伤判表 {pid} 第{nth}次", list(range(10)))
     # the k-th drawn position receives the k-th outcome of the table: digit order[k] → outcomes[k]
     table = [""] * 10
@@ -117,11 +118,20 @@ def audit(results: Sequence[Any]) -> list[str]:
                 failures.append(f"{where}：伤判表未在数字提交前封存")
             elif not check_reveal({"table": data["table"], "salt": data["salt"], "hash": data["commitment"]}):
                 failures.append(f"{where}：公开的伤判表与封存的SHA-256不符")
-            elif sorted(data["table"]) != sorted(FIRST_TABLE if data["nth"] == 1 else SECOND_TABLE):
+            elif sorted(data["table"]) not in _proportions(data["nth"]):
                 failures.append(f"{where}：伤判表的结果不符合规则的比例")
             elif data["table"][data["digit"]] != data.get("outcome"):
                 failures.append(f"{where}：结果不是数字{data['digit']}所对应的一项")
     return failures
+
+
+def _proportions(nth: Any) -> list[list[str]]:
+    """The outcomes an ``nth`` table may hold: the rules', or a skill's in their place (:func:`.bespoke.wound_tables`)."""
+    from tianting.rules.sg24.declared.bespoke import wound_tables
+
+    if nth not in (1, 2):
+        return []
+    return [sorted(t) for t in [FIRST_TABLE if nth == 1 else SECOND_TABLE, *wound_tables(nth)]]
 
 
 def proven(results: Sequence[Any]) -> int:

@@ -18,7 +18,7 @@ from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.resolve import standing_votes, vote_voided
+from tianting.rules.sg24.declared.resolve import hidden_votes, standing_votes, vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled
 
@@ -53,6 +53,8 @@ class Day:
         self.counted: dict[str, str] = {}
         """The votes that count, by voter."""
         self.voted: str | None = None
+        self.declared_hidden: list[str] = []
+        """The targets of the 暗票 declared skills give (孙策【结纳豪俊】), not shown on the ballot."""
         self.harms: list[Harm] = []
         self.skills_before: dict[str, Any] = {}  # the stage walk's (KK 3.3's skills changed in a stage)
 
@@ -73,6 +75,7 @@ class Day:
         """The judge's ``spare``, then the votes that count and the harm of the most voted."""
         self.game.rulings.apply(BEGIN, self.ruled, self.judged)
         self.counted = self.count_votes()
+        self.declared_hidden = hidden_votes(self.game, self.phase, self.book)
         self.harms = self.vote_harms(self.counted_votes())
 
     def count_votes(self) -> dict[str, str]:
@@ -98,8 +101,8 @@ class Day:
         return counted
 
     def counted_votes(self) -> list[str]:
-        """Every vote that counts, as its target (鼎立 adds the 暗票)."""
-        return list(self.counted.values())
+        """Every vote that counts, as its target (鼎立 adds the judge's 暗票; both, the declared skills')."""
+        return list(self.counted.values()) + self.declared_hidden
 
     def tally(self, counted: Sequence[str]) -> tuple[int, list[str]]:
         """(the most votes, the ids that have them), in the order first voted."""

@@ -39,14 +39,29 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared.bespoke import REGISTRY
+from tianting.rules.sg24.declared.bespoke import (
+    REGISTRY,
+    after_check,
+    harm_takers,
+    stabs_allowed,
+    wound_table,
+)
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.resolve import killed as declared_killed
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
 from tianting.rules.sg24.declared.text import condition_text
 from tianting.rules.sg24.night import Night
 from tianting.rules.sg24.outcomes import DONE, FAILED, PENDING, VOID, Outcomes
-from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED, Character, Pack, SkillData, default_pack
+from tianting.rules.sg24.pack import (
+    COUNTRIES,
+    EVALUATIONS,
+    UNALIGNED,
+    Allowance,
+    Character,
+    Pack,
+    SkillData,
+    default_pack,
+)
 from tianting.rules.sg24.rulings import TABLE as RULINGS
 from tianting.rules.sg24.rulings import Ruled
 from tianting.rules.sg24.timing import DEATH, WOUND, timing_rank
@@ -102,6 +117,13 @@ class Phase:
     """Each defence used in this phase with the harm it stopped."""
     misled: set[str] = field(default_factory=set)
     """Ids whose 指认 tonight are answered wrongly (``mislead``: 「使其当夜行动中的指认反馈结果错误」)."""
+    asked: list[tuple[str, str, str]] = field(default_factory=list)
+    """Each 评价指认 tonight: (who, whom, the evaluation or identity asked), for the passives it sets off."""
+    all_evaluations: set[str] = field(default_factory=set)
+    """Ids that count as having every evaluation in this phase (葛玄【一叶障目】)."""
+    echoes: dict[int, int] = field(default_factory=dict)
+    """A harm's copy (by ``id``) → the harm it copies: 「三倍的效果」 — each copy takes a defence of its own, but the
+    harm lands once however many of its copies are left (太史慈【匹马冲阵】)."""
 
     def note(self, text: str) -> None:
         self.trace.append(text)
@@ -204,9 +226,18 @@ class SG24Game(Clocked):
         assert found is not None
         return found
 
-    def evaluations(self, pid: str) -> tuple[str, ...]:
-        """The player's 评价 now: his character's, unless a skill changed them while he plays it (孔融【逆天改命】:
+    def allowances(self, pid: str) -> tuple[Allowance, ...]:
+        """``pid``'s 指认 allowances tonight: his character's, then any a skill gave him for this night only
+        (``state.extra["allowances"]``: 陈登【河海豪气】's 「次夜指认1个ID具有其中某一项评价」)."""
+        extra = self.state.extra.get("allowances", {}).get(str(self.number), {}).get(pid, [])
+        return (*self.character(pid).recognition, *(Allowance("evaluation", 1, tuple(of)) for of in extra))
+
+    def evaluations(self, pid: str, phase: Phase | None = None) -> tuple[str, ...]:
+        """The player's 评价 now: all nine where a skill gives them in ``phase`` (葛玄【一叶障目】: 「当夜视为拥有全评价」);
+        else his character's, unless a skill changed them while he plays it (孔融【逆天改命】:
         ``state.extra["evaluations"]``, kept with the character they were set on)."""
+        if phase is not None and pid in phase.all_evaluations:
+            return EVALUATIONS
         changed = self.state.extra.get("evaluations", {}).get(pid)
         if changed is not None and changed["character"] == self.state.player(pid).character:
             return tuple(changed["evaluations"])
@@ -291,8 +322,10 @@ class SG24Game(Clocked):
         if skill == STAB:
             if player.identity != "杀手" or player.country not in COUNTRIES:
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
-            if any(_norm(a.skill) == STAB for a in mine):
-                raise IllegalAction(f"{player.id} 本夜已经提交了刺杀（每名杀手每夜一次）", "once")
+            allowed = stabs_allowed(self, player)
+            if sum(1 for a in mine if _norm(a.skill) == STAB) >= allowed:
+                raise IllegalAction(f"{player.id} 本夜已经提交了刺杀（每名杀手每夜{'一' if allowed == 1 else allowed}次）",
+                                    "once")
             (target,) = self._target(action)
             if target.id == player.id:
                 raise IllegalAction(f"{player.id} 不能刺杀自己", "self")
@@ -342,7 +375,7 @@ class SG24Game(Clocked):
         char = self.character(player.id)
         asked_char = action.args.get("character")
         asked_eval = action.args.get("evaluation")
-        for i, a in enumerate(char.recognition):
+        for i, a in enumerate(self.allowances(player.id)):
             if a.from_night > self.number:
                 continue
             if a.kind == "character" and asked_char is not None:
@@ -426,7 +459,7 @@ class SG24Game(Clocked):
         phase.stopped.update((id(h), why) for h, why in out.stopped)
         phase.used_defences += out.used
         phase.defended += out.pairs
-        return out.left
+        return landed_once(out.left, phase.echoes)
 
     def _apply_harms(self, phase: Phase, harms: list[Harm], defences: Sequence[Defence], book: DecisionBook,
                      lessen: Mapping[str, int] | None = None, deepen: Mapping[str, int] | None = None) -> None:
@@ -440,28 +473,44 @@ class SG24Game(Clocked):
         for h in harms:
             by_target.setdefault(h.target, []).append(h)
         dying: list[tuple[str, str]] = []
+        takers = harm_takers(self)  # passives that may take a landed harm on themselves (周泰【舍身护主】)
+        landed: dict[str, list[Harm]] = {}
         for pid in sorted(set(by_target) | set(lessen) | set(deepen), key=lambda p: self.state.player(p).seat):
-            player = self.state.player(pid)
-            if not player.alive:
+            if not self.state.player(pid).alive:
                 continue
             left = self._harms_left(phase, pid, by_target.get(pid, []), defences)
-            if not left:
-                continue
-            total = harm.summed(left, player.injured)
-            level = harm.shifted(total, lessen.get(pid, 0), deepen.get(pid, 0))
-            if level < total:
-                phase.note(f"{pid} 的伤害减轻{lessen.get(pid, 0) - deepen.get(pid, 0)}级")
-            elif level > total:
-                phase.note(f"{pid} 的伤害加深：受伤直接死亡")
-            if level is Level.KILL:
-                dying.append((pid, self._death_cause(player, left)))
-            elif level is Level.WOUND and not player.injured:
-                effects.wound(phase, pid, f"（{harm.deadliest(left).cause}）")
-                self.state.extra["checks"][pid] = 0
-            elif level is Level.NONE:
-                phase.note(f"{pid} 伤害减轻为状态正常")
+            if takers:
+                landed[pid] = left
+            else:
+                self._land(phase, pid, left, lessen, deepen, dying)
+        if takers:
+            for owner, data, code in takers:
+                assert code.after_defences is not None
+                code.after_defences(self, phase, owner, data, landed, book)
+            for pid in sorted(landed, key=lambda p: self.state.player(p).seat):
+                self._land(phase, pid, landed[pid], lessen, deepen, dying)
         for pid, cause in dying:
             self.kill(phase, pid, cause, book)
+
+    def _land(self, phase: Phase, pid: str, left: list[Harm], lessen: Mapping[str, int], deepen: Mapping[str, int],
+              dying: list[tuple[str, str]]) -> None:
+        """The harms that landed on ``pid``, summed and shifted: he is wounded now, or his death waits in ``dying``."""
+        if not left:
+            return
+        player = self.state.player(pid)
+        total = harm.summed(left, player.injured)
+        level = harm.shifted(total, lessen.get(pid, 0), deepen.get(pid, 0))
+        if level < total:
+            phase.note(f"{pid} 的伤害减轻{lessen.get(pid, 0) - deepen.get(pid, 0)}级")
+        elif level > total:
+            phase.note(f"{pid} 的伤害加深：受伤直接死亡")
+        if level is Level.KILL:
+            dying.append((pid, self._death_cause(player, left)))
+        elif level is Level.WOUND and not player.injured:
+            effects.wound(phase, pid, f"（{harm.deadliest(left).cause}）")
+            self.state.extra["checks"][pid] = 0
+        elif level is Level.NONE:
+            phase.note(f"{pid} 伤害减轻为状态正常")
 
     def _death_cause(self, player: Player, left: Sequence[Harm]) -> str:
         """The cause of a death of the night's summed harm: a 致死's, else 「伤上加伤」 (two wounds, or one on the
@@ -497,6 +546,7 @@ class SG24Game(Clocked):
             succ = self.pack.characters[successor]
             succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
             self.state.extra["lives"][pid].append(successor)
+            self.state.extra.setdefault("entered", {})[pid] = self.state.index  # 「登场满三日」 counts from here
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
@@ -572,6 +622,8 @@ class SG24Game(Clocked):
         援護 stops); any other went off, lessened or not."""
         for dealt, a in night.stabs:
             why = night.stopped.get(id(dealt))
+            if why is not None and any(of == id(dealt) and copy not in night.stopped for copy, of in night.echoes.items()):
+                why = None  # a copy of it landed (「三倍的效果」): the stab went off
             night.outcomes.settle(a, DONE if why is None else VOID, why or "")
 
     def _record(self, phase: Phase, actions: Sequence[Action], judged: Sequence[Action] | None = None) -> None:
@@ -637,7 +689,8 @@ class SG24Game(Clocked):
             return {"actor": actor.id, "target": target.id, "named": named.name, "right": right != misled,
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
-        has = asked in self.evaluations(target.id) or asked == target.identity
+        night.asked.append((actor.id, target.id, asked))
+        has = asked in self.evaluations(target.id, night) or asked == target.identity
         night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}"
                    + ("（反馈结果错误）" if misled else ""))
         if allowance.feedback:
@@ -839,7 +892,8 @@ class SG24Game(Clocked):
             if heals_at_check(self.state, p.id):  # a declared skill's 「下一次伤害判定时自动痊愈」: no draw
                 outcome, digit = "healed", None
             else:
-                outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id))
+                outcome, digit = wound_check(self.state.rng, p.id, nth, digits.get(p.id), wound_table(self, p, nth))
+            after_check(self, day, p.id, outcome)
             day.note(f"{p.id} 第{nth}次伤判（{'技能作用，自动痊愈' if digit is None else f'数字{digit}'}）："
                      f"{texts.CHECK_WORDS[outcome]}")
             out[p.id] = outcome
@@ -998,7 +1052,7 @@ def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
     these as its choices (issue 29, 4); the engine's check (``_allowance_for``) stays the one judge of them."""
     out: dict[str, list[str]] = {}
     tonight = game.number
-    for allowance in game.character(pid).recognition:
+    for allowance in game.allowances(pid):
         if allowance.from_night > tonight:
             continue
         names = out.setdefault(allowance.kind, [])
@@ -1007,6 +1061,20 @@ def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
         else:
             fits = list(allowance.of)
         names.extend(n for n in fits if n not in names)
+    return out
+
+
+def landed_once(left: Sequence[Harm], echoes: Mapping[int, int]) -> list[Harm]:
+    """The harms that land, each harm once: of a harm and its copies (:attr:`Phase.echoes`) left undefended, the
+    first stands for all."""
+    seen: set[int] = set()
+    out = []
+    for h in left:
+        group = echoes.get(id(h), id(h))
+        if group in seen:
+            continue
+        seen.add(group)
+        out.append(h)
     return out
 
 

@@ -158,7 +158,7 @@ class Night:
         game = self.game
         game.rulings.apply(HARM, self.ruled, self.judged)
         self.declared.spare()
-        lessen, deepen = self.shifts()
+        lessen, deepen = self.shifts()  # the declared 减轻 (lessen verbs, bespoke code: 结庐炼丹) among them
         game._apply_harms(self.phase, self.harms + self.ruled.harms, (*self.defences, *self.declared.defences),
                           self.book, lessen, deepen)
         self.declared.spend(self.phase.used_defences)

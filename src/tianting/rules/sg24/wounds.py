@@ -16,9 +16,11 @@ SECOND_TABLE = (HEALED,) * 5 + (DIED,) * 5
 DIGITS = tuple(str(d) for d in range(10))
 
 
-def wound_check(rng: GameRandom, pid: str, nth: int, digit: int | None) -> tuple[str, int]:
-    """The outcome of ``pid``'s ``nth`` (1 or 2) wound check and the digit that picked it."""
-    table = FIRST_TABLE if nth == 1 else SECOND_TABLE
+def wound_check(rng: GameRandom, pid: str, nth: int, digit: int | None,
+                table: tuple[str, ...] | None = None) -> tuple[str, int]:
+    """The outcome of ``pid``'s ``nth`` (1 or 2) wound check and the digit that picked it (``table``: a skill's ten
+    outcomes in place of the rules')."""
+    table = table or (FIRST_TABLE if nth == 1 else SECOND_TABLE)
     dealt = rng.shuffled(f"伤判表 {pid} 第{nth}次", list(range(10)))
     if digit is None:
         digit = int(rng.pick(f"伤判数字 {pid}", DIGITS))

@@ -32,6 +32,19 @@ class Code:
     resolve: Callable[[Resolver, Action, SkillData], None]
     text: str
     once: bool = False
+    before_harms: Callable[[Resolver, str, SkillData], None] | None = None
+    """A passive's: run for each living holder once the night's harms are known, before defences and the sum
+    (「当被武将杀伤技能攻击时触发」); ``stage`` and ``check`` are then unused."""
+    after_defences: Callable[[Any, Any, str, SkillData, dict[str, list[Any]], Any], None] | None = None
+    """A passive's: once the defences have met the harms (game, phase, owner, skill, the harms landing by id — it
+    may move some —, the decision book), before they are summed (「概率判定无法躲避攻击时……选择保护」)."""
+    stabs: Callable[[Any, Any], int] | None = None
+    """A passive's: how many stabs its holder (a killer) may send tonight (game, player → count; 1 by the rules)."""
+    wound_tables: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+    """A passive's: the holder's first and second 伤判 tables in place of the rules' (周泰【九死一生】)."""
+    marked_table: tuple[str, ...] | None = None
+    """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
+    cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -95,6 +108,95 @@ def day_uses(game: Any, actions: Sequence[Action]) -> list[tuple[Action, SkillDa
         if data is not None and code is not None and code.stage == "day":
             out.append((a, data, code))
     return out
+
+
+def passive_holders(r: Resolver) -> list[tuple[str, SkillData, Code]]:
+    """Each living player's passives of bespoke code with a ``before_harms`` step, in play (held, not spent once a
+    game): (owner, skill, code), by id."""
+
+    game, out = r.night.game, []
+    for p in sorted(r.night.state.living(), key=lambda p: p.id):
+        character = game.pack.characters.get(p.character)
+        for data in character.skills if character else ():
+            code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+            if (code is not None and code.before_harms is not None and data.name in p.skills
+                    and not (code.once and p.used.get(data.name))):
+                out.append((p.id, data, code))
+    return out
+
+
+def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
+    """The ``nth`` (1 or 2) 伤判 table a passive of ``player`` puts in place of the rules' (None: the rules')."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return None
+    marked = REGISTRY.get(game.state.extra.get("marked_checks", {}).get(player.id, ""))
+    if marked is not None and marked.marked_table is not None:
+        return marked.marked_table
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+        if code is not None and code.wound_tables is not None and data.name in player.skills:
+            return code.wound_tables[nth - 1]
+    return None
+
+
+def unhealable(state: Any, pid: str) -> str | None:
+    """The skill whose marked wound ``pid`` bears (「该伤不可痊愈」: no skill heals it), or None."""
+    return state.extra.get("marked_checks", {}).get(pid)
+
+
+def after_check(game: Any, phase: Any, pid: str, outcome: str) -> None:
+    """A 伤判 of a marked wound is over: the mark goes; a 继续受伤 takes the id out as the next night begins (the
+    exits :meth:`.resolve.Resolver.night_start` reads)."""
+    from tianting.rules.sg24.wounds import INJURED
+
+    name = game.state.extra.get("marked_checks", {}).pop(pid, None)
+    if name is None:
+        return
+    if outcome == INJURED:
+        later = game.state.extra.setdefault("exits", {}).setdefault(str(game.state.index + 1), [])
+        later.append([pid, f"【{name}】"])
+        phase.note(f"{pid} 伤判继续受伤：将于下一夜开始时脱离游戏（【{name}】）")
+
+
+def harm_takers(game: Any) -> list[tuple[str, SkillData, Code]]:
+    """Each living player's passives of bespoke code with an ``after_defences`` step (held), by id."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return []
+    out = []
+    for p in sorted(game.state.living(), key=lambda p: p.id):
+        character = game.pack.characters.get(p.character)
+        for data in character.skills if character else ():
+            code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+            if code is not None and code.after_defences is not None and data.name in p.skills:
+                out.append((p.id, data, code))
+    return out
+
+
+def stabs_allowed(game: Any, player: Any) -> int:
+    """How many stabs ``player`` may send tonight: one (「每夜可以提交一个ID，对其进行一次刺杀」), or more where a
+    passive he holds says so (丁奉【老当益壮】)."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return 1
+    character = game.pack.characters.get(player.character)
+    allowed = 1
+    for data in character.skills if character else ():
+        code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+        if code is not None and code.stabs is not None and data.name in player.skills:
+            allowed = max(allowed, code.stabs(game, player))
+    return allowed
+
+
+def wound_tables(nth: int) -> list[tuple[str, ...]]:
+    """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too)."""
+    return ([code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
+            + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None])
 
 
 def _load_codes() -> None:

@@ -33,7 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.bespoke import REGISTRY, Code
+from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
@@ -105,6 +105,12 @@ class Resolver:
     exits: list[tuple[str, str]] = field(default_factory=list)
     stripped: list[tuple[str, str]] = field(default_factory=list)
     """(id, why): the 武将保护 defences on the id that could stop a stab tonight have no effect (``strip_guards``)."""
+    followups: list[Callable[[], None]] = field(default_factory=list)
+    """What bespoke uses do once the night's harms are settled (:meth:`after`: whether their defence was used …)."""
+    used_at_start: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Each player's used-up counts as the night began (what 「视为没有消耗」 restores)."""
+    pending_harms: list[Harm] = field(default_factory=list)
+    """Harms a use made before the general actions (結算时's first stage), joined to the night's in :meth:`settle`."""
     done: set[int] = field(default_factory=set)
     stage: str = ""
     """The stage being resolved (``early``, ``before``, ``settle``, ``after``)."""
@@ -144,6 +150,7 @@ class Resolver:
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
+        resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
         resolver.halvings += standing(night.state)
         return resolver
@@ -316,6 +323,7 @@ class Resolver:
             for data, d in self._passives(actor, "recognised"):
                 if named in d.of:
                     self._trigger(actor, target, data, d)
+        self.night.harms += self.pending_harms
         self.roll()  # a state of half chance a 指认 set off covers the 结算时 uses still to resolve
         for use in guards_first(self._of_timing((None, "结算时生效"))):
             self._apply(use)
@@ -409,6 +417,8 @@ class Resolver:
             self.counter_wounds()
         self._stab_deaths()
         for pid, why, owner, skill, unless_harmed in self.heals:
+            if self._unhealable(pid, why):
+                continue
             if unless_harmed and self._harmed(pid):
                 self._heal_failed(pid, owner, skill)
             elif effects.heal(night.phase, pid, f"脱离受伤：{why}"):
@@ -419,6 +429,8 @@ class Resolver:
                 night.game.remove(night.phase, pid, why)
         for use in self._of_timing((AFTER,)):
             self._apply(use)
+        for followup in self.followups:
+            followup()
 
     def lessening(self) -> dict[str, int]:
         """Just before the harms are summed: the uses that lessen them (「对整个当夜最后结果进行总结算」, a 结算后 one
@@ -428,8 +440,14 @@ class Resolver:
         return self.lessened
 
     def spare(self) -> None:
-        """Before the harms are summed: the defences ``strip_guards`` takes away, each group's defence placed on the one
-        it protects (:meth:`place_groups`), then each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        """Before the harms are summed: the passives that answer an attack (:attr:`Code.before_harms`), the defences
+        ``strip_guards`` takes away, each group's defence placed on the one it protects (:meth:`place_groups`), then
+        each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
+        if self.enabled:
+            for owner, data, code in passive_holders(self):
+                assert code.before_harms is not None
+                code.before_harms(self, owner, data)
+            self._spared_tonight()
         self._strip()
         self.place_groups()
         if not self.immunities and not self.chance_immunities:
@@ -497,6 +515,7 @@ class Resolver:
                     if pid != death.id and night.state.player(pid).alive and pid not in night.phase.died:
                         night.phase.note(f"{death.id}（{death.character}）的【{data.name}】触发：刺杀者 {pid} 同时死亡")
                         game.kill(night.phase, pid, f"【{data.name}】", night.book)
+
     def _chance_spared(self, h: Harm) -> str | None:
         """A standing immunity with a chance (or exceptions) that meets ``h``: why it spares it, drawn now (None: not)."""
         state = self.night.state
@@ -509,6 +528,7 @@ class Resolver:
                 return why
             self.night.phase.note(f"{why}对 {h.by} 的{h.cause}未触发：概率未中")
         return None
+
     def place_groups(self) -> None:
         """「自己或认识的本国角色遭到武将杀伤技能作用，则为其抵御一次伤害最大的攻击」: each group defence (by owner, then
         skill) goes to the member hit by the heaviest harm it covers (the judge's included, but not one he ruled beyond
@@ -537,6 +557,35 @@ class Resolver:
                 if g.args.get("counter"):
                     self.counters[id(defence)] = (g.owner, g.name)
                     self.counter_rules[id(defence)] = g.args
+
+    def _unhealable(self, pid: str, why: str) -> bool:
+        """``pid``'s wound is one no skill heals (a marked wound, :func:`.bespoke.unhealable`): noted, and True."""
+        marked = unhealable(self.night.state, pid)
+        if marked is not None and self.night.state.player(pid).injured:
+            self.night.phase.note(f"{why}未能治愈 {pid}：【{marked}】之伤不可痊愈")
+            return True
+        return False
+
+    def _spared_tonight(self) -> None:
+        """What an earlier night left for this one (``spared`` in the state, by night): each 武将杀伤 harm of the
+        character named on the id named 「视为发动成功但无效」."""
+        night = self.night
+        for dealer, character, target, why in night.state.extra.get("spared", {}).pop(str(night.state.index), []):
+            if night.state.player(dealer).character != character:
+                continue
+            for h in [h for h in night.harms if h.by == dealer and h.target == target and not h.forced
+                      and h.attribute == "武将杀伤技能"]:
+                night.harms.remove(h)
+                night.phase.stopped[id(h)] = f"{target} 不受其作用（{why}）"
+                night.phase.note(f"{dealer} 的{h.cause}对 {target} 发动成功但无效：{why}")
+
+    def spare_next_night(self, dealer: str, target: str, why: str) -> None:
+        """The next night, ``dealer``'s 武将杀伤 harms on ``target`` go off but do nothing (while he plays the same
+        character)."""
+        state = self.night.state
+        later = state.extra.setdefault("spared", {}).setdefault(str(state.index + 2), [])
+        later.append([dealer, state.player(dealer).character, target, why])
+        self.night.phase.note(f"下一夜 {dealer} 对 {target} 的武将杀伤技能无效（{why}）")
 
     def night_start(self) -> set[str]:
         """What an earlier night left for this night's start: ids that leave the game now (「下一夜开始时脱离游戏」,
@@ -654,8 +703,8 @@ class Resolver:
         state, game = self.night.state, self.night.game
         p = state.player(owner if c.who == "self" else target)
         tests: dict[str, Callable[[], bool]] = {
-            "has_evaluation": lambda: c.value in game.evaluations(p.id),
-            "lacks_evaluation": lambda: c.value not in game.evaluations(p.id),
+            "has_evaluation": lambda: c.value in game.evaluations(p.id, self.night.phase),
+            "lacks_evaluation": lambda: c.value not in game.evaluations(p.id, self.night.phase),
             "identity": lambda: p.identity in c.value,
             "not_identity": lambda: p.identity not in c.value,
             "country": lambda: p.country in c.value,
@@ -726,7 +775,7 @@ class Resolver:
         elif name == "exit":
             self.exits.append((pid, f"【{data.name}】"))
         elif name == "heal" and self.stage == "early":  # 立刻生效: healed before tonight's harms
-            if effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
+            if not self._unhealable(pid, f"【{data.name}】") and effects.heal(phase, pid, f"脱离受伤：【{data.name}】"):
                 night.game.healed(pid)
         elif name == "heal":
             self.heals.append((pid, f"【{data.name}】", owner, data.name, bool(verb.args.get("unless_harmed"))))
@@ -916,7 +965,7 @@ class Resolver:
             return p.character
         if fact == "country":
             return p.country
-        return "、".join(game.evaluations(pid)) or "无"
+        return "、".join(game.evaluations(pid, self.night.phase)) or "无"
 
 
 def harms_others(d: Declared) -> bool:
@@ -1143,6 +1192,32 @@ def passed_votes(day: Any, voted: str, counted: Sequence[str]) -> list[str] | No
     return None
 
 
+NO_VOTE = "不投"
 
-__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check", "killed",
-           "passed_votes", "standing_votes", "vote_voided"]
+
+def hidden_votes(game: Any, day: Any, book: Any) -> list[str]:
+    """The day's 暗票 a skill gave (``state.extra["hidden_votes"]`` by day: [owner, skill]): each owner whose vote
+    counts is asked whom it goes to (「不投」 if he says nothing); the targets, in the owners' order."""
+    from tianting.rules.sg24.game import same_word
+    from tianting.rules.sg24.pack import UNALIGNED
+
+    state = game.state
+    given = state.extra.get("hidden_votes", {}).pop(str(state.index), [])
+    if pack_edition.first(state) or not given or state.index in state.extra.get("ballot_void", []):
+        return []
+    living = [p.id for p in sorted(state.living(), key=lambda p: p.seat)]
+    out = []
+    for owner, skill in sorted(given):
+        p = state.player(owner)
+        if not p.alive or p.country == UNALIGNED or p.country in state.eliminated:
+            continue
+        target = book.choose(state.rng, owner, skill, [*living, NO_VOTE], same_word, default=NO_VOTE,
+                             context="暗票投给谁（不显示在票面中）")
+        if target != NO_VOTE:
+            out.append(target)
+            day.note(f"{owner}【{skill}】的暗票投给 {target}（不显示在票面中）")
+    return out
+
+
+__all__ = ["STAB", "DeclaredUse", "Resolver", "acts_wounded", "announced", "first_free", "heals_at_check",
+           "hidden_votes", "killed", "passed_votes", "standing_votes", "vote_voided"]
