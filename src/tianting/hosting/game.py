@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from tianting import judge_pack
 from tianting.core import pack_edition
 from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_answer
@@ -361,7 +362,7 @@ class HostedGame:
     # ---- scripts and the engine ----------------------------------------------
     def script(self, through: int | None = None, secret: bool = True) -> dict[str, Any]:
         """The game script the phases add up to (``through``: the last phase index to include); made afresh, the
-        caller's to keep or change."""
+        caller's to keep or change, but for a judge's ``pack``, the stored one itself (read it, never change it)."""
         last = len(self.phases) - 1 if through is None else through
         phases = []
         for phase in self.phases[: last + 1]:
@@ -430,6 +431,8 @@ class HostedGame:
         script.update(draw_order_field(self.meta))  # a game created before draw orders had a name: "listed"
         if hasattr(load_rules(self.rules), "bundled_pack"):
             script.update(pack_edition.script_field(self.meta))  # a game created before issue 31: edition 1
+        if judge_pack.FIELD in self.meta:
+            script[judge_pack.FIELD] = self.meta[judge_pack.FIELD]  # the judge's own pack (shared, never changed)
         return script
 
     def _play(self, through: int) -> fold.Played:
@@ -684,7 +687,8 @@ class HostedGame:
         if refused:
             raise Refused(refused, 422)
         try:
-            setup = draw_setup(rules_name, ids, seed, chibi=chibi, order=draw_order_of(p))
+            pack = judge_pack.read(load_rules(rules_name), p[judge_pack.FIELD]) if judge_pack.FIELD in p else None
+            setup = draw_setup(rules_name, ids, seed, chibi=chibi, order=draw_order_of(p), pack=pack)
         except TiantingError as exc:
             raise Refused(str(exc), 422) from None
         for key in ("night_minutes", "day_minutes"):

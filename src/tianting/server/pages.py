@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 import tianting.rules as rules_package
+from tianting import judge_pack
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges, log_words, substitutes
@@ -386,7 +387,7 @@ def home(request: Request) -> HTMLResponse:
     return _home(request)
 
 
-HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi", "judges")
+HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi", "judges", "pack")
 
 
 def _minutes(text: str, what: str) -> int | None:
@@ -420,6 +421,7 @@ def _create_game(request: Request, form: Form) -> Response:
             night_minutes=_minutes(values["night_minutes"], "夜晚時限"),
             day_minutes=_minutes(values["day_minutes"], "白天時限"),
             chibi=values["chibi"] == "on", judges=3 if values["judges"] == "3" else None,
+            pack=judge_pack.from_form(values["pack"]),
         )
     except TiantingError as exc:
         message = exc.message if isinstance(exc, Refused) else str(exc)
