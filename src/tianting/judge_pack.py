@@ -22,6 +22,8 @@ FIELD = "pack"
 MAX_PACK_TEXT = 512 * 1024
 """Longest pack, in characters of its JSON text (the bundled 鼎立 pack is about 100 000)."""
 BUNDLED = "內建角色包"
+WHO = {"engine": "引擎", "bespoke": "專門程式", "judge": "天庭裁定"}
+"""Who resolves a skill, as ``pack check`` and the pages say it."""
 
 
 def takes_packs(rules: Any) -> bool:
@@ -98,6 +100,6 @@ def skill_texts(rules: Any, pack: Any, characters: Any = None) -> list[dict[str,
         if wanted is not None and name not in wanted:
             continue
         out.append({"character": name, "heading": heading.replace("】", " ", 1),
-                    "skills": [{"name": s, "who": who, "generated": generated, "own": own}
+                    "skills": [{"name": s, "who": who, "who_label": WHO[who], "generated": generated, "own": own}
                                for s, who, generated, own in rows]})
     return out

@@ -47,7 +47,7 @@ def created(pack: Any, seed: int = 5) -> HostedGame:
     game = HostedGame()
     salt = f"{seed:032x}"
     payload = {"rules": "sg24", "ids": IDS, "title": "自带角色包", "seed": seed, "salt": salt,
-               "commitment": commitment(seed, salt), "pack_edition": 2}
+               "commitment": commitment(seed, salt)}
     if pack is not None:
         payload["pack"] = pack
     random_hosted.add(game, ev.CREATED, ev.JUDGE, payload)

@@ -429,10 +429,10 @@ class HostedGame:
         if self.setup.get("chibi"):
             script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
         script.update(draw_order_field(self.meta))  # a game created before draw orders had a name: "listed"
-        if hasattr(load_rules(self.rules), "bundled_pack"):
-            script.update(pack_edition.script_field(self.meta))  # a game created before issue 31: edition 1
         if judge_pack.FIELD in self.meta:
             script[judge_pack.FIELD] = self.meta[judge_pack.FIELD]  # the judge's own pack (shared, never changed)
+        elif hasattr(load_rules(self.rules), "bundled_pack"):
+            script.update(pack_edition.script_field(self.meta))  # a game created before issue 31: edition 1
         return script
 
     def _play(self, through: int) -> fold.Played:
@@ -686,6 +686,8 @@ class HostedGame:
                                             if pack_edition.STATE_KEY in p else None)
         if refused:
             raise Refused(refused, 422)
+        if judge_pack.FIELD in p and p.get(pack_edition.STATE_KEY, pack_edition.CURRENT) != pack_edition.CURRENT:
+            raise Refused("法官的角色包不能與 pack_edition 1（建立於角色包有效果之前的遊戲）並用", 422)
         try:
             pack = judge_pack.read(load_rules(rules_name), p[judge_pack.FIELD]) if judge_pack.FIELD in p else None
             setup = draw_setup(rules_name, ids, seed, chibi=chibi, order=draw_order_of(p), pack=pack)
@@ -702,6 +704,23 @@ class HostedGame:
 
     def _roster(self) -> Any:
         return load_rules(self.rules).roster()
+
+    def pack(self) -> Any:
+        """The character pack the game is played with: the judge's own (its creation event's ``pack``), else the
+        rule set's bundled pack of the game's edition; None for a rule set without packs (KK 3.3)."""
+        rules = load_rules(self.rules)
+        if not judge_pack.takes_packs(rules):
+            return None
+        if self._base is not None:
+            return self._base.pack
+        if judge_pack.FIELD in self.meta:
+            return judge_pack.read(rules, self.meta[judge_pack.FIELD])
+        return rules.bundled_pack(self.pack_edition())
+
+    def pack_edition(self) -> int:
+        """The edition of the pack the game is played with (:mod:`tianting.core.pack_edition`; a judge's own pack
+        is played as the current edition)."""
+        return pack_edition.CURRENT if judge_pack.FIELD in self.meta else pack_edition.of_meta(self.meta)
 
     def _taken_bases(self, exclude: str | None = None) -> set[str]:
         roster = self._roster()

@@ -8,6 +8,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from tianting import judge_pack
 from tianting.core.effects import RULING_EFFECTS
 from tianting.core.names import name_key
 from tianting.hosting import inputs as phase_input
@@ -339,6 +340,22 @@ def public_view(game: HostedGame) -> dict[str, Any]:
         view["result"] = {"winners": list(game.base.state.winners), "peace": game.base.state.peace}
         view["export"] = game.export()
     return view
+
+
+def pack_view(game: HostedGame, whole: bool = False) -> dict[str, Any] | None:
+    """Which character pack the game is played with (the bundled one, or its judge's: title and digest) and the
+    texts of its skills: each with the pack's own text and the one generated from its effect, for the judges'
+    console (the characters in play) and the 復盤 (``whole``: every character of the pack). None for a rule set
+    without packs. Never for a player's page: it names the characters in play."""
+    pack = game.pack()
+    if pack is None:
+        return None
+    rules = load_rules(game.rules)
+    in_play = None if whole else {*game.characters.values(), *(
+        c for lives in (game.base.state.extra.get("lives", {}).values() if game.base is not None else ())
+        for c in lives)}
+    return {**judge_pack.label(game.meta.get(judge_pack.FIELD)), "edition": game.pack_edition(),
+            "characters": judge_pack.skill_texts(rules, pack, in_play)}
 
 
 def replay_view(game: HostedGame) -> dict[str, Any]:

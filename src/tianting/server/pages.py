@@ -61,6 +61,7 @@ from tianting.hosting.views import (
     message_vocabulary,
     outcome_tables,
     owed_seen,
+    pack_view,
     player_owed,
     public_view,
     replay_view,
@@ -494,6 +495,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "may": judges.powers(who.player_id, game),
             "asked_rows": judge_asked(game),
             "consoles": [i for i in game.inputs() if i.console], "own_forms": game.own_ruling_forms(),
+            "pack": pack_view(game),
         }
         context["ruling_form"] = _ruling_form(view, judges.powers(who.player_id, game), game.own_ruling_forms())
         return _render(request, "judge.html", context, status, rules=game.rules, ids=shown_ids(game))
@@ -553,7 +555,7 @@ def _replay(request: Request, game: HostedGame, judge: bool, back: str) -> HTMLR
     view = replay_view(game)
     log = log_words.lines([ev.Event.from_json(e) for e in view["events"]], [p.label for p in game.phases],
                           _when_for(request))
-    return _render(request, "replay.html", {"view": view, "judge": judge, "log": log,
+    return _render(request, "replay.html", {"view": view, "judge": judge, "log": log, "pack": pack_view(game, whole=True),
                                             "outcomes": outcome_tables(game), "back": back}, rules=game.rules, ids=shown_ids(game))
 
 

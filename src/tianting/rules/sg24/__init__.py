@@ -250,13 +250,12 @@ class RuleSet:
     def pack_report(self, pack: Pack) -> list[tuple[str, list[tuple[str, str, str, str | None]]]]:
         """Each character of ``pack`` (「name country identity」) with its skills: (name, who resolves it — engine,
         bespoke or judge —, the text generated from its effect, the pack's own text) (``tianting pack check``)."""
-        from tianting.rules.sg24.declared.text import describe
+        from tianting.rules.sg24.declared.text import generated_text
 
         out = []
         for c in pack.characters.values():
-            rows = [(s.name, resolved_by(s.effect),
-                     describe(s.effect, s.kind, s.attribute, pack.timing(c.name, s)) if s.effect is not None
-                     else "（角色包未給出效果）", s.text) for s in c.skills]
+            rows = [(s.name, resolved_by(s.effect), generated_text(pack, c.name, s) or "（角色包未給出效果）", s.text)
+                    for s in c.skills]
             out.append((f"{c.name}】{c.country} {c.identity}", rows))
         return out
 
