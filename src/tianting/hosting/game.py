@@ -703,6 +703,13 @@ class HostedGame:
             self.characters = {seat["id"]: seat["character"] for seat in setup["players"]}
 
     def _roster(self) -> Any:
+        return self.roster()
+
+    def roster(self) -> Any:
+        """The characters the game's seats, choices and messages are read against: the judge's own pack if the game
+        has one, else the rule set's roster (as before packs could be hosted)."""
+        if judge_pack.FIELD in self.meta:
+            return self.pack()
         return load_rules(self.rules).roster()
 
     def pack(self) -> Any:

@@ -34,7 +34,7 @@ def _rules_title(game: HostedGame) -> str:
 def free_choices(game: HostedGame, pid: str) -> list[dict[str, Any]]:
     """``pid``'s character choices, each marked ``taken`` when another player holds its base
     character (public rule knowledge: who chose what is not revealed, only what is left)."""
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     taken = {roster.characters[c].base for other, c in game.characters.items() if other != pid}
     return [{"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken}
             for c in game.seat(pid).get("choices", [])]
@@ -170,7 +170,7 @@ def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
     """For each choice in the draft: why it arose (the chooser's death and its cause), the rule
     text of the skill, and the skills of every character among the options (轉生)."""
     draft = phase.draft or {}
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     out = []
     for d in draft.get("decisions", []):
         deaths = [x for x in draft.get("truth", {}).get("deaths", []) if x["id"] == d["actor"]]
@@ -411,7 +411,7 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
     characters now played (forms, bases and aliases) with who plays them. For the judge only: a
     character name is read as the player behind it."""
     base = game.base
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     skills: dict[str, SkillForm] = {}
     for name in roster.skill_texts:
         impl = base.skills.get(name) if base is not None else None

@@ -1067,7 +1067,7 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                                    "seen_actions": inputs_seen(game, pid, "actions"),
                                    "seen_vote": inputs_seen(game, pid, "vote")}
         if view["stage"] == "choosing":
-            roster = load_rules(game.rules).roster()
+            roster = game.roster()
             taken = set(view.get("taken", []))
             context["choices"] = [
                 {"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken,
