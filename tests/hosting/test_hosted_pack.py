@@ -178,3 +178,45 @@ def test_the_pack_label_names_the_judges_pack_and_its_digest() -> None:
     reordered = dict(reversed(list(pack.items())))  # the same pack, its keys stored in another order
     assert judge_pack.digest(reordered) == shown["digest"] and len(shown["digest"]) == 64
     assert judge_pack.label(None) == {"own": False, "title": judge_pack.BUNDLED, "digest": None}
+
+
+def test_a_dingli_game_is_dealt_from_the_judges_pack() -> None:
+    """鼎立三分2.0 takes a pack of its own format: the bundled pack's facts given as the judge's deal the same seats
+    with the same seed (the deal draws from the pack's lines), and the game is played with the judge's pack."""
+    from tianting.rules.dingli2.pack import bundled_text
+
+    pack = json.loads(bundled_text("tianting.rules.dingli2"))
+    pack["title"] = "鼎立测试包"
+    ids = [f"玩家{i:02d}" for i in range(1, 27)]
+    games = []
+    for own in (pack, None):
+        game = HostedGame()
+        payload = {"rules": "dingli2", "ids": ids, "title": "鼎立", "seed": 3, "salt": "00",
+                   "commitment": commitment(3, "00")}
+        payload.update({"pack": own} if own else {"pack_edition": 2})
+        random_hosted.add(game, ev.CREATED, ev.JUDGE, payload)
+        random_hosted.add(game, ev.START, ev.JUDGE, {})
+        games.append(game)
+    assert games[0].setup["players"] == games[1].setup["players"]
+    assert games[0].base.pack.title == "鼎立测试包" and games[0].script()["pack"] == pack
+
+
+def test_tianting_setup_deals_from_a_pack_file(tmp_path: Path) -> None:
+    """``tianting setup --pack`` deals the seats from the judge's pack and puts it in the script's ``pack``, so that
+    ``run`` plays it: 典韦's 【宛城血战】 then resolves by the pack's effect."""
+    (tmp_path / "ids.txt").write_text("\n".join(IDS), encoding="utf-8")
+    (tmp_path / "pack.json").write_text(json.dumps(own_pack(), ensure_ascii=False), encoding="utf-8")
+    done = call("setup", "--rules", "sg24", "--ids", str(tmp_path / "ids.txt"), "--seed", "5",
+                "--pack", str(tmp_path / "pack.json"))
+    assert done.code == 0, done.err
+    script = json.loads(done.out)
+    assert script["pack"] == own_pack()
+    who = {p["character"]: p["id"] for p in script["players"]}
+    script["phases"] = [{"phase": "night", "actions": [
+        {"actor": who["典韦"], "skill": "宛城血战", "targets": [who["关羽"]]}]}]
+    identity = next(p["identity"] for p in script["players"] if p["id"] == who["关羽"])
+    told = run_script(script)["phases"][0]["feedback"][who["典韦"]]
+    assert [f["data"] for f in told] == [{"fact": "identity", "value": identity}]
+    bad = call("setup", "--rules", "kk33", "--ids", str(tmp_path / "ids.txt"), "--seed", "5",
+               "--pack", str(tmp_path / "pack.json"))
+    assert bad.code == 2 and "沒有角色包" in bad.err
