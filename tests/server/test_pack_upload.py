@@ -117,3 +117,23 @@ def test_the_replay_names_the_pack_and_lists_its_texts(client: TestClient) -> No
     page = client.get(f"/j/{bundled['judge_token']}/replay").text
     assert "內建角色包" in page or "内建角色包" in page
     assert 'id="pack-digest"' not in page
+
+
+def test_a_creation_may_carry_a_whole_pack_beyond_the_usual_body_limit(client: TestClient) -> None:
+    """The bundled 鼎立 pack as a judge's own is larger than the 64 KiB any other request may send: a game's
+    creation may be up to ``MAX_CREATE_BODY``; other requests keep the usual limit."""
+    from tianting.rules.dingli2.pack import bundled_text
+    from tianting.server.security import MAX_BODY, MAX_CREATE_BODY
+
+    pack = json.loads(bundled_text("tianting.rules.dingli2"))
+    body = json.dumps({"title": "鼎立自带包", "rules": "dingli2", "ids": [f"玩家{i:02d}" for i in range(1, 27)],
+                       "pack": pack})
+    assert MAX_BODY < len(body) < MAX_CREATE_BODY
+    made = client.post("/api/games", content=body, headers={"content-type": "application/json"})
+    assert made.status_code == 201, made.text
+    too_big = client.post("/api/games", content=" " * (MAX_CREATE_BODY + 1), headers={"content-type": "application/json"})
+    assert too_big.status_code == 413
+    token = made.json()["judge_token"]
+    other = client.post(f"/api/j/{token}/note", content=json.dumps({"text": "x" * (MAX_BODY + 1)}),
+                        headers={"content-type": "application/json"})
+    assert other.status_code == 413
