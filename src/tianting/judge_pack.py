@@ -92,14 +92,15 @@ def label(value: Any) -> dict[str, Any]:
 def skill_texts(rules: Any, pack: Any, characters: Any = None) -> list[dict[str, Any]]:
     """Each character of ``pack`` (only those named in ``characters``, in the pack's order, if given) with its
     skills: who resolves each (``engine``, ``bespoke``, ``judge``), the pack's own text and the text generated from
-    its effect (``RULESET.pack_report``, as ``tianting pack check`` prints them)."""
+    its effect (``RULESET.pack_report``, as ``tianting pack check`` prints them; ``generated`` None where the pack
+    gives the skill no effect)."""
     wanted = None if characters is None else set(characters)
-    names = list(pack.characters)
     out = []
-    for name, (heading, rows) in zip(names, rules.pack_report(pack), strict=True):
-        if wanted is not None and name not in wanted:
+    for character, (heading, rows) in zip(pack.characters.values(), rules.pack_report(pack), strict=True):
+        if wanted is not None and character.name not in wanted:
             continue
-        out.append({"character": name, "heading": heading.replace("】", " ", 1),
-                    "skills": [{"name": s, "who": who, "who_label": WHO[who], "generated": generated, "own": own}
-                               for s, who, generated, own in rows]})
+        out.append({"character": character.name, "heading": heading.replace("】", " ", 1),
+                    "skills": [{"name": name, "who": who, "who_label": WHO[who], "own": own,
+                                "generated": generated if skill.effect is not None else None}
+                               for skill, (name, who, generated, own) in zip(character.skills, rows, strict=True)]})
     return out
