@@ -426,6 +426,8 @@ def test_nothing_a_player_sends_after_the_deadline_counts():
     [killer, *_] = t.who("魏", "殺手")
     error = refused(t, ev.SUBMIT, killer, {"actions": []}, at=LATE)
     assert error.status == 409 and "時限" in error.message
+    # the deadline as people read it, its zone named (issue 29: never a bare ISO string): 13:00 UTC is 21:00 UTC+8
+    assert "2026-03-01 21:00（UTC+8）" in error.message and "T13:00" not in error.message
     # the judge may extend the deadline; then it counts again
     t.add(ev.DEADLINE, ev.JUDGE, {"deadline": "2026-03-01T18:00:00+00:00"}, at=LATE)
     t.add(ev.SUBMIT, killer, {"actions": []}, at=LATE)

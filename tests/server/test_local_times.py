@@ -20,7 +20,7 @@ from tests.server.test_pages import (
     ppage,
     stabbed_and_resolved,
 )
-from tianting.server import times
+from tianting.core import times
 from tianting.server.app import create_app
 
 ISO = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")

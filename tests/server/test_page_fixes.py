@@ -17,7 +17,7 @@ from tests.server.test_pages import (
     stabbed_and_resolved,
     started_fixed_game,
 )
-from tianting.server import times
+from tianting.core import times
 
 
 def test_the_last_words_page_says_the_player_is_out_and_shows_that_nights_own_feedback(client):

@@ -381,7 +381,7 @@ def test_the_judge_sets_and_clears_the_deadline_and_adds_a_note(client):
     assert response.status_code == 303
     assert judge_state(client, game)["current"]["deadline"] == "2031-05-06T07:08:00+00:00"
     console = client.get(jpage(game)).text
-    # without script the form is in the page's zone (UTC+8 by default, server/times.py) and says so
+    # without script the form is in the page's zone (UTC+8 by default, core/times.py) and says so
     assert 'value="2031-05-06T15:08"' in console and 'name="tz" type="hidden" value="480"' in console
     assert '<span id="deadline-zone">UTC+8</span>' in console
     player = client.get(ppage(game, IDS[0])).text

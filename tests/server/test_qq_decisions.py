@@ -148,3 +148,27 @@ def test_24_a_zaiye_answers_joining_a_country_by_qq_with_fou_in_the_rules_script
     assert answer["status"] == "submitted" and "拒绝" in answer["answer"]
     [join] = [d for d in api.draft()["decisions"] if d["skill"] == "入国"]
     assert (join["answer"], join["defaulted"]) == ("拒绝", False)
+
+
+@pytest.mark.skill("化身")
+def test_zuoci_answers_his_huashen_choice_by_qq_while_the_night_is_open(bridged):
+    """化身 「你選擇其中一名角色的一個技能」 is answered while the phase is open (ZC3); by QQ as on his page (issue 32:
+    a whole game by QQ alone): a message naming the choice picks the skill by name or number, a bad number is told
+    and changes nothing, and a message of another player naming it is read as his night, not as an answer."""
+    game = started_fixed_game(bridged, seed=7)  # 玩家05 is the 方士 (tests/server/test_zuoci_page.py)
+    pid = "玩家05"
+    assert player_state(bridged, game, pid)["character"] == "左慈"
+    offered = [r["skill"] for r in player_state(bridged, game, pid)["skills"] if r["source"] == "offered"]
+    bind(bridged, game, pid, "555555")
+    assert bridged.post(f"/api/j/{game['judge_token']}/qq", json={"auto_submit": True}).status_code == 200
+    answer = pm(bridged, "555555", 1, f"化身 {offered[-1]}")
+    assert answer["status"] == "submitted", answer
+    assert player_state(bridged, game, pid)["open"]["chosen"] == {"化身": offered[-1]}
+    bad = pm(bridged, "555555", 2, f"化身 {len(offered) + 5}")
+    assert bad["status"] == "unread" and f"沒有第{len(offered) + 5}個選項" in bad["answer"]
+    assert "【化身】" in bad["answer"] and player_state(bridged, game, pid)["open"]["chosen"] == {"化身": offered[-1]}
+    other = next(p for p in game["players"] if p != pid)
+    bind(bridged, game, other, "666666")
+    theirs = pm(bridged, "666666", 1, "化身 1")
+    assert theirs["status"] != "submitted" and "天庭請你作出選擇" not in theirs["answer"]
+    assert "chosen" not in player_state(bridged, game, other)["open"]

@@ -25,7 +25,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from tianting import judge_pack
-from tianting.core import pack_edition
+from tianting.core import pack_edition, times
 from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_answer
 from tianting.core.errors import IllegalAction, ScriptError, TiantingError
@@ -789,7 +789,7 @@ class HostedGame:
                 return
             raise Refused(f"{phase.label}的行動提交階段已結束，不能再提交", 409)
         if phase.deadline and event.at and event.at >= phase.deadline:
-            raise Refused(f"{phase.label}已過時限（{phase.deadline}），不能再提交", 409)
+            raise Refused(f"{phase.label}已過時限（{times.shown(phase.deadline)}），不能再提交", 409)
 
     def _for_whom(self, event: Event) -> str:
         """Whose submission or vote ``event`` is: its actor's, or, from the judge, the player named
@@ -848,6 +848,14 @@ class HostedGame:
         if not offered:
             return {}
         return {name: offered for name in player.skills if hasattr(game.skills.get(name), "offers")}
+
+    def up_front_choices(self, pid: str) -> list[dict[str, Any]]:
+        """The choices ``pid`` may answer while the open phase runs (化身's skill), as the player's view gives a
+        draft's (``skill``, ``options``, the ``answer`` so far): read by private message as on the page."""
+        phase = self.current
+        chosen = {d["skill"]: d["answer"] for d in (phase.decisions if phase is not None else []) if d["actor"] == pid}
+        return [{"skill": skill, "options": list(options), "answer": chosen.get(skill)}
+                for skill, options in sorted(self._offered_choices(pid).items())]
 
     def _decide_up_front(self, event: Event) -> None:
         """A player answers, while the phase is open, the choice the rules give them as it began (化身's

@@ -240,6 +240,11 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
         return PlayerReading(player, text, None, problems=[NOT_OPEN])
     if player not in game.participants():
         return PlayerReading(player, text, kind, problems=[NOT_PARTICIPANT.format(player=player)])
+    up_front = game.up_front_choices(player) if kind == "night" else []
+    if up_front:  # 化身's skill, answered while the night is open: a message that names the choice answers it
+        answer = read_decision(up_front, text, named_only=True)
+        if answer is not None:
+            return PlayerReading(player, text, "decision", decision=answer, questions=up_front)
     vocab = message_vocabulary(game, player)
     if kind == "night":
         found = PlayerReading(player, text, kind, read_message(text, vocab))

@@ -21,6 +21,7 @@ from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from tianting.core.times import DEFAULT_OFFSET
 from tianting.hosting.game import Refused
 from tianting.server import api, bridge, chat, inbox, live, pages
 from tianting.server.db import BUSY_TIMEOUT
@@ -31,7 +32,6 @@ from tianting.server.notify import GameNotifications, Notifier
 from tianting.server.ratelimit import NoLimit, RateLimit, RateLimited
 from tianting.server.security import BodyLimit, SecurityHeaders
 from tianting.server.store import CACHE_GAMES, Store
-from tianting.server.times import DEFAULT_OFFSET
 from tianting.server.urls import check_base_url
 
 __all__ = ["SECRET_PATH", "QuietLive", "RedactLinks", "create_app", "run"]
@@ -86,7 +86,7 @@ def create_app(database_url: str, scheduler_interval: float | None = 5.0, cache_
     environment's ``TIANTING_BRIDGE_KEY``; none: no bridge, :mod:`tianting.server.bridge`). A write waits
     ``busy_timeout`` seconds for a lock another process holds (server/db.py), then is answered 503. Pages write
     times in the zone ``time_offset`` minutes east of UTC (UTC+8 by default; the reader's own with script:
-    server/times.py); a keyed
+    core/times.py); a keyed
     write's rows are kept ``keep_writes_days`` days (server/idempotency.py)."""
     base_url = check_base_url(base_url)
     store = Store(database_url, cache_games=cache_games, busy_timeout=busy_timeout, keep_writes_days=keep_writes_days)

@@ -40,13 +40,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from sqlalchemy import select
 from starlette.concurrency import run_in_threadpool
 
+from tianting.core import times
 from tianting.hosting import events as ev
 from tianting.hosting import judges, substitutes
 from tianting.hosting.decision_message import question
 from tianting.hosting.game import MAX_TEXT, HostedGame, Refused
 from tianting.hosting.inbox import PlayerReading, read_for
 from tianting.rules import load as load_rules
-from tianting.server import chinese_script, confirm, times
+from tianting.server import chinese_script, confirm
 from tianting.server.api import access, json_body
 from tianting.server.db import posts, reading
 from tianting.server.inbox import CHANGED, confirm_events, fingerprint
@@ -394,7 +395,7 @@ async def api_message(request: Request) -> dict[str, Any]:
 
 # ---- group posts out ----------------------------------------------------------------------------------
 def _when(iso: str) -> str:
-    """A time in a group post: in the server's display zone, named (server/times.py; a post has no script)."""
+    """A time in a group post: in the server's display zone, named (core/times.py; a post has no script)."""
     return times.shown(iso)
 
 

@@ -25,11 +25,12 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy import and_, func, insert, or_, select
 from starlette.concurrency import run_in_threadpool
 
+from tianting.core import times
 from tianting.engine import recognition
 from tianting.hosting import judges, log_words
 from tianting.hosting.game import HostedGame, Refused
 from tianting.rules import load as load_rules
-from tianting.server import db, times
+from tianting.server import db
 from tianting.server.db import posts, reading, retrying, writing
 from tianting.server.ratelimit import RateLimit
 from tianting.server.store import Access, Store

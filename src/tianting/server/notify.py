@@ -31,7 +31,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from urllib.parse import SplitResult, urlsplit
 
-from tianting.server import times
+from tianting.core import times
 
 log = logging.getLogger("tianting.notify")
 

@@ -40,6 +40,7 @@ from starlette.concurrency import run_in_threadpool
 
 import tianting.rules as rules_package
 from tianting import judge_pack
+from tianting.core import times
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
 from tianting.hosting import bbcode, judges, log_words, substitutes
@@ -80,7 +81,6 @@ from tianting.server import (
     notify,
     security,
     stale,
-    times,
 )
 from tianting.server.commands import (
     JUDGE_COMMANDS,
@@ -200,7 +200,7 @@ def _rule_text(text: str) -> Markup:
 
 
 def _offset(context: Any) -> int:
-    """The page's display zone, minutes east of UTC (server/times.py)."""
+    """The page's display zone, minutes east of UTC (core/times.py)."""
     value = context.get("time_offset")
     return value if isinstance(value, int) else times.DEFAULT_OFFSET
 
@@ -545,7 +545,7 @@ def judge_bbcode(request: Request, token: str) -> PlainTextResponse:
 
 
 def _when_for(request: Request) -> Any:
-    """How a time inside a sentence reads on this server's pages (server/times.py)."""
+    """How a time inside a sentence reads on this server's pages (core/times.py)."""
     offset = getattr(request.app.state, "time_offset", times.DEFAULT_OFFSET)
     return lambda at: times.shown(at, offset)
 
@@ -620,12 +620,6 @@ def _judge_body(command: str, form: Form, rules: str | None = None) -> dict[str,
     return {}
 
 
-TARGETLESS = ("formation", "announce")
-"""Ruling effects that name nobody (三足鼎立; the judge's line in the post, R51): the form's target is not read."""
-TEXT_EFFECTS = ("tell", "join", "hidden_vote", "announce")
-"""Ruling effects whose ``text`` the engine reads (the form's 內容)."""
-
-
 def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
     """The console's ruling form: ``remove`` takes one back; else effect, target or action, text, why; a form of
     the rule set's own (``ruling_from_form``, optional: 鼎立三分2.0's 拼點 on its console section) as it reads it."""
@@ -638,6 +632,7 @@ def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
     if not effect:
         raise Refused("請選擇裁定的效果", 422)
     ruling: dict[str, Any] = {"effect": effect, "why": form.get("why").strip()}
+    declared = load_rules(rules if rules in RULESETS else "kk33")  # the rule set's ruling table says what each reads
     if effect == "void-vote":
         if not form.get("target"):
             raise Refused("請選擇要作廢投票的玩家（對象）", 422)
@@ -651,12 +646,12 @@ def _ruling_body(form: Form, rules: str | None = None) -> dict[str, Any]:
         ruling["action"] = int(action)
     elif (own := _own_ruling_form(rules, effect, form)) is not None:
         ruling.update(own)
-    elif effect not in TARGETLESS:
+    elif effect not in declared.targetless_effects:  # names nobody (三足鼎立; the judge's line in the post, R51)
         if not form.get("target"):
             raise Refused("請選擇裁定的對象", 422)
         ruling["target"] = form.get("target")
-    if effect in TEXT_EFFECTS:
-        ruling["text"] = form.get("text")
+    if effect in declared.text_effects:  # the engine reads its ``text`` (the form's 內容; a form of its own sets it)
+        ruling.setdefault("text", form.get("text"))
     if effect == "defend":  # the 24人 rules: a defence in play (whose, active or passive, which skill)
         ruling.update(owner=form.get("owner") or form.get("target"), active=form.get("active") == "1",
                       skill=form.get("skill").strip() or None)

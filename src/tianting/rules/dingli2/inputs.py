@@ -16,18 +16,9 @@ from typing import Any
 from tianting.core.errors import IllegalAction
 from tianting.rules.interface import InputTexts, MessageReader, Owed, PhaseInput, PhaseSpot
 from tianting.rules.sg24.inputs import wound_input
+from tianting.rules.words import words
 
-CONTEST_TEXTS = InputTexts(
-    not_owed="你現在沒有需要提交數字的拼點",
-    which="請指明第幾次拼點（1至{count}）",
-    withdrawn="這次拼點已有玩家提交數字，奇偶的設定不能再撤回",
-    missing="{player} 尚未給出與 {slot} 拼點的數字",
-    not_today="{player}現在沒有需要提交數字的拼點",
-    recorded="第{number}次拼點",
-    twice="同一場拼點只能記錄一個數字",
-    not_yet="現在沒有等待數字的拼點：拼點由南斗在夜晚的結算草稿上設定，之後才向玩家收取數字（這則私訊的拼點數字不會記錄）",
-    stale="讀取這則私訊之後，{player}的拼點已有變動（數字已有人記錄，或拼點已更改）：這次確認沒有記錄任何數字，請重新讀取私訊再確認",
-)
+CONTEST_TEXTS = InputTexts(**words("tianting.rules.dingli2", "inputs", "contest"))
 
 
 def contest_pairs(rulings: Sequence[Mapping[str, Any]]) -> list[tuple[int, list[str]]]:

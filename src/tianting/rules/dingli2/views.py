@@ -13,6 +13,8 @@ from tianting.core.records import Action
 from tianting.core.state import PhaseKind
 from tianting.rules.dingli2.game import SUICIDE, DingliGame, _norm
 from tianting.rules.sg24.views import GeneralTexts, skill_rows
+from tianting.rules.sg24.views import player_view as sg24_player_view
+from tianting.rules.words import words
 
 JUDGE_ONLY = ("votes", "died", "silent", "contests", "wound_checks")
 """Kept for the judge: the counted votes, whose character died, the 拼点, and the 伤判 outcomes (the posts name
@@ -23,14 +25,7 @@ def public_announcement(announcement: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in announcement.items() if k not in JUDGE_ONLY}
 
 
-TEXTS = GeneralTexts(
-    stab="每名角色每夜只能使用一个主动技能或进行一次刺杀。",
-    recognise="指认一个ID为某角色或某评价，以角色的指认次数为限。",
-    recruit="君主招揽：指认中包含在野角色时，由法官询问其是否加入此国。",
-    apply="申请入国：由该国正军师决定是否同意；军师全部死亡的国家无法加入。",
-    suicide="角色自杀在行动提交阶段提交，即时生效，不可修改。",
-    suicide_timing="即时生效",
-    unaligned_killers_stab=True)
+TEXTS = GeneralTexts(**words("tianting.rules.dingli2", "general"))
 """Seed 003's words for its general actions on a seat's form (:func:`tianting.rules.sg24.views.general_rows`)."""
 
 
@@ -67,14 +62,5 @@ def successor_rows(game: DingliGame, pid: str, submitted: Sequence[Action]) -> l
 
 
 def player_view(game: DingliGame, pid: str) -> dict[str, Any]:
-    p = game.state.player(pid)
-    char = game.character(pid)
-    skills = _skill_rows(game, pid)
-    return {
-        "id": pid, "country": p.country, "identity": p.identity, "character": p.character,
-        "status": p.status.value, "evaluations": list(char.evaluations), "skills": skills,
-        "known": dict(p.known), "phase": game.phase.value, "number": game.number,
-        "feedback": [[f.as_json() for f in r.feedback.get(pid, [])] for r in game.results],
-        "announcements": [public_announcement(r.announcement) for r in game.results],
-        "players": [{"id": q.id, "alive": q.alive, "out": not q.alive} for q in game.state.players.values()],
-    }
+    """What ``pid`` sees: the 24人 rules' view in seed 003's words, its announcements as 鼎立 posts them."""
+    return sg24_player_view(game, pid, TEXTS, public_announcement)

@@ -133,11 +133,11 @@ def night_order(game: KK33Game, uses: list[Use]) -> list[Use]:
 
 @dataclass(frozen=True)
 class Rerun:
-    """A request to resolve the night again with every action of ``voided`` void (肝腸寸斷)."""
+    """A request to resolve the night again with every action of ``voided`` void (肝腸寸斷), asked by the skill of
+    ``by`` (that player's death stands)."""
 
     voided: str
     by: str
-    """The id whose skill asks for it; that player's death stands."""
     cause: str
     sources: tuple[str, ...]
     skill: str

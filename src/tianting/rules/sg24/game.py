@@ -329,7 +329,7 @@ class SG24Game(Clocked):
                 continue
             if a.kind == "character" and asked_char is not None:
                 named = self.pack.get(asked_char)
-                if named is not None and any(_fits(self.pack, opt, named) for opt in a.of):
+                if named is not None and any(named.name in self.pack.fitting(opt) for opt in a.of):
                     return i, a
             if a.kind == "evaluation" and asked_eval is not None and _norm(asked_eval) in a.of:
                 return i, a
@@ -942,15 +942,6 @@ class SG24Game(Clocked):
                 for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
 
 
-def _fits(pack: Pack, option: str, named: Character) -> bool:
-    """Whether a named character is one an allowance lets one 指认: 「郭嘉/荀彧/荀攸」 names alternatives,
-    「蜀国君主」 any character of that country and identity."""
-    if any((c := pack.get(alt)) is not None and c.name == named.name for alt in option.split("/")):
-        return True
-    for identity in ("君主", "军师", "杀手", "护卫", "女眷"):
-        if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
-            return named.identity == identity
-    return False
 
 
 def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
@@ -965,7 +956,7 @@ def recognition_choices(game: SG24Game, pid: str) -> dict[str, list[str]]:
             continue
         names = out.setdefault(allowance.kind, [])
         if allowance.kind == "character":
-            fits = [c.name for c in game.pack.characters.values() if any(_fits(game.pack, o, c) for o in allowance.of)]
+            fits = list(game.pack.fitting_any(tuple(allowance.of)))
         else:
             fits = list(allowance.of)
         names.extend(n for n in fits if n not in names)

@@ -10,13 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from tianting.rules.interface import InputTexts, MessageReader, Owed, PhaseInput, PhaseSpot
+from tianting.rules.words import words
 
-WOUND_TEXTS = InputTexts(
-    not_owed="你今天沒有傷判，不能給出數字",
-    missing="{player} 未給出傷判的數字（結算時已以隨機數代替）",
-    not_today="{player}今天沒有傷判：私訊裡的傷判數字不會記錄",
-    recorded="傷判",
-)
+WOUND_TEXTS = InputTexts(**words("tianting.rules.sg24", "inputs", "wound"))
 
 
 def wound_input(game: Any, spot: PhaseSpot) -> list[PhaseInput]:

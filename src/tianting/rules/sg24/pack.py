@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -100,6 +100,30 @@ class Pack:
     def get(self, spelling: object) -> Character | None:
         name = self.names.get(spelling)
         return self.characters.get(name) if name else None
+
+    @cached_property
+    def _fitting(self) -> dict[str, frozenset[str]]:
+        return {}
+
+    def fitting(self, option: str) -> frozenset[str]:
+        """The characters an allowance's option lets one 指认 (「郭嘉/荀彧/荀攸」 names alternatives, 「蜀国君主」 any
+        character of that country and identity), by name; worked out once per pack and option."""
+        memo = self._fitting
+        if option not in memo:
+            memo[option] = frozenset(c.name for c in self.characters.values() if _fits(self, option, c))
+        return memo[option]
+
+    @cached_property
+    def _fitting_any(self) -> dict[tuple[str, ...], tuple[str, ...]]:
+        return {}
+
+    def fitting_any(self, options: tuple[str, ...]) -> tuple[str, ...]:
+        """The characters any of an allowance's ``options`` lets one 指认, in the pack's order (:meth:`fitting`)."""
+        memo = self._fitting_any
+        if options not in memo:
+            fit = [self.fitting(o) for o in options]
+            memo[options] = tuple(c for c in self.characters if any(c in f for f in fit))
+        return memo[options]
 
     @property
     def skill_texts(self) -> dict[str, SkillData]:
@@ -301,3 +325,14 @@ def first_pack() -> Pack:
 def default_pack() -> Pack:
     """The bundled pack (data/characters.json): the seed's 24 starting characters and their successors."""
     return parse_pack(bundled_data("tianting.rules.sg24"))
+
+
+def _fits(pack: Pack, option: str, named: Character) -> bool:
+    """Whether a named character is one an allowance lets one 指认: 「郭嘉/荀彧/荀攸」 names alternatives,
+    「蜀国君主」 any character of that country and identity."""
+    if any((c := pack.get(alt)) is not None and c.name == named.name for alt in option.split("/")):
+        return True
+    for identity in ("君主", "军师", "杀手", "护卫", "女眷"):
+        if option.endswith(identity) and option[:-len(identity)].rstrip("国") == named.country:
+            return named.identity == identity
+    return False

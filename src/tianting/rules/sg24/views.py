@@ -7,6 +7,7 @@ country), 指认 (an allowance of the character), 招揽 (a 君主), 投奔 (an 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,7 @@ from tianting.rules.sg24.game import (
     recognition_choices,
 )
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
+from tianting.rules.words import words
 
 JUDGE_ONLY = ("votes",)
 """Announcement fields kept for the judge (who voted whom is not posted by seed 001)."""
@@ -46,15 +48,11 @@ class GeneralTexts:
     suicide_timing: str
     unaligned_killers_stab: bool = False
     """An 在野 杀手 may stab too (鼎立三分2.0); the 24人 rules' stab is a country's killers'."""
+    unaligned_vote_note: str = ""
+    """Told to an 在野 who has joined no country, on his own view (the 24人 rules: his vote is not counted)."""
 
 
-TEXTS = GeneralTexts(
-    stab="每国杀手每夜可以进行一次刺杀（一个ID）。",
-    recognise="指认一个ID为某角色（同国指认）或某评价（评价指认），以角色的指认次数为限。",
-    recruit="君主可以指认一个在野为某角色以招揽：指认正确且其同意，次夜开始时加入本国。",
-    apply="游戏第二夜开始，在野可以申请投奔一个国家，由其主军师决定是否同意。",
-    suicide="自杀立刻生效：当夜单独提交，角色即死亡，由继任者继续游戏，不书写遗言。",
-    suicide_timing="立刻生效")
+TEXTS = GeneralTexts(**words("tianting.rules.sg24", "general"))
 
 
 def general_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[dict[str, Any]]:
@@ -98,10 +96,14 @@ def skill_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[di
         for s in char.skills]
 
 
-def player_view(game: SG24Game, pid: str) -> dict[str, Any]:
+def player_view(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS,
+                posted: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What ``pid`` sees of the game (``texts``: the rule set's words, :func:`skill_rows`; ``posted``: what of a
+    night's announcement the rule set posts, :func:`public_announcement` unless given)."""
+    posted = posted or public_announcement
     p = game.state.player(pid)
     char = game.character(pid)
-    skills = skill_rows(game, pid)
+    skills = skill_rows(game, pid, texts)
     return {
         "id": pid, "country": p.country, "identity": p.identity, "character": p.character,
         "status": p.status.value, "evaluations": list(char.evaluations),
@@ -109,7 +111,7 @@ def player_view(game: SG24Game, pid: str) -> dict[str, Any]:
         "known": dict(p.known),
         "phase": game.phase.value, "number": game.number,
         "feedback": [[f.as_json() for f in r.feedback.get(pid, [])] for r in game.results],
-        "announcements": [public_announcement(r.announcement) for r in game.results],
+        "announcements": [posted(r.announcement) for r in game.results],
         "players": [{"id": q.id, "alive": q.alive, "out": not q.alive} for q in game.state.players.values()],
-        **({"vote_note": "「在没有加入国家前，在野投票无效」：你的投票会记录，但不计票。"} if p.country == UNALIGNED else {}),
+        **({"vote_note": texts.unaligned_vote_note} if p.country == UNALIGNED and texts.unaligned_vote_note else {}),
     }

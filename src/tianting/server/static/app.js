@@ -138,7 +138,7 @@
       if (select) { select.addEventListener("change", function () { fitRow(row); }); }
     });
 
-    // Times: stored in UTC, written by the server in its display zone with the zone named (server/times.py);
+    // Times: stored in UTC, written by the server in its display zone with the zone named (core/times.py);
     // with this script, in the reader's own zone, named by its offset (「2026-12-01 21:03（UTC+8）」).
     root.querySelectorAll("time.local-time").forEach(function (el) {
       var date = new Date(el.getAttribute("datetime"));
