@@ -123,7 +123,14 @@ def _cmd_setup(args: argparse.Namespace) -> str:
     if args.out:
         check_out(args.out)
     ids = read_ids(_read(args.ids, "ID名單"))
-    return dump_transcript(draw_setup(args.rules, ids, args.seed, chibi=args.chibi))
+    if not args.pack:
+        return dump_transcript(draw_setup(args.rules, ids, args.seed, chibi=args.chibi))
+    from tianting import judge_pack
+    from tianting.rules import load as load_rules
+
+    given = judge_pack.from_form(_read(args.pack, "角色包"))
+    pack = judge_pack.read(load_rules(args.rules), given)  # refused as ``pack check`` refuses it
+    return dump_transcript({**draw_setup(args.rules, ids, args.seed, chibi=args.chibi, pack=pack), "pack": given})
 
 
 def _cmd_skills(args: argparse.Namespace) -> str:
@@ -407,6 +414,8 @@ def build_parser() -> argparse.ArgumentParser:
     setup.add_argument("--out", help="write the script here instead of stdout")
     setup.add_argument("--chibi", action="store_true",
                        help="include 『角色技能·赤壁之戰』: offer 蔣干, 赤壁·諸葛亮 and 赤壁·魯肅 in their slots")
+    setup.add_argument("--pack", metavar="PACK.json",
+                       help="deal from a judge's own character pack (24人, 鼎立) and put it in the script's pack field")
     setup.set_defaults(func=_cmd_setup)
 
     skills = sub.add_parser("skills", help="list every skill of a rule set: built or not, and its tests")

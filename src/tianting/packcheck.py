@@ -15,11 +15,11 @@ from typing import Any
 import opencc
 
 from tianting.core.errors import TiantingError
+from tianting.judge_pack import WHO
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
 
 _T2S = opencc.OpenCC("t2s")
-WHO = {"engine": "引擎", "bespoke": "專門程式", "judge": "天庭裁定"}
 
 
 def rules_of(text: str, rules: str | None = None) -> Any:

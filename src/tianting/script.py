@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Iterator
 from typing import IO, Any
 
+from tianting import judge_pack
 from tianting.core import canonical, pack_edition
 from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_args
@@ -200,7 +201,7 @@ def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: b
     if edition_refused:
         raise ScriptError(pack_edition.STATE_KEY, edition_refused)
     if resume is None:
-        game, warnings = _new_game(data, rules, seed, order)
+        game, warnings = _new_game(data, rules, seed, order, _own_pack(data, rules))
         out_phases: list[dict[str, Any]] = []
     else:
         game, out_phases, warnings = resume[0], list(resume[1]["phases"]), list(resume[1]["warnings"])
@@ -271,9 +272,26 @@ def play_script(data: dict[str, Any], lenient: bool = False, strict_decisions: b
     }
 
 
-def _new_game(data: dict[str, Any], rules: Any, seed: int, order: str) -> tuple[Any, list[str]]:
+def _own_pack(data: dict[str, Any], rules: Any) -> Any:
+    """The script's ``pack`` (a judge's own character pack, :mod:`tianting.judge_pack`) read, or None (absent: the
+    bundled pack). Refused for a rule set without packs, with ``pack_edition`` 1 (a game of before had none), and
+    when the pack's own loader refuses it (its message names the character, the skill and the field)."""
+    if judge_pack.FIELD not in data:
+        return None
+    if not judge_pack.takes_packs(rules):
+        raise ScriptError(judge_pack.FIELD, judge_pack.no_packs(rules))
+    if data.get(pack_edition.STATE_KEY, pack_edition.CURRENT) != pack_edition.CURRENT:
+        raise ScriptError(judge_pack.FIELD, "pack 不能與 pack_edition 1 並用：第1版是建立於法官角色包之前的遊戲")
+    try:
+        return judge_pack.read(rules, data[judge_pack.FIELD])
+    except TiantingError as exc:
+        raise ScriptError(judge_pack.FIELD, str(exc)) from None
+
+
+def _new_game(data: dict[str, Any], rules: Any, seed: int, order: str, pack: Any = None) -> tuple[Any, list[str]]:
     """The script's game at night 1, and the transcript's first warnings (passive skills not built, seats);
-    ``order``: the script's draw order (R50): the seats dealt by id unless ``listed``."""
+    ``order``: the script's draw order (R50): the seats dealt by id unless ``listed``; ``pack``: the judge's own
+    (:func:`_own_pack`), or None."""
     listed = order == canonical.LISTED
     seats = _seats(data, rules)
     if not getattr(rules, "partial_tables", False) and table_refusal(rules, len(seats)):
@@ -287,6 +305,8 @@ def _new_game(data: dict[str, Any], rules: Any, seed: int, order: str) -> tuple[
         edition = data.get(pack_edition.STATE_KEY, pack_edition.CURRENT)
         if chibi:
             game = rules.game.create(seats, seed, chibi=True)
+        elif pack is not None:
+            game = rules.game.create(seats, seed, pack)  # the judge's own pack
         elif edition != pack_edition.CURRENT and hasattr(rules, "bundled_pack"):
             game = rules.game.create(seats, seed, rules.bundled_pack(edition))  # a game of before: its pack as it was
         else:

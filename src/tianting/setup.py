@@ -86,7 +86,7 @@ def read_ids(text: str) -> list[str]:
 
 
 def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False,
-               order: str = canonical.CANONICAL) -> dict[str, Any]:
+               order: str = canonical.CANONICAL, pack: Any = None) -> dict[str, Any]:
     """A game script start for ``ids``: country, identity and character choices drawn with ``seed``.
 
     The ids are checked here (count, length, Traditional/Simplified clashes); the deal is the rule
@@ -101,6 +101,9 @@ def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False,
     ``chibi``: the table includes 『角色技能·赤壁之戰』: 蔣干 is offered to 魏's 副軍師, 赤壁·諸葛亮
     to 蜀's 軍師 seats and 赤壁·魯肅 to 吳's 副軍師, beside the list (ruling R29; the draws are the
     same). The script then says ``"chibi": true``. Only a rule set whose ``options`` name it takes it.
+
+    ``pack``: a judge's own pack, read (:mod:`tianting.judge_pack`): the seats are dealt from its characters
+    (24人, 鼎立); None, the bundled pack's.
     """
     rules = load_rules(rules_name)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -127,7 +130,8 @@ def draw_setup(rules_name: str, ids: list[str], seed: int, chibi: bool = False,
     if order not in canonical.DRAW_ORDERS:
         raise TiantingError(f"draw_order 必須是{'或'.join(f'「{o}」' for o in canonical.DRAW_ORDERS)}")
     dealt_to = list(ids) if order == canonical.LISTED else sorted(ids)
-    script = rules.draw_setup(dealt_to, seed, **({"chibi": True} if chibi else {}))
+    script = rules.draw_setup(dealt_to, seed, **({"chibi": True} if chibi else {}),
+                              **({"pack": pack} if pack is not None else {}))
     if order == canonical.LISTED:
         script["draw_order"] = canonical.LISTED
     else:

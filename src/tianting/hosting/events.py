@@ -75,7 +75,8 @@ SUBSTITUTE = "substitute"
 
 PAYLOAD_KEYS: dict[str, tuple[str, ...]] = {
     CREATED: ("rules", "ids", "title", "seed", "salt", "commitment", "night_minutes", "day_minutes", "chibi",
-              "judges", "draw_order", "pack_edition"),  # draw_order: hosting/draw_order.py (absent in older games: listed)
+              "judges", "draw_order", "pack_edition", "pack"),  # draw_order: hosting/draw_order.py (absent in older
+    # games: listed); pack: the judge's own character pack (tianting/judge_pack.py; absent: the bundled one)
     CHOOSE: ("player", "character"),
     START: ("deadline",),
     SUBMIT: ("player", "actions", "via"),

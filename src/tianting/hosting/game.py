@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+from tianting import judge_pack
 from tianting.core import pack_edition, times
 from tianting.core.action_set import check_phase
 from tianting.core.answers import AnswerProblem, read_answer
@@ -361,7 +362,7 @@ class HostedGame:
     # ---- scripts and the engine ----------------------------------------------
     def script(self, through: int | None = None, secret: bool = True) -> dict[str, Any]:
         """The game script the phases add up to (``through``: the last phase index to include); made afresh, the
-        caller's to keep or change."""
+        caller's to keep or change, but for a judge's ``pack``, the stored one itself (read it, never change it)."""
         last = len(self.phases) - 1 if through is None else through
         phases = []
         for phase in self.phases[: last + 1]:
@@ -428,7 +429,9 @@ class HostedGame:
         if self.setup.get("chibi"):
             script["chibi"] = True  # the table's 『角色技能·赤壁之戰』 (R29): what 化身 may draw
         script.update(draw_order_field(self.meta))  # a game created before draw orders had a name: "listed"
-        if hasattr(load_rules(self.rules), "bundled_pack"):
+        if judge_pack.FIELD in self.meta:
+            script[judge_pack.FIELD] = self.meta[judge_pack.FIELD]  # the judge's own pack (shared, never changed)
+        elif hasattr(load_rules(self.rules), "bundled_pack"):
             script.update(pack_edition.script_field(self.meta))  # a game created before issue 31: edition 1
         return script
 
@@ -683,8 +686,11 @@ class HostedGame:
                                             if pack_edition.STATE_KEY in p else None)
         if refused:
             raise Refused(refused, 422)
+        if judge_pack.FIELD in p and p.get(pack_edition.STATE_KEY, pack_edition.CURRENT) != pack_edition.CURRENT:
+            raise Refused("法官的角色包不能與 pack_edition 1（建立於角色包有效果之前的遊戲）並用", 422)
         try:
-            setup = draw_setup(rules_name, ids, seed, chibi=chibi, order=draw_order_of(p))
+            pack = judge_pack.read(load_rules(rules_name), p[judge_pack.FIELD]) if judge_pack.FIELD in p else None
+            setup = draw_setup(rules_name, ids, seed, chibi=chibi, order=draw_order_of(p), pack=pack)
         except TiantingError as exc:
             raise Refused(str(exc), 422) from None
         for key in ("night_minutes", "day_minutes"):
@@ -697,7 +703,31 @@ class HostedGame:
             self.characters = {seat["id"]: seat["character"] for seat in setup["players"]}
 
     def _roster(self) -> Any:
+        return self.roster()
+
+    def roster(self) -> Any:
+        """The characters the game's seats, choices and messages are read against: the judge's own pack if the game
+        has one, else the rule set's roster (as before packs could be hosted)."""
+        if judge_pack.FIELD in self.meta:
+            return self.pack()
         return load_rules(self.rules).roster()
+
+    def pack(self) -> Any:
+        """The character pack the game is played with: the judge's own (its creation event's ``pack``), else the
+        rule set's bundled pack of the game's edition; None for a rule set without packs (KK 3.3)."""
+        rules = load_rules(self.rules)
+        if not judge_pack.takes_packs(rules):
+            return None
+        if self._base is not None:
+            return self._base.pack
+        if judge_pack.FIELD in self.meta:
+            return judge_pack.read(rules, self.meta[judge_pack.FIELD])
+        return rules.bundled_pack(self.pack_edition())
+
+    def pack_edition(self) -> int:
+        """The edition of the pack the game is played with (:mod:`tianting.core.pack_edition`; a judge's own pack
+        is played as the current edition)."""
+        return pack_edition.CURRENT if judge_pack.FIELD in self.meta else pack_edition.of_meta(self.meta)
 
     def _taken_bases(self, exclude: str | None = None) -> set[str]:
         roster = self._roster()

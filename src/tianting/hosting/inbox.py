@@ -266,7 +266,7 @@ def read_for(game: HostedGame, player: str, text: str) -> PlayerReading:
 def _read_choice(game: HostedGame, player: str, text: str) -> PlayerReading:
     """The character a message before the start chooses: the one of the player's list it names (its name or its
     base, either script)."""
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     choices = list(game.seat(player)["choices"])
     folded = name_key(text)
     named = [c for c in choices if name_key(c) in folded or name_key(roster.characters[c].base) in folded]

@@ -8,6 +8,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from tianting import judge_pack
 from tianting.core.effects import RULING_EFFECTS
 from tianting.core.names import name_key
 from tianting.hosting import inputs as phase_input
@@ -33,7 +34,7 @@ def _rules_title(game: HostedGame) -> str:
 def free_choices(game: HostedGame, pid: str) -> list[dict[str, Any]]:
     """``pid``'s character choices, each marked ``taken`` when another player holds its base
     character (public rule knowledge: who chose what is not revealed, only what is left)."""
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     taken = {roster.characters[c].base for other, c in game.characters.items() if other != pid}
     return [{"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken}
             for c in game.seat(pid).get("choices", [])]
@@ -169,7 +170,7 @@ def decision_help(game: HostedGame, phase: Phase) -> list[dict[str, Any]]:
     """For each choice in the draft: why it arose (the chooser's death and its cause), the rule
     text of the skill, and the skills of every character among the options (轉生)."""
     draft = phase.draft or {}
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     out = []
     for d in draft.get("decisions", []):
         deaths = [x for x in draft.get("truth", {}).get("deaths", []) if x["id"] == d["actor"]]
@@ -341,6 +342,22 @@ def public_view(game: HostedGame) -> dict[str, Any]:
     return view
 
 
+def pack_view(game: HostedGame, whole: bool = False) -> dict[str, Any] | None:
+    """Which character pack the game is played with (the bundled one, or its judge's: title and digest) and the
+    texts of its skills: each with the pack's own text and the one generated from its effect, for the judges'
+    console (the characters in play) and the 復盤 (``whole``: every character of the pack). None for a rule set
+    without packs. Never for a player's page: it names the characters in play."""
+    pack = game.pack()
+    if pack is None:
+        return None
+    rules = load_rules(game.rules)
+    in_play = None if whole else {*game.characters.values(), *(
+        c for lives in (game.base.state.extra.get("lives", {}).values() if game.base is not None else ())
+        for c in lives)}
+    return {**judge_pack.label(game.meta.get(judge_pack.FIELD)), "edition": game.pack_edition(),
+            "characters": judge_pack.skill_texts(rules, pack, in_play)}
+
+
 def replay_view(game: HostedGame) -> dict[str, Any]:
     """The 復盤 as a readable page: the seats, every phase (announcement as published and as
     first drafted, every player's feedback, decisions, rejected actions, last words and their
@@ -394,7 +411,7 @@ def message_vocabulary(game: HostedGame, pid: str) -> Vocabulary:
     characters now played (forms, bases and aliases) with who plays them. For the judge only: a
     character name is read as the player behind it."""
     base = game.base
-    roster = load_rules(game.rules).roster()
+    roster = game.roster()
     skills: dict[str, SkillForm] = {}
     for name in roster.skill_texts:
         impl = base.skills.get(name) if base is not None else None

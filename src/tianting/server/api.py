@@ -86,7 +86,7 @@ async def create_game(request: Request) -> JSONResponse:
     made = await run_in_threadpool(
         store_of(request).create_game, title=body.get("title", ""), rules=body.get("rules", "kk33"), ids=ids,
         night_minutes=body.get("night_minutes"), day_minutes=body.get("day_minutes"),
-        chibi=body.get("chibi", False), judges=body.get("judges"),
+        chibi=body.get("chibi", False), judges=body.get("judges"), pack=body.get("pack"),
     )
     base = public_base(request)
     return JSONResponse({

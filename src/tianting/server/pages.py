@@ -39,6 +39,7 @@ from markupsafe import Markup, escape
 from starlette.concurrency import run_in_threadpool
 
 import tianting.rules as rules_package
+from tianting import judge_pack
 from tianting.core import times
 from tianting.core.errors import IllegalAction, TiantingError
 from tianting.core.names import name_key
@@ -61,6 +62,7 @@ from tianting.hosting.views import (
     message_vocabulary,
     outcome_tables,
     owed_seen,
+    pack_view,
     player_owed,
     public_view,
     replay_view,
@@ -386,7 +388,7 @@ def home(request: Request) -> HTMLResponse:
     return _home(request)
 
 
-HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi", "judges")
+HOME_FIELDS = ("title", "rules", "ids", "night_minutes", "day_minutes", "chibi", "judges", "pack")
 
 
 def _minutes(text: str, what: str) -> int | None:
@@ -420,6 +422,7 @@ def _create_game(request: Request, form: Form) -> Response:
             night_minutes=_minutes(values["night_minutes"], "夜晚時限"),
             day_minutes=_minutes(values["day_minutes"], "白天時限"),
             chibi=values["chibi"] == "on", judges=3 if values["judges"] == "3" else None,
+            pack=judge_pack.from_form(values["pack"]),
         )
     except TiantingError as exc:
         message = exc.message if isinstance(exc, Refused) else str(exc)
@@ -492,6 +495,7 @@ def _judge_page(request: Request, token: str, who: Access, error: str | None = N
             "may": judges.powers(who.player_id, game),
             "asked_rows": judge_asked(game),
             "consoles": [i for i in game.inputs() if i.console], "own_forms": game.own_ruling_forms(),
+            "pack": pack_view(game),
         }
         context["ruling_form"] = _ruling_form(view, judges.powers(who.player_id, game), game.own_ruling_forms())
         return _render(request, "judge.html", context, status, rules=game.rules, ids=shown_ids(game))
@@ -551,7 +555,7 @@ def _replay(request: Request, game: HostedGame, judge: bool, back: str) -> HTMLR
     view = replay_view(game)
     log = log_words.lines([ev.Event.from_json(e) for e in view["events"]], [p.label for p in game.phases],
                           _when_for(request))
-    return _render(request, "replay.html", {"view": view, "judge": judge, "log": log,
+    return _render(request, "replay.html", {"view": view, "judge": judge, "log": log, "pack": pack_view(game, whole=True),
                                             "outcomes": outcome_tables(game), "back": back}, rules=game.rules, ids=shown_ids(game))
 
 
@@ -1058,7 +1062,7 @@ def _player_page(request: Request, token: str, who: Access, error: str | None = 
                                    "seen_actions": inputs_seen(game, pid, "actions"),
                                    "seen_vote": inputs_seen(game, pid, "vote")}
         if view["stage"] == "choosing":
-            roster = load_rules(game.rules).roster()
+            roster = game.roster()
             taken = set(view.get("taken", []))
             context["choices"] = [
                 {"name": c, "base": roster.characters[c].base, "taken": roster.characters[c].base in taken,

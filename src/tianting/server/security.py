@@ -11,7 +11,8 @@
   accepts only ``application/json`` bodies, which a cross-site form cannot send.
 - Every response carries a strict Content-Security-Policy (no inline script),
   ``Referrer-Policy: same-origin`` (links are secrets: no other site sees them, and the pages' own posts carry their Origin) and no caching.
-- Bodies over :data:`MAX_BODY` bytes are refused before they are read.
+- Bodies over :data:`MAX_BODY` bytes are refused before they are read (a game's creation, which may carry a
+  character pack: :data:`MAX_CREATE_BODY`).
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024
+MAX_CREATE_BODY = 4 * 1024 * 1024
+"""A game's creation (the form's ``POST /games``, the API's ``POST /api/games``) may carry the judge's own character
+pack (tianting/judge_pack.py: up to 512 KiB characters of JSON, a form percent-encodes each Chinese one in 9 bytes)."""
+CREATE_PATHS = frozenset({"/games", "/api/games"})
 TOO_LARGE = "請求內容過大"
 
 HEADERS = {
@@ -139,18 +144,21 @@ class SecurityHeaders:
 class BodyLimit:
     """Refuse request bodies over ``limit`` bytes with 413, whatever Content-Length claims."""
 
-    def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY, create_limit: int = MAX_CREATE_BODY) -> None:
         self.app = app
         self.limit = limit
+        self.create_limit = create_limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        creating = scope.get("method") == "POST" and scope.get("path") in CREATE_PATHS
+        limit = self.create_limit if creating else self.limit
         length = dict(scope.get("headers") or []).get(b"content-length")
         if length is not None:
             try:
-                too_big = int(length) > self.limit
+                too_big = int(length) > limit
             except ValueError:
                 too_big = True
             if too_big:
@@ -163,7 +171,7 @@ class BodyLimit:
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
-                if seen > self.limit:
+                if seen > limit:
                     raise TooLarge
             return message
 

@@ -303,9 +303,11 @@ class Store:
     # ---- creating and finding games -------------------------------------------
     def create_game(self, title: str, rules: str, ids: list[str], night_minutes: int | None = None,
                     day_minutes: int | None = None, seed: int | None = None, salt: str | None = None,
-                    chibi: object = False, judges: object = None) -> NewGame:
+                    chibi: object = False, judges: object = None, pack: object = None) -> NewGame:
         """Create a game (raises :class:`Refused` on bad input) and its secret links. ``chibi``: the
-        table includes 『角色技能·赤壁之戰』 (stored only when not false, as older games have it)."""
+        table includes 『角色技能·赤壁之戰』 (stored only when not false, as older games have it). ``pack``: the
+        judge's own character pack (a JSON object, tianting/judge_pack.py; stored only when given: absent, the
+        bundled pack), checked by HostedGame with the rule set's loader before anything is written."""
         problem = creation_problem(ids) if isinstance(ids, list) and all(isinstance(i, str) for i in ids) else None
         if problem is not None:  # a new table only (tianting.core.forum_ids): stored games are never checked again
             raise Refused(problem[1], 422)
@@ -318,6 +320,8 @@ class Store:
             payload[pack_edition.STATE_KEY] = pack_edition.CURRENT  # its bundled pack's edition (core/pack_edition.py)
         if chibi is not False:
             payload["chibi"] = chibi  # checked by HostedGame (a bool)
+        if pack is not None:
+            payload["pack"] = pack  # checked by HostedGame (the rule set's own loader, as ``pack check``)
         if judges not in (None, 1):
             payload["judges"] = judges  # checked by HostedGame: 3 (北斗, 南斗, 裁判), stored only then
         at = self.clock().isoformat()

@@ -170,8 +170,8 @@ class RuleSet(SG24RuleSet):
     def random_seats(self, rng: Any, built: Any = None, prefer: Sequence[str] = ()) -> tuple[list[SeatSpec], list[str]]:
         return _random_seats(rng, built, prefer)
 
-    def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
-        return draw_setup(ids, seed)
+    def draw_setup(self, ids: Sequence[str], seed: int, pack: DingliPack | None = None) -> dict[str, Any]:
+        return draw_setup(ids, seed, pack=pack)
 
     def submission_extension(self, game: Any, lists: Mapping[str, Sequence[Mapping[str, Any]]],
                              day_lists: Mapping[str, Sequence[Mapping[str, Any]]], void: Sequence[Any]) -> dict[str, Any] | None:

@@ -54,9 +54,10 @@ def deal_characters(rng: GameRandom, players: int, ex: bool = False,
     return out
 
 
-def draw_setup(ids: Sequence[str], seed: int, ex: bool | None = None) -> dict[str, Any]:
+def draw_setup(ids: Sequence[str], seed: int, ex: bool | None = None, pack: DingliPack | None = None) -> dict[str, Any]:
     """A script's start for ``ids``: the characters drawn, then dealt to the ids at random (``分配角色#k``).
-    ``ex`` None: 27, 30 or 33 ids mean a table with the EX seat (「有EX角色时，在野+1人」)."""
+    ``ex`` None: 27, 30 or 33 ids mean a table with the EX seat (「有EX角色时，在野+1人」). ``pack``: a judge's own
+    (None: the bundled one)."""
     if ex is None:
         ex = len(ids) - 1 in SIZES
     if len({name_key(i) for i in ids}) != len(ids):
@@ -65,7 +66,7 @@ def draw_setup(ids: Sequence[str], seed: int, ex: bool | None = None) -> dict[st
     if n not in SIZES:
         raise TiantingError(f"鼎立三分2.0需要26、29或32个玩家ID（有EX角色时多1个），现有{len(ids)}个")
     rng = GameRandom(seed)
-    seats = deal_characters(rng, len(ids), ex)
+    seats = deal_characters(rng, len(ids), ex, pack)
     dealt = rng.shuffled(DRAW_SEATS, seats, label=lambda s: s[2])
     return {"format": "tianting-script/1", "rules": "dingli2", "seed": seed,
             "players": [{"id": pid, "country": c, "identity": i, "character": ch}

@@ -181,18 +181,23 @@ class RuleSet:
         rng.shuffle(dealt)
         return [self.seat(f"P{n:02d}", c, i, ch) for n, (c, i, ch) in enumerate(dealt, start=1)], []
 
-    def seats(self) -> list[tuple[str, str, tuple[str, ...]]]:
-        """The seat template: each country's starting seats, then the 在野's, in the pack's order."""
-        pack = self.roster()
+    def seats(self, pack: Pack | None = None) -> list[tuple[str, str, tuple[str, ...]]]:
+        """The seat template: each country's starting seats, then the 在野's, in the pack's order (``pack``: a
+        judge's own; None, the bundled one)."""
+        pack = pack or self.roster()
         return [(c.country, c.identity, (c.name,)) for country in self.countries + (self.others,)
                 for c in pack.starting(country)]
 
-    def draw_setup(self, ids: Sequence[str], seed: int) -> dict[str, Any]:
-        """The table's seats (:meth:`seats`) dealt to ``ids`` with ``seed`` (draws ``分配座位#1`` …)."""
+    def draw_setup(self, ids: Sequence[str], seed: int, pack: Pack | None = None) -> dict[str, Any]:
+        """The table's seats (:meth:`seats`, of ``pack`` if given) dealt to ``ids`` with ``seed`` (draws
+        ``分配座位#1`` …)."""
         if len(ids) != self.players or len({name_key(i) for i in ids}) != self.players:
             raise TiantingError(f"{self.title}需要恰好{self.players}个互不相同的玩家ID")
+        template = self.seats(pack)
+        if len(template) != len(ids):
+            raise TiantingError(f"角色包有{len(template)}个初始角色，而{self.title}需要{len(ids)}个")
         rng = GameRandom(seed)
-        dealt = rng.shuffled(DRAW_SEATS, [(c, i, ch[0]) for c, i, ch in self.seats()], label=lambda s: s[2])
+        dealt = rng.shuffled(DRAW_SEATS, [(c, i, ch[0]) for c, i, ch in template], label=lambda s: s[2])
         return {"format": "tianting-script/1", "rules": self.name, "seed": seed,
                 "players": [{"id": pid, "country": c, "identity": i, "character": ch}
                             for pid, (c, i, ch) in zip(ids, dealt, strict=True)],
@@ -245,13 +250,12 @@ class RuleSet:
     def pack_report(self, pack: Pack) -> list[tuple[str, list[tuple[str, str, str, str | None]]]]:
         """Each character of ``pack`` (「name country identity」) with its skills: (name, who resolves it — engine,
         bespoke or judge —, the text generated from its effect, the pack's own text) (``tianting pack check``)."""
-        from tianting.rules.sg24.declared.text import describe
+        from tianting.rules.sg24.declared.text import generated_text
 
         out = []
         for c in pack.characters.values():
-            rows = [(s.name, resolved_by(s.effect),
-                     describe(s.effect, s.kind, s.attribute, pack.timing(c.name, s)) if s.effect is not None
-                     else "（角色包未給出效果）", s.text) for s in c.skills]
+            rows = [(s.name, resolved_by(s.effect), generated_text(pack, c.name, s) or "（角色包未給出效果）", s.text)
+                    for s in c.skills]
             out.append((f"{c.name}】{c.country} {c.identity}", rows))
         return out
 

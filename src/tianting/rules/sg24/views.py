@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tianting.rules.sg24.declared.text import shown_text
 from tianting.rules.sg24.game import (
     APPLY,
     RECOGNISE,
@@ -82,12 +83,14 @@ def general_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[
 
 def skill_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[dict[str, Any]]:
     """The rules' own actions the seat may use, then its character's skills (each the judge's to rule), with the
-    timing the pack gives the character's skill."""
+    timing the pack gives the character's skill and one text: the pack's own, else the one generated from its effect
+    (a judge's pack may give none: :func:`tianting.rules.sg24.declared.text.shown_text`)."""
     p = game.state.player(pid)
     char = game.character(pid)
     return general_rows(game, pid, texts) + [
         {"skill": s.name, "name": s.name, "source": "character", "kind": s.kind,
-         "timing": game.pack.timing(p.character, s), "attribute": s.attribute, "text": s.text or "",
+         "timing": game.pack.timing(p.character, s), "attribute": s.attribute,
+         "text": shown_text(game.pack, p.character, s),
          "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
          **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
         for s in char.skills]

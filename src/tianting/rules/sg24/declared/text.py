@@ -173,6 +173,20 @@ def describe(effect: Effect, kind: str, attribute: str | None = None, timing: st
     return _declared(effect, kind, attribute, timing, targets)
 
 
+def generated_text(pack: Any, character: str, skill: Any) -> str | None:
+    """The text generated from ``skill``'s effect as ``character`` holds it in ``pack`` (with the timing the pack
+    gives it), or None when the pack gives it no effect."""
+    if skill.effect is None:
+        return None
+    return describe(skill.effect, skill.kind, skill.attribute, pack.timing(character, skill))
+
+
+def shown_text(pack: Any, character: str, skill: Any) -> str:
+    """The one text a player reads of a skill: the pack's own, else the one generated from its effect (else
+    nothing)."""
+    return skill.text or generated_text(pack, character, skill) or ""
+
+
 def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None, targets: int) -> str:
     parts: list[str] = ["主动技能" if kind == "active" else "被动技能"]
     if d.trigger == "use":
