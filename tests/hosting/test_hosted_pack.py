@@ -31,13 +31,12 @@ OWN_TEXT = "指定一人，得知其身份。"
 
 
 def own_pack() -> dict[str, Any]:
-    """The bundled 24人 pack, but 典韦's 【宛城血战】 (the judge's in the bundled pack, R-SG31: its counter-wound has
-    no verb) declares an effect of the judge's: the owner learns the target's identity."""
+    """The bundled 24人 pack, but 典韦's 【宛城血战】 (the bundled pack's own code: a stab on the id stopped, stabber and
+    典韦 wounded) declares another effect, the judge's own: the owner learns the target's identity."""
     data = bundled_data("tianting.rules.sg24")
     data["title"] = "法官甲的角色包"
     dianwei = next(c for c in data["characters"] if c["name"] == "典韦")
     skill = next(s for s in dianwei["skills"] if s["name"] == "宛城血战")
-    assert "judge" in (skill.get("effect") or {"judge": ""}), "the bundled pack now declares 宛城血战: pick another"
     skill["effect"] = {"do": [{"verb": "learn", "fact": "identity"}]}
     skill["text"] = OWN_TEXT
     return data
