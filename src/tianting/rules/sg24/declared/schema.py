@@ -250,7 +250,7 @@ def _pass_votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectEr
     from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
 
     voters = raw.get("voters")
-    if not check_selector(voters) or any(k in ("of", "country_of") for k in voters):
+    if not isinstance(voters, dict) or not check_selector(voters) or any(k in ("of", "country_of") for k in voters):
         raise fail("voters", f"必须是投票者的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
     return {"voters": voters}
 

@@ -127,7 +127,7 @@ def _verb(v: Verb, trigger: str) -> str:
     return text
 
 
-def _selector(sel: dict[str, object] | None, default: str) -> str:
+def _selector(sel: Mapping[str, object] | None, default: str) -> str:
     if not sel:
         return default
     words = []

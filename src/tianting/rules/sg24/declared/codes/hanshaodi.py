@@ -29,7 +29,8 @@ def _check(game: Any, action: Action) -> None:
 def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """The next day, the vote of whoever plays the character then goes to the id named (R-dlqun2-17)."""
     state, phase = r.night.state, r.night.phase
-    character = r.night.game.pack.get(a.args["character"]).name
+    named = r.night.game.pack.get(a.args["character"])  # checked when sent: a character of the pack
+    character = named.name if named is not None else str(a.args["character"])
     state.extra.setdefault(CHANGES, {}).setdefault(str(state.index + 1), {})[character] = a.targets[0]
     phase.note(f"{a.actor}【{skill.name}】：{character}次日的投票改投 {a.targets[0]}（不显示在票面中）")
     phase.outcomes.settle(a, DONE)
