@@ -870,9 +870,7 @@ class Resolver:
             phase.stopped[id(h)] = f"{owner}【{data.name}】令该次刺杀失效"
             phase.note(f"{h.by} 对 {h.target} 的刺杀失效：{owner}【{data.name}】")
         elif name == "no_stab":
-            barred = night.state.extra.setdefault("no_stab", {}).setdefault(str(night.state.index + 2), [])
-            if pid not in barred:
-                barred.append(pid)
+            self._mark_next_night("no_stab", pid)
             phase.note(f"{pid} 下一夜不能出刀（{owner}【{data.name}】，其本人不被告知）")
         elif name == "ally":
             self._ally(verb.args, owner, data.name)
@@ -886,9 +884,7 @@ class Resolver:
         elif name == "break_alliance":
             self._break_alliance(verb.args, owner, data.name)
         elif name == "act_twice":
-            twice = night.state.extra.setdefault("act_twice", {}).setdefault(str(night.state.index + 2), [])
-            if pid not in twice:
-                twice.append(pid)
+            self._mark_next_night("act_twice", pid)
             phase.note(f"{pid} 次夜可以行动两次（{owner}【{data.name}】）")
         elif name == "ballot_void":
             night.state.extra.setdefault("ballot_void", []).append(night.state.index + 1)
@@ -931,6 +927,13 @@ class Resolver:
             if line not in self.events:
                 self.events.append(line)
             night.phase.note(f"{line}（{owner}【{skill}】）：当夜结算后解除")
+
+    def _mark_next_night(self, key: str, pid: str) -> None:
+        """``pid`` listed once under ``state.extra[key]`` for the next night (its phase index), where its rule reads it
+        (``no_stab``: his stabs fail; ``act_twice``: two actions)."""
+        marked = self.night.state.extra.setdefault(key, {}).setdefault(str(self.night.state.index + 2), [])
+        if pid not in marked:
+            marked.append(pid)
 
     def _void(self, pid: str, owner: str, skill: str, only: Sequence[str] | None = None,
               attributes: Sequence[str] | None = None, exempt: Sequence[str] = ()) -> None:
