@@ -50,6 +50,17 @@ class Code:
 REGISTRY: dict[str, Code] = {}
 
 
+def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
+    """A use that names no id and is for one who has joined a country (``joined``: the skill's own words for it,
+    「加入阵营后」, 「入国后」); raises IllegalAction otherwise."""
+    from tianting.rules.sg24.pack import UNALIGNED
+
+    if action.targets:
+        raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
+    if game.state.player(action.actor).country == UNALIGNED:
+        raise IllegalAction(f"【{action.skill}】{joined}才可以使用", "not-yet")
+
+
 def register(name: str, code: Code) -> Code:
     REGISTRY[name] = code
     return code

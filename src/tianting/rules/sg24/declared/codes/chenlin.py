@@ -4,23 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tianting.core.errors import IllegalAction
-from tianting.rules.sg24.declared.bespoke import Code, register
+from tianting.rules.sg24.declared.bespoke import Code, check_untargeted_joined, register
 from tianting.rules.sg24.outcomes import DONE
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
     from tianting.rules.sg24.pack import SkillData
 
-UNALIGNED = "在野"
 
 
 def _jianan_check(game: Any, action: Action) -> None:
     """「加入阵营后才可使用」; the use names no id (it acts on whoever the day's vote puts on top)."""
-    if action.targets:
-        raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
-    if game.state.player(action.actor).country == UNALIGNED:
-        raise IllegalAction(f"【{action.skill}】加入阵营后才可以使用", "not-yet")
+    check_untargeted_joined(game, action, "加入阵营后")
 
 
 def _jianan_resolve(day: Any, a: Action, skill: SkillData) -> None:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.errors import IllegalAction
 from tianting.core.names import name_key
 from tianting.engine.harm import Harm, Level
-from tianting.rules.sg24.declared.bespoke import Code, register
+from tianting.rules.sg24.declared.bespoke import Code, check_untargeted_joined, register
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
 if TYPE_CHECKING:
@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     from tianting.rules.sg24.declared.resolve import Resolver
     from tianting.rules.sg24.pack import SkillData
 
-UNALIGNED = "在野"
 
 
 def _qiangnu_check(game: Any, action: Action) -> None:
@@ -50,10 +49,7 @@ def asked_evaluation_of(state: Any, pid: str) -> list[str]:
 
 def _hebei_check(game: Any, action: Action) -> None:
     """「入国后才可以使用」; the use names no id (it acts on every id he asked an evaluation of)."""
-    if action.targets:
-        raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
-    if game.state.player(action.actor).country == UNALIGNED:
-        raise IllegalAction(f"【{action.skill}】入国后才可以使用", "not-yet")
+    check_untargeted_joined(game, action, "入国后")
 
 
 def _hebei_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
