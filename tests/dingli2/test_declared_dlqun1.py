@@ -5,16 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import injured
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
-from tianting.core.state import Status
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 
 from .table import Table, act, seats
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 def states(t: Table) -> dict[tuple[str, str], str]:

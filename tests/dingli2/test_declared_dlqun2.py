@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import injured
 from tianting.core.errors import IllegalAction
 from tianting.core.records import PhaseResult
-from tianting.core.state import Status
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 
 from .table import Table, act, force_deal, rule, seats
@@ -31,10 +31,6 @@ def succeed(t: Table, pid: str) -> None:
 
 XUSHU = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
 """徐庶 dies of himself at the third night's resolution (8.1): who plays on."""
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 def state_of(t: Table, actor: str, skill: str) -> str:

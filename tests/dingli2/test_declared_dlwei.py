@@ -8,19 +8,10 @@ from typing import Any
 
 import pytest
 
+from tests.declared_steps import entry, injured, successor
 from tianting.core.errors import IllegalAction
-from tianting.core.state import Status
 
 from .table import Table, act, force_deal, rule
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
-
-
-def entry(t: Table, actor: str, skill: str) -> dict[str, Any]:
-    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
-    return found
 
 
 def asked_of_judge(r: Any, skill: str) -> bool:
@@ -31,14 +22,6 @@ NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
 """徐庶's natural death on night 3 (his successor chosen)."""
 NIGHT4 = [{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}]
 """周瑜's natural death on night 4."""
-
-
-def successor(t: Table, first: str, answer: str | None = None) -> None:
-    """A night where ``first``'s character dies by the judge's ruling and ``answer`` (or the only successor) plays on,
-    then a quiet day."""
-    answers = [{"actor": first, "skill": "继任", "answer": answer}] if answer else None
-    t.night(rulings=(rule("kill", first),), answers=answers)
-    t.day()
 
 
 # ---- 夏侯渊 ---------------------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import injured
 from tianting.core.errors import IllegalAction
 from tianting.core.records import PhaseResult
 from tianting.core.state import Status
@@ -14,10 +15,6 @@ from .table import Table, act, force_deal, rule
 
 ALLIED = {"吴蜀联盟达成", "蜀吴联盟达成"}
 """The post's line for the alliance (the countries in the order declared, or in 魏蜀吴 order)."""
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 def states(t: Table) -> dict[tuple[str, str], str]:

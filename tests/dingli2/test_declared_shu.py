@@ -7,13 +7,9 @@ from typing import Any
 
 import pytest
 
-from tianting.core.state import Status
+from tests.declared_steps import injured
 
 from .table import Table, act, rule, seats
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 def zhuge(t: Table) -> None:

@@ -5,13 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tianting.core.state import Status
+from tests.declared_steps import injured
 
 from .table import Table, act, rule
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 @pytest.mark.skill("亲冒矢石")

@@ -4,10 +4,9 @@ successor enters when the judge's ``kill`` ruling ends the character before it (
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from tests.declared_steps import entry, injured
 from tianting.core.state import Status
 from tianting.engine import succession
 
@@ -28,15 +27,6 @@ def enter(t: Table, pid: str, character: str) -> None:
     c = t.game.pack.characters[character]
     succession.enter(t.state.player(pid), character, (s.name for s in c.skills), c.identity)
     t.state.extra["lives"][pid].append(character)
-
-
-def entry(t: Table, actor: str, skill: str) -> dict[str, Any]:
-    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
-    return found
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 @pytest.mark.skill("铜雀春深")

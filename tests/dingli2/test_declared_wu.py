@@ -5,14 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import injured
 from tianting.core.state import Status
 from tianting.rules.dingli2 import wounds
 
 from .table import Table, act, force_deal, rule
-
-
-def injured(t: Table, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 @pytest.mark.skill("兵圣后裔", "火船冲阵")

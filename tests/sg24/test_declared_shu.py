@@ -10,28 +10,12 @@ from typing import Any
 
 import pytest
 
+from tests.declared_steps import entry, injured, keep_wounded
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 from tianting.core.state import Status
 
 from .table24 import Table24, act
-
-
-def entry(t: Table24, actor: str, skill: str) -> dict[str, Any]:
-    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
-    return found
-
-
-def injured(t: Table24, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
-
-
-def keep_wounded(t: Table24, *pids: str) -> dict[str, int]:
-    """The first wound check of each of ``pids`` comes out 继续受伤 (digit 9 of the dealt table)."""
-    for pid in pids:
-        for k in range(10):
-            t.force(f"伤判表 {pid} 第1次#{k + 1}", str(k))
-    return dict.fromkeys(pids, 9)
 
 
 def successors(t: Table24, *chosen: tuple[str, str | None]) -> None:

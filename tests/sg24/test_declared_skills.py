@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.declared_steps import entry, injured, keep_wounded, successor
 from tianting.core import pack_edition
 from tianting.core.records import Ruling
 from tianting.core.state import Status
@@ -18,15 +19,6 @@ from tianting.rules.sg24.declared.text import describe
 from tianting.rules.sg24.pack import PackError, default_pack, parse_pack
 
 from .table24 import Table24, act
-
-
-def entry(t: Table24, actor: str, skill: str) -> dict[str, Any]:
-    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
-    return found
-
-
-def injured(t: Table24, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 # ---- actives that harm ------------------------------------------------------------------------------------------
@@ -260,23 +252,7 @@ def test_yifengsanchao_defends_the_wu_lord_from_a_general_harm() -> None:
     assert injured(t2, "孙坚")
 
 
-def keep_wounded(t: Table24, *pids: str) -> dict[str, int]:
-    """The first wound check of each of ``pids`` comes out 继续受伤 (its deal forced in order, its digit 9, the tenth
-    outcome of 「第一次伤判有十分之三的概率痊愈，十分之三的概率死亡，其余为继续受伤」); the day's digits."""
-    for pid in pids:
-        for k in range(10):
-            t.force(f"伤判表 {pid} 第1次#{k + 1}", str(k))
-    return dict.fromkeys(pids, 9)
-
-
 # ---- successors' skills (the successor enters when the judge's ``kill`` ruling ends the first character) ----------
-def successor(t: Table24, first: str, answer: str | None = None) -> None:
-    """Night 1: ``first``'s character dies by the judge's ruling and ``answer`` (or the only successor) plays on."""
-    answers = [{"actor": first, "skill": "继任", "answer": answer}] if answer else None
-    t.night(rulings=(Ruling("kill", first),), answers=answers)
-    t.day()
-
-
 @pytest.mark.skill("古之恶来")
 def test_guzhielai_lets_dianwei_act_while_wounded() -> None:
     """典韦【古之恶来】: while wounded he may still act (a wounded 郭嘉 may not: seed 001's 受伤状态)."""

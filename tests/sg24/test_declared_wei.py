@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.declared_steps import entry, injured
 from tianting.core.state import Status
 from tianting.rules.sg24 import SeatSpec, SG24Game, seats
 from tianting.rules.sg24.declared.schema import parse_effect
@@ -24,15 +25,6 @@ class Seated(Table24):
         specs = [SeatSpec(plays.get(ch, ch), c, i, plays.get(ch, ch)) for c, i, ch in seats()]
         self.game = SG24Game.create(specs, 1)
         self.results = []
-
-
-def entry(t: Table24, actor: str, skill: str) -> dict[str, Any]:
-    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
-    return found
-
-
-def injured(t: Table24, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
 
 
 def not_judged(result: Any, skill: str) -> bool:

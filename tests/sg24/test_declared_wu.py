@@ -7,32 +7,14 @@ fails it; each id is the seat's starting character."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from tests.declared_steps import entry, injured, successor
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 from tianting.core.state import Status
 
 from .table24 import Table24, act
-
-
-def entry(t: Table24, actor: str, skill: str) -> dict[str, Any]:
-    (found,) = [e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill]
-    return found
-
-
-def injured(t: Table24, pid: str) -> bool:
-    return t.state.player(pid).status is Status.INJURED
-
-
-def successor(t: Table24, first: str, answer: str | None = None) -> None:
-    """Night 1: ``first``'s character dies by the judge's ruling and ``answer`` (or the only successor) plays on."""
-    answers = [{"actor": first, "skill": "继任", "answer": answer}] if answer else None
-    t.night(rulings=(Ruling("kill", first),), answers=answers)
-    t.day()
-
 
 XUSHU_NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}]
 """徐庶 dies naturally at night 3 (「徐庶是游戏第三夜结算时自然死亡」): his successor is chosen."""

@@ -1,0 +1,40 @@
+"""Steps the declared-skill scenario tests of 24人 and 鼎立 share (tests/sg24/test_declared_*.py,
+tests/dingli2/test_declared_*.py): read a night's entry, ask whether a player is wounded, let a character die
+and its successor play on, keep a wound check 继续受伤. Each works on either table (tests/sg24/table24.py,
+tests/dingli2/table.py): both hold the game's ``state`` and play nights and days the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tianting.core.records import Ruling
+from tianting.core.state import Status
+
+
+def entry(t: Any, actor: str, skill: str) -> dict[str, Any]:
+    """The last phase's one action entry of ``actor`` using ``skill``."""
+    (found,) = [
+        e for e in t.state.history[-1]["actions"] if e["actor"] == actor and e["skill"] == skill
+    ]
+    return found
+
+
+def injured(t: Any, pid: str) -> bool:
+    return t.state.player(pid).status is Status.INJURED
+
+
+def successor(t: Any, first: str, answer: str | None = None) -> None:
+    """A night where ``first``'s character dies by the judge's ruling and ``answer`` (or the only successor) plays
+    on, then a quiet day."""
+    answers = [{"actor": first, "skill": "继任", "answer": answer}] if answer else None
+    t.night(rulings=(Ruling("kill", first),), answers=answers)
+    t.day()
+
+
+def keep_wounded(t: Any, *pids: str) -> dict[str, int]:
+    """The first wound check of each of ``pids`` comes out 继续受伤 (its deal forced in order, its digit 9, the tenth
+    outcome of 「第一次伤判有十分之三的概率痊愈，十分之三的概率死亡，其余为继续受伤」); the day's digits."""
+    for pid in pids:
+        for k in range(10):
+            t.force(f"伤判表 {pid} 第1次#{k + 1}", str(k))
+    return dict.fromkeys(pids, 9)
