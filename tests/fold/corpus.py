@@ -34,6 +34,8 @@ from tianting.hosting import events as ev
 from tianting.hosting.events import Event
 from tianting.hosting.game import HostedGame, Refused
 from tianting.hosting.views import judge_view, outcome_tables, public_view, replay_view
+from tianting.server import checkpoints
+from tianting.server.store import CHECKPOINT_AFTER
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURES = DATA / "fold-fixtures.jsonl.gz"
@@ -75,12 +77,16 @@ def _all_outputs(game: HostedGame, last: bool) -> dict[str, Any]:
     return out
 
 
-def steps(events: list[dict[str, Any]]) -> Iterator[str]:
-    """What the fold gives after each of ``events`` (JSON text, one per event)."""
+def steps(events: list[dict[str, Any]], checkpointed: bool = False) -> Iterator[str]:
+    """What the fold gives after each of ``events`` (JSON text, one per event); ``checkpointed``: the fold goes on,
+    after each event that stores a checkpoint on a server (a published phase, a peace), from the game that
+    checkpoint holds (server/checkpoints.py), as a cold page would."""
     game = HostedGame()
     for raw in events:
         event = Event.from_json(raw)
         game.apply(event)
+        if checkpointed and event.kind in CHECKPOINT_AFTER:
+            game = checkpoints.load(checkpoints.dump(game))
         out = _phase_outputs(game)
         if event.kind in FULL or event.seq == len(events):
             out["all"] = _all_outputs(game, event.seq == len(events))
@@ -89,11 +95,11 @@ def steps(events: list[dict[str, Any]]) -> Iterator[str]:
         yield _json(out)
 
 
-def digest(events: list[dict[str, Any]]) -> str:
+def digest(events: list[dict[str, Any]], checkpointed: bool = False) -> str:
     """One hash of :func:`steps` (and of the events themselves)."""
     h = hashlib.sha256(_json(events).encode())
     try:
-        for text in steps(events):
+        for text in steps(events, checkpointed):
             h.update(hashlib.sha256(text.encode()).digest())
     except Refused as refused:  # an event a later check refuses (a test's doctored deadline): where and why
         h.update(f"refused: {refused}".encode())

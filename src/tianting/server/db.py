@@ -46,6 +46,7 @@ from sqlalchemy import (
     Connection,
     Engine,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -117,6 +118,18 @@ writes = Table(
 written in the same transaction as them), or a keyed request's answer (``answer``, encrypted). Keys are hashed;
 ``request`` is the fingerprint of the request's body (a key sent again with another body is refused; None in rows
 kept before it was recorded); ``at`` (UTC, ISO 8601 to the second) says when, for pruning past the retention."""
+
+checkpoints = Table(
+    "checkpoints", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seq", Integer, nullable=False),
+    Column("version", String(64), nullable=False),
+    Column("digest", String(64), nullable=False),
+    Column("blob", LargeBinary, nullable=False),
+)
+"""A cache of each game's fold (server/checkpoints.py): the folded game at event ``seq`` (``blob``), written by the
+code of ``version`` from events whose digest is ``digest``; derived, never trusted over the events, thrown away
+when the code or the events differ."""
 
 settings = Table(
     "settings", metadata,

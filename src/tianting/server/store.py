@@ -52,9 +52,11 @@ from tianting.hosting.fairness import commitment, new_seed
 from tianting.hosting.game import HostedGame, Refused
 from tianting.rules import RULESETS
 from tianting.rules import load as load_rules
+from tianting.server import checkpoints as fold_checkpoints
 from tianting.server import db, idempotency, links
 from tianting.server.db import (
     DatabaseUnusable,
+    checkpoints,
     events,
     first_line,
     games,
@@ -72,6 +74,8 @@ from tianting.server.security import judge_seat_token, player_token
 from tianting.server.settings import SettingsTransaction
 
 log = logging.getLogger("tianting.server")
+CHECKPOINT_AFTER = frozenset({ev.PUBLISH, ev.PEACE})
+"""A write holding one of these events stores the game's checkpoint after its commit (server/checkpoints.py)."""
 
 LINK_CHARS = re.compile(r"[A-Za-z0-9_-]{1,40}")
 """What a public id may look like (``secrets.token_urlsafe``): anything else is no game, before the
@@ -236,6 +240,8 @@ class Store:
         self._public: Recent[str, str] = Recent(CACHE_LINKS)
         """public id → game id (and back, in ``_public_of``); both never change."""
         self._public_of: Recent[str, str] = Recent(CACHE_LINKS)
+        self._unsaved: set[str] = set()
+        """Games whose last cold fold applied many events past their checkpoint (server/checkpoints.py)."""
         self._queue: list[_Write] = []
         self._queue_lock = threading.Lock()
         self._committing = False
@@ -449,17 +455,72 @@ class Store:
 
     def _catch_up(self, conn: Connection, game_id: str, upto: int | None = None) -> HostedGame:
         hosted = self._cache.get(game_id)
+        if hosted is not None and upto is not None and hosted.seq > upto:  # pragma: no cover - a rollback?
+            hosted = None
         if hosted is None:
-            hosted = HostedGame()
-        if upto is not None and hosted.seq > upto:  # pragma: no cover - another process rolled back?
-            hosted = HostedGame()
-        query = select(events.c.seq, events.c.kind, events.c.actor, events.c.payload, events.c.at) \
-            .where(events.c.game_id == game_id, events.c.seq > hosted.seq).order_by(events.c.seq)
-        loads = json.loads
-        for seq, kind, actor, payload, at in conn.execute(query).tuples():  # positional: cheaper than by name
-            hosted.apply(Event(seq, kind, actor, loads(payload), at))
+            hosted = self._cold_fold(conn, game_id)
+        else:
+            query = select(events.c.seq, events.c.kind, events.c.actor, events.c.payload, events.c.at) \
+                .where(events.c.game_id == game_id, events.c.seq > hosted.seq).order_by(events.c.seq)
+            loads = json.loads
+            for seq, kind, actor, payload, at in conn.execute(query).tuples():  # positional: cheaper than by name
+                hosted.apply(Event(seq, kind, actor, loads(payload), at))
         self._cache.put(game_id, hosted)
         return hosted
+
+    def _cold_fold(self, conn: Connection, game_id: str) -> HostedGame:
+        """The game folded from its stored checkpoint, if that is one of this code's and its events are the stored
+        ones, and the events after it; else from its first event (server/checkpoints.py). A fold that applied
+        many events marks the game for a new checkpoint (:meth:`_save_checkpoints`)."""
+        row = conn.execute(select(checkpoints.c.seq, checkpoints.c.version, checkpoints.c.digest, checkpoints.c.blob)
+                           .where(checkpoints.c.game_id == game_id)).first()
+        query = select(events.c.seq, events.c.kind, events.c.actor, events.c.payload, events.c.at) \
+            .where(events.c.game_id == game_id).order_by(events.c.seq)
+        rows = [tuple(r) for r in conn.execute(query)]
+        hosted: HostedGame | None = None
+        if row is not None and row[1] == fold_checkpoints.code_version() and 0 < row[0] <= len(rows) \
+                and rows[row[0] - 1][0] == row[0]:
+            digest = fold_checkpoints.EventsDigest()
+            for seq, kind, actor, payload, at in rows[: row[0]]:
+                digest.add(seq, kind, actor, payload, at)
+            if digest.hexdigest() == row[2]:
+                try:
+                    hosted = fold_checkpoints.load(row[3])
+                    if hosted.seq != row[0]:
+                        hosted = None
+                except Exception as exc:  # a cache: a row that does not load is folded from the events
+                    log.warning("game %s: checkpoint not used (%s)", game_id, type(exc).__name__)
+                    hosted = None
+        start = hosted.seq if hosted is not None else 0
+        if hosted is None:
+            hosted = HostedGame()
+        loads = json.loads
+        for seq, kind, actor, payload, at in rows[start:]:
+            hosted.apply(Event(seq, kind, actor, loads(payload), at))
+        if len(rows) - start >= fold_checkpoints.WORTH:
+            self._unsaved.add(game_id)
+        return hosted
+
+    def _save_checkpoints(self, game_ids: set[str]) -> None:
+        """Store each game's fold as it is in this process's cache as its checkpoint (its game's lock held by the
+        caller); a cache: a failure is logged and nothing else happens."""
+        for game_id in sorted(game_ids):
+            self._unsaved.discard(game_id)
+            hosted = self._cache.get(game_id)
+            if hosted is None or not hosted.events:
+                continue
+            try:
+                digest = fold_checkpoints.EventsDigest()
+                for e in hosted.events:
+                    row = self._row(game_id, e)
+                    digest.add(e.seq, e.kind, e.actor, row["payload"], e.at)
+                values = {"game_id": game_id, "seq": hosted.seq, "version": fold_checkpoints.code_version(),
+                          "digest": digest.hexdigest(), "blob": fold_checkpoints.dump(hosted)}
+                with writing(self.engine) as conn:
+                    conn.execute(delete(checkpoints).where(checkpoints.c.game_id == game_id))
+                    conn.execute(insert(checkpoints).values(**values))
+            except Exception:  # pragma: no cover - logged; the next publish or cold fold tries again
+                log.exception("game %s: checkpoint not stored", game_id)
 
     @contextmanager
     def game(self, game_id: str) -> Iterator[HostedGame]:
@@ -468,6 +529,8 @@ class Store:
             with reading(self.engine) as conn:
                 hosted = self._catch_up(conn, game_id)
                 conn.rollback()
+            if game_id in self._unsaved:
+                self._save_checkpoints({game_id})
             yield hosted
 
     def events(self, game_id: str) -> list[Event]:
@@ -554,6 +617,10 @@ class Store:
                 for attempt in range(db.ATTEMPTS):
                     try:
                         self._commit_locked(batch, game_ids)
+                        published = {w.game_id for w in batch if w.written
+                                     and any(e.kind in CHECKPOINT_AFTER for e in w.written)}
+                        if published or self._unsaved & set(game_ids):
+                            self._save_checkpoints(published | (self._unsaved & set(game_ids)))
                         break
                     except BaseException as exc:
                         for game_id in game_ids:
