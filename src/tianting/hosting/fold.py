@@ -10,10 +10,9 @@ events: what is kept is a cache inside the fold, in memory, never stored, and ne
 a kept play is used only when the script it played (its players, seed, table options and every phase's entry)
 equals the start of the script asked for, compared in full each time; anything else is played from night 1.
 
-Why in memory and not in the database: a fold that resolves each phase once costs about as much as reading
-back and checking a stored checkpoint would (a night of 22 players resolves in well under a millisecond), and
-a stored engine state would need a format, a version and a migration of its own for every change of the
-engine; the events stay the one thing stored.
+What is kept here lives in memory; across restarts, deploys and workers the server stores a checkpoint of the
+whole folded game after each published phase (server/checkpoints.py), a cache of the same standing: derived from
+the events, used only by the code that wrote it and only when the stored events are the ones it was folded from.
 
 What a new event kind must respect (nothing else is asked of it): it changes the game only through the
 hosted game's phases, and whatever it changes that the engine reads must be in the script (``script()``);
