@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured
+from tests.declared_steps import entry, injured, successor
 from tests.sg24.test_declared_wei import Seated
 
-from .table24 import act
+from .table24 import Table24, act
 
 
 @pytest.mark.skill("良苦谏言")
@@ -32,3 +32,18 @@ def test_liangkujianyan_leaves_the_ids_other_skills() -> None:
     t.night(act("甄姬", "良苦谏言", "郭嘉"), act("郭嘉", "洞若观火", "张飞"))
     assert entry(t, "郭嘉", "洞若观火")["state"] == "done"
     assert any("杀手" in line for line in t.said("郭嘉"))
+
+
+@pytest.mark.skill("结庐炼丹", "箭无虚发")
+def test_jieluliandan_cannot_heal_the_wound_of_jianwuxufa() -> None:
+    """葛玄【结庐炼丹】 (8.1): tonight's harm on the id is one step lighter, a wound becoming 痊愈. 丁奉【箭无虚发】's
+    wound on 张辽 (8.1) 「不可痊愈」: on the same night it stands, and so does its mark (its own 伤判 follows)."""
+    t = Table24()
+    successor(t, "华佗")
+    successor(t, "太史慈", "丁奉")
+    assert t.character("华佗") == "葛玄" and t.character("太史慈") == "丁奉"
+    t.night(act("华佗", "结庐炼丹", "张辽"), act("太史慈", "指认", "张辽", character="张辽"),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
+    assert entry(t, "华佗", "结庐炼丹")["state"] == "done"
+    assert injured(t, "张辽")
+    assert t.state.extra.get("marked_checks", {}).get("张辽") == "箭无虚发"
