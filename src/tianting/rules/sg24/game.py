@@ -44,6 +44,7 @@ from tianting.rules.sg24.declared.bespoke import (
     after_check,
     harm_takers,
     stabs_allowed,
+    unhealable,
     wound_table,
 )
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
@@ -500,6 +501,9 @@ class SG24Game(Clocked):
         player = self.state.player(pid)
         total = harm.summed(left, player.injured)
         level = harm.shifted(total, lessen.get(pid, 0), deepen.get(pid, 0))
+        marked = unhealable(self.state, pid)  # 「不可抵挡……受伤不可痊愈状态」: a marked wound is not lessened away
+        if marked and level < Level.WOUND <= total and any(h.cause == marked for h in left):
+            level = Level.WOUND
         if level < total:
             phase.note(f"{pid} 的伤害减轻{lessen.get(pid, 0) - deepen.get(pid, 0)}级")
         elif level > total:
