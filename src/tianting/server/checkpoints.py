@@ -25,6 +25,7 @@ to apply many events past the last one (:data:`WORTH`).
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import io
 import pickle
@@ -108,8 +109,12 @@ class EventsDigest:
 
 
 def dump(hosted: HostedGame) -> bytes:
-    """The folded game as a checkpoint's bytes."""
-    return FORMAT + b"\n" + zlib.compress(pickle.dumps(hosted, protocol=pickle.HIGHEST_PROTOCOL), 1)
+    """The folded game as a checkpoint's bytes. Without the play kept from before the last published phase
+    (``HostedGame._before``, nearly half of it): a peace ruled on that phase after a cold start plays from night 1,
+    once, as it did before any was kept."""
+    kept = copy.copy(hosted)
+    kept._before = None
+    return FORMAT + b"\n" + zlib.compress(pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
 def load(blob: bytes) -> HostedGame:
