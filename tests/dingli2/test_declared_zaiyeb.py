@@ -1,0 +1,55 @@
+"""鼎立三分2.0: the 在野 skills of 吕布, 貂蝉, 董卓 and 左慈 the engine resolves (issue 31, group zaiyeb), each test
+stating the 8.1 fact in our words (docs/rulings/packs-zaiyeb.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import entry, injured
+
+from .table import Table, act, force_deal
+from .test_declared_dlqun2 import XUSHU, succeed, table
+
+
+def told(t: Table, pid: str, words: str) -> bool:
+    return any(words in s for s in t.said(pid))
+
+
+# ---- 董卓 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("唯我独尊")
+def test_weiwoduzun_fails_the_lords_and_voids_their_votes_with_a_hidden_vote() -> None:
+    """董卓【唯我独尊】 (无属性, 结算前): the three countries' lords' active skills fail that night (曹操's 亲冒矢石 on
+    鲁肃), the lords' votes the next day are void, and 董卓's vote counts once more, unseen on the ballot, for the id
+    he names that day, even while he is 在野 (R-zaiyeb-1). The lords vote 郭嘉 (with 荀攸 and 程昱 he would have 5);
+    张辽 and 夏侯惇 vote 关羽, and 董卓's 暗票 goes to 关羽 (his own ballot vote, an 在野's, is void), so 关羽 has 3 to
+    郭嘉's 2 and is wounded."""
+    t = table("董卓", "王允", "孔融")
+    t.night(act("董卓", "唯我独尊"), act("曹操", "亲冒矢石", "鲁肃"), act("郭嘉", "洞若观火", "关羽"))
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "failed" and not injured(t, "鲁肃")
+    assert entry(t, "郭嘉", "洞若观火")["state"] != "failed" and not t.said("曹操")  # a lord's only; nobody told
+    force_deal(t, "关羽", 1)
+    votes = {p.id: p.id for p in t.state.living()}
+    votes |= dict.fromkeys(("曹操", "刘备", "孙坚", "荀攸", "程昱"), "郭嘉")
+    votes |= dict.fromkeys(("张辽", "夏侯惇", "董卓"), "关羽")
+    r = t.day(votes=votes, answers=[{"actor": "董卓", "skill": "唯我独尊", "answer": "关羽"}])
+    assert injured(t, "关羽") and not injured(t, "郭嘉")
+    notes = "\n".join(r.trace)
+    assert "曹操 的投票无效" in notes and "董卓【唯我独尊】的暗票投给 关羽" in notes
+
+
+# ---- 左慈 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("借物代形")
+def test_jiewudaixing_keeps_every_skill_off_zuoci_but_not_the_stab() -> None:
+    """左慈【借物代形】 (a standing passive): no skill has any effect on him, whatever its attribute — 孙坚's 横扫江东
+    wounds nothing and 郭嘉's 洞若观火 tells 郭嘉 nothing — but a stab still reaches him (「不影响刺杀」, R-zaiyeb-2):
+    关羽's stab the next night kills him."""
+    t = table("于吉", "王允", "孔融")
+    succeed(t, "于吉")
+    assert t.character("于吉") == "左慈"
+    t.night(act("孙坚", "横扫江东", "于吉"), act("郭嘉", "洞若观火", "于吉"))
+    assert not injured(t, "于吉") and t.state.player("于吉").alive
+    assert entry(t, "孙坚", "横扫江东")["state"] == "void" and entry(t, "郭嘉", "洞若观火")["state"] == "void"
+    assert not any("于吉" in s for s in t.said("郭嘉"))
+    t.day()
+    t.night(act("关羽", "刺杀", "于吉"), answers=XUSHU)
+    assert not t.state.player("于吉").alive
