@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 
 from tests.declared_steps import entry, injured
+from tianting.core.errors import IllegalAction
 
-from .table import Table, act, force_deal
+from .table import Table, act, force_deal, rule
 from .test_declared_dlqun2 import XUSHU, succeed, table
+
+
+XUSHU_GONE: list[dict[str, str]] = []
+"""Night 3 once 徐庶 has passed on: nobody dies of himself."""
 
 
 def told(t: Table, pid: str, words: str) -> bool:
@@ -53,3 +58,62 @@ def test_jiewudaixing_keeps_every_skill_off_zuoci_but_not_the_stab() -> None:
     t.day()
     t.night(act("关羽", "刺杀", "于吉"), answers=XUSHU)
     assert not t.state.player("于吉").alive
+
+
+def three_turns(t: Table) -> None:
+    """Night 1: 孙坚, 徐庶 and 郭嘉 die by the judge's ruling and play on as 孙策, 诸葛亮 and 荀彧 (「孙坚转世」,
+    「徐庶转世」, 「郭嘉转世」); a quiet day."""
+    t.night(rulings=(rule("kill", "孙坚"), rule("kill", "徐庶"), rule("kill", "郭嘉")), answers=XUSHU)
+    t.day()
+
+
+@pytest.mark.skill("雄霸天下", "嗜血蛮族")
+def test_xiongbatianxia_stabs_once_the_three_turns_came_and_stops_the_killers() -> None:
+    """董卓【雄霸天下】 comes into force once 孙坚 has passed on (or 【传国玉玺】 is spent), 刘备's 【桃园结义】 went off
+    (or 徐庶 passed on), and 郭嘉 passed on (or 【洞若观火】 was spent): before, a use is refused. Then, once, 董卓
+    stabs one id and every stab of the three countries' killers that night fails (张辽's on 刘备). His kill gives him
+    【嗜血蛮族】 (he is told): the next night he 拼点s 张飞 and, winning, stabs him (R-zaiyeb-3, R-zaiyeb-4)."""
+    t = table("董卓", "王允", "孔融")
+    with pytest.raises(IllegalAction, match="尚未生效"):
+        t.game.check_action(act("董卓", "雄霸天下", "赵云"), [])
+    with pytest.raises(IllegalAction, match="尚未生效"):
+        t.game.check_action(act("董卓", "嗜血蛮族", "赵云"), [])
+    three_turns(t)
+    t.night(act("董卓", "雄霸天下", "赵云"), act("张辽", "刺杀", "刘备"))
+    assert t.character("赵云") == "陈到" and t.character("刘备") == "刘备"
+    assert entry(t, "张辽", "刺杀")["state"] == "void"
+    assert told(t, "董卓", "【嗜血蛮族】生效")
+    t.day()
+    with pytest.raises(IllegalAction, match="只能使用一次|已经消耗"):
+        t.game.check_action(act("董卓", "雄霸天下", "张飞"), [])
+    t.force("拼点奇偶 张飞/董卓", "董卓")
+    t.night(act("董卓", "嗜血蛮族", "张飞"), digits={"董卓": 3, "张飞": 4}, answers=XUSHU_GONE)
+    assert t.character("张飞") == "马超"
+    t.check_unused()
+
+
+@pytest.mark.skill("嗜血蛮族")
+def test_shixuemanzu_lost_contest_wounds_dongzhuo() -> None:
+    """董卓【嗜血蛮族】: losing the 拼点, 董卓 is wounded and the stab fails (R-zaiyeb-4); the stab earned is used."""
+    t = table("董卓", "王允", "孔融")
+    three_turns(t)
+    t.night(act("董卓", "雄霸天下", "赵云"))
+    t.day()
+    t.force("拼点奇偶 张飞/董卓", "张飞")
+    t.night(act("董卓", "嗜血蛮族", "张飞"), digits={"董卓": 3, "张飞": 4}, answers=XUSHU_GONE)
+    assert injured(t, "董卓") and t.character("张飞") == "张飞"
+    assert entry(t, "董卓", "嗜血蛮族")["state"] == "failed"
+    t.check_unused()
+
+
+@pytest.mark.skill("兽之觉醒")
+def test_shouzhijuexing_stab_on_diaochan_is_void_and_they_know_each_other() -> None:
+    """董卓【兽之觉醒】: when 董卓's stab reaches 吕布 or 貂蝉, it has no effect and the two know each other (R-zaiyeb-5):
+    his 【雄霸天下】 on 貂蝉 does nothing (no draw of her 【闭月羞花】 is made) and each is told the other."""
+    t = table("董卓", "貂蝉", "孔融")
+    three_turns(t)
+    t.night(act("董卓", "雄霸天下", "貂蝉"))
+    assert t.state.player("貂蝉").alive and t.character("貂蝉") == "貂蝉" and not injured(t, "貂蝉")
+    assert t.game.mutual("董卓", "貂蝉")
+    assert told(t, "董卓", "貂蝉") and told(t, "貂蝉", "董卓")
+    t.check_unused()
