@@ -117,3 +117,37 @@ def test_shouzhijuexing_stab_on_diaochan_is_void_and_they_know_each_other() -> N
     assert t.game.mutual("董卓", "貂蝉")
     assert told(t, "董卓", "貂蝉") and told(t, "貂蝉", "董卓")
     t.check_unused()
+
+
+@pytest.mark.skill("废帝另立")
+def test_feidiling_deposes_the_emperor_and_shares_his_shield_once() -> None:
+    """董卓【废帝另立】: when his 指认 reaches 汉少帝 (his 统帅 评价指认: the emperor has every 评价), 汉少帝 leaves the
+    game and 汉献帝 plays on in the id, not counted with the dead; from then on the emperor's 【先祖庇护】 (one defence
+    against a 武将杀伤 harm) is shared with 董卓, unknown to him (R-zaiyeb-6): 孙坚's 横扫江东 on 董卓 is stopped the
+    next night, and the one after, the defence spent, 吕蒙's 勇贯三军 (its half chance on a 猛将 won) wounds him."""
+    t = table("董卓", "王允", "孔融", ex=True)
+    t.night(act("董卓", "指认", "汉少帝", evaluation="统帅"))
+    assert t.character("汉少帝") == "汉献帝" and t.state.player("汉少帝").alive
+    assert not any("先祖庇护" in s for s in t.said("董卓"))
+    t.day()
+    t.night(act("孙坚", "横扫江东", "董卓"))
+    assert not injured(t, "董卓")
+    assert not any("先祖庇护" in s for s in t.said("董卓"))
+    t.day()
+    t.force("【勇贯三军】wound 吕蒙→董卓", True)
+    t.night(act("吕蒙", "勇贯三军", "董卓"), answers=XUSHU)
+    assert injured(t, "董卓")
+    t.check_unused()
+
+
+@pytest.mark.skill("废帝另立")
+def test_feidiling_shared_shield_guards_the_emperor_first() -> None:
+    """董卓【废帝另立】's shared 【先祖庇护】: when the emperor and 董卓 are both harmed, it protects the emperor (「优先
+    保护汉少帝/汉献帝」): 孙坚's 横扫江东 on 汉献帝 is stopped, 吕蒙's 勇贯三军 wounds 董卓 (R-zaiyeb-6)."""
+    t = table("董卓", "王允", "孔融", ex=True)
+    t.night(act("董卓", "指认", "汉少帝", evaluation="统帅"))
+    t.day()
+    t.force("【勇贯三军】wound 吕蒙→董卓", True)
+    t.night(act("孙坚", "横扫江东", "汉少帝"), act("吕蒙", "勇贯三军", "董卓"))
+    assert not injured(t, "汉少帝") and injured(t, "董卓")
+    t.check_unused()

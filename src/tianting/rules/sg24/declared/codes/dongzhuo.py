@@ -151,3 +151,66 @@ register("嗜血蛮族", Code(
     "settle", _shixue_check, _shixue_resolve,
     "主动技能。以【雄霸天下】或【嗜血蛮族】杀死一名角色后，可于之后某夜进行一次刺杀（每杀死一名角色得一次）：须先与刺杀对象拼点，"
     "胜则刺杀，负则自己受伤、刺杀失败。"))
+
+
+DEPOSED = "feidi_shared"
+"""``state.extra[DEPOSED]``: {"owner": 董卓's id, "emperor": the deposed emperor's id, "spent": whether the shared
+【先祖庇护】 has stopped something (or was spent before)} — set when 【废帝另立】 goes off."""
+SHIELD = "先祖庇护"
+EMPERORS = ("汉少帝", "汉献帝")
+
+
+def _found_emperor(r: Resolver, owner: str) -> str | None:
+    """The id of 汉少帝 that a 指认 of ``owner`` tonight reached and was answered (his 统帅 评价指认, which 汉少帝's every
+    评价 makes right, or a 同国指认 naming 汉少帝)."""
+    state, phase = r.night.state, r.night.phase
+    hits = {whom for who, whom, _ in phase.asked if who == owner}
+    hits |= {whom for who, whom, named in phase.recognitions if who == owner and named == "汉少帝"}
+    return next((pid for pid in sorted(hits) if state.player(pid).alive and state.player(pid).character == "汉少帝"),
+                None)
+
+
+def _feidi(r: Resolver, owner: str, skill: SkillData) -> None:
+    """Each night, for 董卓: a 指认 of his reaching 汉少帝 deposes him (after the night's harms 汉少帝 leaves and 汉献帝
+    plays on in the id, not counted with the dead, no last words); from then on, while he plays 董卓, the emperor's
+    【先祖庇护】 is one defence against a 武将杀伤 harm for the emperor or 董卓, the emperor first (R-zaiyeb-6)."""
+    from tianting.engine.harm import Defence
+
+    night, state = r.night, r.night.state
+    shared = state.extra.get(DEPOSED)
+    if shared is not None and shared["owner"] == owner and not shared["spent"]:
+        emperor = shared["emperor"]
+        aimed = {h.target for h in night.harms if h.attribute == "武将杀伤技能" and not h.forced}
+        guarded = next((pid for pid in (emperor, owner) if pid in aimed and state.player(pid).alive
+                        and (pid == owner or state.player(pid).character in EMPERORS)), None)
+        if guarded is not None:
+            defence = Defence(guarded, emperor, False, SHIELD, ("武将杀伤技能",), None)
+            r.defences.append(defence)
+
+            def spent() -> None:
+                if any(d is defence for d in night.phase.used_defences):
+                    shared["spent"] = True
+                    night.phase.note(f"共享的【{SHIELD}】已消耗（{guarded}）")
+
+            r.followups.append(spent)
+    found = _found_emperor(r, owner)
+    if found is None:
+        return
+
+    def depose() -> None:
+        p = state.player(found)
+        if not p.alive or p.character != "汉少帝":
+            return
+        was_spent = bool(p.used.get(SHIELD))
+        night.phase.note(f"{owner}【{skill.name}】：{found}（汉少帝）脱离游戏，汉献帝登场")
+        night.game.kill(night.phase, found, f"【{skill.name}】脱离游戏", night.book, natural=True)
+        if state.player(found).alive:
+            state.extra[DEPOSED] = {"owner": owner, "emperor": found, "spent": was_spent}
+
+    r.followups.append(depose)
+
+
+register("废帝另立", Code(
+    "settle", lambda game, action: None, lambda r, a, skill: None,
+    "被动技能。董卓的指认指到汉少帝时触发：汉少帝脱离游戏，汉献帝登场；此后董卓与汉献帝共享一次【先祖庇护】（抵御一次武将杀伤"
+    "技能，两人都受到时优先保护汉献帝），董卓死亡后不再共享，董卓不被告知。", before_harms=_feidi))
