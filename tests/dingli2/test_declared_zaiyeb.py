@@ -151,3 +151,40 @@ def test_feidiling_shared_shield_guards_the_emperor_first() -> None:
     t.night(act("孙坚", "横扫江东", "汉少帝"), act("吕蒙", "勇贯三军", "董卓"))
     assert not injured(t, "汉少帝") and injured(t, "董卓")
     t.check_unused()
+
+
+# ---- 吕布 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("濮阳设伏")
+def test_puyangshefu_wounds_dianwei_in_a_normal_state() -> None:
+    """吕布【濮阳设伏】 (when he is not of 魏): 典韦, in a normal state, is wounded; 曹操 is untouched (R-zaiyeb-7).
+    Of 魏, the use fails."""
+    t = Table(size=32)
+    t.night(act("吕布", "濮阳设伏"))
+    assert injured(t, "典韦") and not injured(t, "曹操")
+    assert entry(t, "吕布", "濮阳设伏")["state"] == "done"
+    t = Table(size=32)
+    t.state.player("吕布").country = "魏"
+    t.night(act("吕布", "濮阳设伏"))
+    assert entry(t, "吕布", "濮阳设伏")["state"] == "failed" and not injured(t, "典韦")
+
+
+@pytest.mark.skill("濮阳设伏")
+def test_puyangshefu_falls_on_caocao_once_dianwei_is_gone() -> None:
+    """吕布【濮阳设伏】: once 典韦 is dead (许褚 plays on), it falls on 曹操: he is wounded and his actions the next night
+    fail (R-zaiyeb-7). A defence of his that stops the skill stops both: his 【割须弃袍】 (spent) meets it the first
+    time, and the next night he acts; the second time he is wounded, and, healed at the day's check, his 亲冒矢石 of
+    the night after fails."""
+    t = Table(size=32)
+    t.night(rulings=(rule("kill", "典韦"),))
+    assert t.character("典韦") == "许褚"
+    t.day()
+    t.night(act("吕布", "濮阳设伏"))
+    assert not injured(t, "曹操") and t.state.player("曹操").used.get("割须弃袍")
+    t.day()
+    force_deal(t, "曹操", 1)  # the table dealt to the wounded at the night's end
+    t.night(act("吕布", "濮阳设伏"), act("曹操", "亲冒矢石", "鲁肃"), answers=XUSHU)
+    assert injured(t, "曹操") and injured(t, "鲁肃")
+    t.day(digits={"曹操": 0})  # 0–2: healed
+    assert not injured(t, "曹操")
+    t.night(act("曹操", "亲冒矢石", "刘备"), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "failed" and not injured(t, "刘备")

@@ -75,3 +75,61 @@ register("偷袭徐州", Code(
     "settle_first", no_target, _touxi_resolve,
     "主动技能。吕布不是蜀国人时有效：张飞的【临桥虎吼】消耗；若【临桥虎吼】已经消耗，则张飞当夜的任何刺杀失败。"
     "张飞不在场时发动成功但无效果。（军师负面技能 结算前生效）"))
+
+
+FORMATIONS = ("武侯八阵", "八门金锁")
+"""The skills that put an id in the 八阵 (「处于八阵内」; 八门金锁 is a once-only 武侯八阵: the 8.1 list's 释疑)."""
+
+
+def _in_formation(r: Resolver, pid: str) -> bool:
+    """Whether a use of a 八阵 skill names ``pid`` tonight; one of an earlier night is the judge's to weigh (the trap
+    lasts by his ruling): he is warned (R-zaiyeb-7)."""
+    from tianting.core.names import name_key
+
+    names = {name_key(n) for n in FORMATIONS}
+    if any(name_key(a.skill) in names and pid in a.targets for a in r.night.actions):
+        return True
+    if any(name_key(str(e.get("skill"))) in names and pid in e.get("targets", [])
+           for h in r.night.state.history for e in h.get("actions", [])):
+        line = f"请天庭裁定：{pid}（典韦）此前被【武侯八阵】/【八门金锁】指定，是否仍处于八阵内（吕布【濮阳设伏】）"
+        if line not in r.night.warnings:
+            r.night.warnings.append(line)
+    return False
+
+
+def _puyang_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """典韦 in a normal state is wounded; if he is in the 八阵, wounded, dead or out of the game, 曹操 is wounded and
+    his actions the next night fail (R-zaiyeb-7). Not while 吕布 is of 魏."""
+    night = r.night
+    if not not_of(r, a, skill, "魏"):
+        return
+    living = sorted(night.state.living(), key=lambda p: p.id)
+    dianwei = next((p for p in living if p.character == "典韦"), None)
+    if dianwei is not None and not dianwei.injured and not _in_formation(r, dianwei.id):
+        r._do(Verb("wound"), a.actor, dianwei.id, skill, active=True)
+        night.phase.outcomes.settle(a, DONE)
+        return
+    caocao = next((p for p in living if p.character == "曹操"), None)
+    if caocao is None:
+        night.phase.note(f"{a.actor} 的【{skill.name}】发动成功但无效果：典韦不能受伤，曹操不在场")
+        night.phase.outcomes.settle(a, DONE, "曹操不在场，无效果")
+        return
+    before = list(night.harms)
+    r._do(Verb("wound"), a.actor, caocao.id, skill, active=True)
+    dealt = [h for h in night.harms if not any(h is b for b in before)]
+
+    def next_night_fails() -> None:
+        """A defence that stopped the wound stopped the skill on him: no failing either."""
+        if dealt and all(id(h) in night.phase.stopped for h in dealt):
+            return
+        r._do(Verb("fail", args={"by": {"of": "target"}, "attributes": (), "except": (), "when": "next_night"}),
+              a.actor, caocao.id, skill, active=True)
+
+    r.followups.append(next_night_fails)
+    night.phase.outcomes.settle(a, DONE)
+
+
+register("濮阳设伏", Code(
+    "settle", no_target, _puyang_resolve,
+    "主动技能。吕布不是魏国人时有效：典韦状态正常则典韦受伤；典韦处于八阵内、受伤、已死亡或退出游戏时，曹操受伤，且次夜曹操的所有"
+    "行动失败。"))
