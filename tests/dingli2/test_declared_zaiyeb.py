@@ -188,3 +188,24 @@ def test_puyangshefu_falls_on_caocao_once_dianwei_is_gone() -> None:
     assert not injured(t, "曹操")
     t.night(act("曹操", "亲冒矢石", "刘备"), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
     assert entry(t, "曹操", "亲冒矢石")["state"] == "failed" and not injured(t, "刘备")
+
+
+# ---- 貂蝉 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("媚眼如丝")
+def test_meiyanrusi_casts_a_mans_next_vote_shown_on_the_ballot() -> None:
+    """貂蝉【媚眼如丝】 (three uses): a man's vote the next day goes where she says, whatever he sends, and the ballot
+    shows the changed vote (R-zaiyeb-8): 曹操 sends 郭嘉 and his vote is 关羽's, so 关羽 (2) is the most voted. On a
+    woman (卞氏) the use fails; a fourth use is refused."""
+    t = Table(size=32)
+    t.night(act("貂蝉", "媚眼如丝", "曹操", "关羽"))
+    force_deal(t, "关羽", 1)
+    votes = {p.id: p.id for p in t.state.living()} | {"曹操": "郭嘉"}
+    r = t.day(votes=votes)
+    assert r.announcement["ballot"]["曹操"] == "关羽" and injured(t, "关羽")
+    t.night(act("貂蝉", "媚眼如丝", "卞氏", "关羽"))
+    assert entry(t, "貂蝉", "媚眼如丝")["state"] == "failed"
+    t.day()
+    t.night(act("貂蝉", "媚眼如丝", "刘备", "关羽"), answers=XUSHU)
+    t.day()
+    with pytest.raises(IllegalAction, match="三次|3次"):
+        t.game.check_action(act("貂蝉", "媚眼如丝", "孙坚", "关羽"), [])

@@ -528,6 +528,8 @@ class DingliGame(SG24Game):
         """「每人每天投一票……投票不能弃权，过时不投视为自投一票（票面显示为自己的ID）。投票的内容会在版面公布，但只公布
         原始票面情况」; 「在野角色每天白天可投票，但是投票无效」; 暗票 (``hidden_vote`` rulings: one vote each, not
         posted, D-D2). Returns (the original ballot, the counted votes by voter, the 暗票's targets)."""
+        from tianting.rules.sg24.declared.codes.diaochan import controlled_votes
+
         ballot: dict[str, str] = {}
         counted: dict[str, str] = {}
         hidden: list[str] = []
@@ -537,8 +539,12 @@ class DingliGame(SG24Game):
             skilled |= {p.id for p in self.state.living()}
             day.note("本日全部投票无效")
         void_on = self.state.extra.get("votes_void_on", {}).get(str(self.state.index), [])
+        controlled = controlled_votes(self.state)  # 貂蝉【媚眼如丝】: the vote cast for him, on the ballot too
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
+            if p.id in controlled and self.state.player(controlled[p.id]).alive:
+                target = controlled[p.id]
+                day.note(f"{p.id} 的投票被技能控制，投给 {target}")
             if target is None or target not in self.state.players or not self.state.player(target).alive:
                 target = p.id
                 day.note(f"{p.id} 未按时投票：视为自投一票")
