@@ -209,3 +209,17 @@ def test_meiyanrusi_casts_a_mans_next_vote_shown_on_the_ballot() -> None:
     t.day()
     with pytest.raises(IllegalAction, match="三次|3次"):
         t.game.check_action(act("貂蝉", "媚眼如丝", "孙坚", "关羽"), [])
+
+
+@pytest.mark.skill("天遁")
+def test_tiandun_lifts_the_limit_on_his_actions_that_night() -> None:
+    """左慈【天遁】: the night he uses it, his actions are not limited in number (R-zaiyeb-9): with it he sends 地遁 on
+    曹操 and his 异人 评价指认 too, in either order, and both resolve; without it a second skill is refused."""
+    t = table("于吉", "王允", "孔融")
+    succeed(t, "于吉")
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("于吉", "地遁", "曹操"), [act("于吉", "移花接木")])
+    t.night(act("于吉", "地遁", "曹操"), act("于吉", "天遁"), act("曹操", "亲冒矢石", "鲁肃"),
+            act("于吉", "指认", "孔融", evaluation="异人"))
+    assert entry(t, "于吉", "天遁")["state"] == "done" and entry(t, "于吉", "地遁")["state"] == "done"
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "void" and not injured(t, "鲁肃")

@@ -247,7 +247,8 @@ class DingliGame(SG24Game):
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
             stabs = sum(1 for a in mine if _norm(a.skill) == STAB)
-            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id)
+            allowed = self.actions_allowed(player.id, [*accepted, action])
+            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= allowed
                     and (any(self._is_skill(a) for a in mine) or stabs >= stabs_allowed(self, player))):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
@@ -262,7 +263,8 @@ class DingliGame(SG24Game):
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
             if any(_norm(a.skill) == STAB for a in mine) and sum(
-                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
+                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(
+                        player.id, [*accepted, action]):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:

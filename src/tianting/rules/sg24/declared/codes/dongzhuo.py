@@ -30,7 +30,7 @@ def _went_on(state: Any, character: str) -> bool:
                for lives in state.extra.get("lives", {}).values())
 
 
-def _went_off(state: Any, skill: str) -> bool:
+def went_off(state: Any, skill: str) -> bool:
     """A use of ``skill`` went off on a night before (the history's ``done``), or the skill is spent by someone."""
     return (any(e.get("skill") == skill and e.get("state") == DONE for h in state.history for e in h.get("actions", []))
             or any(p.used.get(skill) for p in state.players.values()))
@@ -47,11 +47,11 @@ def _sworn(state: Any) -> bool:
 def conditions_met(state: Any) -> list[str]:
     """The conditions of 【雄霸天下】 not met yet (empty: it is in force)."""
     unmet = []
-    if not (_went_on(state, "孙坚") or _went_off(state, "传国玉玺")):
+    if not (_went_on(state, "孙坚") or went_off(state, "传国玉玺")):
         unmet.append("孙坚转世或消耗【传国玉玺】")
     if not (_sworn(state) or _went_on(state, "徐庶")):
         unmet.append("刘备触发【桃园结义】或徐庶转世")
-    if not (_went_on(state, "郭嘉") or _went_off(state, "洞若观火")):
+    if not (_went_on(state, "郭嘉") or went_off(state, "洞若观火")):
         unmet.append("郭嘉转世或消耗【洞若观火】")
     return unmet
 
