@@ -7,6 +7,7 @@ import pytest
 
 from tests.declared_steps import entry, injured
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Action
 
 from .table import Table, act, force_deal, rule
 from .test_declared_dlqun2 import XUSHU, succeed, table
@@ -14,6 +15,11 @@ from .test_declared_dlqun2 import XUSHU, succeed, table
 
 XUSHU_GONE: list[dict[str, str]] = []
 """Night 3 once 徐庶 has passed on: nobody dies of himself."""
+
+
+def borrow(skill: str) -> Action:
+    """左慈 (in the 于吉 seat) uses 【移花接木】 with another character's skill."""
+    return Action("于吉", "移花接木", (), {"skill": skill})
 
 
 def told(t: Table, pid: str, words: str) -> bool:
@@ -223,3 +229,23 @@ def test_tiandun_lifts_the_limit_on_his_actions_that_night() -> None:
             act("于吉", "指认", "孔融", evaluation="异人"))
     assert entry(t, "于吉", "天遁")["state"] == "done" and entry(t, "于吉", "地遁")["state"] == "done"
     assert entry(t, "曹操", "亲冒矢石")["state"] == "void" and not injured(t, "鲁肃")
+
+
+@pytest.mark.skill("移花接木")
+def test_yihuajiemu_uses_another_characters_untargeted_skill_once() -> None:
+    """左慈【移花接木】 (once): he uses one active skill of any character that names no id, as his own (R-zaiyeb-10):
+    王允's 恰逢大赦 voids every vote of the next day, so the most voted 关羽 is not wounded. A skill that names an id
+    (孙坚's 横扫江东), or one of the three barred (武侯八阵), is refused; a second use is refused."""
+    t = table("于吉", "王允", "孔融")
+    succeed(t, "于吉")
+    with pytest.raises(IllegalAction, match="非针对"):
+        t.game.check_action(borrow("横扫江东"), [])
+    with pytest.raises(IllegalAction, match="不能使用"):
+        t.game.check_action(borrow("武侯八阵"), [])
+    t.night(borrow("恰逢大赦"))
+    assert entry(t, "于吉", "移花接木")["state"] == "done"
+    votes = {p.id: "关羽" for p in t.state.living()}
+    t.day(votes=votes)
+    assert not injured(t, "关羽")
+    with pytest.raises(IllegalAction, match="只能使用一次"):
+        t.game.check_action(borrow("恰逢大赦"), [])
