@@ -10,8 +10,8 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 
 from .table import Table, act, force_deal, rule
+from .test_declared_dlqun1 import day_with
 from .test_declared_dlqun2 import XUSHU, succeed, table
-
 
 XUSHU_GONE: list[dict[str, str]] = []
 """Night 3 once 徐庶 has passed on: nobody dies of himself."""
@@ -249,3 +249,56 @@ def test_yihuajiemu_uses_another_characters_untargeted_skill_once() -> None:
     assert not injured(t, "关羽")
     with pytest.raises(IllegalAction, match="只能使用一次"):
         t.game.check_action(borrow("恰逢大赦"), [])
+
+
+@pytest.mark.skill("朝秦暮楚")
+def test_zhaoqinmuchu_points_by_day_and_stabs_at_the_strategists_order() -> None:
+    """吕布【朝秦暮楚】: by day he points at one id; that side's strategist learns it and, that night, may order 吕布 to
+    stab an id; 吕布 may refuse (saying nothing, he does it). The one stabbed has every 武将保护 protection that would
+    meet it void and spent (R-zaiyeb-11): pointed at 曹操, 魏's 郭嘉 orders a stab on 关羽, and 关羽 dies. He stabs once
+    for each side, never points at the same id twice, and sends nothing by night."""
+    t = Table(size=32)
+    with pytest.raises(IllegalAction, match="无需提交"):
+        t.game.check_action(act("吕布", "朝秦暮楚", "曹操"), [])
+    t.night()
+    day_with(t, {}, act("吕布", "朝秦暮楚", "曹操"))
+    assert told(t, "郭嘉", "吕布【朝秦暮楚】指认了魏国")
+    t.night(answers=[{"actor": "郭嘉", "skill": "朝秦暮楚", "answer": "关羽"},
+                     {"actor": "吕布", "skill": "朝秦暮楚", "answer": "执行"},
+                     {"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
+    assert t.character("关羽") == "黄忠"
+    with pytest.raises(IllegalAction, match="不可重复"):
+        t.game.check_action(act("吕布", "朝秦暮楚", "曹操"), [])
+    day_with(t, {}, act("吕布", "朝秦暮楚", "夏侯惇"))
+    assert not told(t, "郭嘉", "指认了魏国")  # 魏 has had its stab
+    t.night(answers=XUSHU)
+
+
+@pytest.mark.skill("朝秦暮楚")
+def test_zhaoqinmuchu_refused_order_is_told_to_the_strategist() -> None:
+    """吕布【朝秦暮楚】: 吕布 refuses 吴's order; 吴's strategist 周瑜 is told, nobody is stabbed, and 吴 may order again
+    the next time 吕布 points at 吴 (R-zaiyeb-11)."""
+    t = Table(size=32)
+    t.night()
+    day_with(t, {}, act("吕布", "朝秦暮楚", "鲁肃"))
+    t.night(answers=[{"actor": "周瑜", "skill": "朝秦暮楚", "answer": "郭嘉"},
+                     {"actor": "吕布", "skill": "朝秦暮楚", "answer": "拒绝"}])
+    assert t.character("郭嘉") == "郭嘉" and told(t, "周瑜", "吕布拒绝了刺杀 郭嘉 的命令")
+    day_with(t, {}, act("吕布", "朝秦暮楚", "甘宁"))
+    assert told(t, "周瑜", "指认了吴国")
+
+
+@pytest.mark.skill("白门遗恨")
+def test_baimenyihen_keeps_the_last_side_when_he_points_at_liubei() -> None:
+    """吕布【白门遗恨】: pointing at 刘备 keeps the side of his last pointing (吴: 周瑜 learns it, not 蜀's strategist);
+    from then on pointing at any 蜀 player keeps the last side too (R-zaiyeb-12)."""
+    t = Table(size=32)
+    t.night()
+    day_with(t, {}, act("吕布", "朝秦暮楚", "鲁肃"))
+    t.night(answers=[{"actor": "周瑜", "skill": "朝秦暮楚", "answer": "不令"}])
+    day_with(t, {}, act("吕布", "朝秦暮楚", "刘备"))
+    assert told(t, "吕布", "【白门遗恨】已触发") and told(t, "周瑜", "指认了吴国")
+    assert not told(t, "徐庶", "指认了")
+    t.night(answers=[{"actor": "周瑜", "skill": "朝秦暮楚", "answer": "不令"}, *XUSHU])
+    day_with(t, {}, act("吕布", "朝秦暮楚", "张飞"))
+    assert told(t, "周瑜", "指认了吴国") and not told(t, "诸葛亮", "指认了")
