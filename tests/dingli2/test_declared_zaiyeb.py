@@ -302,3 +302,62 @@ def test_baimenyihen_keeps_the_last_side_when_he_points_at_liubei() -> None:
     t.night(answers=[{"actor": "周瑜", "skill": "朝秦暮楚", "answer": "不令"}, *XUSHU])
     day_with(t, {}, act("吕布", "朝秦暮楚", "张飞"))
     assert told(t, "周瑜", "指认了吴国") and not told(t, "诸葛亮", "指认了")
+
+
+@pytest.mark.skill("祸水红颜")
+def test_huoshuihongyan_two_men_contest_the_loser_wounded_the_winner_votes_twice() -> None:
+    """貂蝉【祸水红颜】: two men 拼点 (digits, seed 003) and the loser is wounded; the next day 貂蝉's vote is void and
+    the winner's counts as two (R-zaiyeb-13): 关羽 wins, 张辽 is wounded, and 关羽's vote makes 郭嘉 (3) the most
+    voted over 荀攸 (2). The next night she may name one id to 拼点 the winner: 关羽 wins again over 张飞."""
+    t = Table(size=32)
+    t.force("拼点奇偶 关羽/张辽", "关羽")
+    t.night(act("貂蝉", "祸水红颜", "张辽", "关羽"), digits={"张辽": 3, "关羽": 4})
+    assert injured(t, "张辽") and not injured(t, "关羽")
+    force_deal(t, "郭嘉", 1)
+    votes = {p.id: p.id for p in t.state.living()} | {"关羽": "郭嘉", "张飞": "荀攸"}
+    t.day(votes=votes, digits={"张辽": 9})
+    assert injured(t, "郭嘉") and not injured(t, "荀攸")
+    t.force("拼点奇偶 关羽/张飞", "关羽")
+    t.night(act("貂蝉", "祸水红颜", "张飞"), digits={"张飞": 3, "关羽": 4})
+    assert injured(t, "张飞") and not injured(t, "关羽")
+    t.check_unused()
+
+
+@pytest.mark.skill("祸水红颜")
+def test_huoshuihongyan_on_a_woman_fails_for_good() -> None:
+    """貂蝉【祸水红颜】: a woman among the two (小乔): the use fails and the skill cannot be used again (R-zaiyeb-13)."""
+    t = Table(size=32)
+    t.night(act("貂蝉", "祸水红颜", "张辽", "小乔"))
+    assert entry(t, "貂蝉", "祸水红颜")["state"] == "failed" and not injured(t, "张辽")
+    t.day()
+    with pytest.raises(IllegalAction, match="不可再用"):
+        t.game.check_action(act("貂蝉", "祸水红颜", "张辽", "关羽"), [])
+
+
+@pytest.mark.skill("儿女情长")
+def test_ernvqingchang_lvbu_wins_without_contest_and_ends_huoshuihongyan() -> None:
+    """貂蝉【儿女情长】: when 【祸水红颜】 names 吕布, she and 吕布 know each other, 吕布 wins with no 拼点 (张辽 is
+    wounded), and she cannot use 【祸水红颜】 again (R-zaiyeb-13)."""
+    t = Table(size=32)
+    t.night(act("貂蝉", "祸水红颜", "张辽", "吕布"))
+    assert injured(t, "张辽") and not injured(t, "吕布") and t.game.mutual("貂蝉", "吕布")
+    assert told(t, "貂蝉", "【儿女情长】已触发")
+    assert not [d for d in t.state.rng.draws if "拼点" in d.purpose]
+    t.day(digits={"张辽": 9})
+    with pytest.raises(IllegalAction, match="不可再用"):
+        t.game.check_action(act("貂蝉", "祸水红颜", "张飞", "关羽"), [])
+
+
+@pytest.mark.skill("祸水红颜", "闭月羞花")
+def test_huoshuihongyan_after_biyuexiuhua_the_winner_stabs_the_loser() -> None:
+    """貂蝉【祸水红颜】: the night after her 【闭月羞花】 went off (甘宁's stab stopped), the winner is deemed to stab the
+    loser too (a stab that is no killer's): 夏侯惇 wins, and 吕蒙, wounded and stabbed, dies (朱然 plays on) (R-zaiyeb-13)."""
+    t = Table(size=32)
+    t.force("貂蝉【闭月羞花】 甘宁的刺杀→貂蝉", True)
+    t.night(act("甘宁", "刺杀", "貂蝉"))
+    assert t.character("貂蝉") == "貂蝉"
+    t.day()
+    t.force("拼点奇偶 吕蒙/夏侯惇", "夏侯惇")
+    t.night(act("貂蝉", "祸水红颜", "吕蒙", "夏侯惇"), digits={"吕蒙": 3, "夏侯惇": 4})
+    assert t.character("吕蒙") == "朱然" and not injured(t, "夏侯惇")
+    t.check_unused()

@@ -565,6 +565,10 @@ class DingliGame(SG24Game):
                 counted[p.id] = target
         for voter, target in self._changed_votes(day, counted).items():
             counted[voter] = target
+        for voter in self.state.extra.get("double_votes", {}).get(str(self.state.index), []):
+            if voter in counted:  # 貂蝉【祸水红颜】's winner: his counted vote counts as two
+                hidden.append(counted[voter])
+                day.note(f"{voter} 的投票算作两票（技能作用）")
         for r in self.rulings.of("hidden_vote", judged):
             if r.target and self.state.player(r.target).alive:
                 hidden.append(r.target)
