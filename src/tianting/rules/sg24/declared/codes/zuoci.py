@@ -53,9 +53,10 @@ def borrowable(game: Any, action: Action) -> tuple[str, SkillData]:
     if name_key(wanted) in {name_key(n) for n in NOT_BORROWED}:
         raise IllegalAction(f"【{action.skill}】不能使用【{wanted}】", "skill")
     who = action.args.get("character")
+    named = game.pack.get(who) if isinstance(who, str) and who else None
     found = []
     for name in sorted(game.pack.characters):
-        if isinstance(who, str) and who and game.pack.get(who) is not None and game.pack.get(who).name != name:
+        if named is not None and named.name != name:
             continue
         data = game.pack.skill(name, wanted)
         if data is not None and data.kind == "active":
