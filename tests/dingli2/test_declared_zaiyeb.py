@@ -88,6 +88,7 @@ def test_xiongbatianxia_stabs_once_the_three_turns_came_and_stops_the_killers() 
     t.night(act("董卓", "雄霸天下", "赵云"), act("张辽", "刺杀", "刘备"))
     assert t.character("赵云") == "陈到" and t.character("刘备") == "刘备"
     assert entry(t, "张辽", "刺杀")["state"] == "void"
+    assert not t.results[-1].warnings
     assert told(t, "董卓", "【嗜血蛮族】生效")
     t.day()
     with pytest.raises(IllegalAction, match="只能使用一次|已经消耗"):
@@ -361,3 +362,15 @@ def test_huoshuihongyan_after_biyuexiuhua_the_winner_stabs_the_loser() -> None:
     t.night(act("貂蝉", "祸水红颜", "吕蒙", "夏侯惇"), digits={"吕蒙": 3, "夏侯惇": 4})
     assert t.character("吕蒙") == "朱然" and not injured(t, "夏侯惇")
     t.check_unused()
+
+
+@pytest.mark.skill("雄霸天下")
+def test_xiongbatianxia_also_fails_a_killers_own_stabbing_skill() -> None:
+    """董卓【雄霸天下】: 「三国杀手当夜刺杀及依赖于刺杀发动的技能全部发动失败」 covers a killer's skill that stabs as a
+    killer: 夏侯渊's 三日五百 on 刘备 that night fails (R-zaiyeb-3)."""
+    t = table("董卓", "王允", "孔融")
+    three_turns(t)
+    t.night()
+    t.day()
+    t.night(act("董卓", "雄霸天下", "赵云"), act("夏侯渊", "三日五百", "刘备"))
+    assert entry(t, "夏侯渊", "三日五百")["state"] == "void" and t.character("刘备") == "刘备"

@@ -102,10 +102,15 @@ def _stab(r: Resolver, a: Action, early: bool = False) -> list[Harm]:
 def _xiongba_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """Every stab of a killer of the three countries tonight fails, and the skills that stab with it; then 董卓's
     stab on the id (R-zaiyeb-3)."""
+    from tianting.rules.sg24.declared.schema import Declared
+
     night = r.night
     for p in sorted(night.state.living(), key=lambda p: p.id):
         if p.identity == "杀手" and p.country in COUNTRIES:
-            r._void(p.id, a.actor, skill.name, STAB_ACTIONS)
+            character = night.game.pack.characters.get(p.character)
+            stabbing = [d.name for d in (character.skills if character else ())  # 夏侯渊【三日五百】: a killer's stab
+                        if isinstance(d.effect, Declared) and any(v.name == "stab" for v in d.effect.does)]
+            r._void(p.id, a.actor, skill.name, (*STAB_ACTIONS, *stabbing))
     harms = _stab(r, a, early=True)
     night.phase.outcomes.settle(a, DONE)
     _earn_on_kill(r, a, skill, harms)
