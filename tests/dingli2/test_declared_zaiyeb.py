@@ -374,3 +374,13 @@ def test_xiongbatianxia_also_fails_a_killers_own_stabbing_skill() -> None:
     t.day()
     t.night(act("董卓", "雄霸天下", "赵云"), act("夏侯渊", "三日五百", "刘备"))
     assert entry(t, "夏侯渊", "三日五百")["state"] == "void" and t.character("刘备") == "刘备"
+
+
+def test_own_vote_void_on_takes_a_selector_of_players() -> None:
+    """``own_vote_void``'s ``on`` (唯我独尊's lords) is a selector of players, not a party (``of``): a bad one is refused
+    with a message naming the field (docs/dev/packs.md)."""
+    from tianting.rules.sg24.declared.schema import EffectError, parse_effect
+
+    with pytest.raises(EffectError, match="on"):
+        parse_effect({"do": [{"verb": "own_vote_void", "who": "self", "on": {"of": "target"}}]}, "「某」【某】", "active")
+    parse_effect({"do": [{"verb": "own_vote_void", "who": "self", "on": {"identity": ["君主"]}}]}, "「某」【某】", "active")
