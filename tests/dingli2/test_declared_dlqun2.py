@@ -343,27 +343,28 @@ def test_yanhuibusi_heals_a_refined_one_at_his_next_check() -> None:
 
 @pytest.mark.skill("焦尾怜音")
 def test_jiaoweilianyin_heals_an_old_wound_unless_harmed_again() -> None:
-    """蔡邕【焦尾怜音】: on an 异人 wounded before tonight, the wound is healed (左慈, wounded the night before, is well);
-    if that night the id takes another harm, the use fails and the skill is spent for good."""
+    """蔡邕【焦尾怜音】: on an 异人 wounded before tonight, the wound is healed (董卓, wounded the night before, is well;
+    左慈 keeps every skill off him, 【借物代形】: R-zaiyeb-2); if that night the id takes another harm, the use fails and
+    the skill is spent for good."""
     t = table("于吉", "董卓", "王允")
-    t.night(rulings=(rule("kill", "王允"), rule("kill", "于吉")))
+    t.night(rulings=(rule("kill", "王允"),))
     t.day()
-    assert t.character("王允") == "蔡邕" and t.character("于吉") == "左慈"
-    force_deal(t, "于吉", 1)
-    t.night(act("孙坚", "横扫江东", "于吉"))
-    t.day(digits={"于吉": 8})  # still wounded
-    assert injured(t, "于吉")
-    r = t.night(act("王允", "焦尾怜音", "于吉"), answers=XUSHU)
-    assert not injured(t, "于吉") and t.state.player("于吉").alive and not_asked(r, "焦尾怜音")
+    assert t.character("王允") == "蔡邕"
+    force_deal(t, "董卓", 1)
+    t.night(act("孙坚", "横扫江东", "董卓"))
+    t.day(digits={"董卓": 8})  # still wounded
+    assert injured(t, "董卓")
+    r = t.night(act("王允", "焦尾怜音", "董卓"), answers=XUSHU)
+    assert not injured(t, "董卓") and t.state.player("董卓").alive and not_asked(r, "焦尾怜音")
     t2 = table("于吉", "董卓", "王允")
-    t2.night(rulings=(rule("kill", "王允"), rule("kill", "于吉")))
+    t2.night(rulings=(rule("kill", "王允"),))
     t2.day()
-    force_deal(t2, "于吉", 1)
-    t2.night(act("孙坚", "横扫江东", "于吉"))
-    t2.day(digits={"于吉": 8})
-    t2.night(act("王允", "焦尾怜音", "于吉"), act("关羽", "刺杀", "于吉"),
+    force_deal(t2, "董卓", 1)
+    t2.night(act("孙坚", "横扫江东", "董卓"))
+    t2.day(digits={"董卓": 8})
+    t2.night(act("王允", "焦尾怜音", "董卓"), act("关羽", "刺杀", "董卓"),
              answers=XUSHU)
-    assert state_of(t2, "王允", "焦尾怜音") == "failed" and not t2.state.player("于吉").alive
+    assert state_of(t2, "王允", "焦尾怜音") == "failed" and t2.character("董卓") == "李傕郭汜"
     t2.day()
     with pytest.raises(IllegalAction, match="已经消耗"):
         t2.game.check_action(act("王允", "焦尾怜音", "典韦"), [])

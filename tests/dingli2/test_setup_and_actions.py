@@ -234,12 +234,14 @@ def test_the_wounded_cannot_act_but_may_kill_themselves_and_vote() -> None:
 def test_skills_said_to_be_used_by_day_are_used_by_day() -> None:
     """「技能中说明“白天使用”的技能可在此时使用。」 (the pack's ``when``, from the 8.1 texts): 陈琳's 【饮马长城】 is one
     the list says is used by day, so it is refused at night; a night's skill is refused by day; a day's use goes to
-    the judge. 吕布's 【朝秦暮楚】 points at someone each day and its stab comes that night (8.1): it is sent either
-    way (``when: any``, R-SG26-packdata)."""
+    the judge. 吕布's 【朝秦暮楚】 points at someone each day and its stab comes that night (8.1): the pack lets it be
+    sent either way (``when: any``, R-SG26-packdata), and its code takes the day's pointing, the night's stab being
+    the strategist's order and 吕布's answer (R-zaiyeb-11)."""
     t = Table(size=29)
     with pytest.raises(IllegalAction, match="白天使用"):
         t.game.check_action(act("陈琳", "饮马长城"), [])
-    t.game.check_action(act("吕布", "朝秦暮楚", "曹操"), [])
+    with pytest.raises(IllegalAction, match="无需提交"):
+        t.game.check_action(act("吕布", "朝秦暮楚", "曹操"), [])
     t.night()
     with pytest.raises(IllegalAction, match="不是白天使用的技能"):
         t.game.check_action(act("郭嘉", "洞若观火", "刘备"), [])
@@ -247,8 +249,9 @@ def test_skills_said_to_be_used_by_day_are_used_by_day() -> None:
     t.game.check_action(use, [])
     assert t.game.usable_by_day(t.state.player("吕布"), "朝秦暮楚")
     assert t.game.usable_by_day(t.state.player("陈琳"), "饮马长城")
-    r = t.game.resolve_day({}, None, (), actions=[use])
-    assert any("请天庭裁定：吕布 发动【朝秦暮楚】" in w for w in r.warnings)
+    r = t.game.resolve_day({}, None, (), actions=[use, act("陈琳", "饮马长城")])
+    assert any("请天庭裁定：陈琳 发动【饮马长城】" in w for w in r.warnings)
+    assert not any("朝秦暮楚" in w for w in r.warnings)
 
 
 def test_setup_of_29_32_and_the_ex_seat() -> None:

@@ -247,7 +247,8 @@ class DingliGame(SG24Game):
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
             stabs = sum(1 for a in mine if _norm(a.skill) == STAB)
-            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id)
+            allowed = self.actions_allowed(player.id, [*accepted, action])
+            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= allowed
                     and (any(self._is_skill(a) for a in mine) or stabs >= stabs_allowed(self, player))):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
@@ -262,7 +263,8 @@ class DingliGame(SG24Game):
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
             if any(_norm(a.skill) == STAB for a in mine) and sum(
-                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
+                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(
+                        player.id, [*accepted, action]):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:
@@ -528,6 +530,8 @@ class DingliGame(SG24Game):
         """「每人每天投一票……投票不能弃权，过时不投视为自投一票（票面显示为自己的ID）。投票的内容会在版面公布，但只公布
         原始票面情况」; 「在野角色每天白天可投票，但是投票无效」; 暗票 (``hidden_vote`` rulings: one vote each, not
         posted, D-D2). Returns (the original ballot, the counted votes by voter, the 暗票's targets)."""
+        from tianting.rules.sg24.declared.codes.diaochan import controlled_votes
+
         ballot: dict[str, str] = {}
         counted: dict[str, str] = {}
         hidden: list[str] = []
@@ -537,8 +541,12 @@ class DingliGame(SG24Game):
             skilled |= {p.id for p in self.state.living()}
             day.note("本日全部投票无效")
         void_on = self.state.extra.get("votes_void_on", {}).get(str(self.state.index), [])
+        controlled = controlled_votes(self.state)  # 貂蝉【媚眼如丝】: the vote cast for him, on the ballot too
         for p in sorted(self.state.living(), key=lambda p: p.seat):
             target = votes.get(p.id)
+            if p.id in controlled and self.state.player(controlled[p.id]).alive:
+                target = controlled[p.id]
+                day.note(f"{p.id} 的投票被技能控制，投给 {target}")
             if target is None or target not in self.state.players or not self.state.player(target).alive:
                 target = p.id
                 day.note(f"{p.id} 未按时投票：视为自投一票")
@@ -557,6 +565,10 @@ class DingliGame(SG24Game):
                 counted[p.id] = target
         for voter, target in self._changed_votes(day, counted).items():
             counted[voter] = target
+        for voter in self.state.extra.get("double_votes", {}).get(str(self.state.index), []):
+            if voter in counted:  # 貂蝉【祸水红颜】's winner: his counted vote counts as two
+                hidden.append(counted[voter])
+                day.note(f"{voter} 的投票算作两票（技能作用）")
         for r in self.rulings.of("hidden_vote", judged):
             if r.target and self.state.player(r.target).alive:
                 hidden.append(r.target)

@@ -45,6 +45,7 @@ from tianting.rules.sg24.declared.bespoke import (
     harm_takers,
     stabs_allowed,
     unhealable,
+    unlimited_tonight,
     wound_table,
 )
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
@@ -73,6 +74,8 @@ SUICIDE = "自杀"
 """「立刻生效：……自杀」: no target, a night's, alone that night, dies before anything resolves, no last words (R-SG19)."""
 GENERAL_ACTIONS = (STAB, RECOGNISE, RECRUIT, APPLY, SUICIDE)
 SILENT_FROM_NIGHT = 7
+UNLIMITED = 99
+"""「不限制行动次数」: more actions than a night can hold."""
 """「游戏第七夜及之后死亡的角色没有遗言。」"""
 
 
@@ -269,9 +272,12 @@ class SG24Game(Clocked):
             return False
         return player.status is Status.ALIVE or (player.status is Status.INJURED and acts_wounded(self, player))
 
-    def actions_allowed(self, pid: str) -> int:
+    def actions_allowed(self, pid: str, sent: Sequence[Action] = ()) -> int:
         """How many actions ``pid`` may send this phase: two on a night an earlier night's ``act_twice`` named him
-        (「令该ID次夜可以行动两次」, 鲁肃【秣马厉兵】; not more with several), else one."""
+        (「令该ID次夜可以行动两次」, 鲁肃【秣马厉兵】; not more with several), else one; no limit on a night he sends (among
+        ``sent``) a skill that lifts it (左慈【天遁】: 「当夜不限制行动次数」)."""
+        if unlimited_tonight(self, pid, sent):
+            return UNLIMITED
         return 2 if pid in self.state.extra.get("act_twice", {}).get(str(self.state.index), []) else 1
 
     def knows(self, a: str, b: str) -> bool:
@@ -405,7 +411,7 @@ class SG24Game(Clocked):
         self._check_declared(player, data, action)
         # 「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」 (two where :meth:`actions_allowed` says)
         if sum(1 for a in accepted if a.actor == player.id
-               and _norm(a.skill) not in GENERAL_ACTIONS) >= self.actions_allowed(player.id):
+               and _norm(a.skill) not in GENERAL_ACTIONS) >= self.actions_allowed(player.id, [*accepted, action]):
             raise IllegalAction(f"{player.id} 本{'日' if day else '夜'}已经使用了一个主动技能", "one-skill")
 
     def wounded_use(self, player: Player, action: Action) -> bool:

@@ -45,6 +45,9 @@ class Code:
     marked_table: tuple[str, ...] | None = None
     """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
     cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
+    unlimited: bool = False
+    """An active's: a night its use is sent, its owner's actions that night are not limited in number (左慈【天遁】:
+    「当夜不限制行动次数」, :func:`unlimited_tonight`)."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -186,6 +189,21 @@ def harm_takers(game: Any) -> list[tuple[str, SkillData, Code]]:
             if code is not None and code.after_defences is not None and data.name in p.skills:
                 out.append((p.id, data, code))
     return out
+
+
+def unlimited_tonight(game: Any, pid: str, sent: Sequence[Action]) -> bool:
+    """Whether ``pid`` sends tonight (among ``sent``) a use of a skill whose code lifts the limit on his actions."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state) or pid not in game.state.players:
+        return False
+    character = game.state.player(pid).character
+    for a in sent:
+        data = game.pack.skill(character, a.skill) if a.actor == pid else None
+        code = REGISTRY.get(data.effect.code) if data is not None and isinstance(data.effect, Bespoke) else None
+        if code is not None and code.unlimited:
+            return True
+    return False
 
 
 def stabs_allowed(game: Any, player: Any) -> int:

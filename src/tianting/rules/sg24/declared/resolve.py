@@ -826,8 +826,16 @@ class Resolver:
         elif name == "immune":
             self.immunities.append((pid, verb.args["against"], f"{owner}【{data.name}】", verb.args["effects"]))
         elif name == "own_vote_void":
-            night.state.extra.setdefault("own_votes_void", {}).setdefault(str(night.state.index + 1), []).append(pid)
-            phase.note(f"{pid} 次日投票无效（{owner}【{data.name}】）")
+            for voter in sorted(players(night.state, verb.args["on"], owner, target) or ()) if "on" in verb.args \
+                    else [pid]:
+                night.state.extra.setdefault("own_votes_void", {}).setdefault(str(night.state.index + 1), []).append(
+                    voter)
+                phase.note(f"{voter} 次日投票无效（{owner}【{data.name}】）")
+        elif name == "hidden_vote":  # read by :func:`hidden_votes`
+            # [owner, skill, "unaligned"]: the 暗票 counts while the owner is still 在野 (the skill gives it him)
+            night.state.extra.setdefault("hidden_votes", {}).setdefault(str(night.state.index + 1), []).append(
+                [pid, data.name, "unaligned"])
+            phase.note(f"{pid} 次日投票时多计一张暗票（{owner}【{data.name}】）")
         elif name == "tell":
             effects.tell(phase, pid, verb.args["text"], data.name)
         elif name == "announce":
@@ -1210,9 +1218,9 @@ def hidden_votes(game: Any, day: Any, book: Any) -> list[str]:
         return []
     living = [p.id for p in sorted(state.living(), key=lambda p: p.seat)]
     out = []
-    for owner, skill in sorted(given):
+    for owner, skill, *unaligned in sorted(given):
         p = state.player(owner)
-        if not p.alive or p.country == UNALIGNED or p.country in state.eliminated:
+        if not p.alive or (p.country == UNALIGNED and not unaligned) or p.country in state.eliminated:
             continue
         target = book.choose(state.rng, owner, skill, [*living, NO_VOTE], same_word, default=NO_VOTE,
                              context="暗票投给谁（不显示在票面中）")

@@ -246,6 +246,17 @@ def _lessen_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     return {"on": raw["on"]}
 
 
+def _own_vote_void_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
+    """``on`` (optional): the players whose votes are void, a selector (「三国君主次日投票无效」), instead of ``who``."""
+    from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
+
+    if "on" not in raw:
+        return {}
+    if not check_selector(raw["on"]) or any(k in ("of", "country_of", "allied_of") for k in raw["on"]):
+        raise fail("on", f"必须是玩家的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of', 'allied_of'))}）")
+    return {"on": raw["on"]}
+
+
 def _pass_votes_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]) -> dict[str, Any]:
     from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
 
@@ -359,7 +370,7 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     # ``effects`` says which: ``harms`` (the default), ``others`` (the uses that harm nobody) or ``all``.
     "immune": _immune_args,
     # The player's own vote the next day is void (「刘禅次日投票无效」).
-    "own_vote_void": _no_args,
+    "own_vote_void": _own_vote_void_args,
     # The player may act while wounded (a standing passive's: 「受伤时……也能行动」).
     "act_wounded": _no_args,
     # A stab that is no killer's (「非杀手刺杀」: no same-country check), summed with the night's harms; ``killer``: a
@@ -400,6 +411,9 @@ VERBS: dict[str, Callable[[Mapping[str, Any], Callable[[str, str], EffectError]]
     "act_twice": _no_args,
     # 「次日投票所有对吴国角色的投票无效」: the next day's votes cast for a player of ``country`` are void.
     "votes_void_on": _country_args,
+    # 「次日投票时多计一张暗票，不显示在票面公告中」: the player casts one 暗票 more the next day, whose target he gives that
+    # day (asked as 孙策【结纳豪俊】's is: :func:`.resolve.hidden_votes`), counted even while he is 在野.
+    "hidden_vote": _no_args,
 }
 
 CONDITIONS: dict[str, Callable[[Any], bool]] = {

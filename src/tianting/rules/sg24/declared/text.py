@@ -93,7 +93,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "immune": lambda: (f"{whom}{'' if trigger == 'guard' else '当夜'}不受{'、'.join(a['against'])}的"
                            f"{IMMUNE_WORDS[a['effects']]}"
                            + (f"（{'、'.join(a['except_by'])}造成的除外）" if a.get("except_by") else "")),
-        "own_vote_void": lambda: f"{_of(whom)}次日投票无效",
+        "own_vote_void": lambda: f"{_selector(a['on'], '') if a.get('on') else _of(whom)}次日投票无效",
         "vote_void": lambda: "该次投票无效",
         "votes": lambda: (f"{'每次投票时' if trigger == 'guard' else '次日投票中'}{_of(whom)}得票数"
                           f"{'增加' if a['n'] > 0 else '减少'}{abs(a['n'])}票"),
@@ -115,6 +115,7 @@ def _verb(v: Verb, trigger: str) -> str:
         "no_stab": lambda: f"{whom}下一夜不能出刀（本人不被告知）",
         "votes_void_on": lambda: f"次日投票中所有投给{'、'.join(a['country'])}国角色的票无效",
         "act_twice": lambda: f"令{whom}次夜可以行动两次",
+        "hidden_vote": lambda: f"{whom}次日投票时多投一张暗票（白天指定投给谁，不显示在票面公告中）",
         "ally": lambda: f"{''.join(a['countries'])}联盟达成（为期{a['days']}天；若已达成则延期{a['extend']}天）",
         "break_alliance": lambda: (f"当夜结算后{''.join(a['countries'])}联盟解除"
                                    + ("，此后两国不能再联盟" if a["for_good"] else "")),
