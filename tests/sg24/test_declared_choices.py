@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import entry, injured
+from tianting.core.records import Ruling
 
 from .table24 import Table24, act
 
@@ -92,3 +93,56 @@ def test_baiyidujiang_breaks_the_wu_shu_alliance_and_asks_nothing_on_a_wrong_nam
     t2.night(act("吕蒙", "指认", "张飞", character="关羽"))
     assert t2.status("关羽") == "alive" and t2.status("张飞") == "alive"
     assert "魏吴" not in t2.state.extra.get("alliances", {})
+
+
+XUSHU_NIGHT3 = {"actor": "徐庶", "skill": "继任", "answer": "卧龙"}
+"""徐庶 dies naturally at night 3 (「徐庶是游戏第三夜结算时自然死亡」): his successor is chosen."""
+
+
+def crossing_on_night3(chunqiu: str = "不触发", zhangfei_dies: bool = True) -> Table24:
+    """Nights 1–2 quiet; night 3: 吕蒙【白衣渡江】 names 关羽 (关羽 answers ``chunqiu``), 张飞 dies by the judge's
+    ruling (马超 plays on), and 吕蒙 dies naturally at the night's end (「第三夜结算时自然死亡」): 陆逊 is in play that
+    night. Then a quiet day."""
+    t = Table24()
+    t.quiet(2)
+    rulings = (Ruling("kill", "张飞"),) if zhangfei_dies else ()
+    t.night(act("吕蒙", "指认", "关羽", character="关羽"), rulings=rulings,
+            answers=[{"actor": "关羽", "skill": "春秋大义", "answer": chunqiu}, XUSHU_NIGHT3])
+    t.day()
+    assert t.character("吕蒙") == "陆逊" and t.status("关羽") == "out"
+    return t
+
+
+@pytest.mark.skill("火烧连营", "白衣渡江")
+def test_huoshaolianying_goes_off_the_night_after_the_wei_wu_alliance() -> None:
+    """陆逊【火烧连营】: the 魏吴 alliance was made on night 3 (【白衣渡江】) and 陆逊 was in play that night (吕蒙 died
+    naturally into him); as night 4 begins the alliance stands and 关羽 and 张飞 are both gone: the post says
+    「陆伯言火烧连营」, 刘备 is wounded that night, and 蜀's actions have half chance (赵云【浑身是胆】 draws, and fails
+    on a losing draw), that night and after (R-choices-3)."""
+    t = crossing_on_night3()
+    t.force("成功率减半 赵云【浑身是胆】", False)
+    r = t.night(act("赵云", "浑身是胆", "刘备"))
+    assert POST_LINE in r.announcement["text"]
+    assert injured(t, "刘备")
+    assert entry(t, "赵云", "浑身是胆")["state"] == "failed"
+    t.day()
+    t.force("成功率减半 赵云【浑身是胆】", True)
+    r5 = t.night(act("赵云", "浑身是胆", "徐庶"))
+    assert entry(t, "赵云", "浑身是胆")["state"] == "done"
+    assert POST_LINE not in r5.announcement["text"]  # 「触发当夜公告」: once
+
+
+@pytest.mark.skill("火烧连营", "春秋大义")
+def test_huoshaolianying_does_not_go_off_after_chunqiudayi_or_with_zhangfei_alive() -> None:
+    """陆逊【火烧连营】 is void once 关羽【春秋大义】 went off (no 魏吴 alliance either); and it needs 关羽 and 张飞 both
+    gone: with 张飞 alive nothing happens as night 4 begins (no draw for 赵云, the strict table would fail on it)."""
+    t = crossing_on_night3(chunqiu="触发")
+    r = t.night(act("赵云", "浑身是胆", "刘备"))
+    assert POST_LINE not in r.announcement["text"] and not injured(t, "刘备")
+    assert entry(t, "赵云", "浑身是胆")["state"] == "done"
+    t2 = crossing_on_night3(zhangfei_dies=False)
+    r2 = t2.night(act("赵云", "浑身是胆", "刘备"))
+    assert POST_LINE not in r2.announcement["text"] and not injured(t2, "刘备")
+
+
+POST_LINE = "陆伯言火烧连营"

@@ -49,6 +49,15 @@ class Code:
 
 REGISTRY: dict[str, Code] = {}
 
+NIGHT_STARTS: list[Callable[[Resolver], None]] = []
+"""Steps run as each night's resolver is made, before any use resolves (a state an earlier night left to go off
+now: 陆逊【火烧连营】's 「下一夜开始时……」); registered with :func:`at_night_start`."""
+
+
+def at_night_start(step: Callable[[Resolver], None]) -> Callable[[Resolver], None]:
+    NIGHT_STARTS.append(step)
+    return step
+
 
 def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
     """A use that names no id and is for one who has joined a country (``joined``: the skill's own words for it,

@@ -10,7 +10,9 @@ from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.codes._wu import no_target
 from tianting.rules.sg24.declared.codes.guanyu import chooses
+from tianting.rules.sg24.declared.codes.luxun import alliance_made
 from tianting.rules.sg24.declared.codes.sunce import _unused
+from tianting.rules.sg24.declared.odds import allied
 
 if TYPE_CHECKING:
     from tianting.rules.sg24.declared.resolve import Resolver
@@ -35,6 +37,8 @@ def _crossing(r: Resolver, owner: str, skill: SkillData) -> None:
         r._break_alliance({"countries": ("吴", "蜀"), "for_good": False}, owner, skill.name)
         if not chooses(r, target, owner):
             r._ally({"countries": ("魏", "吴"), "days": 2, "extend": 2}, owner, skill.name)
+            if allied(night.state, "魏", "吴"):
+                alliance_made(r, owner)
 
 
 register(NAME, Code(
