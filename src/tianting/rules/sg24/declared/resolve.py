@@ -33,7 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.bespoke import NIGHT_STARTS, REGISTRY, Code, passive_holders, unhealable
+from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
@@ -153,6 +153,8 @@ class Resolver:
         resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
         resolver.halvings += standing(night.state)
+        from tianting.rules.sg24.declared.bespoke import NIGHT_STARTS
+
         for step in NIGHT_STARTS:  # what an earlier night left to go off as this one begins (bespoke.at_night_start)
             step(resolver)
         return resolver
