@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured
+from tests.declared_steps import entry, injured, successor
+from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 
 from .table24 import Table24, act
@@ -146,3 +147,49 @@ def test_huoshaolianying_does_not_go_off_after_chunqiudayi_or_with_zhangfei_aliv
 
 
 POST_LINE = "陆伯言火烧连营"
+
+
+# ---- 王平 ---------------------------------------------------------------------------------------------------------
+def wangping() -> Table24:
+    """Night 1: 赵云 dies by the judge's ruling and 王平 plays on (「死亡后选择以魏延或王平的角色继续游戏」)."""
+    t = Table24()
+    successor(t, "赵云", "王平")
+    assert t.character("赵云") == "王平"
+    return t
+
+
+@pytest.mark.skill("忠勇严整", "水淹七军")
+def test_zhongyongyanzheng_stops_a_harmless_strategist_use_and_voids_his_vote() -> None:
+    """王平【忠勇严整】: the id he names is shielded from one 军师负面 use that harms nobody — 关羽【水淹七军】 (结算前:
+    the shield stands before it, R-choices-4) does not make 刘备's actions fail; the shield held, 王平's vote the next
+    day is void (his lone vote for 张昭 harms nobody; without the shield the same vote wounds 张昭)."""
+    t = wangping()
+    t.night(act("赵云", "忠勇严整", "刘备"), act("关羽", "水淹七军", "刘备"), act("刘备", "指认", "张飞", character="张飞"))
+    assert entry(t, "关羽", "水淹七军")["state"] == "void"
+    assert entry(t, "赵云", "忠勇严整")["state"] == "done"
+    assert entry(t, "刘备", "指认")["state"] != "failed"
+    assert any("抵挡成功" in s for s in _texts(t, "赵云"))
+    t.day(votes={"赵云": "张昭"})
+    assert t.status("张昭") == "alive" and not injured(t, "张昭")
+    t2 = wangping()
+    t2.night()
+    t2.day(votes={"赵云": "张昭"})  # the same vote, no shield the night before: it counts
+    assert injured(t2, "张昭") or t2.status("张昭") != "alive"
+
+
+@pytest.mark.skill("忠勇严整")
+def test_zhongyongyanzheng_two_failures_wound_him_and_it_is_used_twice() -> None:
+    """王平【忠勇严整】: a shield that meets nothing fails (「该ID当夜未受到不造成伤害的军师负面技能作用则抵挡失败」);
+    the second failure wounds 王平; a 武将杀伤 use (吕蒙【勇贯三军】, not 军师负面) does not meet it. 「可使用两次」: a
+    third use is refused."""
+    t = wangping()
+    t.night(act("赵云", "忠勇严整", "刘备"))
+    assert entry(t, "赵云", "忠勇严整")["state"] == "failed" and not injured(t, "赵云")
+    t.day()
+    t.force("【勇贯三军】wound 吕蒙→庞统", True)
+    t.night(act("赵云", "忠勇严整", "庞统"), act("吕蒙", "勇贯三军", "庞统"), answers=[XUSHU_NIGHT3])
+    assert entry(t, "赵云", "忠勇严整")["state"] == "failed"
+    assert injured(t, "赵云") and injured(t, "庞统")
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.night(act("赵云", "忠勇严整", "刘备"))

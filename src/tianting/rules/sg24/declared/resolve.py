@@ -56,6 +56,8 @@ EARLY = ("立刻生效", "即时生效", "预结算前生效", "全局技能")
 BEFORE = "结算前生效"
 AFTER = "结算后生效"
 NEGATIVE = "军师负面技能"
+HARMLESS_NEGATIVE = "不造成伤害的军师负面技能"
+"""What a defence stops that meets only the 军师负面 uses that harm nobody (王平【忠勇严整】)."""
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
 
 
@@ -641,6 +643,10 @@ class Resolver:
             night.phase.outcomes.settle(a, FAILED, "概率未中")
             return
         if use.skill.attribute == NEGATIVE and target != a.actor and self._shielded(target, NEGATIVE, use):
+            night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
+            return
+        if (use.skill.attribute == NEGATIVE and target != a.actor and not harms_others(d)
+                and self._shielded(target, HARMLESS_NEGATIVE, use)):  # 王平【忠勇严整】's shield (codes/wangping.py)
             night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
             return
         kept_off = self._immune_to(target, use) if target != a.actor else None
