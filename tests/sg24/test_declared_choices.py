@@ -12,6 +12,7 @@ import pytest
 from tests.declared_steps import entry, injured, successor
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
+from tianting.core.state import Status
 
 from .table24 import Table24, act
 
@@ -193,3 +194,36 @@ def test_zhongyongyanzheng_two_failures_wound_him_and_it_is_used_twice() -> None
     t.day()
     with pytest.raises(IllegalAction):
         t.night(act("赵云", "忠勇严整", "刘备"))
+
+
+# ---- 糜氏 ---------------------------------------------------------------------------------------------------------
+def mishi_knows_zhaoyun(t: Table24) -> Table24:
+    """糜氏 and 赵云 know each other (as a right 指认 between them would leave it)."""
+    t.state.player("糜氏").known["赵云"] = "赵云"
+    t.state.player("赵云").known["糜氏"] = "糜氏"
+    return t
+
+
+@pytest.mark.skill("深明大义")
+def test_shenmingdayi_a_suicide_naming_an_id_wounds_it_and_stops_zhaoyun() -> None:
+    """糜氏【深明大义】: known to 赵云, she kills herself naming 张昭 (黄月英 plays on): 赵云 alive and well, 张昭 takes
+    a wound of the 武将杀伤 attribute, and 赵云's active skill that night (【浑身是胆】) fails (R-choices-5)."""
+    t = mishi_knows_zhaoyun(Table24())
+    t.night(act("糜氏", "自杀", "张昭"), act("赵云", "浑身是胆", "刘备"))
+    assert t.character("糜氏") == "黄月英"
+    assert injured(t, "张昭")
+    assert entry(t, "赵云", "浑身是胆")["state"] == "void"
+    assert "你的【深明大义】已触发" in " ".join(_texts(t, "糜氏"))
+
+
+@pytest.mark.skill("深明大义")
+def test_shenmingdayi_needs_zhaoyun_known_and_well() -> None:
+    """糜氏【深明大义】: before she and 赵云 know each other a 自杀 names no one (refused); 赵云 wounded that night, the
+    suicide is only a suicide (「如果赵云当夜存活且状态正常」): 张昭 is not harmed."""
+    t = Table24()
+    with pytest.raises(IllegalAction):
+        t.night(act("糜氏", "自杀", "张昭"))
+    t2 = mishi_knows_zhaoyun(Table24())
+    t2.state.player("赵云").status = Status.INJURED
+    t2.night(act("糜氏", "自杀", "张昭"))
+    assert t2.character("糜氏") == "黄月英" and not injured(t2, "张昭")

@@ -45,6 +45,9 @@ class Code:
     marked_table: tuple[str, ...] | None = None
     """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
     cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
+    suicide: Callable[[Any, Action], None] | None = None
+    """A passive's: a 自杀 its holder sends naming an id sets it off (糜氏【深明大义】); checks that use (raises
+    IllegalAction), the suicide's own checks apart. Resolved by the code's own steps."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -195,6 +198,20 @@ def harm_takers(game: Any) -> list[tuple[str, SkillData, Code]]:
             if code is not None and code.after_defences is not None and data.name in p.skills:
                 out.append((p.id, data, code))
     return out
+
+
+def suicide_skill(game: Any, player: Any) -> Code | None:
+    """The passive of ``player`` a 自杀 naming an id sets off (its ``suicide`` check), or None."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return None
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+        if code is not None and code.suicide is not None and data.name in player.skills:
+            return code
+    return None
 
 
 def stabs_allowed(game: Any, player: Any) -> int:

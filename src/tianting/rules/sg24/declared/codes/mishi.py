@@ -1,0 +1,67 @@
+"""糜氏【深明大义】 (R-choices-5): known to 赵云 and knowing him, she may kill herself (自杀) naming an id: if 赵云 is
+alive and in a normal state that night, the id takes a wound of the 武将杀伤 attribute, and 赵云's other active skills
+fail that night."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Feedback
+from tianting.engine.harm import Harm, Level
+from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared.bespoke import Code, at_night_start, register
+from tianting.rules.sg24.declared.codes._wu import no_target
+from tianting.rules.sg24.declared.codes.sunce import _unused
+
+if TYPE_CHECKING:
+    from tianting.core.records import Action
+    from tianting.rules.sg24.declared.resolve import Resolver
+
+NAME = "深明大义"
+MISHI, ZHAOYUN = "糜氏", "赵云"
+ATTACK = "武将杀伤技能"
+
+
+def zhaoyun(state: Any) -> Any | None:
+    """The living player of 赵云, or None."""
+    return next((p for p in sorted(state.living(), key=lambda p: p.id) if p.character == ZHAOYUN), None)
+
+
+def _check(game: Any, action: Action) -> None:
+    """「当与赵云互识之后，可在某夜选择自杀时触发……可以指定1个ID」: a 自杀 naming one id, sent once she and 赵云's
+    player know each other."""
+    game._target(action)
+    me, zy = game.state.player(action.actor), zhaoyun(game.state)
+    if zy is None or zy.id not in me.known or me.id not in zy.known:
+        raise IllegalAction(f"【{NAME}】须与赵云互识之后才能在自杀时指定ID", "not-yet")
+
+
+@at_night_start
+def _sacrifice(r: Resolver) -> None:
+    """Each 糜氏 who killed herself tonight naming an id (her 自杀 resolved at once, 立刻生效): 赵云 alive and not
+    wounded, the id takes a wound of the 武将杀伤 attribute (met by the defences against it, summed with the night's
+    harms), and 赵云's active skills of tonight fail (「赵云该夜不得发动其他主动技能」; his 指认 stand); she (her
+    successor now) is told the skill went off. 赵云 gone or wounded: the suicide only."""
+    from tianting.rules.sg24.game import GENERAL_ACTIONS, SUICIDE, _norm
+
+    night = r.night
+    state, phase = night.state, night.phase
+    dead = {d.id for d in phase.deaths if d.cause == SUICIDE and d.character == MISHI}
+    for a in sorted((a for a in night.actions if _norm(a.skill) == SUICIDE and a.targets and a.actor in dead),
+                    key=lambda a: a.actor):
+        target, zy = a.targets[0], zhaoyun(state)
+        if zy is None or zy.injured:
+            phase.note(f"{a.actor}【{NAME}】未触发：赵云当夜不在场或处于受伤状态")
+            continue
+        phase.note(f"{a.actor} 的【{NAME}】触发（{target}）：{target} 受到武将杀伤技能的致伤")
+        phase.tell(a.actor, Feedback(NAME, texts.passive_triggered(NAME), target))
+        if state.player(target).alive:
+            r.pending_harms.append(Harm(target, Level.WOUND, NAME, [a.actor], by=a.actor, attribute=ATTACK))
+        r._void(zy.id, a.actor, NAME, exempt=GENERAL_ACTIONS)
+
+
+register(NAME, Code(
+    "passive", no_target, _unused,
+    "被动技能。与赵云互识之后，可以在某夜自杀时指定1个ID：若赵云当夜存活且状态正常，该ID受伤（视为武将杀伤技能），赵云"
+    "当夜的主动技能失败；当夜继任的黄月英仍可行动。（军师增益技能）", suicide=_check))
