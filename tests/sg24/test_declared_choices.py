@@ -227,3 +227,45 @@ def test_shenmingdayi_needs_zhaoyun_known_and_well() -> None:
     t2.state.player("赵云").status = Status.INJURED
     t2.night(act("糜氏", "自杀", "张昭"))
     assert t2.character("糜氏") == "黄月英" and not injured(t2, "张昭")
+
+
+# ---- 马超 ---------------------------------------------------------------------------------------------------------
+def machao(*more: str) -> Table24:
+    """Night 1: 张飞 (and ``more``) die by the judge's rulings; 马超 plays on (「张飞的继承者」), 王平 for 赵云."""
+    t = Table24()
+    answers = [{"actor": "赵云", "skill": "继任", "answer": "王平"}] if "赵云" in more else None
+    t.night(rulings=tuple(Ruling("kill", pid) for pid in ("张飞", *more)), answers=answers)
+    t.day()
+    assert t.character("张飞") == "马超"
+    return t
+
+
+@pytest.mark.skill("威震西凉")
+def test_weizhenxiliang_fails_the_commoners_actions_on_shu() -> None:
+    """马超【威震西凉】: every 平民 not of 蜀 (华佗, 在野) has his actions aimed at a 蜀 player fail tonight (华佗【针灸奇术】
+    on 刘备), not those aimed at others (on 曹操, another night's table); nobody resisted it, 马超 is asked nothing."""
+    t = machao()
+    t.night(act("张飞", "威震西凉"), act("华佗", "针灸奇术", "刘备"))
+    assert entry(t, "华佗", "针灸奇术")["state"] == "failed"
+    assert entry(t, "张飞", "威震西凉")["state"] == "done"
+    assert not t.state.player("华佗").used.get("针灸奇术")
+    t2 = machao()
+    t2.night(act("张飞", "威震西凉"), act("华佗", "针灸奇术", "曹操"))
+    assert entry(t2, "华佗", "针灸奇术")["state"] == "done"
+
+
+@pytest.mark.skill("威震西凉", "忠勇严整")
+def test_weizhenxiliang_resisted_lets_machao_wound_one_of_the_resisters_country() -> None:
+    """马超【威震西凉】 resisted (王平【忠勇严整】 shields 华佗 from it: it harms nobody) while the resister's skill on a 蜀
+    player went off (华佗【针灸奇术】 on 刘备): 马超 is told and chooses one id to wound — 司马朗, of 华佗's country (在野),
+    is wounded; 张昭 (吴) would not be (R-choices-6)."""
+    t = machao("赵云")
+    t.night(act("张飞", "威震西凉"), act("赵云", "忠勇严整", "华佗"), act("华佗", "针灸奇术", "刘备"),
+            answers=[{"actor": "张飞", "skill": "威震西凉", "answer": "司马朗"}])
+    assert entry(t, "华佗", "针灸奇术")["state"] == "done"
+    assert injured(t, "司马朗")
+    assert "你的【威震西凉】被抵御" in " ".join(_texts(t, "张飞"))
+    t2 = machao("赵云")
+    t2.night(act("张飞", "威震西凉"), act("赵云", "忠勇严整", "华佗"), act("华佗", "针灸奇术", "刘备"),
+             answers=[{"actor": "张飞", "skill": "威震西凉", "answer": "张昭"}])
+    assert not injured(t2, "张昭")

@@ -109,6 +109,9 @@ class Resolver:
     """(id, why): the 武将保护 defences on the id that could stop a stab tonight have no effect (``strip_guards``)."""
     followups: list[Callable[[], None]] = field(default_factory=list)
     """What bespoke uses do once the night's harms are settled (:meth:`after`: whether their defence was used …)."""
+    before_sum: list[Callable[[], None]] = field(default_factory=list)
+    """What bespoke uses do once every use of the night has resolved, before the defences meet the harms (:meth:`spare`:
+    a choice that adds a harm, 马超【威震西凉】)."""
     used_at_start: dict[str, dict[str, int]] = field(default_factory=dict)
     """Each player's used-up counts as the night began (what 「视为没有消耗」 restores)."""
     pending_harms: list[Harm] = field(default_factory=list)
@@ -453,6 +456,8 @@ class Resolver:
             for owner, data, code in passive_holders(self):
                 assert code.before_harms is not None
                 code.before_harms(self, owner, data)
+            for step in self.before_sum:
+                step()
             self._spared_tonight()
         self._strip()
         self.place_groups()

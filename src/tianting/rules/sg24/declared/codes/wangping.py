@@ -14,9 +14,9 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Action, Feedback
 from tianting.effects import limits
 from tianting.engine.harm import Defence, Level
-from tianting.rules.sg24.declared.bespoke import Code, register
+from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, at_night_start, register
 from tianting.rules.sg24.declared.schema import STAB
-from tianting.rules.sg24.outcomes import DONE, FAILED
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
 if TYPE_CHECKING:
     from tianting.rules.sg24.declared.resolve import Resolver
@@ -79,13 +79,27 @@ def _zhongyong_check(game: Any, action: Action) -> None:
 
 
 def _zhongyong_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
-    """The shield is raised as the night's interference begins (R-choices-4: every 军师负面 use of the packs that harms
-    nobody is 结算前): one such use aimed at the id meets it (:data:`.resolve.HARMLESS_NEGATIVE`, seed 001's order
-    among defences) and is stopped. Once the night is settled: stopped one, the use is done and 王平's vote the next
-    day is void; stopped none, it failed (「该ID当夜未受到……作用则抵挡失败」), and the second failure wounds him."""
+    """Nothing left to do at its stage: the shield was raised as the night's resolver was made (:func:`_raise`)."""
+
+
+@at_night_start
+def _raise(r: Resolver) -> None:
+    """Each use of 忠勇严整 tonight raises its shield before anything resolves (R-choices-4: every 军师负面 use of the
+    packs that harms nobody is 结算前, and some act before the 结算前 loop): one such use aimed at the id meets it
+    (:data:`.resolve.HARMLESS_NEGATIVE`, seed 001's order among defences) and is stopped. Once the night is settled:
+    stopped one, the use is done and 王平's vote the next day is void; stopped none, it failed (「该ID当夜未受到……作用则
+    抵挡失败」), and the second failure wounds him."""
+    for a, skill, code in list(r.bespoke):
+        if code is REGISTRY.get(ZHONGYONG):
+            _shield(r, a, skill)
+
+
+def _shield(r: Resolver, a: Action, skill: SkillData) -> None:
     from tianting.rules.sg24.declared.resolve import HARMLESS_NEGATIVE
 
     night, target = r.night, a.targets[0]
+    if night.phase.outcomes.state(a) in (VOID, FAILED) or a not in night.live:
+        return
     limits.consume(night.phase, a.actor, skill.name)
     shield = Defence(target, a.actor, True, skill.name, (HARMLESS_NEGATIVE,))
     r.defences.append(shield)
