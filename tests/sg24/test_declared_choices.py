@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import entry, injured, keep_wounded, successor
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 from tianting.core.state import Status
@@ -269,3 +269,42 @@ def test_weizhenxiliang_resisted_lets_machao_wound_one_of_the_resisters_country(
     t2.night(act("张飞", "威震西凉"), act("赵云", "忠勇严整", "华佗"), act("华佗", "针灸奇术", "刘备"),
              answers=[{"actor": "张飞", "skill": "威震西凉", "answer": "张昭"}])
     assert not injured(t2, "张昭")
+
+
+def bare_liubei(t: Table24) -> Table24:
+    """刘备's own 【马跃檀溪】 spent beforehand, so that it does not stop the 武将杀伤 attack on him."""
+    t.state.player("刘备").used["马跃檀溪"] = 1
+    return t
+
+
+@pytest.mark.skill("相夫教子", "勇贯三军")
+def test_xiangfujiaozi_a_chance_harm_on_liubei_does_not_happen() -> None:
+    """糜氏【相夫教子】: 刘备 favoured tonight, a harm on him that needs a chance (吕蒙【勇贯三军】 on a 猛将: half
+    chance) does not happen, no draw made (the strict table forces none); unfavoured, the same draw wounds him
+    (R-choices-7)."""
+    t = Table24()
+    bare_liubei(t).state.extra.setdefault("evaluations", {})["刘备"] = {"character": "刘备", "evaluations": ["猛将"]}
+    t.night(act("糜氏", "相夫教子"), act("吕蒙", "勇贯三军", "刘备"))
+    assert not injured(t, "刘备")
+    assert entry(t, "糜氏", "相夫教子")["state"] == "done"
+    t2 = Table24().force("【勇贯三军】wound 吕蒙→刘备", True)
+    bare_liubei(t2).state.extra.setdefault("evaluations", {})["刘备"] = {"character": "刘备", "evaluations": ["猛将"]}
+    t2.night(act("吕蒙", "勇贯三军", "刘备"))
+    assert injured(t2, "刘备")
+
+
+@pytest.mark.skill("相夫教子")
+def test_xiangfujiaozi_liubeis_next_days_wound_check_heals_and_a_sure_harm_still_lands() -> None:
+    """糜氏【相夫教子】: a harm that needs no chance (【勇贯三军】 on one who is no 猛将) still wounds 刘备; his 伤判 the
+    next day (「当夜和次日」) heals whatever digit he sends, where the same deal keeps him wounded unfavoured; the day
+    after, the favour is over."""
+    t = bare_liubei(Table24())
+    t.night(act("糜氏", "相夫教子"), act("吕蒙", "勇贯三军", "刘备"))
+    assert injured(t, "刘备")
+    t.day(digits=keep_wounded(t, "刘备"))
+    assert not injured(t, "刘备") and t.status("刘备") == "alive"
+    t2 = bare_liubei(Table24())
+    t2.night(act("吕蒙", "勇贯三军", "刘备"))
+    t2.day(digits=keep_wounded(t2, "刘备"))
+    assert injured(t2, "刘备")
+    assert not t.state.extra["相夫教子"].get(str(t.state.index + 1))

@@ -154,6 +154,10 @@ def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
 
     if pack_edition.first(game.state):
         return None
+    from tianting.rules.sg24.declared.codes.mishi import FAVOURED_TABLE, favoured
+
+    if favoured(game.state, player.id):  # 糜氏【相夫教子】: his 伤判 heals (R-choices-7)
+        return FAVOURED_TABLE
     marked = REGISTRY.get(game.state.extra.get("marked_checks", {}).get(player.id, ""))
     if marked is not None and marked.marked_table is not None:
         return marked.marked_table

@@ -261,7 +261,7 @@ class Resolver:
                 night.phase.outcomes.settle(a, FAILED, f"{sure.source}令其发动失败")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：{sure.source}")
                 continue
-            if not self._chance(f"成功率减半 {a.actor}【{a.skill}】", a.actor):
+            if not self._chance(f"成功率减半 {a.actor}【{a.skill}】", a.actor, on=aimed_at(a), helps=self._helps(a)):
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
@@ -643,7 +643,8 @@ class Resolver:
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：条件不满足")
             night.phase.outcomes.settle(a, FAILED, "条件不满足")
             return
-        if d.chance is not None and not self._chance(f"【{use.skill.name}】{a.actor}→{target}", a.actor, d.chance):
+        if d.chance is not None and not self._chance(f"【{use.skill.name}】{a.actor}→{target}", a.actor, d.chance,
+                                                     on=target, helps=self._helps(a)):
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：概率未中")
             night.phase.outcomes.settle(a, FAILED, "概率未中")
             return
@@ -669,7 +670,8 @@ class Resolver:
         night = self.night
         if not self._holds(d.conditions, owner, target):
             return
-        if d.chance is not None and not self._chance(f"【{data.name}】{owner}→{target}", owner, d.chance):
+        if d.chance is not None and not self._chance(f"【{data.name}】{owner}→{target}", owner, d.chance, on=target,
+                                                     helps=all(v.name in HELPFUL for v in d.does)):
             night.phase.note(f"{owner} 的【{data.name}】未触发：概率未中")
             return
         if d.limit == "once" and not any(v.name == "defend" for v in d.does):  # a defence is spent when used
@@ -679,12 +681,26 @@ class Resolver:
         for verb in d.does:
             self._do(verb, owner, target, data, active=False)
 
-    def _chance(self, purpose: str, owner: str, p: Fraction = Fraction(1, 2), good: bool = True) -> bool:
+    def _chance(self, purpose: str, owner: str, p: Fraction = Fraction(1, 2), good: bool = True,
+                on: str | None = None, helps: bool = True) -> bool:
         """A draw of ``owner``'s own 概率判定 (``good``: the outcome that goes his way), with the game's generator —
-        favoured where 孙权【父兄之佑】 covers him (:mod:`.codes.sunquan`, R-dlwu-12)."""
+        favoured where 孙权【父兄之佑】 covers him (:mod:`.codes.sunquan`, R-dlwu-12); aimed ``on`` another whom 糜氏
+        【相夫教子】 favours, it goes his way without a draw (``helps``: whether it happening is his way, R-choices-7)."""
+        from tianting.rules.sg24.declared.codes.mishi import favoured
         from tianting.rules.sg24.declared.codes.sunquan import draw
 
+        if on is not None and on != owner and favoured(self.night.state, on):
+            self.night.phase.note(f"{purpose}：{on} 受【相夫教子】概率优待，{'达成' if helps else '未达成'}")
+            return helps
         return draw(self.night.game, purpose, owner, p, good)
+
+    def _helps(self, a: Action) -> bool:
+        """Whether ``a`` goes its target's way (R-choices-7): a declared use whose verbs all help, or a bespoke or
+        judge's use of a 增益 or 保护 attribute; anything else (a stab, a harm, a hindrance) does not."""
+        use = next((u for u in self.uses if u.action is a), None)
+        if use is not None:
+            return all(v.name in HELPFUL for v in use.declared.does)
+        return self._attribute(a) in ("军师增益技能", "武将保护技能")
 
     def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
         """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
@@ -772,7 +788,8 @@ class Resolver:
             return
         pid = found
         if verb.chance is not None and not self._chance(f"【{data.name}】{verb.name} {owner}→{pid}", owner, verb.chance,
-                                                        not (pid == owner and verb.name in SELF_HARMS)):
+                                                        not (pid == owner and verb.name in SELF_HARMS), on=pid,
+                                                        helps=verb.name in HELPFUL):
             phase.note(f"{owner} 的【{data.name}】对 {pid} 的{verb.name}未生效：概率未中")
             return
         name = verb.name
@@ -1029,6 +1046,13 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
 
 
 PROTECTIVE = ("defend", "immune", "heal")
+HELPFUL = (*PROTECTIVE, "act_twice", "act_wounded", "heal_at_check", "lessen", "vote_void", "tell")
+"""The verbs that go their player's way (糜氏【相夫教子】's 「有益的结果」, R-choices-7); every other verb on him does not."""
+
+
+def aimed_at(a: Action) -> str | None:
+    """The id an action names first (None: it names none)."""
+    return next((t for t in a.targets if isinstance(t, str)), None)
 
 
 def guards_first(uses: Sequence[DeclaredUse]) -> list[DeclaredUse]:

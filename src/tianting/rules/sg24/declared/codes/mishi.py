@@ -1,6 +1,7 @@
 """糜氏【深明大义】 (R-choices-5): known to 赵云 and knowing him, she may kill herself (自杀) naming an id: if 赵云 is
 alive and in a normal state that night, the id takes a wound of the 武将杀伤 attribute, and 赵云's other active skills
-fail that night."""
+fail that night; and 【相夫教子】 (R-choices-7): the player of 刘备/刘禅 is favoured in every chance that night and the
+next day."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import Code, at_night_start, register
 from tianting.rules.sg24.declared.codes._wu import no_target
 from tianting.rules.sg24.declared.codes.sunce import _unused
+from tianting.rules.sg24.outcomes import DONE, FAILED
+from tianting.rules.sg24.wounds import HEALED
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
     from tianting.rules.sg24.declared.resolve import Resolver
+    from tianting.rules.sg24.pack import SkillData
 
 NAME = "深明大义"
 MISHI, ZHAOYUN = "糜氏", "赵云"
@@ -65,3 +69,43 @@ register(NAME, Code(
     "passive", no_target, _unused,
     "被动技能。与赵云互识之后，可以在某夜自杀时指定1个ID：若赵云当夜存活且状态正常，该ID受伤（视为武将杀伤技能），赵云"
     "当夜的主动技能失败；当夜继任的黄月英仍可行动。（军师增益技能）", suicide=_check))
+
+
+XIANGFU = "相夫教子"
+FAVOURED = "相夫教子"
+"""``state.extra`` key: phase index → the ids 相夫教子 favours in that phase (the night of the use and the next day)."""
+FAVOURED_TABLE = (HEALED,) * 10
+"""A favoured 伤判: every digit heals (「自动达成……有益的结果」)."""
+HUSBANDS = ("刘备", "刘禅")
+
+
+def favoured(state: Any, pid: str) -> bool:
+    """Whether 相夫教子 favours ``pid`` in the phase being played."""
+    return pid in state.extra.get(FAVOURED, {}).get(str(state.index), [])
+
+
+def _xiangfu(r: Resolver, a: Action, skill: SkillData) -> None:
+    """「刘备/刘禅当夜和次日获得概率优待」: the living player of 刘备 (else 刘禅) is favoured tonight and the next day,
+    from before the 结算前 uses (its timing): every chance the engine draws for him or aimed at him goes his way without a
+    draw (R-choices-7). Neither in play: the use fails. Nobody is told (the favour shows only in what comes of it)."""
+    night = r.night
+    state = night.state
+    husband = next((p.id for name in HUSBANDS for p in sorted(state.living(), key=lambda p: p.id)
+                    if p.character == name), None)
+    if husband is None:
+        night.phase.note(f"{a.actor}【{skill.name}】：刘备/刘禅不在场，未起作用")
+        night.phase.outcomes.settle(a, FAILED, "刘备/刘禅不在场")
+        return
+    marks = state.extra.setdefault(FAVOURED, {})
+    for index in (state.index, state.index + 1):
+        listed = marks.setdefault(str(index), [])
+        if husband not in listed:
+            listed.append(husband)
+    night.phase.note(f"{a.actor}【{skill.name}】：{husband} 当夜和次日获得概率优待")
+    night.phase.outcomes.settle(a, DONE)
+
+
+register(XIANGFU, Code(
+    "early", no_target, _xiangfu,
+    "主动技能。刘备（不在场时为刘禅）当夜和次日获得概率优待：凡需要概率判定时，自动达成对其有益的结果（其伤判痊愈，其行动"
+    "不受成功率减半影响，针对其的伤害、干扰的概率部分不发生，针对其的保护、治疗的概率部分发生）。（军师增益技能 结算前生效）"))
