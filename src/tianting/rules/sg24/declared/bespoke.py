@@ -235,9 +235,12 @@ def stabs_allowed(game: Any, player: Any) -> int:
 
 
 def wound_tables(nth: int) -> list[tuple[str, ...]]:
-    """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too)."""
+    """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too), 糜氏
+    【相夫教子】's favoured one among them (:func:`wound_table`)."""
+    from tianting.rules.sg24.declared.codes.mishi import FAVOURED_TABLE
+
     return ([code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
-            + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None])
+            + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None] + [FAVOURED_TABLE])
 
 
 def _load_codes() -> None:
