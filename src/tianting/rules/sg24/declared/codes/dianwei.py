@@ -78,10 +78,11 @@ def _guard_lord(game: Any, phase: Any, owner: str, skill: SkillData, landed: dic
     """「经过结算和判定之后仍然要承受伤害」: a 武将杀伤 harm past every defence lands on his lord. He is told
     「君主受到攻击」 and asked (「可选择触发」, 「不护驾」 if he says nothing); guarding, the greatest such harm is
     stopped (one: 「抵御一次最大伤害的攻击」, the others still land) and he is wounded (R-choices-1)."""
+    from tianting.core.state import PhaseKind
     from tianting.rules.sg24.game import same_word
 
     state = game.state
-    if not state.player(owner).alive:
+    if game.phase is not PhaseKind.NIGHT or not state.player(owner).alive:  # 「当夜……」
         return
     lord = own_lord(state, owner)
     if lord is None:

@@ -67,9 +67,12 @@ def _take_pear(game: Any, phase: Any, owner: str, skill: SkillData, landed: dict
     that id's harms landing (「其受伤或者阵亡」), he is asked whether to take them (「承担」 / 「不承担」, the default).
     Taking, they land on him, summed with his own (「两人伤害累计结算后均由孔融承担」), and the id is spared; he is
     told. Wounded or harmed himself, he may still take them. The question names no one harmed but the id he named."""
+    from tianting.core.state import PhaseKind
     from tianting.rules.sg24.game import same_word
 
     state = game.state
+    if game.phase is not PhaseKind.NIGHT:  # 「每夜指认的ID，若当夜进行伤害结算时……」: a night's harms only
+        return
     if not state.player(owner).alive or not any(pid != owner and harms for pid, harms in landed.items()):
         return
     ids = sorted(p.id for p in state.living() if p.id != owner)
