@@ -308,3 +308,15 @@ def test_xiangfujiaozi_liubeis_next_days_wound_check_heals_and_a_sure_harm_still
     t2.day(digits=keep_wounded(t2, "刘备"))
     assert injured(t2, "刘备")
     assert not t.state.extra["相夫教子"].get(str(t.state.index + 1))
+
+
+@pytest.mark.skill("忠勇严整", "水淹七军")
+def test_zhongyongyanzheng_made_to_fail_counts_neither_way() -> None:
+    """王平【忠勇严整】 made to fail by 关羽【水淹七军】 on 王平 himself (「令其当夜所有行动失败」): the use is void, not
+    counted a failure (no wound later) nor a success (his vote stands) — the shield raised as the night began still
+    stood for 刘备 (R-choices-4)."""
+    t = wangping()
+    t.night(act("赵云", "忠勇严整", "刘备"), act("关羽", "水淹七军", "赵云"))
+    assert entry(t, "赵云", "忠勇严整")["state"] == "void"
+    assert not t.state.extra.get("忠勇严整_失败")
+    assert not t.state.extra.get("own_votes_void", {}).get(str(t.state.index))

@@ -617,7 +617,10 @@ class DingliGame(SG24Game):
 
         level = favour(self, pid)
         if level == BEST:
-            day.note(f"{pid} 的伤判：【父兄之佑】取最优结果（{texts.CHECK_WORDS[wounds.HEALED]}）")
+            from tianting.rules.sg24.declared.codes.mishi import favoured
+
+            source = "相夫教子" if favoured(self.state, pid) else "父兄之佑"  # 糜氏's favour (R-choices-7) or 孙权's
+            day.note(f"{pid} 的伤判：【{source}】取最优结果（{texts.CHECK_WORDS[wounds.HEALED]}）")
             return wounds.HEALED, dealt["table"].index(wounds.HEALED)
         if level != BETTER:
             return outcome, digit

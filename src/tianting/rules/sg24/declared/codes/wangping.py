@@ -107,6 +107,9 @@ def _shield(r: Resolver, a: Action, skill: SkillData) -> None:
 
     def settle() -> None:
         state, phase = night.state, night.phase
+        if phase.outcomes.state(a) in (VOID, FAILED):  # made to fail after the shield stood: neither counted
+            r.defences[:] = [d for d in r.defences if d is not shield]
+            return
         if not any(d is shield for d in r.defences):
             state.extra.setdefault("own_votes_void", {}).setdefault(str(state.index + 1), []).append(a.actor)
             phase.note(f"{a.actor}【{skill.name}】抵挡成功：次日投票无效")
