@@ -320,3 +320,18 @@ def test_zhongyongyanzheng_made_to_fail_counts_neither_way() -> None:
     assert entry(t, "赵云", "忠勇严整")["state"] == "void"
     assert not t.state.extra.get("忠勇严整_失败")
     assert not t.state.extra.get("own_votes_void", {}).get(str(t.state.index))
+
+
+@pytest.mark.skill("深明大义", "木牛流马")
+def test_shenmingdayi_huangyueying_acts_the_same_night() -> None:
+    """糜氏【深明大义】: 「当夜黄月英仍可发动自己的技能」 — after her 自杀 naming 张昭, one action of her successor 黄月英
+    is accepted that night and resolves as hers (【木牛流马】 heals the wounded 郭嘉); after a plain 自杀 the rules'
+    「自杀须单独提交」 still refuses it (R-SG19, R-choices-5)."""
+    t = mishi_knows_zhaoyun(Table24())
+    t.state.player("郭嘉").status = Status.INJURED
+    t.night(act("糜氏", "自杀", "张昭"), act("糜氏", "木牛流马", "郭嘉"))
+    assert t.character("糜氏") == "黄月英" and injured(t, "张昭")
+    assert not injured(t, "郭嘉")
+    t2 = Table24()
+    with pytest.raises(IllegalAction):
+        t2.night(act("糜氏", "自杀"), act("糜氏", "木牛流马", "郭嘉"))

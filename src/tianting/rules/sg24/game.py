@@ -318,6 +318,10 @@ class SG24Game(Clocked):
         mine = [a for a in accepted if a.actor == player.id]
         skill = _norm(action.skill)
         if skill == SUICIDE or any(_norm(a.skill) == SUICIDE for a in mine):
+            from tianting.rules.sg24.declared.codes.mishi import successor_acts
+
+            if skill != SUICIDE and successor_acts(self, player, action, mine):  # 「当夜黄月英仍可发动自己的技能」
+                return
             named = suicide_skill(self, player) if skill == SUICIDE and action.targets else None
             if named is not None and named.suicide is not None:  # a 自杀 naming an id: 糜氏【深明大义】's
                 named.suicide(self, action)

@@ -5,10 +5,13 @@ next day."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tianting.core import pack_edition
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Feedback
+from tianting.core.state import Status
 from tianting.engine.harm import Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import Code, at_night_start, register
@@ -39,6 +42,28 @@ def _check(game: Any, action: Action) -> None:
     me, zy = game.state.player(action.actor), zhaoyun(game.state)
     if zy is None or zy.id not in me.known or me.id not in zy.known:
         raise IllegalAction(f"【{NAME}】须与赵云互识之后才能在自杀时指定ID", "not-yet")
+
+
+def successor_acts(game: Any, player: Any, action: Action, mine: Sequence[Action]) -> bool:
+    """24人 (R-choices-5): 「当夜黄月英仍可发动自己的技能」 — after her 自杀 naming an id (深明大义's), one action of her
+    one successor is accepted, checked as the successor's (status normal); it resolves as hers, the suicide taking
+    effect first. False (the rules' check then refuses it, R-SG19) for any other 自杀 or a second action."""
+    from tianting.rules.sg24.game import SUICIDE, _norm
+
+    if pack_edition.first(game.state) or len(mine) != 1 or _norm(mine[0].skill) != SUICIDE or not mine[0].targets:
+        return False
+    options = game.successor_options(player.id)
+    if len(options) != 1 or player.character != MISHI:
+        return False
+    succ = game.pack.characters[options[0]]
+    saved = (player.character, player.identity, list(player.skills), player.status, player.wounded_at)
+    player.character, player.identity, player.skills = succ.name, succ.identity, [s.name for s in succ.skills]
+    player.status, player.wounded_at = Status.ALIVE, None
+    try:
+        game.check_action(action, [])
+    finally:
+        player.character, player.identity, player.skills, player.status, player.wounded_at = saved
+    return True
 
 
 @at_night_start
