@@ -52,7 +52,14 @@ class Table(Table24):
             self.game.check_action(a, accepted)
             accepted.append(a)
         book = self._book(answers)
+        auto: list[dict[str, Any]] = []
+        if not any(a.get("skill") == "君子让梨" for a in answers or []):
+            # 孔融【君子让梨】 asks him, once a harm lands on another, for the id he named tonight (R-choices-8):
+            # unless the test scripts it, he named nobody
+            auto = [{"actor": p.id, "skill": "君子让梨", "answer": "不指认"} for p in self.state.living()
+                    if p.character == "孔融"]
+        book.answers += auto
         result = self.game.resolve_night(accepted, book, last_words, rulings, digits=digits)
-        assert not book.unused(), book.unused()
+        assert not [a for a in book.unused() if a not in auto], book.unused()
         self.results.append(result)
         return result

@@ -277,7 +277,8 @@ def test_beifenshi_made_to_fail_lessens_nothing() -> None:
     曹操."""
     t = caiyan()
     t.state.player("曹操").used["割须弃袍"] = 1  # spent: it would stop the wound (曹操's own standing defence)
-    t.night(act("卞氏", "悲愤诗"), act("关羽", "水淹七军", "卞氏"), act("刘备", "乱世枭雄", "曹操"))
+    t.night(act("卞氏", "悲愤诗"), act("关羽", "水淹七军", "卞氏"), act("刘备", "乱世枭雄", "曹操"),
+            answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
     assert entry(t, "卞氏", "悲愤诗")["state"] == "void"
     assert injured(t, "曹操")
 

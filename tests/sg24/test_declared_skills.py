@@ -311,7 +311,8 @@ def test_jianbiqingye_defends_one_who_is_no_lord_and_yafuzhifeng_stops_a_strateg
     assert not injured(t, "张辽") and t.state.player("张辽").used.get("亚夫之风") == 1
     t.day()
     t.state.player("曹操").used["割须弃袍"] = 1  # his own 割须弃袍 spent: only 坚壁清野 could stop 乱世枭雄
-    t.night(act("张辽", "坚壁清野", "曹操"), act("刘备", "乱世枭雄", "曹操"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    t.night(act("张辽", "坚壁清野", "曹操"), act("刘备", "乱世枭雄", "曹操"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"},
+                                                                          {"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
     assert injured(t, "曹操")
 
 

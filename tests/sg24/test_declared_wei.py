@@ -280,7 +280,7 @@ def test_gexuqipao_stops_the_first_general_harm_then_is_spent() -> None:
     assert not injured(t, "曹操") and t.state.player("曹操").used.get("割须弃袍") == 1
     assert not_judged(r, "割须弃袍")
     t.day()
-    t.night(act("孙坚", "横扫江东", "曹操"))
+    t.night(act("孙坚", "横扫江东", "曹操"), answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
     assert injured(t, "曹操")
 
 

@@ -238,11 +238,11 @@ def test_peace_needs_every_standing_side() -> None:
 
 def test_killers_told_at_nightfall_and_passives_left_to_the_judge() -> None:
     """Each killer may stab once tonight (R-SG1); passive skills in play with no declared effect are the judge's to
-    rule (典韦's 挺身护驾), those declared the engine's (割发代首, 割须弃袍)."""
+    rule (刘备's 承道受业), those declared the engine's (割发代首, 割须弃袍)."""
     t = Table24()
     told = t.game.night_start_feedback()
     assert set(told) == {"夏侯惇", "张辽", "关羽", "张飞", "太史慈", "凌操"}
-    assert any("挺身护驾" in w for w in t.game.passive_warnings())
+    assert any("承道受业" in w for w in t.game.passive_warnings())
     assert not any("割发代首" in w or "割须弃袍" in w for w in t.game.passive_warnings())
 
 

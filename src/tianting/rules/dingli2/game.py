@@ -238,7 +238,12 @@ class DingliGame(SG24Game):
         if player.country in self.state.eliminated:
             raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
         if skill == SUICIDE:
-            if action.targets:
+            from tianting.rules.sg24.declared.bespoke import suicide_skill
+
+            named = suicide_skill(self, player) if action.targets else None
+            if named is not None and named.suicide is not None:  # a 自杀 naming an id: 糜氏【深明大义】's
+                named.suicide(self, action)
+            elif action.targets:
                 raise IllegalAction(f"{player.id}：自杀不指定目标", "targets")
             return
         if not self.can_act(player):
@@ -624,7 +629,10 @@ class DingliGame(SG24Game):
 
         level = favour(self, pid)
         if level == BEST:
-            day.note(f"{pid} 的伤判：【父兄之佑】取最优结果（{texts.CHECK_WORDS[wounds.HEALED]}）")
+            from tianting.rules.sg24.declared.codes.mishi import favoured
+
+            source = "相夫教子" if favoured(self.state, pid) else "父兄之佑"  # 糜氏's favour (R-choices-7) or 孙权's
+            day.note(f"{pid} 的伤判：【{source}】取最优结果（{texts.CHECK_WORDS[wounds.HEALED]}）")
             return wounds.HEALED, dealt["table"].index(wounds.HEALED)
         if level != BETTER:
             return outcome, digit

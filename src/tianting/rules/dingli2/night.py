@@ -179,7 +179,8 @@ class DingliNight(Night):
             "summary": game._summary(night),
             "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
-            "events": self.events,
+            # with the lines a declared or bespoke step put in the post after the uses were listed (白衣渡江's 联盟)
+            "events": self.events + [e for e in self.declared.events if e not in self.events],
             "died": canonical.posted(self.state, list(night.died) + list(night.natural)),
             "silent": canonical.posted(self.state, night.natural),
             # the ids a 伤判 took out after the last day's post, then tonight's

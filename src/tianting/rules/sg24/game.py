@@ -46,6 +46,7 @@ from tianting.rules.sg24.declared.bespoke import (
     stabs_allowed,
     unhealable,
     unlimited_tonight,
+    suicide_skill,
     wound_table,
 )
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
@@ -324,7 +325,14 @@ class SG24Game(Clocked):
         mine = [a for a in accepted if a.actor == player.id]
         skill = _norm(action.skill)
         if skill == SUICIDE or any(_norm(a.skill) == SUICIDE for a in mine):
-            _check_suicide(player.id, action, mine)
+            from tianting.rules.sg24.declared.codes.mishi import successor_acts
+
+            if skill != SUICIDE and successor_acts(self, player, action, mine):  # 「当夜黄月英仍可发动自己的技能」
+                return
+            named = suicide_skill(self, player) if skill == SUICIDE and action.targets else None
+            if named is not None and named.suicide is not None:  # a 自杀 naming an id: 糜氏【深明大义】's
+                named.suicide(self, action)
+            _check_suicide(player.id, action, mine, named is not None)
             return
         if skill == STAB:
             if player.identity != "杀手" or player.country not in COUNTRIES:
@@ -1093,10 +1101,11 @@ def _norm(name: Any) -> str:
     return name_key(name) if isinstance(name, str) else ""
 
 
-def _check_suicide(pid: str, action: Action, mine: Sequence[Action]) -> None:
-    """「立刻生效：……自杀」「立刻生效的技能提交即生效」: 自杀 names no one, and it is the id's one action that night
-    (the character is dead once it is sent; its successor acts from the next night, R-SG19)."""
-    if _norm(action.skill) == SUICIDE and action.targets:
+def _check_suicide(pid: str, action: Action, mine: Sequence[Action], targeted: bool = False) -> None:
+    """「立刻生效：……自杀」「立刻生效的技能提交即生效」: 自杀 names no one (``targeted``: a passive it sets off names one,
+    checked by it), and it is the id's one action that night (the character is dead once it is sent; its successor acts
+    from the next night, R-SG19)."""
+    if _norm(action.skill) == SUICIDE and action.targets and not targeted:
         raise IllegalAction(f"{pid}：自杀不指定目标", "targets")
     if mine:
         raise IllegalAction(f"{pid}：自杀立刻生效，当夜不能再有其他行动（自杀须单独提交）", "suicide")

@@ -48,9 +48,21 @@ class Code:
     unlimited: bool = False
     """An active's: a night its use is sent, its owner's actions that night are not limited in number (左慈【天遁】:
     「当夜不限制行动次数」, :func:`unlimited_tonight`)."""
+    suicide: Callable[[Any, Action], None] | None = None
+    """A passive's: a 自杀 its holder sends naming an id sets it off (糜氏【深明大义】); checks that use (raises
+    IllegalAction), the suicide's own checks apart. Resolved by the code's own steps."""
 
 
 REGISTRY: dict[str, Code] = {}
+
+NIGHT_STARTS: list[Callable[[Resolver], None]] = []
+"""Steps run as each night's resolver is made, before any use resolves (a state an earlier night left to go off
+now: 陆逊【火烧连营】's 「下一夜开始时……」); registered with :func:`at_night_start`."""
+
+
+def at_night_start(step: Callable[[Resolver], None]) -> Callable[[Resolver], None]:
+    NIGHT_STARTS.append(step)
+    return step
 
 
 def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
@@ -145,6 +157,10 @@ def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
 
     if pack_edition.first(game.state):
         return None
+    from tianting.rules.sg24.declared.codes.mishi import FAVOURED_TABLE, favoured
+
+    if favoured(game.state, player.id):  # 糜氏【相夫教子】: his 伤判 heals (R-choices-7)
+        return FAVOURED_TABLE
     marked = REGISTRY.get(game.state.extra.get("marked_checks", {}).get(player.id, ""))
     if marked is not None and marked.marked_table is not None:
         return marked.marked_table
@@ -206,6 +222,20 @@ def unlimited_tonight(game: Any, pid: str, sent: Sequence[Action]) -> bool:
     return False
 
 
+def suicide_skill(game: Any, player: Any) -> Code | None:
+    """The passive of ``player`` a 自杀 naming an id sets off (its ``suicide`` check), or None."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return None
+    character = game.pack.characters.get(player.character)
+    for data in character.skills if character else ():
+        code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
+        if code is not None and code.suicide is not None and data.name in player.skills:
+            return code
+    return None
+
+
 def stabs_allowed(game: Any, player: Any) -> int:
     """How many stabs ``player`` may send tonight: one (「每夜可以提交一个ID，对其进行一次刺杀」), or more where a
     passive he holds says so (丁奉【老当益壮】)."""
@@ -223,9 +253,12 @@ def stabs_allowed(game: Any, player: Any) -> int:
 
 
 def wound_tables(nth: int) -> list[tuple[str, ...]]:
-    """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too)."""
+    """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too), 糜氏
+    【相夫教子】's favoured one among them (:func:`wound_table`)."""
+    from tianting.rules.sg24.declared.codes.mishi import FAVOURED_TABLE
+
     return ([code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
-            + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None])
+            + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None] + [FAVOURED_TABLE])
 
 
 def _load_codes() -> None:

@@ -56,6 +56,8 @@ EARLY = ("立刻生效", "即时生效", "预结算前生效", "全局技能")
 BEFORE = "结算前生效"
 AFTER = "结算后生效"
 NEGATIVE = "军师负面技能"
+HARMLESS_NEGATIVE = "不造成伤害的军师负面技能"
+"""What a defence stops that meets only the 军师负面 uses that harm nobody (王平【忠勇严整】)."""
 FACT_WORDS = {"identity": "身份", "character": "角色", "country": "国籍", "evaluations": "评价"}
 
 
@@ -107,6 +109,9 @@ class Resolver:
     """(id, why): the 武将保护 defences on the id that could stop a stab tonight have no effect (``strip_guards``)."""
     followups: list[Callable[[], None]] = field(default_factory=list)
     """What bespoke uses do once the night's harms are settled (:meth:`after`: whether their defence was used …)."""
+    before_sum: list[Callable[[], None]] = field(default_factory=list)
+    """What bespoke uses do once every use of the night has resolved, before the defences meet the harms (:meth:`spare`:
+    a choice that adds a harm, 马超【威震西凉】)."""
     used_at_start: dict[str, dict[str, int]] = field(default_factory=dict)
     """Each player's used-up counts as the night began (what 「视为没有消耗」 restores)."""
     pending_harms: list[Harm] = field(default_factory=list)
@@ -153,6 +158,10 @@ class Resolver:
         resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
         resolver.halvings += standing(night.state)
+        from tianting.rules.sg24.declared.bespoke import NIGHT_STARTS
+
+        for step in NIGHT_STARTS:  # what an earlier night left to go off as this one begins (bespoke.at_night_start)
+            step(resolver)
         return resolver
 
     def handles(self, action: Action) -> bool:
@@ -252,7 +261,7 @@ class Resolver:
                 night.phase.outcomes.settle(a, FAILED, f"{sure.source}令其发动失败")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：{sure.source}")
                 continue
-            if not self._chance(f"成功率减半 {a.actor}【{a.skill}】", a.actor):
+            if not self._chance(f"成功率减半 {a.actor}【{a.skill}】", a.actor, on=aimed_at(a), helps=self._helps(a)):
                 night.live.remove(a)
                 night.phase.outcomes.settle(a, FAILED, "成功率减半，未能发动")
                 night.phase.note(f"{a.actor} 的【{a.skill}】发动失败：成功率减半")
@@ -447,6 +456,8 @@ class Resolver:
             for owner, data, code in passive_holders(self):
                 assert code.before_harms is not None
                 code.before_harms(self, owner, data)
+            for step in self.before_sum:
+                step()
             self._spared_tonight()
         self._strip()
         self.place_groups()
@@ -632,11 +643,16 @@ class Resolver:
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：条件不满足")
             night.phase.outcomes.settle(a, FAILED, "条件不满足")
             return
-        if d.chance is not None and not self._chance(f"【{use.skill.name}】{a.actor}→{target}", a.actor, d.chance):
+        if d.chance is not None and not self._chance(f"【{use.skill.name}】{a.actor}→{target}", a.actor, d.chance,
+                                                     on=target, helps=self._helps(a)):
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：概率未中")
             night.phase.outcomes.settle(a, FAILED, "概率未中")
             return
         if use.skill.attribute == NEGATIVE and target != a.actor and self._shielded(target, NEGATIVE, use):
+            night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
+            return
+        if (use.skill.attribute == NEGATIVE and target != a.actor and not harms_others(d)
+                and self._shielded(target, HARMLESS_NEGATIVE, use)):  # 王平【忠勇严整】's shield (codes/wangping.py)
             night.phase.outcomes.settle(a, VOID, f"被 {target} 抵御")
             return
         kept_off = self._immune_to(target, use) if target != a.actor else None
@@ -654,7 +670,8 @@ class Resolver:
         night = self.night
         if not self._holds(d.conditions, owner, target):
             return
-        if d.chance is not None and not self._chance(f"【{data.name}】{owner}→{target}", owner, d.chance):
+        if d.chance is not None and not self._chance(f"【{data.name}】{owner}→{target}", owner, d.chance, on=target,
+                                                     helps=all(v.name in HELPFUL for v in d.does)):
             night.phase.note(f"{owner} 的【{data.name}】未触发：概率未中")
             return
         if d.limit == "once" and not any(v.name == "defend" for v in d.does):  # a defence is spent when used
@@ -664,12 +681,26 @@ class Resolver:
         for verb in d.does:
             self._do(verb, owner, target, data, active=False)
 
-    def _chance(self, purpose: str, owner: str, p: Fraction = Fraction(1, 2), good: bool = True) -> bool:
+    def _chance(self, purpose: str, owner: str, p: Fraction = Fraction(1, 2), good: bool = True,
+                on: str | None = None, helps: bool = True) -> bool:
         """A draw of ``owner``'s own 概率判定 (``good``: the outcome that goes his way), with the game's generator —
-        favoured where 孙权【父兄之佑】 covers him (:mod:`.codes.sunquan`, R-dlwu-12)."""
+        favoured where 孙权【父兄之佑】 covers him (:mod:`.codes.sunquan`, R-dlwu-12); aimed ``on`` another whom 糜氏
+        【相夫教子】 favours, it goes his way without a draw (``helps``: whether it happening is his way, R-choices-7)."""
+        from tianting.rules.sg24.declared.codes.mishi import favoured
         from tianting.rules.sg24.declared.codes.sunquan import draw
 
+        if on is not None and on != owner and favoured(self.night.state, on):
+            self.night.phase.note(f"{purpose}：{on} 受【相夫教子】概率优待，{'达成' if helps else '未达成'}")
+            return helps
         return draw(self.night.game, purpose, owner, p, good)
+
+    def _helps(self, a: Action) -> bool:
+        """Whether ``a`` goes its target's way (R-choices-7): a declared use whose verbs all help, or a bespoke or
+        judge's use of a 增益 or 保护 attribute; anything else (a stab, a harm, a hindrance) does not."""
+        use = next((u for u in self.uses if u.action is a), None)
+        if use is not None:
+            return all(v.name in HELPFUL for v in use.declared.does)
+        return self._attribute(a) in ("军师增益技能", "武将保护技能")
 
     def _shielded(self, pid: str, attribute: str, use: DeclaredUse) -> bool:
         """A defence on ``pid`` against ``attribute`` stops the use (and is spent), in seed 001's order."""
@@ -757,7 +788,8 @@ class Resolver:
             return
         pid = found
         if verb.chance is not None and not self._chance(f"【{data.name}】{verb.name} {owner}→{pid}", owner, verb.chance,
-                                                        not (pid == owner and verb.name in SELF_HARMS)):
+                                                        not (pid == owner and verb.name in SELF_HARMS), on=pid,
+                                                        helps=verb.name in HELPFUL):
             phase.note(f"{owner} 的【{data.name}】对 {pid} 的{verb.name}未生效：概率未中")
             return
         name = verb.name
@@ -1022,6 +1054,13 @@ def first_free(night: Night, waiting: Sequence[DeclaredUse], purpose: str = "结
 
 
 PROTECTIVE = ("defend", "immune", "heal")
+HELPFUL = (*PROTECTIVE, "act_twice", "act_wounded", "heal_at_check", "lessen", "vote_void", "tell")
+"""The verbs that go their player's way (糜氏【相夫教子】's 「有益的结果」, R-choices-7); every other verb on him does not."""
+
+
+def aimed_at(a: Action) -> str | None:
+    """The id an action names first (None: it names none)."""
+    return next((t for t in a.targets if isinstance(t, str)), None)
 
 
 def guards_first(uses: Sequence[DeclaredUse]) -> list[DeclaredUse]:

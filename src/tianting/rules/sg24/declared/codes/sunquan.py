@@ -29,6 +29,10 @@ def favour(game: Any, pid: str) -> int:
     state = game.state
     if pack_edition.first(state) or pid not in state.players:
         return NONE
+    from tianting.rules.sg24.declared.codes.mishi import favoured
+
+    if favoured(state, pid):  # 糜氏【相夫教子】: 「自动达成对刘备/刘禅有益的结果」 (R-choices-7)
+        return BEST
     me = state.player(pid)
     holders = [q for q in state.living() if _holds(game, q)]
     if any(q.id == pid for q in holders):
