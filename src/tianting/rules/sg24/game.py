@@ -46,6 +46,7 @@ from tianting.rules.sg24.declared.bespoke import (
     stabs_allowed,
     wound_table,
 )
+from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.resolve import killed as declared_killed
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
@@ -534,6 +535,7 @@ class SG24Game(Clocked):
         player = self.state.player(pid)
         dead = player.character
         held, used = list(player.skills), dict(player.used)
+        revival.ended(self, pid, dead, cause, held, natural)  # for 【起死回生】 (declared/revival.py)
         successor = succession.choose(self.state.rng, book, pid, "继任", self.successor_options(pid),
                                       lambda a, o: (c := self.pack.get(a)) is not None and c.name == o)
         self.state.extra["checks"].pop(pid, None)

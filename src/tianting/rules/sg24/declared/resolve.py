@@ -33,6 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -431,6 +432,8 @@ class Resolver:
             self._apply(use)
         for followup in self.followups:
             followup()
+        if self.enabled:
+            revival.back(self)  # the ids whose time away (【麻沸散】) ends tonight
 
     def lessening(self) -> dict[str, int]:
         """Just before the harms are summed: the uses that lessen them (「对整个当夜最后结果进行总结算」, a 结算后 one

@@ -1,0 +1,139 @@
+"""Two changes of state beyond wound and death, for the 24人 and 鼎立 rules (华佗【起死回生】 and【麻沸散】,
+docs/rulings/packs-revival.md):
+
+- **revival**: an id's present character gives way to the one it played before, as that one stood at its death
+  (its skills held then, its uses counted: 「复活者技能不得重置」). Each character's end is recorded when it dies
+  (:func:`ended`) while someone in play holds a revival skill, so a game without one keeps its state as before.
+- **away**: an id leaves the game for a set number of days and nights (counted with the night's dead, no last
+  words) and comes back at the end of the night its time runs out (:func:`back`, from the night's 结算).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tianting.core import effects
+from tianting.core.records import Death
+from tianting.core.state import Status
+
+if TYPE_CHECKING:
+    from tianting.rules.sg24.declared.resolve import Resolver
+
+REVIVAL_SKILLS = ("起死回生",)
+"""The skills that bring a character back (the ends of characters are recorded while one of them is in play)."""
+RECOGNITION = "指认技能"
+
+
+def watching(game: Any) -> bool:
+    """Whether a player in play holds a revival skill (and so the ends of characters are recorded)."""
+    return any(s in p.skills for p in game.state.living() for s in REVIVAL_SKILLS)
+
+
+def ended(game: Any, pid: str, character: str, cause: str, held: list[str], natural: bool) -> None:
+    """``pid``'s ``character`` died tonight (or today) of ``cause``: its end, as it stood, for a later revival."""
+    if not watching(game):
+        return
+    game.state.extra.setdefault("ended", {}).setdefault(pid, []).append({
+        "character": character, "cause": cause, "natural": natural, "index": game.state.index,
+        "number": game.number, "held": list(held), "recognition": by_recognition(game, cause)})
+
+
+def by_recognition(game: Any, cause: str) -> bool:
+    """Whether a death's cause is a 指认's (a 指认技能 of some character of the pack, or the 指认 itself)."""
+    if cause in ("指认", "同国指认"):
+        return True
+    return any(s.name == cause and s.attribute == RECOGNITION for c in game.pack.characters.values() for s in c.skills)
+
+
+def last_end(game: Any, pid: str, character: str) -> dict[str, Any] | None:
+    """The recorded end of ``pid``'s ``character`` (its last death), or None."""
+    return next((e for e in reversed(game.state.extra.get("ended", {}).get(pid, [])) if e["character"] == character),
+                None)
+
+
+def why_not_revived(game: Any, pid: str) -> str | None:
+    """Why ``pid``'s present character cannot give way to its previous one now, or None (R-revival-1..3)."""
+    player, lives = game.state.player(pid), game.state.extra["lives"].get(pid, [])
+    if not player.alive:
+        return f"{pid} 已退出游戏"
+    if len(lives) < 2:
+        return f"{pid} 的当前角色没有上一角色"
+    previous = lives[-2]
+    if any(p.character == previous for p in game.state.living() if p.id != pid):
+        return f"{previous} 已在场上"
+    end = last_end(game, pid, previous)
+    if end is None:
+        return f"{previous} 的死亡没有记录（使用者登场前已死亡）"
+    if end["natural"] or end["cause"] == "自然死亡":
+        return f"{previous} 为自然死亡"
+    if end["recognition"]:
+        return f"{previous} 因被指认而死亡"
+    span = game.pack.characters[previous].natural_death
+    if span is not None and game.number >= span:
+        return f"{previous} 原本的寿命（第{span}夜）已到"
+    return None
+
+
+def revive(r: Resolver, pid: str, skill: str) -> None:
+    """``pid``'s present character gives way to the previous one: its skills as held at its death, its uses as
+    counted, its identity; a normal state; the character that gave way may succeed again (R-revival-2)."""
+    game, phase = r.night.game, r.night.phase
+    player, lives = game.state.player(pid), game.state.extra["lives"][pid]
+    present, previous = lives[-1], lives[-2]
+    end = last_end(game, pid, previous)
+    assert end is not None
+    player.status = Status.ALIVE
+    player.wounded_at = None
+    player.character = previous
+    player.skills = list(end["held"])
+    identity = game.pack.characters[previous].identity
+    if identity:
+        player.identity = identity
+    lives.pop()
+    game.state.extra["checks"].pop(pid, None)
+    game.state.extra.get("marked_checks", {}).pop(pid, None)
+    phase.note(f"{pid}【{skill}】：{present} 复活至上一角色 {previous}")
+    effects.tell(phase, pid, f"你的角色复活为{previous}（技能使用情况与其死亡时相同）", skill)
+
+
+# ---- away: a temporary exit --------------------------------------------------------------------------------------
+def leave(r: Resolver, pid: str, nights: int, skill: str) -> None:
+    """``pid`` leaves the game as tonight ends, for ``nights`` days and nights: counted with tonight's dead, no
+    last words; he comes back at the end of the ``nights``-th night after this one (R-revival-4)."""
+    night, game = r.night, r.night.game
+    player = game.state.player(pid)
+    if not player.alive:
+        return
+    checks = game.state.extra["checks"]
+    game.state.extra.setdefault("away", {})[pid] = {
+        "back": game.state.index + 2 * nights, "status": player.status.value, "check": checks.pop(pid, None),
+        "wounded_at": player.wounded_at, "why": skill}
+    player.status = Status.OUT
+    night.phase.deaths.append(Death(pid, player.character, f"【{skill}】暂时退出游戏"))
+    night.phase.died.append(pid)
+    r.events.append(f"{pid} 退出游戏")
+    night.phase.note(f"{pid}（{player.character}）【{skill}】：当夜结束时退出游戏，{nights}日{nights}夜后回到游戏")
+    if night.last_words.pop(pid, None) is not None:
+        night.warnings.append(f"{pid} 因【{skill}】退出游戏，遗言为无遗言，其遗言不予公布")
+
+
+def back(r: Resolver) -> None:
+    """The ids whose time away ends with this night come back (the post says so), as they left (wounded or not);
+    one whose character's life span ran out while away dies naturally as he comes back (R-revival-5)."""
+    night, game = r.night, r.night.game
+    away = game.state.extra.get("away", {})
+    for pid in sorted(p for p, rec in away.items() if rec["back"] == game.state.index):
+        rec = away.pop(pid)
+        player = game.state.player(pid)
+        player.status = Status(rec["status"])
+        player.wounded_at = rec["wounded_at"]
+        if rec["check"] is not None:
+            game.state.extra["checks"][pid] = rec["check"]
+        r.events.append(f"{pid} 回到游戏")
+        night.phase.note(f"{pid}（{player.character}）【{rec['why']}】的退出时长已过，回到游戏")
+        effects.tell(night.phase, pid, "你回到游戏", rec["why"])
+        span = game.character(pid).natural_death
+        if span is not None and span < game.number:
+            game.kill(night.phase, pid, "自然死亡", night.book, natural=True)
+    if not away:
+        game.state.extra.pop("away", None)

@@ -1,0 +1,143 @@
+"""The 24人 pack's skills of coming back, leaving for a while, or a state beyond wound and death, resolved by the
+engine (issue 31): 华佗【起死回生】【麻沸散】, 夏侯惇【拔矢啖睛】, 黄月英【诸葛连弩】. Each test names the skill and
+states the 8.1 fact it rests on in our words. Rulings: R-revival-* in docs/rulings/packs-revival.md.
+
+The table is strict (tests/sg24/table24.py): every draw a test does not force and every answer it does not give
+fails it; each id is the seat's starting character."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import entry, injured
+from tianting.core.errors import IllegalAction
+
+from .table24 import Table24, act
+
+XUSHU_NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}]
+
+
+# ---- 华佗【起死回生】 --------------------------------------------------------------------------------------------
+@pytest.mark.skill("起死回生")
+def test_qisihuisheng_brings_back_the_character_that_died_tonight() -> None:
+    """华佗【起死回生】: after the night's 结算 the id's present character gives way to its previous one. 庞统 is
+    stabbed to death tonight (his successor 法正 takes the seat); the revival then brings 庞统 back in a normal
+    state, and 庞统's player is told. The death itself stays in the night's post (R-revival-1)."""
+    t = Table24()
+    r = t.night(act("华佗", "起死回生", "庞统"), act("张辽", "刺杀", "庞统"))
+    assert t.character("庞统") == "庞统" and t.status("庞统") == "alive"
+    assert t.state.player("庞统").identity == "军师"
+    assert t.state.extra["lives"]["庞统"] == ["庞统"]  # 法正 may succeed him again (R-revival-2)
+    assert entry(t, "华佗", "起死回生")["state"] == "done"
+    assert "你的角色复活为庞统（技能使用情况与其死亡时相同）" in t.said("庞统")
+    assert "庞统" in r.announcement["died"]
+    assert not t.said("华佗")  # the skill tells its user nothing
+    assert not any("起死回生" in w for w in r.warnings)
+
+
+@pytest.mark.skill("起死回生")
+def test_qisihuisheng_fails_without_a_previous_character() -> None:
+    """华佗【起死回生】: an id still on its first character has no previous one: the use fails."""
+    t = Table24()
+    t.night(act("华佗", "起死回生", "曹操"))
+    assert t.character("曹操") == "曹操"
+    assert entry(t, "华佗", "起死回生")["state"] == "failed"
+
+
+@pytest.mark.skill("起死回生")
+def test_qisihuisheng_fails_on_a_natural_death() -> None:
+    """华佗【起死回生】: 「前一角色自然死亡则复活无效」: 徐庶 dies naturally at night 3 (卧龙 succeeds him); on
+    night 4 华佗 names that id and nothing changes."""
+    t = Table24()
+    t.quiet(2)
+    t.night(answers=XUSHU_NIGHT3)
+    t.day()
+    t.night(act("华佗", "起死回生", "徐庶"))
+    assert t.character("徐庶") == "卧龙"
+    assert entry(t, "华佗", "起死回生")["state"] == "failed"
+    assert "自然死亡" in entry(t, "华佗", "起死回生")["why"]
+
+
+@pytest.mark.skill("起死回生")
+def test_qisihuisheng_and_the_life_span_of_a_natural_death() -> None:
+    """华佗【起死回生】: a character of a set life span (徐庶: 「第三夜结算时自然死亡」) killed before it can be
+    brought back while its span lasts (night 2), not once it is over (night 3 and after, R-revival-3)."""
+    t = Table24()
+    t.night(act("张辽", "刺杀", "徐庶"), answers=XUSHU_NIGHT3)
+    t.day()
+    t.night(act("华佗", "起死回生", "徐庶"))
+    assert t.character("徐庶") == "徐庶"
+    late = Table24()
+    late.night(act("张辽", "刺杀", "徐庶"), answers=XUSHU_NIGHT3)
+    late.day()
+    late.quiet(1)  # night 2 and its day
+    late.night(act("华佗", "起死回生", "徐庶"))
+    assert late.character("徐庶") == "卧龙"
+    assert "寿命" in entry(late, "华佗", "起死回生")["why"]
+
+
+# ---- 华佗【麻沸散】 ----------------------------------------------------------------------------------------------
+@pytest.mark.skill("麻沸散")
+def test_mafeisan_one_day_and_night_away() -> None:
+    """华佗【麻沸散】: the id's actions tonight fail; as the night ends he leaves the game (counted with the night's
+    dead, posted as leaving, no last words); after one day and one night he is back, the post saying so, and he
+    acts and votes again."""
+    t = Table24()
+    r = t.night(act("华佗", "麻沸散", "庞统", duration="一日一夜"), act("庞统", "连环妙计", "曹操"), last_words={"庞统": "有话说"})
+    assert t.status("庞统") == "out"
+    assert entry(t, "庞统", "连环妙计")["state"] == "void"
+    assert r.announcement["died"] == ["庞统"] and "庞统 退出游戏" in r.announcement["events"]
+    assert "庞统" not in r.announcement["last_words"]
+    assert any("遗言为无遗言" in w for w in r.warnings)
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.night(act("庞统", "连环妙计", "曹操"))
+    r2 = t.night()
+    assert t.status("庞统") == "alive"
+    assert "庞统 回到游戏" in r2.announcement["events"]
+    assert "你回到游戏" in t.said("庞统")
+    t.day(votes={"庞统": "曹操"})
+
+
+@pytest.mark.skill("麻沸散")
+def test_mafeisan_voids_the_ids_actions_tonight() -> None:
+    """华佗【麻沸散】: 「当夜该ID一切行动失败」: 张辽's stab the night he is put under fails."""
+    t = Table24()
+    t.night(act("华佗", "麻沸散", "张辽", duration="一日一夜"), act("张辽", "刺杀", "庞统"))
+    assert t.character("庞统") == "庞统" and not injured(t, "庞统")
+    assert entry(t, "张辽", "刺杀")["state"] == "void"
+
+
+@pytest.mark.skill("麻沸散", "浑身是胆")
+def test_mafeisan_two_days_voids_other_skills_on_him() -> None:
+    """华佗【麻沸散】 set to two days and two nights: every other skill used on the id tonight fails (赵云【浑身是胆】
+    on him), a killer's stab not (it is no skill, R-revival-4); he is back at the end of the second night after."""
+    t = Table24()
+    t.night(act("华佗", "麻沸散", "庞统", duration="两日两夜"), act("赵云", "浑身是胆", "庞统"))
+    assert entry(t, "赵云", "浑身是胆")["state"] == "void"
+    t.day()
+    t.night()
+    assert t.status("庞统") == "out"
+    t.day()
+    r = t.night(answers=XUSHU_NIGHT3)
+    assert t.status("庞统") == "alive" and "庞统 回到游戏" in r.announcement["events"]
+
+
+@pytest.mark.skill("麻沸散", "兵圣后裔")
+def test_mafeisan_is_a_negative_skill() -> None:
+    """华佗【麻沸散】 is 军师负面: 孙坚【兵圣后裔】 stops it once, and he stays in the game."""
+    t = Table24()
+    t.night(act("华佗", "麻沸散", "孙坚", duration="一日一夜"))
+    assert t.status("孙坚") == "alive"
+    assert entry(t, "华佗", "麻沸散")["state"] == "void"
+    assert "你的【兵圣后裔】已触发并消耗" in t.said("孙坚")
+
+
+@pytest.mark.skill("麻沸散")
+def test_mafeisan_needs_a_length() -> None:
+    """华佗【麻沸散】: the user sets the length, at most two days and two nights."""
+    t = Table24()
+    with pytest.raises(IllegalAction):
+        t.night(act("华佗", "麻沸散", "庞统"))
+    with pytest.raises(IllegalAction):
+        t.night(act("华佗", "麻沸散", "庞统", duration="三日三夜"))
