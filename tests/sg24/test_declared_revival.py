@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured
+from tests.declared_steps import entry, injured, successor
 from tianting.core.errors import IllegalAction
 
 from .table24 import Table24, act
@@ -141,3 +141,42 @@ def test_mafeisan_needs_a_length() -> None:
         t.night(act("华佗", "麻沸散", "庞统"))
     with pytest.raises(IllegalAction):
         t.night(act("华佗", "麻沸散", "庞统", duration="三日三夜"))
+
+
+# ---- 黄月英【诸葛连弩】 ------------------------------------------------------------------------------------------
+def _huangyueying_marks(t: Table24, whom: str | None) -> None:
+    """糜氏 dies by the judge's ruling (her successor 黄月英 plays on); the next night 黄月英 names ``whom``."""
+    successor(t, "糜氏")
+    assert t.character("糜氏") == "黄月英"
+    t.night(*([act("糜氏", "诸葛连弩", whom)] if whom else []))
+    t.day()
+
+
+@pytest.mark.skill("诸葛连弩", "勇贯三军", "浑身是胆")
+def test_zhugeliannu_triples_the_next_nights_killing_skills() -> None:
+    """黄月英【诸葛连弩】: the id named has, the next night, three times the effect of his 武将杀伤 skills: 吕蒙
+    【勇贯三军】 on 庞统 (no 猛将: a sure wound) gets past 赵云【浑身是胆】 (one defence stops one of the three) and
+    wounds him once; without the crossbow the defence stops it (R-revival-6)."""
+    t = Table24()
+    _huangyueying_marks(t, "吕蒙")
+    t.night(act("吕蒙", "勇贯三军", "庞统"), act("赵云", "浑身是胆", "庞统"), answers=XUSHU_NIGHT3)
+    assert injured(t, "庞统") and t.character("庞统") == "庞统"
+    plain = Table24()
+    _huangyueying_marks(plain, None)
+    plain.night(act("吕蒙", "勇贯三军", "庞统"), act("赵云", "浑身是胆", "庞统"), answers=XUSHU_NIGHT3)
+    assert not injured(plain, "庞统")
+
+
+@pytest.mark.skill("诸葛连弩", "勇贯三军")
+def test_zhugeliannu_lands_once_and_not_the_same_night() -> None:
+    """黄月英【诸葛连弩】: three times the effect is three harms to defend, one to land: undefended, 吕蒙's wound is
+    one wound, not a death. The night it is used nothing is tripled (「次夜」), and the mark is the named id's only."""
+    t = Table24()
+    successor(t, "糜氏")
+    t.night(act("糜氏", "诸葛连弩", "吕蒙"), act("吕蒙", "勇贯三军", "庞统"), act("赵云", "浑身是胆", "庞统"))
+    assert not injured(t, "庞统")
+    assert entry(t, "糜氏", "诸葛连弩")["state"] == "done"
+    assert not t.said("吕蒙")  # nobody is told
+    t.day()
+    t.night(act("吕蒙", "勇贯三军", "庞统"), answers=XUSHU_NIGHT3)
+    assert injured(t, "庞统") and t.character("庞统") == "庞统"

@@ -33,7 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared import revival
+from tianting.rules.sg24.declared import echoes, revival
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -447,6 +447,7 @@ class Resolver:
         ``strip_guards`` takes away, each group's defence placed on the one it protects (:meth:`place_groups`), then
         each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
         if self.enabled:
+            echoes.triple(self)  # 「三倍的效果」 marked for tonight (黄月英【诸葛连弩】)
             for owner, data, code in passive_holders(self):
                 assert code.before_harms is not None
                 code.before_harms(self, owner, data)
