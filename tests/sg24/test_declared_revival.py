@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import entry, injured, keep_wounded, successor
 from tianting.core.errors import IllegalAction
 
 from .table24 import Table24, act
@@ -180,3 +180,61 @@ def test_zhugeliannu_lands_once_and_not_the_same_night() -> None:
     t.day()
     t.night(act("吕蒙", "勇贯三军", "庞统"), answers=XUSHU_NIGHT3)
     assert injured(t, "庞统") and t.character("庞统") == "庞统"
+
+
+# ---- 夏侯惇【拔矢啖睛】 ------------------------------------------------------------------------------------------
+def _first_check(t: Table24, pid: str, digit: int) -> dict[str, int]:
+    """``pid``'s first 伤判 dealt in table order: digit 0–2 healed, 3–5 died, 6–9 still wounded."""
+    digits = keep_wounded(t, pid)
+    digits[pid] = digit
+    return digits
+
+
+@pytest.mark.skill("拔矢啖睛")
+def test_bashidanjing_first_stab_only_wounds_and_takes_his_recognition() -> None:
+    """夏侯惇【拔矢啖睛】: the first stab on him (关羽's, deadly) only wounds him; he is told, and from then on he has
+    no 指认 (healed at his 伤判, his 指认 the night after is refused). The stab went off (R-revival-7)."""
+    t = Table24()
+    t.night(act("关羽", "刺杀", "夏侯惇"))
+    assert t.character("夏侯惇") == "夏侯惇" and injured(t, "夏侯惇")
+    assert entry(t, "关羽", "刺杀")["state"] == "done"
+    assert "你的【拔矢啖睛】已触发：你不会死亡只会受伤，从此失去指认能力" in t.said("夏侯惇")
+    t.day(digits=_first_check(t, "夏侯惇", 0))
+    assert t.status("夏侯惇") == "alive"
+    with pytest.raises(IllegalAction):
+        t.night(act("夏侯惇", "指认", "荀彧", character="郭嘉"))
+
+
+@pytest.mark.skill("拔矢啖睛")
+def test_bashidanjing_only_the_first_stab() -> None:
+    """夏侯惇【拔矢啖睛】 goes off at the first stab only: healed, a second deadly stab kills him (曹仁 succeeds)."""
+    t = Table24()
+    t.night(act("关羽", "刺杀", "夏侯惇"))
+    t.day(digits=_first_check(t, "夏侯惇", 0))
+    t.night(act("关羽", "刺杀", "夏侯惇"))
+    assert t.character("夏侯惇") == "曹仁"
+
+
+@pytest.mark.skill("拔矢啖睛", "浑身是胆")
+def test_bashidanjing_not_on_a_stab_stopped() -> None:
+    """夏侯惇【拔矢啖睛】: a stab a defence stops (赵云【浑身是胆】) does not reach him: the skill is not spent, he keeps
+    his 指认 (R-revival-7)."""
+    t = Table24()
+    t.night(act("关羽", "刺杀", "夏侯惇"), act("赵云", "浑身是胆", "夏侯惇"))
+    assert t.status("夏侯惇") == "alive"
+    assert not t.state.player("夏侯惇").used.get("拔矢啖睛")
+
+
+@pytest.mark.skill("拔矢啖睛")
+def test_bashidanjing_a_death_at_the_check_counts_the_next_night() -> None:
+    """夏侯惇【拔矢啖睛】: if the wound's 伤判 says he dies, the death is counted with the next night's dead, and he
+    may leave a last word that night; the day's post does not list him as dead (R-revival-8)."""
+    t = Table24()
+    t.night(act("关羽", "刺杀", "夏侯惇"))
+    r = t.day(digits=_first_check(t, "夏侯惇", 4))
+    assert r.announcement["died"] == [] and t.character("夏侯惇") == "夏侯惇"
+    assert "第1次伤判：死亡" in t.said("夏侯惇")
+    r2 = t.night(last_words={"夏侯惇": "魏王保重"})
+    assert t.character("夏侯惇") == "曹仁" and t.status("夏侯惇") == "alive"
+    assert r2.announcement["died"] == ["夏侯惇"]
+    assert r2.announcement["last_words"] == {"夏侯惇": "魏王保重"}

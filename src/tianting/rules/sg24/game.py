@@ -230,6 +230,8 @@ class SG24Game(Clocked):
     def allowances(self, pid: str) -> tuple[Allowance, ...]:
         """``pid``'s 指认 allowances tonight: his character's, then any a skill gave him for this night only
         (``state.extra["allowances"]``: 陈登【河海豪气】's 「次夜指认1个ID具有其中某一项评价」)."""
+        if revival.lost_recognition(self.state, pid):  # 「从此失去指认能力」 (夏侯惇【拔矢啖睛】)
+            return ()
         extra = self.state.extra.get("allowances", {}).get(str(self.number), {}).get(pid, [])
         return (*self.character(pid).recognition, *(Allowance("evaluation", 1, tuple(of)) for of in extra))
 
@@ -904,7 +906,8 @@ class SG24Game(Clocked):
                 effects.heal(day, p.id, "伤判痊愈")
                 checks.pop(p.id, None)
             elif outcome == "died":
-                self.kill(day, p.id, f"第{nth}次伤判死亡", book)
+                if not revival.deferred(self, day, p.id, f"第{nth}次伤判死亡"):  # 【拔矢啖睛】: the next night's
+                    self.kill(day, p.id, f"第{nth}次伤判死亡", book)
             else:
                 checks[p.id] = nth
         return out

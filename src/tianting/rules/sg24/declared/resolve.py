@@ -596,7 +596,7 @@ class Resolver:
         counted with tonight's dead, with last words: the 8.1 list's 釋疑 of 【料事如神】); their ids."""
         if not self.enabled:
             return set()
-        night, gone = self.night, set()
+        night, gone = self.night, revival.night_deaths(self)  # 伤判 deaths counted tonight (【拔矢啖睛】)
         for pid, why in night.state.extra.get("exits", {}).pop(str(night.state.index), []):
             if night.state.player(pid).alive:
                 night.game.remove(night.phase, pid, why)

@@ -137,3 +137,49 @@ def back(r: Resolver) -> None:
             game.kill(night.phase, pid, "自然死亡", night.book, natural=True)
     if not away:
         game.state.extra.pop("away", None)
+
+
+# ---- a lost 指认; a 伤判 death counted the next night (夏侯惇【拔矢啖睛】) -------------------------------------------
+def lose_recognition(state: Any, pid: str, character: str) -> None:
+    """``pid`` has no 指认 from now on while he plays ``character`` (「从此失去指认能力」)."""
+    state.extra.setdefault("no_recognition", {})[pid] = character
+
+
+def lost_recognition(state: Any, pid: str) -> bool:
+    """Whether ``pid`` has lost his 指认 (while he plays the character that lost it)."""
+    return state.extra.get("no_recognition", {}).get(pid, None) == state.player(pid).character
+
+
+def mark_deferred_death(state: Any, pid: str, character: str, at: int | None, skill: str) -> None:
+    """A death at the 伤判 of ``pid``'s wound of phase ``at`` (as ``character``) is counted with the next night's."""
+    state.extra.setdefault("deferred_deaths", {})[pid] = {"character": character, "at": at, "skill": skill}
+
+
+def deferred(game: Any, day: Any, pid: str, cause: str) -> bool:
+    """A 伤判 of today says ``pid`` dies: if his wound is one :func:`mark_deferred_death` marked, his death waits for
+    the next night's start (counted with that night's dead, with last words) and True; else False."""
+    marks = game.state.extra.get("deferred_deaths", {})
+    mark, player = marks.pop(pid, None), game.state.player(pid)
+    if not marks:
+        game.state.extra.pop("deferred_deaths", None)
+    if mark is None or mark["character"] != player.character or mark["at"] != player.wounded_at:
+        return False
+    game.state.extra.setdefault("night_deaths", {})[pid] = [game.state.index + 1, f"{cause}（【{mark['skill']}】）"]
+    day.note(f"{pid} {cause}：【{mark['skill']}】，计入次夜死亡人数，次夜可写一条遗言")
+    return True
+
+
+def night_deaths(r: Resolver) -> set[str]:
+    """As this night begins, the deaths :func:`deferred` put off die (the successor plays on, or the id leaves);
+    their actions tonight fail. Their ids."""
+    night, game = r.night, r.night.game
+    waiting = game.state.extra.get("night_deaths", {})
+    gone = set()
+    for pid in sorted(p for p, (index, _) in waiting.items() if index == game.state.index):
+        _, cause = waiting.pop(pid)
+        if game.state.player(pid).alive:
+            game.kill(night.phase, pid, cause, night.book)
+            gone.add(pid)
+    if not waiting:
+        game.state.extra.pop("night_deaths", None)
+    return gone
