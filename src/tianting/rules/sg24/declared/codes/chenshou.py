@@ -1,0 +1,90 @@
+"""陈寿 (鼎立): 【直笔修史】 (three uses: a character's record of actions before tonight, R-revival-9)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Feedback
+from tianting.rules.sg24.declared.bespoke import Code, register
+from tianting.rules.sg24.outcomes import DONE
+
+if TYPE_CHECKING:
+    from tianting.core.records import Action
+    from tianting.rules.sg24.declared.resolve import Resolver
+    from tianting.rules.sg24.pack import SkillData
+
+HISTORY = "直笔修史"
+USES = 3
+"""「可使用三次」."""
+WORDS = {"night": "夜", "day": "日"}
+
+
+def named_character(game: Any, action: Action) -> str:
+    """The character of the pack the use names (``character``); raises IllegalAction otherwise."""
+    raw = action.args.get("character")
+    named = game.pack.get(raw) if isinstance(raw, str) else None
+    if named is None:
+        raise IllegalAction(f"【{action.skill}】须指明一个角色名字（character）", "character")
+    return str(named.name)
+
+
+def _check(game: Any, action: Action) -> None:
+    if game.state.player(action.actor).used.get(action.skill, 0) >= USES:
+        raise IllegalAction(f"【{action.skill}】只能使用{USES}次，已经用完", "spent")
+    named_character(game, action)
+    if action.targets:
+        raise IllegalAction(f"【{action.skill}】指定角色名字，不指定ID", "targets")
+
+
+def played_by(game: Any, pid: str, index: int) -> str | None:
+    """The character ``pid`` played as phase ``index`` began: his first, moved on by each death he played on from
+    in the phases before (the results' deaths, ``out`` False); None if he was out by then."""
+    lives = game.state.extra["lives"].get(pid, [])
+    k = 0
+    for result in game.results[:index]:
+        for d in result.deaths:
+            if d.id == pid:
+                if not d.out:
+                    k += 1
+                else:
+                    return None
+    return lives[k] if k < len(lives) else None
+
+
+def records(game: Any, character: str) -> list[str]:
+    """Each action sent as ``character`` before this phase, in the history's order: 「第n夜 【技能】→目标」."""
+    out = []
+    for entry in game.state.history:
+        index = entry.get("index", -1)
+        if index >= game.state.index or index >= len(game.results):
+            continue
+        result = game.results[index]
+        for a in entry.get("actions", []):
+            if played_by(game, a["actor"], index) != character:
+                continue
+            aimed = "、".join(a.get("targets", []))
+            args = "，".join(f"{k}：{v}" for k, v in sorted(a.get("args", {}).items()))
+            out.append(f"第{result.number}{WORDS.get(result.phase, result.phase)} {a['actor']}【{a['skill']}】"
+                       + (f"→{aimed}" if aimed else "") + (f"（{args}）" if args else ""))
+    return out
+
+
+def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The user is told every action sent by whoever played the character, while he played it, before tonight
+    (a dead character's too); a use counted (R-revival-9)."""
+    game, phase = r.night.game, r.night.phase
+    player = game.state.player(a.actor)
+    player.used[skill.name] = player.used.get(skill.name, 0) + 1
+    character = named_character(game, a)
+    found = records(game, character)
+    text = f"【{skill.name}】{character}此夜之前的行动记录：" + ("；".join(found) if found else "无")
+    phase.tell(a.actor, Feedback(skill.name, text, None, {"character": character, "records": found}))
+    phase.note(f"{a.actor}【{skill.name}】：得知{character}的行动记录（{len(found)}条）")
+    phase.outcomes.settle(a, DONE)
+
+
+register(HISTORY, Code(
+    "settle", _check, _resolve,
+    "主动技能，可使用三次。指定一个角色名字（可为已死亡的角色）：得知该角色此夜之前的全部行动记录，只含扮演该角色期间的行动。"
+    "（无属性技能 结算时生效）"))
