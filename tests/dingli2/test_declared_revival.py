@@ -10,7 +10,7 @@ from tests.declared_steps import entry, successor
 from tianting.core.errors import IllegalAction
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 
-from .table import Table, act, seats
+from .table import Table, act, rule, seats
 
 XUSHU_NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
 """徐庶 dies naturally at night 3: his successor is chosen."""
@@ -65,3 +65,89 @@ def test_zhibixiushi_three_uses_and_a_character_name() -> None:
     t.day()
     with pytest.raises(IllegalAction):
         t.night(act("陈琳", "直笔修史", character="曹操"))
+
+
+# ---- 汉献帝 ------------------------------------------------------------------------------------------------------
+def emperor_in_shu() -> Table:
+    """汉少帝 joins 蜀 at 刘备's 招揽 (he and 刘备 know each other from the next night), then dies by the judge's
+    ruling on night 2: 汉献帝 plays on in the same id, in 蜀 (nights 1–2 and their days played)."""
+    t = table("王允", "华佗", "吕布", ex=True)
+    t.night(act("刘备", "招揽", "汉少帝", character="汉少帝"), answers=[{"actor": "汉少帝", "skill": "入国", "answer": "蜀"}])
+    t.day()
+    t.night(rulings=(rule("kill", "汉少帝"),))
+    t.day()
+    assert t.character("汉少帝") == "汉献帝" and t.state.player("汉少帝").country == "蜀"
+    return t
+
+
+@pytest.mark.skill("尚方宝剑")
+def test_shangfangbaojian_the_character_named_stabs_the_next_night() -> None:
+    """汉献帝【尚方宝剑】: the player of the character named is told he holds the sword; the next night he may stab
+    once (asked mid-night whom; a skill's stab, no same-country check): 关羽's sword stab kills 张飞, of his own
+    country, with no draw of half chance (R-revival-11)."""
+    t = emperor_in_shu()
+    t.night(act("汉少帝", "尚方宝剑", character="关羽"), answers=XUSHU_NIGHT3)
+    assert "你获得【尚方宝剑】：次夜可进行一次刺杀" in t.said("关羽")
+    assert entry(t, "汉少帝", "尚方宝剑")["state"] == "done"
+    t.day()
+    t.night(answers=[{"actor": "关羽", "skill": "尚方宝剑", "answer": "张飞"}, *ZHOUYU_NIGHT4])
+    assert t.character("张飞") != "张飞"
+    t.check_unused()
+
+
+@pytest.mark.skill("尚方宝剑")
+def test_shangfangbaojian_a_character_off_the_table_fails() -> None:
+    """汉献帝【尚方宝剑】: naming a character not in play (貂蝉 is not seated), the use fails and nobody is asked the
+    next night."""
+    t = emperor_in_shu()
+    t.night(act("汉少帝", "尚方宝剑", character="貂蝉"), answers=XUSHU_NIGHT3)
+    assert entry(t, "汉少帝", "尚方宝剑")["state"] == "failed"
+    t.day()
+    r = t.night(answers=ZHOUYU_NIGHT4)
+    assert not any("尚方宝剑" in line for line in r.trace)
+
+
+@pytest.mark.skill("招贤纳才")
+def test_zhaoxiannacai_orders_an_unaligned_into_his_country() -> None:
+    """汉献帝【招贤纳才】: once he has joined a country, he orders an 在野 into it: the 在野 is told, cannot refuse, and
+    joins as the next night begins; the night's post shows it (R-revival-12)."""
+    t = emperor_in_shu()
+    r = t.night(act("汉少帝", "招贤纳才", "王允"), answers=XUSHU_NIGHT3)
+    assert entry(t, "汉少帝", "招贤纳才")["state"] == "done"
+    assert "【招贤纳才】你奉诏加入蜀，下夜生效" in t.said("王允")
+    assert "王允 奉诏加入蜀" in r.announcement["events"]
+    assert t.state.player("王允").country == "在野"
+    t.day()
+    assert t.state.player("王允").country == "蜀"
+
+
+@pytest.mark.skill("招贤纳才")
+def test_zhaoxiannacai_needs_a_country_and_an_unaligned() -> None:
+    """汉献帝【招贤纳才】 is used once he has joined a country (refused before); on an id who is no 在野 it fails,
+    telling nobody (the user may not know who is 在野)."""
+    t = table("王允", "华佗", "吕布", ex=True)
+    t.night(rulings=(rule("kill", "汉少帝"),))
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.night(act("汉少帝", "招贤纳才", "王允"))
+    t2 = emperor_in_shu()
+    t2.night(act("汉少帝", "招贤纳才", "曹操"), answers=XUSHU_NIGHT3)
+    assert entry(t2, "汉少帝", "招贤纳才")["state"] == "failed"
+    assert t2.state.player("曹操").country == "魏" and not t2.said("曹操")
+
+
+@pytest.mark.skill("举国同哀")
+def test_juguotongai_those_who_knew_him_act_with_half_chance() -> None:
+    """汉献帝【举国同哀】: when he leaves the game at night, every one who knew him mutually (刘备, who recruited him)
+    acts the next night with half chance, each action drawn: 刘备's 指认 loses the draw and fails (R-revival-10)."""
+    t = emperor_in_shu()
+    assert t.game.mutual("汉少帝", "刘备")
+    t.night(rulings=(rule("kill", "汉少帝"),), answers=XUSHU_NIGHT3)
+    assert t.status("汉少帝") == "out"
+    t.day()
+    t.force("成功率减半 刘备【指认】", False)
+    t.night(act("刘备", "指认", "关羽", character="关羽"), act("曹操", "指认", "郭嘉", character="郭嘉"),
+            answers=ZHOUYU_NIGHT4)
+    assert entry(t, "刘备", "指认")["state"] == "failed"
+    assert entry(t, "曹操", "指认")["state"] == "done"  # 曹操 never knew him: no draw
+    t.check_unused()

@@ -447,6 +447,9 @@ class Resolver:
         ``strip_guards`` takes away, each group's defence placed on the one it protects (:meth:`place_groups`), then
         each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
         if self.enabled:
+            from tianting.rules.sg24.declared.codes.hanxiandi import sword_stabs
+
+            sword_stabs(self)  # 汉献帝【尚方宝剑】's stabs tonight
             echoes.triple(self)  # 「三倍的效果」 marked for tonight (黄月英【诸葛连弩】)
             for owner, data, code in passive_holders(self):
                 assert code.before_harms is not None

@@ -24,6 +24,12 @@ REVIVAL_SKILLS = ("起死回生",)
 RECOGNITION = "指认技能"
 
 
+def post(night: Any, line: str) -> None:
+    """A line in the night's post (鼎立's night gathers its post's events before the 结算's last stage: there)."""
+    gathered = getattr(night, "events", None)
+    (gathered if isinstance(gathered, list) else night.declared.events).append(line)
+
+
 def watching(game: Any) -> bool:
     """Whether a player in play holds a revival skill (and so the ends of characters are recorded)."""
     return any(s in p.skills for p in game.state.living() for s in REVIVAL_SKILLS)
@@ -111,7 +117,7 @@ def leave(r: Resolver, pid: str, nights: int, skill: str) -> None:
     player.status = Status.OUT
     night.phase.deaths.append(Death(pid, player.character, f"【{skill}】暂时退出游戏"))
     night.phase.died.append(pid)
-    r.events.append(f"{pid} 退出游戏")
+    post(night, f"{pid} 退出游戏")
     night.phase.note(f"{pid}（{player.character}）【{skill}】：当夜结束时退出游戏，{nights}日{nights}夜后回到游戏")
     if night.last_words.pop(pid, None) is not None:
         night.warnings.append(f"{pid} 因【{skill}】退出游戏，遗言为无遗言，其遗言不予公布")
@@ -129,7 +135,7 @@ def back(r: Resolver) -> None:
         player.wounded_at = rec["wounded_at"]
         if rec["check"] is not None:
             game.state.extra["checks"][pid] = rec["check"]
-        r.events.append(f"{pid} 回到游戏")
+        post(night, f"{pid} 回到游戏")
         night.phase.note(f"{pid}（{player.character}）【{rec['why']}】的退出时长已过，回到游戏")
         effects.tell(night.phase, pid, "你回到游戏", rec["why"])
         span = game.character(pid).natural_death
@@ -173,6 +179,7 @@ def night_deaths(r: Resolver) -> set[str]:
     """As this night begins, the deaths :func:`deferred` put off die (the successor plays on, or the id leaves);
     their actions tonight fail. Their ids."""
     night, game = r.night, r.night.game
+    mourning(r)
     waiting = game.state.extra.get("night_deaths", {})
     gone = set()
     for pid in sorted(p for p, (index, _) in waiting.items() if index == game.state.index):
@@ -183,3 +190,30 @@ def night_deaths(r: Resolver) -> set[str]:
     if not waiting:
         game.state.extra.pop("night_deaths", None)
     return gone
+
+
+# ---- a mourning for an id gone at night (汉献帝【举国同哀】) ----------------------------------------------------------
+MOURNING = "举国同哀"
+
+
+def mourning(r: Resolver) -> None:
+    """As this night begins: an id that left the game last night as a character holding 【举国同哀】 (no successor:
+    its Death ``out``) makes every living id that knew him mutually act with half chance tonight, each action drawn
+    once (a state of half chance, :mod:`.odds`, stored for this night, R-revival-10)."""
+    from tianting.rules.sg24.declared.odds import Halving
+
+    night, game = r.night, r.night.game
+    index = game.state.index
+    if index < 2 or len(game.results) < index - 1:
+        return
+    holders = {c.name for c in game.pack.characters.values() for s in c.skills if s.name == MOURNING}
+    for d in sorted(game.results[index - 2].deaths, key=lambda d: d.id):
+        if not d.out or d.character not in holders or game.state.player(d.id).alive:
+            continue
+        mourners = frozenset(p.id for p in game.state.living() if p.id != d.id and game.mutual(p.id, d.id))
+        if not mourners:
+            continue
+        source = f"{d.id}【{MOURNING}】"
+        game.state.extra.setdefault("halvings", {}).setdefault(str(index), []).append(
+            Halving(mourners, None, (), (), source).as_json())
+        night.phase.note(f"{source}：{'、'.join(sorted(mourners))} 当夜行动一半概率失败")
