@@ -39,6 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.bespoke import (
     REGISTRY,
     after_check,
@@ -46,7 +47,6 @@ from tianting.rules.sg24.declared.bespoke import (
     stabs_allowed,
     wound_table,
 )
-from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.resolve import killed as declared_killed
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target

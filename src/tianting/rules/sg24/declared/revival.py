@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 REVIVAL_SKILLS = ("起死回生",)
 """The skills that bring a character back (the ends of characters are recorded while one of them is in play)."""
 RECOGNITION = "指认技能"
+AWAY_KEY = "away_until"
+"""``state.extra[AWAY_KEY][pid]``: an id away for a set time (【麻沸散】): when he comes back and as what."""
 
 
 def post(night: Any, line: str) -> None:
@@ -111,7 +113,7 @@ def leave(r: Resolver, pid: str, nights: int, skill: str) -> None:
     if not player.alive:
         return
     checks = game.state.extra["checks"]
-    game.state.extra.setdefault("away", {})[pid] = {
+    game.state.extra.setdefault(AWAY_KEY, {})[pid] = {
         "back": game.state.index + 2 * nights, "status": player.status.value, "check": checks.pop(pid, None),
         "wounded_at": player.wounded_at, "why": skill}
     player.status = Status.OUT
@@ -127,7 +129,7 @@ def back(r: Resolver) -> None:
     """The ids whose time away ends with this night come back (the post says so), as they left (wounded or not);
     one whose character's life span ran out while away dies naturally as he comes back (R-revival-5)."""
     night, game = r.night, r.night.game
-    away = game.state.extra.get("away", {})
+    away = game.state.extra.get(AWAY_KEY, {})
     for pid in sorted(p for p, rec in away.items() if rec["back"] == game.state.index):
         rec = away.pop(pid)
         player = game.state.player(pid)
@@ -142,7 +144,7 @@ def back(r: Resolver) -> None:
         if span is not None and span < game.number:
             game.kill(night.phase, pid, "自然死亡", night.book, natural=True)
     if not away:
-        game.state.extra.pop("away", None)
+        game.state.extra.pop(AWAY_KEY, None)
 
 
 # ---- a lost 指认; a 伤判 death counted the next night (夏侯惇【拔矢啖睛】) -------------------------------------------

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.errors import IllegalAction
 from tianting.effects import limits
 from tianting.engine.harm import Harm, Level
-from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared import revival
+from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.schema import ATTRIBUTES, STAB
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
