@@ -151,3 +151,65 @@ def test_juguotongai_those_who_knew_him_act_with_half_chance() -> None:
     assert entry(t, "刘备", "指认")["state"] == "failed"
     assert entry(t, "曹操", "指认")["state"] == "done"  # 曹操 never knew him: no draw
     t.check_unused()
+
+
+# ---- 祢衡【狂悖之徒】, 陈寿【三国终焉】: skills learned ---------------------------------------------------------------
+def successors_on_stage() -> Table:
+    """孔融 and 陈琳 die by the judge's ruling on night 1: 祢衡 and 陈寿 play on in their ids (华佗 seated)."""
+    t = table("孔融", "华佗", "陈琳")
+    t.night(rulings=(rule("kill", "孔融"), rule("kill", "陈琳")))
+    t.day()
+    assert t.character("孔融") == "祢衡" and t.character("陈琳") == "陈寿"
+    return t
+
+
+@pytest.mark.skill("狂悖之徒", "麻沸散")
+def test_kuangbeizhitu_learns_an_active_skill_of_an_odd_one_and_uses_it() -> None:
+    """祢衡【狂悖之徒】: naming 华佗 (异人) as 异人, he learns one of 华佗's active skills at random (drawn: 麻沸散) and
+    is told; the next night he uses it as his own, and it resolves as 华佗's (R-revival-13)."""
+    t = successors_on_stage()
+    t.force("【狂悖之徒】孔融→华佗", "麻沸散")
+    t.night(act("孔融", "狂悖之徒", "华佗"))
+    assert t.said("孔融") == ["【狂悖之徒】你学到了技能【麻沸散】"]
+    assert entry(t, "孔融", "狂悖之徒")["state"] == "done"
+    t.day()
+    r = t.night(act("孔融", "麻沸散", "张辽", duration="一日一夜"), answers=XUSHU_NIGHT3)
+    assert entry(t, "孔融", "麻沸散")["state"] == "done"
+    assert t.status("张辽") == "out" and "张辽 退出游戏" in r.announcement["events"]
+    t.check_unused()
+
+
+@pytest.mark.skill("狂悖之徒")
+def test_kuangbeizhitu_on_one_who_is_no_odd_one_learns_nothing() -> None:
+    """祢衡【狂悖之徒】: 曹操 has no 异人 evaluation: nothing is learned, and he is told so; he may not name himself."""
+    t = successors_on_stage()
+    with pytest.raises(IllegalAction):
+        t.night(act("孔融", "狂悖之徒", "孔融"))
+    t.night(act("孔融", "狂悖之徒", "曹操"))
+    assert t.said("孔融") == ["【狂悖之徒】你没有学到技能"]
+    assert entry(t, "孔融", "狂悖之徒")["state"] == "failed"
+    with pytest.raises(IllegalAction):  # nothing learned: 曹操's skill is not his
+        t.day()
+        t.night(act("孔融", "亲冒矢石", "张辽"))
+
+
+@pytest.mark.skill("三国终焉")
+def test_sanguozhongyan_learns_a_skill_of_an_id_gone() -> None:
+    """陈寿【三国终焉】: by day, naming an id that has left the game (华佗, then 葛玄, both dead), he learns one of
+    its last character's active skills at random (drawn: 一叶障目), at once; an id still in the game is refused
+    (R-revival-13)."""
+    from tianting.core.decisions import DecisionBook
+
+    t = successors_on_stage()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("陈琳", "三国终焉", "华佗"), [])
+    t.night(rulings=(rule("kill", "华佗"),))
+    t.day()
+    t.night(rulings=(rule("kill", "华佗"),), answers=XUSHU_NIGHT3)
+    assert t.status("华佗") == "out" and t.character("华佗") == "葛玄"
+    t.force("【三国终焉】陈琳→华佗", "一叶障目")
+    t.game.check_action(act("陈琳", "三国终焉", "华佗"), [])
+    result = t.game.resolve_day({}, DecisionBook(strict=True), (), [act("陈琳", "三国终焉", "华佗")])
+    assert [f.text for f in result.feedback["陈琳"]] == ["【三国终焉】你学到了技能【一叶障目】"]
+    assert "一叶障目" in t.state.player("陈琳").skills
+    t.check_unused()

@@ -39,7 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared import revival
+from tianting.rules.sg24.declared import learned, revival
 from tianting.rules.sg24.declared.bespoke import (
     REGISTRY,
     after_check,
@@ -393,7 +393,7 @@ class SG24Game(Clocked):
         raise IllegalAction(f"{player.id}（{char.name}）没有这样的指认（今夜可以指认的{offered or '：无'}）", "allowance")
 
     def _check_skill(self, player: Player, action: Action, accepted: Sequence[Action], day: bool) -> None:
-        data = self.pack.skill(player.character, action.skill)
+        data = learned.data_of(self, player.id, action.skill)  # his character's, or one he learned
         if data is None:
             raise IllegalAction(f"{player.id}（{player.character}）没有技能【{action.skill}】", "no-skill")
         if data.kind != "active":
@@ -833,8 +833,8 @@ class SG24Game(Clocked):
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            ch = self.state.player(a.actor).character
-            data = self.pack.skill(ch, a.skill)
+            ch = learned.character_of(self, a.actor, a.skill)
+            data = learned.data_of(self, a.actor, a.skill)
             if data is not None and self.pack.is_global(ch, data):
                 out += announced(data, self.state) or [texts.skill_used(data.name)]  # 8.1's line, or the generic one
         return out
@@ -845,11 +845,11 @@ class SG24Game(Clocked):
         out = []
 
         def rank(a: Action) -> tuple[int, int]:
-            data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+            data = learned.data_of(self, a.actor, a.skill)
             return timing_rank(data.timing if data else None), self.state.player(a.actor).seat
 
         for a in sorted(uses, key=rank):
-            data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+            data = learned.data_of(self, a.actor, a.skill)
             assert data is not None
             line = texts.needs_ruling(a.actor, data.name, data.timing, data.attribute, a.targets, data.text)
             night.note(line)

@@ -33,7 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared import echoes, revival
+from tianting.rules.sg24.declared import echoes, learned, revival
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -144,8 +144,8 @@ class Resolver:
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            character = night.state.player(a.actor).character
-            data = game.pack.skill(character, a.skill)
+            character = learned.character_of(game, a.actor, a.skill)  # his own, or the one he learned it from
+            data = learned.data_of(game, a.actor, a.skill)
             if data is not None and isinstance(data.effect, Declared):
                 resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
@@ -283,10 +283,10 @@ class Resolver:
             return STAB
         if skill == RECOGNISE:
             return "指认"
-        data = self.night.game.pack.skill(self.night.state.player(a.actor).character, a.skill)
+        data = learned.data_of(self.night.game, a.actor, a.skill)
         if data is None:
             return ""
-        return "全局技能" if self.night.game.pack.is_global(self.night.state.player(a.actor).character, data) \
+        return "全局技能" if self.night.game.pack.is_global(learned.character_of(self.night.game, a.actor, a.skill), data) \
             else (data.attribute or "")
 
     def settle_first(self) -> None:

@@ -88,3 +88,32 @@ register(HISTORY, Code(
     "settle", _check, _resolve,
     "主动技能，可使用三次。指定一个角色名字（可为已死亡的角色）：得知该角色此夜之前的全部行动记录，只含扮演该角色期间的行动。"
     "（无属性技能 结算时生效）"))
+
+
+# ---- 【三国终焉】 ---------------------------------------------------------------------------------------------------
+def _end_check(game: Any, action: Action) -> None:
+    """One id of the table that has left the game."""
+    if len(action.targets) != 1 or action.targets[0] not in game.state.players:
+        raise IllegalAction(f"【{action.skill}】须指定1个已退出游戏的ID", "targets")
+    if game.state.player(action.targets[0]).alive:
+        raise IllegalAction(f"【{action.skill}】须指定已退出游戏的ID", "targets")
+
+
+def _end_resolve(day: Any, a: Action, skill: SkillData) -> None:
+    """By day, at once: the user learns, at random, one active skill of the character the id played last (not the
+    three excluded); none left to learn: the use fails (R-revival-13)."""
+    from tianting.rules.sg24.declared.codes.miheng import learn_one
+
+    game, phase, target = day.game, day.phase, a.targets[0]
+    character = game.state.player(target).character
+    if learn_one(phase, game, a.actor, character, skill.name, f"【{skill.name}】{a.actor}→{target}") is None:
+        phase.tell(a.actor, Feedback(skill.name, f"【{skill.name}】你没有学到技能"))
+        phase.outcomes.settle(a, FAILED, "没有可学的主动技能")
+        return
+    phase.outcomes.settle(a, DONE)
+
+
+register("三国终焉", Code(
+    "day", _end_check, _end_resolve,
+    "主动技能，白天使用。指定一个已退出游戏的ID：随机学到其最后扮演角色的一项主动技能（不能学【料敌机先】【连环妙计】"
+    "【武侯八阵】）。（无属性技能 即时生效）"))
