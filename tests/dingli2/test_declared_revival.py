@@ -213,3 +213,30 @@ def test_sanguozhongyan_learns_a_skill_of_an_id_gone() -> None:
     assert [f.text for f in result.feedback["陈琳"]] == ["【三国终焉】你学到了技能【一叶障目】"]
     assert "一叶障目" in t.state.player("陈琳").skills
     t.check_unused()
+
+
+# ---- 祢衡【天纵奇才】 --------------------------------------------------------------------------------------------
+@pytest.mark.skill("天纵奇才")
+def test_tianzongqicai_turns_a_wise_ones_directed_action() -> None:
+    """祢衡【天纵奇才】: naming 庞统 (智者) as 智者, with 周瑜 as the new target: 庞统's 指认 tonight, meant for 张飞,
+    is made on 周瑜 (he is answered 「周瑜 不是张飞」); the record keeps what he sent (R-revival-14)."""
+    t = successors_on_stage()
+    t.night(act("孔融", "天纵奇才", "庞统", "周瑜"), act("庞统", "指认", "张飞", character="张飞"))
+    assert entry(t, "孔融", "天纵奇才")["state"] == "done"
+    assert t.said("庞统") == ["周瑜 不是张飞"]
+    assert entry(t, "庞统", "指认")["targets"] == ["张飞"] and entry(t, "庞统", "指认")["state"] == "done"
+    assert not t.said("孔融")
+
+
+@pytest.mark.skill("天纵奇才")
+def test_tianzongqicai_needs_a_wise_one_who_acts() -> None:
+    """祢衡【天纵奇才】: 关羽 has no 智者 evaluation: his stab on 周瑜 stays his (周瑜 dies, 陆逊 plays on) and the use
+    fails. Two ids are needed, the first not himself."""
+    t = successors_on_stage()
+    with pytest.raises(IllegalAction):
+        t.night(act("孔融", "天纵奇才", "孔融", "周瑜"))
+    with pytest.raises(IllegalAction):
+        t.night(act("孔融", "天纵奇才", "关羽"))
+    t.night(act("孔融", "天纵奇才", "关羽", "曹操"), act("关羽", "刺杀", "周瑜"), answers=ZHOUYU_NIGHT4)
+    assert entry(t, "孔融", "天纵奇才")["state"] == "failed"
+    assert t.character("曹操") == "曹操" and t.character("周瑜") == "陆逊"

@@ -64,3 +64,64 @@ register("狂悖之徒", Code(
     "settle", _check, _resolve,
     "主动技能。指认1个ID为异人（不可指认自己）：若其具有异人评价，则随机学到其角色的一个主动技能（不能学【料敌机先】"
     "【武侯八阵】【连环妙计】）。（军师增益技能 结算时生效）"))
+
+
+# ---- 【天纵奇才】 ---------------------------------------------------------------------------------------------------
+WISE = "智者"
+GENIUS = "天纵奇才"
+
+
+def _genius_check(game: Any, action: Action) -> None:
+    """Two ids: the one named 智者 (not oneself), then the new target the user gives."""
+    if len(action.targets) != 2 or any(t not in game.state.players for t in action.targets):
+        raise IllegalAction(f"【{action.skill}】须指定2个ID：被指认为智者者，以及其行动的新目标", "targets")
+    if action.targets[0] == action.actor:
+        raise IllegalAction(f"【{action.skill}】不可指认自己", "self")
+    if not game.state.player(action.targets[0]).alive:
+        raise IllegalAction(f"「{action.targets[0]}」不是场上的ID", "targets")
+
+
+def redirect(r: Resolver, a: Action, target: str, why: str) -> Action:
+    """``a`` (not yet resolved) aims at ``target`` instead of its first target: the night's copy of it in its place
+    (the live list, the declared and bespoke uses); the original takes the copy's outcome once the night is settled."""
+    from dataclasses import replace
+
+    night = r.night
+    copy = replace(a, targets=(target, *a.targets[1:]))
+    night.live[night.live.index(a)] = copy
+    for use in r.uses:
+        if use.action is a:
+            use.action = copy
+    r.bespoke = [(copy if x is a else x, data, code) for x, data, code in r.bespoke]
+    night.phase.note(f"{a.actor} 的【{a.skill}】目标由 {a.targets[0]} 改为 {target}（{why}）")
+
+    def settle() -> None:
+        (found,) = night.phase.outcomes.entries([copy])
+        night.phase.outcomes.settle(a, found["state"], found.get("why", ""))
+
+    r.followups.append(settle)
+    return copy
+
+
+def _genius_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """结算前: if the id named has 智者 and sent directed actions tonight (指认, 刺杀, skills, not yet resolved),
+    one of them, drawn, aims at the user's new target instead (R-revival-14); he is not told."""
+    night, game = r.night, r.night.game
+    wise, target = a.targets
+    directed = sorted((x for x in night.live if x.actor == wise and x.targets and x is not a
+                       and not any(u.action is x and id(u) in r.done for u in r.uses)),
+                      key=game.order_key)
+    if WISE not in game.evaluations(wise, night.phase) or not directed:
+        night.phase.note(f"{a.actor}【{skill.name}】：{wise} 不具有智者评价或当夜没有指向性行动，未起作用")
+        night.phase.outcomes.settle(a, FAILED, "该ID不具有智者评价或当夜没有指向性行动")
+        return
+    chosen = directed[0] if len(directed) == 1 else game.state.rng.pick(
+        f"【{skill.name}】{a.actor}→{wise}", directed, lambda x: f"{x.skill}→{'、'.join(x.targets)}")
+    redirect(r, chosen, target, f"{a.actor}【{skill.name}】")
+    night.phase.outcomes.settle(a, DONE)
+
+
+register(GENIUS, Code(
+    "early", _genius_check, _genius_resolve,
+    "主动技能。指定2个ID：指认前者为智者（不可指认自己）；若其具有智者评价且当夜进行了指向性行动（指认、刺杀、技能），"
+    "则其中一个（随机）的目标改为后者。（军师增益技能 结算前生效）"))
