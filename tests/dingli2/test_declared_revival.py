@@ -240,3 +240,49 @@ def test_tianzongqicai_needs_a_wise_one_who_acts() -> None:
     t.night(act("孔融", "天纵奇才", "关羽", "曹操"), act("关羽", "刺杀", "周瑜"), answers=ZHOUYU_NIGHT4)
     assert entry(t, "孔融", "天纵奇才")["state"] == "failed"
     assert t.character("曹操") == "曹操" and t.character("周瑜") == "陆逊"
+
+
+# ---- 陈寿【魂兮归来】 --------------------------------------------------------------------------------------------
+def huatuo_gone(t: Table) -> None:
+    """华佗 dies (葛玄 plays on), then 葛玄 dies: the id 华佗 is out of the game, its last character 葛玄 (nights 2–3)."""
+    t.night(rulings=(rule("kill", "华佗"),))
+    t.day()
+    t.night(rulings=(rule("kill", "华佗"),), answers=XUSHU_NIGHT3)
+    assert t.status("华佗") == "out" and t.character("华佗") == "葛玄"
+
+
+@pytest.mark.skill("魂兮归来", "一叶障目")
+def test_hunxiguilai_a_dead_character_back_for_one_night() -> None:
+    """陈寿【魂兮归来】: by day he names 葛玄, dead and out of the game: as the day ends the post says the id is back
+    (he does not vote that day); that night 葛玄 sends one action (a skill: 【一叶障目】), nothing reaches him (关羽's
+    stab is void), and as the night ends he leaves again, not counted with the dead (R-revival-15)."""
+    from tianting.core.decisions import DecisionBook
+
+    t = successors_on_stage()
+    huatuo_gone(t)
+    day = t.game.resolve_day({}, DecisionBook(strict=True), (), [act("陈琳", "魂兮归来", character="葛玄")])
+    assert day.announcement["returned"] == ["华佗"] and "华佗 → 华佗" not in day.announcement["text"]
+    assert "今夜可使用一个死亡前未使用或仍可再用的技能" in day.feedback["华佗"][0].text
+    assert t.status("华佗") == "alive"
+    with pytest.raises(IllegalAction):  # one action only
+        t.night(act("华佗", "一叶障目", "曹操"), act("华佗", "指认", "曹操", character="曹操"))
+    with pytest.raises(IllegalAction):  # its user uses no other skill that night
+        t.night(act("陈琳", "直笔修史", character="曹操"))
+    r = t.night(act("华佗", "一叶障目", "曹操"), act("关羽", "刺杀", "华佗"), answers=ZHOUYU_NIGHT4)
+    assert entry(t, "华佗", "一叶障目")["state"] == "done"
+    assert entry(t, "关羽", "刺杀")["state"] == "void"
+    assert t.status("华佗") == "out"
+    assert "华佗退出游戏" in r.announcement["text"] and "今夜共计死亡0人" in r.announcement["text"]
+
+
+@pytest.mark.skill("魂兮归来")
+def test_hunxiguilai_on_a_character_still_in_play_fails() -> None:
+    """陈寿【魂兮归来】: 曹操 is alive: nothing comes back and the use fails; no id is named (a character's name)."""
+    from tianting.core.decisions import DecisionBook
+
+    t = successors_on_stage()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("陈琳", "魂兮归来", "曹操"), [])
+    t.night()
+    t.game.resolve_day({}, DecisionBook(strict=True), (), [act("陈琳", "魂兮归来", character="曹操")])
+    assert t.state.history[-1]["actions"][0]["state"] == "failed"

@@ -28,7 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
-from tianting.rules.sg24.declared import learned
+from tianting.rules.sg24.declared import learned, revival
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
@@ -238,6 +238,7 @@ class DingliGame(SG24Game):
             return
         if player.country in self.state.eliminated:
             raise IllegalAction(f"{player.country}已灭国，{player.id} 不能再行动", "eliminated")
+        revival.ghost_check(self, player, action, mine)  # 【魂兮归来】's night
         if skill == SUICIDE:
             if action.targets:
                 raise IllegalAction(f"{player.id}：自杀不指定目标", "targets")

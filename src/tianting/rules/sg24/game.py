@@ -806,6 +806,7 @@ class SG24Game(Clocked):
     def _start_of_night(self, phase: Phase) -> None:
         """「同意后次夜开始时加入，与君主（主军师）互相认识。」 (鼎立: 「次夜开始后加入此国并和君主相互认识」; its 联盟
         names no one to recognise). A rule set adds what a joining, or one that lapsed, changes besides."""
+        revival.ghosts_arrive(self.state)  # 【魂兮归来】: back as the day ends
         pending = self.state.extra["pending_joins"]
         for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
             join = pending[pid]

@@ -151,6 +151,7 @@ class Resolver:
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
+        revival.ghost_standing(resolver)  # 【魂兮归来】: nothing reaches the one back tonight
         resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
         resolver.halvings += standing(night.state)
@@ -434,6 +435,7 @@ class Resolver:
             followup()
         if self.enabled:
             revival.back(self)  # the ids whose time away (【麻沸散】) ends tonight
+            revival.ghosts_leave(self)  # 【魂兮归来】's one night is over
 
     def lessening(self) -> dict[str, int]:
         """Just before the harms are summed: the uses that lessen them (「对整个当夜最后结果进行总结算」, a 结算后 one

@@ -219,3 +219,79 @@ def mourning(r: Resolver) -> None:
         game.state.extra.setdefault("halvings", {}).setdefault(str(index), []).append(
             Halving(mourners, None, (), (), source).as_json())
         night.phase.note(f"{source}：{'、'.join(sorted(mourners))} 当夜行动一半概率失败")
+
+
+# ---- a dead character back for one night (陈寿【魂兮归来】, 鼎立) ------------------------------------------------------
+GHOSTS = "ghosts"
+"""``state.extra[GHOSTS][pid]``: {"index": the night he is back for, "by": the user, "character": the one back}."""
+GENERAL = ("刺杀", "招揽", "投奔", "自杀")
+
+
+def call_back(game: Any, phase: Any, pid: str, by: str, skill: str) -> None:
+    """``pid`` (out of the game, his last character dead) is back as the day ends, for the next night only; the
+    day's post says so (鼎立's 「回到游戏」)."""
+    player = game.state.player(pid)
+    game.state.extra.setdefault(GHOSTS, {})[pid] = {"index": game.state.index + 1, "by": by,
+                                                     "character": player.character, "skill": skill}
+    returned = getattr(phase, "returned", None)
+    if isinstance(returned, list):
+        returned.append(pid)
+    phase.note(f"{by}【{skill}】：{pid}（{player.character}）白天结束时回到游戏，仅此一夜")
+    effects.tell(phase, pid, f"【{skill}】你的角色{player.character}回到游戏一夜：今夜可使用一个死亡前未使用或仍可再用"
+                 "的技能，或进行一次指认；夜晚结束后再次退出游戏", skill)
+
+
+def ghosts_arrive(state: Any) -> None:
+    """As the day ends (the next night's start): the ids called back for this night are in the game."""
+    for pid in sorted(state.extra.get(GHOSTS, {})):
+        if ghost_of(state, pid) is not None:
+            state.player(pid).status = Status.ALIVE
+            state.player(pid).wounded_at = None
+
+
+def ghost_of(state: Any, pid: str) -> dict[str, Any] | None:
+    rec: dict[str, Any] | None = state.extra.get(GHOSTS, {}).get(pid)
+    return rec if rec is not None and rec["index"] == state.index else None
+
+
+def ghost_check(game: Any, player: Any, action: Any, mine: list[Any]) -> None:
+    """Tonight's limits of 【魂兮归来】: the one back sends one action, a skill or a 指认 (no stab, no 招揽, 投奔 or
+    自杀); its user sends no other skill (R-revival-15)."""
+    from tianting.core.errors import IllegalAction
+    from tianting.core.names import name_key
+
+    ghost = ghost_of(game.state, player.id)
+    if ghost is not None:
+        if name_key(action.skill) in {name_key(g) for g in GENERAL}:
+            raise IllegalAction(f"【{ghost['skill']}】回到游戏的角色只能使用一个技能或进行一次指认", "ghost")
+        if mine:
+            raise IllegalAction(f"【{ghost['skill']}】回到游戏的角色今夜只能行动一次", "ghost")
+    for pid, rec in game.state.extra.get(GHOSTS, {}).items():
+        if rec["index"] == game.state.index and rec["by"] == player.id and name_key(action.skill) not in {
+                name_key(g) for g in (*GENERAL, "指认")}:
+            raise IllegalAction(f"【{rec['skill']}】的使用者当夜不可使用其他技能", "ghost-user")
+
+
+def ghost_standing(r: Resolver) -> None:
+    """Tonight nothing of anyone reaches the one back (every attribute, stabs and 指认, 「包括全局技能」)."""
+    from tianting.rules.sg24.declared.schema import ATTRIBUTES, RECOGNITION, STAB
+
+    for pid in sorted(r.night.state.extra.get(GHOSTS, {})):
+        rec = ghost_of(r.night.state, pid)
+        if rec is not None:
+            r.immunities.append((pid, (*ATTRIBUTES, STAB, RECOGNITION), f"【{rec['skill']}】", "all"))
+
+
+def ghosts_leave(r: Resolver) -> None:
+    """As the night ends, the one back leaves the game again: announced as leaving, not counted with the dead."""
+    night, game = r.night, r.night.game
+    ghosts = game.state.extra.get(GHOSTS, {})
+    for pid in sorted(p for p, rec in ghosts.items() if rec["index"] == game.state.index):
+        rec = ghosts.pop(pid)
+        player = game.state.player(pid)
+        player.status = Status.OUT
+        game.state.extra["checks"].pop(pid, None)
+        night.phase.natural.append(pid)  # listed as leaving, not counted (鼎立's 「退出游戏」)
+        night.phase.note(f"{pid}（{player.character}）【{rec['skill']}】：夜晚结束，再次退出游戏")
+    if not ghosts:
+        game.state.extra.pop(GHOSTS, None)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Feedback
 from tianting.rules.sg24.declared.bespoke import Code, register
-from tianting.rules.sg24.outcomes import DONE
+from tianting.rules.sg24.outcomes import DONE, FAILED
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
@@ -117,3 +117,34 @@ register("三国终焉", Code(
     "day", _end_check, _end_resolve,
     "主动技能，白天使用。指定一个已退出游戏的ID：随机学到其最后扮演角色的一项主动技能（不能学【料敌机先】【连环妙计】"
     "【武侯八阵】）。（无属性技能 即时生效）"))
+
+
+# ---- 【魂兮归来】 ---------------------------------------------------------------------------------------------------
+def _ghost_check(game: Any, action: Action) -> None:
+    named_character(game, action)
+    if action.targets:
+        raise IllegalAction(f"【{action.skill}】指定角色名字，不指定ID", "targets")
+
+
+def _ghost_resolve(day: Any, a: Action, skill: SkillData) -> None:
+    """By day: the id whose last character is the one named, out of the game (not away for a time), comes back as
+    the day ends for the next night (R-revival-15); none: the use fails."""
+    from tianting.rules.sg24.declared import revival
+
+    game, phase = day.game, day.phase
+    character = named_character(game, a)
+    away = set(game.state.extra.get("away", [])) | set(game.state.extra.get(revival.AWAY_KEY, {}))
+    found = next((p for p in sorted(game.state.players.values(), key=lambda p: p.id)
+                  if not p.alive and p.character == character and p.id not in away
+                  and p.country not in game.state.eliminated), None)
+    if found is None:
+        phase.outcomes.settle(a, FAILED, f"{character}没有彻底死亡并退出游戏")
+        return
+    revival.call_back(game, phase, found.id, a.actor, skill.name)
+    phase.outcomes.settle(a, DONE)
+
+
+register("魂兮归来", Code(
+    "day", _ghost_check, _ghost_resolve,
+    "主动技能，白天使用。指定一个已彻底死亡并退出游戏的角色：白天结束时其ID回到游戏一夜，可使用一个尚可使用的技能或进行一次"
+    "指认，不受任何人的行动作用；夜晚结束后再次退出游戏，不计入死伤。当夜使用者不可使用其他技能。（无属性技能 结算时生效）"))
