@@ -266,7 +266,7 @@ def ghost_check(game: Any, player: Any, action: Any, mine: list[Any]) -> None:
             raise IllegalAction(f"【{ghost['skill']}】回到游戏的角色只能使用一个技能或进行一次指认", "ghost")
         if mine:
             raise IllegalAction(f"【{ghost['skill']}】回到游戏的角色今夜只能行动一次", "ghost")
-    for pid, rec in game.state.extra.get(GHOSTS, {}).items():
+    for rec in game.state.extra.get(GHOSTS, {}).values():
         if rec["index"] == game.state.index and rec["by"] == player.id and name_key(action.skill) not in {
                 name_key(g) for g in (*GENERAL, "指认")}:
             raise IllegalAction(f"【{rec['skill']}】的使用者当夜不可使用其他技能", "ghost-user")
