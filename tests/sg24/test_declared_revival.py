@@ -141,6 +141,8 @@ def test_mafeisan_needs_a_length() -> None:
         t.night(act("华佗", "麻沸散", "庞统"))
     with pytest.raises(IllegalAction):
         t.night(act("华佗", "麻沸散", "庞统", duration="三日三夜"))
+    t.night(act("华佗", "麻沸散", "庞统", choice="一日一夜"))  # the forms' ``choice`` says it too
+    assert t.status("庞统") == "out"
 
 
 # ---- 黄月英【诸葛连弩】 ------------------------------------------------------------------------------------------

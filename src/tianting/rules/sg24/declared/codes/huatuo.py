@@ -102,7 +102,8 @@ NEGATIVE = "军师负面技能"
 
 
 def _length(action: Action) -> int | None:
-    return LENGTHS.get(str(action.args.get("duration", "")).strip())
+    """The length set (``duration``, or the forms' ``choice``), in days and nights; None if none is valid."""
+    return LENGTHS.get(str(action.args.get("duration", action.args.get("choice", ""))).strip())
 
 
 def _away_check(game: Any, action: Action) -> None:
