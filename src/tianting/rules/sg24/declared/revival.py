@@ -100,6 +100,7 @@ def revive(r: Resolver, pid: str, skill: str) -> None:
     lives.pop()
     game.state.extra["checks"].pop(pid, None)
     game.state.extra.get("marked_checks", {}).pop(pid, None)
+    game.state.extra.get("tables", {}).pop(pid, None)  # 鼎立's committed 伤判 table of a wound now gone
     phase.note(f"{pid}【{skill}】：{present} 复活至上一角色 {previous}")
     effects.tell(phase, pid, f"你的角色复活为{previous}（技能使用情况与其死亡时相同）", skill)
 
