@@ -260,11 +260,12 @@ def test_hujiashibapai_lets_a_wei_id_know_her_and_tells_her_nothing() -> None:
 def test_beifenshi_lessens_the_night_of_her_own_country() -> None:
     """蔡琰【悲愤诗】 (结算后; aimed at no id): for every player of her own country, the night's summed harm is one step
     lighter — seed 003's 「伤害减轻：即受伤改为状态正常，死亡改为受伤」 on 「当夜该角色受到所有伤害事件进行汇总」: 关羽's
-    stab on 夏侯惇 only wounds him, 刘备's 乱世枭雄 on 曹操 does nothing; 曹操's 亲冒矢石 on 徐庶 (蜀) still wounds."""
+    stab on 夏侯渊 only wounds him, 刘备's 乱世枭雄 on 曹操 does nothing; 曹操's 亲冒矢石 on 徐庶 (蜀) still wounds (夏侯渊, not
+    夏侯惇, whose first stab 【拔矢啖睛】 already caps, R-revival-7)."""
     t = caiyan()
-    r = t.night(act("卞氏", "悲愤诗"), act("关羽", "刺杀", "夏侯惇"), act("刘备", "乱世枭雄", "曹操"),
+    r = t.night(act("卞氏", "悲愤诗"), act("关羽", "刺杀", "夏侯渊"), act("刘备", "乱世枭雄", "曹操"),
                 act("曹操", "亲冒矢石", "徐庶"))
-    assert t.character("夏侯惇") == "夏侯惇" and injured(t, "夏侯惇")
+    assert t.character("夏侯渊") == "夏侯渊" and injured(t, "夏侯渊")
     assert not injured(t, "曹操")
     assert injured(t, "徐庶")
     assert entry(t, "卞氏", "悲愤诗")["state"] == "done"
@@ -307,18 +308,17 @@ def test_jizhuanxushu_removes_xushu_and_halves_other_countries_on_wei() -> None:
     """贾诩【计赚徐庶】: naming 徐庶 rightly takes him out of the game (no successor); that night the other countries'
     武将杀伤 skills and their 军师负面 skills that harm nobody, aimed at 魏, go off with half chance; stabs are not
     touched. 刘备's 乱世枭雄 on 曹操 loses its draw; 黄盖's 火船冲阵 on 荀攸 wounds (it harms: not halved, no draw);
-    关羽's stab on 夏侯惇 is not drawn for."""
+    关羽's stab on 夏侯渊 is not drawn for (夏侯渊, not 夏侯惇, whose first stab 【拔矢啖睛】 caps, R-revival-7)."""
     t = Table()
     successor(t, "程昱")
     t.force("成功率减半 刘备【乱世枭雄】", False)
     r = t.night(act("程昱", "指认", "徐庶", character="徐庶"), act("刘备", "乱世枭雄", "曹操"),
-                act("黄盖", "火船冲阵", "荀攸"), act("关羽", "刺杀", "夏侯惇"),
-                answers=[{"actor": "夏侯惇", "skill": "继任", "answer": "曹仁"}])
+                act("黄盖", "火船冲阵", "荀攸"), act("关羽", "刺杀", "夏侯渊"))
     t.check_unused()
     assert not t.state.player("徐庶").alive
     assert entry(t, "刘备", "乱世枭雄")["state"] == "failed"
     assert not injured(t, "曹操") and injured(t, "荀攸")
-    assert t.character("夏侯惇") == "曹仁"  # the stab killed 夏侯惇
+    assert t.character("夏侯渊") == "张郃"  # the stab killed 夏侯渊
     assert not asked_of_judge(r, "计赚徐庶")
 
 

@@ -292,8 +292,8 @@ def test_an_unaligned_whose_character_dies_still_joins() -> None:
 
 def test_the_interference_list_ranks_as_the_text() -> None:
     """「（3）【武侯八阵】（4）【地盾】【麻沸散】【直言进谏】【歌舞升平】（5）【人遁】（6）【连环妙计】中连环的移动」 and
-    「（2）全局技能」: the pack's ranks; in the draft (4)【麻沸散】 comes before (6)【连环妙计】 (the global 五虎封将 is the
-    engine's now, resolved before both)."""
+    「（2）全局技能」: the pack's ranks; in the draft (6)【连环妙计】 is asked with its rank (the global 五虎封将 and (4)
+    【麻沸散】 are the engine's now)."""
     from tianting.rules.dingli2.data.build_pack import INTERFERENCE
 
     assert INTERFERENCE == {"武侯八阵": 3, "地盾": 4, "麻沸散": 4, "直言进谏": 4, "歌舞升平": 4, "人遁": 5, "连环妙计": 6}
@@ -301,10 +301,11 @@ def test_the_interference_list_ranks_as_the_text() -> None:
     for name, skill, rank in (("诸葛亮", "武侯八阵", 3), ("华佗", "麻沸散", 4), ("左慈", "人遁", 5), ("庞统", "连环妙计", 6)):
         assert pack.interference(name, pack.skill(name, skill)) == rank
     t = Table()
-    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备"), act("刘备", "五虎封将"))
+    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备", duration="一日一夜"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["麻沸散", "连环妙计"]  # 五虎封将: the engine's
-    assert "优先级4" in asks[0] and "优先级6" in asks[1]
+    # 五虎封将 and 麻沸散 (R-revival-4): the engine's
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["连环妙计"]
+    assert "优先级6" in asks[0]
 
 
 def test_the_nine_evaluations() -> None:

@@ -39,6 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
+from tianting.rules.sg24.declared import learned, revival
 from tianting.rules.sg24.declared.bespoke import (
     REGISTRY,
     after_check,
@@ -234,6 +235,8 @@ class SG24Game(Clocked):
     def allowances(self, pid: str) -> tuple[Allowance, ...]:
         """``pid``'s 指认 allowances tonight: his character's, then any a skill gave him for this night only
         (``state.extra["allowances"]``: 陈登【河海豪气】's 「次夜指认1个ID具有其中某一项评价」)."""
+        if revival.lost_recognition(self.state, pid):  # 「从此失去指认能力」 (夏侯惇【拔矢啖睛】)
+            return ()
         extra = self.state.extra.get("allowances", {}).get(str(self.number), {}).get(pid, [])
         return (*self.character(pid).recognition, *(Allowance("evaluation", 1, tuple(of)) for of in extra))
 
@@ -405,7 +408,7 @@ class SG24Game(Clocked):
         raise IllegalAction(f"{player.id}（{char.name}）没有这样的指认（今夜可以指认的{offered or '：无'}）", "allowance")
 
     def _check_skill(self, player: Player, action: Action, accepted: Sequence[Action], day: bool) -> None:
-        data = self.pack.skill(player.character, action.skill)
+        data = learned.data_of(self, player.id, action.skill)  # his character's, or one he learned
         if data is None:
             raise IllegalAction(f"{player.id}（{player.character}）没有技能【{action.skill}】", "no-skill")
         if data.kind != "active":
@@ -552,6 +555,7 @@ class SG24Game(Clocked):
         player = self.state.player(pid)
         dead = player.character
         held, used = list(player.skills), dict(player.used)
+        revival.ended(self, pid, dead, cause, held, natural)  # for 【起死回生】 (declared/revival.py)
         successor = succession.choose(self.state.rng, book, pid, "继任", self.successor_options(pid),
                                       lambda a, o: (c := self.pack.get(a)) is not None and c.name == o)
         self.state.extra["checks"].pop(pid, None)
@@ -820,6 +824,7 @@ class SG24Game(Clocked):
     def _start_of_night(self, phase: Phase) -> None:
         """「同意后次夜开始时加入，与君主（主军师）互相认识。」 (鼎立: 「次夜开始后加入此国并和君主相互认识」; its 联盟
         names no one to recognise). A rule set adds what a joining, or one that lapsed, changes besides."""
+        revival.ghosts_arrive(self.state)  # 【魂兮归来】: back as the day ends
         pending = self.state.extra["pending_joins"]
         for pid in sorted(pending, key=lambda p: self.state.player(p).seat):
             join = pending[pid]
@@ -847,8 +852,8 @@ class SG24Game(Clocked):
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            ch = self.state.player(a.actor).character
-            data = self.pack.skill(ch, a.skill)
+            ch = learned.character_of(self, a.actor, a.skill)
+            data = learned.data_of(self, a.actor, a.skill)
             if data is not None and self.pack.is_global(ch, data):
                 out += announced(data, self.state) or [texts.skill_used(data.name)]  # 8.1's line, or the generic one
         return out
@@ -859,11 +864,11 @@ class SG24Game(Clocked):
         out = []
 
         def rank(a: Action) -> tuple[int, int]:
-            data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+            data = learned.data_of(self, a.actor, a.skill)
             return timing_rank(data.timing if data else None), self.state.player(a.actor).seat
 
         for a in sorted(uses, key=rank):
-            data = self.pack.skill(self.state.player(a.actor).character, a.skill)
+            data = learned.data_of(self, a.actor, a.skill)
             assert data is not None
             line = texts.needs_ruling(a.actor, data.name, data.timing, data.attribute, a.targets, data.text)
             night.note(line)
@@ -920,7 +925,8 @@ class SG24Game(Clocked):
                 effects.heal(day, p.id, "伤判痊愈")
                 checks.pop(p.id, None)
             elif outcome == "died":
-                self.kill(day, p.id, f"第{nth}次伤判死亡", book)
+                if not revival.deferred(self, day, p.id, f"第{nth}次伤判死亡"):  # 【拔矢啖睛】: the next night's
+                    self.kill(day, p.id, f"第{nth}次伤判死亡", book)
             else:
                 checks[p.id] = nth
         return out

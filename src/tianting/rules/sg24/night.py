@@ -178,6 +178,9 @@ class Night:
         """在野入国 (answers now, joining 「次夜开始时」), the night's record, 自然死亡, then the last words."""
         game, night = self.game, self.phase
         self.join()
+        from tianting.rules.sg24.declared.codes.hanxiandi import edicts
+
+        edicts(self)  # 汉献帝【招贤纳才】: once the night's joinings are known
         game._record(night, self.actions, self.left_to_judge())
         game._natural_deaths(night, self.book)
         self.after_natural_deaths()

@@ -33,6 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared import echoes, learned, revival
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -148,13 +149,14 @@ class Resolver:
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            character = night.state.player(a.actor).character
-            data = game.pack.skill(character, a.skill)
+            character = learned.character_of(game, a.actor, a.skill)  # his own, or the one he learned it from
+            data = learned.data_of(game, a.actor, a.skill)
             if data is not None and isinstance(data.effect, Declared):
                 resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
         resolver._standing_defences()
+        revival.ghost_standing(resolver)  # 【魂兮归来】: nothing reaches the one back tonight
         resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
         resolver.halvings += standing(night.state)
@@ -291,10 +293,10 @@ class Resolver:
             return STAB
         if skill == RECOGNISE:
             return "指认"
-        data = self.night.game.pack.skill(self.night.state.player(a.actor).character, a.skill)
+        data = learned.data_of(self.night.game, a.actor, a.skill)
         if data is None:
             return ""
-        return "全局技能" if self.night.game.pack.is_global(self.night.state.player(a.actor).character, data) \
+        return "全局技能" if self.night.game.pack.is_global(learned.character_of(self.night.game, a.actor, a.skill), data) \
             else (data.attribute or "")
 
     def settle_first(self) -> None:
@@ -440,6 +442,9 @@ class Resolver:
             self._apply(use)
         for followup in self.followups:
             followup()
+        if self.enabled:
+            revival.back(self)  # the ids whose time away (【麻沸散】) ends tonight
+            revival.ghosts_leave(self)  # 【魂兮归来】's one night is over
 
     def lessening(self) -> dict[str, int]:
         """Just before the harms are summed: the uses that lessen them (「对整个当夜最后结果进行总结算」, a 结算后 one
@@ -453,6 +458,10 @@ class Resolver:
         ``strip_guards`` takes away, each group's defence placed on the one it protects (:meth:`place_groups`), then
         each harm an immunity covers is stopped (the stab 「视为发动成功但无效」)."""
         if self.enabled:
+            from tianting.rules.sg24.declared.codes.hanxiandi import sword_stabs
+
+            sword_stabs(self)  # 汉献帝【尚方宝剑】's stabs tonight
+            echoes.triple(self)  # 「三倍的效果」 marked for tonight (黄月英【诸葛连弩】)
             for owner, data, code in passive_holders(self):
                 assert code.before_harms is not None
                 code.before_harms(self, owner, data)
@@ -603,7 +612,7 @@ class Resolver:
         counted with tonight's dead, with last words: the 8.1 list's 釋疑 of 【料事如神】); their ids."""
         if not self.enabled:
             return set()
-        night, gone = self.night, set()
+        night, gone = self.night, revival.night_deaths(self)  # 伤判 deaths counted tonight (【拔矢啖睛】)
         for pid, why in night.state.extra.get("exits", {}).pop(str(night.state.index), []):
             if night.state.player(pid).alive:
                 night.game.remove(night.phase, pid, why)
