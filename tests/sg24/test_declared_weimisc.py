@@ -1,0 +1,49 @@
+"""The 24人 pack's skills of group weimisc the engine resolves (issue 31): 曹操【血战官渡】, 荀攸, 曹仁【南郡破敌】,
+邓艾, 马良【五溪归蜀】, 黄盖【苦肉诈降】, 法正【盖棺论定】. Each test names the skill, states the 8.1 fact it rests on in
+our words and, where two skills meet, the sentence that orders them. Rulings: R-weimisc-* in
+docs/rulings/packs-weimisc.md.
+
+The table is strict (tests/sg24/table24.py): every draw a test does not force and every answer it does not give
+fails it; each id is the seat's starting character."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import entry, injured, successor
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Ruling
+
+from .table24 import Table24, act
+
+
+def day_with(t: Table24, *actions: object) -> object:
+    """A day where nobody votes and ``actions`` are the day's uses (each checked as the script runner checks it)."""
+    accepted: list = []
+    for a in actions:
+        t.game.check_action(a, accepted)
+        accepted.append(a)
+    result = t.game.resolve_day({}, DecisionBook(strict=True), (), accepted)
+    t.results.append(result)
+    return result
+
+
+# ---- 法正 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("盖棺论定")
+def test_gaiguanlunding_tells_the_identities_of_those_out() -> None:
+    """法正【盖棺论定】 (a day's use): he learns from the judge the identity of every player already out of the game,
+    and nothing else (R-weimisc-1). 庞统 dies (法正 plays on in his id: that player is not out), 甄姬 and 司马朗 are
+    killed: by day 法正 learns 甄姬 was a 女眷 and 司马朗 a 平民; nobody else is told. By night the skill is refused."""
+    t = Table24()
+    successor(t, "庞统")
+    assert t.character("庞统") == "法正"
+    with pytest.raises(IllegalAction, match="白天使用"):
+        t.game.check_action(act("庞统", "盖棺论定"), [])
+    t.night(rulings=(Ruling("kill", "甄姬"), Ruling("kill", "司马朗")))
+    r = day_with(t, act("庞统", "盖棺论定"))
+    told = t.said("庞统")
+    assert told == ["【盖棺论定】已退出游戏的玩家身份：司马朗：平民；甄姬：女眷"], told
+    assert entry(t, "庞统", "盖棺论定")["state"] == "done"
+    assert not any("盖棺论定" in w for w in r.warnings)
+    assert not any("盖棺论定" in f.skill for pid, fs in r.feedback.items() if pid != "庞统" for f in fs)
