@@ -8,8 +8,9 @@ import pytest
 
 from tests.declared_steps import entry, injured
 from tianting.core.errors import IllegalAction
+from tianting.rules.dingli2 import wounds
 
-from .table import Table, act
+from .table import Table, act, force_deal, rule
 
 
 def states(t: Table) -> dict[tuple[str, str], str]:
@@ -66,4 +67,53 @@ def test_xuezhanguandu_needs_yuanshao_joined_elsewhere() -> None:
     t.force("【河朔称雄】袁绍 随机一个ID", "郭嘉")
     t.night(act("袁绍", "河朔称雄"), act("郭嘉", "洞若观火", "刘备"))
     assert states(t)[("郭嘉", "洞若观火")] == "void"
+    t.check_unused()
+
+
+# ---- 曹仁 ---------------------------------------------------------------------------------------------------------
+def caoren_and_zhugeliang(t: Table) -> None:
+    """Night 1: 夏侯惇 dies by the judge's ruling, 曹仁 plays on; night 2: 徐庶 dies, 诸葛亮 (鼎立's 卧龙, who holds
+    【舌战群儒】) plays on."""
+    t.night(rulings=(rule("kill", "夏侯惇"),), answers=[{"actor": "夏侯惇", "skill": "继任", "answer": "曹仁"}])
+    t.day()
+    t.night(rulings=(rule("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    t.day()
+    assert t.character("夏侯惇") == "曹仁" and t.character("徐庶") == "诸葛亮"
+
+
+@pytest.mark.skill("南郡破敌")
+def test_nanjunpodi_wounds_lusu_named_rightly() -> None:
+    """曹仁【南郡破敌】: his 指认 naming 鲁肃 rightly wounds him (a plain wound, the rules' 伤判); 曹仁 is told his passive
+    went off. A wrong 指认 does nothing."""
+    t = Table()
+    caoren_and_zhugeliang(t)
+    r = t.night(act("夏侯惇", "指认", "鲁肃", character="鲁肃"))
+    assert injured(t, "鲁肃")
+    assert "你的【南郡破敌】已触发" in t.said("夏侯惇")
+    assert "鲁肃" not in t.state.extra.get("marked_checks", {})
+    assert not any("南郡破敌" in w for w in r.warnings)
+    t2 = Table()
+    caoren_and_zhugeliang(t2)
+    t2.night(act("夏侯惇", "指认", "孙坚", character="周瑜"))
+    assert not injured(t2, "孙坚") and "你的【南郡破敌】已触发" not in t2.said("夏侯惇")
+
+
+@pytest.mark.skill("南郡破敌", "舌战群儒")
+def test_nanjunpodi_on_a_zhouyu_found_by_the_debate_takes_him_out() -> None:
+    """【南郡破敌】 on a 周瑜 whom 卧龙's 【舌战群儒】 has found (鼎立's 诸葛亮, the same night: R-weimisc-3): the wound no
+    skill heals, its 伤判 half death, half 继续受伤, and a 继续受伤 (digit 9) takes his id out in the next night's
+    结算, with no successor."""
+    t = Table()
+    caoren_and_zhugeliang(t)
+    force_deal(t, "周瑜", 1)
+    r = t.night(act("徐庶", "指认", "周瑜", character="周瑜"), act("夏侯惇", "指认", "周瑜", character="周瑜"))
+    assert injured(t, "周瑜")
+    assert t.state.extra["marked_checks"] == {"周瑜": "南郡破敌"}
+    assert any("已被【舌战群儒】指认" in n for n in r.trace)
+    t.day(digits={"周瑜": 9})
+    assert injured(t, "周瑜")
+    r = t.night()
+    assert not t.state.player("周瑜").alive
+    assert any("周瑜" in n and "【南郡破敌】" in n for n in r.trace)
+    assert wounds.audit(t.results) == []
     t.check_unused()

@@ -45,6 +45,8 @@ class Code:
     marked_table: tuple[str, ...] | None = None
     """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
     cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
+    marked_exit_at_settle: bool = False
+    """A marked wound's 继续受伤 takes the id out in the next night's 结算 instead (曹仁【南郡破敌】: 「下夜结算时脱离」)."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -166,7 +168,11 @@ def after_check(game: Any, phase: Any, pid: str, outcome: str) -> None:
     name = game.state.extra.get("marked_checks", {}).pop(pid, None)
     if name is None:
         return
-    if outcome == INJURED:
+    if outcome == INJURED and REGISTRY[name].marked_exit_at_settle:
+        later = game.state.extra.setdefault("exits_at_settle", {}).setdefault(str(game.state.index + 1), [])
+        later.append([pid, f"【{name}】"])
+        phase.note(f"{pid} 伤判继续受伤：将于下一夜结算时脱离游戏（【{name}】）")
+    elif outcome == INJURED:
         later = game.state.extra.setdefault("exits", {}).setdefault(str(game.state.index + 1), [])
         later.append([pid, f"【{name}】"])
         phase.note(f"{pid} 伤判继续受伤：将于下一夜开始时脱离游戏（【{name}】）")
