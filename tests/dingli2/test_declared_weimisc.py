@@ -117,3 +117,26 @@ def test_nanjunpodi_on_a_zhouyu_found_by_the_debate_takes_him_out() -> None:
     assert any("周瑜" in n and "【南郡破敌】" in n for n in r.trace)
     assert wounds.audit(t.results) == []
     t.check_unused()
+
+
+# ---- 司马懿 -------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("五丈屯兵")
+def test_wuzhangtunbing_makes_zhugeliangs_next_night_fail() -> None:
+    """司马懿【五丈屯兵】: naming 诸葛亮 rightly sets it off; 鼎立's 诸葛亮 has no 【七星续命】, which counts as already
+    gone, so his actions of the next night fail (R-weimisc-4): his 指认 on night 4 fails, that of the
+    night after stand. 司马懿 is told his passive went off (his 指认 of 诸葛亮 has no answer)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "郭嘉"), rule("kill", "徐庶")),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    t.day()
+    t.night(rulings=(rule("kill", "郭嘉"),))
+    t.day()
+    assert t.character("郭嘉") == "司马懿" and t.character("徐庶") == "诸葛亮"
+    t.night(act("郭嘉", "指认", "徐庶", character="诸葛亮"))
+    assert t.said("郭嘉") == ["你的【五丈屯兵】已触发"]
+    t.day()
+    t.night(act("徐庶", "指认", "刘备", character="刘备"), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    assert states(t)[("徐庶", "指认")] == "failed"
+    t.day()
+    t.night(act("徐庶", "指认", "刘备", character="刘备"))
+    assert states(t)[("徐庶", "指认")] == "done"
