@@ -8,6 +8,7 @@ import pytest
 
 from tests.declared_steps import entry, injured
 from tianting.core.errors import IllegalAction
+from tianting.core.state import Status
 from tianting.rules.dingli2 import wounds
 
 from .table import Table, act, force_deal, rule
@@ -140,3 +141,39 @@ def test_wuzhangtunbing_makes_zhugeliangs_next_night_fail() -> None:
     t.day()
     t.night(act("徐庶", "指认", "刘备", character="刘备"))
     assert states(t)[("徐庶", "指认")] == "done"
+
+
+# ---- 邓艾 ---------------------------------------------------------------------------------------------------------
+def play_as(t: Table, pid: str, character: str) -> None:
+    """``pid`` plays ``character`` from now on, with its skills (how he came to it is not this skill's matter)."""
+    p = t.state.player(pid)
+    p.character = character
+    p.skills = [s.name for s in t.game.pack.characters[character].skills]
+    t.state.extra["lives"][pid].append(character)
+
+
+def dengai_table() -> Table:
+    """邓艾 (张辽's id), 刘禅 (刘备's), 钟会 (程昱's) and 马良 (徐庶's: 马良's line) in play."""
+    t = Table()
+    for pid, character in (("张辽", "邓艾"), ("刘备", "刘禅"), ("程昱", "钟会"), ("徐庶", "马良")):
+        play_as(t, pid, character)
+    return t
+
+
+@pytest.mark.skill("汉祚终焉")
+def test_hanzuozhongyan_asks_zhonghui_well_and_draws_with_zhugeliang_in_play() -> None:
+    """邓艾【汉祚终焉】 in 鼎立: 钟会 must be in play and unwounded (「状态正常」); with 诸葛亮 in play it goes off with
+    half chance, drawn (R-weimisc-5). 钟会 wounded: naming 刘禅 does nothing. 诸葛亮 in play (庞统's id) and the draw
+    won: the post says 「邓钟二士灭汉祚」."""
+    t = dengai_table()
+    t.state.player("程昱").status = Status.INJURED
+    r = t.night(act("张辽", "指认", "刘备", character="刘禅"))
+    assert "你的【汉祚终焉】已触发" not in t.said("张辽")
+    assert any("钟会状态不正常" in n for n in r.trace)
+    t2 = dengai_table()
+    play_as(t2, "庞统", "诸葛亮")
+    t2.force("【汉祚终焉】张辽", True)
+    r2 = t2.night(act("张辽", "指认", "刘备", character="刘禅"))
+    assert "你的【汉祚终焉】已触发" in t2.said("张辽")
+    assert "邓钟二士灭汉祚" in str(r2.announcement)
+    t2.check_unused()

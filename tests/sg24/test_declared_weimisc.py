@@ -47,3 +47,35 @@ def test_gaiguanlunding_tells_the_identities_of_those_out() -> None:
     assert entry(t, "庞统", "盖棺论定")["state"] == "done"
     assert not any("盖棺论定" in w for w in r.warnings)
     assert not any("盖棺论定" in f.skill for pid, fs in r.feedback.items() if pid != "庞统" for f in fs)
+
+
+# ---- 邓艾 ---------------------------------------------------------------------------------------------------------
+def dengai_liushan(line: str) -> Table24:
+    """Night 1: 张辽, 刘备 and 徐庶 die by the judge's rulings; 邓艾, 刘禅 and ``line`` (马良 or 卧龙) play on."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "张辽"), Ruling("kill", "刘备"), Ruling("kill", "徐庶")),
+            answers=[{"actor": "张辽", "skill": "继任", "answer": "邓艾"},
+                     {"actor": "徐庶", "skill": "继任", "answer": line}])
+    t.day()
+    assert (t.character("张辽"), t.character("刘备"), t.character("徐庶")) == ("邓艾", "刘禅", line)
+    return t
+
+
+@pytest.mark.skill("汉祚终焉")
+def test_hanzuozhongyan_halves_shu_the_next_night_on_maliangs_line() -> None:
+    """邓艾【汉祚终焉】: on 马良's line, naming 刘禅 rightly sets it off (the 24人 pack has no 钟会 to be asked about and
+    no 诸葛亮: surely, R-weimisc-5): the post says 「邓钟二士灭汉祚」 and every 蜀 action of the next night is at half
+    chance (庞统's 指认 draws and fails); on 卧龙's line it does not go off."""
+    t = dengai_liushan("马良")
+    r = t.night(act("张辽", "指认", "刘备", character="刘禅"), )
+    assert "邓钟二士灭汉祚" in r.announcement["text"]
+    assert "你的【汉祚终焉】已触发" in t.said("张辽")
+    t.day()
+    t.force("成功率减半 庞统【指认】", False)
+    t.night(act("庞统", "指认", "关羽", character="关羽"))
+    assert entry(t, "庞统", "指认")["state"] == "failed"
+    t.check_unused()
+    t2 = dengai_liushan("卧龙")
+    r2 = t2.night(act("张辽", "指认", "刘备", character="刘禅"), )
+    assert "邓钟二士灭汉祚" not in r2.announcement["text"]
+    assert "你的【汉祚终焉】已触发" not in t2.said("张辽")

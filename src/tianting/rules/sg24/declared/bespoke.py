@@ -45,6 +45,9 @@ class Code:
     marked_table: tuple[str, ...] | None = None
     """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
     cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
+    early: Callable[[Resolver, str, SkillData], None] | None = None
+    """A passive's: run for each living holder with the night's globals, before anything else resolves (「凡是涉及全局
+    的指认，优先判定是否触发」: 邓艾【汉祚终焉】 reads the night's 指认 as sent); ``stage`` and ``check`` unused."""
     marked_exit_at_settle: bool = False
     """A marked wound's 继续受伤 takes the id out in the next night's 结算 instead (曹仁【南郡破敌】: 「下夜结算时脱离」)."""
 
@@ -123,16 +126,16 @@ def day_uses(game: Any, actions: Sequence[Action]) -> list[tuple[Action, SkillDa
     return out
 
 
-def passive_holders(r: Resolver) -> list[tuple[str, SkillData, Code]]:
-    """Each living player's passives of bespoke code with a ``before_harms`` step, in play (held, not spent once a
-    game): (owner, skill, code), by id."""
+def passive_holders(r: Resolver, hook: str = "before_harms") -> list[tuple[str, SkillData, Code]]:
+    """Each living player's passives of bespoke code with a ``before_harms`` step (or the ``hook`` named: ``early``),
+    in play (held, not spent once a game): (owner, skill, code), by id."""
 
     game, out = r.night.game, []
     for p in sorted(r.night.state.living(), key=lambda p: p.id):
         character = game.pack.characters.get(p.character)
         for data in character.skills if character else ():
             code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
-            if (code is not None and code.before_harms is not None and data.name in p.skills
+            if (code is not None and getattr(code, hook) is not None and data.name in p.skills
                     and not (code.once and p.used.get(data.name))):
                 out.append((p.id, data, code))
     return out

@@ -217,6 +217,9 @@ class Resolver:
         if self.enabled:
             self._bespoke("early")
             self._global_recognitions()
+            for owner, data, code in passive_holders(self, "early"):
+                assert code.early is not None
+                code.early(self, owner, data)
         self.roll()
         self.stage = "before"
         waiting = self._of_timing((BEFORE,))
