@@ -177,3 +177,35 @@ def test_hanzuozhongyan_asks_zhonghui_well_and_draws_with_zhugeliang_in_play() -
     assert "你的【汉祚终焉】已触发" in t2.said("张辽")
     assert "邓钟二士灭汉祚" in str(r2.announcement)
     t2.check_unused()
+
+
+# ---- 张郃 ---------------------------------------------------------------------------------------------------------
+def zhanghe_table() -> Table:
+    """Night 1: 夏侯渊 dies by the judge's ruling and 张郃 plays on."""
+    t = Table()
+    t.night(rulings=(rule("kill", "夏侯渊"),))
+    t.day()
+    assert t.character("夏侯渊") == "张郃"
+    return t
+
+
+@pytest.mark.skill("善阵识变")
+def test_shanzhenshibian_halves_every_action_of_the_one_stabbed() -> None:
+    """张郃【善阵识变】: sent with his stab (the two one action, beside 鼎立's 「一个主动技能或一次刺杀」), every action of
+    the id stabbed that night is at half chance (R-weimisc-6): 庞统's 指认 draws and fails, 刘备's (not stabbed) is
+    not drawn for. A second skill beside them is refused; without a stab the use fails."""
+    t = zhanghe_table()
+    with pytest.raises(IllegalAction, match="一个主动技能"):
+        t.game.check_action(act("夏侯渊", "强袭街亭"), [act("夏侯渊", "刺杀", "庞统"), act("夏侯渊", "善阵识变")])
+    t.force("成功率减半 庞统【指认】", False)
+    r = t.night(act("夏侯渊", "善阵识变"), act("夏侯渊", "刺杀", "庞统"), act("庞统", "指认", "关羽", character="关羽"),
+                act("刘备", "指认", "关羽", character="关羽"))
+    assert states(t)[("夏侯渊", "善阵识变")] == "done"
+    assert states(t)[("庞统", "指认")] == "failed"
+    assert states(t)[("刘备", "指认")] == "done"
+    assert not any("善阵识变" in w for w in r.warnings)
+    t.check_unused()
+    t2 = zhanghe_table()
+    t2.night(act("夏侯渊", "善阵识变"), act("庞统", "指认", "关羽", character="关羽"))
+    assert states(t2)[("夏侯渊", "善阵识变")] == "failed"
+    assert states(t2)[("庞统", "指认")] == "done"

@@ -48,6 +48,9 @@ class Code:
     early: Callable[[Resolver, str, SkillData], None] | None = None
     """A passive's: run for each living holder with the night's globals, before anything else resolves (「凡是涉及全局
     的指认，优先判定是否触发」: 邓艾【汉祚终焉】 reads the night's 指认 as sent); ``stage`` and ``check`` unused."""
+    with_stab: bool = False
+    """An active 「与刺杀同时使用」: sent beside its owner's stab, the two one action where a rule set counts a stab
+    and a skill alike (鼎立: 「每名角色每夜只能使用一个主动技能或进行一次刺杀」; :func:`sent_with_stab`)."""
     marked_exit_at_settle: bool = False
     """A marked wound's 继续受伤 takes the id out in the next night's 结算 instead (曹仁【南郡破敌】: 「下夜结算时脱离」)."""
 
@@ -64,6 +67,17 @@ def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
         raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
     if game.state.player(action.actor).country == UNALIGNED:
         raise IllegalAction(f"【{action.skill}】{joined}才可以使用", "not-yet")
+
+
+def sent_with_stab(game: Any, action: Action) -> bool:
+    """Whether ``action`` uses a bespoke skill sent with its owner's stab (:attr:`Code.with_stab`)."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return False
+    data = game.pack.skill(game.state.player(action.actor).character, action.skill)
+    code = REGISTRY.get(data.effect.code) if data is not None and isinstance(data.effect, Bespoke) else None
+    return code is not None and code.with_stab
 
 
 def register(name: str, code: Code) -> Code:
