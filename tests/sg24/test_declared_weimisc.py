@@ -79,3 +79,44 @@ def test_hanzuozhongyan_halves_shu_the_next_night_on_maliangs_line() -> None:
     r2 = t2.night(act("张辽", "指认", "刘备", character="刘禅"), )
     assert "邓钟二士灭汉祚" not in r2.announcement["text"]
     assert "你的【汉祚终焉】已触发" not in t2.said("张辽")
+
+
+def dengai_table() -> Table24:
+    """Night 1: 张辽 dies by the judge's ruling and 邓艾 plays on."""
+    t = Table24()
+    successor(t, "张辽", "邓艾")
+    assert t.character("张辽") == "邓艾"
+    return t
+
+
+@pytest.mark.skill("长驱直入", "浑身是胆")
+def test_changquzhiru_stabs_the_character_and_breaks_guards_with_the_right_id() -> None:
+    """邓艾【长驱直入】: sent with his stab, naming a character: the stab lands on that character's player; when the id
+    the stab carries is that player's, the 武将保护 defences on him do not meet it (R-weimisc-7). Right id: 赵云
+    【浑身是胆】 on 庞统 does not stop it, 庞统 dies (法正 plays on). Wrong id (刘备): the stab still lands on 庞统, and
+    the defence stops it; 刘备 is not harmed."""
+    t = dengai_table()
+    r = t.night(act("张辽", "刺杀", "庞统"), act("张辽", "长驱直入", character="庞统"), act("赵云", "浑身是胆", "庞统"))
+    assert t.character("庞统") == "法正"
+    assert entry(t, "张辽", "长驱直入")["state"] == "done"
+    assert not any("长驱直入" in w for w in r.warnings)
+    t2 = dengai_table()
+    t2.night(act("张辽", "刺杀", "刘备"), act("张辽", "长驱直入", character="庞统"), act("赵云", "浑身是胆", "庞统"))
+    assert t2.character("庞统") == "庞统" and not injured(t2, "庞统")
+    assert t2.character("刘备") == "刘备" and not injured(t2, "刘备")
+
+
+@pytest.mark.skill("长驱直入")
+def test_changquzhiru_on_a_character_not_in_play_fails_and_the_stab_stands() -> None:
+    """【长驱直入】 naming a character not in play (卧龙, before 徐庶's line is chosen) fails; the stab goes to the id it
+    carries (庞统 dies). A use with no stab beside it fails; one naming no character is refused."""
+    t = dengai_table()
+    with pytest.raises(IllegalAction, match="角色"):
+        t.game.check_action(act("张辽", "长驱直入"), [])
+    t.night(act("张辽", "刺杀", "庞统"), act("张辽", "长驱直入", character="卧龙"))
+    assert entry(t, "张辽", "长驱直入")["state"] == "failed"
+    assert t.character("庞统") == "法正"
+    t2 = dengai_table()
+    t2.night(act("张辽", "长驱直入", character="庞统"))
+    assert entry(t2, "张辽", "长驱直入")["state"] == "failed"
+    assert t2.character("庞统") == "庞统"
