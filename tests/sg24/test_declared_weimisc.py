@@ -120,3 +120,43 @@ def test_changquzhiru_on_a_character_not_in_play_fails_and_the_stab_stands() -> 
     t2.night(act("张辽", "长驱直入", character="庞统"))
     assert entry(t2, "张辽", "长驱直入")["state"] == "failed"
     assert t2.character("庞统") == "庞统"
+
+
+# ---- 荀攸 ---------------------------------------------------------------------------------------------------------
+def xunyou_table() -> Table24:
+    """Night 1: 郭嘉 dies by the judge's ruling; 荀攸 plays on (荀彧 is in play already)."""
+    t = Table24()
+    successor(t, "郭嘉")
+    assert t.character("郭嘉") == "荀攸"
+    return t
+
+
+@pytest.mark.skill("曹魏谋主")
+def test_caoweimouzhu_stops_one_wounding_skill_on_wei() -> None:
+    """荀攸【曹魏谋主】 (2): a 魏 character hit by a skill of 致伤 strength has it stopped once (R-weimisc-8): 黄盖's
+    【火船冲阵】 on 甄姬 does not wound her. Two such harms on two 魏 characters the same night: one, drawn, is
+    stopped (典韦), the other lands (甄姬)."""
+    t = xunyou_table()
+    t.night(act("黄盖", "火船冲阵", "甄姬"))
+    assert not injured(t, "甄姬")
+    t2 = xunyou_table()
+    t2.force("【曹魏谋主】郭嘉 随机保护", "典韦←黄盖【火船冲阵】")
+    t2.night(act("黄盖", "火船冲阵", "典韦"), act("吕蒙", "勇贯三军", "甄姬"))
+    assert not injured(t2, "典韦") and injured(t2, "甄姬")
+    t2.check_unused()
+
+
+@pytest.mark.skill("曹魏谋主")
+def test_caoweimouzhu_prefers_the_stab_on_a_wei_strategist_at_half_chance() -> None:
+    """【曹魏谋主】 (1) first: a stab on a 魏 军师 is void with half chance, and then (2) does not go off that night
+    (「同时满足两个条件时，优先触发（1）」): 关羽 stabs 荀彧 and 黄盖's 【火船冲阵】 hits 甄姬; the draw wins, 荀彧 lives, and
+    甄姬 is wounded. It protects 荀攸 himself too; the draw lost, the stab kills him."""
+    t = xunyou_table().force("抵御 荀彧【曹魏谋主】对刺杀", True)
+    t.night(act("关羽", "刺杀", "荀彧"), act("黄盖", "火船冲阵", "甄姬"))
+    assert t.state.player("荀彧").alive and not injured(t, "荀彧")
+    assert injured(t, "甄姬")
+    t.check_unused()
+    t2 = xunyou_table().force("抵御 郭嘉【曹魏谋主】对刺杀", False)
+    t2.night(act("关羽", "刺杀", "郭嘉"))
+    assert not t2.state.player("郭嘉").alive
+    t2.check_unused()
