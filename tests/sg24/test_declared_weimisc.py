@@ -160,3 +160,49 @@ def test_caoweimouzhu_prefers_the_stab_on_a_wei_strategist_at_half_chance() -> N
     t2.night(act("关羽", "刺杀", "郭嘉"))
     assert not t2.state.player("郭嘉").alive
     t2.check_unused()
+
+
+# ---- 黄盖, 马良: an id seen as of another country ---------------------------------------------------------------
+@pytest.mark.skill("苦肉诈降", "披发涂炭")
+def test_kurouzhaxiang_makes_an_id_seen_as_of_another_country_tonight() -> None:
+    """黄盖【苦肉诈降】: an id of his own country is seen tonight as of the country he names, by the skills that read a
+    country (R-weimisc-9; the 24人 pack has no 周瑜, so its 「认识周瑜后」 asks nothing). 太史慈 seen as 蜀 stabs 赵云:
+    徐庶【披发涂炭】 (a stab by a non-蜀 killer on a 蜀 杀手/护卫) does not go off, and 太史慈 is not wounded; unseen, it
+    goes off (太史慈 wounded, the stab void by its draw). An id of another country is refused."""
+    t = Table24()
+    with pytest.raises(IllegalAction, match="本国"):
+        t.game.check_action(act("黄盖", "苦肉诈降", "赵云", country="魏"), [])
+    with pytest.raises(IllegalAction, match="国籍"):
+        t.game.check_action(act("黄盖", "苦肉诈降", "太史慈", country="吴"), [])
+    r = t.night(act("黄盖", "苦肉诈降", "太史慈", country="蜀"), act("太史慈", "刺杀", "赵云"),
+                answers=[{"actor": "赵云", "skill": "继任", "answer": "王平"}])
+    assert not injured(t, "太史慈")
+    assert entry(t, "黄盖", "苦肉诈降")["state"] == "done"
+    assert not any("苦肉诈降" in w for w in r.warnings)
+    assert "seen_as" not in t.state.extra  # tonight's only
+    t2 = Table24().force("【披发涂炭】stab_void 徐庶→太史慈", True)
+    t2.night(act("太史慈", "刺杀", "赵云"))
+    assert injured(t2, "太史慈") and not injured(t2, "赵云")
+    t2.check_unused()
+
+
+@pytest.mark.skill("五溪归蜀", "临桥虎吼")
+def test_wuxiguishu_makes_an_id_seen_as_of_shu_and_contests_with_kurou() -> None:
+    """马良【五溪归蜀】: the id is seen as of 蜀 tonight (R-weimisc-9): 典韦 seen as 蜀, 张飞【临桥虎吼】 (the 指认 of
+    non-蜀 players aimed at 蜀 fail) makes 郭嘉's 指认 of 典韦 fail. With 黄盖【苦肉诈降】 changing the same id's
+    country the same night, a 拼点 decides which holds; the other's use fails."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    t.day()
+    t.night(act("徐庶", "五溪归蜀", "典韦", country="蜀"), act("张飞", "临桥虎吼"),
+            act("郭嘉", "指认", "典韦", character="典韦"))
+    assert entry(t, "郭嘉", "指认")["state"] == "failed"
+    assert entry(t, "徐庶", "五溪归蜀")["state"] == "done"
+    t.day()
+    with pytest.raises(IllegalAction, match="蜀国国籍"):
+        t.game.check_action(act("徐庶", "五溪归蜀", "典韦", country="吴"), [])
+    t.force("拼点 太史慈 的国籍（徐庶【五溪归蜀】、黄盖【苦肉诈降】）", "黄盖【苦肉诈降】")
+    t.night(act("徐庶", "五溪归蜀", "太史慈", country="蜀"), act("黄盖", "苦肉诈降", "太史慈", country="魏"))
+    assert entry(t, "黄盖", "苦肉诈降")["state"] == "done"
+    assert entry(t, "徐庶", "五溪归蜀")["state"] == "failed"
+    t.check_unused()

@@ -28,7 +28,12 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
-from tianting.rules.sg24.declared.bespoke import after_check, sent_with_stab, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.bespoke import (
+    after_check,
+    sent_with_stab,
+    stabs_allowed,
+    wound_table,
+)
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,

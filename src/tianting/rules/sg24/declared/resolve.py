@@ -33,6 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared import seen
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -708,11 +709,11 @@ class Resolver:
         tests: dict[str, Callable[[], bool]] = {
             "has_evaluation": lambda: c.value in game.evaluations(p.id, self.night.phase),
             "lacks_evaluation": lambda: c.value not in game.evaluations(p.id, self.night.phase),
-            "identity": lambda: p.identity in c.value,
-            "not_identity": lambda: p.identity not in c.value,
-            "country": lambda: p.country in c.value,
-            "not_country": lambda: p.country not in c.value,
-            "same_country": lambda: (p.country == state.player(owner).country) == c.value,
+            "identity": lambda: seen.identity(state, p) in c.value,  # as seen tonight (R-weimisc-9)
+            "not_identity": lambda: seen.identity(state, p) not in c.value,
+            "country": lambda: seen.country(state, p) in c.value,
+            "not_country": lambda: seen.country(state, p) not in c.value,
+            "same_country": lambda: (seen.country(state, p) == seen.country(state, state.player(owner))) == c.value,
             "wounded": lambda: p.injured == c.value,
             "alive": lambda: in_play(state, c),
             "holds": lambda: c.value in p.skills and not p.used.get(c.value),

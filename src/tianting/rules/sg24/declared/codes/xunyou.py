@@ -30,7 +30,7 @@ def _label(h: Harm) -> str:
 
 def _mouzhu(r: Resolver, owner: str, skill: SkillData) -> None:
     """Once the night's harms are known, before the defences meet them: (1) the stabs on living 魏 军师, else (2) the
-    致伤 harms of skills on living 魏 characters (not the judge's); one of them, drawn where several (purpose
+    致伤 harms of skills on living 魏 characters (not the judge's, nor one's own skill's cost); one of them, drawn where several (purpose
     「【曹魏谋主】<owner> 随机保护」), gets a defence of this skill against that dealer's harm of that kind: a stab it
     stops with half chance (drawn when it meets it), a skill's harm surely. It meets the harm in seed 001's order, as
     another's passive defence (the protected one's own defences first)."""
@@ -40,7 +40,8 @@ def _mouzhu(r: Resolver, owner: str, skill: SkillData) -> None:
         p = state.player(pid)
         return p.alive and p.country == WEI
 
-    harms = [h for h in night.harms if not h.forced and h.target in state.players and wei(h.target)]
+    harms = [h for h in night.harms if not h.forced and h.target in state.players and wei(h.target)
+             and h.by != h.target]  # not the cost a skill makes its own user pay (许褚【虎痴喋血】)
     first = [h for h in harms if _stab(h) and state.player(h.target).identity == "军师"]
     second = [h for h in harms if not _stab(h) and h.level == Level.WOUND and h.attribute]
     pool = sorted(first or second, key=_label)
