@@ -206,3 +206,37 @@ def test_wuxiguishu_makes_an_id_seen_as_of_shu_and_contests_with_kurou() -> None
     assert entry(t, "黄盖", "苦肉诈降")["state"] == "done"
     assert entry(t, "徐庶", "五溪归蜀")["state"] == "failed"
     t.check_unused()
+
+
+@pytest.mark.skill("经达权变")
+def test_jingdaquanbian_cuts_two_ids_off_from_the_others() -> None:
+    """荀攸【经达权变】: two ids not of one country act and are acted on only between themselves tonight (R-weimisc-11):
+    刘备 and 孙坚 cut off, 黄盖's 【火船冲阵】 on 刘备 fails and 刘备's 指认 of 关羽 fails; 孙坚's 指认 of 黄盖 (his own
+    country, across the cut) fails too. Two ids of one country: the use fails and nothing is cut."""
+    t = xunyou_table()
+    r = t.night(act("郭嘉", "经达权变", "刘备", "孙坚"), act("黄盖", "火船冲阵", "刘备"),
+                act("刘备", "指认", "关羽", character="关羽"), act("孙坚", "指认", "黄盖", character="黄盖"))
+    assert entry(t, "郭嘉", "经达权变")["state"] == "done"
+    assert entry(t, "黄盖", "火船冲阵")["state"] == "void" and not injured(t, "刘备")
+    assert entry(t, "刘备", "指认")["state"] == "void"
+    assert entry(t, "孙坚", "指认")["state"] == "void"
+    assert "isolated" not in t.state.extra
+    assert not any("经达权变" in w for w in r.warnings)
+    t2 = xunyou_table()
+    t2.night(act("郭嘉", "经达权变", "刘备", "关羽"), act("黄盖", "火船冲阵", "刘备"))
+    assert entry(t2, "郭嘉", "经达权变")["state"] == "failed"
+    assert injured(t2, "刘备")
+
+
+@pytest.mark.skill("经达权变", "威震逍遥津")
+def test_jingdaquanbian_keeps_others_states_off_the_two() -> None:
+    """【经达权变】: a state of half chance made by another does not reach the two (「其他角色释放的状态技能对这2个ID无
+    效」): 张辽【威震逍遥津】 halves 吴, but 吕蒙, cut off with 刘备, is not drawn for, and his 【勇贯三军】 on 刘备 (the
+    other of the two) goes off (his 【马跃檀溪】 meets it); 黄盖 (吴, not cut off) is drawn for."""
+    t = xunyou_table().force("成功率减半 黄盖【火船冲阵】", False)
+    t.night(act("郭嘉", "经达权变", "刘备", "吕蒙"), act("张辽", "威震逍遥津"), act("吕蒙", "勇贯三军", "刘备"),
+            act("黄盖", "火船冲阵", "曹操"))
+    assert entry(t, "吕蒙", "勇贯三军")["state"] == "done"
+    assert t.state.player("刘备").used.get("马跃檀溪") == 1
+    assert entry(t, "黄盖", "火船冲阵")["state"] == "failed"
+    t.check_unused()

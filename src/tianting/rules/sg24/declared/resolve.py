@@ -33,7 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared import seen
+from tianting.rules.sg24.declared import isolation, seen
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -248,6 +248,8 @@ class Resolver:
                 continue  # resolved already (an earlier 结算前 use): a later state does not undo it
             attribute = self._attribute(a)
             if attribute == "全局技能" or not self._halving(a, attribute):
+                continue
+            if isolation.screened(self, a, halved(self.halvings, a, attribute)):  # 荀攸【经达权变】 (R-weimisc-11)
                 continue
             self.rolled.add(id(a))
             sure = next((h for h in halved(self.halvings, a, attribute) if h.sure), None)
