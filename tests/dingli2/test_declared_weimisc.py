@@ -209,3 +209,27 @@ def test_shanzhenshibian_halves_every_action_of_the_one_stabbed() -> None:
     t2.night(act("夏侯渊", "善阵识变"), act("庞统", "指认", "关羽", character="关羽"))
     assert states(t2)[("夏侯渊", "善阵识变")] == "failed"
     assert states(t2)[("庞统", "指认")] == "done"
+
+
+@pytest.mark.skill("江陵破吴")
+def test_jianglingpowu_turns_every_aim_of_a_wu_id_away_from_wei() -> None:
+    """张郃【江陵破吴】: a 吴 id's actions of the night aim at ids drawn among those not of 魏, neither himself nor the id
+    first aimed at (R-weimisc-12): 甘宁's stab on 郭嘉 is turned on 刘备, drawn (he dies, 刘禅 plays on), 黄盖's 火船冲阵 on 荀攸 wounds 关羽, drawn; 郭嘉 and 荀攸 are unharmed. The record keeps what was sent.
+    On a non-吴 id the use fails."""
+    t = zhanghe_table()
+    t.force("【江陵破吴】甘宁【刺杀】第1个ID", "刘备")
+    r = t.night(act("夏侯渊", "江陵破吴", "甘宁"), act("甘宁", "刺杀", "郭嘉"))
+    assert t.character("刘备") == "刘禅" and t.character("郭嘉") == "郭嘉"
+    assert entry(t, "甘宁", "刺杀")["targets"] == ["郭嘉"]
+    assert not any("江陵破吴" in w for w in r.warnings)
+    t.check_unused()
+    t2 = zhanghe_table()
+    t2.force("【江陵破吴】黄盖【火船冲阵】第1个ID", "关羽")
+    t2.night(act("夏侯渊", "江陵破吴", "黄盖"), act("黄盖", "火船冲阵", "荀攸"))
+    assert injured(t2, "关羽") and not injured(t2, "荀攸")
+    assert entry(t2, "黄盖", "火船冲阵")["targets"] == ["荀攸"]
+    t2.check_unused()
+    t3 = zhanghe_table()
+    t3.night(act("夏侯渊", "江陵破吴", "刘备"), act("刘备", "指认", "关羽", character="关羽"))
+    assert states(t3)[("夏侯渊", "江陵破吴")] == "failed"
+    assert states(t3)[("刘备", "指认")] == "done"
