@@ -233,3 +233,29 @@ def test_jianglingpowu_turns_every_aim_of_a_wu_id_away_from_wei() -> None:
     t3.night(act("夏侯渊", "江陵破吴", "刘备"), act("刘备", "指认", "关羽", character="关羽"))
     assert states(t3)[("夏侯渊", "江陵破吴")] == "failed"
     assert states(t3)[("刘备", "指认")] == "done"
+
+
+# ---- 贾诩 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("料敌机先")
+def test_liaodijixian_keeps_him_idle_and_relays_what_names_wei() -> None:
+    """贾诩【料敌机先】 (used by day, in effect that night): he may do nothing else that night; the actions of other
+    countries that name 魏 are his to learn as they are sent — the judge relays them during submission, the engine lists
+    them in the night's warnings and tells them again as the night resolves: 贾诩 hears of 关羽's 水淹七军 on 曹操 (not of
+    刘备's 指认 of 关羽), 曹操 of the one aimed at him (R-weimisc-13)."""
+    from tianting.core.decisions import DecisionBook
+
+    t = Table()
+    t.night(rulings=(rule("kill", "程昱"),))
+    assert t.character("程昱") == "贾诩"
+    t.game.check_action(act("程昱", "料敌机先"), [])
+    day = t.game.resolve_day({}, DecisionBook(strict=True), (), [act("程昱", "料敌机先")])
+    t.results.append(day)
+    assert states(t)[("程昱", "料敌机先")] == "done"
+    assert any("料敌机先" in f.text for f in day.feedback["程昱"])
+    with pytest.raises(IllegalAction, match="料敌机先"):
+        t.game.check_action(act("程昱", "指认", "曹操", character="曹操"), [])
+    r = t.night(act("关羽", "水淹七军", "曹操"), act("刘备", "指认", "关羽", character="关羽"))
+    told = [s for s in t.said("程昱") if "料敌机先" in s]
+    assert told == ["【料敌机先】别国涉及魏国的行动：关羽 发动【水淹七军】 曹操"], told
+    assert any("关羽 发动【水淹七军】 曹操" in s for s in t.said("曹操"))
+    assert any("料敌机先" in w and "即时转告" in w for w in r.warnings)

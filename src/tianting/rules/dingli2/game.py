@@ -248,6 +248,10 @@ class DingliGame(SG24Game):
             return
         if not self.can_act(player):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能行动（只能自杀与舌辩）", "injured")
+        from tianting.rules.sg24.declared.codes.jiaxu import locked
+
+        if locked(self, player.id):  # 贾诩【料敌机先】: 「当晚……不能做任何其他行动」 (R-weimisc-13)
+            raise IllegalAction(f"{player.id} 今夜使用【料敌机先】，不能做任何其他行动", "liaodi")
         if skill == STAB:
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core.errors import IllegalAction
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.odds import Halving
-from tianting.rules.sg24.outcomes import DONE, FAILED
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
