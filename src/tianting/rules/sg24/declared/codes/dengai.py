@@ -18,12 +18,13 @@ if TYPE_CHECKING:
     from tianting.rules.sg24.pack import SkillData
 
 LIUSHAN, MALIANG, ZHONGHUI, ZHUGELIANG = "刘禅", "马良", "钟会", "诸葛亮"
-HANZUO_DOES = parse_effect(
+_PARSED = parse_effect(
     {"trigger": "recognised", "of": [LIUSHAN],
      "do": [{"verb": "halve", "by": {"country": ["蜀"]}, "when": "next_night"},
             {"verb": "announce", "text": "邓钟二士灭汉祚"}]}, "【汉祚终焉】", "passive")
+assert isinstance(_PARSED, Declared)
+HANZUO_DOES: Declared = _PARSED
 """What it does once it goes off: every 蜀 action of the next night at half chance; tonight's post says so."""
-assert isinstance(HANZUO_DOES, Declared)
 
 
 def _maliang_line(state: Any) -> bool:
@@ -111,6 +112,7 @@ def _changqu_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         night.phase.note(f"{a.actor}【{skill.name}】失败：所指定的角色不在场，刺杀照所提交的ID进行")
         night.phase.outcomes.settle(a, FAILED, "所指定的角色当前不在场")
         return
+    assert named is not None
     stab, victim = own[0], player.id
     said = night.phase.redirects.get(id(stab), stab.targets[0])
     dealt = {id(h) for h, s in night.phase.stabs if s is stab}
@@ -137,9 +139,11 @@ def _changqu_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
             continue
         kept = replace(d, dealers=tuple(x for x in (d.dealers or others) if x != a.actor))
         r.defences[r.defences.index(d)] = kept
-        for table in (r.passive_defences, r.counters, r.counter_rules):
+        for table in (r.passive_defences, r.counters):
             if id(d) in table:
-                table[id(kept)] = table.pop(id(d))  # type: ignore[index]
+                table[id(kept)] = table.pop(id(d))
+        if id(d) in r.counter_rules:
+            r.counter_rules[id(kept)] = r.counter_rules.pop(id(d))
         night.phase.note(f"{d.owner}【{d.name}】对 {victim} 的保护对此次刺杀无效（{a.actor}【{skill.name}】）")
         if id(kept) in r.counters:  # 「该保护技能有其余作用，则刺杀者仍需受到」: its wound on the source
             night.harms.append(Harm(a.actor, Level.WOUND, d.name, [d.owner], by=d.owner, attribute=data.attribute))
