@@ -259,3 +259,17 @@ def test_liaodijixian_keeps_him_idle_and_relays_what_names_wei() -> None:
     assert told == ["【料敌机先】别国涉及魏国的行动：关羽 发动【水淹七军】 曹操"], told
     assert any("关羽 发动【水淹七军】 曹操" in s for s in t.said("曹操"))
     assert any("料敌机先" in w and "即时转告" in w for w in r.warnings)
+
+
+@pytest.mark.skill("长驱直入")
+def test_changquzhiru_goes_with_the_stab_as_one_action_in_dingli() -> None:
+    """邓艾【长驱直入】 in 鼎立: sent with his stab, the two are one action (「一个主动技能或一次刺杀」, R-weimisc-6/7), in
+    either order; the stab lands on the character named (庞统, though it carries 刘备's id)."""
+    t = Table()
+    play_as(t, "张辽", "邓艾")
+    stab, named = act("张辽", "刺杀", "刘备"), act("张辽", "长驱直入", character="庞统")
+    t.game.check_action(named, [stab])
+    t.game.check_action(stab, [named])
+    t.night(named, stab)
+    assert t.character("庞统") == "法正" and t.character("刘备") == "刘备"
+    assert states(t)[("张辽", "长驱直入")] == "done"
