@@ -240,3 +240,21 @@ def test_jingdaquanbian_keeps_others_states_off_the_two() -> None:
     assert t.state.player("刘备").used.get("马跃檀溪") == 1
     assert entry(t, "黄盖", "火船冲阵")["state"] == "failed"
     t.check_unused()
+
+
+@pytest.mark.skill("五溪归蜀", "智算汉中")
+def test_wuxiguishu_as_a_commoner_keeps_a_guard_out_of_zhisuanhanzhong() -> None:
+    """马良【五溪归蜀】 seeing an id as a 平民 (R-weimisc-9): 法正【智算汉中】 halves 魏's 杀手 and 护卫; 典韦 (a 护卫) seen
+    as a 平民 is not drawn for: his 【宛城血战】 resolves (and finds no stab on 曹操); 张辽 (a 杀手) still is, and his
+    指认 fails on the draw."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "徐庶"), Ruling("kill", "庞统")),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    t.day()
+    assert t.character("徐庶") == "马良" and t.character("庞统") == "法正"
+    t.force("成功率减半 张辽【指认】", False)
+    t.night(act("徐庶", "五溪归蜀", "典韦", identity="平民"), act("庞统", "智算汉中"),
+            act("典韦", "宛城血战", "曹操"), act("张辽", "指认", "太史慈", character="太史慈"))
+    assert entry(t, "典韦", "宛城血战")["why"] == "曹操 当夜未受刺杀"  # not 「成功率减半」
+    assert entry(t, "张辽", "指认")["state"] == "failed"
+    t.check_unused()
