@@ -38,3 +38,11 @@ def keep_wounded(t: Any, *pids: str) -> dict[str, int]:
         for k in range(10):
             t.force(f"伤判表 {pid} 第1次#{k + 1}", str(k))
     return dict.fromkeys(pids, 9)
+
+
+def without(t: Any, *skills: str) -> Any:
+    """Every player holding one of ``skills`` loses it, for a test about another skill: 荀攸【曹魏谋主】 guards every
+    魏 character each night (R-weimisc-8) and would meet harms a test aims at 魏 for another purpose. Returns ``t``."""
+    for p in t.state.players.values():
+        p.skills[:] = [s for s in p.skills if s not in skills]
+    return t

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured
+from tests.declared_steps import entry, injured, without
 
 from .table import Table, act
 
@@ -58,6 +58,7 @@ def test_tingshenhujia_in_dingli() -> None:
     """典韦【挺身护驾】 (鼎立 inherits it): a 武将杀伤 attack lands on 曹操 (his 【割须弃袍】 spent): 典韦 is told
     「君主受到攻击」 and, guarding, is wounded in his stead (R-choices-1)."""
     t = Table()
+    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.state.player("曹操").used["割须弃袍"] = 1
     t.night(act("吕蒙", "勇贯三军", "曹操"), answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "护驾"}])
     assert not injured(t, "曹操") and injured(t, "典韦")
@@ -84,7 +85,7 @@ def test_shenmingdayi_in_dingli_and_huangyueying_acts_that_night() -> None:
     """糜氏【深明大义】 in 鼎立: known to 赵云, her 自杀 naming 曹操 wounds him (his 【割须弃袍】 spent; 典韦 declines to
     guard) and fails 赵云's 【浑身是胆】; her successor 黄月英 acts the same night (「当夜黄月英仍可发动自己的技能」,
     D-A2): her 【木牛流马】 is accepted and resolves (R-choices-5)."""
-    t = Table()
+    t = without(Table(), "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.state.player("曹操").used["割须弃袍"] = 1
     t.state.player("糜氏").known["赵云"] = "赵云"
     t.state.player("赵云").known["糜氏"] = "糜氏"

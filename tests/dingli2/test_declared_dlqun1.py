@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import injured, without
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 from tianting.rules.dingli2 import DingliGame, SeatSpec
@@ -54,6 +54,7 @@ def test_qiangnusheizhen_wounds_three_ids_himself_among_them() -> None:
     his 【空墙苟活】 like any harm (R-dlqun1-2), so 郭嘉 and 孙坚 are wounded and 袁绍 is not; a use without his own id,
     or with two ids, is refused."""
     t = Table(size=32)
+    without(t, "曹魏谋主")
     with pytest.raises(IllegalAction):
         t.game.check_action(act("袁绍", "强弩射阵", "郭嘉", "孙坚", "刘备"), [])
     with pytest.raises(IllegalAction):
@@ -107,6 +108,7 @@ def test_budongrushan_spares_an_id_that_did_nothing() -> None:
     """水镜先生【不动如山】: if the id sends no action tonight, every harm of the night on him is void: 甘宁's stab
     on the idle 郭嘉 does nothing; the next night 郭嘉 sends 洞若观火 and the same stab kills him (R-dlqun1-5)."""
     t = Table(size=32)
+    without(t, "曹魏谋主")
     t.night(act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"))
     assert t.character("郭嘉") == "郭嘉" and not injured(t, "郭嘉")
     t.day()

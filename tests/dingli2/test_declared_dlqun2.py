@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import injured, without
 from tianting.core.errors import IllegalAction
 from tianting.core.records import PhaseResult
 from tianting.rules.dingli2 import DingliGame, SeatSpec
@@ -47,6 +47,7 @@ def not_asked(r: PhaseResult, skill: str) -> bool:
 def test_guangshifushui_heals_a_wound_first() -> None:
     """于吉【广施符水】: healing comes first — an id already wounded is healed (after the night's harms)."""
     t = table("于吉", "董卓", "王允")
+    without(t, "曹魏谋主")
     force_deal(t, "郭嘉", 1)  # the table dealt to the wounded at the night's end
     t.night(act("曹操", "亲冒矢石", "郭嘉"))
     assert injured(t, "郭嘉")
@@ -73,6 +74,7 @@ def test_guangshifushui_defends_one_effect_but_not_a_stab() -> None:
 def test_yaoshuhuozhong_wounds_one_who_is_no_sage() -> None:
     """于吉【妖术惑众】: the id is wounded unless he has the 智者 evaluation (典韦 has none; 郭嘉 is a 智者)."""
     t = table("于吉", "董卓", "王允")
+    without(t, "曹魏谋主")
     r = t.night(act("于吉", "妖术惑众", "典韦"))
     assert injured(t, "典韦") and not_asked(r, "妖术惑众")
     t.day()
@@ -196,6 +198,7 @@ def test_renmayiti_wounds_a_champion_and_stabs_a_commander() -> None:
     """庞德【人马一体】: an id with 猛将 is wounded (with both 猛将 and 统帅: taken as 猛将); one with 统帅 only is stabbed
     (a non-killer's stab: 刘备, a 君主, dies and 刘禅 plays on)."""
     t = table("吕布", "董卓", "王允")
+    without(t, "曹魏谋主")
     succeed(t, "吕布")
     assert t.character("吕布") == "庞德"
     r = t.night(act("吕布", "人马一体", "张辽"))
@@ -232,6 +235,7 @@ def test_shichuandaru_keeps_non_harming_negatives_off_a_sage() -> None:
     水淹七军 is void, so 曹操's 亲冒矢石 on 鲁肃 lands; a 军师负面 use that wounds (黄盖's 火船冲阵) still wounds him. On
     one who is no 智者 (典韦), nothing. 关羽 sits before 蔡邕: the defence stands first all the same (R-dlqun2-10)."""
     t = table("于吉", "董卓", "王允")
+    without(t, "曹魏谋主")
     succeed(t, "王允")
     assert t.character("王允") == "蔡邕"
     r = t.night(act("王允", "世传大儒", "曹操"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "鲁肃"),
@@ -239,6 +243,7 @@ def test_shichuandaru_keeps_non_harming_negatives_off_a_sage() -> None:
     assert state_of(t, "关羽", "水淹七军") == "void" and injured(t, "鲁肃")
     assert injured(t, "曹操") and not_asked(r, "世传大儒")
     t2 = table("于吉", "董卓", "王允")
+    without(t2, "曹魏谋主")
     succeed(t2, "王允")
     t2.night(act("王允", "世传大儒", "典韦"), act("关羽", "水淹七军", "典韦"))  # 典韦 is no 智者
     assert state_of(t2, "关羽", "水淹七军") == "done"
@@ -390,6 +395,7 @@ def test_sizhanbuqu_stabs_through_protection_then_pangde_leaves() -> None:
     浑身是胆 on 刘备: 刘备 dies, 刘禅 plays on, 浑身是胆 can never be used again); at the next night's resolution 庞德
     leaves the game (he still acts that night: his 人马一体 lands)."""
     t = table("吕布", "董卓", "王允")
+    without(t, "曹魏谋主")
     succeed(t, "吕布")
     r = t.night(act("赵云", "浑身是胆", "刘备"), act("吕布", "死战不屈", "刘备"))
     assert t.character("刘备") == "刘禅" and not_asked(r, "死战不屈")

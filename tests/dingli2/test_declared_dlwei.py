@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import entry, injured, successor, without
 from tianting.core.errors import IllegalAction
 
 from .table import Table, act, force_deal, rule
@@ -111,6 +111,7 @@ def test_bingbuyanzha_makes_every_action_of_the_id_fail_before_it_resolves() -> 
     (「在结算过程中，先结算没有被干扰……的技能效果」): nobody aims at 司马懿, so his use goes first, 关羽's 水淹七军 on
     曹操 fails, and 曹操's 亲冒矢石 wounds 荀攸."""
     t = simayi()
+    without(t, "曹魏谋主")
     r = t.night(act("郭嘉", "兵不厌诈", "关羽"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "荀攸"),
                 answers=NIGHT3)
     assert entry(t, "关羽", "水淹七军")["state"] == "void"
@@ -148,11 +149,13 @@ def test_chanyangouxian_makes_a_non_lord_fail_and_spares_a_lord() -> None:
     """钟会【谗言构陷】 (结算前): if the id is no 君主, all his actions that night fail — 关羽's 水淹七军 on 曹操 fails;
     on 刘备 (a 君主) the use fails and his 乱世枭雄 wounds 卞氏."""
     t = zhonghui()
+    without(t, "曹魏谋主")
     t.night(act("程昱", "谗言构陷", "关羽"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "卞氏"),
             answers=NIGHT4)
     assert entry(t, "关羽", "水淹七军")["state"] == "void"
     assert injured(t, "卞氏")
     t2 = zhonghui()
+    without(t2, "曹魏谋主")
     t2.night(act("程昱", "谗言构陷", "刘备"), act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT4)
     assert entry(t2, "程昱", "谗言构陷")["state"] == "failed"
     assert injured(t2, "卞氏")
@@ -172,6 +175,7 @@ def test_wenjiguihan_stops_one_general_harm_once() -> None:
     """蔡琰【文姬归汉】: a passive that stops one 武将杀伤 effect on her, once a game: 刘备's 乱世枭雄 is stopped and the
     passive spent (she is told); the next one wounds her."""
     t = caiyan()
+    without(t, "曹魏谋主")
     t.night(act("刘备", "乱世枭雄", "卞氏"))
     assert not injured(t, "卞氏")
     assert t.state.player("卞氏").used.get("文姬归汉") == 1
@@ -214,6 +218,7 @@ def test_qiangxijieting_halves_shu_strategists_and_killers_but_not_stabs() -> No
     的技能效果」): the state stands before 关羽's 水淹七军, which loses its draw and fails, so 曹操's 亲冒矢石 wounds 卞氏;
     徐庶's 击剑长歌 loses its draw; 张飞's stab is not drawn for and kills 鲁肃; 刘备 (君主) is not covered."""
     t = zhanghe()
+    without(t, "曹魏谋主")
     t.force("成功率减半 关羽【水淹七军】", False).force("成功率减半 徐庶【击剑长歌】", False)
     r = t.night(act("夏侯渊", "强袭街亭"), act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "卞氏"),
                 act("徐庶", "击剑长歌", "荀攸"), act("张飞", "刺杀", "鲁肃"), act("刘备", "乱世枭雄", "郭嘉"))
@@ -230,6 +235,7 @@ def test_qiangxijieting_does_nothing_while_zhugeliang_leads_shu() -> None:
     """张郃【强袭街亭】: with 诸葛亮 in play (he is then 蜀's 主军师, the chief line's only one), the use fails and
     nothing is halved: 刘备's 乱世枭雄 wounds 卞氏 with no draw."""
     t = zhanghe()
+    without(t, "曹魏谋主")
     t.night()
     t.day()
     t.night(answers=NIGHT3)
@@ -277,6 +283,7 @@ def test_beifenshi_made_to_fail_lessens_nothing() -> None:
     """蔡琰【悲愤诗】 made to fail by 关羽's 水淹七军 (结算前: 「令其所有行动失败」) lessens nothing: 刘备's 乱世枭雄 wounds
     曹操."""
     t = caiyan()
+    without(t, "曹魏谋主")
     t.state.player("曹操").used["割须弃袍"] = 1  # spent: it would stop the wound (曹操's own standing defence)
     t.night(act("卞氏", "悲愤诗"), act("关羽", "水淹七军", "卞氏"), act("刘备", "乱世枭雄", "曹操"),
             answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
@@ -310,6 +317,7 @@ def test_jizhuanxushu_removes_xushu_and_halves_other_countries_on_wei() -> None:
     touched. 刘备's 乱世枭雄 on 曹操 loses its draw; 黄盖's 火船冲阵 on 荀攸 wounds (it harms: not halved, no draw);
     关羽's stab on 夏侯渊 is not drawn for (夏侯渊, not 夏侯惇, whose first stab 【拔矢啖睛】 caps, R-revival-7)."""
     t = Table()
+    without(t, "曹魏谋主")
     successor(t, "程昱")
     t.force("成功率减半 刘备【乱世枭雄】", False)
     r = t.night(act("程昱", "指认", "徐庶", character="徐庶"), act("刘备", "乱世枭雄", "曹操"),

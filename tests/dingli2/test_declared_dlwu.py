@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import injured, without
 from tianting.core.errors import IllegalAction
 from tianting.core.records import PhaseResult
 from tianting.core.state import Status
@@ -39,12 +39,15 @@ def sunshangxiang_table() -> Table:
 def test_jiangmenhunv_wounds_one_without_mengjiang_but_no_lord() -> None:
     """孙尚香【将门虎女】: the id named is wounded unless he has the 猛将 evaluation; on a 君主 it does nothing."""
     t = sunshangxiang_table()
+    without(t, "曹魏谋主")
     r = t.night(act("小乔", "将门虎女", "郭嘉"))
     assert injured(t, "郭嘉") and not judged(r, "将门虎女")
     t2 = sunshangxiang_table()
+    without(t2, "曹魏谋主")
     t2.night(act("小乔", "将门虎女", "张辽"))  # 张辽 is a 猛将
     assert not injured(t2, "张辽") and states(t2)[("小乔", "将门虎女")] == "failed"
     t3 = sunshangxiang_table()
+    without(t3, "曹魏谋主")
     t3.night(act("小乔", "将门虎女", "曹操"))  # a 君主 (no 猛将): still nothing
     assert not injured(t3, "曹操") and states(t3)[("小乔", "将门虎女")] == "failed"
 
@@ -143,6 +146,7 @@ def test_guwushiqi_heals_the_wounded_first() -> None:
     """鲁肃【鼓舞士气】: 「优先治愈受伤」 — on an id already wounded it heals the wound (郭嘉, wounded on night 1 and
     still wounded after his first 伤判, is healed on night 2)."""
     t = Table()
+    without(t, "曹魏谋主")
     force_deal(t, "郭嘉", 1)
     t.night(act("曹操", "亲冒矢石", "郭嘉"))
     assert injured(t, "郭嘉")
@@ -345,6 +349,7 @@ def test_fuxiongzhiyou_sunquans_own_check_is_the_best() -> None:
     """孙权【父兄之佑】: his own 概率判定 reaches the best result — wounded, his 伤判 heals him whatever digit he sends
     (digit 4 would kill him); a 魏 player's check is not favoured (荀攸's digit 4 kills him)."""
     t = sunquan_table()
+    without(t, "曹魏谋主")
     force_deal(t, "孙坚", 1)
     force_deal(t, "荀攸", 1)
     t.night(act("曹操", "亲冒矢石", "孙坚"), act("黄盖", "火船冲阵", "荀攸"), answers=XUSHU)

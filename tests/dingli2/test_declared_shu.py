@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import injured, without
 
 from .table import Table, act, rule, seats
 
@@ -48,10 +48,12 @@ def test_huoshao_bowang_and_xinye_are_zhugeliangs_in_dingli() -> None:
     """诸葛亮【火烧博望】/【火烧新野】 (卧龙's facts): naming 夏侯惇 rightly wounds him and ends 火烧新野; the other way
     round for 曹仁 (夏侯惇's successor here)."""
     t = Table()
+    without(t, "曹魏谋主")
     zhuge(t)
     t.night(act("徐庶", "指认", "夏侯惇", character="夏侯惇"))
     assert injured(t, "夏侯惇") and "火烧新野" not in t.state.player("徐庶").skills
     t2 = Table()
+    without(t2, "曹魏谋主")
     t2.night(rulings=(rule("kill", "徐庶"), rule("kill", "夏侯惇")),
              answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"},
                       {"actor": "夏侯惇", "skill": "继任", "answer": "曹仁"}])
@@ -99,6 +101,7 @@ def test_qishandouzhen_wounds_dengai_recognised() -> None:
     next(c for c in data["characters"] if c["name"] == "张辽")["successors"].append("邓艾")
     t = Table()
     t.game = DingliGame.create(seats(), 1, parse_dingli_pack(data))
+    without(t, "曹魏谋主")
     t.night(rulings=(rule("kill", "徐庶"), rule("kill", "张辽")),
             answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"},
                      {"actor": "张辽", "skill": "继任", "answer": "邓艾"}])

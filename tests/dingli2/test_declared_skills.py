@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import injured, without
 
 from .table import Table, act, rule
 
@@ -14,6 +14,7 @@ from .table import Table, act, rule
 def test_qinmaoshishi_wounds_in_dingli_too() -> None:
     """曹操【亲冒矢石】: the id is wounded unless he has the 猛将 evaluation."""
     t = Table()
+    without(t, "曹魏谋主")
     r = t.night(act("曹操", "亲冒矢石", "郭嘉"))
     assert injured(t, "郭嘉")
     assert not any("亲冒矢石" in w for w in r.warnings if w.startswith("请天庭裁定"))

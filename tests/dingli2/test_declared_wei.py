@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured
+from tests.declared_steps import entry, injured, without
 from tianting.core.state import Status
 from tianting.engine import succession
 
@@ -73,6 +73,7 @@ def test_daihanzili_makes_the_han_emperor_fail_tonight() -> None:
 def test_wanchengxuezhan_in_dingli() -> None:
     """典韦【宛城血战】 on 鼎立's night: the stab on the id he names (关羽's on 卞氏) is stopped; 关羽 and 典韦 are wounded."""
     t = Table()
+    without(t, "曹魏谋主")
     t.night(act("典韦", "宛城血战", "卞氏"), act("关羽", "刺杀", "卞氏"))
     assert t.state.player("卞氏").status is Status.ALIVE
     assert injured(t, "关羽") and injured(t, "典韦")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured
+from tests.declared_steps import injured, without
 from tianting.core.state import Status
 from tianting.rules.dingli2 import wounds
 
@@ -68,6 +68,7 @@ def test_jianwuxufa_in_dingli_takes_zhangliao_out_after_a_continued_wound() -> N
     """丁奉【箭无虚发】 (甘宁's successor in 鼎立): 张辽 named rightly is wounded; his committed table is half death, half
     继续受伤; 继续受伤 (digit 9) takes the id out as the next night begins, and the audit proves the check (R-wu-15)."""
     t = Table()
+    without(t, "曹魏谋主")
     t.night(rulings=(rule("kill", "甘宁"),), answers=[{"actor": "甘宁", "skill": "继任", "answer": "丁奉"}])
     t.day()
     assert t.character("甘宁") == "丁奉"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured
+from tests.declared_steps import entry, injured, without
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
 
@@ -165,11 +165,11 @@ def test_feidiling_shared_shield_guards_the_emperor_first() -> None:
 def test_puyangshefu_wounds_dianwei_in_a_normal_state() -> None:
     """吕布【濮阳设伏】 (when he is not of 魏): 典韦, in a normal state, is wounded; 曹操 is untouched (R-zaiyeb-7).
     Of 魏, the use fails."""
-    t = Table(size=32)
+    t = without(Table(size=32), "曹魏谋主")  # 荀攸 guards 魏 (R-weimisc-10): not this test's subject
     t.night(act("吕布", "濮阳设伏"))
     assert injured(t, "典韦") and not injured(t, "曹操")
     assert entry(t, "吕布", "濮阳设伏")["state"] == "done"
-    t = Table(size=32)
+    t = without(Table(size=32), "曹魏谋主")  # 荀攸 guards 魏 (R-weimisc-10): not this test's subject
     t.state.player("吕布").country = "魏"
     t.night(act("吕布", "濮阳设伏"))
     assert entry(t, "吕布", "濮阳设伏")["state"] == "failed" and not injured(t, "典韦")
@@ -182,6 +182,7 @@ def test_puyangshefu_falls_on_caocao_once_dianwei_is_gone() -> None:
     time, and the next night he acts; the second time he is wounded, and, healed at the day's check, his 亲冒矢石 of
     the night after fails."""
     t = Table(size=32)
+    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.night(rulings=(rule("kill", "典韦"),))
     assert t.character("典韦") == "许褚"
     t.day()
@@ -311,6 +312,7 @@ def test_huoshuihongyan_two_men_contest_the_loser_wounded_the_winner_votes_twice
     the winner's counts as two (R-zaiyeb-13): 关羽 wins, 张辽 is wounded, and 关羽's vote makes 郭嘉 (3) the most
     voted over 荀攸 (2). The next night she may name one id to 拼点 the winner: 关羽 wins again over 张飞."""
     t = Table(size=32)
+    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.force("拼点奇偶 关羽/张辽", "关羽")
     t.night(act("貂蝉", "祸水红颜", "张辽", "关羽"), digits={"张辽": 3, "关羽": 4})
     assert injured(t, "张辽") and not injured(t, "关羽")
@@ -340,6 +342,7 @@ def test_ernvqingchang_lvbu_wins_without_contest_and_ends_huoshuihongyan() -> No
     """貂蝉【儿女情长】: when 【祸水红颜】 names 吕布, she and 吕布 know each other, 吕布 wins with no 拼点 (张辽 is
     wounded), and she cannot use 【祸水红颜】 again (R-zaiyeb-13)."""
     t = Table(size=32)
+    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.night(act("貂蝉", "祸水红颜", "张辽", "吕布"))
     assert injured(t, "张辽") and not injured(t, "吕布") and t.game.mutual("貂蝉", "吕布")
     assert told(t, "貂蝉", "【儿女情长】已触发")

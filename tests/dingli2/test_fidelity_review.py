@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import entry, injured, successor, without
 
 from .table import Table, act, rule
 
 
 def caiyan_and_dingfeng() -> Table:
     """卞氏 dies on night 1 (蔡琰 plays on), 甘宁 on night 2 (丁奉 plays on)."""
-    t = Table()
+    t = without(Table(), "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not these tests' subject
     successor(t, "卞氏", "蔡琰")
     t.night(rulings=(rule("kill", "甘宁"),), answers=[{"actor": "甘宁", "skill": "继任", "answer": "丁奉"}])
     t.day()

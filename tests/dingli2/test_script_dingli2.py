@@ -465,16 +465,16 @@ def test_a_rule_set_may_refuse_the_judges_peace():
 @pytest.mark.parametrize("reverse", [False, True])
 def test_a_suicide_keeps_the_successors_actions_after_it_in_the_canonical_order(reverse: bool) -> None:
     """R50 with D-A2: the canonical order sorts an id's actions by skill, but 「继承者立即登场继续游戏」 makes what 关羽
-    (玩家13) sends after his 自杀 黄忠's: the 刺杀 typed after the 自杀 is the successor's and kills 郭嘉 (玩家02), though
+    (玩家13) sends after his 自杀 黄忠's: the 刺杀 typed after the 自杀 is the successor's and kills 典韦 (玩家08), though
     刺杀 sorts before 自杀; typed before it, it was the dead 关羽's and resolves as if not sent. Other ids' actions
     around them, in any order, change nothing."""
     from tianting.script import run_script
 
     suicide = {"actor": "玩家13", "skill": "自杀"}
-    stab = {"actor": "玩家13", "skill": "刺杀", "targets": ["玩家02"]}
+    stab = {"actor": "玩家13", "skill": "刺杀", "targets": ["玩家08"]}
     other = {"actor": "玩家05", "skill": "刺杀", "targets": ["玩家20"]}
     actions = [other, stab, suicide] if reverse else [suicide, other, stab]
     done = run_script(_night(actions=actions, decisions=[{"actor": "玩家13", "skill": "继任", "answer": "黄忠"}]))
     truth = done["phases"][0]["truth"]["players"]
     assert truth["玩家13"]["character"] == "黄忠"
-    assert (truth["玩家02"]["character"] == "郭嘉") is reverse  # 郭嘉 died (荀彧 plays on) only when stabbed by 黄忠
+    assert (truth["玩家08"]["character"] == "典韦") is reverse  # 典韦 died (许褚 plays on) only when stabbed by 黄忠

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import without
 from tianting.core.errors import IllegalAction
 from tianting.core.state import Status
 from tianting.rules.dingli2 import RULESET, DingliGame, SeatSpec, draw_setup
@@ -191,6 +192,7 @@ def test_a_wounded_killer_kills_himself_and_his_successor_stabs() -> None:
     successor enters in a normal state and stabs that night (「关羽——黄忠/魏延」: both are 杀手, the branch is chosen
     at the death)."""
     t = Table()
+    without(t, "曹魏谋主")
     force_deal(t, "关羽", 1)
     t.night(rulings=(rule("injure", "关羽"),))
     t.day(digits={"关羽": 9})

@@ -29,7 +29,12 @@ from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared import learned, revival
-from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.bespoke import (
+    after_check,
+    sent_with_stab,
+    stabs_allowed,
+    wound_table,
+)
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
@@ -250,13 +255,18 @@ class DingliGame(SG24Game):
             return
         if not self.can_act(player):
             raise IllegalAction(f"{player.id} 处于受伤状态，不能行动（只能自杀与舌辩）", "injured")
+        from tianting.rules.sg24.declared.codes.jiaxu import locked
+
+        if locked(self, player.id):  # 贾诩【料敌机先】: 「当晚……不能做任何其他行动」 (R-weimisc-13)
+            raise IllegalAction(f"{player.id} 今夜使用【料敌机先】，不能做任何其他行动", "liaodi")
         if skill == STAB:
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
             stabs = sum(1 for a in mine if _norm(a.skill) == STAB)
             allowed = self.actions_allowed(player.id, [*accepted, action])
-            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= allowed
-                    and (any(self._is_skill(a) for a in mine) or stabs >= stabs_allowed(self, player))):
+            if (sum(1 for a in mine if self._one_action(a)) >= allowed
+                    and (any(self._one_action(a) and self._is_skill(a) for a in mine)
+                         or stabs >= stabs_allowed(self, player))):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
             (target,) = self._target(action)
             if target.id == player.id:
@@ -269,9 +279,8 @@ class DingliGame(SG24Game):
             self._check_skill(player, action, accepted, day=False)
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
-            if any(_norm(a.skill) == STAB for a in mine) and sum(
-                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(
-                        player.id, [*accepted, action]):
+            if not sent_with_stab(self, action) and any(_norm(a.skill) == STAB for a in mine) and sum(
+                    1 for a in mine if self._one_action(a)) >= self.actions_allowed(player.id, [*accepted, action]):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:
@@ -285,6 +294,10 @@ class DingliGame(SG24Game):
 
     def _is_skill(self, a: Action) -> bool:
         return _norm(a.skill) not in GENERAL_ACTIONS
+
+    def _one_action(self, a: Action) -> bool:
+        """A stab, or a skill other than one sent with the stab (「与刺杀同时使用」: the two count as one action)."""
+        return _norm(a.skill) == STAB or (self._is_skill(a) and not sent_with_stab(self, a))
 
     def check_vote(self, voter: str, target: str) -> None:
         """「投票不能弃权」: a vote names a living id (an 在野's is cast, and void until they join)."""

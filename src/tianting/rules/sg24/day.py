@@ -56,6 +56,8 @@ class Day:
         self.declared_hidden: list[str] = []
         """The targets of the 暗票 declared skills give (孙策【结纳豪俊】), not shown on the ballot."""
         self.harms: list[Harm] = []
+        self.coded: list[Any] = []
+        """The day's uses of bespoke day code, resolved by the engine (:func:`.declared.bespoke.day_uses`)."""
         self.skills_before: dict[str, Any] = {}  # the stage walk's (KK 3.3's skills changed in a stage)
 
     def resolve(self) -> PhaseResult:
@@ -67,8 +69,15 @@ class Day:
         self.checks = self.game._wound_checks(self.phase, dict(self.digits), self.book)
 
     def after_uses(self) -> None:
-        """The day's uses of skills: each left to the judge (listed in the trace and the warnings, as a night's)."""
-        self.pending = self.game._skill_notices(self.phase, self.actions)
+        """The day's uses of skills: those of bespoke day code resolved (法正【盖棺论定】), each other left to the judge
+        (listed in the trace and the warnings, as a night's)."""
+        from tianting.rules.sg24.declared.bespoke import day_uses
+
+        self.coded = coded = day_uses(self.game, self.actions)
+        self.pending = self.game._skill_notices(self.phase, [a for a in self.actions
+                                                             if not any(a is c for c, _, _ in coded)])
+        for a, data, code in coded:
+            code.resolve(self, a, data)  # type: ignore[arg-type]
 
     # ---- 白天行动投票阶段 -----------------------------------------------------------------------------------------
     def after_ballot(self) -> None:
@@ -173,8 +182,13 @@ class Day:
         return announcement
 
     def left_to_judge(self) -> list[Action] | None:
-        """The day's actions the judge rules (None: every character skill's)."""
-        return None
+        """The day's actions the judge rules (None: every character skill's, where no bespoke day code resolved one)."""
+        if not self.coded:
+            return None
+        from tianting.rules.sg24.game import GENERAL_ACTIONS, _norm
+
+        return [a for a in self.actions if _norm(a.skill) not in GENERAL_ACTIONS
+                and not any(a is c for c, _, _ in self.coded)]
 
     def after_post(self) -> Callable[[], None] | None:
         """What takes effect once the day's post is out (nothing in the 24人 rules)."""

@@ -39,15 +39,15 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared import learned, revival
+from tianting.rules.sg24.declared import learned, revival, seen
 from tianting.rules.sg24.declared.bespoke import (
     REGISTRY,
     after_check,
     harm_takers,
     stabs_allowed,
+    suicide_skill,
     unhealable,
     unlimited_tonight,
-    suicide_skill,
     wound_table,
 )
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
@@ -712,7 +712,7 @@ class SG24Game(Clocked):
                     "feedback": allowance.feedback}
         asked = _norm(a.args["evaluation"])
         night.asked.append((actor.id, target.id, asked))
-        has = asked in self.evaluations(target.id, night) or asked == target.identity
+        has = asked in self.evaluations(target.id, night) or asked == seen.identity(self.state, target)  # R-weimisc-9
         night.note(f"{actor.id} 评价指认 {target.id} 是否{asked}：{'是' if has else '否'}"
                    + ("（反馈结果错误）" if misled else ""))
         if allowance.feedback:

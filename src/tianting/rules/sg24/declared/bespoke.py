@@ -51,6 +51,14 @@ class Code:
     suicide: Callable[[Any, Action], None] | None = None
     """A passive's: a 自杀 its holder sends naming an id sets it off (糜氏【深明大义】); checks that use (raises
     IllegalAction), the suicide's own checks apart. Resolved by the code's own steps."""
+    early: Callable[[Resolver, str, SkillData], None] | None = None
+    """A passive's: run for each living holder with the night's globals, before anything else resolves (「凡是涉及全局
+    的指认，优先判定是否触发」: 邓艾【汉祚终焉】 reads the night's 指认 as sent); ``stage`` and ``check`` unused."""
+    with_stab: bool = False
+    """An active 「与刺杀同时使用」: sent beside its owner's stab, the two one action where a rule set counts a stab
+    and a skill alike (鼎立: 「每名角色每夜只能使用一个主动技能或进行一次刺杀」; :func:`sent_with_stab`)."""
+    marked_exit_at_settle: bool = False
+    """A marked wound's 继续受伤 takes the id out in the next night's 结算 instead (曹仁【南郡破敌】: 「下夜结算时脱离」)."""
 
 
 REGISTRY: dict[str, Code] = {}
@@ -74,6 +82,17 @@ def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
         raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
     if game.state.player(action.actor).country == UNALIGNED:
         raise IllegalAction(f"【{action.skill}】{joined}才可以使用", "not-yet")
+
+
+def sent_with_stab(game: Any, action: Action) -> bool:
+    """Whether ``action`` uses a bespoke skill sent with its owner's stab (:attr:`Code.with_stab`)."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(game.state):
+        return False
+    data = game.pack.skill(game.state.player(action.actor).character, action.skill)
+    code = REGISTRY.get(data.effect.code) if data is not None and isinstance(data.effect, Bespoke) else None
+    return code is not None and code.with_stab
 
 
 def register(name: str, code: Code) -> Code:
@@ -138,16 +157,16 @@ def day_uses(game: Any, actions: Sequence[Action]) -> list[tuple[Action, SkillDa
     return out
 
 
-def passive_holders(r: Resolver) -> list[tuple[str, SkillData, Code]]:
-    """Each living player's passives of bespoke code with a ``before_harms`` step, in play (held, not spent once a
-    game): (owner, skill, code), by id."""
+def passive_holders(r: Resolver, hook: str = "before_harms") -> list[tuple[str, SkillData, Code]]:
+    """Each living player's passives of bespoke code with a ``before_harms`` step (or the ``hook`` named: ``early``),
+    in play (held, not spent once a game): (owner, skill, code), by id."""
 
     game, out = r.night.game, []
     for p in sorted(r.night.state.living(), key=lambda p: p.id):
         character = game.pack.characters.get(p.character)
         for data in character.skills if character else ():
             code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
-            if (code is not None and code.before_harms is not None and data.name in p.skills
+            if (code is not None and getattr(code, hook) is not None and data.name in p.skills
                     and not (code.once and p.used.get(data.name))):
                 out.append((p.id, data, code))
     return out
@@ -187,7 +206,11 @@ def after_check(game: Any, phase: Any, pid: str, outcome: str) -> None:
     name = game.state.extra.get("marked_checks", {}).pop(pid, None)
     if name is None:
         return
-    if outcome == INJURED:
+    if outcome == INJURED and REGISTRY[name].marked_exit_at_settle:
+        later = game.state.extra.setdefault("exits_at_settle", {}).setdefault(str(game.state.index + 1), [])
+        later.append([pid, f"【{name}】"])
+        phase.note(f"{pid} 伤判继续受伤：将于下一夜结算时脱离游戏（【{name}】）")
+    elif outcome == INJURED:
         later = game.state.extra.setdefault("exits", {}).setdefault(str(game.state.index + 1), [])
         later.append([pid, f"【{name}】"])
         phase.note(f"{pid} 伤判继续受伤：将于下一夜开始时脱离游戏（【{name}】）")

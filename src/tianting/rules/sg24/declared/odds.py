@@ -74,22 +74,28 @@ def players(state: Any, selector: Mapping[str, Any] | None, owner: str, target: 
 def selects(state: Any, selector: Mapping[str, Any], p: Any, owner: str, target: str,
             victim: str | None = None) -> bool:
     """Whether the player ``p`` is one the selector names (``of``/``country_of``: the owner, target or victim)."""
+    from tianting.rules.sg24.declared import (
+        seen,  # the country and identity a skill sees tonight (R-weimisc-9)
+    )
+
     party = {"self": owner, "target": target, "victim": victim}
+    country = seen.country(state, p)
     for key, value in selector.items():
-        if key == "country" and p.country not in value:
+        if key == "country" and country not in value:
             return False
-        if key == "not_country" and p.country in value:
+        if key == "not_country" and country in value:
             return False
-        if key == "identity" and p.identity not in value:
+        if key == "identity" and seen.identity(state, p) not in value:
             return False
         if key == "character" and p.character not in value:
             return False
         if key == "of" and p.id != party[value]:
             return False
-        if key == "country_of" and (party[value] is None or p.country != state.player(party[value]).country):
+        if key == "country_of" and (party[value] is None
+                                    or country != seen.country(state, state.player(party[value]))):
             return False
         if key == "allied_of" and (party[value] is None
-                                   or not allied(state, p.country, state.player(party[value]).country)):
+                                   or not allied(state, country, seen.country(state, state.player(party[value])))):
             return False
     return True
 

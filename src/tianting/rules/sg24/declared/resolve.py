@@ -33,7 +33,7 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared import echoes, learned, revival
+from tianting.rules.sg24.declared import echoes, isolation, learned, revival, seen
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
@@ -228,6 +228,9 @@ class Resolver:
         if self.enabled:
             self._bespoke("early")
             self._global_recognitions()
+            for owner, data, code in passive_holders(self, "early"):
+                assert code.early is not None
+                code.early(self, owner, data)
         self.roll()
         self.stage = "before"
         waiting = self._of_timing((BEFORE,))
@@ -255,6 +258,8 @@ class Resolver:
                 continue  # resolved already (an earlier 结算前 use): a later state does not undo it
             attribute = self._attribute(a)
             if attribute == "全局技能" or not self._halving(a, attribute):
+                continue
+            if isolation.screened(self, a, halved(self.halvings, a, attribute)):  # 荀攸【经达权变】 (R-weimisc-11)
                 continue
             self.rolled.add(id(a))
             sure = next((h for h in halved(self.halvings, a, attribute) if h.sure), None)
@@ -745,11 +750,11 @@ class Resolver:
         tests: dict[str, Callable[[], bool]] = {
             "has_evaluation": lambda: c.value in game.evaluations(p.id, self.night.phase),
             "lacks_evaluation": lambda: c.value not in game.evaluations(p.id, self.night.phase),
-            "identity": lambda: p.identity in c.value,
-            "not_identity": lambda: p.identity not in c.value,
-            "country": lambda: p.country in c.value,
-            "not_country": lambda: p.country not in c.value,
-            "same_country": lambda: (p.country == state.player(owner).country) == c.value,
+            "identity": lambda: seen.identity(state, p) in c.value,  # as seen tonight (R-weimisc-9)
+            "not_identity": lambda: seen.identity(state, p) not in c.value,
+            "country": lambda: seen.country(state, p) in c.value,
+            "not_country": lambda: seen.country(state, p) not in c.value,
+            "same_country": lambda: (seen.country(state, p) == seen.country(state, state.player(owner))) == c.value,
             "wounded": lambda: p.injured == c.value,
             "alive": lambda: in_play(state, c),
             "holds": lambda: c.value in p.skills and not p.used.get(c.value),

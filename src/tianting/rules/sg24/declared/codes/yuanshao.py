@@ -64,6 +64,12 @@ def _hebei_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         r.night.phase.outcomes.settle(a, DONE, "没有被指认过评价的非同国ID")
         return
     drawn = state.rng.pick(f"【{skill.name}】{a.actor} 随机一个ID", aimed)
+    from tianting.rules.sg24.declared.codes.caocao import spares_wei
+
+    if state.player(drawn).country == "魏" and spares_wei(r):  # 曹操【血战官渡】 (R-weimisc-2)
+        r.night.phase.note(f"{a.actor} 的【{skill.name}】随机到 {drawn}：对魏国角色无效（曹操【血战官渡】）")
+        r.night.phase.outcomes.settle(a, DONE, "对魏国角色无效（【血战官渡】）")
+        return
     r._void(drawn, a.actor, skill.name)
     r.night.phase.outcomes.settle(a, DONE)
 
