@@ -1,0 +1,61 @@
+"""鼎立三分2.0's skills of lasting states and chained skills the engine resolves (issue 31): 小乔, 周瑜, 孙尚香 and
+their kind, each test citing the 8.1 fact in our words. Rulings: R-lianhuan-* in docs/rulings/packs-lianhuan.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from .table import Table, act
+
+SIX = ("曹操", "郭嘉", "程昱", "荀攸", "张辽", "夏侯惇")
+FOUR = ("夏侯渊", "典韦", "卞氏", "关羽")
+
+
+@pytest.mark.skill("南国佳人")
+def test_nanguojiaren_takes_two_votes_off_her_own_count() -> None:
+    """小乔【南国佳人】: at every vote her own count is two lower. Six votes name her and five name 刘备 (four, and his
+    own late vote: 「过时不投视为自投一票」); with two taken off she has four, and 刘备 is the most voted."""
+    t = Table()
+    t.night()
+    votes = {**dict.fromkeys(SIX, "小乔"), **dict.fromkeys(FOUR, "刘备"), "小乔": "刘备"}
+    r = t.day(votes)
+    assert r.announcement["voted"] == "刘备"
+    assert sum(1 for v in r.announcement["ballot"].values() if v == "小乔") == 6  # the ballot shows the votes cast
+
+
+@pytest.mark.skill("南国佳人")
+def test_nanguojiaren_at_every_vote_not_once() -> None:
+    """小乔【南国佳人】 「触发次数不限」: the second day too her count is two lower (four votes on her count two, three
+    on 刘备 with his own make four: 刘备 is the most voted)."""
+    t = Table()
+    t.night()
+    t.day()
+    t.night()
+    votes = {**dict.fromkeys(SIX[:4], "小乔"), **dict.fromkeys(FOUR[:2], "刘备"), "小乔": "刘备"}
+    r = t.day(votes)
+    assert r.announcement["voted"] == "刘备"
+
+
+@pytest.mark.skill("倾国倾城")
+def test_qingguoqingcheng_a_hidden_vote_the_next_day() -> None:
+    """小乔【倾国倾城】: used one night, the next day she casts one 暗票 more, whose target she gives that day; it
+    counts and is not on the posted ballot (D-D2, R-lianhuan-1). Five on 刘备 (his own included) and five on 庞统
+    (his own included) tie; her 暗票 on 庞统 makes him the most voted, while the ballot still shows five for him."""
+    t = Table()
+    t.night(act("小乔", "倾国倾城"))
+    votes = {**dict.fromkeys(("曹操", "郭嘉", "程昱"), "刘备"), "小乔": "刘备",
+             **dict.fromkeys(("张辽", "夏侯惇", "夏侯渊", "典韦"), "庞统")}
+    r = t.day(votes, answers=[{"actor": "小乔", "skill": "倾国倾城", "answer": "庞统"}])
+    assert r.announcement["voted"] == "庞统"
+    assert sum(1 for v in r.announcement["ballot"].values() if v == "庞统") == 5
+
+
+@pytest.mark.skill("倾国倾城", "南国佳人")
+def test_qingguoqingcheng_hidden_vote_on_herself_is_lessened_too() -> None:
+    """Her 暗票 is a vote for whom she names; cast for herself it is one of her own count, which 【南国佳人】 lowers by
+    two as every vote's (R-lianhuan-1): three open votes and her 暗票 on her make two; 刘备 with three is voted."""
+    t = Table()
+    t.night(act("小乔", "倾国倾城"))
+    votes = {**dict.fromkeys(("曹操", "郭嘉"), "小乔"), **dict.fromkeys(("张辽", "夏侯惇"), "刘备")}
+    r = t.day(votes, answers=[{"actor": "小乔", "skill": "倾国倾城", "answer": "小乔"}])
+    assert r.announcement["voted"] == "刘备"
