@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .table import Table, act
+from tests.declared_steps import entry, injured
+
+from .table import Table, act, rule
 
 SIX = ("曹操", "郭嘉", "程昱", "荀攸", "张辽", "夏侯惇")
 FOUR = ("夏侯渊", "典韦", "卞氏", "关羽")
@@ -59,3 +61,20 @@ def test_qingguoqingcheng_hidden_vote_on_herself_is_lessened_too() -> None:
     votes = {**dict.fromkeys(("曹操", "郭嘉"), "小乔"), **dict.fromkeys(("张辽", "夏侯惇"), "刘备")}
     r = t.day(votes, answers=[{"actor": "小乔", "skill": "倾国倾城", "answer": "小乔"}])
     assert r.announcement["voted"] == "刘备"
+
+
+@pytest.mark.skill("武侯八阵")
+def test_wuhoubazhen_in_dingli_voids_the_day_vote() -> None:
+    """诸葛亮【武侯八阵】 (8.1's 卧龙, 徐庶's successor in 鼎立): 张辽 trapped has his stab fail; by day he names 5, a C
+    (继续被困, 无法提交行动), so that day's vote is void (「判定结果为BCD，则次日投票无效」): ten votes on 刘备 harm
+    nobody; 诸葛亮 is told the result (R-lianhuan-2)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    t.day()
+    assert t.character("徐庶") == "诸葛亮"
+    t.night(act("徐庶", "武侯八阵", "张辽", meanings="AABBCCDE"), act("张辽", "刺杀", "庞统"))
+    assert entry(t, "张辽", "刺杀")["state"] == "void"
+    r = t.day(dict.fromkeys(SIX + FOUR, "刘备"), answers=[{"actor": "张辽", "skill": "武侯八阵", "answer": 5}])
+    assert not injured(t, "刘备")
+    assert r.announcement["voted"] is None
+    assert "【武侯八阵】八阵判定：张辽 指定数字5：继续被困，且无法提交行动" in t.said("徐庶")

@@ -49,6 +49,13 @@ class Code:
 
 REGISTRY: dict[str, Code] = {}
 
+NIGHT_STATES: list[Callable[[Any], None]] = []
+"""Lasting states bespoke code keeps (卧龙【武侯八阵】's trap): each run with the night's resolver as the 结算前 uses
+begin, before the bespoke uses of stage ``early`` (it may make actions fail, or resolve tonight's uses of its skill)."""
+DAY_STATES: list[Callable[[Any], list[Any]]] = []
+"""The same states by day: each run with the day before its votes are counted (it may void the day's vote); the harms
+it returns take effect with the vote's (「死亡的结算在投票后生效」)."""
+
 
 def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
     """A use that names no id and is for one who has joined a country (``joined``: the skill's own words for it,
@@ -208,6 +215,15 @@ def wound_tables(nth: int) -> list[tuple[str, ...]]:
     """Every ``nth`` table a registered skill may put in place of the rules' (what an audit accepts too)."""
     return ([code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
             + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None])
+
+
+def day_states(day: Any) -> list[Any]:
+    """The day's lasting states of bespoke code (:data:`DAY_STATES`), in a game with effects: the harms they leave."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(day.state):
+        return []
+    return [h for hook in DAY_STATES for h in hook(day)]
 
 
 def _load_codes() -> None:

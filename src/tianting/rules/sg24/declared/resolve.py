@@ -215,6 +215,10 @@ class Resolver:
         for use in self._of_timing(EARLY):
             self._apply(use)
         if self.enabled:
+            from tianting.rules.sg24.declared.bespoke import NIGHT_STATES
+
+            for hook in NIGHT_STATES:  # lasting states of bespoke code (a trap of 【武侯八阵】)
+                hook(self)
             self._bespoke("early")
             self._global_recognitions()
         self.roll()

@@ -1,0 +1,135 @@
+"""The 24人 pack's skills of lasting states the engine resolves (issue 31): 卧龙【武侯八阵】 and 曹仁【八门金锁】's trap,
+each test citing the 8.1 fact in our words. Rulings: R-lianhuan-* in docs/rulings/packs-lianhuan.md.
+
+The table is strict (tests/sg24/table24.py): every draw a test does not force and every answer it does not give
+fails it; each id is the seat's starting character."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import entry, injured, successor
+from tianting.core.errors import IllegalAction
+from tianting.core.records import Ruling
+
+from .table24 import Table24, act
+
+XUSHU_NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}]
+"""徐庶 dies naturally at night 3: his successor is chosen."""
+ALL_ON_ZHANGFEI = dict.fromkeys(("曹操", "荀彧", "郭嘉", "张辽", "典韦", "孙坚", "吕蒙", "黄盖"), "张飞")
+
+
+def pick(pid: str, skill: str, digit: int) -> list[dict[str, object]]:
+    return [{"actor": pid, "skill": skill, "answer": digit}]
+
+
+def caoren() -> Table24:
+    """夏侯惇 dies the first night; his id plays 曹仁 (「死亡后以曹仁的角色继续游戏」) from the second."""
+    t = Table24()
+    successor(t, "夏侯惇")
+    assert t.character("夏侯惇") == "曹仁"
+    return t
+
+
+@pytest.mark.skill("八门金锁")
+def test_bamenjinsuo_traps_across_nights_until_an_escape() -> None:
+    """曹仁【八门金锁】 (a once-only 【武侯八阵】): the id trapped has all his actions fail and every action aimed at
+    him void (刘备's 指认 fails; 张辽's stab on him is void). By day he names a digit: 3 means B (still trapped), so
+    that day's vote is void (「判定结果为BCD，则次日投票无效」: eight votes on 张飞 harm nobody), and the next night he is
+    trapped again; the day after, 1 means A (脱出): the vote counts, and the night after he acts (R-lianhuan-2)."""
+    t = caoren()
+    t.night(act("夏侯惇", "八门金锁", "刘备", meanings="AABBCCDE"), act("刘备", "指认", "关羽", character="关羽"),
+            act("张辽", "刺杀", "刘备"))
+    assert entry(t, "刘备", "指认")["state"] == "void"
+    assert entry(t, "张辽", "刺杀")["state"] == "void"
+    assert not injured(t, "刘备")
+    assert "你被【八门金锁】困住：白天须指定1-8中的一个数字" in t.said("刘备")
+    assert t.state.player("夏侯惇").used.get("八门金锁") == 1
+    t.day(ALL_ON_ZHANGFEI, answers=pick("刘备", "八门金锁", 3))
+    assert not injured(t, "张飞")
+    assert "【八门金锁】八阵判定：刘备 指定数字3：继续被困" in t.said("夏侯惇")
+    assert "【八门金锁】八阵判定：你指定数字3，继续被困" in t.said("刘备")
+    t.night(act("刘备", "指认", "关羽", character="关羽"), answers=XUSHU_NIGHT3)
+    assert entry(t, "刘备", "指认")["state"] == "void"
+    t.day(ALL_ON_ZHANGFEI, answers=pick("刘备", "八门金锁", 1))
+    assert injured(t, "张飞")  # 脱出: the vote counts
+    t.night(act("刘备", "指认", "关羽", character="关羽"))
+    assert entry(t, "刘备", "指认")["state"] != "void"
+
+
+@pytest.mark.skill("八门金锁")
+def test_bamenjinsuo_once_and_death_after_the_vote() -> None:
+    """【八门金锁】 is used once (a second use is refused). The trapped names 8, his D (死亡): he dies, the death
+    taking effect after the vote (「死亡的结算在投票后生效」), and that day's vote is void (D is one of BCD)."""
+    t = caoren()
+    t.night(act("夏侯惇", "八门金锁", "张昭", meanings="AABBCCED"))
+    t.day(ALL_ON_ZHANGFEI, answers=pick("张昭", "八门金锁", 8))
+    assert not t.state.player("张昭").alive
+    assert not injured(t, "张飞")
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("夏侯惇", "八门金锁", "吕蒙", meanings="AABBCCDE"), [])
+
+
+@pytest.mark.skill("八门金锁")
+def test_bamenjinsuo_refuses_bad_meanings() -> None:
+    """The user gives the eight digits five meanings: A, B and C twice each, D and E once (「ABC各2、DE各1」)."""
+    t = caoren()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("夏侯惇", "八门金锁", "刘备", meanings="AAABCCDE"), [])
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("夏侯惇", "八门金锁", "刘备"), [])
+
+
+def wolong() -> Table24:
+    """徐庶's id plays 卧龙 from night 4."""
+    t = Table24()
+    t.quiet(2)
+    t.night(answers=XUSHU_NIGHT3)
+    t.day()
+    assert t.character("徐庶") == "卧龙"
+    return t
+
+
+@pytest.mark.skill("武侯八阵")
+def test_wuhoubazhen_new_digits_each_night_and_a_broken_formation() -> None:
+    """卧龙【武侯八阵】: while the trap stands he may give new digits each night (「每一夜都可以更换一次数字」), but not
+    trap another id. The trapped 张辽 names 2: under the new digits that is E (破阵): he is free and may act the next
+    night, the day's vote counts, and the formation is void — 卧龙 loses the skill (R-lianhuan-2)."""
+    t = wolong()
+    t.night(act("徐庶", "武侯八阵", "张辽", meanings="AABBCCDE"))
+    t.day(answers=pick("张辽", "武侯八阵", 3))  # B: still trapped
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("徐庶", "武侯八阵", "郭嘉", meanings="AABBCCDE"), [])
+    t.night(act("徐庶", "武侯八阵", "张辽", meanings="AEBBCCDA"), act("张辽", "刺杀", "庞统"))
+    assert entry(t, "张辽", "刺杀")["state"] == "void"
+    assert not injured(t, "庞统")
+    t.day(ALL_ON_ZHANGFEI, answers=pick("张辽", "武侯八阵", 2))
+    assert injured(t, "张飞")
+    assert "武侯八阵" not in t.state.player("徐庶").skills
+    assert "【武侯八阵】八阵判定：张辽 指定数字2：破阵" in t.said("徐庶")
+    t.night(act("张辽", "刺杀", "庞统"))
+    assert entry(t, "张辽", "刺杀")["state"] == "done"
+
+
+@pytest.mark.skill("武侯八阵")
+def test_wuhoubazhen_not_on_a_known_countryman() -> None:
+    """A countryman 卧龙 knows cannot be trapped (「不能对按照规则认识的本国角色使用此技能（自己不算）」); one of another
+    country can."""
+    t = wolong()
+    t.state.player("徐庶").known["刘备"] = "刘备"
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("徐庶", "武侯八阵", "刘备", meanings="AABBCCDE"), [])
+    t.game.check_action(act("徐庶", "武侯八阵", "郭嘉", meanings="AABBCCDE"), [])
+
+
+@pytest.mark.skill("八门金锁")
+def test_bamenjinsuo_trap_outlives_its_user() -> None:
+    """The user's death leaves the trap standing (「卧龙/姜维的死亡不影响已经存在的八阵的效果」; 八门金锁 handled as
+    武侯八阵): 曹仁 dies, and the next day the trapped 郭嘉 still names his digit; 7 (D) kills him after the vote."""
+    t = caoren()
+    t.night(act("夏侯惇", "八门金锁", "郭嘉", meanings="AABBCCDE"))
+    t.day(answers=pick("郭嘉", "八门金锁", 4))
+    t.night(rulings=(Ruling("kill", "夏侯惇"),), answers=XUSHU_NIGHT3)
+    assert not t.state.player("夏侯惇").alive
+    r = t.day(answers=pick("郭嘉", "八门金锁", 7))
+    assert "郭嘉" in r.announcement["died"]
