@@ -78,3 +78,31 @@ def test_wuhoubazhen_in_dingli_voids_the_day_vote() -> None:
     assert not injured(t, "刘备")
     assert r.announcement["voted"] is None
     assert "【武侯八阵】八阵判定：张辽 指定数字5：继续被困，且无法提交行动" in t.said("徐庶")
+
+
+@pytest.mark.skill("巧设反间")
+def test_qiaoshefanjian_reports_the_named_character_s_actions() -> None:
+    """周瑜【巧设反间】: naming a character (「指定一个角色名称」), he learns what its id sent tonight (「某角色刺杀某ID、
+    某角色指认某ID为某角色」); the hosted game shows it at the deadline (D-A7), the engine puts it in his feedback when
+    the use goes off (R-lianhuan-3). Named by id, one who sent nothing: he is told so."""
+    t = Table()
+    t.night(act("周瑜", "巧设反间", character="张辽"), act("张辽", "刺杀", "庞统"),
+            act("张辽", "指认", "荀攸", character="贾诩"))
+    assert entry(t, "周瑜", "巧设反间")["state"] == "done"
+    assert "【巧设反间】：张辽 当夜对 庞统 使用了【刺杀】；对 荀攸 使用了【指认】（贾诩）" in t.said("周瑜")
+    t.day()
+    t.night(act("周瑜", "巧设反间", "庞统"))
+    assert "【巧设反间】：庞统 当夜没有提交行动" in t.said("周瑜")
+
+
+@pytest.mark.skill("巧设反间", "武侯八阵")
+def test_qiaoshefanjian_fails_when_its_user_is_trapped() -> None:
+    """Whether the use goes off is the engine's (D-A7): 周瑜 trapped by 诸葛亮【武侯八阵】 (「使其当夜行动全部发动失败」)
+    has his 【巧设反间】 fail, and his feedback holds no report (R-lianhuan-3)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    t.day()
+    t.night(act("徐庶", "武侯八阵", "周瑜", meanings="AABBCCDE"), act("周瑜", "巧设反间", character="张辽"),
+            act("张辽", "刺杀", "庞统"))
+    assert entry(t, "周瑜", "巧设反间")["state"] == "void"
+    assert not any("当夜对" in s for s in t.said("周瑜"))
