@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import keep_wounded as keep
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 
@@ -133,3 +134,87 @@ def test_bamenjinsuo_trap_outlives_its_user() -> None:
     assert not t.state.player("夏侯惇").alive
     r = t.day(answers=pick("郭嘉", "八门金锁", 7))
     assert "郭嘉" in r.announcement["died"]
+
+
+# ---- 庞统【连环妙计】 -------------------------------------------------------------------------------------------------
+GUOJIA_GOES_ON = [{"actor": "郭嘉", "skill": "继任", "answer": "荀攸"}]
+
+
+@pytest.mark.skill("连环妙计")
+def test_lianhuan_an_action_on_one_end_acts_on_both() -> None:
+    """庞统【连环妙计】: two ids chained, every action aimed at either by id acts on both (「针对其中任一人以ID为目标的
+    行动均对两人同时生效」): 张飞's stab on 郭嘉 stabs 荀彧 too, and both die (郭嘉's id goes on as 荀攸); 庞统 is
+    told the chain he made (R-lianhuan-4)."""
+    t = Table24()
+    t.night(act("庞统", "连环妙计", "郭嘉", "荀彧"), act("张飞", "刺杀", "郭嘉"), answers=GUOJIA_GOES_ON)
+    assert t.character("郭嘉") == "荀攸"
+    assert not t.state.player("荀彧").alive
+    assert "【连环妙计】：连环 郭嘉 与 荀彧" in t.said("庞统")
+
+
+@pytest.mark.skill("连环妙计")
+def test_lianhuan_lasts_across_nights() -> None:
+    """The chain lasts (「此后……」): the second night, with no use of the skill, 黄盖【火船冲阵】 on 荀彧 wounds 郭嘉
+    too."""
+    t = Table24()
+    t.night(act("庞统", "连环妙计", "郭嘉", "荀彧"))
+    t.day()
+    t.night(act("黄盖", "火船冲阵", "荀彧"))
+    assert injured(t, "荀彧") and injured(t, "郭嘉")
+
+
+@pytest.mark.skill("连环妙计")
+def test_lianhuan_move_keeps_one_end() -> None:
+    """A move (「可以选择C，使之与A或B相连，但相应地，B或A解开连环」): 张昭 joins 郭嘉 and 荀彧 is let go; 黄盖【火船冲阵】 on 张昭 wounds 郭嘉 and not 荀彧. A move must name
+    the new id and one end (R-lianhuan-4)."""
+    t = Table24()
+    t.night(act("庞统", "连环妙计", "郭嘉", "荀彧"))
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("庞统", "连环妙计", "张昭", "吕蒙"), [])
+    t.night(act("庞统", "连环妙计", "张昭", "郭嘉"), act("黄盖", "火船冲阵", "张昭"))
+    assert "【连环妙计】：连环改为 郭嘉 与 张昭" in t.said("庞统")
+    assert injured(t, "张昭") and injured(t, "郭嘉") and not injured(t, "荀彧")
+
+
+@pytest.mark.skill("连环妙计")
+def test_lianhuan_false_end_stops_the_chain_until_moved() -> None:
+    """假连环: 曹操's character dies (his id goes on as 曹丕) while 刘备 lives: that end is false and the chain acts on
+    neither (黄盖's wound on 刘备 stays his). Moved off the false end (孙坚 joins 刘备), it acts again: 黄盖's wound on
+    刘备 wounds 孙坚 too (释疑 2, R-lianhuan-4)."""
+    t = Table24()
+    t.night(act("庞统", "连环妙计", "曹操", "刘备"), rulings=(Ruling("kill", "曹操"),),
+            answers=[{"actor": "曹操", "skill": "继任", "answer": "曹丕"}])
+    t.day()
+    t.night(act("黄盖", "火船冲阵", "刘备"))
+    assert injured(t, "刘备") and not injured(t, "曹操")
+    t.day(digits=keep(t, "刘备"))
+    t.night(act("庞统", "连环妙计", "孙坚", "刘备"), act("黄盖", "火船冲阵", "刘备"), answers=XUSHU_NIGHT3)
+    assert "【连环妙计】：连环改为 刘备 与 孙坚" in t.said("庞统")
+    assert injured(t, "孙坚")
+
+
+@pytest.mark.skill("连环妙计")
+def test_lianhuan_both_ends_false_breaks_it_and_cancel_ends_it() -> None:
+    """Both ends false (both died in the stab that spread), the chain is broken and the skill cannot be used again
+    (「当两端都处于假连环状态时，连环断开不可再用」). On another table 庞统 cancels his chain (「使用者自行取消连环后，
+    此技能无法再使用」): the chain as it stood still acts that night (「原有的连环状态」 before any change), not after:
+    黄盖's wound on 曹操 the next night does not reach 刘备, and a new use is refused (R-lianhuan-4)."""
+    t = Table24()
+    t.night(act("庞统", "连环妙计", "郭嘉", "荀彧"), act("张飞", "刺杀", "郭嘉"), answers=GUOJIA_GOES_ON)
+    t.day()
+    t.night()
+    assert "连环两端均已失效，连环断开" in " ".join(t.said("庞统"))
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("庞统", "连环妙计", "张昭", "吕蒙"), [])
+    t2 = Table24()
+    t2.night(act("庞统", "连环妙计", "曹操", "刘备"))
+    t2.day()
+    t2.night(act("庞统", "连环妙计", cancel=True))
+    assert "你取消了【连环妙计】的连环，此技能无法再使用" in t2.said("庞统")
+    t2.day()
+    t2.night(act("黄盖", "火船冲阵", "曹操"), answers=XUSHU_NIGHT3)
+    assert injured(t2, "曹操") and not injured(t2, "刘备")
+    with pytest.raises(IllegalAction):
+        t2.game.check_action(act("庞统", "连环妙计", "张昭", "吕蒙"), [])
