@@ -106,3 +106,41 @@ def test_qiaoshefanjian_fails_when_its_user_is_trapped() -> None:
             act("张辽", "刺杀", "庞统"))
     assert entry(t, "周瑜", "巧设反间")["state"] == "void"
     assert not any("当夜对" in s for s in t.said("周瑜"))
+
+
+def zhugeliang() -> Table:
+    """徐庶 dies the first night; his id plays 诸葛亮 from the second."""
+    t = Table()
+    t.night(rulings=(rule("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    t.day()
+    return t
+
+
+@pytest.mark.skill("连环妙计", "武侯八阵")
+def test_lianhuan_move_met_by_a_trap_fails() -> None:
+    """【连环妙计】's 释疑: 「当连环更改受到【武侯八阵】等技能的作用时，连环视作更改失败」 and 庞统 is told. The chain 曹操–刘备
+    stands; 庞统 moves it onto 孙坚 the night 诸葛亮 traps 孙坚: the move is void, 庞统 told, and the chain as it stood
+    still acts (黄盖【火船冲阵】 on 曹操 wounds 刘备 too; seed 003 ranks 「原有的连环状态」 first, R-lianhuan-4)."""
+    t = zhugeliang()
+    t.night(act("庞统", "连环妙计", "曹操", "刘备"))
+    t.day()
+    t.night(act("徐庶", "武侯八阵", "孙坚", meanings="AABBCCDE"), act("庞统", "连环妙计", "孙坚", "刘备"),
+            act("黄盖", "火船冲阵", "曹操"))
+    assert entry(t, "庞统", "连环妙计")["state"] == "void"
+    assert "【连环妙计】连环更改失败：孙坚 受到【武侯八阵】作用" in t.said("庞统")
+    assert injured(t, "曹操") and injured(t, "刘备")
+
+
+@pytest.mark.skill("连环妙计")
+def test_lianhuan_user_away_sets_the_chain_aside() -> None:
+    """释疑 4: 庞统's id leaves the game without a death (the judge's 暂时离开游戏): the chain is set aside and acts on
+    neither end (黄盖's wound on 曹操 stays his); back in the game with both ends as they were, the skill is new again: a
+    fresh chain may be made."""
+    t = Table()
+    t.night(act("庞统", "连环妙计", "曹操", "刘备"), rulings=(rule("remove", "庞统"),))
+    t.day()
+    t.night(act("黄盖", "火船冲阵", "曹操"))
+    assert injured(t, "曹操") and not injured(t, "刘备")
+    t.day(rulings=(rule("restore", "庞统"),))
+    t.night(act("庞统", "连环妙计", "孙坚", "周瑜"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert "【连环妙计】：连环 孙坚 与 周瑜" in t.said("庞统")

@@ -75,6 +75,8 @@ def _check(game: Any, action: Action) -> None:
     """A new chain: two ids. A chain standing: ``cancel`` (no id), or a move: the new id and the end it joins (two
     ids, exactly one an end). A broken chain, or one cancelled: no use."""
     found = chain(game.state, action.actor)
+    if found is not None and found.get("set_aside"):  # back in the game (释疑 4): judged as the night begins
+        found = {"broken": True} if all(false_end(game.state, e) for e in found["ends"]) else None
     if found is not None and found.get("broken"):
         raise IllegalAction(f"【{action.skill}】的连环已断开或取消，此技能无法再使用", "spent")
     if found is None or not found.get("ends"):

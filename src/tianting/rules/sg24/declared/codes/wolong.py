@@ -32,6 +32,7 @@ WORDS = {"A": "脱出", "B": "继续被困", "C": "继续被困，且无法提�
 LUXUN = {"B": "C", "E": "D"}
 """「若被困者为陆逊，则DE的效果统一为D，BC的效果统一为C」."""
 TRAPS = ("武侯八阵", "八门金锁")
+CHAIN = "连环妙计"
 """The skills whose code is this trap (their registered names)."""
 
 
@@ -74,6 +75,8 @@ def _void_around(r: Resolver, pid: str, owner: str, skill: str) -> None:
         night.live.remove(a)
         night.phase.outcomes.settle(a, VOID, f"{pid} 被困于八阵，针对其的行动无效")
         night.phase.note(f"{a.actor} 对 {pid} 的【{a.skill}】无效：{pid} 被困于八阵（{owner}【{skill}】）")
+        if a.skill == CHAIN:  # 【连环妙计】's 释疑: 「连环视作更改失败，庞统/法正将得到相关的反馈」
+            effects.tell(night.phase, a.actor, f"【{a.skill}】连环更改失败：{pid} 受到【{skill}】作用", a.skill, pid)
 
 
 def _night(r: Resolver) -> None:
