@@ -144,3 +144,50 @@ def test_lianhuan_user_away_sets_the_chain_aside() -> None:
     t.day(rulings=(rule("restore", "庞统"),))
     t.night(act("庞统", "连环妙计", "孙坚", "周瑜"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
     assert "【连环妙计】：连环 孙坚 与 周瑜" in t.said("庞统")
+
+
+def chibi_table() -> Table:
+    """周瑜 and 黄盖 know each other, 甘宁 knows 周瑜; the first night 周瑜's right 指认 of 庞统 makes the 吴蜀 alliance
+    (【雄才大略】) and 庞统 chains 糜氏 and 卞氏."""
+    t = Table()
+    for a, b in (("周瑜", "黄盖"), ("黄盖", "周瑜"), ("甘宁", "周瑜")):
+        t.state.player(a).known[b] = t.character(b)
+    t.night(act("周瑜", "指认", "庞统", character="庞统"), act("庞统", "连环妙计", "糜氏", "卞氏"))
+    t.day()
+    return t
+
+
+@pytest.mark.skill("火烧赤壁", "乌林阻敌", "奉孝安在")
+def test_huoshaochibi_burns_the_next_night() -> None:
+    """周瑜【火烧赤壁】: the 吴蜀 alliance made the night 周瑜 is in play, and at the next night's start it stands, 周瑜
+    and 黄盖 know each other and 庞统's chain holds with no false end: it goes off. One 魏 id but the lord dies, drawn
+    (「魏国君主指定数字」, the generator in its place): 张辽. That night 魏's actions have half chance; the post says
+    「周公瑾火烧赤壁」. 甘宁【乌林阻敌】 (he knows 周瑜): one 魏 id more is wounded (典韦). 郭嘉【奉孝安在】 (郭嘉 alive):
+    that night non-魏 武将杀伤 uses on 魏 fail — 孙坚【横扫江东】 on 程昱 (R-lianhuan-5)."""
+    t = chibi_table()
+    t.force("【火烧赤壁】魏国随机死亡", "张辽").force("【乌林阻敌】魏国随机受伤", "典韦")
+    r = t.night(act("孙坚", "横扫江东", "程昱"), answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
+    assert t.character("张辽") == "徐晃"
+    assert injured(t, "典韦")
+    assert not injured(t, "程昱")
+    assert entry(t, "孙坚", "横扫江东")["state"] == "failed"
+    assert "周公瑾火烧赤壁" in r.announcement["text"]
+    t.check_unused()
+
+
+@pytest.mark.skill("火烧赤壁")
+def test_huoshaochibi_needs_the_chain_and_the_mutual_knowledge() -> None:
+    """Without 庞统's chain standing, or with 周瑜 and 黄盖 not knowing each other, the alliance alone does not set it
+    off: nobody dies at the next night's start."""
+    t = Table()
+    t.state.player("周瑜").known["黄盖"] = "黄盖"
+    t.state.player("黄盖").known["周瑜"] = "周瑜"
+    t.night(act("周瑜", "指认", "庞统", character="庞统"))
+    t.day()
+    r = t.night()
+    assert "周公瑾火烧赤壁" not in r.announcement["text"]
+    t2 = Table()
+    t2.night(act("周瑜", "指认", "庞统", character="庞统"), act("庞统", "连环妙计", "糜氏", "卞氏"))
+    t2.day()
+    r2 = t2.night()
+    assert "周公瑾火烧赤壁" not in r2.announcement["text"]
