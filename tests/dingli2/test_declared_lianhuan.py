@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.declared_steps import entry, injured
+from tianting.core.errors import IllegalAction
 
 from .table import Table, act, rule
 
@@ -191,3 +192,43 @@ def test_huoshaochibi_needs_the_chain_and_the_mutual_knowledge() -> None:
     t2.day()
     r2 = t2.night()
     assert "周公瑾火烧赤壁" not in r2.announcement["text"]
+
+
+def wangyun_table() -> Table:
+    """32 players, 王允 in the last 在野 seat (in place of 于吉), 吕布 and 貂蝉 among them."""
+    from tianting.rules.dingli2 import DingliGame, SeatSpec
+
+    from .table import seats
+
+    t = Table(size=32)
+    chairs = seats(32)
+    chairs[-1] = SeatSpec("王允", "在野", "平民", "王允")
+    t.game = DingliGame.create(chairs, 1)
+    return t
+
+
+@pytest.mark.skill("巧施连环")
+def test_qiaoshilianhuan_makes_lvbu_stab() -> None:
+    """王允【巧施连环】: only once he has named 貂蝉 rightly (「成功指认出貂蝉时……此技能生效」) — before, the use is
+    refused. Then one night 吕布, alive and unwounded, stabs the id 王允 names, whatever his side: 张辽 dies (his id
+    goes on as 徐晃). It is spent (R-lianhuan-6)."""
+    t = wangyun_table()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("王允", "巧施连环", "张辽"), [])
+    t.state.player("王允").known["貂蝉"] = "貂蝉"
+    t.night(act("王允", "巧施连环", "张辽"), answers=[{"actor": "张辽", "skill": "继任", "answer": "徐晃"}])
+    assert t.character("张辽") == "徐晃"
+    assert t.state.player("王允").used.get("巧施连环") == 1
+
+
+@pytest.mark.skill("巧施连环")
+def test_qiaoshilianhuan_on_lvbu_or_diaochan_is_spent_for_nothing() -> None:
+    """「若指定的刺杀对象为吕布或貂蝉，则此次命令失效，【巧施连环】视作已经消耗」: naming 貂蝉, nobody is stabbed and
+    the skill is gone."""
+    t = wangyun_table()
+    t.state.player("王允").known["貂蝉"] = "貂蝉"
+    t.night(act("王允", "巧施连环", "貂蝉"))
+    assert entry(t, "王允", "巧施连环")["state"] == "failed"
+    assert t.status("貂蝉") == "alive"
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("王允", "巧施连环", "张辽"), [])
