@@ -218,3 +218,34 @@ def test_lianhuan_both_ends_false_breaks_it_and_cancel_ends_it() -> None:
     assert injured(t2, "曹操") and not injured(t2, "刘备")
     with pytest.raises(IllegalAction):
         t2.game.check_action(act("庞统", "连环妙计", "张昭", "吕蒙"), [])
+
+
+# ---- 庞统【运筹帷幄】 -------------------------------------------------------------------------------------------------
+@pytest.mark.skill("运筹帷幄")
+def test_yunchouweiwo_orders_a_countryman_s_skill() -> None:
+    """庞统【运筹帷幄】: he orders 徐庶 to use 【击剑长歌】 on 曹操. The order is carried out (曹操 is wounded) and
+    徐庶's own use, on 张辽, fails (「选择使用的技能将视作发动失败」); 徐庶 is told he was ordered (R-lianhuan-7)."""
+    t = Table24()
+    t.night(act("庞统", "运筹帷幄", "徐庶", "曹操", order="击剑长歌"), act("徐庶", "击剑长歌", "张辽"))
+    assert injured(t, "曹操") and not injured(t, "张辽")
+    assert entry(t, "徐庶", "击剑长歌")["state"] == "failed"
+    assert "你当夜被【运筹帷幄】命令：对 曹操 进行【击剑长歌】" in t.said("徐庶")
+
+
+@pytest.mark.skill("运筹帷幄")
+def test_yunchouweiwo_orders_a_recognition_not_a_stab() -> None:
+    """An order of 指认: 刘备 names 关羽 as 关羽 (his allowance) and is answered; his own 指认 that night is void
+    (「当夜其自己进行的指认无效」). A stab cannot be ordered (「不得命令杀手发动刺杀」), and an order to another
+    country's player fails, 庞统 told (R-lianhuan-7)."""
+    t = Table24()
+    t.night(act("庞统", "运筹帷幄", "刘备", "关羽", order="指认", character="关羽"),
+            act("刘备", "指认", "张飞", character="张飞"))
+    assert entry(t, "刘备", "指认")["state"] == "failed"
+    assert "关羽 是关羽，你单方认识了关羽" in t.said("刘备")
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("庞统", "运筹帷幄", "关羽", "曹操", order="刺杀"), [])
+    t.day()
+    t.night(act("庞统", "运筹帷幄", "孙坚", "曹操", order="横扫江东"))
+    assert entry(t, "庞统", "运筹帷幄")["state"] == "failed"
+    assert "【运筹帷幄】命令失败：被命令者不是本国角色" in t.said("庞统")
+    assert not injured(t, "曹操")

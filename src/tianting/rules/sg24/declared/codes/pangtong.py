@@ -213,3 +213,91 @@ register(NAME, Code(
     "行动不受影响。连环存在时，可指定一个新的ID与其中一端相连（另一端解开），或取消连环（此后不可再用）。一端的角色死亡或退出游戏"
     "（自杀除外）时该端为假连环，连环不相互影响，直到该端被更改；两端均为假连环时连环断开，不可再用。使用者死亡退出游戏时连环取消"
     "（回到游戏后可重新使用）。可以被继承。（军师增益技能 结算前生效）"))
+
+
+# ---- 【运筹帷幄】 -----------------------------------------------------------------------------------------------------
+ORDER = "运筹帷幄"
+
+
+def _order_check(game: Any, action: Action) -> None:
+    """Two ids, the one ordered and the one his action names, and ``order``: 「指认」 (with its ``character`` or
+    ``evaluation``) or an active skill's name (with its own arguments); never a stab (「不得命令杀手发动刺杀」). Whether
+    the one ordered is a countryman and holds the skill is judged when it resolves (a refusal would tell who he is)."""
+    from tianting.rules.sg24.game import GENERAL_ACTIONS, RECOGNISE, _norm
+
+    pair = game._target(action, 2)
+    if pair[0].id == action.actor:
+        raise IllegalAction(f"【{action.skill}】命令的须是他人", "targets")
+    order = action.args.get("order")
+    if not isinstance(order, str) or not order.strip():
+        raise IllegalAction(f"【{action.skill}】须指明命令的行动（order：指认或一项主动技能）", "order")
+    if _norm(order) == RECOGNISE:
+        if "character" not in action.args and "evaluation" not in action.args:
+            raise IllegalAction(f"【{action.skill}】命令指认须指明角色（character）或评价（evaluation）", "order")
+    elif _norm(order) in GENERAL_ACTIONS:
+        raise IllegalAction(f"【{action.skill}】只能命令一次指认或一次主动技能，不得命令刺杀", "order")
+
+
+def _ordered(a: Action) -> Action:
+    """The action the one ordered is made to take: the order, on the second id, with the order's arguments."""
+    from tianting.core.records import Action as Act
+
+    args = {k: v for k, v in a.args.items() if k != "order"}
+    return Act(a.targets[0], str(a.args["order"]), (a.targets[1],), args)
+
+
+def _order_fails(game: Any, a: Action, made: Action) -> str | None:
+    """Why the order cannot be carried out (None: it can): not a countryman, no such 指认 or active skill held."""
+    from tianting.core.errors import IllegalAction as Refused
+    from tianting.rules.sg24.game import RECOGNISE, _norm
+
+    me, them = game.state.player(a.actor), game.state.player(made.actor)
+    if them.country != me.country:
+        return "被命令者不是本国角色"
+    if _norm(made.skill) == RECOGNISE:
+        try:
+            game._allowance_for(them, made)
+        except Refused:
+            return "被命令者没有这样的指认"
+        return None
+    data = game.pack.skill(them.character, made.skill)
+    if data is None or data.kind != "active" or made.skill not in them.skills:
+        return "被命令者没有这项主动技能"
+    try:
+        game._check_declared(them, data, made)
+    except Refused as refused:
+        return f"被命令者不能这样使用：{refused}"
+    return None
+
+
+def _order_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """「当夜其自己进行的指认无效（或者选择使用的技能将视作发动失败）……不影响被命令者当夜的刺杀」: the one ordered takes
+    the ordered action instead of his own 指认 (an order of 指认) or his own skills (an order of a skill); his stabs
+    stand. He is told he was ordered; the skill ordered counts as used (R-lianhuan-7)."""
+    from tianting.rules.sg24.game import RECOGNISE, STAB, _norm
+
+    night, game = r.night, r.night.game
+    made = _ordered(a)
+    why = _order_fails(game, a, made)
+    if why is not None:
+        night.phase.note(f"{a.actor}【{skill.name}】命令失败：{why}")
+        effects.tell(night.phase, a.actor, f"【{skill.name}】命令失败：{why}", skill.name, made.actor)
+        night.phase.outcomes.settle(a, FAILED, why)
+        return
+    recognising = _norm(made.skill) == RECOGNISE
+    for own in [x for x in night.live if x.actor == made.actor and _norm(x.skill) != STAB
+                and (_norm(x.skill) == RECOGNISE) == recognising]:
+        night.live.remove(own)
+        night.phase.outcomes.settle(own, FAILED, f"被【{skill.name}】命令，其自己的{'指认无效' if recognising else '技能发动失败'}")
+        night.phase.note(f"{made.actor} 的【{own.skill}】失败：被 {a.actor}【{skill.name}】命令")
+    _register_copy(r, made)
+    effects.tell(night.phase, made.actor, f"你当夜被【{skill.name}】命令：对 {made.targets[0]} 进行【{made.skill}】",
+                 skill.name, made.targets[0])
+    night.phase.note(f"{a.actor}【{skill.name}】命令 {made.actor} 对 {made.targets[0]} 进行【{made.skill}】")
+    night.phase.outcomes.settle(a, DONE)
+
+
+register(ORDER, Code(
+    "early", _order_check, _order_resolve,
+    "主动技能。指定本国一名角色与一个ID，命令其对该ID进行一次指认或发动一次主动技能（不得命令刺杀）。被命令者当夜自己的指认无效"
+    "（或自己的技能发动失败），刺杀不受影响；其在反馈时得知被命令。被命令使用的技能算作已经使用。可以被继承。（军师增益技能 结算前生效）"))
