@@ -232,3 +232,36 @@ def test_qiaoshilianhuan_on_lvbu_or_diaochan_is_spent_for_nothing() -> None:
     assert t.status("貂蝉") == "alive"
     with pytest.raises(IllegalAction):
         t.game.check_action(act("王允", "巧施连环", "张辽"), [])
+
+
+@pytest.mark.skill("政治联姻")
+def test_zhengzhilianyin_mutual_recognition_with_liubei() -> None:
+    """孙尚香【政治联姻】 (小乔's successor): she names 刘备 rightly and 刘备 names her rightly (his allowance 「每夜2个ID
+    指认孙尚香」, R-lianhuan-8): the 吴蜀 alliance is made (the post says so), and from then on a 蜀 killer's stab on
+    her fails (关羽's that night, 张飞's the next); a 魏 killer's still lands (张辽's)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "小乔"),))
+    t.day()
+    assert t.character("小乔") == "孙尚香"
+    r = t.night(act("小乔", "指认", "刘备", character="刘备"), act("刘备", "指认", "小乔", character="孙尚香"),
+                act("关羽", "刺杀", "小乔"))
+    assert "吴蜀联盟达成" in r.announcement["text"]
+    assert "你的【政治联姻】已触发：吴蜀联盟达成，蜀国杀手对你的刺杀此后失效" in t.said("小乔")
+    assert t.status("小乔") == "alive"
+    t.day()
+    t.night(act("张飞", "刺杀", "小乔"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    assert t.status("小乔") == "alive"
+    t.day()
+    t.night(act("张辽", "刺杀", "小乔"), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    assert t.status("小乔") != "alive"
+
+
+@pytest.mark.skill("政治联姻")
+def test_zhengzhilianyin_one_sided_does_nothing() -> None:
+    """Only her 指认 of 刘备 (he does not name her): no alliance, and 关羽's stab on her lands."""
+    t = Table()
+    t.night(rulings=(rule("kill", "小乔"),))
+    t.day()
+    r = t.night(act("小乔", "指认", "刘备", character="刘备"), act("关羽", "刺杀", "小乔"))
+    assert "吴蜀联盟达成" not in r.announcement["text"]
+    assert t.status("小乔") != "alive"

@@ -52,6 +52,9 @@ REGISTRY: dict[str, Code] = {}
 NIGHT_STATES: list[Callable[[Any], None]] = []
 """Lasting states bespoke code keeps (卧龙【武侯八阵】's trap): each run with the night's resolver as the 结算前 uses
 begin, before the bespoke uses of stage ``early`` (it may make actions fail, or resolve tonight's uses of its skill)."""
+SETTLE_STATES: list[Callable[[Any], None]] = []
+"""The same, run with the night's resolver once the 指认 are answered and the 结算时 uses resolved, before the passives
+a stab sets off (孙尚香【政治联姻】: a mutual 指认 makes an alliance, the post says so)."""
 DAY_STATES: list[Callable[[Any], list[Any]]] = []
 """The same states by day: each run with the day before its votes are counted (it may void the day's vote); the harms
 it returns take effect with the vote's (「死亡的结算在投票后生效」)."""

@@ -332,6 +332,10 @@ class Resolver:
         for use in guards_first(self._of_timing((None, "结算时生效"))):
             self._apply(use)
         self._bespoke("settle")
+        from tianting.rules.sg24.declared.bespoke import SETTLE_STATES
+
+        for hook in SETTLE_STATES:  # lasting states of bespoke code read once the 指认 are answered (【政治联姻】)
+            hook(self)
         self._stab_triggers()
 
     def _global_recognitions(self) -> None:
