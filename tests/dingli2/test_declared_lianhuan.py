@@ -265,3 +265,31 @@ def test_zhengzhilianyin_one_sided_does_nothing() -> None:
     r = t.night(act("小乔", "指认", "刘备", character="刘备"), act("关羽", "刺杀", "小乔"))
     assert "吴蜀联盟达成" not in r.announcement["text"]
     assert t.status("小乔") != "alive"
+
+
+@pytest.mark.skill("国色天香")
+def test_guosetianxiang_right_guess_uses_the_skill() -> None:
+    """小乔【国色天香】: she guesses 孙坚's character has 【横扫江东】, and sends its target (张辽). Right, she uses it once
+    that night as hers: 张辽 is wounded; she is told (R-lianhuan-9)."""
+    t = Table()
+    t.night(act("小乔", "国色天香", "孙坚", guess="横扫江东", use_targets=["张辽"]))
+    assert entry(t, "小乔", "国色天香")["state"] == "done"
+    assert injured(t, "张辽")
+    assert "【国色天香】猜测正确：当夜使用【横扫江东】一次" in t.said("小乔")
+
+
+@pytest.mark.skill("国色天香")
+def test_guosetianxiang_wrong_guess_loses_it() -> None:
+    """Wrong (刘备's character has no 【横扫江东】): the use fails and she cannot use 【国色天香】 again (「如果猜测错误，
+    则【国色天香】发动失败，不可再用」). The three skills excepted cannot be guessed (「不包括【料敌机先】、【武侯八阵】、
+    【连环妙计】」), nor one the pack does not have."""
+    t = Table()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("小乔", "国色天香", "庞统", guess="连环妙计", use_targets=["曹操", "刘备"]), [])
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("小乔", "国色天香", "庞统", guess="并无此技"), [])
+    t.night(act("小乔", "国色天香", "刘备", guess="横扫江东", use_targets=["曹操"]))
+    assert entry(t, "小乔", "国色天香")["state"] == "failed"
+    assert not injured(t, "曹操")
+    assert "国色天香" not in t.state.player("小乔").skills
+    assert "【国色天香】猜测错误：刘备 的角色没有【横扫江东】" in t.said("小乔")

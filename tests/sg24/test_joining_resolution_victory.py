@@ -119,7 +119,7 @@ def test_judge_notices_follow_timing_order() -> None:
     """The draft lists the skill uses for the judge in timing order (全局技能 before 结算时生效)."""
     t = Table24()
     late, early = ("传国玉玺", "结算时生效"), None  # 孙坚's: left to the judge
-    for c in ("刘备", "孙坚", "徐庶", "关羽", "庞统"):  # a use the judge rules (五虎封将 and 水淹七军 are the engine's)
+    for c in ("刘备", "孙坚", "徐庶", "关羽", "庞统", "糜氏", "黄盖", "华佗"):  # a use the judge rules (not the engine's)
         early = early or next(((c, s.name) for s in t.game.pack.characters[c].skills
                                if s.kind == "active" and s.timing in ("全局技能", "结算前生效")
                                and not t.game.engine_resolves(s)), None)
