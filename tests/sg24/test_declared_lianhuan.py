@@ -249,3 +249,31 @@ def test_yunchouweiwo_orders_a_recognition_not_a_stab() -> None:
     assert entry(t, "庞统", "运筹帷幄")["state"] == "failed"
     assert "【运筹帷幄】命令失败：被命令者不是本国角色" in t.said("庞统")
     assert not injured(t, "曹操")
+
+
+@pytest.mark.skill("武侯八阵", "八门金锁")
+def test_a_trapped_user_cannot_trap() -> None:
+    """A player still trapped from a night before has every action fail, his own trap too (「使其当夜行动全部发动失败」):
+    卧龙, trapped by 曹仁's 八门金锁 and still trapped by his digit (B), cannot trap 曹仁 the next night."""
+    t = wolong()
+    successor(t, "夏侯惇")
+    t.night(act("夏侯惇", "八门金锁", "徐庶", meanings="AABBCCDE"))
+    t.day(answers=pick("徐庶", "八门金锁", 3))
+    t.night(act("徐庶", "武侯八阵", "夏侯惇", meanings="AABBCCDE"))
+    assert entry(t, "徐庶", "武侯八阵")["state"] == "void"
+    t.day(answers=pick("徐庶", "八门金锁", 1))
+    assert "【八门金锁】八阵判定：你指定数字1，脱出" in t.said("徐庶")
+
+
+@pytest.mark.skill("武侯八阵", "连环妙计")
+def test_a_standing_chain_spreads_a_trap_to_both_ends() -> None:
+    """Seed 003 ranks 「原有的连环状态」 before 【武侯八阵】: 卧龙 traps 郭嘉, who stands chained to 荀彧, and both are
+    trapped; each names his own digit by day (R-lianhuan-2, R-lianhuan-4)."""
+    t = wolong()
+    t.night(act("庞统", "连环妙计", "郭嘉", "荀彧"))
+    t.day()
+    t.night(act("徐庶", "武侯八阵", "郭嘉", meanings="AABBCCDE"), act("郭嘉", "指认", "典韦", character="典韦"),
+            act("荀彧", "指认", "张飞", character="张飞"))
+    assert entry(t, "郭嘉", "指认")["state"] == "void" and entry(t, "荀彧", "指认")["state"] == "void"
+    t.day(answers=pick("郭嘉", "武侯八阵", 1) + pick("荀彧", "武侯八阵", 2))
+    assert "【武侯八阵】八阵判定：荀彧 指定数字2：脱出" in t.said("徐庶")

@@ -85,14 +85,19 @@ def _night(r: Resolver) -> None:
     night, state = r.night, r.night.state
     for t in [t for t in traps(state) if not state.player(t["target"]).alive]:
         traps(state).remove(t)  # 「若被困者当夜自然死亡，则视为脱阵」
+    trapped = {t["target"] for t in traps(state)}  # standing from the nights before: their uses fail, uses on them void
     uses = sorted(((a, data, code) for a, data, code in r.bespoke if code.resolve is _resolve and a in night.live
-                   and night.phase.outcomes.state(a) not in (VOID, FAILED)), key=lambda u: (u[0].actor, u[0].skill))
+                   and night.phase.outcomes.state(a) not in (VOID, FAILED) and a.actor not in trapped),
+                  key=lambda u: (u[0].actor, u[0].skill, u[0].targets))
     for a, data, code in uses:
         target = a.targets[0]
         if not state.player(target).alive:
             night.phase.outcomes.settle(a, FAILED, "目标已不在场")
             continue
-        standing = next((t for t in traps(state) if t["owner"] == a.actor and t["skill"] == data.name), None)
+        standing = next((t for t in traps(state) if t["owner"] == a.actor and t["skill"] == data.name
+                         and t["target"] == target), None)  # a chain's copy of a use traps its other end too
+        if standing is None and target in trapped:
+            continue  # already in another's trap: the use aimed at him is void (below)
         if standing is None:
             if code.once:
                 limits.consume(night.phase, a.actor, data.name)
