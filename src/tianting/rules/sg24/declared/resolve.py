@@ -351,6 +351,8 @@ class Resolver:
             named = game.pack.get(a.args["character"])
             if named is None or night.state.player(target).character != named.name:
                 continue
+            if (owner, target, named.name) in self.early_recognised:
+                continue  # judged already, or kept from the globals (a 指认 a chain made tonight spreads: 连环妙计)
             character = night.state.player(owner).character
             for data, d in self._passives(owner, "recognised"):
                 if named.name in d.of and game.pack.is_global(character, data):

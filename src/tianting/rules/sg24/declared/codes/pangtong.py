@@ -114,7 +114,7 @@ def _register_copy(r: Resolver, copy: Action) -> None:
         r.bespoke.append((copy, data, REGISTRY[data.effect.code]))
 
 
-def spread(r: Resolver, a_end: str, b_end: str, why: str) -> None:
+def spread(r: Resolver, a_end: str, b_end: str, why: str, tonight: bool = False) -> None:
     """「针对其中任一人以ID为目标的行动均对两人同时生效」: each live action naming one end (and not the other, nor sent
     by the other) is copied onto the other end; a copy is not spread again."""
     night = r.night
@@ -132,8 +132,24 @@ def spread(r: Resolver, a_end: str, b_end: str, why: str) -> None:
             continue
         copies.add(id(copy))
         _register_copy(r, copy)
+        if tonight:
+            _no_globals(r, copy)
         was, now = "、".join(a.targets), "、".join(copy.targets)
         night.phase.note(f"{a.actor} 对 {was} 的【{a.skill}】经连环同时作用于 {now}（{why}）")
+
+
+def _no_globals(r: Resolver, copy: Action) -> None:
+    """The 8.1 list's 释疑: 「凡是涉及全局的指认，优先判定是否触发……此后该夜该全局不会触发。例如：邓艾某夜指认A，庞统【连环妙计】
+    姜维和A，则【连环妙计】成功，而【祁山斗阵】不会触发」: a 指认 a chain made tonight spreads sets off no 全局 passive."""
+    from tianting.rules.sg24.game import RECOGNISE, _norm
+
+    game = r.night.game
+    named = game.pack.get(str(copy.args.get("character", ""))) if _norm(copy.skill) == RECOGNISE else None
+    if named is None or not copy.targets:
+        return
+    character = r.night.state.player(copy.actor).character
+    if any(named.name in d.of and game.pack.is_global(character, data) for data, d in r._passives(copy.actor, "recognised")):
+        r.early_recognised.add((copy.actor, copy.targets[0], named.name))  # (his other passives on it kept off too)
 
 
 def _night(r: Resolver) -> None:
@@ -202,7 +218,7 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     effects.tell(night.phase, a.actor, f"【{skill.name}】：{said}", skill.name)
     night.phase.outcomes.settle(a, DONE)
     if not any(false_end(state, e) for e in ends):
-        spread(r, ends[0]["id"], ends[1]["id"], f"{a.actor}【{skill.name}】")
+        spread(r, ends[0]["id"], ends[1]["id"], f"{a.actor}【{skill.name}】", tonight=True)
 
 
 NIGHT_STATES.insert(0, _night)  # 「原有的连环状态」: first of the interferences (seed 003)
