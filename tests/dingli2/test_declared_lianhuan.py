@@ -293,3 +293,21 @@ def test_guosetianxiang_wrong_guess_loses_it() -> None:
     assert not injured(t, "曹操")
     assert "国色天香" not in t.state.player("小乔").skills
     assert "【国色天香】猜测错误：刘备 的角色没有【横扫江东】" in t.said("小乔")
+
+
+@pytest.mark.skill("武侯八阵")
+def test_wuhoubazhen_luxun_reads_e_as_d() -> None:
+    """「若被困者为陆逊，则DE的效果统一为D，BC的效果统一为C」: 陆逊 (周瑜's successor) trapped names 8, an E (破阵) for
+    anyone else: for him it is D, and he dies after the vote (his id goes on as 陆抗); 诸葛亮 keeps the skill
+    (R-lianhuan-2)."""
+    t = Table()
+    t.night(rulings=(rule("kill", "徐庶"), rule("kill", "周瑜")),
+            answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"},
+                     {"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    t.day()
+    assert t.character("周瑜") == "陆逊"
+    t.night(act("徐庶", "武侯八阵", "周瑜", meanings="AABBCCDE"))
+    r = t.day(answers=[{"actor": "周瑜", "skill": "武侯八阵", "answer": 8}])
+    assert "【武侯八阵】八阵判定：周瑜 指定数字8：死亡" in t.said("徐庶")
+    assert "周瑜" in r.announcement["died"] and t.character("周瑜") == "陆抗"  # his id goes on as 陆抗
+    assert "武侯八阵" in t.state.player("徐庶").skills
