@@ -46,3 +46,24 @@ def without(t: Any, *skills: str) -> Any:
     for p in t.state.players.values():
         p.skills[:] = [s for s in p.skills if s not in skills]
     return t
+
+
+def left_to_judge(rules: str, *skills: tuple[str, str]) -> Any:
+    """The bundled pack of ``rules`` (``sg24`` or ``dingli2``) with each (character, skill) of ``skills`` left to the
+    judge, as a judge's own pack may leave it (``{"judge": why}``): for tests of the judge's part of a night, whatever
+    the bundled packs' engine resolves by now."""
+    from tianting.rules.dingli2.pack import parse_dingli_pack
+    from tianting.rules.sg24.pack import bundled_data, effect_table, pack_json, parse_pack, with_effects
+
+    if rules == "sg24":
+        data = bundled_data("tianting.rules.sg24")
+    else:
+        from tianting.rules.sg24.pack import bundled_text
+
+        data = pack_json(bundled_text("tianting.rules.dingli2"))
+        data = with_effects(data, effect_table("tianting.rules.sg24"), strict=False)
+        data = with_effects(data, effect_table("tianting.rules.dingli2"))
+    for character, skill in skills:
+        (found,) = [s for c in data["characters"] if c["name"] == character for s in c["skills"] if s["name"] == skill]
+        found["effect"] = {"judge": "测试：天庭裁定"}
+    return parse_pack(data) if rules == "sg24" else parse_dingli_pack(data)

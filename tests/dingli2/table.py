@@ -63,3 +63,13 @@ class Table(Table24):
         assert not [a for a in book.unused() if a not in auto], book.unused()
         self.results.append(result)
         return result
+
+
+def judged_table(*skills: tuple[str, str], size: int = 26) -> Table:
+    """A table whose pack leaves each (character, skill) of ``skills`` to the judge (a judge's own pack), for tests of
+    the judge's part of a night whatever the bundled pack's engine resolves by now."""
+    from tests.declared_steps import left_to_judge
+
+    t = Table(size=size)
+    t.game = DingliGame.create(seats(size), 1, left_to_judge("dingli2", *skills))
+    return t

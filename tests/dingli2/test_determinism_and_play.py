@@ -26,7 +26,7 @@ def busy_night(order: list[int] | None = None) -> Table:
     t = Table(seed=11).force("【披发涂炭】stab_void 徐庶→甘宁", False)  # 徐庶's passive: 甘宁's stab on 关羽 stands
     actions = [act("张辽", "刺杀", "刘备"), act("关羽", "刺杀", "曹操"), act("甘宁", "刺杀", "关羽"),
                act("曹操", "招揽", "袁绍", character="袁绍"), act("刘备", "招揽", "袁绍", character="袁绍"),
-               act("吕布", "自杀"), act("张飞", "刺杀", "吕布"), act("庞统", "连环妙计", "曹操")]
+               act("吕布", "自杀"), act("张飞", "刺杀", "吕布"), act("庞统", "连环妙计", "孙坚", "鲁肃")]
     if order is not None:
         actions = [actions[i] for i in order]
     t.night(*actions, answers=[{"actor": "袁绍", "skill": "入国", "answer": "蜀"},

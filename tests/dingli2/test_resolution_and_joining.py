@@ -12,19 +12,19 @@ from tianting.core.errors import IllegalAction
 from tianting.core.state import Status
 from tianting.rules.dingli2 import RULESET, DingliGame, load_pack
 
-from .table import Table, act, rule, seats
+from .table import Table, act, judged_table, rule, seats
 
 
 # ---- 判定 -----------------------------------------------------------------------------------
 def test_globals_are_judged_first_then_interference_by_priority() -> None:
     """「全局技能的使用判定」 comes before 「普通行动的使用判定」; interference skills by 「干扰技能之间的优先级」
-    ((6)【连环妙计】 before a skill the pack gives no rank). 刘备's 【五虎封将】, a global the engine resolves (bespoke:
+    ((4)【麻沸散】 before a skill the pack gives no rank). 刘备's 【五虎封将】, a global the engine resolves (bespoke:
     here it fails, 智算汉中 not yet used, R-shu-3), is settled before the judge is asked of the others."""
-    t = Table()
-    r = t.night(act("孙坚", "传国玉玺", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
+    t = judged_table(("华佗", "麻沸散"), ("孙坚", "传国玉玺"))  # the judge's, in a judge's own pack
+    r = t.night(act("孙坚", "传国玉玺", "刘备"), act("华佗", "麻沸散", "曹操"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["连环妙计", "传国玉玺"]
-    assert "优先级6" in asks[0]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["麻沸散", "传国玉玺"]
+    assert "优先级4" in asks[0]
     assert any(line.startswith("刘备【五虎封将】发动失败") for line in r.trace)
 
 
@@ -42,21 +42,21 @@ def test_a_global_happens_whatever_befalls_its_owner() -> None:
 
 def test_same_rank_interference_is_the_judges_to_order() -> None:
     """「若有多个优先级相同的技能，则由天庭判定从哪个技能结算。」「已经被判定使用成功技能不能再次被无效」: the draft says so."""
-    t = Table()
+    t = judged_table(("华佗", "麻沸散"))  # the judge's, in a judge's own pack
     pack = t.game.pack
     assert pack.interference("庞统", pack.skill("庞统", "连环妙计")) == 6
     assert pack.interference("张辽", pack.skill("张辽", "威震逍遥津")) == 2
-    r = t.night(act("张辽", "威震逍遥津"), act("庞统", "连环妙计", "曹操"))
+    r = t.night(act("张辽", "威震逍遥津"), act("华佗", "麻沸散", "曹操"))
     assert not any("同级拼点原则" in w for w in r.warnings)
-    # a judge's own pack that ranks 典韦's 宛城血战 with 连环妙计 (6): two uses of one rank
+    # a judge's own pack that ranks 典韦's 宛城血战 with 麻沸散 (4): two uses of one rank
     data = json.loads(resources.files("tianting.rules.dingli2").joinpath("data/characters.json").read_text("utf-8"))
     dian = next(c for c in data["characters"] if c["name"] == "典韦")
-    next(s for s in dian["skills"] if s["name"] == "宛城血战")["interference"] = 6
+    next(s for s in dian["skills"] if s["name"] == "宛城血战")["interference"] = 4
     game = DingliGame.create(seats(), 1, load_pack(json.dumps(data)))
-    uses = [act("典韦", "宛城血战", "庞统"), act("庞统", "连环妙计", "典韦")]
+    uses = [act("典韦", "宛城血战", "庞统"), act("华佗", "麻沸散", "典韦")]
     r = game.resolve_night(uses, DecisionBook(strict=True))
     (note,) = [w for w in r.warnings if "同级拼点原则" in w]
-    assert "典韦【宛城血战】" in note and "庞统【连环妙计】" in note and "结算不可逆原则" in note
+    assert "典韦【宛城血战】" in note and "华佗【麻沸散】" in note and "结算不可逆原则" in note
 
 
 # ---- 拼点 -------------------------------------------------------------------------------------
@@ -292,20 +292,19 @@ def test_an_unaligned_whose_character_dies_still_joins() -> None:
 
 def test_the_interference_list_ranks_as_the_text() -> None:
     """「（3）【武侯八阵】（4）【地盾】【麻沸散】【直言进谏】【歌舞升平】（5）【人遁】（6）【连环妙计】中连环的移动」 and
-    「（2）全局技能」: the pack's ranks; in the draft (6)【连环妙计】 is asked with its rank (the global 五虎封将 and (4)
-    【麻沸散】 are the engine's now)."""
+    「（2）全局技能」: the pack's ranks; in the draft (4)【麻沸散】, left to the judge by his own pack, is asked of him with its rank (the global
+    五虎封将 and (6)【连环妙计】 are the engine's)."""
     from tianting.rules.dingli2.data.build_pack import INTERFERENCE
 
     assert INTERFERENCE == {"武侯八阵": 3, "地盾": 4, "麻沸散": 4, "直言进谏": 4, "歌舞升平": 4, "人遁": 5, "连环妙计": 6}
     pack = Table().game.pack
     for name, skill, rank in (("诸葛亮", "武侯八阵", 3), ("华佗", "麻沸散", 4), ("左慈", "人遁", 5), ("庞统", "连环妙计", 6)):
         assert pack.interference(name, pack.skill(name, skill)) == rank
-    t = Table()
-    r = t.night(act("庞统", "连环妙计", "曹操"), act("华佗", "麻沸散", "刘备", duration="一日一夜"), act("刘备", "五虎封将"))
+    t = judged_table(("华佗", "麻沸散"))  # the judge's, in a judge's own pack
+    r = t.night(act("庞统", "连环妙计", "曹操", "孙坚"), act("华佗", "麻沸散", "刘备"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    # 五虎封将 and 麻沸散 (R-revival-4): the engine's
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["连环妙计"]
-    assert "优先级6" in asks[0]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["麻沸散"]  # 五虎封将, 连环妙计: the engine's
+    assert "优先级4" in asks[0]
 
 
 def test_the_nine_evaluations() -> None:

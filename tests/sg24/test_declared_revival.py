@@ -83,7 +83,7 @@ def test_mafeisan_one_day_and_night_away() -> None:
     dead, posted as leaving, no last words); after one day and one night he is back, the post saying so, and he
     acts and votes again."""
     t = Table24()
-    r = t.night(act("华佗", "麻沸散", "庞统", duration="一日一夜"), act("庞统", "连环妙计", "曹操"), last_words={"庞统": "有话说"})
+    r = t.night(act("华佗", "麻沸散", "庞统", duration="一日一夜"), act("庞统", "连环妙计", "曹操", "孙坚"), last_words={"庞统": "有话说"})
     assert t.status("庞统") == "out"
     assert entry(t, "庞统", "连环妙计")["state"] == "void"
     assert r.announcement["died"] == ["庞统"] and "庞统 退出游戏" in r.announcement["events"]
@@ -91,7 +91,7 @@ def test_mafeisan_one_day_and_night_away() -> None:
     assert any("遗言为无遗言" in w for w in r.warnings)
     t.day()
     with pytest.raises(IllegalAction):
-        t.night(act("庞统", "连环妙计", "曹操"))
+        t.night(act("庞统", "连环妙计", "曹操", "孙坚"))
     r2 = t.night()
     assert t.status("庞统") == "alive"
     assert "庞统 回到游戏" in r2.announcement["events"]

@@ -18,6 +18,7 @@ from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
+from tianting.rules.sg24.declared.bespoke import day_states
 from tianting.rules.sg24.declared.resolve import hidden_votes, standing_votes, vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled
@@ -83,9 +84,11 @@ class Day:
     def after_ballot(self) -> None:
         """The judge's ``spare``, then the votes that count and the harm of the most voted."""
         self.game.rulings.apply(BEGIN, self.ruled, self.judged)
+        later = day_states(self)  # lasting states of bespoke code, judged before the votes are counted (【武侯八阵】)
         self.counted = self.count_votes()
         self.declared_hidden = hidden_votes(self.game, self.phase, self.book)
         self.harms = self.vote_harms(self.counted_votes())
+        self.harms += later
 
     def count_votes(self) -> dict[str, str]:
         """An 在野's vote, or one of a fallen side, or one the judge voided, counts for nobody."""

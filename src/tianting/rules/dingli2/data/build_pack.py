@@ -71,6 +71,10 @@ INTERFERENCE = {"武侯八阵": 3, "地盾": 4, "麻沸散": 4, "直言进谏": 
 SEED_SPELLING = {"地遁": "地盾"}
 """The reference's skill names the seed spells otherwise: 左慈's 【地遁】 is the seed's 【地盾】 (docs/rulings/dingli2.md
 D-P1-packdata)."""
+EXTRA_ALLOWANCES: dict[str, list[dict[str, Any]]] = {
+    "刘备": [{"kind": "character", "count": 2, "of": ["孙尚香"], "feedback": True, "from_night": 1}]}
+"""The reference's allowances under a condition the reader leaves out, where a skill needs them: 刘备's 「在得知孙尚香登场后，
+每夜2个ID指认孙尚香」, without which 孙尚香【政治联姻】 (a mutual 指认) could never go off (R-lianhuan-8)."""
 PACK_NAME = {ref: name for name, ref in REFERENCE_NAME.items()}
 """The reference's names in 指认 allowances, as the pack spells them (8.1's 卧龙 is seed 003's 诸葛亮)."""
 
@@ -111,6 +115,7 @@ def build(reference: str) -> dict[str, Any]:
     def add(name: str, country: str, identity: str, successors: list[str], start: bool) -> None:
         ref = refs.get(REFERENCE_NAME.get(name, name))
         found = facts(ref, identity)
+        found["recognition"] += EXTRA_ALLOWANCES.get(name, [])
         char = {"name": name, "country": country, "identity": identity, "start": start, "ex": name in EX,
                 "chief_strategist": name in CHIEF, "aliases": ALIASES.get(name, []),
                 "evaluations": found.pop("evaluations"), "successors": successors}

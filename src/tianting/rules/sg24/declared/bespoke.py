@@ -71,6 +71,15 @@ now: 陆逊【火烧连营】's 「下一夜开始时……」); registered with
 def at_night_start(step: Callable[[Resolver], None]) -> Callable[[Resolver], None]:
     NIGHT_STARTS.append(step)
     return step
+NIGHT_STATES: list[Callable[[Any], None]] = []
+"""Lasting states bespoke code keeps (卧龙【武侯八阵】's trap): each run with the night's resolver as the 结算前 uses
+begin, before the bespoke uses of stage ``early`` (it may make actions fail, or resolve tonight's uses of its skill)."""
+SETTLE_STATES: list[Callable[[Any], None]] = []
+"""The same, run with the night's resolver once the 指认 are answered and the 结算时 uses resolved, before the passives
+a stab sets off (孙尚香【政治联姻】: a mutual 指认 makes an alliance, the post says so)."""
+DAY_STATES: list[Callable[[Any], list[Any]]] = []
+"""The same states by day: each run with the day before its votes are counted (it may void the day's vote); the harms
+it returns take effect with the vote's (「死亡的结算在投票后生效」)."""
 
 
 def check_untargeted_joined(game: Any, action: Action, joined: str) -> None:
@@ -284,6 +293,15 @@ def wound_tables(nth: int) -> list[tuple[str, ...]]:
 
     return ([code.wound_tables[nth - 1] for code in REGISTRY.values() if code.wound_tables is not None]
             + [code.marked_table for code in REGISTRY.values() if code.marked_table is not None] + [FAVOURED_TABLE])
+
+
+def day_states(day: Any) -> list[Any]:
+    """The day's lasting states of bespoke code (:data:`DAY_STATES`), in a game with effects: the harms they leave."""
+    from tianting.core import pack_edition
+
+    if pack_edition.first(day.state):
+        return []
+    return [h for hook in DAY_STATES for h in hook(day)]
 
 
 def _load_codes() -> None:

@@ -226,6 +226,10 @@ class Resolver:
         for use in self._of_timing(EARLY):
             self._apply(use)
         if self.enabled:
+            from tianting.rules.sg24.declared.bespoke import NIGHT_STATES
+
+            for hook in NIGHT_STATES:  # lasting states of bespoke code (a trap of 【武侯八阵】)
+                hook(self)
             self._bespoke("early")
             self._global_recognitions()
             for owner, data, code in passive_holders(self, "early"):
@@ -344,6 +348,10 @@ class Resolver:
         for use in guards_first(self._of_timing((None, "结算时生效"))):
             self._apply(use)
         self._bespoke("settle")
+        from tianting.rules.sg24.declared.bespoke import SETTLE_STATES
+
+        for hook in SETTLE_STATES:  # lasting states of bespoke code read once the 指认 are answered (【政治联姻】)
+            hook(self)
         self._stab_triggers()
 
     def _global_recognitions(self) -> None:
@@ -359,6 +367,8 @@ class Resolver:
             named = game.pack.get(a.args["character"])
             if named is None or night.state.player(target).character != named.name:
                 continue
+            if (owner, target, named.name) in self.early_recognised:
+                continue  # judged already, or kept from the globals (a 指认 a chain made tonight spreads: 连环妙计)
             character = night.state.player(owner).character
             for data, d in self._passives(owner, "recognised"):
                 if named.name in d.of and game.pack.is_global(character, data):

@@ -1,5 +1,8 @@
 """曹仁 (魏 杀手): 【南郡破敌】, a wound on 周瑜/鲁肃 named rightly, marked (no skill heals it, its own 伤判, out in the
-next night's 结算 if still wounded) on a 周瑜 whom 卧龙【舌战群儒】 found (docs/rulings/packs-weimisc.md, R-weimisc-3)."""
+next night's 结算 if still wounded) on a 周瑜 whom 卧龙【舌战群儒】 found (docs/rulings/packs-weimisc.md, R-weimisc-3);
+【八门金锁】: 卧龙【武侯八阵】's trap once a game (「效果等同于一次性的【武侯八阵】」; its 释疑: every handling as
+武侯八阵's, but usable once): the same code (:mod:`.wolong`), spent when it traps; the trap stands until 脱出, 死亡 or
+破阵, and cannot be given new digits (R-lianhuan-2)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.codes._wu import no_target
 from tianting.rules.sg24.declared.codes.sunce import _unused
+from tianting.rules.sg24.declared.codes.wolong import _check, _resolve
 from tianting.rules.sg24.outcomes import FAILED, VOID
 from tianting.rules.sg24.wounds import DIED, INJURED
 
@@ -79,3 +83,10 @@ register("南郡破敌", Code(
     "被动技能。成功指认出周瑜或鲁肃时触发：令其受伤。若周瑜已被卧龙指认而触发【舌战群儒】，则此伤不可被技能治愈，其伤判一半"
     "概率死亡、一半概率继续受伤，继续受伤则于下一夜结算时脱离游戏。（指认技能）",
     before_harms=_nanjun, marked_table=MARKED, marked_exit_at_settle=True))
+
+
+register("八门金锁", Code(
+    "early", _check, _resolve,
+    "主动技能，只能使用一次。同【武侯八阵】：指定1个ID并给出1-8八个数字的含义（A、B、C各两个，D、E各一个）将其困住，被困期间其每夜"
+    "行动全部发动失败、针对其的行动全部无效；被困者每个白天指定一个数字：A脱出，B、C继续被困，D死亡（投票后生效），E破阵；B、C、D时"
+    "当日投票无效。被困者脱出、死亡或破阵后本技能失效。（无属性技能 结算前生效）", once=True))

@@ -1,7 +1,9 @@
-"""王允【年高德劭】 (8.1): one id is given a 评价指认 with one of the user's own 评价; naming one he lacks, it fails."""
+"""王允【年高德劭】 (8.1): one id is given a 评价指认 with one of the user's own 评价; naming one he lacks, it fails.
+【巧施连环】 (鼎立): once 王允 knows 貂蝉, one night 吕布 is made to stab the id he names (R-lianhuan-6)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
@@ -44,3 +46,48 @@ register("年高德劭", Code(
     "settle", _check, _resolve,
     "主动技能。指定1个ID，并选择自己所拥有的一项评价，对其进行一次评价指认（得知其是否具有该评价）；若所选评价自己不具有，"
     "则此技能失效。"))
+
+
+# ---- 【巧施连环】 -----------------------------------------------------------------------------------------------------
+def _knows(game: Any, pid: str, character: str) -> str | None:
+    """The id ``pid`` knows as ``character`` (a right 指认, a 互识 …), or None."""
+    return next((o for o, c in sorted(game.state.player(pid).known.items()) if c == character), None)
+
+
+def _chain_check(game: Any, action: Action) -> None:
+    """One id; only once 王允 knows 貂蝉 (「成功指认出貂蝉时……此技能生效」), or, with 貂蝉 not in play, 吕布."""
+    game._target(action)
+    diaochan_in = any(p.character == "貂蝉" for p in game.state.living())
+    if _knows(game, action.actor, "貂蝉") is None and not (not diaochan_in and _knows(game, action.actor, "吕布")):
+        raise IllegalAction(f"【{action.skill}】须先成功指认出貂蝉（貂蝉不在场时：吕布）才生效", "not-yet")
+
+
+def _chain_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """「该夜若吕布状态正常，则吕布强制刺杀该ID」: 吕布's id (alive, not wounded) stabs the id named, whatever his side
+    (no same-country check); known through 貂蝉, its effect is 【朝秦暮楚】's (the stabbed's 武将保护 defences have no
+    effect and are spent), through 吕布 alone a plain stab. Naming 吕布 or 貂蝉 spends it for nothing."""
+    from tianting.rules.sg24.declared.resolve import STAB
+
+    night, state = r.night, r.night.state
+    target = a.targets[0]
+    lvbu = next((p for p in sorted(state.living(), key=lambda p: p.id) if p.character == "吕布"), None)
+    if state.player(target).character in ("吕布", "貂蝉") or (lvbu is not None and lvbu.id == target):
+        night.phase.note(f"{a.actor}【{skill.name}】：命令刺杀吕布或貂蝉，命令失效")
+        night.phase.outcomes.settle(a, FAILED, "指定的刺杀对象为吕布或貂蝉")
+        return
+    if lvbu is None or lvbu.injured:
+        night.phase.note(f"{a.actor}【{skill.name}】：吕布不在场或状态不正常，未能刺杀")
+        night.phase.outcomes.settle(a, FAILED, "吕布状态不正常")
+        return
+    if _knows(night.game, a.actor, "貂蝉") is not None:
+        r.stripped.append((target, f"{a.actor}【{skill.name}】"))
+    night.harms += [replace(h, attribute=STAB) for h in night.game.stab(night.phase, lvbu.id, target, by_killer=False)]
+    night.phase.note(f"{a.actor}【{skill.name}】：吕布（{lvbu.id}）强制刺杀 {target}")
+    night.phase.outcomes.settle(a, DONE)
+
+
+register("巧施连环", Code(
+    "settle", _chain_check, _chain_resolve,
+    "主动技能，只能使用一次。成功指认出貂蝉后生效（貂蝉不在场时，知道吕布后生效）：某夜指定1个ID，若吕布当夜状态正常，则吕布强制"
+    "刺杀该ID，无视其阵营，不影响其自己的刺杀；经貂蝉生效时，被刺杀者的武将保护技能无效并消耗。指定吕布或貂蝉时命令失效，本技能"
+    "消耗。", once=True))
