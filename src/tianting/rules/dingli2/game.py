@@ -29,6 +29,7 @@ from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.learned import held
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
@@ -266,13 +267,13 @@ class DingliGame(SG24Game):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:
-        data = self.pack.skill(player.character, action.skill)
-        return self.pack.extra(player.character, data.name).when if data is not None else None
+        ch, data = held(self, player, action.skill)  # his character's, or one he holds of another (learned.py)
+        return self.pack.extra(ch, data.name).when if data is not None else None
 
     def usable_by_day(self, player: Player, skill: str) -> bool:
         """「技能中说明“白天使用”的技能可在此时使用」 (the pack's ``when``: day or any)."""
-        data = self.pack.skill(player.character, skill)
-        return data is not None and data.kind == "active" and self.pack.extra(player.character, data.name).when is not None
+        ch, data = held(self, player, skill)
+        return data is not None and data.kind == "active" and self.pack.extra(ch, data.name).when is not None
 
     def _is_skill(self, a: Action) -> bool:
         return _norm(a.skill) not in GENERAL_ACTIONS
@@ -341,8 +342,8 @@ class DingliGame(SG24Game):
         return self._is_skill(a) and not self._global_use(a)
 
     def _global_use(self, a: Action) -> bool:
-        data = self.pack.skill(self.state.player(a.actor).character, a.skill)
-        return data is not None and self.pack.is_global(self.state.player(a.actor).character, data)
+        ch, data = held(self, self.state.player(a.actor), a.skill)
+        return data is not None and self.pack.is_global(ch, data)
 
     def _resolution_order(self, night: Phase, live: Sequence[Action]) -> tuple[list[str], list[str]]:
         """判定: 「全局技能的使用判定」 first — a global happens whatever else befalls its owner, and no global
@@ -354,8 +355,7 @@ class DingliGame(SG24Game):
         out: list[str] = []
 
         def key(a: Action) -> tuple[int, int, int, int]:
-            ch = self.state.player(a.actor).character
-            data = self.pack.skill(ch, a.skill)
+            ch, data = held(self, self.state.player(a.actor), a.skill)
             assert data is not None
             rank = self.pack.interference(ch, data)
             return (0 if rank == 2 else 1, rank if rank is not None else 9, TIMING_BANDS.rank(self.pack.timing(ch, data)),
@@ -363,8 +363,7 @@ class DingliGame(SG24Game):
 
         ranks: dict[int, list[str]] = {}
         for a in sorted(uses, key=key):
-            ch = self.state.player(a.actor).character
-            data = self.pack.skill(ch, a.skill)
+            ch, data = held(self, self.state.player(a.actor), a.skill)
             assert data is not None
             rank = self.pack.interference(ch, data)
             timing = self.pack.timing(ch, data)

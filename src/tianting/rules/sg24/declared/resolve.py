@@ -34,6 +34,7 @@ from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
+from tianting.rules.sg24.declared.learned import BORROW, held
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
@@ -128,6 +129,9 @@ class Resolver:
     """Defences for whichever of a group is hit hardest (``defend``'s ``among``), placed when the harms are known."""
     counter_rules: dict[int, Mapping[str, Any]] = field(default_factory=dict)
     """id of a ``counter`` defence → its ``counter_on`` / ``counter_chance`` (a counter only on those harms, by chance)."""
+    borrowed: dict[int, tuple[str, SkillData]] = field(default_factory=dict)
+    """id of a use that borrows another character's skill tonight (:data:`.learned.BORROW`) → (that character, the
+    skill): it resolves as that skill, with its attribute."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -143,8 +147,13 @@ class Resolver:
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            character = night.state.player(a.actor).character
-            data = game.pack.skill(character, a.skill)
+            character, data = held(game, night.state.player(a.actor), a.skill)  # learned ones too (learned.py)
+            if data is not None and data.name in BORROW:  # 蒋钦's: the use resolves as the skill it borrows
+                lent = BORROW[data.name](game, a, live)
+                found = game.pack.skill(lent[0], lent[1]) if isinstance(lent, tuple) else None
+                if found is not None and isinstance(lent, tuple):
+                    resolver.borrowed[id(a)] = (lent[0], found)
+                    character, data = lent[0], found
             if data is not None and isinstance(data.effect, Declared):
                 resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
@@ -282,11 +291,10 @@ class Resolver:
             return STAB
         if skill == RECOGNISE:
             return "指认"
-        data = self.night.game.pack.skill(self.night.state.player(a.actor).character, a.skill)
+        character, data = self.borrowed.get(id(a)) or held(self.night.game, self.night.state.player(a.actor), a.skill)
         if data is None:
             return ""
-        return "全局技能" if self.night.game.pack.is_global(self.night.state.player(a.actor).character, data) \
-            else (data.attribute or "")
+        return "全局技能" if self.night.game.pack.is_global(character, data) else (data.attribute or "")
 
     def settle_first(self) -> None:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""

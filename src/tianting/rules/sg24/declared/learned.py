@@ -1,0 +1,173 @@
+"""Skills a player holds that are not his character's own: learned (士别三日, 雄杰相敬, 奇计百出, 承道受业, 名门闺秀),
+passed on (传国玉玺), granted (汉少帝's 赞拜不名 …) or borrowed for one use (忘私举贤, 横锁九江).
+
+One mechanism for all of them, on top of :mod:`tianting.effects.skills`: a skill is *held* when it is in the player's
+list of skills (``gain``) or he has a use right of it (``lend``); :func:`held` finds the skill's data under the
+character it comes from (``skills_from``, else the first character of the pack that has it), so that the use is
+accepted as the skill's own use (its checks, its limits, its one-skill-a-night count), resolved by that skill's own
+effect (declared or bespoke) with the timing and attribute its character gives it, and counted in the holder's uses
+(``player.used`` by name). A borrowed use (:data:`BORROW`) resolves as the skill it borrows.
+
+Learning at random draws with the game's generator over a canonical list (the options sorted by character, then
+skill), never the pack's order (docs/rulings/packs-learning.md).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tianting.core.names import NameTable
+from tianting.effects import skills as skill_changes
+
+if TYPE_CHECKING:
+    from tianting.core.records import Action
+    from tianting.core.state import Player
+    from tianting.engine.phase import Phase
+    from tianting.rules.sg24.pack import SkillData
+
+UNLEARNABLE = ("料敌机先", "武侯八阵", "连环妙计")
+"""「不可学习【料敌机先】、【武侯八阵】、【连环妙计】」 (士别三日, 雄杰相敬, 奇计百出 alike)."""
+
+BORROW: dict[str, Callable[[Any, Action, Sequence[Action]], tuple[str, str] | str | None]] = {}
+"""Skills whose use is a use of another character's skill tonight (蒋钦's): skill name → (game, the use, the night's
+live actions) → (character, skill) borrowed, or a sentence saying why nothing is (the use then fails), or None
+(not known yet: at submission)."""
+
+
+def source(game: Any, pid: str, name: str) -> str | None:
+    """The character whose skill ``name`` is that ``pid`` holds though his own character has none of that name: the
+    one it was taken from (``skills_from``), else the first character of the pack that has it (None: none has)."""
+    taken = game.state.extra.get(skill_changes.FROM_KEY, {}).get(pid, {}).get(name)
+    if taken is not None and taken in game.pack.characters:
+        return str(taken)
+    return next((c.name for c in game.pack.characters.values() if any(s.name == name for s in c.skills)), None)
+
+
+def held(game: Any, player: Player, spelling: str) -> tuple[str, SkillData | None]:
+    """The skill ``spelling`` names as ``player`` may use it: (the character whose data it is, the data). His own
+    character's first; else one he holds (gained) or may use (lent) of another character; else (his character, None)."""
+    own = game.pack.skill(player.character, spelling) if player.character in game.pack.characters else None
+    if own is not None:
+        return player.character, own
+    name = NameTable([*player.skills, *player.granted]).get(spelling)
+    if name is None:
+        return player.character, None
+    character = source(game, player.id, name)
+    if character is None:
+        return player.character, None
+    return character, game.pack.skill(character, name)
+
+
+def held_data(game: Any, player: Player, spelling: str) -> SkillData | None:
+    """:func:`held`'s data alone."""
+    return held(game, player, spelling)[1]
+
+
+def names_a_character(game: Any, data: SkillData, owner: str) -> bool:
+    """「针对某具体角色」: the skill's effect names a character of the pack other than its owner (a verb on 「the player
+    of X」, a condition on X being in play, a text naming X …: R-learning-1)."""
+    effect = data.effect
+    raw = json.dumps(_plain(effect), ensure_ascii=False) if effect is not None else ""
+    raw = raw.replace(data.name, "")
+    return any(c != owner and c in raw for c in game.pack.characters)
+
+
+def _plain(value: Any) -> Any:
+    """A declaration as plain data (its strings kept), for :func:`names_a_character`."""
+    if hasattr(value, "__dataclass_fields__"):
+        return {k: _plain(getattr(value, k)) for k in value.__dataclass_fields__}
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [_plain(v) for v in value]
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+
+def learnable(game: Any, options: Iterable[tuple[str, str]], unspent: bool = False) -> list[tuple[str, str]]:
+    """Of ``options`` (character, skill), those that may be learned: an active skill of the pack, not one of
+    :data:`UNLEARNABLE`, naming no character (:func:`names_a_character`), and with ``unspent``, not spent by anyone
+    who holds it now (「未消耗的」); sorted (the canonical order of a draw), each once."""
+    out = set()
+    for character, name in options:
+        found = game.pack.characters.get(character)
+        data = next((s for s in found.skills if s.name == name), None) if found else None
+        if data is None or data.kind != "active" or name in UNLEARNABLE or names_a_character(game, data, character):
+            continue
+        if unspent and any(p.used.get(name) for p in game.state.players.values() if p.character == character):
+            continue
+        out.add((character, name))
+    return sorted(out)
+
+
+def lives(game: Any, character: str) -> list[str]:
+    """「对方所有命数」: the character and every successor down its line, in order (each once)."""
+    out: list[str] = []
+    todo = [character]
+    while todo:
+        c = todo.pop(0)
+        found = game.pack.characters.get(c)
+        if found is None or c in out:
+            continue
+        out.append(c)
+        todo += list(found.successors)
+    return out
+
+
+def of_lives(game: Any, characters: Iterable[str]) -> list[tuple[str, str]]:
+    """Every (character, skill) of the characters named."""
+    return [(c, s.name) for c in characters if c in game.pack.characters for s in game.pack.characters[c].skills]
+
+
+def of_player(game: Any, pid: str) -> list[tuple[str, str]]:
+    """The skills ``pid`` holds now (his character's and those he inherited or learned), each under its character."""
+    p = game.state.player(pid)
+    out = []
+    for name in p.skills:
+        own = game.pack.skill(p.character, name) if p.character in game.pack.characters else None
+        character = p.character if own is not None else source(game, pid, name)
+        if character is not None:
+            out.append((character, name))
+    return out
+
+
+def learn(phase: Phase, pid: str, options: Sequence[tuple[str, str]], via: str) -> tuple[str, str] | None:
+    """``pid`` learns one of ``options`` (already canonical: :func:`learnable`), drawn with the game's generator
+    (``【via】学习 pid``; one option: no draw), and is told which; none: nothing learned (None)."""
+    if not options:
+        phase.note(f"{pid}【{via}】：没有可以学习的技能")
+        return None
+    choice = options[0] if len(options) == 1 else phase.state.rng.pick(
+        f"【{via}】学习 {pid}", list(options), label=lambda o: f"{o[0]}【{o[1]}】")
+    skill_changes.gain(phase, pid, choice[1], via, character=choice[0])
+    return choice
+
+
+def spend_lent(phase: Phase, pid: str, name: str) -> None:
+    """A use right (``lend``) of ``name`` is used: one fewer (「一次性使用權」, spent when used)."""
+    player = phase.state.player(pid)
+    if name in player.skills or name not in player.granted:
+        return
+    player.granted[name] -= 1
+    if player.granted[name] <= 0:
+        del player.granted[name]
+
+
+HEIRS_KEY = "learned_heirs"
+"""``state.extra[HEIRS_KEY][pid][skill]``: the successors a learned skill passes to (「可以被陆逊/陆抗继承」)."""
+
+
+def inheritable(state: Any, pid: str, name: str, heirs: Sequence[str]) -> None:
+    """The skill ``pid`` learned passes to those of his successors ``heirs`` names."""
+    state.extra.setdefault(HEIRS_KEY, {}).setdefault(pid, {})[name] = list(heirs)
+
+
+def inherit(game: Any, phase: Phase, pid: str, held_before: Sequence[str]) -> None:
+    """``pid``'s character died and a successor plays on: each learned skill he held that passes to that successor
+    is held again (its uses kept: ``player.used`` is the id's)."""
+    player = game.state.player(pid)
+    heirs = game.state.extra.get(HEIRS_KEY, {}).get(pid, {})
+    for name in held_before:
+        if player.character in heirs.get(name, ()) and name not in player.skills:
+            skill_changes.gain(phase, pid, name, "继承", tell=False)

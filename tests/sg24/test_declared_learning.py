@@ -1,0 +1,58 @@
+"""The 24人 skills a player uses though they are not his character's own — learned (吕蒙【士别三日】, 陈登【雄杰相敬】,
+荀彧【奇计百出】), borrowed (蒋钦【忘私举贤】【横锁九江】), passed on (孙坚【传国玉玺】) — through one mechanism
+(src/tianting/rules/sg24/declared/learned.py): the learned skill's use is accepted, resolved by that skill's own effect
+and counted in its uses. Each test states the 8.1 fact in our words; rulings R-learning-* in
+docs/rulings/packs-learning.md. The table is strict: every draw is forced, every choice answered."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import entry, injured
+from tianting.core.errors import IllegalAction
+
+from .table24 import Table24, act
+
+
+def asked(r: object, skill: str) -> bool:
+    """Whether the night's draft asks the judge to rule a use of ``skill``."""
+    return any(skill in w and "天庭" in w for w in getattr(r, "warnings", []))
+
+
+# ---- 吕蒙 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("士别三日")
+def test_shibiesanri_learns_a_skill_of_the_line_and_uses_it() -> None:
+    """吕蒙【士别三日】: naming the first character of a 军师 line (郭嘉, whose line goes on to 荀彧 or 荀攸), he learns
+    one of the line's unspent active skills that name no character, drawn at random; the next night he uses it as
+    his own (郭嘉【洞若观火】: he learns 曹操's identity), the engine resolving it, and it is counted in his uses."""
+    t = Table24().force("【士别三日】学习 吕蒙", "郭嘉【洞若观火】")
+    r = t.night(act("吕蒙", "士别三日", character="郭嘉"))
+    assert entry(t, "吕蒙", "士别三日")["state"] == "done"
+    assert "洞若观火" in t.state.player("吕蒙").skills
+    assert any("你獲得技能【洞若观火】" in s for s in t.said("吕蒙"))
+    assert not asked(r, "士别三日")
+    t.day()
+    r = t.night(act("吕蒙", "洞若观火", "曹操"))
+    assert entry(t, "吕蒙", "洞若观火")["state"] == "done"
+    assert any("君主" in s for s in t.said("吕蒙"))
+    assert not asked(r, "洞若观火")
+    t.check_unused()
+
+
+@pytest.mark.skill("士别三日")
+def test_shibiesanri_names_only_a_first_strategist() -> None:
+    """吕蒙【士别三日】: 「军师第一命角色」 — 荀攸 (郭嘉's successor) and 曹操 (a 君主) cannot be named; the learned
+    skill is kept by 陆逊 when 吕蒙 dies at the third night (「均可以被陆逊/陆抗继承」)."""
+    t = Table24()
+    for name in ("荀攸", "曹操"):
+        with pytest.raises(IllegalAction):
+            t.game.check_action(act("吕蒙", "士别三日", character=name), [])
+    t = Table24().force("【士别三日】学习 吕蒙", "徐庶【击剑长歌】")
+    t.night(act("吕蒙", "士别三日", character="徐庶"))
+    t.day()
+    t.night()
+    t.day()
+    t.night(answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])  # both die of themselves at night 3
+    assert t.character("吕蒙") == "陆逊"
+    assert "击剑长歌" in t.state.player("吕蒙").skills
+    t.check_unused()
