@@ -56,3 +56,48 @@ def test_shibiesanri_names_only_a_first_strategist() -> None:
     assert t.character("吕蒙") == "陆逊"
     assert "击剑长歌" in t.state.player("吕蒙").skills
     t.check_unused()
+
+
+# ---- 陈登 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("雄杰相敬")
+def test_xiongjiexiangjing_three_shared_learns_and_uses() -> None:
+    """陈登【雄杰相敬】: with three or more 评价 shared (曹操: 智者、统帅、能吏), he learns one of 曹操's active skills
+    that names no character (【亲冒矢石】, the only one); the next night his use of it wounds 郭嘉 (no 猛将), resolved
+    by that skill's own effect."""
+    t = Table24()
+    t.night(act("陈登", "雄杰相敬", "曹操"))
+    assert "亲冒矢石" in t.state.player("陈登").skills
+    assert any("你獲得技能【亲冒矢石】" in s for s in t.said("陈登"))
+    t.day()
+    r = t.night(act("陈登", "亲冒矢石", "郭嘉"))
+    assert injured(t, "郭嘉")
+    assert entry(t, "陈登", "亲冒矢石")["state"] == "done"
+    assert not asked(r, "亲冒矢石")
+
+
+@pytest.mark.skill("雄杰相敬")
+def test_xiongjiexiangjing_two_shared_defends_both() -> None:
+    """陈登【雄杰相敬】: two 评价 shared (甄姬: 智者、仁者): tonight the heaviest 武将杀伤 harm on each of them is
+    stopped — 吕蒙【勇贯三军】 on 甄姬 (no 猛将: a sure wound) does nothing; with none shared (典韦) the use fails."""
+    t = Table24()
+    t.night(act("陈登", "雄杰相敬", "甄姬"), act("吕蒙", "勇贯三军", "甄姬"))
+    assert not injured(t, "甄姬")
+    t2 = Table24()
+    t2.night(act("陈登", "雄杰相敬", "典韦"))
+    assert entry(t2, "陈登", "雄杰相敬")["state"] == "failed"
+
+
+@pytest.mark.skill("雄杰相敬")
+def test_xiongjiexiangjing_one_shared_doubles_the_votes() -> None:
+    """陈登【雄杰相敬】: one 评价 shared (郭嘉: 智者): the next day both votes count as two — 郭嘉's vote for 孙坚 outweighs
+    刘备's for 曹操 and 孙坚 (a 君主) is wounded; 陈登's own vote is still void (在野时投票无效). Without the skill the two
+    votes tie and nobody is harmed."""
+    votes = {"郭嘉": "孙坚", "陈登": "孙坚", "刘备": "曹操"}
+    t = Table24()
+    t.night(act("陈登", "雄杰相敬", "郭嘉"))
+    t.day(votes=votes)
+    assert injured(t, "孙坚") and not injured(t, "曹操")
+    t2 = Table24()
+    t2.night()
+    t2.day(votes=votes)
+    assert not injured(t2, "孙坚")
