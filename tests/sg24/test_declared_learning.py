@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests.declared_steps import entry, injured
+from tianting.core.records import Ruling
 from tianting.core.errors import IllegalAction
 
 from .table24 import Table24, act
@@ -101,3 +102,46 @@ def test_xiongjiexiangjing_one_shared_doubles_the_votes() -> None:
     t2.night()
     t2.day(votes=votes)
     assert not injured(t2, "孙坚")
+
+
+# ---- 蒋钦 ---------------------------------------------------------------------------------------------------------
+def jiangqin_with(other: str) -> Table24:
+    """A table where 太史慈's successor 蒋钦 and 黄盖's successor ``other`` (周泰 or 徐盛) play."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "太史慈"), Ruling("kill", "黄盖")),
+            answers=[{"actor": "太史慈", "skill": "继任", "answer": "蒋钦"},
+                     {"actor": "黄盖", "skill": "继任", "answer": other}])
+    t.day()
+    return t
+
+
+@pytest.mark.skill("忘私举贤")
+def test_wangsijuxian_uses_a_skill_of_xusheng() -> None:
+    """蒋钦【忘私举贤】: with 徐盛 in play he uses one of 徐盛's skills tonight, of its own attribute: 徐盛【江东铁壁】
+    on 甄姬 stops 吕蒙【勇贯三军】 (a sure wound on one without 猛将); the engine resolves it. Without 徐盛 in play (黄盖
+    went on as 周泰) the use is refused; a skill that is not 徐盛's is refused."""
+    t = jiangqin_with("徐盛")
+    r = t.night(act("太史慈", "忘私举贤", "甄姬", borrow="江东铁壁"), act("吕蒙", "勇贯三军", "甄姬"))
+    assert not injured(t, "甄姬")
+    assert entry(t, "太史慈", "忘私举贤")["state"] == "done"
+    assert not asked(r, "忘私举贤")
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("太史慈", "忘私举贤", "甄姬", borrow="亲冒矢石"), [])
+    t2 = jiangqin_with("周泰")
+    with pytest.raises(IllegalAction):
+        t2.game.check_action(act("太史慈", "忘私举贤", "甄姬", borrow="江东铁壁"), [])
+
+
+@pytest.mark.skill("横锁九江")
+def test_hengsuojiujiang_uses_zhoutais_skill_on_its_own_target() -> None:
+    """蒋钦【横锁九江】: the skill 周泰 uses tonight (【浪里擒将】: the id's actions fail), 蒋钦 uses once too on the id he
+    names: 吕蒙's 【勇贯三军】 on 甄姬 fails and 甄姬 is unhurt. 周泰 using no skill, the use fails."""
+    t = jiangqin_with("周泰")
+    r = t.night(act("黄盖", "浪里擒将", "郭嘉"), act("太史慈", "横锁九江", "吕蒙"), act("吕蒙", "勇贯三军", "甄姬"))
+    assert not injured(t, "甄姬")
+    assert entry(t, "吕蒙", "勇贯三军")["state"] == "void"
+    assert entry(t, "太史慈", "横锁九江")["state"] == "done"
+    assert not asked(r, "横锁九江")
+    t.day()
+    t.night(act("太史慈", "横锁九江", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
+    assert entry(t, "太史慈", "横锁九江")["state"] == "failed"
