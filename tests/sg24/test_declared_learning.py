@@ -145,3 +145,48 @@ def test_hengsuojiujiang_uses_zhoutais_skill_on_its_own_target() -> None:
     t.day()
     t.night(act("太史慈", "横锁九江", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
     assert entry(t, "太史慈", "横锁九江")["state"] == "failed"
+
+
+# ---- 孙坚 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("传国玉玺")
+def test_chuanguoyuxi_on_a_countryman_then_to_weis_lord() -> None:
+    """孙坚【传国玉玺】: on a countryman (张昭) he comes to know 孙坚; 孙坚 is told nothing. Once 孙坚 has used it, the
+    seal goes to 魏's 君主 (曹操), who may use it once: on 郭嘉 (his countryman) 郭嘉 knows him; a second use is refused."""
+    t = Table24()
+    r = t.night(act("孙坚", "传国玉玺", "张昭"))
+    assert t.state.player("张昭").known.get("孙坚") == "孙坚"
+    assert any("孙坚" in s for s in t.said("张昭"))
+    assert not any("传国玉玺" in s for s in t.said("孙坚"))
+    assert "传国玉玺" not in t.state.player("孙坚").skills
+    assert "传国玉玺" in t.state.player("曹操").skills
+    assert not asked(r, "传国玉玺")
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("孙坚", "传国玉玺", "张昭"), [])
+    t.night(act("曹操", "传国玉玺", "郭嘉"))
+    assert t.state.player("郭嘉").known.get("曹操") == "曹操"
+    assert entry(t, "曹操", "传国玉玺")["state"] == "done"
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("曹操", "传国玉玺", "郭嘉"), [])
+
+
+@pytest.mark.skill("传国玉玺")
+def test_chuanguoyuxi_goes_to_another_lord_and_to_sunce() -> None:
+    """孙坚【传国玉玺】: used on another country's 君主 (刘备), the seal goes to him, and 刘备 is told nothing else. Unused
+    when 孙坚 dies (of himself, the second night), 孙策 holds it; used by 孙策 on one of another country who is no lord
+    (郭嘉), nobody learns anything and it goes to 魏's 君主."""
+    t = Table24()
+    t.night(act("孙坚", "传国玉玺", "刘备"))
+    assert "传国玉玺" in t.state.player("刘备").skills and "传国玉玺" not in t.state.player("孙坚").skills
+    assert "孙坚" not in t.state.player("刘备").known
+    t2 = Table24()
+    t2.night()
+    t2.day()
+    t2.night()
+    assert t2.character("孙坚") == "孙策"
+    assert "传国玉玺" in t2.state.player("孙坚").skills
+    t2.day()
+    t2.night(act("孙坚", "传国玉玺", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
+    assert "孙坚" not in t2.state.player("郭嘉").known
+    assert "传国玉玺" in t2.state.player("曹操").skills

@@ -547,7 +547,7 @@ class SG24Game(Clocked):
         else:
             succ = self.pack.characters[successor]
             succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
-            inherit_learned(self, phase, pid, held)  # a learned skill that passes on (learned.py)
+            inherit_learned(self, phase, pid, held, dead)  # a learned skill that passes on (learned.py)
             self.state.extra["lives"][pid].append(successor)
             self.state.extra.setdefault("entered", {})[pid] = self.state.index  # 「登场满三日」 counts from here
             phase.deaths.append(Death(pid, dead, cause, out=False))

@@ -163,11 +163,18 @@ def inheritable(state: Any, pid: str, name: str, heirs: Sequence[str]) -> None:
     state.extra.setdefault(HEIRS_KEY, {}).setdefault(pid, {})[name] = list(heirs)
 
 
-def inherit(game: Any, phase: Phase, pid: str, held_before: Sequence[str]) -> None:
-    """``pid``'s character died and a successor plays on: each learned skill he held that passes to that successor
-    is held again (its uses kept: ``player.used`` is the id's)."""
+PASS_ON: dict[str, Callable[[Any, Any, str, str], None]] = {}
+"""Skills that go somewhere of their own when their holder's character dies (孙坚【传国玉玺】): skill name → (game,
+phase, the holder's id, the character that died), called once his successor plays on."""
+
+
+def inherit(game: Any, phase: Phase, pid: str, held_before: Sequence[str], dead: str) -> None:
+    """``pid``'s character ``dead`` died and a successor plays on: each learned skill he held that passes to that
+    successor is held again (its uses kept: ``player.used`` is the id's); a skill of :data:`PASS_ON` goes its way."""
     player = game.state.player(pid)
     heirs = game.state.extra.get(HEIRS_KEY, {}).get(pid, {})
     for name in held_before:
-        if player.character in heirs.get(name, ()) and name not in player.skills:
+        if name in PASS_ON:
+            PASS_ON[name](game, phase, pid, dead)
+        elif player.character in heirs.get(name, ()) and name not in player.skills:
             skill_changes.gain(phase, pid, name, "继承", tell=False)
