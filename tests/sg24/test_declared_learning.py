@@ -190,3 +190,58 @@ def test_chuanguoyuxi_goes_to_another_lord_and_to_sunce() -> None:
     t2.night(act("孙坚", "传国玉玺", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
     assert "孙坚" not in t2.state.player("郭嘉").known
     assert "传国玉玺" in t2.state.player("曹操").skills
+
+
+# ---- 荀彧 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("留侯再世")
+def test_liuhouzaishi_guards_the_lord_once() -> None:
+    """荀彧【留侯再世】（1）: while 荀彧 lives, one 军师负面 effect on his country's 君主 is stopped (黄盖【火船冲阵】 on
+    曹操), once: the second night's wounds him."""
+    t = Table24()
+    t.night(act("黄盖", "火船冲阵", "曹操"))
+    assert not injured(t, "曹操")
+    assert t.state.player("荀彧").used.get("留侯再世") == 1
+    t.day()
+    t.night(act("黄盖", "火船冲阵", "曹操"))
+    assert injured(t, "曹操")
+
+
+@pytest.mark.skill("留侯再世")
+def test_liuhouzaishi_passes_to_weis_lord_at_xunyus_death() -> None:
+    """荀彧【留侯再世】（2）: 荀彧 dies with （1） never set off, and 魏's 君主 (曹操) gains an active of the vote: the id he
+    names, if most voted the next day, is not harmed by the vote. A first use that sets nothing off may be used once
+    more; once it has set it off it cannot be used again."""
+    t = Table24()
+    t.night(rulings=(Ruling("kill", "荀彧"),))
+    assert not t.state.player("荀彧").alive
+    assert "留侯再世" in t.state.player("曹操").skills
+    assert any("你獲得技能【留侯再世】" in s for s in t.said("曹操"))
+    t.day()
+    t.night(act("曹操", "留侯再世", "刘备"))  # 刘备 is not the most voted: nothing set off
+    t.day(votes={"郭嘉": "孙坚", "刘备": "孙坚"})
+    assert injured(t, "孙坚")
+    r = t.night(act("曹操", "留侯再世", "张昭"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"},
+                                                       {"actor": "郭嘉", "skill": "继任", "answer": "荀攸"}])
+    assert not asked(r, "留侯再世")
+    t.day(votes={"郭嘉": "张昭", "刘备": "张昭"})
+    assert not injured(t, "张昭") and t.state.player("张昭").alive
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("曹操", "留侯再世", "张昭"), [])
+
+
+@pytest.mark.skill("奇计百出")
+def test_qijibaichu_learns_from_two_found_wise() -> None:
+    """荀彧【奇计百出】: once his 评价指认 have found two 智者 (郭嘉, then 徐庶), he learns one active skill of theirs that
+    names no character, drawn (徐庶【击剑长歌】), and the passive is spent; he uses the skill the next night."""
+    t = Table24()
+    allow = t.state.extra.setdefault("allowances", {})
+    for night in ("1", "2"):
+        allow.setdefault(night, {})["荀彧"] = [["智者"]]  # a 评价指认 of 智者 (as 陈登【河海豪气】 gives one)
+    t.night(act("荀彧", "指认", "郭嘉", evaluation="智者"))
+    assert "奇计百出" not in t.state.player("荀彧").used
+    t.day()
+    t.force("【奇计百出】学习 荀彧", "徐庶【击剑长歌】")
+    t.night(act("荀彧", "指认", "徐庶", evaluation="智者"))
+    assert "击剑长歌" in t.state.player("荀彧").skills
+    assert t.state.player("荀彧").used.get("奇计百出") == 1
+    t.check_unused()

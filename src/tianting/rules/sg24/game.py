@@ -47,6 +47,7 @@ from tianting.rules.sg24.declared.bespoke import (
     wound_table,
 )
 from tianting.rules.sg24.declared.learned import held, held_data
+from tianting.rules.sg24.declared.learned import died as died_learned
 from tianting.rules.sg24.declared.learned import inherit as inherit_learned
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.resolve import killed as declared_killed
@@ -554,6 +555,7 @@ class SG24Game(Clocked):
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+        died_learned(self, phase, pid, dead, held, used)  # a skill that acts at its holder's death (learned.py)
         if cause != SUICIDE:
             declared_killed(self, phase, dead, held, used)
 

@@ -36,6 +36,21 @@ live actions) → (character, skill) borrowed, or a sentence saying why nothing 
 (not known yet: at submission)."""
 
 
+FORMS: dict[str, SkillData] = {}
+"""A skill's form as held by one whose character does not own it, where the text gives it another (荀彧【留侯再世】
+（2）: the 魏 lord gains an active of the vote): skill name → that form's data."""
+ON_DEATH: dict[str, Callable[[Any, Any, str, str, dict[str, int]], None]] = {}
+"""Skills that act when their holder's character dies (「当荀彧死亡退出游戏且未触发效果（1）时」): skill name → (game,
+phase, the id, the character that died, its uses as it died)."""
+
+
+def died(game: Any, phase: Phase, pid: str, dead: str, held_before: Sequence[str], used: dict[str, int]) -> None:
+    """``pid``'s character ``dead`` died holding ``held_before``: each of :data:`ON_DEATH` among them acts."""
+    for name in held_before:
+        if name in ON_DEATH:
+            ON_DEATH[name](game, phase, pid, dead, used)
+
+
 def source(game: Any, pid: str, name: str) -> str | None:
     """The character whose skill ``name`` is that ``pid`` holds though his own character has none of that name: the
     one it was taken from (``skills_from``), else the first character of the pack that has it (None: none has)."""
@@ -57,7 +72,7 @@ def held(game: Any, player: Player, spelling: str) -> tuple[str, SkillData | Non
     character = source(game, player.id, name)
     if character is None:
         return player.character, None
-    return character, game.pack.skill(character, name)
+    return character, FORMS.get(name) or game.pack.skill(character, name)
 
 
 def held_data(game: Any, player: Player, spelling: str) -> SkillData | None:

@@ -1132,6 +1132,11 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
     if pack_edition.first(game.state):
         return None
+    from tianting.rules.sg24.declared.codes.xunyu import top_voided
+
+    named = top_voided(game.state, voted)  # 「若其次日得票数最多则投票无效」 (荀彧【留侯再世】's vote form)
+    if named is not None:
+        return named
     player = game.state.player(voted)
     character = game.pack.characters.get(player.character)
     for data in character.skills if character else ():
