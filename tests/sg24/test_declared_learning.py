@@ -245,3 +245,15 @@ def test_qijibaichu_learns_from_two_found_wise() -> None:
     assert "击剑长歌" in t.state.player("荀彧").skills
     assert t.state.player("荀彧").used.get("奇计百出") == 1
     t.check_unused()
+
+
+# ---- 刘备 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("承道受业")
+def test_chengdaoshouye_never_goes_off_without_luzhi() -> None:
+    """刘备【承道受业】: it goes off once he and 卢植 know each other. 卢植 is in neither pack (R-learning-8): the passive
+    stands, the engine's, and never goes off — nothing learned, nothing asked of the judge."""
+    t = Table24()
+    r = t.night()
+    assert not any("承道受业" in w for w in r.warnings)
+    assert not t.state.player("刘备").used.get("承道受业")
+    assert t.state.player("刘备").skills == [s.name for s in t.game.character("刘备").skills]

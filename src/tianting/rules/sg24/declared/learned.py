@@ -100,15 +100,19 @@ def _plain(value: Any) -> Any:
     return value if isinstance(value, str | int | float | bool) or value is None else str(value)
 
 
-def learnable(game: Any, options: Iterable[tuple[str, str]], unspent: bool = False) -> list[tuple[str, str]]:
+def learnable(game: Any, options: Iterable[tuple[str, str]], unspent: bool = False,
+              any_active: bool = False) -> list[tuple[str, str]]:
     """Of ``options`` (character, skill), those that may be learned: an active skill of the pack, not one of
-    :data:`UNLEARNABLE`, naming no character (:func:`names_a_character`), and with ``unspent``, not spent by anyone
-    who holds it now (「未消耗的」); sorted (the canonical order of a draw), each once."""
+    :data:`UNLEARNABLE`, naming no character (:func:`names_a_character`) — with ``any_active``, every active skill
+    (「可随机学会一个卢植的主动技能」 says no more) —, and with ``unspent``, not spent by anyone who holds it now
+    (「未消耗的」); sorted (the canonical order of a draw), each once."""
     out = set()
     for character, name in options:
         found = game.pack.characters.get(character)
         data = next((s for s in found.skills if s.name == name), None) if found else None
-        if data is None or data.kind != "active" or name in UNLEARNABLE or names_a_character(game, data, character):
+        if data is None or data.kind != "active":
+            continue
+        if not any_active and (name in UNLEARNABLE or names_a_character(game, data, character)):
             continue
         if unspent and any(p.used.get(name) for p in game.state.players.values() if p.character == character):
             continue
@@ -193,3 +197,22 @@ def inherit(game: Any, phase: Phase, pid: str, held_before: Sequence[str], dead:
             PASS_ON[name](game, phase, pid, dead)
         elif player.character in heirs.get(name, ()) and name not in player.skills:
             skill_changes.gain(phase, pid, name, "继承", tell=False)
+
+
+def from_known(r: Any, owner: str, skill: SkillData, teacher: str, inherited: bool) -> None:
+    """「与X互识时触发，可随机学会一个X的主动技能」 (a passive's ``before_harms`` step, each night): once ``owner`` and the
+    living player of ``teacher`` know each other, he learns one active skill of ``teacher``'s (``inherited``: of those
+    that player holds, 「包括……继承得来的技能」), drawn; the passive is then spent (R-learning-8)."""
+    night = r.night
+    state, game = night.state, night.game
+    me = state.player(owner)
+    other = next((p for p in sorted(state.living(), key=lambda p: p.id) if p.character == teacher), None)
+    if other is None or other.id == owner or other.id not in me.known or owner not in other.known:
+        return
+    from tianting.effects import limits
+
+    limits.consume(night.phase, owner, skill.name)
+    pairs = of_player(game, other.id) if inherited else of_lives(game, [teacher])
+    options = [o for o in learnable(game, pairs, any_active=True) if o[1] not in me.skills]
+    night.phase.note(f"{owner}【{skill.name}】触发：与 {other.id}（{teacher}）互相认识")
+    learn(night.phase, owner, options, skill.name)
