@@ -29,6 +29,7 @@ from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.codes.hanshaodi import emperor_votes
 from tianting.rules.sg24.declared.learned import held
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
@@ -548,6 +549,8 @@ class DingliGame(SG24Game):
                 day.note(f"{p.id} 的投票无效：技能作用")
             elif p.country == UNALIGNED:
                 day.note(f"{p.id} 的投票无效：在野未入国")
+            elif not emperor_votes(self.state, p.id):  # 汉少帝/汉献帝: 「任何时候投票均无效」 (but 【汉室宗亲】's day)
+                day.note(f"{p.id} 的投票无效：皇帝的投票任何时候均无效")
             elif p.country in self.state.eliminated:
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
             elif self.state.player(target).country in void_on:  # an ``exited`` passive's (国士之风)

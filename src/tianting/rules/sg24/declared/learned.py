@@ -39,6 +39,9 @@ live actions) → (character, skill) borrowed, or a sentence saying why nothing 
 FORMS: dict[str, SkillData] = {}
 """A skill's form as held by one whose character does not own it, where the text gives it another (荀彧【留侯再世】
 （2）: the 魏 lord gains an active of the vote): skill name → that form's data."""
+GRANTS: dict[str, Callable[[Any, Any], bool]] = {}
+"""Skills a player holds while a state of the game holds for him (汉少帝's 赞拜不名 …): skill name → (game, player) →
+whether it does now; the skill's data is that of the first character of the pack that has it."""
 ON_DEATH: dict[str, Callable[[Any, Any, str, str, dict[str, int]], None]] = {}
 """Skills that act when their holder's character dies (「当荀彧死亡退出游戏且未触发效果（1）时」): skill name → (game,
 phase, the id, the character that died, its uses as it died)."""
@@ -68,7 +71,10 @@ def held(game: Any, player: Player, spelling: str) -> tuple[str, SkillData | Non
         return player.character, own
     name = NameTable([*player.skills, *player.granted]).get(spelling)
     if name is None:
-        return player.character, None
+        granted = NameTable(GRANTS).get(spelling)
+        if granted is None or not GRANTS[granted](game, player):
+            return player.character, None
+        name = granted  # a grant that holds now (「当皇帝属于魏国时，曹操/曹丕获得此技能」)
     character = source(game, player.id, name)
     if character is None:
         return player.character, None
@@ -216,3 +222,13 @@ def from_known(r: Any, owner: str, skill: SkillData, teacher: str, inherited: bo
     options = [o for o in learnable(game, pairs, any_active=True) if o[1] not in me.skills]
     night.phase.note(f"{owner}【{skill.name}】触发：与 {other.id}（{teacher}）互相认识")
     learn(night.phase, owner, options, skill.name)
+
+
+def grant_all(game: Any, phase: Phase) -> None:
+    """Each living player (by id) a grant of :data:`GRANTS` now holds for gains that skill, told, once; he keeps it
+    after (「可以被继承」 is the skill's own word)."""
+    for name in sorted(GRANTS):
+        for p in sorted(game.state.living(), key=lambda p: p.id):
+            if name not in p.skills and GRANTS[name](game, p):
+                character = source(game, p.id, name)
+                skill_changes.gain(phase, p.id, name, name, character=character)

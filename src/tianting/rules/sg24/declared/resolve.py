@@ -34,7 +34,7 @@ from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
-from tianting.rules.sg24.declared.learned import BORROW, held
+from tianting.rules.sg24.declared.learned import BORROW, grant_all, held
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
@@ -158,6 +158,7 @@ class Resolver:
                 resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
+        grant_all(game, night.phase)  # skills a state of the game gives (learned.GRANTS: 汉少帝's 赞拜不名 …)
         resolver._standing_defences()
         resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
         resolver.halvings += stored(night.state.extra, night.state.index)
