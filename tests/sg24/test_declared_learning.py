@@ -257,3 +257,31 @@ def test_chengdaoshouye_never_goes_off_without_luzhi() -> None:
     assert not any("承道受业" in w for w in r.warnings)
     assert not t.state.player("刘备").used.get("承道受业")
     assert t.state.player("刘备").skills == [s.name for s in t.game.character("刘备").skills]
+
+
+# ---- 孙策 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("群英荟萃")
+def test_qunyinghuicui_needs_the_oath_with_zhouyu() -> None:
+    """孙策: entering, he chooses to swear brotherhood with 周瑜 or 太史慈 (the core's decisions; none given in time: 周瑜).
+    【群英荟萃】 by day, only if he swore with 周瑜: he learns the branch characters each country chose before (黄盖 went on
+    as 徐盛); sworn with 太史慈, the use is void of effect."""
+    for answer, works in (("周瑜", True), ("太史慈", False)):
+        t = Table24()
+        t.night(rulings=(Ruling("kill", "黄盖"),), answers=[{"actor": "黄盖", "skill": "继任", "answer": "徐盛"}])
+        t.day()
+        t.night(answers=[{"actor": "孙坚", "skill": "结义", "answer": answer}])  # 孙坚 dies of himself: 孙策 enters
+        assert t.character("孙坚") == "孙策"
+        assert f"你与{answer}结义" in t.said("孙坚")
+        use = act("孙坚", "群英荟萃")
+        t.game.check_action(use, [])  # by day
+        r = t.game.resolve_day({}, t._book(None), (), actions=[use])
+        told = [f.text for f in r.feedback.get("孙坚", []) if "群英荟萃" in f.text]
+        assert not any("群英荟萃" in w and "天庭" in w for w in r.warnings)
+        assert bool(told) is works
+        if works:
+            assert "吴：徐盛" in told[0]
+    t = Table24()
+    t.night()
+    t.day()
+    t.night()  # no answer in time: 周瑜
+    assert any("你与周瑜结义" in s for s in t.said("孙坚"))

@@ -17,6 +17,7 @@ from tianting.core.state import PhaseKind
 from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
+from tianting.rules.sg24.declared.bespoke import day_uses
 from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.resolve import hidden_votes, standing_votes, vote_voided
@@ -69,7 +70,11 @@ class Day:
 
     def after_uses(self) -> None:
         """The day's uses of skills: each left to the judge (listed in the trace and the warnings, as a night's)."""
-        self.pending = self.game._skill_notices(self.phase, self.actions)
+        coded = day_uses(self.game, self.actions)  # the engine's (bespoke day skills: 孙策【群英荟萃】), the rest the judge's
+        self.pending = self.game._skill_notices(self.phase, [a for a in self.actions
+                                                             if not any(a is c for c, _, _ in coded)])
+        for a, data, code in coded:
+            code.resolve(self, a, data)  # type: ignore[arg-type]
 
     # ---- 白天行动投票阶段 -----------------------------------------------------------------------------------------
     def after_ballot(self) -> None:

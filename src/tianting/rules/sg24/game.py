@@ -46,6 +46,7 @@ from tianting.rules.sg24.declared.bespoke import (
     stabs_allowed,
     wound_table,
 )
+from tianting.rules.sg24.declared.codes.sunce import oath as sunce_oath
 from tianting.rules.sg24.declared.learned import held, held_data
 from tianting.rules.sg24.declared.learned import died as died_learned
 from tianting.rules.sg24.declared.learned import inherit as inherit_learned
@@ -549,6 +550,8 @@ class SG24Game(Clocked):
             succ = self.pack.characters[successor]
             succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
             inherit_learned(self, phase, pid, held, dead)  # a learned skill that passes on (learned.py)
+            if successor == "孙策" and not pack_edition.first(self.state):  # 「登场时可选择与周瑜或者与太史慈结义」
+                sunce_oath(self, phase, pid, book)
             self.state.extra["lives"][pid].append(successor)
             self.state.extra.setdefault("entered", {})[pid] = self.state.index  # 「登场满三日」 counts from here
             phase.deaths.append(Death(pid, dead, cause, out=False))
