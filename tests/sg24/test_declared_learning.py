@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from tests.declared_steps import entry, injured
-from tianting.core.records import Ruling
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Ruling
 
 from .table24 import Table24, act
 

@@ -21,9 +21,9 @@ from tianting.engine.harm import Harm, Level
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
-from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import day_uses
+from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
 from tianting.rules.sg24.declared.resolve import exit_passives, passed_votes
 
 if TYPE_CHECKING:

@@ -17,9 +17,9 @@ from tianting.core.state import PhaseKind
 from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
+from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import day_uses
 from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
-from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.resolve import hidden_votes, standing_votes, vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled

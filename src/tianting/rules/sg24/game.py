@@ -47,8 +47,8 @@ from tianting.rules.sg24.declared.bespoke import (
     wound_table,
 )
 from tianting.rules.sg24.declared.codes.sunce import oath as sunce_oath
-from tianting.rules.sg24.declared.learned import held, held_data
 from tianting.rules.sg24.declared.learned import died as died_learned
+from tianting.rules.sg24.declared.learned import held, held_data
 from tianting.rules.sg24.declared.learned import inherit as inherit_learned
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.resolve import killed as declared_killed

@@ -169,16 +169,6 @@ def learn(phase: Phase, pid: str, options: Sequence[tuple[str, str]], via: str) 
     return choice
 
 
-def spend_lent(phase: Phase, pid: str, name: str) -> None:
-    """A use right (``lend``) of ``name`` is used: one fewer (「一次性使用權」, spent when used)."""
-    player = phase.state.player(pid)
-    if name in player.skills or name not in player.granted:
-        return
-    player.granted[name] -= 1
-    if player.granted[name] <= 0:
-        del player.granted[name]
-
-
 HEIRS_KEY = "learned_heirs"
 """``state.extra[HEIRS_KEY][pid][skill]``: the successors a learned skill passes to (「可以被陆逊/陆抗继承」)."""
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tianting.core.errors import IllegalAction
 from tianting.core import effects
+from tianting.core.errors import IllegalAction
 from tianting.rules.sg24.declared import learned
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.outcomes import DONE
