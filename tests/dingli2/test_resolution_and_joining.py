@@ -21,9 +21,9 @@ def test_globals_are_judged_first_then_interference_by_priority() -> None:
     ((6)【连环妙计】 before a skill the pack gives no rank). 刘备's 【五虎封将】, a global the engine resolves (bespoke:
     here it fails, 智算汉中 not yet used, R-shu-3), is settled before the judge is asked of the others."""
     t = Table()
-    r = t.night(act("孙坚", "传国玉玺", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
+    r = t.night(act("小乔", "国色天香", "刘备"), act("庞统", "连环妙计", "曹操"), act("刘备", "五虎封将"))
     asks = [w for w in r.warnings if w.startswith("请天庭裁定")]
-    assert [a.split("【")[1].split("】")[0] for a in asks] == ["连环妙计", "传国玉玺"]
+    assert [a.split("【")[1].split("】")[0] for a in asks] == ["连环妙计", "国色天香"]
     assert "优先级6" in asks[0]
     assert any(line.startswith("刘备【五虎封将】发动失败") for line in r.trace)
 

@@ -34,11 +34,11 @@ def test_a_global_goes_off_even_when_ruled_void_and_is_counted() -> None:
 
 
 def test_a_character_skill_is_the_judges_pending_or_void() -> None:
-    """A skill the pack gives no effect (not a global; 孙坚's 传国玉玺 is left to the judge) is listed for the judge's ruling: ``pending``, ``judged``; a void
+    """A skill the pack gives no effect (not a global; 小乔's 国色天香 is left to the judge) is listed for the judge's ruling: ``pending``, ``judged``; a void
     ruling on it (「令其所有行动失败」) makes it ``void``; ``tianting simulate`` counts neither."""
     t = Table()
-    t.night(act("孙坚", "传国玉玺", "刘备"), act("庞统", "连环妙计", "曹操"), rulings=(rule("void", action=1),))
-    assert outcome(t, "孙坚", "传国玉玺") == ("pending", "待天庭裁定")
+    t.night(act("小乔", "国色天香", "刘备"), act("庞统", "连环妙计", "曹操"), rulings=(rule("void", action=1),))
+    assert outcome(t, "小乔", "国色天香") == ("pending", "待天庭裁定")
     assert outcome(t, "庞统", "连环妙计") == ("void", "天庭裁定失效：天庭裁定")
     assert all(e["judged"] for e in t.state.history[-1]["actions"])
     assert skill_uses(t.state.history) == {}

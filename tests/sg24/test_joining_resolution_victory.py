@@ -118,13 +118,13 @@ def test_six_timing_classes_in_order() -> None:
 def test_judge_notices_follow_timing_order() -> None:
     """The draft lists the skill uses for the judge in timing order (全局技能 before 结算时生效)."""
     t = Table24()
-    late, early = ("传国玉玺", "结算时生效"), None  # 孙坚's: left to the judge
+    late, early = ("起死回生", "结算后生效"), None  # 华佗's: left to the judge
     for c in ("刘备", "孙坚", "徐庶", "关羽", "庞统"):  # a use the judge rules (五虎封将 and 水淹七军 are the engine's)
         early = early or next(((c, s.name) for s in t.game.pack.characters[c].skills
                                if s.kind == "active" and s.timing in ("全局技能", "结算前生效")
                                and not t.game.engine_resolves(s)), None)
-    assert early is not None and late[1] == t.game.pack.skill("孙坚", late[0]).timing
-    r = t.night(act("孙坚", late[0], "关羽"), act(early[0], early[1], "曹操"))
+    assert early is not None and late[1] == t.game.pack.skill("华佗", late[0]).timing
+    r = t.night(act("华佗", late[0], "关羽"), act(early[0], early[1], "曹操"))
     asked = [w for w in r.warnings if w.startswith("请天庭裁定")]
     assert len(asked) == 2 and early[1] in asked[0] and late[0] in asked[1]
 
