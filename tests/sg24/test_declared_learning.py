@@ -285,3 +285,19 @@ def test_qunyinghuicui_needs_the_oath_with_zhouyu() -> None:
     t.day()
     t.night()  # no answer in time: 周瑜
     assert any("你与周瑜结义" in s for s in t.said("孙坚"))
+
+
+@pytest.mark.skill("群英荟萃")
+def test_qunyinghuicui_is_used_by_day_only() -> None:
+    """孙策【群英荟萃】: 「白天使用」 — sent at night it is refused, and it names no id."""
+    t = Table24()
+    t.night()
+    t.day()
+    t.night()  # 孙坚 dies of himself: 孙策 enters
+    t.day()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("孙坚", "群英荟萃"), [])  # night 3
+    t.night(answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
+    t.game.check_action(act("孙坚", "群英荟萃"), [])  # by day
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("孙坚", "群英荟萃", "曹操"), [])

@@ -119,6 +119,17 @@ def _gathered(day: Any, a: Action, skill: SkillData) -> None:
     phase.outcomes.settle(a, DONE)
 
 
+def _by_day(game: Any, action: Action) -> None:
+    """「白天使用」: sent by day only, naming no id."""
+    from tianting.core.errors import IllegalAction
+    from tianting.core.state import PhaseKind
+
+    if game.phase is not PhaseKind.DAY:
+        raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
+    if action.targets:
+        raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
+
+
 register("群英荟萃", Code(
-    "day", no_target, _gathered,
+    "day", _by_day, _gathered,
     "主动技能，白天使用。孙策登场时与周瑜结义才有效：得知在此之前各国分别选择了哪位分线人物。"))
