@@ -301,3 +301,21 @@ def test_qunyinghuicui_is_used_by_day_only() -> None:
     t.game.check_action(act("孙坚", "群英荟萃"), [])  # by day
     with pytest.raises(IllegalAction):
         t.game.check_action(act("孙坚", "群英荟萃", "曹操"), [])
+
+
+# ---- the mechanism ----------------------------------------------------------------------------------------------
+def test_a_passive_held_of_another_character_stands_for_its_holder() -> None:
+    """R-learning-1: a skill held of another character is the holder's own, a passive too — 陈登 holding 刘备's
+    【马跃檀溪】 (a standing defence against one 武将杀伤 effect, once) is unhurt by 吕蒙【勇贯三军】 (sure on one without
+    猛将), and it is spent on him, not on 刘备."""
+    from tianting.effects import skills as skill_changes
+
+    t = Table24()
+    t.night()
+    t.day()
+    t.state.player("陈登").skills.append("马跃檀溪")  # held as skills.gain leaves it, taken from 刘备
+    t.state.extra.setdefault(skill_changes.FROM_KEY, {}).setdefault("陈登", {})["马跃檀溪"] = "刘备"
+    t.night(act("吕蒙", "勇贯三军", "陈登"))
+    assert not injured(t, "陈登")
+    assert t.state.player("陈登").used.get("马跃檀溪") == 1
+    assert not t.state.player("刘备").used.get("马跃檀溪")

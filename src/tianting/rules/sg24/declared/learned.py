@@ -86,6 +86,16 @@ def held_data(game: Any, player: Player, spelling: str) -> SkillData | None:
     return held(game, player, spelling)[1]
 
 
+def held_skills(game: Any, player: Player) -> list[SkillData]:
+    """Every skill ``player`` may have in play: his character's (as the pack lists them), then each he holds of another
+    character (:func:`held`), in the order he gained them."""
+    character = game.pack.characters.get(player.character)
+    own = list(character.skills) if character else []
+    names = {s.name for s in own}
+    others = [held_data(game, player, name) for name in player.skills if name not in names]
+    return own + [s for s in others if s is not None]
+
+
 def names_a_character(game: Any, data: SkillData, owner: str) -> bool:
     """「针对某具体角色」: the skill's effect names a character of the pack other than its owner (a verb on 「the player
     of X」, a condition on X being in play, a text naming X …: R-learning-1)."""

@@ -34,7 +34,7 @@ from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
-from tianting.rules.sg24.declared.learned import BORROW, grant_all, held
+from tianting.rules.sg24.declared.learned import BORROW, grant_all, held, held_skills
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
@@ -181,9 +181,8 @@ class Resolver:
     def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
         """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
         game, player = self.night.game, self.night.state.player(pid)
-        character = game.pack.characters.get(player.character)
         out = []
-        for data in character.skills if character else ():
+        for data in held_skills(game, player):  # his character's, and those he holds of another (learned.py)
             d = data.effect
             if (isinstance(d, Declared) and d.trigger == trigger and data.name in player.skills
                     and game.number >= d.from_night and not (d.limit == "once" and player.used.get(data.name))):
@@ -614,7 +613,7 @@ class Resolver:
             owner_skill = self.passive_defences.get(id(defence))
             if owner_skill is not None:
                 owner, skill = owner_skill
-                data = self.night.game.pack.skill(self.night.state.player(owner).character, skill)
+                data = held(self.night.game, self.night.state.player(owner), skill)[1]
                 if data is not None and isinstance(data.effect, Declared) and data.effect.limit == "once":
                     limits.consume_once(self.night.phase, owner, skill, f"你的【{skill}】已触发并消耗", note=True)
 
