@@ -121,3 +121,18 @@ def test_huangenhaodang_shares_the_guard_with_the_one_named() -> None:
     t.night(act("刘备", "乱世枭雄", "郭嘉"))
     assert not injured(t, "郭嘉")
     assert t.state.player("汉少帝").used.get("先祖庇护") == 1
+
+
+# ---- 荀彧 ---------------------------------------------------------------------------------------------------------
+@pytest.mark.skill("留侯再世")
+def test_liuhouzaishi_goes_to_the_lord_and_not_to_simayi() -> None:
+    """荀彧【留侯再世】（2） in 鼎立, where 荀彧 is 郭嘉's successor and 司马懿 his: when 荀彧's character dies with （1）
+    never set off, 魏's 君主 (曹操) gains the vote form, and 司马懿, playing on in the id, holds none of it."""
+    t = table("王允", "董卓", "于吉")
+    t.night(rulings=(rule("kill", "郭嘉"),))
+    t.day()
+    assert t.character("郭嘉") == "荀彧"
+    t.night(rulings=(rule("kill", "郭嘉"),))
+    assert t.character("郭嘉") == "司马懿"
+    assert "留侯再世" in t.state.player("曹操").skills
+    assert "留侯再世" not in t.state.player("郭嘉").skills

@@ -75,8 +75,14 @@ def top_voided(state: Any, voted: str) -> str | None:
 
 
 learned.ON_DEATH[LIUHOU] = _at_death
-learned.PASS_ON[LIUHOU] = lambda game, phase, pid, dead: skill_changes.gain(phase, pid, LIUHOU, "继承", tell=False,
-                                                                            character="荀彧")
+def _pass_on(game: Any, phase: Any, pid: str, dead: str) -> None:
+    """The vote form's holder (a 君主) dies and his successor plays on: it is kept (「若获得该技能的君主为非最后一命角色，
+    则可以被继承」). 荀彧's own successor (鼎立's 司马懿) holds nothing of it."""
+    if dead != "荀彧":
+        skill_changes.gain(phase, pid, LIUHOU, "继承", tell=False, character="荀彧")
+
+
+learned.PASS_ON[LIUHOU] = _pass_on
 learned.FORMS[LIUHOU] = SkillData(LIUHOU, "active", "结算时生效", "投票技能", None, effect=Bespoke(VOTE_FORM))
 register(VOTE_FORM, Code(
     "settle", _check_vote_form, _vote_form,
