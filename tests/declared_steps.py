@@ -48,22 +48,47 @@ def without(t: Any, *skills: str) -> Any:
     return t
 
 
-def left_to_judge(rules: str, *skills: tuple[str, str]) -> Any:
-    """The bundled pack of ``rules`` (``sg24`` or ``dingli2``) with each (character, skill) of ``skills`` left to the
-    judge, as a judge's own pack may leave it (``{"judge": why}``): for tests of the judge's part of a night, whatever
-    the bundled packs' engine resolves by now."""
-    from tianting.rules.dingli2.pack import parse_dingli_pack
-    from tianting.rules.sg24.pack import bundled_data, effect_table, pack_json, parse_pack, with_effects
+def judge_pack_data(rules: str, *skills: tuple[str, str]) -> dict[str, Any]:
+    """The bundled pack of ``rules`` (``sg24`` or ``dingli2``) as data, each (character, skill) of ``skills`` left to
+    the judge, as a judge's own pack may leave it (``{"judge": why}``; a script's ``pack`` field takes it)."""
+    from tianting.rules.sg24.pack import (
+        bundled_data,
+        bundled_text,
+        effect_table,
+        pack_json,
+        with_effects,
+    )
 
     if rules == "sg24":
-        data = bundled_data("tianting.rules.sg24")
+        data: dict[str, Any] = bundled_data("tianting.rules.sg24")
     else:
-        from tianting.rules.sg24.pack import bundled_text
+        from tianting.rules.dingli2.pack import PACK_FORMAT
 
         data = pack_json(bundled_text("tianting.rules.dingli2"))
         data = with_effects(data, effect_table("tianting.rules.sg24"), strict=False)
         data = with_effects(data, effect_table("tianting.rules.dingli2"))
+        data["format"] = PACK_FORMAT
     for character, skill in skills:
         (found,) = [s for c in data["characters"] if c["name"] == character for s in c["skills"] if s["name"] == skill]
         found["effect"] = {"judge": "测试：天庭裁定"}
+    return data
+
+
+def left_to_judge(rules: str, *skills: tuple[str, str]) -> Any:
+    """:func:`judge_pack_data` parsed: for tests of the judge's part of a night, whatever the bundled packs' engine
+    resolves by now."""
+    from tianting.rules.dingli2.pack import parse_dingli_pack
+    from tianting.rules.sg24.pack import parse_pack
+
+    data = judge_pack_data(rules, *skills)
     return parse_pack(data) if rules == "sg24" else parse_dingli_pack(data)
+
+
+def judged_table24(*skills: tuple[str, str]) -> Any:
+    """A 24人 table (tests/sg24/table24.py) whose pack leaves each (character, skill) of ``skills`` to the judge."""
+    from tianting.rules.sg24 import SeatSpec, SG24Game, seats
+    from tianting.rules.sg24.testing import Table24
+
+    t = Table24()
+    t.game = SG24Game.create([SeatSpec(ch, c, i, ch) for c, i, ch in seats()], 1, left_to_judge("sg24", *skills))
+    return t

@@ -136,7 +136,9 @@ def test_skills_lists_the_general_actions_built_and_the_pack_skills_by_who_resol
     assert rows[("刺杀", None)]["built"] and not rows[("刺杀", None)]["judge_ruled"]
     pack = [r for r in data["skills"] if r["character"]]
     assert rows[("亲冒矢石", "曹操")]["built"] and rows[("亲冒矢石", "曹操")]["resolved_by"] == "engine"
-    assert rows[("传国玉玺", "孙坚")]["judge_ruled"] and rows[("传国玉玺", "孙坚")]["resolved_by"] == "judge"
+    judged = [r for r in pack if r["resolved_by"] == "judge"]  # whichever are still the judge's (issue 31 moves them)
+    assert judged and all(r["judge_ruled"] for r in judged)
+    assert rows[("传国玉玺", "孙坚")]["built"] and rows[("传国玉玺", "孙坚")]["resolved_by"] == "bespoke"
     assert rows[("宛城血战", "典韦")]["built"] and rows[("宛城血战", "典韦")]["resolved_by"] == "bespoke"
     assert rows[("驱虎吞狼", "荀彧")]["built"] and rows[("驱虎吞狼", "荀彧")]["resolved_by"] == "bespoke"
     assert all(r["built"] == (r["resolved_by"] != "judge") != r["judge_ruled"] for r in pack)

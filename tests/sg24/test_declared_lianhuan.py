@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import entry, injured, successor, without
 from tests.declared_steps import keep_wounded as keep
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
@@ -209,6 +209,7 @@ def test_lianhuan_both_ends_false_breaks_it_and_cancel_ends_it() -> None:
     with pytest.raises(IllegalAction):
         t.game.check_action(act("庞统", "连环妙计", "张昭", "吕蒙"), [])
     t2 = Table24()
+    without(t2, "曹魏谋主", "留侯再世")  # 荀攸 and 荀彧 guard 魏 and its lord: not this test's subject
     t2.night(act("庞统", "连环妙计", "曹操", "刘备"))
     t2.day()
     t2.night(act("庞统", "连环妙计", cancel=True))
@@ -226,6 +227,7 @@ def test_yunchouweiwo_orders_a_countryman_s_skill() -> None:
     """庞统【运筹帷幄】: he orders 徐庶 to use 【击剑长歌】 on 曹操. The order is carried out (曹操 is wounded) and
     徐庶's own use, on 张辽, fails (「选择使用的技能将视作发动失败」); 徐庶 is told he was ordered (R-lianhuan-7)."""
     t = Table24()
+    without(t, "曹魏谋主", "留侯再世")  # 荀攸 and 荀彧 guard 魏 and its lord: not this test's subject
     t.night(act("庞统", "运筹帷幄", "徐庶", "曹操", order="击剑长歌"), act("徐庶", "击剑长歌", "张辽"))
     assert injured(t, "曹操") and not injured(t, "张辽")
     assert entry(t, "徐庶", "击剑长歌")["state"] == "failed"

@@ -181,6 +181,7 @@ def test_juechufengsheng_heals_zhaoyun_and_defends_the_id() -> None:
 def test_shisirugui_makes_every_action_of_the_id_fail() -> None:
     """糜氏【视死如归】 (结算前, 军师负面): every action of the id tonight fails (曹操's 亲冒矢石 on 郭嘉)."""
     t = Table24()
+    t.state.player("荀彧").used["留侯再世"] = 1  # spent: it would stop this 军师负面 effect on 魏's 君主 (R-learning-6)
     t.night(act("糜氏", "视死如归", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
     assert not injured(t, "郭嘉")
     assert entry(t, "曹操", "亲冒矢石")["state"] == "void"

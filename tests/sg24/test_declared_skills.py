@@ -167,6 +167,7 @@ def test_hunshenshidan_stops_a_stab_on_its_target() -> None:
 def test_shuiyanqijun_makes_every_action_fail() -> None:
     """关羽【水淹七军】 (结算前): the id he names has all his actions tonight fail (曹操's 亲冒矢石 on 郭嘉)."""
     t = Table24()
+    t.state.player("荀彧").used["留侯再世"] = 1  # spent: it would stop this 军师负面 effect on 魏's 君主 (R-learning-6)
     t.night(act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
     assert not injured(t, "郭嘉")
     assert entry(t, "曹操", "亲冒矢石")["state"] == "void"
@@ -530,6 +531,7 @@ def test_jieshaoliangcao_fails_general_harm_skills_and_halves_a_killers_stab() -
     chance (关羽's, losing its draw)."""
     t = Table24()
     successor(t, "张辽", "徐晃")
+    t.state.player("荀彧").used["留侯再世"] = 1  # spent: it would stop this 军师负面 effect on 魏's 君主 (R-learning-6)
     t.night(act("张辽", "截烧粮草", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
     assert not injured(t, "郭嘉") and entry(t, "曹操", "亲冒矢石")["state"] == "void"
     t.day()
@@ -546,6 +548,7 @@ def test_ruxupodi_halves_the_guards_and_ladies_of_the_ids_country() -> None:
     甄姬); 甄姬's 巧言善辩 loses its draw and fails; 魏's 君主 曹操 draws nothing."""
     t = Table24()
     successor(t, "黄盖", "徐盛")
+    t.state.player("荀彧").used["留侯再世"] = 1  # spent: it would stop this 军师负面 effect on 魏's 君主 (R-learning-6)
     t.force("成功率减半 甄姬【巧言善辩】", False)
     t.night(act("黄盖", "濡须破敌", "曹操"), act("甄姬", "巧言善辩", "刘备"), act("曹操", "亲冒矢石", "郭嘉"))
     assert entry(t, "甄姬", "巧言善辩")["state"] == "failed"

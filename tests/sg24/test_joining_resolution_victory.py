@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.declared_steps import judged_table24
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 from tianting.core.rng import GameRandom
@@ -241,8 +242,8 @@ def test_peace_needs_every_standing_side() -> None:
 
 def test_killers_told_at_nightfall_and_passives_left_to_the_judge() -> None:
     """Each killer may stab once tonight (R-SG1); passive skills in play with no declared effect are the judge's to
-    rule (刘备's 承道受业), those declared the engine's (割发代首, 割须弃袍)."""
-    t = Table24()
+    rule (刘备's 承道受业, left to him by his own pack), those declared the engine's (割发代首, 割须弃袍)."""
+    t = judged_table24(("刘备", "承道受业"))  # a judge's own pack leaving it to him
     told = t.game.night_start_feedback()
     assert set(told) == {"夏侯惇", "张辽", "关羽", "张飞", "太史慈", "凌操"}
     assert any("承道受业" in w for w in t.game.passive_warnings())

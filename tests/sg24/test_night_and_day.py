@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import judged_table24
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 from tianting.rules.sg24.wounds import FIRST_TABLE, SECOND_TABLE
@@ -75,14 +76,14 @@ def test_mutual_recognition_both_ways() -> None:
 def test_one_active_skill_a_night_and_judge_asked() -> None:
     """「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」 A skill the pack cannot resolve
     is listed for the judge's ruling, with its timing class."""
-    t = Table24()
-    first = act("孙坚", "传国玉玺", "关羽")  # a skill whose effect the pack does not declare: the judge's
+    t = judged_table24(("华佗", "起死回生"))  # a judge's own pack leaving it to him
+    first = act("华佗", "起死回生", "关羽")  # a skill the pack leaves to the judge
     with pytest.raises(IllegalAction, match="已经使用了一个主动技能"):
-        t.game.check_action(act("孙坚", "传国玉玺", "张飞"), [first])
+        t.game.check_action(act("华佗", "起死回生", "张飞"), [first])
     with pytest.raises(IllegalAction, match="被动技能"):
         t.game.check_action(act("曹操", "割发代首"), [])
     r = t.night(first)
-    assert any("请天庭裁定：孙坚 发动【传国玉玺】（结算时生效、指认技能" in w for w in r.warnings)
+    assert any("请天庭裁定：华佗 发动【起死回生】（结算后生效、军师增益技能" in w for w in r.warnings)
     assert t.character("关羽") == "关羽"  # nothing happens without the judge's ruling
 
 

@@ -24,12 +24,14 @@ def _allowances(pack: Pack, character: str) -> list[tuple[str, int, tuple[str, .
 def test_xunyu_holds_liuhou_zaishi_from_the_first_night() -> None:
     """8.1: while 荀彧 lives, his first skill shields his country's lord once from a 军师负面 skill; it is a passive
     of the 军师增益 kind (its first sub-item says so; the second, a vote skill the lord gains after 荀彧 dies, is
-    not 荀彧's). The pack holds it, so on night 1 it is among the passives put to the judge."""
+    not 荀彧's). The pack holds it, and the engine resolves it from night 1 (R-learning-6): it is not among the
+    passives put to the judge."""
     pack = default_pack()
     assert _skill(pack, "荀彧", "留侯再世") == ("passive", None, "军师增益技能")
     t = Table24()
     t.night()
-    assert ("荀彧", "荀彧", "留侯再世") in t.game.unbuilt_passives()
+    assert ("荀彧", "荀彧", "留侯再世") not in t.game.unbuilt_passives()
+    assert "留侯再世" in t.state.player("荀彧").skills
 
 
 @pytest.mark.skill("视死如归")

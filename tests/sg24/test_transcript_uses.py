@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.cli_harness import call
+from tests.declared_steps import judge_pack_data
 from tests.dingli2.test_script_dingli2 import ID, full_game
 from tests.dingli2.test_script_dingli2 import players as dingli_players
 from tianting.rules.sg24 import seats
@@ -39,7 +40,7 @@ NIGHT_1 = [
     act("刘备", "刺杀", "孙坚"),              # not a killer: refused (lenient: left out, in ``rejected``)
     act("张辽", "刺杀", "黄盖"),              # goes off
     act("曹操", "招揽", "华佗", character="陈登"),  # names the wrong character: failed
-    act("孙坚", "传国玉玺", "刘备"),           # a pack skill with no declared effect: the judge's (pending, judged)
+    act("华佗", "起死回生", "刘备"),           # left to the judge by his own pack (pending, judged)
     act("关羽", "刺杀", "孙淑"),              # ruled void by the judge
 ]
 
@@ -51,8 +52,9 @@ def by_actor(uses: list[dict[str, Any]]) -> dict[tuple[str, str], dict[str, Any]
 def test_a_24_player_night_lists_each_action_with_what_came_of_it() -> None:
     """Every action the night resolved, in the script's order and numbered by its ``actions`` (the refused one is
     not among them, so the numbers skip it), with its ``state`` and ``why`` and, for a pack skill, ``judged``."""
-    transcript = run_script(sg24_script({"phase": "night", "actions": NIGHT_1,
-                                         "rulings": [{"effect": "void", "action": 5, "why": "违规"}]}), lenient=True)
+    script = sg24_script({"phase": "night", "actions": NIGHT_1, "rulings": [{"effect": "void", "action": 5, "why": "违规"}]})
+    script["pack"] = judge_pack_data("sg24", ("华佗", "起死回生"))  # a judge's own pack leaving it to him
+    transcript = run_script(script, lenient=True)
     night = transcript["phases"][0]
     assert [r["where"] for r in night["rejected"]] == ["phases[0].actions[1]"]
     assert night["uses"] == [
@@ -60,7 +62,7 @@ def test_a_24_player_night_lists_each_action_with_what_came_of_it() -> None:
         {"action": 2, "actor": "张辽", "skill": "刺杀", "targets": ["黄盖"], "state": "done"},
         {"action": 3, "actor": "曹操", "skill": "招揽", "targets": ["华佗"], "args": {"character": "陈登"},
          "state": "failed", "why": "指认错误，招揽未成"},
-        {"action": 4, "actor": "孙坚", "skill": "传国玉玺", "targets": ["刘备"], "state": "pending", "why": "待天庭裁定",
+        {"action": 4, "actor": "华佗", "skill": "起死回生", "targets": ["刘备"], "state": "pending", "why": "待天庭裁定",
          "judged": True},
         {"action": 5, "actor": "关羽", "skill": "刺杀", "targets": ["孙淑"], "state": "void", "why": "天庭裁定失效：违规"},
     ]
@@ -135,18 +137,18 @@ def test_a_dingli_night_records_globals_suicides_and_the_judges_skills() -> None
     game by suicide 「按照没有提交判定」 (failed); any other pack skill is the judge's (pending, judged)."""
     night = {"phase": "night", "actions": [
         {"actor": ID["张辽"], "skill": "威震逍遥津"},
-        {"actor": ID["孙坚"], "skill": "传国玉玺", "targets": [ID["刘备"]]},
+        {"actor": ID["庞统"], "skill": "连环妙计", "targets": [ID["刘备"]]},
         {"actor": ID["关羽"], "skill": "刺杀", "targets": [ID["袁绍"]]},
         {"actor": ID["袁绍"], "skill": "自杀"},
     ], "rulings": [{"effect": "void", "action": 0}]}
     script = {"format": "tianting-script/1", "rules": "dingli2", "seed": 3, "players": dingli_players(),
-              "phases": [night]}
+              "phases": [night], "pack": judge_pack_data("dingli2", ("庞统", "连环妙计"))}  # his own pack leaves it to him
     transcript = run_script(script, lenient=True)
     uses = by_actor(transcript["phases"][0]["uses"])
     assert transcript["phases"][0]["rejected"] == []
     assert {k: (u["state"], u.get("why"), u.get("judged", False)) for k, u in uses.items()} == {
         (ID["张辽"], "威震逍遥津"): ("done", "全局发生", False),
-        (ID["孙坚"], "传国玉玺"): ("pending", "待天庭裁定", True),
+        (ID["庞统"], "连环妙计"): ("pending", "待天庭裁定", True),
         (ID["关羽"], "刺杀"): ("failed", f"{ID['袁绍']} 已退出游戏，按没有提交判定", False),
         (ID["袁绍"], "自杀"): ("done", None, False),
     }

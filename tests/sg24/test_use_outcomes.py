@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.declared_steps import judged_table24
 from tianting.core.records import Ruling
 from tianting.core.state import Status
 from tianting.rules.sg24.outcomes import skill_uses
@@ -146,10 +147,10 @@ def test_a_character_skill_is_left_to_the_judge_and_not_counted() -> None:
     """R-SG11: where the pack declares no effect for a character's skill, its use is the judge's to rule:
     ``pending`` and ``judged``; a void ruling makes it ``void`` (still the judge's). ``tianting simulate`` counts
     neither (R-SG18): a bot game has no judge."""
-    t = Table24()
-    t.night(act("孙坚", "传国玉玺", "刘备"), act("典韦", "宛城血战", "刘备"), act("夏侯惇", "刺杀", "孙坚"),
+    t = judged_table24(("华佗", "起死回生"))  # a judge's own pack leaving it to him
+    t.night(act("华佗", "起死回生", "刘备"), act("典韦", "宛城血战", "刘备"), act("夏侯惇", "刺杀", "孙坚"),
             rulings=(Ruling("void", action=1),))
-    assert outcome(t, "孙坚", "传国玉玺") == ("pending", "待天庭裁定")
+    assert outcome(t, "华佗", "起死回生") == ("pending", "待天庭裁定")
     assert outcome(t, "典韦", "宛城血战") == ("void", "天庭裁定失效：天庭裁定")
     assert [e.get("judged", False) for e in entries(t)] == [True, True, False]
     assert skill_uses(t.state.history) == {"刺杀": [1, 1]}

@@ -23,6 +23,7 @@ from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import day_uses
+from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
 from tianting.rules.sg24.declared.resolve import exit_passives, passed_votes
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ class DingliDay(Day):
         return counted
 
     def counted_votes(self) -> list[str]:
-        return list(self.counted.values()) + self.hidden + self.declared_hidden
+        return list(self.counted.values()) + self.hidden + self.declared_hidden + doubled_votes(self.state, self.counted)
 
     def vote_harms(self, counted: Sequence[str]) -> list[Harm]:
         """舌辩: 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」; a tie harms nobody."""

@@ -28,13 +28,15 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
-from tianting.rules.sg24.declared import learned, revival
+from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.bespoke import (
     after_check,
     sent_with_stab,
     stabs_allowed,
     wound_table,
 )
+from tianting.rules.sg24.declared.codes.hanshaodi import emperor_votes
+from tianting.rules.sg24.declared.learned import held
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
@@ -284,13 +286,13 @@ class DingliGame(SG24Game):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
 
     def _when(self, player: Player, action: Action) -> str | None:
-        found = learned.skill_of(self, player.id, action.skill)  # his character's, or one he learned
-        return self.pack.extra(found[0], found[1].name).when if found is not None else None
+        ch, data = held(self, player, action.skill)  # his character's, or one he holds of another (learned.py)
+        return self.pack.extra(ch, data.name).when if data is not None else None
 
     def usable_by_day(self, player: Player, skill: str) -> bool:
         """「技能中说明“白天使用”的技能可在此时使用」 (the pack's ``when``: day or any)."""
-        found = learned.skill_of(self, player.id, skill)
-        return found is not None and found[1].kind == "active" and self.pack.extra(found[0], found[1].name).when is not None
+        ch, data = held(self, player, skill)
+        return data is not None and data.kind == "active" and self.pack.extra(ch, data.name).when is not None
 
     def _is_skill(self, a: Action) -> bool:
         return _norm(a.skill) not in GENERAL_ACTIONS
@@ -363,8 +365,8 @@ class DingliGame(SG24Game):
         return self._is_skill(a) and not self._global_use(a)
 
     def _global_use(self, a: Action) -> bool:
-        found = learned.skill_of(self, a.actor, a.skill)
-        return found is not None and self.pack.is_global(found[0], found[1])
+        ch, data = held(self, self.state.player(a.actor), a.skill)
+        return data is not None and self.pack.is_global(ch, data)
 
     def _resolution_order(self, night: Phase, live: Sequence[Action]) -> tuple[list[str], list[str]]:
         """判定: 「全局技能的使用判定」 first — a global happens whatever else befalls its owner, and no global
@@ -376,8 +378,7 @@ class DingliGame(SG24Game):
         out: list[str] = []
 
         def key(a: Action) -> tuple[int, int, int, int]:
-            ch = learned.character_of(self, a.actor, a.skill)
-            data = learned.data_of(self, a.actor, a.skill)
+            ch, data = held(self, self.state.player(a.actor), a.skill)
             assert data is not None
             rank = self.pack.interference(ch, data)
             return (0 if rank == 2 else 1, rank if rank is not None else 9, TIMING_BANDS.rank(self.pack.timing(ch, data)),
@@ -385,8 +386,7 @@ class DingliGame(SG24Game):
 
         ranks: dict[int, list[str]] = {}
         for a in sorted(uses, key=key):
-            ch = learned.character_of(self, a.actor, a.skill)
-            data = learned.data_of(self, a.actor, a.skill)
+            ch, data = held(self, self.state.player(a.actor), a.skill)
             assert data is not None
             rank = self.pack.interference(ch, data)
             timing = self.pack.timing(ch, data)
@@ -577,6 +577,8 @@ class DingliGame(SG24Game):
                 day.note(f"{p.id} 的投票无效：技能作用")
             elif p.country == UNALIGNED:
                 day.note(f"{p.id} 的投票无效：在野未入国")
+            elif not emperor_votes(self.state, p.id):  # 汉少帝/汉献帝: 「任何时候投票均无效」 (but 【汉室宗亲】's day)
+                day.note(f"{p.id} 的投票无效：皇帝的投票任何时候均无效")
             elif p.country in self.state.eliminated:
                 day.note(f"{p.id} 的投票无效：{p.country}已灭国")
             elif self.state.player(target).country in void_on:  # an ``exited`` passive's (国士之风)

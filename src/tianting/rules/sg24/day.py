@@ -18,7 +18,8 @@ from tianting.engine.harm import Harm, Level
 from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared.bespoke import day_states
+from tianting.rules.sg24.declared.bespoke import day_states, day_uses
+from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
 from tianting.rules.sg24.declared.resolve import hidden_votes, standing_votes, vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled
@@ -70,10 +71,8 @@ class Day:
         self.checks = self.game._wound_checks(self.phase, dict(self.digits), self.book)
 
     def after_uses(self) -> None:
-        """The day's uses of skills: those of bespoke day code resolved (法正【盖棺论定】), each other left to the judge
-        (listed in the trace and the warnings, as a night's)."""
-        from tianting.rules.sg24.declared.bespoke import day_uses
-
+        """The day's uses of skills: those of bespoke day code resolved (法正【盖棺论定】, 孙策【群英荟萃】), each other
+        left to the judge (listed in the trace and the warnings, as a night's)."""
         self.coded = coded = day_uses(self.game, self.actions)
         self.pending = self.game._skill_notices(self.phase, [a for a in self.actions
                                                              if not any(a is c for c, _, _ in coded)])
@@ -114,7 +113,7 @@ class Day:
 
     def counted_votes(self) -> list[str]:
         """Every vote that counts, as its target (鼎立 adds the judge's 暗票; both, the declared skills')."""
-        return list(self.counted.values()) + self.declared_hidden
+        return list(self.counted.values()) + self.declared_hidden + doubled_votes(self.state, self.counted)
 
     def tally(self, counted: Sequence[str]) -> tuple[int, list[str]]:
         """(the most votes, the ids that have them), in the order first voted."""

@@ -39,7 +39,7 @@ from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.day import Day
-from tianting.rules.sg24.declared import learned, revival, seen
+from tianting.rules.sg24.declared import revival, seen
 from tianting.rules.sg24.declared.bespoke import (
     REGISTRY,
     after_check,
@@ -50,6 +50,10 @@ from tianting.rules.sg24.declared.bespoke import (
     unlimited_tonight,
     wound_table,
 )
+from tianting.rules.sg24.declared.codes.sunce import oath as sunce_oath
+from tianting.rules.sg24.declared.learned import died as died_learned
+from tianting.rules.sg24.declared.learned import held, held_data
+from tianting.rules.sg24.declared.learned import inherit as inherit_learned
 from tianting.rules.sg24.declared.resolve import acts_wounded, announced, heals_at_check, unmet
 from tianting.rules.sg24.declared.resolve import killed as declared_killed
 from tianting.rules.sg24.declared.schema import Bespoke, Declared, needs_target
@@ -408,7 +412,7 @@ class SG24Game(Clocked):
         raise IllegalAction(f"{player.id}（{char.name}）没有这样的指认（今夜可以指认的{offered or '：无'}）", "allowance")
 
     def _check_skill(self, player: Player, action: Action, accepted: Sequence[Action], day: bool) -> None:
-        data = learned.data_of(self, player.id, action.skill)  # his character's, or one he learned
+        data = held_data(self, player, action.skill)  # his character's, or one he holds of another (learned.py)
         if data is None:
             raise IllegalAction(f"{player.id}（{player.character}）没有技能【{action.skill}】", "no-skill")
         if data.kind != "active":
@@ -429,7 +433,7 @@ class SG24Game(Clocked):
         """A declared skill 「只能在受伤状态下使用」 (its condition: its owner wounded) is used while wounded."""
         if player.country in self.state.eliminated or player.status is not Status.INJURED:
             return False
-        data = self.pack.skill(player.character, action.skill)
+        data = held_data(self, player, action.skill)
         d = data.effect if data is not None and not pack_edition.first(self.state) else None
         return isinstance(d, Declared) and any(c.test == "wounded" and c.value is True and c.who == "self"
                                                for c in d.conditions)
@@ -567,12 +571,16 @@ class SG24Game(Clocked):
         else:
             succ = self.pack.characters[successor]
             succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
+            inherit_learned(self, phase, pid, held, dead)  # a learned skill that passes on (learned.py)
+            if successor == "孙策" and not pack_edition.first(self.state):  # 「登场时可选择与周瑜或者与太史慈结义」
+                sunce_oath(self, phase, pid, book)
             self.state.extra["lives"][pid].append(successor)
             self.state.extra.setdefault("entered", {})[pid] = self.state.index  # 「登场满三日」 counts from here
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
         (phase.natural if natural else phase.died).append(pid)
+        died_learned(self, phase, pid, dead, held, used)  # a skill that acts at its holder's death (learned.py)
         if cause != SUICIDE:
             declared_killed(self, phase, dead, held, used)
 
@@ -852,8 +860,7 @@ class SG24Game(Clocked):
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            ch = learned.character_of(self, a.actor, a.skill)
-            data = learned.data_of(self, a.actor, a.skill)
+            ch, data = held(self, self.state.player(a.actor), a.skill)
             if data is not None and self.pack.is_global(ch, data):
                 out += announced(data, self.state) or [texts.skill_used(data.name)]  # 8.1's line, or the generic one
         return out
@@ -864,11 +871,11 @@ class SG24Game(Clocked):
         out = []
 
         def rank(a: Action) -> tuple[int, int]:
-            data = learned.data_of(self, a.actor, a.skill)
+            data = held_data(self, self.state.player(a.actor), a.skill)
             return timing_rank(data.timing if data else None), self.state.player(a.actor).seat
 
         for a in sorted(uses, key=rank):
-            data = learned.data_of(self, a.actor, a.skill)
+            data = held_data(self, self.state.player(a.actor), a.skill)
             assert data is not None
             line = texts.needs_ruling(a.actor, data.name, data.timing, data.attribute, a.targets, data.text)
             night.note(line)
@@ -1027,7 +1034,7 @@ class SG24Game(Clocked):
                 for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
 
     def rule_text(self, pid: str, skill: str) -> str:
-        data = self.pack.skill(self.state.player(pid).character, skill) if pid in self.state.players else None
+        data = held_data(self, self.state.player(pid), skill) if pid in self.state.players else None
         return (data.text or "") if data else ""
 
     def truth_players(self) -> dict[str, dict[str, Any]]:

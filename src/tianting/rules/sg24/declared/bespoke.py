@@ -157,9 +157,9 @@ def day_uses(game: Any, actions: Sequence[Action]) -> list[tuple[Action, SkillDa
         return []
     out = []
     for a in actions:
-        from tianting.rules.sg24.declared.learned import data_of
+        from tianting.rules.sg24.declared.learned import held_data
 
-        data = data_of(game, a.actor, a.skill)  # his character's, or one he learned
+        data = held_data(game, game.state.player(a.actor), a.skill)
         code = REGISTRY.get(data.effect.code) if data is not None and isinstance(data.effect, Bespoke) else None
         if data is not None and code is not None and code.stage == "day":
             out.append((a, data, code))

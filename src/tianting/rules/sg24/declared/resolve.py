@@ -33,8 +33,9 @@ from tianting.effects import limits
 from tianting.effects import skills as skill_changes
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24 import texts
-from tianting.rules.sg24.declared import echoes, isolation, learned, revival, seen
+from tianting.rules.sg24.declared import echoes, isolation, revival, seen
 from tianting.rules.sg24.declared.bespoke import REGISTRY, Code, passive_holders, unhealable
+from tianting.rules.sg24.declared.learned import BORROW, grant_all, held, held_skills
 from tianting.rules.sg24.declared.odds import Halving, halved, players, selects, stored
 from tianting.rules.sg24.declared.schema import (
     COUNTRY_NAMES,
@@ -134,6 +135,9 @@ class Resolver:
     """Defences for whichever of a group is hit hardest (``defend``'s ``among``), placed when the harms are known."""
     counter_rules: dict[int, Mapping[str, Any]] = field(default_factory=dict)
     """id of a ``counter`` defence → its ``counter_on`` / ``counter_chance`` (a counter only on those harms, by chance)."""
+    borrowed: dict[int, tuple[str, SkillData]] = field(default_factory=dict)
+    """id of a use that borrows another character's skill tonight (:data:`.learned.BORROW`) → (that character, the
+    skill): it resolves as that skill, with its attribute."""
     enabled: bool = True
     """False in a game of before (:mod:`tianting.core.pack_edition`): nothing declared takes part, not even passives."""
 
@@ -149,12 +153,18 @@ class Resolver:
         for a in live:
             if _norm(a.skill) in GENERAL_ACTIONS:
                 continue
-            character = learned.character_of(game, a.actor, a.skill)  # his own, or the one he learned it from
-            data = learned.data_of(game, a.actor, a.skill)
+            character, data = held(game, night.state.player(a.actor), a.skill)  # learned ones too (learned.py)
+            if data is not None and data.name in BORROW:  # 蒋钦's: the use resolves as the skill it borrows
+                lent = BORROW[data.name](game, a, live)
+                found = game.pack.skill(lent[0], lent[1]) if isinstance(lent, tuple) else None
+                if found is not None and isinstance(lent, tuple):
+                    resolver.borrowed[id(a)] = (lent[0], found)
+                    character, data = lent[0], found
             if data is not None and isinstance(data.effect, Declared):
                 resolver.uses.append(DeclaredUse(a, data, data.effect, game.pack.timing(character, data)))
             elif data is not None and isinstance(data.effect, Bespoke) and data.effect.code in REGISTRY:
                 resolver.bespoke.append((a, data, REGISTRY[data.effect.code]))
+        grant_all(game, night.phase)  # skills a state of the game gives (learned.GRANTS: 汉少帝's 赞拜不名 …)
         resolver._standing_defences()
         revival.ghost_standing(resolver)  # 【魂兮归来】: nothing reaches the one back tonight
         resolver.used_at_start = {p.id: dict(p.used) for p in night.state.living()}
@@ -182,9 +192,8 @@ class Resolver:
     def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
         """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
         game, player = self.night.game, self.night.state.player(pid)
-        character = game.pack.characters.get(player.character)
         out = []
-        for data in character.skills if character else ():
+        for data in held_skills(game, player):  # his character's, and those he holds of another (learned.py)
             d = data.effect
             if (isinstance(d, Declared) and d.trigger == trigger and data.name in player.skills
                     and game.number >= d.from_night and not (d.limit == "once" and player.used.get(data.name))):
@@ -302,11 +311,10 @@ class Resolver:
             return STAB
         if skill == RECOGNISE:
             return "指认"
-        data = learned.data_of(self.night.game, a.actor, a.skill)
+        character, data = self.borrowed.get(id(a)) or held(self.night.game, self.night.state.player(a.actor), a.skill)
         if data is None:
             return ""
-        return "全局技能" if self.night.game.pack.is_global(learned.character_of(self.night.game, a.actor, a.skill), data) \
-            else (data.attribute or "")
+        return "全局技能" if self.night.game.pack.is_global(character, data) else (data.attribute or "")
 
     def settle_first(self) -> None:
         """第一阶段: the 结算时 uses that make actions fail, before the general actions."""
@@ -640,7 +648,7 @@ class Resolver:
             owner_skill = self.passive_defences.get(id(defence))
             if owner_skill is not None:
                 owner, skill = owner_skill
-                data = self.night.game.pack.skill(self.night.state.player(owner).character, skill)
+                data = held(self.night.game, self.night.state.player(owner), skill)[1]
                 if data is not None and isinstance(data.effect, Declared) and data.effect.limit == "once":
                     limits.consume_once(self.night.phase, owner, skill, f"你的【{skill}】已触发并消耗", note=True)
 
@@ -1195,6 +1203,11 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     """A passive of the most voted (``voted_top``) that voids the vote: its name, once spent (or None)."""
     if pack_edition.first(game.state):
         return None
+    from tianting.rules.sg24.declared.codes.xunyu import top_voided
+
+    named = top_voided(game.state, voted)  # 「若其次日得票数最多则投票无效」 (荀彧【留侯再世】's vote form)
+    if named is not None:
+        return named
     player = game.state.player(voted)
     character = game.pack.characters.get(player.character)
     for data in character.skills if character else ():

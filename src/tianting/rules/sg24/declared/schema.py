@@ -142,8 +142,10 @@ def _defend_args(raw: Mapping[str, Any], fail: Callable[[str, str], EffectError]
     if "on" in raw:  # a standing passive's defence on others (「当魏国军师受到…作用时触发，为其抵御一次」)
         from tianting.rules.sg24.declared.odds import SELECTOR_KEYS, check_selector
 
-        if not check_selector(raw["on"]) or any(k in ("of", "country_of") for k in raw["on"]):
-            raise fail("on", f"必须是玩家的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}）")
+        # ``country_of: self``: the owner's countrymen (「本国君主」, 荀彧【留侯再世】); no other id is known every night
+        if not check_selector(raw["on"]) or "of" in raw["on"] or raw["on"].get("country_of", "self") != "self":
+            raise fail("on", f"必须是玩家的选择（{'、'.join(k for k in SELECTOR_KEYS if k not in ('of', 'country_of'))}"
+                             "；country_of 只取 self）")
         out["on"] = raw["on"]
     among = raw.get("among")
     if among is not None:

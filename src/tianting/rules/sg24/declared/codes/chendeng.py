@@ -147,3 +147,55 @@ register("河海豪气", Code(
     "passive", _check, _unused,
     "被动技能，触发次数不限。夜晚成为评价指认的目标时触发：得知自己被指认的所有评价，次夜可以多指认1个ID是否具有其中一项"
     "评价。（指认技能）", before_harms=_asked_of))
+
+
+# ---- 【雄杰相敬】 (R-learning-3) ------------------------------------------------------------------------------------
+DOUBLED = "doubled_votes"
+"""``state.extra[DOUBLED][day index]``: the ids whose vote that day counts as two (「投票均视为两票」)."""
+
+
+def shared_evaluations(game: Any, phase: Any, a: str, b: str) -> int:
+    """How many 评价 ``a`` and ``b`` share; a character of 「全评价（选择时视为三评价）」 shares at most three."""
+    shared = len(set(game.evaluations(a, phase)) & set(game.evaluations(b, phase)))
+    caps = [game.character(pid).evaluation_count for pid in (a, b)]
+    return min([shared, *(c for c in caps if c is not None)])
+
+
+def _admire(r: Resolver, a: Action, skill: SkillData) -> None:
+    """One 评价 shared: both votes count twice the next day; two: each is defended once from the heaviest 武将杀伤
+    harm tonight; three or more: the user learns one active skill of the other's character that names no character."""
+    from tianting.rules.sg24.declared import learned
+
+    game, phase, state = r.night.game, r.night.phase, r.night.state
+    target = a.targets[0]
+    n = shared_evaluations(game, phase, a.actor, target)
+    phase.note(f"{a.actor}【{skill.name}】：与 {target} 相同的评价有{n}个")
+    if n == 0:
+        phase.outcomes.settle(a, FAILED, "没有相同的评价")
+        return
+    if n == 1:
+        day = state.extra.setdefault(DOUBLED, {}).setdefault(str(state.index + 1), [])
+        day += [pid for pid in sorted({a.actor, target}) if pid not in day]
+        phase.note(f"{a.actor}、{target} 次日的投票各视为两票（{a.actor}【{skill.name}】）")
+    elif n == 2:
+        for pid in sorted({a.actor, target}):
+            r.defences.append(Defence(pid, a.actor, True, skill.name, ("武将杀伤技能",)))
+        phase.note(f"{a.actor}【{skill.name}】：当夜为 {a.actor}、{target} 各抵御一次武将杀伤技能")
+    else:
+        holder, other = state.player(a.actor), state.player(target)
+        options = [o for o in learned.learnable(game, learned.of_lives(game, [other.character]))
+                   if o[1] not in holder.skills]
+        if learned.learn(phase, a.actor, options, skill.name) is None:
+            phase.tell(a.actor, Feedback(skill.name, f"【{skill.name}】没有可以学习的技能", target, {}))
+    phase.outcomes.settle(a, DONE)
+
+
+def doubled_votes(state: Any, counted: dict[str, str]) -> list[str]:
+    """Today's second vote of each id whose vote counts as two (its target again), in voter order."""
+    return [counted[pid] for pid in sorted(state.extra.get(DOUBLED, {}).get(str(state.index), [])) if pid in counted]
+
+
+register("雄杰相敬", Code(
+    "settle", lambda game, action: game._target(action), _admire,
+    "主动技能。指定1个ID，按其与自己相同的评价个数：一个，两人次日的投票各视为两票；两个，当夜为两人各抵御一次武将杀伤"
+    "技能；三个或以上，学会其角色的一项不针对某具体角色的主动技能（【武侯八阵】【连环妙计】【料敌机先】除外）。"))

@@ -73,3 +73,15 @@ register("五虎封将", Code(
     "early", _check, _resolve,
     "主动技能（全局）。须法正已用过【智算汉中】或汉少帝/汉献帝已退出过游戏，且蜀国杀手与护卫至少2人存活，否则发动失败且不能再用。"
     "发动后蜀国军师得知蜀国杀手与护卫的ID，当夜别国针对蜀国ID的一切行动成功率减半。当夜公告“汉中王五虎封将”。"))
+
+
+# ---- 【承道受业】 (R-learning-8) -----------------------------------------------------------------------------------
+def _taught(r: Any, owner: str, skill: Any) -> None:
+    from tianting.rules.sg24.declared.learned import from_known
+
+    from_known(r, owner, skill, "卢植", inherited=False)
+
+
+register("承道受业", Code(
+    "settle", lambda game, action: None, lambda r, a, s: None,
+    "被动技能。与卢植互相认识时触发：随机学会卢植的一项主动技能。", once=True, before_harms=_taught))

@@ -34,7 +34,7 @@ def learn_one(phase: Any, game: Any, learner: str, character: str, skill: str, p
     if not options:
         return None
     chosen = str(game.state.rng.pick(purpose, options))
-    learned.learn(game.state, learner, chosen, character)
+    learned.learn_from(game.state, learner, chosen, character)
     phase.tell(learner, Feedback(skill, f"【{skill}】你学到了技能【{chosen}】", None, {"gained": chosen}))
     phase.note(f"{learner}【{skill}】：学到{character}的【{chosen}】")
     return chosen
