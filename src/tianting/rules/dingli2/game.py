@@ -29,6 +29,7 @@ from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.codes.shuijing import hastened
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
     APPLY,
@@ -247,9 +248,12 @@ class DingliGame(SG24Game):
             if player.identity != "杀手":
                 raise IllegalAction(f"{player.id}（{player.character}）不是杀手，不能刺杀", "not-killer")
             stabs = sum(1 for a in mine if _norm(a.skill) == STAB)
-            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id)
+            if (sum(1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a))
+                    >= self.actions_allowed(player.id, accepted)
                     and (any(self._is_skill(a) for a in mine) or stabs >= stabs_allowed(self, player))):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+            if stabs >= stabs_allowed(self, player) and hastened(self, player.id, accepted):
+                raise IllegalAction(f"{player.id}：【其疾如风】可以行动两次，但不可进行两次刺杀", "one-stab")
             (target,) = self._target(action)
             if target.id == player.id:
                 raise IllegalAction(f"{player.id} 不能刺杀自己（自杀请提交【自杀】）", "self")
@@ -262,8 +266,14 @@ class DingliGame(SG24Game):
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
             if any(_norm(a.skill) == STAB for a in mine) and sum(
-                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id):
+                    1 for a in mine if _norm(a.skill) == STAB or self._is_skill(a)) >= self.actions_allowed(player.id,
+                                                                                               accepted):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+
+    def actions_allowed(self, pid: str, accepted: Sequence[Action] = ()) -> int:
+        """The 24人 count (:meth:`SG24Game.actions_allowed`), or two while a 水镜先生【其疾如风】 sent tonight names him
+        (「该ID当夜可以行动两次」, R-zaiyea-1)."""
+        return max(super().actions_allowed(pid), 2 if hastened(self, pid, accepted) else 1)
 
     def _when(self, player: Player, action: Action) -> str | None:
         data = self.pack.skill(player.character, action.skill)

@@ -268,7 +268,7 @@ class SG24Game(Clocked):
             return False
         return player.status is Status.ALIVE or (player.status is Status.INJURED and acts_wounded(self, player))
 
-    def actions_allowed(self, pid: str) -> int:
+    def actions_allowed(self, pid: str, accepted: Sequence[Action] = ()) -> int:
         """How many actions ``pid`` may send this phase: two on a night an earlier night's ``act_twice`` named him
         (「令该ID次夜可以行动两次」, 鲁肃【秣马厉兵】; not more with several), else one."""
         return 2 if pid in self.state.extra.get("act_twice", {}).get(str(self.state.index), []) else 1
@@ -404,7 +404,7 @@ class SG24Game(Clocked):
         self._check_declared(player, data, action)
         # 「没有特殊说明的情况下，每个角色每个晚上可以且最多使用一个主动技能。」 (two where :meth:`actions_allowed` says)
         if sum(1 for a in accepted if a.actor == player.id
-               and _norm(a.skill) not in GENERAL_ACTIONS) >= self.actions_allowed(player.id):
+               and _norm(a.skill) not in GENERAL_ACTIONS) >= self.actions_allowed(player.id, accepted):
             raise IllegalAction(f"{player.id} 本{'日' if day else '夜'}已经使用了一个主动技能", "one-skill")
 
     def wounded_use(self, player: Player, action: Action) -> bool:

@@ -45,6 +45,9 @@ class Code:
     marked_table: tuple[str, ...] | None = None
     """For a wound the skill deals and marks (``state.extra["marked_checks"]``): that wound's 伤判 table; the wound
     cannot be healed by a skill, and a 继续受伤 takes the id out as the next night begins (丁奉【箭无虚发】)."""
+    lapsed: Callable[[Resolver, Action, SkillData], None] | None = None
+    """An active's: run at its stage instead of ``resolve`` when the use was made to fail before it (what its use
+    allowed is undone: 水镜先生【其疾如风】's second action)."""
 
 
 REGISTRY: dict[str, Code] = {}

@@ -162,7 +162,11 @@ class Resolver:
     def _bespoke(self, stage: str) -> None:
         """The bespoke uses of ``stage`` (:mod:`.bespoke`), each once, in the night's order."""
         for a, data, code in self.bespoke:
-            if code.stage != stage or self.night.phase.outcomes.state(a) in (VOID, FAILED) or a not in self.night.live:
+            if code.stage != stage:
+                continue
+            if self.night.phase.outcomes.state(a) in (VOID, FAILED) or a not in self.night.live:
+                if code.lapsed is not None:
+                    code.lapsed(self, a, data)
                 continue
             if code.once:
                 limits.consume(self.night.phase, a.actor, data.name)
@@ -229,6 +233,8 @@ class Resolver:
                 if halves(use.declared):
                     self.roll()
             waiting = [u for u in waiting if u not in free]
+        if self.enabled:
+            self._bespoke("before")  # the bespoke 结算前 uses, once the declared ones have stood
         self.roll()
 
     def roll(self) -> None:

@@ -1,13 +1,16 @@
 """水镜先生 (鼎立 在野): 【不动如山】, whose protection hangs on what its target did not do tonight
-(docs/rulings/packs-dlqun1.md)."""
+(docs/rulings/packs-dlqun1.md); 【其疾如风】 (a second action), 【侵略如火】 (the protections of the one stabbed
+stripped), 【动如雷震】 (a character named kept from 军师 skills), 【镜花水月】 (docs/rulings/packs-zaiyea.md)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from tianting.core.errors import IllegalAction
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.schema import ATTRIBUTES, STAB
-from tianting.rules.sg24.outcomes import DONE, FAILED
+from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
@@ -23,6 +26,11 @@ def _budong_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """If the id sent no action tonight (none at all: no 指认, skill, stab, 入国), no harm of the night reaches him
     (R-dlqun1-5); otherwise the use goes off to no effect."""
     night, target = r.night, a.targets[0]
+    kept_off = thundered(r, target, skill.attribute or "")
+    if kept_off is not None:
+        night.phase.note(f"{a.actor} 的【{skill.name}】对 {target} 无效：{kept_off}")
+        night.phase.outcomes.settle(a, VOID, f"{target} 不受其作用（{kept_off}）")
+        return
     if any(x.actor == target for x in night.actions):
         night.phase.note(f"{a.actor} 的【{skill.name}】对 {target} 未生效：{target} 当夜进行了行动")
         night.phase.outcomes.settle(a, FAILED, f"{target} 当夜进行了行动")
@@ -34,3 +42,123 @@ def _budong_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register("不动如山", Code(
     "settle", one_target, _budong_resolve,
     "主动技能。指定1个ID：若其当夜没有进行任何行动，则其当夜受到的任何伤害都无效。（军师增益技能 结算后生效）"))
+
+
+# ---- 【其疾如风】 -------------------------------------------------------------------------------------------------
+HASTEN = "其疾如风"
+
+
+def hastened(game: Any, pid: str, accepted: Sequence[Action]) -> bool:
+    """Whether a 【其疾如风】 sent tonight (among ``accepted``) by another id names ``pid``: he may send two actions."""
+    from tianting.core.names import name_key
+    from tianting.core.state import PhaseKind
+
+    if game.phase is not PhaseKind.NIGHT:
+        return False
+    return any(name_key(a.skill) == HASTEN and a.targets[:1] == (pid,) and a.actor != pid
+               and HASTEN in game.state.player(a.actor).skills for a in accepted)
+
+
+def _hasten_check(game: Any, action: Action) -> None:
+    """「指定1个ID……不可指定自己」."""
+    game._target(action)
+    if action.targets[0] == action.actor:
+        raise IllegalAction(f"【{action.skill}】不可指定自己", "self")
+
+
+def _second(r: Resolver, pid: str) -> Action | None:
+    """The second of ``pid``'s skills and stabs tonight, in the order he sent them (the one the skill allowed)."""
+    from tianting.rules.dingli2.game import GENERAL_ACTIONS
+    from tianting.rules.sg24.game import STAB as STAB_ACTION
+    from tianting.rules.sg24.game import _norm
+
+    his = [a for a in r.night.actions if a.actor == pid
+           and (_norm(a.skill) == STAB_ACTION or _norm(a.skill) not in GENERAL_ACTIONS)]
+    return his[1] if len(his) > 1 else None
+
+
+def _hasten_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The id's two actions stand; his vote the next day is void (R-zaiyea-1)."""
+    night, target = r.night, a.targets[0]
+    night.state.extra.setdefault("own_votes_void", {}).setdefault(str(night.state.index + 1), []).append(target)
+    night.phase.note(f"{a.actor}【{skill.name}】：{target} 当夜可以行动两次，次日投票无效")
+    night.phase.outcomes.settle(a, DONE)
+
+
+def _hasten_lapsed(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The use failed before it stood: the second action it allowed fails with it (R-zaiyea-1)."""
+    night = r.night
+    second = _second(r, a.targets[0]) if a.targets else None
+    if second is None or second not in night.live:
+        return
+    night.live.remove(second)
+    night.phase.outcomes.settle(second, FAILED, f"{a.actor}【{skill.name}】未生效，当夜只能行动一次")
+    night.phase.note(f"{second.actor} 的第二个行动【{second.skill}】失败：{a.actor}【{skill.name}】未生效")
+
+
+register(HASTEN, Code(
+    "before", _hasten_check, _hasten_resolve,
+    "主动技能。指定1个其他ID：其当夜可以行动两次（杀手不可刺杀两次），次日投票无效。（军师增益技能 结算前生效）",
+    lapsed=_hasten_lapsed))
+
+
+# ---- 【侵略如火】 -------------------------------------------------------------------------------------------------
+def _invade_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """Each id the named one stabs tonight (his stab landed: a harm of 刺杀 he deals) has his 武将保护 defences that
+    could stop a stab void and spent, as ``strip_guards`` (R-zaiyea-2); 【天下无双】 is an immunity, never stripped.
+    He stabs nobody: the use goes off to no effect."""
+    night, stabber = r.night, a.targets[0]
+    stabbed = sorted({h.target for h in night.harms if h.cause == STAB and h.by == stabber})
+    for pid in stabbed:
+        r.stripped.append((pid, f"{a.actor}【{skill.name}】"))
+    if not stabbed:
+        night.phase.note(f"{a.actor}【{skill.name}】：{stabber} 当夜没有刺杀，未起作用")
+    night.phase.outcomes.settle(a, DONE, "" if stabbed else f"{stabber} 当夜没有刺杀")
+
+
+register("侵略如火", Code(
+    "settle", one_target, _invade_resolve,
+    "主动技能。指定1个ID：若其当夜进行刺杀，被刺杀者除【天下无双】以外的武将保护技能作用无效，且视为被消耗。"
+    "（军师增益技能 结算时生效）"))
+
+
+# ---- 【动如雷震】 -------------------------------------------------------------------------------------------------
+THUNDER_AGAINST = ("军师负面技能", "军师增益技能")
+
+
+def _thunder_check(game: Any, action: Action) -> None:
+    """「指定一个角色名字」: a ``character`` of the pack, no id."""
+    named = game.pack.get(action.args.get("character", "")) if isinstance(action.args.get("character"), str) else None
+    if named is None:
+        raise IllegalAction(f"【{action.skill}】须指明一个角色名字（character）", "character")
+    if action.targets:
+        raise IllegalAction(f"【{action.skill}】指定角色名字，不指定ID", "targets")
+
+
+def _thunder_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """The living player of the character named is, tonight, no target of 军师负面 or 军师增益 skills: each declared
+    use of them aimed at him is void, their harms kept off (an immunity of ``effects: all``); another 【动如雷震】 is
+    the same protection again (R-zaiyea-3). The character not in play: no effect."""
+    night = r.night
+    named = night.game.pack.get(a.args["character"])
+    character = named.name if named is not None else str(a.args["character"])
+    pid = next((p.id for p in sorted(night.state.living(), key=lambda p: p.id) if p.character == character), None)
+    if pid is None:
+        night.phase.note(f"{a.actor}【{skill.name}】：{character}不在场，未起作用")
+        night.phase.outcomes.settle(a, DONE, f"{character}不在场")
+        return
+    r.immunities.append((pid, THUNDER_AGAINST, f"{a.actor}【{skill.name}】", "all"))
+    night.phase.note(f"{a.actor}【{skill.name}】：{pid}（{character}）当夜不成为军师负面、军师增益技能的作用目标")
+    night.phase.outcomes.settle(a, DONE)
+
+
+def thundered(r: Resolver, pid: str, attribute: str) -> str | None:
+    """Why a bespoke use of ``attribute`` aimed at ``pid`` does not reach him tonight (【动如雷震】), or None."""
+    return next((why for who, against, why, kept in r.immunities
+                 if who == pid and kept == "all" and attribute in against), None)
+
+
+register("动如雷震", Code(
+    "early", _thunder_check, _thunder_resolve,
+    "主动技能。指定一个角色名字：该角色当夜不成为军师负面技能及除【动如雷震】以外的军师增益技能的作用目标。"
+    "（军师增益技能 结算前生效）"))

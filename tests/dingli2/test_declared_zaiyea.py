@@ -1,0 +1,102 @@
+"""鼎立三分2.0's 在野 skills made engine-resolved (issue 31, helper zaiyea: 袁绍 袁术 陈琳 水镜先生): each test states
+the 8.1 fact in our words and pins the reading of docs/rulings/packs-zaiyea.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import injured
+from tianting.core.errors import IllegalAction
+
+from .table import Table, act
+
+
+def states(t: Table) -> dict[tuple[str, str], list[str]]:
+    """What came of each action of the last phase: (actor, skill) → its states, in the order sent."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for e in t.state.history[-1]["actions"]:
+        out.setdefault((e["actor"], e["skill"]), []).append(e["state"])
+    return out
+
+
+def trace(t: Table) -> list[str]:
+    return list(t.results[-1].trace)
+
+
+# ---- 水镜先生 ------------------------------------------------------------------------------------------------
+@pytest.mark.skill("其疾如风")
+def test_qijirufeng_lets_the_id_act_twice_tonight_and_voids_his_vote() -> None:
+    """水镜先生【其疾如风】: the id named (never himself) may act twice that night, and his vote the next day is void
+    (R-zaiyea-1): 孙坚's two 横扫江东 both wound; without the skill his second is refused; the next day his vote on
+    郭嘉 does not count."""
+    t = Table(size=32)
+    with pytest.raises(IllegalAction, match="不可指定自己"):
+        t.game.check_action(act("水镜先生", "其疾如风", "水镜先生"), [])
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("孙坚", "横扫江东", "刘备"), [act("孙坚", "横扫江东", "郭嘉")])
+    t.night(act("水镜先生", "其疾如风", "孙坚"), act("孙坚", "横扫江东", "郭嘉"), act("孙坚", "横扫江东", "程昱"))
+    assert injured(t, "郭嘉") and injured(t, "程昱")
+    assert states(t)[("水镜先生", "其疾如风")] == ["done"]
+    t.day(votes={"孙坚": "郭嘉"})
+    assert any("孙坚 的投票无效：技能作用" in n for n in trace(t))
+
+
+@pytest.mark.skill("其疾如风")
+def test_qijirufeng_allows_no_second_stab() -> None:
+    """【其疾如风】 on a killer: two actions, but never two stabs (「若被指定者为杀手，不可进行两次刺杀」)."""
+    t = Table(size=32)
+    haste = act("水镜先生", "其疾如风", "张辽")
+    with pytest.raises(IllegalAction, match="两次刺杀"):
+        t.game.check_action(act("张辽", "刺杀", "庞统"), [haste, act("张辽", "刺杀", "吕蒙")])
+
+
+@pytest.mark.skill("其疾如风")
+def test_qijirufeng_failing_takes_the_second_action_with_it() -> None:
+    """A 【其疾如风】 that fails before it stands (周瑜's 诱以美色 on 水镜先生, 结算前) allows nothing: the second action
+    it let 孙坚 send fails, his first lands, and his vote the next day counts (R-zaiyea-1)."""
+    t = Table(size=32)
+    t.night(act("周瑜", "诱以美色", "水镜先生"), act("水镜先生", "其疾如风", "孙坚"),
+            act("孙坚", "横扫江东", "郭嘉"), act("孙坚", "横扫江东", "程昱"))
+    assert injured(t, "郭嘉") and not injured(t, "程昱")
+    assert states(t)[("孙坚", "横扫江东")] == ["done", "failed"]
+    assert not t.state.extra.get("own_votes_void", {}).get(str(t.state.index + 1))
+
+
+@pytest.mark.skill("侵略如火")
+def test_qinlveruhuo_strips_the_protections_of_the_one_stabbed() -> None:
+    """水镜先生【侵略如火】: if the id stabs tonight, the 武将保护 skills the one stabbed sets off have no effect and are
+    spent (R-zaiyea-2): 赵云's 浑身是胆 on 刘备 does not stop 张辽's stab (刘禅 plays on) and is spent. Without the skill
+    it stops the stab."""
+    t = Table(size=32)
+    t.night(act("赵云", "浑身是胆", "刘备"), act("张辽", "刺杀", "刘备"))
+    assert t.character("刘备") == "刘备"
+    t = Table(size=32)
+    t.night(act("水镜先生", "侵略如火", "张辽"), act("赵云", "浑身是胆", "刘备"), act("张辽", "刺杀", "刘备"))
+    assert t.character("刘备") == "刘禅"
+    assert t.state.player("赵云").used.get("浑身是胆")
+
+
+@pytest.mark.skill("侵略如火")
+def test_qinlveruhuo_leaves_tianxiawushuang_and_an_idle_killer() -> None:
+    """【侵略如火】 excepts 吕布's 【天下无双】: 张辽's stab still does not reach him. An id who stabs nobody: nothing."""
+    t = Table(size=32)
+    t.night(act("水镜先生", "侵略如火", "张辽"), act("张辽", "刺杀", "吕布"))
+    assert t.state.player("吕布").alive and not injured(t, "吕布")
+    t.day()
+    t.night(act("水镜先生", "侵略如火", "甘宁"), act("赵云", "浑身是胆", "刘备"))
+    assert states(t)[("水镜先生", "侵略如火")] == ["done"]
+    assert not t.state.player("赵云").used.get("浑身是胆")
+
+
+@pytest.mark.skill("动如雷震")
+def test_dongruleizhen_keeps_strategist_skills_off_the_character_named() -> None:
+    """水镜先生【动如雷震】 names a character: that night he is no target of 军师负面 skills nor of 军师增益 skills but
+    【动如雷震】 (R-zaiyea-3): 周瑜's 诱以美色 on 曹操 is void and 曹操's 亲冒矢石 lands; a use naming an id, or no
+    character, is refused."""
+    t = Table(size=32)
+    with pytest.raises(IllegalAction, match="角色名字"):
+        t.game.check_action(act("水镜先生", "动如雷震", "曹操"), [])
+    t.night(act("水镜先生", "动如雷震", character="曹操"), act("周瑜", "诱以美色", "曹操"),
+            act("曹操", "亲冒矢石", "郭嘉"))
+    assert states(t)[("周瑜", "诱以美色")] == ["void"]
+    assert injured(t, "郭嘉")
