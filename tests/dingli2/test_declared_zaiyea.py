@@ -7,8 +7,9 @@ import pytest
 
 from tests.declared_steps import injured
 from tianting.core.errors import IllegalAction
+from tianting.rules.dingli2 import DingliGame, SeatSpec
 
-from .table import Table, act
+from .table import Table, act, seats
 
 
 def states(t: Table) -> dict[tuple[str, str], list[str]]:
@@ -100,3 +101,67 @@ def test_dongruleizhen_keeps_strategist_skills_off_the_character_named() -> None
             act("曹操", "亲冒矢石", "郭嘉"))
     assert states(t)[("周瑜", "诱以美色")] == ["void"]
     assert injured(t, "郭嘉")
+
+
+# ---- 袁术 ----------------------------------------------------------------------------------------------------
+class YuanShuTable(Table):
+    """The 32-seat table with 袁术 in the 袁绍/袁术 seat (seed 003: 「袁绍/袁术」)."""
+
+    def __init__(self, seed: int = 1) -> None:
+        specs = [SeatSpec("袁术", "在野", "平民", "袁术") if s.character == "袁绍" else s for s in seats(32)]
+        self.game = DingliGame.create(specs, seed)
+        self.results = []
+
+
+HEIRS = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
+"""徐庶 dies his natural death on night 3 (his line branches: 诸葛亮 plays on)."""
+
+
+@pytest.mark.skill("割据淮南")
+def test_gejuhuainan_turns_every_skill_target_of_the_id_on_yuanshu() -> None:
+    """袁术【割据淮南】: the active skills the id uses tonight have their target ids replaced by 袁术 (R-zaiyea-4):
+    曹操's 亲冒矢石 on 郭嘉 wounds 袁术 instead (he is no 猛将); 张辽's stab (no skill) is not turned: 庞统 dies of it.
+    A defence against 军师负面 skills stops it: 孙坚's 兵圣后裔 is spent on it and his 横扫江东 wounds 郭嘉."""
+    t = YuanShuTable()
+    t.night(act("袁术", "割据淮南", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
+    assert injured(t, "袁术") and not injured(t, "郭嘉")
+    assert states(t)[("曹操", "亲冒矢石")] == ["done"]
+    assert any("曹操 的【亲冒矢石】目标改为 袁术" in n for n in trace(t))
+    t = YuanShuTable()
+    t.night(act("袁术", "割据淮南", "孙坚"), act("孙坚", "横扫江东", "郭嘉"))
+    assert injured(t, "郭嘉") and not injured(t, "袁术")
+    assert states(t)[("袁术", "割据淮南")] == ["void"]
+    t = YuanShuTable()
+    t.night(act("袁术", "割据淮南", "张辽"), act("张辽", "刺杀", "庞统"))
+    assert t.character("庞统") != "庞统" and not injured(t, "袁术")
+
+
+@pytest.mark.skill("割据淮南")
+def test_gejuhuainan_turns_a_bespoke_use_and_tells_the_judge_of_his() -> None:
+    """A bespoke skill is turned too: 水镜先生's 不动如山 on 郭嘉 lands on 袁术 (袁术 sends 割据淮南, so it fails on
+    him and 郭嘉 is stabbed to death); a skill the judge rules is listed with the change for him."""
+    t = YuanShuTable()
+    t.night(act("袁术", "割据淮南", "水镜先生"), act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"))
+    assert t.character("郭嘉") != "郭嘉"
+    assert states(t)[("水镜先生", "不动如山")] == ["failed"]
+    assert any("目标改为 袁术" in n for n in trace(t))
+
+
+@pytest.mark.skill("渴思蜜水")
+def test_kesimishui_may_take_yuanshu_out_once_yuanshidizi_was_used() -> None:
+    """袁术【渴思蜜水】: once 【袁氏嫡子】 has been used, each night a draw takes him out of the game with half chance,
+    at that night's 结算, with no last words but counted with the dead (R-zaiyea-5). Nothing is drawn before; on the
+    fourth night the draw goes against him: he leaves, the post counts one death, and his last words are not posted."""
+    t = YuanShuTable()
+    for _ in range(2):
+        t.night()
+        t.day()
+    t.night(act("袁术", "袁氏嫡子", "郭嘉"), answers=HEIRS)
+    t.day()
+    t.force("【渴思蜜水】袁术 留在游戏", False)
+    r = t.night(last_words={"袁术": "蜜水"}, answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    assert not t.state.player("袁术").alive
+    assert "袁术" in r.announcement["exited"]
+    assert r.announcement["deaths"] == 1
+    assert "蜜水" not in str(r.announcement.get("last_words", ""))
+    t.check_unused()

@@ -170,7 +170,17 @@ class Resolver:
                 continue
             if code.once:
                 limits.consume(self.night.phase, a.actor, data.name)
-            code.resolve(self, a, data)
+            moved = self.night.phase.redirects.get(id(a)) if a.targets else None
+            if moved is None:
+                code.resolve(self, a, data)
+                continue
+            # its every target changed (袁术【割据淮南】): resolved on a copy aimed there, its outcome the use's
+            copy = replace(a, targets=(moved,) * len(a.targets))
+            self.night.live[self.night.live.index(a)] = copy
+            code.resolve(self, copy, data)
+            self.night.phase.outcomes.copy(copy, a)
+            if copy in self.night.live:
+                self.night.live[self.night.live.index(copy)] = a
 
     def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
         """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
@@ -628,7 +638,7 @@ class Resolver:
         if not night.state.player(a.actor).alive:
             night.phase.outcomes.settle(a, FAILED, f"{a.actor} 已死亡")
             return
-        target = use.target or a.actor
+        target = night.phase.redirects.get(id(a), use.target) if use.target else a.actor  # 【割据淮南】's change
         if not night.state.player(target).alive:
             night.phase.outcomes.settle(a, FAILED, f"{target} 已退出游戏")
             return
