@@ -165,3 +165,22 @@ def test_kesimishui_may_take_yuanshu_out_once_yuanshidizi_was_used() -> None:
     assert r.announcement["deaths"] == 1
     assert "蜜水" not in str(r.announcement.get("last_words", ""))
     t.check_unused()
+
+
+@pytest.mark.skill("镜花水月")
+def test_jinghuashuiyue_learns_of_each_who_names_him_and_pairs_meet() -> None:
+    """水镜先生【镜花水月】 (any number of times): each one whose 指认 names him has one of his own 评价, drawn, learned
+    by 水镜先生; once two who can come to know each other (徐庶's 指认 names 庞统) have both named him, on any nights,
+    each learns the other's identity (R-zaiyea-6). 徐庶 names him on night 1, 庞统 on night 2."""
+    t = Table(size=32)
+    t.force("【镜花水月】水镜先生 得知 徐庶 的一项评价", "智者")
+    t.night(act("徐庶", "指认", "水镜先生", evaluation="智者"))
+    assert "【镜花水月】：徐庶 具有评价「智者」" in t.said("水镜先生")
+    assert not any("身份" in s for s in t.said("徐庶"))
+    t.day()
+    t.force("【镜花水月】水镜先生 得知 庞统 的一项评价", "能吏")
+    t.night(act("庞统", "指认", "水镜先生", evaluation="能吏"))
+    assert "【镜花水月】：庞统 具有评价「能吏」" in t.said("水镜先生")
+    assert "【镜花水月】：庞统 的身份是军师" in t.said("徐庶")
+    assert "【镜花水月】：徐庶 的身份是军师" in t.said("庞统")
+    t.check_unused()

@@ -162,3 +162,58 @@ register("动如雷震", Code(
     "early", _thunder_check, _thunder_resolve,
     "主动技能。指定一个角色名字：该角色当夜不成为军师负面技能及除【动如雷震】以外的军师增益技能的作用目标。"
     "（军师增益技能 结算前生效）"))
+
+
+# ---- 【镜花水月】 -------------------------------------------------------------------------------------------------
+MIRROR = "mirror_seen"
+"""``state.extra[MIRROR][owner]``: [id, character] of each player whose 指认 named the owner (any night), in order."""
+
+
+def _pairable(game: Any, a: str, b: str) -> bool:
+    """「两个可以互相认识的角色」: one's 指认 allowances name the other's character (the rules let them come to know each
+    other)."""
+    ca, cb = game.state.player(a).character, game.state.player(b).character
+    return any(al.kind == "character" and cb in al.of for al in game.character(a).recognition) or any(
+        al.kind == "character" and ca in al.of for al in game.character(b).recognition)
+
+
+def _mirror(r: Resolver, owner: str, skill: SkillData) -> None:
+    """Every player whose 指认 (of a character or an evaluation) named the owner tonight and went through has one of
+    his own 评价, drawn, learned by the owner; once two who can come to know each other have both named him (any
+    nights), each learns the other's identity, once (R-zaiyea-6)."""
+    from tianting.core.records import Feedback
+    from tianting.rules.sg24.game import RECOGNISE, _norm
+
+    night, game, state = r.night, r.night.game, r.night.state
+    named = sorted({a.actor for a in night.live if _norm(a.skill) == RECOGNISE and a.targets[:1] == (owner,)
+                    and a.actor != owner and night.phase.outcomes.state(a) not in (VOID, FAILED)})
+    seen: list[list[str]] = state.extra.setdefault(MIRROR, {}).setdefault(owner, [])
+    for pid in named:
+        evaluations = sorted(game.evaluations(pid, night.phase))
+        if evaluations:
+            value = state.rng.pick(f"【{skill.name}】{owner} 得知 {pid} 的一项评价", evaluations)
+            night.phase.tell(owner, Feedback(skill.name, f"【{skill.name}】：{pid} 具有评价「{value}」", pid,
+                                             {"evaluation": value}))
+            night.phase.note(f"{owner}【{skill.name}】得知 {pid} 的一项评价：{value}")
+        if [pid, state.player(pid).character] not in seen:
+            seen.append([pid, state.player(pid).character])
+    told: list[list[str]] = state.extra.setdefault("mirror_told", [])
+    now = [pid for pid, ch in seen if state.player(pid).alive and state.player(pid).character == ch]
+    for i, a in enumerate(now):
+        for b in now[i + 1:]:
+            pair = sorted((a, b))
+            if a == b or pair in told or not _pairable(game, a, b):
+                continue
+            told.append(pair)
+            for x, y in ((a, b), (b, a)):
+                identity = state.player(y).identity
+                night.phase.tell(x, Feedback(skill.name, f"【{skill.name}】：{y} 的身份是{identity}", y,
+                                             {"fact": "identity", "value": identity}))
+            night.phase.note(f"{owner}【{skill.name}】：{a} 与 {b} 得知彼此身份")
+
+
+register("镜花水月", Code(
+    "settle", one_target, lambda r, a, s: None,
+    "被动技能，触发次数不限。被指认时触发：每个指认到自己的角色，自己随机得知其一项评价；两个可以互相认识的角色都指认过"
+    "自己后（不限同一夜），两人得知彼此身份。（指认技能）",
+    before_harms=_mirror))
