@@ -9,7 +9,7 @@ from tests.declared_steps import injured
 from tianting.core.errors import IllegalAction
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 
-from .table import Table, act, seats
+from .table import Table, act, force_deal, rule, seats
 
 
 def states(t: Table) -> dict[tuple[str, str], list[str]]:
@@ -183,4 +183,78 @@ def test_jinghuashuiyue_learns_of_each_who_names_him_and_pairs_meet() -> None:
     assert "【镜花水月】：庞统 具有评价「能吏」" in t.said("水镜先生")
     assert "【镜花水月】：庞统 的身份是军师" in t.said("徐庶")
     assert "【镜花水月】：徐庶 的身份是军师" in t.said("庞统")
+    t.check_unused()
+
+
+# ---- 袁绍 ----------------------------------------------------------------------------------------------------
+def wounded_yuanshao(t: Table) -> None:
+    """袁绍 wounded on night 1 (the judge's wound, which his 空墙苟活 does not meet), his table dealt in order (first
+    check: 0–2 and 3–5 the rules' 痊愈 and 死亡, 6–9 继续受伤; 【刚愎自用】 changes each outcome)."""
+    force_deal(t, "袁绍", 1)
+    t.night(rulings=(rule("injure", "袁绍"),))
+    assert injured(t, "袁绍")
+
+
+@pytest.mark.skill("刚愎自用")
+def test_gangbiziyong_turns_a_still_wounded_check_into_an_immediate_heal() -> None:
+    """袁绍【刚愎自用】: his 伤判 outcomes change — 继续受伤 becomes 痊愈, and it takes effect at once, not after the
+    day's post (R-zaiyea-8): digit 7 (the rules' 继续受伤) heals him during the day's check, and the day's record of
+    checks still pending holds nothing of his."""
+    t = Table(size=32)
+    wounded_yuanshao(t)
+    t.day(digits={"袁绍": 7})
+    assert t.state.player("袁绍").alive and not injured(t, "袁绍")
+    assert any("立即生效" in n for n in trace(t))
+    assert "袁绍" not in t.results[-1].announcement["wound_checks"]
+
+
+@pytest.mark.skill("刚愎自用")
+def test_gangbiziyong_turns_a_heal_into_death_counted_the_next_night() -> None:
+    """【刚愎自用】: 痊愈 becomes 死亡, and a 伤判 death of his is counted with the next night's dead, with a last word
+    that night (R-zaiyea-8): digit 1 (the rules' 痊愈) kills him; he is still in the game after the day, and the next
+    night's post counts his death and carries his last words."""
+    t = Table(size=32)
+    wounded_yuanshao(t)
+    t.day(digits={"袁绍": 1}, answers=[{"actor": "袁绍", "skill": "四世三公", "answer": "不重新判定"}])
+    assert t.state.player("袁绍").alive and injured(t, "袁绍")
+    r = t.night(last_words={"袁绍": "竖子不足与谋"})
+    assert not t.state.player("袁绍").alive
+    assert r.announcement["deaths"] == 1
+    assert "竖子不足与谋" in str(r.announcement)
+
+
+@pytest.mark.skill("四世三公")
+def test_sishisangong_draws_his_check_again_at_his_choice() -> None:
+    """袁绍【四世三公】 (not locked, three times): told his 伤判's outcome he may have it drawn again, from the same
+    committed table (R-zaiyea-7): his digit 0 gives 死亡 (【刚愎自用】's 痊愈→死亡); he asks again with his second digit 8,
+    继续受伤→痊愈 at once. Declining keeps the outcome; a use is counted."""
+    t = Table(size=32)
+    wounded_yuanshao(t)
+    t.day(digits={"袁绍": [0, 8]}, answers=[{"actor": "袁绍", "skill": "四世三公", "answer": "重新判定"}])
+    assert not injured(t, "袁绍") and t.state.player("袁绍").alive
+    assert t.state.player("袁绍").used.get("四世三公") == 1
+    assert any("重新判定（数字8）" in s for s in t.said("袁绍"))
+    t = Table(size=32)
+    wounded_yuanshao(t)
+    t.day(digits={"袁绍": 0}, answers=[{"actor": "袁绍", "skill": "四世三公", "answer": "不重新判定"}])
+    assert injured(t, "袁绍") and not t.state.player("袁绍").used.get("四世三公")
+
+
+@pytest.mark.skill("名门望族")
+def test_mingmenwangzu_opens_sishisangong_to_a_known_countryman() -> None:
+    """袁绍【名门望族】: once he has been wounded (or has two right 评价指认), his 【四世三公】 may redo the 伤判 of a
+    countryman he knows mutually (R-zaiyea-7): 袁绍, joined 魏 and knowing 郭嘉 both ways, wounded on night 1, has
+    郭嘉's check (digit 4: 死亡) drawn again (drawn digit 7: 继续受伤)."""
+    t = Table(size=32)
+    t.state.player("袁绍").country = "魏"
+    t.state.player("袁绍").known["郭嘉"] = "郭嘉"
+    t.state.player("郭嘉").known["袁绍"] = "袁绍"
+    force_deal(t, "郭嘉", 1)
+    force_deal(t, "袁绍", 1)
+    t.night(act("曹操", "亲冒矢石", "郭嘉"), rulings=(rule("injure", "袁绍"),))
+    assert "袁绍" in t.state.extra.get("house_open", [])
+    t.force("【四世三公】郭嘉 重新判定的数字", "7")
+    t.day(digits={"郭嘉": 4, "袁绍": 7},
+          answers=[{"actor": "袁绍", "skill": "四世三公", "answer": "重新判定"}])
+    assert t.state.player("郭嘉").alive and injured(t, "郭嘉") and t.character("郭嘉") == "郭嘉"
     t.check_unused()

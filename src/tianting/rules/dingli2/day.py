@@ -52,7 +52,7 @@ class DingliDay(Day):
 
     def after_wound_checks(self) -> None:
         """白天判定阶段 (伤判, taking effect after the day's post)."""
-        self.checks = self.game._draw_checks(self.phase, self.digits)
+        self.checks = self.game._draw_checks(self.phase, self.digits, self.book)
 
     def after_uses(self) -> None:
         game = self.game

@@ -29,6 +29,7 @@ from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
+from tianting.rules.sg24.declared.codes import yuanshao
 from tianting.rules.sg24.declared.codes.shuijing import hastened
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
@@ -586,8 +587,10 @@ class DingliGame(SG24Game):
                 day.note(f"{voter}（{character}）的投票被改投 {target}（不显示在票面中）")
         return out
 
-    def _draw_checks(self, day: Phase, digits: Mapping[str, Any]) -> list[tuple[str, int, str, int, bool]]:
-        """白天判定阶段: each player wounded before this day picks from their committed table with a digit."""
+    def _draw_checks(self, day: Phase, digits: Mapping[str, Any],
+                     book: DecisionBook | None = None) -> list[tuple[str, int, str, int, bool]]:
+        """白天判定阶段: each player wounded before this day picks from their committed table with a digit (袁绍's
+        【四世三公】 may have it drawn again, his 【刚愎自用】 heal takes effect at once: R-zaiyea-7/8)."""
         out = []
         tables: dict[str, Any] = self.state.extra["tables"]
         for p in sorted(self.state.living(), key=lambda p: p.seat):
@@ -610,6 +613,12 @@ class DingliGame(SG24Game):
             effects.tell(day, p.id, texts.wound_check(dealt["nth"], digit, drawn, outcome), "伤判", None,
                          {"digit": digit, "drawn": drawn, "nth": dealt["nth"], "outcome": outcome,
                           "table": dealt["table"], "salt": dealt["salt"], "commitment": dealt["hash"]})
+            outcome, digit = yuanshao.redone(self, day, p.id, dealt, given, digit, outcome, book)
+            if outcome == wounds.HEALED and yuanshao.heals_at_once(self, p.id):  # 「痊愈且立即生效」
+                day.note(f"{p.id} 伤判痊愈，立即生效（【{yuanshao.STUBBORN}】）")
+                effects.heal(day, p.id, f"伤判痊愈（【{yuanshao.STUBBORN}】立即生效）")
+                self.healed(p.id)
+                continue
             out.append((p.id, dealt["nth"], outcome, digit, drawn))
         return out
 
@@ -659,6 +668,8 @@ class DingliGame(SG24Game):
             if outcome == wounds.HEALED:
                 effects.heal(day, pid, "伤判痊愈")
                 self.state.extra["checks"].pop(pid, None)
+            elif outcome == wounds.DIED and yuanshao.dies_next_night(self, day, pid):
+                continue
             elif outcome == wounds.DIED:
                 self.kill(day, pid, f"第{nth}次伤判死亡", book, natural=True)
                 if not p.alive:

@@ -187,6 +187,8 @@ def _mirror(r: Resolver, owner: str, skill: SkillData) -> None:
     night, game, state = r.night, r.night.game, r.night.state
     named = sorted({a.actor for a in night.live if _norm(a.skill) == RECOGNISE and a.targets[:1] == (owner,)
                     and a.actor != owner and night.phase.outcomes.state(a) not in (VOID, FAILED)})
+    if not named and owner not in state.extra.get(MIRROR, {}):
+        return  # nobody has named him yet: nothing to learn, nothing kept
     seen: list[list[str]] = state.extra.setdefault(MIRROR, {}).setdefault(owner, [])
     for pid in named:
         evaluations = sorted(game.evaluations(pid, night.phase))
@@ -197,7 +199,7 @@ def _mirror(r: Resolver, owner: str, skill: SkillData) -> None:
             night.phase.note(f"{owner}【{skill.name}】得知 {pid} 的一项评价：{value}")
         if [pid, state.player(pid).character] not in seen:
             seen.append([pid, state.player(pid).character])
-    told: list[list[str]] = state.extra.setdefault("mirror_told", [])
+    told: list[list[str]] = state.extra.get("mirror_told", [])
     now = [pid for pid, ch in seen if state.player(pid).alive and state.player(pid).character == ch]
     for i, a in enumerate(now):
         for b in now[i + 1:]:
@@ -205,6 +207,7 @@ def _mirror(r: Resolver, owner: str, skill: SkillData) -> None:
             if a == b or pair in told or not _pairable(game, a, b):
                 continue
             told.append(pair)
+            state.extra["mirror_told"] = told
             for x, y in ((a, b), (b, a)):
                 identity = state.player(y).identity
                 night.phase.tell(x, Feedback(skill.name, f"【{skill.name}】：{y} 的身份是{identity}", y,
