@@ -258,3 +258,56 @@ def test_mingmenwangzu_opens_sishisangong_to_a_known_countryman() -> None:
           answers=[{"actor": "袁绍", "skill": "四世三公", "answer": "重新判定"}])
     assert t.state.player("郭嘉").alive and injured(t, "郭嘉") and t.character("郭嘉") == "郭嘉"
     t.check_unused()
+
+
+@pytest.mark.skill("广结名士")
+def test_guangjiemingshi_keeps_the_evaluation_after_a_wrong_ask() -> None:
+    """袁绍【广结名士】: after a wrong 评价指认 he may not change the 评价 the next night; after a right one he may
+    (R-zaiyea-9). He asks whether 郭嘉 is a 猛将 (no): the next night a 智者 ask is refused, a 猛将 one (典韦, yes) is
+    taken; the night after he may ask 智者."""
+    t = Table(size=32)
+    t.night(act("袁绍", "指认", "郭嘉", evaluation="猛将"))
+    t.day()
+    with pytest.raises(IllegalAction, match="不能更换指认的评价"):
+        t.game.check_action(act("袁绍", "指认", "郭嘉", evaluation="智者"), [])
+    t.night(act("袁绍", "指认", "典韦", evaluation="猛将"))
+    t.day()
+    t.game.check_action(act("袁绍", "指认", "郭嘉", evaluation="智者"), [])
+
+
+def votes_for(t: Table, by_country: dict[str, str], **by_id: str) -> dict[str, str]:
+    """Each living id's vote: by ``by_id``, else his country's in ``by_country``, else himself."""
+    return {p.id: by_id.get(p.id, by_country.get(p.country, p.id)) for p in t.state.living()}
+
+
+@pytest.mark.skill("讨董联盟")
+def test_taodonglianmeng_counts_the_lords_vote_twice() -> None:
+    """袁绍【讨董联盟】: while 在野, his right 指认 of 曹操 sets it off — the next day his vote and 曹操's each count as
+    two (his own is still void, an 在野's, seed 003). 魏's nine vote 关羽, 蜀's seven and 孙坚 周瑜 vote 郭嘉 (9 each):
+    曹操's second vote makes 关羽 the most voted, and he is wounded; without the skill the tie harms nobody
+    (R-zaiyea-10)."""
+    votes = {"魏": "关羽", "蜀": "郭嘉", "吴": "黄盖"}
+    t = Table(size=32)
+    t.night(act("袁绍", "指认", "曹操", character="曹操"))
+    assert any("讨董联盟" in s for s in t.said("袁绍"))
+    t.day(votes=votes_for(t, votes, 孙坚="郭嘉", 周瑜="郭嘉"))
+    assert injured(t, "关羽") and not injured(t, "郭嘉")
+    t = Table(size=32)
+    t.night()
+    t.day(votes=votes_for(t, votes, 孙坚="郭嘉", 周瑜="郭嘉"))
+    assert not injured(t, "关羽") and not injured(t, "郭嘉")
+
+
+@pytest.mark.skill("讨董联盟")
+def test_taodonglianmeng_makes_dongzhuos_next_xiongbatianxia_stab_a_coin() -> None:
+    """【讨董联盟】 with 董卓 in play and his 【雄霸天下】 not spent: its next use's stab fails with half chance, drawn
+    by the engine and told to the judge who rules that skill (R-zaiyea-10)."""
+    t = Table(size=32)
+    specs = [SeatSpec("董卓", "在野", "平民", "董卓") if s.character == "何进" else s for s in seats(32)]
+    t.game = DingliGame.create(specs, 1)
+    t.night(act("袁绍", "指认", "曹操", character="曹操"))
+    t.day()
+    t.force("【讨董联盟】董卓【雄霸天下】的刺杀", False)
+    r = t.night(act("董卓", "雄霸天下", "郭嘉"))
+    assert any("雄霸天下】的刺杀失效" in w for w in r.warnings)
+    t.check_unused()

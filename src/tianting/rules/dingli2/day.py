@@ -69,7 +69,9 @@ class DingliDay(Day):
         return counted
 
     def counted_votes(self) -> list[str]:
-        return list(self.counted.values()) + self.hidden + self.declared_hidden
+        from tianting.rules.sg24.declared.codes.yuanshao import doubled_votes
+
+        return list(self.counted.values()) + self.hidden + self.declared_hidden + doubled_votes(self.state, self.counted)
 
     def vote_harms(self, counted: Sequence[str]) -> list[Harm]:
         """舌辩: 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」; a tie harms nobody."""

@@ -260,6 +260,8 @@ class DingliGame(SG24Game):
                 raise IllegalAction(f"{player.id} 不能刺杀自己（自杀请提交【自杀】）", "self")
         elif skill in (RECOGNISE, RECRUIT, APPLY):
             super().check_action(action, accepted)
+            if skill == RECOGNISE:
+                yuanshao.check_ask(self, player, action)  # 袁绍【广结名士】
             if skill == APPLY and not self.has_strategist(_norm(action.args.get("country", ""))):
                 raise IllegalAction(f"{action.args.get('country')}国军师已全部死亡，在野无法加入此国", "no-strategist")
         else:

@@ -228,3 +228,120 @@ def redone(game: Any, day: Any, pid: str, dealt: Mapping[str, Any], given: Any, 
                          {"digit": second, "outcome": again, "nth": dealt["nth"]})
         return again, second
     return outcome, digit
+
+
+# ---- 【广结名士】 -------------------------------------------------------------------------------------------------
+CIRCLE = "广结名士"
+LAST_ASK = "last_ask"
+"""``state.extra[LAST_ASK][id]``: [evaluation, right] of the holder's last 评价指认 (the 【广结名士】 holders')."""
+
+
+def _circle_night(r: Resolver, owner: str, skill: SkillData) -> None:
+    """Keeps what the owner's 评价指认 tonight asked and whether it was right (the truth, not the answer told)."""
+    night, game, state = r.night, r.night.game, r.night.state
+    for actor, target, asked in night.phase.asked:
+        if actor == owner:
+            right = asked in game.evaluations(target, night.phase) or asked == state.player(target).identity
+            state.extra.setdefault(LAST_ASK, {})[owner] = [asked, right]
+
+
+def check_ask(game: Any, player: Any, action: Action) -> None:
+    """「若指认为错误，下夜不能更换指认的评价」: after a wrong 评价指认, the next one asks the same 评价 (R-zaiyea-9)."""
+    from tianting.core.state import PhaseKind
+
+    if (game.phase is not PhaseKind.NIGHT or not _holds(game, player.id, CIRCLE)
+            or not isinstance(action.args.get("evaluation"), str)):
+        return
+    last = game.state.extra.get(LAST_ASK, {}).get(player.id)
+    if last is not None and not last[1] and name_key(action.args["evaluation"]) != last[0]:
+        raise IllegalAction(f"【{CIRCLE}】：{player.id} 上一次评价指认错误，不能更换指认的评价（须为「{last[0]}」）",
+                            "same-evaluation")
+
+
+register(CIRCLE, Code(
+    "settle", _no_use, _no_resolve,
+    "被动技能，触发次数不限。评价指认正确时，下一夜可以换一个评价指认；错误时，下一夜不能更换指认的评价。（指认技能）",
+    before_harms=_circle_night))
+
+
+# ---- 【讨董联盟】 -------------------------------------------------------------------------------------------------
+ALLIANCE = "讨董联盟"
+FIRST_LORDS = ("曹操", "刘备", "孙坚")
+WEIGHTS = "vote_weights"
+"""``state.extra[WEIGHTS][day index]``: the ids whose vote counts twice that day (「投票均算作2票」)."""
+CHASED = "taodong_chased"
+"""``state.extra[CHASED]``: the ids of 董卓 whose next 【雄霸天下】 stab fails with half chance."""
+
+
+def _alliance_night(r: Resolver, owner: str, skill: SkillData) -> None:
+    """A right 指认 of his naming a lord sets it off — while 在野, 曹操 刘备 孙坚; once joined, a lord not of his
+    country: he and that lord have their votes counted twice the next day; 董卓 in play: his next 【雄霸天下】's stab
+    fails with half chance (the judge rules that skill, and is told), or, 【雄霸天下】 spent, 董卓's actions tonight
+    fail — his harms are kept off (R-zaiyea-10)."""
+    from tianting.core.records import Feedback
+    from tianting.rules.sg24.pack import UNALIGNED
+
+    night, state = r.night, r.night.state
+    chase(r)
+    me = state.player(owner)
+    hits = []
+    for actor, target, named in night.phase.recognitions:
+        lord = state.player(target)
+        if actor != owner or lord.identity != "君主":
+            continue
+        if (named in FIRST_LORDS) if me.country == UNALIGNED else (lord.country != me.country):
+            hits.append(target)
+    if not hits:
+        return
+    for target in sorted(set(hits)):
+        night.phase.note(f"{owner}【{skill.name}】触发（{target}）：次日两人投票均算作2票")
+        night.phase.tell(owner, Feedback(skill.name, f"你的【{skill.name}】触发：次日你与 {target} 的投票均算作2票",
+                                         target))
+        doubled = state.extra.setdefault(WEIGHTS, {}).setdefault(str(state.index + 1), [])
+        doubled += [p for p in (owner, target) if p not in doubled]
+    for dong in sorted(p.id for p in state.living() if p.character == "董卓"):
+        if state.player(dong).used.get("雄霸天下") or "雄霸天下" not in state.player(dong).skills:
+            kept = [h for h in night.harms if h.by == dong and not h.forced]
+            night.harms[:] = [h for h in night.harms if h not in kept]
+            for a in [a for a in night.live if a.actor == dong]:
+                night.phase.outcomes.settle(a, FAILED, f"{owner}【{skill.name}】令其当夜行动失败")
+            night.phase.note(f"{owner}【{skill.name}】：{dong}（董卓）【雄霸天下】已消耗，当夜所有行动失败")
+            if any(not r.handles(a) for a in night.live if a.actor == dong):
+                night.warnings.append(f"{dong}（董卓）当夜所有行动失败（{owner}【{skill.name}】），请按此裁定其技能")
+        else:
+            chased: list[str] = state.extra.setdefault(CHASED, [])
+            if dong not in chased:
+                chased.append(dong)
+            night.phase.note(f"{owner}【{skill.name}】：{dong}（董卓）下一次【雄霸天下】的刺杀一半概率失效")
+
+
+def chase(r: Resolver) -> None:
+    """董卓's first 【雄霸天下】 after 【讨董联盟】 went off: its stab fails with half chance, drawn now and told to the
+    judge who rules the skill (its stopping of killers' stabs stands)."""
+    from tianting.rules.sg24.game import _norm
+
+    night, state = r.night, r.night.state
+    chased: list[str] = state.extra.get(CHASED, [])
+    for dong in sorted(chased):
+        use = next((a for a in night.live if a.actor == dong and _norm(a.skill) == "雄霸天下"), None)
+        if use is None:
+            continue
+        chased.remove(dong)
+        stays = r._chance(f"【{ALLIANCE}】{dong}【雄霸天下】的刺杀", dong)
+        night.warnings.append(f"{dong}（董卓）【雄霸天下】的刺杀{'有效' if stays else '失效'}（【{ALLIANCE}】一半概率），"
+                              "阻止三国杀手刺杀的效果仍然有效")
+    if not chased:
+        state.extra.pop(CHASED, None)
+
+
+register(ALLIANCE, Code(
+    "settle", _no_use, _no_resolve,
+    "被动技能。在野时指认出曹操、刘备、孙坚，入国后指认出非本国的君主时触发：次日自己与该君主的投票均算作2票；董卓在场时，"
+    "其下一次【雄霸天下】的刺杀一半概率失效（阻止三国杀手刺杀的效果仍有效），若【雄霸天下】已消耗，则董卓当夜所有行动失败。"
+    "（指认技能）",
+    before_harms=_alliance_night))
+
+
+def doubled_votes(state: Any, counted: Mapping[str, str]) -> list[str]:
+    """The second vote of each id whose vote counts twice today (【讨董联盟】), if his vote counts."""
+    return [counted[pid] for pid in sorted(state.extra.get(WEIGHTS, {}).get(str(state.index), [])) if pid in counted]
