@@ -311,3 +311,41 @@ def test_taodonglianmeng_makes_dongzhuos_next_xiongbatianxia_stab_a_coin() -> No
     r = t.night(act("董卓", "雄霸天下", "郭嘉"))
     assert any("雄霸天下】的刺杀失效" in w for w in r.warnings)
     t.check_unused()
+
+
+# ---- 陈琳 ----------------------------------------------------------------------------------------------------
+@pytest.mark.skill("生花妙笔")
+def test_shenghuamiaobi_on_a_death_tells_chenlin_and_adds_a_death_and_a_word() -> None:
+    """陈琳【生花妙笔】: his nightly 指认 for it names an id; if the id dies that night, 陈琳 is told, may write one more
+    last word, and the night's post counts one death more (R-zaiyea-11). 甘宁 stabs 郭嘉 (荀彧 plays on): the post
+    says two deaths and carries 陈琳's word. The 指认 is not the night's one skill, nor the judge's to rule."""
+    t = Table(size=32)
+    with pytest.raises(IllegalAction, match="不可指认自己"):
+        t.game.check_action(act("陈琳", "生花妙笔", "陈琳"), [])
+    r = t.night(act("陈琳", "生花妙笔", "郭嘉"), act("甘宁", "刺杀", "郭嘉"), last_words={"陈琳": "笔下生花"})
+    assert t.character("郭嘉") == "荀彧"
+    assert any("生花妙笔" in s and "郭嘉" in s for s in t.said("陈琳"))
+    assert r.announcement["deaths"] == 2 and r.announcement["last_words"] == {"陈琳": "笔下生花"}
+    assert states(t)[("陈琳", "生花妙笔")] == ["done"]
+    t.day()
+    r = t.night(act("陈琳", "生花妙笔", "刘备"), last_words={"陈琳": "……"})
+    assert r.announcement["deaths"] == 0 and r.announcement["last_words"] == {}
+
+
+@pytest.mark.skill("檄文讨逆")
+def test_xiwentaoni_kills_the_wounded_lord_of_the_id_named() -> None:
+    """陈琳【檄文讨逆】: his 指认 for it names an id; if the lord of that id's country is wounded that night, the lord
+    dies instead (R-zaiyea-11): 关羽 named, 孙坚's 横扫江东 on 刘备 is stopped by his 马跃檀溪 and 曹操's 亲冒矢石 wounds
+    him — a wound that kills (刘禅 plays on; without the skill he is only wounded). The same id may not be named
+    again; an unwounded lord is untouched."""
+    t = Table(size=32)
+    t.night(act("曹操", "亲冒矢石", "刘备"), act("孙坚", "横扫江东", "刘备"))
+    assert injured(t, "刘备") and t.character("刘备") == "刘备"
+    t = Table(size=32)
+    t.night(act("陈琳", "檄文讨逆", "关羽"), act("曹操", "亲冒矢石", "刘备"), act("孙坚", "横扫江东", "刘备"))
+    assert t.character("刘备") == "刘禅"
+    t.day()
+    with pytest.raises(IllegalAction, match="不可重复指认"):
+        t.game.check_action(act("陈琳", "檄文讨逆", "关羽"), [])
+    t.night(act("陈琳", "檄文讨逆", "典韦"))
+    assert t.character("曹操") == "曹操" and not injured(t, "曹操")

@@ -29,7 +29,7 @@ from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
-from tianting.rules.sg24.declared.codes import yuanshao
+from tianting.rules.sg24.declared.codes import chenlin, yuanshao
 from tianting.rules.sg24.declared.codes.shuijing import hastened
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
@@ -258,6 +258,8 @@ class DingliGame(SG24Game):
             (target,) = self._target(action)
             if target.id == player.id:
                 raise IllegalAction(f"{player.id} 不能刺杀自己（自杀请提交【自杀】）", "self")
+        elif chenlin.named_passive(self, player, action):  # 陈琳's 指认 for 【生花妙笔】/【檄文讨逆】
+            chenlin.check_named(self, player, action, accepted)
         elif skill in (RECOGNISE, RECRUIT, APPLY):
             super().check_action(action, accepted)
             if skill == RECOGNISE:
@@ -288,7 +290,9 @@ class DingliGame(SG24Game):
         return data is not None and data.kind == "active" and self.pack.extra(player.character, data.name).when is not None
 
     def _is_skill(self, a: Action) -> bool:
-        return _norm(a.skill) not in GENERAL_ACTIONS
+        """A character skill's use: not a general action, nor the 指认 a passive takes (陈琳【生花妙笔】)."""
+        return _norm(a.skill) not in GENERAL_ACTIONS and not (
+            a.actor in self.state.players and chenlin.named_passive(self, self.state.player(a.actor), a))
 
     def check_vote(self, voter: str, target: str) -> None:
         """「投票不能弃权」: a vote names a living id (an 在野's is cast, and void until they join)."""
@@ -522,8 +526,11 @@ class DingliGame(SG24Game):
         """「当夜死亡角色的遗言」; 「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布。」"""
         words: dict[str, str] = {}
         warnings = []
+        brushed = chenlin.brushed(self.state, self.state.index)  # 陈琳【生花妙笔】's extra last word (R-zaiyea-11)
         for pid, text in given.items():
-            if pid in getattr(night, "suicides", []) or pid in night.natural:
+            if pid in brushed and pid not in night.died or pid.removesuffix(f"【{chenlin.BRUSH}】") in brushed:
+                words[pid] = text
+            elif pid in getattr(night, "suicides", []) or pid in night.natural:
                 warnings.append(f"{pid}：自杀、自然死亡、伤判死亡的人无遗言发布")
             elif pid not in night.died:
                 warnings.append(f"{pid} 未于当夜死亡，其遗言不予公布")

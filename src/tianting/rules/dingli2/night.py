@@ -24,6 +24,7 @@ from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
+from tianting.rules.sg24.declared.codes.chenlin import brushed
 from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, exit_passives, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
@@ -158,6 +159,10 @@ class DingliNight(Night):
         lessen, deepen = shifts(self.judged)
         for pid, n in self.declared.lessening().items():
             lessen[pid] = lessen.get(pid, 0) + n
+        if self.declared.deepened:  # bespoke code's 加深 (陈琳【檄文讨逆】)
+            deepen = dict(deepen or {})
+            for pid, n in self.declared.deepened.items():
+                deepen[pid] = deepen.get(pid, 0) + n
         return lessen, deepen
 
     def join(self) -> None:
@@ -177,7 +182,7 @@ class DingliNight(Night):
         announcement: dict[str, Any] = {
             "title": texts.night_title(game.number),
             "summary": game._summary(night),
-            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
+            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED) + len(brushed(self.state, self.state.index)),
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
             "events": self.events,
             "died": canonical.posted(self.state, list(night.died) + list(night.natural)),

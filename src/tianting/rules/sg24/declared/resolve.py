@@ -124,6 +124,8 @@ class Resolver:
     """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
     lessened: dict[str, int] = field(default_factory=dict)
     """id → steps its summed harm tonight is lessened by (``lessen``: 「伤害减轻」)."""
+    deepened: dict[str, int] = field(default_factory=dict)
+    """id → steps its summed harm tonight is deepened by (bespoke code: 陈琳【檄文讨逆】's 「受伤时……直接死亡」)."""
     groups: list[GroupDefence] = field(default_factory=list)
     """Defences for whichever of a group is hit hardest (``defend``'s ``among``), placed when the harms are known."""
     counter_rules: dict[int, Mapping[str, Any]] = field(default_factory=dict)
