@@ -11,6 +11,7 @@ from tianting.rules.sg24.outcomes import DONE
 
 if TYPE_CHECKING:
     from tianting.core.records import Action
+    from tianting.rules.sg24.declared.resolve import Resolver
     from tianting.rules.sg24.pack import SkillData
 
 
@@ -120,9 +121,14 @@ def _summons_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         night.phase.note(f"{a.actor}【{skill.name}】：{lord}（{country}君主）当夜受伤则直接死亡")
 
 
+def _named_check(game: Any, action: Action) -> None:
+    """The check of the 指认 alone (the night's others: :func:`check_named`, from the game's check)."""
+    check_named(game, game.state.player(action.actor), action, ())
+
+
 register(BRUSH, Code(
-    "settle", check_named, _brush_resolve,
+    "settle", _named_check, _brush_resolve,
     "被动技能。每夜指认1个ID：若其当夜死亡则触发，自己得知，可以额外写一条遗言，当夜公告的死亡人数加一。（指认技能）"))
 register(SUMMONS, Code(
-    "settle", check_named, _summons_resolve,
+    "settle", _named_check, _summons_resolve,
     "被动技能。每夜指认1个ID（不可重复）：其所在国的君主当夜受伤时，直接死亡；该国当夜使用了【悲愤诗】则无效。（指认技能）"))
