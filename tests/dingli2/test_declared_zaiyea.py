@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.declared_steps import injured
+from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
+from tianting.core.records import Action
 from tianting.rules.dingli2 import DingliGame, SeatSpec
 
 from .table import Table, act, force_deal, rule, seats
@@ -22,6 +24,15 @@ def states(t: Table) -> dict[tuple[str, str], list[str]]:
 
 def trace(t: Table) -> list[str]:
     return list(t.results[-1].trace)
+
+
+def day_with(t: Table, *uses: Action) -> None:
+    """A day with skills used by day (checked as sent), on the strict book, nobody voting."""
+    for a in uses:
+        t.game.check_action(a, [])
+    book = DecisionBook(strict=True)
+    t.results.append(t.game.resolve_day({}, book, (), actions=list(uses)))
+    assert not book.unused()
 
 
 # ---- 水镜先生 ------------------------------------------------------------------------------------------------
@@ -349,3 +360,19 @@ def test_xiwentaoni_kills_the_wounded_lord_of_the_id_named() -> None:
         t.game.check_action(act("陈琳", "檄文讨逆", "关羽"), [])
     t.night(act("陈琳", "檄文讨逆", "典韦"))
     assert t.character("曹操") == "曹操" and not injured(t, "曹操")
+
+
+@pytest.mark.skill("其徐如林")
+def test_qixurulin_hides_the_ids_night_from_the_post_and_the_spies() -> None:
+    """水镜先生【其徐如林】 (by day): the id's actions that night are not posted when announced, and the spying skills
+    (料敌机先, 巧设反间, 直笔修史: the judge's) cannot see them — the judge is told; 水镜先生 sends no other active skill
+    that night (R-zaiyea-12). 张辽's 威震逍遥津 (a global, posted 「张文远威震逍遥津」) is not posted, and still halves."""
+    t = Table(size=32)
+    t.night()
+    day_with(t, act("水镜先生", "其徐如林", "张辽"))
+    with pytest.raises(IllegalAction, match="其徐如林"):
+        t.game.check_action(act("水镜先生", "不动如山", "郭嘉"), [])
+    r = t.night(act("张辽", "威震逍遥津"), act("周瑜", "巧设反间", "张辽"))
+    assert "张文远威震逍遥津" not in r.announcement["events"]
+    assert any("张辽 当夜的行动不能被【巧设反间】侦查" in w for w in r.warnings)
+    assert any("威震逍遥津" in n and "减半" in n for n in trace(t))

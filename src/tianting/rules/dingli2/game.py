@@ -30,6 +30,7 @@ from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, defaul
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
 from tianting.rules.sg24.declared.bespoke import after_check, stabs_allowed, wound_table
 from tianting.rules.sg24.declared.codes import chenlin, yuanshao
+from tianting.rules.sg24.declared.codes.shuijing import check_quiet as quiet
 from tianting.rules.sg24.declared.codes.shuijing import hastened
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
@@ -268,6 +269,7 @@ class DingliGame(SG24Game):
                 raise IllegalAction(f"{action.args.get('country')}国军师已全部死亡，在野无法加入此国", "no-strategist")
         else:
             self._check_skill(player, action, accepted, day=False)
+            quiet(self, player, action)  # 水镜先生【其徐如林】's user
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
             if any(_norm(a.skill) == STAB for a in mine) and sum(

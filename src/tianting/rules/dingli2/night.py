@@ -25,6 +25,7 @@ from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.declared.codes.chenlin import brushed
+from tianting.rules.sg24.declared.codes.shuijing import unposted
 from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, exit_passives, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
@@ -184,7 +185,7 @@ class DingliNight(Night):
             "summary": game._summary(night),
             "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED) + len(brushed(self.state, self.state.index)),
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
-            "events": self.events,
+            "events": unposted(game, self.live, self.events),  # 水镜先生【其徐如林】's ids not posted
             "died": canonical.posted(self.state, list(night.died) + list(night.natural)),
             "silent": canonical.posted(self.state, night.natural),
             # the ids a 伤判 took out after the last day's post, then tonight's

@@ -220,3 +220,77 @@ register("镜花水月", Code(
     "被动技能，触发次数不限。被指认时触发：每个指认到自己的角色，自己随机得知其一项评价；两个可以互相认识的角色都指认过"
     "自己后（不限同一夜），两人得知彼此身份。（指认技能）",
     before_harms=_mirror))
+
+
+# ---- 【其徐如林】 -------------------------------------------------------------------------------------------------
+FOREST = "其徐如林"
+HIDDEN = "forest_hidden"
+"""``state.extra[HIDDEN][night index]``: [target, user] of each 【其徐如林】 used the day before that night."""
+SPIES = ("料敌机先", "巧设反间", "直笔修史")
+
+
+def _forest_check(game: Any, action: Action) -> None:
+    game._target(action)
+
+
+def _forest_resolve(day: Any, a: Action, skill: SkillData) -> None:
+    """By day: the id's actions of the next night are hidden — from the three spying skills (the judge's, who is told)
+    and from the night's post (his announced uses are not posted); the user sends no other active skill that night
+    (R-zaiyea-12). ``day``: the :class:`~tianting.rules.dingli2.day.DingliDay` being resolved."""
+    state = day.state
+    state.extra.setdefault(HIDDEN, {}).setdefault(str(state.index + 1), []).append([a.targets[0], a.actor])
+    day.phase.note(f"{a.actor}【{skill.name}】：{a.targets[0]} 入夜后的行动不被侦查、不被公告")
+    day.phase.outcomes.settle(a, DONE)
+
+
+def hidden_tonight(state: Any) -> list[list[str]]:
+    """The [target, user] pairs of the 【其徐如林】 that cover tonight."""
+    return list(state.extra.get(HIDDEN, {}).get(str(state.index), []))
+
+
+def check_quiet(game: Any, player: Any, action: Action) -> None:
+    """「入夜后【其徐如林】的使用者不可再使用其它主动技能」: refused when sent."""
+    from tianting.core.state import PhaseKind
+
+    if game.phase is PhaseKind.NIGHT and any(user == player.id for _, user in hidden_tonight(game.state)):
+        raise IllegalAction(f"{player.id} 昨日使用了【{FOREST}】，当夜不可再使用其它主动技能", "forest")
+
+
+def unposted(game: Any, live: Sequence[Action], events: list[str]) -> list[str]:
+    """The night's post lines without those of the hidden ids' uses (one line of each of their announced uses)."""
+    from tianting.rules.dingli2 import texts
+    from tianting.rules.sg24.declared.resolve import announced
+
+    hidden = {t for t, _ in hidden_tonight(game.state)}
+    if not hidden:
+        return events
+    out = list(events)
+    for a in live:
+        player = game.state.player(a.actor)
+        data = game.pack.skill(player.character, a.skill) if a.actor in hidden else None
+        if data is None:
+            continue
+        if game.pack.is_global(player.character, data) or game.pack.extra(player.character, data.name).announce:
+            for line in announced(data, game.state) or [texts.skill_used(data.name)]:
+                if line in out:
+                    out.remove(line)
+    return out
+
+
+def _forest_night(r: Resolver, owner: str, skill: SkillData) -> None:
+    """The judge, who rules the spying skills, is told whose actions they cannot see tonight."""
+    from tianting.rules.sg24.game import _norm
+
+    night = r.night
+    hidden = sorted({t for t, _ in hidden_tonight(night.state)})
+    spying = sorted({a.skill for a in night.live if _norm(a.skill) in SPIES})
+    if hidden and spying:
+        night.warnings.append(f"{'、'.join(hidden)} 当夜的行动不能被{'、'.join(f'【{s}】' for s in spying)}侦查"
+                              f"（【{FOREST}】）")
+
+
+register(FOREST, Code(
+    "day", _forest_check, _forest_resolve,
+    "主动技能，白天使用。指定1个ID：其入夜后的行动不能被【料敌机先】【巧设反间】【直笔修史】侦查，其需要公告的技能当夜不公告；"
+    "入夜后自己不可再使用其它主动技能。（军师增益技能 结算时生效）",
+    before_harms=_forest_night))
