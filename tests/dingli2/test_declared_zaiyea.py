@@ -376,3 +376,21 @@ def test_qixurulin_hides_the_ids_night_from_the_post_and_the_spies() -> None:
     assert "张文远威震逍遥津" not in r.announcement["events"]
     assert any("张辽 当夜的行动不能被【巧设反间】侦查" in w for w in r.warnings)
     assert any("威震逍遥津" in n and "减半" in n for n in trace(t))
+
+
+@pytest.mark.skill("难知如阴")
+def test_nanzhiruyin_posts_another_id_as_leaving_until_the_vote_is_over() -> None:
+    """水镜先生【难知如阴】: if the id leaves the game tonight, the post names the other id instead; the stand-in's vote
+    the next day is void, and the day's post names the one who left and says the stand-in is back (R-zaiyea-13).
+    袁绍 (no successor) dies of the judge's kill and leaves the game, posted as 孔融's exit, his last words held back;
+    孔融's vote does not count; the day post gives 袁绍's exit and 孔融's return."""
+    t = Table(size=32)
+    with pytest.raises(IllegalAction, match="2个不同的ID"):
+        t.game.check_action(act("水镜先生", "难知如阴", "袁绍", "袁绍"), [])
+    r = t.night(act("水镜先生", "难知如阴", "袁绍", "孔融"), rulings=(rule("kill", "袁绍"),), last_words={"袁绍": "悔"})
+    assert not t.state.player("袁绍").alive and t.state.player("孔融").alive
+    assert r.announcement["exited"] == ["孔融"] and "孔融退出游戏" in r.announcement["text"]
+    assert "袁绍" not in r.announcement["text"] and r.announcement["last_words"] == {}
+    r = t.day()
+    assert any("孔融 的投票无效：技能作用" in n for n in trace(t))
+    assert "袁绍" in r.announcement["exited"] and "孔融回到游戏" in r.announcement["text"]

@@ -23,6 +23,7 @@ from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import day_uses
+from tianting.rules.sg24.declared.codes.shuijing import undisguise
 from tianting.rules.sg24.declared.resolve import exit_passives, passed_votes
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class DingliDay(Day):
             # 则不能入国」)
             "joined": {pid: c for pid, c in extra["joined_last_night"].items() if self.state.player(pid).alive},
             "died": canonical.posted(self.state, list(day.died) + list(day.natural)),
-            "exited": canonical.posted(self.state, game._exited(day)),
+            "exited": canonical.posted(self.state, game._exited(day) + undisguise(game, day)),  # 【难知如阴】's truth
         }
         void = {v: r for v, r in ballot.voided(self.judged).items() if v in self.ballot}
         if void:  # a vote the judge voided: marked on the 票面 (R-JUI1)

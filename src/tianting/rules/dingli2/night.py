@@ -25,7 +25,7 @@ from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.declared.codes.chenlin import brushed
-from tianting.rules.sg24.declared.codes.shuijing import unposted
+from tianting.rules.sg24.declared.codes.shuijing import disguise, unposted
 from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, exit_passives, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
@@ -183,7 +183,8 @@ class DingliNight(Night):
         announcement: dict[str, Any] = {
             "title": texts.night_title(game.number),
             "summary": game._summary(night),
-            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED) + len(brushed(self.state, self.state.index)),
+            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED)
+            + len(brushed(self.state, self.state.index)),  # 陈琳【生花妙笔】: one more each
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
             "events": unposted(game, self.live, self.events),  # 水镜先生【其徐如林】's ids not posted
             "died": canonical.posted(self.state, list(night.died) + list(night.natural)),
@@ -192,6 +193,8 @@ class DingliNight(Night):
             "exited": canonical.posted(self.state, extra["exits_after_day"] + game._exited(night)),
             "last_words": self.words,
         }
+        exited, announcement["last_words"] = disguise(game, night, announcement["exited"], self.words)  # 【难知如阴】
+        announcement["exited"] = canonical.posted(self.state, exited)
         extra["exits_after_day"] = []
         if self.contests:
             announcement["contests"] = self.contests

@@ -294,3 +294,63 @@ register(FOREST, Code(
     "主动技能，白天使用。指定1个ID：其入夜后的行动不能被【料敌机先】【巧设反间】【直笔修史】侦查，其需要公告的技能当夜不公告；"
     "入夜后自己不可再使用其它主动技能。（军师增益技能 结算时生效）",
     before_harms=_forest_night))
+
+
+# ---- 【难知如阴】 -------------------------------------------------------------------------------------------------
+SHADOW = "难知如阴"
+DISGUISED = "shadow_marks"
+"""``state.extra[DISGUISED][night index]``: [id, stand-in, user] of each 【难知如阴】 resolved that night."""
+SHOWN = "shadow_shown"
+"""``state.extra[SHOWN][day index]``: [id, stand-in] whose exit the night post gave to the stand-in: the day post
+corrects it."""
+
+
+def _shadow_check(game: Any, action: Action) -> None:
+    """「指定1个ID……修改公告为另一个ID退出游戏」: the id, then the one the post names instead (two different ids)."""
+    game._target(action, 2)
+    if action.targets[0] == action.targets[1]:
+        raise IllegalAction(f"【{action.skill}】须指定2个不同的ID：目标与公告中代替其退出游戏的ID", "targets")
+
+
+def _shadow_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
+    """Kept for the night's post (R-zaiyea-13)."""
+    state = r.night.state
+    state.extra.setdefault(DISGUISED, {}).setdefault(str(state.index), []).append([*a.targets[:2], a.actor])
+    r.night.phase.outcomes.settle(a, DONE)
+
+
+def disguise(game: Any, phase: Any, exited: list[str], words: dict[str, str]) -> tuple[list[str], dict[str, str]]:
+    """The night post's exits and last words: an id of a 【难知如阴】 that left the game tonight is posted as its
+    stand-in (if still in play and not leaving too), his last words held back; the stand-in's vote the next day is
+    void, and the day's post gives the truth (R-zaiyea-13)."""
+    state = game.state
+    marks = state.extra.get(DISGUISED, {}).pop(str(state.index), [])
+    if not state.extra.get(DISGUISED):
+        state.extra.pop(DISGUISED, None)
+    exited, words = list(exited), dict(words)
+    for pid, stand_in, user in sorted(marks):
+        if pid not in exited or stand_in in exited or not state.player(stand_in).alive:
+            continue
+        exited[exited.index(pid)] = stand_in
+        words.pop(pid, None)
+        state.extra.setdefault(SHOWN, {}).setdefault(str(state.index + 1), []).append([pid, stand_in])
+        state.extra.setdefault("own_votes_void", {}).setdefault(str(state.index + 1), []).append(stand_in)
+        phase.note(f"{user}【{SHADOW}】：公告 {stand_in} 退出游戏（实为 {pid}），{stand_in} 次日投票无效")
+    return exited, words
+
+
+def undisguise(game: Any, phase: Any) -> list[str]:
+    """The day post: the ids who really left (「投票结束后，公告真退出的玩家ID退出游戏」); their stand-ins are listed
+    as back in the game (``phase.returned``)."""
+    shown = game.state.extra.get(SHOWN, {}).pop(str(game.state.index), [])
+    if not game.state.extra.get(SHOWN):
+        game.state.extra.pop(SHOWN, None)
+    for _, stand_in in shown:
+        phase.returned.append(stand_in)
+    return [pid for pid, _ in shown]
+
+
+register(SHADOW, Code(
+    "settle", _shadow_check, _shadow_resolve,
+    "主动技能。指定2个ID：若前者当夜退出游戏，当夜公告改为后者退出游戏；后者次日投票无效，投票结束后公告前者退出游戏、"
+    "后者回到游戏。只影响公告，不影响灭国与君主、军师存在的结算。（无属性技能 结算时生效）"))
