@@ -394,3 +394,28 @@ def test_nanzhiruyin_posts_another_id_as_leaving_until_the_vote_is_over() -> Non
     r = t.day()
     assert any("孔融 的投票无效：技能作用" in n for n in trace(t))
     assert "袁绍" in r.announcement["exited"] and "孔融回到游戏" in r.announcement["text"]
+
+
+@pytest.mark.skill("饮马长城")
+def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
+    """陈琳【饮马长城】 (by day, at once): he kills himself, learns each earlier night's wounded and the 伤判 outcomes,
+    and his death is counted in the next night's post, with a last word that night; his successor 陈寿 plays on that
+    day (R-zaiyea-14). 郭嘉 was wounded on night 1 and still wounded at his first check."""
+    t = Table(size=32)
+    force_deal(t, "郭嘉", 1)
+    force_deal(t, "郭嘉", 2)
+    t.night(act("孙坚", "横扫江东", "郭嘉"))
+    t.day(digits={"郭嘉": 7})
+    t.night()
+    wall = act("陈琳", "饮马长城")
+    t.game.check_action(wall, [])
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("陈琳", "三国终焉", "郭嘉"), [])
+    t.game.check_action(act("陈琳", "三国终焉", "郭嘉"), [wall])  # 陈寿's own day skill, once 陈琳 is gone
+    book = DecisionBook(strict=True)
+    t.results.append(t.game.resolve_day({}, book, (), digits={"郭嘉": 0}, actions=[wall]))
+    assert t.character("陈琳") == "陈寿"
+    assert "【饮马长城】：第1夜受伤：郭嘉；第2日伤判：郭嘉第1次伤判继续受伤；第2夜受伤：无" in t.said("陈琳")
+    r = t.night(last_words={"陈琳": "饮马长城窟"}, answers=HEIRS)
+    assert r.announcement["last_words"] == {"陈琳": "饮马长城窟"}
+    assert r.announcement["deaths"] == 1

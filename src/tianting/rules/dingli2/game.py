@@ -166,6 +166,11 @@ class DingliGame(SG24Game):
         if suicides and self.phase is PhaseKind.NIGHT:
             self._check_as_successor(player, action, accepted, suicides)
             return
+        heirs = chenlin.day_successor(self, player, accepted)  # 陈琳【饮马长城】: his successor acts that day
+        if heirs:
+            with self._playing(player, heirs[0]):
+                self._check_own(player, action, [a for a in accepted if a.actor != player.id])
+            return
         self._check_own(player, action, accepted)
 
     def _check_as_successor(self, player: Player, action: Action, accepted: Sequence[Action], suicides: int) -> None:

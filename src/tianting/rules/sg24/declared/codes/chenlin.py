@@ -42,8 +42,8 @@ NAMED_BY = (BRUSH, SUMMONS)
 """The passives 陈琳 sends a nightly 指认 for (「每夜指认1个ID用以触发【生花妙笔】」「每夜1个ID指认用以触发【檄文讨逆】，
 不可重复指认」): sent as an action of the skill's name naming one id; a 指认, not the night's one skill."""
 BRUSHED = "brushed"
-"""``state.extra[BRUSHED][night index]``: the 【生花妙笔】 holders whose id named died that night (an extra last word
-each, the night's posted death count one more)."""
+"""``state.extra[BRUSHED][night index]``: the ids with one more last word that night and one more death in its post:
+each 【生花妙笔】 holder whose id named died that night, and each 陈琳 who killed himself by 【饮马长城】 the day before."""
 
 
 def named_passive(game: Any, player: Any, action: Action) -> bool:
@@ -132,3 +132,66 @@ register(BRUSH, Code(
 register(SUMMONS, Code(
     "settle", _named_check, _summons_resolve,
     "被动技能。每夜指认1个ID（不可重复）：其所在国的君主当夜受伤时，直接死亡；该国当夜使用了【悲愤诗】则无效。（指认技能）"))
+
+
+# ---- 【饮马长城】 -------------------------------------------------------------------------------------------------
+WALL = "饮马长城"
+
+
+def _wall_check(game: Any, action: Action) -> None:
+    from tianting.core.errors import IllegalAction
+
+    if action.targets:
+        raise IllegalAction(f"【{action.skill}】不指定ID", "targets")
+
+
+def wounds_report(game: Any) -> list[str]:
+    """Each night before now: the ids wounded that night (those dealt a 伤判 table at its end) and each 伤判 outcome
+    of the days between (the phases' own 伤判 feedback), in the game's order."""
+    from tianting.rules.dingli2 import texts
+
+    out = []
+    for result in game.results:
+        items = [(pid, fb.data) for pid, fbs in sorted(result.feedback.items()) for fb in fbs if fb.skill == "伤判"]
+        if result.phase == "night":
+            hurt = sorted(pid for pid, data in items if "commitment" in data and "table" not in data)
+            out.append(f"第{result.number}夜受伤：{'、'.join(hurt) if hurt else '无'}")
+        else:
+            checks = [f"{pid}第{data['nth']}次伤判{texts.CHECK_WORDS[data['outcome']]}" for pid, data in items
+                      if "outcome" in data]
+            if checks:
+                out.append(f"第{result.number}日伤判：{'、'.join(checks)}")
+    return out
+
+
+def _wall_resolve(day: Any, a: Action, skill: SkillData) -> None:
+    """By day, at once: 陈琳 kills himself (his successor plays on that day); he learns every earlier night's wounded
+    and the 伤判 outcomes; the death is counted in the next night's post, with a last word that night (R-zaiyea-14).
+    ``day``: the :class:`~tianting.rules.dingli2.day.DingliDay` being resolved."""
+    from tianting.core import effects
+
+    game, state = day.game, day.state
+    report = wounds_report(game)
+    effects.tell(day.phase, a.actor, f"【{skill.name}】：" + ("；".join(report) if report else "此前无人受伤"), skill.name,
+                 None, {"report": report})
+    state.extra.setdefault(BRUSHED, {}).setdefault(str(state.index + 1), []).append(a.actor)
+    day.phase.outcomes.settle(a, DONE)
+    game.kill(day.phase, a.actor, "自杀", day.book)
+    day.phase.note(f"{a.actor}【{skill.name}】：白天自杀，计入次夜死亡人数，次夜可写遗言")
+
+
+register(WALL, Code(
+    "day", _wall_check, _wall_resolve,
+    "主动技能，白天使用。白天自杀，并得知此前每夜受伤的角色与伤判结果；此次自杀计入次夜死亡人数，次夜可写一条遗言；当日继承者"
+    "仍可使用其它技能。（无属性技能 即时生效）"))
+
+
+def day_successor(game: Any, player: Any, accepted: Sequence[Action]) -> list[str]:
+    """By day, once ``player`` has sent 【饮马长城】: the characters his id plays on as (his successor may use his own
+    skills that day, 「不影响当日自己的继承者使用其他技能」); empty otherwise."""
+    from tianting.core.names import name_key
+    from tianting.core.state import PhaseKind
+
+    if game.phase is not PhaseKind.DAY or not any(a.actor == player.id and name_key(a.skill) == WALL for a in accepted):
+        return []
+    return list(game.successor_options(player.id))
