@@ -419,3 +419,16 @@ def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
     r = t.night(last_words={"陈琳": "饮马长城窟"}, answers=HEIRS)
     assert r.announcement["last_words"] == {"陈琳": "饮马长城窟"}
     assert r.announcement["deaths"] == 1
+
+
+@pytest.mark.skill("讨董联盟")
+def test_taodonglianmeng_fails_dongzhuos_night_once_xiongbatianxia_is_spent() -> None:
+    """【讨董联盟】 with 董卓's 【雄霸天下】 spent: 董卓's actions that night fail — his 唯我独尊 (the judge's) is marked
+    failed and the judge is told (R-zaiyea-10)."""
+    t = Table(size=32)
+    specs = [SeatSpec("董卓", "在野", "平民", "董卓") if s.character == "何进" else s for s in seats(32)]
+    t.game = DingliGame.create(specs, 1)
+    t.state.player("董卓").used["雄霸天下"] = 1
+    r = t.night(act("袁绍", "指认", "刘备", character="刘备"), act("董卓", "唯我独尊", "郭嘉"))
+    assert states(t)[("董卓", "唯我独尊")] == ["failed"]
+    assert any("董卓）当夜所有行动失败" in w for w in r.warnings)
