@@ -228,6 +228,7 @@ def test_gangbiziyong_turns_a_heal_into_death_counted_the_next_night() -> None:
     wounded_yuanshao(t)
     t.day(digits={"袁绍": 1}, answers=[{"actor": "袁绍", "skill": "四世三公", "answer": "不重新判定"}])
     assert t.state.player("袁绍").alive and injured(t, "袁绍")
+    assert "袁绍" not in t.state.extra["tables"]  # no second table: his death is the next night's
     r = t.night(last_words={"袁绍": "竖子不足与谋"})
     assert not t.state.player("袁绍").alive
     assert r.announcement["deaths"] == 1

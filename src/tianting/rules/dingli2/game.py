@@ -510,7 +510,7 @@ class DingliGame(SG24Game):
         """Every wounded player whose next check has no table yet gets one, committed by hash (wounds.py)."""
         tables: dict[str, Any] = self.state.extra["tables"]
         for p in sorted(self.state.living(), key=lambda p: p.seat):
-            if p.injured and p.id not in tables:
+            if p.injured and p.id not in tables and not yuanshao.dying(self.state, p.id):
                 nth = min(self.state.extra["checks"].get(p.id, 0) + 1, 2)
                 dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index, wound_table(self, p, nth))
                 tables[p.id] = dealt

@@ -111,9 +111,17 @@ def dies_next_night(game: Any, phase: Any, pid: str) -> bool:
     return True
 
 
+def dying(state: Any, pid: str) -> bool:
+    """Whether ``pid``'s 【刚愎自用】 伤判 death waits for the next night (no new 伤判 table is dealt him)."""
+    return any(pid in ids for ids in state.extra.get(STUBBORN_DEATHS, {}).values())
+
+
 def _stubborn_night(r: Resolver, owner: str, skill: SkillData) -> None:
     """The night after his 伤判 said death: he dies in its sum, a death nothing stops, counted, with last words."""
-    marked = r.night.state.extra.get(STUBBORN_DEATHS, {}).pop(str(r.night.state.index), [])
+    deaths = r.night.state.extra.get(STUBBORN_DEATHS, {})
+    marked = deaths.pop(str(r.night.state.index), [])
+    if not deaths:
+        r.night.state.extra.pop(STUBBORN_DEATHS, None)
     if owner in marked:
         r.night.harms.append(Harm(owner, Level.KILL, f"【{skill.name}】伤判死亡", [], forced=True, by="天庭"))
 
