@@ -412,8 +412,11 @@ def test_a_wound_check_death_is_posted_the_next_night() -> None:
     """「白天判定阶段：在此阶段由进行伤判……判定结果在白天反馈公告阶段后生效。」「伤判的结果在白天结束后生效」 and
     「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布」: 袁绍 (no successor) dies of his first check;
     the day's post does not name him, he is out once it is posted, and the next night's post names his exit
-    without counting his death."""
+    without counting his death. (His own 伤判 skills, 【刚愎自用】 and 【四世三公】, are taken off: they change that,
+    docs/rulings/packs-zaiyea.md R-zaiyea-7/8.)"""
     t = Table()
+    for skill in ("刚愎自用", "四世三公"):
+        t.state.player("袁绍").skills.remove(skill)
     force_deal(t, "袁绍", 1)
     t.night(rulings=(rule("injure", "袁绍"),))
     r = t.day(digits={"袁绍": 4})  # 3–5: died

@@ -23,7 +23,8 @@ from tianting.rules.dingli2.pack import COUNTRIES
 from tianting.rules.dingli2.rulings import shifts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import day_uses
-from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
+from tianting.rules.sg24.declared.codes.shuijing import undisguise
+from tianting.rules.sg24.declared.doubled import doubled_votes
 from tianting.rules.sg24.declared.resolve import exit_passives, passed_votes
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ class DingliDay(Day):
 
     def after_wound_checks(self) -> None:
         """白天判定阶段 (伤判, taking effect after the day's post)."""
-        self.checks = self.game._draw_checks(self.phase, self.digits)
+        self.checks = self.game._draw_checks(self.phase, self.digits, self.book)
 
     def after_uses(self) -> None:
         game = self.game
@@ -70,7 +71,7 @@ class DingliDay(Day):
         return counted
 
     def counted_votes(self) -> list[str]:
-        return list(self.counted.values()) + self.hidden + self.declared_hidden + doubled_votes(self.state, self.counted)
+        return list(self.counted.values()) + self.hidden + self.declared_hidden + doubled_votes(self.state, self.counted, self.phase)
 
     def vote_harms(self, counted: Sequence[str]) -> list[Harm]:
         """舌辩: 「得到票数最多的角色所属国籍若存在君主则受伤……若不存在君主则死亡」; a tie harms nobody."""
@@ -112,7 +113,7 @@ class DingliDay(Day):
             # 则不能入国」)
             "joined": {pid: c for pid, c in extra["joined_last_night"].items() if self.state.player(pid).alive},
             "died": canonical.posted(self.state, list(day.died) + list(day.natural)),
-            "exited": canonical.posted(self.state, game._exited(day)),
+            "exited": canonical.posted(self.state, game._exited(day) + undisguise(game, day)),  # 【难知如阴】's truth
         }
         void = {v: r for v, r in ballot.voided(self.judged).items() if v in self.ballot}
         if void:  # a vote the judge voided: marked on the 票面 (R-JUI1)

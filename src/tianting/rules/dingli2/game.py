@@ -35,7 +35,10 @@ from tianting.rules.sg24.declared.bespoke import (
     stabs_allowed,
     wound_table,
 )
+from tianting.rules.sg24.declared.codes import chenlin, yuanshao
 from tianting.rules.sg24.declared.codes.hanshaodi import emperor_votes
+from tianting.rules.sg24.declared.codes.shuijing import check_quiet as quiet
+from tianting.rules.sg24.declared.codes.shuijing import hastened
 from tianting.rules.sg24.declared.learned import held
 from tianting.rules.sg24.declared.resolve import heals_at_check
 from tianting.rules.sg24.game import (
@@ -171,6 +174,11 @@ class DingliGame(SG24Game):
         if suicides and self.phase is PhaseKind.NIGHT:
             self._check_as_successor(player, action, accepted, suicides)
             return
+        heirs = chenlin.day_successor(self, player, accepted)  # 陈琳【饮马长城】: his successor acts that day
+        if heirs:
+            with self._playing(player, heirs[0]):
+                self._check_own(player, action, [a for a in accepted if a.actor != player.id])
+            return
         self._check_own(player, action, accepted)
 
     def _check_as_successor(self, player: Player, action: Action, accepted: Sequence[Action], suicides: int) -> None:
@@ -270,20 +278,32 @@ class DingliGame(SG24Game):
                     and (any(self._one_action(a) and self._is_skill(a) for a in mine)
                          or stabs >= stabs_allowed(self, player))):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+            if stabs >= stabs_allowed(self, player) and hastened(self, player.id, accepted):
+                raise IllegalAction(f"{player.id}：【其疾如风】可以行动两次，但不可进行两次刺杀", "one-stab")
             (target,) = self._target(action)
             if target.id == player.id:
                 raise IllegalAction(f"{player.id} 不能刺杀自己（自杀请提交【自杀】）", "self")
+        elif chenlin.named_passive(self, player, action):  # 陈琳's 指认 for 【生花妙笔】/【檄文讨逆】
+            chenlin.check_named(self, player, action, accepted)
         elif skill in (RECOGNISE, RECRUIT, APPLY):
             super().check_action(action, accepted)
+            if skill == RECOGNISE:
+                yuanshao.check_ask(self, player, action)  # 袁绍【广结名士】
             if skill == APPLY and not self.has_strategist(_norm(action.args.get("country", ""))):
                 raise IllegalAction(f"{action.args.get('country')}国军师已全部死亡，在野无法加入此国", "no-strategist")
         else:
             self._check_skill(player, action, accepted, day=False)
+            quiet(self, player, action)  # 水镜先生【其徐如林】's user
             if self._when(player, action) == "day":
                 raise IllegalAction(f"【{action.skill}】白天使用", "by-day")
             if not sent_with_stab(self, action) and any(_norm(a.skill) == STAB for a in mine) and sum(
                     1 for a in mine if self._one_action(a)) >= self.actions_allowed(player.id, [*accepted, action]):
                 raise IllegalAction(f"{player.id} 每夜只能使用一个主动技能或进行一次刺杀", "one-action")
+
+    def actions_allowed(self, pid: str, sent: Sequence[Action] = ()) -> int:
+        """The 24人 count (:meth:`SG24Game.actions_allowed`: no limit on a night he sends 左慈【天遁】), or two while a
+        水镜先生【其疾如风】 sent tonight (among ``sent``) names him (「该ID当夜可以行动两次」, R-zaiyea-1)."""
+        return max(super().actions_allowed(pid, sent), 2 if hastened(self, pid, sent) else 1)
 
     def _when(self, player: Player, action: Action) -> str | None:
         ch, data = held(self, player, action.skill)  # his character's, or one he holds of another (learned.py)
@@ -295,7 +315,9 @@ class DingliGame(SG24Game):
         return data is not None and data.kind == "active" and self.pack.extra(ch, data.name).when is not None
 
     def _is_skill(self, a: Action) -> bool:
-        return _norm(a.skill) not in GENERAL_ACTIONS
+        """A character skill's use: not a general action, nor the 指认 a passive takes (陈琳【生花妙笔】)."""
+        return _norm(a.skill) not in GENERAL_ACTIONS and not (
+            a.actor in self.state.players and chenlin.named_passive(self, self.state.player(a.actor), a))
 
     def _one_action(self, a: Action) -> bool:
         """A stab, or a skill other than one sent with the stab (「与刺杀同时使用」: the two count as one action)."""
@@ -508,7 +530,7 @@ class DingliGame(SG24Game):
         """Every wounded player whose next check has no table yet gets one, committed by hash (wounds.py)."""
         tables: dict[str, Any] = self.state.extra["tables"]
         for p in sorted(self.state.living(), key=lambda p: p.seat):
-            if p.injured and p.id not in tables:
+            if p.injured and p.id not in tables and not yuanshao.dying(self.state, p.id):
                 nth = min(self.state.extra["checks"].get(p.id, 0) + 1, 2)
                 dealt = wounds.deal(self.state.rng, p.id, nth, self.state.index, wound_table(self, p, nth))
                 tables[p.id] = dealt
@@ -531,8 +553,11 @@ class DingliGame(SG24Game):
         """「当夜死亡角色的遗言」; 「自杀、自然死亡、伤判死亡的人不计入公告的死亡数字，也无遗言发布。」"""
         words: dict[str, str] = {}
         warnings = []
+        brushed = chenlin.brushed(self.state, self.state.index)  # 陈琳【生花妙笔】's extra last word (R-zaiyea-11)
         for pid, text in given.items():
-            if pid in getattr(night, "suicides", []) or pid in night.natural:
+            if pid in brushed and pid not in night.died or pid.removesuffix(f"【{chenlin.BRUSH}】") in brushed:
+                words[pid] = text
+            elif pid in getattr(night, "suicides", []) or pid in night.natural:
                 warnings.append(f"{pid}：自杀、自然死亡、伤判死亡的人无遗言发布")
             elif pid not in night.died:
                 warnings.append(f"{pid} 未于当夜死亡，其遗言不予公布")
@@ -587,10 +612,6 @@ class DingliGame(SG24Game):
                 counted[p.id] = target
         for voter, target in self._changed_votes(day, counted).items():
             counted[voter] = target
-        for voter in self.state.extra.get("double_votes", {}).get(str(self.state.index), []):
-            if voter in counted:  # 貂蝉【祸水红颜】's winner: his counted vote counts as two
-                hidden.append(counted[voter])
-                day.note(f"{voter} 的投票算作两票（技能作用）")
         for r in self.rulings.of("hidden_vote", judged):
             if r.target and self.state.player(r.target).alive:
                 hidden.append(r.target)
@@ -610,8 +631,10 @@ class DingliGame(SG24Game):
                 day.note(f"{voter}（{character}）的投票被改投 {target}（不显示在票面中）")
         return out
 
-    def _draw_checks(self, day: Phase, digits: Mapping[str, Any]) -> list[tuple[str, int, str, int, bool]]:
-        """白天判定阶段: each player wounded before this day picks from their committed table with a digit."""
+    def _draw_checks(self, day: Phase, digits: Mapping[str, Any],
+                     book: DecisionBook | None = None) -> list[tuple[str, int, str, int, bool]]:
+        """白天判定阶段: each player wounded before this day picks from their committed table with a digit (袁绍's
+        【四世三公】 may have it drawn again, his 【刚愎自用】 heal takes effect at once: R-zaiyea-7/8)."""
         out = []
         tables: dict[str, Any] = self.state.extra["tables"]
         for p in sorted(self.state.living(), key=lambda p: p.seat):
@@ -634,6 +657,12 @@ class DingliGame(SG24Game):
             effects.tell(day, p.id, texts.wound_check(dealt["nth"], digit, drawn, outcome), "伤判", None,
                          {"digit": digit, "drawn": drawn, "nth": dealt["nth"], "outcome": outcome,
                           "table": dealt["table"], "salt": dealt["salt"], "commitment": dealt["hash"]})
+            outcome, digit = yuanshao.redone(self, day, p.id, dealt, given, digit, outcome, book)
+            if outcome == wounds.HEALED and yuanshao.heals_at_once(self, p.id):  # 「痊愈且立即生效」
+                day.note(f"{p.id} 伤判痊愈，立即生效（【{yuanshao.STUBBORN}】）")
+                effects.heal(day, p.id, f"伤判痊愈（【{yuanshao.STUBBORN}】立即生效）")
+                self.healed(p.id)
+                continue
             out.append((p.id, dealt["nth"], outcome, digit, drawn))
         return out
 
@@ -686,6 +715,8 @@ class DingliGame(SG24Game):
             if outcome == wounds.HEALED:
                 effects.heal(day, pid, "伤判痊愈")
                 self.state.extra["checks"].pop(pid, None)
+            elif outcome == wounds.DIED and yuanshao.dies_next_night(self, day, pid):
+                continue
             elif outcome == wounds.DIED:
                 self.kill(day, pid, f"第{nth}次伤判死亡", book, natural=True)
                 if not p.alive:

@@ -24,6 +24,8 @@ from tianting.core.records import Action, Ruling
 from tianting.engine.harm import Defence
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.rulings import shifts
+from tianting.rules.sg24.declared.codes.chenlin import brushed
+from tianting.rules.sg24.declared.codes.shuijing import disguise, unposted
 from tianting.rules.sg24.declared.resolve import DeclaredUse, announced, exit_passives, first_free
 from tianting.rules.sg24.night import Night, voided_why
 from tianting.rules.sg24.outcomes import DONE, FAILED, VOID
@@ -158,6 +160,10 @@ class DingliNight(Night):
         lessen, deepen = shifts(self.judged)
         for pid, n in self.declared.lessening().items():
             lessen[pid] = lessen.get(pid, 0) + n
+        if self.declared.deepened:  # bespoke code's 加深 (陈琳【檄文讨逆】)
+            deepen = dict(deepen or {})
+            for pid, n in self.declared.deepened.items():
+                deepen[pid] = deepen.get(pid, 0) + n
         return lessen, deepen
 
     def join(self) -> None:
@@ -177,16 +183,20 @@ class DingliNight(Night):
         announcement: dict[str, Any] = {
             "title": texts.night_title(game.number),
             "summary": game._summary(night),
-            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED),
+            "deaths": sum(1 for d in night.deaths if d.cause not in UNCOUNTED)
+            + len(brushed(self.state, self.state.index)),  # 陈琳【生花妙笔】: one more each
             "wounds": len([p for p in night.injured if self.state.player(p).injured]),
-            # with the lines a declared or bespoke step put in the post after the uses were listed (白衣渡江's 联盟)
-            "events": self.events + [e for e in self.declared.events if e not in self.events],
+            # with the lines a declared or bespoke step put in the post after the uses were listed (白衣渡江's 联盟),
+            # without 水镜先生【其徐如林】's hidden ids' uses
+            "events": unposted(game, self.live, self.events + [e for e in self.declared.events if e not in self.events]),
             "died": canonical.posted(self.state, list(night.died) + list(night.natural)),
             "silent": canonical.posted(self.state, night.natural),
             # the ids a 伤判 took out after the last day's post, then tonight's
             "exited": canonical.posted(self.state, extra["exits_after_day"] + game._exited(night)),
             "last_words": self.words,
         }
+        exited, announcement["last_words"] = disguise(game, night, announcement["exited"], self.words)  # 【难知如阴】
+        announcement["exited"] = canonical.posted(self.state, exited)
         extra["exits_after_day"] = []
         if self.contests:
             announcement["contests"] = self.contests

@@ -19,7 +19,7 @@ from tianting.engine.rulings import BEGIN, HARM, SETTLE
 from tianting.engine.stages import run_stages, stage_steps
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import day_states, day_uses
-from tianting.rules.sg24.declared.codes.chendeng import doubled_votes
+from tianting.rules.sg24.declared.doubled import doubled_votes
 from tianting.rules.sg24.declared.resolve import hidden_votes, standing_votes, vote_voided
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
 from tianting.rules.sg24.rulings import Ruled
@@ -113,7 +113,7 @@ class Day:
 
     def counted_votes(self) -> list[str]:
         """Every vote that counts, as its target (鼎立 adds the judge's 暗票; both, the declared skills')."""
-        return list(self.counted.values()) + self.declared_hidden + doubled_votes(self.state, self.counted)
+        return list(self.counted.values()) + self.declared_hidden + doubled_votes(self.state, self.counted, self.phase)
 
     def tally(self, counted: Sequence[str]) -> tuple[int, list[str]]:
         """(the most votes, the ids that have them), in the order first voted."""

@@ -46,6 +46,12 @@ class Outcomes:
         if found is None or (found[0] == DONE and state != DONE):
             self._by[id(action)] = (state, why)
 
+    def copy(self, source: Action, action: Action) -> None:
+        """Record for ``action`` what came of ``source`` (a copy it was resolved as), if anything did."""
+        found = self._by.get(id(source))
+        if found is not None:
+            self.settle(action, *found)
+
     def state(self, action: Action) -> str | None:
         found = self._by.get(id(action))
         return found[0] if found else None

@@ -59,6 +59,9 @@ class Code:
     and a skill alike (鼎立: 「每名角色每夜只能使用一个主动技能或进行一次刺杀」; :func:`sent_with_stab`)."""
     marked_exit_at_settle: bool = False
     """A marked wound's 继续受伤 takes the id out in the next night's 结算 instead (曹仁【南郡破敌】: 「下夜结算时脱离」)."""
+    lapsed: Callable[[Resolver, Action, SkillData], None] | None = None
+    """An active's: run at its stage instead of ``resolve`` when the use was made to fail before it (what its use
+    allowed is undone: 水镜先生【其疾如风】's second action)."""
 
 
 REGISTRY: dict[str, Code] = {}

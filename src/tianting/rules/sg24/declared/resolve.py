@@ -131,6 +131,8 @@ class Resolver:
     """The 指认 whose 全局 passives were judged first (「凡是涉及全局的指认，优先判定是否触发」): not again at 结算时."""
     lessened: dict[str, int] = field(default_factory=dict)
     """id → steps its summed harm tonight is lessened by (``lessen``: 「伤害减轻」)."""
+    deepened: dict[str, int] = field(default_factory=dict)
+    """id → steps its summed harm tonight is deepened by (bespoke code: 陈琳【檄文讨逆】's 「受伤时……直接死亡」)."""
     groups: list[GroupDefence] = field(default_factory=list)
     """Defences for whichever of a group is hit hardest (``defend``'s ``among``), placed when the harms are known."""
     counter_rules: dict[int, Mapping[str, Any]] = field(default_factory=dict)
@@ -183,11 +185,25 @@ class Resolver:
     def _bespoke(self, stage: str) -> None:
         """The bespoke uses of ``stage`` (:mod:`.bespoke`), each once, in the night's order."""
         for a, data, code in self.bespoke:
-            if code.stage != stage or self.night.phase.outcomes.state(a) in (VOID, FAILED) or a not in self.night.live:
+            if code.stage != stage:
+                continue
+            if self.night.phase.outcomes.state(a) in (VOID, FAILED) or a not in self.night.live:
+                if code.lapsed is not None:
+                    code.lapsed(self, a, data)
                 continue
             if code.once:
                 limits.consume(self.night.phase, a.actor, data.name)
-            code.resolve(self, a, data)
+            moved = self.night.phase.redirects.get(id(a)) if a.targets else None
+            if moved is None:
+                code.resolve(self, a, data)
+                continue
+            # its every target changed (袁术【割据淮南】): resolved on a copy aimed there, its outcome the use's
+            copy = replace(a, targets=(moved,) * len(a.targets))
+            self.night.live[self.night.live.index(a)] = copy
+            code.resolve(self, copy, data)
+            self.night.phase.outcomes.copy(copy, a)
+            if copy in self.night.live:
+                self.night.live[self.night.live.index(copy)] = a
 
     def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
         """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
@@ -256,6 +272,8 @@ class Resolver:
                 if halves(use.declared):
                     self.roll()
             waiting = [u for u in waiting if u not in free]
+        if self.enabled:
+            self._bespoke("before")  # the bespoke 结算前 uses, once the declared ones have stood
         self.roll()
 
     def roll(self) -> None:
@@ -665,7 +683,7 @@ class Resolver:
         if not night.state.player(a.actor).alive:
             night.phase.outcomes.settle(a, FAILED, f"{a.actor} 已死亡")
             return
-        target = use.target or a.actor
+        target = night.phase.redirects.get(id(a), use.target) if use.target else a.actor  # 【割据淮南】's change
         if not night.state.player(target).alive:
             night.phase.outcomes.settle(a, FAILED, f"{target} 已退出游戏")
             return

@@ -11,6 +11,7 @@ from tianting.core.records import Feedback
 from tianting.effects import limits
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24.declared.bespoke import Code, register
+from tianting.rules.sg24.declared.doubled import double_next_day
 from tianting.rules.sg24.declared.odds import Halving
 from tianting.rules.sg24.outcomes import DONE, FAILED
 from tianting.rules.sg24.pack import COUNTRIES, UNALIGNED
@@ -150,10 +151,6 @@ register("河海豪气", Code(
 
 
 # ---- 【雄杰相敬】 (R-learning-3) ------------------------------------------------------------------------------------
-DOUBLED = "doubled_votes"
-"""``state.extra[DOUBLED][day index]``: the ids whose vote that day counts as two (「投票均视为两票」)."""
-
-
 def shared_evaluations(game: Any, phase: Any, a: str, b: str) -> int:
     """How many 评价 ``a`` and ``b`` share; a character of 「全评价（选择时视为三评价）」 shares at most three."""
     shared = len(set(game.evaluations(a, phase)) & set(game.evaluations(b, phase)))
@@ -174,8 +171,7 @@ def _admire(r: Resolver, a: Action, skill: SkillData) -> None:
         phase.outcomes.settle(a, FAILED, "没有相同的评价")
         return
     if n == 1:
-        day = state.extra.setdefault(DOUBLED, {}).setdefault(str(state.index + 1), [])
-        day += [pid for pid in sorted({a.actor, target}) if pid not in day]
+        double_next_day(state, (a.actor, target))
         phase.note(f"{a.actor}、{target} 次日的投票各视为两票（{a.actor}【{skill.name}】）")
     elif n == 2:
         for pid in sorted({a.actor, target}):
@@ -188,11 +184,6 @@ def _admire(r: Resolver, a: Action, skill: SkillData) -> None:
         if learned.learn(phase, a.actor, options, skill.name) is None:
             phase.tell(a.actor, Feedback(skill.name, f"【{skill.name}】没有可以学习的技能", target, {}))
     phase.outcomes.settle(a, DONE)
-
-
-def doubled_votes(state: Any, counted: dict[str, str]) -> list[str]:
-    """Today's second vote of each id whose vote counts as two (its target again), in voter order."""
-    return [counted[pid] for pid in sorted(state.extra.get(DOUBLED, {}).get(str(state.index), [])) if pid in counted]
 
 
 register("雄杰相敬", Code(

@@ -9,6 +9,7 @@ from tianting.core.errors import IllegalAction
 from tianting.core.records import Feedback
 from tianting.effects import limits
 from tianting.rules.sg24.declared.bespoke import Code, register
+from tianting.rules.sg24.declared.doubled import double_next_day
 from tianting.rules.sg24.outcomes import DONE, FAILED
 
 if TYPE_CHECKING:
@@ -70,8 +71,6 @@ register("媚眼如丝", Code(
 CHAIN = "huoshui"
 """``state.extra[CHAIN]``: {"winner": [id, night index] of the last 拼点's winner, "primed": the night index on which
 the winner's stab joins (「貂蝉前一夜触发了【闭月羞花】或指认互识了非本国女眷」)} (【祸水红颜】)."""
-DOUBLED = "double_votes"
-"""``state.extra[DOUBLED][day index]``: ids whose vote that day counts as two (read by 鼎立's ballot)."""
 LOVER = "吕布"
 
 
@@ -138,7 +137,7 @@ def _huoshui_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         night.harms += [replace(h, attribute=STAB) for h in night.game.stab(phase, winner, loser, by_killer=False)]
     day = str(state.index + 1)
     state.extra.setdefault("own_votes_void", {}).setdefault(day, []).append(a.actor)
-    state.extra.setdefault(DOUBLED, {}).setdefault(day, []).append(winner)
+    double_next_day(state, (winner,))
     rec["winner"] = [winner, state.index] if not me.used.get(skill.name) else None
     phase.outcomes.settle(a, DONE)
 
