@@ -37,7 +37,7 @@ from tianting.engine import harm, recognition, succession
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
-from tianting.rules.sg24 import texts
+from tianting.rules.sg24 import inherit, texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared.bespoke import (
     REGISTRY,
@@ -398,6 +398,8 @@ class SG24Game(Clocked):
 
     def _check_skill(self, player: Player, action: Action, accepted: Sequence[Action], day: bool) -> None:
         data = self.pack.skill(player.character, action.skill)
+        if data is not None and data.name not in player.skills and data not in self.character(player.id).skills:
+            data = None  # a skill the character might have inherited, not held (R-inherit-2)
         if data is None:
             raise IllegalAction(f"{player.id}（{player.character}）没有技能【{action.skill}】", "no-skill")
         if data.kind != "active":
@@ -560,6 +562,7 @@ class SG24Game(Clocked):
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
+            inherit.enter(self, phase, pid, dead, held)  # 继承: the predecessor's skills he may keep
         (phase.natural if natural else phase.died).append(pid)
         if cause != SUICIDE:
             declared_killed(self, phase, dead, held, used)

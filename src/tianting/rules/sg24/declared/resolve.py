@@ -171,9 +171,8 @@ class Resolver:
     def _passives(self, pid: str, trigger: str) -> list[tuple[SkillData, Declared]]:
         """``pid``'s passives of ``trigger`` that are in play (held, not spent, from their night on)."""
         game, player = self.night.game, self.night.state.player(pid)
-        character = game.pack.characters.get(player.character)
         out = []
-        for data in character.skills if character else ():
+        for data in game.pack.holdable(player.character):
             d = data.effect
             if (isinstance(d, Declared) and d.trigger == trigger and data.name in player.skills
                     and game.number >= d.from_night and not (d.limit == "once" and player.used.get(data.name))):
@@ -1073,9 +1072,8 @@ def acts_wounded(game: Any, player: Any) -> bool:
     """A standing passive of ``player`` lets him act while wounded (「受伤时也能行动」)."""
     if pack_edition.first(game.state):
         return False
-    character = game.pack.characters.get(player.character)
     return any(isinstance(s.effect, Declared) and s.effect.trigger == "guard" and s.name in player.skills
-               and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
+               and any(v.name == "act_wounded" for v in s.effect.does) for s in game.pack.holdable(player.character))
 
 
 def heals_at_check(state: Any, pid: str) -> bool:
@@ -1092,8 +1090,7 @@ def standing_votes(game: Any, pid: str) -> int:
     if pack_edition.first(game.state):
         return 0
     player = game.state.player(pid)
-    character = game.pack.characters.get(player.character)
-    return sum(v.args["n"] for s in (character.skills if character else ()) if isinstance(s.effect, Declared)
+    return sum(v.args["n"] for s in game.pack.holdable(player.character) if isinstance(s.effect, Declared)
                and s.effect.trigger == "guard" and s.name in player.skills for v in s.effect.does if v.name == "votes")
 def most_living(state: Any, country: str) -> bool:
     """Whether ``country`` has strictly more living players than each other of 魏蜀吴 (a tie for the most: no)."""
@@ -1133,8 +1130,7 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     if pack_edition.first(game.state):
         return None
     player = game.state.player(voted)
-    character = game.pack.characters.get(player.character)
-    for data in character.skills if character else ():
+    for data in game.pack.holdable(player.character):
         d = data.effect
         if (isinstance(d, Declared) and d.trigger == "voted_top" and data.name in player.skills
                 and not (d.limit == "once" and player.used.get(data.name))
@@ -1151,8 +1147,7 @@ def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Map
     nothing; 「当貂蝉死亡时触发，使吕布的【天下无双】失效」)."""
     if pack_edition.first(game.state):
         return
-    found = game.pack.characters.get(character)
-    for data in found.skills if found else ():
+    for data in game.pack.holdable(character):
         d = data.effect
         if (not isinstance(d, Declared) or d.trigger != "killed" or data.name not in held
                 or (d.limit == "once" and used.get(data.name))):
@@ -1177,8 +1172,7 @@ def passed_votes(day: Any, voted: str, counted: Sequence[str]) -> list[str] | No
     if pack_edition.first(state):
         return None
     player = state.player(voted)
-    character = game.pack.characters.get(player.character)
-    for data in character.skills if character else ():
+    for data in game.pack.holdable(player.character):
         d = data.effect
         verb = next((v for v in d.does if v.name == "pass_votes"), None) if isinstance(d, Declared) else None
         if (verb is None or d.trigger != "voted_top" or data.name not in player.skills
