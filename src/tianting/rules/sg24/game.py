@@ -230,6 +230,12 @@ class SG24Game(Clocked):
         assert found is not None
         return found
 
+    def held(self, pid: str) -> tuple[SkillData, ...]:
+        """``pid``'s character's own skills, then those he holds by inheritance (R-inherit-2)."""
+        own = self.character(pid).skills
+        names = self.state.player(pid).skills
+        return own + tuple(s for s in self.pack.holdable(self.state.player(pid).character) if s not in own and s.name in names)
+
     def allowances(self, pid: str) -> tuple[Allowance, ...]:
         """``pid``'s 指认 allowances tonight: his character's, then any a skill gave him for this night only
         (``state.extra["allowances"]``: 陈登【河海豪气】's 「次夜指认1个ID具有其中某一项评价」)."""
@@ -1013,7 +1019,7 @@ class SG24Game(Clocked):
         """Passive skills in play the engine does not resolve (no effect declared): the judge rules them."""
         return [f"{p.id}（{p.character}）的被动技能【{s.name}】由天庭裁定（角色包未给出可执行的效果）"
                 for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
+                for s in self.held(p.id) if s.kind == "passive" and not self.engine_resolves(s)]
 
     def rule_text(self, pid: str, skill: str) -> str:
         data = self.pack.skill(self.state.player(pid).character, skill) if pid in self.state.players else None
@@ -1053,7 +1059,7 @@ class SG24Game(Clocked):
     def unbuilt_passives(self) -> list[tuple[str, str, str]]:
         """(id, character, skill) of each living player's passive skill the judge rules (no effect declared)."""
         return [(p.id, p.character, s.name) for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
+                for s in self.held(p.id) if s.kind == "passive" and not self.engine_resolves(s)]
 
 
 

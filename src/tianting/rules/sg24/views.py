@@ -94,7 +94,7 @@ def skill_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[di
          "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
          **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {}),
          **({"inherited_from": game.pack.origin(p.character, s.name)} if s not in char.skills else {})}
-        for s in game.pack.holdable(p.character) if s in char.skills or s.name in p.skills]
+        for s in game.held(pid)]
 
 
 def player_view(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS,
