@@ -164,3 +164,25 @@ def test_the_bundled_pack_marks_what_8_1_lets_successors_keep() -> None:
     assert "inherit" not in _skill(data, "曹操", "割发代首")
     pack = parse_pack(data)
     assert pack.skill("曹丕", "亲冒矢石") is not None and pack.skill("曹植", "亲冒矢石") is None
+
+
+@pytest.mark.skill("英雄相惜")
+def test_yingxiongxiangxi_halving_stands_while_xuhuang_lives() -> None:
+    """张辽【英雄相惜】: once it has gone off, 魏 杀手 stab 关羽 with half chance 「此后张辽/徐晃存活时」. 张辽 dies and
+    徐晃, who keeps the skill, plays on: the half chance still stands (夏侯惇's stab loses its draw). Had 邓艾 (who does
+    not keep it) come in, it would end with 张辽: no draw is made."""
+    t = Table24()
+    t.night(act("张辽", "刺杀", "关羽"))
+    t.day()
+    successor(t, "张辽", "徐晃")
+    t.force("成功率减半 夏侯惇【刺杀】", False)
+    t.night(act("夏侯惇", "刺杀", "关羽"), answers=XUSHU_NIGHT3)
+    assert t.character("关羽") == "关羽"
+    assert entry(t, "夏侯惇", "刺杀")["state"] == "failed"
+    t.check_unused()
+    t2 = Table24()
+    t2.night(act("张辽", "刺杀", "关羽"))
+    t2.day()
+    successor(t2, "张辽", "邓艾")
+    t2.night(act("夏侯惇", "刺杀", "关羽"), answers=XUSHU_NIGHT3)
+    assert not any(d.purpose == "成功率减半 夏侯惇【刺杀】" for d in t2.state.rng.draws)

@@ -862,7 +862,7 @@ class Resolver:
             if verb.args["when"] == "while_alive":  # 「此后……存活时」: every later night its owner plays on
                 night.state.extra.setdefault("standing_halvings", []).append(
                     {**rule.as_json(), "owner": owner, "character": night.state.player(owner).character,
-                     "from": night.state.index + 2})
+                     "from": night.state.index + 2, "skill": data.name})
                 phase.note(f"此后 {owner} 存活时成功率减半（{owner}【{data.name}】）")
             elif verb.args["when"] == "next_night":
                 later = night.state.extra.setdefault("halvings", {}).setdefault(str(night.state.index + 2), [])
@@ -1059,11 +1059,12 @@ def announced(skill: SkillData, state: Any) -> list[str]:
 
 def standing(state: Any) -> list[Halving]:
     """The states of half chance 「此后……存活时」 (``when``: ``while_alive``) that cover this night: each whose owner
-    still plays the character that made it."""
+    still plays the character that made it, or a successor who inherited the skill that made it (R-inherit-5)."""
     out = []
     for raw in state.extra.get("standing_halvings", []):
         owner = state.players.get(raw["owner"])
-        if raw["from"] <= state.index and owner is not None and owner.alive and owner.character == raw["character"]:
+        if raw["from"] <= state.index and owner is not None and owner.alive and (
+                owner.character == raw["character"] or raw.get("skill") in owner.skills):  # a successor keeps it (R-inherit-5)
             out.append(Halving.from_json(raw))
     return out
 
