@@ -16,6 +16,7 @@ from tianting.rules.sg24.pack import PackError, bundled_text, parse_pack
 from tianting.rules.sg24.views import player_view
 
 from .table24 import Table24, act
+from .test_declared_wu import once_a_game
 
 XUSHU_NIGHT3 = [{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}]
 """徐庶 dies naturally at night 3 (「徐庶是游戏第三夜结算时自然死亡」): his successor is chosen."""
@@ -186,3 +187,17 @@ def test_yingxiongxiangxi_halving_stands_while_xuhuang_lives() -> None:
     successor(t2, "张辽", "邓艾")
     t2.night(act("夏侯惇", "刺杀", "关羽"), answers=XUSHU_NIGHT3)
     assert not any(d.purpose == "成功率减半 夏侯惇【刺杀】" for d in t2.state.rng.draws)
+
+
+@pytest.mark.skill("不耻下问", "火船冲阵")
+def test_buchixiawen_does_not_spare_an_inherited_skill() -> None:
+    """陆逊【不耻下问】 spares only skills 「非来自于继承」: 周泰 (护卫) keeps 黄盖's 【火船冲阵】 (any successor; here a
+    judge's pack makes it once a game). Used on a night 陆逊 names him, it wounds 荀彧 and stays used up."""
+    t = Table24()
+    successor(t, "吕蒙")
+    once_a_game(t, "黄盖", "火船冲阵")
+    successor(t, "黄盖", "周泰")
+    assert "火船冲阵" in t.state.player("黄盖").skills
+    t.night(act("吕蒙", "不耻下问", "黄盖"), act("黄盖", "火船冲阵", "荀彧"), answers=XUSHU_NIGHT3)
+    assert injured(t, "荀彧")
+    assert t.state.player("黄盖").used.get("火船冲阵") == 1
