@@ -2,7 +2,7 @@
 the facts of the 8.1 character list (docs/dev/sg24-pack.md), read by ``tianting.rules.sg24.data.reference81``.
 
 Facts only are taken from the reference (评价, successors, natural deaths, 指认 allowances, each skill's
-name, kind, timing and attribute); no sentence of it is copied. Run from the repository root:
+name, kind, timing, attribute and inheritance); no sentence of it is copied. Run from the repository root:
 
     PYTHONPATH=src python3 tools/sg24_pack_from_reference.py [path/to/sanguobansha-8.1-characters.txt]
 """
@@ -39,10 +39,27 @@ def facts(ref: RefCharacter) -> dict[str, Any]:
                            "natural_death": ref.natural_death, "recognition": recognition,
                            "skills": [{"name": s.name, "kind": s.kind,
                                        "timing": {"即时生效": "立刻生效"}.get(s.timing or "", s.timing),
-                                       "attribute": s.attribute, "text": None, "source": "8.1"} for s in ref.skills]}
+                                       "attribute": s.attribute, "text": None, "source": "8.1",
+                                       **inherit(s.inherit)} for s in ref.skills]}
     if ref.evaluation_count is not None:
         out["evaluation_count"] = ref.evaluation_count
     return out
+
+
+def inherit(mark: str | tuple[str, ...] | None) -> dict[str, Any]:
+    """The skill's ``inherit`` field (absent: not inherited), the reference's names as the pack spells them."""
+    if mark is None:
+        return {}
+    return {"inherit": mark if isinstance(mark, str) else [PACKNAME.get(n, n) for n in mark]}
+
+
+def heirs_only(c: dict[str, Any]) -> None:
+    """A skill only some successors keep names only the character's successors in the pack (none left: not kept)."""
+    for skill in c["skills"]:
+        if isinstance(skill.get("inherit"), list):
+            skill["inherit"] = [n for n in skill["inherit"] if n in c["successors"]]
+            if not skill["inherit"]:
+                del skill["inherit"]
 
 
 def build(text: str) -> dict[str, Any]:
@@ -80,6 +97,7 @@ def build(text: str) -> dict[str, Any]:
                 add(s, c["country"], c["identity"])
     for c in chars.values():
         c["successors"] = [s for s in c["successors"] if s in chars]
+        heirs_only(c)
     return {"format": "tianting-sg24-pack/1", "title": "三国版杀24人规则 开局角色（种子001 + 8.1 资料）",
             "characters": list(chars.values())}
 

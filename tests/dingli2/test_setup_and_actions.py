@@ -145,12 +145,14 @@ def test_a_senseless_action_is_treated_as_none() -> None:
 @pytest.mark.skill("自杀")
 def test_suicide_takes_effect_at_once_and_cannot_be_changed() -> None:
     """「角色自杀在行动提交阶段提交，即时生效……角色自杀和行动提交阶段即时生效的技能不可修改。」: once 华佗's suicide is
-    in, 华佗 is dead: his own skill is refused (what the id sends now is 葛玄's); when the line is spent (葛玄 killed
-    himself too) the id has left the game and nothing more is taken."""
+    in, 华佗 is dead: his own skill is refused (what the id sends now is 葛玄's), unless 葛玄 keeps it (【针灸奇术】
+    「可以被继承」, docs/rulings/packs-inherit.md R-inherit-2); when the line is spent (葛玄 killed himself too) the id
+    has left the game and nothing more is taken."""
     t = Table()
     suicide = act("华佗", "自杀")
-    with pytest.raises(IllegalAction, match="已自杀"):
-        t.game.check_action(act("华佗", "针灸奇术", "刘备"), [suicide])
+    with pytest.raises(IllegalAction, match="已自杀.*没有技能【刮骨疗毒】"):
+        t.game.check_action(act("华佗", "刮骨疗毒"), [suicide])
+    t.game.check_action(act("华佗", "针灸奇术", "刘备"), [suicide])  # 葛玄 inherits it
     t.game.check_action(act("华佗", "自杀"), [suicide])  # 葛玄's own
     with pytest.raises(IllegalAction, match="没有继承者"):
         t.game.check_action(act("华佗", "指认", "刘备", evaluation="仁者"), [suicide, suicide])

@@ -370,6 +370,7 @@ def test_langliqinjiang_voids_all_and_a_voided_limited_use_is_spent() -> None:
     t.night(rulings=(Ruling("kill", "黄盖"), Ruling("kill", "徐庶")),
             answers=[{"actor": "黄盖", "skill": "继任", "answer": "周泰"}, {"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
     t.day()
+    t.state.player("徐庶").used["玄门破阵"] = 1  # spent: 卧龙 inherits 徐庶's (R-inherit-2), it would stop 浪里擒将
     t.night(act("黄盖", "浪里擒将", "徐庶"), act("徐庶", "力排众议"))
     assert entry(t, "徐庶", "力排众议")["state"] == "void"
     assert t.state.player("徐庶").used.get("力排众议") == 1

@@ -28,6 +28,7 @@ from tianting.rules.dingli2.day import DingliDay
 from tianting.rules.dingli2.night import SUICIDE, UNCOUNTED, DingliNight
 from tianting.rules.dingli2.pack import COUNTRIES, UNALIGNED, DingliPack, default_pack
 from tianting.rules.dingli2.rulings import TABLE as RULINGS
+from tianting.rules.sg24 import inherit
 from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.bespoke import (
     after_check,
@@ -232,6 +233,7 @@ class DingliGame(SG24Game):
         saved = (player.character, player.identity, list(player.skills), player.status, player.wounded_at)
         succ = self.pack.characters[name]
         player.character, player.identity, player.skills = name, succ.identity, [s.name for s in succ.skills]
+        player.skills += inherit.kept(self.pack, saved[0], saved[2], name)  # what he would inherit (R-inherit-2)
         player.status, player.wounded_at = Status.ALIVE, None
         try:
             yield

@@ -57,10 +57,11 @@ class DingliPack(Pack):
     """(character, skill) → the seed-003 timing word (即时生效 …) as the pack gives it."""
 
     def extra(self, character: str, skill: str) -> SkillExtra:
-        return self.extras.get((character, skill), SkillExtra())
+        """The skill's seed-003 fields (an inherited skill's are its first holder's)."""
+        return self.extras.get((self.origin(character, skill), skill), SkillExtra())
 
     def timing(self, character: str, skill: SkillData) -> str | None:
-        return self.timings.get((character, skill.name), skill.timing)
+        return self.timings.get((self.origin(character, skill.name), skill.name), skill.timing)
 
     def interference(self, character: str, skill: SkillData) -> int | None:
         """The skill's rank in the interference list: (2) for a global, the pack's rank otherwise."""

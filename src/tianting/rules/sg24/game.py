@@ -37,7 +37,7 @@ from tianting.engine import harm, recognition, succession
 from tianting.engine.harm import Defence, DefenceOrder, Harm, Level
 from tianting.engine.rulings import RulingTable
 from tianting.engine.stab import SameSide, Verdict
-from tianting.rules.sg24 import texts
+from tianting.rules.sg24 import inherit, texts
 from tianting.rules.sg24.day import Day
 from tianting.rules.sg24.declared import revival, seen
 from tianting.rules.sg24.declared.bespoke import (
@@ -235,6 +235,12 @@ class SG24Game(Clocked):
         found = self.pack.get(self.state.player(pid).character)
         assert found is not None
         return found
+
+    def held(self, pid: str) -> tuple[SkillData, ...]:
+        """``pid``'s character's own skills, then those he holds by inheritance (R-inherit-2)."""
+        own = self.character(pid).skills
+        names = self.state.player(pid).skills
+        return own + tuple(s for s in self.pack.holdable(self.state.player(pid).character) if s not in own and s.name in names)
 
     def allowances(self, pid: str) -> tuple[Allowance, ...]:
         """``pid``'s 指认 allowances tonight: his character's, then any a skill gave him for this night only
@@ -579,6 +585,7 @@ class SG24Game(Clocked):
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
+            inherit.enter(self, phase, pid, dead, held)  # 继承: the predecessor's skills he may keep
         (phase.natural if natural else phase.died).append(pid)
         died_learned(self, phase, pid, dead, held, used)  # a skill that acts at its holder's death (learned.py)
         if cause != SUICIDE:
@@ -1031,7 +1038,7 @@ class SG24Game(Clocked):
         """Passive skills in play the engine does not resolve (no effect declared): the judge rules them."""
         return [f"{p.id}（{p.character}）的被动技能【{s.name}】由天庭裁定（角色包未给出可执行的效果）"
                 for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
+                for s in self.held(p.id) if s.kind == "passive" and not self.engine_resolves(s)]
 
     def rule_text(self, pid: str, skill: str) -> str:
         data = held_data(self, self.state.player(pid), skill) if pid in self.state.players else None
@@ -1071,7 +1078,7 @@ class SG24Game(Clocked):
     def unbuilt_passives(self) -> list[tuple[str, str, str]]:
         """(id, character, skill) of each living player's passive skill the judge rules (no effect declared)."""
         return [(p.id, p.character, s.name) for p in sorted(self.state.living(), key=lambda p: p.seat)
-                for s in self.character(p.id).skills if s.kind == "passive" and not self.engine_resolves(s)]
+                for s in self.held(p.id) if s.kind == "passive" and not self.engine_resolves(s)]
 
 
 

@@ -61,6 +61,13 @@ class SkillData:
     source: str = ""
     effect: Effect | None = None
     """What the skill does, declared (format ``/2``): run by the engine; None: the judge rules each use."""
+    inherit: str | tuple[str, ...] | None = None
+    """Whether a successor keeps it (继承): ``any`` (any successor), the only successors who may, or None (not kept:
+    「技能默认不可被继承」). docs/rulings/packs-inherit.md."""
+
+    def inherited_by(self, successor: str) -> bool:
+        """Whether ``successor`` keeps this skill when its holder's character dies."""
+        return self.inherit == "any" or (isinstance(self.inherit, tuple) and successor in self.inherit)
 
 
 @dataclass(frozen=True)
@@ -151,9 +158,49 @@ class Pack:
         return self.timing(character, skill) == GLOBAL or skill.attribute == GLOBAL
 
     def skill(self, character: str, spelling: str) -> SkillData | None:
+        """The character's skill of that name: its own, else one it may have inherited (:meth:`heritage`; whether
+        the player holds it is his list's to say)."""
         table = NameTable(s.name for s in self.characters[character].skills)
         name = table.get(spelling)
-        return next((s for s in self.characters[character].skills if s.name == name), None)
+        own = next((s for s in self.characters[character].skills if s.name == name), None)
+        if own is not None or not self.heritage(character):
+            return own
+        name = NameTable(self.heritage(character)).get(spelling)
+        return self.heritage(character)[name][1] if name else None
+
+    @cached_property
+    def _heritage(self) -> dict[str, dict[str, tuple[str, SkillData]]]:
+        return {}
+
+    def heritage(self, character: str) -> dict[str, tuple[str, SkillData]]:
+        """The skills ``character`` may hold from those it succeeds (继承), by name: the character whose skill it is,
+        and the skill. A predecessor's own skill it may inherit, and one the predecessor may itself have inherited
+        whose mark lets this character keep it too (R-inherit-3); never one of its own names (its own is held)."""
+        memo = self._heritage
+        if character not in memo:
+            memo[character] = {}  # a lineage that came back to itself inherits nothing more through it
+            own = {s.name for s in self.characters[character].skills}
+            found: dict[str, tuple[str, SkillData]] = {}
+            for before in (c for c in self.characters.values() if character in c.successors):
+                offered = [(before.name, s) for s in before.skills] + list(self.heritage(before.name).values())
+                for origin, data in offered:
+                    if data.inherited_by(character) and data.name not in own:
+                        found.setdefault(data.name, (origin, data))
+            memo[character] = found
+        return memo[character]
+
+    def holdable(self, character: str) -> tuple[SkillData, ...]:
+        """The character's own skills and those it may have inherited (:meth:`heritage`): what a player of it may
+        hold (his ``skills`` list says which he does). Empty for a name the pack lacks."""
+        found = self.characters.get(character)
+        if found is None:
+            return ()
+        return found.skills + tuple(data for _, data in self.heritage(character).values())
+
+    def origin(self, character: str, skill: str) -> str:
+        """The character whose skill ``skill`` is, as ``character`` may hold it: itself, or the one it inherits from."""
+        got = self.heritage(character).get(skill)
+        return character if got is None or any(s.name == skill for s in self.characters[character].skills) else got[0]
 
 
 def _fail(where: str, message: str) -> PackError:
@@ -228,7 +275,7 @@ def parse_pack(data: Any) -> Pack:
                     raise _fail(f"「{name}」【{s['name']}】.effect.code",
                                 f"未注册的专门程式「{effect.code}」（可用：{'、'.join(REGISTRY) or '无'}）")
             skills.append(SkillData(s["name"], s["kind"], s.get("timing"), s.get("attribute"), s.get("text"),
-                                    str(s.get("source", "")), effect))
+                                    str(s.get("source", "")), effect, _inherit(s.get("inherit"), f"「{name}」【{s['name']}】")))
         chars[name] = Character(
             name=name, country=raw["country"], identity=raw["identity"],
             evaluations=_str_list(raw.get("evaluations", []), where + ".evaluations", EVALUATIONS),
@@ -240,11 +287,24 @@ def parse_pack(data: Any) -> Pack:
         for s in c.successors:
             if s not in chars:
                 raise _fail(f"「{c.name}」.successors", f"继任者「{s}」不在角色包中")
+        for skill in c.skills:
+            for heir in skill.inherit if isinstance(skill.inherit, tuple) else ():
+                if heir not in c.successors:
+                    raise _fail(f"「{c.name}」【{skill.name}】.inherit", f"「{heir}」不是{c.name}的继任者")
     names = NameTable(chars)
     for raw in raw_chars:
         for alias in _str_list(raw.get("aliases", []), f"「{raw['name']}」.aliases"):
             names.add(raw["name"], alias)
     return Pack(str(data.get("title", "")), chars, names)
+
+
+def _inherit(value: Any, where: str) -> str | tuple[str, ...] | None:
+    """A skill's ``inherit``: absent or null (not kept), ``"any"`` (any successor), or a list of successors' names."""
+    if value is None or value == "any":
+        return value
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) and v for v in value):
+        raise _fail(where + ".inherit", "必须是 \"any\"（任何继任者均可继承）、继任者名字的非空数组，或省略（不可被继承）")
+    return tuple(value)
 
 
 def pack_json(text: str) -> Any:

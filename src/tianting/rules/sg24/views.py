@@ -92,8 +92,9 @@ def skill_rows(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS) -> list[di
          "timing": game.pack.timing(p.character, s), "attribute": s.attribute,
          "text": shown_text(game.pack, p.character, s),
          "limited": False, "uses_left": None, "built": True, "judge_ruled": True,
-         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {})}
-        for s in char.skills]
+         **({"targets": _targets(1, (0, 1, 2)), "args": []} if s.kind == "active" else {}),
+         **({"inherited_from": game.pack.origin(p.character, s.name)} if s not in char.skills else {})}
+        for s in game.held(pid)]
 
 
 def player_view(game: SG24Game, pid: str, texts: GeneralTexts = TEXTS,

@@ -5,7 +5,8 @@ the 8.1 character reference. Not imported by the engine; run by hand:
 
 Seed 003 gives every character's country, identity and lineage (the branches of 「A——B/C」 are the player's
 choice at death) and the interference ranks; the reference gives, where it describes a character of the same name,
-its 评价, natural death, 指认 allowances, and for each skill its name, kind (主动/被动), attribute and timing class,
+its 评价, natural death, 指认 allowances, and for each skill its name, kind (主动/被动), attribute, timing class and
+inheritance (``inherit``),
 read by ``tianting.rules.sg24.data.reference81`` (the 24人 pack's builder reads the same). Skill texts are left
 empty: the reference's sentences are not copied (a judge's own pack carries full texts). docs/dev/dingli2-pack.md.
 """
@@ -98,6 +99,8 @@ def facts(ref: RefCharacter | None, identity: str) -> dict[str, Any]:
             skill["when"] = s.when
         if rank(s.name) is not None:
             skill["interference"] = rank(s.name)
+        if s.inherit is not None:
+            skill["inherit"] = s.inherit if isinstance(s.inherit, str) else [PACK_NAME.get(n, n) for n in s.inherit]
         skills.append(skill)
     out: dict[str, Any] = {"evaluations": list(ref.evaluations),
                            "natural_death": ref.natural_death if ref.identity == identity else None,
@@ -119,6 +122,11 @@ def build(reference: str) -> dict[str, Any]:
         char = {"name": name, "country": country, "identity": identity, "start": start, "ex": name in EX,
                 "chief_strategist": name in CHIEF, "aliases": ALIASES.get(name, []),
                 "evaluations": found.pop("evaluations"), "successors": successors}
+        for skill in found["skills"]:  # a skill only some successors keep: those of this line (none: not kept)
+            if isinstance(skill.get("inherit"), list):
+                skill["inherit"] = [n for n in skill["inherit"] if n in successors]
+                if not skill["inherit"]:
+                    del skill["inherit"]
         chars.append({**char, **found, "source": f"8.1:{ref.name}" if ref else "seed 003"})
         seen.add(name)
 

@@ -46,6 +46,9 @@ class RefSkill:
     """「公告」: a use is posted in the night's 大事记."""
     when: str | None = None
     """``day`` (「白天使用」), ``any`` (「任何时刻」, or a skill used 「每天白天」 whose act comes that night), None: a night's."""
+    inherit: str | tuple[str, ...] | None = None
+    """Whether a successor keeps it (docs/rulings/packs-inherit.md R-inherit-1): ``any`` (「可以被继承」), the names of
+    the only successors who may (「只可以被X继承」), None (「不可被继承」, or nothing said: the 2013 intro's default)."""
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,19 @@ def _skill(lines: list[str]) -> RefSkill:
     elif "白天使用" in body:
         when = "day"
     return RefSkill(head.group(1), "active" if kind and kind.group(1) == "主动" else "passive", timing, attribute,
-                    "公告" in tags, when)
+                    "公告" in tags, when, inheritance(body))
+
+
+def inheritance(body: str) -> str | tuple[str, ...] | None:
+    """A skill's inheritance from its text (R-inherit-1): 「只可以被X继承」 (X may be 「A/B」) names the successors;
+    「可以被继承」 any successor; 「不可被继承」 or nothing none. 「均可以被X继承」 speaks of the skills it teaches (吕蒙's
+    【士别三日】), not of itself, and 「继承给X之后」 of what follows once inherited: neither is read."""
+    only = re.search(r"只可以?被([^，。；（）]+?)继承", body)
+    if only:
+        return tuple(only.group(1).split("/"))
+    if re.search(r"不可(?:以)?被继承", body):
+        return None
+    return "any" if re.search(r"(?<!均)可以被继承", body) else None
 
 
 def _items(body: str, names: set[str]) -> list[str] | None:

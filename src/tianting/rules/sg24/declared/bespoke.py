@@ -175,8 +175,7 @@ def passive_holders(r: Resolver, hook: str = "before_harms") -> list[tuple[str, 
 
     game, out = r.night.game, []
     for p in sorted(r.night.state.living(), key=lambda p: p.id):
-        character = game.pack.characters.get(p.character)
-        for data in character.skills if character else ():
+        for data in game.pack.holdable(p.character):
             code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
             if (code is not None and getattr(code, hook) is not None and data.name in p.skills
                     and not (code.once and p.used.get(data.name))):
@@ -197,8 +196,7 @@ def wound_table(game: Any, player: Any, nth: int) -> tuple[str, ...] | None:
     marked = REGISTRY.get(game.state.extra.get("marked_checks", {}).get(player.id, ""))
     if marked is not None and marked.marked_table is not None:
         return marked.marked_table
-    character = game.pack.characters.get(player.character)
-    for data in character.skills if character else ():
+    for data in game.pack.holdable(player.character):
         code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
         if code is not None and code.wound_tables is not None and data.name in player.skills:
             return code.wound_tables[nth - 1]
@@ -236,8 +234,7 @@ def harm_takers(game: Any) -> list[tuple[str, SkillData, Code]]:
         return []
     out = []
     for p in sorted(game.state.living(), key=lambda p: p.id):
-        character = game.pack.characters.get(p.character)
-        for data in character.skills if character else ():
+        for data in game.pack.holdable(p.character):
             code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
             if code is not None and code.after_defences is not None and data.name in p.skills:
                 out.append((p.id, data, code))
@@ -280,9 +277,8 @@ def stabs_allowed(game: Any, player: Any) -> int:
 
     if pack_edition.first(game.state):
         return 1
-    character = game.pack.characters.get(player.character)
     allowed = 1
-    for data in character.skills if character else ():
+    for data in game.pack.holdable(player.character):
         code = REGISTRY.get(data.effect.code) if isinstance(data.effect, Bespoke) else None
         if code is not None and code.stabs is not None and data.name in player.skills:
             allowed = max(allowed, code.stabs(game, player))

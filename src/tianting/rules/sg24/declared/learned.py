@@ -67,8 +67,8 @@ def held(game: Any, player: Player, spelling: str) -> tuple[str, SkillData | Non
     """The skill ``spelling`` names as ``player`` may use it: (the character whose data it is, the data). His own
     character's first; else one he holds (gained) or may use (lent) of another character; else (his character, None)."""
     own = game.pack.skill(player.character, spelling) if player.character in game.pack.characters else None
-    if own is not None:
-        return player.character, own
+    if own is not None and (own.name in player.skills or own in game.pack.characters[player.character].skills):
+        return player.character, own  # his character's own, or one it inherited and holds (not one it might: R-inherit-2)
     name = NameTable([*player.skills, *player.granted]).get(spelling)
     if name is None:
         granted = NameTable(GRANTS).get(spelling)

@@ -945,7 +945,7 @@ class Resolver:
             if verb.args["when"] == "while_alive":  # 「此后……存活时」: every later night its owner plays on
                 night.state.extra.setdefault("standing_halvings", []).append(
                     {**rule.as_json(), "owner": owner, "character": night.state.player(owner).character,
-                     "from": night.state.index + 2})
+                     "from": night.state.index + 2, "skill": data.name})
                 phase.note(f"此后 {owner} 存活时成功率减半（{owner}【{data.name}】）")
             elif verb.args["when"] == "next_night":
                 later = night.state.extra.setdefault("halvings", {}).setdefault(str(night.state.index + 2), [])
@@ -1149,11 +1149,12 @@ def announced(skill: SkillData, state: Any) -> list[str]:
 
 def standing(state: Any) -> list[Halving]:
     """The states of half chance 「此后……存活时」 (``when``: ``while_alive``) that cover this night: each whose owner
-    still plays the character that made it."""
+    still plays the character that made it, or a successor who inherited the skill that made it (R-inherit-5)."""
     out = []
     for raw in state.extra.get("standing_halvings", []):
         owner = state.players.get(raw["owner"])
-        if raw["from"] <= state.index and owner is not None and owner.alive and owner.character == raw["character"]:
+        if raw["from"] <= state.index and owner is not None and owner.alive and (
+                owner.character == raw["character"] or raw.get("skill") in owner.skills):  # a successor keeps it (R-inherit-5)
             out.append(Halving.from_json(raw))
     return out
 
@@ -1162,9 +1163,8 @@ def acts_wounded(game: Any, player: Any) -> bool:
     """A standing passive of ``player`` lets him act while wounded (「受伤时也能行动」)."""
     if pack_edition.first(game.state):
         return False
-    character = game.pack.characters.get(player.character)
     return any(isinstance(s.effect, Declared) and s.effect.trigger == "guard" and s.name in player.skills
-               and any(v.name == "act_wounded" for v in s.effect.does) for s in (character.skills if character else ()))
+               and any(v.name == "act_wounded" for v in s.effect.does) for s in game.pack.holdable(player.character))
 
 
 def heals_at_check(state: Any, pid: str) -> bool:
@@ -1181,8 +1181,7 @@ def standing_votes(game: Any, pid: str) -> int:
     if pack_edition.first(game.state):
         return 0
     player = game.state.player(pid)
-    character = game.pack.characters.get(player.character)
-    return sum(v.args["n"] for s in (character.skills if character else ()) if isinstance(s.effect, Declared)
+    return sum(v.args["n"] for s in game.pack.holdable(player.character) if isinstance(s.effect, Declared)
                and s.effect.trigger == "guard" and s.name in player.skills for v in s.effect.does if v.name == "votes")
 def most_living(state: Any, country: str) -> bool:
     """Whether ``country`` has strictly more living players than each other of 魏蜀吴 (a tie for the most: no)."""
@@ -1227,8 +1226,7 @@ def vote_voided(game: Any, day: Any, voted: str) -> str | None:
     if named is not None:
         return named
     player = game.state.player(voted)
-    character = game.pack.characters.get(player.character)
-    for data in character.skills if character else ():
+    for data in game.pack.holdable(player.character):
         d = data.effect
         if (isinstance(d, Declared) and d.trigger == "voted_top" and data.name in player.skills
                 and not (d.limit == "once" and player.used.get(data.name))
@@ -1245,8 +1243,7 @@ def killed(game: Any, phase: Any, character: str, held: Sequence[str], used: Map
     nothing; 「当貂蝉死亡时触发，使吕布的【天下无双】失效」)."""
     if pack_edition.first(game.state):
         return
-    found = game.pack.characters.get(character)
-    for data in found.skills if found else ():
+    for data in game.pack.holdable(character):
         d = data.effect
         if (not isinstance(d, Declared) or d.trigger != "killed" or data.name not in held
                 or (d.limit == "once" and used.get(data.name))):
@@ -1271,8 +1268,7 @@ def passed_votes(day: Any, voted: str, counted: Sequence[str]) -> list[str] | No
     if pack_edition.first(state):
         return None
     player = state.player(voted)
-    character = game.pack.characters.get(player.character)
-    for data in character.skills if character else ():
+    for data in game.pack.holdable(player.character):
         d = data.effect
         verb = next((v for v in d.does if v.name == "pass_votes"), None) if isinstance(d, Declared) else None
         if (verb is None or d.trigger != "voted_top" or data.name not in player.skills

@@ -107,8 +107,7 @@ def _xiongba_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     night = r.night
     for p in sorted(night.state.living(), key=lambda p: p.id):
         if p.identity == "杀手" and p.country in COUNTRIES:
-            character = night.game.pack.characters.get(p.character)
-            stabbing = [d.name for d in (character.skills if character else ())  # 夏侯渊【三日五百】: a killer's stab
+            stabbing = [d.name for d in night.game.pack.holdable(p.character)  # 夏侯渊【三日五百】: a killer's stab
                         if isinstance(d.effect, Declared) and any(v.name == "stab" for v in d.effect.does)]
             r._void(p.id, a.actor, skill.name, (*STAB_ACTIONS, *stabbing))
     harms = _stab(r, a, early=True)

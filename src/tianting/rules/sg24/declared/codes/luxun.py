@@ -38,8 +38,8 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     def followup() -> None:
         for used in [x for x in night.actions if x.actor == target]:
             data = night.game.pack.skill(player.character, used.skill)
-            if data is None or data.kind != "active":
-                continue
+            if data is None or data.kind != "active" or data not in night.game.character(target).skills:
+                continue  # 「非来自于继承的技能」: an inherited skill's use stays spent (R-inherit-6)
             was = before.get(data.name, 0)
             if player.used.get(data.name, 0) > was:
                 if was:

@@ -41,9 +41,8 @@ def favour(game: Any, pid: str) -> int:
 
 
 def _holds(game: Any, player: Any) -> bool:
-    character = game.pack.characters.get(player.character)
     return any(isinstance(s.effect, Bespoke) and s.effect.code == CODE and s.name in player.skills
-               for s in (character.skills if character else ()))
+               for s in game.pack.holdable(player.character))
 
 
 def draw(game: Any, purpose: str, pid: str, p: Fraction = Fraction(1, 2), good: bool = True) -> bool:
