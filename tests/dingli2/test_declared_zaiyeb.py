@@ -185,6 +185,7 @@ def test_puyangshefu_falls_on_caocao_once_dianwei_is_gone() -> None:
     without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.night(rulings=(rule("kill", "典韦"),))
     assert t.character("典韦") == "许褚"
+    without(t, "挺身护驾")  # 许褚 keeps 典韦's 【挺身护驾】 (R-inherit): not this test's subject
     t.day()
     t.night(act("吕布", "濮阳设伏"))
     assert not injured(t, "曹操") and t.state.player("曹操").used.get("割须弃袍")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.declared_steps import entry, injured, successor
+from tests.declared_steps import entry, injured, successor, without
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Ruling
 from tianting.rules.dingli2.pack import default_pack, parse_dingli_pack
@@ -33,6 +33,7 @@ def test_caopi_inherits_qinmaoshishi_and_uses_it() -> None:
     """曹操【亲冒矢石】 (only 曹丕 keeps it): 曹操 dies, 曹丕 holds it, is told so, and wounds 郭嘉 (no 猛将) with it;
     the engine resolves it, the judge is not asked."""
     t = Table()
+    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     successor(t, "曹操", "曹丕")
     assert t.character("曹操") == "曹丕" and "亲冒矢石" in t.state.player("曹操").skills
     assert "你继承了曹操的技能【亲冒矢石】，可以照常使用" in told_at_death(t, "曹操")
@@ -112,6 +113,7 @@ def test_after_a_suicide_caopi_sends_what_he_inherits_that_night() -> None:
     """Seed 003: after 自杀 the id's actions are its successor's, who acts that night (D-A2). 曹操 kills himself and,
     as 曹丕 (his 【继任】), sends 【亲冒矢石】 on 郭嘉: checked as 曹丕 holding it, and it wounds 郭嘉."""
     t = Table()
+    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
     t.night(act("曹操", "自杀"), act("曹操", "亲冒矢石", "郭嘉"),
             answers=[{"actor": "曹操", "skill": "继任", "answer": "曹丕"}])
     assert t.character("曹操") == "曹丕"

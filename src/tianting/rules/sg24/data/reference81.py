@@ -163,13 +163,15 @@ def _skill(lines: list[str]) -> RefSkill:
 def inheritance(body: str) -> str | tuple[str, ...] | None:
     """A skill's inheritance from its text (R-inherit-1): 「只可以被X继承」 (X may be 「A/B」) names the successors;
     「可以被继承」 any successor; 「不可被继承」 or nothing none. 「均可以被X继承」 speaks of the skills it teaches (吕蒙's
-    【士别三日】), not of itself, and 「继承给X之后」 of what follows once inherited: neither is read."""
+    【士别三日】), not of itself; 「若获得该技能的君主……则可以被继承」 of the form another holder gains (荀彧【留侯再世】（2）:
+    the 魏 lord's, docs/rulings/packs-learning.md R-learning-6), not of the skill as its owner holds it; and 「继承给X之后」
+    of what follows once inherited: none of these is read."""
     only = re.search(r"只可以?被([^，。；（）]+?)继承", body)
     if only:
         return tuple(only.group(1).split("/"))
     if re.search(r"不可(?:以)?被继承", body):
         return None
-    return "any" if re.search(r"(?<!均)可以被继承", body) else None
+    return "any" if re.search(r"(?<![均则])可以被继承", body) else None
 
 
 def _items(body: str, names: set[str]) -> list[str] | None:
