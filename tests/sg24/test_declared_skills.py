@@ -688,3 +688,54 @@ def test_jizhuancaoxiu_after_weizhenxiaoyaojin_wounds_a_wei_id_once() -> None:
     t.day()
     t.night(act("吕蒙", "计赚曹休", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
     assert t.character("郭嘉") == "荀攸" or injured(t, "郭嘉")
+
+
+# ---- R53: an active is used once a game unless its text gives a count --------------------------------------------
+@pytest.mark.skill("亲冒矢石", "水淹七军")
+def test_an_active_without_a_count_is_used_once_a_game() -> None:
+    """R53: 曹操【亲冒矢石】 (8.1 gives no count) used on the first night is refused on a later one, in Chinese; a use
+    voided by 关羽【水淹七军】 (「令其所有行动失败」) is spent too (seed 001: 「失败的主动技能不可再用……理解为当前该次使用
+    不可再用」)."""
+    from tianting.core.errors import IllegalAction
+
+    t = Table24()
+    t.night(act("曹操", "亲冒矢石", "庞统"))
+    assert injured(t, "庞统") and t.state.player("曹操").used.get("亲冒矢石") == 1
+    t.day()
+    with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用一次，已经消耗"):
+        t.night(act("曹操", "亲冒矢石", "糜氏"))
+    t2 = Table24()
+    t2.night(act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "庞统"))
+    assert not injured(t2, "庞统") and entry(t2, "曹操", "亲冒矢石")["state"] == "void"
+    assert t2.state.player("曹操").used.get("亲冒矢石") == 1
+    t2.day()
+    with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用一次，已经消耗"):
+        t2.game.check_action(act("曹操", "亲冒矢石", "庞统"), [])
+
+
+@pytest.mark.skill("亲冒矢石")
+def test_an_active_with_a_count_is_used_that_many_times() -> None:
+    """R53: an active whose text gives a count (「可使用两次」, as 8.1 gives 王平【忠勇严整】) declares it (``"limit": 2``)
+    and is used that many times, then refused in Chinese; its text says so. No bundled declared active has an 8.1
+    count (those that do are bespoke, 华佗【针灸奇术】 and 孔融【逆天改命】, or left to the judge), so a judge's own pack
+    gives 曹操【亲冒矢石】 two uses. A count of 1 is ``once`` and a passive takes none."""
+    from tianting.core.errors import IllegalAction
+
+    def twice(data: dict[str, Any]) -> None:
+        cao = next(c for c in data["characters"] if c["name"] == "曹操")
+        next(s for s in cao["skills"] if s["name"] == "亲冒矢石")["effect"]["limit"] = 2
+
+    t = table_with(twice)
+    data = t.game.pack.skill("曹操", "亲冒矢石")
+    assert data is not None and "令其受伤，可以使用2次。" in describe(data.effect, "active", data.attribute, data.timing)
+    t.night(act("曹操", "亲冒矢石", "庞统"))
+    assert injured(t, "庞统")
+    t.day()
+    t.night(act("曹操", "亲冒矢石", "糜氏"))
+    assert injured(t, "糜氏") and t.state.player("曹操").used.get("亲冒矢石") == 2
+    t.day()
+    with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用2次，已经用完"):
+        t.game.check_action(act("曹操", "亲冒矢石", "郭嘉"), [])
+    for bad, trigger, kind in ((1, "use", "active"), (0, "use", "active"), (2, "guard", "passive")):
+        with pytest.raises(EffectError, match="使用次数只用于主动技能，且至少为2"):
+            parse_effect({"trigger": trigger, "limit": bad, "do": [{"verb": "wound", "who": "target"}]}, "x", kind)
