@@ -286,12 +286,12 @@ def test_niangaodeshao_asks_one_of_his_own_evaluations() -> None:
     t = table("于吉", "董卓", "王允")
     r = t.night(act("王允", "年高德劭", "郭嘉", evaluation="智者"))
     assert "郭嘉是智者" in t.said("王允") and not_asked(r, "年高德劭")
-    t.day()
-    t.night(act("王允", "年高德劭", "典韦", evaluation="雅士"))
-    assert "典韦不是雅士" in t.said("王允")
-    t.day()
-    t.night(act("王允", "年高德劭", "典韦", evaluation="猛将"), answers=XUSHU)
-    assert not any("典韦" in s for s in t.said("王允")) and state_of(t, "王允", "年高德劭") == "failed"
+    t2 = table("于吉", "董卓", "王允")  # 年高德劭 is used once a game (R53): each other use on a table of its own
+    t2.night(act("王允", "年高德劭", "典韦", evaluation="雅士"))
+    assert "典韦不是雅士" in t2.said("王允")
+    t3 = table("于吉", "董卓", "王允")
+    t3.night(act("王允", "年高德劭", "典韦", evaluation="猛将"))
+    assert not any("典韦" in s for s in t3.said("王允")) and state_of(t3, "王允", "年高德劭") == "failed"
 
 
 @pytest.mark.skill("魑魅魍魉")
@@ -381,13 +381,15 @@ def test_tianzizhiming_changes_a_characters_next_vote_unseen() -> None:
     """汉少帝【天子之命】: he names a character and an id; the next day that character's vote goes to the id instead,
     and the ballot still shows the vote as cast: 郭嘉's vote on 刘备 goes to 典韦, who has the most (2) and is wounded."""
     t = table("于吉", "董卓", "王允", ex=True)
+    with pytest.raises(IllegalAction, match="角色名字"):
+        t.game.check_action(act("汉少帝", "天子之命", "典韦"), [])
     r = t.night(act("汉少帝", "天子之命", "典韦", character="郭嘉"))
     assert not_asked(r, "天子之命")
     r = t.day({"郭嘉": "刘备", "关羽": "刘备", "张辽": "典韦"})
     assert injured(t, "典韦") and not injured(t, "刘备")
     assert r.announcement["ballot"]["郭嘉"] == "刘备"
-    with pytest.raises(IllegalAction, match="角色名字"):
-        t.game.check_action(act("汉少帝", "天子之命", "典韦"), [])
+    with pytest.raises(IllegalAction, match="只能使用一次，已经消耗"):  # once a game (R53)
+        t.game.check_action(act("汉少帝", "天子之命", "典韦", character="郭嘉"), [])
 
 
 @pytest.mark.skill("死战不屈")

@@ -739,3 +739,31 @@ def test_an_active_with_a_count_is_used_that_many_times() -> None:
     for bad, trigger, kind in ((1, "use", "active"), (0, "use", "active"), (2, "guard", "passive")):
         with pytest.raises(EffectError, match="使用次数只用于主动技能，且至少为2"):
             parse_effect({"trigger": trigger, "limit": bad, "do": [{"verb": "wound", "who": "target"}]}, "x", kind)
+
+
+@pytest.mark.skill("固守广陵", "针灸奇术", "水淹七军")
+def test_a_bespoke_active_without_a_count_is_used_once_a_game() -> None:
+    """R53 for a skill of bespoke code: 陈登【固守广陵】 (8.1 gives no count) is used once a game, refused on a later
+    night in Chinese; a use voided by 关羽【水淹七军】 is spent too. 华佗【针灸奇术】 (「可使用三次」) counts its own
+    uses: a voided one spends one of the three (seed 001: 「对多次使用的技能来说，意味着消耗一次使用次数」)."""
+    from tianting.core.errors import IllegalAction
+
+    t = Table24()
+    t.night(act("陈登", "固守广陵", "庞统", country="魏"))
+    assert t.state.player("陈登").used.get("固守广陵") == 1
+    t.day()
+    with pytest.raises(IllegalAction, match="【固守广陵】只能使用一次，已经消耗"):
+        t.night(act("陈登", "固守广陵", "庞统", country="魏"))
+    t2 = Table24()
+    t2.night(act("关羽", "水淹七军", "陈登"), act("陈登", "固守广陵", "庞统", country="魏"),
+             act("曹操", "亲冒矢石", "庞统"))
+    assert entry(t2, "陈登", "固守广陵")["state"] == "void" and injured(t2, "庞统")
+    assert t2.state.player("陈登").used.get("固守广陵") == 1
+    t2.day()
+    with pytest.raises(IllegalAction, match="【固守广陵】只能使用一次，已经消耗"):
+        t2.game.check_action(act("陈登", "固守广陵", "庞统", country="魏"), [])
+    t3 = Table24()
+    t3.night(act("关羽", "水淹七军", "华佗"), act("华佗", "针灸奇术", "庞统"))
+    assert entry(t3, "华佗", "针灸奇术")["state"] == "void" and t3.state.player("华佗").used.get("针灸奇术") == 1
+    t3.day()
+    t3.game.check_action(act("华佗", "针灸奇术", "庞统"), [])  # two uses left

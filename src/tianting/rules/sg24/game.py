@@ -424,6 +424,9 @@ class SG24Game(Clocked):
             code = REGISTRY[d.code]
             if code.once and player.used.get(data.name):  # a code counting its own uses checks them (逆天改命)
                 raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+            if data.kind == "active" and code.uses is not None and player.used.get(data.name, 0) >= code.uses:
+                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗" if code.uses == 1 else  # R53
+                                    f"【{data.name}】只能使用{code.uses}次，已经用完", "spent")
             code.check(self, action)
             return
         if not isinstance(d, Declared) or pack_edition.first(self.state):

@@ -164,7 +164,7 @@ class Resolver:
         for a, data, code in self.bespoke:
             if code.stage != stage or self.night.phase.outcomes.state(a) in (VOID, FAILED) or a not in self.night.live:
                 continue
-            if code.once:
+            if code.once or code.uses is not None:  # once a game unless its text gives a count (R53)
                 limits.consume(self.night.phase, a.actor, data.name)
             code.resolve(self, a, data)
 
@@ -959,6 +959,9 @@ class Resolver:
                 # 「“令其所有行动失败，失败的主动技能不可再用”……理解为当前该次使用不可再用，即对多次使用的技能来说，
                 # 意味着消耗一次使用次数」: the use is spent
                 limits.consume(night.phase, pid, voided.skill.name)
+            spent = next((data for x, data, _ in self.bespoke if x is a), None)
+            if spent is not None:  # a bespoke use voided is spent too (R53), whoever counts its uses
+                limits.consume(night.phase, pid, spent.name)
             night.phase.note(f"{pid} 的【{a.skill}】失败：{owner}【{skill}】")
 
     def _fact(self, pid: str, fact: str) -> str:

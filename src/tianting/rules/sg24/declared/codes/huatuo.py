@@ -54,4 +54,4 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register(NAME, Code(
     "settle", _check, _resolve,
     "主动技能，可使用三次。指定1个ID：若当夜该ID受到刺杀，其受到的刺杀均无效；若未受到刺杀，则记一空针，"
-    "使用者累计第二次空针时当夜受伤。（武将保护技能 结算时生效）"))
+    "使用者累计第二次空针时当夜受伤。（武将保护技能 结算时生效）", uses=None))

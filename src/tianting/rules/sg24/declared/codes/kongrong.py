@@ -48,4 +48,4 @@ def _nitian_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register("逆天改命", Code(
     "settle", _nitian_check, _nitian_resolve,
     "主动技能，可使用三次。指定1个ID（不能是自己）并给出评价（至少一项），其评价改为所给的评价；使用者不会得知其原有的"
-    "评价。（无属性技能 结算时生效）"))
+    "评价。（无属性技能 结算时生效）", uses=None))
