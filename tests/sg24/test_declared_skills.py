@@ -744,8 +744,8 @@ def test_an_active_with_a_count_is_used_that_many_times() -> None:
 @pytest.mark.skill("固守广陵", "针灸奇术", "水淹七军")
 def test_a_bespoke_active_without_a_count_is_used_once_a_game() -> None:
     """R53 for a skill of bespoke code: 陈登【固守广陵】 (8.1 gives no count) is used once a game, refused on a later
-    night in Chinese; a use voided by 关羽【水淹七军】 is spent too. 华佗【针灸奇术】 (「可使用三次」) counts its own
-    uses: a voided one spends one of the three (seed 001: 「对多次使用的技能来说，意味着消耗一次使用次数」)."""
+    night in Chinese; a use voided by 关羽【水淹七军】 is spent too. 华佗【针灸奇术】 (「可使用三次」) declares its
+    count: a voided use spends one of the three (seed 001: 「对多次使用的技能来说，意味着消耗一次使用次数」)."""
     from tianting.core.errors import IllegalAction
 
     t = Table24()

@@ -74,10 +74,24 @@ def pack_skill_rows(pack: Pack, general: Sequence[str] = GENERAL_ACTIONS) -> lis
     for c in pack.characters.values():
         rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
                   "kind": s.kind, "awaken": False, "hidden": False,
-                  "limited": isinstance(s.effect, Declared) and s.effect.limit == "once", "timing": s.timing,
+                  "limited": uses_a_game(s) is not None, "uses": uses_a_game(s), "timing": s.timing,
                   "built": resolved_by(s.effect) != "judge", "judge_ruled": resolved_by(s.effect) == "judge",
                   "resolved_by": resolved_by(s.effect)} for s in c.skills]
     return rows
+
+
+def uses_a_game(skill: Any) -> int | None:
+    """How many times a game the engine lets ``skill`` be used or trigger (R53: a declared or bespoke active once
+    unless its text gives a count), or None (no count, or one its code keeps itself)."""
+    from tianting.rules.sg24.declared.bespoke import REGISTRY
+
+    effect = skill.effect
+    if isinstance(effect, Declared):
+        return effect.uses
+    code = REGISTRY.get(effect.code) if isinstance(effect, Bespoke) else None
+    if code is None:
+        return None
+    return 1 if code.once else code.uses if skill.kind == "active" else None
 
 
 def resolved_by(effect: Any) -> str:
