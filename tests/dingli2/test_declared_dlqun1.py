@@ -232,6 +232,21 @@ def test_jiananfenggu_deepens_the_most_voted_harm_to_death() -> None:
     day_with(t, votes, act("陈琳", "建安风骨"))
     assert t.character("郭嘉") == "荀彧"
     assert not any("建安风骨" in w for w in t.results[-1].warnings if w.startswith("请天庭裁定"))
+    assert t.state.player("陈琳").used.get("建安风骨") == 1
+
+
+@pytest.mark.skill("建安风骨")
+def test_jiananfenggu_is_used_once_a_game() -> None:
+    """陈琳【建安风骨】 (8.1 gives no count) is used once a game (R53, R-once-1): used on the first day, it is refused
+    on the next."""
+    t = Table(size=32)
+    t.night()
+    t.state.player("陈琳").country = "蜀"
+    votes = {p.id: {"蜀": "郭嘉", "吴": "曹操"}.get(p.country, p.id) for p in t.state.living()}
+    day_with(t, votes, act("陈琳", "建安风骨"))
+    t.night()
+    with pytest.raises(IllegalAction, match="【建安风骨】只能使用一次，已经消耗"):
+        t.game.check_action(act("陈琳", "建安风骨"), [])
 
 
 @pytest.mark.skill("建安风骨")
