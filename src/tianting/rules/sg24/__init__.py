@@ -68,7 +68,7 @@ def pack_skill_rows(pack: Pack, general: Sequence[str] = GENERAL_ACTIONS) -> lis
 
     The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
     ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns (``limited``: a declared once-a-game skill)."""
-    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
+    rows: list[dict[str, Any]] = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
              "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
              "built": True, "judge_ruled": False, "resolved_by": "engine"} for a in general]
     for c in pack.characters.values():
