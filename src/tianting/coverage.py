@@ -282,7 +282,7 @@ def render_coverage(rows: list[dict[str, Any]], as_json: bool = False) -> str:
             r["character"] or "—",
             r["country"] or "—",
             _kind_text(r),
-            "是" if r["limited"] else "",
+            (f"{r['uses']}次" if (r.get("uses") or 1) > 1 else "是") if r["limited"] else "",
             RESOLVED_BY.get(r.get("resolved_by", ""), "是") if r["built"] or r.get("resolved_by") == "bespoke"
             else ("天庭裁定" if r.get("judge_ruled") else "否"),
             str(r["tests"]),

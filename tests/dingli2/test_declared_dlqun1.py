@@ -106,15 +106,15 @@ def test_yuanshidizi_stabs_from_the_third_night() -> None:
 @pytest.mark.skill("不动如山")
 def test_budongrushan_spares_an_id_that_did_nothing() -> None:
     """水镜先生【不动如山】: if the id sends no action tonight, every harm of the night on him is void: 甘宁's stab
-    on the idle 郭嘉 does nothing; the next night 郭嘉 sends 洞若观火 and the same stab kills him (R-dlqun1-5)."""
+    on the idle 郭嘉 does nothing; on another table 郭嘉 sends 洞若观火 and the same stab kills him (R-dlqun1-5)."""
     t = Table(size=32)
     without(t, "曹魏谋主")
     t.night(act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"))
     assert t.character("郭嘉") == "郭嘉" and not injured(t, "郭嘉")
-    t.day()
-    t.night(act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"), act("郭嘉", "洞若观火", "刘备"))
-    assert t.character("郭嘉") == "荀彧"
-    assert states(t)[("水镜先生", "不动如山")] == "failed"
+    t2 = Table(size=32)  # 不动如山 is used once a game (R53): the busy 郭嘉 on a table of its own
+    t2.night(act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"), act("郭嘉", "洞若观火", "刘备"))
+    assert t2.character("郭嘉") == "荀彧"
+    assert states(t2)[("水镜先生", "不动如山")] == "failed"
 
 
 # ---- 孔融 ----------------------------------------------------------------------------------------------------
@@ -127,10 +127,10 @@ def test_zhongnifusheng_learns_the_character_of_a_wenhao() -> None:
         t.game.check_action(act("孔融", "仲尼复生", "孔融"), [])
     t.night(act("孔融", "仲尼复生", "陈琳"))
     assert any("陈琳" in s and "角色" in s for s in t.said("孔融"))
-    t.day()
-    t.night(act("孔融", "仲尼复生", "张辽"))
-    assert states(t)[("孔融", "仲尼复生")] == "failed"
-    assert not any("张辽的角色" in s for s in t.said("孔融"))
+    t2 = Table(size=32)  # 仲尼复生 is used once a game (R53): the id with no 文豪 on a table of its own
+    t2.night(act("孔融", "仲尼复生", "张辽"))
+    assert states(t2)[("孔融", "仲尼复生")] == "failed"
+    assert not any("张辽的角色" in s for s in t2.said("孔融"))
 
 
 # ---- 吕布 ----------------------------------------------------------------------------------------------------
@@ -173,15 +173,16 @@ def test_weizhenhulao_is_void_when_lvbu_is_of_wu() -> None:
 @pytest.mark.skill("偷袭徐州")
 def test_touxixuzhou_spends_linqiaohuhou_then_stops_zhangfei_stabs() -> None:
     """吕布【偷袭徐州】 (when he is not of 蜀): 张飞's 【临桥虎吼】 is spent (张飞 told); once it is spent, 张飞's
-    stabs that night fail (R-dlqun1-7): the second night his stab on 郭嘉 does nothing."""
+    stabs that night fail (R-dlqun1-7): with it spent already, his stab on 郭嘉 does nothing."""
     t = Table(size=32)
     t.night(act("吕布", "偷袭徐州"))
     assert t.state.player("张飞").used.get("临桥虎吼") == 1
     assert any("临桥虎吼" in s and "消耗" in s for s in t.said("张飞"))
-    t.day()
-    t.night(act("吕布", "偷袭徐州"), act("张飞", "刺杀", "郭嘉"))
-    assert t.character("郭嘉") == "郭嘉"
-    assert states(t)[("张飞", "刺杀")] == "void"
+    t2 = Table(size=32)  # 偷袭徐州 is used once a game (R53): 临桥虎吼 spent already, on a table of its own
+    t2.state.player("张飞").used["临桥虎吼"] = 1
+    t2.night(act("吕布", "偷袭徐州"), act("张飞", "刺杀", "郭嘉"))
+    assert t2.character("郭嘉") == "郭嘉"
+    assert states(t2)[("张飞", "刺杀")] == "void"
 
 
 # ---- 貂蝉 ----------------------------------------------------------------------------------------------------
@@ -233,6 +234,21 @@ def test_jiananfenggu_deepens_the_most_voted_harm_to_death() -> None:
     day_with(t, votes, act("陈琳", "建安风骨"))
     assert t.character("郭嘉") == "荀彧"
     assert not any("建安风骨" in w for w in t.results[-1].warnings if w.startswith("请天庭裁定"))
+    assert t.state.player("陈琳").used.get("建安风骨") == 1
+
+
+@pytest.mark.skill("建安风骨")
+def test_jiananfenggu_is_used_once_a_game() -> None:
+    """陈琳【建安风骨】 (8.1 gives no count) is used once a game (R53, R-once-1): used on the first day, it is refused
+    on the next."""
+    t = Table(size=32)
+    t.night()
+    t.state.player("陈琳").country = "蜀"
+    votes = {p.id: {"蜀": "郭嘉", "吴": "曹操"}.get(p.country, p.id) for p in t.state.living()}
+    day_with(t, votes, act("陈琳", "建安风骨"))
+    t.night()
+    with pytest.raises(IllegalAction, match="【建安风骨】只能使用一次，已经消耗"):
+        t.game.check_action(act("陈琳", "建安风骨"), [])
 
 
 @pytest.mark.skill("建安风骨")
@@ -300,8 +316,7 @@ def test_touxixuzhou_without_zhangfei_or_by_a_shu_lvbu() -> None:
     t.state.player("吕布").country = "蜀"
     t.night(act("吕布", "偷袭徐州"))
     assert states(t)[("吕布", "偷袭徐州")] == "failed" and not t.state.player("张飞").used.get("临桥虎吼")
-    t.day()
-    t.state.player("吕布").country = "在野"
-    t.state.player("张飞").character = "马超"  # 张飞 died earlier; his successor plays the seat
-    t.night(act("吕布", "偷袭徐州"))
-    assert states(t)[("吕布", "偷袭徐州")] == "done" and not t.state.player("张飞").used.get("临桥虎吼")
+    t2 = Table(size=32)  # 偷袭徐州 is used once a game (R53), failed or not: 张飞 gone, on a table of its own
+    t2.state.player("张飞").character = "马超"  # 张飞 died earlier; his successor plays the seat
+    t2.night(act("吕布", "偷袭徐州"))
+    assert states(t2)[("吕布", "偷袭徐州")] == "done" and not t2.state.player("张飞").used.get("临桥虎吼")

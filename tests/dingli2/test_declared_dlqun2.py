@@ -65,9 +65,9 @@ def test_guangshifushui_defends_one_effect_but_not_a_stab() -> None:
     t = table("于吉", "董卓", "王允")
     t.night(act("曹操", "亲冒矢石", "郭嘉"), act("于吉", "广施符水", "郭嘉"))
     assert not injured(t, "郭嘉")
-    t.day()
-    t.night(act("张辽", "刺杀", "鲁肃"), act("于吉", "广施符水", "鲁肃"))
-    assert not t.state.player("鲁肃").alive or t.character("鲁肃") != "鲁肃"
+    t2 = table("于吉", "董卓", "王允")  # 广施符水 is used once a game (R53): the stab on a table of its own
+    t2.night(act("张辽", "刺杀", "鲁肃"), act("于吉", "广施符水", "鲁肃"))
+    assert not t2.state.player("鲁肃").alive or t2.character("鲁肃") != "鲁肃"
 
 
 @pytest.mark.skill("妖术惑众")
@@ -77,9 +77,9 @@ def test_yaoshuhuozhong_wounds_one_who_is_no_sage() -> None:
     without(t, "曹魏谋主")
     r = t.night(act("于吉", "妖术惑众", "典韦"))
     assert injured(t, "典韦") and not_asked(r, "妖术惑众")
-    t.day()
-    t.night(act("于吉", "妖术惑众", "郭嘉"))
-    assert not injured(t, "郭嘉") and state_of(t, "于吉", "妖术惑众") == "failed"
+    t2 = table("于吉", "董卓", "王允")  # 妖术惑众 is used once a game (R53): the 智者 on a table of its own
+    t2.night(act("于吉", "妖术惑众", "郭嘉"))
+    assert not injured(t2, "郭嘉") and state_of(t2, "于吉", "妖术惑众") == "failed"
 
 
 @pytest.mark.skill("深得民心")
@@ -145,13 +145,16 @@ def test_modailaochen_makes_every_action_of_the_id_fail() -> None:
 # ---- 汉少帝 ------------------------------------------------------------------------------------------------------
 @pytest.mark.skill("先祖庇护")
 def test_xianzubihu_stops_one_general_harm_then_is_spent() -> None:
-    """汉少帝【先祖庇护】: the first 武将杀伤 effect on him is stopped (「可以抵御一次」, R-SG31-2); the next one lands."""
+    """汉少帝【先祖庇护】: the first 武将杀伤 effect on him is stopped (「可以抵御一次」, R-SG31-2); the next one (吕蒙's
+    勇贯三军 on him, a 猛将, its half chance won) lands."""
     t = table("于吉", "董卓", "王允", ex=True)
     t.night(act("孙坚", "横扫江东", "汉少帝"))
     assert not injured(t, "汉少帝") and t.state.player("汉少帝").used.get("先祖庇护")
     t.day()
-    t.night(act("孙坚", "横扫江东", "汉少帝"))
+    t.force("【勇贯三军】wound 吕蒙→汉少帝", True)
+    t.night(act("吕蒙", "勇贯三军", "汉少帝"))
     assert injured(t, "汉少帝")
+    t.check_unused()
 
 
 # ---- 管辂 (水镜先生's successor) ---------------------------------------------------------------------------------
@@ -203,12 +206,14 @@ def test_renmayiti_wounds_a_champion_and_stabs_a_commander() -> None:
     assert t.character("吕布") == "庞德"
     r = t.night(act("吕布", "人马一体", "张辽"))
     assert injured(t, "张辽") and t.state.player("张辽").alive and not_asked(r, "人马一体")
-    t.day()
-    t.night(act("吕布", "人马一体", "刘备"), answers=XUSHU)
-    assert t.character("刘备") == "刘禅"
-    t.day()
-    t.night(act("吕布", "人马一体", "鲁肃"), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])  # neither
-    assert not injured(t, "鲁肃") and state_of(t, "吕布", "人马一体") == "done"
+    for target in ("刘备", "鲁肃"):  # 人马一体 is used once a game (R53): each on a table of its own
+        t2 = table("吕布", "董卓", "王允")
+        succeed(t2, "吕布")
+        t2.night(act("吕布", "人马一体", target))
+        if target == "刘备":
+            assert t2.character("刘备") == "刘禅"
+        else:  # neither
+            assert not injured(t2, "鲁肃") and state_of(t2, "吕布", "人马一体") == "done"
 
 
 @pytest.mark.skill("西凉铁骑")
@@ -257,9 +262,10 @@ def test_bizoulongshe_fails_every_recognition_of_a_man_of_letters() -> None:
     succeed(t, "王允")
     t.night(act("王允", "笔走龙蛇", "曹操"), act("曹操", "指认", "刘备", character="刘备"))
     assert state_of(t, "曹操", "指认") == "void" and "刘备" not in t.state.player("曹操").known
-    t.day()
-    t.night(act("王允", "笔走龙蛇", "周瑜"), act("周瑜", "指认", "庞统", character="庞统"), answers=XUSHU)
-    assert state_of(t, "周瑜", "指认") == "done"
+    t2 = table("于吉", "董卓", "王允")  # 笔走龙蛇 is used once a game (R53): no 文豪 on a table of its own
+    succeed(t2, "王允")
+    t2.night(act("王允", "笔走龙蛇", "周瑜"), act("周瑜", "指认", "庞统", character="庞统"))
+    assert state_of(t2, "周瑜", "指认") == "done"
 
 
 @pytest.mark.skill("悲天悯人")
@@ -270,11 +276,12 @@ def test_beitianminren_keeps_every_harming_skill_off_a_benevolent_one() -> None:
     succeed(t, "王允")
     t.night(act("王允", "悲天悯人", "刘备"), act("曹操", "亲冒矢石", "刘备"), act("黄盖", "火船冲阵", "刘备"))
     assert not injured(t, "刘备")
-    t.day()
-    t.force("【披发涂炭】stab_void 徐庶→夏侯惇", False)  # 徐庶's passive on a 蜀 guard stabbed: the stab stands
-    t.night(act("王允", "悲天悯人", "关羽"), act("夏侯惇", "刺杀", "关羽"),
-            answers=XUSHU + [{"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
-    assert t.character("关羽") != "关羽" or not t.state.player("关羽").alive
+    t2 = table("于吉", "董卓", "王允")  # 悲天悯人 is used once a game (R53): the stab on a table of its own
+    succeed(t2, "王允")
+    t2.force("【披发涂炭】stab_void 徐庶→夏侯惇", False)  # 徐庶's passive on a 蜀 guard stabbed: the stab stands
+    t2.night(act("王允", "悲天悯人", "关羽"), act("夏侯惇", "刺杀", "关羽"),
+             answers=[{"actor": "关羽", "skill": "继任", "answer": "黄忠"}])
+    assert t2.character("关羽") != "关羽" or not t2.state.player("关羽").alive
 
 
 @pytest.mark.skill("年高德劭")
@@ -284,12 +291,12 @@ def test_niangaodeshao_asks_one_of_his_own_evaluations() -> None:
     t = table("于吉", "董卓", "王允")
     r = t.night(act("王允", "年高德劭", "郭嘉", evaluation="智者"))
     assert "郭嘉是智者" in t.said("王允") and not_asked(r, "年高德劭")
-    t.day()
-    t.night(act("王允", "年高德劭", "典韦", evaluation="雅士"))
-    assert "典韦不是雅士" in t.said("王允")
-    t.day()
-    t.night(act("王允", "年高德劭", "典韦", evaluation="猛将"), answers=XUSHU)
-    assert not any("典韦" in s for s in t.said("王允")) and state_of(t, "王允", "年高德劭") == "failed"
+    t2 = table("于吉", "董卓", "王允")  # 年高德劭 is used once a game (R53): each other use on a table of its own
+    t2.night(act("王允", "年高德劭", "典韦", evaluation="雅士"))
+    assert "典韦不是雅士" in t2.said("王允")
+    t3 = table("于吉", "董卓", "王允")
+    t3.night(act("王允", "年高德劭", "典韦", evaluation="猛将"))
+    assert not any("典韦" in s for s in t3.said("王允")) and state_of(t3, "王允", "年高德劭") == "failed"
 
 
 @pytest.mark.skill("魑魅魍魉")
@@ -380,13 +387,15 @@ def test_tianzizhiming_changes_a_characters_next_vote_unseen() -> None:
     """汉少帝【天子之命】: he names a character and an id; the next day that character's vote goes to the id instead,
     and the ballot still shows the vote as cast: 郭嘉's vote on 刘备 goes to 典韦, who has the most (2) and is wounded."""
     t = table("于吉", "董卓", "王允", ex=True)
+    with pytest.raises(IllegalAction, match="角色名字"):
+        t.game.check_action(act("汉少帝", "天子之命", "典韦"), [])
     r = t.night(act("汉少帝", "天子之命", "典韦", character="郭嘉"))
     assert not_asked(r, "天子之命")
     r = t.day({"郭嘉": "刘备", "关羽": "刘备", "张辽": "典韦"})
     assert injured(t, "典韦") and not injured(t, "刘备")
     assert r.announcement["ballot"]["郭嘉"] == "刘备"
-    with pytest.raises(IllegalAction, match="角色名字"):
-        t.game.check_action(act("汉少帝", "天子之命", "典韦"), [])
+    with pytest.raises(IllegalAction, match="只能使用一次，已经消耗"):  # once a game (R53)
+        t.game.check_action(act("汉少帝", "天子之命", "典韦", character="郭嘉"), [])
 
 
 @pytest.mark.skill("死战不屈")

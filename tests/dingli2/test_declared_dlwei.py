@@ -173,7 +173,7 @@ def caiyan() -> Table:
 @pytest.mark.skill("文姬归汉", "亲冒矢石")
 def test_wenjiguihan_stops_one_general_harm_once() -> None:
     """蔡琰【文姬归汉】: a passive that stops one 武将杀伤 effect on her, once a game: 刘备's 乱世枭雄 is stopped and the
-    passive spent (she is told); the next one wounds her."""
+    passive spent (she is told); the next one (吕蒙's 勇贯三军, the next night) wounds her."""
     t = caiyan()
     without(t, "曹魏谋主")
     t.night(act("刘备", "乱世枭雄", "卞氏"))
@@ -181,7 +181,7 @@ def test_wenjiguihan_stops_one_general_harm_once() -> None:
     assert t.state.player("卞氏").used.get("文姬归汉") == 1
     assert "你的【文姬归汉】已触发并消耗" in t.said("卞氏")
     t.day()
-    t.night(act("刘备", "乱世枭雄", "卞氏"), answers=NIGHT3)
+    t.night(act("吕蒙", "勇贯三军", "卞氏"), answers=NIGHT3)
     assert injured(t, "卞氏")
 
 
@@ -189,7 +189,7 @@ def test_wenjiguihan_stops_one_general_harm_once() -> None:
 def test_tongqiangtiebi_stops_a_general_harm_on_each_wei_strategist_every_night() -> None:
     """钟会【铜墙铁壁】: while 钟会 plays, when a 魏 军师 (钟会 too) meets a 武将杀伤 effect, one is stopped for him, every
     night, no limit: 刘备's 乱世枭雄 on 荀攸 and 吕蒙's 勇贯三军 on 钟会 are both stopped; 黄盖's 火船冲阵 (军师负面) on
-    荀彧 is not covered and wounds him; the next night 荀攸 is covered again."""
+    荀彧 is not covered and wounds him; the next night 荀攸 is covered again (曹操's 亲冒矢石)."""
     t = zhonghui()
     r = t.night(act("刘备", "乱世枭雄", "荀攸"), act("吕蒙", "勇贯三军", "程昱"), act("黄盖", "火船冲阵", "郭嘉"),
                 answers=NIGHT4)
@@ -198,7 +198,7 @@ def test_tongqiangtiebi_stops_a_general_harm_on_each_wei_strategist_every_night(
     assert not t.state.player("程昱").used.get("铜墙铁壁")
     assert not asked_of_judge(r, "铜墙铁壁")
     t.day()
-    t.night(act("刘备", "乱世枭雄", "荀攸"))
+    t.night(act("曹操", "亲冒矢石", "荀攸"))
     assert not injured(t, "荀攸")
 
 
@@ -256,10 +256,10 @@ def test_hujiashibapai_lets_a_wei_id_know_her_and_tells_her_nothing() -> None:
     assert "夏侯惇" not in t.state.player("卞氏").known
     assert "卞氏的角色是蔡琰" in t.said("夏侯惇")
     assert t.said("卞氏") == []
-    t.day()
-    t.night(act("卞氏", "胡笳十八拍", "关羽"), answers=NIGHT3)
-    assert "卞氏" not in t.state.player("关羽").known
-    assert t.said("关羽") == [] and t.said("卞氏") == []
+    t2 = caiyan()  # 胡笳十八拍 is used once a game (R53): the id of another country on a table of its own
+    t2.night(act("卞氏", "胡笳十八拍", "关羽"))
+    assert "卞氏" not in t2.state.player("关羽").known
+    assert t2.said("关羽") == [] and t2.said("卞氏") == []
 
 
 @pytest.mark.skill("悲愤诗", "乱世枭雄", "亲冒矢石")

@@ -54,26 +54,26 @@ def test_jiangmenhunv_wounds_one_without_mengjiang_but_no_lord() -> None:
 
 @pytest.mark.skill("秀色可餐")
 def test_xiusecancan_stops_one_wu_jiang_harm_once() -> None:
-    """小乔【秀色可餐】: the first 武将杀伤 effect on her is stopped, once a game (曹操's 亲冒矢石 twice: the second
-    wounds her); she is told the skill went off and is spent."""
+    """小乔【秀色可餐】: the first 武将杀伤 effect on her is stopped, once a game (曹操's 亲冒矢石, then 孙坚's 横扫江东:
+    the second wounds her); she is told the skill went off and is spent."""
     t = Table()
     t.night(act("曹操", "亲冒矢石", "小乔"))
     assert not injured(t, "小乔") and t.state.player("小乔").used.get("秀色可餐") == 1
     assert "你的【秀色可餐】已触发并消耗" in t.said("小乔")
     t.day()
-    t.night(act("曹操", "亲冒矢石", "小乔"))
+    t.night(act("孙坚", "横扫江东", "小乔"))
     assert injured(t, "小乔")
 
 
 @pytest.mark.skill("琴书雅韵")
 def test_qinshuyayun_stops_one_negative_skill_once() -> None:
     """周瑜【琴书雅韵】: the first 军师负面 effect on him is stopped, once a game (黄盖's 火船冲阵, a 军师负面 wound,
-    twice: the second wounds him); a 武将杀伤 effect is not stopped (曹操's 亲冒矢石)."""
+    then 徐庶's 击剑长歌, another: the second wounds him); a 武将杀伤 effect is not stopped (曹操's 亲冒矢石)."""
     t = Table()
     t.night(act("黄盖", "火船冲阵", "周瑜"))
     assert not injured(t, "周瑜") and "你的【琴书雅韵】已触发并消耗" in t.said("周瑜")
     t.day()
-    t.night(act("黄盖", "火船冲阵", "周瑜"))
+    t.night(act("徐庶", "击剑长歌", "周瑜"))
     assert injured(t, "周瑜")
     t2 = Table()
     t2.night(act("曹操", "亲冒矢石", "周瑜"))

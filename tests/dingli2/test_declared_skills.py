@@ -83,12 +83,14 @@ def test_dandaofuhui_halves_the_wu_strategists_the_next_night() -> None:
     t = Table()
     t.night(act("关羽", "指认", "周瑜", character="周瑜"), act("鲁肃", "鼓舞士气", "孙坚"))
     assert t.state.history[-1]["actions"][1]["state"] != "failed"
-    t.day()
-    t.force("成功率减半 鲁肃【鼓舞士气】", False)
-    t.night(act("鲁肃", "鼓舞士气", "孙坚"))
-    (entry,) = [e for e in t.state.history[-1]["actions"] if e["skill"] == "鼓舞士气"]
+    t2 = Table()  # 鼓舞士气 is used once a game (R53): the next night's halving on a table of its own
+    t2.night(act("关羽", "指认", "周瑜", character="周瑜"))
+    t2.day()
+    t2.force("成功率减半 鲁肃【鼓舞士气】", False)
+    t2.night(act("鲁肃", "鼓舞士气", "孙坚"))
+    (entry,) = [e for e in t2.state.history[-1]["actions"] if e["skill"] == "鼓舞士气"]
     assert entry["state"] == "failed" and entry["why"] == "成功率减半，未能发动"
-    t.check_unused()
+    t2.check_unused()
 
 
 @pytest.mark.skill("水淹下邳")

@@ -311,10 +311,11 @@ def test_wudangfeijun_defends_and_wounds_the_source_while_hunshenshidan_stands()
     t.night(act("赵云", "无当飞军", "庞统"), act("夏侯惇", "刺杀", "庞统"))
     assert t.state.player("庞统").alive and t.character("庞统") == "庞统"
     assert injured(t, "夏侯惇") and t.state.player("赵云").used.get("浑身是胆") == 1
-    t.day()
-    t.force("【无当飞军】抵御刺杀 赵云→庞统", True)
-    t.night(act("赵云", "无当飞军", "庞统"), act("张辽", "刺杀", "庞统"),
-            answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
-    assert t.character("庞统") == "庞统" and entry(t, "张辽", "刺杀")["state"] == "void"
-    assert not injured(t, "张辽")  # no counter-wound once 浑身是胆 is gone
-    t.check_unused()
+    t2 = Table24()  # 无当飞军 is used once a game (R53): 浑身是胆 gone, on a table of its own
+    successors(t2, ("赵云", "王平"))
+    t2.state.player("赵云").used["浑身是胆"] = 1  # counted as used up (as the first night above leaves it)
+    t2.force("【无当飞军】抵御刺杀 赵云→庞统", True)
+    t2.night(act("赵云", "无当飞军", "庞统"), act("张辽", "刺杀", "庞统"))
+    assert t2.character("庞统") == "庞统" and entry(t2, "张辽", "刺杀")["state"] == "void"
+    assert not injured(t2, "张辽")  # no counter-wound once 浑身是胆 is gone
+    t2.check_unused()

@@ -114,14 +114,15 @@ def test_caoshizongqin_makes_them_know_each_other() -> None:
 # ---- defences ----------------------------------------------------------------------------------------------------
 @pytest.mark.skill("马跃檀溪")
 def test_mayuetanxi_stops_one_general_harm_then_is_spent() -> None:
-    """刘备【马跃檀溪】: a passive that stops one 武将杀伤 effect on him, once; the second wounds him."""
+    """刘备【马跃檀溪】: a passive that stops one 武将杀伤 effect on him, once; the second (孙坚's 横扫江东, the next
+    night) wounds him."""
     t = Table24()
     t.night(act("曹操", "亲冒矢石", "刘备"))
     assert not injured(t, "刘备")
     assert t.state.player("刘备").used.get("马跃檀溪") == 1
     assert "你的【马跃檀溪】已触发并消耗" in t.said("刘备")
     t.day()
-    t.night(act("曹操", "亲冒矢石", "刘备"))
+    t.night(act("孙坚", "横扫江东", "刘备"))
     assert injured(t, "刘备")
 
 
@@ -275,9 +276,10 @@ def test_huchidiexue_stabs_a_non_mengjiang_and_wounds_himself_on_one() -> None:
     assert t.character("典韦") == "许褚"
     t.night(act("典韦", "虎痴喋血", "郭嘉"))
     assert t.character("郭嘉") == "荀攸"  # the stab killed 郭嘉; 荀攸 plays on
-    t.day()
-    t.night(act("典韦", "虎痴喋血", "张飞"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])  # 徐庶's natural death, night 3
-    assert not injured(t, "张飞") and injured(t, "典韦")
+    t2 = Table24()  # 虎痴喋血 is used once a game (R53): the 猛将 half on a table of its own
+    successor(t2, "典韦")
+    t2.night(act("典韦", "虎痴喋血", "张飞"))
+    assert not injured(t2, "张飞") and injured(t2, "典韦")
 
 
 @pytest.mark.skill("裸战马超")
@@ -310,11 +312,12 @@ def test_jianbiqingye_defends_one_who_is_no_lord_and_yafuzhifeng_stops_a_strateg
     t.night(act("张辽", "坚壁清野", "郭嘉"), act("孙坚", "横扫江东", "郭嘉"), act("黄盖", "火船冲阵", "张辽"))
     assert not injured(t, "郭嘉")
     assert not injured(t, "张辽") and t.state.player("张辽").used.get("亚夫之风") == 1
-    t.day()
-    t.state.player("曹操").used["割须弃袍"] = 1  # his own 割须弃袍 spent: only 坚壁清野 could stop 乱世枭雄
-    t.night(act("张辽", "坚壁清野", "曹操"), act("刘备", "乱世枭雄", "曹操"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"},
-                                                                          {"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
-    assert injured(t, "曹操")
+    t2 = Table24()  # 坚壁清野 is used once a game (R53): the 君主 half on a table of its own
+    successor(t2, "张辽", "徐晃")
+    t2.state.player("曹操").used["割须弃袍"] = 1  # his own 割须弃袍 spent: only 坚壁清野 could stop 乱世枭雄
+    t2.night(act("张辽", "坚壁清野", "曹操"), act("刘备", "乱世枭雄", "曹操"),
+             answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
+    assert injured(t2, "曹操")
 
 
 @pytest.mark.skill("五常之最")
@@ -357,9 +360,10 @@ def test_tayingxianzhen_wounds_a_killer_or_guard_only() -> None:
     successor(t, "赵云", "魏延")
     t.night(act("赵云", "踏营陷阵", "夏侯惇"))
     assert injured(t, "夏侯惇")
-    t.day()
-    t.night(act("赵云", "踏营陷阵", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
-    assert not injured(t, "郭嘉")
+    t2 = Table24()  # 踏营陷阵 is used once a game (R53): the 军师 on a table of its own
+    successor(t2, "赵云", "魏延")
+    t2.night(act("赵云", "踏营陷阵", "郭嘉"))
+    assert not injured(t2, "郭嘉")
 
 
 @pytest.mark.skill("浪里擒将", "力排众议")
@@ -535,12 +539,12 @@ def test_jieshaoliangcao_fails_general_harm_skills_and_halves_a_killers_stab() -
     t.state.player("荀彧").used["留侯再世"] = 1  # spent: it would stop this 军师负面 effect on 魏's 君主 (R-learning-6)
     t.night(act("张辽", "截烧粮草", "曹操"), act("曹操", "亲冒矢石", "郭嘉"))
     assert not injured(t, "郭嘉") and entry(t, "曹操", "亲冒矢石")["state"] == "void"
-    t.day()
-    t.force("成功率减半 关羽【刺杀】", False)
-    t.night(act("张辽", "截烧粮草", "关羽"), act("关羽", "刺杀", "甄姬"),
-            answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
-    assert t.character("甄姬") == "甄姬" and entry(t, "关羽", "刺杀")["state"] == "failed"
-    t.check_unused()
+    t2 = Table24()  # 截烧粮草 is used once a game (R53): the killer's half on a table of its own
+    successor(t2, "张辽", "徐晃")
+    t2.force("成功率减半 关羽【刺杀】", False)
+    t2.night(act("张辽", "截烧粮草", "关羽"), act("关羽", "刺杀", "甄姬"))
+    assert t2.character("甄姬") == "甄姬" and entry(t2, "关羽", "刺杀")["state"] == "failed"
+    t2.check_unused()
 
 
 @pytest.mark.skill("濡须破敌")
@@ -689,3 +693,82 @@ def test_jizhuancaoxiu_after_weizhenxiaoyaojin_wounds_a_wei_id_once() -> None:
     t.day()
     t.night(act("吕蒙", "计赚曹休", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
     assert t.character("郭嘉") == "荀攸" or injured(t, "郭嘉")
+
+
+# ---- R53: an active is used once a game unless its text gives a count --------------------------------------------
+@pytest.mark.skill("亲冒矢石", "水淹七军")
+def test_an_active_without_a_count_is_used_once_a_game() -> None:
+    """R53: 曹操【亲冒矢石】 (8.1 gives no count) used on the first night is refused on a later one, in Chinese; a use
+    voided by 关羽【水淹七军】 (「令其所有行动失败」) is spent too (seed 001: 「失败的主动技能不可再用……理解为当前该次使用
+    不可再用」)."""
+    from tianting.core.errors import IllegalAction
+
+    t = Table24()
+    t.night(act("曹操", "亲冒矢石", "庞统"))
+    assert injured(t, "庞统") and t.state.player("曹操").used.get("亲冒矢石") == 1
+    t.day()
+    with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用一次，已经消耗"):
+        t.night(act("曹操", "亲冒矢石", "糜氏"))
+    t2 = Table24()
+    t2.night(act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "庞统"))
+    assert not injured(t2, "庞统") and entry(t2, "曹操", "亲冒矢石")["state"] == "void"
+    assert t2.state.player("曹操").used.get("亲冒矢石") == 1
+    t2.day()
+    with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用一次，已经消耗"):
+        t2.game.check_action(act("曹操", "亲冒矢石", "庞统"), [])
+
+
+@pytest.mark.skill("亲冒矢石")
+def test_an_active_with_a_count_is_used_that_many_times() -> None:
+    """R53: an active whose text gives a count (「可使用两次」, as 8.1 gives 王平【忠勇严整】) declares it (``"limit": 2``)
+    and is used that many times, then refused in Chinese; its text says so. No bundled declared active has an 8.1
+    count (those that do are bespoke, 华佗【针灸奇术】 and 孔融【逆天改命】, or left to the judge), so a judge's own pack
+    gives 曹操【亲冒矢石】 two uses. A count of 1 is ``once`` and a passive takes none."""
+    from tianting.core.errors import IllegalAction
+
+    def twice(data: dict[str, Any]) -> None:
+        cao = next(c for c in data["characters"] if c["name"] == "曹操")
+        next(s for s in cao["skills"] if s["name"] == "亲冒矢石")["effect"]["limit"] = 2
+
+    t = table_with(twice)
+    data = t.game.pack.skill("曹操", "亲冒矢石")
+    assert data is not None and "令其受伤，可以使用2次。" in describe(data.effect, "active", data.attribute, data.timing)
+    t.night(act("曹操", "亲冒矢石", "庞统"))
+    assert injured(t, "庞统")
+    t.day()
+    t.night(act("曹操", "亲冒矢石", "糜氏"))
+    assert injured(t, "糜氏") and t.state.player("曹操").used.get("亲冒矢石") == 2
+    t.day()
+    with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用2次，已经用完"):
+        t.game.check_action(act("曹操", "亲冒矢石", "郭嘉"), [])
+    for bad, trigger, kind in ((1, "use", "active"), (0, "use", "active"), (2, "guard", "passive")):
+        with pytest.raises(EffectError, match="使用次数只用于主动技能，且至少为2"):
+            parse_effect({"trigger": trigger, "limit": bad, "do": [{"verb": "wound", "who": "target"}]}, "x", kind)
+
+
+@pytest.mark.skill("固守广陵", "针灸奇术", "水淹七军")
+def test_a_bespoke_active_without_a_count_is_used_once_a_game() -> None:
+    """R53 for a skill of bespoke code: 陈登【固守广陵】 (8.1 gives no count) is used once a game, refused on a later
+    night in Chinese; a use voided by 关羽【水淹七军】 is spent too. 华佗【针灸奇术】 (「可使用三次」) declares its
+    count: a voided use spends one of the three (seed 001: 「对多次使用的技能来说，意味着消耗一次使用次数」)."""
+    from tianting.core.errors import IllegalAction
+
+    t = Table24()
+    t.night(act("陈登", "固守广陵", "庞统", country="魏"))
+    assert t.state.player("陈登").used.get("固守广陵") == 1
+    t.day()
+    with pytest.raises(IllegalAction, match="【固守广陵】只能使用一次，已经消耗"):
+        t.night(act("陈登", "固守广陵", "庞统", country="魏"))
+    t2 = Table24()
+    t2.night(act("关羽", "水淹七军", "陈登"), act("陈登", "固守广陵", "庞统", country="魏"),
+             act("曹操", "亲冒矢石", "庞统"))
+    assert entry(t2, "陈登", "固守广陵")["state"] == "void" and injured(t2, "庞统")
+    assert t2.state.player("陈登").used.get("固守广陵") == 1
+    t2.day()
+    with pytest.raises(IllegalAction, match="【固守广陵】只能使用一次，已经消耗"):
+        t2.game.check_action(act("陈登", "固守广陵", "庞统", country="魏"), [])
+    t3 = Table24()
+    t3.night(act("关羽", "水淹七军", "华佗"), act("华佗", "针灸奇术", "庞统"))
+    assert entry(t3, "华佗", "针灸奇术")["state"] == "void" and t3.state.player("华佗").used.get("针灸奇术") == 1
+    t3.day()
+    t3.game.check_action(act("华佗", "针灸奇术", "庞统"), [])  # two uses left

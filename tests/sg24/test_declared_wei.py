@@ -131,9 +131,9 @@ def test_weichengfenliang_stabs_one_not_of_wei() -> None:
     r = t.night(act("荀攸", "围城焚粮", "糜氏"))
     assert t.character("糜氏") == "黄月英"
     assert not_judged(r, "围城焚粮")
-    t.day()
-    t.night(act("荀攸", "围城焚粮", "甄姬"))
-    assert t.state.player("甄姬").alive and entry(t, "荀攸", "围城焚粮")["state"] == "failed"
+    t2 = Seated(郭嘉="荀攸")  # 围城焚粮 is used once a game (R53): the 魏 id on a table of its own
+    t2.night(act("荀攸", "围城焚粮", "甄姬"))
+    assert t2.state.player("甄姬").alive and entry(t2, "荀攸", "围城焚粮")["state"] == "failed"
 
 
 @pytest.mark.skill("围城焚粮", "乱世枭雄")
@@ -274,13 +274,14 @@ def test_fendaoyangbiao_ends_qingchujiulu_once_chengong_joined_another_country()
 # ---- 割须弃袍 ------------------------------------------------------------------------------------------------------
 @pytest.mark.skill("割须弃袍", "横扫江东")
 def test_gexuqipao_stops_the_first_general_harm_then_is_spent() -> None:
-    """曹操【割须弃袍】: the first 武将杀伤 effect on him is stopped (孙坚's 横扫江东), once: the next one wounds him."""
+    """曹操【割须弃袍】: the first 武将杀伤 effect on him is stopped (孙坚's 横扫江东), once: the next one (刘备's 乱世枭雄,
+    the next night) wounds him."""
     t = Table24()
     r = t.night(act("孙坚", "横扫江东", "曹操"))
     assert not injured(t, "曹操") and t.state.player("曹操").used.get("割须弃袍") == 1
     assert not_judged(r, "割须弃袍")
     t.day()
-    t.night(act("孙坚", "横扫江东", "曹操"), answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
+    t.night(act("刘备", "乱世枭雄", "曹操"), answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "不护驾"}])
     assert injured(t, "曹操")
 
 

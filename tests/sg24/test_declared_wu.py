@@ -136,9 +136,10 @@ def test_jieluliandan_lessens_tonights_harm() -> None:
     r = t.night(act("华佗", "结庐炼丹", "郭嘉"), act("黄盖", "火船冲阵", "郭嘉"))
     assert not injured(t, "郭嘉")
     assert not any("结庐炼丹" in w for w in r.warnings)
-    t.day()
-    t.night(act("华佗", "结庐炼丹", "庞统"), act("太史慈", "刺杀", "庞统"), answers=XUSHU_NIGHT3)
-    assert injured(t, "庞统") and t.character("庞统") == "庞统"
+    t2 = Table24()  # 结庐炼丹 is used once a game (R53): the death on a table of its own
+    successor(t2, "华佗")
+    t2.night(act("华佗", "结庐炼丹", "庞统"), act("太史慈", "刺杀", "庞统"))
+    assert injured(t2, "庞统") and t2.character("庞统") == "庞统"
 
 
 @pytest.mark.skill("一叶障目")
@@ -160,8 +161,10 @@ def test_yiyezhangmu_gives_every_evaluation_tonight() -> None:
 @pytest.mark.skill("霸王再世")
 def test_bawangzaishi_half_stops_the_first_attack() -> None:
     """孙策【霸王再世】: the first 武将杀伤 attack on him (吕蒙【勇贯三军】, its half chance won) sets it off: with half
-    chance it is stopped; it is spent, so the next attack wounds him."""
-    t = Table24()
+    chance it is stopped; it is spent, so the next attack (黄忠【力开两石】, the next night) wounds him."""
+    from tests.sg24.test_declared_wei import Seated
+
+    t = Seated(关羽="黄忠")
     successor(t, "孙坚")
     assert t.character("孙坚") == "孙策"
     t.force("【勇贯三军】wound 吕蒙→孙坚", True).force("【霸王再世】孙坚", True)
@@ -171,8 +174,7 @@ def test_bawangzaishi_half_stops_the_first_attack() -> None:
     assert not any("霸王再世" in w for w in r.warnings)
     t.check_unused()
     t.day()
-    t.force("【勇贯三军】wound 吕蒙→孙坚", True)
-    t.night(act("吕蒙", "勇贯三军", "孙坚"), answers=XUSHU_NIGHT3)
+    t.night(act("黄忠", "力开两石", "孙坚"), answers=XUSHU_NIGHT3)
     assert injured(t, "孙坚")
     t.check_unused()
 
@@ -208,7 +210,8 @@ def test_jiusiyisheng_wound_checks_never_kill() -> None:
     assert t.state.player("黄盖").status is Status.ALIVE and t.character("黄盖") == "周泰"
     assert not any("九死一生" in w for w in r.warnings)
     t.check_unused()
-    t.night(act("徐庶", "击剑长歌", "黄盖"), answers=XUSHU_NIGHT3)
+    t.force("【勇贯三军】wound 吕蒙→黄盖", True)  # 击剑长歌 is spent (R53): another wound, its half chance won
+    t.night(act("吕蒙", "勇贯三军", "黄盖"), answers=XUSHU_NIGHT3)
     dealt_in_order(t, "黄盖", 1)
     t.day(digits={"黄盖": 9})
     assert injured(t, "黄盖")
@@ -223,20 +226,26 @@ def test_jiusiyisheng_wound_checks_never_kill() -> None:
 @pytest.mark.skill("固守广陵")
 def test_gushouguangling_stops_one_sides_harm_and_its_dealer_next_night() -> None:
     """陈登【固守广陵】: side 魏 and 庞统: tonight the greatest harm 魏's players deal 庞统 is stopped (曹操【亲冒矢石】),
-    not another side's (黄盖【火船冲阵】 wounds him); the next night 曹操's 武将杀伤 use on 庞统 goes off but does
-    nothing (R-wu-9)."""
+    not another side's (黄盖【火船冲阵】 wounds him); the next night the stopped dealer's 武将杀伤 use on 庞统 (许褚's
+    虎痴喋血) goes off but does nothing (R-wu-9)."""
     t = Table24()
     r = t.night(act("陈登", "固守广陵", "庞统", country="魏"), act("曹操", "亲冒矢石", "庞统"),
                 act("黄盖", "火船冲阵", "庞统"))
     assert injured(t, "庞统") and t.character("庞统") == "庞统"  # one wound, not two
     assert not any("固守广陵" in w for w in r.warnings)
-    t2 = Table24()
-    t2.night(act("陈登", "固守广陵", "庞统", country="魏"), act("曹操", "亲冒矢石", "庞统"))
-    assert not injured(t2, "庞统")
+    from tests.sg24.test_declared_wei import Seated
+
+    # a 武将杀伤 skill used on two nights: 许褚's 虎痴喋血 (a stab that is no killer's), kept unspent the first night
+    # by 陆逊's 不耻下问 (a 护卫's skills used that night are not used up; else it is used once a game, R53)
+    t2 = Seated(典韦="许褚", 吕蒙="陆逊")
+    t2.night(act("陈登", "固守广陵", "庞统", country="魏"), act("许褚", "虎痴喋血", "庞统"),
+             act("陆逊", "不耻下问", "许褚"))
+    assert t2.state.player("庞统").alive and not injured(t2, "庞统")
+    assert not t2.state.player("许褚").used.get("虎痴喋血")
     t2.day()
-    t2.night(act("曹操", "亲冒矢石", "庞统"))
-    assert not injured(t2, "庞统")
-    assert entry(t2, "曹操", "亲冒矢石")["state"] == "done"
+    t2.night(act("许褚", "虎痴喋血", "庞统"))
+    assert t2.state.player("庞统").alive and not injured(t2, "庞统")
+    assert entry(t2, "许褚", "虎痴喋血")["state"] == "done"
 
 
 @pytest.mark.skill("固守广陵")

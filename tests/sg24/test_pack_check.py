@@ -23,7 +23,7 @@ def test_the_bundled_24_pack_checks_and_prints_texts(tmp_path: Path) -> None:
     done = call("pack", "check", _write(tmp_path, data))
     assert done.code == 0, done.err
     assert "可用于三国版杀24人规则" in done.out  # the rule set's own script (Simplified)
-    assert "【亲冒矢石】引擎：主动技能。指定1个ID，若其不具有“猛将”评价，令其受伤。" in done.out
+    assert "【亲冒矢石】引擎：主动技能。指定1个ID，若其不具有“猛将”评价，令其受伤，只能使用一次。" in done.out
     assert "【血战官渡】专门程式" in done.out
     assert "天庭裁定" in done.out.splitlines()[-1]  # the count of the skills left to the judge
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from tianting.core import ballot, canonical
 from tianting.core.decisions import DecisionBook
 from tianting.core.records import Action, Ruling
+from tianting.effects import limits
 from tianting.engine.harm import Harm, Level
 from tianting.rules.dingli2 import texts
 from tianting.rules.dingli2.pack import COUNTRIES
@@ -63,6 +64,8 @@ class DingliDay(Day):
         self.left = [a for a in actions if game._judged(a)]
         self.pending, _ = game._resolution_order(self.phase, [a for a in actions if game._is_skill(a)])
         for a, data, code in coded:
+            if code.once or code.uses is not None:  # once a game unless its text gives a count (R53)
+                limits.consume(self.phase, a.actor, data.name)
             code.resolve(self, a, data)  # type: ignore[arg-type]
         self.contests = game._contests(self.phase, self.judged, self.digits)
 

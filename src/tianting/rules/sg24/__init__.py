@@ -68,16 +68,30 @@ def pack_skill_rows(pack: Pack, general: Sequence[str] = GENERAL_ACTIONS) -> lis
 
     The general actions (刺杀 指认 招揽 投奔) are the rules' own, resolved by the engine (``source``
     ``general``); ``awaken``/``hidden``/``limited`` are KK 3.3's columns (``limited``: a declared once-a-game skill)."""
-    rows = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
+    rows: list[dict[str, Any]] = [{"skill": a, "character": None, "country": None, "source": "general", "kind": "general",
              "awaken": False, "hidden": False, "limited": False, "timing": "立刻生效" if a == SUICIDE else "结算时生效",
              "built": True, "judge_ruled": False, "resolved_by": "engine"} for a in general]
     for c in pack.characters.values():
         rows += [{"skill": s.name, "character": c.name, "country": c.country, "source": "character",
                   "kind": s.kind, "awaken": False, "hidden": False,
-                  "limited": isinstance(s.effect, Declared) and s.effect.limit == "once", "timing": s.timing,
+                  "limited": uses_a_game(s) is not None, "uses": uses_a_game(s), "timing": s.timing,
                   "built": resolved_by(s.effect) != "judge", "judge_ruled": resolved_by(s.effect) == "judge",
                   "resolved_by": resolved_by(s.effect)} for s in c.skills]
     return rows
+
+
+def uses_a_game(skill: Any) -> int | None:
+    """How many times a game the engine lets ``skill`` be used or trigger (R53: a declared or bespoke active once
+    unless its text gives a count), or None (no count, or one its code keeps itself)."""
+    from tianting.rules.sg24.declared.bespoke import REGISTRY
+
+    effect = skill.effect
+    if isinstance(effect, Declared):
+        return effect.uses
+    code = REGISTRY.get(effect.code) if isinstance(effect, Bespoke) else None
+    if code is None:
+        return None
+    return 1 if code.once else code.uses if skill.kind == "active" else None
 
 
 def resolved_by(effect: Any) -> str:

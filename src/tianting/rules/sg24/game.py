@@ -451,13 +451,19 @@ class SG24Game(Clocked):
             code = REGISTRY[d.code]
             if code.once and player.used.get(data.name):  # a code counting its own uses checks them (逆天改命)
                 raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
+            if data.kind == "active" and code.uses is not None and player.used.get(data.name, 0) >= code.uses:
+                raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗" if code.uses == 1 else  # R53
+                                    f"【{data.name}】只能使用{code.uses}次，已经用完", "spent")
             code.check(self, action)
             return
         if not isinstance(d, Declared) or pack_edition.first(self.state):
             return
-        if d.limit == "once" and player.used.get(data.name):
+        uses = d.uses
+        if uses == 1 and player.used.get(data.name):
             raise IllegalAction(f"【{data.name}】只能使用一次，已经消耗", "spent")
-        if player.used.get(data.name):  # used up by another's skill (「同时消耗【浑身是胆】」)
+        if uses is not None and player.used.get(data.name, 0) >= uses:
+            raise IllegalAction(f"【{data.name}】只能使用{uses}次，已经用完", "spent")
+        if uses is None and player.used.get(data.name):  # used up by another's skill (「同时消耗【浑身是胆】」)
             raise IllegalAction(f"【{data.name}】已经消耗，不能再用", "spent")
         wounded = next((c for c in d.conditions if c.test == "wounded" and c.who == "self"), None)
         if wounded is not None and player.injured != wounded.value:

@@ -32,6 +32,9 @@ class Code:
     resolve: Callable[[Resolver, Action, SkillData], None]
     text: str
     once: bool = False
+    uses: int | None = 1
+    """An active's uses a game, counted and checked by the engine: once unless its text gives a count (R53: 针灸奇术
+    and 逆天改命 「可使用三次」 give 3); None: the engine keeps no count (the code would keep its own)."""
     before_harms: Callable[[Resolver, str, SkillData], None] | None = None
     """A passive's: run for each living holder once the night's harms are known, before defences and the sum
     (「当被武将杀伤技能攻击时触发」); ``stage`` and ``check`` are then unused."""

@@ -191,7 +191,7 @@ class Resolver:
                 if code.lapsed is not None:
                     code.lapsed(self, a, data)
                 continue
-            if code.once:
+            if code.once or code.uses is not None:  # once a game unless its text gives a count (R53)
                 limits.consume(self.night.phase, a.actor, data.name)
             moved = self.night.phase.redirects.get(id(a)) if a.targets else None
             if moved is None:
@@ -687,7 +687,7 @@ class Resolver:
         if not night.state.player(target).alive:
             night.phase.outcomes.settle(a, FAILED, f"{target} 已退出游戏")
             return
-        if d.limit == "once":
+        if d.uses is not None:  # once a game (the actives' default, R53) or so many times
             limits.consume(night.phase, a.actor, use.skill.name)
         if not self._holds(d.conditions, a.actor, target):
             night.phase.note(f"{a.actor} 的【{use.skill.name}】对 {target} 未生效：条件不满足")
@@ -1045,9 +1045,13 @@ class Resolver:
             gone = {id(h) for h, stab in night.phase.stabs if stab is a}  # a stab already dealt (结算时): undone
             night.harms[:] = [h for h in night.harms if id(h) not in gone]
             voided = next((u for u in self.uses if u.action is a), None)
-            if voided is not None and voided.declared.limit == "once":
-                # 「“令其所有行动失败，失败的主动技能不可再用”……理解为当前该次使用不可再用」: the use is spent
+            if voided is not None and voided.declared.uses is not None:
+                # 「“令其所有行动失败，失败的主动技能不可再用”……理解为当前该次使用不可再用，即对多次使用的技能来说，
+                # 意味着消耗一次使用次数」: the use is spent
                 limits.consume(night.phase, pid, voided.skill.name)
+            spent = next((data for x, data, _ in self.bespoke if x is a), None)
+            if spent is not None:  # a bespoke use voided is spent too (R53), whoever counts its uses
+                limits.consume(night.phase, pid, spent.name)
             night.phase.note(f"{pid} 的【{a.skill}】失败：{owner}【{skill}】")
 
     def _fact(self, pid: str, fact: str) -> str:

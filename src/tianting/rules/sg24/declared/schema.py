@@ -81,12 +81,21 @@ class Verb:
 class Declared:
     """A skill the engine runs from its declaration."""
 
+    @property
+    def uses(self) -> int | None:
+        """How many times a game it may be used or trigger (None: no count)."""
+        if self.limit == "once":
+            return 1
+        return self.limit if isinstance(self.limit, int) else None
+
     trigger: str
     does: tuple[Verb, ...]
     conditions: tuple[Condition, ...] = ()
     of: tuple[str, ...] = ()
     """For ``recognised``: the characters whose right 指认 sets it off."""
-    limit: str | None = None
+    limit: str | int | None = None
+    """``once`` (a game), ``per_night``, or a number of uses a game (「可使用三次」); an active's default is ``once``
+    (「技能默认只能使用或触发一次」, R53); a passive without one triggers whenever its trigger holds."""
     from_night: int = 1
     chance: Fraction | None = None
     """Goes off with this chance (the game's generator, the draw named)."""
@@ -535,8 +544,13 @@ def parse_effect(raw: Any, where: str, kind: str) -> Effect:
         does.append(Verb(v["verb"], who, args, _conditions(v.get("if", []), f"do[{i}].if", fail),
                          _chance(v.get("chance"), f"do[{i}].chance", fail), named.strip() if named else None))
     limit = raw.get("limit")
-    if limit is not None and limit not in LIMITS:
-        raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一")
+    if isinstance(limit, int) and not isinstance(limit, bool):
+        if trigger != "use" or limit < 2:
+            raise fail("limit", "使用次数只用于主动技能，且至少为2（一次即 once）")
+    elif limit is not None and limit not in LIMITS:
+        raise fail("limit", f"必须是 {'、'.join(LIMITS)} 之一，或主动技能的使用次数（2 以上的整数）")
+    if limit is None and trigger == "use":
+        limit = "once"  # 「技能默认只能使用或触发一次」: an active without a count is used once a game (R53)
     start = raw.get("from_night", 1)
     if not isinstance(start, int) or isinstance(start, bool) or start < 1:
         raise fail("from_night", "必须是正整数")

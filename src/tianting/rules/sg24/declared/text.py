@@ -221,6 +221,10 @@ def _declared(d: Declared, kind: str, attribute: str | None, timing: str | None,
     parts.append(clause)
     if d.limit == "once":
         parts.append("只能使用一次" if kind == "active" else "只能触发一次")
+    elif isinstance(d.limit, int):
+        parts.append(f"可以使用{d.limit}次")
+    elif d.limit == "per_night" and kind == "active":
+        parts.append("每夜都可以使用")
     text = "。".join(p for p in parts[:1]) + "。" + "，".join(parts[1:]) + "。"
     tags = " ".join(dict.fromkeys(t for t in (attribute, timing) if t))
     return text + (f"（{tags}）" if tags else "")

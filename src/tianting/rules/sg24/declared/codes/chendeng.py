@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Feedback
-from tianting.effects import limits
 from tianting.engine.harm import Defence, Harm, Level
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.doubled import double_next_day
@@ -90,8 +89,7 @@ def _ask_killers(r: Resolver, a: Action, skill: SkillData) -> None:
     night, state = r.night, r.night.state
     country, target = _norm_country(a.args["country"]), a.targets[0]
     if state.player(target).country != state.player(a.actor).country:
-        limits.consume(night.phase, a.actor, skill.name)
-        night.phase.note(f"{a.actor}【{skill.name}】：{target} 与其阵营不同，发动失败且不可再用")
+        night.phase.note(f"{a.actor}【{skill.name}】：{target} 与其阵营不同，发动失败且不可再用")  # spent (R53)
         night.phase.outcomes.settle(a, FAILED, "所指定的ID与使用者阵营不同")
         return
     stabs = sorted((s for s in night.live if _norm(s.skill) == STAB and state.player(s.actor).country == country),

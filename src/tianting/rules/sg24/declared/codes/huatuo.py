@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
-from tianting.effects import limits
 from tianting.engine.harm import Harm, Level
 from tianting.rules.sg24.declared import revival
 from tianting.rules.sg24.declared.bespoke import Code, register
@@ -27,10 +26,7 @@ EMPTY_TO_WOUND = 2
 
 
 def _check(game: Any, action: Action) -> None:
-    player = game.state.player(action.actor)
-    if player.used.get(action.skill, 0) >= USES:
-        raise IllegalAction(f"【{action.skill}】只能使用{USES}次，已经用完", "spent")
-    game._target(action)
+    game._target(action)  # its three uses are counted and checked by the engine (Code.uses)
 
 
 def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
@@ -39,7 +35,6 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     tonight (R-wu-5)."""
     night, phase = r.night, r.night.phase
     target = a.targets[0]
-    limits.consume(phase, a.actor, skill.name)
     if any(h.target == target and STAB in (h.attribute, h.cause) for h in night.harms):
         r.immunities.append((target, (STAB,), f"{a.actor}【{skill.name}】", "harms"))
         phase.note(f"{a.actor}【{skill.name}】：{target} 当夜受到的刺杀均无效")
@@ -57,7 +52,7 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register(NAME, Code(
     "settle", _check, _resolve,
     "主动技能，可使用三次。指定1个ID：若当夜该ID受到刺杀，其受到的刺杀均无效；若未受到刺杀，则记一空针，"
-    "使用者累计第二次空针时当夜受伤。（武将保护技能 结算时生效）"))
+    "使用者累计第二次空针时当夜受伤。（武将保护技能 结算时生效）", uses=USES))  # counted by the engine (R53)
 
 
 # ---- 【起死回生】 ---------------------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Feedback
-from tianting.effects import limits
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.codes._wu import no_target
 from tianting.rules.sg24.declared.codes.sunce import _unused
@@ -34,8 +33,6 @@ def _nitian_check(game: Any, action: Action) -> None:
             or not all(w in EVALUATIONS for w in wanted)):
         raise IllegalAction(f"【{action.skill}】须给出修改后的评价（evaluations：{'、'.join(EVALUATIONS)} 中的一项或多项，"
                             "不得修改为无评价）", "evaluations")
-    if game.state.player(action.actor).used.get(action.skill, 0) >= USES:
-        raise IllegalAction(f"【{action.skill}】只能使用{USES}次，已经用完", "spent")
 
 
 def _nitian_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
@@ -45,7 +42,6 @@ def _nitian_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     wanted = [e for e in EVALUATIONS if e in a.args["evaluations"]]
     state.extra.setdefault("evaluations", {})[target] = {"character": state.player(target).character,
                                                         "evaluations": wanted}
-    limits.consume(r.night.phase, a.actor, skill.name)
     r.night.phase.note(f"{a.actor}【{skill.name}】将 {target} 的评价改为：{'、'.join(wanted)}")
     r.night.phase.outcomes.settle(a, DONE)
 
@@ -53,7 +49,7 @@ def _nitian_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register("逆天改命", Code(
     "settle", _nitian_check, _nitian_resolve,
     "主动技能，可使用三次。指定1个ID（不能是自己）并给出评价（至少一项），其评价改为所给的评价；使用者不会得知其原有的"
-    "评价。（无属性技能 结算时生效）"))
+    "评价。（无属性技能 结算时生效）", uses=USES))  # counted by the engine (R53)
 
 
 RANGLI = "君子让梨"

@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tianting.core import effects
 from tianting.core.errors import IllegalAction
-from tianting.core.records import Action
-from tianting.effects import limits
+from tianting.core.records import Action, Feedback
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.odds import Halving
@@ -54,7 +53,8 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         events.remove(generic)  # its own line below, or none when it fails
     fighters = shu_fighters(state)
     if not (zhisuan_spent(state) or emperor_gone(state)) or len(fighters) < 2:
-        limits.consume(night.phase, a.actor, skill.name, f"你的【{skill.name}】条件不满足，发动失败且不能再用")
+        # spent already as it resolved (R53): he is told why
+        night.phase.tell(a.actor, Feedback(skill.name, f"你的【{skill.name}】条件不满足，发动失败且不能再用", None, {}))
         night.phase.note(f"{a.actor}【{skill.name}】发动失败（条件不满足），不能再用")
         night.phase.outcomes.settle(a, FAILED, "条件不满足")
         return
