@@ -433,18 +433,19 @@ def test_nanzhiruyin_posts_another_id_as_leaving_until_the_vote_is_over() -> Non
 def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
     """陈琳【饮马长城】 (by day, at once): he kills himself, learns each earlier night's wounded and the 伤判 outcomes,
     and his death is counted in the next night's post, with a last word that night; his successor 陈寿 plays on that
-    day (R-zaiyea-14). 郭嘉 was wounded on night 1 and still wounded at his first check."""
+    day (R-zaiyea-14). 郭嘉 was wounded on night 1 and still wounded at his first check. 袁绍 (no successor) left
+    the game on night 2, so 陈寿's 【三国终焉】 (an id that has left, R-revival-13) may name him that day."""
     t = Table(size=32)
     force_deal(t, "郭嘉", 1)
     force_deal(t, "郭嘉", 2)
     t.night(act("孙坚", "横扫江东", "郭嘉"))
     t.day(digits={"郭嘉": 7})
-    t.night()
+    t.night(rulings=(rule("kill", "袁绍"),))
     wall = act("陈琳", "饮马长城")
     t.game.check_action(wall, [])
-    with pytest.raises(IllegalAction):
-        t.game.check_action(act("陈琳", "三国终焉", "郭嘉"), [])
-    t.game.check_action(act("陈琳", "三国终焉", "郭嘉"), [wall])  # 陈寿's own day skill, once 陈琳 is gone
+    with pytest.raises(IllegalAction, match="没有技能【三国终焉】"):
+        t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [])
+    t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [wall])  # 陈寿's own day skill, once 陈琳 is gone
     book = DecisionBook(strict=True)
     t.results.append(t.game.resolve_day({}, book, (), digits={"郭嘉": 0}, actions=[wall]))
     assert t.character("陈琳") == "陈寿"
