@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured, without
+from tests.declared_steps import injured, left_to_judge, without
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
@@ -132,6 +132,7 @@ class YuanShuTable(Table):
         specs = [SeatSpec("袁术", "在野", "平民", "袁术") if s.character == "袁绍" else s for s in seats(32)]
         self.game = DingliGame.create(specs, seed)
         self.results = []
+        without(self, "曹魏谋主")  # as Table does (R-weimisc-10): its guard of 郭嘉 is not these tests' subject
 
 
 HEIRS = [{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}]
@@ -320,13 +321,34 @@ def test_taodonglianmeng_counts_the_lords_vote_twice() -> None:
     assert not injured(t, "关羽") and not injured(t, "郭嘉")
 
 
+def dong_table(*judged: str) -> Table:
+    """The 32-seat table with 董卓 in 何进's seat (荀攸【曹魏谋主】 set aside, R-weimisc-10); each skill of ``judged``
+    left to the judge by a judge's own pack (tests/declared_steps.left_to_judge)."""
+    t = Table(size=32)
+    specs = [SeatSpec("董卓", "在野", "平民", "董卓") if s.character == "何进" else s for s in seats(32)]
+    t.game = DingliGame.create(specs, 1, left_to_judge("dingli2", *(("董卓", k) for k in judged)) if judged else None)
+    return without(t, "曹魏谋主")
+
+
 @pytest.mark.skill("讨董联盟")
 def test_taodonglianmeng_makes_dongzhuos_next_xiongbatianxia_stab_a_coin() -> None:
     """【讨董联盟】 with 董卓 in play and his 【雄霸天下】 not spent: its next use's stab fails with half chance, drawn
-    by the engine and told to the judge who rules that skill (R-zaiyea-10)."""
-    t = Table(size=32)
-    specs = [SeatSpec("董卓", "在野", "平民", "董卓") if s.character == "何进" else s for s in seats(32)]
-    t.game = DingliGame.create(specs, 1)
+    by the engine (R-zaiyea-10). 【雄霸天下】 is in force once 孙坚, 徐庶 and 郭嘉 have passed on (R-zaiyeb-3): on
+    the losing draw 赵云 is not stabbed, and 张辽's stab on 刘备 still fails (「阻止三国杀手刺杀的效果仍有效」); on
+    the winning one 赵云 dies. A judge's own pack leaving 【雄霸天下】 to him: he is told the draw."""
+    for stays in (False, True):
+        t = dong_table()
+        t.night(act("袁绍", "指认", "曹操", character="曹操"),
+                rulings=(rule("kill", "孙坚"), rule("kill", "徐庶"), rule("kill", "郭嘉")), answers=HEIRS)
+        t.day()
+        t.force("【讨董联盟】董卓【雄霸天下】的刺杀", stays)
+        r = t.night(act("董卓", "雄霸天下", "赵云"), act("张辽", "刺杀", "刘备"))
+        assert (t.character("赵云") == "陈到") is stays and not injured(t, "赵云")
+        assert t.character("刘备") == "刘备" and states(t)[("张辽", "刺杀")] == ["void"]
+        assert any(f"【雄霸天下】的刺杀{'有效' if stays else '失效'}" in n for n in trace(t))
+        assert not any("雄霸天下】的刺杀" in w for w in r.warnings)
+        t.check_unused()
+    t = dong_table("雄霸天下")
     t.night(act("袁绍", "指认", "曹操", character="曹操"))
     t.day()
     t.force("【讨董联盟】董卓【雄霸天下】的刺杀", False)
@@ -411,18 +433,19 @@ def test_nanzhiruyin_posts_another_id_as_leaving_until_the_vote_is_over() -> Non
 def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
     """陈琳【饮马长城】 (by day, at once): he kills himself, learns each earlier night's wounded and the 伤判 outcomes,
     and his death is counted in the next night's post, with a last word that night; his successor 陈寿 plays on that
-    day (R-zaiyea-14). 郭嘉 was wounded on night 1 and still wounded at his first check."""
+    day (R-zaiyea-14). 郭嘉 was wounded on night 1 and still wounded at his first check. 袁绍 (no successor) left
+    the game on night 2, so 陈寿's 【三国终焉】 (an id that has left, R-revival-13) may name him that day."""
     t = Table(size=32)
     force_deal(t, "郭嘉", 1)
     force_deal(t, "郭嘉", 2)
     t.night(act("孙坚", "横扫江东", "郭嘉"))
     t.day(digits={"郭嘉": 7})
-    t.night()
+    t.night(rulings=(rule("kill", "袁绍"),))
     wall = act("陈琳", "饮马长城")
     t.game.check_action(wall, [])
-    with pytest.raises(IllegalAction):
-        t.game.check_action(act("陈琳", "三国终焉", "郭嘉"), [])
-    t.game.check_action(act("陈琳", "三国终焉", "郭嘉"), [wall])  # 陈寿's own day skill, once 陈琳 is gone
+    with pytest.raises(IllegalAction, match="没有技能【三国终焉】"):
+        t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [])
+    t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [wall])  # 陈寿's own day skill, once 陈琳 is gone
     book = DecisionBook(strict=True)
     t.results.append(t.game.resolve_day({}, book, (), digits={"郭嘉": 0}, actions=[wall]))
     assert t.character("陈琳") == "陈寿"
@@ -434,12 +457,12 @@ def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
 
 @pytest.mark.skill("讨董联盟")
 def test_taodonglianmeng_fails_dongzhuos_night_once_xiongbatianxia_is_spent() -> None:
-    """【讨董联盟】 with 董卓's 【雄霸天下】 spent: 董卓's actions that night fail — his 唯我独尊 (the judge's) is marked
-    failed and the judge is told (R-zaiyea-10)."""
-    t = Table(size=32)
-    specs = [SeatSpec("董卓", "在野", "平民", "董卓") if s.character == "何进" else s for s in seats(32)]
-    t.game = DingliGame.create(specs, 1)
-    t.state.player("董卓").used["雄霸天下"] = 1
-    r = t.night(act("袁绍", "指认", "刘备", character="刘备"), act("董卓", "唯我独尊", "郭嘉"))
-    assert states(t)[("董卓", "唯我独尊")] == ["failed"]
-    assert any("董卓）当夜所有行动失败" in w for w in r.warnings)
+    """【讨董联盟】 with 董卓's 【雄霸天下】 spent: 董卓's actions that night fail — his 唯我独尊 is marked failed; with
+    a judge's own pack leaving 唯我独尊 to him, the judge is told (R-zaiyea-10)."""
+    for judged in ((), ("唯我独尊",)):
+        t = dong_table(*judged)
+        t.state.player("董卓").used["雄霸天下"] = 1
+        r = t.night(act("袁绍", "指认", "刘备", character="刘备"), act("董卓", "唯我独尊", "郭嘉"))
+        assert states(t)[("董卓", "唯我独尊")] == ["failed"]
+        assert any("董卓（董卓）【雄霸天下】已消耗，当夜所有行动失败" in n for n in trace(t))
+        assert any("董卓）当夜所有行动失败" in w for w in r.warnings) is bool(judged)

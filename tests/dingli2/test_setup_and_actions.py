@@ -11,7 +11,7 @@ from tianting.rules.dingli2 import RULESET, DingliGame, SeatSpec, draw_setup
 from tianting.rules.dingli2.game import SetupError
 from tianting.rules.dingli2.pack import default_pack
 
-from .table import Table, act, force_deal, rule, seats
+from .table import Table, act, force_deal, judged_table, rule, seats
 
 
 # ---- 游戏配置 ----------------------------------------------------------------------------
@@ -238,10 +238,11 @@ def test_the_wounded_cannot_act_but_may_kill_themselves_and_vote() -> None:
 def test_skills_said_to_be_used_by_day_are_used_by_day() -> None:
     """「技能中说明“白天使用”的技能可在此时使用。」 (the pack's ``when``, from the 8.1 texts): 陈琳's 【饮马长城】 is one
     the list says is used by day, so it is refused at night; a night's skill is refused by day; a day's use goes to
-    the judge. 吕布's 【朝秦暮楚】 points at someone each day and its stab comes that night (8.1): the pack lets it be
+    the judge when his pack leaves it to him (a judge's own pack: the bundled one's engine resolves 【饮马长城】,
+    R-zaiyea-14). 吕布's 【朝秦暮楚】 points at someone each day and its stab comes that night (8.1): the pack lets it be
     sent either way (``when: any``, R-SG26-packdata), and its code takes the day's pointing, the night's stab being
     the strategist's order and 吕布's answer (R-zaiyeb-11)."""
-    t = Table(size=29)
+    t = judged_table(("陈琳", "饮马长城"), size=29)
     with pytest.raises(IllegalAction, match="白天使用"):
         t.game.check_action(act("陈琳", "饮马长城"), [])
     with pytest.raises(IllegalAction, match="无需提交"):

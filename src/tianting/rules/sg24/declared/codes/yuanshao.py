@@ -340,8 +340,13 @@ def chase(r: Resolver) -> None:
             continue
         chased.remove(dong)
         stays = r._chance(f"【{ALLIANCE}】{dong}【雄霸天下】的刺杀", dong)
-        night.warnings.append(f"{dong}（董卓）【雄霸天下】的刺杀{'有效' if stays else '失效'}（【{ALLIANCE}】一半概率），"
-                              "阻止三国杀手刺杀的效果仍然有效")
+        if not r.handles(use):  # a judge's own pack leaving 【雄霸天下】 to him: he is told
+            night.warnings.append(f"{dong}（董卓）【雄霸天下】的刺杀{'有效' if stays else '失效'}（【{ALLIANCE}】一半概率），"
+                                  "阻止三国杀手刺杀的效果仍然有效")
+        elif not stays:  # the engine's 【雄霸天下】 (codes/dongzhuo.py): its stab is kept off, the killers' stay failed
+            night.harms[:] = [h for h in night.harms
+                              if not (h.by == dong and h.cause == "刺杀" and h.target in use.targets and not h.forced)]
+        night.phase.note(f"{dong}（董卓）【雄霸天下】的刺杀{'有效' if stays else '失效'}（【{ALLIANCE}】一半概率）")
     if not chased:
         state.extra.pop(CHASED, None)
 
