@@ -85,15 +85,19 @@ def test_wuhoubazhen_in_dingli_voids_the_day_vote() -> None:
 def test_qiaoshefanjian_reports_the_named_character_s_actions() -> None:
     """周瑜【巧设反间】: naming a character (「指定一个角色名称」), he learns what its id sent tonight (「某角色刺杀某ID、
     某角色指认某ID为某角色」); the hosted game shows it at the deadline (D-A7), the engine puts it in his feedback when
-    the use goes off (R-lianhuan-3). Named by id, one who sent nothing: he is told so."""
+    the use goes off (R-lianhuan-3). 8.1 gives no count: once a game (R53), a second use is refused. On another
+    table, named by id, one who sent nothing: he is told so."""
     t = Table()
     t.night(act("周瑜", "巧设反间", character="张辽"), act("张辽", "刺杀", "庞统"),
             act("张辽", "指认", "荀攸", character="贾诩"))
     assert entry(t, "周瑜", "巧设反间")["state"] == "done"
     assert "【巧设反间】：张辽 当夜对 庞统 使用了【刺杀】；对 荀攸 使用了【指认】（贾诩）" in t.said("周瑜")
     t.day()
-    t.night(act("周瑜", "巧设反间", "庞统"))
-    assert "【巧设反间】：庞统 当夜没有提交行动" in t.said("周瑜")
+    with pytest.raises(IllegalAction, match="【巧设反间】只能使用一次，已经消耗"):
+        t.game.check_action(act("周瑜", "巧设反间", "庞统"), [])
+    t2 = Table()
+    t2.night(act("周瑜", "巧设反间", "庞统"))
+    assert "【巧设反间】：庞统 当夜没有提交行动" in t2.said("周瑜")
 
 
 @pytest.mark.skill("巧设反间", "武侯八阵")

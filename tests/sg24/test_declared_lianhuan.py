@@ -180,14 +180,14 @@ def test_lianhuan_move_keeps_one_end() -> None:
 @pytest.mark.skill("连环妙计")
 def test_lianhuan_false_end_stops_the_chain_until_moved() -> None:
     """假连环: 曹操's character dies (his id goes on as 曹丕) while 刘备 lives: that end is false and the chain acts on
-    neither (黄盖's wound on 刘备 stays his). Moved off the false end (孙坚 joins 刘备), it acts again: 黄盖's wound on
-    刘备 wounds 孙坚 too (释疑 2, R-lianhuan-4)."""
+    neither (徐庶【击剑长歌】's wound on 刘备 stays his). Moved off the false end (孙坚 joins 刘备), it acts again:
+    黄盖【火船冲阵】's wound on 刘备 wounds 孙坚 too (释疑 2, R-lianhuan-4). (Each wound a skill once a game, R53.)"""
     t = Table24()
     without(t, "兵圣后裔")  # 孙坚's own guard would meet the wound the chain passes him: not this test's subject
     t.night(act("庞统", "连环妙计", "曹操", "刘备"), rulings=(Ruling("kill", "曹操"),),
             answers=[{"actor": "曹操", "skill": "继任", "answer": "曹丕"}])
     t.day()
-    t.night(act("黄盖", "火船冲阵", "刘备"))
+    t.night(act("徐庶", "击剑长歌", "刘备"))
     assert injured(t, "刘备") and not injured(t, "曹操")
     t.day(digits=keep(t, "刘备"))
     t.night(act("庞统", "连环妙计", "孙坚", "刘备"), act("黄盖", "火船冲阵", "刘备"), answers=XUSHU_NIGHT3)
@@ -238,20 +238,24 @@ def test_yunchouweiwo_orders_a_countryman_s_skill() -> None:
 @pytest.mark.skill("运筹帷幄")
 def test_yunchouweiwo_orders_a_recognition_not_a_stab() -> None:
     """An order of 指认: 刘备 names 关羽 as 关羽 (his allowance) and is answered; his own 指认 that night is void
-    (「当夜其自己进行的指认无效」). A stab cannot be ordered (「不得命令杀手发动刺杀」), and an order to another
-    country's player fails, 庞统 told (R-lianhuan-7)."""
+    (「当夜其自己进行的指认无效」). A stab cannot be ordered (「不得命令杀手发动刺杀」). 8.1 gives no count: once a game
+    (R53), a second use is refused. On another table an order to another country's player fails, 庞统 told
+    (R-lianhuan-7)."""
     t = Table24()
+    with pytest.raises(IllegalAction):
+        t.game.check_action(act("庞统", "运筹帷幄", "关羽", "曹操", order="刺杀"), [])
     t.night(act("庞统", "运筹帷幄", "刘备", "关羽", order="指认", character="关羽"),
             act("刘备", "指认", "张飞", character="张飞"))
     assert entry(t, "刘备", "指认")["state"] == "failed"
     assert "关羽 是关羽，你单方认识了关羽" in t.said("刘备")
-    with pytest.raises(IllegalAction):
-        t.game.check_action(act("庞统", "运筹帷幄", "关羽", "曹操", order="刺杀"), [])
     t.day()
-    t.night(act("庞统", "运筹帷幄", "孙坚", "曹操", order="横扫江东"))
-    assert entry(t, "庞统", "运筹帷幄")["state"] == "failed"
-    assert "【运筹帷幄】命令失败：被命令者不是本国角色" in t.said("庞统")
-    assert not injured(t, "曹操")
+    with pytest.raises(IllegalAction, match="【运筹帷幄】只能使用一次，已经消耗"):
+        t.game.check_action(act("庞统", "运筹帷幄", "刘备", "张飞", order="指认", character="张飞"), [])
+    t2 = Table24()
+    t2.night(act("庞统", "运筹帷幄", "孙坚", "曹操", order="横扫江东"))
+    assert entry(t2, "庞统", "运筹帷幄")["state"] == "failed"
+    assert "【运筹帷幄】命令失败：被命令者不是本国角色" in t2.said("庞统")
+    assert not injured(t2, "曹操")
 
 
 @pytest.mark.skill("武侯八阵", "八门金锁")

@@ -172,7 +172,8 @@ def test_zhugeliannu_triples_the_next_nights_killing_skills() -> None:
 @pytest.mark.skill("诸葛连弩", "勇贯三军")
 def test_zhugeliannu_lands_once_and_not_the_same_night() -> None:
     """黄月英【诸葛连弩】: three times the effect is three harms to defend, one to land: undefended, 吕蒙's wound is
-    one wound, not a death. The night it is used nothing is tripled (「次夜」), and the mark is the named id's only."""
+    one wound, not a death. The night it is used nothing is tripled (「次夜」: 赵云's one defence stops it), and nobody
+    is told. Each of 【诸葛连弩】 and 【勇贯三军】 is used once a game (R53), so the two nights are two tables."""
     t = Table24()
     successor(t, "糜氏")
     t.night(act("糜氏", "诸葛连弩", "吕蒙"), act("吕蒙", "勇贯三军", "庞统"), act("赵云", "浑身是胆", "庞统"))
@@ -180,8 +181,12 @@ def test_zhugeliannu_lands_once_and_not_the_same_night() -> None:
     assert entry(t, "糜氏", "诸葛连弩")["state"] == "done"
     assert not t.said("吕蒙")  # nobody is told
     t.day()
-    t.night(act("吕蒙", "勇贯三军", "庞统"), answers=XUSHU_NIGHT3)
-    assert injured(t, "庞统") and t.character("庞统") == "庞统"
+    with pytest.raises(IllegalAction, match="【诸葛连弩】只能使用一次，已经消耗"):
+        t.game.check_action(act("糜氏", "诸葛连弩", "吕蒙"), [])
+    later = Table24()
+    _huangyueying_marks(later, "吕蒙")
+    later.night(act("吕蒙", "勇贯三军", "庞统"), answers=XUSHU_NIGHT3)
+    assert injured(later, "庞统") and later.character("庞统") == "庞统"
 
 
 # ---- 夏侯惇【拔矢啖睛】 ------------------------------------------------------------------------------------------

@@ -30,8 +30,7 @@ def named_character(game: Any, action: Action) -> str:
 
 
 def _check(game: Any, action: Action) -> None:
-    if game.state.player(action.actor).used.get(action.skill, 0) >= USES:
-        raise IllegalAction(f"【{action.skill}】只能使用{USES}次，已经用完", "spent")
+    """A character's name, no id; its three uses are counted and checked by the engine (``Code.uses``, R53)."""
     named_character(game, action)
     if action.targets:
         raise IllegalAction(f"【{action.skill}】指定角色名字，不指定ID", "targets")
@@ -72,10 +71,8 @@ def records(game: Any, character: str) -> list[str]:
 
 def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """The user is told every action sent by whoever played the character, while he played it, before tonight
-    (a dead character's too); a use counted (R-revival-9)."""
+    (a dead character's too); the engine counts the use (R-revival-9, R53)."""
     game, phase = r.night.game, r.night.phase
-    player = game.state.player(a.actor)
-    player.used[skill.name] = player.used.get(skill.name, 0) + 1
     character = named_character(game, a)
     found = records(game, character)
     text = f"【{skill.name}】{character}此夜之前的行动记录：" + ("；".join(found) if found else "无")
@@ -87,7 +84,7 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register(HISTORY, Code(
     "settle", _check, _resolve,
     "主动技能，可使用三次。指定一个角色名字（可为已死亡的角色）：得知该角色此夜之前的全部行动记录，只含扮演该角色期间的行动。"
-    "（无属性技能 结算时生效）"))
+    "（无属性技能 结算时生效）", uses=USES))
 
 
 # ---- 【三国终焉】 ---------------------------------------------------------------------------------------------------

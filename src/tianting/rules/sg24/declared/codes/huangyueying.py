@@ -30,4 +30,4 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register("诸葛连弩", Code(
     "settle", _check, _resolve,
     "主动技能。指定1个ID：该ID次夜发动的武将杀伤技能具有三倍的效果，须抵御三次才能挡下（挡不完时只按一次结算，不叠加）；"
-    "刺杀不是武将杀伤技能。（军师增益技能 结算时生效）"))
+    "刺杀不是武将杀伤技能。只能使用一次。（军师增益技能 结算时生效）"))

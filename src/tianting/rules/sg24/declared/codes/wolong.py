@@ -158,4 +158,4 @@ TEXT = ("主动技能，可多次使用。指定1个ID（不能是按规则认�
         "C继续被困且无法提交行动；D死亡（投票后生效）；E破阵（八阵与本技能作废，被困者下一夜可以行动）。结果为B、C、D时当日投票无效。"
         "陆逊被困时D、E均为D，B、C均为C。脱出或死亡后可再困一人；八阵存在时每夜可更换一次数字。（无属性技能 结算前生效）")
 
-register("武侯八阵", Code("early", _check, _resolve, TEXT))
+register("武侯八阵", Code("early", _check, _resolve, TEXT, uses=None))  # 「可多次使用」: the code rules its reuse (R-once-2)
