@@ -191,7 +191,7 @@ def test_wuxiguishu_makes_an_id_seen_as_of_shu_and_contests_with_kurou() -> None
     """马良【五溪归蜀】: the id is seen as of 蜀 tonight (R-weimisc-9): 典韦 seen as 蜀, 张飞【临桥虎吼】 (the 指认 of
     non-蜀 players aimed at 蜀 fail) makes 郭嘉's 指认 of 典韦 fail. It is used once a game (R53): on a second table,
     with 黄盖【苦肉诈降】 changing the same id's country the same night, a 拼点 decides which holds; the other's use
-    fails and is not spent (「无效的一方可以下次重新发动」, R-once-2): 马良 may use it the next night."""
+    fails and is not spent (「无效的一方可以下次重新发动」, R-once-c2): 马良 may use it the next night."""
     t = Table24()
     t.night(rulings=(Ruling("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
     with pytest.raises(IllegalAction, match="蜀国国籍"):

@@ -793,7 +793,7 @@ class Resolver:
             "same_country": lambda: (seen.country(state, p) == seen.country(state, state.player(owner))) == c.value,
             "wounded": lambda: p.injured == c.value,
             "alive": lambda: in_play(state, c),
-            # as the night began: a skill used tonight is not 「已经消耗」 before it (虎步关右, R-once-2)
+            # as the night began: a skill used tonight is not 「已经消耗」 before it (虎步关右, R-once-c1)
             "holds": lambda: c.value in p.skills and not self.used_at_start.get(p.id, p.used).get(c.value),
             "spent": lambda: bool(self.used_at_start.get(p.id, p.used).get(c.value)),
             "appeared": lambda: in_play(state, c),
@@ -904,7 +904,7 @@ class Resolver:
         elif name == "spend":
             skill, used = verb.args["skill"], night.state.player(pid).used
             before = self.used_at_start.get(pid, used).get(skill, 0)
-            if not before and used.get(skill, 0) > before:  # used tonight already (R53): spent, not twice (R-once-2)
+            if not before and used.get(skill, 0) > before:  # used tonight already (R53): spent, not twice (R-once-c1)
                 phase.tell(pid, Feedback(skill, f"你的【{skill}】已被消耗", None, {}))
             elif not before:
                 limits.consume(phase, pid, skill, f"你的【{skill}】已被消耗")

@@ -52,7 +52,7 @@ def clear(state: Any) -> None:
 
 
 def _unspend(state: Any, pid: str, skill: str) -> None:
-    """「无效的一方可以下次重新发动」: the use that lost the 拼点 is not spent (R53's count given back, R-once-2)."""
+    """「无效的一方可以下次重新发动」: the use that lost the 拼点 is not spent (R53's count given back, R-once-c2)."""
     used = state.player(pid).used
     if used.get(skill):
         used[skill] -= 1
