@@ -112,6 +112,7 @@ def test_budongrushan_spares_an_id_that_did_nothing() -> None:
     t.night(act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"))
     assert t.character("郭嘉") == "郭嘉" and not injured(t, "郭嘉")
     t2 = Table(size=32)  # 不动如山 is used once a game (R53): the busy 郭嘉 on a table of its own
+    without(t2, "曹魏谋主")
     t2.night(act("水镜先生", "不动如山", "郭嘉"), act("甘宁", "刺杀", "郭嘉"), act("郭嘉", "洞若观火", "刘备"))
     assert t2.character("郭嘉") == "荀彧"
     assert states(t2)[("水镜先生", "不动如山")] == "failed"

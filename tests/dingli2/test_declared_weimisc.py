@@ -37,8 +37,9 @@ def asked_two(t: Table) -> None:
 def test_xuezhanguandu_spares_wei_from_heshuochengxiong_from_that_night() -> None:
     """曹操【血战官渡】: when his 指认 names 袁绍 rightly while 袁绍 has joined a country other than 魏, 袁绍's
     【河朔称雄】 has no effect on 魏 characters that night and after (R-weimisc-2). Night 3: 曹操 names 袁绍 and 袁绍
-    uses 【河朔称雄】 the same night; the draw takes 郭嘉 (魏): his 洞若观火 stands. Night 4 the draw takes 郭嘉 again (荀彧
-    now, 郭嘉 died his natural death): his 指认 still stands. 曹操 is told his passive went off."""
+    uses 【河朔称雄】 the same night; the draw takes 郭嘉 (魏): his 洞若观火 stands. 曹操 is told his passive went off.
+    【河朔称雄】 is used once a game (R53), so "after" is on a second table: 曹操 names 袁绍 on night 3, 袁绍 uses it
+    first on night 4 and the draw takes 郭嘉 (荀彧 now, 郭嘉 died his natural death): his 指认 still stands."""
     t = Table(size=32)
     asked_two(t)
     t.force("【河朔称雄】袁绍 随机一个ID", "郭嘉")
@@ -47,13 +48,19 @@ def test_xuezhanguandu_spares_wei_from_heshuochengxiong_from_that_night() -> Non
     assert states(t)[("郭嘉", "洞若观火")] == "done"
     assert entry(t, "袁绍", "河朔称雄")["state"] == "done"
     assert "你的【血战官渡】已触发" in t.said("曹操")
-    t.day()
-    t.force("【河朔称雄】袁绍 随机一个ID", "郭嘉")
-    t.night(act("袁绍", "河朔称雄"), act("郭嘉", "指认", "张飞", character="张飞"),
-            answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
-    assert t.character("郭嘉") == "荀彧"
-    assert states(t)[("郭嘉", "指认")] == "done"
     t.check_unused()
+    t2 = Table(size=32)
+    asked_two(t2)
+    t2.night(act("曹操", "指认", "袁绍", character="袁绍"), answers=HEIRS)
+    assert "你的【血战官渡】已触发" in t2.said("曹操")
+    t2.day()
+    t2.force("【河朔称雄】袁绍 随机一个ID", "郭嘉")
+    t2.night(act("袁绍", "河朔称雄"), act("郭嘉", "指认", "张飞", character="张飞"),
+             answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    assert t2.character("郭嘉") == "荀彧"
+    assert entry(t2, "袁绍", "河朔称雄")["state"] == "done"
+    assert states(t2)[("郭嘉", "指认")] == "done"
+    t2.check_unused()
 
 
 @pytest.mark.skill("血战官渡")

@@ -65,11 +65,11 @@ def test_a_skill_not_to_be_inherited_is_not_kept() -> None:
 
 @pytest.mark.skill("兵圣后裔", "火船冲阵")
 def test_bingshenghouyi_spent_stays_spent_down_the_line() -> None:
-    """孙坚【兵圣后裔】 (any successor keeps it; once a game) spent on night 1 against 黄盖【火船冲阵】 passes spent to
+    """孙坚【兵圣后裔】 (any successor keeps it; once a game) spent on night 1 against 徐庶【击剑长歌】 passes spent to
     孙策 at 孙坚's natural death on night 2, who is told so; when 孙策 dies, 孙权 (seed 003: 孙坚——孙策——孙权) keeps
-    it too, still spent (R-inherit-3), and 火船冲阵 on night 3 wounds the id."""
+    it too, still spent (R-inherit-3), and 黄盖【火船冲阵】 on night 4 wounds the id (each active used once, R53)."""
     t = Table()
-    t.night(act("黄盖", "火船冲阵", "孙坚"))
+    t.night(act("徐庶", "击剑长歌", "孙坚"))
     assert not injured(t, "孙坚") and t.state.player("孙坚").used.get("兵圣后裔") == 1
     t.day()
     t.night()

@@ -196,13 +196,13 @@ def test_chuanguoyuxi_goes_to_another_lord_and_to_sunce() -> None:
 @pytest.mark.skill("留侯再世")
 def test_liuhouzaishi_guards_the_lord_once() -> None:
     """荀彧【留侯再世】（1）: while 荀彧 lives, one 军师负面 effect on his country's 君主 is stopped (黄盖【火船冲阵】 on
-    曹操), once: the second night's wounds him."""
+    曹操), once: the second night's (徐庶【击剑长歌】, 火船冲阵 being used once a game, R53) wounds him."""
     t = Table24()
     t.night(act("黄盖", "火船冲阵", "曹操"))
     assert not injured(t, "曹操")
     assert t.state.player("荀彧").used.get("留侯再世") == 1
     t.day()
-    t.night(act("黄盖", "火船冲阵", "曹操"))
+    t.night(act("徐庶", "击剑长歌", "曹操"))
     assert injured(t, "曹操")
 
 

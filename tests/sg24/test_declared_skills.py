@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.declared_steps import entry, injured, keep_wounded, successor
+from tests.declared_steps import entry, injured, keep_wounded, successor, without
 from tianting.core import pack_edition
 from tianting.core.records import Ruling
 from tianting.core.state import Status
@@ -709,7 +709,7 @@ def test_an_active_without_a_count_is_used_once_a_game() -> None:
     t.day()
     with pytest.raises(IllegalAction, match="【亲冒矢石】只能使用一次，已经消耗"):
         t.night(act("曹操", "亲冒矢石", "糜氏"))
-    t2 = Table24()
+    t2 = without(Table24(), "留侯再世")  # 荀彧's guard of 魏's 君主 would stop 水淹七军 itself
     t2.night(act("关羽", "水淹七军", "曹操"), act("曹操", "亲冒矢石", "庞统"))
     assert not injured(t2, "庞统") and entry(t2, "曹操", "亲冒矢石")["state"] == "void"
     assert t2.state.player("曹操").used.get("亲冒矢石") == 1

@@ -189,23 +189,32 @@ def test_kurouzhaxiang_makes_an_id_seen_as_of_another_country_tonight() -> None:
 @pytest.mark.skill("五溪归蜀", "临桥虎吼")
 def test_wuxiguishu_makes_an_id_seen_as_of_shu_and_contests_with_kurou() -> None:
     """马良【五溪归蜀】: the id is seen as of 蜀 tonight (R-weimisc-9): 典韦 seen as 蜀, 张飞【临桥虎吼】 (the 指认 of
-    non-蜀 players aimed at 蜀 fail) makes 郭嘉's 指认 of 典韦 fail. With 黄盖【苦肉诈降】 changing the same id's
-    country the same night, a 拼点 decides which holds; the other's use fails."""
+    non-蜀 players aimed at 蜀 fail) makes 郭嘉's 指认 of 典韦 fail. It is used once a game (R53): on a second table,
+    with 黄盖【苦肉诈降】 changing the same id's country the same night, a 拼点 decides which holds; the other's use
+    fails and is not spent (「无效的一方可以下次重新发动」, R-once-c2): 马良 may use it the next night."""
     t = Table24()
     t.night(rulings=(Ruling("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    with pytest.raises(IllegalAction, match="蜀国国籍"):
+        t.game.check_action(act("徐庶", "五溪归蜀", "典韦", country="吴"), [])
     t.day()
     t.night(act("徐庶", "五溪归蜀", "典韦", country="蜀"), act("张飞", "临桥虎吼"),
             act("郭嘉", "指认", "典韦", character="典韦"))
     assert entry(t, "郭嘉", "指认")["state"] == "failed"
     assert entry(t, "徐庶", "五溪归蜀")["state"] == "done"
     t.day()
-    with pytest.raises(IllegalAction, match="蜀国国籍"):
-        t.game.check_action(act("徐庶", "五溪归蜀", "典韦", country="吴"), [])
-    t.force("拼点 太史慈 的国籍（徐庶【五溪归蜀】、黄盖【苦肉诈降】）", "黄盖【苦肉诈降】")
-    t.night(act("徐庶", "五溪归蜀", "太史慈", country="蜀"), act("黄盖", "苦肉诈降", "太史慈", country="魏"))
-    assert entry(t, "黄盖", "苦肉诈降")["state"] == "done"
-    assert entry(t, "徐庶", "五溪归蜀")["state"] == "failed"
-    t.check_unused()
+    with pytest.raises(IllegalAction, match="只能使用一次"):
+        t.game.check_action(act("徐庶", "五溪归蜀", "太史慈", country="蜀"), [])
+    t2 = Table24()
+    t2.night(rulings=(Ruling("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+    t2.day()
+    t2.force("拼点 太史慈 的国籍（徐庶【五溪归蜀】、黄盖【苦肉诈降】）", "黄盖【苦肉诈降】")
+    t2.night(act("徐庶", "五溪归蜀", "太史慈", country="蜀"), act("黄盖", "苦肉诈降", "太史慈", country="魏"))
+    assert entry(t2, "黄盖", "苦肉诈降")["state"] == "done"
+    assert entry(t2, "徐庶", "五溪归蜀")["state"] == "failed"
+    assert not t2.state.player("徐庶").used.get("五溪归蜀")
+    t2.day()
+    t2.game.check_action(act("徐庶", "五溪归蜀", "典韦", country="蜀"), [])
+    t2.check_unused()
 
 
 @pytest.mark.skill("经达权变")

@@ -80,10 +80,10 @@ def test_a_skill_not_to_be_inherited_is_not_kept() -> None:
 @pytest.mark.skill("兵圣后裔", "火船冲阵")
 def test_bingshenghouyi_spent_by_sunjian_stays_spent_for_sunce() -> None:
     """孙坚【兵圣后裔】 (any successor keeps it) stops one 军师负面 effect on its holder, once a game. Spent by 孙坚 on
-    night 1 (黄盖【火船冲阵】), it passes spent to 孙策 at 孙坚's natural death on night 2 (8.1: 孙坚 dies at night 2's
-    resolution): 孙策 is told it is spent, and 火船冲阵 on night 3 wounds him."""
+    night 1 (徐庶【击剑长歌】), it passes spent to 孙策 at 孙坚's natural death on night 2 (8.1: 孙坚 dies at night 2's
+    resolution): 孙策 is told it is spent, and 黄盖【火船冲阵】 on night 3 wounds him (each active used once, R53)."""
     t = Table24()
-    t.night(act("黄盖", "火船冲阵", "孙坚"))
+    t.night(act("徐庶", "击剑长歌", "孙坚"))
     assert not injured(t, "孙坚") and t.state.player("孙坚").used.get("兵圣后裔") == 1
     t.day()
     t.night()

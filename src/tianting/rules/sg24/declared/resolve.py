@@ -793,8 +793,9 @@ class Resolver:
             "same_country": lambda: (seen.country(state, p) == seen.country(state, state.player(owner))) == c.value,
             "wounded": lambda: p.injured == c.value,
             "alive": lambda: in_play(state, c),
-            "holds": lambda: c.value in p.skills and not p.used.get(c.value),
-            "spent": lambda: bool(p.used.get(c.value)),
+            # as the night began: a skill used tonight is not 「已经消耗」 before it (虎步关右, R-once-c1)
+            "holds": lambda: c.value in p.skills and not self.used_at_start.get(p.id, p.used).get(c.value),
+            "spent": lambda: bool(self.used_at_start.get(p.id, p.used).get(c.value)),
             "appeared": lambda: in_play(state, c),
             "most_living": lambda: most_living(state, p.country) == c.value,
             "used_before": lambda: in_play(state, c),
@@ -901,8 +902,12 @@ class Resolver:
                 if other != owner:
                     effects.recognise(phase, owner, other, data.name, texts.mutual)
         elif name == "spend":
-            if not night.state.player(pid).used.get(verb.args["skill"]):
-                limits.consume(phase, pid, verb.args["skill"], f"你的【{verb.args['skill']}】已被消耗")
+            skill, used = verb.args["skill"], night.state.player(pid).used
+            before = self.used_at_start.get(pid, used).get(skill, 0)
+            if not before and used.get(skill, 0) > before:  # used tonight already (R53): spent, not twice (R-once-c1)
+                phase.tell(pid, Feedback(skill, f"你的【{skill}】已被消耗", None, {}))
+            elif not before:
+                limits.consume(phase, pid, skill, f"你的【{skill}】已被消耗")
         elif name == "immune" and verb.args.get("except_by"):
             self.chance_immunities.append((pid, replace(verb, chance=None), f"{owner}【{data.name}】"))
         elif name == "immune":
@@ -1050,7 +1055,9 @@ class Resolver:
                 # 意味着消耗一次使用次数」: the use is spent
                 limits.consume(night.phase, pid, voided.skill.name)
             spent = next((data for x, data, _ in self.bespoke if x is a), None)
-            if spent is not None:  # a bespoke use voided is spent too (R53), whoever counts its uses
+            if spent is not None and night.state.player(pid).used.get(spent.name, 0) \
+                    <= self.used_at_start.get(pid, {}).get(spent.name, 0):
+                # a bespoke use voided is spent too (R53), whoever counts its uses; once, if it went off first
                 limits.consume(night.phase, pid, spent.name)
             night.phase.note(f"{pid} 的【{a.skill}】失败：{owner}【{skill}】")
 

@@ -51,6 +51,15 @@ def clear(state: Any) -> None:
             state.extra.pop(KEY)
 
 
+def _unspend(state: Any, pid: str, skill: str) -> None:
+    """「无效的一方可以下次重新发动」: the use that lost the 拼点 is not spent (R53's count given back, R-once-c2)."""
+    used = state.player(pid).used
+    if used.get(skill):
+        used[skill] -= 1
+        if not used[skill]:
+            del used[skill]
+
+
 def claim(r: Any, a: Any, skill: str, pid: str, fact: str, value: str) -> bool:
     """``a`` (a use of ``skill``) sets ``pid``'s ``fact`` tonight to ``value``; when another use set the same fact on
     the same id tonight, a 拼点 decides which holds (「拼点决定谁有效」: drawn between the two, purpose 「拼点 <id>
@@ -68,10 +77,12 @@ def claim(r: Any, a: Any, skill: str, pid: str, fact: str, value: str) -> bool:
         night.phase.note(f"{'、'.join(tied)} 同时修改 {pid} 的{word}：拼点 {winner} 有效")
         if winner != by:
             night.phase.outcomes.settle(a, FAILED, f"拼点失败（{winner}）")
+            _unspend(state, a.actor, skill)
             return False
         for other, data, _ in r.bespoke:
             if f"{other.actor}【{data.name}】" == loser:
                 night.phase.outcomes.settle(other, FAILED, f"拼点失败（{winner}）")
+                _unspend(state, other.actor, data.name)
     see(state, pid, fact, value, by)
     if not any(getattr(f, "_clears_seen", False) for f in r.followups):
         def clear_tonight() -> None:

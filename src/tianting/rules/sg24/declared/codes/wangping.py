@@ -135,4 +135,5 @@ def _shield(r: Resolver, a: Action, skill: SkillData) -> None:
 register(ZHONGYONG, Code(
     "early", _zhongyong_check, _zhongyong_resolve,
     "主动技能，可使用两次。指定1个ID：当夜为其抵挡一次不造成伤害的军师负面技能；抵挡成功则自己次日投票无效；该ID当夜未受到"
-    "这类技能作用则抵挡失败，两次失败后自己受伤。（军师增益技能 结算时生效）"))
+    "这类技能作用则抵挡失败，两次失败后自己受伤。（军师增益技能 结算时生效）",
+    uses=None))  # 「可使用两次」: counted and checked by this code (USES, _shield), R53
