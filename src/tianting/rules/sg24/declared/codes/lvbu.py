@@ -232,7 +232,8 @@ COUNTRY_SIDES = ("魏", "蜀", "吴")
 register("朝秦暮楚", Code(
     "day", _zhaoqin_check, _zhaoqin_point,
     "主动技能，每天白天指认一人（不可重复）：其所在阵营的军师得知，当夜可令吕布刺杀1个ID（吕布可拒绝，不表态视为同意），被刺杀者"
-    "能抵御刺杀的武将保护技能作用无效且视为消耗；每个阵营只能为其刺杀一人。吕布入国后作废。", before_harms=_zhaoqin_night))
+    "能抵御刺杀的武将保护技能作用无效且视为消耗；每个阵营只能为其刺杀一人。吕布入国后作废。", before_harms=_zhaoqin_night,
+    uses=None))  # every day, each id once: counted by its own check (R53)
 register("白门遗恨", Code(
     "settle", lambda game, action: None, lambda r, a, skill: None,
     "被动技能。吕布以【朝秦暮楚】指认到刘备时触发：该次指认的阵营保持为前一次指认的阵营（前一次为蜀国或没有则视为在野）；"
