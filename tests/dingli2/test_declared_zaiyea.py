@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.declared_steps import injured, left_to_judge, without
+from tests.declared_steps import entry, injured, left_to_judge, without
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 from tianting.core.records import Action
@@ -100,14 +100,20 @@ def test_qinlveruhuo_strips_the_protections_of_the_one_stabbed() -> None:
 
 @pytest.mark.skill("侵略如火")
 def test_qinlveruhuo_leaves_tianxiawushuang_and_an_idle_killer() -> None:
-    """【侵略如火】 excepts 吕布's 【天下无双】: 张辽's stab still does not reach him. An id who stabs nobody: nothing."""
+    """【侵略如火】 excepts 吕布's 【天下无双】: 张辽's stab still does not reach him. It is used once a game (8.1 gives
+    no count: R53), so a second use is refused. An id who stabs nobody (a second table): nothing."""
     t = Table(size=32)
     t.night(act("水镜先生", "侵略如火", "张辽"), act("张辽", "刺杀", "吕布"))
     assert t.state.player("吕布").alive and not injured(t, "吕布")
     t.day()
+    with pytest.raises(IllegalAction, match="只能使用一次"):
+        t.game.check_action(act("水镜先生", "侵略如火", "甘宁"), [])
+    t = Table(size=32)
     t.night(act("水镜先生", "侵略如火", "甘宁"), act("赵云", "浑身是胆", "刘备"))
     assert states(t)[("水镜先生", "侵略如火")] == ["done"]
-    assert not t.state.player("赵云").used.get("浑身是胆")
+    assert entry(t, "水镜先生", "侵略如火")["why"] == "甘宁 当夜没有刺杀"
+    # 浑身是胆 stands: only its own use is spent (once a game, R53), nothing voided or spent by 侵略如火
+    assert states(t)[("赵云", "浑身是胆")] == ["done"] and t.state.player("赵云").used == {"浑身是胆": 1}
 
 
 @pytest.mark.skill("动如雷震")

@@ -178,24 +178,35 @@ def test_puyangshefu_wounds_dianwei_in_a_normal_state() -> None:
 @pytest.mark.skill("濮阳设伏")
 def test_puyangshefu_falls_on_caocao_once_dianwei_is_gone() -> None:
     """吕布【濮阳设伏】: once 典韦 is dead (许褚 plays on), it falls on 曹操: he is wounded and his actions the next night
-    fail (R-zaiyeb-7). A defence of his that stops the skill stops both: his 【割须弃袍】 (spent) meets it the first
-    time, and the next night he acts; the second time he is wounded, and, healed at the day's check, his 亲冒矢石 of
-    the night after fails."""
-    t = Table(size=32)
-    without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
-    t.night(rulings=(rule("kill", "典韦"),))
-    assert t.character("典韦") == "许褚"
-    without(t, "挺身护驾")  # 许褚 keeps 典韦's 【挺身护驾】 (R-inherit): not this test's subject
-    t.day()
+    fail (R-zaiyeb-7). A defence of his that stops the skill stops both: his 【割须弃袍】 (spent) meets it, and the next
+    night he acts. 8.1 gives it no count: it is used once a game (R53), so a second use is refused. On a second table,
+    his 【割须弃袍】 already spent, he is wounded, and, healed at the day's check, his 亲冒矢石 (unused till then: it
+    too is once a game) of the night after fails."""
+    def dianwei_gone() -> Table:
+        t = Table(size=32)
+        without(t, "曹魏谋主")  # 荀攸 guards 魏 in 鼎立 (R-weimisc-10): not this test's subject
+        t.night(rulings=(rule("kill", "典韦"),))
+        assert t.character("典韦") == "许褚"
+        without(t, "挺身护驾")  # 许褚 keeps 典韦's 【挺身护驾】 (R-inherit): not this test's subject
+        t.day()
+        return t
+
+    t = dianwei_gone()
     t.night(act("吕布", "濮阳设伏"))
     assert not injured(t, "曹操") and t.state.player("曹操").used.get("割须弃袍")
     t.day()
+    t.night(act("曹操", "亲冒矢石", "鲁肃"), answers=XUSHU)
+    assert entry(t, "曹操", "亲冒矢石")["state"] == "done" and injured(t, "鲁肃")
+    with pytest.raises(IllegalAction, match="只能使用一次"):
+        t.game.check_action(act("吕布", "濮阳设伏"), [])
+    t = dianwei_gone()
+    t.state.player("曹操").used["割须弃袍"] = 1  # spent, as on the first table
     force_deal(t, "曹操", 1)  # the table dealt to the wounded at the night's end
-    t.night(act("吕布", "濮阳设伏"), act("曹操", "亲冒矢石", "鲁肃"), answers=XUSHU)
-    assert injured(t, "曹操") and injured(t, "鲁肃")
+    t.night(act("吕布", "濮阳设伏"))
+    assert injured(t, "曹操")
     t.day(digits={"曹操": 0})  # 0–2: healed
     assert not injured(t, "曹操")
-    t.night(act("曹操", "亲冒矢石", "刘备"), answers=[{"actor": "周瑜", "skill": "继任", "answer": "陆逊"}])
+    t.night(act("曹操", "亲冒矢石", "刘备"), answers=XUSHU)
     assert entry(t, "曹操", "亲冒矢石")["state"] == "failed" and not injured(t, "刘备")
 
 

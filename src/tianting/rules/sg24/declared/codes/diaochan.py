@@ -30,9 +30,8 @@ def is_woman(player: Any) -> bool:
 
 
 def _meiyan_check(game: Any, action: Action) -> None:
-    """Two ids: the one whose vote she takes, and the one it goes to; three uses a game."""
-    if game.state.player(action.actor).used.get(action.skill, 0) >= MEIYAN_TIMES:
-        raise IllegalAction(f"【{action.skill}】只能使用{MEIYAN_TIMES}次，已经用完", "spent")
+    """Two ids: the one whose vote she takes, and the one it goes to; its three uses are counted and checked by the
+    engine (Code.uses, R53)."""
     if len(action.targets) != 2:
         raise IllegalAction(f"【{action.skill}】须指定2个ID：被控制投票的ID，与其次日投票投给的ID", "targets")
     game._target(action, 2)
@@ -42,10 +41,9 @@ def _meiyan_check(game: Any, action: Action) -> None:
 
 def _meiyan_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """A man's vote the next day is cast for the second id, and the ballot shows it so; on a woman the use fails
-    (R-zaiyeb-8). Each use that resolves counts one of the three."""
+    (R-zaiyeb-8). Each use, resolved or voided, counts one of the three (counted by the engine, R53)."""
     night, state = r.night, r.night.state
     voter, to = a.targets
-    limits.consume(night.phase, a.actor, skill.name)
     if is_woman(state.player(voter)):
         night.phase.note(f"{a.actor}【{skill.name}】对 {voter} 无效：不是男性角色")
         night.phase.outcomes.settle(a, FAILED, f"{voter} 不是男性角色")
@@ -65,7 +63,8 @@ def controlled_votes(state: Any) -> dict[str, str]:
 
 register("媚眼如丝", Code(
     "settle", _meiyan_check, _meiyan_resolve,
-    "主动技能，可使用三次。指定2个ID：若前者为男性角色，则其次日的投票改投后者（可与自己的投票不同），票面公告显示改后的投票。"))
+    "主动技能，可使用三次。指定2个ID：若前者为男性角色，则其次日的投票改投后者（可与自己的投票不同），票面公告显示改后的投票。",
+    uses=MEIYAN_TIMES))  # counted by the engine (R53)
 
 
 CHAIN = "huoshui"
@@ -138,6 +137,8 @@ def _huoshui_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     day = str(state.index + 1)
     state.extra.setdefault("own_votes_void", {}).setdefault(day, []).append(a.actor)
     double_next_day(state, (winner,))
+    if me.character != "貂蝉":  # 「此技能被其他角色学习后只能使用一次」
+        limits.consume(phase, a.actor, skill.name)
     rec["winner"] = [winner, state.index] if not me.used.get(skill.name) else None
     phase.outcomes.settle(a, DONE)
 
@@ -162,8 +163,8 @@ def _prime(r: Resolver, owner: str, skill: SkillData) -> None:
 register("祸水红颜", Code(
     "settle", _huoshui_check, _huoshui_resolve,
     "主动技能。指定2个男性角色拼点，失败者受伤；次日使用者投票无效，胜利者投票算作两票。下一夜可只指定1个ID与胜利者拼点。作用对象有"
-    "女性角色时发动失败且不可再用。若前一夜貂蝉触发了【闭月羞花】或指认互识了非本国女眷，当夜胜利者视为对失败者发动一次非杀手刺杀。",
-    before_harms=_prime))
+    "女性角色时发动失败且不可再用。若前一夜貂蝉触发了【闭月羞花】或指认互识了非本国女眷，当夜胜利者视为对失败者发动一次非杀手刺杀。可多次使用，直到不可再用；被其他角色学习后只能使用一次。",
+    before_harms=_prime, uses=None))  # counts itself: spent by a woman, by 【儿女情长】, or once learned (R53)
 register("儿女情长", Code(
     "settle", lambda game, action: None, lambda r, a, skill: None,
     "被动技能。【祸水红颜】指定的ID之一为吕布时触发：两人互相认识，无需拼点，吕布胜利；此后不可再用【祸水红颜】。（由【祸水红颜】结算）"))

@@ -49,7 +49,7 @@ def _weizhen_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 
 register("威震虎牢", Code(
     "settle", no_target, _weizhen_resolve,
-    "主动技能。吕布不是吴国人时有效：次日白天吴国每名角色各有一半概率投票无效。（吕布为吴国人时无效）"))
+    "主动技能。吕布不是吴国人时有效：次日白天吴国每名角色各有一半概率投票无效。只能使用一次。（吕布为吴国人时无效）"))
 
 
 def _touxi_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
@@ -76,7 +76,7 @@ def _touxi_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register("偷袭徐州", Code(
     "settle_first", no_target, _touxi_resolve,
     "主动技能。吕布不是蜀国人时有效：张飞的【临桥虎吼】消耗；若【临桥虎吼】已经消耗，则张飞当夜的任何刺杀失败。"
-    "张飞不在场时发动成功但无效果。（军师负面技能 结算前生效）"))
+    "张飞不在场时发动成功但无效果。只能使用一次。（军师负面技能 结算前生效）"))
 
 
 FORMATIONS = ("武侯八阵", "八门金锁")
@@ -134,7 +134,7 @@ def _puyang_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 register("濮阳设伏", Code(
     "settle", no_target, _puyang_resolve,
     "主动技能。吕布不是魏国人时有效：典韦状态正常则典韦受伤；典韦处于八阵内、受伤、已死亡或退出游戏时，曹操受伤，且次夜曹操的所有"
-    "行动失败。"))
+    "行动失败。只能使用一次。"))
 
 
 POINTED = "zhaoqin"
@@ -232,7 +232,8 @@ COUNTRY_SIDES = ("魏", "蜀", "吴")
 register("朝秦暮楚", Code(
     "day", _zhaoqin_check, _zhaoqin_point,
     "主动技能，每天白天指认一人（不可重复）：其所在阵营的军师得知，当夜可令吕布刺杀1个ID（吕布可拒绝，不表态视为同意），被刺杀者"
-    "能抵御刺杀的武将保护技能作用无效且视为消耗；每个阵营只能为其刺杀一人。吕布入国后作废。", before_harms=_zhaoqin_night))
+    "能抵御刺杀的武将保护技能作用无效且视为消耗；每个阵营只能为其刺杀一人。吕布入国后作废。", before_harms=_zhaoqin_night,
+    uses=None))  # every day, each id once: counted by its own check (R53)
 register("白门遗恨", Code(
     "settle", lambda game, action: None, lambda r, a, skill: None,
     "被动技能。吕布以【朝秦暮楚】指认到刘备时触发：该次指认的阵营保持为前一次指认的阵营（前一次为蜀国或没有则视为在野）；"

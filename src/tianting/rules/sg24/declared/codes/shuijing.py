@@ -41,7 +41,7 @@ def _budong_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 
 register("不动如山", Code(
     "settle", one_target, _budong_resolve,
-    "主动技能。指定1个ID：若其当夜没有进行任何行动，则其当夜受到的任何伤害都无效。（军师增益技能 结算后生效）"))
+    "主动技能。指定1个ID：若其当夜没有进行任何行动，则其当夜受到的任何伤害都无效。只能使用一次。（军师增益技能 结算后生效）"))
 
 
 # ---- 【其疾如风】 -------------------------------------------------------------------------------------------------
@@ -98,7 +98,7 @@ def _hasten_lapsed(r: Resolver, a: Action, skill: SkillData) -> None:
 
 register(HASTEN, Code(
     "before", _hasten_check, _hasten_resolve,
-    "主动技能。指定1个其他ID：其当夜可以行动两次（杀手不可刺杀两次），次日投票无效。（军师增益技能 结算前生效）",
+    "主动技能。指定1个其他ID：其当夜可以行动两次（杀手不可刺杀两次），次日投票无效。只能使用一次。（军师增益技能 结算前生效）",
     lapsed=_hasten_lapsed))
 
 
@@ -118,7 +118,7 @@ def _invade_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
 
 register("侵略如火", Code(
     "settle", one_target, _invade_resolve,
-    "主动技能。指定1个ID：若其当夜进行刺杀，被刺杀者除【天下无双】以外的武将保护技能作用无效，且视为被消耗。"
+    "主动技能。指定1个ID：若其当夜进行刺杀，被刺杀者除【天下无双】以外的武将保护技能作用无效，且视为被消耗。只能使用一次。"
     "（军师增益技能 结算时生效）"))
 
 
@@ -161,7 +161,7 @@ def thundered(r: Resolver, pid: str, attribute: str) -> str | None:
 register("动如雷震", Code(
     "early", _thunder_check, _thunder_resolve,
     "主动技能。指定一个角色名字：该角色当夜不成为军师负面技能及除【动如雷震】以外的军师增益技能的作用目标。"
-    "（军师增益技能 结算前生效）"))
+    "只能使用一次。（军师增益技能 结算前生效）"))
 
 
 # ---- 【镜花水月】 -------------------------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ def _forest_night(r: Resolver, owner: str, skill: SkillData) -> None:
 register(FOREST, Code(
     "day", _forest_check, _forest_resolve,
     "主动技能，白天使用。指定1个ID：其入夜后的行动不能被【料敌机先】【巧设反间】【直笔修史】侦查，其需要公告的技能当夜不公告；"
-    "入夜后自己不可再使用其它主动技能。（军师增益技能 结算时生效）",
+    "入夜后自己不可再使用其它主动技能。只能使用一次。（军师增益技能 结算时生效）",
     before_harms=_forest_night))
 
 
@@ -353,4 +353,4 @@ def undisguise(game: Any, phase: Any) -> list[str]:
 register(SHADOW, Code(
     "settle", _shadow_check, _shadow_resolve,
     "主动技能。指定2个ID：若前者当夜退出游戏，当夜公告改为后者退出游戏；后者次日投票无效，投票结束后公告前者退出游戏、"
-    "后者回到游戏。只影响公告，不影响灭国与君主、军师存在的结算。（无属性技能 结算时生效）"))
+    "后者回到游戏。只影响公告，不影响灭国与君主、军师存在的结算。只能使用一次。（无属性技能 结算时生效）"))
