@@ -42,7 +42,8 @@ def test_over_a_few_games_character_skills_are_used_and_the_engine_resolves_the_
     engine = sum(n for (judged, _), n in uses.items() if not judged)
     assert engine >= 30 and uses[(False, "done")] > 0, uses  # declared skills used and resolved: done, failed, void
     assert uses[(False, "pending")] == 0  # the engine settles every use it resolves
-    assert sum(n for (judged, _), n in uses.items() if judged) > 0  # the judge's skills are still sent (the draft)
+    # the judge's: only where the pack leaves an active skill to him (鼎立's 左慈【人遁】; none in 24人's pack now)
+    assert all(not judged or rules == "dingli2" for (judged, _), n in uses.items() if n)
 
 
 @pytest.mark.parametrize("rules", ["sg24", "dingli2"])
@@ -53,7 +54,9 @@ def test_a_bot_that_may_use_a_skill_uses_one_most_nights(rules: str) -> None:
     holders = [p.id for p in game.state.living() if any(s.kind == "active" for s in game.character(p.id).skills)]
     bot = random.Random(1)
     every = [skill_use(game, pid, bot, [], 1.0) for pid in holders]
-    assert sum(u is not None for u in every) >= 0.9 * len(holders)
+    # (a skill whose use needs a setting the random bot does not make — 麻沸散's length, 武侯八阵's digits, 运筹帷幄's
+    # order — is left out by the bot)
+    assert sum(u is not None for u in every) >= 0.85 * len(holders)
     for use in every:
         if use is not None:
             game.check_action(use, [])  # accepted alone
@@ -108,7 +111,7 @@ def test_a_study_reports_character_skill_rows_with_outcomes_and_each_characters_
         assert row["failed"]["n"] == row["uses"]
     chars = figures["characters"]
     assert chars and all({"win", "survival", "built", "seated"} <= set(c) for c in chars)
-    assert any(c["built"] for c in chars) and not all(c["built"] for c in chars)
+    assert any(c["built"] for c in chars)  # (every character of 24人's pack now, but 鼎立's 左慈: 人遁 the judge's)
 
 
 def test_a_kk33_record_carries_no_outcome_split() -> None:

@@ -289,7 +289,8 @@ def test_after_a_suicide_the_player_page_shows_the_successor_and_nobody_else_see
         for s in pack.characters[r["character"]].skills:
             assert f"【{s.name}】" in page  # shown
             assert (f'value="{s.name}"' in page) == (s.kind == "active")  # an active one: offered by the form
-    for name in own - {s.name for r in rows for s in pack.characters[r["character"]].skills} - {"自杀"}:
+    kept = {n for r in rows for n in pack.heritage(r["character"])}  # what a successor inherits (R-inherit-1)
+    for name in own - {s.name for r in rows for s in pack.characters[r["character"]].skills} - kept - {"自杀"}:
         assert f'value="{name}"' not in page  # the dead character's skills are no longer offered
     marks = [f"继任者：{r['character']}" for r in rows]
     for other in IDS:

@@ -10,6 +10,7 @@ import re
 
 from fastapi.testclient import TestClient
 
+from tests.declared_steps import judge_pack_data
 from tests.server.conftest import IDS as IDS_KK
 from tests.server.conftest import choose_all
 from tests.server.test_api_flow import Api
@@ -28,7 +29,8 @@ REASONS = ("刺杀到本国君主", "指认错误，招揽未成", SECRET_WHY, "
 
 def _seeded(client: TestClient) -> tuple[Api, dict[str, str]]:
     store: Store = client.app.state.store
-    made = store.create_game("二十四人局", "sg24", IDS, night_minutes=60, day_minutes=30, seed=2, salt="鹽")
+    made = store.create_game("二十四人局", "sg24", IDS, night_minutes=60, day_minutes=30, seed=2, salt="鹽",
+                             pack=judge_pack_data("sg24", ("庞统", "运筹帷幄")))  # his own pack leaves it to him
     api = Api(client, made.judge_token, made.player_tokens, made.public_id, made.game_id)
     return api, {p["character"]: p["id"] for p in api.console()["players"]}
 
@@ -126,7 +128,8 @@ class SeededDingli(DingliTable):
     def __init__(self, client: TestClient, seed: int = 1) -> None:
         self.client = client
         store: Store = client.app.state.store
-        made = store.create_game("鼎立測試", "dingli2", DINGLI_IDS, seed=seed, salt="鹽", judges=3)
+        made = store.create_game("鼎立測試", "dingli2", DINGLI_IDS, seed=seed, salt="鹽", judges=3,
+                                 pack=judge_pack_data("dingli2", ("庞统", "运筹帷幄")))  # his own pack leaves it to him
         self.judge, self.token, self.public_id = dict(made.judge_tokens), dict(made.player_tokens), made.public_id
         assert self.post_j("北斗", "start").status_code == 200
         self.views = {pid: self.view(pid) for pid in DINGLI_IDS}

@@ -583,7 +583,8 @@ class SG24Game(Clocked):
         else:
             succ = self.pack.characters[successor]
             succession.enter(player, successor, (s.name for s in succ.skills), succ.identity)
-            inherit_learned(self, phase, pid, held, dead)  # a learned skill that passes on (learned.py)
+            if not pack_edition.first(self.state):  # edition 1: every pack skill the judge's, nothing passes on
+                inherit_learned(self, phase, pid, held, dead)  # a learned skill that passes on (learned.py)
             if successor == "孙策" and not pack_edition.first(self.state):  # 「登场时可选择与周瑜或者与太史慈结义」
                 sunce_oath(self, phase, pid, book)
             self.state.extra["lives"][pid].append(successor)
@@ -591,9 +592,11 @@ class SG24Game(Clocked):
             phase.deaths.append(Death(pid, dead, cause, out=False))
             phase.note(f"{pid}（{dead}）死亡，由继任者{successor}继续游戏：{cause}")
             effects.tell(phase, pid, texts.successor(dead, successor), "继任")
-            inherit.enter(self, phase, pid, dead, held)  # 继承: the predecessor's skills he may keep
+            if not pack_edition.first(self.state):
+                inherit.enter(self, phase, pid, dead, held)  # 继承: the predecessor's skills he may keep
         (phase.natural if natural else phase.died).append(pid)
-        died_learned(self, phase, pid, dead, held, used)  # a skill that acts at its holder's death (learned.py)
+        if not pack_edition.first(self.state):
+            died_learned(self, phase, pid, dead, held, used)  # a skill that acts at its holder's death (learned.py)
         if cause != SUICIDE:
             declared_killed(self, phase, dead, held, used)
 
