@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tianting.core.records import Feedback
+from tianting.effects import limits
 from tianting.engine.harm import Harm, Level
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.codes._wu import no_target
@@ -84,6 +85,8 @@ def _guard_lord(game: Any, phase: Any, owner: str, skill: SkillData, landed: dic
     state = game.state
     if game.phase is not PhaseKind.NIGHT or not state.player(owner).alive:  # 「当夜……」
         return
+    if state.player(owner).used.get(skill.name):  # 「抵御一次」: once a game, as 【过关斩将】 (R-review2a-1)
+        return
     lord = own_lord(state, owner)
     if lord is None:
         return
@@ -98,6 +101,7 @@ def _guard_lord(game: Any, phase: Any, owner: str, skill: SkillData, landed: dic
         return
     greatest = max(attacks, key=lambda h: (h.lethal, h.level))
     landed[lord] = [h for h in landed[lord] if h is not greatest]
+    limits.consume(phase, owner, skill.name)
     phase.stopped[id(greatest)] = f"被抵御：{owner}【{skill.name}】"
     landed.setdefault(owner, []).append(Harm(owner, Level.WOUND, skill.name, [owner], by=owner,
                                              attribute=skill.attribute or ""))
@@ -108,4 +112,4 @@ def _guard_lord(game: Any, phase: Any, owner: str, skill: SkillData, landed: dic
 register(TINGSHEN, Code(
     "passive", no_target, _unused,
     "被动技能，非锁定技。本国君主受到的武将杀伤技能攻击经抵御之后仍要落在他身上时，天庭告知“君主受到攻击”，可以选择"
-    "为其抵御一次伤害最大的攻击，自己受伤。（武将保护技能）", after_defences=_guard_lord))
+    "为其抵御一次伤害最大的攻击，自己受伤。只能触发一次。（武将保护技能）", after_defences=_guard_lord))

@@ -1,0 +1,32 @@
+"""Fixes of the fidelity review ``review2a`` (docs/rulings/fidelity-review-review2a.md): each test names the skill
+and states the 8.1 fact it rests on in our words. The table is strict (tests/sg24/table24.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.declared_steps import injured, keep_wounded
+
+from .table24 import Table24, act
+
+
+def _texts(t: Table24, pid: str) -> list[str]:
+    return [str(x) for x in t.said(pid)]
+
+
+@pytest.mark.skill("挺身护驾")
+def test_tingshenhujia_guards_the_lord_once_a_game() -> None:
+    """典韦【挺身护驾】 (8.1): told his lord is attacked, he may take one attack on himself 「抵御一次」; the text gives
+    no count (his own 【古之恶来】 says 「触发次数不限」, this one does not), so it goes off once a game (R53's default,
+    read for a defence as 关羽【过关斩将】's 「可为其抵御一次」 is, R-shu-6). Guarded on the first night, the second
+    night's attack lands on 曹操 and 典韦 is not asked again (the strict table would fail on an unanswered question)."""
+    t = Table24()
+    t.state.player("曹操").used["割须弃袍"] = 1
+    t.night(act("吕蒙", "勇贯三军", "曹操"), answers=[{"actor": "典韦", "skill": "挺身护驾", "answer": "护驾"}])
+    assert not injured(t, "曹操") and injured(t, "典韦")
+    assert t.state.player("典韦").used.get("挺身护驾") == 1
+    t.day(digits=keep_wounded(t, "典韦"))
+    t.state.player("吕蒙").used.pop("勇贯三军", None)  # the same attack again, for the test's sake
+    t.night(act("吕蒙", "勇贯三军", "曹操"))
+    assert injured(t, "曹操")
+    assert not any("君主受到攻击" in s for s in _texts(t, "典韦"))
