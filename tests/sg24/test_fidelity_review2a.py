@@ -30,3 +30,19 @@ def test_tingshenhujia_guards_the_lord_once_a_game() -> None:
     t.night(act("吕蒙", "勇贯三军", "曹操"))
     assert injured(t, "曹操")
     assert not any("君主受到攻击" in s for s in _texts(t, "典韦"))
+
+
+@pytest.mark.skill("长驱直入", "针灸奇术")
+def test_changquzhiru_with_the_right_id_passes_zhenjiuqishu() -> None:
+    """邓艾【长驱直入】 (8.1): a stab by character with the player's right id makes every 武将保护 protection fail but
+    吕布【天下无双】's. 华佗【针灸奇术】 is a 武将保护技能 (「受到的刺杀均无效」): it does not stop that stab, and 庞统
+    dies (法正 plays on). With a wrong id there is no guard-breaking: 针灸奇术 stops the stab (R-review2a-2)."""
+    from tests.sg24.test_declared_weimisc import dengai_table
+
+    t = dengai_table()
+    t.night(act("张辽", "刺杀", "庞统"), act("张辽", "长驱直入", character="庞统"), act("华佗", "针灸奇术", "庞统"))
+    assert t.character("庞统") == "法正"
+    t2 = dengai_table()
+    t2.night(act("张辽", "刺杀", "刘备"), act("张辽", "长驱直入", character="庞统"), act("华佗", "针灸奇术", "庞统"))
+    assert t2.character("庞统") == "庞统" and not injured(t2, "庞统")
+    assert t2.character("刘备") == "刘备" and not injured(t2, "刘备")

@@ -98,6 +98,8 @@ class Resolver:
     immunities: list[tuple[str, tuple[str, ...], str, str]] = field(default_factory=list)
     """(id, attributes, why, effects): tonight nothing of those attributes reaches the id that ``effects`` names
     (``harms``, ``others``: the uses that harm nobody, ``all``)."""
+    pierced: dict[int, Callable[[str], bool]] = field(default_factory=dict)
+    """Harm id → whether it passes the immunity of that ``why`` (邓艾【长驱直入】 passes the 武将保护 ones)."""
     chance_immunities: list[tuple[str, Verb, str]] = field(default_factory=list)
     """(id, verb, why): a standing passive's immunity that meets each harm with its verb's chance, drawn per harm, or
     not the harms of the characters ``except_by`` names (「一半概率抵御……若刺杀者为关羽，该技能不触发」)."""
@@ -517,7 +519,8 @@ class Resolver:
         kept = []
         for h in night.harms:
             why = next((w for pid, against, w, reach in self.immunities if pid == h.target and reach != "others"
-                        and not h.forced and (h.attribute or h.cause) in against), None)
+                        and not h.forced and (h.attribute or h.cause) in against
+                        and not (id(h) in self.pierced and self.pierced[id(h)](w))), None)
             if why is None and not h.forced:
                 why = self._chance_spared(h)
             if why is None:

@@ -130,6 +130,7 @@ def _changqu_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     night.phase.outcomes.settle(a, DONE)
     if said != victim or not harms:
         return
+    r.pierced[id(harms[0])] = lambda why: _guarding(game, why)  # 武将保护 immunities too (针灸奇术, R-review2a-2)
     others = tuple(sorted(pid for pid in state.players if pid != a.actor))
     for d in list(r.defences):
         if d.target != victim or not d.covers(harms[0]):
@@ -148,6 +149,15 @@ def _changqu_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         if id(kept) in r.counters:  # 「该保护技能有其余作用，则刺杀者仍需受到」: its wound on the source
             night.harms.append(Harm(a.actor, Level.WOUND, d.name, [d.owner], by=d.owner, attribute=data.attribute))
             night.phase.note(f"{d.owner}【{d.name}】的其余作用：{a.actor} 受伤")
+
+
+def _guarding(game: Any, why: str) -> bool:
+    """Whether the immunity labelled ``why`` (「<id>【<skill>】」) is a 武将保护 skill's other than 吕布【天下无双】:
+    「除吕布【天下无双】外的一切武将保护技能的保护作用失效」 (华佗【针灸奇术】's 「受到的刺杀均无效」 among them)."""
+    name = why.rsplit("【", 1)[-1].rstrip("】") if "【" in why else ""
+    if not name or name == "天下无双":
+        return False
+    return any(s.name == name and s.attribute == "武将保护技能" for c in game.pack.characters.values() for s in c.skills)
 
 
 register("长驱直入", Code(
