@@ -46,3 +46,19 @@ def test_changquzhiru_with_the_right_id_passes_zhenjiuqishu() -> None:
     t2.night(act("张辽", "刺杀", "刘备"), act("张辽", "长驱直入", character="庞统"), act("华佗", "针灸奇术", "庞统"))
     assert t2.character("庞统") == "庞统" and not injured(t2, "庞统")
     assert t2.character("刘备") == "刘备" and not injured(t2, "刘备")
+
+
+@pytest.mark.skill("八门金锁", "武侯八阵")
+def test_a_trapped_player_whose_pick_kept_him_trapped_cannot_kill_himself() -> None:
+    """卧龙【武侯八阵】 (8.1, 释疑 4; 曹仁【八门金锁】 is the same trap once): 「若被困结果为BC，被困者无法自杀」. 张飞,
+    trapped, names 3 (B: still trapped); the next night his 自杀 is refused, and he is still 张飞 (R-review2a-3)."""
+    from tianting.core.errors import IllegalAction
+
+    from .test_declared_lianhuan import ALL_ON_ZHANGFEI, XUSHU_NIGHT3, caoren, pick
+
+    t = caoren()
+    t.night(act("夏侯惇", "八门金锁", "张飞", meanings="AABBCCDE"))
+    t.day(ALL_ON_ZHANGFEI, answers=pick("张飞", "八门金锁", 3))
+    with pytest.raises(IllegalAction, match="无法自杀"):
+        t.night(act("张飞", "自杀"), answers=XUSHU_NIGHT3)
+    assert t.character("张飞") == "张飞" and t.status("张飞") == "alive"

@@ -345,6 +345,10 @@ class SG24Game(Clocked):
             named = suicide_skill(self, player) if skill == SUICIDE and action.targets else None
             if named is not None and named.suicide is not None:  # a 自杀 naming an id: 糜氏【深明大义】's
                 named.suicide(self, action)
+            from tianting.rules.sg24.declared.codes.wolong import cannot_suicide
+
+            if skill == SUICIDE and cannot_suicide(self.state, player.id):  # 「若被困结果为BC，被困者无法自杀」
+                raise IllegalAction(f"{player.id} 被困于八阵（判定结果为继续被困），无法自杀", "trapped")
             _check_suicide(player.id, action, mine, named is not None)
             return
         if skill == STAB:

@@ -117,6 +117,11 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """Resolved with the night's lasting states (:func:`_night`); reached only if it was not (nothing to do)."""
 
 
+def cannot_suicide(state: Any, pid: str) -> bool:
+    """「若被困结果为BC，被困者无法自杀」 (释疑 4): ``pid`` is held by a trap whose last pick was B or C (R-review2a-3)."""
+    return any(t["target"] == pid and t.get("result") in ("B", "C") for t in traps(state))
+
+
 def _pick(day: Any) -> list[Harm]:
     """「被困者在白天判定阶段向天庭指定1-8中的一个数字」: each trapped id alive names a digit; the meaning rules."""
     state, phase, book = day.state, day.phase, day.book
@@ -132,6 +137,7 @@ def _pick(day: Any) -> list[Harm]:
         letter = t["meanings"][digit - 1]
         if state.player(pid).character == "陆逊":
             letter = LUXUN.get(letter, letter)
+        t["result"] = letter  # B, C: no 自杀 while it stands (:func:`cannot_suicide`)
         said = f"{pid} 指定数字{digit}：{WORDS[letter]}"
         phase.note(f"【{skill}】八阵判定：{said}")
         effects.tell(phase, owner, f"【{skill}】八阵判定：{said}", skill, pid, {"digit": digit, "meaning": letter})
