@@ -62,3 +62,29 @@ def test_a_trapped_player_whose_pick_kept_him_trapped_cannot_kill_himself() -> N
     with pytest.raises(IllegalAction, match="无法自杀"):
         t.night(act("张飞", "自杀"), answers=XUSHU_NIGHT3)
     assert t.character("张飞") == "张飞" and t.status("张飞") == "alive"
+
+
+@pytest.mark.skill("运筹帷幄", "五溪归蜀", "苦肉诈降")
+def test_yunchouweiwo_orders_an_id_wuxiguishu_makes_of_shu_not_one_kurou_does() -> None:
+    """庞统【运筹帷幄】 orders 「本国任意角色」. 马良【五溪归蜀】 (8.1) makes its id subject to every skill that reaches 蜀,
+    naming 庞统【运筹帷幄】 among them: 典韦, seen as 蜀 tonight, carries out 庞统's order (a 指认 of 曹操, answered to
+    him), whichever use is sent first. 黄盖【苦肉诈降】's 释疑 says the opposite for its own change: 太史慈, seen as 蜀 by
+    it, cannot be ordered (R-review2a-4)."""
+    from tianting.core.records import Ruling
+
+    from tests.declared_steps import entry
+
+    for first_maliang in (True, False):
+        t = Table24()
+        t.night(rulings=(Ruling("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "马良"}])
+        t.day()
+        uses = [act("徐庶", "五溪归蜀", "典韦", country="蜀"),
+                act("庞统", "运筹帷幄", "典韦", "曹操", order="指认", character="曹操")]
+        t.night(*(uses if first_maliang else uses[::-1]))
+        assert entry(t, "庞统", "运筹帷幄")["state"] == "done"
+        assert "你当夜被【运筹帷幄】命令：对 曹操 进行【指认】" in t.said("典韦")
+    t2 = Table24()
+    t2.night(act("黄盖", "苦肉诈降", "太史慈", country="蜀"),
+             act("庞统", "运筹帷幄", "太史慈", "曹操", order="指认", character="曹操"))
+    assert entry(t2, "庞统", "运筹帷幄")["state"] == "failed"
+    assert not any("运筹帷幄" in s for s in _texts(t2, "太史慈"))

@@ -264,13 +264,23 @@ def _ordered(a: Action) -> Action:
     return Act(a.targets[0], str(a.args["order"]), (a.targets[1],), args)
 
 
+def _order_country(state: Any, p: Any) -> str:
+    """The country 运筹帷幄 reads: as seen tonight (马良【五溪归蜀】 names 运筹帷幄 among the skills a 蜀 it makes
+    reaches), but the real one under 黄盖【苦肉诈降】 (its 释疑: 「被【苦肉诈降】修改国籍的人不可使用庞统【运筹帷幄】」),
+    R-review2a-4."""
+    from tianting.rules.sg24.declared import seen
+
+    found = seen.seen_by(state, p.id, "country")
+    return found[0] if found is not None and "【苦肉诈降】" not in found[1] else str(p.country)
+
+
 def _order_fails(game: Any, a: Action, made: Action) -> str | None:
     """Why the order cannot be carried out (None: it can): not a countryman, no such 指认 or active skill held."""
     from tianting.core.errors import IllegalAction as Refused
     from tianting.rules.sg24.game import RECOGNISE, _norm
 
     me, them = game.state.player(a.actor), game.state.player(made.actor)
-    if them.country != me.country:
+    if _order_country(game.state, them) != _order_country(game.state, me):
         return "被命令者不是本国角色"
     if _norm(made.skill) == RECOGNISE:
         try:
