@@ -88,3 +88,25 @@ def test_yunchouweiwo_orders_an_id_wuxiguishu_makes_of_shu_not_one_kurou_does() 
              act("庞统", "运筹帷幄", "太史慈", "曹操", order="指认", character="曹操"))
     assert entry(t2, "庞统", "运筹帷幄")["state"] == "failed"
     assert not any("运筹帷幄" in s for s in _texts(t2, "太史慈"))
+
+
+@pytest.mark.skill("士别三日")
+def test_shibiesanri_does_not_offer_a_skill_spent_by_an_earlier_life() -> None:
+    """吕蒙【士别三日】 (8.1): one 「未消耗的」 active of the line is learned. 徐庶 spends 【击剑长歌】 and dies; his id
+    plays on as 卧龙. The spent skill stays spent: it is not among what 吕蒙 may learn from the 徐庶 line, though no one
+    plays 徐庶 now (R-learning-2: 「whoever plays its character now or before has spent」; R-review2a-6)."""
+    from tianting.core.records import Ruling
+    from tianting.rules.sg24.declared import learned
+
+    from tests.declared_steps import keep_wounded, without
+
+    t = without(Table24(), "曹魏谋主", "留侯再世")
+    t.night(act("徐庶", "击剑长歌", "张辽"))
+    assert injured(t, "张辽")
+    t.day(digits=keep_wounded(t, "张辽"))
+    t.night(rulings=(Ruling("kill", "徐庶"),), answers=[{"actor": "徐庶", "skill": "继任", "answer": "卧龙"}])
+    assert t.character("徐庶") == "卧龙"
+    game = t.game
+    offered = learned.learnable(game, learned.of_lives(game, learned.lives(game, "徐庶")), unspent=True)
+    assert ("徐庶", "击剑长歌") not in offered
+    assert ("卧龙", "力排众议") in offered

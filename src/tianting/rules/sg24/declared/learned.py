@@ -130,7 +130,9 @@ def learnable(game: Any, options: Iterable[tuple[str, str]], unspent: bool = Fal
             continue
         if not any_active and (name in UNLEARNABLE or names_a_character(game, data, character)):
             continue
-        if unspent and any(p.used.get(name) for p in game.state.players.values() if p.character == character):
+        played = game.state.extra.get("lives", {})  # 「未消耗」: spent by whoever plays it now or played it before
+        if unspent and any(p.used.get(name) for p in game.state.players.values()
+                           if p.character == character or character in played.get(p.id, [])):
             continue
         out.add((character, name))
     return sorted(out)
