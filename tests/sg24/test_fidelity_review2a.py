@@ -70,9 +70,8 @@ def test_yunchouweiwo_orders_an_id_wuxiguishu_makes_of_shu_not_one_kurou_does() 
     naming 庞统【运筹帷幄】 among them: 典韦, seen as 蜀 tonight, carries out 庞统's order (a 指认 of 曹操, answered to
     him), whichever use is sent first. 黄盖【苦肉诈降】's 释疑 says the opposite for its own change: 太史慈, seen as 蜀 by
     it, cannot be ordered (R-review2a-4)."""
-    from tianting.core.records import Ruling
-
     from tests.declared_steps import entry
+    from tianting.core.records import Ruling
 
     for first_maliang in (True, False):
         t = Table24()
@@ -95,10 +94,9 @@ def test_shibiesanri_does_not_offer_a_skill_spent_by_an_earlier_life() -> None:
     """吕蒙【士别三日】 (8.1): one 「未消耗的」 active of the line is learned. 徐庶 spends 【击剑长歌】 and dies; his id
     plays on as 卧龙. The spent skill stays spent: it is not among what 吕蒙 may learn from the 徐庶 line, though no one
     plays 徐庶 now (R-learning-2: 「whoever plays its character now or before has spent」; R-review2a-6)."""
+    from tests.declared_steps import keep_wounded, without
     from tianting.core.records import Ruling
     from tianting.rules.sg24.declared import learned
-
-    from tests.declared_steps import keep_wounded, without
 
     t = without(Table24(), "曹魏谋主", "留侯再世")
     t.night(act("徐庶", "击剑长歌", "张辽"))
