@@ -1,0 +1,30 @@
+"""The second fidelity review of the 鼎立 pack's engine-resolved skills (issue 31, branch review2b;
+docs/rulings/fidelity-review-review2b.md): each test pins a fix the review made and states the 8.1 fact in our words."""
+
+from __future__ import annotations
+
+import pytest
+
+from tianting.core.decisions import DecisionBook
+from tianting.core.errors import IllegalAction
+
+from .table import Table, act, rule
+
+
+@pytest.mark.skill("三国终焉", "饮马长城")
+def test_sanguozhongyan_is_barred_on_the_day_of_yinmachangcheng() -> None:
+    """陈寿【三国终焉】 (8.1): on the day 陈琳 used 【饮马长城】, 陈寿 may not use it; 【饮马长城】 (8.1) lets the
+    successor use his other skills that day. 袁绍 (no successor) has left the game: after the suicide, the id's
+    【魂兮归来】 naming 袁绍 is accepted, its 【三国终焉】 naming him is refused; the next day it is accepted."""
+    t = Table(size=32)
+    t.night(rulings=(rule("kill", "袁绍"),))
+    wall = act("陈琳", "饮马长城")
+    t.game.check_action(wall, [])
+    t.game.check_action(act("陈琳", "魂兮归来", character="袁绍"), [wall])
+    with pytest.raises(IllegalAction, match="饮马长城"):
+        t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [wall])
+    book = DecisionBook(strict=True)
+    t.results.append(t.game.resolve_day({}, book, (), actions=[wall]))
+    assert t.character("陈琳") == "陈寿"
+    t.night(last_words={"陈琳": "饮马长城窟"})
+    t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [])  # another day: 陈寿 may use it
