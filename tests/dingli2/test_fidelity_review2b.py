@@ -28,3 +28,21 @@ def test_sanguozhongyan_is_barred_on_the_day_of_yinmachangcheng() -> None:
     assert t.character("陈琳") == "陈寿"
     t.night(last_words={"陈琳": "饮马长城窟"})
     t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [])  # another day: 陈寿 may use it
+
+
+@pytest.mark.skill("狂悖之徒")
+def test_kuangbeizhitu_draws_among_the_skills_guanlu_inherited_too() -> None:
+    """祢衡【狂悖之徒】 (8.1): naming a 异人 rightly, he learns one of its active skills at random, 「包括该角色能够继承的
+    上一角色的技能」. 管辂 (异人) plays on after 水镜先生 and keeps 水镜先生's heritable active skills (R-inherit-2), so
+    the draw is among 算定天下 and those: forced to 动如雷震, 祢衡 learns it and is told (R-review2b-1)."""
+    t = Table(size=32)
+    t.night(rulings=(rule("kill", "孔融"), rule("kill", "水镜先生")))
+    t.day()
+    assert t.character("孔融") == "祢衡" and t.character("水镜先生") == "管辂"
+    assert "动如雷震" in t.state.player("水镜先生").skills
+    t.force("【狂悖之徒】孔融→水镜先生", "动如雷震")
+    t.night(act("孔融", "狂悖之徒", "水镜先生"))
+    assert t.said("孔融") == ["【狂悖之徒】你学到了技能【动如雷震】"]
+    t.day()
+    t.night(act("孔融", "动如雷震", character="郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    assert [e["state"] for e in t.state.history[-1]["actions"] if e["actor"] == "孔融"] == ["done"]
