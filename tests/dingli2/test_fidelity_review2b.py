@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.declared_steps import injured
 from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 
-from .table import Table, act, rule
+from .table import Table, act, force_deal, rule
 
 
 @pytest.mark.skill("三国终焉", "饮马长城")
@@ -46,3 +47,26 @@ def test_kuangbeizhitu_draws_among_the_skills_guanlu_inherited_too() -> None:
     t.day()
     t.night(act("孔融", "动如雷震", character="郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
     assert [e["state"] for e in t.state.history[-1]["actions"] if e["actor"] == "孔融"] == ["done"]
+
+
+@pytest.mark.skill("君子让梨")
+def test_junzirangli_needs_kongrong_able_to_name_an_id() -> None:
+    """孔融【君子让梨】 (8.1): it acts on the id his nightly 指认 names; seed 003: 「角色处于受伤状态中无法行动」, so a
+    孔融 wounded as the night begins names no id and takes nobody's harm (being harmed that same night does not stop
+    it: 「孔融该夜受到伤害仍可触发」). 孔融 is wounded on night 1 and still wounded after his check; on night 2 庞统 is
+    wounded and 孔融's answers (naming 庞统, 承担) are never asked (R-review2b-3)."""
+    t = Table(size=29)
+    force_deal(t, "孔融", 1)
+    t.night(rulings=(rule("injure", "孔融"),))
+    assert injured(t, "孔融")
+    t.day(digits={"孔融": 7})
+    assert injured(t, "孔融")
+    book = DecisionBook(strict=True)
+    answers = [{"actor": "孔融", "skill": "君子让梨", "answer": "庞统"},
+               {"actor": "孔融", "skill": "君子让梨", "answer": "承担"}]
+    book.answers += answers
+    action = act("吕蒙", "勇贯三军", "庞统")
+    t.game.check_action(action, [])
+    t.results.append(t.game.resolve_night([action], book, None, ()))
+    assert injured(t, "庞统")
+    assert book.unused() == answers
