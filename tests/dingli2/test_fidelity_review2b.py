@@ -10,6 +10,7 @@ from tianting.core.decisions import DecisionBook
 from tianting.core.errors import IllegalAction
 
 from .table import Table, act, force_deal, rule
+from .test_declared_revival import table
 
 
 @pytest.mark.skill("三国终焉", "饮马长城")
@@ -70,3 +71,24 @@ def test_junzirangli_needs_kongrong_able_to_name_an_id() -> None:
     t.results.append(t.game.resolve_night([action], book, None, ()))
     assert injured(t, "庞统")
     assert book.unused() == answers
+
+
+@pytest.mark.skill("皇恩浩荡", "尚方宝剑")
+def test_huangenhaodang_goes_off_on_shangfangbaojian_too() -> None:
+    """汉少帝【皇恩浩荡】 (8.1, heritable): twice, it goes off when 【天子之命】 *or* 【尚方宝剑】 works, and the character
+    acted on shares 【先祖庇护】 with the emperor. 汉少帝 dies on night 1 and 汉献帝 plays on, holding both; his
+    【尚方宝剑】 on 郭嘉 works: 郭嘉 is told he shares the guard, and the next night 刘备【乱世枭雄】 on 郭嘉 is stopped
+    by it, spending it (R-review2b-4)."""
+    t = table("王允", "董卓", "于吉", ex=True)
+    t.night(rulings=(rule("kill", "汉少帝"),))
+    t.day()
+    assert t.character("汉少帝") == "汉献帝"
+    assert {"皇恩浩荡", "先祖庇护"} <= set(t.state.player("汉少帝").skills)
+    t.night(act("汉少帝", "尚方宝剑", character="郭嘉"))
+    assert t.state.player("汉少帝").used.get("皇恩浩荡") == 1
+    assert any("共享【先祖庇护】" in str(s) for s in t.said("郭嘉"))
+    t.day()
+    t.night(act("刘备", "乱世枭雄", "郭嘉"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"},
+                                                  {"actor": "郭嘉", "skill": "尚方宝剑", "answer": "不刺杀"}])
+    assert not injured(t, "郭嘉")
+    assert t.state.player("汉少帝").used.get("先祖庇护") == 1
