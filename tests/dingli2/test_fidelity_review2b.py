@@ -92,3 +92,20 @@ def test_huangenhaodang_goes_off_on_shangfangbaojian_too() -> None:
                                                   {"actor": "郭嘉", "skill": "尚方宝剑", "answer": "不刺杀"}])
     assert not injured(t, "郭嘉")
     assert t.state.player("汉少帝").used.get("先祖庇护") == 1
+
+
+@pytest.mark.skill("料敌机先", "其徐如林")
+def test_liaodijixian_cannot_spy_the_id_qixurulin_hides() -> None:
+    """水镜先生【其徐如林】 (8.1): the id named by day has his actions of that night out of reach of 【料敌机先】 (and
+    巧设反间, 直笔修史). 贾诩【料敌机先】 (8.1) relays the other countries' actions naming 魏, to him and to each 魏 player
+    aimed at. With 关羽 hidden, his 水淹七军 on 曹操 is told neither to 贾诩 nor to 曹操 (R-review2b-5)."""
+    t = Table(size=32)
+    t.night(rulings=(rule("kill", "程昱"),))
+    assert t.character("程昱") == "贾诩"
+    uses = [act("程昱", "料敌机先"), act("水镜先生", "其徐如林", "关羽")]
+    for a in uses:
+        t.game.check_action(a, [])
+    t.results.append(t.game.resolve_day({}, DecisionBook(strict=True), (), uses))
+    t.night(act("关羽", "水淹七军", "曹操"))
+    assert [s for s in t.said("程昱") if "料敌机先" in str(s)] == ["【料敌机先】别国涉及魏国的行动：无"]
+    assert not any("水淹七军" in str(s) for s in t.said("曹操"))
