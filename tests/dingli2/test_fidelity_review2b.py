@@ -109,3 +109,21 @@ def test_liaodijixian_cannot_spy_the_id_qixurulin_hides() -> None:
     t.night(act("关羽", "水淹七军", "曹操"))
     assert [s for s in t.said("程昱") if "料敌机先" in str(s)] == ["【料敌机先】别国涉及魏国的行动：无"]
     assert not any("水淹七军" in str(s) for s in t.said("曹操"))
+
+
+@pytest.mark.skill("直笔修史", "其徐如林")
+def test_zhibixiushi_cannot_read_the_night_qixurulin_hid() -> None:
+    """水镜先生【其徐如林】 (8.1): the id's actions of the night after its use cannot be spied by 【直笔修史】; 陈寿【直笔修史】
+    (8.1) reads a character's record of the nights before. 关羽's 指认 of night 1 is in it, his 水淹七军 of night 2
+    (hidden by 其徐如林 the day before) is not (R-review2b-5)."""
+    t = Table(size=32)
+    t.night(act("关羽", "指认", "刘备", character="刘备"), rulings=(rule("kill", "陈琳"),))
+    assert t.character("陈琳") == "陈寿"
+    forest = act("水镜先生", "其徐如林", "关羽")
+    t.game.check_action(forest, [])
+    t.results.append(t.game.resolve_day({}, DecisionBook(strict=True), (), [forest]))
+    t.night(act("关羽", "水淹七军", "曹操"))
+    t.day()
+    t.night(act("陈琳", "直笔修史", character="关羽"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
+    (told,) = [str(s) for s in t.said("陈琳") if "直笔修史" in str(s)]
+    assert "指认" in told and "水淹七军" not in told, told
