@@ -127,3 +127,25 @@ def test_zhibixiushi_cannot_read_the_night_qixurulin_hid() -> None:
     t.night(act("陈琳", "直笔修史", character="关羽"), answers=[{"actor": "徐庶", "skill": "继任", "answer": "诸葛亮"}])
     (told,) = [str(s) for s in t.said("陈琳") if "直笔修史" in str(s)]
     assert "指认" in told and "水淹七军" not in told, told
+
+
+@pytest.mark.skill("巧施连环", "祸水红颜")
+def test_qiaoshilianhuan_without_lvbu_lets_wangyun_pick_the_winner() -> None:
+    """王允【巧施连环】 (8.1, third case): with no 吕布 in the game, once 王允 has found 貂蝉 he may use it one night; at
+    貂蝉's first 【祸水红颜】 that night or after, he learns the two ids and may name the winner. 王允 sits in 吕布's
+    place; on night 2 貂蝉 sets 张辽 against 关羽: 王允 is told them and names 张辽, so 关羽 is wounded with no 拼点
+    (R-review2b-6)."""
+    from tianting.rules.dingli2 import DingliGame, SeatSpec
+
+    from .table import seats
+
+    t = Table(size=32)
+    chairs = [SeatSpec("王允", "在野", "平民", "王允") if s.character == "吕布" else s for s in seats(32)]
+    t.game = DingliGame.create(chairs, 1)
+    t.state.player("王允").known["貂蝉"] = "貂蝉"
+    t.night(act("王允", "巧施连环", "郭嘉"))
+    assert t.state.player("王允").used.get("巧施连环") == 1 and not injured(t, "郭嘉")
+    t.day()
+    t.night(act("貂蝉", "祸水红颜", "张辽", "关羽"), answers=[{"actor": "王允", "skill": "巧施连环", "answer": "张辽"}])
+    assert injured(t, "关羽") and not injured(t, "张辽")
+    assert any("张辽、关羽" in str(s) for s in t.said("王允"))
