@@ -149,3 +149,22 @@ def test_qiaoshilianhuan_without_lvbu_lets_wangyun_pick_the_winner() -> None:
     t.night(act("貂蝉", "祸水红颜", "张辽", "关羽"), answers=[{"actor": "王允", "skill": "巧施连环", "answer": "张辽"}])
     assert injured(t, "关羽") and not injured(t, "张辽")
     assert any("张辽、关羽" in str(s) for s in t.said("王允"))
+
+
+@pytest.mark.skill("讨董联盟", "雄霸天下")
+def test_taodonglianmeng_coin_stands_after_yuanshao_dies() -> None:
+    """袁绍【讨董联盟】 (8.1): once set off with 董卓 in play, 董卓's *next* 【雄霸天下】 stab fails with half chance; the
+    coin is on 董卓's use and does not need 袁绍 alive. 袁绍 finds 曹操 on night 1 and dies that night, leaving the
+    game (this table's 袁绍 has no successor); on night 2 董卓's 【雄霸天下】 on 赵云 loses the coin: 赵云 is unharmed (R-review2b-2)."""
+    from .test_declared_zaiyea import HEIRS, dong_table
+
+    t = dong_table()
+    t.night(act("袁绍", "指认", "曹操", character="曹操"),
+            rulings=(rule("kill", "孙坚"), rule("kill", "徐庶"), rule("kill", "郭嘉"), rule("kill", "袁绍")),
+            answers=HEIRS)
+    t.day()
+    assert t.status("袁绍") == "out"
+    t.force("【讨董联盟】董卓【雄霸天下】的刺杀", False)
+    t.night(act("董卓", "雄霸天下", "赵云"))
+    assert t.character("赵云") == "赵云" and not injured(t, "赵云")
+    t.check_unused()
