@@ -440,7 +440,8 @@ def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
     """陈琳【饮马长城】 (by day, at once): he kills himself, learns each earlier night's wounded and the 伤判 outcomes,
     and his death is counted in the next night's post, with a last word that night; his successor 陈寿 plays on that
     day (R-zaiyea-14). 郭嘉 was wounded on night 1 and still wounded at his first check. 袁绍 (no successor) left
-    the game on night 2, so 陈寿's 【三国终焉】 (an id that has left, R-revival-13) may name him that day."""
+    the game on night 2, but 陈寿's 【三国终焉】 may not name him that day: 「陈琳使用【饮马长城】当日陈寿不可使用」
+    (review2b)."""
     t = Table(size=32)
     force_deal(t, "郭嘉", 1)
     force_deal(t, "郭嘉", 2)
@@ -451,7 +452,8 @@ def test_yinmachangcheng_a_day_suicide_with_the_record_of_wounds() -> None:
     t.game.check_action(wall, [])
     with pytest.raises(IllegalAction, match="没有技能【三国终焉】"):
         t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [])
-    t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [wall])  # 陈寿's own day skill, once 陈琳 is gone
+    with pytest.raises(IllegalAction, match="饮马长城"):  # 陈寿's day skill, barred on the day of 饮马长城
+        t.game.check_action(act("陈琳", "三国终焉", "袁绍"), [wall])
     book = DecisionBook(strict=True)
     t.results.append(t.game.resolve_day({}, book, (), digits={"郭嘉": 0}, actions=[wall]))
     assert t.character("陈琳") == "陈寿"

@@ -177,6 +177,7 @@ class DingliGame(SG24Game):
             return
         heirs = chenlin.day_successor(self, player, accepted)  # 陈琳【饮马长城】: his successor acts that day
         if heirs:
+            chenlin.check_heir(action)  # 「陈琳使用【饮马长城】当日陈寿不可使用」【三国终焉】
             with self._playing(player, heirs[0]):
                 self._check_own(player, action, [a for a in accepted if a.actor != player.id])
             return

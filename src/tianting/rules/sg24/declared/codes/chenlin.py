@@ -195,3 +195,16 @@ def day_successor(game: Any, player: Any, accepted: Sequence[Action]) -> list[st
     if game.phase is not PhaseKind.DAY or not any(a.actor == player.id and name_key(a.skill) == WALL for a in accepted):
         return []
     return list(game.successor_options(player.id))
+
+
+BARRED_AFTER_WALL = ("三国终焉",)
+"""「陈琳使用【饮马长城】当日陈寿不可使用」 (陈寿【三国终焉】): the successor's skill barred on the day of the suicide."""
+
+
+def check_heir(action: Action) -> None:
+    """On the day 陈琳 used 【饮马长城】, his successor may use his other skills but not 【三国终焉】 (8.1, 陈寿)."""
+    from tianting.core.errors import IllegalAction
+    from tianting.core.names import name_key
+
+    if name_key(action.skill) in BARRED_AFTER_WALL:
+        raise IllegalAction(f"陈琳使用【{WALL}】当日，陈寿不可使用【{action.skill}】", "wall-day")

@@ -59,8 +59,9 @@ def records(game: Any, character: str) -> list[str]:
         if index >= game.state.index or index >= len(game.results):
             continue
         result = game.results[index]
+        hidden = {t for t, _ in game.state.extra.get("forest_hidden", {}).get(str(index), [])}  # 【其徐如林】 (R-review2b-5)
         for a in entry.get("actions", []):
-            if played_by(game, a["actor"], index) != character:
+            if played_by(game, a["actor"], index) != character or a["actor"] in hidden:
                 continue
             aimed = "、".join(a.get("targets", []))
             args = "，".join(f"{k}：{v}" for k, v in sorted(a.get("args", {}).items()))

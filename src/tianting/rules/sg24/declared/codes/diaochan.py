@@ -127,7 +127,11 @@ def _huoshui_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
         limits.consume(phase, a.actor, skill.name)
         phase.note(f"{a.actor}【儿女情长】：{lover} 无需拼点即胜利，【{skill.name}】此后不可再用")
     else:
-        winner, _ = contest.two(state.rng, pair[0], pair[1], getattr(night, "digits", {}))
+        from tianting.rules.sg24.declared.codes.wangyun import pick_winner
+
+        picked = pick_winner(r, pair)  # 王允【巧施连环】 with 吕布 not in the game (R-review2b-6)
+        winner = picked if picked is not None else contest.two(state.rng, pair[0], pair[1],
+                                                              getattr(night, "digits", {}))[0]
     loser = next(pid for pid in pair if pid != winner)
     phase.note(f"{a.actor}【{skill.name}】：{pair[0]} 与 {pair[1]} 拼点，{winner} 胜，{loser} 受伤")
     night.harms.append(Harm(loser, Level.WOUND, skill.name, [a.actor], by=a.actor, attribute=skill.attribute or ""))

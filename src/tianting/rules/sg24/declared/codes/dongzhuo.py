@@ -111,6 +111,10 @@ def _xiongba_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
                         if isinstance(d.effect, Declared) and any(v.name == "stab" for v in d.effect.does)]
             r._void(p.id, a.actor, skill.name, (*STAB_ACTIONS, *stabbing))
     harms = _stab(r, a, early=True)
+    from tianting.rules.sg24.declared.codes.yuanshao import chase
+
+    chase(r)  # 袁绍【讨董联盟】's coin on this stab, set earlier, whether or not 袁绍 still plays (R-review2b-2)
+    harms = [h for h in harms if h in r.pending_harms]
     night.phase.outcomes.settle(a, DONE)
     _earn_on_kill(r, a, skill, harms)
 

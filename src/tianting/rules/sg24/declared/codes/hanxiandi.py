@@ -53,6 +53,9 @@ def _sword_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     phase.tell(holder, Feedback(skill.name, f"你获得【{skill.name}】：次夜可进行一次刺杀"))
     phase.note(f"{a.actor}【{skill.name}】：{character}（{holder}）获得尚方宝剑，次夜可进行一次刺杀")
     phase.outcomes.settle(a, DONE)
+    from tianting.rules.sg24.declared.codes.hanshaodi import bless
+
+    bless(r, a.actor, character)  # 【皇恩浩荡】: 「当【天子之命】、【尚方宝剑】作用成功时皆可触发」 (R-review2b-4)
 
 
 def sword_stabs(r: Resolver) -> None:

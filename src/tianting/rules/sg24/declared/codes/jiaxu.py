@@ -70,7 +70,11 @@ def _relay(r: Resolver, owner: str, skill: SkillData) -> None:
     night, state, game = r.night, r.night.state, r.night.game
     if not locked(game, owner):
         return
-    seen = sorted((x for x in night.live if state.player(x.actor).country != WEI and _names_wei(game, x)),
+    from tianting.rules.sg24.declared.codes.shuijing import hidden_tonight
+
+    hidden = {t for t, _ in hidden_tonight(state)}  # 水镜先生【其徐如林】: his actions cannot be spied (R-review2b-5)
+    seen = sorted((x for x in night.live if state.player(x.actor).country != WEI and _names_wei(game, x)
+                   and x.actor not in hidden),
                   key=lambda x: (x.actor, _norm(x.skill), tuple(str(t) for t in x.targets)))
 
     def line(x: Action) -> str:

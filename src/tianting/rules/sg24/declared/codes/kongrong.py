@@ -71,6 +71,8 @@ def _take_pear(game: Any, phase: Any, owner: str, skill: SkillData, landed: dict
         return
     if not state.player(owner).alive or not any(pid != owner and harms for pid, harms in landed.items()):
         return
+    if not game.can_act(state.player(owner)):  # wounded as the night began: no 指认, so nothing to ask (R-review2b-3)
+        return
     ids = sorted(p.id for p in state.living() if p.id != owner)
     named = book.choose(state.rng, owner, skill.name, [*ids, NOBODY], same_word, default=NOBODY,
                         context=f"【{skill.name}】：今夜指认的ID（其受伤或阵亡时可以承担其伤害）")

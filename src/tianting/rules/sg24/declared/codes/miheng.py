@@ -40,6 +40,37 @@ def learn_one(phase: Any, game: Any, learner: str, character: str, skill: str, p
     return chosen
 
 
+def _inherited_actives(game: Any, learner: str, target: str) -> dict[str, str]:
+    """「包括该角色能够继承的上一角色的技能」: the active skills ``target`` holds by inheritance from a character his id
+    played before (R-inherit-2), that ``learner`` may learn: skill → the character it is of."""
+    player = game.state.player(target)
+    before = game.state.extra.get("lives", {}).get(target, [])
+    own = {s.name for s in game.pack.characters[player.character].skills} if player.character in game.pack.characters \
+        else set()
+    out: dict[str, str] = {}
+    for name in player.skills:
+        character = learned.source(game, target, name) if name not in own else None
+        data = game.pack.skill(character, name) if character is not None and character in before else None
+        if (data is not None and data.kind == "active" and name not in UNLEARNABLE
+                and learned.skill_of(game, learner, name) is None):
+            out[name] = str(character)
+    return out
+
+
+def _learn_odd(phase: Any, game: Any, learner: str, target: str, skill: str) -> str | None:
+    """【狂悖之徒】: ``learner`` learns, drawn, one active skill of ``target``'s character or one it inherited (R-review2b-1)."""
+    character = game.state.player(target).character
+    kept = _inherited_actives(game, learner, target)
+    if not kept:
+        return learn_one(phase, game, learner, character, skill, f"【{skill}】{learner}→{target}")
+    sources = {**kept, **{name: character for name in learnable(game, learner, character)}}
+    chosen = str(game.state.rng.pick(f"【{skill}】{learner}→{target}", sorted(sources)))
+    learned.learn_from(game.state, learner, chosen, sources[chosen])
+    phase.tell(learner, Feedback(skill, f"【{skill}】你学到了技能【{chosen}】", None, {"gained": chosen}))
+    phase.note(f"{learner}【{skill}】：学到{sources[chosen]}的【{chosen}】")
+    return chosen
+
+
 def _check(game: Any, action: Action) -> None:
     (target,) = game._target(action)
     if target.id == action.actor:
@@ -50,9 +81,7 @@ def _resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     """If the id has the 异人 evaluation tonight, the user learns one of its character's active skills at random;
     else (or nothing to learn) he is told he learned nothing (R-revival-13)."""
     game, phase, target = r.night.game, r.night.phase, a.targets[0]
-    character = game.state.player(target).character
-    if ODD in game.evaluations(target, phase) and learn_one(phase, game, a.actor, character, skill.name,
-                                                           f"【{skill.name}】{a.actor}→{target}"):
+    if ODD in game.evaluations(target, phase) and _learn_odd(phase, game, a.actor, target, skill.name):
         phase.outcomes.settle(a, DONE)
         return
     phase.tell(a.actor, Feedback(skill.name, f"【{skill.name}】你没有学到技能"))

@@ -54,6 +54,36 @@ def _knows(game: Any, pid: str, character: str) -> str | None:
     return next((o for o, c in sorted(game.state.player(pid).known.items()) if c == character), None)
 
 
+PICK = "wangyun_pick"
+"""``state.extra[PICK]``: the 王允 who names the winner of 貂蝉's next 【祸水红颜】 (吕布 not in the game)."""
+
+
+def seated(state: Any, character: str) -> bool:
+    """Whether any id of this game has played ``character`` or plays it (「本版……在场」)."""
+    return any(character in lives for lives in state.extra.get("lives", {}).values()) or any(
+        p.character == character for p in state.players.values())
+
+
+def pick_winner(r: Resolver, pair: list[str]) -> str | None:
+    """「当夜及当夜之后貂蝉第一次使用【祸水红颜】时，王允得知【祸水红颜】的作用ID并可以指定获胜者」: the 王允 of a pending
+    【巧施连环】, still in play, is told the two and asked the winner (「不指定」, the default: the 拼点 decides)."""
+    from tianting.core.records import Feedback
+    from tianting.rules.sg24.game import same_word
+
+    night, state = r.night, r.night.state
+    user = state.extra.pop(PICK, None)
+    if user is None or not state.player(user).alive:
+        return None
+    night.phase.tell(user, Feedback("巧施连环", f"【巧施连环】貂蝉【祸水红颜】的作用ID：{'、'.join(pair)}", None,
+                                    {"pair": list(pair)}))
+    choice = night.book.choose(state.rng, user, "巧施连环", [*sorted(pair), NO_PICK], same_word, default=NO_PICK,
+                               context=f"貂蝉【祸水红颜】：{'、'.join(pair)} 拼点，指定胜利者")
+    return None if choice == NO_PICK else str(choice)
+
+
+NO_PICK = "不指定"
+
+
 def _chain_check(game: Any, action: Action) -> None:
     """One id; only once 王允 knows 貂蝉 (「成功指认出貂蝉时……此技能生效」), or, with 貂蝉 not in play, 吕布."""
     game._target(action)
@@ -74,6 +104,11 @@ def _chain_resolve(r: Resolver, a: Action, skill: SkillData) -> None:
     if state.player(target).character in ("吕布", "貂蝉") or (lvbu is not None and lvbu.id == target):
         night.phase.note(f"{a.actor}【{skill.name}】：命令刺杀吕布或貂蝉，命令失效")
         night.phase.outcomes.settle(a, FAILED, "指定的刺杀对象为吕布或貂蝉")
+        return
+    if lvbu is None and not seated(state, "吕布") and _knows(night.game, a.actor, "貂蝉") is not None:
+        state.extra[PICK] = a.actor  # 「若本版吕布不在场」: he picks the winner of 貂蝉's next 【祸水红颜】 (R-review2b-6)
+        night.phase.note(f"{a.actor}【{skill.name}】：吕布不在本局，貂蝉下一次【祸水红颜】时由其指定胜利者")
+        night.phase.outcomes.settle(a, DONE)
         return
     if lvbu is None or lvbu.injured:
         night.phase.note(f"{a.actor}【{skill.name}】：吕布不在场或状态不正常，未能刺杀")

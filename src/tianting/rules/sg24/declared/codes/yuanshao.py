@@ -344,8 +344,11 @@ def chase(r: Resolver) -> None:
             night.warnings.append(f"{dong}（董卓）【雄霸天下】的刺杀{'有效' if stays else '失效'}（【{ALLIANCE}】一半概率），"
                                   "阻止三国杀手刺杀的效果仍然有效")
         elif not stays:  # the engine's 【雄霸天下】 (codes/dongzhuo.py): its stab is kept off, the killers' stay failed
-            night.harms[:] = [h for h in night.harms
-                              if not (h.by == dong and h.cause == "刺杀" and h.target in use.targets and not h.forced)]
+            def kept(h: Harm, use: Action = use, dong: str = dong) -> bool:
+                return not (h.by == dong and h.cause == "刺杀" and h.target in use.targets and not h.forced)
+
+            night.harms[:] = [h for h in night.harms if kept(h)]
+            r.pending_harms[:] = [h for h in r.pending_harms if kept(h)]  # made in 结算时's first stage (R-review2b-2)
         night.phase.note(f"{dong}（董卓）【雄霸天下】的刺杀{'有效' if stays else '失效'}（【{ALLIANCE}】一半概率）")
     if not chased:
         state.extra.pop(CHASED, None)
