@@ -36,7 +36,8 @@ def test_the_skill_rows_are_not_all_gone_off_and_leave_the_judges_skills_out(rul
     assert not all(r["success"]["rate"] == 1 for r in rows.values())
     assert rows["招揽"]["successes"] < rows["招揽"]["uses"] and rows["刺杀"]["successes"] < rows["刺杀"]["uses"]
     assert not set(rows) & _judges_skills(rules)
-    assert "a use left to the judge is in no row" in figures["unbuilt"]["statement"]
+    statement = figures["unbuilt"]["statement"]  # no skill a setup offers may be the judge's any more (issue 31)
+    assert "a use left to the judge is in no row" in statement or statement.startswith("Every character")
     assert set(rows) - {"刺杀", "指认", "招揽", "投奔", "自杀"}  # the engine-resolved character skills have rows
 
 
@@ -55,4 +56,7 @@ def test_a_records_uses_are_its_games_history(rules: str) -> None:
                     row[0] += 1
                     row[1] += use["state"] == "done"
         assert record.skill_uses == counted and counted
-        assert any(use.get("judged") for phase in game.state.history for use in phase["actions"])
+        # a use the judge rules is counted nowhere (the equality above); the packs leave no active skill to him but
+        # 鼎立's 左慈【人遁】 (R-zaiyeb-14)
+        assert all(use["skill"] == "人遁" for phase in game.state.history for use in phase["actions"]
+                   if use.get("judged"))
