@@ -87,10 +87,19 @@ def test_a_26_player_dingli2_game_with_three_judges_two_nights_and_a_day_in_the_
     a, b = pair
     country = views[a]["country"]
     used = {a, b}
-    killer = next(p for p in IDS if p not in used and views[p]["identity"] == "杀手" and views[p]["country"] != country)
+    killers = [p for p in IDS if p not in used and views[p]["identity"] == "杀手" and views[p]["country"] != country]
+    killer = next((p for p in killers if views[p]["country"] != "吴"), killers[0])  # a 吴 victim, below
     used.add(killer)
-    victim = next(p for p in IDS if p not in used and views[p]["country"] not in ("在野", views[killer]["country"])
-                  and views[p]["identity"] not in ("君主", "军师"))
+    from tianting.rules import load
+
+    # a victim the stab surely kills: no guard of his own, none of his country's (荀攸【曹魏谋主】 guards 魏, 徐庶【披发涂炭】
+    # 蜀's 杀手 and 护卫, 关羽【过关斩将】 蜀's 女眷: a deal may seat them)
+    roster = load("dingli2").roster()
+    guarded = {c.name for c in roster.characters.values()
+               if any(s.kind == "passive" and s.attribute == "武将保护技能" for s in c.skills)}
+    victim = next(p for p in IDS if p not in used and views[p]["country"] not in ("在野", "魏", views[killer]["country"])
+                  and views[p]["identity"] not in ("君主", "军师") and views[p]["character"] not in guarded
+                  and (views[p]["country"] != "蜀" or views[p]["identity"] == "平民"))
     used.add(victim)
     quitter = next(p for p in IDS if p not in used and views[p]["identity"] == "女眷")
     used.add(quitter)
