@@ -14,10 +14,10 @@ from tianting.engine.harm import Harm, Level
 from tianting.rules.sg24 import texts
 from tianting.rules.sg24.declared.bespoke import Code, register
 from tianting.rules.sg24.declared.codes._wu import no_target
+from tianting.rules.sg24.declared.codes.dingfeng import MARKED, mark_wound
 from tianting.rules.sg24.declared.codes.sunce import _unused
 from tianting.rules.sg24.declared.codes.wolong import _check, _resolve
 from tianting.rules.sg24.outcomes import FAILED, VOID
-from tianting.rules.sg24.wounds import DIED, INJURED
 
 if TYPE_CHECKING:
     from tianting.rules.sg24.declared.resolve import Resolver
@@ -26,8 +26,6 @@ if TYPE_CHECKING:
 NAMED = ("周瑜", "鲁肃")
 ZHOUYU = "周瑜"
 DEBATE = "舌战群儒"
-MARKED = (DIED,) * 5 + (INJURED,) * 5
-"""「伤判一半概率死亡一半概率继续受伤」."""
 
 
 def debated(r: Resolver, pid: str) -> bool:
@@ -67,15 +65,8 @@ def _nanjun(r: Resolver, owner: str, skill: SkillData) -> None:
         if named != ZHOUYU or not debated(r, target):
             night.phase.note(f"{owner} 的【{skill.name}】触发（{target}）：令其受伤")
             continue
-        night.state.extra.setdefault("marked_checks", {})[target] = skill.name
+        mark_wound(r, target, skill.name, ZHOUYU)
         night.phase.note(f"{owner} 的【{skill.name}】触发（{target}，已被【{DEBATE}】指认）：令其受伤，该伤不可痊愈")
-
-        def followup(target: str = target) -> None:
-            p = night.state.player(target)
-            if not (p.alive and p.injured and p.wounded_at == night.state.index and p.character == ZHOUYU):
-                night.state.extra.get("marked_checks", {}).pop(target, None)
-
-        r.followups.append(followup)
 
 
 register("南郡破敌", Code(

@@ -49,16 +49,24 @@ def _named_zhangliao(r: Resolver, owner: str, skill: SkillData) -> None:
     for _, target in sorted({(who, whom) for who, whom, named in night.phase.recognitions
                              if who == owner and named == ZHANGLIAO}):
         night.harms.append(Harm(target, Level.WOUND, skill.name, [owner], by=owner, attribute=skill.attribute or ""))
-        night.state.extra.setdefault("marked_checks", {})[target] = skill.name
+        mark_wound(r, target, skill.name, ZHANGLIAO)
         night.phase.note(f"{owner} 的【{skill.name}】触发（{target}）：令其受伤，该伤不可痊愈")
         night.phase.tell(owner, Feedback(skill.name, f"你的【{skill.name}】已触发", target))
 
-        def followup(target: str = target) -> None:
-            p = night.state.player(target)
-            if not (p.alive and p.injured and p.wounded_at == night.state.index and p.character == ZHANGLIAO):
-                night.state.extra.get("marked_checks", {}).pop(target, None)
 
-        r.followups.append(followup)
+def mark_wound(r: Resolver, target: str, skill: str, character: str) -> None:
+    """``target``'s wound tonight is marked by ``skill`` (:attr:`.bespoke.Code.marked_table`: no skill heals it, its
+    own 伤判); the mark goes once the night is settled unless he is left alive, wounded tonight, still ``character``
+    (丁奉【箭无虚发】, 曹仁【南郡破敌】)."""
+    night = r.night
+    night.state.extra.setdefault("marked_checks", {})[target] = skill
+
+    def followup() -> None:
+        p = night.state.player(target)
+        if not (p.alive and p.injured and p.wounded_at == night.state.index and p.character == character):
+            night.state.extra.get("marked_checks", {}).pop(target, None)
+
+    r.followups.append(followup)
 
 
 register("箭无虚发", Code(
